@@ -1,0 +1,87 @@
+"""``python -m bot``: run the bot, play computer-only games, or export a table's hand histories."""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import logging
+import sys
+
+from bot.config import Config
+from bot.registry import game_names
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m bot", description="Cardroom, card games on Discord.")
+    sub = parser.add_subparsers(dest="command")
+    sub.add_parser("run", help="connect to Discord (the default); needs DISCORD_TOKEN")
+    play = sub.add_parser("selfplay", help="computer players play complete games, no Discord needed")
+    play.add_argument("game", choices=game_names())
+    play.add_argument("--games", type=int, default=1)
+    play.add_argument("--players", type=int, default=None)
+    play.add_argument("--seed", type=int, default=None)
+    play.add_argument("--db", default=None, help="SQLite file (default: a fresh temporary one)")
+    play.add_argument("--images", default=None, help="write the rendered PNGs to this directory")
+    play.add_argument("--json", action="store_true", help="print one JSON object")
+    export = sub.add_parser("export", help="print a table's hand histories (PHH for poker)")
+    export.add_argument("table", type=int)
+    export.add_argument("--db", default=None)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    config = Config.from_env()
+    if args.command == "selfplay":
+        return _selfplay(args)
+    if args.command == "export":
+        return asyncio.run(_export(args.table, args.db or config.database))
+    return _run(config)
+
+
+def _run(config: Config) -> int:
+    if not config.token:
+        print("error: DISCORD_TOKEN is not set (put it in .env or the environment).", file=sys.stderr)
+        return 2
+    from bot.client import CardroomBot
+
+    bot = CardroomBot(config.database, starting_balance=config.starting_balance,
+                      daily_amount=config.daily_amount, sync_guild=config.guild_id)
+    bot.run(config.token, log_handler=None)
+    return 0
+
+
+def _selfplay(args: argparse.Namespace) -> int:
+    from bot.registry import game
+    from bot.selfplay import selfplay
+
+    logging.getLogger().setLevel(logging.WARNING)
+    players = args.players or game(args.game).min_players
+    result = asyncio.run(selfplay(args.game, args.games, players, seed=args.seed, db=args.db, images=args.images))
+    if args.json:
+        print(json.dumps(result))
+    else:
+        for key, value in result.items():
+            print(f"{key}: {value}")
+    return 0 if result["errors"] == 0 and result["chips_conserved"] else 1
+
+
+async def _export(table: int, database: str) -> int:
+    from bot.storage import Storage
+
+    storage = await Storage.open(database)
+    try:
+        exports = await storage.hand_exports(table)
+    finally:
+        await storage.close()
+    if not exports:
+        print(f"No finished hands for table {table} in {database}.", file=sys.stderr)
+        return 1
+    for hand_no, text in exports:
+        print(f"# hand {hand_no}\n{text}\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,28 @@
+"""Settings from the environment (and a ``.env`` file beside the working directory)."""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+
+from dotenv import load_dotenv
+
+
+@dataclass(frozen=True)
+class Config:
+    token: str | None
+    database: str
+    starting_balance: int
+    daily_amount: int
+    guild_id: int | None  # sync slash commands to one server instantly (development)
+
+    @classmethod
+    def from_env(cls) -> "Config":
+        load_dotenv()
+        guild = os.getenv("CARDROOM_DEV_GUILD")
+        return cls(
+            token=os.getenv("DISCORD_TOKEN") or None,
+            database=os.getenv("CARDROOM_DB", "cardroom.db"),
+            starting_balance=int(os.getenv("CARDROOM_STARTING_BALANCE", "1000")),
+            daily_amount=int(os.getenv("CARDROOM_DAILY", "200")),
+            guild_id=int(guild) if guild else None,
+        )

@@ -1,0 +1,97 @@
+"""The lobby commands every game has, written once: join, leave, start, status, cancel, add-bot.
+
+A game's cog subclasses ``GameCog`` with ``group_name=<game>`` and adds only its ``create`` command
+(whose options are that game's settings), which calls ``self.open_table``.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.errors import UserError
+from bot.presenter import PERMISSIONS_HELP, table_text
+from bot.registry import GameSpec, game
+
+if TYPE_CHECKING:
+    from bot.client import CardroomBot
+    from bot.tables import LiveTable
+
+
+@app_commands.guild_only()
+class GameCog(commands.GroupCog):
+    """Base of every game's cog. ``game_name`` is the registry name, equal to the group name."""
+
+    game_name: ClassVar[str]
+
+    def __init__(self, bot: "CardroomBot"):
+        self.bot = bot
+        super().__init__()
+
+    @property
+    def spec(self) -> GameSpec:
+        return game(self.game_name)
+
+    def _table(self, interaction: discord.Interaction) -> "LiveTable":
+        return self.bot.service.require(interaction.channel_id or 0, self.game_name)
+
+    async def open_table(self, interaction: discord.Interaction, settings: dict[str, Any],
+                         buy_in: int | None = None) -> None:
+        """Create the channel's table with these settings; the host takes the first seat."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        assert interaction.guild_id is not None and interaction.channel_id is not None
+        live = await self.bot.service.create(interaction.guild_id, interaction.channel_id, self.game_name,
+                                             interaction.user.id, interaction.user.display_name, settings,
+                                             buy_in)
+        await self.bot.presenter.update(live)
+        if live.row.message_id is None:
+            await self.bot.service.cancel(live, interaction.user.id, True)
+            raise UserError(PERMISSIONS_HELP)
+        await interaction.followup.send(
+            f"{self.spec.title} table #{live.id} is open. Others join with `/{self.game_name} join`; "
+            f"start with `/{self.game_name} start`.", ephemeral=True)
+
+    @app_commands.command(name="join", description="Take a seat at this channel's table")
+    @app_commands.describe(buy_in="Chips to bring from your wallet (chip games only)")
+    async def join(self, interaction: discord.Interaction,
+                   buy_in: app_commands.Range[int, 1, 10**9] | None = None) -> None:
+        live = self._table(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await self.bot.service.join(live, interaction.user.id, interaction.user.display_name, buy_in)
+        await interaction.followup.send(f"You are seated at table #{live.id}.", ephemeral=True)
+
+    @app_commands.command(name="leave", description="Leave the table (after the current hand if you are in it)")
+    async def leave(self, interaction: discord.Interaction) -> None:
+        live = self._table(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        message = await self.bot.service.leave(live, interaction.user.id)
+        await interaction.followup.send(message, ephemeral=True)
+
+    @app_commands.command(name="start", description="Start playing")
+    async def start(self, interaction: discord.Interaction) -> None:
+        live = self._table(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await self.bot.service.start(live, interaction.user.id)
+        await interaction.followup.send("Dealt. Your cards come by DM (or press My hand).", ephemeral=True)
+
+    @app_commands.command(name="add-bot", description="Fill a seat with a computer player")
+    async def add_bot(self, interaction: discord.Interaction) -> None:
+        live = self._table(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        name = await self.bot.service.add_bot(live, interaction.user.id)
+        await interaction.followup.send(f"{name} sits down.", ephemeral=True)
+
+    @app_commands.command(name="status", description="Show where the table stands")
+    async def status(self, interaction: discord.Interaction) -> None:
+        live = self._table(interaction)
+        await interaction.response.send_message(table_text(live), ephemeral=True)
+
+    @app_commands.command(name="cancel", description="Close the table; every stack goes back to its wallet")
+    async def cancel(self, interaction: discord.Interaction) -> None:
+        live = self._table(interaction)
+        perms = interaction.permissions
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await self.bot.service.cancel(live, interaction.user.id, bool(perms and perms.manage_channels))
+        await interaction.followup.send("The table is closed.", ephemeral=True)

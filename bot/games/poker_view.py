@@ -1,0 +1,42 @@
+"""The view a poker engine gives (hold'em now; Omaha, stud and draw use the same shape).
+
+The renderer in ``images/poker.py`` and the message builders only ever receive one of these, so a
+hidden card can only reach a channel if the engine itself put it in the public view.
+"""
+from __future__ import annotations
+
+from typing import TypedDict
+
+
+class PokerSeatView(TypedDict):
+    name: str
+    stack: int            # chips behind (not counting the current bet)
+    bet: int              # chips put in on the current street
+    cards: list[str]      # hole cards: codes for the viewer's own seat or shown hands, "??" if hidden
+    folded: bool
+    all_in: bool
+    is_dealer: bool
+    to_act: bool
+    last_action: str      # "raises to 40", "checks", "" ...
+    hand_name: str        # at showdown for shown hands ("Two Pair, Aces and Kings"), else ""
+    won: int              # chips won this hand (showdown), 0 otherwise
+
+
+class PotView(TypedDict):
+    amount: int
+    eligible: list[int]   # seat indexes that can win it
+
+
+class PokerView(TypedDict):
+    game: str             # "holdem"
+    variant: str          # "No-limit hold'em", "Pot-limit hold'em", "Fixed-limit hold'em"
+    hand_no: int
+    street: str           # "preflop", "flop", "turn", "river", "showdown"
+    board: list[str]
+    seats: list[PokerSeatView]
+    pots: list[PotView]
+    blinds: str           # "5/10" or "5/10 ante 1"
+    viewer: int | None    # seat of the viewer, None for the public view
+    log: list[str]        # the last few actions, newest last: "Bob raises to 40"
+    winners: list[str]    # at the end: "Alice wins 120 with Flush, Ace high"
+    finished: bool

@@ -1,0 +1,556 @@
+"""The table service: the lobby, deals, turns, timers, computer players and chips, written once.
+
+Cogs (Discord) and selfplay both drive tables only through ``TableService``; what players see is
+produced by a ``Presenter`` from engine views. Every change is persisted before it is shown:
+each applied action is one SQLite transaction that also moves any chips it settles, so a restart
+replays the stored action log and lands in exactly the same state.
+"""
+from __future__ import annotations
+
+import asyncio
+from collections import deque
+import logging
+import random
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable, Protocol
+
+from openskill.models import PlackettLuce
+
+from bot.errors import StaleButton, UserError
+from bot.games.base import Action, IllegalAction, Outcome, Seat
+from bot.games.cards import commitment, new_seed
+from bot.registry import GameSpec, game
+from bot.storage import HOUSE, InsufficientChips, Storage, TableRow, Tx
+
+log = logging.getLogger(__name__)
+
+BOT_NAMES = ("Ada", "Babbage", "Curie", "Dijkstra", "Euler", "Fermat", "Gauss", "Hopper", "Iris",
+             "Jude")
+MAX_LOG = 12
+_RATING = PlackettLuce()
+
+
+@dataclass
+class LiveTable:
+    """A table in memory: its stored row, its game and the engine of the deal in progress."""
+
+    row: TableRow
+    spec: GameSpec
+    engine: Any = None
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    log: list[str] = field(default_factory=list)
+    last_outcome: Outcome | None = None
+    last_seed: str | None = None  # revealed once its deal is over
+
+    @property
+    def id(self) -> int:
+        return self.row.id
+
+    def seat_index(self, user_id: int) -> int | None:
+        """The table seat of a user, or None."""
+        for i, seat in enumerate(self.row.seats):
+            if seat["user_id"] == user_id:
+                return i
+        return None
+
+    def dealt(self) -> list[int]:
+        """Table seats dealt into the current deal, in engine seat order."""
+        return list(self.row.hand["seats"]) if self.row.hand else []
+
+    def deal_seat(self, user_id: int) -> int | None:
+        """The engine seat of a user in the current deal, or None."""
+        index = self.seat_index(user_id)
+        dealt = self.dealt()
+        return dealt.index(index) if index is not None and index in dealt else None
+
+    def user_of_deal_seat(self, deal_seat: int) -> dict[str, Any]:
+        return self.row.seats[self.dealt()[deal_seat]]
+
+    def note(self, line: str) -> None:
+        self.log.append(line)
+        del self.log[:-MAX_LOG]
+
+    def public_view(self) -> dict[str, Any] | None:
+        return self.engine.view(None) if self.engine is not None else None
+
+    def commitment(self) -> str | None:
+        return self.row.hand["commitment"] if self.row.hand else None
+
+
+class Presenter(Protocol):
+    """Shows tables to people. The Discord presenter edits messages and sends DMs; selfplay renders."""
+
+    async def update(self, table: LiveTable) -> None:
+        """The table changed (a deal started, actions were applied, the lobby changed)."""
+
+    async def closed(self, table: LiveTable, reason: str) -> None:
+        """The table was cancelled or finished for good."""
+
+
+class TableService:
+    """Owns every open table. All methods raise ``UserError`` / ``IllegalAction`` for bad requests."""
+
+    def __init__(self, storage: Storage, presenter: Presenter, *, clock: Callable[[], float] = time.time,
+                 between_deals: float = 4.0, offload_bots: bool = True,
+                 seeds: Callable[[], str] = new_seed):
+        self.storage = storage
+        self.presenter = presenter
+        self.clock = clock
+        self.between_deals = between_deals
+        self.offload_bots = offload_bots
+        self.seeds = seeds
+        self.deals_finished = 0
+        self.matches_finished = 0
+        self.tables: dict[int, LiveTable] = {}
+        self._by_channel: dict[int, int] = {}
+        self.action_ms: deque[float] = deque(maxlen=100_000)  # recent action times, for reports
+
+    # -- lookup and restore ------------------------------------------------------------------
+
+    def in_channel(self, channel_id: int) -> LiveTable | None:
+        table_id = self._by_channel.get(channel_id)
+        return self.tables.get(table_id) if table_id is not None else None
+
+    def require(self, channel_id: int, game_name: str | None = None) -> LiveTable:
+        live = self.in_channel(channel_id)
+        if live is None or (game_name is not None and live.spec.name != game_name):
+            what = game(game_name).title if game_name else "game"
+            raise UserError(f"There is no {what} table in this channel. Create one first.")
+        return live
+
+    def _track(self, live: LiveTable) -> None:
+        self.tables[live.id] = live
+        self._by_channel[live.row.channel_id] = live.id
+
+    def _forget(self, live: LiveTable) -> None:
+        self.tables.pop(live.id, None)
+        if self._by_channel.get(live.row.channel_id) == live.id:
+            del self._by_channel[live.row.channel_id]
+
+    async def restore(self) -> int:
+        """Load every open table and replay its deal in progress. Returns how many were loaded."""
+        for row in await self.storage.open_tables():
+            live = LiveTable(row=row, spec=game(row.game))
+            if row.hand is not None:
+                live.engine = self._new_engine(live)
+                for deal_seat, action in row.hand["actions"]:
+                    live.engine.apply(deal_seat, Action.from_json(action))
+            live.note("The table was restored after a restart.")
+            self._track(live)
+        return len(self.tables)
+
+    def _new_engine(self, live: LiveTable) -> Any:
+        hand = live.row.hand
+        assert hand is not None
+        seats = [Seat(name=n, stack=s, is_bot=b)
+                 for n, s, b in zip(hand["names"], hand["stacks"], hand["bots"])]
+        return live.spec.engine(dict(live.row.settings), seats, hand["seed"], dict(hand["carry"]))
+
+    # -- lobby -------------------------------------------------------------------------------
+
+    async def create(self, guild_id: int, channel_id: int, game_name: str, host_id: int,
+                     host_name: str, settings: dict[str, Any], buy_in: int | None = None,
+                     seat_host: bool = True) -> LiveTable:
+        if self.in_channel(channel_id) is not None:
+            raise UserError("This channel already has a table. Finish or cancel it first, or use a thread.")
+        spec = game(game_name)
+        merged = {**spec.default_settings, **{k: v for k, v in settings.items() if v is not None}}
+        async with self.storage.transaction() as tx:
+            table_id = await tx.insert_table(guild_id, channel_id, spec.name, host_id, merged)
+        row = await self.storage.table(table_id)
+        assert row is not None
+        live = LiveTable(row=row, spec=spec)
+        self._track(live)
+        live.note(f"{host_name} opened a {spec.title} table.")
+        if not seat_host:
+            return live
+        try:
+            await self._seat(live, host_id, host_name, buy_in, is_bot=False)
+        except Exception:
+            async with self.storage.transaction() as tx:
+                row.status = "closed"
+                await tx.save_table(row)
+            self._forget(live)
+            raise
+        return live
+
+    def _buy_in(self, live: LiveTable, amount: int | None) -> int:
+        if not live.spec.chips:
+            return 0
+        settings = live.row.settings
+        amount = settings.get("buy_in", live.spec.default_buy_in) if amount is None else amount
+        low = int(settings.get("min_buy_in", max(1, 10 * int(settings.get("big_blind", 1)))))
+        if amount < low:
+            raise UserError(f"The buy-in must be at least {low} chips.")
+        return int(amount)
+
+    async def _seat(self, live: LiveTable, user_id: int, name: str, buy_in: int | None,
+                    is_bot: bool) -> None:
+        row = live.row
+        existing = live.seat_index(user_id)
+        if existing is not None and not (live.spec.chips and row.seats[existing]["stack"] == 0):
+            raise UserError("You are already seated at this table.")
+        if existing is None and len(row.seats) >= live.spec.max_players:
+            raise UserError(f"The table is full ({live.spec.max_players} seats).")
+        if existing is None and row.status == "playing" and not live.spec.chips:
+            raise UserError("This game is under way; join the next one.")
+        amount = self._buy_in(live, buy_in)
+        async with self.storage.transaction() as tx:
+            if amount:
+                await tx.move_wallet(row.guild_id, HOUSE if is_bot else user_id, -amount)
+            if existing is None:
+                row.seats.append({"user_id": user_id, "name": name, "stack": amount, "is_bot": is_bot,
+                                  "sitting_out": False, "timeouts": 0, "leaving": False})
+            else:
+                row.seats[existing]["stack"] = amount
+            await tx.save_table(row)
+        chips = f" with {amount} chips" if amount else ""
+        live.note(f"{name} sits down{chips}.")
+
+    async def join(self, live: LiveTable, user_id: int, name: str, buy_in: int | None = None) -> None:
+        async with live.lock:
+            try:
+                await self._seat(live, user_id, name, buy_in, is_bot=False)
+            except InsufficientChips as error:
+                raise UserError(f"{error} Try /daily or a smaller buy-in.") from None
+            await self._maybe_resume(live)
+        await self.presenter.update(live)
+
+    async def add_bot(self, live: LiveTable, user_id: int) -> str:
+        async with live.lock:
+            self._require_seated_or_host(live, user_id)
+            taken = {s["name"] for s in live.row.seats}
+            name = next((f"{n} (bot)" for n in BOT_NAMES if f"{n} (bot)" not in taken), None)
+            if name is None:
+                raise UserError("No more computer players are available.")
+            bot_id = -1 - max([-s["user_id"] - 1 for s in live.row.seats if s["is_bot"]], default=-1)
+            await self._seat(live, bot_id, name, None, is_bot=True)
+            await self._maybe_resume(live)
+        await self.presenter.update(live)
+        return name
+
+    def _require_seated_or_host(self, live: LiveTable, user_id: int) -> None:
+        if user_id != live.row.host_id and live.seat_index(user_id) is None:
+            raise UserError("Only players at this table can do that.")
+
+    async def leave(self, live: LiveTable, user_id: int) -> str:
+        """Leave now (lobby, or not in the deal) or after the current deal. Returns what happened."""
+        async with live.lock:
+            index = live.seat_index(user_id)
+            if index is None:
+                raise UserError("You are not seated at this table.")
+            seat = live.row.seats[index]
+            if index in live.dealt():
+                if not live.spec.chips and live.row.hand is not None:
+                    seat["sitting_out"] = True
+                seat["leaving"] = True
+                async with self.storage.transaction() as tx:
+                    await tx.save_table(live.row)
+                live.note(f"{seat['name']} will leave after this deal.")
+                message = "You will leave when this deal ends; your turns are played for you until then."
+                await self._drive(live)
+            else:
+                async with self.storage.transaction() as tx:
+                    await self._remove_seats(live, tx, [index])
+                    await tx.save_table(live.row)
+                message = f"You left the table{self._cash_note(seat)}."
+        await self.presenter.update(live)
+        return message
+
+    @staticmethod
+    def _cash_note(seat: dict[str, Any]) -> str:
+        return f" with {seat['stack']} chips back in your wallet" if seat["stack"] else ""
+
+    async def _remove_seats(self, live: LiveTable, tx: Tx, indexes: list[int]) -> None:
+        """Cash out and remove seats (not dealt in). Keeps the dealer button on the right seat."""
+        row = live.row
+        for index in sorted(indexes, reverse=True):
+            seat = row.seats.pop(index)
+            if seat["stack"]:
+                await tx.move_wallet(row.guild_id, HOUSE if seat["is_bot"] else seat["user_id"], seat["stack"])
+            button = row.carry.get("button_seat")
+            if button is not None and index <= button:
+                row.carry["button_seat"] = button - 1
+            live.note(f"{seat['name']} leaves the table{self._cash_note(seat)}.")
+        if row.seats and all(s["user_id"] != row.host_id for s in row.seats):
+            humans = [s for s in row.seats if not s["is_bot"]]
+            if humans:
+                row.host_id = humans[0]["user_id"]
+
+    async def start(self, live: LiveTable, user_id: int) -> None:
+        async with live.lock:
+            row = live.row
+            if user_id != row.host_id and live.seat_index(user_id) is None:
+                raise UserError("Only a seated player can start the game.")
+            if row.status == "playing":
+                raise UserError("The game has already started.")
+            if len(self._eligible(live)) < live.spec.min_players:
+                raise UserError(f"{live.spec.title} needs at least {live.spec.min_players} players"
+                                " with chips; invite someone or use add-bot.")
+            row.status = "playing"
+            await self._start_deal(live)
+        await self.presenter.update(live)
+
+    async def cancel(self, live: LiveTable, user_id: int, can_manage: bool) -> None:
+        """Close the table: the deal in progress is void and every stack goes back to its wallet."""
+        async with live.lock:
+            if user_id != live.row.host_id and not can_manage:
+                raise UserError("Only the host or a member with Manage Channels can cancel this table.")
+            await self._close(live, "cancelled")
+        await self.presenter.closed(live, "The table was cancelled; every stack is back in its wallet.")
+
+    async def _close(self, live: LiveTable, why: str) -> None:
+        row = live.row
+        async with self.storage.transaction() as tx:
+            row.hand = None
+            row.deadline = None
+            row.status = "closed"
+            await self._remove_seats(live, tx, list(range(len(row.seats))))
+            await tx.save_table(row)
+        live.engine = None
+        live.note(f"The table is {why}.")
+        self._forget(live)
+
+    async def set_sitting_out(self, live: LiveTable, user_id: int, value: bool) -> None:
+        async with live.lock:
+            index = live.seat_index(user_id)
+            if index is None:
+                raise UserError("You are not seated at this table.")
+            seat = live.row.seats[index]
+            seat["sitting_out"] = value
+            seat["timeouts"] = 0
+            async with self.storage.transaction() as tx:
+                await tx.save_table(live.row)
+            live.note(f"{seat['name']} {'sits out' if value else 'is back'}.")
+            if value:
+                await self._drive(live)
+            else:
+                await self._maybe_resume(live)
+        await self.presenter.update(live)
+
+    # -- deals -------------------------------------------------------------------------------
+
+    def _eligible(self, live: LiveTable) -> list[int]:
+        return [i for i, s in enumerate(live.row.seats)
+                if not s["sitting_out"] and not s["leaving"] and (not live.spec.chips or s["stack"] > 0)]
+
+    async def _maybe_resume(self, live: LiveTable) -> None:
+        """A playing table that was waiting for players deals again once it has enough."""
+        row = live.row
+        if row.status == "playing" and row.hand is None and row.deadline is None \
+                and len(self._eligible(live)) >= live.spec.min_players:
+            row.deadline = self.clock()
+            async with self.storage.transaction() as tx:
+                await tx.save_table(row)
+
+    async def _start_deal(self, live: LiveTable) -> None:
+        row = live.row
+        dealt = self._eligible(live)
+        if len(dealt) < live.spec.min_players:
+            row.deadline = None
+            async with self.storage.transaction() as tx:
+                await tx.save_table(row)
+            live.note("Waiting for more players with chips.")
+            return
+        carry = dict(row.carry)
+        if live.spec.moves_button:
+            previous = carry.get("button_seat", -1)
+            button = next((i for i in dealt if i > previous), dealt[0])
+            carry["button_seat"] = button
+            carry["dealer"] = dealt.index(button)
+        seed = self.seeds()
+        seats = [row.seats[i] for i in dealt]
+        row.hand = {"seed": seed, "commitment": commitment(seed), "seats": dealt,
+                    "names": [s["name"] for s in seats], "stacks": [s["stack"] for s in seats],
+                    "bots": [s["is_bot"] for s in seats], "carry": carry, "actions": []}
+        row.hand_no += 1
+        row.step = 0
+        live.engine = self._new_engine(live)
+        live.last_outcome = None
+        row.deadline = self._turn_deadline(live)
+        async with self.storage.transaction() as tx:
+            await tx.save_table(row)
+        live.note(f"Deal #{row.hand_no} starts. Deck SHA-256 {row.hand['commitment'][:16]}…")
+        await self._drive(live)
+
+    def _turn_deadline(self, live: LiveTable) -> float | None:
+        if live.engine is None or live.engine.outcome is not None:
+            return None
+        seconds = float(live.row.settings.get("turn_seconds", live.spec.turn_seconds))
+        return self.clock() + seconds
+
+    async def act(self, table_id: int, user_id: int, hand_no: int, step: int | None, action: Action) -> None:
+        """A player's action from a button, select or modal."""
+        live = self.tables.get(table_id)
+        if live is None:
+            raise StaleButton("That table is closed.")
+        async with live.lock:
+            row = live.row
+            if row.hand is None or hand_no != row.hand_no:
+                raise StaleButton("That button is from an earlier hand.")
+            if step is not None and step != row.step and not live.spec.simultaneous:
+                raise StaleButton("That button is out of date: the table has moved on.")
+            deal_seat = live.deal_seat(user_id)
+            if deal_seat is None:
+                raise UserError("You are not playing in this hand.")
+            if deal_seat not in live.engine.to_act():
+                raise IllegalAction("It is not your turn.")
+            await self._apply(live, deal_seat, action)
+            row.seats[live.dealt()[deal_seat]]["timeouts"] = 0
+            await self._drive(live)
+        await self.presenter.update(live)
+
+    async def _apply(self, live: LiveTable, deal_seat: int, action: Action) -> None:
+        """Apply one action and persist it, with the chips it settles, in one transaction."""
+        row = live.row
+        assert row.hand is not None
+        started = time.perf_counter()
+        lines = live.engine.apply(deal_seat, action)
+        row.hand["actions"].append([deal_seat, action.to_json()])
+        row.step += 1
+        for line in lines:
+            live.note(line)
+        outcome = live.engine.outcome
+        row.deadline = self._turn_deadline(live)
+        async with self.storage.transaction() as tx:
+            if outcome is not None:
+                await self._settle(live, tx, outcome)
+            await tx.save_table(row)
+        self.action_ms.append((time.perf_counter() - started) * 1000)
+
+    async def _settle(self, live: LiveTable, tx: Tx, outcome: Outcome) -> None:
+        """The deal is over: stacks, hand history, results and ratings, then what comes next."""
+        row = live.row
+        hand = row.hand
+        assert hand is not None
+        dealt = hand["seats"]
+        if sum(outcome.deltas) != 0 or len(outcome.deltas) != len(dealt):
+            raise RuntimeError(f"engine outcome does not balance: {outcome.deltas}")
+        for k, index in enumerate(dealt):
+            row.seats[index]["stack"] = hand["stacks"][k] + outcome.deltas[k]
+        record = {"seats": dealt, "names": hand["names"], "stacks": hand["stacks"],
+                  "actions": hand["actions"], "outcome": outcome.to_json()}
+        await tx.insert_hand(row.id, row.hand_no, row.game, hand["seed"], hand["commitment"], record,
+                             live.spec.export(live.engine))
+        await self._record_results(live, tx, outcome)
+        carry = dict(outcome.carry)
+        if live.spec.moves_button:
+            carry["button_seat"] = hand["carry"]["button_seat"]
+        row.carry = carry
+        row.hand = None
+        live.last_outcome = outcome
+        live.last_seed = hand["seed"]
+        live.note(outcome.summary)
+        self.deals_finished += 1
+        self.matches_finished += outcome.match_over
+        for seat in row.seats:
+            if live.spec.chips and seat["is_bot"] and seat["stack"] == 0:
+                amount = self._buy_in(live, None)
+                await tx.move_wallet(row.guild_id, HOUSE, -amount)
+                seat["stack"] = amount
+                live.note(f"{seat['name']} buys in again for {amount}.")
+        await self._remove_seats(live, tx, [i for i, s in enumerate(row.seats) if s["leaving"]])
+        if outcome.match_over:
+            row.status = "lobby"
+            row.carry = {}
+            row.deadline = None
+            live.note("The match is over. /start plays another.")
+        else:
+            row.deadline = self.clock() + self.between_deals
+
+    async def _record_results(self, live: LiveTable, tx: Tx, outcome: Outcome) -> None:
+        row = live.row
+        seats = [row.seats[i] for i in row.hand["seats"]]  # type: ignore[index]
+        ranking = outcome.ranking
+        if ranking is None and live.spec.chips:
+            order = sorted(set(outcome.deltas), reverse=True)
+            ranking = tuple(order.index(d) for d in outcome.deltas)
+        humans = [s["user_id"] for s in seats if not s["is_bot"]]
+        known = await self.storage.ratings(row.guild_id, row.game, humans) if humans else {}
+        ratings: dict[int, tuple[float, float]] = {}
+        if ranking is not None and len(set(ranking)) > 1:
+            teams = [[_RATING.rating(*known[s["user_id"]]) if s["user_id"] in known else _RATING.rating()]
+                     for s in seats]
+            rated = _RATING.rate(teams, ranks=list(ranking))
+            ratings = {s["user_id"]: (t[0].mu, t[0].sigma) for s, t in zip(seats, rated)}
+        for k, seat in enumerate(seats):
+            if seat["is_bot"]:
+                continue
+            await tx.add_result(row.guild_id, row.game, seat["user_id"], outcome.deltas[k],
+                                match=outcome.match_over,
+                                win=outcome.match_over and ranking is not None and ranking[k] == 0,
+                                rating=ratings.get(seat["user_id"]))
+
+    async def _drive(self, live: LiveTable) -> None:
+        """Play every turn that no human needs to take: computer players, sitting-out or leaving seats."""
+        while live.engine is not None and live.engine.outcome is None and live.row.hand is not None:
+            automatic = [s for s in live.engine.to_act() if self._plays_itself(live, s)]
+            if not automatic:
+                return
+            for deal_seat in automatic:
+                if deal_seat not in live.engine.to_act():
+                    continue
+                seat = live.user_of_deal_seat(deal_seat)
+                if seat["is_bot"]:
+                    action = await self._bot_choice(live, deal_seat)
+                else:
+                    action = live.engine.timeout_action(deal_seat)
+                await self._apply(live, deal_seat, action)
+                if live.engine.outcome is not None:
+                    return
+
+    @staticmethod
+    def _plays_itself(live: LiveTable, deal_seat: int) -> bool:
+        seat = live.user_of_deal_seat(deal_seat)
+        return bool(seat["is_bot"] or seat["sitting_out"] or seat["leaving"])
+
+    async def _bot_choice(self, live: LiveTable, deal_seat: int) -> Action:
+        view = live.engine.view(deal_seat)
+        legal = live.engine.legal_actions(deal_seat)
+        rng = random.Random(f"{live.row.hand['seed']}:{live.row.step}:{deal_seat}")  # type: ignore[index]
+        if self.offload_bots:
+            return await asyncio.to_thread(live.spec.choose, view, legal, rng)
+        return live.spec.choose(view, legal, rng)
+
+    # -- timers ------------------------------------------------------------------------------
+
+    async def tick(self) -> int:
+        """Handle every deadline that has passed (turn timeouts, the next deal). Returns how many."""
+        now = self.clock()
+        handled = 0
+        for live in [t for t in self.tables.values() if t.row.deadline is not None and t.row.deadline <= now]:
+            async with live.lock:
+                row = live.row
+                if row.deadline is None or row.deadline > self.clock() or row.status != "playing":
+                    continue
+                if row.hand is None:
+                    await self._start_deal(live)
+                else:
+                    await self._time_out(live)
+            handled += 1
+            await self.presenter.update(live)
+        return handled
+
+    async def _time_out(self, live: LiveTable) -> None:
+        for deal_seat in list(live.engine.to_act()):
+            if live.engine.outcome is not None or deal_seat not in live.engine.to_act():
+                continue
+            seat = live.user_of_deal_seat(deal_seat)
+            action = live.engine.timeout_action(deal_seat)
+            seat["timeouts"] += 1
+            live.note(f"{seat['name']} ran out of time.")
+            if seat["timeouts"] >= 2 and live.spec.chips:
+                seat["sitting_out"] = True
+                live.note(f"{seat['name']} timed out twice and now sits out.")
+            await self._apply(live, deal_seat, action)
+        await self._drive(live)
+
+    async def run_timers(self, interval: float = 0.5) -> None:
+        """Forever: check deadlines. Errors are logged, never fatal to the loop."""
+        while True:
+            try:
+                await self.tick()
+            except Exception:
+                log.exception("timer tick failed")
+            await asyncio.sleep(interval)

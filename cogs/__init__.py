@@ -1,0 +1,1 @@
+"""One cog per game, plus the economy and information cogs."""

@@ -1,0 +1,297 @@
+"""End-to-end harness: the real bot (cogs, command tree, view store) with Discord's HTTP recorded.
+
+No network and no token. Requests the bot makes (REST and interaction webhooks) are answered by a
+recorder that keeps every payload and file; users act by raw ``INTERACTION_CREATE`` payloads fed to
+``client._connection.parse_interaction_create``, exactly as the gateway would deliver them.
+"""
+from __future__ import annotations
+
+import asyncio
+import itertools
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+from discord.http import HTTPClient, Route
+from discord.webhook.async_ import AsyncWebhookAdapter, async_context
+
+from bot.client import CardroomBot
+
+APP_ID = 900000000000000001
+BOT_USER_ID = 900000000000000002
+GUILD_ID = 910000000000000001
+CHANNEL_ID = 920000000000000001
+TIMESTAMP = "2026-01-01T00:00:00+00:00"
+MANAGE_CHANNELS = 1 << 4
+MEMBER_PERMISSIONS = (1 << 10) | (1 << 11) | (1 << 14) | (1 << 15) | (1 << 31)  # view, send, embed, attach, use commands
+_ids = itertools.count(930000000000000001)
+
+
+@dataclass
+class Request:
+    """One HTTP request the bot made."""
+
+    method: str
+    path: str
+    json: dict[str, Any] | None
+    files: list[tuple[str, bytes]] = field(default_factory=list)
+
+    @property
+    def text(self) -> str:
+        """Everything readable in the request (content, embeds, components) as one string."""
+        return json.dumps(self.json or {}, ensure_ascii=False)
+
+
+@dataclass
+class User:
+    id: int
+    name: str
+    permissions: int = MEMBER_PERMISSIONS
+
+    def payload(self) -> dict[str, Any]:
+        return {"id": str(self.id), "username": self.name, "discriminator": "0", "global_name": self.name,
+                "avatar": None}
+
+
+class Recorder:
+    """Stands in for Discord's REST API and interaction webhooks."""
+
+    def __init__(self) -> None:
+        self.requests: list[Request] = []
+        self.messages: dict[int, dict[str, Any]] = {}  # message id -> latest payload
+        self.dm_channels: dict[int, int] = {}  # DM channel id -> user id
+        self.closed_dms: set[int] = set()
+        self.forbidden_channels: set[int] = set()
+
+    # -- what was seen --------------------------------------------------------------------------
+
+    def channel_requests(self, channel_id: int = CHANNEL_ID) -> list[Request]:
+        return [r for r in self.requests if f"/channels/{channel_id}/" in r.path]
+
+    def dm_requests(self, user_id: int) -> list[Request]:
+        channels = [c for c, u in self.dm_channels.items() if u == user_id]
+        return [r for r in self.requests if any(f"/channels/{c}/messages" in r.path for c in channels)]
+
+    def interaction_replies(self) -> list[Request]:
+        return [r for r in self.requests if r.path.startswith(("/interactions/", "/webhooks/"))]
+
+    def replies_to(self, token: str) -> list[Request]:
+        return [r for r in self.interaction_replies() if f"/{token}" in r.path]
+
+    def messages_in(self, channel_id: int = CHANNEL_ID) -> list[dict[str, Any]]:
+        return [m for m in self.messages.values()
+                if int(m["channel_id"]) == channel_id and not m.get("_interaction_reply")]
+
+    # -- answering ------------------------------------------------------------------------------
+
+    def _message(self, channel_id: int, data: dict[str, Any], message_id: int | None = None) -> dict[str, Any]:
+        message_id = message_id or next(_ids)
+        old = self.messages.get(message_id, {})
+        payload = {
+            "id": str(message_id), "channel_id": str(channel_id), "type": 0, "tts": False,
+            "content": data.get("content", old.get("content", "")),
+            "embeds": data.get("embeds", old.get("embeds", [])),
+            "components": data.get("components", old.get("components", [])),
+            "attachments": [{"id": str(next(_ids)), "filename": a.get("filename", "file.png"),
+                             "size": 1, "url": "https://cdn.invalid/x.png", "proxy_url": "https://cdn.invalid/x.png"}
+                            for a in data.get("attachments", [])],
+            "author": {"id": str(BOT_USER_ID), "username": "Cardroom", "discriminator": "0", "bot": True,
+                       "avatar": None},
+            "timestamp": TIMESTAMP, "edited_timestamp": None, "mention_everyone": False, "mentions": [],
+            "mention_roles": [], "pinned": False, "flags": data.get("flags", 0),
+        }
+        if data.get("components") is None and "components" in data:
+            payload["components"] = []
+        self.messages[message_id] = payload
+        return payload
+
+    def _record(self, method: str, path: str, payload: dict[str, Any] | None,
+                multipart: list[dict[str, Any]] | None) -> Request:
+        files: list[tuple[str, bytes]] = []
+        if multipart:
+            for part in multipart:
+                if part["name"] == "payload_json":
+                    payload = json.loads(part["value"])
+                else:
+                    value = part["value"]
+                    if hasattr(value, "read"):
+                        value.seek(0)
+                        value = value.read()
+                    files.append((part.get("filename", ""), bytes(value)))
+        request = Request(method, path, payload, files)
+        self.requests.append(request)
+        return request
+
+    async def rest(self, route: Route, *, files: Any = None, form: Any = None, **kwargs: Any) -> Any:
+        request = self._record(route.method, _path(route), kwargs.get("json"), form)
+        path = request.path
+        parts = path.strip("/").split("/")
+        if route.method == "POST" and path == "/users/@me/channels":
+            user_id = int(request.json["recipient_id"])  # type: ignore[index]
+            channel_id = next(_ids)
+            self.dm_channels[channel_id] = user_id
+            return {"id": str(channel_id), "type": 1, "last_message_id": None,
+                    "recipients": [{"id": str(user_id), "username": f"user{user_id}", "discriminator": "0",
+                                    "avatar": None}]}
+        if parts[0] == "channels" and len(parts) >= 3 and parts[2] == "messages":
+            channel_id = int(parts[1])
+            if self.dm_channels.get(channel_id) in self.closed_dms or channel_id in self.forbidden_channels:
+                raise discord.Forbidden(_FakeResponse(403), {"code": 50007, "message": "Cannot send messages"})
+            if route.method == "POST":
+                return self._message(channel_id, request.json or {})
+            if route.method == "PATCH":
+                return self._message(channel_id, request.json or {}, int(parts[3]))
+        return {}
+
+    async def webhook(self, route: Route, session: Any = None, *, payload: Any = None, multipart: Any = None,
+                      files: Any = None, **kwargs: Any) -> Any:
+        request = self._record(route.method, _path(route), payload, multipart)
+        if "/callback" in request.path:
+            interaction_id = request.path.split("/")[2]
+            return {"interaction": {"id": interaction_id, "type": 2}, "resource": None}
+        message = self._message(CHANNEL_ID, request.json or {})
+        message["_interaction_reply"] = True  # an (often ephemeral) reply, not a channel post
+        return message
+
+
+class _RecordingAdapter(AsyncWebhookAdapter):
+    """Interaction replies go through the webhook adapter, not the REST client: record them too."""
+
+    def __init__(self, recorder: Recorder):
+        super().__init__()
+        self.recorder = recorder
+
+    async def request(self, route: Route, session: Any = None, **kwargs: Any) -> Any:  # type: ignore[override]
+        return await self.recorder.webhook(route, session, **kwargs)
+
+
+class _FakeResponse:
+    def __init__(self, status: int):
+        self.status = status
+        self.reason = "Forbidden"
+
+
+def _path(route: Route) -> str:
+    return route.url[len(Route.BASE):]
+
+
+class Harness:
+    """One bot over one database file, plus the recorder and helpers to act as users."""
+
+    def __init__(self, bot: CardroomBot, recorder: Recorder):
+        self.bot = bot
+        self.recorder = recorder
+        self._tokens = itertools.count(1)
+
+    @classmethod
+    async def start(cls, database: str, recorder: Recorder | None = None) -> "Harness":
+        recorder = recorder or Recorder()
+        bot = CardroomBot(database, run_timers=False)
+        bot.http.request = recorder.rest  # type: ignore[method-assign]
+        async_context.set(_RecordingAdapter(recorder))
+        await bot._async_setup_hook()
+        state = bot._connection
+        state.user = discord.ClientUser(state=state, data={
+            "id": str(BOT_USER_ID), "username": "Cardroom", "discriminator": "0", "avatar": None, "bot": True})
+        state.application_id = APP_ID
+        await bot.setup_hook()
+        bot.service.between_deals = 0
+        return cls(bot, recorder)
+
+    async def close(self) -> None:
+        await self.bot.close()
+
+    def _base(self, user: User, kind: int, data: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+        token = f"tok{next(self._tokens)}"
+        payload = {
+            "id": str(next(_ids)), "application_id": str(APP_ID), "type": kind, "token": token, "version": 1,
+            "guild_id": str(GUILD_ID), "channel_id": str(CHANNEL_ID),
+            "channel": {"id": str(CHANNEL_ID), "type": 0, "guild_id": str(GUILD_ID), "name": "cards",
+                        "position": 0, "permission_overwrites": [], "nsfw": False, "parent_id": None},
+            "member": {"user": user.payload(), "roles": [], "joined_at": TIMESTAMP, "deaf": False, "mute": False,
+                       "permissions": str(user.permissions), "flags": 0},
+            "data": data, "locale": "en-US", "guild_locale": "en-US", "app_permissions": str(MEMBER_PERMISSIONS),
+            "entitlements": [], "authorizing_integration_owners": {}, "context": 0,
+            "attachment_size_limit": 8 * 1024 * 1024,
+        }
+        return token, payload
+
+    async def _dispatch(self, payload: dict[str, Any]) -> None:
+        self.bot._connection.parse_interaction_create(payload)  # type: ignore[arg-type]
+        await self.settle()
+
+    async def settle(self, timeout: float = 20.0) -> None:
+        """Wait until every task the interaction started has finished."""
+        current = asyncio.current_task()
+        deadline = asyncio.get_running_loop().time() + timeout
+        while True:
+            await asyncio.sleep(0.01)
+            pending = [t for t in asyncio.all_tasks() if t is not current and not t.done()]
+            if not pending:
+                return
+            if asyncio.get_running_loop().time() > deadline:
+                raise TimeoutError(f"tasks still running: {pending}")
+
+    async def command(self, user: User, group: str, sub: str | None = None, **options: Any) -> str:
+        """A slash command such as ``/holdem create limit:no-limit``; returns the interaction token."""
+        opts = [{"name": k, "type": _option_type(v), "value": v} for k, v in options.items()]
+        if sub is None:
+            data = {"id": str(next(_ids)), "name": group, "type": 1, "options": opts}
+        else:
+            data = {"id": str(next(_ids)), "name": group, "type": 1,
+                    "options": [{"name": sub, "type": 1, "options": opts}]}
+        token, payload = self._base(user, 2, data)
+        await self._dispatch(payload)
+        return token
+
+    def find_component(self, predicate: Any) -> tuple[dict[str, Any], dict[str, Any]]:
+        """(message, component) of the newest message holding a component that matches."""
+        for message in reversed(list(self.recorder.messages.values())):
+            for row in message.get("components", []):
+                for component in row.get("components", []):
+                    if predicate(component):
+                        return message, component
+        raise LookupError("no such component")
+
+    async def press(self, user: User, custom_id: str, message: dict[str, Any] | None = None,
+                    values: list[str] | None = None) -> str:
+        """Press a button (or pick ``values`` in a select) by custom_id, as shown on ``message``."""
+        if message is None:
+            message, component = self.find_component(lambda c: c.get("custom_id") == custom_id)
+        else:
+            component = next(c for r in message["components"] for c in r["components"]
+                             if c.get("custom_id") == custom_id)
+        data: dict[str, Any] = {"custom_id": custom_id, "component_type": component["type"]}
+        if values is not None:
+            data["values"] = values
+        token, payload = self._base(user, 3, data)
+        payload["message"] = message
+        await self._dispatch(payload)
+        return token
+
+    async def press_label(self, user: User, label_start: str) -> str:
+        message, component = self.find_component(lambda c: str(c.get("label", "")).startswith(label_start))
+        return await self.press(user, component["custom_id"], message)
+
+    async def submit_modal(self, user: User, custom_id: str, fields: dict[str, str]) -> str:
+        data = {"custom_id": custom_id, "components": [
+            {"type": 1, "components": [{"type": 4, "custom_id": k, "value": v}]} for k, v in fields.items()]}
+        token, payload = self._base(user, 5, data)
+        await self._dispatch(payload)
+        return token
+
+    def ephemeral_text(self, token: str) -> str:
+        """Everything the bot replied to one interaction (ephemeral or not), as text."""
+        return " ".join(r.text for r in self.recorder.replies_to(token))
+
+    def table_message(self) -> dict[str, Any]:
+        return self.recorder.messages_in(CHANNEL_ID)[-1]
+
+
+def _option_type(value: Any) -> int:
+    if isinstance(value, bool):
+        return 5
+    if isinstance(value, int):
+        return 4
+    return 3
