@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.games.cards import pretty
 from bot.tables import LiveTable
 from bot.ui import table_view
 
@@ -28,11 +29,14 @@ PERMISSIONS_HELP = ("I can't post in this channel. Give me View Channel, Send Me
                     "Attach Files here, then try again.")
 
 
-def private_cards(view: dict[str, Any], seat: int) -> str:
-    """What a DM is about: the seat's own hidden information, as a comparable string."""
-    if "seats" in view and isinstance(view["seats"], list) and seat < len(view["seats"]):
-        return json.dumps(view["seats"][seat].get("cards"))
-    return json.dumps(view.get("hand"))
+def private_cards(view: dict[str, Any], seat: int) -> list[str]:
+    """What a DM is about: the seat's own cards (poker seats' ``cards``, else the view's ``hand``)."""
+    seats = view.get("seats")
+    if isinstance(seats, list) and seat < len(seats) and isinstance(seats[seat], dict) and "cards" in seats[seat]:
+        cards = seats[seat]["cards"]
+    else:
+        cards = view.get("hand") or []
+    return [c for c in cards if isinstance(c, str)]
 
 
 def table_text(live: LiveTable) -> str:
@@ -116,14 +120,16 @@ class DiscordPresenter:
                 continue
             view = live.engine.view(deal_seat)
             key = (live.id, seat["user_id"])
-            cards = f"{live.row.hand_no}:{private_cards(view, deal_seat)}"
-            if self._sent_private.get(key) == cards:
+            cards = private_cards(view, deal_seat)
+            stamp = f"{live.row.hand_no}:{json.dumps(cards)}"
+            if self._sent_private.get(key) == stamp:
                 continue
-            self._sent_private[key] = cards
+            self._sent_private[key] = stamp
             file = await self._render(live.spec.render_hand, view)
+            text = " ".join(pretty(c) for c in cards)
             try:
                 dm = await self.bot.create_dm(discord.Object(seat["user_id"]))
-                await dm.send(f"Your hand at table #{live.id} (hand #{live.row.hand_no}).", file=file)
+                await dm.send(f"Your hand at table #{live.id} (hand #{live.row.hand_no}): {text}", file=file)
             except discord.Forbidden:
                 self._dm_closed.add(seat["user_id"])
                 live.note(f"{seat['name']} has DMs closed: use the My hand button.")
@@ -137,8 +143,10 @@ class DiscordPresenter:
             await interaction.response.send_message("You have no cards in this hand.", ephemeral=True)
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
-        file = await self._render(live.spec.render_hand, live.engine.view(deal_seat))
-        await interaction.followup.send(f"Your hand (hand #{live.row.hand_no}).", file=file, ephemeral=True)
+        view = live.engine.view(deal_seat)
+        file = await self._render(live.spec.render_hand, view)
+        text = " ".join(pretty(c) for c in private_cards(view, deal_seat))
+        await interaction.followup.send(f"Your hand (hand #{live.row.hand_no}): {text}", file=file, ephemeral=True)
 
     async def closed(self, live: LiveTable, reason: str) -> None:
         if live.row.message_id is None:

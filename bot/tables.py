@@ -359,12 +359,13 @@ class TableService:
             button = next((i for i in dealt if i > previous), dealt[0])
             carry["button_seat"] = button
             carry["dealer"] = dealt.index(button)
+        row.hand_no += 1
+        carry["hand_no"] = row.hand_no
         seed = self.seeds()
         seats = [row.seats[i] for i in dealt]
         row.hand = {"seed": seed, "commitment": commitment(seed), "seats": dealt,
                     "names": [s["name"] for s in seats], "stacks": [s["stack"] for s in seats],
                     "bots": [s["is_bot"] for s in seats], "carry": carry, "actions": []}
-        row.hand_no += 1
         row.step = 0
         live.engine = self._new_engine(live)
         live.last_outcome = None

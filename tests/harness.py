@@ -271,8 +271,14 @@ class Harness:
         return token
 
     async def press_label(self, user: User, label_start: str) -> str:
-        message, component = self.find_component(lambda c: str(c.get("label", "")).startswith(label_start))
+        """Press the table message's button whose label starts with ``label_start``."""
+        message = self.table_message()
+        component = next(c for r in message["components"] for c in r["components"]
+                         if str(c.get("label", "")).startswith(label_start))
         return await self.press(user, component["custom_id"], message)
+
+    def labels(self) -> list[str]:
+        return [str(c.get("label")) for r in self.table_message()["components"] for c in r["components"]]
 
     async def submit_modal(self, user: User, custom_id: str, fields: dict[str, str]) -> str:
         data = {"custom_id": custom_id, "components": [
