@@ -1,0 +1,66 @@
+"""The hold'em computer player: equity against the players still in, pot odds, sizing, a few bluffs.
+
+It does not model opponents: it treats every opponent's hand as random, which is right against
+players who call or raise with anything and cautious enough against the rest, since it only puts
+chips in when its equity pays for them. Decisions:
+
+- **Strength** is the Monte Carlo equity scaled to the number of opponents (``equity * players /
+  2``): 0.5 is an average hand however many are in, so the thresholds hold heads-up and multiway.
+- **Facing a bet**: raise with a strong hand, call when the equity beats the pot odds, else fold.
+- **Checked to**: bet for value with a good hand (bigger when stronger), bluff now and then with a
+  weak one on the flop or turn, else check.
+"""
+from __future__ import annotations
+
+import random
+from typing import Any, Mapping, Sequence
+
+from bot.ai.equity import equity
+from bot.games.base import HIDDEN, Action, ActionSpec
+
+SAMPLES = 300
+VALUE = 0.6         # strength to bet or raise for value
+STRONG = 0.8        # strength to bet big and re-raise
+CALL_MARGIN = 0.03  # equity wanted above the pot odds to call
+BLUFF_RATE = 0.05   # how often a weak hand bets when checked to after the flop
+
+
+def choose(view: Mapping[str, Any], legal: Sequence[ActionSpec], rng: random.Random) -> Action:
+    """The action for the seat ``view`` belongs to, among ``legal``."""
+    specs = {spec.kind: spec for spec in legal}
+    passive = Action("check") if "check" in specs else Action("fold")
+    seat = view["viewer"]
+    seats = view["seats"]
+    hole = seats[seat]["cards"]
+    if not hole or HIDDEN in hole:
+        return passive
+    opponents = sum(1 for i, s in enumerate(seats) if i != seat and not s["folded"])
+    win = equity(hole, view["board"], opponents, SAMPLES, rng)
+    strength = win * (opponents + 1) / 2
+    to_call = (specs["call"].min_amount or 0) if "call" in specs else 0
+    pot = sum(p["amount"] for p in view["pots"]) + sum(s["bet"] for s in seats)
+    raise_spec = specs.get("raise")
+
+    if to_call:
+        if raise_spec and strength >= STRONG:
+            return _raise_to(raise_spec, seats, pot, to_call, 1.0)
+        if win >= to_call / (pot + to_call) + CALL_MARGIN:
+            return Action("call")
+        return Action("fold")
+    if raise_spec:
+        if strength >= STRONG:
+            return _raise_to(raise_spec, seats, pot, 0, 0.75 + 0.25 * rng.random())
+        if strength >= VALUE:
+            return _raise_to(raise_spec, seats, pot, 0, 0.5)
+        if view["board"] and len(view["board"]) < 5 and rng.random() < BLUFF_RATE:
+            return _raise_to(raise_spec, seats, pot, 0, 0.5)
+    return Action("check")
+
+
+def _raise_to(spec: ActionSpec, seats: Sequence[Mapping[str, Any]], pot: int, to_call: int,
+              fraction: float) -> Action:
+    """Bet or raise by ``fraction`` of the pot after calling, within the allowed range."""
+    top = max(s["bet"] for s in seats)
+    assert spec.min_amount is not None and spec.max_amount is not None
+    amount = top + int(fraction * (pot + to_call))
+    return Action("raise", amount=min(max(amount, spec.min_amount), spec.max_amount))

@@ -1,0 +1,561 @@
+"""Texas hold'em, one hand per engine, with pokerkit doing every betting, side-pot and odd-chip rule.
+
+This module only adapts pokerkit to the cardroom ``Engine`` surface:
+
+- **Cards** come from ``shuffled_deck(seed)``: pokerkit's own dealing draws from the global
+  ``random``, so every hole card, burn and board card is dealt here, in table order, burning before
+  the flop, turn and river.
+- **Seats**: pokerkit numbers players from the small blind (player 0) round to the button (last
+  player); heads-up the button is player 1 and posts the small blind. ``_seat_of``/``_player_of``
+  map between that and the table's seat order for any dealer index, so the odd chip goes to the
+  first winner left of the button, as pokerkit decides.
+- **Ranking** uses ``FastHighHand``, a pokerkit ``Hand`` ranked by phevaluator (pokerkit's own
+  lookup is a few thousand hands a second; a showdown ranks every hand several times).
+- **Showdown**: pokerkit's show-or-muck automation shows a hand only when it can still win (or
+  when the players were all in); mucked hands stay hidden ("??") in every other seat's view.
+
+Fixed-limit: the small bet is the big blind and the big bet twice that; each street allows a bet
+and three raises (preflop the big blind is the bet), the usual cardroom cap.
+
+``carry`` may hold ``dealer`` (index of the button, default 0) and ``hand_no`` (shown in the view,
+default 1). The outcome's carry is empty: the table service moves the button.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+from itertools import combinations
+from typing import Any, ClassVar, Iterable, Mapping, Sequence
+
+from phevaluator import evaluate_cards
+from pokerkit import (
+    AntePosting,
+    Automation,
+    BettingStructure,
+    BlindOrStraddlePosting,
+    BoardDealing,
+    Card,
+    ChipsPushing,
+    Deck,
+    FixedLimitTexasHoldem,
+    Hand,
+    HandHistory,
+    HoleCardsShowingOrMucking,
+    Mode,
+    NoLimitTexasHoldem,
+    Operation,
+    Poker,
+    State,
+    Street,
+)
+from pokerkit.lookups import Entry, Label, StandardLookup
+
+from bot.games.base import HIDDEN, Action, ActionSpec, IllegalAction, NotYourTurn, Outcome, Seat
+from bot.games.cards import DECK, pretty, shuffled_deck
+
+LIMITS = {
+    "no-limit": "No-limit hold'em",
+    "pot-limit": "Pot-limit hold'em",
+    "fixed-limit": "Fixed-limit hold'em",
+}
+STREETS = ("preflop", "flop", "turn", "river")
+FIXED_LIMIT_RAISES = 3
+"""Raises allowed after the bet on each fixed-limit street (preflop the big blind is the bet)."""
+
+_AUTOMATIONS = (
+    Automation.ANTE_POSTING,
+    Automation.BET_COLLECTION,
+    Automation.BLIND_OR_STRADDLE_POSTING,
+    Automation.HOLE_CARDS_SHOWING_OR_MUCKING,
+    Automation.HAND_KILLING,
+    Automation.CHIPS_PUSHING,
+    Automation.CHIPS_PULLING,
+)
+
+# ---------------------------------------------------------------------------------------------
+# Hand ranking
+
+
+_WORST_RANK = 7462
+"""phevaluator ranks run from 1 (royal flush) to 7462 (7-5-4-3-2 offsuit); smaller is better."""
+
+_CATEGORIES: tuple[tuple[int, Label], ...] = (
+    (10, Label.STRAIGHT_FLUSH),
+    (166, Label.FOUR_OF_A_KIND),
+    (322, Label.FULL_HOUSE),
+    (1599, Label.FLUSH),
+    (1609, Label.STRAIGHT),
+    (2467, Label.THREE_OF_A_KIND),
+    (3325, Label.TWO_PAIR),
+    (6185, Label.ONE_PAIR),
+    (_WORST_RANK, Label.HIGH_CARD),
+)
+
+
+def rank_label(rank: int) -> Label:
+    """The category of a phevaluator rank."""
+    for last, label in _CATEGORIES:
+        if rank <= last:
+            return label
+    raise ValueError(f"{rank} is not a phevaluator rank.")
+
+
+_CARDS: dict[str, Card] = dict(zip(DECK, Card.parse(*DECK)))
+"""Card code -> pokerkit card, parsed once."""
+_PHEVALUATOR_ID = {card: "23456789TJQKA".index(code[0]) * 4 + "cdhs".index(code[1])
+                   for code, card in _CARDS.items()}
+"""pokerkit card -> phevaluator's card number (rank * 4 + suit, clubs first)."""
+
+
+class FastHighHand(Hand):
+    """pokerkit's standard high hand, ranked by phevaluator over all 5-7 cards at once.
+
+    It compares like ``StandardHighHand`` (same order, same labels) but keeps the 5-7 cards it was
+    built from instead of picking the best five, which pokerkit never needs.
+    """
+
+    lookup: ClassVar[StandardLookup] = StandardLookup()
+    low: ClassVar[bool] = False
+
+    def __init__(self, cards: Iterable[Card] | str) -> None:
+        # Hand.__init__ is not called: it checks the cards against the 5-card lookup.
+        self._cards = Card.clean(cards)
+        if not 5 <= len(self._cards) <= 7:
+            raise ValueError(f"A hand needs 5 to 7 cards, not {len(self._cards)}.")
+        rank = evaluate_cards(*(_PHEVALUATOR_ID[card] for card in self._cards))
+        self._entry = Entry(_WORST_RANK - rank, rank_label(rank))
+
+    @classmethod
+    def from_game(cls, hole_cards: Any, board_cards: Any = ()) -> "FastHighHand":
+        # pokerkit passes one-shot iterators: read each exactly once.
+        return cls(Card.clean(hole_cards) + Card.clean(board_cards))
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return self._cards
+
+    @property
+    def entry(self) -> Entry:
+        return self._entry
+
+
+_RANK_NAMES = dict(zip("23456789TJQKA", (
+    "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten", "Jack", "Queen", "King",
+    "Ace")))
+_PLURALS = {r: ("Sixes" if r == "6" else name + "s") for r, name in _RANK_NAMES.items()}
+_ORDER = "23456789TJQKA"
+
+
+def best_five(cards: Sequence[str]) -> tuple[int, tuple[str, ...]]:
+    """The phevaluator rank of the best five of ``cards`` and those five cards."""
+    return min((evaluate_cards(*five), five) for five in combinations(cards, 5))
+
+
+def hand_name(cards: Sequence[str]) -> str:
+    """A player's name for the best hand in 5-7 cards: "Two pair, Aces and Kings"."""
+    rank, five = best_five(cards)
+    label = rank_label(rank)
+    counts: dict[str, int] = {}
+    for card in five:
+        counts[card[0]] = counts.get(card[0], 0) + 1
+    # Ranks by (count, rank), most important first: a full house's trips before its pair.
+    groups = sorted(counts, key=lambda r: (counts[r], _ORDER.index(r)), reverse=True)
+    top = groups[0]
+    if label in (Label.STRAIGHT, Label.STRAIGHT_FLUSH) and set(counts) == set("A2345"):
+        top = "5"  # the wheel is five high
+    if label is Label.STRAIGHT_FLUSH:
+        return "Royal flush" if top == "A" else f"Straight flush, {_RANK_NAMES[top]} high"
+    if label is Label.FOUR_OF_A_KIND:
+        return f"Four of a kind, {_PLURALS[top]}"
+    if label is Label.FULL_HOUSE:
+        return f"Full house, {_PLURALS[top]} full of {_PLURALS[groups[1]]}"
+    if label is Label.FLUSH:
+        return f"Flush, {_RANK_NAMES[top]} high"
+    if label is Label.STRAIGHT:
+        return f"Straight, {_RANK_NAMES[top]} high"
+    if label is Label.THREE_OF_A_KIND:
+        return f"Three of a kind, {_PLURALS[top]}"
+    if label is Label.TWO_PAIR:
+        return f"Two pair, {_PLURALS[top]} and {_PLURALS[groups[1]]}"
+    if label is Label.ONE_PAIR:
+        return f"Pair of {_PLURALS[top]}"
+    return f"High card, {_RANK_NAMES[top]}"
+
+
+# ---------------------------------------------------------------------------------------------
+# The engine
+
+
+def _game(limit: str, ante: int, small_blind: int, big_blind: int) -> Poker:
+    """pokerkit's game definition: its streets for the state and its variant code for PHH."""
+    if limit == "fixed-limit":
+        return FixedLimitTexasHoldem(
+            _AUTOMATIONS, True, ante, (small_blind, big_blind), big_blind, 2 * big_blind)
+    return NoLimitTexasHoldem(_AUTOMATIONS, True, ante, (small_blind, big_blind), big_blind)
+
+
+class HoldemEngine:
+    """One hand of Texas hold'em (no-limit, pot-limit or fixed-limit) for 2-10 seats."""
+
+    game: ClassVar[str] = "holdem"
+
+    def __init__(self, settings: Mapping[str, Any], seats: Sequence[Seat], seed: str,
+                 carry: Mapping[str, Any]) -> None:
+        self.limit = str(settings.get("limit", "no-limit"))
+        self.small_blind = int(settings.get("small_blind", 5))
+        self.big_blind = int(settings.get("big_blind", 10))
+        self.ante = int(settings.get("ante", 0))
+        self.seats = list(seats)
+        self.dealer = int(carry.get("dealer", 0))
+        self.hand_no = int(carry.get("hand_no", 1))
+        self._check_setup()
+
+        n = len(self.seats)
+        self._pokerkit_game = _game(self.limit, self.ante, self.small_blind, self.big_blind)
+        self.state = State(
+            _AUTOMATIONS,
+            Deck.STANDARD,
+            (FastHighHand,),
+            self._streets(),
+            self._betting_structure(),
+            True,
+            self.ante,
+            (self.small_blind, self.big_blind),
+            0,
+            [self.seats[self._seat_of(p)].stack for p in range(n)],
+            n,
+            mode=Mode.TOURNAMENT,  # one runout, everyone shows when all in
+        )
+        self._deck = tuple(_CARDS[code] for code in shuffled_deck(seed))
+        self._next_card = 0
+        self._hole: list[list[str]] = [[] for _ in range(n)]   # per seat, as dealt
+        self._shown_names: list[str] = [""] * n  # hand name of each hand shown at showdown
+        self._folded: list[bool] = [False] * n
+        self._won: list[int] = [0] * n
+        self._last_action: list[str] = [""] * n
+        self._ops_seen = 0
+        self._went_to_showdown = False
+        self.log: list[str] = []
+        self.log.extend(self._advance())
+
+    # -- set-up ------------------------------------------------------------------------------
+
+    def _check_setup(self) -> None:
+        if self.limit not in LIMITS:
+            raise ValueError(f"limit must be one of {', '.join(LIMITS)}, not {self.limit!r}")
+        if not 0 < self.small_blind <= self.big_blind or self.ante < 0:
+            raise ValueError("blinds must satisfy 0 < small_blind <= big_blind and ante >= 0")
+        if not 2 <= len(self.seats) <= 10:
+            raise ValueError("hold'em is played by 2 to 10 seats")
+        if any(seat.stack <= 0 for seat in self.seats):
+            raise ValueError("every seat dealt in needs chips")
+        if not 0 <= self.dealer < len(self.seats):
+            raise ValueError("the dealer must be one of the seats")
+
+    def _streets(self) -> tuple[Street, ...]:
+        """pokerkit's hold'em streets, with the fixed-limit cap of a bet and three raises.
+
+        pokerkit counts the bets and raises made on a street; preflop the big blind is the bet and
+        is not counted, so three raises remain there and four bets or raises on later streets.
+        """
+        streets = self._pokerkit_game.streets
+        if self.limit != "fixed-limit":
+            return streets
+        preflop, *later = streets
+        return (replace(preflop, max_completion_betting_or_raising_count=FIXED_LIMIT_RAISES),
+                *(replace(street, max_completion_betting_or_raising_count=FIXED_LIMIT_RAISES + 1)
+                  for street in later))
+
+    def _betting_structure(self) -> BettingStructure:
+        """pokerkit ships no pot-limit hold'em game: its no-limit streets with pot-limit betting."""
+        if self.limit == "pot-limit":
+            return BettingStructure.POT_LIMIT
+        return self._pokerkit_game.betting_structure
+
+    def _seat_of(self, player: int) -> int:
+        """Table seat of pokerkit player ``player`` (0 = small blind, last = button)."""
+        return (self.dealer + 1 + player) % len(self.seats)
+
+    def _player_of(self, seat: int) -> int:
+        return (seat - self.dealer - 1) % len(self.seats)
+
+    def _name(self, player: int) -> str:
+        return self.seats[self._seat_of(player)].name
+
+    # -- dealing and pokerkit's automatic steps ------------------------------------------------
+
+    def _draw(self) -> Card:
+        card = self._deck[self._next_card]
+        self._next_card += 1
+        return card
+
+    def _advance(self) -> list[str]:
+        """Deal whatever pokerkit waits for until a player must act or the hand ends.
+
+        Returns the log lines of everything that happened since the last call.
+        """
+        state = self.state
+        while state.status and state.actor_index is None:
+            if state.hole_dealee_index is not None:
+                player = state.hole_dealee_index
+                card = self._draw()
+                state.deal_hole((card,))
+                self._hole[self._seat_of(player)].append(repr(card))
+            elif state.card_burning_status:
+                state.burn_card(self._draw())
+            elif state.board_dealing_count:
+                state.deal_board(tuple(self._draw() for _ in range(state.board_dealing_count)))
+            else:  # pragma: no cover - pokerkit automates every other step
+                raise AssertionError("pokerkit is waiting for a step this engine does not take")
+        lines = self._describe(state.operations[self._ops_seen:])
+        self._ops_seen = len(state.operations)
+        if not state.status:
+            lines.extend(self._winners())
+        return lines
+
+    def _describe(self, operations: Sequence[Operation]) -> list[str]:
+        """Log lines for pokerkit's automatic operations (player actions are worded in apply)."""
+        lines: list[str] = []
+        if any(isinstance(op, AntePosting) for op in operations):
+            lines.append(f"Each player antes {self.ante}")
+        blinds = sorted((op for op in operations if isinstance(op, BlindOrStraddlePosting)),
+                        key=lambda op: self._is_big_blind(op.player_index))
+        for op in blinds:
+            seat = self._seat_of(op.player_index)
+            which = "big" if self._is_big_blind(op.player_index) else "small"
+            self._last_action[seat] = f"posts the {which} blind of {op.amount}"
+            lines.append(f"{self.seats[seat].name} {self._last_action[seat]}")
+        dealt = len(self.board) - sum(len(op.cards) for op in operations if isinstance(op, BoardDealing))
+        for op in operations:
+            if isinstance(op, BoardDealing):
+                street = {0: "Flop", 3: "Turn", 4: "River"}[dealt]
+                dealt += len(op.cards)
+                lines.append(f"{street}: {' '.join(pretty(repr(c)) for c in op.cards)}")
+                self._last_action = ["folds" if folded else "" for folded in self._folded]
+            elif isinstance(op, HoleCardsShowingOrMucking):
+                lines.append(self._showdown_line(self._seat_of(op.player_index), bool(op.hole_cards)))
+            elif isinstance(op, ChipsPushing):
+                for player, amount in enumerate(op.amounts):
+                    self._won[self._seat_of(player)] += amount
+        return lines
+
+    def _is_big_blind(self, player: int) -> bool:
+        """pokerkit's blind order: player 0 small, 1 big; heads-up the other way round."""
+        return player == (0 if len(self.seats) == 2 else 1)
+
+    def _showdown_line(self, seat: int, shown: bool) -> str:
+        self._went_to_showdown = True
+        name = self.seats[seat].name
+        if not shown:
+            self._last_action[seat] = "mucks"
+            return f"{name} mucks"
+        self._shown_names[seat] = hand_name(self._hole[seat] + self.board)
+        self._last_action[seat] = "shows"
+        cards = " ".join(pretty(c) for c in self._hole[seat])
+        return f"{name} shows {cards} ({self._shown_names[seat]})"
+
+    # -- Engine surface ------------------------------------------------------------------------
+
+    @property
+    def board(self) -> list[str]:
+        return [repr(card) for card in self.state.get_board_cards(0)]
+
+    @property
+    def finished(self) -> bool:
+        return not self.state.status
+
+    def to_act(self) -> tuple[int, ...]:
+        actor = self.state.actor_index
+        return () if actor is None else (self._seat_of(actor),)
+
+    def legal_actions(self, seat: int) -> list[ActionSpec]:
+        if self.to_act() != (seat,):
+            return []
+        state = self.state
+        to_call = state.checking_or_calling_amount or 0
+        specs: list[ActionSpec] = []
+        if to_call:
+            specs.append(ActionSpec("fold", "Fold"))
+            all_in = " (all-in)" if to_call == state.stacks[self._player_of(seat)] else ""
+            specs.append(ActionSpec("call", f"Call {to_call}{all_in}", min_amount=to_call,
+                                    max_amount=to_call))
+        else:
+            specs.append(ActionSpec("check", "Check"))
+        low = state.min_completion_betting_or_raising_to_amount
+        high = state.max_completion_betting_or_raising_to_amount
+        if low is not None and high is not None:
+            specs.append(ActionSpec(
+                "raise", "Raise" if max(state.bets) else "Bet", min_amount=low, max_amount=high,
+                presets=self._presets(low, high)))
+        return specs
+
+    def _presets(self, low: int, high: int) -> tuple[tuple[str, int], ...]:
+        """Min, half pot, pot and all-in as raise-to amounts, clamped and without repeats."""
+        state = self.state
+        actor = state.actor_index
+        assert actor is not None
+        top = max(state.bets)
+        after_call = state.total_pot_amount + top - state.bets[actor]
+        wanted = (("Min", low), ("Half pot", top + after_call // 2), ("Pot", top + after_call),
+                  ("All-in", state.stacks[actor] + state.bets[actor]))
+        presets: list[tuple[str, int]] = []
+        for label, amount in wanted:
+            amount = min(max(amount, low), high)
+            if all(amount != seen for _, seen in presets):
+                presets.append((label, amount))
+        return tuple(presets)
+
+    def apply(self, seat: int, action: Action) -> list[str]:
+        if self.finished:
+            raise IllegalAction("This hand is over.")
+        if self.to_act() != (seat,):
+            raise NotYourTurn("It is not your turn.")
+        state = self.state
+        player = self._player_of(seat)
+        name = self.seats[seat].name
+        to_call = state.checking_or_calling_amount or 0
+        if action.kind == "fold":
+            if not to_call:
+                raise IllegalAction("Nobody has bet: check instead of folding.")
+            state.fold()
+            self._folded[seat] = True
+            text = "folds"
+        elif action.kind == "check":
+            if to_call:
+                raise IllegalAction(f"You cannot check: it costs {to_call} to call.")
+            state.check_or_call()
+            text = "checks"
+        elif action.kind == "call":
+            if not to_call:
+                raise IllegalAction("There is nothing to call: check instead.")
+            state.check_or_call()
+            text = f"calls {to_call}"
+        elif action.kind == "raise":
+            text = self._raise(action.amount)
+        else:
+            raise IllegalAction(f"Unknown action {action.kind!r}: fold, check, call or raise.")
+        if not self._folded[seat] and state.stacks[player] == 0:
+            text += " and is all in"
+        self._last_action[seat] = text
+        lines = [f"{name} {text}"] + self._advance()
+        self.log.extend(lines)
+        return lines
+
+    def _raise(self, amount: int | None) -> str:
+        state = self.state
+        low = state.min_completion_betting_or_raising_to_amount
+        high = state.max_completion_betting_or_raising_to_amount
+        if low is None or high is None:
+            raise IllegalAction("You cannot raise now.")
+        if amount is None or not low <= amount <= high:
+            if low == high:
+                raise IllegalAction(f"You can only raise to exactly {low}.")
+            raise IllegalAction(f"Raise to an amount from {low} to {high}.")
+        verb = "raises to" if max(state.bets) else "bets"
+        state.complete_bet_or_raise_to(amount)
+        return f"{verb} {amount}"
+
+    def timeout_action(self, seat: int) -> Action:
+        kinds = {spec.kind for spec in self.legal_actions(seat)}
+        return Action("check") if "check" in kinds else Action("fold")
+
+    # -- results ---------------------------------------------------------------------------------
+
+    def _winners(self) -> list[str]:
+        """One line per seat that won chips, "Alice wins 120 with Flush, Ace high"."""
+        if not self.finished:
+            return []
+        lines = []
+        for seat, won in enumerate(self._won):
+            if won:
+                line = f"{self.seats[seat].name} wins {won}"
+                if self._shown_names[seat]:
+                    line += f" with {self._shown_names[seat]}"
+                lines.append(line)
+        return lines
+
+    def _final_stack(self, seat: int) -> int:
+        return self.state.stacks[self._player_of(seat)]
+
+    @property
+    def outcome(self) -> Outcome | None:
+        if not self.finished:
+            return None
+        deltas = tuple(self._final_stack(s) - self.seats[s].stack for s in range(len(self.seats)))
+        return Outcome(deltas=deltas, summary="; ".join(self._winners()), carry={})
+
+    # -- views -----------------------------------------------------------------------------------
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        state = self.state
+        actor = self.to_act()
+        seats = []
+        for s, info in enumerate(self.seats):
+            p = self._player_of(s)
+            visible = s == seat or bool(self._shown_names[s])
+            seats.append({
+                "name": info.name,
+                "stack": state.stacks[p],
+                "bet": state.bets[p],
+                "cards": list(self._hole[s]) if visible else [HIDDEN] * len(self._hole[s]),
+                "folded": self._folded[s],
+                "all_in": not self._folded[s] and state.stacks[p] == 0,
+                "is_dealer": s == self.dealer,
+                "to_act": (s,) == actor,
+                "last_action": self._last_action[s],
+                "hand_name": self._shown_names[s],
+                "won": self._won[s],
+            })
+        blinds = f"{self.small_blind}/{self.big_blind}" + (f" ante {self.ante}" if self.ante else "")
+        return {
+            "game": self.game,
+            "variant": LIMITS[self.limit],
+            "hand_no": self.hand_no,
+            "street": self._street(),
+            "board": self.board,
+            "seats": seats,
+            "pots": self._pots(),
+            "blinds": blinds,
+            "viewer": seat,
+            "log": list(self.log),
+            "winners": self._winners(),
+            "finished": self.finished,
+        }
+
+    def _street(self) -> str:
+        if self._went_to_showdown:
+            return "showdown"
+        return STREETS[{0: 0, 3: 1, 4: 2, 5: 3}[len(self.board)]]
+
+    def _pots(self) -> list[dict[str, Any]]:
+        """Main pot then side pots; after the hand, what each pot held before it was paid out."""
+        pots = list(self.state.pots)
+        amounts = [pot.amount for pot in pots]
+        if self.finished:
+            amounts = [0] * len(pots)
+            for op in self.state.operations:
+                if isinstance(op, ChipsPushing):
+                    amounts[op.pot_index] += op.total_amount
+        return [{"amount": amount, "eligible": sorted(self._seat_of(p) for p in pot.player_indices)}
+                for pot, amount in zip(pots, amounts) if amount]
+
+    # -- export ----------------------------------------------------------------------------------
+
+    def phh(self) -> str:
+        """The hand as PHH text (pokerkit's hand history format), players named.
+
+        PHH has no pot-limit hold'em variant: such hands are written as no-limit ("NT", the same
+        action syntax) with a ``_limit = 'pot-limit'`` field.
+        """
+        n = len(self.seats)
+        extra: dict[str, Any] = {"_limit": self.limit} if self.limit == "pot-limit" else {}
+        history = HandHistory.from_game_state(
+            self._pokerkit_game, self.state,
+            players=[self._name(p) for p in range(n)],
+            seats=[self._seat_of(p) + 1 for p in range(n)],
+            seat_count=n,
+            hand=self.hand_no,
+            ante_trimming_status=True,
+            finishing_stacks=list(self.state.stacks) if self.finished else None,
+            user_defined_fields=extra,
+        )
+        return history.dumps()
