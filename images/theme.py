@@ -1,0 +1,54 @@
+"""The look every table image shares: colours, the header and footer bars, the dealer button."""
+from __future__ import annotations
+
+from PIL import ImageDraw
+
+from images.cards import fit_text, font, printable
+
+BACKGROUND = (22, 26, 34)
+HEADER_FILL = (12, 14, 19)
+FELT = (22, 104, 62)
+RIM_EDGE = (58, 36, 22)
+PLATE = (16, 20, 26)
+PLATE_EDGE = (70, 78, 92)
+TEXT = (240, 240, 236)
+STACK = (225, 225, 215)
+MUTED = (150, 156, 166)
+GOLD = (250, 198, 60)
+
+HEADER_H = 34
+FOOTER_H = 22
+
+
+def draw_header(draw: ImageDraw.ImageDraw, width: int, left: str, right: str, *, height: int = HEADER_H,
+                size: int = 17) -> None:
+    """A dark bar: what is played (or who) at the left, where it stands in gold at the right; the left
+    side is cut short first."""
+    draw.rectangle((0, 0, width, height - 1), fill=HEADER_FILL)
+    face = font(size, "bold")
+    right = fit_text(right, face, width / 2)
+    left = fit_text(left, face, width - face.getlength(right) - 3 * size)
+    draw.text((width - 12, height / 2), right, font=face, fill=GOLD, anchor="rm")
+    draw.text((12, height / 2), left, font=face, fill=TEXT, anchor="lm")
+
+
+def player_name(name: str, seat: int) -> str:
+    """The name as the bundled font can draw it, or "Seat N" when nothing of it is drawable."""
+    return printable(name, font(16, "bold")) or f"Seat {seat + 1}"
+
+
+def draw_footer(draw: ImageDraw.ImageDraw, size: tuple[int, int], footer: str | None) -> None:
+    """A dark strip at the bottom with a small monospaced line (the deck commitment), if any."""
+    draw.rectangle((0, size[1] - FOOTER_H, size[0], size[1]), fill=HEADER_FILL)
+    if footer:
+        face = font(13, "mono")
+        draw.text((10, size[1] - FOOTER_H / 2), fit_text(footer, face, size[0] - 20), font=face, fill=MUTED,
+                  anchor="lm")
+
+
+def draw_dealer_button(draw: ImageDraw.ImageDraw, centre: tuple[float, float], radius: int = 11) -> None:
+    """The white "D" disc."""
+    x, y = centre
+    draw.ellipse((x - radius, y - radius, x + radius, y + radius), fill=(245, 245, 240), outline=(60, 60, 60),
+                 width=2)
+    draw.text((x, y), "D", font=font(radius + 2, "bold"), fill=(20, 20, 20), anchor="mm")

@@ -1,0 +1,225 @@
+"""The poker renderer: PNGs decode at the right size, long or odd names stay inside their plate,
+a card face and a card back are drawn differently, and only ``PokerView`` keys are ever read."""
+from __future__ import annotations
+
+import io
+from collections.abc import Iterator, Mapping
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from PIL import Image, ImageChops, ImageStat
+
+from bot.games.cards import DECK
+from bot.games.poker_view import PokerSeatView, PokerView, PotView
+from images import cards as sprites
+from images.poker import HAND_SIZE, PLATE_H, PLATE_W, SEAT_CARD_W, TABLE_SIZE, render_hand, render_table
+
+SEAT_KEYS = set(PokerSeatView.__annotations__)
+VIEW_KEYS = set(PokerView.__annotations__)
+POT_KEYS = set(PotView.__annotations__)
+
+
+class StrictView(Mapping[str, Any]):
+    """A read-only view that fails the test when the renderer asks for a key its TypedDict lacks."""
+
+    def __init__(self, data: Mapping[str, Any], allowed: set[str]) -> None:
+        assert set(data) == allowed, f"test view has keys {set(data) ^ allowed} outside the TypedDict"
+        self._data, self._allowed = dict(data), allowed
+
+    def __getitem__(self, key: str) -> Any:
+        assert key in self._allowed, f"the renderer read {key!r}, which the view does not define"
+        return self._data[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._data)
+
+    def __len__(self) -> int:
+        return len(self._data)
+
+
+def seat(name: str = "Alice", **changes: Any) -> StrictView:
+    data: dict[str, Any] = {"name": name, "stack": 1000, "bet": 0, "cards": ["??", "??"], "folded": False,
+                            "all_in": False, "is_dealer": False, "to_act": False, "last_action": "",
+                            "hand_name": "", "won": 0}
+    data.update(changes)
+    return StrictView(data, SEAT_KEYS)
+
+
+def table(seats: list[StrictView], **changes: Any) -> StrictView:
+    data: dict[str, Any] = {
+        "game": "holdem", "variant": "No-limit hold'em", "hand_no": 7, "street": "preflop", "board": [],
+        "seats": seats, "pots": [StrictView({"amount": 30, "eligible": list(range(len(seats)))}, POT_KEYS)],
+        "blinds": "10/20", "viewer": None, "log": ["Alice posts 10", "Bob posts 20"], "winners": [],
+        "finished": False,
+    }
+    data.update(changes)
+    return StrictView(data, VIEW_KEYS)
+
+
+def players(count: int, **changes: Any) -> list[StrictView]:
+    return [seat(f"Player {n}", is_dealer=n == 0, **changes) for n in range(count)]
+
+
+def decode(png: bytes) -> Image.Image:
+    assert png.startswith(b"\x89PNG\r\n\x1a\n")
+    image = Image.open(io.BytesIO(png))
+    image.load()
+    return image.convert("RGB")
+
+
+def changed_box(a: bytes, b: bytes) -> tuple[int, int, int, int]:
+    box = ImageChops.difference(decode(a), decode(b)).getbbox()
+    assert box is not None, "the two renders are identical"
+    return box
+
+
+@pytest.mark.parametrize("count", [2, 6, 10])
+def test_preflop_tables_decode_at_the_table_size(count: int) -> None:
+    view = table(players(count, bet=20), street="preflop")
+    image = decode(render_table(view, footer="Deck SHA-256 3f2a…c9"))
+    assert image.size == TABLE_SIZE
+
+
+@pytest.mark.parametrize("count", [2, 6, 10])
+def test_showdown_tables_decode_with_shown_hands_and_winners(count: int) -> None:
+    seats = [seat(f"P{n}", cards=[DECK[2 * n], DECK[2 * n + 1]], hand_name="High card", won=100 * (n == 0))
+             for n in range(count)]
+    view = table(seats, street="showdown", board=["As", "Kd", "7h", "Td", "2c"], finished=True,
+                 winners=["P0 wins 100 with High card"])
+    assert decode(render_table(view)).size == TABLE_SIZE
+
+
+def test_long_names_are_cut_to_fit_their_plate() -> None:
+    short = table([seat("Al"), seat("Bob")])
+    long = table([seat("W" * 300), seat("Bob")])
+    left, top, right, bottom = changed_box(render_table(short), render_table(long))
+    assert right - left <= PLATE_W and bottom - top <= PLATE_H
+
+
+@pytest.mark.parametrize("name", ["Владимир Ωμέγα", "محمد علي", "李小龍 🐉", "Zoë 🎲\u200d\x07", "\U0001f600" * 40])
+def test_unicode_names_render_inside_their_plate(name: str) -> None:
+    base = table([seat("Al"), seat("Bob")])
+    odd = table([seat(name), seat("Bob")])
+    left, top, right, bottom = changed_box(render_table(base), render_table(odd))
+    assert right - left <= PLATE_W and bottom - top <= PLATE_H
+
+
+def test_huge_stacks_and_bets_stay_inside_the_image_and_plate() -> None:
+    small = table([seat("Al", stack=5), seat("Bob")])
+    huge = table([seat("Al", stack=10**30, all_in=True), seat("Bob")])
+    left, top, right, bottom = changed_box(render_table(small), render_table(huge))
+    assert right - left <= PLATE_W and bottom - top <= PLATE_H
+    assert decode(render_table(table([seat("Al", bet=10**18), seat("Bob", stack=-(10**15))]))).size == TABLE_SIZE
+
+
+def test_a_card_face_is_drawn_where_the_back_was() -> None:
+    hidden = render_table(table([seat("Al", cards=["??", "??"]), seat("Bob")]))
+    shown = render_table(table([seat("Al", cards=["As", "Kd"]), seat("Bob")], viewer=0))
+    left, top, right, bottom = changed_box(hidden, shown)
+    card_w, card_h = sprites.card_size(SEAT_CARD_W)
+    assert right - left <= 2 * card_w + 4 and bottom - top <= card_h
+    region = (left, top, right, bottom)
+    back_mean = ImageStat.Stat(decode(hidden).crop(region).convert("L")).mean[0]
+    face_mean = ImageStat.Stat(decode(shown).crop(region).convert("L")).mean[0]
+    assert face_mean > back_mean + 40, "a face is mostly white, a back mostly blue"
+
+
+def test_board_cards_fill_the_empty_slots() -> None:
+    empty = render_table(table(players(2)))
+    dealt = render_table(table(players(2), board=["As", "Kd", "7h"]))
+    left, top, right, bottom = changed_box(empty, dealt)
+    card_w, card_h = sprites.card_size(58)
+    assert right - left <= 3 * card_w + 2 * 8 and bottom - top <= card_h
+
+
+def test_the_seat_to_act_gets_a_gold_edge() -> None:
+    waiting = decode(render_table(table(players(2))))
+    acting = decode(render_table(table([seat("Player 0", is_dealer=True, to_act=True), seat("Player 1")])))
+    box = ImageChops.difference(waiting, acting).getbbox()
+    assert box is not None
+    colours = {colour for _, colour in acting.crop(box).getcolors(1 << 16)}
+    assert (250, 198, 60) in colours
+
+
+def test_the_same_view_gives_the_same_png_from_many_threads() -> None:
+    views = [table(players(n, bet=n * 10), board=["As", "Kd", "7h"][: n % 4]) for n in range(2, 11)]
+    expected = [render_table(view) for view in views]
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        for _ in range(2):
+            assert list(pool.map(render_table, views)) == expected
+
+
+@pytest.mark.parametrize("hole", [["Qh", "Jh"], ["Qh", "Jh", "Tc", "9c"], ["2c", "3d", "4h", "5s", "6c", "7d", "8h"]])
+def test_the_private_hand_shows_the_viewers_cards(hole: list[str]) -> None:
+    view = table([seat("Al"), seat("Bob", cards=hole, hand_name="Straight, Queen high")], viewer=1,
+                 board=["As", "Kd", "7h", "Td"], street="turn")
+    png = render_hand(view)
+    assert decode(png).size == HAND_SIZE
+    hidden = table([seat("Al"), seat("Bob", cards=["??"] * len(hole), hand_name="Straight, Queen high")],
+                   viewer=1, board=["As", "Kd", "7h", "Td"], street="turn")
+    assert changed_box(render_hand(hidden), png)
+
+
+def test_the_private_hand_refuses_the_public_view() -> None:
+    with pytest.raises(ValueError, match="public view"):
+        render_hand(table(players(2)))
+
+
+def test_card_sprites_have_the_asked_size_and_refuse_bad_codes() -> None:
+    assert sprites.card_image("As", 50).size == (50, 70)
+    assert sprites.card_image("As", 50) is sprites.card_image("As", 50)
+    assert sprites.card_image("As", 50).tobytes() != sprites.card_image("??", 50).tobytes()
+    assert sprites.card_image("Ad", 50).tobytes() != sprites.card_image("Ad", 50, four_color=True).tobytes()
+    with pytest.raises(ValueError, match="Not a card code"):
+        sprites.card_image("1x", 50)
+
+
+@pytest.mark.parametrize("amount, text", [(0, "0"), (9_999_999, "9,999,999"), (12_345_678, "12.3M"),
+                                          (999_700_000, "1B"), (4_560_000_000, "4.56B"), (-25_000_000, "-25M"),
+                                          (10**15, "1e+15"), (10**12 * 5, "5T")])
+def test_chip_counts_are_short(amount: int, text: str) -> None:
+    assert sprites.chips(amount).replace(".00e", "e") == text
+
+
+def test_printable_drops_what_the_font_cannot_draw() -> None:
+    face = sprites.font(16, "bold")
+    assert sprites.printable("李小龍 Bob\x07 \u200d", face) == "Bob"
+    assert sprites.printable("Владимир\nΩμέγα\r", face) == "Владимир Ωμέγα"
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.text(max_size=80), st.integers(10, 300))
+def test_fit_text_never_exceeds_the_width(text: str, width: int) -> None:
+    face = sprites.font(15)
+    fitted = sprites.fit_text(text, face, width)
+    assert fitted == sprites.printable(text, face) or fitted.endswith("…")
+    assert face.getlength(fitted) <= max(width, face.getlength("…"))
+
+
+cards_st = st.lists(st.sampled_from(list(DECK) + ["??"]), min_size=0, max_size=7)
+seat_st = st.builds(
+    lambda name, stack, bet, hole, flags, action, hand, won: seat(
+        name, stack=stack, bet=bet, cards=hole, folded=flags[0], all_in=flags[1], is_dealer=flags[2],
+        to_act=flags[3], last_action=action, hand_name=hand, won=won),
+    st.text(max_size=40), st.integers(0, 10**20), st.integers(0, 10**15), cards_st,
+    st.tuples(st.booleans(), st.booleans(), st.booleans(), st.booleans()),
+    st.text(max_size=40), st.text(max_size=60), st.integers(0, 10**15),
+)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(seat_st, min_size=2, max_size=10), st.lists(st.sampled_from(DECK), max_size=5),
+       st.sampled_from(["preflop", "flop", "turn", "river", "showdown", "third street"]),
+       st.lists(st.text(max_size=120), max_size=6), st.booleans(), st.data())
+def test_any_poker_view_renders(seats: list[StrictView], board: list[str], street: str, log: list[str],
+                                finished: bool, data: st.DataObject) -> None:
+    viewer = data.draw(st.none() | st.integers(0, len(seats) - 1))
+    view = table(seats, board=board, street=street, log=log, finished=finished, winners=log[:2], viewer=viewer,
+                 pots=[StrictView({"amount": a, "eligible": [0]}, POT_KEYS)
+                       for a in data.draw(st.lists(st.integers(0, 10**18), max_size=4))])
+    assert decode(render_table(view, footer=data.draw(st.text(max_size=100)))).size == TABLE_SIZE
+    if viewer is not None:
+        assert decode(render_hand(view)).size == HAND_SIZE
