@@ -17,7 +17,13 @@ from bot.ui import COMPONENTS, reply_error
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.holdem", "cogs.economy", "cogs.info")
+def extensions() -> list[str]:
+    """Every module in ``cogs/`` is an extension: adding a game's cog is adding its file."""
+    import pkgutil
+
+    import cogs
+
+    return [f"cogs.{m.name}" for m in pkgutil.iter_modules(cogs.__path__) if not m.name.startswith("_")]
 
 
 class CardroomTree(app_commands.CommandTree):
@@ -56,7 +62,7 @@ class CardroomBot(commands.Bot):
         self.storage = await Storage.open(self.database, *self.defaults)
         self.service = TableService(self.storage, self.presenter)
         self.add_dynamic_items(*COMPONENTS)
-        for extension in EXTENSIONS:
+        for extension in extensions():
             try:
                 await self.load_extension(extension)
             except Exception:

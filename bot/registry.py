@@ -45,21 +45,51 @@ class GameSpec:
     export: Callable[[Engine], str] = _json_export
 
 
-def _holdem() -> GameSpec:
-    from bot.ai.holdem import choose
-    from bot.games.holdem import HoldemEngine
-    from images.poker import render_hand, render_table
+def _load(game_name: str, engine: str, **options: Any) -> GameSpec:
+    """Import a game's engine (``bot.games.<module>``), computer player and renderer by name."""
+    from importlib import import_module
 
+    module, cls = engine.split(":")
+    images = import_module(f"images.{options.pop('images', game_name)}")
     return GameSpec(
-        name="holdem", title="Texas hold'em", engine=HoldemEngine, choose=choose,
-        min_players=2, max_players=10, render_table=render_table, render_hand=render_hand,
+        name=game_name, engine=getattr(import_module(f"bot.games.{module}"), cls),
+        choose=import_module(f"bot.ai.{module}").choose,
+        render_table=images.render_table, render_hand=images.render_hand, **options)
+
+
+def _export_method(name: str) -> Callable[[Engine], str]:
+    return lambda engine: getattr(engine, name)()
+
+
+_FACTORIES: dict[str, Callable[[], GameSpec]] = {
+    "holdem": lambda: _load(
+        "holdem", "holdem:HoldemEngine", images="poker", title="Texas hold'em", min_players=2, max_players=10,
         default_settings={"limit": "no-limit", "small_blind": 5, "big_blind": 10, "ante": 0},
-        chips=True, moves_button=True, turn_seconds=60, default_buy_in=1000,
-        export=lambda engine: engine.phh(),  # type: ignore[attr-defined]
-    )
-
-
-_FACTORIES: dict[str, Callable[[], GameSpec]] = {"holdem": _holdem}
+        chips=True, moves_button=True, default_buy_in=1000, export=_export_method("phh")),
+    "gin": lambda: _load(
+        "gin", "gin:GinEngine", title="Gin rummy", min_players=2, max_players=2,
+        default_settings={"target": 100, "knock_limit": 10, "big_gin": True, "match": "game"},
+        turn_seconds=90),
+    "bridge": lambda: _load(
+        "bridge", "bridge:BridgeEngine", title="Contract bridge", min_players=4, max_players=4,
+        default_settings={"scoring": "rubber"}, turn_seconds=120, export=_export_method("pbn")),
+    "saint": lambda: _load(
+        "saint", "saint:SaintEngine", title="Saint Poker", min_players=2, max_players=5,
+        simultaneous=True, turn_seconds=90),
+    "squared": lambda: _load(
+        "squared", "squared:SquaredEngine", title="Poker Squared", min_players=2, max_players=2,
+        default_settings={"rounds": 27, "min_buy_in": 40, "buy_in": 40}, chips=True, simultaneous=True,
+        turn_seconds=120, default_buy_in=40),
+    "sigma": lambda: _load(
+        "sigma", "sigma:SigmaEngine", title="Sigma Poker", min_players=2, max_players=6,
+        default_settings={"ante": 1, "limit": "fixed-limit", "small_bet": 2, "min_buy_in": 20},
+        chips=True, moves_button=True, default_buy_in=100),
+    "presidential": lambda: _load(
+        "presidential", "presidential:PresidentialEngine", title="Presidential Poker", min_players=2,
+        max_players=6, default_settings={"ante": 1, "limit": "fixed-limit", "small_bet": 2, "big_bet": 4,
+                                         "min_buy_in": 20},
+        chips=True, moves_button=True, default_buy_in=100),
+}
 _LOADED: dict[str, GameSpec] = {}
 
 

@@ -224,7 +224,7 @@ class TableService:
             name = next((f"{n} (bot)" for n in BOT_NAMES if f"{n} (bot)" not in taken), None)
             if name is None:
                 raise UserError("No more computer players are available.")
-            bot_id = -1 - max([-s["user_id"] - 1 for s in live.row.seats if s["is_bot"]], default=-1)
+            bot_id = -1 - max([-s["user_id"] for s in live.row.seats if s["is_bot"]], default=0)
             await self._seat(live, bot_id, name, None, is_bot=True)
             await self._maybe_resume(live)
         await self.presenter.update(live)
@@ -379,6 +379,9 @@ class TableService:
         if live.engine is None or live.engine.outcome is not None:
             return None
         seconds = float(live.row.settings.get("turn_seconds", live.spec.turn_seconds))
+        engine_limit = getattr(live.engine, "turn_seconds", None)
+        if callable(engine_limit) and "turn_seconds" not in live.row.settings:
+            seconds = float(engine_limit() or seconds)
         return self.clock() + seconds
 
     async def act(self, table_id: int, user_id: int, hand_no: int, step: int | None, action: Action) -> None:

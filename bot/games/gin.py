@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import copy
 import hashlib
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import asdict, dataclass, field, replace, fields
 from typing import Any, ClassVar, Mapping, Sequence, TypedDict
 
 from bot.games import gin_melds
@@ -209,7 +209,9 @@ class ScoreSheet:
 
     @classmethod
     def from_carry(cls, carry: Mapping[str, Any]) -> "ScoreSheet":
-        return cls(**copy.deepcopy(dict(carry))) if carry else cls()
+        """Rebuild from a carry; keys the table service adds for every game (``hand_no``) are ignored."""
+        known = {f.name for f in fields(cls)}
+        return cls(**copy.deepcopy({k: v for k, v in carry.items() if k in known}))
 
     def next_hand(self, game_over: bool) -> dict[str, Any]:
         """The carry for the next hand: the other seat deals; a finished game clears the sheet."""

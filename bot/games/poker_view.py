@@ -5,7 +5,7 @@ hidden card can only reach a channel if the engine itself put it in the public v
 """
 from __future__ import annotations
 
-from typing import TypedDict
+from typing import NotRequired, TypedDict
 
 
 class PokerSeatView(TypedDict):
@@ -40,3 +40,4 @@ class PokerView(TypedDict):
     log: list[str]        # the last few actions, newest last: "Bob raises to 40"
     winners: list[str]    # at the end: "Alice wins 120 with Flush, Ace high"
     finished: bool
+    board_slots: NotRequired[int]  # board cards the game deals: 5 (default) for flop games, 0 for stud/draw
