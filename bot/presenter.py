@@ -30,13 +30,18 @@ PERMISSIONS_HELP = ("I can't post in this channel. Give me View Channel, Send Me
 
 
 def private_cards(view: dict[str, Any], seat: int) -> list[str]:
-    """What a DM is about: the seat's own cards (poker seats' ``cards``, else the view's ``hand``)."""
-    seats = view.get("seats")
+    """What a DM is about: the seat's own cards (``seats``/``players`` entries' ``cards`` and a card
+    ``in_hand``, else the view's ``hands[seat]``, else its ``hand``)."""
+    seats = view.get("seats", view.get("players"))
+    hands = view.get("hands")
     if isinstance(seats, list) and seat < len(seats) and isinstance(seats[seat], dict) and "cards" in seats[seat]:
-        cards = seats[seat]["cards"]
+        cards = list(seats[seat]["cards"]) + ([seats[seat]["in_hand"]] if seats[seat].get("in_hand") else [])
+    elif isinstance(hands, list) and seat < len(hands) and isinstance(hands[seat], list):
+        cards = hands[seat]
     else:
         cards = view.get("hand") or []
-    return [c for c in cards if isinstance(c, str)]
+    codes = [c.get("code") if isinstance(c, dict) else c for c in cards]  # card views carry a "code"
+    return [c for c in codes if isinstance(c, str)]
 
 
 def table_text(live: LiveTable) -> str:
@@ -112,9 +117,9 @@ class DiscordPresenter:
 
     async def _send_hands(self, live: LiveTable) -> None:
         """DM each human in the deal their cards whenever their private cards change."""
-        if live.engine is None or live.row.hand is None and live.last_outcome is None:
+        if live.engine is None or live.row.hand is None:
             return
-        for deal_seat, index in enumerate(live.dealt() or []):
+        for deal_seat, index in enumerate(live.dealt()):
             seat = live.row.seats[index]
             if seat["is_bot"] or seat["user_id"] in self._dm_closed:
                 continue

@@ -50,7 +50,7 @@ class RenderingPresenter:
         (self.images / f"{name}-table-{live.row.step:03d}.png").write_bytes(png)
         if deal != self._last_deal:
             self._last_deal = deal
-            for seat in range(len(live.dealt())):
+            for seat in range(live.deal_size):
                 hand = self._render(live.spec.render_hand, live.engine.view(seat))
                 (self.images / f"{name}-seat{seat}-hand.png").write_bytes(hand)
 

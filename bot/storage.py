@@ -31,7 +31,7 @@ MIGRATIONS: tuple[str, ...] = (
         guild_id INTEGER NOT NULL,
         user_id INTEGER NOT NULL,
         balance INTEGER NOT NULL CHECK (balance >= 0),
-        last_daily REAL NOT NULL DEFAULT 0,
+        last_daily REAL,                 -- NULL: never collected
         PRIMARY KEY (guild_id, user_id)
     );
     CREATE TABLE tables (
@@ -268,7 +268,7 @@ class Tx:
         async with self._conn.execute(
                 "SELECT last_daily FROM wallets WHERE guild_id = ? AND user_id = ?", (guild_id, user_id)) as cur:
             (last,) = await cur.fetchone()  # type: ignore[misc]
-        if now - last < period:
+        if last is not None and now - last < period:
             async with self._conn.execute(
                     "SELECT balance FROM wallets WHERE guild_id = ? AND user_id = ?", (guild_id, user_id)) as cur:
                 (balance,) = await cur.fetchone()  # type: ignore[misc]

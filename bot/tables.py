@@ -42,6 +42,7 @@ class LiveTable:
     log: list[str] = field(default_factory=list)
     last_outcome: Outcome | None = None
     last_seed: str | None = None  # revealed once its deal is over
+    deal_size: int = 0  # seats in the current or last deal (engine seats 0..deal_size-1)
 
     @property
     def id(self) -> int:
@@ -134,6 +135,7 @@ class TableService:
             live = LiveTable(row=row, spec=game(row.game))
             if row.hand is not None:
                 live.engine = self._new_engine(live)
+                live.deal_size = len(row.hand["seats"])
                 for deal_seat, action in row.hand["actions"]:
                     live.engine.apply(deal_seat, Action.from_json(action))
             live.note("The table was restored after a restart.")
@@ -241,9 +243,8 @@ class TableService:
             if index is None:
                 raise UserError("You are not seated at this table.")
             seat = live.row.seats[index]
-            if index in live.dealt():
-                if not live.spec.chips and live.row.hand is not None:
-                    seat["sitting_out"] = True
+            if live.row.hand is not None:
+                # Seats keep their places until the deal is settled: its record points at them.
                 seat["leaving"] = True
                 async with self.storage.transaction() as tx:
                     await tx.save_table(live.row)
@@ -368,6 +369,7 @@ class TableService:
                     "bots": [s["is_bot"] for s in seats], "carry": carry, "actions": []}
         row.step = 0
         live.engine = self._new_engine(live)
+        live.deal_size = len(dealt)
         live.last_outcome = None
         row.deadline = self._turn_deadline(live)
         async with self.storage.transaction() as tx:
@@ -400,8 +402,8 @@ class TableService:
                 raise UserError("You are not playing in this hand.")
             if deal_seat not in live.engine.to_act():
                 raise IllegalAction("It is not your turn.")
-            await self._apply(live, deal_seat, action)
             row.seats[live.dealt()[deal_seat]]["timeouts"] = 0
+            await self._apply(live, deal_seat, action)
             await self._drive(live)
         await self.presenter.update(live)
 

@@ -1,0 +1,251 @@
+"""The table service: lobby, chips in and out of wallets, turns, timers, restarts, results."""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from bot.errors import StaleButton, UserError
+from bot.games.base import Action, IllegalAction
+from bot.storage import HOUSE, Storage
+from bot.tables import LiveTable, TableService
+
+GUILD, CHANNEL = 7, 70
+ALICE, BOB, CAROL = 1, 2, 3
+
+
+class Recorder:
+    """A presenter that remembers what it was asked to show."""
+
+    def __init__(self) -> None:
+        self.updates = 0
+        self.reasons: list[str] = []
+
+    async def update(self, table: LiveTable) -> None:
+        self.updates += 1
+
+    async def closed(self, table: LiveTable, reason: str) -> None:
+        self.reasons.append(reason)
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+_OPEN: list[Storage] = []
+
+
+@pytest.fixture(autouse=True)
+async def _close_storages() -> Any:
+    yield
+    while _OPEN:
+        await _OPEN.pop().close()
+
+
+async def _service(path: str, clock: Clock | None = None) -> TableService:
+    storage = await Storage.open(path)
+    _OPEN.append(storage)
+    seeds = random.Random(5)
+    service = TableService(storage, Recorder(), clock=clock or Clock(), between_deals=2, offload_bots=False,
+                           seeds=lambda: "%064x" % seeds.getrandbits(256))
+    await service.restore()
+    return service
+
+
+async def _table(service: TableService, players: tuple[int, ...] = (ALICE, BOB)) -> LiveTable:
+    live = await service.create(GUILD, CHANNEL, "holdem", players[0], f"p{players[0]}", {}, None)
+    for user in players[1:]:
+        await service.join(live, user, f"p{user}")
+    return live
+
+
+def _turn_user(live: LiveTable) -> int:
+    return live.user_of_deal_seat(live.engine.to_act()[0])["user_id"]
+
+
+async def _act(service: TableService, live: LiveTable, action: Action) -> None:
+    await service.act(live.id, _turn_user(live), live.row.hand_no, live.row.step, action)
+
+
+async def test_buy_in_comes_from_the_wallet_and_leaving_returns_it(tmp_path) -> None:
+    service = await _service(str(tmp_path / "t.db"))
+    live = await _table(service)
+    assert await service.storage.balance(GUILD, ALICE) == 0
+    assert [s["stack"] for s in live.row.seats] == [1000, 1000]
+    message = await service.leave(live, BOB)
+    assert "1000 chips back" in message
+    assert await service.storage.balance(GUILD, BOB) == 1000
+    with pytest.raises(UserError, match="not seated"):
+        await service.leave(live, BOB)
+
+
+async def test_lobby_refusals_have_clear_messages(tmp_path) -> None:
+    service = await _service(str(tmp_path / "t.db"))
+    live = await _table(service, (ALICE,))
+    with pytest.raises(UserError, match="already has a table"):
+        await service.create(GUILD, CHANNEL, "holdem", BOB, "b", {}, None)
+    with pytest.raises(UserError, match="already seated"):
+        await service.join(live, ALICE, "a")
+    with pytest.raises(UserError, match="at least 2 players"):
+        await service.start(live, ALICE)
+    with pytest.raises(UserError, match="You have 1000 chips"):
+        await service.join(live, BOB, "b", 5000)
+    with pytest.raises(UserError, match="at least 100"):
+        await service.join(live, BOB, "b", 20)
+    with pytest.raises(UserError, match="Only the host"):
+        await service.cancel(live, BOB, can_manage=False)
+    assert await service.storage.balance(GUILD, BOB) == 1000, "refused joins take nothing"
+
+
+async def test_wrong_turn_stale_step_and_unseated_are_refused(tmp_path) -> None:
+    service = await _service(str(tmp_path / "t.db"))
+    live = await _table(service, (ALICE, BOB, CAROL))
+    await service.start(live, ALICE)
+    waiting = next(s["user_id"] for s in live.row.seats if s["user_id"] != _turn_user(live))
+    with pytest.raises(IllegalAction, match="not your turn"):
+        await service.act(live.id, waiting, 1, 0, Action("call"))
+    with pytest.raises(UserError, match="not playing"):
+        await service.act(live.id, 99, 1, 0, Action("call"))
+    with pytest.raises(StaleButton, match="earlier hand"):
+        await service.act(live.id, _turn_user(live), 0, 0, Action("call"))
+    await _act(service, live, Action("call"))
+    with pytest.raises(StaleButton, match="out of date"):
+        await service.act(live.id, _turn_user(live), 1, 0, Action("call"))
+    with pytest.raises(IllegalAction):
+        await _act(service, live, Action("raise", amount=10**9))
+    assert live.row.step == 1
+
+
+async def test_cancel_mid_hand_returns_every_stack(tmp_path) -> None:
+    service = await _service(str(tmp_path / "t.db"))
+    live = await _table(service, (ALICE, BOB, CAROL))
+    total = await service.storage.total_chips()
+    await service.start(live, ALICE)
+    await _act(service, live, Action("raise", amount=300))
+    await service.cancel(live, BOB, can_manage=True)
+    assert service.in_channel(CHANNEL) is None
+    assert [await service.storage.balance(GUILD, u) for u in (ALICE, BOB, CAROL)] == [1000, 1000, 1000]
+    assert await service.storage.total_chips() == total
+
+
+async def test_timeouts_check_or_fold_then_sit_out(tmp_path) -> None:
+    clock = Clock()
+    service = await _service(str(tmp_path / "t.db"), clock)
+    live = await _table(service)
+    await service.start(live, ALICE)
+    first = _turn_user(live)
+    clock.now += 61
+    assert await service.tick() == 1
+    assert live.last_outcome is not None, "facing the big blind, a timeout folds"
+    clock.now += 3
+    await service.tick()  # the next hand is dealt
+    assert live.row.hand_no == 2
+    seat = live.row.seats[live.seat_index(first)]
+    assert seat["timeouts"] == 1
+    if _turn_user(live) != first:
+        await _act(service, live, Action("call"))
+    clock.now += 61
+    await service.tick()
+    assert seat["timeouts"] >= 2 and seat["sitting_out"], "two timeouts in a row sit the player out"
+
+
+async def test_restart_replays_the_hand_and_keeps_the_deadline(tmp_path) -> None:
+    path = str(tmp_path / "t.db")
+    clock = Clock()
+    service = await _service(path, clock)
+    live = await _table(service, (ALICE, BOB, CAROL))
+    await service.start(live, ALICE)
+    await _act(service, live, Action("call"))
+    await _act(service, live, Action("raise", amount=40))
+    view, deadline = live.engine.view(None), live.row.deadline
+
+    again = await _service(path, clock)
+    restored = again.in_channel(CHANNEL)
+    assert restored is not None and restored.row.deadline == deadline
+    assert restored.engine.view(None)["seats"] == view["seats"]
+    await _act(again, restored, Action("fold"))
+    assert restored.row.step == 3
+
+
+async def test_results_and_ratings_are_recorded(tmp_path) -> None:
+    service = await _service(str(tmp_path / "t.db"))
+    live = await _table(service)
+    await service.start(live, ALICE)
+    await _act(service, live, Action("fold"))
+    board = await service.storage.leaderboard(GUILD, "holdem")
+    assert {row[0] for row in board} == {ALICE, BOB}
+    winner = board[0]
+    assert winner[1] > 0 and winner[2] is not None
+    stats = await service.storage.stats(GUILD, winner[0])
+    assert stats[0][0] == "holdem" and stats[0][1] == 1
+
+
+async def test_daily_top_up_once_a_day(tmp_path) -> None:
+    storage = await Storage.open(str(tmp_path / "t.db"), 1000, 200)
+    _OPEN.append(storage)
+    async with storage.transaction() as tx:
+        assert await tx.claim_daily(GUILD, ALICE, 1000.0) == (1200, 0.0)
+    async with storage.transaction() as tx:
+        balance, wait = await tx.claim_daily(GUILD, ALICE, 1000.0 + 3600)
+    assert balance == 1200 and wait == pytest.approx(86400 - 3600)
+    async with storage.transaction() as tx:
+        await tx.set_guild_settings(GUILD, 500, 50)
+        await tx.claim_daily(GUILD, BOB, 0.0)
+    assert await storage.balance(GUILD, BOB) == 550
+
+
+async def test_a_failed_transaction_moves_no_chips(tmp_path) -> None:
+    storage = await Storage.open(str(tmp_path / "t.db"))
+    _OPEN.append(storage)
+    with pytest.raises(RuntimeError):
+        async with storage.transaction() as tx:
+            await tx.move_wallet(GUILD, ALICE, -300)
+            raise RuntimeError("crash between two writes")
+    assert await storage.balance(GUILD, ALICE) == 1000
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 2**32 - 1), humans=st.integers(2, 4))
+async def test_random_play_with_leaves_conserves_chips(tmp_path_factory: Any, seed: int, humans: int) -> None:
+    """Random legal actions, random leaves and sit-outs, timeouts: not one chip created or lost."""
+    rng = random.Random(seed)
+    clock = Clock()
+    service = await _service(str(tmp_path_factory.mktemp("p") / "t.db"), clock)
+    players = tuple(range(1, humans + 1))
+    live = await _table(service, players)
+    await service.add_bot(live, ALICE)
+    async with service.storage.transaction() as tx:
+        await tx.move_wallet(GUILD, HOUSE, 0)
+    total = await service.storage.total_chips()
+    await service.start(live, ALICE)
+    for _ in range(60):
+        roll = rng.random()
+        if live.row.hand is None or live.engine is None or live.engine.outcome is not None:
+            clock.now += 5
+            await service.tick()
+        elif roll < 0.05:
+            seated = [s["user_id"] for s in live.row.seats if s["user_id"] in players and not s["leaving"]]
+            if seated:
+                await service.leave(live, rng.choice(seated))
+        elif roll < 0.1:
+            clock.now += 120
+            await service.tick()
+        else:
+            user = _turn_user(live)
+            specs = live.engine.legal_actions(live.engine.to_act()[0])
+            spec = rng.choice(specs)
+            amount = rng.randint(spec.min_amount, spec.max_amount) if spec.min_amount is not None else None
+            await service.act(live.id, user, live.row.hand_no, live.row.step, Action(spec.kind, amount=amount))
+        if service.in_channel(CHANNEL) is None or len(live.row.seats) < 2:
+            break
+    if service.in_channel(CHANNEL) is not None:
+        await service.cancel(live, live.row.host_id, can_manage=True)
+    assert await service.storage.total_chips() == total
+    await _OPEN.pop().close()
