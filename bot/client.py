@@ -32,8 +32,9 @@ class CardroomTree(app_commands.CommandTree):
         if isinstance(original, (UserError, IllegalAction)):
             await reply_error(interaction, str(original))
         elif isinstance(error, app_commands.MissingPermissions):
+            names = {"manage_guild": "Manage Server"}
             await reply_error(interaction, "You need the " + ", ".join(
-                p.replace("_", " ").title() for p in error.missing_permissions) + " permission for that.")
+                names.get(p, p.replace("_", " ").title()) for p in error.missing_permissions) + " permission for that.")
         elif isinstance(error, app_commands.NoPrivateMessage):
             await reply_error(interaction, "Card tables live in server channels, not in DMs.")
         else:

@@ -1,0 +1,81 @@
+"""Economy and information commands, permissions and closed DMs, through the real client."""
+from __future__ import annotations
+
+from bot.games.cards import commitment
+from tests.harness import CHANNEL_ID, MANAGE_CHANNELS, MEMBER_PERMISSIONS, Harness, User
+
+ALICE, BOB, MOD = User(2001, "Alice"), User(2002, "Bob"), User(2003, "Mod", MEMBER_PERMISSIONS | MANAGE_CHANNELS)
+ADMIN = User(2004, "Admin", MEMBER_PERMISSIONS | (1 << 5))  # Manage Server
+
+
+async def test_wallet_daily_and_economy_settings(tmp_path) -> None:
+    h = await Harness.start(str(tmp_path / "c.db"))
+    assert "**1000**" in h.ephemeral_text(await h.command(ALICE, "wallet"))
+    assert "1200" in h.ephemeral_text(await h.command(ALICE, "daily"))
+    assert "already collected" in h.ephemeral_text(await h.command(ALICE, "daily"))
+    refused = h.ephemeral_text(await h.command(BOB, "economy", starting_balance=5, daily=1))
+    assert "Manage Server" in refused
+    assert "start with 500" in h.ephemeral_text(await h.command(ADMIN, "economy", starting_balance=500, daily=50))
+    assert "**500**" in h.ephemeral_text(await h.command(BOB, "wallet"))
+    await h.close()
+
+
+async def test_help_rules_pages_and_verify(tmp_path) -> None:
+    h = await Harness.start(str(tmp_path / "c.db"))
+    assert "/holdem" in h.ephemeral_text(await h.command(ALICE, "help"))
+    first = h.ephemeral_text(await h.command(ALICE, "rules", game="holdem"))
+    assert "Texas hold'em" in first and "Page 1/" in first
+    assert "pages" in h.ephemeral_text(await h.command(ALICE, "rules", game="holdem", page=50))
+    # Play one hand (Bob folds), then check its seed against the commitment shown before the deal.
+    await h.command(ALICE, "holdem", "create")
+    await h.command(BOB, "holdem", "join")
+    await h.command(ALICE, "holdem", "start")
+    live = h.bot.service.in_channel(CHANNEL_ID)
+    shown = live.row.hand["commitment"]
+    assert shown in h.table_message()["content"]
+    folder = ALICE if live.engine.to_act() == (live.deal_seat(ALICE.id),) else BOB
+    await h.press_label(folder, "Fold")
+    record = await h.bot.storage.hand_record(live.id, 1)
+    assert record is not None and commitment(record["seed"]) == shown
+    assert record["seed"] in h.table_message()["content"], "the seed is revealed after the hand"
+    text = h.ephemeral_text(await h.command(BOB, "verify", table=live.id, hand=1))
+    assert "matches" in text and record["seed"] in text
+    assert "No finished hand" in h.ephemeral_text(await h.command(BOB, "verify", table=live.id, hand=9))
+    board = h.recorder.replies_to(await h.command(BOB, "leaderboard"))
+    assert any("rating" in r.text for r in board)
+    assert "holdem: 1 hands" in h.ephemeral_text(await h.command(ALICE, "stats"))
+    await h.close()
+
+
+async def test_cancel_needs_host_or_manage_channels_and_refunds(tmp_path) -> None:
+    h = await Harness.start(str(tmp_path / "c.db"))
+    await h.command(ALICE, "holdem", "create", buy_in=300)
+    await h.command(BOB, "holdem", "join", buy_in=200)
+    await h.command(ALICE, "holdem", "start")
+    assert "Only the host" in h.ephemeral_text(await h.command(BOB, "holdem", "cancel"))
+    assert "closed" in h.ephemeral_text(await h.command(MOD, "holdem", "cancel"))
+    assert h.bot.service.in_channel(CHANNEL_ID) is None
+    assert await h.bot.storage.balance(h.bot.service.storage and 910000000000000001, ALICE.id) == 1000
+    assert "no Texas hold'em table" in h.ephemeral_text(await h.command(BOB, "holdem", "status"))
+    await h.close()
+
+
+async def test_closed_dms_fall_back_to_the_my_hand_button(tmp_path) -> None:
+    h = await Harness.start(str(tmp_path / "c.db"))
+    h.recorder.closed_dms.add(BOB.id)
+    await h.command(ALICE, "holdem", "create")
+    await h.command(BOB, "holdem", "join")
+    await h.command(ALICE, "holdem", "start")
+    assert h.recorder.dm_requests(BOB.id) and not any(r.files for r in h.recorder.dm_requests(BOB.id)[1:])
+    live = h.bot.service.in_channel(CHANNEL_ID)
+    await h.press_label(ALICE, "My hand")  # refresh so the note reaches the table message
+    assert any("DMs closed" in line for line in live.log)
+    bob_cards = live.engine.view(live.deal_seat(BOB.id))["seats"][live.deal_seat(BOB.id)]["cards"]
+    token = await h.press_label(BOB, "My hand")
+    reply = h.recorder.replies_to(token)
+    assert any(r.files for r in reply), "the hand image comes as an ephemeral reply"
+    from bot.games.cards import pretty
+    assert all(pretty(c) in h.ephemeral_text(token) for c in bob_cards)
+    stranger = User(2999, "Stranger")
+    assert "no cards" in h.ephemeral_text(await h.press_label(stranger, "My hand"))
+    await h.close()
