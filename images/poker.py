@@ -47,11 +47,12 @@ SEAT_RADII = (372, 190)
 BET_SCALE = (0.74, 0.70)  # bets sit this far from the centre towards their seat (x, y)
 BOARD_Y = CENTER[1] - 12  # the board sits a little high, leaving room for the log below it
 PLATE_W, PLATE_H = 150, 58
-SEAT_CARD_W = 44
+SEAT_CARD_W = 44          # hole cards up to four (hold'em, Omaha)
+SEAT_CARD_W_MANY = 36     # five to seven hole cards (draw, stud): smaller, and fanned over the plate's width
 SEAT_CARD_SHOWN = 0.68    # the plate covers the bottom of the hole cards; the corner index stays visible
 BOARD_CARD_W = 58
 BOARD_GAP = 8
-BOARD_SLOTS = 5
+BOARD_SLOTS = 5           # the default when a view has no "board_slots" (flop games)
 LOG_LINES = 3             # lines of log (or of winners) under the board
 HAND_CARD_W = 104
 HAND_BOARD_W = 44
@@ -68,7 +69,7 @@ def render_table(view: View, footer: str | None = None, *, four_color: bool = Fa
     draw = ImageDraw.Draw(canvas)
     draw_header(draw, TABLE_SIZE[0], f"{view['variant']} · Blinds {view['blinds']}",
                 f"Hand #{view['hand_no']} · {_street(view)}")
-    board_top = _draw_board(canvas, view, four_color)
+    board_top, board_bottom = _draw_board(canvas, view, four_color)
     seats = view["seats"]
     first = view["viewer"] if view["viewer"] is not None else 0
     chip_boxes = []
@@ -77,7 +78,7 @@ def render_table(view: View, footer: str | None = None, *, four_color: bool = Fa
         box = _draw_seat(canvas, draw, index, seat, angle, view["finished"], four_color)
         if box:
             chip_boxes.append(box)
-    _draw_center_text(draw, view, board_top, chip_boxes)
+    _draw_center_text(draw, view, board_top, board_bottom, chip_boxes)
     draw_footer(draw, TABLE_SIZE, footer)
     return to_png(canvas)
 
@@ -101,16 +102,26 @@ def _street(view: View) -> str:
     return STREETS.get(view["street"], view["street"].capitalize())
 
 
-def _draw_board(canvas: Image.Image, view: View, four_color: bool) -> int:
-    """The board in its five slots (more if a game deals more); returns the board's top edge."""
-    board = list(view["board"])
+def _board_slots(view: View) -> int:
+    """How many board slots to draw: the view's ``board_slots`` (0 for stud and draw), else five."""
+    return view["board_slots"] if "board_slots" in view else BOARD_SLOTS
+
+
+def _draw_board(canvas: Image.Image, view: View, four_color: bool) -> tuple[int, int]:
+    """The board in its slots (more if a game deals more); returns its top and bottom edges, which
+    meet at the middle when the game has no board."""
+    cards = list(view["board"])
+    slots = _board_slots(view)
+    if not cards and slots <= 0:
+        return BOARD_Y, BOARD_Y
     top = BOARD_Y - card_size(BOARD_CARD_W)[1] // 2
-    paste_row(canvas, board + [""] * (BOARD_SLOTS - len(board)), CENTER[0], top, BOARD_CARD_W, gap=BOARD_GAP,
+    paste_row(canvas, cards + [""] * (slots - len(cards)), CENTER[0], top, BOARD_CARD_W, gap=BOARD_GAP,
               max_width=2 * FELT_RADII[0] - 80, four_color=four_color)
-    return top
+    return top, top + card_size(BOARD_CARD_W)[1]
 
 
-def _draw_center_text(draw: ImageDraw.ImageDraw, view: View, board_top: int, chip_boxes: list[Box]) -> None:
+def _draw_center_text(draw: ImageDraw.ImageDraw, view: View, board_top: int, board_bottom: int,
+                      chip_boxes: list[Box]) -> None:
     """Pots above the board, the last log lines below it (the winners once over), each line cut short
     where it would run into a bet on the felt."""
     amounts = [pot["amount"] for pot in view["pots"] if pot["amount"] > 0]
@@ -122,7 +133,7 @@ def _draw_center_text(draw: ImageDraw.ImageDraw, view: View, board_top: int, chi
     finished = view["finished"] and view["winners"]
     face, colour = (font(15, "bold"), GOLD) if finished else (font(14), LOG)
     texts = list(view["winners"] if finished else view["log"][-LOG_LINES:])
-    y = board_top + card_size(BOARD_CARD_W)[1] + 8
+    y = board_bottom + 8
     lines_left = LOG_LINES
     while texts and lines_left:
         width = _free_width(y, y + face.size + 2, chip_boxes, 540)
@@ -160,11 +171,13 @@ def _draw_seat(canvas: Image.Image, draw: ImageDraw.ImageDraw, index: int, seat:
     cos, sin = math.cos(angle), math.sin(angle)
     shown_h = round(card_size(SEAT_CARD_W)[1] * SEAT_CARD_SHOWN)
     cx = round(CENTER[0] + SEAT_RADII[0] * cos)
-    top = round(CENTER[1] + SEAT_RADII[1] * sin - (shown_h + PLATE_H) / 2)
-    plate = (cx - PLATE_W // 2, top + shown_h, cx + PLATE_W // 2, top + shown_h + PLATE_H)
+    plate_top = round(CENTER[1] + SEAT_RADII[1] * sin - (shown_h + PLATE_H) / 2) + shown_h
+    plate = (cx - PLATE_W // 2, plate_top, cx + PLATE_W // 2, plate_top + PLATE_H)
 
-    paste_row(canvas, list(seat["cards"]), cx, top, SEAT_CARD_W, gap=4, max_width=PLATE_W - 10,
-              four_color=four_color, dim=seat["folded"])
+    cards = list(seat["cards"])
+    card_w = seat_card_width(len(cards))
+    paste_row(canvas, cards, cx, plate_top - round(card_size(card_w)[1] * SEAT_CARD_SHOWN), card_w, gap=4,
+              max_width=PLATE_W - 10, four_color=four_color, dim=seat["folded"])
     _draw_plate(draw, plate, index, seat, highlight=seat["won"] > 0 or (seat["to_act"] and not finished))
 
     if seat["is_dealer"]:
@@ -177,6 +190,12 @@ def _draw_seat(canvas: Image.Image, draw: ImageDraw.ImageDraw, index: int, seat:
     if seat["won"] > 0:
         return _draw_bet(draw, at, seat["won"], won=True)
     return None
+
+
+def seat_card_width(count: int) -> int:
+    """Hole-card width at a seat: hold'em and Omaha hands stay large, longer hands shrink so that the
+    fanned row still shows every corner index within the plate's width."""
+    return SEAT_CARD_W if count <= 4 else SEAT_CARD_W_MANY
 
 
 def _draw_plate(draw: ImageDraw.ImageDraw, plate: Box, index: int,
@@ -248,7 +267,9 @@ def render_hand(view: View, *, four_color: bool = False) -> bytes:
     draw_text(draw, (width / 2, y), fit_text(stack, font(14), width - 20), font(14), TEXT, anchor="mt")
 
     board = list(view["board"])
-    paste_row(canvas, board + [""] * (BOARD_SLOTS - len(board)), width / 2,
-              height - card_size(HAND_BOARD_W)[1] - 12, HAND_BOARD_W, gap=6, max_width=width - 24,
-              four_color=four_color)
+    slots = _board_slots(view)
+    if board or slots > 0:
+        paste_row(canvas, board + [""] * (slots - len(board)), width / 2,
+                  height - card_size(HAND_BOARD_W)[1] - 12, HAND_BOARD_W, gap=6, max_width=width - 24,
+                  four_color=four_color)
     return to_png(canvas)

@@ -15,18 +15,32 @@ from PIL import Image, ImageChops, ImageStat
 from bot.games.cards import DECK
 from bot.games.poker_view import PokerSeatView, PokerView, PotView
 from images import cards as sprites
-from images.poker import HAND_SIZE, PLATE_H, PLATE_W, SEAT_CARD_W, TABLE_SIZE, render_hand, render_table
+from images.poker import (
+    BOARD_CARD_W,
+    BOARD_Y,
+    CENTER,
+    HAND_SIZE,
+    PLATE_H,
+    PLATE_W,
+    SEAT_CARD_W,
+    TABLE_SIZE,
+    render_hand,
+    render_table,
+    seat_card_width,
+)
 
 SEAT_KEYS = set(PokerSeatView.__annotations__)
 VIEW_KEYS = set(PokerView.__annotations__)
+VIEW_REQUIRED = VIEW_KEYS - {"board_slots"}  # NotRequired (not visible at runtime under postponed annotations)
 POT_KEYS = set(PotView.__annotations__)
 
 
 class StrictView(Mapping[str, Any]):
     """A read-only view that fails the test when the renderer asks for a key its TypedDict lacks."""
 
-    def __init__(self, data: Mapping[str, Any], allowed: set[str]) -> None:
-        assert set(data) == allowed, f"test view has keys {set(data) ^ allowed} outside the TypedDict"
+    def __init__(self, data: Mapping[str, Any], allowed: set[str], required: set[str] | None = None) -> None:
+        required = allowed if required is None else required
+        assert required <= set(data) <= allowed, f"test view keys {set(data)} do not match the TypedDict"
         self._data, self._allowed = dict(data), allowed
 
     def __getitem__(self, key: str) -> Any:
@@ -56,7 +70,7 @@ def table(seats: list[StrictView], **changes: Any) -> StrictView:
         "finished": False,
     }
     data.update(changes)
-    return StrictView(data, VIEW_KEYS)
+    return StrictView(data, VIEW_KEYS, VIEW_REQUIRED)
 
 
 def players(count: int, **changes: Any) -> list[StrictView]:
@@ -133,6 +147,42 @@ def test_board_cards_fill_the_empty_slots() -> None:
     left, top, right, bottom = changed_box(empty, dealt)
     card_w, card_h = sprites.card_size(58)
     assert right - left <= 3 * card_w + 2 * 8 and bottom - top <= card_h
+
+
+def _board_area(image: Image.Image) -> Image.Image:
+    card_w, card_h = sprites.card_size(BOARD_CARD_W)
+    half = 5 * (card_w + 8) // 2
+    return image.crop((CENTER[0] - half, BOARD_Y - card_h // 2, CENTER[0] + half, BOARD_Y + card_h // 2))
+
+
+def test_no_board_slots_leaves_the_middle_of_the_felt_bare() -> None:
+    """Stud and draw say ``board_slots=0``: no empty board slots are drawn, the pot and log still are."""
+    empty = decode(render_table(table(players(3, cards=["??"] * 5), board_slots=0, log=[], pots=[])))
+    assert _board_area(empty).getcolors(1 << 16) == [(_board_area(empty).width * _board_area(empty).height,
+                                                      (22, 104, 62))], "only felt where the board would be"
+    bare = decode(render_table(table(players(3, cards=["??"] * 5), board_slots=0, log=[])))
+    slotted = decode(render_table(table(players(3, cards=["??"] * 5), board_slots=5, log=[])))
+    assert ImageChops.difference(_board_area(bare), _board_area(slotted)).getbbox() is not None
+    default = decode(render_table(table(players(3, cards=["??"] * 5), log=[])))
+    assert ImageChops.difference(default, slotted).getbbox() is None, "five slots is the default"
+    hand = table(players(3, cards=["??"] * 5), viewer=0, board_slots=0)
+    assert decode(render_hand(hand)).size == HAND_SIZE
+
+
+@pytest.mark.parametrize("count, seats", [(2, 10), (4, 10), (5, 8), (7, 8)])
+def test_long_hands_stay_within_their_seat(count: int, seats: int) -> None:
+    """Omaha's four cards at ten seats and stud's seven at eight: each seat's cards stay within its
+    plate's width (so neighbours never overlap) and every card shows at least its corner index."""
+    card_w = seat_card_width(count)
+    step = min(card_w + 4, (PLATE_W - 10 - card_w) / (count - 1))
+    assert step >= 0.4 * card_w, "the fan hides a card's rank"
+    base = table([seat("Al", cards=[]), *players(seats - 1)])
+    hole = ["As", "??", "Kd", "??", "7h", "Td", "2c"][:count]
+    one = table([seat("Al", cards=hole), *players(seats - 1)])
+    left, top, right, bottom = changed_box(render_table(base), render_table(one))
+    assert right - left <= PLATE_W - 8 and bottom - top <= sprites.card_size(card_w)[1]
+    full = table([seat(f"P{n}", cards=["??"] * count, bet=10) for n in range(seats)])
+    assert decode(render_table(full)).size == TABLE_SIZE
 
 
 def test_the_seat_to_act_gets_a_gold_edge() -> None:

@@ -19,6 +19,10 @@ and three raises (preflop the big blind is the bet), the usual cardroom cap.
 
 ``carry`` may hold ``dealer`` (index of the button, default 0) and ``hand_no`` (shown in the view,
 default 1). The outcome's carry is empty: the table service moves the button.
+
+Other flop games (Omaha, ``bot/games/omaha.py``) subclass ``HoldemEngine`` and override its class
+attributes (``variants``, ``hand_types``, ``state_class``...) and the ``_make_game``,
+``_betting_structure``, ``_hand_name`` and ``_phh_game`` hooks.
 """
 from __future__ import annotations
 
@@ -197,10 +201,19 @@ class HoldemEngine:
     """One hand of Texas hold'em (no-limit, pot-limit or fixed-limit) for 2-10 seats."""
 
     game: ClassVar[str] = "holdem"
+    title: ClassVar[str] = "hold'em"
+    default_limit: ClassVar[str] = "no-limit"
+    variants: ClassVar[Mapping[str, str]] = LIMITS
+    """Limit setting -> the variant's name in the view."""
+    hand_types: ClassVar[tuple[type[Hand], ...]] = (FastHighHand,)
+    """pokerkit hand types the pot is split between (one for high only, two for high-low)."""
+    exact_phh_limits: ClassVar[frozenset[str]] = frozenset({"no-limit", "fixed-limit"})
+    """Limits PHH has a variant code for; others are written with a ``_limit`` field."""
+    state_class: ClassVar[type[State]] = State
 
     def __init__(self, settings: Mapping[str, Any], seats: Sequence[Seat], seed: str,
                  carry: Mapping[str, Any]) -> None:
-        self.limit = str(settings.get("limit", "no-limit"))
+        self.limit = str(settings.get("limit", self.default_limit))
         self.small_blind = int(settings.get("small_blind", 5))
         self.big_blind = int(settings.get("big_blind", 10))
         self.ante = int(settings.get("ante", 0))
@@ -210,11 +223,11 @@ class HoldemEngine:
         self._check_setup()
 
         n = len(self.seats)
-        self._pokerkit_game = _game(self.limit, self.ante, self.small_blind, self.big_blind)
-        self.state = State(
+        self._pokerkit_game = self._make_game()
+        self.state = self.state_class(
             _AUTOMATIONS,
             Deck.STANDARD,
-            (FastHighHand,),
+            self.hand_types,
             self._streets(),
             self._betting_structure(),
             True,
@@ -240,16 +253,24 @@ class HoldemEngine:
     # -- set-up ------------------------------------------------------------------------------
 
     def _check_setup(self) -> None:
-        if self.limit not in LIMITS:
-            raise ValueError(f"limit must be one of {', '.join(LIMITS)}, not {self.limit!r}")
+        if self.limit not in self.variants:
+            raise ValueError(f"limit must be one of {', '.join(self.variants)}, not {self.limit!r}")
         if not 0 < self.small_blind <= self.big_blind or self.ante < 0:
             raise ValueError("blinds must satisfy 0 < small_blind <= big_blind and ante >= 0")
         if not 2 <= len(self.seats) <= 10:
-            raise ValueError("hold'em is played by 2 to 10 seats")
+            raise ValueError(f"{self.title} is played by 2 to 10 seats")
         if any(seat.stack <= 0 for seat in self.seats):
             raise ValueError("every seat dealt in needs chips")
         if not 0 <= self.dealer < len(self.seats):
             raise ValueError("the dealer must be one of the seats")
+
+    def _make_game(self) -> Poker:
+        """pokerkit's game definition: its streets for the state and its variant code for PHH."""
+        return _game(self.limit, self.ante, self.small_blind, self.big_blind)
+
+    def _phh_game(self) -> Poker:
+        """The pokerkit game whose PHH variant code the export uses."""
+        return self._pokerkit_game
 
     def _streets(self) -> tuple[Street, ...]:
         """pokerkit's hold'em streets, with the fixed-limit cap of a bet and three raises.
@@ -348,10 +369,14 @@ class HoldemEngine:
         if not shown:
             self._last_action[seat] = "mucks"
             return f"{name} mucks"
-        self._shown_names[seat] = hand_name(self._hole[seat] + self.board)
+        self._shown_names[seat] = self._hand_name(seat)
         self._last_action[seat] = "shows"
         cards = " ".join(pretty(c) for c in self._hole[seat])
         return f"{name} shows {cards} ({self._shown_names[seat]})"
+
+    def _hand_name(self, seat: int) -> str:
+        """The name of the hand ``seat`` shows at showdown."""
+        return hand_name(self._hole[seat] + self.board)
 
     # -- Engine surface ------------------------------------------------------------------------
 
@@ -508,7 +533,7 @@ class HoldemEngine:
         blinds = f"{self.small_blind}/{self.big_blind}" + (f" ante {self.ante}" if self.ante else "")
         return {
             "game": self.game,
-            "variant": LIMITS[self.limit],
+            "variant": self.variants[self.limit],
             "hand_no": self.hand_no,
             "street": self._street(),
             "board": self.board,
@@ -547,9 +572,9 @@ class HoldemEngine:
         action syntax) with a ``_limit = 'pot-limit'`` field.
         """
         n = len(self.seats)
-        extra: dict[str, Any] = {"_limit": self.limit} if self.limit == "pot-limit" else {}
+        extra: dict[str, Any] = {} if self.limit in self.exact_phh_limits else {"_limit": self.limit}
         history = HandHistory.from_game_state(
-            self._pokerkit_game, self.state,
+            self._phh_game(), self.state,
             players=[self._name(p) for p in range(n)],
             seats=[self._seat_of(p) + 1 for p in range(n)],
             seat_count=n,

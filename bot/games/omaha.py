@@ -1,0 +1,286 @@
+"""Omaha and Omaha hi-lo (eight or better), on the hold'em engine with pokerkit's Omaha streets.
+
+Omaha is hold'em with four hole cards of which a hand uses **exactly two**, with **exactly three**
+of the board. ``OmahaEngine`` and ``OmahaHiLoEngine`` subclass ``HoldemEngine`` (same seeded
+dealing, seat mapping, betting, views and log) and change only what differs:
+
+- **pokerkit game**: ``PotLimitOmahaHoldem``'s streets (four hole cards) for no-limit and pot-limit,
+  ``FixedLimitOmahaHoldemHighLowSplitEightOrBetter``'s for fixed-limit (small bet = big blind, big
+  bet twice that). The betting structure follows the ``limit`` setting (pot-limit by default).
+- **Ranking**: ``FastOmahaHighHand`` ranks with phevaluator's ``evaluate_omaha_cards``;
+  ``FastOmahaLowHand`` is the eight-or-better low with the same 2 + 3 rule, computed directly
+  (five distinct ranks eight or lower, aces low; straights and flushes do not count).
+- **Hi-lo split**: pokerkit splits each pot between the best high and the best qualifying low, gives
+  the odd chip to the high half, and lets the high hand scoop when no low qualifies. The winners
+  lines say which half each player won and with what.
+
+PHH: pokerkit's codes are "PO" (pot-limit Omaha) and "FO/8" (fixed-limit Omaha hi-lo); other
+limits are written under the code of the same game with a ``_limit`` field, as hold'em does.
+"""
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Any, ClassVar, Iterable, Mapping, Sequence
+
+from phevaluator import evaluate_cards, evaluate_omaha_cards
+from pokerkit import (
+    BettingStructure,
+    Card,
+    ChipsPushing,
+    FixedLimitOmahaHoldemHighLowSplitEightOrBetter,
+    Hand,
+    Operation,
+    Poker,
+    PotLimitOmahaHoldem,
+    State,
+)
+from pokerkit.lookups import Entry, EightOrBetterLookup, Label, StandardLookup
+
+from bot.games.base import ActionSpec, Seat as TableSeat
+from bot.games.holdem import _AUTOMATIONS, _PHEVALUATOR_ID, _WORST_RANK, HoldemEngine, hand_name, rank_label
+
+HIGH, LOW = 0, 1
+"""Indexes of the hand types in a hi-lo game (pokerkit's ``hand_type_index``)."""
+_LOW_RANK = {"A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8}
+_STRUCTURES = {"pot-limit": BettingStructure.POT_LIMIT, "no-limit": BettingStructure.NO_LIMIT,
+               "fixed-limit": BettingStructure.FIXED_LIMIT}
+_LOW_TEXT = {1: "A", 2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8"}
+
+
+# ---------------------------------------------------------------------------------------------
+# Ranking: exactly two hole cards and three board cards
+
+
+def best_high(hole: Sequence[str], board: Sequence[str]) -> tuple[int, tuple[str, ...]]:
+    """phevaluator rank (smaller is better) of the best Omaha high hand and its five cards."""
+    if len(board) < 3 or len(hole) < 2:
+        raise ValueError("An Omaha hand needs two hole cards and three board cards.")
+    return min((evaluate_cards(*two, *three), two + three)
+               for two in combinations(hole, 2) for three in combinations(board, 3))
+
+
+def best_low(hole: Sequence[str], board: Sequence[str]) -> tuple[int, ...] | None:
+    """The best eight-or-better low from two hole cards and three board cards, highest rank first
+    (aces are 1): (8, 6, 4, 3, 1) for 8-6-4-3-A; ``None`` when no low qualifies. Smaller is better."""
+    hole_ranks = sorted({_LOW_RANK[c[0]] for c in hole if c[0] in _LOW_RANK})
+    board_ranks = sorted({_LOW_RANK[c[0]] for c in board if c[0] in _LOW_RANK})
+    best: tuple[int, ...] | None = None
+    for two in combinations(hole_ranks, 2):
+        for three in combinations(board_ranks, 3):
+            ranks = set(two) | set(three)
+            if len(ranks) == 5:
+                low = tuple(sorted(ranks, reverse=True))
+                if best is None or low < best:
+                    best = low
+    return best
+
+
+def low_name(low: Sequence[int]) -> str:
+    """ "8-6-4-3-A low" """
+    return "-".join(_LOW_TEXT[r] for r in low) + " low"
+
+
+def high_name(hole: Sequence[str], board: Sequence[str]) -> str:
+    """ "Two pair, Aces and Kings", from exactly two hole cards and three board cards."""
+    return hand_name(best_high(hole, board)[1])
+
+
+def _codes(cards: Iterable[Card]) -> list[str]:
+    return [repr(card) for card in cards]
+
+
+class FastOmahaHighHand(Hand):
+    """pokerkit's ``OmahaHoldemHand`` order (2 hole + 3 board), ranked by phevaluator."""
+
+    lookup: ClassVar[StandardLookup] = StandardLookup()
+    low: ClassVar[bool] = False
+
+    def __init__(self, hole: Sequence[Card], board: Sequence[Card]) -> None:
+        # Hand.__init__ is not called: it checks the cards against the 5-card lookup.
+        self._cards = tuple(hole) + tuple(board)
+        if len(hole) == 4 and len(board) == 5:
+            rank = evaluate_omaha_cards(*(_PHEVALUATOR_ID[c] for c in board), *(_PHEVALUATOR_ID[c] for c in hole))
+        else:
+            rank = best_high(_codes(hole), _codes(board))[0]
+        self._entry = Entry(_WORST_RANK - rank, rank_label(rank))
+
+    @classmethod
+    def from_game(cls, hole_cards: Any, board_cards: Any = ()) -> "FastOmahaHighHand":
+        # pokerkit passes one-shot iterators: read each exactly once.
+        return cls(Card.clean(hole_cards), Card.clean(board_cards))
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return self._cards
+
+    @property
+    def entry(self) -> Entry:
+        return self._entry
+
+
+class FastOmahaLowHand(Hand):
+    """pokerkit's ``OmahaEightOrBetterLowHand`` order, computed from ranks (no lookup table).
+
+    The entry index encodes the low's ranks highest first, so a smaller index is a better low
+    (pokerkit compares low hands that way round). No qualifying low raises ``ValueError``, which
+    pokerkit reads as "no hand for this half".
+    """
+
+    lookup: ClassVar[EightOrBetterLookup] = EightOrBetterLookup()
+    low: ClassVar[bool] = True
+
+    def __init__(self, hole: Sequence[Card], board: Sequence[Card]) -> None:
+        self._cards = tuple(hole) + tuple(board)
+        low = best_low(_codes(hole), _codes(board))
+        if low is None:
+            raise ValueError("No eight-or-better low.")
+        index = 0
+        for rank in low:
+            index = index * 16 + rank
+        self._entry = Entry(index, Label.HIGH_CARD)
+
+    @classmethod
+    def from_game(cls, hole_cards: Any, board_cards: Any = ()) -> "FastOmahaLowHand":
+        return cls(Card.clean(hole_cards), Card.clean(board_cards))
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return self._cards
+
+    @property
+    def entry(self) -> Entry:
+        return self._entry
+
+
+class HiLoState(State):
+    """pokerkit's state, with the low half of a pot that no eligible hand can win going to the high.
+
+    pokerkit decides whether a pot has a low half from every hand at showdown, so when a short
+    all-in player holds the only low, a side pot (which that player cannot win) still gets a low
+    half, paid to its players as if they had tied for low. Before each push, such a half is turned
+    into a second high half.
+    """
+
+    def push_chips(self, *, commentary: str | None = None) -> ChipsPushing:
+        if self._sub_pots and self._pots is not None:
+            amount, pot_index, board_index, hand_type_index = self._sub_pots[0]
+            if hand_type_index == LOW and board_index is not None and all(
+                    self.get_up_hand(player, board_index, LOW) is None
+                    for player in self._pots[pot_index].player_indices):
+                self._sub_pots[0] = (amount, pot_index, board_index, HIGH)
+        return super().push_chips(commentary=commentary)
+
+
+# ---------------------------------------------------------------------------------------------
+# The engines
+
+
+class OmahaEngine(HoldemEngine):
+    """One hand of Omaha high (pot-limit by default, no-limit or fixed-limit) for 2-10 seats."""
+
+    game: ClassVar[str] = "omaha"
+    title: ClassVar[str] = "Omaha"
+    default_limit: ClassVar[str] = "pot-limit"
+    variants: ClassVar[Mapping[str, str]] = {
+        "pot-limit": "Pot-limit Omaha",
+        "no-limit": "No-limit Omaha",
+        "fixed-limit": "Fixed-limit Omaha",
+    }
+    hand_types: ClassVar[tuple[type[Hand], ...]] = (FastOmahaHighHand,)
+    exact_phh_limits: ClassVar[frozenset[str]] = frozenset({"pot-limit"})
+
+    def _make_game(self) -> Poker:
+        blinds = (self.small_blind, self.big_blind)
+        if self.limit == "fixed-limit":
+            return FixedLimitOmahaHoldemHighLowSplitEightOrBetter(
+                _AUTOMATIONS, True, self.ante, blinds, self.big_blind, 2 * self.big_blind)
+        return PotLimitOmahaHoldem(_AUTOMATIONS, True, self.ante, blinds, self.big_blind)
+
+    def _betting_structure(self) -> BettingStructure:
+        """From the ``limit`` setting alone: the pokerkit games above only lend their streets."""
+        return _STRUCTURES[self.limit]
+
+    def _phh_game(self) -> Poker:
+        return PotLimitOmahaHoldem(_AUTOMATIONS, True, self.ante, (self.small_blind, self.big_blind),
+                                   self.big_blind)
+
+    def _hand_name(self, seat: int) -> str:
+        return high_name(self._hole[seat], self.board)
+
+    def legal_actions(self, seat: int) -> list[ActionSpec]:
+        """Hold'em's actions; at pot-limit the Raise (or Bet) button shows the pot-limit maximum."""
+        specs = super().legal_actions(seat)
+        if self.limit != "pot-limit":
+            return specs
+        return [ActionSpec(s.kind, f"{s.label} (max {s.max_amount})", s.min_amount, s.max_amount,
+                           presets=s.presets) if s.kind == "raise" else s for s in specs]
+
+
+class OmahaHiLoEngine(OmahaEngine):
+    """One hand of Omaha hi-lo, eight or better: each pot split between the best high and the best
+    qualifying low (odd chip to the high), scooped by the high when no low qualifies."""
+
+    game: ClassVar[str] = "omaha-hilo"
+    title: ClassVar[str] = "Omaha hi-lo"
+    variants: ClassVar[Mapping[str, str]] = {
+        "pot-limit": "Pot-limit Omaha hi-lo",
+        "no-limit": "No-limit Omaha hi-lo",
+        "fixed-limit": "Fixed-limit Omaha hi-lo",
+    }
+    hand_types: ClassVar[tuple[type[Hand], ...]] = (FastOmahaHighHand, FastOmahaLowHand)
+    exact_phh_limits: ClassVar[frozenset[str]] = frozenset({"fixed-limit"})
+    state_class: ClassVar[type[State]] = HiLoState
+
+    def __init__(self, settings: Mapping[str, Any], seats: Sequence[TableSeat], seed: str,
+                 carry: Mapping[str, Any]) -> None:
+        # Chips won per seat from each half (None: a pot pokerkit pays without a half, because the
+        # others folded or were beaten for both); filled while the base constructor already plays
+        # pokerkit's first automatic steps.
+        self._halves: list[dict[int | None, int]] = [{} for _ in seats]
+        super().__init__(settings, seats, seed, carry)
+
+    def _phh_game(self) -> Poker:
+        return FixedLimitOmahaHoldemHighLowSplitEightOrBetter(
+            _AUTOMATIONS, True, self.ante, (self.small_blind, self.big_blind), self.big_blind, 2 * self.big_blind)
+
+    def _hand_name(self, seat: int) -> str:
+        low = best_low(self._hole[seat], self.board)
+        high = high_name(self._hole[seat], self.board)
+        return f"{high}; {low_name(low)}" if low else high
+
+    def _describe(self, operations: Sequence[Operation]) -> list[str]:
+        for op in operations:
+            if isinstance(op, ChipsPushing):
+                for player, amount in enumerate(op.amounts):
+                    if amount:
+                        halves = self._halves[self._seat_of(player)]
+                        halves[op.hand_type_index] = halves.get(op.hand_type_index, 0) + amount
+        return super()._describe(operations)
+
+    def _winners(self) -> list[str]:
+        """Who won which half and with what: "Ann wins 60 (high) with Flush, Ace high",
+        "Bob wins 60 (low) with 8-6-4-3-A low", "Ann wins 120 (high, no low qualifies) with ..."."""
+        if not self.finished:
+            return []
+        any_low = any(LOW in halves for halves in self._halves)
+        lines = []
+        for seat, halves in enumerate(self._halves):
+            total = sum(halves.values())
+            if not total:
+                continue
+            line = f"{self.seats[seat].name} wins {total}"
+            if not self._shown_names[seat]:  # everyone else folded
+                lines.append(line)
+                continue
+            high = high_name(self._hole[seat], self.board)
+            low = best_low(self._hole[seat], self.board)
+            # pokerkit pays a pot without naming a half (None) when every other hand was beaten for
+            # both halves: this hand took the high, and the low too if it has one.
+            won_high = HIGH in halves or None in halves
+            if low is not None and (LOW in halves or None in halves) and won_high:
+                lines.append(f"{line} (high and low) with {high} and {low_name(low)}")
+            elif low is not None and LOW in halves:
+                lines.append(f"{line} (low) with {low_name(low)}")
+            else:
+                lines.append(f"{line} ({'high' if any_low else 'high, no low qualifies'}) with {high}")
+        return lines

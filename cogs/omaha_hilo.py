@@ -1,0 +1,14 @@
+"""/omaha-hilo: Omaha hi-lo, eight or better (pot-limit by default, no-limit, fixed-limit)."""
+from __future__ import annotations
+
+from bot.client import CardroomBot
+from cogs.omaha import OmahaTables
+
+
+class OmahaHiLo(OmahaTables, group_name="omaha-hilo",
+                group_description="Omaha hi-lo: the pot split between the best high and an eight-or-better low"):
+    game_name = "omaha-hilo"
+
+
+async def setup(bot: CardroomBot) -> None:
+    await bot.add_cog(OmahaHiLo(bot))
