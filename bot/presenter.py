@@ -71,7 +71,7 @@ class DiscordPresenter:
 
     def __init__(self, bot: "CardroomBot"):
         self.bot = bot
-        self._sent_private: dict[tuple[int, int], str] = {}
+        self._sent_private: dict[tuple[int, int], tuple[int, frozenset[str]]] = {}
         self._dm_closed: set[int] = set()
         self._locks: dict[int, asyncio.Lock] = {}
         self.render_ms: deque[float] = deque(maxlen=10_000)
@@ -116,7 +116,7 @@ class DiscordPresenter:
             log.warning("no permission to post table %s in channel %s", row.id, row.channel_id)
 
     async def _send_hands(self, live: LiveTable) -> None:
-        """DM each human in the deal their cards whenever their private cards change."""
+        """DM each human in the deal their cards at the deal's start and whenever they get new ones."""
         if live.engine is None or live.row.hand is None:
             return
         for deal_seat, index in enumerate(live.dealt()):
@@ -126,10 +126,10 @@ class DiscordPresenter:
             view = live.engine.view(deal_seat)
             key = (live.id, seat["user_id"])
             cards = private_cards(view, deal_seat)
-            stamp = f"{live.row.hand_no}:{json.dumps(cards)}"
-            if self._sent_private.get(key) == stamp:
-                continue
-            self._sent_private[key] = stamp
+            hand_no, known = self._sent_private.get(key, (0, frozenset()))
+            if hand_no == live.row.hand_no and set(cards) <= known:
+                continue  # nothing new to tell (playing a card away is no news); My hand shows the rest
+            self._sent_private[key] = (live.row.hand_no, frozenset(cards))
             file = await self._render(live.spec.render_hand, view)
             text = " ".join(pretty(c) for c in cards)
             try:
