@@ -21,6 +21,7 @@ from bot.errors import StaleButton, UserError
 from bot.games.base import Action, IllegalAction, Outcome, Seat
 from bot.games.cards import commitment, new_seed
 from bot.registry import GameSpec, game
+from bot import tournament
 from bot.storage import HOUSE, InsufficientChips, Storage, TableRow, Tx
 
 log = logging.getLogger(__name__)
@@ -147,7 +148,8 @@ class TableService:
         assert hand is not None
         seats = [Seat(name=n, stack=s, is_bot=b)
                  for n, s, b in zip(hand["names"], hand["stacks"], hand["bots"])]
-        return live.spec.engine(dict(live.row.settings), seats, hand["seed"], dict(hand["carry"]))
+        settings = hand.get("settings", live.row.settings)
+        return live.spec.engine(dict(settings), seats, hand["seed"], dict(hand["carry"]))
 
     # -- lobby -------------------------------------------------------------------------------
 
@@ -197,6 +199,12 @@ class TableService:
             raise UserError(f"The table is full ({live.spec.max_players} seats).")
         if existing is None and row.status == "playing" and not live.spec.chips:
             raise UserError("This game is under way; join the next one.")
+        if tournament.is_tournament(row.settings):
+            if row.status == "playing":
+                raise UserError("The tournament has started; join the next one.")
+            fixed = self._buy_in(live, None)
+            if buy_in not in (None, fixed):
+                raise UserError(f"Everyone buys in for {fixed} chips in this tournament.")
         amount = self._buy_in(live, buy_in)
         async with self.storage.transaction() as tx:
             if amount:
@@ -243,6 +251,9 @@ class TableService:
             if index is None:
                 raise UserError("You are not seated at this table.")
             seat = live.row.seats[index]
+            if tournament.is_tournament(live.row.settings) and live.row.status == "playing" and seat["stack"]:
+                raise UserError("You can't leave a running tournament: your hands are folded for you while "
+                                "you sit out, or the host can cancel it (every buy-in is returned).")
             if live.row.hand is not None:
                 # Seats keep their places until the deal is settled: its record points at them.
                 seat["leaving"] = True
@@ -333,6 +344,10 @@ class TableService:
     # -- deals -------------------------------------------------------------------------------
 
     def _eligible(self, live: LiveTable) -> list[int]:
+        """Seats dealt into the next deal. In a tournament everyone with chips is dealt in (absent
+        players' blinds are posted and their hands folded for them)."""
+        if tournament.is_tournament(live.row.settings):
+            return [i for i, s in enumerate(live.row.seats) if s["stack"] > 0]
         return [i for i, s in enumerate(live.row.seats)
                 if not s["sitting_out"] and not s["leaving"] and (not live.spec.chips or s["stack"] > 0)]
 
@@ -366,15 +381,17 @@ class TableService:
         seats = [row.seats[i] for i in dealt]
         row.hand = {"seed": seed, "commitment": commitment(seed), "seats": dealt,
                     "names": [s["name"] for s in seats], "stacks": [s["stack"] for s in seats],
-                    "bots": [s["is_bot"] for s in seats], "carry": carry, "actions": []}
+                    "bots": [s["is_bot"] for s in seats], "carry": carry, "actions": [],
+                    "settings": tournament.hand_settings(row.settings, row.hand_no)}
         row.step = 0
         live.engine = self._new_engine(live)
         live.deal_size = len(dealt)
         live.last_outcome = None
         row.deadline = self._turn_deadline(live)
-        async with self.storage.transaction() as tx:
-            await tx.save_table(row)
         live.note(f"Deal #{row.hand_no} starts. Deck SHA-256 {row.hand['commitment'][:16]}…")
+        if tournament.is_tournament(row.settings):
+            live.note(f"Tournament {tournament.describe_level(row.settings, row.hand_no)}.")
+        await self._persist(live)
         await self._drive(live)
 
     def _turn_deadline(self, live: LiveTable) -> float | None:
@@ -417,13 +434,20 @@ class TableService:
         row.step += 1
         for line in lines:
             live.note(line)
-        outcome = live.engine.outcome
         row.deadline = self._turn_deadline(live)
+        await self._persist(live)
+        self.action_ms.append((time.perf_counter() - started) * 1000)
+
+    async def _persist(self, live: LiveTable) -> None:
+        """Store the table; if its deal is over (even by forced bets alone), settle it in the same
+        transaction."""
+        outcome = live.engine.outcome
         async with self.storage.transaction() as tx:
             if outcome is not None:
                 await self._settle(live, tx, outcome)
-            await tx.save_table(row)
-        self.action_ms.append((time.perf_counter() - started) * 1000)
+            await tx.save_table(live.row)
+        if live.row.status == "closed":  # a tournament just finished and paid out
+            self._forget(live)
 
     async def _settle(self, live: LiveTable, tx: Tx, outcome: Outcome) -> None:
         """The deal is over: stacks, hand history, results and ratings, then what comes next."""
@@ -435,8 +459,8 @@ class TableService:
             raise RuntimeError(f"engine outcome does not balance: {outcome.deltas}")
         for k, index in enumerate(dealt):
             row.seats[index]["stack"] = hand["stacks"][k] + outcome.deltas[k]
-        record = {"seats": dealt, "names": hand["names"], "stacks": hand["stacks"],
-                  "actions": hand["actions"], "outcome": outcome.to_json()}
+        record = {"seats": dealt, "names": hand["names"], "stacks": hand["stacks"], "carry": hand["carry"],
+                  "settings": hand["settings"], "actions": hand["actions"], "outcome": outcome.to_json()}
         await tx.insert_hand(row.id, row.hand_no, row.game, hand["seed"], hand["commitment"], record,
                              live.spec.export(live.engine))
         await self._record_results(live, tx, outcome)
@@ -450,6 +474,9 @@ class TableService:
         live.note(outcome.summary)
         self.deals_finished += 1
         self.matches_finished += outcome.match_over
+        if tournament.is_tournament(row.settings):
+            await self._tournament_step(live, tx, hand)
+            return
         for seat in row.seats:
             if live.spec.chips and seat["is_bot"] and seat["stack"] == 0:
                 amount = self._buy_in(live, None)
@@ -465,28 +492,65 @@ class TableService:
         else:
             row.deadline = self.clock() + self.between_deals
 
-    async def _record_results(self, live: LiveTable, tx: Tx, outcome: Outcome) -> None:
+    async def _tournament_step(self, live: LiveTable, tx: Tx, hand: dict[str, Any]) -> None:
+        """After a tournament hand: places for the players knocked out; the finish when one is left."""
         row = live.row
-        seats = [row.seats[i] for i in row.hand["seats"]]  # type: ignore[index]
-        ranking = outcome.ranking
-        if ranking is None and live.spec.chips:
-            order = sorted(set(outcome.deltas), reverse=True)
-            ranking = tuple(order.index(d) for d in outcome.deltas)
+        dealt = hand["seats"]
+        hand_stacks = dict(zip(dealt, hand["stacks"]))
+        remaining = sum(1 for s in row.seats if "place" not in s)
+        busted = [i for i in dealt if row.seats[i]["stack"] == 0 and "place" not in row.seats[i]]
+        for index, place in zip(busted, tournament.busted_places(remaining, [hand_stacks[i] for i in busted])):
+            row.seats[index]["place"] = place
+            live.note(f"{row.seats[index]['name']} is out in place {place}.")
+        alive = [s for s in row.seats if "place" not in s]
+        if len(alive) > 1:
+            row.deadline = self.clock() + self.between_deals
+            return
+        for seat in alive:
+            seat["place"] = 1
+        pool = sum(s["stack"] for s in row.seats)
+        prizes = tournament.payouts(pool, len(row.seats))
+        for seat in row.seats:
+            seat["stack"] = prizes[seat["place"] - 1] if seat["place"] <= len(prizes) else 0
+        standings = ", ".join(f"{s['place']}. {s['name']} ({s['stack']})"
+                              for s in sorted(row.seats, key=lambda s: s["place"]))
+        live.note(f"The tournament is over: {standings}.")
+        await self._rate(live, tx, row.seats, [s["place"] - 1 for s in row.seats], match=True)
+        await self._remove_seats(live, tx, list(range(len(row.seats))))
+        row.status = "closed"
+        row.deadline = None
+
+    async def _rate(self, live: LiveTable, tx: Tx, seats: list[dict[str, Any]], ranking: list[int], *,
+                    match: bool, deltas: tuple[int, ...] | None = None) -> None:
+        """Results and openskill ratings for the humans among ``seats`` finishing in ``ranking``."""
+        row = live.row
         humans = [s["user_id"] for s in seats if not s["is_bot"]]
         known = await self.storage.ratings(row.guild_id, row.game, humans) if humans else {}
         ratings: dict[int, tuple[float, float]] = {}
-        if ranking is not None and len(set(ranking)) > 1:
+        if len(set(ranking)) > 1:
             teams = [[_RATING.rating(*known[s["user_id"]]) if s["user_id"] in known else _RATING.rating()]
                      for s in seats]
             rated = _RATING.rate(teams, ranks=list(ranking))
             ratings = {s["user_id"]: (t[0].mu, t[0].sigma) for s, t in zip(seats, rated)}
         for k, seat in enumerate(seats):
-            if seat["is_bot"]:
-                continue
-            await tx.add_result(row.guild_id, row.game, seat["user_id"], outcome.deltas[k],
-                                match=outcome.match_over,
-                                win=outcome.match_over and ranking is not None and ranking[k] == 0,
-                                rating=ratings.get(seat["user_id"]))
+            if not seat["is_bot"]:
+                await tx.add_result(row.guild_id, row.game, seat["user_id"], deltas[k] if deltas else 0,
+                                    hands=0 if deltas is None else 1, match=match,
+                                    win=match and ranking[k] == 0 and len(set(ranking)) > 1,
+                                    rating=ratings.get(seat["user_id"]))
+
+    async def _record_results(self, live: LiveTable, tx: Tx, outcome: Outcome) -> None:
+        """Chips won per hand for everyone; ratings from the deal's ranking (a match's finishing
+        places, or a cash game hand's winners), but not per hand in a tournament."""
+        row = live.row
+        seats = [row.seats[i] for i in row.hand["seats"]]  # type: ignore[index]
+        ranking = list(outcome.ranking) if outcome.ranking is not None else [0] * len(seats)
+        if tournament.is_tournament(row.settings):
+            ranking = [0] * len(seats)
+        elif outcome.ranking is None and live.spec.chips:
+            order = sorted(set(outcome.deltas), reverse=True)
+            ranking = [order.index(d) for d in outcome.deltas]
+        await self._rate(live, tx, seats, ranking, match=outcome.match_over, deltas=outcome.deltas)
 
     async def _drive(self, live: LiveTable) -> None:
         """Play every turn that no human needs to take: computer players, sitting-out or leaving seats."""

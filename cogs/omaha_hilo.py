@@ -2,12 +2,13 @@
 from __future__ import annotations
 
 from bot.client import CardroomBot
-from cogs.omaha import OmahaTables
+from bot.poker_cog import PokerCog
 
 
-class OmahaHiLo(OmahaTables, group_name="omaha-hilo",
+class OmahaHiLo(PokerCog, group_name="omaha-hilo",
                 group_description="Omaha hi-lo: the pot split between the best high and an eight-or-better low"):
     game_name = "omaha-hilo"
+    default_limit = "pot-limit"
 
 
 async def setup(bot: CardroomBot) -> None:

@@ -79,3 +79,18 @@ async def test_closed_dms_fall_back_to_the_my_hand_button(tmp_path) -> None:
     stranger = User(2999, "Stranger")
     assert "no cards" in h.ephemeral_text(await h.press_label(stranger, "My hand"))
     await h.close()
+
+
+async def test_tournament_create_and_bad_settings(tmp_path) -> None:
+    h = await Harness.start(str(tmp_path / "c.db"))
+    bad = h.ephemeral_text(await h.command(ALICE, "holdem", "create", small_blind=20, big_blind=10))
+    assert "can't be smaller" in bad and h.bot.service.in_channel(CHANNEL_ID) is None
+    await h.command(ALICE, "holdem", "create", mode="tournament", buy_in=300, level_hands=5)
+    live = h.bot.service.in_channel(CHANNEL_ID)
+    assert live.row.settings["mode"] == "tournament" and live.row.seats[0]["stack"] == 300
+    assert "Everyone buys in for 300" in h.ephemeral_text(await h.command(BOB, "holdem", "join", buy_in=1000))
+    await h.command(BOB, "holdem", "join")
+    await h.command(ALICE, "holdem", "start")
+    assert "Tournament level 1: blinds 5/10" in h.table_message()["content"]
+    assert "can't leave a running tournament" in h.ephemeral_text(await h.command(BOB, "holdem", "leave"))
+    await h.close()

@@ -249,3 +249,53 @@ async def test_random_play_with_leaves_conserves_chips(tmp_path_factory: Any, se
         await service.cancel(live, live.row.host_id, can_manage=True)
     assert await service.storage.total_chips() == total
     await _OPEN.pop().close()
+
+
+async def test_a_tournament_raises_blinds_knocks_players_out_and_pays_by_place(tmp_path) -> None:
+    clock = Clock()
+    service = await _service(str(tmp_path / "t.db"), clock)
+    settings = {"mode": "tournament", "buy_in": 200, "min_buy_in": 200, "level_hands": 2}
+    live = await service.create(GUILD, CHANNEL, "holdem", ALICE, "Ann", settings, None)
+    with pytest.raises(UserError, match="Everyone buys in for 200"):
+        await service.join(live, BOB, "Bob", 500)
+    await service.join(live, BOB, "Bob")
+    for _ in range(3):
+        await service.add_bot(live, ALICE)
+    async with service.storage.transaction() as tx:
+        await tx.move_wallet(GUILD, HOUSE, 0)
+    total = await service.storage.total_chips()
+    await service.start(live, ALICE)
+    with pytest.raises(UserError, match="has started"):
+        await service.join(live, CAROL, "Cat")
+    with pytest.raises(UserError, match="can't leave a running tournament"):
+        await service.leave(live, BOB)
+    await service.set_sitting_out(live, ALICE, True)
+    await service.set_sitting_out(live, BOB, True)  # the humans are folded for; the bots play it out
+    for _ in range(400):
+        if service.in_channel(CHANNEL) is None:
+            break
+        clock.now += 200
+        await service.tick()
+    assert service.in_channel(CHANNEL) is None, "the tournament finished and closed the table"
+    records = [await service.storage.hand_record(live.id, n) for n in range(1, live.row.hand_no + 1)]
+    blinds = {r["record"]["settings"]["big_blind"] for r in records if r}
+    assert {10, 20, 30} <= blinds, "the blinds went up every two hands"
+    assert await service.storage.total_chips() == total
+    standings = await service.storage.leaderboard(GUILD, "holdem")
+    assert {row[0] for row in standings} == {ALICE, BOB}
+    for user in (ALICE, BOB):
+        assert (await service.storage.stats(GUILD, user))[0][3] == 1, "one finished tournament recorded"
+    # Five entrants of 200: 1st gets 650, 2nd 350, the rest nothing (wallets held 800 after buying in).
+    for user in (ALICE, BOB):
+        assert await service.storage.balance(GUILD, user) in (800, 800 + 350, 800 + 650)
+
+
+def test_payouts_and_places() -> None:
+    from bot import tournament
+
+    assert tournament.payouts(1000, 3) == [1000]
+    assert tournament.payouts(1001, 5) == [651, 350]
+    assert sum(tournament.payouts(999, 9)) == 999
+    assert tournament.busted_places(5, [300, 100, 300]) == [3, 5, 3]
+    assert tournament.hand_settings({"mode": "tournament", "small_blind": 5, "level_hands": 3}, 7)["big_blind"] == 30
+    assert tournament.hand_settings({"small_blind": 5, "big_blind": 10}, 99)["big_blind"] == 10

@@ -1,0 +1,53 @@
+"""The ``create`` command the flop poker games share (hold'em, Omaha, Omaha hi-lo): betting
+structure, blinds, ante, buy-in, turn time, and cash game or sit-and-go tournament."""
+from __future__ import annotations
+
+from typing import ClassVar, Literal
+
+import discord
+from discord import app_commands
+
+from bot.errors import UserError
+from bot.game_cog import GameCog
+
+Limit = Literal["no-limit", "pot-limit", "fixed-limit"]
+
+
+def poker_settings(limit: str, small_blind: int, big_blind: int, ante: int, buy_in: int | None,
+                   turn_seconds: int, mode: str, level_hands: int) -> dict[str, object]:
+    """Table settings from the create options; a tournament's buy-in is everyone's starting stack."""
+    if big_blind < small_blind:
+        raise UserError("The big blind can't be smaller than the small blind.")
+    settings: dict[str, object] = {"limit": limit, "small_blind": small_blind, "big_blind": big_blind,
+                                   "ante": ante, "buy_in": buy_in or 100 * big_blind, "turn_seconds": turn_seconds}
+    if mode == "tournament":
+        if (buy_in or 100 * big_blind) < 10 * big_blind:
+            raise UserError(f"A tournament buy-in must be at least 10 big blinds ({10 * big_blind}).")
+        settings.update(mode="tournament", level_hands=level_hands, min_buy_in=buy_in or 100 * big_blind)
+    return settings
+
+
+class PokerCog(GameCog):
+    """A flop poker game's cog: subclasses set ``game_name``, ``default_limit`` and the group."""
+
+    default_limit: ClassVar[str] = "no-limit"
+
+    @app_commands.command(name="create", description="Open a poker table in this channel")
+    @app_commands.describe(limit="Betting structure (the game's usual one if left out)",
+                           small_blind="Small blind (a tournament's first level)", big_blind="Big blind",
+                           ante="Ante per player (0 for none)",
+                           buy_in="Your buy-in from your wallet (a tournament: everyone's starting stack)",
+                           turn_seconds="Seconds each player has to act",
+                           mode="Cash game, or a sit-and-go tournament with rising blinds",
+                           level_hands="Tournament: hands per blind level")
+    async def create(self, interaction: discord.Interaction, limit: Limit | None = None,
+                     small_blind: app_commands.Range[int, 1, 10**6] = 5,
+                     big_blind: app_commands.Range[int, 2, 10**6] = 10,
+                     ante: app_commands.Range[int, 0, 10**6] = 0,
+                     buy_in: app_commands.Range[int, 1, 10**9] | None = None,
+                     turn_seconds: app_commands.Range[int, 15, 600] = 60,
+                     mode: Literal["cash", "tournament"] = "cash",
+                     level_hands: app_commands.Range[int, 1, 100] = 10) -> None:
+        settings = poker_settings(limit or self.default_limit, small_blind, big_blind, ante, buy_in,
+                                  turn_seconds, mode, level_hands)
+        await self.open_table(interaction, settings, buy_in)
