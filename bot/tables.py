@@ -44,6 +44,7 @@ class LiveTable:
     last_outcome: Outcome | None = None
     last_seed: str | None = None  # revealed once its deal is over
     deal_size: int = 0  # seats in the current or last deal (engine seats 0..deal_size-1)
+    turn_started: dict[int, int] = field(default_factory=dict)  # deal seat -> step its turn began
 
     @property
     def id(self) -> int:
@@ -68,6 +69,19 @@ class LiveTable:
 
     def user_of_deal_seat(self, deal_seat: int) -> dict[str, Any]:
         return self.row.seats[self.dealt()[deal_seat]]
+
+    def track_turns(self) -> None:
+        """Remember at which step each seat now to act began its turn (for the stale-button check)."""
+        acting = set(self.engine.to_act()) if self.engine is not None and self.engine.outcome is None else set()
+        self.turn_started = {seat: self.turn_started.get(seat, self.row.step) for seat in acting}
+
+    def is_stale(self, user_id: int, step: int) -> bool:
+        """A button rendered at ``step`` is stale unless it is the current step, or its presser has been
+        choosing since then (several seats choose at once: others' choices don't outdate yours)."""
+        if step == self.row.step:
+            return False
+        deal_seat = self.deal_seat(user_id)
+        return deal_seat not in self.turn_started or step < self.turn_started[deal_seat]
 
     def note(self, line: str) -> None:
         self.log.append(line)
@@ -137,6 +151,7 @@ class TableService:
             if row.hand is not None:
                 live.engine = self._new_engine(live)
                 live.deal_size = len(row.hand["seats"])
+                live.track_turns()
                 for deal_seat, action in row.hand["actions"]:
                     live.engine.apply(deal_seat, Action.from_json(action))
             live.note("The table was restored after a restart.")
@@ -385,6 +400,8 @@ class TableService:
                     "settings": tournament.hand_settings(row.settings, row.hand_no)}
         row.step = 0
         live.engine = self._new_engine(live)
+        live.turn_started = {}
+        live.track_turns()
         live.deal_size = len(dealt)
         live.last_outcome = None
         row.deadline = self._turn_deadline(live)
@@ -412,7 +429,7 @@ class TableService:
             row = live.row
             if row.hand is None or hand_no != row.hand_no:
                 raise StaleButton("That button is from an earlier hand.")
-            if step is not None and step != row.step and not live.spec.simultaneous:
+            if step is not None and live.is_stale(user_id, step):
                 raise StaleButton("That button is out of date: the table has moved on.")
             deal_seat = live.deal_seat(user_id)
             if deal_seat is None:
@@ -432,6 +449,7 @@ class TableService:
         lines = live.engine.apply(deal_seat, action)
         row.hand["actions"].append([deal_seat, action.to_json()])
         row.step += 1
+        live.track_turns()
         for line in lines:
             live.note(line)
         row.deadline = self._turn_deadline(live)

@@ -105,10 +105,10 @@ class ActionButton(discord.ui.DynamicItem[discord.ui.Button], template=r"cr:a:" 
     async def _press(self, interaction: discord.Interaction) -> None:
         if self.amount is None:
             live = _live(interaction, self.table, self.hand)
+            if live.is_stale(interaction.user.id, self.step):
+                raise UserError("That button is out of date: the table has moved on.")
             spec = _presser_spec(live, interaction.user.id, self.kind)
             if spec.min_amount is not None and spec.max_amount is not None and spec.min_amount != spec.max_amount:
-                if live.row.step != self.step and not live.spec.simultaneous:
-                    raise UserError("That button is out of date: the table has moved on.")
                 await interaction.response.send_modal(AmountModal(self.table, self.hand, self.step, spec))
                 return
             amount = spec.min_amount
@@ -161,7 +161,7 @@ class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button], template=r"cr:c:" 
 
     async def _press(self, interaction: discord.Interaction) -> None:
         live = _live(interaction, self.table, self.hand)
-        if live.row.step != self.step and not live.spec.simultaneous:
+        if live.is_stale(interaction.user.id, self.step):
             raise UserError("That button is out of date: the table has moved on.")
         spec = _presser_spec(live, interaction.user.id, self.kind, self.index)
         view = _choice_selects(interaction, live, spec)

@@ -28,6 +28,11 @@ MEMBER_PERMISSIONS = (1 << 10) | (1 << 11) | (1 << 14) | (1 << 15) | (1 << 31)  
 _ids = itertools.count(930000000000000001)
 
 
+OPEN: list["Harness"] = []
+"""Harnesses not closed yet: a failing test's bot is closed by the conftest fixture, so its database
+thread cannot keep the test run alive."""
+
+
 def _idle(task: asyncio.Task[Any]) -> bool:
     """A view waiting for its timeout is not work in progress."""
     return getattr(task.get_coro(), "__qualname__", "").endswith("__timeout_task_impl")
@@ -202,10 +207,14 @@ class Harness:
         state.application_id = APP_ID
         await bot.setup_hook()
         bot.service.between_deals = 0
-        return cls(bot, recorder)
+        harness = cls(bot, recorder)
+        OPEN.append(harness)
+        return harness
 
     async def close(self) -> None:
-        await self.bot.close()
+        if self in OPEN:
+            OPEN.remove(self)
+            await self.bot.close()
 
     def _base(self, user: User, kind: int, data: dict[str, Any]) -> tuple[str, dict[str, Any]]:
         token = f"tok{next(self._tokens)}"

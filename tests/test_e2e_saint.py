@@ -81,7 +81,7 @@ async def test_whole_game_with_two_people_and_a_computer(tmp_path, rendered) -> 
         if phase == "river" and engine.phase == "reveal" and stale is not None and simultaneous_checks == 1:
             step = live.row.step
             token = await h.press(ALICE, stale[1]["custom_id"], stale[0])
-            assert "can't do that now" in h.ephemeral_text(token) and live.row.step == step
+            assert "out of date" in h.ephemeral_text(token) and live.row.step == step
 
     view = engine.view(None)
     assert view["finished"] and view["round"] == 8 and len(view["results"]) == 8
