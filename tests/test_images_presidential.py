@@ -1,0 +1,158 @@
+"""The Presidential Poker renderer on views from real deals: PNGs decode at the documented size in
+every phase for 2-6 players, hidden cards are drawn as backs, every SIXCHEX face is its own picture,
+the three fills of a figure differ as they should, and the symbols a ranked hand uses are on gold."""
+from __future__ import annotations
+
+import io
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from PIL import Image
+
+from bot.games.base import HIDDEN, Action, Seat
+from bot.games.presidential import PresidentialEngine, card_view
+from bot.games.sixchex import CATEGORIES, DECK
+from images.cards import CARD_RATIO
+from images.presidential import (
+    CARDS_X,
+    CHOSEN_EDGE,
+    CHOSEN_FILL,
+    HAND_SIZE,
+    HEADER_H,
+    INFO_H,
+    REGIONS,
+    TABLE_CARD_W,
+    card_sprite,
+    render_hand,
+    render_table,
+    table_size,
+)
+from images.theme import FELT
+
+SEED = "5eed" * 16
+NAMES = ["Alice", "Bob", "Carol", "Dmitri", "Eve", "Françoise"]
+
+
+def decode(png: bytes) -> Image.Image:
+    assert png.startswith(b"\x89PNG\r\n\x1a\n")
+    image = Image.open(io.BytesIO(png))
+    image.load()
+    return image.convert("RGB")
+
+
+def new_deal(players: int = 3, seed: str = SEED, names: list[str] | None = None,
+             limit: str = "fixed-limit") -> PresidentialEngine:
+    names = names or NAMES[:players]
+    return PresidentialEngine({"limit": limit}, [Seat(name, 60) for name in names], seed, {"dealer": 0})
+
+
+def play(engine: PresidentialEngine, rng: random.Random, stop_phase: str | None = None) -> None:
+    """Random legal play (mostly calls, so deals reach the showdown) until ``stop_phase`` or the end."""
+    while engine.outcome is None and engine.phase != stop_phase:
+        seat = engine.to_act()[0]
+        specs = {spec.kind: spec for spec in engine.legal_actions(seat)}
+        if "discard" in specs:
+            hand = list(specs["discard"].choices)
+            engine.apply(seat, Action("discard", cards=tuple(rng.sample(hand, rng.randint(0, 7)))))
+            continue
+        kind = rng.choice([k for k in specs if k != "fold"] + (["fold"] if "fold" in specs and rng.random() < 0.1
+                                                                 else []))
+        spec = specs[kind]
+        amount = None if spec.min_amount is None else rng.randint(spec.min_amount, spec.max_amount or spec.min_amount)
+        engine.apply(seat, Action(kind, amount=amount))
+
+
+def composite(sprite: Image.Image, background: tuple[int, int, int]) -> Image.Image:
+    flat = Image.new("RGB", sprite.size, background)
+    flat.paste(sprite, (0, 0), sprite)
+    return flat
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(players=st.integers(2, 6), seed=st.integers(0, 2**32), stop=st.sampled_from([None, "draw", "betting2"]))
+def test_every_phase_renders_at_its_size(players: int, seed: int, stop: str | None) -> None:
+    engine = new_deal(players, f"{seed:064x}", limit=random.Random(seed).choice(["fixed-limit", "no-limit"]))
+    play(engine, random.Random(seed), stop)
+    assert decode(render_table(engine.view(None), "Deck SHA-256 0123abcd…")).size == table_size(players)
+    for seat in range(players):
+        assert decode(render_hand(engine.view(seat))).size == HAND_SIZE
+
+
+def test_hidden_cards_are_backs_and_shown_cards_faces() -> None:
+    engine = new_deal(3)
+    table = decode(render_table(engine.view(None)))
+    w, h = TABLE_CARD_W, round(TABLE_CARD_W * CARD_RATIO)
+    back = composite(card_sprite(card_view("C01", False), w), FELT)
+    row_top = HEADER_H + INFO_H + 8
+    crop = table.crop((CARDS_X, row_top, CARDS_X + w, row_top + h))
+    assert crop.tobytes() == back.tobytes()
+    # The same seat seen by its owner shows its first card's face where the back was.
+    mine = decode(render_table(engine.view(0))).crop((CARDS_X, row_top, CARDS_X + w, row_top + h))
+    face = composite(card_sprite(engine.view(0)["seats"][0]["cards"][0], w), FELT)
+    assert mine.tobytes() == face.tobytes() != back.tobytes()
+
+
+def test_every_card_face_is_distinct() -> None:
+    faces = {card_sprite(card_view(code, True), 60).tobytes() for code in DECK}
+    assert len(faces) == len(DECK)
+    assert card_sprite(card_view("C65", True), 60).size == (60, round(60 * CARD_RATIO))
+
+
+def _ink(sprite: Image.Image, category: str) -> int:
+    """Dark pixels in a category's band of a sprite."""
+    top, bottom = REGIONS[category]
+    band = composite(sprite, (255, 255, 255)).crop((0, round(top * sprite.height), sprite.width,
+                                                     round(bottom * sprite.height)))
+    return sum(1 for pixel in band.get_flattened_data() if sum(pixel) < 200)
+
+
+def test_figure_fills_solid_partial_hollow() -> None:
+    base = card_view("C01", True)
+    ink = {}
+    for fill in ("solid", "partial", "hollow"):
+        card = {**base, "code": f"X-{fill}", "symbols": {**base["symbols"], "figure": f"{fill}-circle"}}
+        ink[fill] = _ink(card_sprite(card, 120), "figure")
+    assert ink["solid"] > ink["partial"] > ink["hollow"] > 0
+    assert ink["partial"] == pytest.approx((ink["solid"] + ink["hollow"]) / 2, rel=0.25)
+
+
+@pytest.mark.parametrize("category", CATEGORIES)
+def test_the_chosen_symbol_is_on_gold(category: str) -> None:
+    def gold(sprite: Image.Image) -> int:
+        top, bottom = REGIONS[category]
+        band = sprite.crop((0, round(top * sprite.height), sprite.width, round(bottom * sprite.height)))
+        return sum(1 for p in band.get_flattened_data()
+                   if p[3] and any(all(abs(a - b) < 20 for a, b in zip(p, gold)) for gold in (CHOSEN_FILL, CHOSEN_EDGE)))
+
+    plain = card_sprite(card_view("C20", True), 100)
+    chosen = card_sprite(card_view("C20", True, category), 100)
+    outlined = card_sprite(card_view("C20", True, category), 100, grouped=False)
+    assert gold(chosen) > 60 and gold(plain) < 10 and gold(outlined) < 10
+
+
+def test_showdown_and_private_hand_show_ranked_cards() -> None:
+    engine = new_deal(3)
+    play(engine, random.Random(4))
+    view = engine.view(None)
+    assert view["phase"] == "showdown"
+    shown = [s for s in view["seats"] if s["hand"] is not None]
+    assert shown and all(c["code"] != HIDDEN and c["chosen"] for s in shown for c in s["cards"])
+    table = decode(render_table(view))
+    assert table.size == table_size(3)
+    private = engine.view(1)
+    assert decode(render_hand(private)).size == HAND_SIZE
+    with pytest.raises(ValueError):
+        render_hand(engine.view(None))
+
+
+def test_no_opener_and_long_names() -> None:
+    names = ["A" * 60, "Ω" * 40, "🂡 emoji name"]
+    engine = new_deal(3, names=names)
+    for seat in (1, 2, 0):
+        engine.apply(seat, Action("check"))
+    view = engine.view(None)
+    assert view["phase"] == "no-opener" and view["finished"]
+    assert decode(render_table(view, "x" * 300)).size == table_size(3)
+    assert decode(render_hand(engine.view(2))).size == HAND_SIZE
