@@ -48,7 +48,7 @@ def random_action(engine: SquaredEngine, seat: int, rng: random.Random) -> Actio
     spec = rng.choice(engine.legal_actions(seat))
     if spec.kind == "place":
         free = [CELLS[i] for i, card in enumerate(engine.view(seat)["grids"][seat]) if card is None]
-        return Action("place", cards=(rng.choice(spec.choices),), target=rng.choice(free))
+        return Action("place", cards=(rng.choice(spec.choices).split("@")[0],), target=rng.choice(free))
     if spec.min_amount is not None and spec.max_amount is not None:
         return Action(spec.kind, amount=rng.randint(spec.min_amount, spec.max_amount))
     return Action(spec.kind)

@@ -6,7 +6,7 @@ from typing import Any
 
 from bot.ai import squared as robot
 from bot.games.base import HIDDEN, Action, ActionSpec, Seat
-from bot.games.squared import CELLS, SquaredEngine
+from bot.games.squared import SquaredEngine
 
 
 def view(grid0: list[str | None], grid1: list[str | None], hand: list[str],
@@ -49,8 +49,8 @@ def test_bets_strong_hands_and_folds_junk_to_a_big_bet() -> None:
 def random_player(v: dict[str, Any], legal: list[ActionSpec], rng: random.Random) -> Action:
     spec = rng.choice(legal)
     if spec.kind == "place":
-        empty = [CELLS[i] for i, c in enumerate(v["grids"][v["viewer"]]) if c is None]
-        return Action("place", cards=(rng.choice(spec.choices),), target=rng.choice(empty))
+        card, cell = rng.choice(spec.choices).split("@")
+        return Action("place", cards=(card,), target=cell)
     if spec.min_amount is not None and spec.max_amount is not None:
         return Action(spec.kind, amount=rng.randint(spec.min_amount, spec.max_amount))
     return Action(spec.kind)

@@ -92,6 +92,22 @@ def test_placements_stay_secret_until_both_are_made() -> None:
     assert e.to_act() == (public["first_bettor"],)
 
 
+def test_place_choices_are_card_at_empty_cell_and_timers_follow_the_phase() -> None:
+    e = new(seed_of(7))
+    hand0 = e.hands[0][:]
+    (spec,) = e.legal_actions(0)
+    assert len(spec.choices) == 36 and spec.choices[:2] == (f"{hand0[0]}@A", f"{hand0[0]}@B")
+    assert e.turn_seconds() == 120
+    e.apply(0, Action("place", cards=(hand0[0],), target="E"))
+    e.apply(1, Action("place", cards=(e.hands[1][0],), target="A"))
+    assert e.turn_seconds() == 60
+    while e.phase == "bet":
+        e.apply(e.to_act()[0], Action("check"))
+    (spec,) = e.legal_actions(0)
+    assert len(spec.choices) == 32 and not any(c.endswith("@E") for c in spec.choices)
+    assert e.turn_seconds() == 120
+
+
 def shared_rank(e: SquaredEngine) -> str | None:
     ranks = {c[0] for c in e.hands[0]} & {c[0] for c in e.hands[1]}
     return min(ranks) if ranks else None
@@ -314,8 +330,9 @@ def test_timeout_actions_are_legal_and_repeatable() -> None:
 def random_action(e: SquaredEngine, seat: int, rng: random.Random) -> Action:
     spec = rng.choice(e.legal_actions(seat))
     if spec.kind == "place":
-        assert list(spec.choices) == e.view(seat)["hands"][seat]
-        card, cell = rng.choice(spec.choices), rng.choice(empty_cells(e, seat))
+        hand, cells = e.view(seat)["hands"][seat], empty_cells(e, seat)
+        assert list(spec.choices) == [f"{card}@{cell}" for card in hand for cell in cells]
+        card, cell = rng.choice(spec.choices).split("@")
         return Action("place", cards=(card,), target=cell)
     if spec.min_amount is not None and spec.max_amount is not None:
         return Action(spec.kind, amount=rng.choice([spec.min_amount, spec.max_amount,

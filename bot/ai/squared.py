@@ -72,7 +72,7 @@ def _place(view: Mapping[str, Any], spec: ActionSpec, rng: random.Random) -> Act
     me = view["viewer"]
     grid: list[str | None] = list(view["grids"][me])
     other: list[str | None] = list(view["grids"][1 - me])
-    hand = list(spec.choices)
+    hand = list(dict.fromkeys(choice.split("@", 1)[0] for choice in spec.choices))  # "Qh@E" -> "Qh"
     best: tuple[float, str, str] | None = None
     for card in hand:
         kept = [c for c in hand if c != card]

@@ -10,7 +10,8 @@ seat starting left of the dealer, then each player's cards as their placement tu
 
 Actions: betting as in ``betting.py`` (fold, check, call, bet, raise with ``amount`` = total bet to,
 all-in). Placing a card: ``Action("place", cards=(code,), target="<option>:<rotation>:<col>,<row>")``
-with the zone coordinates and options explained in ``sigma_shapes``. ``legal_actions`` lists every
+with the zone coordinates and options explained in ``sigma_shapes`` (``cards=()`` means the card in
+hand, so a bare target chosen in a select is a whole move). ``legal_actions`` lists every
 legal target as ``choices`` of one ``place`` spec per option.
 
 ``carry`` may hold ``dealer`` (index of the dealer, default 0) and ``hand_no`` (default 1). The
@@ -279,7 +280,7 @@ class SigmaEngine:
             raise IllegalAction("Place your card now: betting resumes when every frame is complete.")
         card = self.in_hand[seat]
         assert card is not None and self.step is not None
-        if action.cards != (card,):
+        if action.cards not in ((), (card,)):  # no card named: the one in hand (a select's choice)
             raise IllegalAction("You must place the card you were dealt.")
         placement = Placement.parse(action.target)
         check_placement(self.layers[seat], placement, self.step)

@@ -189,15 +189,17 @@ class SquaredEngine:
         return ()
 
     def legal_actions(self, seat: int) -> list[ActionSpec]:
-        """Betting actions, or one "place" spec whose choices are the cards in hand.
+        """Betting actions, or one "place" spec whose choices are every "card@cell" placement.
 
         A placement is ``Action("place", cards=(card,), target=cell)`` with the cell any empty one
-        ("A".."I") of the seat's own grid, as the view shows it.
+        ("A".."I") of the seat's own grid; the choice "Qh@E" stands for Qh on cell E.
         """
         if seat not in self.to_act():
             return []
         if self.phase == "place":
-            return [ActionSpec("place", "Place a card", choices=tuple(self.hands[seat]),
+            cells = [CELLS[i] for i, card in enumerate(self.grids[seat]) if card is None]
+            return [ActionSpec("place", "Place a card",
+                               choices=tuple(f"{card}@{cell}" for card in self.hands[seat] for cell in cells),
                                min_choices=1, max_choices=1)]
         assert self.betting is not None
         return self.betting.legal_actions(seat)
@@ -254,6 +256,10 @@ class SquaredEngine:
             log=self.log[-8:],
             result=self._outcome.summary if self._outcome else "",
         )
+
+    def turn_seconds(self) -> int:
+        """Seconds for the decision now due (the table service's turn timer): place or bet."""
+        return self._time_limit()
 
     # ---- views -------------------------------------------------------------------------------
     def _time_limit(self) -> int:
