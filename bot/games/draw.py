@@ -1,0 +1,540 @@
+"""Five-card draw, one hand per engine, on pokerkit; also the pokerkit plumbing stud shares.
+
+``PokerkitHand`` adapts a pokerkit ``State`` whose streets deal only hole cards (stud and draw) to
+the cardroom ``Engine`` surface, like ``bot/games/holdem.py`` does for hold'em:
+
+- **Cards** come from ``shuffled_deck(seed)``, dealt one at a time here (pokerkit's own dealing
+  uses the global ``random``). Each seat's cards are mirrored in deal order with pokerkit's up/down
+  flag, so a view shows exactly the upcards of other seats and "??" for their downcards.
+- **Seats**: pokerkit player 0 sits left of the button; ``_seat_of``/``_player_of`` map between that
+  and the table's seat order, as in hold'em.
+- **Ranking** uses hold'em's ``FastHighHand`` (phevaluator over 5-7 cards).
+
+Five-card draw (``DrawEngine``): blinds (``forced="blinds"``, with an optional ante) or antes only
+(``forced="antes"``), a betting round, one draw of 0-5 cards in turn from the left of the button
+(the action ``discard`` with the cards, or ``stand_pat``), a second betting round and a showdown.
+No-limit, pot-limit or fixed-limit (small bet = big blind before the draw, twice that after).
+pokerkit takes every discard before serving anyone, then serves players in turn after a burn. If the
+stub runs out while serving, the burn card and the discards of the players already served are
+shuffled (seeded from the deal's seed) into a new stub; a player never gets their own discards back.
+
+``carry`` may hold ``dealer`` and ``hand_no`` as in hold'em. PHH has no high-hand draw variant:
+hands are written under pokerkit's single-draw code "N2L1D" with ``_variant`` and ``_limit``
+fields saying what was really played.
+"""
+from __future__ import annotations
+
+import hashlib
+from typing import Any, ClassVar, Mapping, Sequence
+
+from pokerkit import (
+    AntePosting,
+    BettingStructure,
+    BlindOrStraddlePosting,
+    BoardDealing,
+    Card,
+    ChipsPushing,
+    Deck,
+    HandHistory,
+    HoleCardsShowingOrMucking,
+    Mode,
+    NoLimitDeuceToSevenLowballSingleDraw,
+    Opening,
+    Operation,
+    State,
+    Street,
+)
+
+from bot.games.base import HIDDEN, Action, ActionSpec, IllegalAction, NotYourTurn, Outcome, Seat
+from bot.games.cards import DECK, pretty, shuffled, shuffled_deck
+from bot.games.holdem import _AUTOMATIONS, FastHighHand, hand_name
+
+CARDS: dict[str, Card] = dict(zip(DECK, Card.parse(*DECK)))
+"""Card code -> pokerkit card, parsed once."""
+
+LIMITS = {
+    "no-limit": "No-limit five-card draw",
+    "pot-limit": "Pot-limit five-card draw",
+    "fixed-limit": "Fixed-limit five-card draw",
+}
+_STRUCTURES = {"no-limit": BettingStructure.NO_LIMIT, "pot-limit": BettingStructure.POT_LIMIT,
+               "fixed-limit": BettingStructure.FIXED_LIMIT}
+FIXED_LIMIT_BETS = 4
+"""A bet and three raises per fixed-limit round, the usual cardroom cap."""
+
+
+def derived_seed(seed: str, purpose: str) -> str:
+    """A second verifiable seed from the deal's seed, for a reshuffle in the middle of a deal."""
+    return hashlib.sha256(f"{seed}:{purpose}".encode("ascii")).hexdigest()
+
+
+class PokerkitHand:
+    """One hand of a hole-cards-only pokerkit game. Subclasses set the rules in ``_new_state``."""
+
+    game: ClassVar[str]
+    min_seats: ClassVar[int] = 2
+    max_seats: ClassVar[int] = 8
+
+    def __init__(self, settings: Mapping[str, Any], seats: Sequence[Seat], seed: str,
+                 carry: Mapping[str, Any]) -> None:
+        self.seats = list(seats)
+        self.seed = seed
+        self.dealer = int(carry.get("dealer", 0))
+        self.hand_no = int(carry.get("hand_no", 1))
+        self._read_settings(settings)
+        n = len(self.seats)
+        if not self.min_seats <= n <= self.max_seats:
+            raise ValueError(f"{self.game} is played by {self.min_seats} to {self.max_seats} seats")
+        if any(seat.stack <= 0 for seat in self.seats):
+            raise ValueError("every seat dealt in needs chips")
+        if not 0 <= self.dealer < n:
+            raise ValueError("the dealer must be one of the seats")
+        self._stub: list[str] = shuffled_deck(seed)  # undealt cards, next card first
+        self._burned: list[str] = []
+        self._cards: list[list[str]] = [[] for _ in range(n)]  # per seat, in deal order
+        self._up: list[list[bool]] = [[] for _ in range(n)]
+        self._shown_names: list[str] = [""] * n
+        self._folded: list[bool] = [False] * n
+        self._won: list[int] = [0] * n
+        self._last_action: list[str] = [""] * n
+        self._ops_seen = 0
+        self._went_to_showdown = False
+        self.log: list[str] = []
+        self.state = self._new_state([self.seats[self._seat_of(p)].stack for p in range(n)])
+        self.log.extend(self._advance())
+
+    # -- what subclasses define ----------------------------------------------------------------
+
+    def _read_settings(self, settings: Mapping[str, Any]) -> None:
+        raise NotImplementedError
+
+    def _new_state(self, stacks: list[int]) -> State:
+        raise NotImplementedError
+
+    def _street(self) -> str:
+        raise NotImplementedError
+
+    def _stakes(self) -> str:
+        raise NotImplementedError
+
+    @property
+    def variant(self) -> str:
+        raise NotImplementedError
+
+    # -- seats ---------------------------------------------------------------------------------
+
+    def _seat_of(self, player: int) -> int:
+        """Table seat of pokerkit player ``player`` (0 = left of the button)."""
+        return (self.dealer + 1 + player) % len(self.seats)
+
+    def _player_of(self, seat: int) -> int:
+        return (seat - self.dealer - 1) % len(self.seats)
+
+    # -- dealing -------------------------------------------------------------------------------
+
+    def _draw(self) -> str:
+        return self._stub.pop(0)
+
+    def _advance(self) -> list[str]:
+        """Deal whatever pokerkit waits for until a player must act or the hand ends."""
+        state = self.state
+        while (state.status and state.actor_index is None
+               and state.stand_patter_or_discarder_index is None):
+            if state.hole_dealee_index is not None:
+                player = state.hole_dealee_index
+                code = self._draw()
+                dealt = state.deal_hole((CARDS[code],))
+                seat = self._seat_of(player)
+                self._cards[seat].append(code)
+                self._up[seat].append(bool(dealt.statuses[0]))
+            elif state.card_burning_status:
+                code = self._draw()
+                state.burn_card(CARDS[code])
+                self._burned.append(code)
+            elif state.board_dealing_count:
+                state.deal_board(tuple(CARDS[self._draw()] for _ in range(state.board_dealing_count)))
+            else:  # pragma: no cover - pokerkit automates every other step
+                raise AssertionError("pokerkit is waiting for a step this engine does not take")
+        lines = self._describe(state.operations[self._ops_seen:])
+        self._ops_seen = len(state.operations)
+        if not state.status:
+            lines.extend(self._winners())
+        return lines
+
+    def _describe(self, operations: Sequence[Operation]) -> list[str]:
+        """Log lines for pokerkit's automatic operations (player actions are worded in apply)."""
+        lines: list[str] = []
+        antes = [op for op in operations if isinstance(op, AntePosting)]
+        if antes:
+            lines.append(f"Each player antes {max(op.amount for op in antes)}")
+        for op in sorted((op for op in operations if isinstance(op, BlindOrStraddlePosting)),
+                         key=lambda op: op.amount):
+            seat = self._seat_of(op.player_index)
+            self._last_action[seat] = f"posts a blind of {op.amount}"
+            lines.append(f"{self.seats[seat].name} {self._last_action[seat]}")
+        for op in operations:
+            if isinstance(op, BoardDealing):
+                lines.append(f"Community card: {' '.join(pretty(repr(c)) for c in op.cards)}")
+            elif isinstance(op, HoleCardsShowingOrMucking):
+                lines.append(self._showdown_line(self._seat_of(op.player_index), bool(op.hole_cards)))
+            elif isinstance(op, ChipsPushing):
+                for player, amount in enumerate(op.amounts):
+                    self._won[self._seat_of(player)] += amount
+        return lines
+
+    def _showdown_line(self, seat: int, shown: bool) -> str:
+        self._went_to_showdown = True
+        name = self.seats[seat].name
+        if not shown:
+            self._last_action[seat] = "mucks"
+            return f"{name} mucks"
+        self._shown_names[seat] = hand_name(self._cards[seat] + self.board)
+        self._last_action[seat] = "shows"
+        cards = " ".join(pretty(c) for c in self._cards[seat])
+        return f"{name} shows {cards} ({self._shown_names[seat]})"
+
+    # -- Engine surface ------------------------------------------------------------------------
+
+    @property
+    def board(self) -> list[str]:
+        return [repr(card) for card in self.state.get_board_cards(0)]
+
+    @property
+    def finished(self) -> bool:
+        return not self.state.status
+
+    def to_act(self) -> tuple[int, ...]:
+        player = self.state.actor_index
+        if player is None:
+            player = self.state.stand_patter_or_discarder_index
+        return () if player is None or self.finished else (self._seat_of(player),)
+
+    def legal_actions(self, seat: int) -> list[ActionSpec]:
+        if self.to_act() != (seat,) or self.state.actor_index is None:
+            return []
+        state = self.state
+        to_call = state.checking_or_calling_amount or 0
+        specs: list[ActionSpec] = []
+        if to_call:
+            specs.append(ActionSpec("fold", "Fold"))
+            all_in = " (all-in)" if to_call == state.stacks[self._player_of(seat)] else ""
+            specs.append(ActionSpec("call", f"Call {to_call}{all_in}", min_amount=to_call,
+                                    max_amount=to_call))
+        elif state.checking_or_calling_amount is not None:
+            specs.append(ActionSpec("check", "Check"))
+        low = state.min_completion_betting_or_raising_to_amount
+        high = state.max_completion_betting_or_raising_to_amount
+        if low is not None and high is not None:
+            word = "Raise to" if max(state.bets) else "Bet"
+            label = f"{word} {low}" if low == high else word.removesuffix(" to")
+            specs.append(ActionSpec("raise", label, min_amount=low, max_amount=high,
+                                    presets=self._presets(low, high)))
+        return specs
+
+    def _presets(self, low: int, high: int) -> tuple[tuple[str, int], ...]:
+        """Min, half pot, pot and all-in as raise-to amounts, clamped and without repeats."""
+        if low == high:
+            return ()
+        state = self.state
+        actor = state.actor_index
+        assert actor is not None
+        top = max(state.bets)
+        after_call = state.total_pot_amount + top - state.bets[actor]
+        wanted = (("Min", low), ("Half pot", top + after_call // 2), ("Pot", top + after_call),
+                  ("All-in", state.stacks[actor] + state.bets[actor]))
+        presets: list[tuple[str, int]] = []
+        for label, amount in wanted:
+            amount = min(max(amount, low), high)
+            if all(amount != seen for _, seen in presets):
+                presets.append((label, amount))
+        return tuple(presets)
+
+    def apply(self, seat: int, action: Action) -> list[str]:
+        if self.finished:
+            raise IllegalAction("This hand is over.")
+        if self.to_act() != (seat,):
+            raise NotYourTurn("It is not your turn.")
+        text = self._apply(seat, action)
+        player = self._player_of(seat)
+        if not self._folded[seat] and self.state.stacks[player] == 0 and "all in" not in text:
+            text += " and is all in"
+        self._last_action[seat] = text
+        lines = [f"{self.seats[seat].name} {text}"] + self._advance()
+        self.log.extend(lines)
+        return lines
+
+    def _apply(self, seat: int, action: Action) -> str:
+        """Apply one action for the seat to act; returns its log text ("raises to 40")."""
+        if self.state.actor_index is None:
+            raise IllegalAction("It is time to draw, not to bet.")
+        return self._bet(seat, action)
+
+    def _bet(self, seat: int, action: Action) -> str:
+        state = self.state
+        to_call = state.checking_or_calling_amount
+        if action.kind == "fold":
+            if not to_call:
+                raise IllegalAction("Nobody has bet: check instead of folding.")
+            state.fold()
+            self._folded[seat] = True
+            return "folds"
+        if action.kind == "check":
+            if to_call is None:
+                raise IllegalAction("You cannot check now.")
+            if to_call:
+                raise IllegalAction(f"You cannot check: it costs {to_call} to call.")
+            state.check_or_call()
+            return "checks"
+        if action.kind == "call":
+            if not to_call:
+                raise IllegalAction("There is nothing to call: check instead.")
+            state.check_or_call()
+            return f"calls {to_call}"
+        if action.kind == "raise":
+            return self._raise(action.amount)
+        raise IllegalAction(f"You cannot {action.kind} now: fold, check, call or raise.")
+
+    def _raise(self, amount: int | None) -> str:
+        state = self.state
+        low = state.min_completion_betting_or_raising_to_amount
+        high = state.max_completion_betting_or_raising_to_amount
+        if low is None or high is None:
+            raise IllegalAction("You cannot raise now.")
+        if amount is None or not low <= amount <= high:
+            if low == high:
+                raise IllegalAction(f"You can only raise to exactly {low}.")
+            raise IllegalAction(f"Raise to an amount from {low} to {high}.")
+        verb = "raises to" if max(state.bets) else "bets"
+        state.complete_bet_or_raise_to(amount)
+        return f"{verb} {amount}"
+
+    def timeout_action(self, seat: int) -> Action:
+        kinds = {spec.kind for spec in self.legal_actions(seat)}
+        return Action("check") if "check" in kinds else Action("fold")
+
+    # -- results -------------------------------------------------------------------------------
+
+    def _winners(self) -> list[str]:
+        """One line per seat that won chips, "Alice wins 120 with Flush, Ace high"."""
+        if not self.finished:
+            return []
+        lines = []
+        for seat, won in enumerate(self._won):
+            if won:
+                line = f"{self.seats[seat].name} wins {won}"
+                if self._shown_names[seat]:
+                    line += f" with {self._shown_names[seat]}"
+                lines.append(line)
+        return lines
+
+    @property
+    def outcome(self) -> Outcome | None:
+        if not self.finished:
+            return None
+        deltas = tuple(self.state.stacks[self._player_of(s)] - self.seats[s].stack
+                       for s in range(len(self.seats)))
+        return Outcome(deltas=deltas, summary="; ".join(self._winners()), carry={})
+
+    # -- views ---------------------------------------------------------------------------------
+
+    def _visible_cards(self, seat: int, viewer: int | None) -> list[str]:
+        """The seat's cards as ``viewer`` sees them: all its own, shown hands, else upcards only."""
+        if seat == viewer or self._shown_names[seat]:
+            return list(self._cards[seat])
+        return [code if up else HIDDEN for code, up in zip(self._cards[seat], self._up[seat])]
+
+    def _seat_view(self, seat: int, viewer: int | None) -> dict[str, Any]:
+        player = self._player_of(seat)
+        state = self.state
+        return {
+            "name": self.seats[seat].name,
+            "stack": state.stacks[player],
+            "bet": state.bets[player],
+            "cards": self._visible_cards(seat, viewer),
+            "folded": self._folded[seat],
+            "all_in": not self._folded[seat] and state.stacks[player] == 0,
+            "is_dealer": seat == self.dealer,
+            "to_act": (seat,) == self.to_act(),
+            "last_action": self._last_action[seat],
+            "hand_name": self._shown_names[seat],
+            "won": self._won[seat],
+        }
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        board = self.board
+        return {
+            "game": self.game,
+            "variant": self.variant,
+            "hand_no": self.hand_no,
+            "street": "showdown" if self._went_to_showdown else self._street(),
+            "board": board,
+            "board_slots": len(board),
+            "seats": [self._seat_view(s, seat) for s in range(len(self.seats))],
+            "pots": self._pots(),
+            "blinds": self._stakes(),
+            "viewer": seat,
+            "log": list(self.log),
+            "winners": self._winners(),
+            "finished": self.finished,
+        }
+
+    def _pots(self) -> list[dict[str, Any]]:
+        """Main pot then side pots; after the hand, what each pot held before it was paid out."""
+        pots = list(self.state.pots)
+        amounts = [pot.amount for pot in pots]
+        if self.finished:
+            amounts = [0] * len(pots)
+            for op in self.state.operations:
+                if isinstance(op, ChipsPushing):
+                    amounts[op.pot_index] += op.total_amount
+        return [{"amount": amount, "eligible": sorted(self._seat_of(p) for p in pot.player_indices)}
+                for pot, amount in zip(pots, amounts) if amount]
+
+    def _history(self, game: Any, **fields: Any) -> str:
+        """The hand as PHH text under pokerkit's ``game`` definition, players named."""
+        n = len(self.seats)
+        history = HandHistory.from_game_state(
+            game, self.state,
+            players=[self.seats[self._seat_of(p)].name for p in range(n)],
+            seats=[self._seat_of(p) + 1 for p in range(n)],
+            seat_count=n,
+            hand=self.hand_no,
+            ante_trimming_status=True,
+            finishing_stacks=list(self.state.stacks) if self.finished else None,
+            user_defined_fields=fields,
+        )
+        return history.dumps()
+
+
+class DrawEngine(PokerkitHand):
+    """One hand of five-card draw (high) for 2-8 seats."""
+
+    game: ClassVar[str] = "draw"
+
+    def _read_settings(self, settings: Mapping[str, Any]) -> None:
+        self.limit = str(settings.get("limit", "no-limit"))
+        self.forced = str(settings.get("forced", "blinds"))
+        self.small_blind = int(settings.get("small_blind", 5))
+        self.big_blind = int(settings.get("big_blind", 10))
+        self.ante = int(settings.get("ante", 0))
+        if self.limit not in LIMITS:
+            raise ValueError(f"limit must be one of {', '.join(LIMITS)}, not {self.limit!r}")
+        if self.forced not in ("blinds", "antes"):
+            raise ValueError("forced must be 'blinds' or 'antes'")
+        if not 0 < self.small_blind <= self.big_blind or self.ante < 0:
+            raise ValueError("blinds must satisfy 0 < small_blind <= big_blind and ante >= 0")
+        if self.forced == "antes" and self.ante == 0:
+            raise ValueError("a game with antes only needs an ante of at least 1")
+        self._discards: list[list[str]] = [[] for _ in self.seats]
+        self._drew: list[int | None] = [None] * len(self.seats)
+        self._recycled: set[str] = set()
+        self._reshuffles = 0
+
+    def _blinds(self) -> tuple[int, ...]:
+        return (self.small_blind, self.big_blind) if self.forced == "blinds" else ()
+
+    def _streets(self) -> tuple[Street, Street]:
+        fixed = self.limit == "fixed-limit"
+        cap = FIXED_LIMIT_BETS if fixed else None
+        after = 2 * self.big_blind if fixed else self.big_blind
+        return (Street(False, (False,) * 5, 0, False, Opening.POSITION, self.big_blind, cap),
+                Street(True, (), 0, True, Opening.POSITION, after, cap))
+
+    def _new_state(self, stacks: list[int]) -> State:
+        return State(_AUTOMATIONS, Deck.STANDARD, (FastHighHand,), self._streets(),
+                     _STRUCTURES[self.limit], True, self.ante, self._blinds(), 0, stacks,
+                     len(self.seats), mode=Mode.TOURNAMENT)
+
+    @property
+    def variant(self) -> str:
+        return LIMITS[self.limit]
+
+    def _stakes(self) -> str:
+        if self.forced == "antes":
+            return f"ante {self.ante}, bet {self.big_blind}"
+        return f"{self.small_blind}/{self.big_blind}" + (f" ante {self.ante}" if self.ante else "")
+
+    def _street(self) -> str:
+        index = self.state.street_index or 0
+        if self.state.stand_patter_or_discarder_index is not None:
+            return "draw"
+        return ("before the draw", "after the draw")[min(index, 1)]
+
+    # -- the draw ------------------------------------------------------------------------------
+
+    def _draw(self) -> str:
+        if not self._stub:
+            self._reshuffle()
+        return self._stub.pop(0)
+
+    def _reshuffle(self) -> None:
+        """The stub is empty: the burn card and the discards of players already served become it."""
+        dealee = self.state.hole_dealee_index
+        assert dealee is not None, "only the draw can run out of cards"
+        served = [self._seat_of(p) for p in range(dealee)]
+        pile = [c for c in self._burned if c not in self._recycled]
+        pile += [c for seat in served for c in self._discards[seat] if c not in self._recycled]
+        if not pile:
+            raise AssertionError("no cards are left to deal")  # impossible with 8 seats or fewer
+        self._recycled.update(pile)
+        state = self.state
+        for code in pile:  # pokerkit's deck follows: the pile leaves its burn and discard lists
+            card = CARDS[code]
+            for cards in (state.burn_cards, *state.discarded_cards):
+                if card in cards:
+                    cards.remove(card)
+            state.deck_cards.append(card)
+        self._reshuffles += 1
+        self._stub = shuffled(derived_seed(self.seed, f"reshuffle-{self._reshuffles}"), pile)
+        self.log.append(f"The deck ran out: {len(pile)} discards are shuffled to finish the draw")
+
+    def legal_actions(self, seat: int) -> list[ActionSpec]:
+        if self.to_act() != (seat,):
+            return []
+        if self.state.stand_patter_or_discarder_index is None:
+            return super().legal_actions(seat)
+        return [ActionSpec("discard", "Discard and draw", choices=tuple(self._cards[seat]),
+                           min_choices=0, max_choices=len(self._cards[seat])),
+                ActionSpec("stand_pat", "Stand pat")]
+
+    def _apply(self, seat: int, action: Action) -> str:
+        if self.state.stand_patter_or_discarder_index is None:
+            if action.kind in ("discard", "stand_pat"):
+                raise IllegalAction("The draw comes after this betting round.")
+            return self._bet(seat, action)
+        if action.kind == "stand_pat":
+            cards: tuple[str, ...] = ()
+        elif action.kind == "discard":
+            cards = action.cards
+        else:
+            raise IllegalAction("It is time to draw: choose the cards to discard, or stand pat.")
+        if len(set(cards)) != len(cards):
+            raise IllegalAction("Choose each card to discard only once.")
+        if any(card not in self._cards[seat] for card in cards):
+            raise IllegalAction("You can only discard cards you hold.")
+        self.state.stand_pat_or_discard(tuple(CARDS[c] for c in cards))
+        for card in cards:
+            index = self._cards[seat].index(card)
+            del self._cards[seat][index]
+            del self._up[seat][index]
+        self._discards[seat].extend(cards)
+        self._drew[seat] = len(cards)
+        return f"draws {len(cards)}" if cards else "stands pat"
+
+    def timeout_action(self, seat: int) -> Action:
+        if self.state.stand_patter_or_discarder_index is not None:
+            return Action("stand_pat")
+        return super().timeout_action(seat)
+
+    def _seat_view(self, seat: int, viewer: int | None) -> dict[str, Any]:
+        data = super()._seat_view(seat, viewer)
+        data["drew"] = self._drew[seat]
+        return data
+
+    def phh(self) -> str:
+        """The hand as PHH text. PHH has no five-card draw for high: pokerkit's single-draw code
+        "N2L1D" (the same actions: ``sd`` for a draw) with fields naming the real game."""
+        game = NoLimitDeuceToSevenLowballSingleDraw(
+            _AUTOMATIONS, True, self.ante, self._blinds(), self.big_blind)
+        return self._history(game, _variant="five-card draw, high", _limit=self.limit,
+                             _forced=self.forced)

@@ -1,0 +1,157 @@
+"""Seven-card stud, fixed-limit, one hand per engine, on pokerkit's ``FixedLimitSevenCardStud``.
+
+Every player antes; third street deals two downcards and an upcard, fourth to sixth an upcard each,
+seventh a downcard, with a burn before each street after the third. pokerkit decides who acts:
+the lowest upcard brings in on third street (suits break ties: clubs, diamonds, hearts, spades from
+low to high) and may instead complete to the small bet; from fourth street the best showing hand
+acts first. Small bet on third and fourth street, big bet from fifth; a bet and three raises a round.
+
+**Running out of cards** (eight players staying to seventh street need 56 cards and 4 burns): when
+the stub cannot give the burn and a card to every player left, the burn cards are shuffled into
+the stub (seeded from the deal's seed, so the deal stays verifiable). If even that is not enough,
+the dealer burns one card and turns one card face up in the middle: a community card that plays in
+every hand (it is the view's ``board``, and ``board_slots`` becomes 1). pokerkit would count the
+folded hands too; ``_StudState`` makes it count only the cards this rule allows.
+
+Views: a seat's ``cards`` are in deal order (down, down, up, up, up, up, down) with ``up`` flags;
+other seats see the upcards and "??" for the downcards until a hand is shown at showdown.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any, ClassVar, Iterator, Mapping
+
+from pokerkit import Card, Deck, FixedLimitSevenCardStud, Mode, State
+
+from bot.games.base import Action, ActionSpec, IllegalAction
+from bot.games.cards import shuffled
+from bot.games.draw import CARDS, PokerkitHand, derived_seed
+from bot.games.holdem import _AUTOMATIONS, FastHighHand
+
+STREETS = ("third street", "fourth street", "fifth street", "sixth street", "seventh street")
+
+
+class _StudState(State):
+    """pokerkit's state with this room's deck-exhaustion rule before seventh street.
+
+    pokerkit turns the last street into a community card when the deck plus every burned and
+    mucked card cannot reach everyone. Here only the stub counts (the engine shuffles the burn
+    cards into it first when the rule says so), so pokerkit makes the same decision as the rule.
+    """
+
+    stud_engine: "StudEngine | None" = None
+
+    @property
+    def reserved_cards(self) -> Iterator[Card]:
+        return iter(())
+
+    def _begin_dealing(self) -> None:
+        community = False
+        if self.stud_engine is not None and self.street_index == len(self.streets) - 2:
+            community = self.stud_engine._before_seventh_street(sum(self.statuses))
+        super()._begin_dealing()
+        if community:
+            self.stud_engine._mix_burn_cards()  # type: ignore[union-attr]
+
+
+class StudEngine(PokerkitHand):
+    """One hand of fixed-limit seven-card stud for 2-8 seats."""
+
+    game: ClassVar[str] = "stud"
+
+    def _read_settings(self, settings: Mapping[str, Any]) -> None:
+        self.ante = int(settings.get("ante", 1))
+        self.bring_in = int(settings.get("bring_in", 2))
+        self.small_bet = int(settings.get("small_bet", 5))
+        self.big_bet = int(settings.get("big_bet", 2 * self.small_bet))
+        if self.ante < 0 or not 0 < self.bring_in <= self.small_bet <= self.big_bet:
+            raise ValueError("stakes must satisfy ante >= 0 and 0 < bring_in <= small_bet <= big_bet")
+
+    def _new_state(self, stacks: list[int]) -> State:
+        self._pokerkit_game = FixedLimitSevenCardStud(
+            _AUTOMATIONS, True, self.ante, self.bring_in, self.small_bet, self.big_bet)
+        state = _StudState(_AUTOMATIONS, Deck.STANDARD, (FastHighHand,), self._pokerkit_game.streets,
+                           self._pokerkit_game.betting_structure, True, self.ante, 0, self.bring_in,
+                           stacks, len(self.seats), mode=Mode.TOURNAMENT)
+        state.stud_engine = self
+        return state
+
+    @property
+    def variant(self) -> str:
+        return "Seven-card stud"
+
+    def _stakes(self) -> str:
+        ante = f", ante {self.ante}" if self.ante else ""
+        return f"{self.small_bet}/{self.big_bet}{ante}, bring-in {self.bring_in}"
+
+    def _street(self) -> str:
+        return STREETS[min(self.state.street_index or 0, len(STREETS) - 1)]
+
+    # -- running out of cards ------------------------------------------------------------------
+
+    def _before_seventh_street(self, players: int) -> bool:
+        """Apply the exhaustion rule; True when a community card is dealt (mix the burns after)."""
+        if len(self._stub) >= players + 1:
+            return False
+        if len(self._stub) + len(self._burned) >= players + 1:
+            self._mix_burn_cards()
+            return False
+        self.log.append("Not enough cards for everyone: one community card plays in every hand")
+        return True
+
+    def _mix_burn_cards(self) -> None:
+        """Shuffle the burn cards into the stub, in pokerkit's deck as in ours."""
+        self._stub = shuffled(derived_seed(self.seed, "stud-burns"), self._stub + self._burned)
+        self.state.deck_cards.extend(CARDS[code] for code in self._burned)
+        self.state.burn_cards.clear()
+        self.log.append(f"The stub is short: the {len(self._burned)} burn cards are shuffled into it")
+        self._burned = []
+
+    # -- bring-in ------------------------------------------------------------------------------
+
+    def _completing(self) -> bool:
+        """Third street before anyone completed: a raise now is the completion to the small bet."""
+        return self.state.street_index == 0 and max(self.state.bets) < self.small_bet
+
+    def legal_actions(self, seat: int) -> list[ActionSpec]:
+        if self.to_act() != (seat,) or not self.state.can_post_bring_in():
+            specs = super().legal_actions(seat)
+            if self._completing():
+                specs = [replace(s, label=f"Complete to {s.min_amount}") if s.kind == "raise" else s
+                         for s in specs]
+            return specs
+        amount = self.state.effective_bring_in_amount
+        specs = [ActionSpec("bring_in", f"Bring in {amount}", min_amount=amount, max_amount=amount)]
+        low = self.state.min_completion_betting_or_raising_to_amount
+        if low is not None and low > amount:
+            specs.append(ActionSpec("raise", f"Complete to {low}", min_amount=low, max_amount=low))
+        return specs
+
+    def _apply(self, seat: int, action: Action) -> str:
+        state = self.state
+        if state.can_post_bring_in():
+            if action.kind == "bring_in":
+                amount = state.effective_bring_in_amount
+                state.post_bring_in()
+                return f"brings in for {amount}"
+            if action.kind != "raise":
+                raise IllegalAction("You have the lowest upcard: bring in or complete the bet.")
+        elif action.kind == "bring_in":
+            raise IllegalAction("Only the lowest upcard brings in, at the start of third street.")
+        completing = action.kind == "raise" and self._completing()
+        text = self._bet(seat, action)
+        return f"completes to {action.amount}" if completing else text
+
+    def timeout_action(self, seat: int) -> Action:
+        if self.state.can_post_bring_in():
+            return Action("bring_in")
+        return super().timeout_action(seat)
+
+    def _seat_view(self, seat: int, viewer: int | None) -> dict[str, Any]:
+        data = super()._seat_view(seat, viewer)
+        data["up"] = list(self._up[seat])
+        return data
+
+    def phh(self) -> str:
+        """The hand as PHH text (pokerkit's "F7S"), players named."""
+        return self._history(self._pokerkit_game)

@@ -1,0 +1,34 @@
+"""/stud: fixed-limit seven-card stud tables."""
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+
+from bot.client import CardroomBot
+from bot.game_cog import GameCog
+
+
+class Stud(GameCog, group_name="stud", group_description="Seven-card stud"):
+    game_name = "stud"
+
+    @app_commands.command(name="create", description="Open a seven-card stud table in this channel")
+    @app_commands.describe(small_bet="Bet size on third and fourth street (the big bet is twice that)",
+                           ante="Ante per player (0 for none)", bring_in="Forced bet of the lowest upcard",
+                           buy_in="Your buy-in from your wallet", turn_seconds="Seconds each player has to act")
+    async def create(self, interaction: discord.Interaction,
+                     small_bet: app_commands.Range[int, 2, 10**6] = 5,
+                     ante: app_commands.Range[int, 0, 10**6] = 1,
+                     bring_in: app_commands.Range[int, 1, 10**6] = 2,
+                     buy_in: app_commands.Range[int, 1, 10**9] | None = None,
+                     turn_seconds: app_commands.Range[int, 15, 600] = 60) -> None:
+        if bring_in > small_bet:
+            await interaction.response.send_message("The bring-in can't be bigger than the small bet.",
+                                                    ephemeral=True)
+            return
+        settings = {"small_bet": small_bet, "big_bet": 2 * small_bet, "ante": ante, "bring_in": bring_in,
+                    "buy_in": 40 * small_bet, "min_buy_in": 10 * small_bet, "turn_seconds": turn_seconds}
+        await self.open_table(interaction, settings, buy_in)
+
+
+async def setup(bot: CardroomBot) -> None:
+    await bot.add_cog(Stud(bot))
