@@ -89,6 +89,22 @@ _FACTORIES: dict[str, Callable[[], GameSpec]] = {
         max_players=6, default_settings={"ante": 1, "limit": "fixed-limit", "small_bet": 2, "big_bet": 4,
                                          "min_buy_in": 20},
         chips=True, moves_button=True, default_buy_in=100),
+    "omaha": lambda: _load(
+        "omaha", "omaha:OmahaEngine", images="poker", title="Omaha", min_players=2, max_players=10,
+        default_settings={"limit": "pot-limit", "small_blind": 5, "big_blind": 10, "ante": 0},
+        chips=True, moves_button=True, default_buy_in=1000, export=_export_method("phh")),
+    "omaha-hilo": lambda: _load(
+        "omaha-hilo", "omaha:OmahaHiLoEngine", images="poker", title="Omaha hi-lo", min_players=2,
+        max_players=10, default_settings={"limit": "pot-limit", "small_blind": 5, "big_blind": 10, "ante": 0},
+        chips=True, moves_button=True, default_buy_in=1000, export=_export_method("phh")),
+    "stud": lambda: _load(
+        "stud", "stud:StudEngine", images="poker", title="Seven-card stud", min_players=2, max_players=8,
+        default_settings={"ante": 1, "bring_in": 2, "small_bet": 5, "big_bet": 10, "min_buy_in": 50},
+        chips=True, moves_button=True, default_buy_in=200, export=_export_method("phh")),
+    "draw": lambda: _load(
+        "draw", "draw:DrawEngine", images="poker", title="Five-card draw", min_players=2, max_players=8,
+        default_settings={"limit": "no-limit", "forced": "blinds", "small_blind": 5, "big_blind": 10, "ante": 0},
+        chips=True, moves_button=True, default_buy_in=1000, export=_export_method("phh")),
 }
 _LOADED: dict[str, GameSpec] = {}
 
