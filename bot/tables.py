@@ -312,6 +312,9 @@ class TableService:
                 raise UserError("Only a seated player can start the game.")
             if row.status == "playing":
                 raise UserError("The game has already started.")
+            for seat in row.seats:  # computer players buy in again for a new match
+                if live.spec.chips and seat["is_bot"] and seat["stack"] == 0:
+                    await self._seat(live, seat["user_id"], seat["name"], None, is_bot=True)
             if len(self._eligible(live)) < live.spec.min_players:
                 raise UserError(f"{live.spec.title} needs at least {live.spec.min_players} players"
                                 " with chips; invite someone or use add-bot.")
@@ -506,7 +509,13 @@ class TableService:
             row.status = "lobby"
             row.carry = {}
             row.deadline = None
-            live.note("The match is over. /start plays another.")
+            if live.spec.chips:  # a match is played for its buy-in: everyone cashes out at the end
+                for seat in row.seats:
+                    await tx.move_wallet(row.guild_id, HOUSE if seat["is_bot"] else seat["user_id"], seat["stack"])
+                    seat["stack"] = 0
+                live.note("The match is over: every stack is back in its wallet. Join again to play another.")
+            else:
+                live.note("The match is over. /start plays another.")
         else:
             row.deadline = self.clock() + self.between_deals
 

@@ -198,8 +198,9 @@ async def test_two_humans_play_a_nine_round_match(h: Harness, rendered) -> None:
     outcome = live.last_outcome
     assert outcome is not None and outcome.match_over and modal_used
     assert live.engine.round_no == 9 and live.row.status == "lobby"
-    stacks = [s["stack"] for s in live.row.seats]
-    assert sum(stacks) == 80 and stacks == [40 + d for d in outcome.deltas]
+    assert [s["stack"] for s in live.row.seats] == [0, 0], "the match's stacks went back to the wallets"
+    wallets = [await h.bot.storage.balance(live.row.guild_id, u.id) for u in (ALICE, BOB)]
+    assert wallets == [1000 + d for d in outcome.deltas]
     assert live.engine.last_grid is not None and live.engine.last_grid["round"] == 9
     record = await h.bot.storage.hand_record(live.id, 1)
     assert record is not None and tuple(record["record"]["outcome"]["deltas"]) == outcome.deltas
@@ -241,4 +242,4 @@ async def test_one_player_against_the_computer(h: Harness) -> None:
         await h.press_label(ALICE, "Check" if "Check" in labels else "Call")
         watch.check()
     assert live.last_outcome is not None and live.last_outcome.match_over
-    assert sum(s["stack"] for s in live.row.seats) == 80
+    assert await h.bot.storage.balance(live.row.guild_id, ALICE.id) == 1000 + live.last_outcome.deltas[0]
