@@ -20,11 +20,16 @@ def poker_settings(limit: str, small_blind: int, big_blind: int, ante: int, buy_
         raise UserError("The big blind can't be smaller than the small blind.")
     settings: dict[str, object] = {"limit": limit, "small_blind": small_blind, "big_blind": big_blind,
                                    "ante": ante, "buy_in": buy_in or 100 * big_blind, "turn_seconds": turn_seconds}
-    if mode == "tournament":
-        if (buy_in or 100 * big_blind) < 10 * big_blind:
-            raise UserError(f"A tournament buy-in must be at least 10 big blinds ({10 * big_blind}).")
-        settings.update(mode="tournament", level_hands=level_hands, min_buy_in=buy_in or 100 * big_blind)
-    return settings
+    return settings | tournament_settings(mode, level_hands, buy_in or 100 * big_blind, 10 * big_blind)
+
+
+def tournament_settings(mode: str, level_hands: int, buy_in: int, minimum: int) -> dict[str, object]:
+    """The settings that make a poker table a sit-and-go (none for a cash game)."""
+    if mode != "tournament":
+        return {}
+    if buy_in < minimum:
+        raise UserError(f"A tournament buy-in must be at least {minimum} chips.")
+    return {"mode": "tournament", "level_hands": level_hands, "buy_in": buy_in, "min_buy_in": buy_in}
 
 
 class PokerCog(GameCog):

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-# Multiples of the starting small blind, big blind and ante for each level.
-SCHEDULE: tuple[tuple[int, int, int], ...] = (
-    (1, 2, 0), (2, 4, 0), (3, 6, 0), (5, 10, 1), (10, 20, 2), (15, 30, 3), (20, 40, 4), (30, 60, 6),
-    (40, 80, 8), (60, 120, 12), (80, 160, 16), (100, 200, 20), (150, 300, 30), (200, 400, 40),
-)
+FACTORS: tuple[int, ...] = (1, 2, 3, 5, 10, 15, 20, 30, 40, 60, 80, 100, 150, 200)
+"""Each level's stakes as a multiple of the first level's."""
+STAKES = ("small_blind", "big_blind", "ante", "bring_in", "small_bet", "big_bet")
+"""The settings a level scales (each game has some of them: blinds, or stud's ante, bring-in and bets)."""
+ANTE_FROM_LEVEL = 3
+"""Blind games without an ante get one (a fifth of the small blind) from the fourth level on."""
 
 
 def is_tournament(settings: Mapping[str, Any]) -> bool:
@@ -24,22 +25,31 @@ def is_tournament(settings: Mapping[str, Any]) -> bool:
 def level(settings: Mapping[str, Any], hand_no: int) -> int:
     """The blind level (0-based) of a tournament's ``hand_no``-th hand (1-based)."""
     per_level = max(1, int(settings.get("level_hands", 10)))
-    return min((hand_no - 1) // per_level, len(SCHEDULE) - 1)
+    return min((hand_no - 1) // per_level, len(FACTORS) - 1)
 
 
 def hand_settings(settings: Mapping[str, Any], hand_no: int) -> dict[str, Any]:
-    """The engine settings for one hand: a tournament's blinds and ante for that hand's level."""
+    """The engine settings for one hand: a tournament's stakes for that hand's level."""
     if not is_tournament(settings):
         return dict(settings)
-    unit = max(1, int(settings.get("small_blind", 5)))
-    small, big, ante = SCHEDULE[level(settings, hand_no)]
-    return {**settings, "small_blind": small * unit, "big_blind": big * unit, "ante": ante * unit}
+    current = level(settings, hand_no)
+    factor = FACTORS[current]
+    scaled = {key: int(settings[key]) * factor for key in STAKES if key in settings}
+    if "small_blind" in settings and not settings.get("ante") and current >= ANTE_FROM_LEVEL:
+        scaled["ante"] = max(1, scaled["small_blind"] // 5)
+    return {**settings, **scaled}
 
 
 def describe_level(settings: Mapping[str, Any], hand_no: int) -> str:
+    """"level 4: blinds 25/50 ante 5" (or stud's "ante 5, bring-in 10, bets 25/50")."""
     current = hand_settings(settings, hand_no)
-    ante = f" ante {current['ante']}" if current["ante"] else ""
-    return f"level {level(settings, hand_no) + 1}: blinds {current['small_blind']}/{current['big_blind']}{ante}"
+    if "small_blind" in current:
+        ante = f" ante {current['ante']}" if current.get("ante") else ""
+        stakes = f"blinds {current['small_blind']}/{current['big_blind']}{ante}"
+    else:
+        stakes = (f"ante {current.get('ante', 0)}, bring-in {current.get('bring_in', 0)}, "
+                  f"bets {current.get('small_bet', 0)}/{current.get('big_bet', 0)}")
+    return f"level {level(settings, hand_no) + 1}: {stakes}"
 
 
 def payout_shares(entrants: int) -> tuple[int, ...]:

@@ -8,6 +8,7 @@ from discord import app_commands
 
 from bot.client import CardroomBot
 from bot.game_cog import GameCog
+from bot.poker_cog import tournament_settings
 
 
 class Draw(GameCog, group_name="draw", group_description="Five-card draw"):
@@ -16,7 +17,9 @@ class Draw(GameCog, group_name="draw", group_description="Five-card draw"):
     @app_commands.command(name="create", description="Open a five-card draw table in this channel")
     @app_commands.describe(limit="Betting structure", forced="Blinds, or antes only",
                            small_blind="Small blind", big_blind="Big blind (also the minimum bet)",
-                           ante="Ante per player (needed with antes only)", buy_in="Your buy-in from your wallet",
+                           ante="Ante per player (needed with antes only)", buy_in="Your buy-in from your wallet (a tournament: everyone's starting stack)",
+                           mode="Cash game, or a sit-and-go tournament with rising stakes",
+                           level_hands="Tournament: hands per level",
                            turn_seconds="Seconds each player has to act")
     async def create(self, interaction: discord.Interaction,
                      limit: Literal["no-limit", "pot-limit", "fixed-limit"] = "no-limit",
@@ -25,7 +28,9 @@ class Draw(GameCog, group_name="draw", group_description="Five-card draw"):
                      big_blind: app_commands.Range[int, 2, 10**6] = 10,
                      ante: app_commands.Range[int, 0, 10**6] = 0,
                      buy_in: app_commands.Range[int, 1, 10**9] | None = None,
-                     turn_seconds: app_commands.Range[int, 15, 600] = 60) -> None:
+                     turn_seconds: app_commands.Range[int, 15, 600] = 60,
+                     mode: Literal["cash", "tournament"] = "cash",
+                     level_hands: app_commands.Range[int, 1, 100] = 10) -> None:
         problem = None
         if big_blind < small_blind:
             problem = "The big blind can't be smaller than the small blind."
@@ -36,6 +41,7 @@ class Draw(GameCog, group_name="draw", group_description="Five-card draw"):
             return
         settings = {"limit": limit, "forced": forced, "small_blind": small_blind, "big_blind": big_blind,
                     "ante": ante, "buy_in": 100 * big_blind, "turn_seconds": turn_seconds}
+        settings |= tournament_settings(mode, level_hands, buy_in or 100 * big_blind, 10 * big_blind)
         await self.open_table(interaction, settings, buy_in)
 
 

@@ -1,11 +1,14 @@
 """/stud: fixed-limit seven-card stud tables."""
 from __future__ import annotations
 
+from typing import Literal
+
 import discord
 from discord import app_commands
 
 from bot.client import CardroomBot
 from bot.game_cog import GameCog
+from bot.poker_cog import tournament_settings
 
 
 class Stud(GameCog, group_name="stud", group_description="Seven-card stud"):
@@ -14,19 +17,24 @@ class Stud(GameCog, group_name="stud", group_description="Seven-card stud"):
     @app_commands.command(name="create", description="Open a seven-card stud table in this channel")
     @app_commands.describe(small_bet="Bet size on third and fourth street (the big bet is twice that)",
                            ante="Ante per player (0 for none)", bring_in="Forced bet of the lowest upcard",
-                           buy_in="Your buy-in from your wallet", turn_seconds="Seconds each player has to act")
+                           buy_in="Your buy-in from your wallet (a tournament: everyone's starting stack)",
+                           mode="Cash game, or a sit-and-go tournament with rising stakes",
+                           level_hands="Tournament: hands per level", turn_seconds="Seconds each player has to act")
     async def create(self, interaction: discord.Interaction,
                      small_bet: app_commands.Range[int, 2, 10**6] = 5,
                      ante: app_commands.Range[int, 0, 10**6] = 1,
                      bring_in: app_commands.Range[int, 1, 10**6] = 2,
                      buy_in: app_commands.Range[int, 1, 10**9] | None = None,
-                     turn_seconds: app_commands.Range[int, 15, 600] = 60) -> None:
+                     turn_seconds: app_commands.Range[int, 15, 600] = 60,
+                     mode: Literal["cash", "tournament"] = "cash",
+                     level_hands: app_commands.Range[int, 1, 100] = 10) -> None:
         if bring_in > small_bet:
             await interaction.response.send_message("The bring-in can't be bigger than the small bet.",
                                                     ephemeral=True)
             return
         settings = {"small_bet": small_bet, "big_bet": 2 * small_bet, "ante": ante, "bring_in": bring_in,
                     "buy_in": 40 * small_bet, "min_buy_in": 10 * small_bet, "turn_seconds": turn_seconds}
+        settings |= tournament_settings(mode, level_hands, buy_in or 40 * small_bet, 10 * small_bet)
         await self.open_table(interaction, settings, buy_in)
 
 

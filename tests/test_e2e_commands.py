@@ -94,3 +94,15 @@ async def test_tournament_create_and_bad_settings(tmp_path) -> None:
     assert "Tournament level 1: blinds 5/10" in h.table_message()["content"]
     assert "can't leave a running tournament" in h.ephemeral_text(await h.command(BOB, "holdem", "leave"))
     await h.close()
+
+
+async def test_stud_and_draw_offer_tournaments(tmp_path) -> None:
+    h = await Harness.start(str(tmp_path / "c.db"))
+    assert "at least 50" in h.ephemeral_text(await h.command(ALICE, "stud", "create", mode="tournament", buy_in=20))
+    await h.command(ALICE, "stud", "create", mode="tournament", buy_in=150, level_hands=4)
+    live = h.bot.service.in_channel(CHANNEL_ID)
+    assert live.row.settings["mode"] == "tournament" and live.row.settings["level_hands"] == 4
+    await h.command(BOB, "stud", "join")
+    await h.command(ALICE, "stud", "start")
+    assert "Tournament level 1: ante 1, bring-in 2, bets 5/10" in h.table_message()["content"]
+    await h.close()

@@ -297,5 +297,40 @@ def test_payouts_and_places() -> None:
     assert tournament.payouts(1001, 5) == [651, 350]
     assert sum(tournament.payouts(999, 9)) == 999
     assert tournament.busted_places(5, [300, 100, 300]) == [3, 5, 3]
-    assert tournament.hand_settings({"mode": "tournament", "small_blind": 5, "level_hands": 3}, 7)["big_blind"] == 30
+    assert tournament.hand_settings(
+        {"mode": "tournament", "small_blind": 5, "big_blind": 10, "level_hands": 3}, 7)["big_blind"] == 30
+    stud = tournament.hand_settings({"mode": "tournament", "ante": 1, "bring_in": 2, "small_bet": 5,
+                                     "big_bet": 10, "level_hands": 1}, 4)
+    assert (stud["ante"], stud["bring_in"], stud["small_bet"], stud["big_bet"]) == (5, 10, 25, 50)
     assert tournament.hand_settings({"small_blind": 5, "big_blind": 10}, 99)["big_blind"] == 10
+
+
+@pytest.mark.parametrize("game_name, settings, stake", [
+    ("stud", {"ante": 1, "bring_in": 2, "small_bet": 5, "big_bet": 10, "buy_in": 100}, "small_bet"),
+    ("draw", {"forced": "antes", "ante": 2, "small_blind": 5, "big_blind": 10, "buy_in": 100}, "ante"),
+    ("omaha-hilo", {"buy_in": 100}, "big_blind"),
+])
+async def test_every_poker_game_runs_a_tournament_to_the_end(tmp_path, game_name: str,
+                                                             settings: dict[str, Any], stake: str) -> None:
+    clock = Clock()
+    service = await _service(str(tmp_path / "t.db"), clock)
+    settings = {**settings, "mode": "tournament", "min_buy_in": 100, "level_hands": 1}
+    live = await service.create(GUILD, CHANNEL, game_name, ALICE, "Ann", settings, None)
+    for _ in range(2):
+        await service.add_bot(live, ALICE)
+    async with service.storage.transaction() as tx:
+        await tx.move_wallet(GUILD, HOUSE, 0)
+    total = await service.storage.total_chips()
+    await service.start(live, ALICE)
+    await service.set_sitting_out(live, ALICE, True)
+    for _ in range(300):
+        if service.in_channel(CHANNEL) is None:
+            break
+        clock.now += 200
+        await service.tick()
+    assert service.in_channel(CHANNEL) is None, "one player won every chip and the table closed"
+    records = [await service.storage.hand_record(live.id, n) for n in range(1, live.row.hand_no + 1)]
+    stakes = [r["record"]["settings"][stake] for r in records if r]
+    assert stakes == sorted(stakes) and stakes[-1] > stakes[0], "the stakes rose level by level"
+    assert await service.storage.total_chips() == total
+    assert await service.storage.balance(GUILD, ALICE) in (900, 1200)
