@@ -221,6 +221,9 @@ def _draw_plate(draw: ImageDraw.ImageDraw, plate: Box, index: int,
         status, colour = "Folded", DIMMED
     else:
         status, colour = seat["last_action"], ACTION
+        drew = seat.get("drew")
+        if drew is not None and "draw" not in status and "pat" not in status:
+            status = " · ".join(filter(None, [status, "stood pat" if drew == 0 else f"drew {drew}"]))
     status = fit_text(status, font(12), inner)
     if status:
         draw.text((cx, plate[1] + 42), status, font=font(12), fill=GOLD if seat["won"] > 0 else colour,

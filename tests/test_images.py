@@ -32,6 +32,7 @@ from images.poker import (
 SEAT_KEYS = set(PokerSeatView.__annotations__)
 VIEW_KEYS = set(PokerView.__annotations__)
 VIEW_REQUIRED = VIEW_KEYS - {"board_slots"}  # NotRequired (not visible at runtime under postponed annotations)
+SEAT_REQUIRED = SEAT_KEYS - {"drew"}
 POT_KEYS = set(PotView.__annotations__)
 
 
@@ -59,7 +60,7 @@ def seat(name: str = "Alice", **changes: Any) -> StrictView:
                             "all_in": False, "is_dealer": False, "to_act": False, "last_action": "",
                             "hand_name": "", "won": 0}
     data.update(changes)
-    return StrictView(data, SEAT_KEYS)
+    return StrictView(data, SEAT_KEYS, SEAT_REQUIRED)
 
 
 def table(seats: list[StrictView], **changes: Any) -> StrictView:
@@ -273,3 +274,22 @@ def test_any_poker_view_renders(seats: list[StrictView], board: list[str], stree
     assert decode(render_table(view, footer=data.draw(st.text(max_size=100)))).size == TABLE_SIZE
     if viewer is not None:
         assert decode(render_hand(view)).size == HAND_SIZE
+
+
+def test_the_plate_says_how_many_cards_a_draw_player_replaced() -> None:
+    """Five-card draw: the table shows how many each player drew, after the betting moved on."""
+    from bot.games.base import Action, Seat
+    from bot.games.draw import DrawEngine
+
+    engine = DrawEngine({"limit": "no-limit", "small_blind": 5, "big_blind": 10}, [Seat("A", 500), Seat("B", 500)],
+                        "ab" * 32, {"dealer": 0})
+    while engine.view(None)["street"] != "draw":
+        seat = engine.to_act()[0]
+        kinds = {s.kind for s in engine.legal_actions(seat)}
+        engine.apply(seat, Action("check" if "check" in kinds else "call"))
+    before = render_table(engine.view(None))
+    first = engine.to_act()[0]
+    cards = engine.view(first)["seats"][first]["cards"][:3]
+    engine.apply(first, Action("discard", cards=tuple(cards)))
+    assert engine.view(None)["seats"][first]["drew"] == 3
+    assert render_table(engine.view(None)) != before

@@ -20,6 +20,7 @@ class PokerSeatView(TypedDict):
     last_action: str      # "raises to 40", "checks", "" ...
     hand_name: str        # at showdown for shown hands ("Two Pair, Aces and Kings"), else ""
     won: int              # chips won this hand (showdown), 0 otherwise
+    drew: NotRequired[int | None]  # five-card draw: cards replaced in the draw (None before it)
 
 
 class PotView(TypedDict):
