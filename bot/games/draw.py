@@ -1,7 +1,9 @@
 """Five-card draw, one hand per engine, on pokerkit; also the pokerkit plumbing stud shares.
 
 ``PokerkitHand`` adapts a pokerkit ``State`` whose streets deal only hole cards (stud and draw) to
-the cardroom ``Engine`` surface, like ``bot/games/holdem.py`` does for hold'em:
+the cardroom ``Engine`` surface, like ``bot/games/holdem.py`` does for hold'em; what the two share
+(seats, raises, results, pots, showdown lines, PHH export) is ``PokerkitTable`` in
+``bot/games/pokerkit_base.py``:
 
 - **Cards** come from ``shuffled_deck(seed)``, dealt one at a time here (pokerkit's own dealing
   uses the global ``random``). Each seat's cards are mirrored in deal order with pokerkit's up/down
@@ -32,11 +34,7 @@ from pokerkit import (
     BettingStructure,
     BlindOrStraddlePosting,
     BoardDealing,
-    Card,
-    ChipsPushing,
     Deck,
-    HandHistory,
-    HoleCardsShowingOrMucking,
     Mode,
     NoLimitDeuceToSevenLowballSingleDraw,
     Opening,
@@ -45,12 +43,10 @@ from pokerkit import (
     Street,
 )
 
-from bot.games.base import HIDDEN, Action, ActionSpec, IllegalAction, NotYourTurn, Outcome, Seat
-from bot.games.cards import DECK, pretty, shuffled, shuffled_deck
+from bot.games.base import HIDDEN, Action, ActionSpec, IllegalAction, Seat
+from bot.games.cards import pretty, shuffled, shuffled_deck
 from bot.games.holdem import _AUTOMATIONS, FastHighHand, hand_name
-
-CARDS: dict[str, Card] = dict(zip(DECK, Card.parse(*DECK)))
-"""Card code -> pokerkit card, parsed once."""
+from bot.games.pokerkit_base import CARDS, PokerkitTable
 
 LIMITS = {
     "no-limit": "No-limit five-card draw",
@@ -68,7 +64,7 @@ def derived_seed(seed: str, purpose: str) -> str:
     return hashlib.sha256(f"{seed}:{purpose}".encode("ascii")).hexdigest()
 
 
-class PokerkitHand:
+class PokerkitHand(PokerkitTable):
     """One hand of a hole-cards-only pokerkit game. Subclasses set the rules in ``_new_state``."""
 
     game: ClassVar[str]
@@ -93,13 +89,7 @@ class PokerkitHand:
         self._burned: list[str] = []
         self._cards: list[list[str]] = [[] for _ in range(n)]  # per seat, in deal order
         self._up: list[list[bool]] = [[] for _ in range(n)]
-        self._shown_names: list[str] = [""] * n
-        self._folded: list[bool] = [False] * n
-        self._won: list[int] = [0] * n
-        self._last_action: list[str] = [""] * n
-        self._ops_seen = 0
-        self._went_to_showdown = False
-        self.log: list[str] = []
+        self._start_records(n)
         self.state = self._new_state([self.seats[self._seat_of(p)].stack for p in range(n)])
         self.log.extend(self._advance())
 
@@ -120,15 +110,6 @@ class PokerkitHand:
     @property
     def variant(self) -> str:
         raise NotImplementedError
-
-    # -- seats ---------------------------------------------------------------------------------
-
-    def _seat_of(self, player: int) -> int:
-        """Table seat of pokerkit player ``player`` (0 = left of the button)."""
-        return (self.dealer + 1 + player) % len(self.seats)
-
-    def _player_of(self, seat: int) -> int:
-        return (seat - self.dealer - 1) % len(self.seats)
 
     # -- dealing -------------------------------------------------------------------------------
 
@@ -155,11 +136,7 @@ class PokerkitHand:
                 state.deal_board(tuple(CARDS[self._draw()] for _ in range(state.board_dealing_count)))
             else:  # pragma: no cover - pokerkit automates every other step
                 raise AssertionError("pokerkit is waiting for a step this engine does not take")
-        lines = self._describe(state.operations[self._ops_seen:])
-        self._ops_seen = len(state.operations)
-        if not state.status:
-            lines.extend(self._winners())
-        return lines
+        return self._log_since_last()
 
     def _describe(self, operations: Sequence[Operation]) -> list[str]:
         """Log lines for pokerkit's automatic operations (player actions are worded in apply)."""
@@ -175,33 +152,18 @@ class PokerkitHand:
         for op in operations:
             if isinstance(op, BoardDealing):
                 lines.append(f"Community card: {' '.join(pretty(repr(c)) for c in op.cards)}")
-            elif isinstance(op, HoleCardsShowingOrMucking):
-                lines.append(self._showdown_line(self._seat_of(op.player_index), bool(op.hole_cards)))
-            elif isinstance(op, ChipsPushing):
-                for player, amount in enumerate(op.amounts):
-                    self._won[self._seat_of(player)] += amount
+            else:
+                lines.extend(self._result_lines(op))
         return lines
 
-    def _showdown_line(self, seat: int, shown: bool) -> str:
-        self._went_to_showdown = True
-        name = self.seats[seat].name
-        if not shown:
-            self._last_action[seat] = "mucks"
-            return f"{name} mucks"
-        self._shown_names[seat] = hand_name(self._cards[seat] + self.board)
-        self._last_action[seat] = "shows"
-        cards = " ".join(pretty(c) for c in self._cards[seat])
-        return f"{name} shows {cards} ({self._shown_names[seat]})"
+    def _held(self, seat: int) -> list[str]:
+        return self._cards[seat]
+
+    def _hand_name(self, seat: int) -> str:
+        """The name of the hand ``seat`` shows at showdown."""
+        return hand_name(self._cards[seat] + self.board)
 
     # -- Engine surface ------------------------------------------------------------------------
-
-    @property
-    def board(self) -> list[str]:
-        return [repr(card) for card in self.state.get_board_cards(0)]
-
-    @property
-    def finished(self) -> bool:
-        return not self.state.status
 
     def to_act(self) -> tuple[int, ...]:
         player = self.state.actor_index
@@ -213,15 +175,7 @@ class PokerkitHand:
         if self.to_act() != (seat,) or self.state.actor_index is None:
             return []
         state = self.state
-        to_call = state.checking_or_calling_amount or 0
-        specs: list[ActionSpec] = []
-        if to_call:
-            specs.append(ActionSpec("fold", "Fold"))
-            all_in = " (all-in)" if to_call == state.stacks[self._player_of(seat)] else ""
-            specs.append(ActionSpec("call", f"Call {to_call}{all_in}", min_amount=to_call,
-                                    max_amount=to_call))
-        elif state.checking_or_calling_amount is not None:
-            specs.append(ActionSpec("check", "Check"))
+        specs = self._fold_call_check_specs(seat)
         low = state.min_completion_betting_or_raising_to_amount
         high = state.max_completion_betting_or_raising_to_amount
         if low is not None and high is not None:
@@ -232,28 +186,13 @@ class PokerkitHand:
         return specs
 
     def _presets(self, low: int, high: int) -> tuple[tuple[str, int], ...]:
-        """Min, half pot, pot and all-in as raise-to amounts, clamped and without repeats."""
+        """No presets when the amount is fixed (fixed-limit): the button label already says it."""
         if low == high:
             return ()
-        state = self.state
-        actor = state.actor_index
-        assert actor is not None
-        top = max(state.bets)
-        after_call = state.total_pot_amount + top - state.bets[actor]
-        wanted = (("Min", low), ("Half pot", top + after_call // 2), ("Pot", top + after_call),
-                  ("All-in", state.stacks[actor] + state.bets[actor]))
-        presets: list[tuple[str, int]] = []
-        for label, amount in wanted:
-            amount = min(max(amount, low), high)
-            if all(amount != seen for _, seen in presets):
-                presets.append((label, amount))
-        return tuple(presets)
+        return super()._presets(low, high)
 
     def apply(self, seat: int, action: Action) -> list[str]:
-        if self.finished:
-            raise IllegalAction("This hand is over.")
-        if self.to_act() != (seat,):
-            raise NotYourTurn("It is not your turn.")
+        self._check_turn(seat)
         text = self._apply(seat, action)
         player = self._player_of(seat)
         if not self._folded[seat] and self.state.stacks[player] == 0 and "all in" not in text:
@@ -293,47 +232,6 @@ class PokerkitHand:
         if action.kind == "raise":
             return self._raise(action.amount)
         raise IllegalAction(f"You cannot {action.kind} now: fold, check, call or raise.")
-
-    def _raise(self, amount: int | None) -> str:
-        state = self.state
-        low = state.min_completion_betting_or_raising_to_amount
-        high = state.max_completion_betting_or_raising_to_amount
-        if low is None or high is None:
-            raise IllegalAction("You cannot raise now.")
-        if amount is None or not low <= amount <= high:
-            if low == high:
-                raise IllegalAction(f"You can only raise to exactly {low}.")
-            raise IllegalAction(f"Raise to an amount from {low} to {high}.")
-        verb = "raises to" if max(state.bets) else "bets"
-        state.complete_bet_or_raise_to(amount)
-        return f"{verb} {amount}"
-
-    def timeout_action(self, seat: int) -> Action:
-        kinds = {spec.kind for spec in self.legal_actions(seat)}
-        return Action("check") if "check" in kinds else Action("fold")
-
-    # -- results -------------------------------------------------------------------------------
-
-    def _winners(self) -> list[str]:
-        """One line per seat that won chips, "Alice wins 120 with Flush, Ace high"."""
-        if not self.finished:
-            return []
-        lines = []
-        for seat, won in enumerate(self._won):
-            if won:
-                line = f"{self.seats[seat].name} wins {won}"
-                if self._shown_names[seat]:
-                    line += f" with {self._shown_names[seat]}"
-                lines.append(line)
-        return lines
-
-    @property
-    def outcome(self) -> Outcome | None:
-        if not self.finished:
-            return None
-        deltas = tuple(self.state.stacks[self._player_of(s)] - self.seats[s].stack
-                       for s in range(len(self.seats)))
-        return Outcome(deltas=deltas, summary="; ".join(self._winners()), carry={})
 
     # -- views ---------------------------------------------------------------------------------
 
@@ -377,34 +275,6 @@ class PokerkitHand:
             "winners": self._winners(),
             "finished": self.finished,
         }
-
-    def _pots(self) -> list[dict[str, Any]]:
-        """Main pot then side pots; after the hand, what each pot held before it was paid out."""
-        pots = list(self.state.pots)
-        amounts = [pot.amount for pot in pots]
-        if self.finished:
-            amounts = [0] * len(pots)
-            for op in self.state.operations:
-                if isinstance(op, ChipsPushing):
-                    amounts[op.pot_index] += op.total_amount
-        return [{"amount": amount, "eligible": sorted(self._seat_of(p) for p in pot.player_indices)}
-                for pot, amount in zip(pots, amounts) if amount]
-
-    def _history(self, game: Any, **fields: Any) -> str:
-        """The hand as PHH text under pokerkit's ``game`` definition, players named."""
-        n = len(self.seats)
-        history = HandHistory.from_game_state(
-            game, self.state,
-            players=[self.seats[self._seat_of(p)].name for p in range(n)],
-            seats=[self._seat_of(p) + 1 for p in range(n)],
-            seat_count=n,
-            hand=self.hand_no,
-            ante_trimming_status=True,
-            finishing_stacks=list(self.state.stacks) if self.finished else None,
-            user_defined_fields=fields,
-        )
-        return history.dumps()
-
 
 class DrawEngine(PokerkitHand):
     """One hand of five-card draw (high) for 2-8 seats."""

@@ -22,7 +22,9 @@ default 1). The outcome's carry is empty: the table service moves the button.
 
 Other flop games (Omaha, ``bot/games/omaha.py``) subclass ``HoldemEngine`` and override its class
 attributes (``variants``, ``hand_types``, ``state_class``...) and the ``_make_game``,
-``_betting_structure``, ``_hand_name`` and ``_phh_game`` hooks.
+``_betting_structure``, ``_hand_name`` and ``_phh_game`` hooks. What hold'em shares with draw and
+stud (seats, raises, results, pots, showdown lines, PHH export) is ``PokerkitTable`` in
+``bot/games/pokerkit_base.py``.
 """
 from __future__ import annotations
 
@@ -38,12 +40,9 @@ from pokerkit import (
     BlindOrStraddlePosting,
     BoardDealing,
     Card,
-    ChipsPushing,
     Deck,
     FixedLimitTexasHoldem,
     Hand,
-    HandHistory,
-    HoleCardsShowingOrMucking,
     Mode,
     NoLimitTexasHoldem,
     Operation,
@@ -53,8 +52,9 @@ from pokerkit import (
 )
 from pokerkit.lookups import Entry, Label, StandardLookup
 
-from bot.games.base import HIDDEN, Action, ActionSpec, IllegalAction, NotYourTurn, Outcome, Seat
-from bot.games.cards import DECK, pretty, shuffled_deck
+from bot.games.base import HIDDEN, Action, ActionSpec, IllegalAction, Seat
+from bot.games.cards import pretty, shuffled_deck
+from bot.games.pokerkit_base import CARDS, PokerkitTable
 
 LIMITS = {
     "no-limit": "No-limit hold'em",
@@ -103,10 +103,8 @@ def rank_label(rank: int) -> Label:
     raise ValueError(f"{rank} is not a phevaluator rank.")
 
 
-_CARDS: dict[str, Card] = dict(zip(DECK, Card.parse(*DECK)))
-"""Card code -> pokerkit card, parsed once."""
 _PHEVALUATOR_ID = {card: "23456789TJQKA".index(code[0]) * 4 + "cdhs".index(code[1])
-                   for code, card in _CARDS.items()}
+                   for code, card in CARDS.items()}
 """pokerkit card -> phevaluator's card number (rank * 4 + suit, clubs first)."""
 
 
@@ -197,7 +195,7 @@ def _game(limit: str, ante: int, small_blind: int, big_blind: int) -> Poker:
     return NoLimitTexasHoldem(_AUTOMATIONS, True, ante, (small_blind, big_blind), big_blind)
 
 
-class HoldemEngine:
+class HoldemEngine(PokerkitTable):
     """One hand of Texas hold'em (no-limit, pot-limit or fixed-limit) for 2-10 seats."""
 
     game: ClassVar[str] = "holdem"
@@ -238,16 +236,10 @@ class HoldemEngine:
             n,
             mode=Mode.TOURNAMENT,  # one runout, everyone shows when all in
         )
-        self._deck = tuple(_CARDS[code] for code in shuffled_deck(seed))
+        self._deck = tuple(CARDS[code] for code in shuffled_deck(seed))
         self._next_card = 0
         self._hole: list[list[str]] = [[] for _ in range(n)]   # per seat, as dealt
-        self._shown_names: list[str] = [""] * n  # hand name of each hand shown at showdown
-        self._folded: list[bool] = [False] * n
-        self._won: list[int] = [0] * n
-        self._last_action: list[str] = [""] * n
-        self._ops_seen = 0
-        self._went_to_showdown = False
-        self.log: list[str] = []
+        self._start_records(n)
         self.log.extend(self._advance())
 
     # -- set-up ------------------------------------------------------------------------------
@@ -292,16 +284,6 @@ class HoldemEngine:
             return BettingStructure.POT_LIMIT
         return self._pokerkit_game.betting_structure
 
-    def _seat_of(self, player: int) -> int:
-        """Table seat of pokerkit player ``player`` (0 = small blind, last = button)."""
-        return (self.dealer + 1 + player) % len(self.seats)
-
-    def _player_of(self, seat: int) -> int:
-        return (seat - self.dealer - 1) % len(self.seats)
-
-    def _name(self, player: int) -> str:
-        return self.seats[self._seat_of(player)].name
-
     # -- dealing and pokerkit's automatic steps ------------------------------------------------
 
     def _draw(self) -> Card:
@@ -327,11 +309,7 @@ class HoldemEngine:
                 state.deal_board(tuple(self._draw() for _ in range(state.board_dealing_count)))
             else:  # pragma: no cover - pokerkit automates every other step
                 raise AssertionError("pokerkit is waiting for a step this engine does not take")
-        lines = self._describe(state.operations[self._ops_seen:])
-        self._ops_seen = len(state.operations)
-        if not state.status:
-            lines.extend(self._winners())
-        return lines
+        return self._log_since_last()
 
     def _describe(self, operations: Sequence[Operation]) -> list[str]:
         """Log lines for pokerkit's automatic operations (player actions are worded in apply)."""
@@ -352,41 +330,22 @@ class HoldemEngine:
                 dealt += len(op.cards)
                 lines.append(f"{street}: {' '.join(pretty(repr(c)) for c in op.cards)}")
                 self._last_action = ["folds" if folded else "" for folded in self._folded]
-            elif isinstance(op, HoleCardsShowingOrMucking):
-                lines.append(self._showdown_line(self._seat_of(op.player_index), bool(op.hole_cards)))
-            elif isinstance(op, ChipsPushing):
-                for player, amount in enumerate(op.amounts):
-                    self._won[self._seat_of(player)] += amount
+            else:
+                lines.extend(self._result_lines(op))
         return lines
 
     def _is_big_blind(self, player: int) -> bool:
         """pokerkit's blind order: player 0 small, 1 big; heads-up the other way round."""
         return player == (0 if len(self.seats) == 2 else 1)
 
-    def _showdown_line(self, seat: int, shown: bool) -> str:
-        self._went_to_showdown = True
-        name = self.seats[seat].name
-        if not shown:
-            self._last_action[seat] = "mucks"
-            return f"{name} mucks"
-        self._shown_names[seat] = self._hand_name(seat)
-        self._last_action[seat] = "shows"
-        cards = " ".join(pretty(c) for c in self._hole[seat])
-        return f"{name} shows {cards} ({self._shown_names[seat]})"
+    def _held(self, seat: int) -> list[str]:
+        return self._hole[seat]
 
     def _hand_name(self, seat: int) -> str:
         """The name of the hand ``seat`` shows at showdown."""
         return hand_name(self._hole[seat] + self.board)
 
     # -- Engine surface ------------------------------------------------------------------------
-
-    @property
-    def board(self) -> list[str]:
-        return [repr(card) for card in self.state.get_board_cards(0)]
-
-    @property
-    def finished(self) -> bool:
-        return not self.state.status
 
     def to_act(self) -> tuple[int, ...]:
         actor = self.state.actor_index
@@ -396,15 +355,7 @@ class HoldemEngine:
         if self.to_act() != (seat,):
             return []
         state = self.state
-        to_call = state.checking_or_calling_amount or 0
-        specs: list[ActionSpec] = []
-        if to_call:
-            specs.append(ActionSpec("fold", "Fold"))
-            all_in = " (all-in)" if to_call == state.stacks[self._player_of(seat)] else ""
-            specs.append(ActionSpec("call", f"Call {to_call}{all_in}", min_amount=to_call,
-                                    max_amount=to_call))
-        else:
-            specs.append(ActionSpec("check", "Check"))
+        specs = self._fold_call_check_specs(seat)
         low = state.min_completion_betting_or_raising_to_amount
         high = state.max_completion_betting_or_raising_to_amount
         if low is not None and high is not None:
@@ -413,27 +364,8 @@ class HoldemEngine:
                 presets=self._presets(low, high)))
         return specs
 
-    def _presets(self, low: int, high: int) -> tuple[tuple[str, int], ...]:
-        """Min, half pot, pot and all-in as raise-to amounts, clamped and without repeats."""
-        state = self.state
-        actor = state.actor_index
-        assert actor is not None
-        top = max(state.bets)
-        after_call = state.total_pot_amount + top - state.bets[actor]
-        wanted = (("Min", low), ("Half pot", top + after_call // 2), ("Pot", top + after_call),
-                  ("All-in", state.stacks[actor] + state.bets[actor]))
-        presets: list[tuple[str, int]] = []
-        for label, amount in wanted:
-            amount = min(max(amount, low), high)
-            if all(amount != seen for _, seen in presets):
-                presets.append((label, amount))
-        return tuple(presets)
-
     def apply(self, seat: int, action: Action) -> list[str]:
-        if self.finished:
-            raise IllegalAction("This hand is over.")
-        if self.to_act() != (seat,):
-            raise NotYourTurn("It is not your turn.")
+        self._check_turn(seat)
         state = self.state
         player = self._player_of(seat)
         name = self.seats[seat].name
@@ -464,49 +396,6 @@ class HoldemEngine:
         lines = [f"{name} {text}"] + self._advance()
         self.log.extend(lines)
         return lines
-
-    def _raise(self, amount: int | None) -> str:
-        state = self.state
-        low = state.min_completion_betting_or_raising_to_amount
-        high = state.max_completion_betting_or_raising_to_amount
-        if low is None or high is None:
-            raise IllegalAction("You cannot raise now.")
-        if amount is None or not low <= amount <= high:
-            if low == high:
-                raise IllegalAction(f"You can only raise to exactly {low}.")
-            raise IllegalAction(f"Raise to an amount from {low} to {high}.")
-        verb = "raises to" if max(state.bets) else "bets"
-        state.complete_bet_or_raise_to(amount)
-        return f"{verb} {amount}"
-
-    def timeout_action(self, seat: int) -> Action:
-        kinds = {spec.kind for spec in self.legal_actions(seat)}
-        return Action("check") if "check" in kinds else Action("fold")
-
-    # -- results ---------------------------------------------------------------------------------
-
-    def _winners(self) -> list[str]:
-        """One line per seat that won chips, "Alice wins 120 with Flush, Ace high"."""
-        if not self.finished:
-            return []
-        lines = []
-        for seat, won in enumerate(self._won):
-            if won:
-                line = f"{self.seats[seat].name} wins {won}"
-                if self._shown_names[seat]:
-                    line += f" with {self._shown_names[seat]}"
-                lines.append(line)
-        return lines
-
-    def _final_stack(self, seat: int) -> int:
-        return self.state.stacks[self._player_of(seat)]
-
-    @property
-    def outcome(self) -> Outcome | None:
-        if not self.finished:
-            return None
-        deltas = tuple(self._final_stack(s) - self.seats[s].stack for s in range(len(self.seats)))
-        return Outcome(deltas=deltas, summary="; ".join(self._winners()), carry={})
 
     # -- views -----------------------------------------------------------------------------------
 
@@ -551,18 +440,6 @@ class HoldemEngine:
             return "showdown"
         return STREETS[{0: 0, 3: 1, 4: 2, 5: 3}[len(self.board)]]
 
-    def _pots(self) -> list[dict[str, Any]]:
-        """Main pot then side pots; after the hand, what each pot held before it was paid out."""
-        pots = list(self.state.pots)
-        amounts = [pot.amount for pot in pots]
-        if self.finished:
-            amounts = [0] * len(pots)
-            for op in self.state.operations:
-                if isinstance(op, ChipsPushing):
-                    amounts[op.pot_index] += op.total_amount
-        return [{"amount": amount, "eligible": sorted(self._seat_of(p) for p in pot.player_indices)}
-                for pot, amount in zip(pots, amounts) if amount]
-
     # -- export ----------------------------------------------------------------------------------
 
     def phh(self) -> str:
@@ -571,16 +448,5 @@ class HoldemEngine:
         PHH has no pot-limit hold'em variant: such hands are written as no-limit ("NT", the same
         action syntax) with a ``_limit = 'pot-limit'`` field.
         """
-        n = len(self.seats)
         extra: dict[str, Any] = {} if self.limit in self.exact_phh_limits else {"_limit": self.limit}
-        history = HandHistory.from_game_state(
-            self._phh_game(), self.state,
-            players=[self._name(p) for p in range(n)],
-            seats=[self._seat_of(p) + 1 for p in range(n)],
-            seat_count=n,
-            hand=self.hand_no,
-            ante_trimming_status=True,
-            finishing_stacks=list(self.state.stacks) if self.finished else None,
-            user_defined_fields=extra,
-        )
-        return history.dumps()
+        return self._history(self._phh_game(), **extra)

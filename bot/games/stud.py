@@ -25,8 +25,9 @@ from pokerkit import Card, Deck, FixedLimitSevenCardStud, Mode, State
 
 from bot.games.base import Action, ActionSpec, IllegalAction
 from bot.games.cards import shuffled
-from bot.games.draw import CARDS, PokerkitHand, derived_seed
+from bot.games.draw import PokerkitHand, derived_seed
 from bot.games.holdem import _AUTOMATIONS, FastHighHand
+from bot.games.pokerkit_base import CARDS
 
 STREETS = ("third street", "fourth street", "fifth street", "sixth street", "seventh street")
 

@@ -1,0 +1,221 @@
+"""What every pokerkit-backed poker engine shares, whatever its streets deal.
+
+Hold'em (and Omaha through it) and the hole-cards-only games (draw, stud) all keep a pokerkit
+``State`` whose player 0 sits left of the button; this base holds the seat mapping, the turn and
+raise checks, showdown and result lines, pots and PHH export that do not depend on how cards reach
+the table, so the engines differ only where their rules do.
+"""
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from pokerkit import Card, ChipsPushing, HandHistory, HoleCardsShowingOrMucking, Operation, State
+
+from bot.games.base import Action, ActionSpec, IllegalAction, NotYourTurn, Outcome, Seat
+from bot.games.cards import DECK, pretty
+
+CARDS: dict[str, Card] = dict(zip(DECK, Card.parse(*DECK)))
+"""Card code -> pokerkit card, parsed once."""
+
+
+class PokerkitTable:
+    """Base of the pokerkit engines; subclasses build ``state`` and keep the per-seat lists."""
+
+    seats: list[Seat]
+    dealer: int
+    hand_no: int
+    state: State
+    log: list[str]
+    _shown_names: list[str]
+    _folded: list[bool]
+    _won: list[int]
+    _last_action: list[str]
+    _ops_seen: int
+    _went_to_showdown: bool
+
+    def _start_records(self, n: int) -> None:
+        """Empty per-seat records and log for ``n`` seats, before the first ``_advance``."""
+        self._shown_names = [""] * n  # hand name of each hand shown at showdown
+        self._folded = [False] * n
+        self._won = [0] * n
+        self._last_action = [""] * n
+        self._ops_seen = 0
+        self._went_to_showdown = False
+        self.log = []
+
+    # -- seats ---------------------------------------------------------------------------------
+
+    def _seat_of(self, player: int) -> int:
+        """Table seat of pokerkit player ``player`` (0 = left of the button, last = button)."""
+        return (self.dealer + 1 + player) % len(self.seats)
+
+    def _player_of(self, seat: int) -> int:
+        return (seat - self.dealer - 1) % len(self.seats)
+
+    # -- what subclasses define ----------------------------------------------------------------
+
+    def _describe(self, operations: Sequence[Operation]) -> list[str]:  # pragma: no cover
+        """Log lines for pokerkit's automatic operations (player actions are worded in apply)."""
+        raise NotImplementedError
+
+    def _held(self, seat: int) -> list[str]:  # pragma: no cover
+        """The seat's cards as dealt (and kept, in draw), as card codes."""
+        raise NotImplementedError
+
+    def _hand_name(self, seat: int) -> str:  # pragma: no cover
+        """The name of the hand ``seat`` shows at showdown."""
+        raise NotImplementedError
+
+    # -- log -----------------------------------------------------------------------------------
+
+    def _log_since_last(self) -> list[str]:
+        """Log lines for pokerkit's operations since the last call, then the winners once over."""
+        state = self.state
+        lines = self._describe(state.operations[self._ops_seen:])
+        self._ops_seen = len(state.operations)
+        if not state.status:
+            lines.extend(self._winners())
+        return lines
+
+    def _result_lines(self, operation: Operation) -> list[str]:
+        """The showdown line of a hand shown or mucked; a payout is only counted for the view."""
+        if isinstance(operation, HoleCardsShowingOrMucking):
+            seat = self._seat_of(operation.player_index)
+            return [self._showdown_line(seat, bool(operation.hole_cards))]
+        if isinstance(operation, ChipsPushing):
+            for player, amount in enumerate(operation.amounts):
+                self._won[self._seat_of(player)] += amount
+        return []
+
+    def _showdown_line(self, seat: int, shown: bool) -> str:
+        self._went_to_showdown = True
+        name = self.seats[seat].name
+        if not shown:
+            self._last_action[seat] = "mucks"
+            return f"{name} mucks"
+        self._shown_names[seat] = self._hand_name(seat)
+        self._last_action[seat] = "shows"
+        cards = " ".join(pretty(c) for c in self._held(seat))
+        return f"{name} shows {cards} ({self._shown_names[seat]})"
+
+    # -- Engine surface ------------------------------------------------------------------------
+
+    @property
+    def board(self) -> list[str]:
+        return [repr(card) for card in self.state.get_board_cards(0)]
+
+    @property
+    def finished(self) -> bool:
+        return not self.state.status
+
+    def _check_turn(self, seat: int) -> None:
+        """Refuse an action once the hand is over or out of turn, before any rule is checked."""
+        if self.finished:
+            raise IllegalAction("This hand is over.")
+        if self.to_act() != (seat,):
+            raise NotYourTurn("It is not your turn.")
+
+    def to_act(self) -> tuple[int, ...]:  # pragma: no cover - engines define it
+        raise NotImplementedError
+
+    def _fold_call_check_specs(self, seat: int) -> list[ActionSpec]:
+        """Fold and call when there is a bet to call, else check when pokerkit allows it."""
+        state = self.state
+        to_call = state.checking_or_calling_amount or 0
+        if to_call:
+            all_in = " (all-in)" if to_call == state.stacks[self._player_of(seat)] else ""
+            return [ActionSpec("fold", "Fold"),
+                    ActionSpec("call", f"Call {to_call}{all_in}", min_amount=to_call,
+                               max_amount=to_call)]
+        if state.checking_or_calling_amount is not None:
+            return [ActionSpec("check", "Check")]
+        return []
+
+    def _presets(self, low: int, high: int) -> tuple[tuple[str, int], ...]:
+        """Min, half pot, pot and all-in as raise-to amounts, clamped and without repeats."""
+        state = self.state
+        actor = state.actor_index
+        assert actor is not None
+        top = max(state.bets)
+        after_call = state.total_pot_amount + top - state.bets[actor]
+        wanted = (("Min", low), ("Half pot", top + after_call // 2), ("Pot", top + after_call),
+                  ("All-in", state.stacks[actor] + state.bets[actor]))
+        presets: list[tuple[str, int]] = []
+        for label, amount in wanted:
+            amount = min(max(amount, low), high)
+            if all(amount != seen for _, seen in presets):
+                presets.append((label, amount))
+        return tuple(presets)
+
+    def _raise(self, amount: int | None) -> str:
+        state = self.state
+        low = state.min_completion_betting_or_raising_to_amount
+        high = state.max_completion_betting_or_raising_to_amount
+        if low is None or high is None:
+            raise IllegalAction("You cannot raise now.")
+        if amount is None or not low <= amount <= high:
+            if low == high:
+                raise IllegalAction(f"You can only raise to exactly {low}.")
+            raise IllegalAction(f"Raise to an amount from {low} to {high}.")
+        verb = "raises to" if max(state.bets) else "bets"
+        state.complete_bet_or_raise_to(amount)
+        return f"{verb} {amount}"
+
+    def legal_actions(self, seat: int) -> list[ActionSpec]:  # pragma: no cover - engines define it
+        raise NotImplementedError
+
+    def timeout_action(self, seat: int) -> Action:
+        kinds = {spec.kind for spec in self.legal_actions(seat)}
+        return Action("check") if "check" in kinds else Action("fold")
+
+    # -- results -------------------------------------------------------------------------------
+
+    def _winners(self) -> list[str]:
+        """One line per seat that won chips, "Alice wins 120 with Flush, Ace high"."""
+        if not self.finished:
+            return []
+        lines = []
+        for seat, won in enumerate(self._won):
+            if won:
+                line = f"{self.seats[seat].name} wins {won}"
+                if self._shown_names[seat]:
+                    line += f" with {self._shown_names[seat]}"
+                lines.append(line)
+        return lines
+
+    @property
+    def outcome(self) -> Outcome | None:
+        if not self.finished:
+            return None
+        deltas = tuple(self.state.stacks[self._player_of(s)] - self.seats[s].stack
+                       for s in range(len(self.seats)))
+        return Outcome(deltas=deltas, summary="; ".join(self._winners()), carry={})
+
+    def _pots(self) -> list[dict[str, Any]]:
+        """Main pot then side pots; after the hand, what each pot held before it was paid out."""
+        pots = list(self.state.pots)
+        amounts = [pot.amount for pot in pots]
+        if self.finished:
+            amounts = [0] * len(pots)
+            for op in self.state.operations:
+                if isinstance(op, ChipsPushing):
+                    amounts[op.pot_index] += op.total_amount
+        return [{"amount": amount, "eligible": sorted(self._seat_of(p) for p in pot.player_indices)}
+                for pot, amount in zip(pots, amounts) if amount]
+
+    # -- export --------------------------------------------------------------------------------
+
+    def _history(self, game: Any, **fields: Any) -> str:
+        """The hand as PHH text under pokerkit's ``game`` definition, players named."""
+        n = len(self.seats)
+        history = HandHistory.from_game_state(
+            game, self.state,
+            players=[self.seats[self._seat_of(p)].name for p in range(n)],
+            seats=[self._seat_of(p) + 1 for p in range(n)],
+            seat_count=n,
+            hand=self.hand_no,
+            ante_trimming_status=True,
+            finishing_stacks=list(self.state.stacks) if self.finished else None,
+            user_defined_fields=fields,
+        )
+        return history.dumps()
