@@ -13,7 +13,7 @@ chips in when its equity pays for them. Decisions:
 from __future__ import annotations
 
 import random
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from bot.ai.equity import equity
 from bot.games.base import HIDDEN, Action, ActionSpec
@@ -27,6 +27,18 @@ BLUFF_RATE = 0.05   # how often a weak hand bets when checked to after the flop
 
 def choose(view: Mapping[str, Any], legal: Sequence[ActionSpec], rng: random.Random) -> Action:
     """The action for the seat ``view`` belongs to, among ``legal``."""
+    return play_by_share(view, legal, rng,
+                         lambda hole, board, opponents: equity(hole, board, opponents, SAMPLES, rng))
+
+
+Estimate = Callable[[Sequence[str], Sequence[str], int], float]
+"""The share of the pot a hole wins on average, given the board and the number of opponents."""
+
+
+def play_by_share(view: Mapping[str, Any], legal: Sequence[ActionSpec], rng: random.Random,
+                  estimate: Estimate) -> Action:
+    """Bet, call or fold by an estimated pot share against the pot odds (shared with Omaha, whose
+    estimate counts split hi-lo pots)."""
     specs = {spec.kind: spec for spec in legal}
     passive = Action("check") if "check" in specs else Action("fold")
     seat = view["viewer"]
@@ -35,7 +47,7 @@ def choose(view: Mapping[str, Any], legal: Sequence[ActionSpec], rng: random.Ran
     if not hole or HIDDEN in hole:
         return passive
     opponents = sum(1 for i, s in enumerate(seats) if i != seat and not s["folded"])
-    win = equity(hole, view["board"], opponents, SAMPLES, rng)
+    win = estimate(hole, view["board"], opponents)
     strength = win * (opponents + 1) / 2
     to_call = (specs["call"].min_amount or 0) if "call" in specs else 0
     pot = sum(p["amount"] for p in view["pots"]) + sum(s["bet"] for s in seats)

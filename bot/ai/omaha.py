@@ -21,47 +21,20 @@ from typing import Any, Mapping, Sequence
 
 from phevaluator import evaluate_omaha_cards
 
-from bot.games.base import HIDDEN, Action, ActionSpec
+from bot.ai.holdem import play_by_share
+from bot.games.base import Action, ActionSpec
 from bot.games.cards import DECK
 from bot.games.omaha import best_low
 
 SAMPLES = 160
-VALUE = 0.6         # strength to bet or raise for value
-STRONG = 0.8        # strength to bet big and re-raise
-CALL_MARGIN = 0.03  # share wanted above the pot odds to call
-BLUFF_RATE = 0.05   # how often a weak hand bets when checked to after the flop
 
 
 def choose(view: Mapping[str, Any], legal: Sequence[ActionSpec], rng: random.Random) -> Action:
-    """The action for the seat ``view`` belongs to, among ``legal``."""
-    specs = {spec.kind: spec for spec in legal}
-    passive = Action("check") if "check" in specs else Action("fold")
-    seat = view["viewer"]
-    seats = view["seats"]
-    hole = seats[seat]["cards"]
-    if len(hole) != 4 or HIDDEN in hole:
-        return passive
-    opponents = sum(1 for i, s in enumerate(seats) if i != seat and not s["folded"])
-    win = pot_share(hole, view["board"], opponents, SAMPLES, rng, hilo=view["game"] == "omaha-hilo")
-    strength = win * (opponents + 1) / 2
-    to_call = (specs["call"].min_amount or 0) if "call" in specs else 0
-    pot = sum(p["amount"] for p in view["pots"]) + sum(s["bet"] for s in seats)
-    raise_spec = specs.get("raise")
-
-    if to_call:
-        if raise_spec and strength >= STRONG:
-            return _raise_to(raise_spec, seats, pot, to_call, 1.0)
-        if win >= to_call / (pot + to_call) + CALL_MARGIN:
-            return Action("call")
-        return Action("fold")
-    if raise_spec:
-        if strength >= STRONG:
-            return _raise_to(raise_spec, seats, pot, 0, 0.75 + 0.25 * rng.random())
-        if strength >= VALUE:
-            return _raise_to(raise_spec, seats, pot, 0, 0.5)
-        if view["board"] and len(view["board"]) < 5 and rng.random() < BLUFF_RATE:
-            return _raise_to(raise_spec, seats, pot, 0, 0.5)
-    return Action("check")
+    """The action for the seat ``view`` belongs to, among ``legal`` (the hold'em player's betting,
+    with Omaha's pot share as the estimate)."""
+    hilo = view["game"] == "omaha-hilo"
+    return play_by_share(view, legal, rng,
+                         lambda hole, board, opponents: pot_share(hole, board, opponents, SAMPLES, rng, hilo=hilo))
 
 
 def pot_share(hole: Sequence[str], board: Sequence[str], opponents: int, samples: int, rng: random.Random,
@@ -98,12 +71,3 @@ def _share(ranks: Sequence[Any]) -> float:
     if best is None or ranks[0] != best:
         return 0.0
     return 1.0 / sum(1 for r in ranks if r == best)
-
-
-def _raise_to(spec: ActionSpec, seats: Sequence[Mapping[str, Any]], pot: int, to_call: int,
-              fraction: float) -> Action:
-    """Bet or raise by ``fraction`` of the pot after calling, within the allowed range."""
-    top = max(s["bet"] for s in seats)
-    assert spec.min_amount is not None and spec.max_amount is not None
-    amount = top + int(fraction * (pot + to_call))
-    return Action("raise", amount=min(max(amount, spec.min_amount), spec.max_amount))
