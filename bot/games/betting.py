@@ -25,7 +25,7 @@ Rules followed (standard casino rules unless a game says otherwise):
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Literal, Mapping, Sequence
+from typing import Any, ClassVar, Literal, Mapping, Sequence
 
 from bot.games.base import Action, ActionSpec, IllegalAction, NotYourTurn
 
@@ -381,3 +381,55 @@ class BettingRound:
 
     def _all_in_note(self, seat: int) -> str:
         return " (all-in)" if self.pot.stacks[seat] == 0 else ""
+
+
+class PotDeal:
+    """What the invented poker games' engines share around their ``Pot``: the checks on the seats, a
+    hand won because everyone else folded, keeping the pots for the view, and the winners' lines.
+
+    Subclasses have ``pot``, ``seats``, ``dealer``, ``won``, ``round`` and ``phase``, and name the
+    winning hand through ``_winning_hand``.
+    """
+
+    title: ClassVar[str]
+    fold_win: ClassVar[str] = "everyone else folded"
+    pot: Pot
+    seats: Sequence[Any]
+    dealer: int
+    won: list[int]
+    round: BettingRound | None
+    phase: str
+
+    def _check_seats(self) -> None:
+        if not 2 <= len(self.seats) <= 6:
+            raise ValueError(f"{self.title} is played by 2 to 6 seats")
+        if any(seat.stack <= 0 for seat in self.seats):
+            raise ValueError("every seat dealt in needs chips")
+        if not 0 <= self.dealer < len(self.seats):
+            raise ValueError("the dealer must be one of the seats")
+
+    def _win_by_folds(self) -> list[str]:
+        (winner,) = self.pot.live
+        self.round = None
+        self.phase = "folded"
+        self._remember_pots()
+        self.won = self.pot.award()
+        return [f"{self.seats[winner].name} wins {self.won[winner]}: {self.fold_win}."]
+
+    def _remember_pots(self) -> None:
+        """Keep what the pots held and who put in what: ``award`` empties the middle."""
+        self._final_pots = self.pot.pots()
+        self._final_contributions = list(self.pot.contributions)
+
+    def _winning_hand(self, seat: int) -> str | None:
+        """What a shown hand won with ("Three pairs (2:2:2:1)", "7 of 9"); None if not shown."""
+        return None
+
+    def winners(self) -> list[str]:
+        """One line per seat that won chips: "Alice wins 12 with ..."."""
+        lines = []
+        for seat, won in enumerate(self.won):
+            if won:
+                hand = self._winning_hand(seat)
+                lines.append(f"{self.seats[seat].name} wins {won}" + (f" with {hand}" if hand else ""))
+        return lines

@@ -25,7 +25,7 @@ import hashlib
 from typing import Any, ClassVar, Literal, Mapping, Sequence, TypedDict
 
 from bot.games.base import HIDDEN, Action, ActionSpec, IllegalAction, NotYourTurn, Outcome, Seat
-from bot.games.betting import BettingRound, Pot, SidePot, seats_after
+from bot.games.betting import BettingRound, Pot, PotDeal, SidePot, seats_after
 from bot.games.cards import shuffled
 from bot.games.presidential_eval import HAND_SIZE, HandValue, evaluate
 from bot.games.sixchex import BY_CODE, CATEGORIES, shuffled_sixchex
@@ -121,9 +121,11 @@ def hand_view(value: HandValue) -> HandView:
     }
 
 
-class PresidentialEngine:
+class PresidentialEngine(PotDeal):
     """One deal of Presidential Poker, fixed-limit, pot-limit or no-limit, for 2-6 seats."""
 
+    title: ClassVar[str] = "Presidential Poker"
+    fold_win: ClassVar[str] = "no one met the bet"
     game: ClassVar[str] = "presidential"
 
     def __init__(self, settings: Mapping[str, Any], seats: Sequence[Seat], seed: str,
@@ -174,12 +176,7 @@ class PresidentialEngine:
             raise ValueError(f"limit must be one of {', '.join(LIMITS)}, not {self.limit!r}")
         if self.ante < 0 or not 1 <= self.small_bet <= self.big_bet:
             raise ValueError("ante must be >= 0 and 1 <= small_bet <= big_bet")
-        if not 2 <= len(self.seats) <= 6:
-            raise ValueError("Presidential Poker is played by 2 to 6 seats")
-        if any(seat.stack <= 0 for seat in self.seats):
-            raise ValueError("every seat dealt in needs chips")
-        if not 0 <= self.dealer < len(self.seats):
-            raise ValueError("the dealer must be one of the seats")
+        self._check_seats()
 
     def _take_carried_pot(self, owed: Sequence[Sequence[Any]]) -> int:
         """Put back into the pot the antes of earlier deals nobody opened; returns the chips."""
@@ -263,19 +260,6 @@ class PresidentialEngine:
                          f"{next_dealer} deals again.")
         return [self._summary]
 
-    def _win_by_folds(self) -> list[str]:
-        (winner,) = self.pot.live
-        self.round = None
-        self.phase = "folded"
-        self._remember_pots()
-        self.won = self.pot.award()
-        return [f"{self.seats[winner].name} wins {self.won[winner]}: no one met the bet."]
-
-    def _remember_pots(self) -> None:
-        """Keep what the pots held and who put in what: ``award`` empties the middle."""
-        self._final_pots = self.pot.pots()
-        self._final_contributions = list(self.pot.contributions)
-
     def _showdown(self) -> list[str]:
         self.round = None
         self.phase = "showdown"
@@ -353,19 +337,11 @@ class PresidentialEngine:
 
     # -- results ---------------------------------------------------------------------------------
 
-    def winners(self) -> list[str]:
-        """One line per seat that won chips: "Alice wins 12 with Three pairs (2:2:2:1)"."""
-        if self.phase not in ("showdown", "folded"):
-            return []
-        lines = []
-        for seat, won in enumerate(self.won):
-            if won:
-                line = f"{self.seats[seat].name} wins {won}"
-                if seat in self.values:
-                    rank = self.values[seat].rank
-                    line += f" with {rank.name} ({rank.code})"
-                lines.append(line)
-        return lines
+    def _winning_hand(self, seat: int) -> str | None:
+        if seat not in self.values:
+            return None
+        rank = self.values[seat].rank
+        return f"{rank.name} ({rank.code})"
 
     @property
     def outcome(self) -> Outcome | None:

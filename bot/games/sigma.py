@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import Any, ClassVar, Literal, Mapping, Sequence, TypedDict
 
 from bot.games.base import HIDDEN, Action, ActionSpec, IllegalAction, NotYourTurn, Outcome, Seat
-from bot.games.betting import BettingRound, Pot, SidePot, seats_after
+from bot.games.betting import BettingRound, Pot, PotDeal, SidePot, seats_after
 from bot.games.cards import shuffled
 from bot.games.sigma_shapes import (
     CHOOSE,
@@ -117,9 +117,10 @@ def _card_view(layer: Layer, shown: bool) -> SigmaCardView:
     }
 
 
-class SigmaEngine:
+class SigmaEngine(PotDeal):
     """One hand of Sigma Poker, fixed-limit or no-limit, for 2-6 seats."""
 
+    title: ClassVar[str] = "Sigma Poker"
     game: ClassVar[str] = "sigma"
 
     def __init__(self, settings: Mapping[str, Any], seats: Sequence[Seat], seed: str,
@@ -164,12 +165,7 @@ class SigmaEngine:
             raise ValueError(f"limit must be one of {', '.join(LIMITS)}, not {self.limit!r}")
         if self.ante < 0 or self.small_bet < 1:
             raise ValueError("ante must be >= 0 and small_bet >= 1")
-        if not 2 <= len(self.seats) <= 6:
-            raise ValueError("Sigma Poker is played by 2 to 6 seats")
-        if any(seat.stack <= 0 for seat in self.seats):
-            raise ValueError("every seat dealt in needs chips")
-        if not 0 <= self.dealer < len(self.seats):
-            raise ValueError("the dealer must be one of the seats")
+        self._check_seats()
 
     def _betting_round(self, bet_size: int) -> BettingRound:
         return BettingRound(self.pot, self.order, structure=self.limit,  # type: ignore[arg-type]
@@ -207,19 +203,6 @@ class SigmaEngine:
         self.placer = self._placers.pop(0)
         self.step = CHOOSE
         self.in_hand[self.placer] = self._deal()
-
-    def _win_by_folds(self) -> list[str]:
-        (winner,) = self.pot.live
-        self.round = None
-        self.phase = "folded"
-        self._remember_pots()
-        self.won = self.pot.award()
-        return [f"{self.seats[winner].name} wins {self.won[winner]}: everyone else folded."]
-
-    def _remember_pots(self) -> None:
-        """Keep what the pots held and who put in what: ``award`` empties the middle."""
-        self._final_pots = self.pot.pots()
-        self._final_contributions = list(self.pot.contributions)
 
     def _showdown(self) -> list[str]:
         self.round = None
@@ -325,18 +308,8 @@ class SigmaEngine:
 
     # -- results ---------------------------------------------------------------------------------
 
-    def winners(self) -> list[str]:
-        """One line per seat that won chips: "Alice wins 12 with 7 of 9"."""
-        if not self.finished:
-            return []
-        lines = []
-        for seat, won in enumerate(self.won):
-            if won:
-                line = f"{self.seats[seat].name} wins {won}"
-                if seat in self.scores:
-                    line += f" with {self.scores[seat]} of 9"
-                lines.append(line)
-        return lines
+    def _winning_hand(self, seat: int) -> str | None:
+        return f"{self.scores[seat]} of 9" if seat in self.scores else None
 
     @property
     def outcome(self) -> Outcome | None:
