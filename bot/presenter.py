@@ -86,6 +86,7 @@ class DiscordPresenter:
         lock = self._locks.setdefault(live.id, asyncio.Lock())
         async with lock:
             await self._update_message(live)
+            await self._post_report(live)
             await self._send_hands(live)
 
     async def _update_message(self, live: LiveTable) -> None:
@@ -114,6 +115,17 @@ class DiscordPresenter:
             await self._update_message(live)
         except discord.Forbidden:
             log.warning("no permission to post table %s in channel %s", row.id, row.channel_id)
+
+    async def _post_report(self, live: LiveTable) -> None:
+        """Post a deal's report (an event board's results table) once, below the table message."""
+        if live.report is None:
+            return
+        report, live.report = live.report, None
+        channel = self.bot.get_partial_messageable(live.row.channel_id, guild_id=live.row.guild_id)
+        try:
+            await channel.send(report[:2000])
+        except discord.HTTPException:
+            log.warning("could not post the report of table %s", live.id)
 
     async def _send_hands(self, live: LiveTable) -> None:
         """DM each human in the deal their cards at the deal's start and whenever they get new ones."""

@@ -26,6 +26,9 @@ class GameSpec:
     ``chips``: players buy in from their wallet and play for table stacks (poker) instead of points.
     ``moves_button``: the service rotates ``carry["dealer"]`` between deals (poker cash games).
     ``simultaneous``: several seats choose at once; a button stays valid while its deal lasts.
+    ``deal_key``: for a table in an event (``settings["event"]``), which of the event's deals this one
+    is (``None``: not shared); the event's tables get the same seed for the same key, record
+    ``event_result(engine)`` when the deal ends and show ``event_report(key, results)``.
     """
 
     name: str
@@ -43,6 +46,9 @@ class GameSpec:
     turn_seconds: int = 60
     default_buy_in: int = 0
     export: Callable[[Engine], str] = _json_export
+    deal_key: Callable[[Mapping[str, Any], Mapping[str, Any]], str | None] | None = None
+    event_result: Callable[[Any], dict[str, Any]] | None = None
+    event_report: Callable[[str, list[dict[str, Any]]], str] | None = None
 
 
 def _load(game_name: str, engine: str, **options: Any) -> GameSpec:
@@ -61,6 +67,14 @@ def _export_method(name: str) -> Callable[[Engine], str]:
     return lambda engine: getattr(engine, name)()
 
 
+def _events(module: str) -> dict[str, Any]:
+    """A game's event hooks (``deal_key``, ``event_result``, ``event_report``) from ``bot.games.<module>``."""
+    from importlib import import_module
+
+    events = import_module(f"bot.games.{module}")
+    return {name: getattr(events, name) for name in ("deal_key", "event_result", "event_report")}
+
+
 _FACTORIES: dict[str, Callable[[], GameSpec]] = {
     "holdem": lambda: _load(
         "holdem", "holdem:HoldemEngine", images="poker", title="Texas hold'em", min_players=2, max_players=10,
@@ -72,7 +86,8 @@ _FACTORIES: dict[str, Callable[[], GameSpec]] = {
         turn_seconds=90),
     "bridge": lambda: _load(
         "bridge", "bridge:BridgeEngine", title="Contract bridge", min_players=4, max_players=4,
-        default_settings={"scoring": "rubber"}, turn_seconds=120, export=_export_method("pbn")),
+        default_settings={"scoring": "rubber"}, turn_seconds=120, export=_export_method("pbn"),
+        **_events("bridge_events")),
     "saint": lambda: _load(
         "saint", "saint:SaintEngine", title="Saint Poker", min_players=2, max_players=5,
         simultaneous=True, turn_seconds=90),

@@ -76,6 +76,27 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (guild_id, game, user_id)
     );
     """,
+    # 2: events: tables of one event (duplicate bridge) play the same deals and compare results
+    """
+    CREATE TABLE event_deals (
+        guild_id INTEGER NOT NULL,
+        event TEXT NOT NULL,
+        deal_key TEXT NOT NULL,          -- e.g. the board number
+        seed TEXT NOT NULL,              -- the first table to deal it chose the seed; the rest reuse it
+        PRIMARY KEY (guild_id, event, deal_key)
+    );
+    CREATE TABLE event_results (
+        guild_id INTEGER NOT NULL,
+        event TEXT NOT NULL,
+        deal_key TEXT NOT NULL,
+        table_id INTEGER NOT NULL,
+        hand_no INTEGER NOT NULL,
+        players TEXT NOT NULL,           -- JSON: [{"user_id", "name"}] in engine seat order
+        result TEXT NOT NULL,            -- JSON from the game's event_result
+        PRIMARY KEY (table_id, hand_no)
+    );
+    CREATE INDEX event_results_by_deal ON event_results(guild_id, event, deal_key);
+    """,
 )
 
 
@@ -222,6 +243,14 @@ class Storage:
             f" AND user_id IN ({','.join('?' * len(user_ids))})", guild_id, game, *user_ids)
         return {u: (mu, sigma) for u, mu, sigma in rows}
 
+    async def event_results(self, guild_id: int, event: str, deal_key: str) -> list[dict[str, Any]]:
+        """Every table's recorded result of one event deal, in the order they finished."""
+        rows = await self._all(
+            "SELECT table_id, hand_no, players, result FROM event_results"
+            " WHERE guild_id = ? AND event = ? AND deal_key = ? ORDER BY rowid", guild_id, event, deal_key)
+        return [{"table_id": t, "hand_no": n, "players": json.loads(p), "result": json.loads(r)}
+                for t, n, p, r in rows]
+
     async def total_chips(self) -> int:
         """Every chip in wallets and at tables (selfplay and soak tests check it never changes)."""
         (wallets,) = (await self._all("SELECT COALESCE(SUM(balance), 0) FROM wallets"))[0]
@@ -308,6 +337,23 @@ class Tx:
         await self._conn.execute(
             "INSERT INTO hands VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
             (table_id, hand_no, game, seed, commitment, json.dumps(record), export, time.time()))
+
+    async def event_seed(self, guild_id: int, event: str, deal_key: str, candidate: str) -> str:
+        """The seed of an event's deal: ``candidate`` if this is the first table to deal it, else the
+        seed the first table stored (so every table of the event plays the same cards)."""
+        await self._conn.execute(
+            "INSERT OR IGNORE INTO event_deals VALUES (?, ?, ?, ?)", (guild_id, event, deal_key, candidate))
+        async with self._conn.execute(
+                "SELECT seed FROM event_deals WHERE guild_id = ? AND event = ? AND deal_key = ?",
+                (guild_id, event, deal_key)) as cur:
+            (seed,) = await cur.fetchone()  # type: ignore[misc]
+        return str(seed)
+
+    async def insert_event_result(self, guild_id: int, event: str, deal_key: str, table_id: int,
+                                  hand_no: int, players: list[dict[str, Any]], result: dict[str, Any]) -> None:
+        await self._conn.execute(
+            "INSERT INTO event_results VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (guild_id, event, deal_key, table_id, hand_no, json.dumps(players), json.dumps(result)))
 
     async def add_result(self, guild_id: int, game: str, user_id: int, chips: int, *,
                          hands: int = 1, match: bool = False, win: bool = False,

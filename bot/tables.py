@@ -45,6 +45,7 @@ class LiveTable:
     last_seed: str | None = None  # revealed once its deal is over
     deal_size: int = 0  # seats in the current or last deal (engine seats 0..deal_size-1)
     turn_started: dict[int, int] = field(default_factory=dict)  # deal seat -> step its turn began
+    report: str | None = None  # to post once in the channel (an event deal's results table)
 
     @property
     def id(self) -> int:
@@ -395,12 +396,13 @@ class TableService:
             carry["dealer"] = dealt.index(button)
         row.hand_no += 1
         carry["hand_no"] = row.hand_no
-        seed = self.seeds()
+        settings = tournament.hand_settings(row.settings, row.hand_no)
+        seed, event_key = await self._deal_seed(live, settings, carry)
         seats = [row.seats[i] for i in dealt]
         row.hand = {"seed": seed, "commitment": commitment(seed), "seats": dealt,
                     "names": [s["name"] for s in seats], "stacks": [s["stack"] for s in seats],
                     "bots": [s["is_bot"] for s in seats], "carry": carry, "actions": [],
-                    "settings": tournament.hand_settings(row.settings, row.hand_no)}
+                    "settings": settings, "event_key": event_key}
         row.step = 0
         live.engine = self._new_engine(live)
         live.turn_started = {}
@@ -413,6 +415,18 @@ class TableService:
             live.note(f"Tournament {tournament.describe_level(row.settings, row.hand_no)}.")
         await self._persist(live)
         await self._drive(live)
+
+    async def _deal_seed(self, live: LiveTable, settings: dict[str, Any],
+                         carry: dict[str, Any]) -> tuple[str, str | None]:
+        """A fresh seed; for a table in an event, the seed this deal shares with the event's other
+        tables (the first to deal it chooses), and the deal's key within the event."""
+        seed = self.seeds()
+        event = settings.get("event")
+        key = live.spec.deal_key(settings, carry) if event and live.spec.deal_key else None
+        if key is None:
+            return seed, None
+        async with self.storage.transaction() as tx:
+            return await tx.event_seed(live.row.guild_id, str(event), key, seed), key
 
     def _turn_deadline(self, live: LiveTable) -> float | None:
         if live.engine is None or live.engine.outcome is not None:
@@ -485,6 +499,8 @@ class TableService:
         await tx.insert_hand(row.id, row.hand_no, row.game, hand["seed"], hand["commitment"], record,
                              live.spec.export(live.engine))
         await self._record_results(live, tx, outcome)
+        if hand.get("event_key") is not None:
+            await self._record_event(live, tx, hand)
         carry = dict(outcome.carry)
         if live.spec.moves_button:
             carry["button_seat"] = hand["carry"]["button_seat"]
@@ -518,6 +534,16 @@ class TableService:
                 live.note("The match is over. /start plays another.")
         else:
             row.deadline = self.clock() + self.between_deals
+
+    async def _record_event(self, live: LiveTable, tx: Tx, hand: dict[str, Any]) -> None:
+        """Record this table's result of an event deal and prepare the deal's results table so far."""
+        row, spec = live.row, live.spec
+        assert spec.event_result is not None and spec.event_report is not None
+        event, key = str(hand["settings"]["event"]), str(hand["event_key"])
+        players = [{"user_id": row.seats[i]["user_id"], "name": name} for i, name in zip(hand["seats"], hand["names"])]
+        await tx.insert_event_result(row.guild_id, event, key, row.id, row.hand_no, players,
+                                     spec.event_result(live.engine))
+        live.report = spec.event_report(key, await self.storage.event_results(row.guild_id, event, key))
 
     async def _tournament_step(self, live: LiveTable, tx: Tx, hand: dict[str, Any]) -> None:
         """After a tournament hand: places for the players knocked out; the finish when one is left."""

@@ -1,13 +1,30 @@
-"""/bridge: contract bridge for four (people or robots), rubber or duplicate scoring."""
+"""/bridge: contract bridge for four (people or robots), rubber or duplicate scoring.
+
+Duplicate tables may join an **event** by name: every table of the event (in any channel of the
+server) plays the same cards on each board, and after each board the channel gets the board's
+results table so far (matchpoints and cross-IMPs). ``/bridge results`` shows a board's table again.
+"""
 from __future__ import annotations
 
+import re
 from typing import Any, Literal
 
 import discord
 from discord import app_commands
 
 from bot.client import CardroomBot
+from bot.errors import UserError
 from bot.game_cog import GameCog
+
+EVENT_NAME = re.compile(r"[a-z0-9][a-z0-9-]{0,31}")
+
+
+def event_name(text: str) -> str:
+    """Event names are case-insensitive words: letters, digits and hyphens, up to 32."""
+    name = text.strip().lower()
+    if not EVENT_NAME.fullmatch(name):
+        raise UserError("An event name is 1-32 letters, digits or hyphens, such as `tuesday-pairs`.")
+    return name
 
 
 class Bridge(GameCog, group_name="bridge", group_description="Contract bridge"):
@@ -16,18 +33,37 @@ class Bridge(GameCog, group_name="bridge", group_description="Contract bridge"):
     @app_commands.command(name="create", description="Open a contract bridge table in this channel")
     @app_commands.describe(scoring="Rubber bridge, or duplicate (boards with set dealer and vulnerability)",
                            board="Duplicate only: the board number to start from (default 1)",
+                           event="Duplicate only: an event name; its tables play the same boards and compare",
                            turn_seconds="Seconds each player has for a call or a card")
     async def create(self, interaction: discord.Interaction,
                      scoring: Literal["rubber", "duplicate"] = "rubber",
                      board: app_commands.Range[int, 1, 10**6] | None = None,
+                     event: app_commands.Range[str, 1, 32] | None = None,
                      turn_seconds: app_commands.Range[int, 30, 900] = 120) -> None:
-        if board is not None and scoring != "duplicate":
-            await interaction.response.send_message(
-                "A board number only applies to duplicate scoring; rubber bridge counts its own boards.",
-                ephemeral=True)
-            return
-        settings: dict[str, Any] = {"scoring": scoring, "board": board, "turn_seconds": turn_seconds}
+        if (board is not None or event is not None) and scoring != "duplicate":
+            raise UserError("A board number or an event only applies to duplicate scoring; "
+                            "rubber bridge counts its own boards.")
+        settings: dict[str, Any] = {"scoring": scoring, "board": board, "turn_seconds": turn_seconds,
+                                    "event": event_name(event) if event is not None else None}
         await self.open_table(interaction, settings)
+
+    @app_commands.command(name="results", description="A duplicate event's results table for one board")
+    @app_commands.describe(event="The event name", board="The board number")
+    async def results(self, interaction: discord.Interaction, event: app_commands.Range[str, 1, 32],
+                      board: app_commands.Range[int, 1, 10**6]) -> None:
+        spec = self.spec
+        assert spec.event_report is not None and interaction.guild_id is not None
+        name = event_name(event)
+        rows = await self.bot.storage.event_results(interaction.guild_id, name, str(board))
+        if not rows:
+            raise UserError(f"No table of event `{name}` has finished board {board} yet.")
+        played = any(p["user_id"] == interaction.user.id for row in rows for p in row["players"])
+        perms = interaction.permissions
+        if not played and not (perms and perms.manage_channels):
+            raise UserError("You can see a board's results once you have played it "
+                            "(or with Manage Channels, as the director).")
+        await interaction.response.send_message(
+            f"Event `{name}`\n" + spec.event_report(str(board), rows), ephemeral=True)
 
 
 async def setup(bot: CardroomBot) -> None:

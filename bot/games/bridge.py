@@ -3,8 +3,8 @@
 Settings (all optional):
 
 - ``scoring``: ``"rubber"`` (default) or ``"duplicate"``.
-- ``board`` (duplicate): play this board number; its dealer and vulnerability follow the standard
-  rotation. Without it the number comes from ``carry["board"]`` (the previous board + 1), else 1.
+- ``board`` (duplicate): the board number to start from; its dealer and vulnerability follow the
+  standard rotation. Later boards come from ``carry["board"]`` (the previous board + 1).
 - ``deal`` (either scoring): a PBN deal string ("N:AKQ2.J83.... ... ... ...") so that several
   tables play the same cards. Without it the cards come from ``shuffled_deck(seed)``, dealt one
   at a time clockwise starting left of the dealer.
@@ -111,6 +111,12 @@ class BridgeView(TypedDict):
     rubber: RubberView | None      # rubber scoring: the score sheet
 
 
+def duplicate_board(settings: Mapping[str, Any], carry: Mapping[str, Any]) -> int:
+    """The board a duplicate table plays next: the one after its last board, else the ``board``
+    setting it started from, else board 1."""
+    return int(carry.get("board") or settings.get("board") or 1)
+
+
 def sort_hand(cards: Sequence[str]) -> list[str]:
     """Cards in display order: spades, hearts, diamonds, clubs, each from the ace down."""
     return sorted(cards, key=lambda c: (SUIT_ORDER.index(c[1]), -RANKS.index(c[0])))
@@ -171,7 +177,7 @@ class BridgeEngine:
             self.dealer = self.rubber.dealer
             self.vulnerable = self.rubber.vulnerable
         else:
-            self.board_no = int(settings.get("board") or carry.get("board") or 1)
+            self.board_no = duplicate_board(settings, carry)
             self.dealer = board_dealer(self.board_no)
             self.vulnerable = board_vulnerability(self.board_no)
         if settings.get("deal"):

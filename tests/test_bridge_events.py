@@ -1,0 +1,129 @@
+"""Duplicate bridge events: tables of one event play the same cards on each board and compare."""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from bot.games.base import Action
+from bot.games.bridge_events import deal_key, event_report
+from bot.games.bridge_scoring import ContractResult, TableResult, results_table
+from bot.storage import Storage
+from bot.tables import LiveTable, TableService
+
+GUILD = 5
+
+_OPEN: list[Storage] = []
+
+
+@pytest.fixture(autouse=True)
+async def _close_storages() -> Any:
+    yield
+    while _OPEN:
+        await _OPEN.pop().close()
+
+
+class Quiet:
+    async def update(self, table: LiveTable) -> None:
+        return None
+
+    async def closed(self, table: LiveTable, reason: str) -> None:
+        return None
+
+
+async def _service(path: str) -> TableService:
+    storage = await Storage.open(path)
+    _OPEN.append(storage)
+    seeds = random.Random(11)
+    return TableService(storage, Quiet(), clock=lambda: 1_000_000.0, between_deals=0, offload_bots=False,
+                        seeds=lambda: "%064x" % seeds.getrandbits(256))
+
+
+async def _table(service: TableService, channel: int, settings: dict[str, Any]) -> LiveTable:
+    users = [channel * 10 + k for k in range(4)]
+    live = await service.create(GUILD, channel, "bridge", users[0], f"u{users[0]}", settings)
+    for user in users[1:]:
+        await service.join(live, user, f"u{user}")
+    await service.start(live, users[0])
+    return live
+
+
+async def _act(service: TableService, live: LiveTable, action: Action) -> None:
+    user = live.user_of_deal_seat(live.engine.to_act()[0])["user_id"]
+    await service.act(live.id, user, live.row.hand_no, live.row.step, action)
+
+
+async def _play_out(service: TableService, live: LiveTable, calls: list[Action]) -> None:
+    """Make these calls, then everyone passes; any play is the lowest legal card (the timeout move)."""
+    hand_no = live.row.hand_no
+    for call in calls:
+        await _act(service, live, call)
+    while live.row.hand_no == hand_no and live.row.hand is not None:
+        seat = live.engine.to_act()[0]
+        await _act(service, live, live.engine.timeout_action(seat))
+
+
+async def test_an_events_tables_share_each_board_and_compare_results(tmp_path) -> None:
+    service = await _service(str(tmp_path / "e.db"))
+    duplicate = {"scoring": "duplicate", "event": "club-night"}
+    first = await _table(service, 100, duplicate)
+    second = await _table(service, 200, duplicate)
+    other_event = await _table(service, 300, {"scoring": "duplicate", "event": "elsewhere"})
+    assert first.row.hand["event_key"] == "1"
+    assert first.engine.dealt == second.engine.dealt, "same event, same board: the same cards"
+    assert first.row.hand["seed"] == second.row.hand["seed"]
+    board_one_seed = first.row.hand["seed"]
+    assert first.engine.dealt != other_event.engine.dealt
+
+    await _play_out(service, first, [Action("bid", target="1NT")])
+    assert first.report is not None and "#" + str(first.id) in first.report
+    assert second.report is None
+    await _play_out(service, second, [])  # passed out: four passes
+
+    rows = await service.storage.event_results(GUILD, "club-night", "1")
+    assert [r["table_id"] for r in rows] == [first.id, second.id]
+    assert rows[0]["players"][0]["name"] == f"u{100 * 10}"
+    expected = results_table(1, [TableResult(f"#{r['table_id']}", ContractResult(**r["result"])) for r in rows])
+    assert rows[1]["result"]["level"] == 0 and expected[1]["ns_score"] == 0
+    report = second.report
+    assert report is not None
+    for row in expected:
+        assert f"{row['ns_mp']:>5} {row['ew_mp']:>5}" in report
+    assert expected[0]["ns_mp"] + expected[1]["ns_mp"] == 2  # a top of 2 between two tables
+    assert "NS u1000 (N) & u1002 (S), EW u1001 (E) & u1003 (W)" in report
+
+    # The next board follows at both tables, again with the same cards (and not board 1's).
+    await service.tick()
+    assert first.row.hand["event_key"] == second.row.hand["event_key"] == "2"
+    assert first.engine.dealt == second.engine.dealt
+    assert first.row.hand["seed"] != board_one_seed and first.engine.board_no == 2
+    assert await service.storage.event_results(GUILD, "club-night", "2") == []
+
+
+async def test_an_event_table_resumes_its_shared_board_after_a_restart(tmp_path) -> None:
+    path = str(tmp_path / "r.db")
+    service = await _service(path)
+    live = await _table(service, 100, {"scoring": "duplicate", "event": "e", "board": 7})
+    dealt = live.engine.dealt
+    await _act(service, live, Action("bid", target="2C"))
+    restarted = await _service(path)
+    await restarted.restore()
+    again = restarted.tables[live.id]
+    assert again.engine.dealt == dealt and again.engine.board_no == 7 and again.row.hand["event_key"] == "7"
+    late = await _table(restarted, 400, {"scoring": "duplicate", "event": "e", "board": 7})
+    assert late.engine.dealt == dealt
+
+
+def test_deal_keys_and_reports() -> None:
+    assert deal_key({"scoring": "rubber"}, {}) is None
+    assert deal_key({"scoring": "duplicate", "board": 3}, {}) == "3"
+    assert deal_key({"scoring": "duplicate", "board": 3}, {"board": 4}) == "4"
+    players = [{"user_id": i, "name": n} for i, n in enumerate("NESW")]
+    made = {"level": 4, "strain": "S", "doubled": 0, "declarer": 0, "tricks": 10}
+    down = {"level": 4, "strain": "S", "doubled": 1, "declarer": 0, "tricks": 9}
+    text = event_report("1", [{"table_id": 1, "players": players, "result": made},
+                              {"table_id": 2, "players": players, "result": down}])
+    assert "Board 1" in text and "4S" in text and "4SX" in text
+    assert "420" in text and "100" in text  # 4S made non-vulnerable; one down doubled
+    assert "11.00" in text  # 420 - (-100) = 520 -> 11 IMPs

@@ -1,0 +1,63 @@
+"""A duplicate bridge event through the real Discord client: the channel's table and a table in
+another channel play the same board; the board's results table is posted once this table finishes
+it, and ``/bridge results`` shows it again to the players only."""
+from __future__ import annotations
+
+from bot.games.base import Action
+from tests.harness import CHANNEL_ID, GUILD_ID, Harness, User
+
+PLAYERS = [User(4001, "Nell"), User(4002, "Ezra"), User(4003, "Sami"), User(4004, "Wren")]
+STRANGER = User(4005, "Stan")
+OTHER_CHANNEL = 920000000000000777
+
+
+async def _other_table_passes_board_one(h: Harness) -> int:
+    """A second table of the event, in another channel, bid 1NT by North and played out."""
+    service = h.bot.service
+    live = await service.create(GUILD_ID, OTHER_CHANNEL, "bridge", 1, "Ann",
+                                {"scoring": "duplicate", "event": "club-night"})
+    for user, name in ((2, "Ben"), (3, "Cat"), (4, "Dan")):
+        await service.join(live, user, name)
+    await service.start(live, 1)
+    first_call = True
+    while live.row.hand_no == 1 and live.row.hand is not None:
+        seat = live.engine.to_act()[0]
+        action = Action("bid", target="1NT") if first_call else live.engine.timeout_action(seat)
+        first_call = False
+        await service.act(live.id, live.user_of_deal_seat(seat)["user_id"], 1, live.row.step, action)
+    return live.id
+
+
+async def test_an_event_board_is_compared_across_channels(tmp_path) -> None:
+    h = await Harness.start(str(tmp_path / "event.db"))
+    token = await h.command(PLAYERS[0], "bridge", "create", scoring="rubber", event="x")
+    assert "only applies to duplicate" in h.ephemeral_text(token)
+    token = await h.command(PLAYERS[0], "bridge", "create", scoring="duplicate", event="no spaces!")
+    assert "event name" in h.ephemeral_text(token)
+    await h.command(PLAYERS[0], "bridge", "create", scoring="duplicate", event="Club-Night")
+    for user in PLAYERS[1:]:
+        await h.command(user, "bridge", "join")
+    await h.command(PLAYERS[0], "bridge", "start")
+    live = h.bot.service.in_channel(CHANNEL_ID)
+    assert live.row.settings["event"] == "club-night" and live.row.hand["event_key"] == "1"
+    other_id = await _other_table_passes_board_one(h)
+    other = h.bot.service.tables[other_id]
+    assert h.bot.service.in_channel(OTHER_CHANNEL) is other
+
+    posted_before = len(h.recorder.messages_in(CHANNEL_ID))
+    for _ in range(4):  # board 1: North deals; all four pass
+        user = PLAYERS[live.engine.to_act()[0]]
+        await h.press_label(user, "Pass")
+    reports = [m for m in h.recorder.messages_in(CHANNEL_ID)[posted_before - 1:] if "Board 1" in m["content"]]
+    assert len(reports) == 1, "the board's results table is posted once"
+    text = reports[0]["content"]
+    assert f"#{other_id}" in text and f"#{live.id}" in text and "1NT" in text and "Pass" in text
+    assert "NS Nell (N) & Sami (S), EW Ezra (E) & Wren (W)" in text
+
+    refused = await h.command(STRANGER, "bridge", "results", event="club-night", board=1)
+    assert "once you have played it" in h.ephemeral_text(refused)
+    shown = await h.command(PLAYERS[2], "bridge", "results", event="CLUB-NIGHT", board=1)
+    assert "Board 1" in h.ephemeral_text(shown) and '"flags": 64' in h.ephemeral_text(shown)
+    missing = await h.command(PLAYERS[2], "bridge", "results", event="club-night", board=9)
+    assert "has finished board 9" in h.ephemeral_text(missing)
+    await h.close()
