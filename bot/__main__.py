@@ -21,6 +21,7 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--players", type=int, default=None)
     play.add_argument("--seed", type=int, default=None)
     play.add_argument("--db", default=None, help="SQLite file (default: a fresh temporary one)")
+    play.add_argument("--channel", type=int, default=1, help="the table's channel (resumed if open)")
     play.add_argument("--images", default=None, help="write the rendered PNGs to this directory")
     play.add_argument("--json", action="store_true", help="print one JSON object")
     export = sub.add_parser("export", help="print a table's hand histories (PHH for poker)")
@@ -58,7 +59,8 @@ def _selfplay(args: argparse.Namespace) -> int:
 
     logging.getLogger().setLevel(logging.WARNING)
     players = args.players or game(args.game).min_players
-    result = asyncio.run(selfplay(args.game, args.games, players, seed=args.seed, db=args.db, images=args.images))
+    result = asyncio.run(selfplay(args.game, args.games, players, seed=args.seed, db=args.db, images=args.images,
+                                    channel=args.channel))
     if args.json:
         print(json.dumps(result))
     else:

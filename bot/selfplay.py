@@ -67,8 +67,10 @@ def _percentile(values: list[float], q: float) -> float:
 
 async def selfplay(game_name: str, games: int, players: int, seed: int | None = None,
                    db: str | None = None, images: str | None = None,
-                   settings: dict[str, Any] | None = None) -> dict[str, Any]:
-    """Play ``games`` complete games (deals for cash games, matches otherwise) among computer players."""
+                   settings: dict[str, Any] | None = None, channel: int = CHANNEL) -> dict[str, Any]:
+    """Play ``games`` complete games (deals for cash games, matches otherwise) among computer players.
+
+    Resumes the open table of ``channel`` if the database has one (a restart after a crash)."""
     spec = game(game_name)
     if not spec.min_players <= players <= spec.max_players:
         raise ValueError(f"{spec.title} takes {spec.min_players}-{spec.max_players} players.")
@@ -87,8 +89,8 @@ async def selfplay(game_name: str, games: int, players: int, seed: int | None = 
         await tx.move_wallet(GUILD, HOUSE, 0)
     chips_before = await storage.total_chips()
     started = time.perf_counter()
-    live = service.in_channel(CHANNEL) or await service.create(
-        GUILD, CHANNEL, spec.name, HOUSE, "Selfplay", dict(settings or {}), seat_host=False)
+    live = service.in_channel(channel) or await service.create(
+        GUILD, channel, spec.name, HOUSE, "Selfplay", dict(settings or {}), seat_host=False)
     while len(live.row.seats) < players:
         await service.add_bot(live, HOUSE)
     errors = 0
@@ -96,6 +98,8 @@ async def selfplay(game_name: str, games: int, players: int, seed: int | None = 
         try:
             if live.row.status == "lobby":
                 await service.start(live, HOUSE)
+            elif live.row.deadline is None:
+                raise RuntimeError("the table is stuck: playing, but no deal and no timer")
             else:
                 clock[0] += 3600
                 await service.tick()

@@ -71,10 +71,12 @@ class LiveTable:
     def user_of_deal_seat(self, deal_seat: int) -> dict[str, Any]:
         return self.row.seats[self.dealt()[deal_seat]]
 
-    def track_turns(self) -> None:
-        """Remember at which step each seat now to act began its turn (for the stale-button check)."""
+    def track_turns(self, step: int | None = None) -> None:
+        """Remember at which step (default: now) each seat now to act began its turn (for the
+        stale-button check)."""
+        step = self.row.step if step is None else step
         acting = set(self.engine.to_act()) if self.engine is not None and self.engine.outcome is None else set()
-        self.turn_started = {seat: self.turn_started.get(seat, self.row.step) for seat in acting}
+        self.turn_started = {seat: self.turn_started.get(seat, step) for seat in acting}
 
     def is_stale(self, user_id: int, step: int) -> bool:
         """A button rendered at ``step`` is stale unless it is the current step, or its presser has been
@@ -146,15 +148,21 @@ class TableService:
             del self._by_channel[live.row.channel_id]
 
     async def restore(self) -> int:
-        """Load every open table and replay its deal in progress. Returns how many were loaded."""
+        """Load every open table and replay its deal in progress. Returns how many were loaded.
+
+        A deal stopped on a computer player's turn is due at once: the timer plays that turn (the
+        computer's own choice, not a timeout) without holding up the start of the bot."""
         for row in await self.storage.open_tables():
             live = LiveTable(row=row, spec=game(row.game))
             if row.hand is not None:
                 live.engine = self._new_engine(live)
                 live.deal_size = len(row.hand["seats"])
-                live.track_turns()
-                for deal_seat, action in row.hand["actions"]:
+                live.track_turns(0)
+                for step, (deal_seat, action) in enumerate(row.hand["actions"], start=1):
                     live.engine.apply(deal_seat, Action.from_json(action))
+                    live.track_turns(step)  # buttons shown before the restart stay as valid as they were
+                if live.engine.outcome is None and any(self._plays_itself(live, s) for s in live.engine.to_act()):
+                    row.deadline = min(row.deadline or self.clock(), self.clock())
             live.note("The table was restored after a restart.")
             self._track(live)
         return len(self.tables)
@@ -659,6 +667,8 @@ class TableService:
         for deal_seat in list(live.engine.to_act()):
             if live.engine.outcome is not None or deal_seat not in live.engine.to_act():
                 continue
+            if self._plays_itself(live, deal_seat):
+                continue  # a computer's (or sitting-out) turn a restart interrupted: _drive plays it
             seat = live.user_of_deal_seat(deal_seat)
             action = live.engine.timeout_action(deal_seat)
             seat["timeouts"] += 1
