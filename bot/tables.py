@@ -647,21 +647,29 @@ class TableService:
     # -- timers ------------------------------------------------------------------------------
 
     async def tick(self) -> int:
-        """Handle every deadline that has passed (turn timeouts, the next deal). Returns how many."""
+        """Handle every deadline that has passed (turn timeouts, the next deal). Returns how many.
+
+        Due tables are handled concurrently: a table of computer players thinking through a whole
+        board must not hold up another table's timeout. The first error is raised once all are done."""
         now = self.clock()
-        handled = 0
-        for live in [t for t in self.tables.values() if t.row.deadline is not None and t.row.deadline <= now]:
-            async with live.lock:
-                row = live.row
-                if row.deadline is None or row.deadline > self.clock() or row.status != "playing":
-                    continue
-                if row.hand is None:
-                    await self._start_deal(live)
-                else:
-                    await self._time_out(live)
-            handled += 1
-            await self.presenter.update(live)
-        return handled
+        due = [t for t in self.tables.values() if t.row.deadline is not None and t.row.deadline <= now]
+        done = await asyncio.gather(*(self._handle_deadline(live) for live in due), return_exceptions=True)
+        errors = [d for d in done if isinstance(d, BaseException)]
+        if errors:
+            raise errors[0]
+        return sum(1 for d in done if d is True)
+
+    async def _handle_deadline(self, live: LiveTable) -> bool:
+        async with live.lock:
+            row = live.row
+            if row.deadline is None or row.deadline > self.clock() or row.status != "playing":
+                return False
+            if row.hand is None:
+                await self._start_deal(live)
+            else:
+                await self._time_out(live)
+        await self.presenter.update(live)
+        return True
 
     async def _time_out(self, live: LiveTable) -> None:
         for deal_seat in list(live.engine.to_act()):

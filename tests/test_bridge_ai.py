@@ -1,6 +1,7 @@
 """Bridge robots: the natural bidding system, the deal sampler, double-dummy play, claims."""
 from __future__ import annotations
 
+import os
 import random
 
 import pytest
@@ -25,10 +26,11 @@ def deal_with(hands: dict[int, str]) -> str:
     return "N:" + " ".join(pbn_hand(cards) for cards in full)
 
 
-def table(hands: dict[int, str], auction: str = "", board: int = 1) -> BridgeEngine:
+def table(hands: dict[int, str], auction: str = "", board: int = 1,
+          seats: list[Seat] = SEATS) -> BridgeEngine:
     """A duplicate table on ``board`` (board 1: North deals) after the calls in ``auction``."""
     game = BridgeEngine({"scoring": "duplicate", "board": board, "deal": deal_with(hands)},
-                        SEATS, "00" * 32, {})
+                        seats, "00" * 32, {})
     for call in auction.split():
         seat = game.to_act()[0]
         kind = {"P": "pass", "X": "double", "XX": "redouble"}.get(call, "bid")
@@ -194,6 +196,14 @@ def test_robot_answers_claims_by_double_dummy() -> None:
     assert answer(game, S) == Action("accept_claim")
 
 
+def test_solving_runs_in_a_process_of_lower_priority() -> None:
+    """The bot's own process (its GIL, its event loop) stays free while robots solve deals."""
+    worker = robot.in_solver(os.getpid)
+    assert worker != os.getpid()
+    own = os.getpriority(os.PRIO_PROCESS, 0)
+    assert os.getpriority(os.PRIO_PROCESS, worker) == min(19, own + robot.SOLVER_NICE)
+
+
 def test_four_robots_play_a_full_board(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(robot, "SAMPLES", 4)                 # the same code, fewer solves
     game = BridgeEngine({"scoring": "rubber"}, SEATS, "ab" * 32, {})
@@ -206,3 +216,86 @@ def test_four_robots_play_a_full_board(monkeypatch: pytest.MonkeyPatch) -> None:
     assert len(view["play"]) == 52 and sum(view["tricks"]) == 13
     assert view["result"].startswith(game.result.text())
     assert view["rubber"]["sheet"][0]["result"] == game.result.text()
+
+
+# ---------------------------------------------------------------------------------------------
+# Robot declarer's claims: only from what declarer sees
+
+
+TOPS = "As Ks Qs Js Ah Kh Qh Ad Kd Qd Ac Kc Qc"
+"""Every card a master once a club trick is gone (13 cards: the rest of each suit is lower)."""
+LOWS = "7s 6s 5s 8h 7h 6h 8d 7d 6d 8c 7c 6c 5c"
+EAST = "Ts 9s 8s Jh Th 9h Jd Td 9d Jc Tc 9c 2c"
+
+
+def played(game: BridgeEngine, cards: str) -> BridgeEngine:
+    """Play ``cards`` in turn (declarer plays dummy's)."""
+    for card in cards.split():
+        game.apply(game.to_act()[0], Action("play", cards=(card,)))
+    return game
+
+
+def test_robot_declarer_claims_all_and_robot_defenders_accept() -> None:
+    """7NT by North: after North wins the first club, every card North holds is a master."""
+    game = played(table({N: TOPS, E: EAST, S: LOWS}, "7NT P P P"), "2c 5c 3c Qc")
+    assert answer(game, N) == Action("claim", amount=13)
+    game.apply(N, answer(game, N))
+    for defender in (E, W):
+        game.apply(defender, answer(game, defender))
+    assert game.outcome is not None and game.won == [13, 0]
+    assert game.result is not None and game.result.tricks == 13
+
+
+def test_robot_declarer_claims_with_dummy_on_lead() -> None:
+    """Dummy (South) won the first trick and holds the masters; declarer claims for it."""
+    game = played(table({S: TOPS, E: EAST, N: LOWS}, "7NT P P P"), "2c Qc 3c 5c")
+    assert game.to_act() == (N,) and game.leader == S
+    assert robot.safe_claim(game.view(N)) == 13
+
+
+def test_no_claim_while_a_defender_may_hold_the_ace() -> None:
+    """North's club king is not a master while the ace is out, wherever it is; once the ace has
+    fallen, North claims the rest; never while the defenders are on lead."""
+    north = "As Ks Qs Js Ah Kh Qh Ad Kd Qd Kc Qc Jc"
+    east_ace = {N: north, E: "Ts 9s 8s 2s Jh Th 9h Jd Td 9d Ac Tc 9c", S: LOWS}
+    west_ace = {**east_ace, E: "Ts 9s 8s 2s Jh Th 9h Jd Td 9d 4c Tc 9c"}
+    games = [played(table(hands, "7NT P P P"), "2s 5s 3s Js") for hands in (east_ace, west_ace)]
+    assert games[0].dealt[W] != games[1].dealt[W]
+    views = [game.view(N) for game in games]
+    assert views[0] == views[1] and robot.safe_claim(views[0]) is None
+    game = played(games[0], "Kc Ac 5c 2c")                   # East wins and is on lead
+    assert robot.safe_claim(game.view(N)) is None
+    played(game, "8s 6s 4s Qs")
+    assert robot.safe_claim(game.view(N)) == 12              # one trick lost, eleven to come
+
+
+@pytest.mark.parametrize("contract, hands, claim", [
+    ("7NT", {N: TOPS, E: EAST, S: LOWS}, 13),
+    ("4S", {N: TOPS, E: EAST, S: LOWS}, None),               # East's spades could ruff
+    ("4S", {N: TOPS, S: "Ts 9s 8s 7s 6s 5s 4s 3s 2s 8h 7h 6h 5h",
+            E: "Jh Th 9h Jd Td 9d 8d 7d Jc Tc 9c 8c 2c"}, 13),  # dummy holds the other trumps
+])
+def test_claims_in_trump_contracts_only_when_the_defenders_hold_no_trumps(
+        contract: str, hands: dict[int, str], claim: int | None) -> None:
+    game = table(hands, f"{contract} P P P")
+    dummy_club = "5c" if "5c" in game.hands[S] else "5h"     # void dummy discards
+    played(game, f"2c {dummy_club} 3c Qc")
+    assert game.to_act() == (N,) and robot.safe_claim(game.view(N)) == claim
+
+
+def test_no_claim_mid_trick_when_partner_must_overtake_or_against_people() -> None:
+    """The opening lead is the defenders': no claim mid-trick. A bare ace in dummy would have to
+    overtake North's king. A person defending could reject or time out and meet the same claim
+    again, so robots claim only against robots."""
+    game = table({N: TOPS, E: EAST, S: LOWS}, "7NT P P P")
+    played(game, "2c")
+    assert game.to_act() == (N,) and robot.safe_claim(game.view(N)) is None
+    game = table({N: "Ks Ah Kh Qh Jh Ad Kd Qd Jd Ac Kc Qc Jc",
+                  S: "As 2h 3h 4h 5h 2d 3d 4d 5d 2c 3c 4c 5c",
+                  E: "Qs Js Ts 9s 8s 6h 7h 8h 9h Th 6d 7d 8d"}, "7NT P P P")
+    played(game, "6h 2h 2s Jh")
+    assert game.leader == N and robot.safe_claim(game.view(N)) is None
+    people = [Seat("North", is_bot=True), Seat("East"), Seat("South", is_bot=True),
+              Seat("West", is_bot=True)]
+    game = played(table({N: TOPS, E: EAST, S: LOWS}, "7NT P P P", seats=people), "2c 5c 3c Qc")
+    assert robot.safe_claim(game.view(N)) is None

@@ -156,6 +156,31 @@ async def test_timeouts_check_or_fold_then_sit_out(tmp_path) -> None:
     assert seat["timeouts"] >= 2 and seat["sitting_out"], "two timeouts in a row sit the player out"
 
 
+async def test_due_tables_are_handled_at_the_same_time(tmp_path) -> None:
+    """A slow table (here: its presenter waits for the other table's update) does not hold up another."""
+    import asyncio
+
+    clock = Clock()
+    service = await _service(str(tmp_path / "t.db"), clock)
+    slow = await _table(service)
+    fast = await service.create(GUILD, CHANNEL + 1, "holdem", CAROL, "p3", {}, None)
+    await service.join(fast, 4, "p4")
+    for live, host in ((slow, ALICE), (fast, CAROL)):
+        await service.start(live, host)
+    other_updated = asyncio.Event()
+
+    class Waiting(Recorder):
+        async def update(self, table: LiveTable) -> None:
+            if table is slow:
+                await other_updated.wait()
+            else:
+                other_updated.set()
+
+    service.presenter = Waiting()
+    clock.now += 61
+    assert await asyncio.wait_for(service.tick(), timeout=10) == 2
+
+
 async def test_restart_replays_the_hand_and_keeps_the_deadline(tmp_path) -> None:
     path = str(tmp_path / "t.db")
     clock = Clock()

@@ -5,13 +5,22 @@ auction). To play a card it deals the unseen cards at random, many times, in way
 what it knows (each hand's card count, the voids shown by failing to follow suit, and roughly what
 each player's calls promised), solves every sample with endplay's double-dummy solver and plays
 the card that does best on average. The bidding system is written out in ``docs/rules/bridge.md``.
+
+The sampling and solving run in a separate process at a lower priority. They take tens to
+hundreds of milliseconds of CPU per card: in the bot's own process the solver releases the GIL but
+the sampling around it does not, and the solver's threads take the cores at the event loop's
+priority, so the loop that serves every table would wait (see ``bench/bridge_loop.py``).
 """
 from __future__ import annotations
 
+import multiprocessing
+import os
 import random
 import threading
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence, TypeVar
 
 from endplay.dds import solve_all_boards, solve_board
 from endplay.types import Deal, Denom, Player
@@ -28,8 +37,12 @@ HCP = {"A": 4, "K": 3, "Q": 2, "J": 1}
 SUITS = "SHDC"
 MAJORS = "SH"
 
-_solver_lock = threading.Lock()
-"""The DDS library keeps global solver state: one solve at a time per process."""
+SOLVER_NICE = 10
+"""How much lower the solver process's CPU priority is than the bot's (Unix nice)."""
+
+T = TypeVar("T")
+_solver_pool: ProcessPoolExecutor | None = None
+_pool_lock = threading.Lock()
 
 
 # ----------------------------------------------------------------------------------------------
@@ -586,20 +599,56 @@ def choose_card(view: Mapping[str, Any], choices: Sequence[str], rng: random.Ran
         return choices[0]
     table = read_table(view)
     shown = describe([(c["seat"], c["call"]) for c in view["auction"]])
+    totals = in_solver(card_totals, table, shown, tuple(choices), rng.getrandbits(64), SAMPLES)
+    return max(choices, key=lambda c: (totals[c], -RANKS.index(c[0]), c[1]))
+
+
+def card_totals(table: Table, shown: Sequence[Shown], choices: Sequence[str], seed: int,
+                samples: int) -> dict[str, int]:
+    """Tricks each of ``choices`` takes, summed over ``samples`` sampled deals (solver process)."""
+    rng = random.Random(seed)
     deals = []
-    for _ in range(SAMPLES):
+    for _ in range(samples):
         hands = dict(table.hands)
         hands.update(sample_hidden(table, shown, rng))
         deals.append(solver_deal(hands, table))
-    with _solver_lock:
-        solved = solve_all_boards(deals)
     totals = dict.fromkeys(choices, 0)
-    for board in solved:
+    for board in solve_all_boards(deals):
         for card, tricks in board:
             code = card_code(card)
             if code in totals:
                 totals[code] += tricks
-    return max(choices, key=lambda c: (totals[c], -RANKS.index(c[0]), c[1]))
+    return totals
+
+
+def best_tricks(hands: Mapping[int, Sequence[str]], table: Table) -> int:
+    """The most tricks the side to play takes from here with all four hands open (solver process)."""
+    return max(tricks for _, tricks in solve_board(solver_deal(hands, table)))
+
+
+def in_solver(work: Callable[..., T], *args: Any) -> T:
+    """``work(*args)`` in the solver process; the calling thread waits with the GIL free. One
+    worker: the DDS library keeps global state, one solve at a time per process. A worker that
+    died is replaced at the next call."""
+    global _solver_pool
+    with _pool_lock:
+        if _solver_pool is None:
+            _solver_pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"),
+                                               initializer=_lower_priority)
+        pool = _solver_pool
+    try:
+        return pool.submit(work, *args).result()
+    except BrokenProcessPool:
+        with _pool_lock:
+            if _solver_pool is pool:
+                _solver_pool = None
+        raise
+
+
+def _lower_priority() -> None:
+    """The bot's event loop goes first for the CPU."""
+    if hasattr(os, "nice"):
+        os.nice(SOLVER_NICE)
 
 
 def claim_is_fair(view: Mapping[str, Any]) -> bool:
@@ -615,21 +664,61 @@ def claim_is_fair(view: Mapping[str, Any]) -> bool:
             hands[partner] = table.unseen
     declarer_side = view["declarer"] % 2
     to_play = (table.leader + len(table.trick)) % 4
-    with _solver_lock:
-        best = max(tricks for _, tricks in solve_board(solver_deal(hands, table)))
+    best = in_solver(best_tricks, hands, table)
     remaining = (52 - len(view["play"]) + len(table.trick)) // 4
     from_here = best if to_play % 2 == declarer_side else remaining - best
     return view["claim"]["tricks"] <= view["tricks"][declarer_side] + from_here
+
+
+def safe_claim(view: Mapping[str, Any]) -> int | None:
+    """Declarer's claim of every remaining trick (the total for its side), or None.
+
+    Only what declarer sees counts: its hand, dummy and the cards played. The claim is made at
+    the start of a trick that declarer's side leads, when every card of the hand on lead beats
+    every other unplayed card of its suit (partner's too, so partner is never forced to overtake)
+    and the defenders hold no trumps. Then each lead wins: a defender can neither follow higher
+    nor ruff, and partner either follows lower, discards, or (holding nothing but trumps, which
+    all win) ruffs. Made only against robot defenders: they answer by double dummy, while a
+    person's rejection or time-out would leave the same position and the same claim again.
+    """
+    declarer = view["declarer"]
+    defenders = ((declarer + 1) % 4, (declarer + 3) % 4)
+    leader = view["leader"]
+    seats = view["seats"]
+    if view["trick"] or leader in defenders or not all(seats[d]["is_bot"] for d in defenders):
+        return None
+    on_lead = seats[leader]["cards"]
+    partner = seats[(leader + 2) % 4]["cards"]
+    if len(on_lead) < 2 or HIDDEN in on_lead or HIDDEN in partner:
+        return None                          # one trick left is played, not claimed
+    played = {p["card"] for p in view["play"]}
+    others = [c for c in DECK if c not in played and c not in on_lead]
+    trump = (view["contract"] or "1NT")[1:].rstrip("X").lower()
+    if any(c[1] == trump and c not in partner for c in others):
+        return None
+    if not all(_beats_the_rest(card, others) for card in on_lead):
+        return None
+    return view["tricks"][declarer % 2] + len(on_lead)
+
+
+def _beats_the_rest(card: str, others: Sequence[str]) -> bool:
+    rank = RANKS.index(card[0])
+    return all(RANKS.index(c[0]) < rank for c in others if c[1] == card[1])
 
 
 # ----------------------------------------------------------------------------------------------
 
 
 def choose(view: Mapping[str, Any], legal: Sequence[ActionSpec], rng: random.Random) -> Action:
-    """The robot's action for its seat (declarer's robot also plays dummy's cards)."""
+    """The robot's action for its seat (declarer's robot also plays dummy's cards and claims
+    the rest when it is sure of every trick)."""
     kinds = {spec.kind: spec for spec in legal}
     if "accept_claim" in kinds:
         return Action("accept_claim" if claim_is_fair(view) else "reject_claim")
+    if "claim" in kinds:
+        tricks = safe_claim(view)
+        if tricks is not None:
+            return Action("claim", amount=tricks)
     if "play" in kinds:
         return Action("play", cards=(choose_card(view, kinds["play"].choices, rng),))
     call = choose_call(view)
