@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -16,6 +17,8 @@ from bot.tables import TableService
 from bot.ui import COMPONENTS, reply_error
 
 log = logging.getLogger(__name__)
+EXPIRED_FORM = "That form has expired: press the button on the table again."
+
 
 def extensions() -> list[str]:
     """Every module in ``cogs/`` is an extension: adding a game's cog is adding its file."""
@@ -58,6 +61,7 @@ class CardroomBot(commands.Bot):
         self.storage: Storage
         self.service: TableService
         self._timer_task: asyncio.Task[None] | None = None
+        self._orphan_replies: set[asyncio.Task[None]] = set()
 
     async def setup_hook(self) -> None:
         self.storage = await Storage.open(self.database, *self.defaults)
@@ -73,6 +77,47 @@ class CardroomBot(commands.Bot):
         log.info("restored %d open tables", restored)
         if self.start_timers:
             self._timer_task = asyncio.create_task(self.service.run_timers())
+
+    def dispatch(self, event_name: str, /, *args: Any, **kwargs: Any) -> None:
+        """Also answer a component or form nobody will handle (a custom_id no template matches, a form
+        from before a restart), which discord.py drops in silence. Decided here, as the event is
+        parsed, from the same view store discord.py has just dispatched from: before any handler ran."""
+        if event_name == "interaction" and not self._will_be_handled(args[0]):
+            task = asyncio.create_task(self._answer_unhandled(args[0]))
+            self._orphan_replies.add(task)
+            task.add_done_callback(self._orphan_replies.discard)
+        super().dispatch(event_name, *args, **kwargs)
+
+    def _will_be_handled(self, interaction: discord.Interaction) -> bool:
+        """Whether discord.py's view store takes this interaction (as ``ViewStore.dispatch_view`` and
+        ``dispatch_modal`` decide); commands and autocomplete are the command tree's."""
+        store = self._connection._view_store
+        data: dict[str, Any] = dict(interaction.data or {})
+        custom_id = str(data.get("custom_id", ""))
+        if interaction.type == discord.InteractionType.modal_submit:
+            return custom_id in store._modals
+        if interaction.type != discord.InteractionType.component:
+            return True
+        key = (data.get("component_type"), custom_id)
+        message = interaction.message
+        for entity in ((message.id,) if message is not None else ()) + (None,):
+            item = store._views.get(entity, {}).get(key)  # type: ignore[call-overload]
+            if item is not None:
+                return item.view is not None
+        return (message is not None and any(p.fullmatch(custom_id) for p in store._dynamic_items)
+                and _shows(message, key))
+
+    async def _answer_unhandled(self, interaction: discord.Interaction) -> None:
+        if interaction.type == discord.InteractionType.modal_submit:
+            text = EXPIRED_FORM
+        else:
+            live = self.service.in_channel(interaction.channel_id) if interaction.channel_id else None
+            text = "That button is no longer active." + (
+                f" Use /{live.spec.name} status to see the table's current buttons." if live else "")
+        try:
+            await reply_error(interaction, text)
+        except discord.HTTPException as error:
+            log.warning("could not answer a stale interaction: %s", error)
 
     async def sync_commands(self) -> None:
         """Register slash commands with Discord (globally, or instantly on the development guild)."""
@@ -93,3 +138,11 @@ class CardroomBot(commands.Bot):
         await super().close()
         if hasattr(self, "storage"):
             await self.storage.close()
+
+
+def _shows(message: discord.Message, key: tuple[Any, str]) -> bool:
+    """Whether ``message`` holds the component (type, custom_id): a dynamic item is only called for a
+    component its message really has."""
+    view_cls = discord.ui.LayoutView if message.flags.components_v2 else discord.ui.View
+    view = view_cls.from_message(message, timeout=None)
+    return any((item.type.value, getattr(item, "custom_id", None)) == key for item in view.walk_children())

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-_STATE = r"(?P<table>\d+):(?P<hand>\d+):(?P<step>\d+):(?P<kind>[a-z_]+)"
+_STATE = r"(?P<table>[0-9]+):(?P<hand>[0-9]+):(?P<step>[0-9]+):(?P<kind>[a-z_]+)"  # ASCII digits only
 MAX_SELECT_OPTIONS = 25
 _BID = re.compile(r"([1-7])(C|D|H|S|NT)")
 
@@ -58,14 +58,15 @@ async def _submit(interaction: discord.Interaction, table: int, hand: int, step:
     await _bot(interaction).service.act(table, interaction.user.id, hand, step, action)
 
 
-def _presser_spec(live: "LiveTable", user_id: int, kind: str, index: int = 0) -> ActionSpec:
-    """The presser's ``index``-th legal spec of ``kind`` (an engine may offer several, e.g. two options)."""
+def _presser_specs(live: "LiveTable", user_id: int, kind: str) -> list[ActionSpec]:
+    """The presser's legal specs of ``kind`` (an engine may offer several, e.g. two options); refused
+    with the reason when there are none."""
     deal_seat = live.deal_seat(user_id)
     if deal_seat is None:
         raise UserError("You are not playing in this hand.")
     same_kind = [spec for spec in live.engine.legal_actions(deal_seat) if spec.kind == kind]
-    if index < len(same_kind):
-        return same_kind[index]
+    if same_kind:
+        return same_kind
     if not live.engine.to_act():
         raise IllegalAction("This hand is over.")
     if deal_seat not in live.engine.to_act():
@@ -73,16 +74,59 @@ def _presser_spec(live: "LiveTable", user_id: int, kind: str, index: int = 0) ->
     raise IllegalAction("You can't do that now.")
 
 
-def _live(interaction: discord.Interaction, table: int, hand: int) -> "LiveTable":
+def _presser_spec(live: "LiveTable", user_id: int, kind: str, index: int = 0) -> ActionSpec:
+    """The presser's ``index``-th legal spec of ``kind``."""
+    same_kind = _presser_specs(live, user_id, kind)
+    if index < len(same_kind):
+        return same_kind[index]
+    raise IllegalAction("You can't do that now.")
+
+
+def _offering(live: "LiveTable", user_id: int, kind: str, values: list[str]) -> ActionSpec:
+    """The presser's spec of ``kind`` that offers exactly this pick: forged or outdated select values
+    are refused here, before anything is shown or sent."""
+    for spec in _presser_specs(live, user_id, kind):
+        count_ok = max(1, spec.min_choices) <= len(values) <= max(1, spec.max_choices)
+        if count_ok and len(set(values)) == len(values) and set(values) <= set(spec.choices):
+            return spec
+    raise UserError("That choice is not on offer now: the table has moved on.")
+
+
+def _live(interaction: discord.Interaction, table: int, hand: int, step: int) -> "LiveTable":
+    """The table a component belongs to, refusing one from a closed table, another hand or another
+    state (a step not reached yet is as forged as one long past)."""
     live = _bot(interaction).service.tables.get(table)
     if live is None:
         raise UserError("That table is closed.")
-    if live.row.hand is None or live.row.hand_no != hand:
+    if live.row.hand is None or hand < live.row.hand_no:
         raise UserError("That button is from an earlier hand.")
+    if hand != live.row.hand_no:
+        raise UserError("That button is not from this table's current hand.")
+    if step > live.row.step or live.is_stale(interaction.user.id, step):
+        raise UserError("That button is out of date: the table has moved on.")
     return live
 
 
-class ActionButton(discord.ui.DynamicItem[discord.ui.Button], template=r"cr:a:" + _STATE + r"(?::(?P<amount>\d+))?"):
+class _Component:
+    """What every table component does when used: check it is the kind of component it claims to be
+    (a forged select can carry a button's custom_id), then ``_press``; refusals are private."""
+
+    item: discord.ui.Item[Any]
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await guarded(interaction, self._checked(interaction))
+
+    async def _checked(self, interaction: discord.Interaction) -> None:
+        if (interaction.data or {}).get("component_type") != self.item.type.value:
+            raise UserError("That button is no longer active.")
+        await self._press(interaction)
+
+    async def _press(self, interaction: discord.Interaction) -> None:
+        raise NotImplementedError
+
+
+class ActionButton(_Component, discord.ui.DynamicItem[discord.ui.Button],
+                   template=r"cr:a:" + _STATE + r"(?::(?P<amount>[0-9]+))?"):
     """A move: fold, check, call, a preset raise... An amount range without an amount opens a modal."""
 
     def __init__(self, table: int, hand: int, step: int, kind: str, label: str, *,
@@ -96,24 +140,23 @@ class ActionButton(discord.ui.DynamicItem[discord.ui.Button], template=r"cr:a:" 
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
                              match: re.Match[str]) -> "ActionButton":
         amount = match["amount"]
-        return cls(int(match["table"]), int(match["hand"]), int(match["step"]), match["kind"], item.label or "",
+        return cls(int(match["table"]), int(match["hand"]), int(match["step"]), match["kind"],
+                   getattr(item, "label", None) or "",
                    amount=int(amount) if amount else None)
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await guarded(interaction, self._press(interaction))
-
     async def _press(self, interaction: discord.Interaction) -> None:
-        if self.amount is None:
-            live = _live(interaction, self.table, self.hand)
-            if live.is_stale(interaction.user.id, self.step):
-                raise UserError("That button is out of date: the table has moved on.")
-            spec = _presser_spec(live, interaction.user.id, self.kind)
+        live = _live(interaction, self.table, self.hand, self.step)
+        spec = _presser_spec(live, interaction.user.id, self.kind)
+        amount = self.amount
+        if amount is None:
             if spec.min_amount is not None and spec.max_amount is not None and spec.min_amount != spec.max_amount:
                 await interaction.response.send_modal(AmountModal(self.table, self.hand, self.step, spec))
                 return
             amount = spec.min_amount
-        else:
-            amount = self.amount
+        elif spec.min_amount is None or spec.max_amount is None:
+            raise UserError("That move takes no amount.")
+        elif not spec.min_amount <= amount <= spec.max_amount:
+            raise UserError(f"The amount must be from {spec.min_amount} to {spec.max_amount}.")
         await _submit(interaction, self.table, self.hand, self.step, Action(self.kind, amount=amount))
 
 
@@ -134,12 +177,15 @@ class AmountModal(discord.ui.Modal):
 
     async def _submit(self, interaction: discord.Interaction) -> None:
         text = self.amount.value.strip().replace(",", "").replace("_", "")
+        if not text:
+            raise UserError("Type a whole number.")
         if not text.isascii() or not text.isdigit():
             raise UserError(f"“{self.amount.value[:20]}” is not a whole number.")
         await _submit(interaction, self.table, self.hand, self.step, Action(self.kind, amount=int(text)))
 
 
-class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button], template=r"cr:c:" + _STATE + r"(?::(?P<index>\d+))?"):
+class ChoiceButton(_Component, discord.ui.DynamicItem[discord.ui.Button],
+                   template=r"cr:c:" + _STATE + r"(?::(?P<index>[0-9]+))?"):
     """A move that needs a choice (cards to discard, a card to play, a bid): opens a private select.
     ``index`` tells apart several specs of one kind (0, the first, is left out of the custom_id)."""
 
@@ -153,16 +199,12 @@ class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button], template=r"cr:c:" 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
                              match: re.Match[str]) -> "ChoiceButton":
-        return cls(int(match["table"]), int(match["hand"]), int(match["step"]), match["kind"], item.label or "",
+        return cls(int(match["table"]), int(match["hand"]), int(match["step"]), match["kind"],
+                   getattr(item, "label", None) or "",
                    index=int(match["index"] or 0))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await guarded(interaction, self._press(interaction))
-
     async def _press(self, interaction: discord.Interaction) -> None:
-        live = _live(interaction, self.table, self.hand)
-        if live.is_stale(interaction.user.id, self.step):
-            raise UserError("That button is out of date: the table has moved on.")
+        live = _live(interaction, self.table, self.hand, self.step)
         spec = _presser_spec(live, interaction.user.id, self.kind, self.index)
         view = _choice_selects(interaction, live, spec)
         await interaction.response.send_message(f"**{spec.label}**", view=view, ephemeral=True)
@@ -230,7 +272,8 @@ def action_from_choices(kind: str, values: list[str], several: bool = False) -> 
     return Action(kind, cards=cards, target=targets.pop() if targets else None)
 
 
-class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"cr:s:" + _STATE + r":(?P<part>\d+)"):
+class ChoiceSelect(_Component, discord.ui.DynamicItem[discord.ui.Select],
+                   template=r"cr:s:" + _STATE + r":(?P<part>[0-9]+)"):
     """The private select a ChoiceButton opens; its values become the action."""
 
     def __init__(self, table: int, hand: int, step: int, spec: ActionSpec | str,
@@ -255,15 +298,16 @@ class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"cr:s:" 
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select,
                              match: re.Match[str]) -> "ChoiceSelect":
         select = cls(int(match["table"]), int(match["hand"]), int(match["step"]), match["kind"])
-        select.item.max_values = item.max_values  # as shown: it tells how the values read
+        select.item.max_values = getattr(item, "max_values", 1)  # as shown: it tells how the values read
         return select
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def _press(self, interaction: discord.Interaction) -> None:
         values = [str(v) for v in (interaction.data or {}).get("values", [])]  # type: ignore[union-attr]
-        await guarded(interaction, self._chosen(interaction, values))
+        await self._chosen(interaction, values)
 
     async def _chosen(self, interaction: discord.Interaction, values: list[str]) -> None:
-        live = _live(interaction, self.table, self.hand)
+        live = _live(interaction, self.table, self.hand, self.step)
+        _offering(live, interaction.user.id, self.kind, values)
         preview = _cog_hook(interaction, live, "choice_preview")
         if preview is not None and self.item.max_values == 1 and len(values[0]) <= 60:  # rides in a custom_id
             await _show_preview(interaction, live, self.step, self.kind, values[0], preview)
@@ -291,7 +335,7 @@ async def _show_preview(interaction: discord.Interaction, live: "LiveTable", ste
                                             attachments=[discord.File(io.BytesIO(png), filename="preview.png")])
 
 
-class PreviewButton(discord.ui.DynamicItem[discord.ui.Button],
+class PreviewButton(_Component, discord.ui.DynamicItem[discord.ui.Button],
                     template=r"cr:p:(?P<what>ok|back):" + _STATE + r":(?P<value>.+)"):
     """Confirm sends the previewed choice; Back reopens the selects it came from."""
 
@@ -308,21 +352,14 @@ class PreviewButton(discord.ui.DynamicItem[discord.ui.Button],
         return cls(match["what"], int(match["table"]), int(match["hand"]), int(match["step"]), match["kind"],
                    match["value"])
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await guarded(interaction, self._press(interaction))
-
     async def _press(self, interaction: discord.Interaction) -> None:
+        live = _live(interaction, self.table, self.hand, self.step)
+        spec = _offering(live, interaction.user.id, self.kind, [self.value])
         if self.what == "ok":
             await interaction.response.edit_message(content="Sent.", view=None, attachments=[])
             await _bot(interaction).service.act(self.table, interaction.user.id, self.hand, self.step,
                                                 action_from_choices(self.kind, [self.value]))
             return
-        live = _live(interaction, self.table, self.hand)
-        deal_seat = live.deal_seat(interaction.user.id)
-        specs = live.engine.legal_actions(deal_seat) if deal_seat is not None else []
-        spec = next((s for s in specs if s.kind == self.kind and self.value in s.choices), None)
-        if spec is None:
-            raise UserError("That choice is no longer open: the table has moved on.")
         await interaction.response.edit_message(content=f"**{spec.label}**", attachments=[],
                                                 view=_choice_selects(interaction, live, spec))
 
@@ -340,7 +377,8 @@ def display_choice(value: str) -> str:
     return pretty(value)[:100]
 
 
-class TableButton(discord.ui.DynamicItem[discord.ui.Button], template=r"cr:u:(?P<table>\d+):(?P<what>[a-z]+)"):
+class TableButton(_Component, discord.ui.DynamicItem[discord.ui.Button],
+                  template=r"cr:u:(?P<table>[0-9]+):(?P<what>[a-z]+)"):
     """Buttons that are not moves: My hand, Sit out, Back, Join, Start."""
 
     LABELS = {"hand": "My hand", "sitout": "Sit out", "back": "I'm back", "join": "Join", "start": "Start"}
@@ -355,9 +393,6 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button], template=r"cr:u:(?P
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
                              match: re.Match[str]) -> "TableButton":
         return cls(int(match["table"]), match["what"])
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await guarded(interaction, self._press(interaction))
 
     async def _press(self, interaction: discord.Interaction) -> None:
         bot = _bot(interaction)

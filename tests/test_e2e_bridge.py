@@ -4,7 +4,9 @@ South bids with the split bid selects, declares 3NT and plays every card of thei
 dummy's through the card select; the board is scored and exported. Along the way: an insufficient
 bid, a revoke, a stranger's press and a stale button are refused with ephemeral replies, South's
 DMs hold only South's cards, and no hidden card reaches the channel (text or rendered table views)
-before the board ends, dummy only after the opening lead.
+before the board ends, dummy only after the opening lead. A second board on a fixed deal: South
+claims through the amount modal, and the robot defenders reject a claim of too many tricks and
+accept a true one.
 """
 from __future__ import annotations
 
@@ -125,13 +127,13 @@ async def _whole_board(h: Harness, recorder: Recorder, rendered: list[tuple[str,
     assert engine.to_act() == (2,), "the robots called first: North passed and East opened"
     assert [c for _, c in engine.calls] == ["Pass", "1S"]
 
-    # An insufficient bid (a value the select never offers) is refused; a stranger can't bid.
+    # An insufficient bid (a forged value the select never offers) is refused; a stranger can't bid.
     selects = await _open_select(h, SOUTH, "Bid")
     assert len(selects) == 2, "31 sufficient bids need two selects of at most 25"
     assert selects[0]["options"][0]["value"] == "1NT"
     assert selects[1]["options"][-1]["label"] == "7NT" and "6NT – 7NT" in selects[1]["placeholder"]
     token = await h.press(SOUTH, selects[0]["custom_id"], selects[0]["_message"], values=["1H"])
-    assert "higher than 1♠" in _ephemeral(h, token)
+    assert "not on offer" in _ephemeral(h, token)
     token = await h.press_label(STRANGER, "Bid")
     assert "not playing" in _ephemeral(h, token)
     assert _step(h) == 2, "refused calls change nothing"
@@ -147,7 +149,7 @@ async def _whole_board(h: Harness, recorder: Recorder, rendered: list[tuple[str,
     assert "out of date" in _ephemeral(h, token)
 
     # The play: South plays dummy's cards and their own, always the first card the select offers,
-    # after trying a revoke whenever one is possible.
+    # after trying a revoke (a forged value: the select offers only legal cards) once.
     revoked = False
     checked_requests = len(auction_requests)
     named: set[str] = set()  # cards the channel text named during the play
@@ -170,7 +172,7 @@ async def _whole_board(h: Harness, recorder: Recorder, rendered: list[tuple[str,
             wrong = next(c for c in hand if c not in spec.choices)
             selects = await _open_select(h, SOUTH, spec.label)
             token = await h.press(SOUTH, selects[0]["custom_id"], selects[0]["_message"], values=[wrong])
-            assert "must follow suit" in _ephemeral(h, token)
+            assert "not on offer" in _ephemeral(h, token)
             revoked = True
         await _choose(h, SOUTH, spec.label, spec.choices[0])
     assert revoked and len(named) > 20, "the play log in the channel names the cards played"
@@ -201,3 +203,50 @@ async def _whole_board(h: Harness, recorder: Recorder, rendered: list[tuple[str,
 
 def _order(card: str) -> tuple[int, int]:
     return "shdc".index(card[1]), -"23456789TJQKA".index(card[0])
+
+
+CLAIM_DEAL = "N:.6543.5432.65432 2.987.9876.JT987 AKQJT9876543.2.. .AKQJT.AKQJT.AKQ"
+"""North and East are too weak to open; South (twelve spades and the heart two) bids 6♠ and makes
+exactly twelve tricks whatever West leads: the heart two always loses, East's spade two never
+wins, and North's low cards never take a trick on which South could throw the heart."""
+
+
+async def test_robot_defenders_answer_south_claims(tmp_path) -> None:
+    h = await Harness.start(str(tmp_path / "cardroom.db"))
+    try:
+        await _claims(h)
+    finally:
+        await h.close()
+
+
+async def _claims(h: Harness) -> None:
+    await h.command(SOUTH, "bridge", "create")
+    await h.command(SOUTH, "bridge", "leave")
+    for _ in range(2):
+        await h.command(SOUTH, "bridge", "add-bot")
+    await h.command(SOUTH, "bridge", "join")
+    await h.command(SOUTH, "bridge", "add-bot")
+    h.bot.service.in_channel(CHANNEL_ID).row.settings["deal"] = CLAIM_DEAL
+    await h.command(SOUTH, "bridge", "start")
+    engine = _engine(h)
+    assert [c for _, c in engine.calls] == ["Pass", "Pass"]
+    await _choose(h, SOUTH, "Bid", "6S")
+    assert engine.declarer == 2 and len(engine.play) == 1, "West led"
+
+    await _claim(h, 13)
+    assert engine.phase == "play" and engine.claim_tricks is None and len(engine.play) == 1
+    assert "rejects the claim; play continues" in h.table_message()["content"]
+    assert engine.to_act() == (2,), "South plays on"
+
+    await _claim(h, 12)
+    assert engine.outcome is not None and engine.claimed and engine.won == [12, 1]
+    assert engine.outcome.summary.startswith("6S by S making 6")
+    assert engine.outcome.summary in h.table_message()["content"]
+
+
+async def _claim(h: Harness, tricks: int) -> None:
+    """South presses Claim and types the total in the amount modal; the robots answer."""
+    token = await h.press_label(SOUTH, "Claim")
+    modal = h.recorder.replies_to(token)[-1].json
+    assert modal is not None and modal["type"] == 9, "the amount modal opened"
+    await h.submit_modal(SOUTH, modal["data"]["custom_id"], {"amount": str(tricks)})
