@@ -1,15 +1,29 @@
-"""Shared fixtures: every end-to-end harness is closed after its test, even a failing one."""
+"""Shared fixtures: every end-to-end harness is closed after its test, even a failing one, and the test
+fails if any payload its bot sent showed a card to someone who may not see it."""
 from __future__ import annotations
 
 from typing import AsyncIterator
 
 import pytest
 
-from tests.harness import OPEN
+from tests.harness import CHECKS, OPEN, PAYLOADS_CHECKED
 
 
 @pytest.fixture(autouse=True)
 async def _close_harnesses() -> AsyncIterator[None]:
+    CHECKS.clear()
     yield
     while OPEN:
         await OPEN[-1].close()
+    findings = [finding for check in CHECKS for finding in check.findings]
+    CHECKS.clear()
+    if findings:
+        more = f"\n... and {len(findings) - 10} more" if len(findings) > 10 else ""
+        pytest.fail("hidden cards leaked:\n" + "\n".join(findings[:10]) + more, pytrace=False)
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """One line: how many payloads the privacy check read in this run."""
+    if PAYLOADS_CHECKED:
+        kinds = ", ".join(f"{count} {kind}" for kind, count in sorted(PAYLOADS_CHECKED.items()))
+        terminalreporter.write_line(f"privacy check: {sum(PAYLOADS_CHECKED.values())} payloads checked ({kinds})")
