@@ -150,7 +150,8 @@ class ActionButton(_Component, discord.ui.DynamicItem[discord.ui.Button],
         amount = self.amount
         if amount is None:
             if spec.min_amount is not None and spec.max_amount is not None and spec.min_amount != spec.max_amount:
-                await interaction.response.send_modal(AmountModal(self.table, self.hand, self.step, spec))
+                await interaction.response.send_modal(
+                    AmountModal(self.table, self.hand, self.step, spec, interaction.user.id))
                 return
             amount = spec.min_amount
         elif spec.min_amount is None or spec.max_amount is None:
@@ -163,14 +164,22 @@ class ActionButton(_Component, discord.ui.DynamicItem[discord.ui.Button],
 class AmountModal(discord.ui.Modal):
     """Any amount within the legal range, typed by the player."""
 
-    def __init__(self, table: int, hand: int, step: int, spec: ActionSpec):
+    def __init__(self, table: int, hand: int, step: int, spec: ActionSpec, user_id: int):
         super().__init__(title=f"{spec.label} ({spec.min_amount}–{spec.max_amount})"[:45],
                          custom_id=f"cr:m:{table}:{hand}:{step}:{spec.kind}")
-        self.table, self.hand, self.step, self.kind = table, hand, step, spec.kind
+        self.table, self.hand, self.step, self.kind, self.user_id = table, hand, step, spec.kind, user_id
         self.amount: discord.ui.TextInput[AmountModal] = discord.ui.TextInput(
             label=f"A whole number from {spec.min_amount} to {spec.max_amount}"[:45],
             placeholder=str(spec.min_amount), max_length=12, custom_id="amount")
         self.add_item(self.amount)
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        """Only the player who opened the form submits it: a forged submission by anyone else is
+        refused and leaves the form open for its owner."""
+        if interaction.user.id == self.user_id:
+            return True
+        await reply_error(interaction, "That form belongs to another player.")
+        return False
 
     async def on_submit(self, interaction: discord.Interaction) -> None:
         await guarded(interaction, self._submit(interaction))

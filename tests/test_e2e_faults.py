@@ -68,3 +68,22 @@ async def test_forged_and_hostile_presses_change_nothing(tmp_path) -> None:
     assert await h.bot.storage.total_chips() == before[2]
     assert h.recorder.replies_to(modal_token) == [] or "flags" in h.ephemeral_text(modal_token)
     await h.close()
+
+
+async def test_a_form_is_submitted_only_by_the_player_who_opened_it(tmp_path) -> None:
+    h = await _two_player_hand(tmp_path)
+    user = _to_act(h)
+    live = h.bot.service.in_channel(CHANNEL_ID)
+    token = await h.press_label(user, "Raise")
+    modal = h.recorder.replies_to(token)[-1].json
+    assert modal is not None and modal["type"] == 9, "the amount form opened"
+    custom_id = modal["data"]["custom_id"]
+    other = BOB if user is ALICE else ALICE
+    for intruder in (EVE, other):
+        forged = await h.submit_modal(intruder, custom_id, {"amount": "40"})
+        assert "belongs to another player" in h.ephemeral_text(forged)
+        assert '"flags": 64' in h.ephemeral_text(forged)
+    assert live.row.step == 0
+    await h.submit_modal(user, custom_id, {"amount": "40"})  # the owner's form is still open
+    assert live.row.step == 1 and live.row.hand["actions"][0][1]["amount"] == 40
+    await h.close()
