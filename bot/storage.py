@@ -243,13 +243,16 @@ class Storage:
             f" AND user_id IN ({','.join('?' * len(user_ids))})", guild_id, game, *user_ids)
         return {u: (mu, sigma) for u, mu, sigma in rows}
 
-    async def event_results(self, guild_id: int, event: str, deal_key: str) -> list[dict[str, Any]]:
-        """Every table's recorded result of one event deal, in the order they finished."""
+    async def event_results(self, guild_id: int, event: str, deal_key: str | None = None) -> list[dict[str, Any]]:
+        """Every table's recorded result of one event deal (``None``: of every deal), in the order
+        they finished."""
+        only_one = "AND deal_key = ?" if deal_key is not None else ""
         rows = await self._all(
-            "SELECT table_id, hand_no, players, result FROM event_results"
-            " WHERE guild_id = ? AND event = ? AND deal_key = ? ORDER BY rowid", guild_id, event, deal_key)
-        return [{"table_id": t, "hand_no": n, "players": json.loads(p), "result": json.loads(r)}
-                for t, n, p, r in rows]
+            "SELECT deal_key, table_id, hand_no, players, result FROM event_results"
+            f" WHERE guild_id = ? AND event = ? {only_one} ORDER BY rowid",
+            guild_id, event, *([deal_key] if deal_key is not None else []))
+        return [{"deal_key": k, "table_id": t, "hand_no": n, "players": json.loads(p), "result": json.loads(r)}
+                for k, t, n, p, r in rows]
 
     async def total_chips(self) -> int:
         """Every chip in wallets and at tables (selfplay and soak tests check it never changes)."""

@@ -2,7 +2,8 @@
 
 Duplicate tables may join an **event** by name: every table of the event (in any channel of the
 server) plays the same cards on each board, and after each board the channel gets the board's
-results table so far (matchpoints and cross-IMPs). ``/bridge results`` shows a board's table again.
+results table so far (matchpoints and cross-IMPs). ``/bridge results`` shows a board's table again,
+``/bridge standings`` every pair's matchpoints over the event.
 """
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from discord import app_commands
 from bot.client import CardroomBot
 from bot.errors import UserError
 from bot.game_cog import GameCog
+from bot.games.bridge_events import event_standings
 
 EVENT_NAME = re.compile(r"[a-z0-9][a-z0-9-]{0,31}")
 
@@ -64,6 +66,18 @@ class Bridge(GameCog, group_name="bridge", group_description="Contract bridge"):
                             "(or with Manage Channels, as the director).")
         await interaction.response.send_message(
             f"Event `{name}`\n" + spec.event_report(str(board), rows), ephemeral=True)
+
+    @app_commands.command(name="standings", description="A duplicate event's pairs ranked by matchpoints")
+    @app_commands.describe(event="The event name")
+    async def standings(self, interaction: discord.Interaction, event: app_commands.Range[str, 1, 32]) -> None:
+        assert interaction.guild_id is not None
+        name = event_name(event)
+        rows = await self.bot.storage.event_results(interaction.guild_id, name)
+        if not rows:
+            raise UserError(f"No table of event `{name}` has finished a board yet.")
+        boards = len({row["deal_key"] for row in rows})
+        await interaction.response.send_message(
+            f"Event `{name}`: {boards} board{'s' if boards != 1 else ''} played so far\n" + event_standings(rows))
 
 
 async def setup(bot: CardroomBot) -> None:

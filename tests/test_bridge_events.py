@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from bot.games.base import Action
-from bot.games.bridge_events import deal_key, event_report
+from bot.games.bridge_events import deal_key, event_report, event_standings
 from bot.games.bridge_scoring import ContractResult, TableResult, results_table
 from bot.storage import Storage
 from bot.tables import LiveTable, TableService
@@ -127,3 +127,33 @@ def test_deal_keys_and_reports() -> None:
     assert "Board 1" in text and "4S" in text and "4SX" in text
     assert "420" in text and "100" in text  # 4S made non-vulnerable; one down doubled
     assert "11.00" in text  # 420 - (-100) = 520 -> 11 IMPs
+
+
+def test_standings_add_each_pairs_matchpoints_and_imps_over_the_boards() -> None:
+    def seats(ns: tuple[int, int], ew: tuple[int, int]) -> list[dict[str, Any]]:
+        ids = (ns[0], ew[0], ns[1], ew[1])
+        return [{"user_id": i, "name": f"p{i}"} for i in ids]
+
+    made = {"level": 4, "strain": "S", "doubled": 0, "declarer": 0, "tricks": 10}   # NS +420
+    down = {"level": 4, "strain": "S", "doubled": 0, "declarer": 0, "tricks": 9}    # NS -50
+    rows = [
+        {"deal_key": "1", "table_id": 1, "players": seats((1, 2), (3, 4)), "result": made},
+        {"deal_key": "1", "table_id": 2, "players": seats((5, 6), (7, 8)), "result": down},
+        # board 2: the pairs swap directions
+        {"deal_key": "2", "table_id": 1, "players": seats((3, 4), (2, 1)), "result": down},
+        {"deal_key": "2", "table_id": 2, "players": seats((7, 8), (6, 5)), "result": made},
+        {"deal_key": "3", "table_id": 1, "players": seats((1, 2), (3, 4)), "result": made},  # one table only
+    ]
+    text = event_standings(rows)
+    lines = text.strip("`\n").splitlines()
+    assert lines[0].split() == ["Pair", "Boards", "MP", "%", "IMPs"]
+    table = {line[:32].strip(): line[32:].split() for line in lines[1:]}
+    # board 1 (nobody vulnerable): +420 against -50 is 470, 10 IMPs; board 2 (NS vulnerable):
+    # +620 against -100 is 720, 12 IMPs. Pairs 1-2 and 7-8 won both boards, whatever their direction.
+    assert table["p1 & p2"] == ["2", "4", "100.0%", "22.00"]
+    assert table["p7 & p8"] == ["2", "4", "100.0%", "22.00"]
+    assert table["p3 & p4"] == ["2", "0", "0.0%", "-22.00"]
+    assert table["p5 & p6"] == ["2", "0", "0.0%", "-22.00"]
+    assert [line[:32].strip() for line in lines[1:3]] == ["p1 & p2", "p7 & p8"]
+    assert len(table) == 4, "board 3 was played at one table only: nothing to compare"
+    assert event_standings(rows[-1:]) == "No board has been finished at two tables yet."

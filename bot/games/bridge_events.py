@@ -40,5 +40,51 @@ def event_report(key: str, rows: Sequence[Mapping[str, Any]]) -> str:
     return "\n".join([f"```\n{table}\n```", *pairs])
 
 
+def event_standings(rows: Sequence[Mapping[str, Any]]) -> str:
+    """Every pair's matchpoints (and their share of the tops) and cross-IMPs over the event's boards
+    that at least two tables have finished, best first, as a code block."""
+    by_board: dict[str, list[Mapping[str, Any]]] = {}
+    for row in rows:
+        by_board.setdefault(str(row["deal_key"]), []).append(row)
+    totals: dict[tuple[int, ...], _PairTotal] = {}
+    for key, played in by_board.items():
+        if len(played) < 2:
+            continue  # nothing to compare it with yet
+        scored = results_table(int(key), [TableResult("", ContractResult(**r["result"])) for r in played])
+        top = 2 * (len(played) - 1)
+        for row, score in zip(played, scored):
+            for side, mp, imp in ((0, score["ns_mp"], score["ns_imps"]), (1, score["ew_mp"], score["ew_imps"])):
+                seats = (row["players"][side], row["players"][side + 2])
+                pair = tuple(sorted(p["user_id"] for p in seats))
+                total = totals.setdefault(pair, _PairTotal(" & ".join(p["name"] for p in seats)))
+                total.add(mp, top, imp)
+    if not totals:
+        return "No board has been finished at two tables yet."
+    lines = [f"{'Pair':<32} {'Boards':>6} {'MP':>5} {'%':>6} {'IMPs':>7}"]
+    for total in sorted(totals.values(), key=lambda t: (-t.share, -t.imps, t.names)):
+        lines.append(f"{total.names[:32]:<32} {total.boards:>6} {total.matchpoints:>5} "
+                     f"{100 * total.share:>5.1f}% {total.imps:>7.2f}")
+    return "```\n" + "\n".join(lines) + "\n```"
+
+
+class _PairTotal:
+    """One pair's running totals over an event."""
+
+    def __init__(self, names: str) -> None:
+        self.names = names
+        self.boards = self.matchpoints = self.tops = 0
+        self.imps = 0.0
+
+    def add(self, matchpoints: int, top: int, imps: float) -> None:
+        self.boards += 1
+        self.matchpoints += matchpoints
+        self.tops += top
+        self.imps = round(self.imps + imps, 2)
+
+    @property
+    def share(self) -> float:
+        return self.matchpoints / self.tops if self.tops else 0.0
+
+
 def _pair(players: Sequence[Mapping[str, Any]], side: int) -> str:
     return " & ".join(f"{players[seat]['name']} ({DIRECTIONS[seat]})" for seat in (side, side + 2))
