@@ -26,6 +26,7 @@ class GameSpec:
     ``chips``: players buy in from their wallet and play for table stacks (poker) instead of points.
     ``moves_button``: the service rotates ``carry["dealer"]`` between deals (poker cash games).
     ``simultaneous``: several seats choose at once; a button stays valid while its deal lasts.
+    ``pause_after_deal``: seconds between a deal's end and the next deal, to read how it ended.
     ``deal_key``: for a table in an event (``settings["event"]``), which of the event's deals this one
     is (``None``: not shared); the event's tables get the same seed for the same key, record
     ``event_result(engine)`` when the deal ends and show ``event_report(key, results)``.
@@ -46,6 +47,7 @@ class GameSpec:
     turn_seconds: int = 60
     default_buy_in: int = 0
     export: Callable[[Engine], str] = _json_export
+    pause_after_deal: float = 5.0
     deal_key: Callable[[Mapping[str, Any], Mapping[str, Any]], str | None] | None = None
     event_result: Callable[[Any], dict[str, Any]] | None = None
     event_report: Callable[[str, list[dict[str, Any]]], str] | None = None
@@ -83,18 +85,19 @@ _FACTORIES: dict[str, Callable[[], GameSpec]] = {
     "gin": lambda: _load(
         "gin", "gin:GinEngine", title="Gin rummy", min_players=2, max_players=2,
         default_settings={"target": 100, "knock_limit": 10, "big_gin": True, "match": "game"},
-        turn_seconds=90),
+        turn_seconds=90, pause_after_deal=10),
     "bridge": lambda: _load(
         "bridge", "bridge:BridgeEngine", title="Contract bridge", min_players=4, max_players=4,
         default_settings={"scoring": "rubber"}, turn_seconds=120, export=_export_method("pbn"),
+        pause_after_deal=12,
         **_events("bridge_events")),
     "saint": lambda: _load(
         "saint", "saint:SaintEngine", title="Saint Poker", min_players=2, max_players=5,
-        simultaneous=True, turn_seconds=90),
+        simultaneous=True, turn_seconds=90, pause_after_deal=8),
     "squared": lambda: _load(
         "squared", "squared:SquaredEngine", title="Poker Squared", min_players=2, max_players=2,
         default_settings={"rounds": 27, "min_buy_in": 40, "buy_in": 40}, chips=True, simultaneous=True,
-        turn_seconds=120, default_buy_in=40),
+        turn_seconds=120, default_buy_in=40, pause_after_deal=8),
     "sigma": lambda: _load(
         "sigma", "sigma:SigmaEngine", title="Sigma Poker", min_players=2, max_players=6,
         default_settings={"ante": 1, "limit": "fixed-limit", "small_bet": 2, "min_buy_in": 20},

@@ -111,12 +111,14 @@ class TableService:
     """Owns every open table. All methods raise ``UserError`` / ``IllegalAction`` for bad requests."""
 
     def __init__(self, storage: Storage, presenter: Presenter, *, clock: Callable[[], float] = time.time,
-                 between_deals: float = 4.0, offload_bots: bool = True,
+                 between_deals: float | None = None, offload_bots: bool = True,
                  seeds: Callable[[], str] = new_seed):
         self.storage = storage
         self.presenter = presenter
         self.clock = clock
         self.between_deals = between_deals
+        """Seconds from the end of a deal to the next: None for each game's own ``pause_after_deal``
+        (time to read the showdown, the laid-down melds, the played board); tests and selfplay use 0."""
         self.offload_bots = offload_bots
         self.seeds = seeds
         self.deals_finished = 0
@@ -436,6 +438,9 @@ class TableService:
         async with self.storage.transaction() as tx:
             return await tx.event_seed(live.row.guild_id, str(event), key, seed), key
 
+    def _pause(self, live: LiveTable) -> float:
+        return live.spec.pause_after_deal if self.between_deals is None else self.between_deals
+
     def _turn_deadline(self, live: LiveTable) -> float | None:
         if live.engine is None or live.engine.outcome is not None:
             return None
@@ -541,7 +546,7 @@ class TableService:
             else:
                 live.note("The match is over. /start plays another.")
         else:
-            row.deadline = self.clock() + self.between_deals
+            row.deadline = self.clock() + self._pause(live)
 
     async def _record_event(self, live: LiveTable, tx: Tx, hand: dict[str, Any]) -> None:
         """Record this table's result of an event deal and prepare the deal's results table so far."""
@@ -565,7 +570,7 @@ class TableService:
             live.note(f"{row.seats[index]['name']} is out in place {place}.")
         alive = [s for s in row.seats if "place" not in s]
         if len(alive) > 1:
-            row.deadline = self.clock() + self.between_deals
+            row.deadline = self.clock() + self._pause(live)
             return
         for seat in alive:
             seat["place"] = 1

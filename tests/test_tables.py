@@ -156,6 +156,20 @@ async def test_timeouts_check_or_fold_then_sit_out(tmp_path) -> None:
     assert seat["timeouts"] >= 2 and seat["sitting_out"], "two timeouts in a row sit the player out"
 
 
+async def test_each_game_pauses_its_own_time_between_deals(tmp_path) -> None:
+    clock = Clock()
+    service = await _service(str(tmp_path / "t.db"), clock)
+    service.between_deals = None  # as the bot runs: each game's own pause
+    live = await _table(service)
+    await service.start(live, ALICE)
+    await _act(service, live, Action("fold"))
+    assert live.row.hand is None and live.row.deadline == clock.now + 5, "poker: five seconds"
+    gin = await service.create(GUILD, CHANNEL + 1, "gin", CAROL, "p3", {}, None)
+    assert gin.spec.pause_after_deal == 10 and service._pause(gin) == 10
+    service.between_deals = 0
+    assert service._pause(gin) == 0, "tests and selfplay deal at once"
+
+
 async def test_due_tables_are_handled_at_the_same_time(tmp_path) -> None:
     """A slow table (here: its presenter waits for the other table's update) does not hold up another."""
     import asyncio
