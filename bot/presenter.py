@@ -9,7 +9,6 @@ from __future__ import annotations
 import asyncio
 from collections import deque
 import io
-import json
 import logging
 import time
 from typing import TYPE_CHECKING, Any

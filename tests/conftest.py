@@ -6,7 +6,8 @@ from typing import AsyncIterator
 
 import pytest
 
-from tests.harness import CHECKS, OPEN, PAYLOADS_CHECKED
+from tests.harness import OPEN
+from tests.privacy import CHECKS, PAYLOADS_CHECKED
 
 
 @pytest.fixture(autouse=True)

@@ -1,8 +1,6 @@
 """Double presses, forged and hostile component payloads: each applied once or refused cleanly."""
 from __future__ import annotations
 
-import asyncio
-
 from tests.harness import CHANNEL_ID, Harness, User
 
 ALICE, BOB, EVE = User(3001, "Alice"), User(3002, "Bob"), User(3003, "Eve")

@@ -11,8 +11,8 @@ from bot.games.cards import DECK, pretty
 from bot.registry import game, game_names
 from bot.tables import LiveTable
 from cogs.info import rules_pages
-from tests.harness import (APP_ID, CHANNEL_ID, EPHEMERAL, Audience, Harness, Request, User, text_cards,
-                           view_cards)
+from tests.harness import APP_ID, CHANNEL_ID, Harness, Request, User
+from tests.privacy import EPHEMERAL, Audience, text_cards, view_cards
 
 ALICE, BOB, CAROL = User(4001, "Alice"), User(4002, "Bob"), User(4003, "Carol")
 

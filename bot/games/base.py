@@ -10,7 +10,7 @@ vulnerability) goes into ``Outcome.carry`` and is handed to the next deal's cons
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
-from typing import Any, ClassVar, Mapping, Protocol, Sequence
+from typing import Any, ClassVar, Mapping, Protocol
 
 
 class IllegalAction(ValueError):

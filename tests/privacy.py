@@ -1,0 +1,345 @@
+"""The privacy check run on every end-to-end test: no hidden card in any payload someone may not see.
+
+``PrivacyCheck`` reads each request the harness records, as it is sent, against the live tables'
+views at that moment: a card some seat sees but the public does not must not reach a channel or a
+non-ephemeral reply, and a card hidden from a user must not reach their DM or their private replies.
+Images are tied to the view they were drawn from. The conftest fails a test with the findings.
+"""
+from __future__ import annotations
+
+import collections
+import functools
+import json
+import re
+from dataclasses import dataclass
+from typing import Any, Iterator
+
+import discord
+
+from bot.games.cards import DECK, pretty
+from bot.games.sigma_shapes import CODES as SIGMA_CODES
+from bot.games.sixchex import BY_CODE as SIXCHEX_CODES
+from bot.registry import game_names
+from bot.tables import LiveTable
+from cogs.info import rules_pages
+from tests.harness import CHANNEL_ID, Harness, Request
+
+CARD_CODES: frozenset[str] = frozenset(DECK) | frozenset(SIXCHEX_CODES) | frozenset(SIGMA_CODES)
+"""Every card code a view may hold: the 52-card deck ("As"), SIXCHEX ("C07") and Sigma ("S17")."""
+_PRETTY_CODES = {pretty(code): code for code in DECK}
+_WORD = re.compile(r"[0-9A-Za-z]+")
+_PRETTY = re.compile(r"(?<![0-9A-Za-z])(?:10|[2-9JQKA])[♣♦♥♠]")
+_NOT_CARDS = re.compile(
+    r"\b(?:bids|Contract|higher than|Bid:) [1-7](?:[♣♦♥♠]|NT)X{0,2}(?: – [1-7](?:[♣♦♥♠]|NT))?"
+    r"|^(?:Deck order \(first \d+\)|Rebuild it yourself):.*$", re.MULTILINE)
+"""Text that looks like cards and is not a secret: bridge bids with their strain symbols ("bids 4♥",
+"Contract 4♥X", a bid select's "Bid: 1NT – 6♠"), and /verify's deck of a finished deal (its seed
+is public) and of the deck's fixed starting order."""
+_BID_CODE = re.compile(r"[1-7](?:C|D|H|S|NT)")
+EPHEMERAL = 1 << 6
+PAYLOADS_CHECKED: collections.Counter[str] = collections.Counter()
+"""Payloads checked in this test run, by audience (channel, dm, ephemeral)."""
+CHECKS: list["PrivacyCheck"] = []
+"""Every check started since the conftest fixture last collected them."""
+
+
+def view_cards(view: Any) -> set[str]:
+    """Card codes anywhere in a view (strings, lists, dicts such as ``{"code": "C07", ...}``)."""
+    if isinstance(view, str):
+        return {view} & CARD_CODES
+    values = view.values() if isinstance(view, dict) else view if isinstance(view, (list, tuple)) else ()
+    return set().union(*map(view_cards, values))
+
+
+def _codes_in_word(word: str) -> set[str]:
+    """A word that is a card code, or only card codes run together ("AsKd"), names those cards."""
+    if word in CARD_CODES:
+        return {word}
+    for width in (2, 3):
+        parts = [word[i:i + width] for i in range(0, len(word), width)]
+        if len(word) > width and len(word) % width == 0 and all(p in CARD_CODES for p in parts):
+            return set(parts)
+    return set()
+
+
+def text_cards(text: str) -> set[str]:
+    """Cards a text names, as codes ("As", "C07", "AsKd") or pretty ("A♠", "10♦"), whole tokens only:
+    the "As" of "Ask" or the "4♥" of a bridge bid is no card."""
+    text = _NOT_CARDS.sub(" ", text)
+    found = set().union(*(_codes_in_word(w) for w in _WORD.findall(text)))
+    return found | {_PRETTY_CODES[m] for m in _PRETTY.findall(text)}
+
+
+def _drawn_from(origin: Audience | None) -> str:
+    if origin is None:
+        return "a view the presenter did not draw"
+    if origin.kind == "channel":
+        return f"the public view of a table in channel {origin.channel_id}"
+    if origin.kind == "user":
+        return f"the own view of user {origin.user_id}"
+    return "a view that is neither a table's public view nor a seat's"
+
+
+def _excerpt(text: str, card: str, width: int = 60) -> str:
+    """The part of ``text`` around the first mention of ``card`` (code or pretty form)."""
+    found = [i for i in (text.find(card), text.find(pretty(card))) if i >= 0]
+    start = max(0, min(found, default=0) - width)
+    return ("…" if start else "") + text[start:start + 2 * width + len(card)] + "…"
+
+
+@functools.cache
+def _rules_pages() -> frozenset[str]:
+    """The /rules pages: the same for everyone, they name cards only as examples."""
+    return frozenset(page for name in game_names() for page in rules_pages(name))
+
+
+def _without(text: str, lines: frozenset[str]) -> str:
+    """``text`` without ``lines`` or any rules page (text that tells no secret of this deal)."""
+    for line in lines | _rules_pages():
+        text = text.replace(line, " ")
+    return text
+
+
+def _custom_ids(payload: Any) -> Iterator[str]:
+    """The custom ids of every component (and modal) in a JSON payload."""
+    if isinstance(payload, dict):
+        if isinstance(payload.get("custom_id"), str):
+            yield payload["custom_id"]
+        for value in payload.values():
+            yield from _custom_ids(value)
+    elif isinstance(payload, list):
+        for value in payload:
+            yield from _custom_ids(value)
+
+
+def _strings(payload: Any) -> Iterator[str]:
+    """Every string in a JSON payload: content, embeds, labels, option values, custom ids (but not
+    the label of a bridge bid's select option, "4♥" for "4H")."""
+    if isinstance(payload, str):
+        yield payload
+    elif isinstance(payload, dict):
+        bid = _BID_CODE.fullmatch(str(payload.get("value", "")))
+        for key, value in payload.items():
+            if not (bid and key == "label"):
+                yield from _strings(value)
+    elif isinstance(payload, list):
+        for value in payload:
+            yield from _strings(value)
+
+
+@dataclass(frozen=True)
+class TableSecrets:
+    """Which cards of one table were hidden from whom at one moment."""
+
+    channel_id: int
+    public: frozenset[str]      # in the public view
+    dealt: frozenset[str]       # in some deal seat's view
+    own: dict[int, frozenset[str]]  # user id -> cards in that user's own view
+    old_lines: frozenset[str] = frozenset()  # the table's log lines from earlier deals: no news now
+
+    def visible_to(self, user_id: int | None) -> frozenset[str]:
+        """The public view's cards and, for a user (None: the public), that user's own."""
+        return self.public | self.own.get(user_id, frozenset()) if user_id is not None else self.public
+
+    def hidden_from(self, user_id: int | None) -> frozenset[str]:
+        """Cards some seat sees that ``user_id`` (None: the public) does not."""
+        return self.dealt - self.visible_to(user_id)
+
+
+@dataclass(frozen=True)
+class Audience:
+    """Who sees a payload: a channel (everyone in it) or one user (a DM or an ephemeral reply)."""
+
+    kind: str                   # "channel", "dm" or "ephemeral" (for a picture's origin, see PrivacyCheck.origin)
+    channel_id: int | None = None
+    user_id: int | None = None  # None for an ephemeral reply whose user is not known: treated as the public
+
+
+class PrivacyCheck:
+    """Checks every payload the bot sends, as it is sent, against the bot's live tables; keeps findings.
+
+    A card is hidden from the public if some deal seat's view holds it and the public view does not,
+    and hidden from a user if, besides, that user's own view does not hold it. Channel payloads may
+    name no card hidden from the public, a DM or an ephemeral reply none hidden from its user, and a
+    picture must be drawn from a view its audience may see (the presenter's renderer is wrapped to
+    tell which).
+    """
+
+    def __init__(self, harness: Harness):
+        self.harness = harness
+        self.findings: list[str] = []
+        self.checked: collections.Counter[str] = collections.Counter()
+        self._original_ephemeral: dict[str, bool] = {}  # token -> its first reply is ephemeral
+        self._custom_ids: dict[str, set[str]] = {"private": set(), "public": set()}  # where each was shown
+        self._deal_users: dict[int, tuple[Any, list[int]]] = {}  # table id -> (engine, user per deal seat)
+        self._line_deals: dict[tuple[int, str], Any] = {}  # (table id, log line) -> engine when first seen
+
+    def attach(self) -> None:
+        presenter = self.harness.bot.presenter
+
+        async def tagged(fn: Any, *args: Any) -> discord.File:
+            origin = self.origin(args[0])
+            file = await type(presenter)._render(presenter, fn, *args)  # as patched now, by a test too
+            file.fp.rendered_from = origin  # type: ignore[attr-defined]
+            return file
+
+        presenter._render = tagged  # type: ignore[method-assign]
+        self.harness.recorder.observers.append(self.observe)
+        CHECKS.append(self)
+
+    def detach(self) -> None:
+        if self.observe in self.harness.recorder.observers:
+            self.harness.recorder.observers.remove(self.observe)
+
+    # -- what is secret now ---------------------------------------------------------------------
+
+    def _users(self, live: LiveTable) -> list[int]:
+        """The user of each deal seat; remembered per engine, since a settled deal forgets its seats."""
+        if live.row.hand is not None:
+            users = [live.row.seats[i]["user_id"] for i in live.dealt()]
+            self._deal_users[live.id] = (live.engine, users)
+            return users
+        engine, users = self._deal_users.get(live.id, (None, []))
+        return users if engine is live.engine else []
+
+    def snapshot(self) -> list[TableSecrets]:
+        secrets: list[TableSecrets] = []
+        for live in list(self.harness.bot.service.tables.values()):
+            if live.engine is None:
+                continue
+            users = self._users(live)
+            seats = [view_cards(live.engine.view(s)) for s in range(live.deal_size)]
+            own = {user: frozenset(seats[s]) for s, user in enumerate(users) if s < len(seats)}
+            secrets.append(TableSecrets(live.row.channel_id, frozenset(view_cards(live.engine.view(None))),
+                                        frozenset().union(*seats), own, self._old_lines(live)))
+        return secrets
+
+    def _old_lines(self, live: LiveTable) -> frozenset[str]:
+        """Log lines first seen during an earlier deal ("Bob shows A♠ K♠" of the last hand): the new
+        deal may have dealt those cards face down, yet repeating that line reveals nothing."""
+        for line in live.log:
+            self._line_deals.setdefault((live.id, line), live.engine)
+        return frozenset(line for line in live.log if self._line_deals[(live.id, line)] is not live.engine)
+
+    def origin(self, view: Any) -> Audience:
+        """Whose view a picture is drawn from: a table's public view (kind "channel"), a user's own
+        (kind "user"), or neither (kind "unknown")."""
+        for live in self.harness.bot.service.tables.values():
+            if live.engine is None:
+                continue
+            if view == live.engine.view(None):
+                return Audience("channel", channel_id=live.row.channel_id)
+        for live in self.harness.bot.service.tables.values():
+            if live.engine is None:
+                continue
+            for seat, user in enumerate(self._users(live)):
+                if view == live.engine.view(seat):
+                    return Audience("user", user_id=user)
+        return Audience("unknown")
+
+    # -- who sees a request -----------------------------------------------------------------------
+
+    def audience(self, request: Request) -> tuple[Audience, Any] | None:
+        """Who sees a message-bearing request, and its message part; None for other requests."""
+        parts = request.path.strip("/").split("/")
+        body = request.json or {}
+        if request.method not in ("POST", "PATCH") or len(parts) < 2:
+            return None
+        if parts[0] == "channels" and len(parts) >= 3 and parts[2] == "messages":
+            channel = int(parts[1])
+            user = self.harness.recorder.dm_channels.get(channel)
+            return (Audience("dm", user_id=user) if user is not None
+                    else Audience("channel", channel_id=channel)), body
+        if parts[0] == "interactions" and parts[-1] == "callback":
+            return self._callback_audience(parts[2], body)
+        if parts[0] == "webhooks" and len(parts) >= 3:
+            token = parts[2]
+            if len(parts) == 3:
+                ephemeral = bool(body.get("flags", 0) & EPHEMERAL)
+            elif parts[-1] == "@original":
+                ephemeral = self._original_ephemeral.get(token, False)
+            else:
+                ephemeral = bool(self.harness.recorder.messages.get(int(parts[-1]), {}).get("flags", 0) & EPHEMERAL)
+            return self._reply_audience(token, ephemeral), body
+        return None
+
+    def _callback_audience(self, token: str, body: dict[str, Any]) -> tuple[Audience, Any]:
+        kind, data = body.get("type"), body.get("data") or {}
+        if kind in (4, 5):  # a new reply (or "thinking"): ephemeral by its own flags
+            ephemeral = bool(data.get("flags", 0) & EPHEMERAL)
+        elif kind in (6, 7):  # an edit of the message whose component was used
+            ephemeral = self._pressed_privately(self.harness.interactions.get(token, {}))
+        else:  # a modal or autocomplete choices: shown to the user alone
+            return self._reply_audience(token, True), data
+        self._original_ephemeral[token] = ephemeral
+        return self._reply_audience(token, ephemeral), data
+
+    def _pressed_privately(self, interaction: dict[str, Any]) -> bool:
+        """Whether the component was on an ephemeral message: by its flags, or (a test may rebuild
+        the message it presses without them) by where that custom id was ever shown."""
+        message = interaction.get("message") or {}
+        custom_id = (interaction.get("data") or {}).get("custom_id")
+        return bool(message.get("flags", 0) & EPHEMERAL) or (
+            custom_id in self._custom_ids["private"] and custom_id not in self._custom_ids["public"])
+
+    def _reply_audience(self, token: str, ephemeral: bool) -> Audience:
+        interaction = self.harness.interactions.get(token)
+        channel = int(interaction["channel_id"]) if interaction else CHANNEL_ID
+        if not ephemeral:
+            return Audience("channel", channel_id=channel)
+        return Audience("ephemeral", user_id=int(interaction["member"]["user"]["id"]) if interaction else None)
+
+    # -- the check --------------------------------------------------------------------------------
+
+    def observe(self, request: Request) -> None:
+        try:
+            self.check(request)
+        except Exception as error:  # a broken check must fail the test, not the bot's request
+            self.findings.append(f"privacy check failed on {request.method} {request.path}: {error!r}")
+
+    def check(self, request: Request) -> None:
+        seen = self.audience(request)
+        if seen is None:
+            return
+        audience, body = seen
+        self._custom_ids["public" if audience.kind == "channel" else "private"].update(_custom_ids(body))
+        self.checked[audience.kind] += 1
+        PAYLOADS_CHECKED[audience.kind] += 1
+        secrets = self.snapshot()
+        hidden = self.hidden(audience, secrets)
+        old_lines = frozenset().union(*(t.old_lines for t in secrets))
+        where = f"{audience.kind} payload {request.method} {request.path}"
+        for text in _strings(body):
+            for card in sorted(text_cards(_without(text, old_lines)) & hidden):
+                self.findings.append(f"{where} shows {card} ({pretty(card)}), hidden from "
+                                     f"{self._whom(audience)}, in {_excerpt(text, card)!r}")
+        for (name, _), origin in zip(request.files, request.file_origins):
+            if not self.may_see(audience, origin):
+                self.findings.append(f"{where} carries picture {name!r} drawn from {_drawn_from(origin)}, "
+                                     f"not one {self._whom(audience)} may see")
+
+    @staticmethod
+    def hidden(audience: Audience, secrets: list[TableSecrets]) -> frozenset[str]:
+        """Cards the audience may not see: hidden from it at some table, visible to it at none (two
+        tables may deal the same card)."""
+        if audience.kind == "channel":
+            tables = [t for t in secrets if t.channel_id == audience.channel_id]
+            user = None
+        else:
+            tables, user = secrets, audience.user_id
+        hidden = frozenset().union(*(t.hidden_from(user) for t in tables))
+        return hidden - frozenset().union(*(t.visible_to(user) for t in tables))
+
+    @staticmethod
+    def may_see(audience: Audience, origin: Audience | None) -> bool:
+        if origin is None:
+            return audience.kind != "channel"  # pictures drawn outside the presenter go to one user only
+        if origin.kind == "unknown":
+            return False
+        if origin.kind == "channel":
+            return audience.kind != "channel" or origin.channel_id == audience.channel_id
+        return audience.kind != "channel" and origin.user_id == audience.user_id
+
+    @staticmethod
+    def _whom(audience: Audience) -> str:
+        return f"channel {audience.channel_id}" if audience.kind == "channel" else f"user {audience.user_id}"
