@@ -2,10 +2,12 @@
 fails if any payload its bot sent showed a card to someone who may not see it."""
 from __future__ import annotations
 
-from typing import AsyncIterator
+import json
+from typing import Any, AsyncIterator
 
 import pytest
 
+from bot.presenter import DiscordPresenter
 from tests.harness import OPEN
 from tests.privacy import CHECKS, PAYLOADS_CHECKED
 
@@ -28,3 +30,17 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
     if PAYLOADS_CHECKED:
         kinds = ", ".join(f"{count} {kind}" for kind, count in sorted(PAYLOADS_CHECKED.items()))
         terminalreporter.write_line(f"privacy check: {sum(PAYLOADS_CHECKED.values())} payloads checked ({kinds})")
+
+
+@pytest.fixture
+def rendered(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, dict[str, Any]]]:
+    """Every view handed to a renderer in an end-to-end test: (renderer name, view)."""
+    calls: list[tuple[str, dict[str, Any]]] = []
+    original = DiscordPresenter._render
+
+    async def spy(self: DiscordPresenter, fn: Any, *args: Any) -> Any:
+        calls.append((fn.__name__, json.loads(json.dumps(args[0]))))
+        return await original(self, fn, *args)
+
+    monkeypatch.setattr(DiscordPresenter, "_render", spy)
+    return calls

@@ -19,7 +19,6 @@ import pytest
 import bot.ai.bridge as robots
 from bot.games.bridge import BridgeEngine
 from bot.games.cards import DECK, pretty
-from bot.presenter import DiscordPresenter
 from tests.harness import CHANNEL_ID, Harness, Recorder, User
 
 SEED = "05" * 32
@@ -28,20 +27,6 @@ SOUTH, STRANGER = User(2001, "Sofia"), User(2002, "Stan")
 NORTH = 0
 CARD_MENTION = re.compile(r"(?<!bids )(?<!Contract )(?<![\w♠♥♦♣])(10|[2-9JQKA])([♠♥♦♣])")
 EPHEMERAL = 64
-
-
-@pytest.fixture
-def rendered(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, dict[str, Any]]]:
-    """Every view handed to a renderer: (renderer name, view)."""
-    calls: list[tuple[str, dict[str, Any]]] = []
-    original = DiscordPresenter._render
-
-    async def spy(self: DiscordPresenter, fn: Any, *args: Any) -> Any:
-        calls.append((fn.__name__, json.loads(json.dumps(args[0]))))
-        return await original(self, fn, *args)
-
-    monkeypatch.setattr(DiscordPresenter, "_render", spy)
-    return calls
 
 
 @pytest.fixture(autouse=True)

@@ -7,29 +7,12 @@ from __future__ import annotations
 import json
 from typing import Any
 
-import pytest
-
 from bot.games.cards import pretty
-from bot.presenter import DiscordPresenter
 from tests.harness import CHANNEL_ID, Harness, User
 
 ALICE, BOB, CAROL, DAVE = User(4001, "Alice"), User(4002, "Bob"), User(4003, "Carol"), User(4004, "Dave")
 USERS = (ALICE, BOB, CAROL)
 SEED = "d4a3" * 16
-
-
-@pytest.fixture
-def rendered(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, dict[str, Any]]]:
-    """Every view handed to a renderer: (renderer name, view)."""
-    calls: list[tuple[str, dict[str, Any]]] = []
-    original = DiscordPresenter._render
-
-    async def spy(self: DiscordPresenter, fn: Any, *args: Any) -> Any:
-        calls.append((fn.__name__, json.loads(json.dumps(args[0]))))
-        return await original(self, fn, *args)
-
-    monkeypatch.setattr(DiscordPresenter, "_render", spy)
-    return calls
 
 
 def _engine(h: Harness) -> Any:

@@ -15,7 +15,6 @@ from bot.ai.gin import choose
 from bot.games.base import Action, Seat
 from bot.games.cards import pretty
 from bot.games.gin import GinEngine
-from bot.presenter import DiscordPresenter
 from tests.harness import CHANNEL_ID, GUILD_ID, Harness, Recorder, User
 
 ALICE, BOB, MALLORY = User(2001, "Alice"), User(2002, "Bob"), User(2003, "Mallory")
@@ -32,20 +31,6 @@ def no_view_timers(monkeypatch: pytest.MonkeyPatch) -> None:
         return None
 
     monkeypatch.setattr(discord.ui.view.BaseView, "_BaseView__timeout_task_impl", no_timer)
-
-
-@pytest.fixture
-def rendered(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, dict[str, Any]]]:
-    """Every view handed to a renderer: (renderer name, view)."""
-    calls: list[tuple[str, dict[str, Any]]] = []
-    original = DiscordPresenter._render
-
-    async def spy(self: DiscordPresenter, fn: Any, *args: Any) -> Any:
-        calls.append((fn.__name__, json.loads(json.dumps(args[0]))))
-        return await original(self, fn, *args)
-
-    monkeypatch.setattr(DiscordPresenter, "_render", spy)
-    return calls
 
 
 def table_component(h: Harness, kind: str) -> tuple[dict[str, Any], dict[str, Any]]:

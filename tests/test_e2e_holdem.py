@@ -3,31 +3,13 @@ a stale button, a wrong-turn press, and a restart in the middle of the hand."""
 from __future__ import annotations
 
 import json
-from typing import Any
-
-import pytest
 
 from bot.games.base import Action, Seat
 from bot.games.cards import pretty
 from bot.games.holdem import HoldemEngine
-from bot.presenter import DiscordPresenter
 from tests.harness import CHANNEL_ID, Harness, Recorder, User
 
 ALICE, BOB, CAROL = User(1001, "Alice"), User(1002, "Bob"), User(1003, "Carol")
-
-
-@pytest.fixture
-def rendered(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, dict[str, Any]]]:
-    """Every view handed to a renderer: (renderer name, view)."""
-    calls: list[tuple[str, dict[str, Any]]] = []
-    original = DiscordPresenter._render
-
-    async def spy(self: DiscordPresenter, fn: Any, *args: Any) -> Any:
-        calls.append((fn.__name__, json.loads(json.dumps(args[0]))))
-        return await original(self, fn, *args)
-
-    monkeypatch.setattr(DiscordPresenter, "_render", spy)
-    return calls
 
 
 def _hole_cards(harness: Harness) -> dict[int, list[str]]:

@@ -7,7 +7,7 @@ from typing import Any
 
 from bot.games.cards import DECK, pretty
 from tests.harness import CHANNEL_ID, GUILD_ID, Harness, User
-from tests.test_e2e_gin import no_view_timers, open_select, rendered, table_component  # noqa: F401  (fixtures)
+from tests.test_e2e_gin import no_view_timers, open_select, table_component  # noqa: F401  (fixtures)
 
 ALICE, BOB, MALLORY = User(3001, "Alice"), User(3002, "Bob"), User(3003, "Mallory")
 SEED = hashlib.sha256(b"saint-e2e").hexdigest()

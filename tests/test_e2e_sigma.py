@@ -15,27 +15,12 @@ from typing import Any, AsyncIterator
 import pytest
 
 from bot.games.base import HIDDEN
-from bot.presenter import DiscordPresenter
 from cogs.sigma import choice_label
 from tests.harness import CHANNEL_ID, Harness, Recorder, User
 
 ALICE, BOB, CAROL = User(4001, "Alice"), User(4002, "Bob"), User(4003, "Carol")
 HUMANS = {0: ALICE, 1: BOB}
 SEED = hashlib.sha256(b"sigma-e2e").hexdigest()
-
-
-@pytest.fixture
-def rendered(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, dict[str, Any]]]:
-    """Every view handed to a renderer: (renderer name, view)."""
-    calls: list[tuple[str, dict[str, Any]]] = []
-    original = DiscordPresenter._render
-
-    async def spy(self: DiscordPresenter, fn: Any, *args: Any) -> Any:
-        calls.append((fn.__name__, json.loads(json.dumps(args[0]))))
-        return await original(self, fn, *args)
-
-    monkeypatch.setattr(DiscordPresenter, "_render", spy)
-    return calls
 
 
 @pytest.fixture

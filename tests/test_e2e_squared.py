@@ -19,26 +19,11 @@ import pytest
 from bot.games.base import HIDDEN
 from bot.games.cards import pretty
 from bot.games.squared import CELLS
-from bot.presenter import DiscordPresenter
 from tests.harness import CHANNEL_ID, Harness, Recorder, User
 
 ALICE, BOB, CAROL = User(3001, "Alice"), User(3002, "Bob"), User(3003, "Carol")
 PLAYERS = (ALICE, BOB)
 SEED = hashlib.sha256(b"squared-e2e").hexdigest()
-
-
-@pytest.fixture
-def rendered(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, dict[str, Any]]]:
-    """Every view handed to a renderer: (renderer name, view)."""
-    calls: list[tuple[str, dict[str, Any]]] = []
-    original = DiscordPresenter._render
-
-    async def spy(self: DiscordPresenter, fn: Any, *args: Any) -> Any:
-        calls.append((fn.__name__, json.loads(json.dumps(args[0]))))
-        return await original(self, fn, *args)
-
-    monkeypatch.setattr(DiscordPresenter, "_render", spy)
-    return calls
 
 
 def button(h: Harness, kind: str) -> tuple[dict[str, Any], dict[str, Any]]:

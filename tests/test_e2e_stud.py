@@ -4,32 +4,14 @@ only their owner's cards, downcards never reach the channel, and wrong-turn, out
 presses are refused."""
 from __future__ import annotations
 
-import json
 from typing import Any
 
-import pytest
-
 from bot.games.cards import pretty
-from bot.presenter import DiscordPresenter
 from tests.harness import CHANNEL_ID, Harness, User
 
 ALICE, BOB, CAROL, DAVE = User(3001, "Alice"), User(3002, "Bob"), User(3003, "Carol"), User(3004, "Dave")
 USERS = (ALICE, BOB, CAROL)
 SEED = "57ad" * 16
-
-
-@pytest.fixture
-def rendered(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, dict[str, Any]]]:
-    """Every view handed to a renderer: (renderer name, view)."""
-    calls: list[tuple[str, dict[str, Any]]] = []
-    original = DiscordPresenter._render
-
-    async def spy(self: DiscordPresenter, fn: Any, *args: Any) -> Any:
-        calls.append((fn.__name__, json.loads(json.dumps(args[0]))))
-        return await original(self, fn, *args)
-
-    monkeypatch.setattr(DiscordPresenter, "_render", spy)
-    return calls
 
 
 def _engine(h: Harness) -> Any:
