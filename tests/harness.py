@@ -307,6 +307,28 @@ class Harness:
                          if str(c.get("label", "")).startswith(label_start))
         return await self.press(user, component["custom_id"], message)
 
+    def table_button(self, kind: str) -> tuple[dict[str, Any], dict[str, Any]]:
+        """(table message, its button for a move kind)."""
+        message = self.table_message()
+        for row in message["components"]:
+            for component in row["components"]:
+                if component["custom_id"].split(":")[5] == kind:
+                    return message, component
+        raise LookupError(f"no {kind} button; buttons: {self.labels()}")
+
+    async def open_choice(self, user: User, kind: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+        """Press the table's button for ``kind``: the private reply (kept as a message, so its selects
+        can be pressed) and its selects."""
+        message, component = self.table_button(kind)
+        token = await self.press(user, component["custom_id"], message)
+        reply = self.recorder.replies_to(token)[-1].json
+        assert reply is not None and reply["type"] == 4, self.ephemeral_text(token)
+        data = reply["data"]
+        assert data["flags"] & 64, "the choice opens privately"
+        private = self.recorder._message(CHANNEL_ID, data)
+        private["_interaction_reply"] = True
+        return private, [c for row in data["components"] for c in row["components"] if c["type"] == 3]
+
     def labels(self) -> list[str]:
         return [str(c.get("label")) for r in self.table_message()["components"] for c in r["components"]]
 

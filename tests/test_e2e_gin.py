@@ -1,15 +1,12 @@
 """Gin rummy through the real Discord client: one player against the computer for a whole hand (draws,
 a knock, layoffs chosen in a select with readable labels, the score sheet), and two humans taking
-turns. Also the select helpers the Saint Poker end-to-end test shares."""
+turns."""
 from __future__ import annotations
 
 import hashlib
 import json
 import random
 from typing import Any
-
-import discord
-import pytest
 
 from bot.ai.gin import choose
 from bot.games.base import Action, Seat
@@ -23,43 +20,9 @@ SEED = hashlib.sha256(b"gin-e2e-7").hexdigest()
 the computer, two layoffs and "Done"."""
 
 
-@pytest.fixture(autouse=True)
-def no_view_timers(monkeypatch: pytest.MonkeyPatch) -> None:
-    """discord.py gives an ephemeral reply's view a 15-minute timer task and the harness waits for
-    every task, so the timer ends at once (the selects are dynamic items: they need no timer)."""
-    async def no_timer(self: discord.ui.View) -> None:
-        return None
-
-    monkeypatch.setattr(discord.ui.view.BaseView, "_BaseView__timeout_task_impl", no_timer)
-
-
-def table_component(h: Harness, kind: str) -> tuple[dict[str, Any], dict[str, Any]]:
-    """(message, component) of the table message's button for a move kind."""
-    message = h.table_message()
-    for row in message["components"]:
-        for component in row["components"]:
-            if component["custom_id"].split(":")[5] == kind:
-                return message, component
-    raise LookupError(f"no {kind} button; buttons: {h.labels()}")
-
-
-async def open_select(h: Harness, user: User, kind: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    """Press the table's button for ``kind``; returns the private reply (as a message) and its selects."""
-    message, component = table_component(h, kind)
-    token = await h.press(user, component["custom_id"], message)
-    reply = h.recorder.replies_to(token)[-1].json
-    assert reply is not None and reply["type"] == 4, h.ephemeral_text(token)
-    data = reply["data"]
-    assert data["flags"] & 64, "the choice opens privately"
-    private = h.recorder._message(CHANNEL_ID, data)
-    private["_interaction_reply"] = True
-    selects = [c for row in data["components"] for c in row["components"] if c["type"] == 3]
-    return private, selects
-
-
 async def choose_in_select(h: Harness, user: User, kind: str, values: list[str]) -> str:
     """Open the select for ``kind`` and pick ``values`` in it; returns the select's interaction token."""
-    private, selects = await open_select(h, user, kind)
+    private, selects = await h.open_choice(user, kind)
     select = next(s for s in selects if set(values) <= {o["value"] for o in s["options"]})
     return await h.press(user, select["custom_id"], private, values=values)
 
@@ -69,7 +32,7 @@ async def play(h: Harness, user: User, action: Action) -> str:
     if action.cards:
         value = f"{action.cards[0]}@{action.target}" if action.target is not None else action.cards[0]
         return await choose_in_select(h, user, action.kind, [value, *action.cards[1:]])
-    message, component = table_component(h, action.kind)
+    message, component = h.table_button(action.kind)
     return await h.press(user, component["custom_id"], message)
 
 
@@ -94,7 +57,7 @@ async def test_one_player_against_the_computer(tmp_path, rendered) -> None:
     live = h.bot.service.in_channel(CHANNEL_ID)
     assert live is not None and live.row.settings["target"] == 100
     first_message = h.table_message()
-    token = await h.press(MALLORY, table_component(h, "pass")[1]["custom_id"], first_message)
+    token = await h.press(MALLORY, h.table_button("pass")[1]["custom_id"], first_message)
     assert "not playing in this hand" in h.ephemeral_text(token)
 
     labels: dict[str, list[str]] = {}
@@ -111,7 +74,7 @@ async def test_one_player_against_the_computer(tmp_path, rendered) -> None:
             token = await h.press(ALICE, old["custom_id"], stale)
             assert "out of date" in h.ephemeral_text(token)
         if action.kind in ("layoff", "discard"):
-            labels[action.kind] = [o["label"] for s in (await open_select(h, ALICE, action.kind))[1]
+            labels[action.kind] = [o["label"] for s in (await h.open_choice(ALICE, action.kind))[1]
                                    for o in s["options"]]
         if view["phase"] != "layoff":
             before_showdown = len(h.recorder.channel_requests(CHANNEL_ID))
@@ -185,7 +148,7 @@ async def test_two_players_take_turns(tmp_path) -> None:
         action = live.engine.timeout_action(seat)
         other = (ALICE, BOB)[1 - seat]
         if action.cards:
-            private, selects = await open_select(h, user, action.kind)
+            private, selects = await h.open_choice(user, action.kind)
             token = await h.press(other, selects[0]["custom_id"], private, values=[action.cards[0]])
             assert "not your turn" in h.ephemeral_text(token)
             await h.press(user, selects[0]["custom_id"], private, values=[action.cards[0]])

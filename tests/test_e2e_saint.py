@@ -7,7 +7,6 @@ from typing import Any
 
 from bot.games.cards import DECK, pretty
 from tests.harness import CHANNEL_ID, GUILD_ID, Harness, User
-from tests.test_e2e_gin import no_view_timers, open_select, table_component  # noqa: F401  (fixtures)
 
 ALICE, BOB, MALLORY = User(3001, "Alice"), User(3002, "Bob"), User(3003, "Mallory")
 SEED = hashlib.sha256(b"saint-e2e").hexdigest()
@@ -24,7 +23,7 @@ def cards_in(data: Any) -> set[str]:
 
 async def pick(h: Harness, user: User, kind: str, values: list[str]) -> tuple[str, dict[str, Any]]:
     """Open ``kind``'s select and choose ``values``; returns the token and the select as shown."""
-    private, selects = await open_select(h, user, kind)
+    private, selects = await h.open_choice(user, kind)
     (select,) = selects
     return await h.press(user, select["custom_id"], private, values=values), select
 
@@ -40,7 +39,7 @@ async def test_whole_game_with_two_people_and_a_computer(tmp_path, rendered) -> 
     assert live is not None and live.engine is not None
     engine = live.engine
     users = {0: ALICE, 1: BOB}
-    token = await h.press(MALLORY, table_component(h, "river")[1]["custom_id"], h.table_message())
+    token = await h.press(MALLORY, h.table_button("river")[1]["custom_id"], h.table_message())
     assert "not playing in this hand" in h.ephemeral_text(token)
 
     seen_hands: dict[int, set[str]] = {0: set(), 1: set()}
@@ -74,8 +73,8 @@ async def test_whole_game_with_two_people_and_a_computer(tmp_path, rendered) -> 
         assert not [r for r in h.recorder.dm_requests(BOB.id)[bob_dms:] if any(pretty(c) in r.text for c in first)]
         simultaneous_checks += 1
         if phase == "river" and stale is None:
-            stale = (h.table_message(), table_component(h, "river")[1])
-        token = await h.press(ALICE, table_component(h, phase)[1]["custom_id"], h.table_message())
+            stale = (h.table_message(), h.table_button("river")[1])
+        token = await h.press(ALICE, h.table_button(phase)[1]["custom_id"], h.table_message())
         assert "not your turn" in h.ephemeral_text(token), "one choice per phase"
         await pick(h, BOB, phase, list(engine.timeout_action(1).cards))
         if phase == "river" and engine.phase == "reveal" and stale is not None and simultaneous_checks == 1:

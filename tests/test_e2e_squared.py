@@ -26,28 +26,6 @@ PLAYERS = (ALICE, BOB)
 SEED = hashlib.sha256(b"squared-e2e").hexdigest()
 
 
-def button(h: Harness, kind: str) -> tuple[dict[str, Any], dict[str, Any]]:
-    """(table message, its button for a move kind)."""
-    message = h.table_message()
-    for row in message["components"]:
-        for component in row["components"]:
-            if component["custom_id"].split(":")[5] == kind:
-                return message, component
-    raise LookupError(f"no {kind} button; buttons: {h.labels()}")
-
-
-async def open_selects(h: Harness, user: User, kind: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    """Press the table button for ``kind``: the private reply (as a message) and its selects."""
-    message, component = button(h, kind)
-    token = await h.press(user, component["custom_id"], message)
-    reply = h.recorder.replies_to(token)[-1].json
-    assert reply is not None and reply["type"] == 4, h.ephemeral_text(token)
-    assert reply["data"]["flags"] & 64, "the choice opens privately"
-    private = h.recorder._message(CHANNEL_ID, reply["data"])
-    private["_interaction_reply"] = True
-    return private, [c for row in reply["data"]["components"] for c in row["components"] if c["type"] == 3]
-
-
 def refusal(h: Harness, token: str) -> str:
     """The private refusal a press got (its text)."""
     reply = h.recorder.replies_to(token)[-1].json
@@ -96,7 +74,7 @@ async def place(h: Harness, watch: Watch, user: User, seat: int, rng: random.Ran
     live = h.bot.service.in_channel(CHANNEL_ID)
     hand = live.engine.view(seat)["hands"][seat]
     empty = [CELLS[i] for i, card in enumerate(live.engine.grids[seat]) if card is None]
-    private, selects = await open_selects(h, user, "place")
+    private, selects = await h.open_choice(user, "place")
     options = [o for s in selects for o in s["options"]]
     assert sorted(o["value"] for o in options) == sorted(f"{c}@{cell}" for c in hand for cell in empty)
     if len(options) > 25:  # one select per card: its options are that card's empty cells
@@ -133,7 +111,7 @@ async def test_two_humans_play_a_nine_round_match(h: Harness, rendered) -> None:
     watch = Watch(h)
     watch.check()
     first_message = h.table_message()
-    message, component = button(h, "place")
+    message, component = h.table_button("place")
     token = await h.press(CAROL, component["custom_id"], message)
     assert refusal(h, token) == "You are not playing in this hand."
 
@@ -149,7 +127,7 @@ async def test_two_humans_play_a_nine_round_match(h: Harness, rendered) -> None:
             assert card not in engine.view(1)["grids"][0]
             last_table = [v for name, v in rendered if name == "render_table"][-1]
             assert card not in last_table["grids"][0] and last_table["placed"] == [True, False]
-            first_private, _ = await open_selects(h, BOB, "place")  # kept for a stale press below
+            first_private, _ = await h.open_choice(BOB, "place")  # kept for a stale press below
             await place(h, watch, BOB, 1, rng)
             assert card in engine.view(None)["grids"][0] or engine.round_no > round_no
             if round_no == 1:
