@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -58,6 +59,11 @@ class Info(commands.Cog):
             await interaction.response.send_message(
                 "No finished hand with that number (seeds are revealed when the hand is over).", ephemeral=True)
             return
+        if await self._board_still_in_play(interaction, table, record):
+            await interaction.response.send_message(
+                "That deal belongs to an event whose other tables may still be playing it: its seed is shown "
+                "to those who have played the board (or members with Manage Channels).", ephemeral=True)
+            return
         seed = record["seed"]
         ok = commitment(seed) == record["commitment"]
         deck = " ".join(pretty(c) for c in shuffled_deck(seed)[:12])
@@ -67,6 +73,23 @@ class Info(commands.Cog):
             f"Deck order (first 12): {deck}\n"
             "Rebuild it yourself: `random.Random(int(seed, 16)).shuffle(deck)` over 2c…Ac, 2d…Ad, 2h…Ah, 2s…As.",
             ephemeral=True)
+
+    async def _board_still_in_play(self, interaction: discord.Interaction, table: int,
+                                   record: dict[str, Any]) -> bool:
+        """An event's deal (a duplicate bridge board) is dealt again at the event's other tables: its
+        seed would give their cards away, so only those who have played it (or a director) see it."""
+        hand = record["record"]
+        settings, spec = hand.get("settings", {}), game(record["game"])
+        event = settings.get("event")
+        key = spec.deal_key(settings, hand.get("carry", {})) if event and spec.deal_key else None
+        row = await self.bot.storage.table(table)
+        if key is None or row is None:
+            return False
+        results = await self.bot.storage.event_results(row.guild_id, str(event), key)
+        if any(p["user_id"] == interaction.user.id for result in results for p in result["players"]):
+            return False
+        permissions = interaction.permissions
+        return not (permissions and permissions.manage_channels)
 
 
 async def setup(bot: CardroomBot) -> None:

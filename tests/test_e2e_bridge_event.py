@@ -58,6 +58,10 @@ async def test_an_event_board_is_compared_across_channels(tmp_path) -> None:
     assert "once you have played it" in h.ephemeral_text(refused)
     shown = await h.command(PLAYERS[2], "bridge", "results", event="CLUB-NIGHT", board=1)
     assert "Board 1" in h.ephemeral_text(shown) and '"flags": 64' in h.ephemeral_text(shown)
+    hidden = await h.command(STRANGER, "verify", table=other_id, hand=1)
+    assert "may still be playing it" in h.ephemeral_text(hidden) and "Seed" not in h.ephemeral_text(hidden)
+    shown = await h.command(PLAYERS[1], "verify", table=other_id, hand=1)  # Ezra has played board 1
+    assert "matches" in h.ephemeral_text(shown)
     standings = await h.command(STRANGER, "bridge", "standings", event="club-night")
     text = h.ephemeral_text(standings)
     assert "1 board played" in text and "Nell & Sami" in text and "Ann & Cat" in text
