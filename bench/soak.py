@@ -99,7 +99,10 @@ async def _run(command: list[str], kill_after: float) -> tuple[bool, int, str]:
         return False, process.returncode or 0, (out or err).decode()
     except asyncio.TimeoutError:
         process.send_signal(signal.SIGKILL)
-        await process.wait()
+        try:  # the wait ends when the pipes close: a child the bot left behind (its solver) holds them
+            await asyncio.wait_for(process.wait(), 30)
+        except asyncio.TimeoutError:
+            raise RuntimeError("a process the killed bot started kept running for 30 s") from None
         return True, process.returncode or 0, ""
 
 

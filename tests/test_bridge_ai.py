@@ -299,3 +299,44 @@ def test_no_claim_mid_trick_when_partner_must_overtake_or_against_people() -> No
               Seat("West", is_bot=True)]
     game = played(table({N: TOPS, E: EAST, S: LOWS}, "7NT P P P", seats=people), "2c 5c 3c Qc")
     assert robot.safe_claim(game.view(N)) is None
+
+
+def test_the_solver_process_ends_when_the_bot_is_killed(tmp_path) -> None:
+    """SIGKILL gives the bot no chance to shut its solver down: the solver notices and exits."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    script = ("import os, sys, time\n"
+              "from bot.ai import bridge\n"
+              "bridge.in_solver(os.getpid)\n"
+              "print(*bridge._solver_pool._processes, flush=True)\n"
+              "time.sleep(60)\n")
+    bot = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True,
+                           cwd=os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    assert bot.stdout is not None
+    solver = int(bot.stdout.readline())
+    os.kill(solver, 0)  # alive while the bot is
+    bot.send_signal(signal.SIGKILL)
+    bot.wait()
+    deadline = time.monotonic() + 10
+    while _running(solver) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not _running(solver), f"solver process {solver} outlived the killed bot"
+
+
+def _running(pid: int) -> bool:
+    """Alive and not a zombie waiting for a parent to collect it."""
+    import os
+
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False

@@ -17,6 +17,7 @@ import multiprocessing
 import os
 import random
 import threading
+import time
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
@@ -634,7 +635,7 @@ def in_solver(work: Callable[..., T], *args: Any) -> T:
     with _pool_lock:
         if _solver_pool is None:
             _solver_pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"),
-                                               initializer=_lower_priority)
+                                               initializer=_start_solver, initargs=(os.getpid(),))
         pool = _solver_pool
     try:
         return pool.submit(work, *args).result()
@@ -645,10 +646,19 @@ def in_solver(work: Callable[..., T], *args: Any) -> T:
         raise
 
 
-def _lower_priority() -> None:
-    """The bot's event loop goes first for the CPU."""
+def _start_solver(bot_pid: int) -> None:
+    """In the solver process: the bot's event loop goes first for the CPU, and the solver ends
+    with the bot, even one killed outright (SIGKILL leaves no chance to shut the pool down)."""
     if hasattr(os, "nice"):
         os.nice(SOLVER_NICE)
+    threading.Thread(target=_exit_with, args=(bot_pid,), name="solver-watchdog", daemon=True).start()
+
+
+def _exit_with(bot_pid: int, interval: float = 0.5) -> None:
+    """Exit as soon as the bot's process is gone (this process is then re-parented)."""
+    while os.getppid() == bot_pid:
+        time.sleep(interval)
+    os._exit(0)
 
 
 def claim_is_fair(view: Mapping[str, Any]) -> bool:
