@@ -656,13 +656,15 @@ class TableService:
 
         Due tables are handled concurrently: a table of computer players thinking through a whole
         board must not hold up another table's timeout. The first error is raised once all are done."""
-        now = self.clock()
-        due = [t for t in self.tables.values() if t.row.deadline is not None and t.row.deadline <= now]
-        done = await asyncio.gather(*(self._handle_deadline(live) for live in due), return_exceptions=True)
+        done = await asyncio.gather(*(self._handle_deadline(live) for live in self._due()), return_exceptions=True)
         errors = [d for d in done if isinstance(d, BaseException)]
         if errors:
             raise errors[0]
         return sum(1 for d in done if d is True)
+
+    def _due(self) -> list[LiveTable]:
+        now = self.clock()
+        return [t for t in self.tables.values() if t.row.deadline is not None and t.row.deadline <= now]
 
     async def _handle_deadline(self, live: LiveTable) -> bool:
         async with live.lock:
@@ -693,10 +695,19 @@ class TableService:
         await self._drive(live)
 
     async def run_timers(self, interval: float = 0.5) -> None:
-        """Forever: check deadlines. Errors are logged, never fatal to the loop."""
+        """Forever: every ``interval``, start handling each due table in a task of its own, so a table
+        whose computer players think through a whole board holds up no other table's deadline."""
+        in_flight: dict[int, asyncio.Task[None]] = {}
         while True:
-            try:
-                await self.tick()
-            except Exception:
-                log.exception("timer tick failed")
+            for live in self._due():
+                if live.id not in in_flight:
+                    in_flight[live.id] = asyncio.create_task(self._handle_logged(live))
+                    in_flight[live.id].add_done_callback(lambda _, table=live.id: in_flight.pop(table, None))
             await asyncio.sleep(interval)
+
+    async def _handle_logged(self, live: LiveTable) -> None:
+        """A deadline handled by the timer: errors are logged, never fatal to the timer."""
+        try:
+            await self._handle_deadline(live)
+        except Exception:
+            log.exception("the deadline of table %s failed", live.id)

@@ -195,6 +195,47 @@ async def test_due_tables_are_handled_at_the_same_time(tmp_path) -> None:
     assert await asyncio.wait_for(service.tick(), timeout=10) == 2
 
 
+async def test_the_timer_never_waits_for_a_slow_table(tmp_path) -> None:
+    """The bot's timer starts each due table in its own task: while one table is still busy, another
+    table's next deadline is handled, and the busy table is not started twice."""
+    import asyncio
+
+    clock = Clock()
+    service = await _service(str(tmp_path / "t.db"), clock)
+    slow = await _table(service)
+    fast = await service.create(GUILD, CHANNEL + 1, "holdem", CAROL, "p3", {}, None)
+    await service.join(fast, 4, "p4")
+    for live, host in ((slow, ALICE), (fast, CAROL)):
+        await service.start(live, host)
+    release = asyncio.Event()
+    handled: list[int] = []
+
+    class Busy(Recorder):
+        async def update(self, table: LiveTable) -> None:
+            handled.append(table.id)
+            if table is slow:
+                await release.wait()
+
+    service.presenter = Busy()
+    timer = asyncio.create_task(service.run_timers(interval=0.01))
+    try:
+        clock.now += 61  # both time out: the slow table's update blocks
+        for _ in range(200):
+            await asyncio.sleep(0.01)
+            if fast.id in handled and slow.id in handled:
+                break
+        assert slow.id in handled and fast.id in handled
+        clock.now += 100  # the fast table's next deal is due while the slow one is still busy
+        for _ in range(200):
+            await asyncio.sleep(0.01)
+            if fast.row.hand_no == 2:
+                break
+        assert fast.row.hand_no == 2 and handled.count(slow.id) == 1
+        release.set()
+    finally:
+        timer.cancel()
+
+
 async def test_restart_replays_the_hand_and_keeps_the_deadline(tmp_path) -> None:
     path = str(tmp_path / "t.db")
     clock = Clock()
