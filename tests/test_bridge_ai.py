@@ -283,10 +283,10 @@ def test_claims_in_trump_contracts_only_when_the_defenders_hold_no_trumps(
     assert game.to_act() == (N,) and robot.safe_claim(game.view(N)) == claim
 
 
-def test_no_claim_mid_trick_when_partner_must_overtake_or_against_people() -> None:
+def test_no_claim_mid_trick_when_partner_must_overtake_or_after_a_rejection() -> None:
     """The opening lead is the defenders': no claim mid-trick. A bare ace in dummy would have to
-    overtake North's king. A person defending could reject or time out and meet the same claim
-    again, so robots claim only against robots."""
+    overtake North's king. A person defending is asked once: after they reject (or time out) the
+    robot plays the board out instead of claiming again at every trick."""
     game = table({N: TOPS, E: EAST, S: LOWS}, "7NT P P P")
     played(game, "2c")
     assert game.to_act() == (N,) and robot.safe_claim(game.view(N)) is None
@@ -298,6 +298,11 @@ def test_no_claim_mid_trick_when_partner_must_overtake_or_against_people() -> No
     people = [Seat("North", is_bot=True), Seat("East"), Seat("South", is_bot=True),
               Seat("West", is_bot=True)]
     game = played(table({N: TOPS, E: EAST, S: LOWS}, "7NT P P P", seats=people), "2c 5c 3c Qc")
+    claim = robot.safe_claim(game.view(N))
+    assert claim == 13, "a person defending is asked too"
+    game.apply(N, Action("claim", amount=claim))
+    game.apply(E, game.timeout_action(E))                    # East lets the timer run out: rejected
+    assert game.phase == "play" and game.view(N)["claims_rejected"] == 1
     assert robot.safe_claim(game.view(N)) is None
 
 

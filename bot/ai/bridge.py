@@ -688,14 +688,14 @@ def safe_claim(view: Mapping[str, Any]) -> int | None:
     every other unplayed card of its suit (partner's too, so partner is never forced to overtake)
     and the defenders hold no trumps. Then each lead wins: a defender can neither follow higher
     nor ruff, and partner either follows lower, discards, or (holding nothing but trumps, which
-    all win) ruffs. Made only against robot defenders: they answer by double dummy, while a
-    person's rejection or time-out would leave the same position and the same claim again.
+    all win) ruffs. At most one claim a board: robot defenders accept a true claim, so a rejection
+    (or a person's time-out) means the defenders would rather play it out, and the robot does.
     """
     declarer = view["declarer"]
-    defenders = ((declarer + 1) % 4, (declarer + 3) % 4)
+    defenders = (declarer + 1) % 4, (declarer + 3) % 4
     leader = view["leader"]
     seats = view["seats"]
-    if view["trick"] or leader in defenders or not all(seats[d]["is_bot"] for d in defenders):
+    if view["trick"] or leader in defenders or view["claims_rejected"]:
         return None
     on_lead = seats[leader]["cards"]
     partner = seats[(leader + 2) % 4]["cards"]

@@ -104,6 +104,7 @@ class BridgeView(TypedDict):
     play: list[PlayedCard]         # every card played, in order
     tricks: list[int]              # tricks won [NS, EW]
     claim: ClaimView | None
+    claims_rejected: int           # claims rejected so far on this board
     finished: bool
     result: str                    # "4H by S making 5: +450" at the end, else ""
     score: int | None              # at the end: NS points of this board
@@ -202,6 +203,7 @@ class BridgeEngine:
         self.claim_tricks: int | None = None
         self.claim_accepted: list[int] = []
         self.claimed = False
+        self.claims_rejected = 0
         self.declarer_shown = False
         self._outcome: Outcome | None = None
         self.result: ContractResult | None = None
@@ -371,6 +373,7 @@ class BridgeEngine:
         assert self.claim_tricks is not None
         if not accept:
             self.phase, self.claim_tricks, self.claim_accepted = "play", None, []
+            self.claims_rejected += 1
             return [f"{self._who(seat)} rejects the claim; play continues."]
         self.claim_accepted.append(seat)
         lines = [f"{self._who(seat)} accepts the claim."]
@@ -559,7 +562,8 @@ class BridgeEngine:
             last_trick=[PlayedCard(seat=s, card=c) for s, c in self.last_trick],
             last_trick_winner=self.last_winner,
             play=[PlayedCard(seat=s, card=c) for s, c in self.play],
-            tricks=list(self.won), claim=claim, finished=done, result=self.result_line,
+            tricks=list(self.won), claim=claim, claims_rejected=self.claims_rejected, finished=done,
+            result=self.result_line,
             score=self.ns_score, deal=[sort_hand(h) for h in self.dealt] if done else None,
             rubber=rubber,
         )
