@@ -89,7 +89,27 @@ def _codes(cards: Iterable[Card]) -> list[str]:
     return [repr(card) for card in cards]
 
 
-class FastOmahaHighHand(Hand):
+class _RankedHand(Hand):
+    """A pokerkit hand whose entry is computed once in ``__init__`` (not looked up from five cards)."""
+
+    _cards: tuple[Card, ...]
+    _entry: Entry
+
+    @classmethod
+    def from_game(cls, hole_cards: Any, board_cards: Any = ()) -> "_RankedHand":
+        # pokerkit passes one-shot iterators: read each exactly once.
+        return cls(Card.clean(hole_cards), Card.clean(board_cards))
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return self._cards
+
+    @property
+    def entry(self) -> Entry:
+        return self._entry
+
+
+class FastOmahaHighHand(_RankedHand):
     """pokerkit's ``OmahaHoldemHand`` order (2 hole + 3 board), ranked by phevaluator."""
 
     lookup: ClassVar[StandardLookup] = StandardLookup()
@@ -104,21 +124,8 @@ class FastOmahaHighHand(Hand):
             rank = best_high(_codes(hole), _codes(board))[0]
         self._entry = Entry(_WORST_RANK - rank, rank_label(rank))
 
-    @classmethod
-    def from_game(cls, hole_cards: Any, board_cards: Any = ()) -> "FastOmahaHighHand":
-        # pokerkit passes one-shot iterators: read each exactly once.
-        return cls(Card.clean(hole_cards), Card.clean(board_cards))
 
-    @property
-    def cards(self) -> tuple[Card, ...]:
-        return self._cards
-
-    @property
-    def entry(self) -> Entry:
-        return self._entry
-
-
-class FastOmahaLowHand(Hand):
+class FastOmahaLowHand(_RankedHand):
     """pokerkit's ``OmahaEightOrBetterLowHand`` order, computed from ranks (no lookup table).
 
     The entry index encodes the low's ranks highest first, so a smaller index is a better low
@@ -138,18 +145,6 @@ class FastOmahaLowHand(Hand):
         for rank in low:
             index = index * 16 + rank
         self._entry = Entry(index, Label.HIGH_CARD)
-
-    @classmethod
-    def from_game(cls, hole_cards: Any, board_cards: Any = ()) -> "FastOmahaLowHand":
-        return cls(Card.clean(hole_cards), Card.clean(board_cards))
-
-    @property
-    def cards(self) -> tuple[Card, ...]:
-        return self._cards
-
-    @property
-    def entry(self) -> Entry:
-        return self._entry
 
 
 class HiLoState(State):
