@@ -157,3 +157,14 @@ def test_standings_add_each_pairs_matchpoints_and_imps_over_the_boards() -> None
     assert [line[:32].strip() for line in lines[1:3]] == ["p1 & p2", "p7 & p8"]
     assert len(table) == 4, "board 3 was played at one table only: nothing to compare"
     assert event_standings(rows[-1:]) == "No board has been finished at two tables yet."
+
+
+def test_a_report_of_many_tables_fits_one_message() -> None:
+    players = [{"user_id": i, "name": f"A rather long player name {i}"} for i in range(4)]
+    result = {"level": 3, "strain": "NT", "doubled": 0, "declarer": 2, "tricks": 9}
+    rows = [{"table_id": 1000 + t, "players": players, "result": result} for t in range(60)]
+    text = event_report("5", rows)
+    assert len(text) <= 1900 and text.startswith("```\nBoard 5") and text.count("```") == 2
+    assert "#1059" in text, "the newest result is always shown"
+    short = event_report("5", rows[:2])
+    assert short.count(": NS ") == 2, "with few tables every pair line fits"

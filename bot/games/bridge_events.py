@@ -30,14 +30,25 @@ def event_result(engine: BridgeEngine) -> dict[str, Any]:
             "declarer": result.declarer, "tricks": result.tricks}
 
 
+REPORT_LIMIT = 1900
+"""Characters a report may take in one Discord message (2,000), with room for a heading."""
+
+
 def event_report(key: str, rows: Sequence[Mapping[str, Any]]) -> str:
-    """A board's results table as a code block, then who sat NS and EW at each table."""
+    """A board's results table as a code block, then who sat NS and EW at each table (as many of
+    those lines as fit in one message: the table itself always does, up to about 25 tables)."""
     board = int(key)
     results = [TableResult(f"#{row['table_id']}", ContractResult(**row["result"])) for row in rows]
-    table = format_results_table(board, results_table(board, results))
-    pairs = [f"#{row['table_id']}: NS {_pair(row['players'], 0)}, EW {_pair(row['players'], 1)}"
-             for row in rows]
-    return "\n".join([f"```\n{table}\n```", *pairs])
+    lines = format_results_table(board, results_table(board, results)).splitlines()
+    while len(lines) > 3 and sum(len(line) + 1 for line in lines) > REPORT_LIMIT - 8:
+        lines.pop(2)  # the earliest tables' rows go first: the newest result stays in view
+    report = "```\n" + "\n".join(lines) + "\n```"
+    for row in rows:
+        pair = f"\n#{row['table_id']}: NS {_pair(row['players'], 0)}, EW {_pair(row['players'], 1)}"
+        if len(report) + len(pair) > REPORT_LIMIT:
+            break
+        report += pair
+    return report
 
 
 def event_standings(rows: Sequence[Mapping[str, Any]]) -> str:
