@@ -168,3 +168,12 @@ def test_a_report_of_many_tables_fits_one_message() -> None:
     assert "#1059" in text, "the newest result is always shown"
     short = event_report("5", rows[:2])
     assert short.count(": NS ") == 2, "with few tables every pair line fits"
+
+
+def test_standings_of_many_pairs_fit_one_message() -> None:
+    made = {"level": 1, "strain": "NT", "doubled": 0, "declarer": 0, "tricks": 7}
+    rows = [{"deal_key": "1", "table_id": t, "result": made,
+             "players": [{"user_id": 4 * t + k, "name": f"Player number {4 * t + k}"} for k in range(4)]}
+            for t in range(40)]
+    text = event_standings(rows)
+    assert len(text) <= 1900 and text.endswith("more pairs\n```")

@@ -72,9 +72,14 @@ def event_standings(rows: Sequence[Mapping[str, Any]]) -> str:
     if not totals:
         return "No board has been finished at two tables yet."
     lines = [f"{'Pair':<32} {'Boards':>6} {'MP':>5} {'%':>6} {'IMPs':>7}"]
-    for total in sorted(totals.values(), key=lambda t: (-t.share, -t.imps, t.names)):
-        lines.append(f"{total.names[:32]:<32} {total.boards:>6} {total.matchpoints:>5} "
-                     f"{100 * total.share:>5.1f}% {total.imps:>7.2f}")
+    ranked = sorted(totals.values(), key=lambda t: (-t.share, -t.imps, t.names))
+    for place, total in enumerate(ranked, start=1):
+        line = (f"{total.names[:32]:<32} {total.boards:>6} {total.matchpoints:>5} "
+                f"{100 * total.share:>5.1f}% {total.imps:>7.2f}")
+        if sum(len(x) + 1 for x in lines) + len(line) > REPORT_LIMIT - 60:
+            lines.append(f"... and {len(ranked) - place + 1} more pairs")
+            break
+        lines.append(line)
     return "```\n" + "\n".join(lines) + "\n```"
 
 
