@@ -170,17 +170,23 @@ async def test_each_game_pauses_its_own_time_between_deals(tmp_path) -> None:
     assert service._pause(gin) == 0, "tests and selfplay deal at once"
 
 
+async def _two_dealt_tables(tmp_path: Any, clock: Clock) -> tuple[TableService, LiveTable, LiveTable]:
+    """A service with two heads-up hold'em tables in different channels, both dealt."""
+    service = await _service(str(tmp_path / "t.db"), clock)
+    first = await _table(service)
+    second = await service.create(GUILD, CHANNEL + 1, "holdem", CAROL, "p3", {}, None)
+    await service.join(second, 4, "p4")
+    for live, host in ((first, ALICE), (second, CAROL)):
+        await service.start(live, host)
+    return service, first, second
+
+
 async def test_due_tables_are_handled_at_the_same_time(tmp_path) -> None:
     """A slow table (here: its presenter waits for the other table's update) does not hold up another."""
     import asyncio
 
     clock = Clock()
-    service = await _service(str(tmp_path / "t.db"), clock)
-    slow = await _table(service)
-    fast = await service.create(GUILD, CHANNEL + 1, "holdem", CAROL, "p3", {}, None)
-    await service.join(fast, 4, "p4")
-    for live, host in ((slow, ALICE), (fast, CAROL)):
-        await service.start(live, host)
+    service, slow, fast = await _two_dealt_tables(tmp_path, clock)
     other_updated = asyncio.Event()
 
     class Waiting(Recorder):
@@ -201,12 +207,7 @@ async def test_the_timer_never_waits_for_a_slow_table(tmp_path) -> None:
     import asyncio
 
     clock = Clock()
-    service = await _service(str(tmp_path / "t.db"), clock)
-    slow = await _table(service)
-    fast = await service.create(GUILD, CHANNEL + 1, "holdem", CAROL, "p3", {}, None)
-    await service.join(fast, 4, "p4")
-    for live, host in ((slow, ALICE), (fast, CAROL)):
-        await service.start(live, host)
+    service, slow, fast = await _two_dealt_tables(tmp_path, clock)
     release = asyncio.Event()
     handled: list[int] = []
 
