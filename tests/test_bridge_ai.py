@@ -9,6 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import bot.ai.bridge as robot
+import bot.ai.bridge_bidding as bidding
+import bot.ai.bridge_solver as solver
 from bot.games.base import HIDDEN, Action, Seat
 from bot.games.bridge import BridgeEngine, pbn_hand
 from bot.games.cards import DECK
@@ -107,7 +109,7 @@ def test_bidding_sees_only_its_own_hand() -> None:
     assert first.dealt[E] != second.dealt[E]
     views = [game.view(N) for game in (first, second)]
     assert views[0] == views[1]
-    assert robot.choose_call(views[0]) == "1S"
+    assert bidding.choose_call(views[0]) == "1S"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -115,11 +117,11 @@ def test_bidding_sees_only_its_own_hand() -> None:
 
 
 def test_describe_reads_the_auction() -> None:
-    shown = robot.describe([(N, "1NT"), (E, "Pass"), (S, "2NT"), (W, "Pass")])
+    shown = bidding.describe([(N, "1NT"), (E, "Pass"), (S, "2NT"), (W, "Pass")])
     assert (shown[N].min_hcp, shown[N].max_hcp, shown[N].balanced) == (15, 17, True)
     assert (shown[S].min_hcp, shown[S].max_hcp) == (8, 9)
     assert shown[E].max_hcp == 37                        # a pass over an opening is not limited
-    shown = robot.describe([(N, "1H"), (E, "1S"), (S, "2H")])
+    shown = bidding.describe([(N, "1H"), (E, "1S"), (S, "2H")])
     assert shown[N].lengths["H"] == 5 and shown[E].lengths["S"] == 5
     assert shown[S].lengths["H"] == 3 and shown[S].min_hcp == 6
 
@@ -144,7 +146,7 @@ def test_sampled_deals_agree_with_what_the_robot_knows(seed: int, cards_played: 
     viewer = game.to_act()[0]
     view = game.view(viewer)
     known = robot.read_table(view)
-    sample = robot.sample_hidden(known, robot.describe([]), rng)
+    sample = robot.sample_hidden(known, bidding.describe([]), rng)
     hidden = {s for s in range(4) if HIDDEN in view["seats"][s]["cards"]}
     assert set(sample) == hidden
     dealt = [card for cards in sample.values() for card in cards]
@@ -198,10 +200,10 @@ def test_robot_answers_claims_by_double_dummy() -> None:
 
 def test_solving_runs_in_a_process_of_lower_priority() -> None:
     """The bot's own process (its GIL, its event loop) stays free while robots solve deals."""
-    worker = robot.in_solver(os.getpid)
+    worker = solver.in_solver(os.getpid)
     assert worker != os.getpid()
     own = os.getpriority(os.PRIO_PROCESS, 0)
-    assert os.getpriority(os.PRIO_PROCESS, worker) == min(19, own + robot.SOLVER_NICE)
+    assert os.getpriority(os.PRIO_PROCESS, worker) == min(19, own + solver.SOLVER_NICE)
 
 
 def test_four_robots_play_a_full_board(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -315,9 +317,9 @@ def test_the_solver_process_ends_when_the_bot_is_killed(tmp_path) -> None:
     import time
 
     script = ("import os, sys, time\n"
-              "from bot.ai import bridge\n"
-              "bridge.in_solver(os.getpid)\n"
-              "print(*bridge._solver_pool._processes, flush=True)\n"
+              "from bot.ai import bridge_solver\n"
+              "bridge_solver.in_solver(os.getpid)\n"
+              "print(*bridge_solver._solver_pool._processes, flush=True)\n"
               "time.sleep(60)\n")
     bot = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True,
                            cwd=os.path.dirname(os.path.dirname(os.path.abspath(__file__))))

@@ -1,0 +1,468 @@
+"""Bridge robots' bidding: a simple natural system, and what each call promised.
+
+What calls promised (``describe``) also shapes the deals the card play samples. The system is written
+out for players in ``docs/rules/bridge.md``.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Mapping, Sequence
+
+from bot.games.bridge import BIDS, PASS
+
+HCP = {"A": 4, "K": 3, "Q": 2, "J": 1}
+SUITS = "SHDC"
+MAJORS = "SH"
+
+
+# ----------------------------------------------------------------------------------------------
+# Hand evaluation
+
+
+@dataclass(frozen=True)
+class HandInfo:
+    """What bidding looks at: high-card points, suit lengths and shape."""
+
+    hcp: int
+    lengths: dict[str, int]
+
+    @classmethod
+    def of(cls, cards: Sequence[str]) -> "HandInfo":
+        return cls(hcp=sum(HCP.get(c[0], 0) for c in cards),
+                   lengths={s: sum(c[1] == s.lower() for c in cards) for s in SUITS})
+
+    @property
+    def balanced(self) -> bool:
+        """4-3-3-3, 4-4-3-2 or 5-3-3-2."""
+        shape = sorted(self.lengths.values())
+        return shape[0] >= 2 and shape[1] >= 3
+
+    @property
+    def points(self) -> int:
+        """HCP plus one for each card over four in a suit."""
+        return self.hcp + sum(max(0, n - 4) for n in self.lengths.values())
+
+    def support_points(self, trump: str) -> int:
+        """HCP plus shortness (void 3, singleton 2, doubleton 1) for raising partner's ``trump``."""
+        return self.hcp + sum({0: 3, 1: 2, 2: 1}.get(n, 0)
+                              for s, n in self.lengths.items() if s != trump)
+
+    def longest(self, suits: str = SUITS) -> str:
+        """The longest of ``suits``; the higher-ranking one on equal length."""
+        return max(suits, key=lambda s: (self.lengths[s], -SUITS.index(s)))
+
+
+def stopper(cards: Sequence[str], suit: str) -> bool:
+    """A holding that stops the suit once: A, Kx, Qxx or Jxxx."""
+    ranks = [c[0] for c in cards if c[1] == suit.lower()]
+    return ("A" in ranks or ("K" in ranks and len(ranks) >= 2) or ("Q" in ranks and len(ranks) >= 3)
+            or ("J" in ranks and len(ranks) >= 4))
+
+
+# ----------------------------------------------------------------------------------------------
+# What each player's calls promised (used by the bidding and by the deal sampler)
+
+
+@dataclass
+class Shown:
+    """A seat's hand as its calls describe it (minimum lengths, an HCP range)."""
+
+    min_hcp: int = 0
+    max_hcp: int = 37
+    lengths: dict[str, int] = field(default_factory=lambda: dict.fromkeys(SUITS, 0))
+    balanced: bool = False
+
+    def promise(self, low: int, high: int = 37, suit: str | None = None, length: int = 0,
+                balanced: bool = False) -> None:
+        self.min_hcp = max(self.min_hcp, low)
+        self.max_hcp = max(self.min_hcp, min(self.max_hcp, high))
+        if suit:
+            self.lengths[suit] = max(self.lengths[suit], length)
+        self.balanced = self.balanced or balanced
+
+
+OPENINGS: dict[str, tuple[int, int, int, bool]] = {
+    "1C": (11, 21, 3, False), "1D": (11, 21, 3, False), "1H": (11, 21, 5, False),
+    "1S": (11, 21, 5, False), "1NT": (15, 17, 0, True), "2NT": (20, 21, 0, True),
+}
+"""Opening bid -> (min HCP, max HCP, length of the suit named, balanced)."""
+
+
+def describe(calls: Sequence[tuple[int, str]]) -> list[Shown]:
+    """Read the auction with the robots' own system: what each seat's calls have promised."""
+    shown = [Shown() for _ in range(4)]
+    bids: list[tuple[int, str]] = []
+    for seat, call in calls:
+        _read_call(shown, bids, seat, call)
+        if call in BIDS:
+            bids.append((seat, call))
+    return shown
+
+
+def _read_call(shown: list[Shown], bids: list[tuple[int, str]], seat: int, call: str) -> None:
+    me, partner = shown[seat], shown[(seat + 2) % 4]
+    partner_bids = [c for s, c in bids if s == (seat + 2) % 4]
+    own_bids = [c for s, c in bids if s == seat]
+    side_bids = [c for s, c in bids if s % 2 == seat % 2]
+    opener_rebid = len(own_bids) == 1 and bids[0][0] == seat
+    if call == PASS:
+        if not bids:
+            me.promise(0, 11)
+        elif len(bids) == 1 and partner_bids and not own_bids:
+            me.promise(0, {"1NT": 7, "2NT": 3}.get(bids[0][1], 5 if bids[0][1][0] == "1" else 15))
+    if call not in BIDS:
+        return
+    level, strain = int(call[0]), call[1:]
+    if not bids:
+        if call in OPENINGS:
+            low, high, length, balanced = OPENINGS[call]
+            me.promise(low, high, None if strain == "NT" else strain, length, balanced)
+        else:
+            me.promise(6, 10, None if strain == "NT" else strain, level + 4)
+        return
+    opening = bids[0][1]
+    if partner_bids and not own_bids and partner_bids[0] == opening:
+        _read_response(me, opening, call, bids[-1][1])
+    elif not side_bids:
+        if strain == "NT":
+            me.promise(15, 18, balanced=True)
+        else:
+            me.promise(8 if level == 1 else 10, 17, strain, 5)
+    elif strain == "NT":
+        if opener_rebid and level == 2:
+            me.promise(18)
+    else:
+        if opener_rebid and level > cheapest_level(strain, bids[-1][1]):
+            me.promise(16)
+        if any(b[1:] == strain for b in partner_bids):
+            me.promise(0, suit=strain, length=max(3, 8 - partner.lengths[strain]))
+        elif any(b[1:] == strain for b in own_bids):
+            me.promise(0, suit=strain, length=min(7, me.lengths[strain] + 1))
+        else:
+            me.promise(0, suit=strain, length=4)
+
+
+def cheapest_level(strain: str, last: str) -> int:
+    """The lowest level at which ``strain`` can be bid over ``last``."""
+    return next(level for level in range(1, 9)
+                if level == 8 or BIDS.index(f"{level}{strain}") > BIDS.index(last))
+
+
+RESPONSES_TO_NOTRUMP = {
+    "1NT": {"2NT": (8, 9), "3NT": (10, 15), "4NT": (16, 17), "6NT": (18, 37)},
+    "2NT": {"3NT": (4, 10), "4NT": (11, 12), "6NT": (13, 37)},
+}
+"""Notrump responses to a notrump opening -> responder's HCP range."""
+
+
+def _read_response(me: Shown, opening: str, call: str, last: str) -> None:
+    """Responder's first bid after partner's opening (see ``respond``)."""
+    level, strain = int(call[0]), call[1:]
+    if opening in RESPONSES_TO_NOTRUMP:
+        if call in RESPONSES_TO_NOTRUMP[opening]:
+            me.promise(*RESPONSES_TO_NOTRUMP[opening][call], balanced=True)
+        elif opening == "1NT" and level == 2:
+            me.promise(0, 7, strain, 5)
+        else:
+            me.promise(4 if opening == "2NT" else 10, 15, strain, 6 if level == 4 else 5)
+        return
+    if opening[0] != "1":
+        me.promise(16)
+        return
+    if strain == opening[1:]:
+        jump = level - max(2, cheapest_level(strain, last))
+        me.promise((6, 10, 13)[min(2, max(0, jump))], suit=strain,
+                   length=3 if strain in MAJORS else 4)
+    elif strain == "NT":
+        low, high = {1: (6, 10), 2: (11, 12), 3: (13, 15)}.get(level, (13, 37))
+        me.promise(low, high, balanced=level > 1)
+    else:
+        me.promise(6 if level == 1 else 10, suit=strain, length=4)
+
+
+# ----------------------------------------------------------------------------------------------
+# Bidding
+
+
+class Auction:
+    """The auction from one robot's seat, with the questions the bidding rules ask."""
+
+    def __init__(self, view: Mapping[str, Any]) -> None:
+        self.me: int = view["viewer"]
+        self.partner = (self.me + 2) % 4
+        self.cards: list[str] = view["seats"][self.me]["cards"]
+        self.hand = HandInfo.of(self.cards)
+        self.calls = [(c["seat"], c["call"]) for c in view["auction"]]
+        self.bids = [(s, c) for s, c in self.calls if c in BIDS]
+        self.shown = describe(self.calls)
+
+    def legal(self, call: str) -> bool:
+        return not self.bids or BIDS.index(call) > BIDS.index(self.bids[-1][1])
+
+    def cheapest(self, strain: str) -> str:
+        """The lowest sufficient bid in ``strain`` (may be above 7: then it is not a bid)."""
+        for level in range(1, 8):
+            if self.legal(f"{level}{strain}"):
+                return f"{level}{strain}"
+        return "8" + strain
+
+    def bids_of(self, seat: int) -> list[str]:
+        return [c for s, c in self.bids if s == seat]
+
+
+def choose_call(view: Mapping[str, Any]) -> str:
+    """The robot's call: "1NT", "Pass"... always legal (robots never double or redouble)."""
+    a = Auction(view)
+    if not a.bids:
+        call = opening(a.hand)
+    elif a.bids[0][0] % 2 != a.me % 2:
+        call = place(a) if any(s % 2 == a.me % 2 for s, _ in a.bids) else overcall(a)
+    elif a.bids[0][0] == a.partner and not a.bids_of(a.me):
+        call = respond(a)
+    elif a.bids[0][0] == a.me and len(a.bids_of(a.me)) == 1 and a.bids_of(a.partner):
+        call = opener_rebid(a)
+    else:
+        call = place(a)
+    return call if call == PASS or (call in BIDS and a.legal(call)) else PASS
+
+
+def opening(h: HandInfo) -> str:
+    """1NT 15-17 balanced, 2NT 20-21 balanced; 1 of a suit with 12+ HCP (or 10-11 and the rule
+    of 20): a 5-card major, else the longer minor; weak twos and three-level preempts."""
+    if h.balanced and 15 <= h.hcp <= 17:
+        return "1NT"
+    if h.balanced and 20 <= h.hcp <= 21:
+        return "2NT"
+    two_longest = sum(sorted(h.lengths.values())[-2:])
+    if h.hcp >= 12 or (h.hcp >= 10 and h.hcp + two_longest >= 20):
+        if max(h.lengths["S"], h.lengths["H"]) >= 5:
+            return "1S" if h.lengths["S"] >= h.lengths["H"] else "1H"
+        diamonds, clubs = h.lengths["D"], h.lengths["C"]
+        return "1D" if diamonds > clubs or diamonds == clubs >= 4 else "1C"
+    if 6 <= h.hcp <= 10:
+        suit = h.longest()
+        if h.lengths[suit] >= 7:
+            return "3" + suit
+        if h.lengths[suit] == 6 and suit != "C":
+            return "2" + suit
+    return PASS
+
+
+def game_in(strain: str) -> str:
+    return {"S": "4S", "H": "4H", "D": "5D", "C": "5C"}.get(strain, "3NT")
+
+
+def compete(a: Auction, call: str, stretch: int = 0) -> str:
+    """``call`` if sufficient; over interference the same strain at most ``stretch`` levels
+    higher; else pass."""
+    if call == PASS or a.legal(call):
+        return call
+    cheaper = a.cheapest(call[1:])
+    return cheaper if int(cheaper[0]) <= int(call[0]) + stretch else PASS
+
+
+def respond(a: Auction) -> str:
+    """Responder's first call after partner's opening."""
+    h, opened = a.hand, a.bids_of(a.partner)[0]
+    strain = opened[1:]
+    if opened == "1NT" and a.bids[-1][1] == "1NT":
+        if h.hcp <= 7:
+            suit = h.longest()
+            return "2" + suit if h.lengths[suit] >= 5 else PASS
+        if h.hcp <= 9:
+            return "2NT"
+        if h.hcp <= 15:
+            major = h.longest(MAJORS)
+            if h.lengths[major] >= 6:
+                return "4" + major
+            return "3" + major if h.lengths[major] == 5 else "3NT"
+        return "4NT" if h.hcp <= 17 else "6NT"
+    if opened == "2NT":
+        major = h.longest(MAJORS)
+        if h.hcp <= 3:
+            return PASS
+        if h.hcp <= 10:
+            return compete(a, "4" + major if h.lengths[major] >= 6 else "3NT")
+        return compete(a, "4NT" if h.hcp <= 12 else "6NT")
+    if opened[0] != "1" or strain == "NT":
+        if h.hcp >= 16 and h.lengths.get(strain, 0) >= 2:
+            return compete(a, game_in(strain))
+        return compete(a, "3NT") if h.hcp >= 17 and h.balanced else PASS
+    return compete(a, respond_to_suit(h, strain), stretch=1 if h.hcp >= 10 else 0)
+
+
+def respond_to_suit(h: HandInfo, opened: str) -> str:
+    """Responses to 1 of a suit: raises, a new suit, notrump."""
+    if h.hcp < 6:
+        return PASS
+    n = h.lengths
+    if opened in MAJORS and n[opened] >= 3:
+        points = h.support_points(opened)
+        return ("2" if points <= 9 else "3" if points <= 12 else "4") + opened
+    if opened in "CD" and max(n["H"], n["S"]) >= 4:
+        if n["H"] >= 4 and n["S"] >= 4:
+            return "1S" if n["S"] > n["H"] else "1H"
+        return "1H" if n["H"] >= 4 else "1S"
+    if opened == "H" and n["S"] >= 4:
+        return "1S"
+    if opened in "CD" and n[opened] >= (5 if opened == "C" else 4):
+        if h.hcp >= 13 and h.balanced:
+            return "3NT"
+        return ("2" if h.hcp <= 9 else "3") + opened
+    if opened == "C" and n["D"] >= 4:
+        return "1D"
+    if h.hcp >= 10:
+        lower = [s for s in SUITS if SUITS.index(s) > SUITS.index(opened)]
+        five = [s for s in lower if n[s] >= 5]
+        if five:
+            return "2" + max(five, key=lambda s: n[s])
+        if h.balanced or not lower:
+            return "2NT" if h.hcp <= 12 else "3NT"
+        return "2" + h.longest("".join(lower))
+    return "1NT"
+
+
+def opener_rebid(a: Auction) -> str:
+    """Opener's second call after partner's first bid."""
+    h = a.hand
+    mine, reply = a.bids_of(a.me)[0], a.bids_of(a.partner)[0]
+    own, strain, level = mine[1:], reply[1:], int(reply[0])
+    if own == "NT":
+        return opener_rebid_notrump(a, mine, reply)
+    if mine[0] != "1":
+        return PASS
+    if strain == own:
+        if level == 2:
+            if h.points < 16:
+                return PASS
+            return compete(a, game_in(own) if h.points >= 19 else f"3{own}")
+        return compete(a, game_in(own)) if level == 3 and h.points >= 14 else PASS
+    if strain == "NT":
+        if level >= 3:
+            return PASS
+        if level == 2:
+            if h.hcp >= 14:
+                return "4" + own if own in MAJORS and h.lengths[own] >= 6 else "3NT"
+            return "3" + own if h.lengths[own] >= 6 else PASS
+        if h.balanced:
+            return "3NT" if h.hcp >= 19 else "2NT" if h.hcp >= 17 else PASS
+        if h.lengths[own] >= 6:
+            return compete(a, ("3" if h.points >= 16 else "2") + own)
+        second = [s for s in SUITS[SUITS.index(own) + 1:] if h.lengths[s] >= 4]
+        return compete(a, "2" + second[0]) if second else PASS
+    return compete(a, rebid_after_new_suit(a, own, strain), stretch=1)
+
+
+def opener_rebid_notrump(a: Auction, mine: str, reply: str) -> str:
+    """After 1NT or 2NT: accept invitations, choose between 3NT and four of partner's major."""
+    h = a.hand
+    if mine == "1NT":
+        if reply == "2NT":
+            return "3NT" if h.hcp >= 16 else PASS
+        if reply == "4NT":
+            return "6NT" if h.hcp >= 17 else PASS
+        if reply in ("3H", "3S"):
+            return "4" + reply[1] if h.lengths[reply[1]] >= 3 else "3NT"
+    if mine == "2NT" and reply == "4NT":
+        return "6NT" if h.hcp >= 21 else PASS
+    return PASS
+
+
+def rebid_after_new_suit(a: Auction, own: str, new: str) -> str:
+    """Partner's new suit is forcing: raise it, show shape in notrump, rebid a long suit,
+    show a second suit, or repeat the opened suit."""
+    h = a.hand
+    points = h.points
+    two_level = not a.legal("1NT")
+    if h.lengths[new] >= 4:
+        if points >= 19:
+            return game_in(new) if new in MAJORS else "3NT"
+        step = a.cheapest(new)
+        return step if points <= 15 else f"{int(step[0]) + 1}{new}"
+    if h.balanced:
+        if h.hcp <= 14:
+            return "2NT" if two_level else "1NT"
+        return "3NT" if two_level or h.hcp >= 18 else "2NT"
+    if h.lengths[own] >= 6:
+        step = a.cheapest(own)
+        if points >= 19 and own in MAJORS:
+            return "4" + own
+        return step if points <= 15 else f"{int(step[0]) + 1}{own}"
+    for suit in SUITS[::-1]:
+        if suit not in (own, new) and h.lengths[suit] >= 4:
+            bid = a.cheapest(suit)
+            if bid[0] == "1" or (bid[0] == "2" and SUITS.index(suit) > SUITS.index(own)):
+                return bid
+    return a.cheapest(own)
+
+
+def overcall(a: Auction) -> str:
+    """Over the opponents' opening: 1NT with 15-18 balanced and a stopper, or a 5-card suit at the
+    one level (8+ HCP) or two level (10+ HCP, two of the top five honours). Else pass."""
+    h = a.hand
+    theirs = a.bids[-1][1]
+    if theirs[0] == "1" and theirs[1:] != "NT" and h.balanced and 15 <= h.hcp <= 18 \
+            and stopper(a.cards, theirs[1:]):
+        return "1NT"
+    options = [s for s in SUITS if s != theirs[1:] and h.lengths[s] >= 5]
+    for suit in sorted(options, key=lambda s: -h.lengths[s]):
+        bid = a.cheapest(suit)
+        honours = sum(c[1] == suit.lower() and c[0] in "AKQJT" for c in a.cards)
+        if bid[0] == "1" and h.hcp >= 8:
+            return bid
+        if bid[0] == "2" and h.hcp >= 10 and honours >= 2:
+            return bid
+    return PASS
+
+
+def place(a: Auction) -> str:
+    """Later calls: find a fit with what partner has shown, add up the points, bid the level
+    they are worth (a part score from 19, game at 25, slam at 33) unless the auction is already
+    there. Accept partner's game invitation with a hand above what we have shown."""
+    h, partner = a.hand, a.shown[a.partner]
+    invited = invitation(a)
+    if invited:
+        extra = h.hcp - a.shown[a.me].min_hcp
+        return game_in(invited) if extra >= 3 and a.legal(game_in(invited)) else PASS
+    fits = [s for s in SUITS if h.lengths[s] + partner.lengths[s] >= 8]
+    majors = [s for s in fits if s in MAJORS]
+    combined = (h.points if fits else h.hcp) + partner.min_hcp
+    target = None
+    if majors and combined >= 19:
+        suit = max(majors, key=lambda s: h.lengths[s] + partner.lengths[s])
+        level = 6 if combined >= 33 else 4 if combined >= 25 else 3 if combined >= 23 else 2
+        target = f"{level}{suit}"
+    elif combined >= 25:
+        target = "6NT" if combined >= 33 else "3NT"
+    elif fits and combined >= 19:
+        suit = max(fits, key=lambda s: h.lengths[s] + partner.lengths[s])
+        target = ("2" if combined < 23 else "3") + suit
+    target = target or strong_rebid(a)
+    if target is None or not a.legal(target):
+        return PASS
+    return target
+
+
+def strong_rebid(a: Auction) -> str | None:
+    """With 18+ HCP and no fit, keep the auction going: notrump up to 2NT when balanced, else the
+    longest suit up to the two level."""
+    h = a.hand
+    if h.hcp < 18:
+        return None
+    bid = a.cheapest("NT") if h.balanced else a.cheapest(h.longest())
+    return bid if int(bid[0]) <= 2 else None
+
+
+def invitation(a: Auction) -> str | None:
+    """The strain partner invites game in: the last bid is partner's 2NT (not over our 1NT) or
+    partner's three of a major we have both bid. Accept with 3+ HCP above what we have shown."""
+    if not a.bids or a.bids[-1][0] != a.partner:
+        return None
+    last = a.bids[-1][1]
+    mine = a.bids_of(a.me)
+    if last == "2NT" and mine and mine[0] != "1NT":
+        return "NT"
+    strain = last[1:]
+    if last in ("3H", "3S") and any(b[1:] == strain for b in mine):
+        return strain
+    return None
