@@ -17,13 +17,11 @@ from typing import Any, Callable, Mapping, Sequence
 from phevaluator import evaluate_cards
 
 from bot.ai.equity import CARD_ID
+from bot.ai.holdem import STRONG, VALUE, answer_bet, pot_and_call, raise_to
 from bot.games.base import HIDDEN, Action, ActionSpec
 from bot.games.cards import DECK
 
 SAMPLES = 200
-VALUE = 0.6         # strength to bet or raise for value
-STRONG = 0.8        # strength to raise when facing a bet
-CALL_MARGIN = 0.03  # equity wanted above the pot odds to call
 _ORDER = "23456789TJQKA"
 _STRAIGHT = 1609    # phevaluator ranks up to this are a straight or better
 
@@ -103,28 +101,14 @@ def sampled_equity(deal: Callable[[Callable[[int], list[str]]], tuple[list[str],
 
 def bet(view: Mapping[str, Any], specs: Mapping[str, ActionSpec], win: float, opponents: int,
         rng: random.Random) -> Action:
-    """A betting decision from the equity ``win`` against ``opponents``."""
+    """A betting decision from the equity ``win`` against ``opponents``: facing a bet as hold'em
+    does; checked to, bet for value (or, rarely, as a bluff), else check."""
     strength = win * (opponents + 1) / 2
-    passive = Action("check") if "check" in specs else Action("fold")
     seats = view["seats"]
-    to_call = (specs["call"].min_amount or 0) if "call" in specs else 0
-    pot = sum(p["amount"] for p in view["pots"]) + sum(s["bet"] for s in seats)
-    raise_spec = specs.get("raise")
+    pot, to_call = pot_and_call(view, specs)
     if to_call:
-        if raise_spec and strength >= STRONG:
-            return _raise_to(raise_spec, seats, pot, to_call, 1.0)
-        if win >= to_call / (pot + to_call) + CALL_MARGIN:
-            return Action("call")
-        return passive
+        return answer_bet(specs, seats, pot, to_call, win, strength)
+    raise_spec = specs.get("raise")
     if raise_spec and (strength >= VALUE or rng.random() < 0.03):
-        return _raise_to(raise_spec, seats, pot, 0, 0.5 + 0.5 * (strength >= STRONG))
-    return passive
-
-
-def _raise_to(spec: ActionSpec, seats: Sequence[Mapping[str, Any]], pot: int, to_call: int,
-              fraction: float) -> Action:
-    """Bet or raise by ``fraction`` of the pot after calling, within the allowed range."""
-    top = max(s["bet"] for s in seats)
-    assert spec.min_amount is not None and spec.max_amount is not None
-    amount = top + int(fraction * (pot + to_call))
-    return Action("raise", amount=min(max(amount, spec.min_amount), spec.max_amount))
+        return raise_to(raise_spec, seats, pot, 0, 0.5 + 0.5 * (strength >= STRONG))
+    return Action("check") if "check" in specs else Action("fold")

@@ -49,27 +49,40 @@ def play_by_share(view: Mapping[str, Any], legal: Sequence[ActionSpec], rng: ran
     opponents = sum(1 for i, s in enumerate(seats) if i != seat and not s["folded"])
     win = estimate(hole, view["board"], opponents)
     strength = win * (opponents + 1) / 2
-    to_call = (specs["call"].min_amount or 0) if "call" in specs else 0
-    pot = sum(p["amount"] for p in view["pots"]) + sum(s["bet"] for s in seats)
+    pot, to_call = pot_and_call(view, specs)
     raise_spec = specs.get("raise")
 
     if to_call:
-        if raise_spec and strength >= STRONG:
-            return _raise_to(raise_spec, seats, pot, to_call, 1.0)
-        if win >= to_call / (pot + to_call) + CALL_MARGIN:
-            return Action("call")
-        return Action("fold")
+        return answer_bet(specs, seats, pot, to_call, win, strength)
     if raise_spec:
         if strength >= STRONG:
-            return _raise_to(raise_spec, seats, pot, 0, 0.75 + 0.25 * rng.random())
+            return raise_to(raise_spec, seats, pot, 0, 0.75 + 0.25 * rng.random())
         if strength >= VALUE:
-            return _raise_to(raise_spec, seats, pot, 0, 0.5)
+            return raise_to(raise_spec, seats, pot, 0, 0.5)
         if view["board"] and len(view["board"]) < 5 and rng.random() < BLUFF_RATE:
-            return _raise_to(raise_spec, seats, pot, 0, 0.5)
+            return raise_to(raise_spec, seats, pot, 0, 0.5)
     return Action("check")
 
 
-def _raise_to(spec: ActionSpec, seats: Sequence[Mapping[str, Any]], pot: int, to_call: int,
+def pot_and_call(view: Mapping[str, Any], specs: Mapping[str, ActionSpec]) -> tuple[int, int]:
+    """Chips in the pot (bets of this round included) and the amount to call, from a pokerkit view."""
+    to_call = (specs["call"].min_amount or 0) if "call" in specs else 0
+    return sum(p["amount"] for p in view["pots"]) + sum(s["bet"] for s in view["seats"]), to_call
+
+
+def answer_bet(specs: Mapping[str, ActionSpec], seats: Sequence[Mapping[str, Any]], pot: int, to_call: int,
+               win: float, strength: float) -> Action:
+    """Facing a bet (shared with draw and stud): raise a strong hand by the pot, call when the pot
+    share ``win`` beats the pot odds, else fold."""
+    raise_spec = specs.get("raise")
+    if raise_spec and strength >= STRONG:
+        return raise_to(raise_spec, seats, pot, to_call, 1.0)
+    if win >= to_call / (pot + to_call) + CALL_MARGIN:
+        return Action("call")
+    return Action("fold")
+
+
+def raise_to(spec: ActionSpec, seats: Sequence[Mapping[str, Any]], pot: int, to_call: int,
               fraction: float) -> Action:
     """Bet or raise by ``fraction`` of the pot after calling, within the allowed range."""
     top = max(s["bet"] for s in seats)

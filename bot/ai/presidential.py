@@ -19,6 +19,7 @@ import random
 from itertools import combinations
 from typing import Any, Mapping, Sequence
 
+from bot.ai.betting import bet_by_chance
 from bot.games.base import Action, ActionSpec
 from bot.games.presidential_eval import HAND_SIZE, rank_strength
 from bot.games.sixchex import DECK
@@ -26,7 +27,6 @@ from bot.games.sixchex import DECK
 SCREEN_SAMPLES = 3
 REFINE_KEEPS = 6
 REFINE_SAMPLES = 30
-BLUFF = 0.05
 
 FINAL_RANKS: dict[int, float] = {
     1: 0.006, 2: 0.178, 3: 0.342, 4: 0.037, 5: 0.274, 6: 0.144, 7: 0.018, 10: 0.001,
@@ -90,19 +90,6 @@ def fair_share(opponents: int) -> float:
 def _bet(view: Mapping[str, Any], kinds: Mapping[str, ActionSpec], chance: float,
          rng: random.Random) -> Action:
     opponents = sum(not s["folded"] for s in view["seats"]) - 1
-    me = view["seats"][view["viewer"]]
-    pot = sum(p["amount"] for p in view["pots"])
-    to_call = min(view["current_bet"] - me["bet"], me["stack"])
-    aggressive = kinds.get("raise") or kinds.get("bet")
     # Opening needs only a fair share: if nobody opens, the deal is void and the antes ride on.
     opening = view["phase"] == "betting1" and view["current_bet"] == 0
-    needed = fair_share(opponents) * (1.0 if opening else 1.5)
-    if aggressive is not None and (chance > needed or rng.random() < BLUFF):
-        low, high = aggressive.min_amount or 0, aggressive.max_amount or 0
-        amount = max(low, min(high, view["current_bet"] + (pot + to_call) // 2))
-        return Action(aggressive.kind, amount=amount)
-    if "check" in kinds:
-        return Action("check")
-    if chance * (pot + to_call) >= to_call:
-        return Action("call")
-    return Action("fold")
+    return bet_by_chance(view, kinds, chance, fair_share(opponents) * (1.0 if opening else 1.5), rng)

@@ -18,6 +18,7 @@ import random
 from functools import lru_cache
 from typing import Any, Mapping, Sequence
 
+from bot.ai.betting import bet_by_chance
 from bot.games.base import Action, ActionSpec
 from bot.games.sigma_shapes import (
     CODES,
@@ -33,7 +34,6 @@ from bot.games.sigma_shapes import (
 SPREAD = 1.25
 """Standard deviation of the difference between two players' final scores around their expected
 scores before any card is placed (measured over selfplay: about 0.9 cells per player)."""
-BLUFF = 0.05
 
 
 def choose(view: Mapping[str, Any], legal: Sequence[ActionSpec], rng: random.Random) -> Action:
@@ -101,16 +101,4 @@ def _win_chance(view: Mapping[str, Any]) -> float:
 def _bet(view: Mapping[str, Any], kinds: Mapping[str, ActionSpec], chance: float,
          rng: random.Random) -> Action:
     live = sum(not s["folded"] for s in view["seats"])
-    me = view["seats"][view["viewer"]]
-    pot = sum(p["amount"] for p in view["pots"])
-    to_call = min(view["current_bet"] - me["bet"], me["stack"])
-    aggressive = kinds.get("raise") or kinds.get("bet")
-    if aggressive is not None and (chance > 1.5 / live or rng.random() < BLUFF):
-        low, high = aggressive.min_amount or 0, aggressive.max_amount or 0
-        amount = max(low, min(high, view["current_bet"] + (pot + to_call) // 2))
-        return Action(aggressive.kind, amount=amount)
-    if "check" in kinds:
-        return Action("check")
-    if chance * (pot + to_call) >= to_call:
-        return Action("call")
-    return Action("fold")
+    return bet_by_chance(view, kinds, chance, 1.5 / live, rng)
