@@ -32,6 +32,7 @@ from images.theme import (
     draw_footer,
     draw_header,
     player_name,
+    private_viewer,
 )
 
 View = Mapping[str, Any]
@@ -307,9 +308,7 @@ def _draw_rubber(draw: ImageDraw.ImageDraw, rubber: Mapping[str, Any], left: int
 
 def render_hand(view: View) -> bytes:
     """PNG of the viewer's hand by suit, dummy's hand when it is face up, and the auction so far."""
-    viewer = view["viewer"]
-    if viewer is None:
-        raise ValueError("render_hand needs a seat's view, not the public view.")
+    viewer = private_viewer(view)
     canvas = Image.new("RGB", HAND_SIZE, FELT)
     draw = ImageDraw.Draw(canvas)
     info = view["seats"][viewer]

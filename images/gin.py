@@ -41,6 +41,7 @@ from images.theme import (
     draw_footer,
     draw_header,
     player_name,
+    private_viewer,
 )
 
 TABLE_SIZE = (900, 560)
@@ -252,9 +253,7 @@ def _showdown_text(view: View) -> str:
 
 def render_hand(view: View) -> bytes:
     """PNG of the viewer's own hand, melds grouped and deadwood marked, with the discard top."""
-    viewer = view["viewer"]
-    if viewer is None:
-        raise ValueError("render_hand needs a seat's view, not the public view.")
+    viewer = private_viewer(view)
     player = view["players"][viewer]
     width, height = HAND_SIZE
     canvas = Image.new("RGB", HAND_SIZE, FELT)

@@ -27,6 +27,7 @@ from images.theme import (
     draw_footer,
     draw_header,
     player_name,
+    private_viewer,
 )
 
 TABLE_SIZE = (900, 560)
@@ -246,9 +247,7 @@ def _draw_bet(draw: ImageDraw.ImageDraw, at: tuple[float, float], amount: int, *
 
 def render_hand(view: View, *, four_color: bool = False) -> bytes:
     """PNG of the viewer's private hand: hole cards large, the hand name if known, stack, board small."""
-    viewer = view["viewer"]
-    if viewer is None:
-        raise ValueError("render_hand needs a seat's view, not the public view.")
+    viewer = private_viewer(view)
     seat = view["seats"][viewer]
     width, height = HAND_SIZE
     canvas = Image.new("RGB", HAND_SIZE, FELT)

@@ -44,6 +44,7 @@ from images.theme import (
     draw_footer,
     draw_header,
     player_name,
+    private_viewer,
 )
 
 View = Mapping[str, Any]
@@ -400,9 +401,7 @@ def _draw_log(draw: ImageDraw.ImageDraw, view: View, top: int) -> None:
 def render_hand(view: View) -> bytes:
     """PNG of the viewer's seven cards large, each with its code, the best rank they make now with
     its symbols highlighted, the tie-break line, the chips and what the viewer does next."""
-    viewer = view["viewer"]
-    if viewer is None:
-        raise ValueError("render_hand needs a seat's view, not the public view.")
+    viewer = private_viewer(view)
     seat = view["seats"][viewer]
     width, height = HAND_SIZE
     canvas = Image.new("RGB", HAND_SIZE, FELT)

@@ -40,6 +40,7 @@ from images.theme import (
     draw_footer,
     draw_header,
     player_name,
+    private_viewer,
 )
 
 WIDTH = 900
@@ -241,9 +242,7 @@ def _status(view: View, index: int) -> tuple[str, Color]:
 def render_hand(view: View) -> bytes:
     """PNG of the viewer's hand large, the choice they made that is not revealed yet, this round's
     river (and, in the pickup, what is left to take), their score and the round."""
-    viewer = view["viewer"]
-    if viewer is None:
-        raise ValueError("render_hand needs a seat's view, not the public view.")
+    viewer = private_viewer(view)
     seat = view["seats"][viewer]
     width, height = HAND_SIZE
     canvas = Image.new("RGB", HAND_SIZE, FELT)

@@ -45,6 +45,7 @@ from images.theme import (
     draw_footer,
     draw_header,
     player_name,
+    private_viewer,
 )
 
 WIDTH = 900
@@ -336,7 +337,7 @@ def _status(seat: Mapping[str, Any], finished: bool) -> tuple[str, Color]:
 def render_hand(view: View) -> bytes:
     """PNG of the viewer's own strip as it stands (their face-down cards shown with a blue edge), the
     card in hand, and the designated shape; once the frame is covered, its matching cells and score."""
-    viewer = _viewer(view)
+    viewer = private_viewer(view)
     seat = view["seats"][viewer]
     cards = list(seat["cards"])
     return _private(view, viewer, cards, seat["in_hand"], None, _hand_note(view, viewer))
@@ -346,7 +347,7 @@ def render_preview(view: View, placement_target: str) -> bytes:
     """PNG of the viewer's strip as it would lie after placing the card in hand at ``placement_target``
     (``"<option>:<rotation>:<col>,<row>"``, see ``bot.games.sigma_shapes``), the new card edged in
     gold. Raises ``IllegalAction`` with the rule's reason when the placement is not allowed."""
-    viewer = _viewer(view)
+    viewer = private_viewer(view)
     seat = view["seats"][viewer]
     card = seat["in_hand"]
     if card is None or card["cells"] is None or seat["step"] is None:
@@ -363,13 +364,6 @@ def render_preview(view: View, placement_target: str) -> bytes:
     how = {"1": "Option 1, face down", "2": "Option 2, face up", "3": "Third card, face down"}[placement.option]
     note = f"{how}: {turn} at column {placement.col + 1}, row {placement.row + 1}"
     return _private(view, viewer, cards, None, len(cards) - 1, note)
-
-
-def _viewer(view: View) -> int:
-    viewer = view["viewer"]
-    if viewer is None:
-        raise ValueError("This image needs a seat's view, not the public view.")
-    return int(viewer)
 
 
 def _layer(card: Card) -> Layer:

@@ -44,6 +44,7 @@ from images.theme import (
     draw_footer,
     draw_header,
     player_name,
+    private_viewer,
 )
 
 CELLS = "ABCDEFGHI"
@@ -307,9 +308,7 @@ def _draw_grid_scoring(draw: ImageDraw.ImageDraw, view: View, grid: Mapping[str,
 def render_hand(view: View) -> bytes:
     """PNG of the viewer's hand: the cards large with their three-card hand once three are left, the
     viewer's grid and the opponent's grid small with the free cells lettered, and what to do now."""
-    viewer = view["viewer"]
-    if viewer is None:
-        raise ValueError("render_hand needs a seat's view, not the public view.")
+    viewer = private_viewer(view)
     width, height = HAND_SIZE
     canvas = Image.new("RGB", HAND_SIZE, FELT)
     draw = ImageDraw.Draw(canvas)

@@ -1,6 +1,8 @@
 """The look every table image shares: colours, the header and footer bars, the dealer button."""
 from __future__ import annotations
 
+from typing import Any, Mapping
+
 from PIL import ImageDraw
 
 from images.cards import fit_text, font, printable
@@ -18,6 +20,15 @@ GOLD = (250, 198, 60)
 
 HEADER_H = 34
 FOOTER_H = 22
+
+
+def private_viewer(view: Mapping[str, Any]) -> int:
+    """The seat a private image (a hand, a preview) is drawn for: the public view has none, and
+    drawing a hand from it is refused."""
+    viewer = view["viewer"]
+    if viewer is None:
+        raise ValueError("A private image needs a seat's view, not the public view.")
+    return int(viewer)
 
 
 def draw_header(draw: ImageDraw.ImageDraw, width: int, left: str, right: str, *, height: int = HEADER_H,
