@@ -15,6 +15,7 @@ from discord import app_commands
 
 from bot.client import CardroomBot
 from bot.errors import UserError
+from bot.events import may_see_deal
 from bot.game_cog import GameCog
 from bot.games.bridge_events import event_standings
 
@@ -59,9 +60,7 @@ class Bridge(GameCog, group_name="bridge", group_description="Contract bridge"):
         rows = await self.bot.storage.event_results(interaction.guild_id, name, str(board))
         if not rows:
             raise UserError(f"No table of event `{name}` has finished board {board} yet.")
-        played = any(p["user_id"] == interaction.user.id for row in rows for p in row["players"])
-        perms = interaction.permissions
-        if not played and not (perms and perms.manage_channels):
+        if not may_see_deal(rows, interaction):
             raise UserError("You can see a board's results once you have played it "
                             "(or with Manage Channels, as the director).")
         await interaction.response.send_message(

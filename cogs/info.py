@@ -9,6 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import CardroomBot
+from bot.events import may_see_deal
 from bot.games.cards import commitment, pretty, shuffled_deck
 from bot.registry import game, game_names
 
@@ -86,10 +87,7 @@ class Info(commands.Cog):
         if key is None or row is None:
             return False
         results = await self.bot.storage.event_results(row.guild_id, str(event), key)
-        if any(p["user_id"] == interaction.user.id for result in results for p in result["players"]):
-            return False
-        permissions = interaction.permissions
-        return not (permissions and permissions.manage_channels)
+        return not may_see_deal(results, interaction)
 
 
 async def setup(bot: CardroomBot) -> None:
