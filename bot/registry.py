@@ -10,7 +10,35 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
+from bot.ai import bridge as bridge_ai
+from bot.ai import draw as draw_ai
+from bot.ai import gin as gin_ai
+from bot.ai import holdem as holdem_ai
+from bot.ai import omaha as omaha_ai
+from bot.ai import presidential as presidential_ai
+from bot.ai import saint as saint_ai
+from bot.ai import sigma as sigma_ai
+from bot.ai import squared as squared_ai
+from bot.ai import stud as stud_ai
+from bot.games import bridge_events
 from bot.games.base import Action, ActionSpec, Engine
+from bot.games.bridge import BridgeEngine
+from bot.games.draw import DrawEngine
+from bot.games.gin import GinEngine
+from bot.games.holdem import HoldemEngine
+from bot.games.omaha import OmahaEngine, OmahaHiLoEngine
+from bot.games.presidential import PresidentialEngine
+from bot.games.saint import SaintEngine
+from bot.games.sigma import SigmaEngine
+from bot.games.squared import SquaredEngine
+from bot.games.stud import StudEngine
+from images import bridge as bridge_images
+from images import gin as gin_images
+from images import poker as poker_images
+from images import presidential as presidential_images
+from images import saint as saint_images
+from images import sigma as sigma_images
+from images import squared as squared_images
 
 Chooser = Callable[[dict[str, Any], list[ActionSpec], random.Random], Action]
 
@@ -53,86 +81,56 @@ class GameSpec:
     event_report: Callable[[str, list[dict[str, Any]]], str] | None = None
 
 
-def _load(game_name: str, engine: str, **options: Any) -> GameSpec:
-    """Import a game's engine (``bot.games.<module>``), computer player and renderer by name."""
-    from importlib import import_module
-
-    module, cls = engine.split(":")
-    images = import_module(f"images.{options.pop('images', game_name)}")
-    return GameSpec(
-        name=game_name, engine=getattr(import_module(f"bot.games.{module}"), cls),
-        choose=import_module(f"bot.ai.{module}").choose,
-        render_table=images.render_table, render_hand=images.render_hand, **options)
+def _spec(name: str, engine: Callable[..., Engine], ai: Any, images: Any, **options: Any) -> GameSpec:
+    """A game's spec from its engine class, computer player module (``choose``) and renderer module."""
+    return GameSpec(name=name, engine=engine, choose=ai.choose, render_table=images.render_table,
+                    render_hand=images.render_hand, **options)
 
 
-def _export_method(name: str) -> Callable[[Engine], str]:
-    return lambda engine: getattr(engine, name)()
-
-
-def _events(module: str) -> dict[str, Any]:
-    """A game's event hooks (``deal_key``, ``event_result``, ``event_report``) from ``bot.games.<module>``."""
-    from importlib import import_module
-
-    events = import_module(f"bot.games.{module}")
-    return {name: getattr(events, name) for name in ("deal_key", "event_result", "event_report")}
-
-
-_FACTORIES: dict[str, Callable[[], GameSpec]] = {
-    "holdem": lambda: _load(
-        "holdem", "holdem:HoldemEngine", images="poker", title="Texas hold'em", min_players=2, max_players=10,
-        default_settings={"limit": "no-limit", "small_blind": 5, "big_blind": 10, "ante": 0},
-        chips=True, moves_button=True, default_buy_in=1000, export=_export_method("phh")),
-    "gin": lambda: _load(
-        "gin", "gin:GinEngine", title="Gin rummy", min_players=2, max_players=2,
-        default_settings={"target": 100, "knock_limit": 10, "big_gin": True, "match": "game"},
-        turn_seconds=90, pause_after_deal=10),
-    "bridge": lambda: _load(
-        "bridge", "bridge:BridgeEngine", title="Contract bridge", min_players=4, max_players=4,
-        default_settings={"scoring": "rubber"}, turn_seconds=120, export=_export_method("pbn"),
-        pause_after_deal=12,
-        **_events("bridge_events")),
-    "saint": lambda: _load(
-        "saint", "saint:SaintEngine", title="Saint Poker", min_players=2, max_players=5,
-        simultaneous=True, turn_seconds=90, pause_after_deal=8),
-    "squared": lambda: _load(
-        "squared", "squared:SquaredEngine", title="Poker Squared", min_players=2, max_players=2,
-        default_settings={"rounds": 27, "min_buy_in": 40, "buy_in": 40}, chips=True, simultaneous=True,
-        turn_seconds=120, default_buy_in=40, pause_after_deal=8),
-    "sigma": lambda: _load(
-        "sigma", "sigma:SigmaEngine", title="Sigma Poker", min_players=2, max_players=6,
-        default_settings={"ante": 1, "limit": "fixed-limit", "small_bet": 2, "min_buy_in": 20},
-        chips=True, moves_button=True, default_buy_in=100),
-    "presidential": lambda: _load(
-        "presidential", "presidential:PresidentialEngine", title="Presidential Poker", min_players=2,
-        max_players=6, default_settings={"ante": 1, "limit": "fixed-limit", "small_bet": 2, "big_bet": 4,
-                                         "min_buy_in": 20},
-        chips=True, moves_button=True, default_buy_in=100),
-    "omaha": lambda: _load(
-        "omaha", "omaha:OmahaEngine", images="poker", title="Omaha", min_players=2, max_players=10,
-        default_settings={"limit": "pot-limit", "small_blind": 5, "big_blind": 10, "ante": 0},
-        chips=True, moves_button=True, default_buy_in=1000, export=_export_method("phh")),
-    "omaha-hilo": lambda: _load(
-        "omaha-hilo", "omaha:OmahaHiLoEngine", images="poker", title="Omaha hi-lo", min_players=2,
-        max_players=10, default_settings={"limit": "pot-limit", "small_blind": 5, "big_blind": 10, "ante": 0},
-        chips=True, moves_button=True, default_buy_in=1000, export=_export_method("phh")),
-    "stud": lambda: _load(
-        "stud", "stud:StudEngine", images="poker", title="Seven-card stud", min_players=2, max_players=8,
-        default_settings={"ante": 1, "bring_in": 2, "small_bet": 5, "big_bet": 10, "min_buy_in": 50},
-        chips=True, moves_button=True, default_buy_in=200, export=_export_method("phh")),
-    "draw": lambda: _load(
-        "draw", "draw:DrawEngine", images="poker", title="Five-card draw", min_players=2, max_players=8,
-        default_settings={"limit": "no-limit", "forced": "blinds", "small_blind": 5, "big_blind": 10, "ante": 0},
-        chips=True, moves_button=True, default_buy_in=1000, export=_export_method("phh")),
-}
-_LOADED: dict[str, GameSpec] = {}
+_POKER = {"limit": "no-limit", "small_blind": 5, "big_blind": 10, "ante": 0}
+_GAMES: tuple[GameSpec, ...] = (
+    _spec("holdem", HoldemEngine, holdem_ai, poker_images, title="Texas hold'em", min_players=2, max_players=10,
+          default_settings=_POKER, chips=True, moves_button=True, default_buy_in=1000, export=HoldemEngine.phh),
+    _spec("gin", GinEngine, gin_ai, gin_images, title="Gin rummy", min_players=2, max_players=2,
+          default_settings={"target": 100, "knock_limit": 10, "big_gin": True, "match": "game"},
+          turn_seconds=90, pause_after_deal=10),
+    _spec("bridge", BridgeEngine, bridge_ai, bridge_images, title="Contract bridge", min_players=4, max_players=4,
+          default_settings={"scoring": "rubber"}, turn_seconds=120, export=BridgeEngine.pbn, pause_after_deal=12,
+          deal_key=bridge_events.deal_key, event_result=bridge_events.event_result,
+          event_report=bridge_events.event_report),
+    _spec("saint", SaintEngine, saint_ai, saint_images, title="Saint Poker", min_players=2, max_players=5,
+          simultaneous=True, turn_seconds=90, pause_after_deal=8),
+    _spec("squared", SquaredEngine, squared_ai, squared_images, title="Poker Squared", min_players=2,
+          max_players=2, default_settings={"rounds": 27, "min_buy_in": 40, "buy_in": 40}, chips=True,
+          simultaneous=True, turn_seconds=120, default_buy_in=40, pause_after_deal=8),
+    _spec("sigma", SigmaEngine, sigma_ai, sigma_images, title="Sigma Poker", min_players=2, max_players=6,
+          default_settings={"ante": 1, "limit": "fixed-limit", "small_bet": 2, "min_buy_in": 20},
+          chips=True, moves_button=True, default_buy_in=100),
+    _spec("presidential", PresidentialEngine, presidential_ai, presidential_images, title="Presidential Poker",
+          min_players=2, max_players=6,
+          default_settings={"ante": 1, "limit": "fixed-limit", "small_bet": 2, "big_bet": 4, "min_buy_in": 20},
+          chips=True, moves_button=True, default_buy_in=100),
+    _spec("omaha", OmahaEngine, omaha_ai, poker_images, title="Omaha", min_players=2, max_players=10,
+          default_settings={**_POKER, "limit": "pot-limit"}, chips=True, moves_button=True, default_buy_in=1000,
+          export=OmahaEngine.phh),
+    _spec("omaha-hilo", OmahaHiLoEngine, omaha_ai, poker_images, title="Omaha hi-lo", min_players=2,
+          max_players=10, default_settings={**_POKER, "limit": "pot-limit"}, chips=True, moves_button=True,
+          default_buy_in=1000, export=OmahaHiLoEngine.phh),
+    _spec("stud", StudEngine, stud_ai, poker_images, title="Seven-card stud", min_players=2, max_players=8,
+          default_settings={"ante": 1, "bring_in": 2, "small_bet": 5, "big_bet": 10, "min_buy_in": 50},
+          chips=True, moves_button=True, default_buy_in=200, export=StudEngine.phh),
+    _spec("draw", DrawEngine, draw_ai, poker_images, title="Five-card draw", min_players=2, max_players=8,
+          default_settings={"limit": "no-limit", "forced": "blinds", "small_blind": 5, "big_blind": 10, "ante": 0}, chips=True, moves_button=True, default_buy_in=1000,
+          export=DrawEngine.phh),
+)
+GAMES: Mapping[str, GameSpec] = {spec.name: spec for spec in _GAMES}
+"""Every game by its slash-command name, in the order the help pages list them."""
 
 
 def game(name: str) -> GameSpec:
     """The spec of a game by its slash-command name (KeyError if unknown)."""
-    if name not in _LOADED:
-        _LOADED[name] = _FACTORIES[name]()
-    return _LOADED[name]
+    return GAMES[name]
 
 
 def game_names() -> list[str]:
-    return list(_FACTORIES)
+    return list(GAMES)
