@@ -18,6 +18,7 @@ from bot.ui import COMPONENTS, reply_error
 
 log = logging.getLogger(__name__)
 EXPIRED_FORM = "That form has expired: press the button on the table again."
+SERVER_ONLY = "Use this command in a server channel: tables, wallets and results belong to a server, not to DMs."
 
 
 def extensions() -> list[str]:
@@ -29,7 +30,26 @@ def extensions() -> list[str]:
     return [f"cogs.{m.name}" for m in pkgutil.iter_modules(cogs.__path__) if not m.name.startswith("_")]
 
 
+def server_only(command: app_commands.Command[Any, ..., Any] | app_commands.Group | app_commands.ContextMenu) -> bool:
+    """Whether a command is registered for servers only (Discord reads that from the top-level
+    command: a subcommand follows its group)."""
+    root: Any = command
+    while getattr(root, "parent", None) is not None:
+        root = root.parent
+    contexts = root.allowed_contexts
+    return bool(root.guild_only or (contexts is not None and not contexts.dm_channel and not contexts.private_channel))
+
+
 class CardroomTree(app_commands.CommandTree):
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        """A server-only command reached from a DM anyway (an old client, a forged payload) is refused
+        with one clear line before it runs."""
+        command = interaction.command
+        if interaction.guild_id is None and command is not None and server_only(command):
+            await reply_error(interaction, SERVER_ONLY)
+            return False
+        return True
+
     async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         original = getattr(error, "original", error)
         if isinstance(original, (UserError, IllegalAction)):
@@ -39,7 +59,7 @@ class CardroomTree(app_commands.CommandTree):
             await reply_error(interaction, "You need the " + ", ".join(
                 names.get(p, p.replace("_", " ").title()) for p in error.missing_permissions) + " permission for that.")
         elif isinstance(error, app_commands.NoPrivateMessage):
-            await reply_error(interaction, "Card tables live in server channels, not in DMs.")
+            await reply_error(interaction, SERVER_ONLY)
         else:
             log.error("command failed", exc_info=error)
             await reply_error(interaction, "Something went wrong on my side; nothing was changed.")

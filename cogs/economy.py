@@ -13,17 +13,21 @@ from bot.registry import game_names
 GAME_CHOICES = [app_commands.Choice(name=n, value=n) for n in game_names()]
 
 
-@app_commands.guild_only()
 class Economy(commands.Cog):
+    """Every command here reads or writes one server's data, so each is registered server-only
+    (``guild_only`` on a plain ``Cog`` class would not reach its commands)."""
+
     def __init__(self, bot: CardroomBot):
         self.bot = bot
 
+    @app_commands.guild_only()
     @app_commands.command(name="wallet", description="Your chips on this server")
     async def wallet(self, interaction: discord.Interaction) -> None:
         assert interaction.guild_id is not None
         balance = await self.bot.storage.balance(interaction.guild_id, interaction.user.id)
         await interaction.response.send_message(f"You have **{balance}** chips.", ephemeral=True)
 
+    @app_commands.guild_only()
     @app_commands.command(name="daily", description="Collect your daily chips")
     async def daily(self, interaction: discord.Interaction) -> None:
         assert interaction.guild_id is not None
@@ -38,6 +42,7 @@ class Economy(commands.Cog):
             await interaction.response.send_message(f"Collected! You now have **{balance}** chips.",
                                                     ephemeral=True)
 
+    @app_commands.guild_only()
     @app_commands.command(name="leaderboard", description="The best players on this server")
     @app_commands.describe(game="Only this game")
     @app_commands.choices(game=GAME_CHOICES)
@@ -53,6 +58,7 @@ class Economy(commands.Cog):
             lines.append(f"{place}. <@{user_id}> · rating {shown} · chips won {chips:+d}")
         await interaction.response.send_message("\n".join(lines), allowed_mentions=discord.AllowedMentions.none())
 
+    @app_commands.guild_only()
     @app_commands.command(name="stats", description="A player's results per game")
     async def stats(self, interaction: discord.Interaction, member: discord.Member | None = None) -> None:
         assert interaction.guild_id is not None
@@ -67,6 +73,7 @@ class Economy(commands.Cog):
             lines.append(f"{name}: {hands} hands, chips {chips:+d}, {wins}/{matches} matches won, rating {shown}")
         await interaction.response.send_message("\n".join(lines), ephemeral=True)
 
+    @app_commands.guild_only()
     @app_commands.command(name="economy", description="Set the starting balance and daily top-up (admins)")
     @app_commands.default_permissions(manage_guild=True)
     @app_commands.checks.has_permissions(manage_guild=True)

@@ -30,6 +30,9 @@ def rules_pages(name: str) -> list[str]:
 
 
 class Info(commands.Cog):
+    """/help and /rules work anywhere, DMs included; /verify reads a server's tables, so it is
+    server-only."""
+
     def __init__(self, bot: CardroomBot):
         self.bot = bot
 
@@ -53,6 +56,7 @@ class Info(commands.Cog):
         footer = f"\n\n*Page {page}/{len(pages)}*" + (f" — `/rules {game} page:{page + 1}`" if page < len(pages) else "")
         await interaction.response.send_message(pages[page - 1] + footer, ephemeral=True)
 
+    @app_commands.guild_only()
     @app_commands.command(name="verify", description="Check a finished hand's revealed seed against its commitment")
     async def verify(self, interaction: discord.Interaction, table: int, hand: int) -> None:
         record = await self.bot.storage.hand_record(table, hand)

@@ -25,6 +25,9 @@ APP_ID = 900000000000000001
 BOT_USER_ID = 900000000000000002
 GUILD_ID = 910000000000000001
 CHANNEL_ID = 920000000000000001
+OTHER_GUILD_ID = 910000000000000002
+OTHER_CHANNEL_ID = 920000000000000002
+DM_CHANNEL_ID = 920000000000000003
 TIMESTAMP = "2026-01-01T00:00:00+00:00"
 MANAGE_CHANNELS = 1 << 4
 MEMBER_PERMISSIONS = (1 << 10) | (1 << 11) | (1 << 14) | (1 << 15) | (1 << 31)  # view, send, embed, attach, use commands
@@ -39,6 +42,20 @@ thread cannot keep the test run alive."""
 def _idle(task: asyncio.Task[Any]) -> bool:
     """A view waiting for its timeout is not work in progress."""
     return getattr(task.get_coro(), "__qualname__", "").endswith("__timeout_task_impl")
+
+
+@dataclass(frozen=True)
+class Place:
+    """Where an interaction comes from: a server's channel, or a DM with the bot (``guild_id`` None)."""
+
+    guild_id: int | None
+    channel_id: int
+
+
+HOME = Place(GUILD_ID, CHANNEL_ID)
+OTHER_SERVER = Place(OTHER_GUILD_ID, OTHER_CHANNEL_ID)
+"""A second server, with a member of its own who may have Manage Channels there."""
+DM = Place(None, DM_CHANNEL_ID)
 
 
 @dataclass
@@ -231,19 +248,25 @@ class Harness:
             await self.bot.close()
             self.privacy.detach()
 
-    def _base(self, user: User, kind: int, data: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    def _base(self, user: User, kind: int, data: dict[str, Any], at: Place = HOME) -> tuple[str, dict[str, Any]]:
         token = f"tok{next(self._tokens)}"
-        payload = {
+        payload: dict[str, Any] = {
             "id": str(next(_ids)), "application_id": str(APP_ID), "type": kind, "token": token, "version": 1,
-            "guild_id": str(GUILD_ID), "channel_id": str(CHANNEL_ID),
-            "channel": {"id": str(CHANNEL_ID), "type": 0, "guild_id": str(GUILD_ID), "name": "cards",
-                        "position": 0, "permission_overwrites": [], "nsfw": False, "parent_id": None},
-            "member": {"user": user.payload(), "roles": [], "joined_at": TIMESTAMP, "deaf": False, "mute": False,
-                       "permissions": str(user.permissions), "flags": 0},
-            "data": data, "locale": "en-US", "guild_locale": "en-US", "app_permissions": str(MEMBER_PERMISSIONS),
-            "entitlements": [], "authorizing_integration_owners": {}, "context": 0,
+            "channel_id": str(at.channel_id), "data": data, "locale": "en-US",
+            "app_permissions": str(MEMBER_PERMISSIONS), "entitlements": [], "authorizing_integration_owners": {},
             "attachment_size_limit": 8 * 1024 * 1024,
         }
+        if at.guild_id is None:  # a DM with the bot: a user, no member, no server
+            payload |= {"user": user.payload(), "context": 1,
+                        "channel": {"id": str(at.channel_id), "type": 1, "recipients": [user.payload()]}}
+        else:
+            payload |= {
+                "guild_id": str(at.guild_id), "guild_locale": "en-US", "context": 0,
+                "channel": {"id": str(at.channel_id), "type": 0, "guild_id": str(at.guild_id), "name": "cards",
+                            "position": 0, "permission_overwrites": [], "nsfw": False, "parent_id": None},
+                "member": {"user": user.payload(), "roles": [], "joined_at": TIMESTAMP, "deaf": False,
+                           "mute": False, "permissions": str(user.permissions), "flags": 0},
+            }
         self.interactions[token] = payload
         return token, payload
 
@@ -263,15 +286,17 @@ class Harness:
             if asyncio.get_running_loop().time() > deadline:
                 raise TimeoutError(f"tasks still running: {pending}")
 
-    async def command(self, user: User, group: str, sub: str | None = None, **options: Any) -> str:
-        """A slash command such as ``/holdem create limit:no-limit``; returns the interaction token."""
+    async def command(self, user: User, group: str, sub: str | None = None, *, at: Place = HOME,
+                      **options: Any) -> str:
+        """A slash command such as ``/holdem create limit:no-limit`` (used ``at`` a server's channel or
+        in a DM); returns the interaction token."""
         opts = [{"name": k, "type": _option_type(v), "value": v} for k, v in options.items()]
         if sub is None:
             data = {"id": str(next(_ids)), "name": group, "type": 1, "options": opts}
         else:
             data = {"id": str(next(_ids)), "name": group, "type": 1,
                     "options": [{"name": sub, "type": 1, "options": opts}]}
-        token, payload = self._base(user, 2, data)
+        token, payload = self._base(user, 2, data, at)
         await self._dispatch(payload)
         return token
 
@@ -285,7 +310,7 @@ class Harness:
         raise LookupError("no such component")
 
     async def press(self, user: User, custom_id: str, message: dict[str, Any] | None = None,
-                    values: list[str] | None = None) -> str:
+                    values: list[str] | None = None, *, at: Place = HOME) -> str:
         """Press a button (or pick ``values`` in a select) by custom_id, as shown on ``message``."""
         if message is None:
             message, component = self.find_component(lambda c: c.get("custom_id") == custom_id)
@@ -295,7 +320,7 @@ class Harness:
         data: dict[str, Any] = {"custom_id": custom_id, "component_type": component["type"]}
         if values is not None:
             data["values"] = values
-        token, payload = self._base(user, 3, data)
+        token, payload = self._base(user, 3, data, at)
         payload["message"] = message
         await self._dispatch(payload)
         return token
@@ -332,10 +357,10 @@ class Harness:
     def labels(self) -> list[str]:
         return [str(c.get("label")) for r in self.table_message()["components"] for c in r["components"]]
 
-    async def submit_modal(self, user: User, custom_id: str, fields: dict[str, str]) -> str:
+    async def submit_modal(self, user: User, custom_id: str, fields: dict[str, str], *, at: Place = HOME) -> str:
         data = {"custom_id": custom_id, "components": [
             {"type": 1, "components": [{"type": 4, "custom_id": k, "value": v}]} for k, v in fields.items()]}
-        token, payload = self._base(user, 5, data)
+        token, payload = self._base(user, 5, data, at)
         await self._dispatch(payload)
         return token
 
@@ -343,8 +368,8 @@ class Harness:
         """Everything the bot replied to one interaction (ephemeral or not), as text."""
         return " ".join(r.text for r in self.recorder.replies_to(token))
 
-    def table_message(self) -> dict[str, Any]:
-        return self.recorder.messages_in(CHANNEL_ID)[-1]
+    def table_message(self, channel_id: int = CHANNEL_ID) -> dict[str, Any]:
+        return self.recorder.messages_in(channel_id)[-1]
 
 
 def _option_type(value: Any) -> int:

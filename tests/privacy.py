@@ -287,7 +287,8 @@ class PrivacyCheck:
         channel = int(interaction["channel_id"]) if interaction else CHANNEL_ID
         if not ephemeral:
             return Audience("channel", channel_id=channel)
-        return Audience("ephemeral", user_id=int(interaction["member"]["user"]["id"]) if interaction else None)
+        user = (interaction.get("member") or interaction)["user"] if interaction else None  # a DM has no member
+        return Audience("ephemeral", user_id=int(user["id"]) if user else None)
 
     # -- the check --------------------------------------------------------------------------------
 
