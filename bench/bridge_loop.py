@@ -42,7 +42,7 @@ from endplay.types import Deal, Player  # noqa: E402
 from bot.ai import bridge as robot  # noqa: E402
 from bot.games.bridge import BridgeEngine, pbn_hand  # noqa: E402
 from bot.games.base import Action, Seat  # noqa: E402
-from bot.storage import HOUSE, Storage  # noqa: E402
+from bot.storage.sqlite import HOUSE, Storage  # noqa: E402
 from bot.tables import LiveTable, TableService  # noqa: E402
 
 TICK_MS = 5.0

@@ -36,7 +36,7 @@ from bench.resume import Quiet, build, resume  # noqa: E402
 from bench.selfplay import GAMES  # noqa: E402
 from bot.registry import game, game_names  # noqa: E402
 from bot.selfplay import selfplay  # noqa: E402
-from bot.storage import Storage  # noqa: E402
+from bot.storage.sqlite import Storage  # noqa: E402
 from bot.tables import LiveTable, TableService  # noqa: E402
 
 NOTES = ROOT / "bench" / "report_notes.md"

@@ -17,7 +17,7 @@ import time
 import tracemalloc
 
 from bot.games.base import Action
-from bot.storage import Storage
+from bot.storage.sqlite import Storage
 from bot.tables import TableService
 
 

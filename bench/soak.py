@@ -39,7 +39,7 @@ sys.path.insert(0, ROOT)
 from bench.selfplay import GAMES  # noqa: E402
 from bot.registry import game, game_names  # noqa: E402
 from bot.selfplay import GUILD  # noqa: E402
-from bot.storage import HOUSE, Storage  # noqa: E402
+from bot.storage.sqlite import HOUSE, Storage  # noqa: E402
 
 NEVER = 10**9
 """``--games`` of a run that is meant to be killed: it never finishes by itself."""

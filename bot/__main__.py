@@ -70,7 +70,7 @@ def _selfplay(args: argparse.Namespace) -> int:
 
 
 async def _export(table: int, database: str) -> int:
-    from bot.storage import Storage
+    from bot.storage.sqlite import Storage
 
     storage = await Storage.open(database)
     try:

@@ -12,7 +12,7 @@ from discord.ext import commands
 from bot.errors import UserError
 from bot.games.base import IllegalAction
 from bot.presenter import DiscordPresenter
-from bot.storage import Storage
+from bot.storage.sqlite import Storage
 from bot.tables import TableService
 from bot.ui import COMPONENTS, reply_error
 

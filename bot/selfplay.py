@@ -15,7 +15,7 @@ from typing import Any
 
 from bot.games.cards import new_seed
 from bot.registry import game
-from bot.storage import HOUSE, Storage
+from bot.storage.sqlite import HOUSE, Storage
 from bot.tables import LiveTable, TableService
 
 log = logging.getLogger(__name__)

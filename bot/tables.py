@@ -22,7 +22,7 @@ from bot.games.base import Action, IllegalAction, Outcome, Seat
 from bot.games.cards import commitment, new_seed
 from bot.registry import GameSpec, game
 from bot import tournament
-from bot.storage import HOUSE, InsufficientChips, Storage, TableRow, Tx
+from bot.storage.sqlite import HOUSE, InsufficientChips, Storage, TableRow, Tx
 
 log = logging.getLogger(__name__)
 

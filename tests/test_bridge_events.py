@@ -9,7 +9,7 @@ import pytest
 from bot.games.base import Action
 from bot.games.bridge_events import deal_key, event_report, event_standings
 from bot.games.bridge_scoring import ContractResult, TableResult, results_table
-from bot.storage import Storage
+from bot.storage.sqlite import Storage
 from bot.tables import LiveTable, TableService
 
 GUILD = 5

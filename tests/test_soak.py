@@ -9,7 +9,7 @@ from contextlib import closing
 from typing import Any
 
 from bench.soak import soak
-from bot.storage import HOUSE, Storage
+from bot.storage.sqlite import HOUSE, Storage
 from bot.tables import TableService
 
 GAMES = ["holdem", "gin"]

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from bot.errors import StaleButton, UserError
 from bot.games.base import Action, IllegalAction
-from bot.storage import HOUSE, Storage
+from bot.storage.sqlite import HOUSE, Storage
 from bot.tables import LiveTable, TableService
 
 GUILD, CHANNEL = 7, 70

@@ -1,0 +1,1 @@
+"""Storage: the schema, its migrations, and the database backends behind one interface."""
