@@ -42,7 +42,8 @@ from endplay.types import Deal, Player  # noqa: E402
 from bot.ai import bridge as robot  # noqa: E402
 from bot.games.bridge import BridgeEngine, pbn_hand  # noqa: E402
 from bot.games.base import Action, Seat  # noqa: E402
-from bot.storage.sqlite import HOUSE, Storage  # noqa: E402
+from bot.storage.interface import HOUSE  # noqa: E402
+from bot.storage.sqlite import SQLiteStorage  # noqa: E402
 from bot.tables import LiveTable, TableService  # noqa: E402
 
 TICK_MS = 5.0
@@ -187,7 +188,7 @@ async def play_table(service: TableService, channel: int, boards: int) -> None:
 
 
 async def service_run(tables: int, boards: int) -> None:
-    storage = await Storage.open(str(Path(tempfile.mkdtemp(prefix="cardroom-loop-")) / "loop.db"))
+    storage = await SQLiteStorage.open(str(Path(tempfile.mkdtemp(prefix="cardroom-loop-")) / "loop.db"))
     presenter = ThreadRenderingPresenter()
     rng = random.Random(1)
     service = TimedService(storage, presenter, between_deals=0, offload_bots=True,

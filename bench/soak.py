@@ -39,7 +39,8 @@ sys.path.insert(0, ROOT)
 from bench.selfplay import GAMES  # noqa: E402
 from bot.registry import game, game_names  # noqa: E402
 from bot.selfplay import GUILD  # noqa: E402
-from bot.storage.sqlite import HOUSE, Storage  # noqa: E402
+from bot.storage.interface import HOUSE  # noqa: E402
+from bot.storage.sqlite import SQLiteStorage  # noqa: E402
 
 NEVER = 10**9
 """``--games`` of a run that is meant to be killed: it never finishes by itself."""
@@ -116,7 +117,7 @@ async def _startup_seconds(name: str, players: int) -> float:
 
 async def _total_chips(db: str) -> int:
     """Opening the file also recovers the write-ahead log a killed process left behind."""
-    storage = await Storage.open(db)
+    storage = await SQLiteStorage.open(db)
     try:
         return await storage.total_chips()
     finally:
@@ -130,10 +131,12 @@ async def _snapshot(db: str, channel: int) -> Snapshot:
                                 " WHERE tables.channel_id = ?", (channel,)).fetchone()
         row = conn.execute("SELECT id, hand_no, hand, seats FROM tables WHERE channel_id = ?"
                            " ORDER BY id DESC LIMIT 1", (channel,)).fetchone()
+        logged = conn.execute("SELECT seat, action FROM actions WHERE table_id = ? AND hand_no = ? ORDER BY step",
+                              row[:2]).fetchall() if row is not None else []
     if row is None:
         return Snapshot(chips, hands, None, 0, None, (), 0)
     hand = json.loads(row[2]) if row[2] else None
-    actions = tuple(json.dumps(a, sort_keys=True) for a in hand["actions"]) if hand else ()
+    actions = tuple(json.dumps([seat, json.loads(a)], sort_keys=True) for seat, a in logged) if hand else ()
     timed_out = sum(1 for s in json.loads(row[3]) if s["timeouts"] or s["sitting_out"])
     return Snapshot(chips, hands, row[0], row[1], hand["seed"] if hand else None, actions, timed_out)
 
@@ -223,7 +226,7 @@ def _check_kill(report: GameReport, snap: Snapshot, previous: Snapshot) -> None:
 async def _initialise(db: str) -> None:
     """Create the schema and the house wallet, whose first use seeds its bankroll: the "before" total
     is read after it, so that seeding is not counted as chips created."""
-    storage = await Storage.open(db)
+    storage = await SQLiteStorage.open(db)
     try:
         async with storage.transaction() as tx:
             await tx.move_wallet(GUILD, HOUSE, 0)

@@ -70,9 +70,9 @@ def _selfplay(args: argparse.Namespace) -> int:
 
 
 async def _export(table: int, database: str) -> int:
-    from bot.storage.sqlite import Storage
+    from bot.storage.sqlite import SQLiteStorage
 
-    storage = await Storage.open(database)
+    storage = await SQLiteStorage.open(database)
     try:
         exports = await storage.hand_exports(table)
     finally:

@@ -12,7 +12,8 @@ from discord.ext import commands
 from bot.errors import UserError
 from bot.games.base import IllegalAction
 from bot.presenter import DiscordPresenter
-from bot.storage.sqlite import Storage
+from bot.storage.interface import Storage
+from bot.storage.sqlite import SQLiteStorage
 from bot.tables import TableService
 from bot.ui import COMPONENTS, reply_error
 
@@ -84,7 +85,7 @@ class CardroomBot(commands.Bot):
         self._orphan_replies: set[asyncio.Task[None]] = set()
 
     async def setup_hook(self) -> None:
-        self.storage = await Storage.open(self.database, *self.defaults)
+        self.storage = await SQLiteStorage.open(self.database, *self.defaults)
         self.service = TableService(self.storage, self.presenter)
         self.add_dynamic_items(*COMPONENTS)
         for extension in extensions():

@@ -15,7 +15,8 @@ from typing import Any
 
 from bot.games.cards import new_seed
 from bot.registry import game
-from bot.storage.sqlite import HOUSE, Storage
+from bot.storage.interface import HOUSE
+from bot.storage.sqlite import SQLiteStorage
 from bot.tables import LiveTable, TableService
 
 log = logging.getLogger(__name__)
@@ -78,7 +79,7 @@ async def selfplay(game_name: str, games: int, players: int, seed: int | None = 
     if directory:
         directory.mkdir(parents=True, exist_ok=True)
     path = db or str(Path(tempfile.mkdtemp(prefix="cardroom-selfplay-")) / "selfplay.db")
-    storage = await Storage.open(path)
+    storage = await SQLiteStorage.open(path)
     presenter = RenderingPresenter(directory)
     clock = [time.time()]
     rng = random.Random(seed)

@@ -22,7 +22,7 @@ from bot.games.base import Action, IllegalAction, Outcome, Seat
 from bot.games.cards import commitment, new_seed
 from bot.registry import GameSpec, game
 from bot import tournament
-from bot.storage.sqlite import HOUSE, InsufficientChips, Storage, TableRow, Tx
+from bot.storage.interface import HOUSE, InsufficientChips, Storage, TableRow, Tx
 
 log = logging.getLogger(__name__)
 
@@ -349,6 +349,7 @@ class TableService:
             row.status = "closed"
             await self._remove_seats(live, tx, list(range(len(row.seats))))
             await tx.save_table(row)
+            await tx.clear_actions(row.id)
         live.engine = None
         live.note(f"The table is {why}.")
         self._forget(live)
@@ -466,34 +467,43 @@ class TableService:
                 raise UserError("You are not playing in this hand.")
             if deal_seat not in live.engine.to_act():
                 raise IllegalAction("It is not your turn.")
-            row.seats[live.dealt()[deal_seat]]["timeouts"] = 0
-            await self._apply(live, deal_seat, action)
+            seat = row.seats[live.dealt()[deal_seat]]
+            timed_out, seat["timeouts"] = seat["timeouts"], 0
+            await self._apply(live, deal_seat, action, seats_changed=timed_out != 0)
             await self._drive(live)
         await self.presenter.update(live)
 
-    async def _apply(self, live: LiveTable, deal_seat: int, action: Action) -> None:
-        """Apply one action and persist it, with the chips it settles, in one transaction."""
+    async def _apply(self, live: LiveTable, deal_seat: int, action: Action, *, seats_changed: bool = False) -> None:
+        """Apply one action and persist it, with the chips it settles, in one transaction.
+        ``seats_changed``: the seat records changed with it (a turn timed out, a timeout count reset)."""
         row = live.row
         assert row.hand is not None
         started = time.perf_counter()
         lines = live.engine.apply(deal_seat, action)
-        row.hand["actions"].append([deal_seat, action.to_json()])
+        recorded = action.to_json()
+        row.hand["actions"].append([deal_seat, recorded])
         row.step += 1
         live.track_turns()
         for line in lines:
             live.note(line)
         row.deadline = self._turn_deadline(live)
-        await self._persist(live)
+        await self._persist(live, (deal_seat, recorded, seats_changed))
         self.action_ms.append((time.perf_counter() - started) * 1000)
 
-    async def _persist(self, live: LiveTable) -> None:
-        """Store the table; if its deal is over (even by forced bets alone), settle it in the same
-        transaction."""
+    async def _persist(self, live: LiveTable, action: tuple[int, dict[str, Any], bool] | None = None) -> None:
+        """Store the table. An ``action`` (engine seat, JSON, whether the seats changed) of a deal
+        still going is one appended row plus the few columns it changes; a new deal, or a deal that
+        is over (even by forced bets alone) and settled in the same transaction, rewrites the row."""
         outcome = live.engine.outcome
         async with self.storage.transaction() as tx:
             if outcome is not None:
                 await self._settle(live, tx, outcome)
-            await tx.save_table(live.row)
+                await tx.save_table(live.row)
+            elif action is not None:
+                seat, recorded, seats_changed = action
+                await tx.append_action(live.row, seat, recorded, seats_changed=seats_changed)
+            else:
+                await tx.save_table(live.row)
         if live.row.status == "closed":  # a tournament just finished and paid out
             self._forget(live)
 
@@ -511,6 +521,7 @@ class TableService:
                   "settings": hand["settings"], "actions": hand["actions"], "outcome": outcome.to_json()}
         await tx.insert_hand(row.id, row.hand_no, row.game, hand["seed"], hand["commitment"], record,
                              live.spec.export(live.engine))
+        await tx.clear_actions(row.id)
         await self._record_results(live, tx, outcome)
         if hand.get("event_key") is not None:
             await self._record_event(live, tx, hand)
@@ -691,7 +702,7 @@ class TableService:
             if seat["timeouts"] >= 2 and live.spec.chips:
                 seat["sitting_out"] = True
                 live.note(f"{seat['name']} timed out twice and now sits out.")
-            await self._apply(live, deal_seat, action)
+            await self._apply(live, deal_seat, action, seats_changed=True)
         await self._drive(live)
 
     async def run_timers(self, interval: float = 0.5) -> None:

@@ -9,7 +9,8 @@ import pytest
 from bot.games.base import Action
 from bot.games.bridge_events import deal_key, event_report, event_standings
 from bot.games.bridge_scoring import ContractResult, TableResult, results_table
-from bot.storage.sqlite import Storage
+from bot.storage.interface import Storage
+from bot.storage.sqlite import SQLiteStorage
 from bot.tables import LiveTable, TableService
 
 GUILD = 5
@@ -33,7 +34,7 @@ class Quiet:
 
 
 async def _service(path: str) -> TableService:
-    storage = await Storage.open(path)
+    storage = await SQLiteStorage.open(path)
     _OPEN.append(storage)
     seeds = random.Random(11)
     return TableService(storage, Quiet(), clock=lambda: 1_000_000.0, between_deals=0, offload_bots=False,

@@ -9,7 +9,8 @@ from contextlib import closing
 from typing import Any
 
 from bench.soak import soak
-from bot.storage.sqlite import HOUSE, Storage
+from bot.storage.interface import HOUSE
+from bot.storage.sqlite import SQLiteStorage
 from bot.tables import TableService
 
 GAMES = ["holdem", "gin"]
@@ -41,7 +42,7 @@ class Quiet:
 
 async def test_a_restored_deal_is_played_on_by_its_computer_players(tmp_path) -> None:
     path = str(tmp_path / "r.db")
-    storage = await Storage.open(path)
+    storage = await SQLiteStorage.open(path)
     crashed = TableService(storage, Quiet(), offload_bots=False)
 
     async def crash_before_the_computers_move(live: Any) -> None:
@@ -55,7 +56,7 @@ async def test_a_restored_deal_is_played_on_by_its_computer_players(tmp_path) ->
     assert live.row.step == 0 and live.row.hand is not None  # stored with a computer player to act
     await storage.close()
 
-    storage = await Storage.open(path)
+    storage = await SQLiteStorage.open(path)
     try:
         restarted = TableService(storage, Quiet(), offload_bots=False)
         await restarted.restore()
@@ -73,7 +74,7 @@ async def test_a_restart_keeps_a_simultaneous_players_button_valid(tmp_path) -> 
     """Poker Squared: both players place a card at once. One places, the bot restarts; the other's
     button from before the restart is still theirs to press."""
     path = str(tmp_path / "s.db")
-    storage = await Storage.open(path)
+    storage = await SQLiteStorage.open(path)
     service = TableService(storage, Quiet(), offload_bots=False)
     live = await service.create(1, 1, "squared", 11, "Ann", {})
     await service.join(live, 12, "Bob")
@@ -83,7 +84,7 @@ async def test_a_restart_keeps_a_simultaneous_players_button_valid(tmp_path) -> 
     await service.act(live.id, first, 1, 0, live.engine.timeout_action(0))
     await storage.close()
 
-    storage = await Storage.open(path)
+    storage = await SQLiteStorage.open(path)
     try:
         restarted = TableService(storage, Quiet(), offload_bots=False)
         await restarted.restore()

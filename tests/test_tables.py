@@ -10,7 +10,8 @@ from hypothesis import strategies as st
 
 from bot.errors import StaleButton, UserError
 from bot.games.base import Action, IllegalAction
-from bot.storage.sqlite import HOUSE, Storage
+from bot.storage.interface import HOUSE, Storage
+from bot.storage.sqlite import SQLiteStorage
 from bot.tables import LiveTable, TableService
 
 GUILD, CHANNEL = 7, 70
@@ -50,7 +51,7 @@ async def _close_storages() -> Any:
 
 
 async def _service(path: str, clock: Clock | None = None) -> TableService:
-    storage = await Storage.open(path)
+    storage = await SQLiteStorage.open(path)
     _OPEN.append(storage)
     seeds = random.Random(5)
     service = TableService(storage, Recorder(), clock=clock or Clock(), between_deals=2, offload_bots=False,
@@ -269,7 +270,7 @@ async def test_results_and_ratings_are_recorded(tmp_path) -> None:
 
 
 async def test_daily_top_up_once_a_day(tmp_path) -> None:
-    storage = await Storage.open(str(tmp_path / "t.db"), 1000, 200)
+    storage = await SQLiteStorage.open(str(tmp_path / "t.db"), 1000, 200)
     _OPEN.append(storage)
     async with storage.transaction() as tx:
         assert await tx.claim_daily(GUILD, ALICE, 1000.0) == (1200, 0.0)
@@ -283,7 +284,7 @@ async def test_daily_top_up_once_a_day(tmp_path) -> None:
 
 
 async def test_a_failed_transaction_moves_no_chips(tmp_path) -> None:
-    storage = await Storage.open(str(tmp_path / "t.db"))
+    storage = await SQLiteStorage.open(str(tmp_path / "t.db"))
     _OPEN.append(storage)
     with pytest.raises(RuntimeError):
         async with storage.transaction() as tx:

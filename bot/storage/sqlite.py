@@ -1,4 +1,5 @@
-"""All SQL lives here: wallets, guild settings, tables and their action logs, hands, results.
+"""The SQLite backend of ``bot.storage.interface``: wallets, guild settings, tables and the actions of
+their deals, hands, results.
 
 One aiosqlite connection in WAL mode. Every write that moves chips runs inside ``transaction()``
 (``BEGIN IMMEDIATE`` ... ``COMMIT``) together with the record of the action that moved them, so a
@@ -10,115 +11,12 @@ import asyncio
 import json
 import time
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
 from typing import Any, AsyncIterator, Iterable
 
 import aiosqlite
 
-HOUSE = 0
-"""The user id of the house wallet: computer players buy in from it and cash out to it."""
-HOUSE_BANKROLL = 10**12
-
-MIGRATIONS: tuple[str, ...] = (
-    # 1: the first schema
-    """
-    CREATE TABLE guild_settings (
-        guild_id INTEGER PRIMARY KEY,
-        starting_balance INTEGER NOT NULL,
-        daily_amount INTEGER NOT NULL
-    );
-    CREATE TABLE wallets (
-        guild_id INTEGER NOT NULL,
-        user_id INTEGER NOT NULL,
-        balance INTEGER NOT NULL CHECK (balance >= 0),
-        last_daily REAL,                 -- NULL: never collected
-        PRIMARY KEY (guild_id, user_id)
-    );
-    CREATE TABLE tables (
-        id INTEGER PRIMARY KEY AUTOINCREMENT,
-        guild_id INTEGER NOT NULL,
-        channel_id INTEGER NOT NULL,
-        game TEXT NOT NULL,
-        host_id INTEGER NOT NULL,
-        status TEXT NOT NULL,            -- lobby | playing | closed
-        settings TEXT NOT NULL,          -- JSON
-        seats TEXT NOT NULL,             -- JSON list of seat records
-        carry TEXT NOT NULL DEFAULT '{}',-- JSON handed from one deal to the next
-        hand TEXT,                       -- JSON of the deal in progress: seed, seats, actions
-        hand_no INTEGER NOT NULL DEFAULT 0,
-        step INTEGER NOT NULL DEFAULT 0, -- actions applied in this deal (stale-button check)
-        deadline REAL,                   -- unix time the current turn times out
-        message_id INTEGER,
-        created_at REAL NOT NULL
-    );
-    CREATE UNIQUE INDEX one_open_table_per_channel ON tables(channel_id) WHERE status != 'closed';
-    CREATE TABLE hands (
-        table_id INTEGER NOT NULL,
-        hand_no INTEGER NOT NULL,
-        game TEXT NOT NULL,
-        seed TEXT NOT NULL,
-        commitment TEXT NOT NULL,
-        record TEXT NOT NULL,            -- JSON: seats, actions, outcome
-        export TEXT NOT NULL,            -- PHH for poker, PBN for bridge, text otherwise
-        finished_at REAL NOT NULL,
-        PRIMARY KEY (table_id, hand_no)
-    );
-    CREATE TABLE results (
-        guild_id INTEGER NOT NULL,
-        game TEXT NOT NULL,
-        user_id INTEGER NOT NULL,
-        hands INTEGER NOT NULL DEFAULT 0,
-        chips_won INTEGER NOT NULL DEFAULT 0,
-        matches INTEGER NOT NULL DEFAULT 0,
-        wins INTEGER NOT NULL DEFAULT 0,
-        mu REAL,
-        sigma REAL,
-        PRIMARY KEY (guild_id, game, user_id)
-    );
-    """,
-    # 2: events: tables of one event (duplicate bridge) play the same deals and compare results
-    """
-    CREATE TABLE event_deals (
-        guild_id INTEGER NOT NULL,
-        event TEXT NOT NULL,
-        deal_key TEXT NOT NULL,          -- e.g. the board number
-        seed TEXT NOT NULL,              -- the first table to deal it chose the seed; the rest reuse it
-        PRIMARY KEY (guild_id, event, deal_key)
-    );
-    CREATE TABLE event_results (
-        guild_id INTEGER NOT NULL,
-        event TEXT NOT NULL,
-        deal_key TEXT NOT NULL,
-        table_id INTEGER NOT NULL,
-        hand_no INTEGER NOT NULL,
-        players TEXT NOT NULL,           -- JSON: [{"user_id", "name"}] in engine seat order
-        result TEXT NOT NULL,            -- JSON from the game's event_result
-        PRIMARY KEY (table_id, hand_no)
-    );
-    CREATE INDEX event_results_by_deal ON event_results(guild_id, event, deal_key);
-    """,
-)
-
-
-@dataclass
-class TableRow:
-    """A table as stored. ``seats``, ``settings``, ``carry`` and ``hand`` are decoded JSON."""
-
-    id: int
-    guild_id: int
-    channel_id: int
-    game: str
-    host_id: int
-    status: str
-    settings: dict[str, Any]
-    seats: list[dict[str, Any]]
-    carry: dict[str, Any]
-    hand: dict[str, Any] | None
-    hand_no: int
-    step: int
-    deadline: float | None
-    message_id: int | None
-
+from bot.storage.interface import HOUSE, HOUSE_BANKROLL, InsufficientChips, TableRow
+from bot.storage.schema import MIGRATIONS
 
 _TABLE_COLUMNS = (
     "id, guild_id, channel_id, game, host_id, status, settings, seats, carry, hand, hand_no, step,"
@@ -137,12 +35,9 @@ def _table_from_row(row: Iterable[Any]) -> TableRow:
     )
 
 
-class InsufficientChips(ValueError):
-    """A wallet cannot pay; the message is shown to the player."""
-
-
-class Storage:
-    """The database. Open with ``await Storage.open(path)``; close with ``await close()``."""
+class SQLiteStorage:
+    """The database in one SQLite file. Open with ``await SQLiteStorage.open(path)``; close with
+    ``await close()``."""
 
     def __init__(self, conn: aiosqlite.Connection, defaults: tuple[int, int]):
         self._conn = conn
@@ -150,7 +45,7 @@ class Storage:
         self._defaults = defaults
 
     @classmethod
-    async def open(cls, path: str, starting_balance: int = 1000, daily_amount: int = 200) -> "Storage":
+    async def open(cls, path: str, starting_balance: int = 1000, daily_amount: int = 200) -> "SQLiteStorage":
         conn = await aiosqlite.connect(path, isolation_level=None)
         await conn.execute("PRAGMA journal_mode=WAL")
         await conn.execute("PRAGMA synchronous=NORMAL")
@@ -169,12 +64,12 @@ class Storage:
             await self._conn.executescript(f"BEGIN; {script}; PRAGMA user_version={number}; COMMIT;")
 
     @asynccontextmanager
-    async def transaction(self) -> AsyncIterator["Tx"]:
+    async def transaction(self) -> AsyncIterator["SQLiteTx"]:
         """All writes of one logical step; rolled back whole if anything inside raises."""
         async with self._lock:
             await self._conn.execute("BEGIN IMMEDIATE")
             try:
-                yield Tx(self._conn, self._defaults)
+                yield SQLiteTx(self._conn, self._defaults)
             except BaseException:
                 await self._conn.execute("ROLLBACK")
                 raise
@@ -188,12 +83,30 @@ class Storage:
             return list(await cur.fetchall())
 
     async def open_tables(self) -> list[TableRow]:
-        rows = await self._all(f"SELECT {_TABLE_COLUMNS} FROM tables WHERE status != 'closed'")
-        return [_table_from_row(r) for r in rows]
+        tables = [_table_from_row(r) for r in await self._all(
+            f"SELECT {_TABLE_COLUMNS} FROM tables WHERE status != 'closed'")]
+        await self._load_actions(tables, "tables.status != 'closed'")
+        return tables
 
     async def table(self, table_id: int) -> TableRow | None:
         rows = await self._all(f"SELECT {_TABLE_COLUMNS} FROM tables WHERE id = ?", table_id)
-        return _table_from_row(rows[0]) if rows else None
+        if not rows:
+            return None
+        table = _table_from_row(rows[0])
+        await self._load_actions([table], "tables.id = ?", table_id)
+        return table
+
+    async def _load_actions(self, tables: list[TableRow], where: str, *args: Any) -> None:
+        """Put each deal in progress's action rows, in order, into its ``hand["actions"]``."""
+        dealing = {t.id: t.hand for t in tables if t.hand is not None}
+        for hand in dealing.values():
+            hand["actions"] = []
+        rows = await self._all(
+            "SELECT actions.table_id, actions.seat, actions.action FROM actions"
+            " JOIN tables ON tables.id = actions.table_id AND tables.hand_no = actions.hand_no"
+            f" WHERE tables.hand IS NOT NULL AND {where} ORDER BY actions.table_id, actions.step", *args)
+        for table_id, seat, action in rows:
+            dealing[table_id]["actions"].append([seat, json.loads(action)])
 
     async def guild_settings(self, guild_id: int) -> tuple[int, int]:
         rows = await self._all(
@@ -263,8 +176,8 @@ class Storage:
         return int(wallets) + at_tables
 
 
-class Tx:
-    """Writes inside one transaction. Only ``Storage.transaction()`` creates it."""
+class SQLiteTx:
+    """Writes inside one transaction. Only ``SQLiteStorage.transaction()`` creates it."""
 
     def __init__(self, conn: aiosqlite.Connection, defaults: tuple[int, int]):
         self._conn = conn
@@ -328,12 +241,27 @@ class Tx:
         return int(cur.lastrowid)  # type: ignore[arg-type]
 
     async def save_table(self, t: TableRow) -> None:
+        header = None if t.hand is None else json.dumps({k: v for k, v in t.hand.items() if k != "actions"})
         await self._conn.execute(
             "UPDATE tables SET status = ?, seats = ?, carry = ?, hand = ?, hand_no = ?, step = ?,"
             " deadline = ?, message_id = ?, host_id = ? WHERE id = ?",
-            (t.status, json.dumps(t.seats), json.dumps(t.carry),
-             None if t.hand is None else json.dumps(t.hand), t.hand_no, t.step, t.deadline,
+            (t.status, json.dumps(t.seats), json.dumps(t.carry), header, t.hand_no, t.step, t.deadline,
              t.message_id, t.host_id, t.id))
+
+    async def append_action(self, table: TableRow, seat: int, action: dict[str, Any], *,
+                            seats_changed: bool) -> None:
+        await self._conn.execute(
+            "INSERT INTO actions (table_id, hand_no, step, seat, action, at) VALUES (?, ?, ?, ?, ?, ?)",
+            (table.id, table.hand_no, table.step, seat, json.dumps(action), time.time()))
+        if seats_changed:
+            await self._conn.execute("UPDATE tables SET step = ?, deadline = ?, seats = ? WHERE id = ?",
+                                     (table.step, table.deadline, json.dumps(table.seats), table.id))
+        else:
+            await self._conn.execute("UPDATE tables SET step = ?, deadline = ? WHERE id = ?",
+                                     (table.step, table.deadline, table.id))
+
+    async def clear_actions(self, table_id: int) -> None:
+        await self._conn.execute("DELETE FROM actions WHERE table_id = ?", (table_id,))
 
     async def insert_hand(self, table_id: int, hand_no: int, game: str, seed: str, commitment: str,
                           record: dict[str, Any], export: str) -> None:

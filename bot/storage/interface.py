@@ -1,0 +1,140 @@
+"""What the table service and the cogs may ask of a database: the ``Storage`` and ``Tx`` protocols.
+
+A backend (SQLite in ``bot.storage.sqlite``; PostgreSQL next) implements both. Nothing above the
+storage layer writes SQL or imports a driver: it holds a ``Storage`` and writes inside
+``transaction()``, so the chips an action moves and the record of the action commit together.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, AsyncContextManager, Protocol
+
+HOUSE = 0
+"""The user id of the house wallet: computer players buy in from it and cash out to it."""
+HOUSE_BANKROLL = 10**12
+
+
+class InsufficientChips(ValueError):
+    """A wallet cannot pay; the message is shown to the player."""
+
+
+@dataclass
+class TableRow:
+    """A table as stored. ``seats``, ``settings``, ``carry`` and ``hand`` are decoded JSON.
+
+    ``hand`` is the deal in progress: its header (seed, seats dealt in, stacks, settings...) is one
+    column, and ``hand["actions"]`` (``[engine seat, Action JSON]`` in order) are the rows a backend
+    appends one by one with ``Tx.append_action``; loading a table puts them back in that list.
+    """
+
+    id: int
+    guild_id: int
+    channel_id: int
+    game: str
+    host_id: int
+    status: str
+    settings: dict[str, Any]
+    seats: list[dict[str, Any]]
+    carry: dict[str, Any]
+    hand: dict[str, Any] | None
+    hand_no: int
+    step: int
+    deadline: float | None
+    message_id: int | None
+
+
+class Tx(Protocol):
+    """Writes inside one transaction (``Storage.transaction()``): all of them commit, or none."""
+
+    async def move_wallet(self, guild_id: int, user_id: int, amount: int) -> int:
+        """Add ``amount`` (negative to take) to a wallet; ``InsufficientChips`` below zero. Returns
+        the balance."""
+        ...
+
+    async def claim_daily(self, guild_id: int, user_id: int, now: float,
+                          period: float = 86400) -> tuple[int, float]:
+        """Top up by the guild's daily amount once per ``period``. Returns (balance, seconds to wait)."""
+        ...
+
+    async def set_guild_settings(self, guild_id: int, starting_balance: int, daily_amount: int) -> None: ...
+
+    async def insert_table(self, guild_id: int, channel_id: int, game: str, host_id: int,
+                           settings: dict[str, Any]) -> int:
+        """A new table in the lobby; returns its id."""
+        ...
+
+    async def save_table(self, table: TableRow) -> None:
+        """Store every column of ``table`` but its deal's actions (those are appended one by one)."""
+        ...
+
+    async def append_action(self, table: TableRow, seat: int, action: dict[str, Any], *,
+                            seats_changed: bool) -> None:
+        """Record the deal's action number ``table.step`` (one new row), with the columns an action
+        changes: the step, the deadline, and the seats when ``seats_changed``."""
+        ...
+
+    async def clear_actions(self, table_id: int) -> None:
+        """Drop the action rows of a table whose deal is over (recorded by ``insert_hand``) or void."""
+        ...
+
+    async def insert_hand(self, table_id: int, hand_no: int, game: str, seed: str, commitment: str,
+                          record: dict[str, Any], export: str) -> None: ...
+
+    async def event_seed(self, guild_id: int, event: str, deal_key: str, candidate: str) -> str:
+        """The seed of an event's deal: ``candidate`` if this is the first table to deal it, else the
+        seed the first table stored."""
+        ...
+
+    async def insert_event_result(self, guild_id: int, event: str, deal_key: str, table_id: int,
+                                  hand_no: int, players: list[dict[str, Any]], result: dict[str, Any]) -> None: ...
+
+    async def add_result(self, guild_id: int, game: str, user_id: int, chips: int, *,
+                         hands: int = 1, match: bool = False, win: bool = False,
+                         rating: tuple[float, float] | None = None) -> None: ...
+
+
+class Storage(Protocol):
+    """The database: reads, and ``transaction()`` for every write."""
+
+    def transaction(self) -> AsyncContextManager[Tx]:
+        """All writes of one logical step; rolled back whole if anything inside raises."""
+        ...
+
+    async def close(self) -> None: ...
+
+    async def open_tables(self) -> list[TableRow]:
+        """Every table not closed, each with its deal's actions."""
+        ...
+
+    async def table(self, table_id: int) -> TableRow | None: ...
+
+    async def guild_settings(self, guild_id: int) -> tuple[int, int]:
+        """(starting balance, daily amount)."""
+        ...
+
+    async def balance(self, guild_id: int, user_id: int) -> int: ...
+
+    async def hand_record(self, table_id: int, hand_no: int) -> dict[str, Any] | None: ...
+
+    async def hand_exports(self, table_id: int) -> list[tuple[int, str]]: ...
+
+    async def leaderboard(self, guild_id: int, game: str | None,
+                          limit: int = 10) -> list[tuple[int, int, float | None, int]]:
+        """(user_id, chips_won, rating, matches) best first: by rating, then chips."""
+        ...
+
+    async def stats(self, guild_id: int, user_id: int) -> list[tuple[str, int, int, int, int, float | None]]:
+        """Per game: (game, hands, chips_won, matches, wins, rating)."""
+        ...
+
+    async def ratings(self, guild_id: int, game: str, user_ids: list[int]) -> dict[int, tuple[float, float]]: ...
+
+    async def event_results(self, guild_id: int, event: str,
+                            deal_key: str | None = None) -> list[dict[str, Any]]:
+        """Every table's recorded result of one event deal (``None``: of every deal), in the order
+        they finished."""
+        ...
+
+    async def total_chips(self) -> int:
+        """Every chip in wallets and at tables (selfplay and soak tests check it never changes)."""
+        ...
