@@ -35,7 +35,7 @@ class GameCog(commands.GroupCog):
         return game(self.game_name)
 
     def _table(self, interaction: discord.Interaction) -> "LiveTable":
-        return self.bot.service.require(interaction.channel_id or 0, self.game_name)
+        return self.bot.service.require(interaction.channel_id or 0, self.game_name, interaction.guild_id or 0)
 
     async def open_table(self, interaction: discord.Interaction, settings: dict[str, Any],
                          buy_in: int | None = None) -> None:

@@ -133,8 +133,17 @@ class TableService:
         table_id = self._by_channel.get(channel_id)
         return self.tables.get(table_id) if table_id is not None else None
 
-    def require(self, channel_id: int, game_name: str | None = None) -> LiveTable:
+    def table_in(self, guild_id: int | None, table_id: int) -> LiveTable | None:
+        """An open table by the id a member gave (a button's custom_id), only for the server it
+        belongs to: another server's table is as unknown as a closed one."""
+        live = self.tables.get(table_id)
+        return live if live is not None and live.row.guild_id == guild_id else None
+
+    def require(self, channel_id: int, game_name: str | None = None, guild_id: int | None = None) -> LiveTable:
+        """The channel's table of this game; with ``guild_id``, only if it belongs to that server."""
         live = self.in_channel(channel_id)
+        if live is not None and guild_id is not None and live.row.guild_id != guild_id:
+            live = None
         if live is None or (game_name is not None and live.spec.name != game_name):
             what = game(game_name).title if game_name else "game"
             raise UserError(f"There is no {what} table in this channel. Create one first.")

@@ -52,7 +52,17 @@ def _bot(interaction: discord.Interaction) -> "CardroomBot":
     return interaction.client  # type: ignore[return-value]
 
 
+def _open_table(interaction: discord.Interaction, table: int) -> "LiveTable":
+    """The open table a custom_id names, if it belongs to the server the interaction came from: a
+    forged custom_id naming another server's table (or one pressed in a DM) reads as a closed table."""
+    live = _bot(interaction).service.table_in(interaction.guild_id, table)
+    if live is None:
+        raise UserError("That table is closed.")
+    return live
+
+
 async def _submit(interaction: discord.Interaction, table: int, hand: int, step: int, action: Action) -> None:
+    _open_table(interaction, table)
     if not interaction.response.is_done():
         await interaction.response.defer()
     await _bot(interaction).service.act(table, interaction.user.id, hand, step, action)
@@ -95,9 +105,7 @@ def _offering(live: "LiveTable", user_id: int, kind: str, values: list[str]) -> 
 def _live(interaction: discord.Interaction, table: int, hand: int, step: int) -> "LiveTable":
     """The table a component belongs to, refusing one from a closed table, another hand or another
     state (a step not reached yet is as forged as one long past)."""
-    live = _bot(interaction).service.tables.get(table)
-    if live is None:
-        raise UserError("That table is closed.")
+    live = _open_table(interaction, table)
     if live.row.hand is None or hand < live.row.hand_no:
         raise UserError("That button is from an earlier hand.")
     if hand != live.row.hand_no:
@@ -405,9 +413,7 @@ class TableButton(_Component, discord.ui.DynamicItem[discord.ui.Button],
 
     async def _press(self, interaction: discord.Interaction) -> None:
         bot = _bot(interaction)
-        live = bot.service.tables.get(self.table)
-        if live is None:
-            raise UserError("That table is closed.")
+        live = _open_table(interaction, self.table)
         user = interaction.user
         if self.what == "hand":
             await bot.presenter.show_hand(interaction, live)

@@ -59,12 +59,16 @@ class Info(commands.Cog):
     @app_commands.guild_only()
     @app_commands.command(name="verify", description="Check a finished hand's revealed seed against its commitment")
     async def verify(self, interaction: discord.Interaction, table: int, hand: int) -> None:
+        row = await self.bot.storage.table(table)
+        if row is None or row.guild_id != interaction.guild_id:  # another server's table is none of ours
+            await interaction.response.send_message(f"There is no table #{table} on this server.", ephemeral=True)
+            return
         record = await self.bot.storage.hand_record(table, hand)
         if record is None:
             await interaction.response.send_message(
                 "No finished hand with that number (seeds are revealed when the hand is over).", ephemeral=True)
             return
-        if await self._board_still_in_play(interaction, table, record):
+        if await self._board_still_in_play(interaction, row.guild_id, record):
             await interaction.response.send_message(
                 "That deal belongs to an event whose other tables may still be playing it: its seed is shown "
                 "to those who have played the board (or members with Manage Channels).", ephemeral=True)
@@ -79,7 +83,7 @@ class Info(commands.Cog):
             "Rebuild it yourself: `random.Random(int(seed, 16)).shuffle(deck)` over 2c…Ac, 2d…Ad, 2h…Ah, 2s…As.",
             ephemeral=True)
 
-    async def _board_still_in_play(self, interaction: discord.Interaction, table: int,
+    async def _board_still_in_play(self, interaction: discord.Interaction, guild_id: int,
                                    record: dict[str, Any]) -> bool:
         """An event's deal (a duplicate bridge board) is dealt again at the event's other tables: its
         seed would give their cards away, so only those who have played it (or a director) see it."""
@@ -87,10 +91,9 @@ class Info(commands.Cog):
         settings, spec = hand.get("settings", {}), game(record["game"])
         event = settings.get("event")
         key = spec.deal_key(settings, hand.get("carry", {})) if event and spec.deal_key else None
-        row = await self.bot.storage.table(table)
-        if key is None or row is None:
+        if key is None:
             return False
-        results = await self.bot.storage.event_results(row.guild_id, str(event), key)
+        results = await self.bot.storage.event_results(guild_id, str(event), key)
         return not may_see_deal(results, interaction)
 
 
