@@ -9,6 +9,7 @@ import pytest
 
 from bot.presenter import DiscordPresenter
 from tests.harness import OPEN
+from tests.loopback_discord import LoopbackDiscord, LoopbackHarness
 from tests.privacy import CHECKS, PAYLOADS_CHECKED
 
 
@@ -44,3 +45,15 @@ def rendered(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, dict[str, Any]]
 
     monkeypatch.setattr(DiscordPresenter, "_render", spy)
     return calls
+
+
+@pytest.fixture
+async def loopback(tmp_path: Any) -> AsyncIterator[LoopbackHarness]:
+    """The bot over the loopback Discord (tests/loopback_discord.py); ``loopback.server`` is the server,
+    whose ``limits`` a test may change before the first request of a bucket."""
+    server = LoopbackDiscord()
+    server.start()
+    harness = await LoopbackHarness.start(str(tmp_path / "loopback.db"), server)
+    yield harness
+    await harness.close()
+    server.stop()
