@@ -27,7 +27,7 @@ import re
 import threading
 import time
 from dataclasses import dataclass, field
-from typing import Any, Awaitable, Callable
+from typing import Any, Callable
 
 from aiohttp import web
 import discord
@@ -457,26 +457,6 @@ class LoopbackHarness(Harness):
     async def close(self) -> None:
         await super().close()
         Route.BASE = _DISCORD
-
-    def channel_payload(self, channel_id: int) -> dict[str, Any]:
-        return self.server._channel_payload(channel_id)
-
-    async def in_channel(self, channel_id: int, act: Callable[[], Awaitable[str]]) -> str:
-        """Do ``act`` (a command or press) as if used in ``channel_id``; returns its token."""
-        self._channel = channel_id
-        try:
-            return await act()
-        finally:
-            self._channel = CHANNEL_ID
-
-    _channel = CHANNEL_ID
-
-    def _base(self, user: Any, kind: int, data: dict[str, Any]) -> tuple[str, dict[str, Any]]:
-        token, payload = super()._base(user, kind, data)
-        if self._channel != CHANNEL_ID:
-            payload["channel_id"] = str(self._channel)
-            payload["channel"] = {**payload["channel"], "id": str(self._channel)}
-        return token, payload
 
 
 _DISCORD = Route.BASE
