@@ -47,10 +47,28 @@ def _run(config: Config) -> int:
         return 2
     from bot.client import CardroomBot
 
+    import aiohttp
+    import discord
+
     bot = CardroomBot(config.database, starting_balance=config.starting_balance,
                       daily_amount=config.daily_amount, sync_guild=config.guild_id)
-    bot.run(config.token, log_handler=None)
+    try:
+        bot.run(config.token, log_handler=None)
+    except discord.LoginFailure:
+        print("error: Discord refused the token in DISCORD_TOKEN; copy it again from the Developer Portal.",
+              file=sys.stderr)
+        return 2
+    except (aiohttp.ClientError, OSError, asyncio.TimeoutError, discord.HTTPException,
+            discord.GatewayNotFound) as error:
+        print(f"error: cannot reach Discord ({_reason(error)}); check the network and try again.", file=sys.stderr)
+        return 1
     return 0
+
+
+def _reason(error: BaseException) -> str:
+    """The cause of a failed connection in a few words, on one line."""
+    text = " ".join(str(error).split()) or type(error).__name__
+    return text[:200]
 
 
 def _selfplay(args: argparse.Namespace) -> int:

@@ -1,11 +1,17 @@
-"""``python -m bot``: a clear error without a token, and selfplay through the real service."""
+"""``python -m bot``: one clear line without a token, a network or a valid token, and selfplay through
+the real service. The bot's Discord traffic goes to 127.0.0.1 only."""
 from __future__ import annotations
 
+import asyncio
 import json
 import os
+import re
+import socket
 import subprocess
 import sys
 from pathlib import Path
+
+from aiohttp import web
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -41,3 +47,50 @@ def test_selfplay_holdem_json_and_export(tmp_path: Path) -> None:
     exported = _run("export", "1", "--db", str(db), cwd=tmp_path)
     assert exported.returncode == 0
     assert exported.stdout.count("# hand ") == 6 and "variant = " in exported.stdout
+
+
+def _start_against(api: str, tmp_path: Path) -> subprocess.CompletedProcess[str]:
+    """``python -m bot run`` with a token, its Discord API base pointed at ``api`` (on 127.0.0.1)."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "CARDROOM_"))}
+    env |= {"PYTHONPATH": str(ROOT), "DISCORD_TOKEN": "x" * 59, "CARDROOM_DB": str(tmp_path / "c.db")}
+    wrapper = ("import sys, discord.http\n"
+               f"discord.http.Route.BASE = {api!r}\n"
+               "from bot.__main__ import main\n"
+               "sys.exit(main(['run']))\n")
+    return subprocess.run([sys.executable, "-c", wrapper], cwd=tmp_path, env=env, capture_output=True, text=True,
+                          timeout=120)
+
+
+def _one_error_line(result: subprocess.CompletedProcess[str]) -> str:
+    assert "Traceback" not in result.stderr, result.stderr
+    errors = [line for line in result.stderr.splitlines() if not re.match(r"\d{4}-\d\d-\d\d ", line)]
+    assert len(errors) == 1 and errors[0].startswith("error: "), result.stderr
+    return errors[0]
+
+
+def test_run_without_a_network_prints_one_line(tmp_path: Path) -> None:
+    with socket.socket() as probe:  # a port on 127.0.0.1 that nothing listens on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    result = _start_against(f"http://127.0.0.1:{port}/api/v10", tmp_path)
+    assert result.returncode == 1
+    assert "cannot reach Discord" in _one_error_line(result)
+
+
+async def test_run_with_a_refused_token_prints_one_line(tmp_path: Path) -> None:
+    async def unauthorized(request: web.Request) -> web.Response:
+        return web.json_response({"message": "401: Unauthorized", "code": 0}, status=401)
+
+    app = web.Application()
+    app.router.add_route("*", "/{tail:.*}", unauthorized)
+    runner = web.AppRunner(app)
+    await runner.setup()
+    site = web.TCPSite(runner, "127.0.0.1", 0)
+    await site.start()
+    port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+    try:
+        result = await asyncio.to_thread(_start_against, f"http://127.0.0.1:{port}/api/v10", tmp_path)
+    finally:
+        await runner.cleanup()
+    assert result.returncode == 2
+    assert "refused the token" in _one_error_line(result)
