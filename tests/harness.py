@@ -4,6 +4,10 @@ No network and no token. Requests the bot makes (REST and interaction webhooks) 
 recorder that keeps every payload and file; users act by raw ``INTERACTION_CREATE`` payloads fed to
 ``client._connection.parse_interaction_create``, exactly as the gateway would deliver them.
 
+Interaction replies follow Discord's rules for who sees them (``Recorder.webhook``): a deferral's
+"thinking" message is replaced by the first follow-up, which keeps the deferral's visibility whatever
+its own flags say, and edits of the original response keep the original's visibility.
+
 Every payload is checked as the bot sends it (``tests/privacy.py``): no card reaches a channel, a DM
 or an ephemeral reply whose audience may not see it; the conftest fails the test otherwise.
 """
@@ -67,6 +71,7 @@ class Request:
     json: dict[str, Any] | None
     files: list[tuple[str, bytes]] = field(default_factory=list)
     file_origins: list[Any] = field(default_factory=list)  # per file: who may see what it was drawn from
+    ephemeral: bool | None = None  # an interaction reply: whether Discord shows it to its user alone
 
     @property
     def text(self) -> str:
@@ -85,11 +90,26 @@ class User:
                 "avatar": None}
 
 
+@dataclass
+class OriginalResponse:
+    """An interaction's original response as Discord keeps it: who sees it, and whether it is still
+    a deferral's "thinking" message (which the first follow-up replaces)."""
+
+    ephemeral: bool
+    message_id: int | None = None
+    thinking: bool = False
+
+
+EPHEMERAL = 1 << 6
+
+
 class Recorder:
     """Stands in for Discord's REST API and interaction webhooks."""
 
     def __init__(self) -> None:
         self.requests: list[Request] = []
+        self.interactions: dict[str, dict[str, Any]] = {}  # token -> the raw interaction payload
+        self.originals: dict[str, OriginalResponse] = {}  # token -> its original response
         self.messages: dict[int, dict[str, Any]] = {}  # message id -> latest payload
         self.dm_channels: dict[int, int] = {}  # DM channel id -> user id
         self.closed_dms: set[int] = set()
@@ -110,6 +130,13 @@ class Recorder:
 
     def replies_to(self, token: str) -> list[Request]:
         return [r for r in self.interaction_replies() if f"/{token}" in r.path]
+
+    def shown(self, token: str) -> dict[str, Any]:
+        """The message an interaction's original response is now (a reply, or the updated message whose
+        component was pressed), as Discord shows it: its components can be pressed."""
+        message_id = self.originals[token].message_id
+        assert message_id is not None, "the interaction has no message"
+        return self.messages[message_id]
 
     def messages_in(self, channel_id: int = CHANNEL_ID) -> list[dict[str, Any]]:
         return [m for m in self.messages.values()
@@ -139,7 +166,7 @@ class Recorder:
         return payload
 
     def _record(self, method: str, path: str, payload: dict[str, Any] | None,
-                multipart: list[dict[str, Any]] | None) -> Request:
+                multipart: list[dict[str, Any]] | None, ephemeral: Any = None) -> Request:
         files: list[tuple[str, bytes]] = []
         origins: list[Any] = []
         if multipart:
@@ -154,6 +181,8 @@ class Recorder:
                     origins.append(getattr(part["value"], "rendered_from", None))
                     files.append((part.get("filename", ""), bytes(value)))
         request = Request(method, path, payload, files, origins)
+        if ephemeral is not None:
+            request.ephemeral = ephemeral(request)
         self.requests.append(request)
         for observe in self.observers:
             observe(request)
@@ -182,13 +211,67 @@ class Recorder:
 
     async def webhook(self, route: Route, session: Any = None, *, payload: Any = None, multipart: Any = None,
                       files: Any = None, **kwargs: Any) -> Any:
-        request = self._record(route.method, _path(route), payload, multipart)
-        if "/callback" in request.path:
-            interaction_id = request.path.split("/")[2]
-            return {"interaction": {"id": interaction_id, "type": 2}, "resource": None}
-        message = self._message(CHANNEL_ID, request.json or {})
-        message["_interaction_reply"] = True  # an (often ephemeral) reply, not a channel post
+        """An interaction callback, follow-up or edit, seen by whom Discord shows it to."""
+        parts = _path(route).strip("/").split("/")
+        token = parts[2]
+        interaction = self.interactions.get(token, {})
+        channel_id = int(interaction.get("channel_id", CHANNEL_ID))
+        reply: dict[str, Any] = {}
+
+        def visibility(request: Request) -> bool:
+            reply.update(self._reply_target(route.method, parts, token, request.json or {}))
+            return bool(reply["ephemeral"])
+
+        request = self._record(route.method, _path(route), payload, multipart, visibility)
+        if parts[0] == "interactions":
+            if (request.json or {}).get("type") in (4, 7):  # a reply, or the pressed message updated
+                self._show(channel_id, token, (request.json or {}).get("data") or {}, reply)
+            return {"interaction": {"id": parts[1], "type": interaction.get("type", 2)}, "resource": None}
+        return self._show(channel_id, token, request.json or {}, reply)
+
+    def _show(self, channel_id: int, token: str, data: dict[str, Any], reply: dict[str, Any]) -> dict[str, Any]:
+        """Store a reply's message as Discord shows it (its visibility, the message it replaces)."""
+        body = dict(data)
+        body["flags"] = (int(body.get("flags", 0)) & ~EPHEMERAL) | (EPHEMERAL if reply["ephemeral"] else 0)
+        posted = reply["message_id"] in self.messages and not self.messages[reply["message_id"]].get("_interaction_reply")
+        message = self._message(channel_id, body, reply["message_id"])
+        if not posted:
+            message["_interaction_reply"] = True  # an (often ephemeral) reply, not a channel post
+        original = self.originals.get(token)
+        if reply["original"] and original is not None:
+            original.message_id = int(message["id"])
         return message
+
+    def _reply_target(self, method: str, parts: list[str], token: str, body: dict[str, Any]) -> dict[str, Any]:
+        """Discord's rules: which message a request writes (None: a new one), whether it is the
+        original response, and whether its user alone sees it."""
+        original = self.originals.get(token)
+        if parts[0] == "interactions":  # the callback: the original response
+            kind, data = body.get("type"), body.get("data") or {}
+            if kind in (4, 5):  # a reply, or a deferral "thinking" until its first follow-up
+                original = OriginalResponse(bool(data.get("flags", 0) & EPHEMERAL), thinking=kind == 5)
+            elif kind in (6, 7):  # (deferred) update of the message whose component was used
+                pressed = self.interactions.get(token, {}).get("message") or {}
+                known = self.messages.get(int(pressed.get("id", 0)), pressed)  # as Discord stored it
+                original = OriginalResponse(bool(known.get("flags", 0) & EPHEMERAL),
+                                            int(pressed["id"]) if "id" in pressed else None)
+            else:  # a modal or autocomplete choices: for the user alone, and no message
+                return {"ephemeral": True, "message_id": None, "original": False}
+            self.originals[token] = original
+            return {"ephemeral": original.ephemeral, "message_id": original.message_id, "original": True}
+        if len(parts) == 3 and original is not None and original.thinking:  # replaces "thinking"
+            original.thinking = False
+            return {"ephemeral": original.ephemeral, "message_id": original.message_id, "original": True}
+        if len(parts) == 3:  # any later follow-up: a new message, visible as its flags say
+            return {"ephemeral": bool(body.get("flags", 0) & EPHEMERAL), "message_id": None, "original": False}
+        if parts[-1] == "@original":
+            if original is None:
+                original = self.originals[token] = OriginalResponse(False)
+            original.thinking = False
+            return {"ephemeral": original.ephemeral, "message_id": original.message_id, "original": True}
+        message_id = int(parts[-1])  # an edit of a follow-up keeps that message's visibility
+        flags = self.messages.get(message_id, {}).get("flags", 0)
+        return {"ephemeral": bool(flags & EPHEMERAL), "message_id": message_id, "original": False}
 
 
 class _RecordingAdapter(AsyncWebhookAdapter):
@@ -219,7 +302,7 @@ class Harness:
         self.bot = bot
         self.recorder = recorder
         self._tokens = itertools.count(1)
-        self.interactions: dict[str, dict[str, Any]] = {}  # token -> the raw interaction payload
+        self.interactions = recorder.interactions  # token -> the raw interaction payload
         from tests.privacy import PrivacyCheck  # here: the check itself reads this module's types
 
         self.privacy = PrivacyCheck(self)
@@ -350,9 +433,7 @@ class Harness:
         assert reply is not None and reply["type"] == 4, self.ephemeral_text(token)
         data = reply["data"]
         assert data["flags"] & 64, "the choice opens privately"
-        private = self.recorder._message(CHANNEL_ID, data)
-        private["_interaction_reply"] = True
-        return private, [c for row in data["components"] for c in row["components"] if c["type"] == 3]
+        return self.recorder.shown(token), [c for row in data["components"] for c in row["components"] if c["type"] == 3]
 
     def labels(self) -> list[str]:
         return [str(c.get("label")) for r in self.table_message()["components"] for c in r["components"]]

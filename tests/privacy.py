@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import collections
 import functools
-import json
 import re
 from dataclasses import dataclass
 from typing import Any, Iterator
@@ -36,7 +35,6 @@ _NOT_CARDS = re.compile(
 "Contract 4♥X", a bid select's "Bid: 1NT – 6♠"), and /verify's deck of a finished deal (its seed
 is public) and of the deck's fixed starting order."""
 _BID_CODE = re.compile(r"[1-7](?:C|D|H|S|NT)")
-EPHEMERAL = 1 << 6
 PAYLOADS_CHECKED: collections.Counter[str] = collections.Counter()
 """Payloads checked in this test run, by audience (channel, dm, ephemeral)."""
 CHECKS: list["PrivacyCheck"] = []
@@ -100,18 +98,6 @@ def _without(text: str, lines: frozenset[str]) -> str:
     return text
 
 
-def _custom_ids(payload: Any) -> Iterator[str]:
-    """The custom ids of every component (and modal) in a JSON payload."""
-    if isinstance(payload, dict):
-        if isinstance(payload.get("custom_id"), str):
-            yield payload["custom_id"]
-        for value in payload.values():
-            yield from _custom_ids(value)
-    elif isinstance(payload, list):
-        for value in payload:
-            yield from _custom_ids(value)
-
-
 def _strings(payload: Any) -> Iterator[str]:
     """Every string in a JSON payload: content, embeds, labels, option values, custom ids (but not
     the label of a bridge bid's select option, "4♥" for "4H")."""
@@ -169,8 +155,6 @@ class PrivacyCheck:
         self.harness = harness
         self.findings: list[str] = []
         self.checked: collections.Counter[str] = collections.Counter()
-        self._original_ephemeral: dict[str, bool] = {}  # token -> its first reply is ephemeral
-        self._custom_ids: dict[str, set[str]] = {"private": set(), "public": set()}  # where each was shown
         self._deal_users: dict[int, tuple[Any, list[int]]] = {}  # table id -> (engine, user per deal seat)
         self._line_deals: dict[tuple[int, str], Any] = {}  # (table id, log line) -> engine when first seen
 
@@ -250,37 +234,12 @@ class PrivacyCheck:
             user = self.harness.recorder.dm_channels.get(channel)
             return (Audience("dm", user_id=user) if user is not None
                     else Audience("channel", channel_id=channel)), body
-        if parts[0] == "interactions" and parts[-1] == "callback":
-            return self._callback_audience(parts[2], body)
-        if parts[0] == "webhooks" and len(parts) >= 3:
-            token = parts[2]
-            if len(parts) == 3:
-                ephemeral = bool(body.get("flags", 0) & EPHEMERAL)
-            elif parts[-1] == "@original":
-                ephemeral = self._original_ephemeral.get(token, False)
-            else:
-                ephemeral = bool(self.harness.recorder.messages.get(int(parts[-1]), {}).get("flags", 0) & EPHEMERAL)
-            return self._reply_audience(token, ephemeral), body
+        if parts[0] in ("interactions", "webhooks") and len(parts) >= 3:
+            # Who sees an interaction reply is Discord's rule, which the recorder follows: a deferral's
+            # first follow-up and every edit of the original response keep the original's visibility.
+            data = (body.get("data") or {}) if parts[0] == "interactions" else body
+            return self._reply_audience(parts[2], bool(request.ephemeral)), data
         return None
-
-    def _callback_audience(self, token: str, body: dict[str, Any]) -> tuple[Audience, Any]:
-        kind, data = body.get("type"), body.get("data") or {}
-        if kind in (4, 5):  # a new reply (or "thinking"): ephemeral by its own flags
-            ephemeral = bool(data.get("flags", 0) & EPHEMERAL)
-        elif kind in (6, 7):  # an edit of the message whose component was used
-            ephemeral = self._pressed_privately(self.harness.interactions.get(token, {}))
-        else:  # a modal or autocomplete choices: shown to the user alone
-            return self._reply_audience(token, True), data
-        self._original_ephemeral[token] = ephemeral
-        return self._reply_audience(token, ephemeral), data
-
-    def _pressed_privately(self, interaction: dict[str, Any]) -> bool:
-        """Whether the component was on an ephemeral message: by its flags, or (a test may rebuild
-        the message it presses without them) by where that custom id was ever shown."""
-        message = interaction.get("message") or {}
-        custom_id = (interaction.get("data") or {}).get("custom_id")
-        return bool(message.get("flags", 0) & EPHEMERAL) or (
-            custom_id in self._custom_ids["private"] and custom_id not in self._custom_ids["public"])
 
     def _reply_audience(self, token: str, ephemeral: bool) -> Audience:
         interaction = self.harness.interactions.get(token)
@@ -303,7 +262,6 @@ class PrivacyCheck:
         if seen is None:
             return
         audience, body = seen
-        self._custom_ids["public" if audience.kind == "channel" else "private"].update(_custom_ids(body))
         self.checked[audience.kind] += 1
         PAYLOADS_CHECKED[audience.kind] += 1
         secrets = self.snapshot()

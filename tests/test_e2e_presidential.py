@@ -61,8 +61,7 @@ async def _draw(h: Harness, user: User, discards: list[str]) -> None:
     select = next(c for c in rows if c["type"] == 3)
     assert select["max_values"] == 7 and len(select["options"]) == 7
     assert all(" · " in option["label"] for option in select["options"]), "options name the six symbols"
-    message = h.recorder._message(CHANNEL_ID, reply["data"])  # the ephemeral message as Discord shows it
-    message["_interaction_reply"] = True
+    message = h.recorder.shown(token)  # the ephemeral message as Discord shows it
     if discards:
         await h.press(user, select["custom_id"], message, values=discards)
     else:

@@ -41,11 +41,7 @@ def refusal(h: Harness, token: str) -> str:
 
 def reply_message(h: Harness, token: str) -> tuple[dict[str, Any], Any]:
     """The latest reply to an interaction, stored as the private message it shows, and its request."""
-    request = h.recorder.replies_to(token)[-1]
-    data = request.json["data"]
-    message = h.recorder._message(CHANNEL_ID, data)
-    message["_interaction_reply"] = True
-    return message, request
+    return h.recorder.shown(token), h.recorder.replies_to(token)[-1]
 
 
 def components(message: dict[str, Any]) -> list[dict[str, Any]]:

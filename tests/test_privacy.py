@@ -5,14 +5,15 @@ from __future__ import annotations
 from typing import AsyncIterator
 
 import discord
+from discord.http import Route
 import pytest
 
 from bot.games.cards import DECK, pretty
 from bot.registry import game, game_names
 from bot.tables import LiveTable
 from cogs.info import rules_pages
-from tests.harness import APP_ID, CHANNEL_ID, Harness, Request, User
-from tests.privacy import EPHEMERAL, Audience, text_cards, view_cards
+from tests.harness import APP_ID, CHANNEL_ID, EPHEMERAL, Harness, User
+from tests.privacy import Audience, text_cards, view_cards
 
 ALICE, BOB, CAROL = User(4001, "Alice"), User(4002, "Bob"), User(4003, "Carol")
 
@@ -164,16 +165,56 @@ async def test_a_picture_of_a_players_view_in_the_channel_is_caught(dealt: Harne
     assert "carries picture" in finding and "channel payload" in finding
 
 
-async def test_interaction_replies_are_public_unless_ephemeral(dealt: Harness) -> None:
-    token = await dealt.command(ALICE, "wallet")
-    alice_only = Audience("ephemeral", user_id=ALICE.id)
-    private = {"type": 5, "data": {"flags": EPHEMERAL}}
-    assert dealt.privacy.audience(Request("POST", f"/interactions/1/{token}/callback", private)) == \
-        (alice_only, private["data"])
-    edit = Request("PATCH", f"/webhooks/{APP_ID}/{token}/messages/@original", {"content": "x"})
-    assert dealt.privacy.audience(edit)[0] == alice_only, "an edit of an ephemeral reply stays private"
-    followup = Request("POST", f"/webhooks/{APP_ID}/{token}", {"content": "x"})
-    assert dealt.privacy.audience(followup)[0] == Audience("channel", channel_id=CHANNEL_ID)
+async def _reply(h: Harness, token: str, method: str, path: str, body: dict) -> Audience:
+    """Send one interaction request through the recorder as discord.py would; who sees it."""
+    await h.recorder.webhook(Route(method, path), payload=body)
+    return h.privacy.audience(h.recorder.requests[-1])[0]
+
+
+async def test_interaction_replies_follow_discords_rules_for_who_sees_them(dealt: Harness) -> None:
+    """A deferral's first follow-up replaces its "thinking" message and keeps its visibility whatever
+    its own flags; later follow-ups go by their flags; edits of the original response keep its."""
+    alice_only, channel = Audience("ephemeral", user_id=ALICE.id), Audience("channel", channel_id=CHANNEL_ID)
+    webhook = f"/webhooks/{APP_ID}"
+    private, _ = dealt._base(ALICE, 2, {"name": "wallet", "type": 1})
+    assert await _reply(dealt, private, "POST", f"/interactions/1/{private}/callback",
+                        {"type": 5, "data": {"flags": EPHEMERAL}}) == alice_only
+    assert await _reply(dealt, private, "POST", f"{webhook}/{private}", {"content": "x"}) == alice_only
+    assert await _reply(dealt, private, "POST", f"{webhook}/{private}", {"content": "x"}) == channel
+    assert await _reply(dealt, private, "PATCH", f"{webhook}/{private}/messages/@original", {"content": "x"}) \
+        == alice_only
+    public, _ = dealt._base(ALICE, 2, {"name": "wallet", "type": 1})
+    assert await _reply(dealt, public, "POST", f"/interactions/2/{public}/callback", {"type": 5}) == channel
+    assert await _reply(dealt, public, "POST", f"{webhook}/{public}", {"content": "x", "flags": EPHEMERAL}) \
+        == channel, "the first follow-up of a public deferral is public, flags or not"
+    message_id = int(dealt.recorder.messages[max(dealt.recorder.messages)]["id"])
+    assert await _reply(dealt, public, "POST", f"{webhook}/{public}", {"content": "y", "flags": EPHEMERAL}) \
+        == alice_only
+    follow_up = max(dealt.recorder.messages)
+    assert await _reply(dealt, public, "PATCH", f"{webhook}/{public}/messages/{follow_up}", {"content": "z"}) \
+        == alice_only, "an edit of an ephemeral follow-up stays private"
+    assert await _reply(dealt, public, "PATCH", f"{webhook}/{public}/messages/@original", {"content": "w"}) \
+        == channel
+    assert dealt.recorder.messages[message_id]["content"] == "w", "the first follow-up became the original"
+
+
+async def test_private_cards_after_a_public_deferral_are_caught(dealt: Harness, monkeypatch) -> None:
+    """The leak planted: My hand defers publicly ("thinking" in the channel), then sends the cards as
+    an ephemeral follow-up. Discord shows that follow-up in the channel; the check says so."""
+    deferral = discord.InteractionResponse.defer
+
+    async def public_defer(self: discord.InteractionResponse, *, ephemeral: bool = False,
+                           thinking: bool = False) -> object:
+        return await deferral(self, thinking=thinking)
+
+    monkeypatch.setattr(discord.InteractionResponse, "defer", public_defer)
+    card = sorted(_holes(dealt)[ALICE.id])[0]
+    token = await dealt.press_label(ALICE, "My hand")
+    follow_up = dealt.recorder.replies_to(token)[-1]
+    assert follow_up.json["flags"] & EPHEMERAL and follow_up.ephemeral is False
+    findings = _take_findings(dealt)
+    assert any(f"channel payload POST /webhooks/{APP_ID}/{token}" in f and f"shows {card}" in f for f in findings)
+    assert any("carries picture" in f and "own view of user" in f for f in findings)
 
 
 @pytest.mark.parametrize("game", ["holdem", "gin", "saint"])
