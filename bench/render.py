@@ -29,7 +29,7 @@ def poker_view(seats: int) -> dict[str, Any]:
     """A busy turn: every seat with cards and a bet, a few folded, seat 1 to act, viewer 0's cards shown."""
     return {
         "game": "holdem", "variant": "No-limit hold'em", "hand_no": 128, "street": "turn", "board": BOARD,
-        "blinds": "50/100", "viewer": 0, "finished": False, "winners": [],
+        "stakes": "Blinds 50/100", "viewer": 0, "finished": False, "winners": [],
         "log": ["Alice raises to 300", "Bob calls 300", "Charlotte folds", "Dmitri raises to 1,200"],
         "pots": [{"amount": 4_500, "eligible": list(range(seats))}, {"amount": 900, "eligible": [0, 1]}],
         "seats": [

@@ -50,7 +50,8 @@ BOARD_Y = CENTER[1] - 12  # the board sits a little high, leaving room for the l
 PLATE_W, PLATE_H = 150, 58
 SEAT_CARD_W = 44          # hole cards up to four (hold'em, Omaha)
 SEAT_CARD_W_MANY = 36     # five to seven hole cards (draw, stud): smaller, and fanned over the plate's width
-SEAT_CARD_SHOWN = 0.68    # the plate covers the bottom of the hole cards; the corner index stays visible
+SEAT_CARD_SHOWN = 0.68    # the plate covers the bottom of up to four hole cards; the corner index stays visible
+SEAT_CARD_GAP = 3         # between five or more hole cards, shown whole, and the plate
 BOARD_CARD_W = 58
 BOARD_GAP = 8
 BOARD_SLOTS = 5           # the default when a view has no "board_slots" (flop games)
@@ -68,15 +69,16 @@ def render_table(view: View, footer: str | None = None, *, four_color: bool = Fa
     (the deck commitment). A seat's view puts that seat at the bottom centre, the public view seat 0."""
     canvas = _table_background().copy()
     draw = ImageDraw.Draw(canvas)
-    draw_header(draw, TABLE_SIZE[0], f"{view['variant']} · Blinds {view['blinds']}",
+    draw_header(draw, TABLE_SIZE[0], f"{view['variant']} · {view['stakes']}",
                 f"Hand #{view['hand_no']} · {_street(view)}")
     board_top, board_bottom = _draw_board(canvas, view, four_color)
     seats = view["seats"]
     first = view["viewer"] if view["viewer"] is not None else 0
+    card_w = seat_card_width(max(len(seat["cards"]) for seat in seats))
     chip_boxes = []
     for index, seat in enumerate(seats):
         angle = math.radians(90 + 360 * ((index - first) % len(seats)) / len(seats))  # clockwise from 6 o'clock
-        box = _draw_seat(canvas, draw, index, seat, angle, view["finished"], four_color)
+        box = _draw_seat(canvas, draw, index, seat, angle, card_w, view["finished"], four_color)
         if box:
             chip_boxes.append(box)
     _draw_center_text(draw, view, board_top, board_bottom, chip_boxes)
@@ -166,18 +168,16 @@ def _pot_text(amounts: list[int], face: ImageFont.FreeTypeFont, width: float) ->
 
 
 def _draw_seat(canvas: Image.Image, draw: ImageDraw.ImageDraw, index: int, seat: Mapping[str, Any],
-               angle: float, finished: bool, four_color: bool) -> Box | None:
-    """One seat: hole cards peeking above a name plate, the dealer button, the bet on the felt.
+               angle: float, card_w: int, finished: bool, four_color: bool) -> Box | None:
+    """One seat: hole cards above a name plate, the dealer button, the bet on the felt.
     Returns the box the bet (or the amount won) covers on the felt."""
     cos, sin = math.cos(angle), math.sin(angle)
-    shown_h = round(card_size(SEAT_CARD_W)[1] * SEAT_CARD_SHOWN)
+    shown_h = seat_cards_shown(card_w)
     cx = round(CENTER[0] + SEAT_RADII[0] * cos)
     plate_top = round(CENTER[1] + SEAT_RADII[1] * sin - (shown_h + PLATE_H) / 2) + shown_h
     plate = (cx - PLATE_W // 2, plate_top, cx + PLATE_W // 2, plate_top + PLATE_H)
 
-    cards = list(seat["cards"])
-    card_w = seat_card_width(len(cards))
-    paste_row(canvas, cards, cx, plate_top - round(card_size(card_w)[1] * SEAT_CARD_SHOWN), card_w, gap=4,
+    paste_row(canvas, list(seat["cards"]), cx, plate_top - shown_h, card_w, gap=4,
               max_width=PLATE_W - 10, four_color=four_color, dim=seat["folded"])
     _draw_plate(draw, plate, index, seat, highlight=seat["won"] > 0 or (seat["to_act"] and not finished))
 
@@ -197,6 +197,14 @@ def seat_card_width(count: int) -> int:
     """Hole-card width at a seat: hold'em and Omaha hands stay large, longer hands shrink so that the
     fanned row still shows every corner index within the plate's width."""
     return SEAT_CARD_W if count <= 4 else SEAT_CARD_W_MANY
+
+
+def seat_cards_shown(card_w: int) -> int:
+    """How much of the hole cards shows above the plate: two to four large cards tuck their bottom
+    under it (the corner index is all a player reads), five to seven small ones (draw, stud) stand
+    whole above it, so no up-card is cut."""
+    height = card_size(card_w)[1]
+    return round(height * SEAT_CARD_SHOWN) if card_w == SEAT_CARD_W else height + SEAT_CARD_GAP
 
 
 def _draw_plate(draw: ImageDraw.ImageDraw, plate: Box, index: int,

@@ -121,7 +121,7 @@ def test_antes_only_first_to_act_is_left_of_the_button() -> None:
     assert [s.kind for s in e.legal_actions(2)] == ["check", "raise"]
     bet = e.legal_actions(2)[1]
     assert (bet.label, bet.min_amount, bet.max_amount) == ("Bet 10", 10, 10)
-    assert e.view(None)["blinds"] == "ante 5, bet 10"
+    assert e.view(None)["stakes"] == "Ante 5, bet 10"
     call_round(e)
     for _ in range(3):
         (seat,) = e.to_act()

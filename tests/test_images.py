@@ -12,6 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from PIL import Image, ImageChops, ImageStat
 
+from bot.games.base import Seat
 from bot.games.cards import DECK
 from bot.games.poker_view import PokerSeatView, PokerView, PotView
 from images import cards as sprites
@@ -67,7 +68,7 @@ def table(seats: list[StrictView], **changes: Any) -> StrictView:
     data: dict[str, Any] = {
         "game": "holdem", "variant": "No-limit hold'em", "hand_no": 7, "street": "preflop", "board": [],
         "seats": seats, "pots": [StrictView({"amount": 30, "eligible": list(range(len(seats)))}, POT_KEYS)],
-        "blinds": "10/20", "viewer": None, "log": ["Alice posts 10", "Bob posts 20"], "winners": [],
+        "stakes": "Blinds 10/20", "viewer": None, "log": ["Alice posts 10", "Bob posts 20"], "winners": [],
         "finished": False,
     }
     data.update(changes)
@@ -177,9 +178,9 @@ def test_long_hands_stay_within_their_seat(count: int, seats: int) -> None:
     card_w = seat_card_width(count)
     step = min(card_w + 4, (PLATE_W - 10 - card_w) / (count - 1))
     assert step >= 0.4 * card_w, "the fan hides a card's rank"
-    base = table([seat("Al", cards=[]), *players(seats - 1)])
     hole = ["As", "??", "Kd", "??", "7h", "Td", "2c"][:count]
-    one = table([seat("Al", cards=hole), *players(seats - 1)])
+    base = table([seat("Al", cards=["??"] * count), *players(seats - 1, cards=["??"] * count)])
+    one = table([seat("Al", cards=hole), *players(seats - 1, cards=["??"] * count)])
     left, top, right, bottom = changed_box(render_table(base), render_table(one))
     assert right - left <= PLATE_W - 8 and bottom - top <= sprites.card_size(card_w)[1]
     full = table([seat(f"P{n}", cards=["??"] * count, bet=10) for n in range(seats)])
@@ -293,3 +294,25 @@ def test_the_plate_says_how_many_cards_a_draw_player_replaced() -> None:
     engine.apply(first, Action("discard", cards=tuple(cards)))
     assert engine.view(None)["seats"][first]["drew"] == 3
     assert render_table(engine.view(None)) != before
+
+
+@pytest.mark.parametrize("count", [5, 7])
+def test_five_or_more_hole_cards_stand_clear_of_the_name_plate(count: int) -> None:
+    """Draw's five cards and stud's seven are drawn whole above the plate: changing the last card
+    changes pixels down to that card's bottom edge, which lies above the plate."""
+    base = table([seat("Al", cards=["??"] * count), *players(3, cards=["??"] * count)])
+    shown = table([seat("Al", cards=["??"] * (count - 1) + ["Ah"]), *players(3, cards=["??"] * count)])
+    left, top, right, bottom = changed_box(render_table(base), render_table(shown))
+    assert bottom - top >= sprites.card_size(seat_card_width(count))[1] - 2, "the whole card is visible"
+    plate = decode(render_table(base)).crop((left, bottom + 1, right, bottom + 4))
+    assert plate.convert("L").getextrema()[1] < 120, "a dark gap and the plate lie below the cards"
+
+
+def test_stud_shows_its_stakes_and_no_dealer_button() -> None:
+    from bot.games.stud import StudEngine
+
+    engine = StudEngine({"ante": 1, "bring_in": 2, "small_bet": 5, "big_bet": 10},
+                        [Seat("A", 100), Seat("B", 100), Seat("C", 100)], "ab" * 32, {})
+    view = engine.view(None)
+    assert view["stakes"] == "Limits 5/10, ante 1, bring-in 2"
+    assert not any(seat["is_dealer"] for seat in view["seats"])

@@ -70,6 +70,8 @@ class PokerkitHand(PokerkitTable):
     game: ClassVar[str]
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 8
+    has_button: ClassVar[bool] = True
+    """Whether the view marks a dealer button (stud has none: the low upcard brings in)."""
 
     def __init__(self, settings: Mapping[str, Any], seats: Sequence[Seat], seed: str,
                  carry: Mapping[str, Any]) -> None:
@@ -251,7 +253,7 @@ class PokerkitHand(PokerkitTable):
             "cards": self._visible_cards(seat, viewer),
             "folded": self._folded[seat],
             "all_in": not self._folded[seat] and state.stacks[player] == 0,
-            "is_dealer": seat == self.dealer,
+            "is_dealer": self.has_button and seat == self.dealer,
             "to_act": (seat,) == self.to_act(),
             "last_action": self._last_action[seat],
             "hand_name": self._shown_names[seat],
@@ -269,7 +271,7 @@ class PokerkitHand(PokerkitTable):
             "board_slots": len(board),
             "seats": [self._seat_view(s, seat) for s in range(len(self.seats))],
             "pots": self._pots(),
-            "blinds": self._stakes(),
+            "stakes": self._stakes(),
             "viewer": seat,
             "log": list(self.log),
             "winners": self._winners(),
@@ -321,8 +323,8 @@ class DrawEngine(PokerkitHand):
 
     def _stakes(self) -> str:
         if self.forced == "antes":
-            return f"ante {self.ante}, bet {self.big_blind}"
-        return f"{self.small_blind}/{self.big_blind}" + (f" ante {self.ante}" if self.ante else "")
+            return f"Ante {self.ante}, bet {self.big_blind}"
+        return f"Blinds {self.small_blind}/{self.big_blind}" + (f" ante {self.ante}" if self.ante else "")
 
     def _street(self) -> str:
         index = self.state.street_index or 0

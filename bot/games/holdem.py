@@ -419,7 +419,7 @@ class HoldemEngine(PokerkitTable):
                 "hand_name": self._shown_names[s],
                 "won": self._won[s],
             })
-        blinds = f"{self.small_blind}/{self.big_blind}" + (f" ante {self.ante}" if self.ante else "")
+        stakes = f"Blinds {self.small_blind}/{self.big_blind}" + (f" ante {self.ante}" if self.ante else "")
         return {
             "game": self.game,
             "variant": self.variants[self.limit],
@@ -428,7 +428,7 @@ class HoldemEngine(PokerkitTable):
             "board": self.board,
             "seats": seats,
             "pots": self._pots(),
-            "blinds": blinds,
+            "stakes": stakes,
             "viewer": seat,
             "log": list(self.log),
             "winners": self._winners(),

@@ -15,7 +15,7 @@ class PokerSeatView(TypedDict):
     cards: list[str]      # hole cards: codes for the viewer's own seat or shown hands, "??" if hidden
     folded: bool
     all_in: bool
-    is_dealer: bool
+    is_dealer: bool       # the dealer button (never set in stud, which has none)
     to_act: bool
     last_action: str      # "raises to 40", "checks", "" ...
     hand_name: str        # at showdown for shown hands ("Two Pair, Aces and Kings"), else ""
@@ -36,7 +36,7 @@ class PokerView(TypedDict):
     board: list[str]
     seats: list[PokerSeatView]
     pots: list[PotView]
-    blinds: str           # "5/10" or "5/10 ante 1"
+    stakes: str           # the forced bets: "Blinds 5/10 ante 1", "Limits 5/10, ante 1, bring-in 2"
     viewer: int | None    # seat of the viewer, None for the public view
     log: list[str]        # the last few actions, newest last: "Bob raises to 40"
     winners: list[str]    # at the end: "Alice wins 120 with Flush, Ace high"

@@ -59,6 +59,7 @@ class StudEngine(PokerkitHand):
     """One hand of fixed-limit seven-card stud for 2-8 seats."""
 
     game: ClassVar[str] = "stud"
+    has_button: ClassVar[bool] = False
 
     def _read_settings(self, settings: Mapping[str, Any]) -> None:
         self.ante = int(settings.get("ante", 1))
@@ -83,7 +84,7 @@ class StudEngine(PokerkitHand):
 
     def _stakes(self) -> str:
         ante = f", ante {self.ante}" if self.ante else ""
-        return f"{self.small_bet}/{self.big_bet}{ante}, bring-in {self.bring_in}"
+        return f"Limits {self.small_bet}/{self.big_bet}{ante}, bring-in {self.bring_in}"
 
     def _street(self) -> str:
         return STREETS[min(self.state.street_index or 0, len(STREETS) - 1)]
