@@ -191,7 +191,7 @@ def _draw_row(canvas: Image.Image, draw: ImageDraw.ImageDraw, view: View, index:
     plate = (16, top + 4, 16 + PLATE_W, top + ROW_H - 6)
     draw.rounded_rectangle(plate, 8, fill=PLATE, outline=GOLD if acting or winner else PLATE_EDGE,
                            width=3 if acting or winner else 1)
-    name = player_name(seat["name"], index) + (" (robot)" if seat["is_bot"] else "")
+    name = player_name(seat["name"], index, is_bot=seat["is_bot"])
     draw.text((plate[0] + 9, plate[1] + 6), fit_text(name, font(15, "bold"), PLATE_W - 18), font=font(15, "bold"),
               fill=TEXT)
     draw.text((plate[0] + 9, plate[1] + 26), _points(seat["score"]), font=font(14), fill=STACK)

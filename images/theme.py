@@ -43,9 +43,11 @@ def draw_header(draw: ImageDraw.ImageDraw, width: int, left: str, right: str, *,
     draw.text((12, height / 2), left, font=face, fill=TEXT, anchor="lm")
 
 
-def player_name(name: str, seat: int) -> str:
-    """The name as the bundled font can draw it, or "Seat N" when nothing of it is drawable."""
-    return printable(name, font(16, "bold")) or f"Seat {seat + 1}"
+def player_name(name: str, seat: int, *, is_bot: bool = False) -> str:
+    """The name as the bundled font can draw it, or "Seat N" when nothing of it is drawable; a computer
+    player is marked "(bot)" once, whether or not the table already named it so."""
+    shown = printable(name, font(16, "bold")) or f"Seat {seat + 1}"
+    return shown + " (bot)" if is_bot and "(bot)" not in shown else shown
 
 
 def draw_footer(draw: ImageDraw.ImageDraw, size: tuple[int, int], footer: str | None) -> None:
