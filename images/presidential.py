@@ -3,8 +3,9 @@
 
 A SIXCHEX card face shows its six symbols one above the other so each stays legible at table size:
 a colour band named in words, the play number (two for Kingdom V) and the letter, the geometric
-figure drawn with its fill (solid, partial: lower half, hollow), the picture and the mystery symbol
-as words. When a hand is ranked, the symbol each card lends to it (``chosen``) sits on a gold patch.
+figure drawn with its fill (solid, partial: lower half, hollow), then the picture and the mystery
+symbol side by side as colour pictures (``images.icons``); the colour's name is a small label on its
+band, for colour-blind players. When a hand is ranked, the symbol each card lends to it (``chosen``) sits on a gold patch.
 A hidden card ("??") is the shared card back.
 """
 from __future__ import annotations
@@ -29,6 +30,7 @@ from images.cards import (
     to_png,
     wrap_text,
 )
+from images.icons import icon
 from images.theme import (
     BACKGROUND,
     FELT,
@@ -63,8 +65,6 @@ SWATCHES: dict[str, Color] = {
 """The card colour of each colour symbol."""
 
 INK = (30, 30, 38)
-PICTURE_INK = (28, 92, 52)
-MYSTERY_INK = (104, 40, 130)
 CHOSEN_FILL = (255, 226, 120)
 CHOSEN_EDGE = (214, 150, 0)
 FREE_EDGE = (170, 170, 178)
@@ -76,10 +76,11 @@ PLATE_FOLDED = (40, 42, 46)
 
 # The band of the card face each category fills: (top, bottom) as fractions of the card height.
 REGIONS: dict[str, tuple[float, float]] = {
-    "colour": (0.035, 0.185), "number": (0.205, 0.395), "letter": (0.205, 0.395),
-    "figure": (0.41, 0.645), "picture": (0.66, 0.80), "mystery": (0.815, 0.965),
+    "colour": (0.035, 0.165), "number": (0.18, 0.37), "letter": (0.18, 0.37),
+    "figure": (0.385, 0.615), "picture": (0.635, 0.965), "mystery": (0.635, 0.965),
 }
 NUMBER_RIGHT = 0.62  # the number takes the left of its row, the letter the rest
+PICTURE_RIGHT = 0.5  # the picture takes the left of the bottom row, the mystery symbol the right
 
 PHASES = {"betting1": "First interval", "draw": "Draw", "betting2": "Second interval",
           "showdown": "Showdown", "folded": "Won without showdown", "no-opener": "Nobody opened"}
@@ -132,8 +133,8 @@ def _face(items: tuple[tuple[str, str], ...], chosen: str | None, grouped: bool,
     draw.rounded_rectangle((margin, top, w - margin, bottom), round(w * 0.05), fill=swatch,
                            outline=(90, 90, 96), width=max(1, _SUPERSAMPLE // 2))
     label_ink = (255, 255, 255) if sum(swatch) < 380 else INK
-    _text(draw, symbols["colour"].replace("-", " "), "bold", (w / 2, (top + bottom) / 2),
-          0.09 * h, w - 2.6 * margin, label_ink)
+    _text(draw, symbols["colour"].replace("-", " "), "regular", (w / 2, (top + bottom) / 2),
+          0.055 * h, w - 2.6 * margin, label_ink)  # a small label for colour-blind players
 
     top, bottom = (round(f * h) for f in REGIONS["number"])
     middle = (top + bottom) / 2
@@ -149,10 +150,12 @@ def _face(items: tuple[tuple[str, str], ...], chosen: str | None, grouped: bool,
     top, bottom = (round(f * h) for f in REGIONS["figure"])
     _figure(img, symbols["figure"], (w / 2, (top + bottom) / 2), 0.42 * (bottom - top))
 
-    for category, ink in (("picture", PICTURE_INK), ("mystery", MYSTERY_INK)):
-        top, bottom = (round(f * h) for f in REGIONS[category])
-        _text(draw, symbols[category], "bold" if category == "picture" else "regular",
-              (w / 2, (top + bottom) / 2), 0.085 * h, w - 2.4 * margin, ink)
+    top, bottom = (round(f * h) for f in REGIONS["picture"])
+    size = min(bottom - top - 2 * margin // 3, round(PICTURE_RIGHT * w - 1.6 * margin))
+    for category, centre_x in (("picture", (PICTURE_RIGHT * w + margin / 2) / 2),
+                               ("mystery", (PICTURE_RIGHT * w + w - margin / 2) / 2)):
+        picture = icon(symbols[category], size)
+        img.alpha_composite(picture, (round(centre_x - size / 2), round((top + bottom - size) / 2)))
 
     sprite = img.resize((width, round(width * CARD_RATIO)), Image.Resampling.LANCZOS)
     if dim:
@@ -171,6 +174,10 @@ def _highlight(draw: ImageDraw.ImageDraw, category: str, grouped: bool, w: int, 
         right = NUMBER_RIGHT * w - margin * 0.2
     elif category == "letter":
         left = NUMBER_RIGHT * w + margin * 0.2
+    elif category == "picture":
+        right = PICTURE_RIGHT * w - margin * 0.1
+    elif category == "mystery":
+        left = PICTURE_RIGHT * w + margin * 0.1
     pad = 0.012 * h
     draw.rounded_rectangle((left, top * h - pad, right, bottom * h + pad), round(w * 0.06),
                            fill=CHOSEN_FILL if grouped else None, outline=CHOSEN_EDGE if grouped else FREE_EDGE,
