@@ -40,7 +40,7 @@ View = Mapping[str, Any]
 FELT_W = 960
 PANEL_W = 360
 TABLE_SIZE = (FELT_W + PANEL_W, 720)
-HAND_SIZE = (980, 300)
+HAND_SIZE = (980, 300)  # the largest private hand: dummy face up, a long auction
 DIRECTION_NAMES = ("North", "East", "South", "West")
 RED_SUIT = (255, 120, 120)
 ROLE_COLOURS = {"declarer": GOLD, "dummy": (150, 200, 255), "defender": STACK}
@@ -137,7 +137,7 @@ def _draw_seat(canvas: Image.Image, draw: ImageDraw.ImageDraw, view: View, seat:
               anchor="lm")
     role = info["role"]
     role_width = font(13).getlength(role) + 8 if role else 0
-    name = player_name(info["name"], seat) + (" (bot)" if info["is_bot"] and "bot" not in info["name"] else "")
+    name = player_name(info["name"], seat, is_bot=info["is_bot"])
     draw.text((plate_left + 36, plate_top + height / 2), fit_text(name, font(15, "bold"), width - 46 - role_width),
               font=font(15, "bold"), fill=TEXT, anchor="lm")
     if role:
@@ -307,7 +307,8 @@ def _draw_rubber(draw: ImageDraw.ImageDraw, rubber: Mapping[str, Any], left: int
 
 
 def render_hand(view: View) -> bytes:
-    """PNG of the viewer's hand by suit, dummy's hand when it is face up, and the auction so far."""
+    """PNG of the viewer's hand by suit, dummy's hand when it is face up, and the auction so far; as
+    tall as what it shows (at most ``HAND_SIZE``), so a phone shows no empty felt."""
     viewer = private_viewer(view)
     canvas = Image.new("RGB", HAND_SIZE, FELT)
     draw = ImageDraw.Draw(canvas)
@@ -317,14 +318,16 @@ def render_hand(view: View) -> bytes:
                 _status(view), height=30, size=14)
     cards_width = 620
     paste_row(canvas, shown_cards(view, viewer), 14 + cards_width / 2, 44, 66, gap=4, max_width=cards_width)
+    bottom = 44 + card_size(66)[1]
     dummy = view["dummy"]
     if dummy is not None and dummy != viewer and HIDDEN not in view["seats"][dummy]["cards"] \
             and view["seats"][dummy]["cards"]:
-        top = 44 + card_size(66)[1] + 12
+        top = bottom + 12
         draw_text(draw, (14, top), f"Dummy ({DIRECTION_NAMES[dummy]})", font(13, "bold"), TEXT)
         paste_row(canvas, view["seats"][dummy]["cards"], 14 + cards_width / 2, top + 20, 46, gap=3,
                   max_width=cards_width)
+        bottom = top + 20 + card_size(46)[1]
     panel_left = cards_width + 40
     draw.rectangle((panel_left - 10, 30, HAND_SIZE[0], HAND_SIZE[1]), fill=BACKGROUND)
-    _draw_auction(draw, view, panel_left, HAND_SIZE[0] - 14, 40)
-    return to_png(canvas)
+    bottom = max(bottom, _draw_auction(draw, view, panel_left, HAND_SIZE[0] - 14, 40))
+    return to_png(canvas.crop((0, 0, HAND_SIZE[0], min(HAND_SIZE[1], bottom + 12))))

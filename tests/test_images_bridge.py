@@ -85,7 +85,8 @@ def test_every_phase_renders_at_its_size() -> None:
     for view in views:
         assert decode(render_table(view, "Deck SHA-256 abc")).size == TABLE_SIZE
     for seat in range(4):
-        assert decode(render_hand(engine.view(seat))).size == HAND_SIZE
+        width, height = decode(render_hand(engine.view(seat))).size
+        assert width == HAND_SIZE[0] and height <= HAND_SIZE[1]
     with pytest.raises(ValueError):
         render_hand(engine.view(None))
 
@@ -182,4 +183,19 @@ def test_any_position_renders(seed: int, steps: int) -> None:
                                   target=choice if spec.kind == "bid" else None))
     assert decode(render_table(engine.view(None))).size == TABLE_SIZE
     for seat in range(4):
-        assert decode(render_hand(engine.view(seat))).size == HAND_SIZE
+        width, height = decode(render_hand(engine.view(seat))).size
+        assert width == HAND_SIZE[0] and height <= HAND_SIZE[1]
+
+
+def test_the_private_hand_is_as_tall_as_what_it_shows() -> None:
+    """No empty felt under the hand: the auction-time image ends below the cards and the auction, and
+    grows to hold dummy once it is face up."""
+    engine = board()
+    bid_1nt_by_north(engine)
+    in_auction = decode(render_hand(engine.view(1)))
+    play_cards(engine, 1)
+    with_dummy = decode(render_hand(engine.view(1)))
+    assert in_auction.height <= HAND_SIZE[1] * 0.6
+    assert in_auction.height < with_dummy.height <= HAND_SIZE[1]
+    bottom_rows = in_auction.crop((0, in_auction.height - 20, 600, in_auction.height))
+    assert ImageStat.Stat(bottom_rows).mean[1] > 80, "the image ends on the felt just below the cards"
