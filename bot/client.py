@@ -9,6 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.channel_watch import ChannelWatch
 from bot.errors import UserError
 from bot.games.base import IllegalAction
 from bot.presenter import DiscordPresenter
@@ -83,11 +84,13 @@ class CardroomBot(commands.Bot):
         self.service: TableService
         self._timer_task: asyncio.Task[None] | None = None
         self._orphan_replies: set[asyncio.Task[None]] = set()
+        self.channel_watch = ChannelWatch(self)
 
     async def setup_hook(self) -> None:
         self.storage = await SQLiteStorage.open(self.database, *self.defaults)
         self.service = TableService(self.storage, self.presenter)
         self.add_dynamic_items(*COMPONENTS)
+        await self.add_cog(self.channel_watch)
         for extension in extensions():
             try:
                 await self.load_extension(extension)
@@ -102,7 +105,10 @@ class CardroomBot(commands.Bot):
     def dispatch(self, event_name: str, /, *args: Any, **kwargs: Any) -> None:
         """Also answer a component or form nobody will handle (a custom_id no template matches, a form
         from before a restart), which discord.py drops in silence. Decided here, as the event is
-        parsed, from the same view store discord.py has just dispatched from: before any handler ran."""
+        parsed, from the same view store discord.py has just dispatched from: before any handler ran.
+        For the same reason a paused table resumes here when the bot may post in its channel again."""
+        if event_name == "interaction":
+            self.channel_watch.seen(args[0])
         if event_name == "interaction" and not self._will_be_handled(args[0]):
             task = asyncio.create_task(self._answer_unhandled(args[0]))
             self._orphan_replies.add(task)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 from collections import deque
+from dataclasses import dataclass
 import io
 import logging
 import time
@@ -15,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.channel_faults import Verdict, diagnose
 from bot.games.cards import pretty
 from bot.tables import LiveTable
 from bot.ui import table_view
@@ -24,6 +26,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+PAUSED_HELP = ("Give me View Channel, Send Messages, Embed Links and Attach Files there: the table goes on at "
+               "the next command or button press in that channel. No turn timer runs while it is paused.")
 PERMISSIONS_HELP = ("I can't post in this channel. Give me View Channel, Send Messages, Embed Links and "
                     "Attach Files here, then try again.")
 
@@ -65,15 +69,46 @@ def table_text(live: LiveTable) -> str:
     return "\n".join(lines)[:1900]
 
 
-class DiscordPresenter:
-    """Edits each table's message and DMs hands. Owned by the bot; used by the table service."""
+@dataclass
+class _Feed:
+    """One table's message updates: how many were asked for, which was last shown, and the one task
+    showing them (at most one edit in flight; everything asked meanwhile is one pending update)."""
 
-    def __init__(self, bot: "CardroomBot"):
+    asked: int = 0
+    shown: int = 0
+    task: asyncio.Task[None] | None = None
+
+
+@dataclass
+class _Composed:
+    content: str
+    view: discord.ui.View
+    embed: discord.Embed | None
+    files: list[discord.File]
+
+
+class DiscordPresenter:
+    """Edits each table's message and DMs hands. Owned by the bot; used by the table service.
+
+    Updates are coalesced per table: Discord lets a channel take about five edits in five seconds,
+    so a burst of presses must not queue one edit each. The newest state wins: a picture that went
+    out of date while it was drawn is dropped, and the message is edited again with the latest."""
+
+    MAX_DROPS = 3
+    """Stale pictures dropped in a row before one is sent anyway (a table that never stops moving
+    still gets shown)."""
+
+    def __init__(self, bot: "CardroomBot", request_timeout: float = 30.0):
         self.bot = bot
+        self.request_timeout = request_timeout
+        """Seconds a table message's post or edit may take, discord.py's waits on rate limits
+        included, before it is given up (the next update tries again)."""
         self._sent_private: dict[tuple[int, int], tuple[int, frozenset[str]]] = {}
         self._dm_closed: set[int] = set()
-        self._locks: dict[int, asyncio.Lock] = {}
+        self._feeds: dict[int, _Feed] = {}
+        self._gone: set[int] = set()  # tables whose channel, thread or server is gone: nothing more to show
         self.render_ms: deque[float] = deque(maxlen=10_000)
+        self.stale_dropped = 0
 
     async def _render(self, fn: Any, *args: Any) -> discord.File:
         started = time.perf_counter()
@@ -82,38 +117,122 @@ class DiscordPresenter:
         return discord.File(io.BytesIO(png), filename="table.png")
 
     async def update(self, live: LiveTable) -> None:
-        lock = self._locks.setdefault(live.id, asyncio.Lock())
-        async with lock:
-            await self._update_message(live)
-            await self._post_report(live)
-            await self._send_hands(live)
+        """Show the table's current state; returns once it (or a newer one) is shown."""
+        feed = self._feeds.setdefault(live.id, _Feed())
+        feed.asked += 1
+        if feed.task is None or feed.task.done():
+            feed.task = asyncio.create_task(self._drain(live, feed))
+        await asyncio.shield(feed.task)
 
-    async def _update_message(self, live: LiveTable) -> None:
+    async def _drain(self, live: LiveTable, feed: _Feed) -> None:
+        """Show the newest state until nothing newer was asked for."""
+        drops = 0
+        while feed.shown < feed.asked and live.id not in self._gone and live.paused is None:
+            version = feed.asked
+            try:
+                composed = await self._compose(live)
+                if feed.asked != version and drops < self.MAX_DROPS:
+                    drops += 1
+                    self.stale_dropped += 1
+                    continue  # the table moved on while this was drawn: draw the newest instead
+                drops = 0
+                await self._show(live, composed)
+                feed.shown = version
+                await self._post_report(live)
+                await self._send_hands(live)
+            except Exception:
+                feed.shown = version
+                log.exception("could not show table %s", live.id)
+
+    async def _compose(self, live: LiveTable) -> _Composed:
+        """The table message for the current state: text, buttons and the public picture."""
         row = live.row
         content = table_text(live)
         view = table_view(live)
-        attachments: list[discord.File] = []
-        embed = None
         public = live.public_view()
-        if public is not None:
-            footer = f"Deck SHA-256 {row.hand['commitment'][:24]}…" if row.hand else ""
-            attachments.append(await self._render(live.spec.render_table, public, footer))
-            embed = discord.Embed(colour=discord.Colour.dark_green()).set_image(url="attachment://table.png")
-        channel = self.bot.get_partial_messageable(row.channel_id, guild_id=row.guild_id)
+        if public is None:
+            return _Composed(content, view, None, [])
+        footer = f"Deck SHA-256 {row.hand['commitment'][:24]}…" if row.hand else ""
+        file = await self._render(live.spec.render_table, public, footer)
+        embed = discord.Embed(colour=discord.Colour.dark_green()).set_image(url="attachment://table.png")
+        return _Composed(content, view, embed, [file])
+
+    async def _show(self, live: LiveTable, composed: _Composed) -> None:
+        """Post or edit the table message; a failure is judged once (``_failed``), never looped on."""
         try:
-            if row.message_id is None:
-                message = await channel.send(content, embed=embed, files=attachments, view=view)
-                row.message_id = message.id
-                async with self.bot.service.storage.transaction() as tx:
-                    await tx.save_table(row)
-            else:
-                await channel.get_partial_message(row.message_id).edit(
-                    content=content, embed=embed, attachments=attachments, view=view)
-        except discord.NotFound:
+            async with asyncio.timeout(self.request_timeout):
+                await self._post(live, composed)
+        except discord.HTTPException as error:
+            await self._failed(live, error)
+        except TimeoutError:
+            log.warning("showing table %s took over %s s; the next update tries again", live.id, self.request_timeout)
+
+    async def _post(self, live: LiveTable, composed: _Composed) -> None:
+        row = live.row
+        channel = self.bot.get_partial_messageable(row.channel_id, guild_id=row.guild_id)
+        if row.message_id is None:
+            message = await channel.send(composed.content, embed=composed.embed, files=composed.files,
+                                         view=composed.view)
+            row.message_id = message.id
+            async with self.bot.service.storage.transaction() as tx:
+                await tx.save_table(row)
+        else:
+            await channel.get_partial_message(row.message_id).edit(
+                content=composed.content, embed=composed.embed, attachments=composed.files, view=composed.view)
+
+    async def _failed(self, live: LiveTable, error: discord.HTTPException) -> None:
+        """A deleted message is posted again, once; anything else is the table's channel failing."""
+        row = live.row
+        verdict = await diagnose(self.bot.http, error, row.channel_id, row.guild_id)
+        if verdict is Verdict.MESSAGE_GONE and row.message_id is not None:
             row.message_id = None
-            await self._update_message(live)
-        except discord.Forbidden:
-            log.warning("no permission to post table %s in channel %s", row.id, row.channel_id)
+            try:
+                async with asyncio.timeout(self.request_timeout):
+                    await self._post(live, await self._compose(live))
+                return
+            except discord.HTTPException as again:
+                verdict = await diagnose(self.bot.http, again, row.channel_id, row.guild_id)
+            except TimeoutError:
+                verdict = Verdict.PASSING
+        await self.channel_failed(live, verdict)
+
+    async def channel_failed(self, live: LiveTable, verdict: Verdict) -> None:
+        """What a table does when its channel fails: close (gone), unarchive its thread or pause
+        (out of reach), or wait for the next update (a passing fault)."""
+        row = live.row
+        if verdict in (Verdict.CHANNEL_GONE, Verdict.SERVER_GONE):
+            self._gone.add(live.id)
+            if await self.bot.service.vanished(live, verdict.value):
+                if verdict is Verdict.CHANNEL_GONE:
+                    await self._tell_host(live, f"{live.spec.title} table #{live.id} is closed: {verdict.value}. "
+                                          "The deal in progress was called off"
+                                          + (" and every stack is back in its wallet." if live.spec.chips else "."))
+        elif verdict is Verdict.ARCHIVED and await self._unarchived(live):
+            return
+        elif verdict in (Verdict.NO_ACCESS, Verdict.ARCHIVED) and row.message_id is not None:
+            if self.bot.service.pause(live, verdict.value):
+                await self._tell_host(live, f"{live.spec.title} table #{live.id} in <#{row.channel_id}> is paused: "
+                                      f"{verdict.value}. {PAUSED_HELP}")
+        else:
+            log.warning("could not show table %s in channel %s: %s", row.id, row.channel_id, verdict.value)
+
+    async def _unarchived(self, live: LiveTable) -> bool:
+        """Unarchive the table's thread and show the table there again (once)."""
+        try:
+            await self.bot.http.edit_channel(live.row.channel_id, archived=False)
+            async with asyncio.timeout(self.request_timeout):
+                await self._post(live, await self._compose(live))
+            return True
+        except (discord.HTTPException, TimeoutError):
+            return False
+
+    async def _tell_host(self, live: LiveTable, text: str) -> None:
+        """A DM to the table's host, if they take DMs (a table lost from sight is worth one)."""
+        try:
+            dm = await self.bot.create_dm(discord.Object(live.row.host_id))
+            await dm.send(text)
+        except discord.HTTPException:
+            log.info("could not tell the host of table %s: %s", live.id, text)
 
     async def _post_report(self, live: LiveTable) -> None:
         """Post a deal's report (an event board's results table) once, below the table message."""
@@ -165,6 +284,11 @@ class DiscordPresenter:
         await interaction.followup.send(f"Your hand (hand #{live.row.hand_no}): {text}", file=file, ephemeral=True)
 
     async def closed(self, live: LiveTable, reason: str) -> None:
+        """The table's last word: pending updates are dropped, the one in flight is let finish."""
+        feed = self._feeds.pop(live.id, None)
+        if feed is not None and feed.task is not None:
+            feed.asked = feed.shown
+            await asyncio.shield(feed.task)
         if live.row.message_id is None:
             return
         channel = self.bot.get_partial_messageable(live.row.channel_id, guild_id=live.row.guild_id)

@@ -46,6 +46,8 @@ class LiveTable:
     deal_size: int = 0  # seats in the current or last deal (engine seats 0..deal_size-1)
     turn_started: dict[int, int] = field(default_factory=dict)  # deal seat -> step its turn began
     report: str | None = None  # to post once in the channel (an event deal's results table)
+    paused: str | None = None  # why the table is paused (the bot can't show it), or None
+    paused_left: float | None = None  # seconds its deadline had left when it was paused
 
     @property
     def id(self) -> int:
@@ -148,6 +150,9 @@ class TableService:
             what = game(game_name).title if game_name else "game"
             raise UserError(f"There is no {what} table in this channel. Create one first.")
         return live
+
+    def in_guild(self, guild_id: int) -> list[LiveTable]:
+        return [live for live in self.tables.values() if live.row.guild_id == guild_id]
 
     def _track(self, live: LiveTable) -> None:
         self.tables[live.id] = live
@@ -327,6 +332,7 @@ class TableService:
 
     async def start(self, live: LiveTable, user_id: int) -> None:
         async with live.lock:
+            self._require_running(live)
             row = live.row
             if user_id != row.host_id and live.seat_index(user_id) is None:
                 raise UserError("Only a seated player can start the game.")
@@ -349,6 +355,44 @@ class TableService:
                 raise UserError("Only the host or a member with Manage Channels can cancel this table.")
             await self._close(live, "cancelled")
         await self.presenter.closed(live, "The table was cancelled; every stack is back in its wallet.")
+
+    async def vanished(self, live: LiveTable, why: str) -> bool:
+        """The table's channel, thread or server is gone: close it as /cancel does (the deal in
+        progress is called off, every stack goes back to its wallet, in one transaction). Returns
+        whether it was still open."""
+        async with live.lock:
+            if self.tables.get(live.id) is not live:
+                return False
+            await self._close(live, f"closed: {why}")
+        log.info("table %s closed: %s", live.id, why)
+        return True
+
+    def pause(self, live: LiveTable, why: str) -> bool:
+        """The bot can't show the table: stop its clock (no turn runs out on players who can't see
+        it) until ``resume``. Returns whether it was running."""
+        if live.paused is not None or self.tables.get(live.id) is not live:
+            return False
+        live.paused = why
+        live.paused_left = None if live.row.deadline is None else max(0.0, live.row.deadline - self.clock())
+        live.note(f"The table is paused: {why}.")
+        return True
+
+    def resume(self, live: LiveTable) -> bool:
+        """The table can be shown again: its clock goes on with the time it had left."""
+        if live.paused is None:
+            return False
+        live.paused = None
+        if live.paused_left is not None and live.row.deadline is not None:
+            live.row.deadline = self.clock() + live.paused_left
+        live.paused_left = None
+        live.note("The table goes on.")
+        return True
+
+    @staticmethod
+    def _require_running(live: LiveTable) -> None:
+        if live.paused is not None:
+            raise UserError(f"This table is paused: {live.paused}. It goes on once I may post in this "
+                            "channel again (View Channel, Send Messages, Embed Links, Attach Files).")
 
     async def _close(self, live: LiveTable, why: str) -> None:
         row = live.row
@@ -466,6 +510,7 @@ class TableService:
         if live is None:
             raise StaleButton("That table is closed.")
         async with live.lock:
+            self._require_running(live)
             row = live.row
             if row.hand is None or hand_no != row.hand_no:
                 raise StaleButton("That button is from an earlier hand.")
@@ -684,12 +729,13 @@ class TableService:
 
     def _due(self) -> list[LiveTable]:
         now = self.clock()
-        return [t for t in self.tables.values() if t.row.deadline is not None and t.row.deadline <= now]
+        return [t for t in self.tables.values()
+                if t.row.deadline is not None and t.row.deadline <= now and t.paused is None]
 
     async def _handle_deadline(self, live: LiveTable) -> bool:
         async with live.lock:
             row = live.row
-            if row.deadline is None or row.deadline > self.clock() or row.status != "playing":
+            if row.deadline is None or row.deadline > self.clock() or row.status != "playing" or live.paused:
                 return False
             if row.hand is None:
                 await self._start_deal(live)

@@ -35,7 +35,8 @@ from discord.http import Route
 from discord.webhook.async_ import AsyncWebhookAdapter, async_context
 
 from bot.client import CardroomBot
-from tests.harness import APP_ID, BOT_USER_ID, CHANNEL_ID, GUILD_ID, OPEN, Harness, Recorder, Request, _ids
+from tests.harness import (APP_ID, BOT_USER_ID, CHANNEL_ID, GUILD_ID, MEMBER_PERMISSIONS, OPEN, TIMESTAMP, Harness,
+                           Recorder, Request, _ids)
 
 API = "/api/v10"
 ERRORS = {10003: "Unknown Channel", 10004: "Unknown Guild", 10008: "Unknown Message", 50001: "Missing Access",
@@ -457,6 +458,40 @@ class LoopbackHarness(Harness):
     async def close(self) -> None:
         await super().close()
         Route.BASE = _DISCORD
+
+    async def gateway(self, event: str, data: dict[str, Any]) -> None:
+        """Feed a gateway event (``CHANNEL_DELETE``, ``GUILD_CREATE``...) as discord.py receives it."""
+        getattr(self.bot._connection, f"parse_{event.lower()}")(data)
+        await self.settle()
+
+    def channel(self, channel_id: int = CHANNEL_ID, **fields: Any) -> dict[str, Any]:
+        """A channel (or, with ``parent_id``, a thread) of the home server as the gateway shows it."""
+        payload = {**self.server._channel_payload(channel_id), **fields}
+        if "parent_id" in fields:
+            payload |= {"type": 11, "owner_id": str(BOT_USER_ID), "message_count": 0, "member_count": 1,
+                        "rate_limit_per_user": 0, "thread_metadata": {
+                            "archived": False, "auto_archive_duration": 1440, "locked": False,
+                            "archive_timestamp": "2026-01-01T00:00:00+00:00"}}
+        return payload
+
+    async def join_guild(self, permissions: int = MEMBER_PERMISSIONS, threads: tuple[int, ...] = ()) -> None:
+        """GUILD_CREATE for the home server: its channel, ``threads`` in that channel, and the bot as
+        a member whose @everyone role has ``permissions``."""
+        await self.gateway("GUILD_CREATE", {
+            "id": str(GUILD_ID), "name": "cards", "icon": None, "owner_id": "1", "unavailable": False,
+            "member_count": 2, "large": False, "features": [], "emojis": [], "stickers": [],
+            "roles": [self.everyone(permissions)], "channels": [self.channel()],
+            "threads": [self.channel(t, parent_id=str(CHANNEL_ID)) for t in threads],
+            "members": [{"user": {"id": str(BOT_USER_ID), "username": "Cardroom", "discriminator": "0",
+                                  "avatar": None, "bot": True},
+                         "roles": [], "joined_at": TIMESTAMP, "deaf": False, "mute": False, "flags": 0}],
+            "voice_states": [], "presences": [], "stage_instances": [], "guild_scheduled_events": [],
+            "soundboard_sounds": []})
+
+    @staticmethod
+    def everyone(permissions: int) -> dict[str, Any]:
+        return {"id": str(GUILD_ID), "name": "@everyone", "permissions": str(permissions), "position": 0,
+                "color": 0, "hoist": False, "managed": False, "mentionable": False, "flags": 0}
 
 
 _DISCORD = Route.BASE
