@@ -138,6 +138,8 @@ class DiscordPresenter:
                 drops = 0
                 await self._show(live, composed)
                 feed.shown = version
+                if live.paused is not None or live.id in self._gone:
+                    break
                 await self._post_report(live)
                 await self._send_hands(live)
             except Exception:
