@@ -1,11 +1,23 @@
-"""Render speed and PNG size of the table images: p50/p99 milliseconds and KB per render.
+"""Render time and PNG size of every game's table image and private hand image, side by side with a
+plain RGB PNG encode (``compress_level=1``) of the very image each render produced.
 
-Run: ``python bench/render.py [renders per case]``. The first render of each case is left out of the
-figures (it fills the font and card sprite caches once per process). Wall-clock times suffer when the
-machine is busy, so the CPU time of the rendering thread is printed too, with the load average.
+    python bench/render.py [--views N] [--json]
+
+For each game a seeded deal is played by the computer players (the sample deals of
+``tests/image_samples.py``, played further); after every action the public view and the sampled
+seat's view are kept, up to N of each, so each render draws a new state as the bot does update after
+update; views of other deals are rendered first, untimed (card sprites are drawn once per process).
+For each render: the wall time of the renderer (drawing and encoding, as ``GameSpec``
+calls it), then, in the same run and on the same thread, the time to encode its decoded output as a
+plain RGB PNG at level 1. The ratio (render / plain encode, medians) is the issue-19 goal (at most
+0.6); sizes are medians (goal: at most 40 KB, 60 KB for bridge, Sigma and Presidential). The machine
+may be shared: both figures of a row suffer alike, so read the ratio, not the milliseconds.
 """
 from __future__ import annotations
 
+import argparse
+import io
+import json
 import os
 import random
 import statistics
@@ -16,73 +28,108 @@ from typing import Any, Callable
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.games.base import Action, Seat  # noqa: E402
-from bot.games.gin import GinEngine  # noqa: E402
-from images import gin, poker  # noqa: E402
+from PIL import Image  # noqa: E402
 
-BOARD = ["As", "Kd", "7h", "Td"]
-NAMES = ["Alice", "Bob", "Charlotte", "Dmitri", "Eve", "Françoise", "Gustavo", "Hiroshi", "Ingrid", "José"]
-FOOTER = "Deck SHA-256 3f2a9c0e…c9"
+from bot.games.base import Seat  # noqa: E402
+from bot.registry import game, game_names  # noqa: E402
+from tests.image_samples import FOOTER, NAMES, SAMPLES  # noqa: E402
 
-
-def poker_view(seats: int) -> dict[str, Any]:
-    """A busy turn: every seat with cards and a bet, a few folded, seat 1 to act, viewer 0's cards shown."""
-    return {
-        "game": "holdem", "variant": "No-limit hold'em", "hand_no": 128, "street": "turn", "board": BOARD,
-        "stakes": "Blinds 50/100", "viewer": 0, "finished": False, "winners": [],
-        "log": ["Alice raises to 300", "Bob calls 300", "Charlotte folds", "Dmitri raises to 1,200"],
-        "pots": [{"amount": 4_500, "eligible": list(range(seats))}, {"amount": 900, "eligible": [0, 1]}],
-        "seats": [
-            {"name": NAMES[i], "stack": 25_000 + 1_337 * i, "bet": 100 * i, "folded": i % 4 == 3,
-             "cards": ["Qh", "Jh"] if i == 0 else ["??", "??"], "all_in": False, "is_dealer": i == 0,
-             "to_act": i == 1, "last_action": "calls 300", "hand_name": "", "won": 0}
-            for i in range(seats)
-        ],
-    }
+LIMIT_KB = {"bridge": 60, "sigma": 60, "presidential": 60}
+DEFAULT_LIMIT_KB = 40
+GOAL_RATIO = 0.6
 
 
-def gin_engine() -> GinEngine:
-    """A gin hand a dozen random moves in, so both hands, the pile and the score have content."""
-    engine = GinEngine({"match": "best-of-five"}, [Seat("Alice"), Seat("Bob")], "ab" * 32, {})
-    rng = random.Random(1)
-    for _ in range(12):
-        seat = engine.to_act()[0]
-        spec = rng.choice([s for s in engine.legal_actions(seat) if s.kind in ("pass", "draw_stock", "discard")])
-        engine.apply(seat, Action(spec.kind, cards=(rng.choice(spec.choices),) if spec.choices else ()))
-    return engine
+def deal_views(name: str, count: int, first_deal: int = 0) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """``count`` public views and ``count`` views of the sample seat, one after each action of seeded
+    deals from ``first_deal`` on (a new deal starts when one ends)."""
+    spec, sample = game(name), SAMPLES[name]
+    settings = {**spec.default_settings, **dict(sample.settings)}
+    seats = [Seat(NAMES[i], 1000 if spec.chips else 0, is_bot=NAMES[i].endswith("(bot)"))
+             for i in range(sample.players)]
+    rng = random.Random(11)
+    public: list[dict[str, Any]] = []
+    private: list[dict[str, Any]] = []
+    deal = first_deal
+    while len(public) < count:
+        engine = spec.engine(settings, seats, f"{deal:064x}", {})
+        deal += 1
+        while engine.outcome is None and engine.to_act() and len(public) < count:
+            seat = engine.to_act()[0]
+            engine.apply(seat, spec.choose(engine.view(seat), engine.legal_actions(seat), rng))
+            public.append(engine.view(None))
+            private.append(engine.view(sample.seat))
+    return public, private
 
 
-def measure(render: Callable[[], bytes], runs: int) -> tuple[float, float, float, float]:
-    """(wall p50 ms, wall p99 ms, CPU p50 ms, PNG KB)."""
-    render()
-    wall, cpu, size = [], [], 0
-    for _ in range(runs):
-        start, start_cpu = time.perf_counter(), time.thread_time()
-        size = len(render())
-        wall.append((time.perf_counter() - start) * 1000)
-        cpu.append((time.thread_time() - start_cpu) * 1000)
-    wall.sort()
-    return statistics.median(wall), wall[min(runs - 1, round(runs * 0.99))], statistics.median(cpu), size / 1024
+def plain_png(png: bytes) -> bytes:
+    """The render's own image, encoded as the renderers did before: RGB, ``compress_level=1``."""
+    image = Image.open(io.BytesIO(png)).convert("RGB")
+    buffer = io.BytesIO()
+    image.save(buffer, "PNG", compress_level=1)
+    return buffer.getvalue()
+
+
+def measure(render: Callable[[dict[str, Any]], bytes], views: list[dict[str, Any]],
+            warm: list[dict[str, Any]]) -> dict[str, float]:
+    """Median render ms, median plain-encode ms of the same outputs, their ratio, median KB. The
+    ``warm`` views (other deals) are rendered first, untimed: a running bot has drawn every card
+    sprite long ago, but not the strings of a new state."""
+    for view in warm:
+        render(view)
+    rendered, plain, sizes = [], [], []
+    for view in views:
+        started = time.perf_counter()
+        png = render(view)
+        rendered.append((time.perf_counter() - started) * 1000)
+        image = Image.open(io.BytesIO(png)).convert("RGB")
+        started = time.perf_counter()
+        image.save(io.BytesIO(), "PNG", compress_level=1)
+        plain.append((time.perf_counter() - started) * 1000)
+        sizes.append(len(png) / 1024)
+    p50, plain50 = statistics.median(rendered), statistics.median(plain)
+    return {"ms": p50, "p99": sorted(rendered)[min(len(rendered) - 1, int(0.99 * len(rendered)))],
+            "plain_ms": plain50, "ratio": p50 / plain50, "kb": statistics.median(sizes),
+            "kb_max": max(sizes)}
+
+
+def run(views: int) -> list[dict[str, Any]]:
+    rows = []
+    for name in game_names():
+        spec = game(name)
+        public, private = deal_views(name, views)
+        warm_public, warm_private = deal_views(name, 3 * views, first_deal=1000)
+        for kind, render, seen, warm in (("table", lambda v: spec.render_table(v, FOOTER), public, warm_public),
+                                         ("hand", spec.render_hand, private, warm_private)):
+            figures = measure(render, seen, warm)
+            limit = LIMIT_KB.get(name, DEFAULT_LIMIT_KB)
+            rows.append({"game": name, "image": kind, "renders": len(seen), "limit_kb": limit,
+                         "met": figures["ratio"] <= GOAL_RATIO and figures["kb"] <= limit, **figures})
+    return rows
+
+
+def table(rows: list[dict[str, Any]]) -> list[str]:
+    """The rows as a Markdown table (bench/report.py puts it in docs/performance.md)."""
+    lines = ["| image | render p50 / p99 | plain level-1 encode p50 | ratio (goal ≤ 0.6) | PNG p50 (max) | goal met |",
+             "|---|---|---|---|---|---|"]
+    for r in rows:
+        lines.append(f"| {r['game']} {r['image']} | {r['ms']:.1f} / {r['p99']:.1f} ms | {r['plain_ms']:.1f} ms"
+                     f" | {r['ratio']:.2f} | {r['kb']:.0f} KB ({r['kb_max']:.0f}; limit {r['limit_kb']})"
+                     f" | {'yes' if r['met'] else 'NO'} |")
+    return lines
 
 
 def main() -> None:
-    runs = int(sys.argv[1]) if len(sys.argv) > 1 else 200
-    cases: dict[str, Callable[[], bytes]] = {}
-    for seats in (2, 6, 10):
-        view = poker_view(seats)
-        cases[f"poker table {seats}"] = lambda view=view: poker.render_table(view, FOOTER)
-        cases[f"poker hand {seats}"] = lambda view=view: poker.render_hand(view)
-    engine = gin_engine()
-    public, own = engine.view(None), engine.view(engine.to_act()[0])
-    cases["gin table"] = lambda: gin.render_table(public, FOOTER)
-    cases["gin hand"] = lambda: gin.render_hand(own)
-    cases["gin scores"] = lambda: gin.render_scores(public)
-
-    print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs, {runs} renders per case")
-    print(f"{'render':<18}{'p50 ms':>9}{'p99 ms':>9}{'CPU p50':>9}{'PNG KB':>9}")
-    for label, render in cases.items():
-        p50, p99, cpu, kb = measure(render, runs)
-        print(f"{label:<18}{p50:>9.1f}{p99:>9.1f}{cpu:>9.1f}{kb:>9.1f}")
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--views", type=int, default=40, help="renders per game and image")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    load = os.getloadavg()[0]
+    rows = run(args.views)
+    if args.json:
+        print(json.dumps({"load": [load, os.getloadavg()[0]], "rows": rows}))
+        return
+    print(f"load average {load:.1f} before, {os.getloadavg()[0]:.1f} after, on {os.cpu_count()} CPUs")
+    print("\n".join(table(rows)))
 
 
 if __name__ == "__main__":

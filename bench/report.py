@@ -3,8 +3,8 @@
     python bench/report.py [--quick] [--out docs/performance.md] [--note TEXT]
 
 For each game: action p50/p99 with 1 and with 500 open tables, render time and PNG size of the table
-and private hand images, selfplay throughput, memory per open table; then the time to resume 1,000
-open tables. Tables run in one ``TableService`` over one SQLite file, as the Discord bot runs them.
+and private hand images, selfplay throughput, memory per open table; then every image side by side
+with a plain RGB encode of itself (bench/render.py); then the time to resume 1,000 open tables. Tables run in one ``TableService`` over one SQLite file, as the Discord bot runs them.
 Seated players are driven by the computer players' ``choose``, outside the timed part: an action's
 time is the engine apply plus the SQLite transaction that records it (``TableService.action_ms``),
 never the thinking. bench/report_notes.md (figures from the other benches) is appended verbatim.
@@ -32,6 +32,7 @@ from typing import Any, Callable
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench import render as render_bench  # noqa: E402
 from bench.resume import Quiet, build, resume  # noqa: E402
 from bench.selfplay import GAMES  # noqa: E402
 from bot.registry import game, game_names  # noqa: E402
@@ -56,10 +57,12 @@ class Plan:
     renders: int = 30
     selfplay_scale: float = 1.0
     resume_tables: int = 1000
+    image_views: int = 40
 
 
 FULL = Plan()
-QUICK = Plan(tables=50, actions_many=200, actions_one=100, renders=8, selfplay_scale=0.25, resume_tables=200)
+QUICK = Plan(tables=50, actions_many=200, actions_one=100, renders=8, selfplay_scale=0.25, resume_tables=200,
+             image_views=10)
 
 
 def plan_for(plan: Plan, name: str) -> Plan:
@@ -224,7 +227,8 @@ def machine() -> str:
 
 
 def document(command: str, started: datetime, seconds: float, load: tuple[float, float], note: str,
-             plan: Plan, rows: list[dict[str, Any]], restart: tuple[int, float, int]) -> str:
+             plan: Plan, rows: list[dict[str, Any]], restart: tuple[int, float, int],
+             images: list[dict[str, Any]]) -> str:
     """The whole doc: header, the figures of this run, then bench/report_notes.md as written."""
     header = [
         "# Performance", "",
@@ -234,7 +238,30 @@ def document(command: str, started: datetime, seconds: float, load: tuple[float,
         "in the per-game and restart sections; the sections after them name their own commands. Times are "
         "wall-clock.", "",
     ]
-    return "\n".join(header + per_game(plan, rows) + restart_section(*restart)) + "\n" + NOTES.read_text()
+    return ("\n".join(header + per_game(plan, rows) + images_section(plan, images) + restart_section(*restart))
+            + "\n" + NOTES.read_text())
+
+
+def images_section(plan: Plan, images: list[dict[str, Any]]) -> list[str]:
+    """bench/render.py's side-by-side figures: each image against a plain RGB encode of itself."""
+    met = sum(1 for r in images if r["met"])
+    return [
+        "## Images (the `run` function of `python bench/render.py`, run by the command above)", "",
+        f"Every game's table image and private hand image, {plan.image_views} renders each: the views after "
+        "each action of seeded deals played by the computer players (views of other deals drawn first, "
+        "untimed, so card sprites are cached as in a running bot). Beside each render, in the same run and "
+        "thread, the time to encode that very image as a plain RGB PNG at `compress_level=1` (the encoding "
+        "the renderers used before). Goals (issue 19): render at most 0.6x that encode, and at most 40 KB "
+        f"(60 KB for bridge, Sigma and Presidential). Met by {met} of {len(images)} images.", "",
+        *render_bench.table(images), "",
+        "Images are 256-colour palette PNGs (`images/palette.py`: every named colour exact, plus colours "
+        "between them), text is pasted from cached glyph masks (`images.cards.Canvas`), card sprites, "
+        "fonts and the felt are drawn once per process. Before/after pictures: "
+        "[palette, hold'em](images/palette-before-after-holdem.png), "
+        "[palette, Presidential](images/palette-before-after-presidential.png), "
+        "[stud layout](images/stud-before-after.png), "
+        "[Presidential pictures](images/presidential-before-after.png).", "",
+    ]
 
 
 def per_game(plan: Plan, rows: list[dict[str, Any]]) -> list[str]:
@@ -291,12 +318,14 @@ async def main(plan: Plan, out: Path, note: str) -> None:
         began = time.perf_counter()
         rows.append(await measure_game(name, plan))
         print(f"{name}: {time.perf_counter() - began:.0f} s  {row(rows[-1])}", file=sys.stderr)
+    images = render_bench.run(plan.image_views)
+    print(f"images: {sum(r['met'] for r in images)} of {len(images)} meet the goals", file=sys.stderr)
     with tempfile.TemporaryDirectory() as directory:
         await build(f"{directory}/resume.db", plan.resume_tables)
         restart = await resume(f"{directory}/resume.db")
     print(f"resumed {restart[0]} tables in {restart[1]:.2f} s", file=sys.stderr)
     text = document(command, started, time.perf_counter() - clock, (load, os.getloadavg()[0]), note, plan,
-                    rows, restart)
+                    rows, restart, images)
     out.write_text(text)
     print(f"wrote {out}", file=sys.stderr)
 

@@ -16,7 +16,7 @@ from PIL import Image, ImageDraw
 
 from bot.games.base import HIDDEN
 from bot.games.bridge_scoring import STRAIN_SYMBOLS
-from images.cards import Color, card_size, draw_text, fit_text, font, paste_card, paste_row, to_png
+from images.cards import Color, canvas_draw, card_size, draw_text, fit_text, font, paste_card, paste_row, to_png
 from images.theme import (
     BACKGROUND,
     FELT,
@@ -68,7 +68,7 @@ _CONTRACT = re.compile(r"([1-7])(NT|[CDHS])(X{0,2})")
 def render_table(view: View, footer: str | None = None) -> bytes:
     """PNG of the board: four hands around the felt, the trick in the middle, the panel at the right."""
     canvas = _background().copy()
-    draw = ImageDraw.Draw(canvas)
+    draw = canvas_draw(canvas)
     scoring = "Rubber" if view["scoring"] == "rubber" else "Duplicate"
     draw_header(draw, TABLE_SIZE[0], f"Contract bridge · {scoring} · Board {view['board']}", _status(view))
     for seat in range(4):
@@ -311,7 +311,7 @@ def render_hand(view: View) -> bytes:
     tall as what it shows (at most ``HAND_SIZE``), so a phone shows no empty felt."""
     viewer = private_viewer(view)
     canvas = Image.new("RGB", HAND_SIZE, FELT)
-    draw = ImageDraw.Draw(canvas)
+    draw = canvas_draw(canvas)
     info = view["seats"][viewer]
     role = f" · {info['role']}" if info["role"] else ""
     draw_header(draw, HAND_SIZE[0], f"{player_name(info['name'], viewer)} · {DIRECTION_NAMES[viewer]}{role}",

@@ -13,7 +13,7 @@ import threading
 import unicodedata
 from functools import lru_cache
 from pathlib import Path
-from typing import Literal, Sequence
+from typing import Any, Literal, Sequence
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -179,10 +179,55 @@ def _draw_slot(img: Image.Image) -> None:
                            outline=(255, 255, 255, 90), width=max(_SUPERSAMPLE, round(W * 0.025)))
 
 
+class Canvas(ImageDraw.ImageDraw):
+    """``ImageDraw`` whose one-line text is pasted from cached glyph masks.
+
+    A table image draws the same few dozen strings (names, stacks, labels) update after update;
+    rendering each with FreeType took half of the drawing time. A string's mask is rendered once per
+    font and anchor, then pasted in its colour (the blend ``ImageDraw.text`` does). Text is placed
+    on whole pixels. Anything else (several lines, strokes, other fonts) goes to ``ImageDraw.text``.
+    """
+
+    def __init__(self, image: Image.Image) -> None:
+        super().__init__(image)
+        self.canvas = image
+
+    def text(self, xy: tuple[float, float], text: Any, fill: Any = None, font: Any = None,  # type: ignore[override]
+             anchor: str | None = None, *args: Any, **kwargs: Any) -> None:
+        if args or kwargs or fill is None or not isinstance(text, str) or "\n" in text \
+                or not isinstance(font, ImageFont.FreeTypeFont):
+            super().text(xy, text, fill, font, anchor, *args, **kwargs)
+            return
+        mask, (left, top) = _text_mask(text, font, anchor or "la")
+        if mask is not None:
+            self.canvas.paste(fill, (int(xy[0]) + left, int(xy[1]) + top), mask)
+
+
+def canvas_draw(image: Image.Image) -> Canvas:
+    """The drawing context every renderer uses on its image (see ``Canvas``)."""
+    return Canvas(image)
+
+
+@lru_cache(maxsize=8192)
+def _text_mask(text: str, face: ImageFont.FreeTypeFont, anchor: str) -> tuple[Image.Image | None, tuple[int, int]]:
+    """The coverage mask of ``text`` and its offset from the anchor point (``None`` if it draws nothing)."""
+    left, top, right, bottom = face.getbbox(text, anchor=anchor)
+    if right <= left or bottom <= top:
+        return None, (0, 0)
+    mask = Image.new("L", (right - left, bottom - top))
+    ImageDraw.Draw(mask).text((-left, -top), text, font=face, fill=255, anchor=anchor)
+    return mask, (left, top)
+
+
 def to_png(image: Image.Image) -> bytes:
-    """PNG bytes with fast compression (flat backgrounds compress well even at level 1)."""
+    """Palette PNG bytes (``images.palette``): about a third of the bytes of an RGB PNG, in less than
+    half its time. Compression level 3: as fast as level 1 on palette rows, and 8% smaller."""
+    from images.palette import palette
+
+    if image.mode != "RGB":
+        image = image.convert("RGB")
     buffer = io.BytesIO()
-    image.save(buffer, "PNG", compress_level=1)
+    image.quantize(palette=palette(), dither=Image.Dither.NONE).save(buffer, "PNG", compress_level=3)
     return buffer.getvalue()
 
 
@@ -202,6 +247,7 @@ def _has_glyph(path: str, char: str) -> bool:
     return _glyph_pixels(path, char) != _glyph_pixels(path, _NOT_A_GLYPH)
 
 
+@lru_cache(maxsize=8192)
 def printable(text: str, face: ImageFont.FreeTypeFont) -> str:
     """``text`` on one line, without control characters and without characters ``face`` would draw as
     a box. Player names come from Discord and may hold emoji or scripts the bundled fonts lack."""
@@ -215,6 +261,7 @@ def printable(text: str, face: ImageFont.FreeTypeFont) -> str:
     return " ".join("".join(kept).split())
 
 
+@lru_cache(maxsize=8192)
 def fit_text(text: str, face: ImageFont.FreeTypeFont, max_width: float) -> str:
     """``text`` made printable (see ``printable``) and cut short with an ellipsis to fit ``max_width`` px."""
     text = printable(text, face)

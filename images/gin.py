@@ -15,6 +15,7 @@ from bot.games.base import HIDDEN
 from bot.games.cards import pretty
 from images.cards import (
     Color,
+    canvas_draw,
     card_size,
     chips,
     draw_text,
@@ -72,7 +73,7 @@ def render_table(view: View, footer: str | None = None) -> bytes:
     """PNG of the gin table: the viewer (or seat 0) at the bottom, the other player at the top, the
     stock and discard pile between them with whose turn it is and, once over, the result."""
     canvas = _background().copy()
-    draw = ImageDraw.Draw(canvas)
+    draw = canvas_draw(canvas)
     bottom = view["viewer"] if view["viewer"] is not None else 0
     score = view["score"]
     hand_no = max(1, len(score["lines"]) + (0 if view["phase"] == "over" else 1))  # lines include a scored hand
@@ -257,7 +258,7 @@ def render_hand(view: View) -> bytes:
     player = view["players"][viewer]
     width, height = HAND_SIZE
     canvas = Image.new("RGB", HAND_SIZE, FELT)
-    draw = ImageDraw.Draw(canvas)
+    draw = canvas_draw(canvas)
     draw_header(draw, width, player_name(player["name"], viewer), _turn_text(view), height=30, size=14)
 
     card_w = 84
@@ -280,7 +281,7 @@ def render_scores(view: View) -> bytes:
     names = [_name(view, seat) for seat in (0, 1)]
     rows = _score_rows(score, names)
     canvas = Image.new("RGB", (SCORE_WIDTH, SCORE_TOP + SCORE_ROW_H * (len(rows) + 1)), BACKGROUND)
-    draw = ImageDraw.Draw(canvas)
+    draw = canvas_draw(canvas)
     games = f" · games {score['games_won'][0]}–{score['games_won'][1]}" if score["match"] == "best-of-five" else ""
     draw_header(draw, SCORE_WIDTH, f"Score sheet · game {score['game_no']} to {score['target']}{games}", "")
     label_x, centres = 14, (300, 420)

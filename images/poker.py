@@ -12,7 +12,7 @@ from typing import Any, Mapping
 
 from PIL import Image, ImageDraw, ImageFont
 
-from images.cards import card_size, chips, draw_text, fit_text, font, paste_row, to_png, wrap_text
+from images.cards import canvas_draw, card_size, chips, draw_text, fit_text, font, paste_row, to_png, wrap_text
 from images.theme import (
     BACKGROUND,
     FELT,
@@ -68,7 +68,7 @@ def render_table(view: View, footer: str | None = None, *, four_color: bool = Fa
     """PNG of the whole table as ``view`` shows it; ``footer`` is a small line at the bottom
     (the deck commitment). A seat's view puts that seat at the bottom centre, the public view seat 0."""
     canvas = _table_background().copy()
-    draw = ImageDraw.Draw(canvas)
+    draw = canvas_draw(canvas)
     draw_header(draw, TABLE_SIZE[0], f"{view['variant']} · {view['stakes']}",
                 f"Hand #{view['hand_no']} · {_street(view)}")
     board_top, board_bottom = _draw_board(canvas, view, four_color)
@@ -259,7 +259,7 @@ def render_hand(view: View, *, four_color: bool = False) -> bytes:
     seat = view["seats"][viewer]
     width, height = HAND_SIZE
     canvas = Image.new("RGB", HAND_SIZE, FELT)
-    draw = ImageDraw.Draw(canvas)
+    draw = canvas_draw(canvas)
 
     draw_header(draw, width, player_name(seat["name"], viewer), f"Hand #{view['hand_no']} · {_street(view)}",
                 height=30, size=14)

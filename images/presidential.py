@@ -21,7 +21,9 @@ from images.cards import (
     CARD_RATIO,
     FACE_EDGE,
     FACE_FILL,
+    INK_BLACK,
     Color,
+    canvas_draw,
     card_image,
     chips,
     draw_text,
@@ -64,7 +66,7 @@ SWATCHES: dict[str, Color] = {
 }
 """The card colour of each colour symbol."""
 
-INK = (30, 30, 38)
+INK = INK_BLACK  # one near-black for every card (the palette keeps near-identical colours apart poorly)
 CHOSEN_FILL = (255, 226, 120)
 CHOSEN_EDGE = (214, 150, 0)
 FREE_EDGE = (170, 170, 178)
@@ -264,7 +266,7 @@ def render_table(view: View, footer: str | None = "") -> bytes:
     seats = view["seats"]
     size = table_size(len(seats))
     canvas = Image.new("RGB", size, BACKGROUND)
-    draw = ImageDraw.Draw(canvas)
+    draw = canvas_draw(canvas)
     draw.rectangle((0, HEADER_H, size[0], size[1] - FOOTER_H), fill=FELT)
     draw_header(draw, size[0], f"{view['variant']} · {_stakes(view)}",
                 f"Hand #{view['hand_no']} · {PHASES.get(view['phase'], view['phase'])}")
@@ -412,7 +414,7 @@ def render_hand(view: View) -> bytes:
     seat = view["seats"][viewer]
     width, height = HAND_SIZE
     canvas = Image.new("RGB", HAND_SIZE, FELT)
-    draw = ImageDraw.Draw(canvas)
+    draw = canvas_draw(canvas)
     draw_header(draw, width, player_name(seat["name"], viewer),
                 f"Hand #{view['hand_no']} · {PHASES.get(view['phase'], view['phase'])}", height=30, size=14)
     cards = list(seat["cards"])

@@ -16,6 +16,7 @@ from PIL import Image, ImageDraw
 from bot.games.cards import pretty
 from images.cards import (
     Color,
+    canvas_draw,
     card_size,
     draw_text,
     fit_text,
@@ -75,7 +76,7 @@ def render_table(view: View, footer: str = "") -> bytes:
     seats = view["seats"]
     height = table_size(len(seats))[1]
     canvas = _background(height).copy()
-    draw = ImageDraw.Draw(canvas)
+    draw = canvas_draw(canvas)
     draw_header(draw, WIDTH, f"Saint Poker · {len(seats)} players",
                 f"Round {view['round']}/{view['rounds']} · {PHASES.get(view['phase'], view['phase'])}")
     _draw_rivers(canvas, draw, view)
@@ -246,7 +247,7 @@ def render_hand(view: View) -> bytes:
     seat = view["seats"][viewer]
     width, height = HAND_SIZE
     canvas = Image.new("RGB", HAND_SIZE, FELT)
-    draw = ImageDraw.Draw(canvas)
+    draw = canvas_draw(canvas)
     doing = "Your turn" if viewer in view["to_act"] and view["phase"] != "over" else PHASES[view["phase"]]
     draw_header(draw, width, f"{player_name(seat['name'], viewer)} · {_points(seat['score'])}",
                 f"Round {view['round']}/{view['rounds']} · {doing}", height=30, size=14)

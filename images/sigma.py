@@ -28,7 +28,7 @@ from bot.games.sigma_shapes import (
     score,
 )
 from bot.games.sigma_shapes import card_size as shape_size
-from images.cards import Color, card_image, chips, draw_text, fit_text, font, to_png, wrap_text
+from images.cards import Color, canvas_draw, card_image, chips, draw_text, fit_text, font, to_png, wrap_text
 from images.theme import (
     BACKGROUND,
     FELT,
@@ -95,7 +95,7 @@ def render_table(view: View, footer: str = "") -> bytes:
     seats = view["seats"]
     height = table_size(len(seats))[1]
     canvas = _background(height).copy()
-    draw = ImageDraw.Draw(canvas)
+    draw = canvas_draw(canvas)
     draw_header(draw, WIDTH, f"{view['variant']} · ante {view['ante']}",
                 f"Hand #{view['hand_no']} · {PHASES.get(view['phase'], view['phase'])}")
     _draw_top(canvas, draw, view)
@@ -394,7 +394,7 @@ def _private(view: View, viewer: int, cards: Sequence[Card], in_hand: Card | Non
     seat = view["seats"][viewer]
     width, height = HAND_SIZE
     canvas = Image.new("RGB", HAND_SIZE, FELT)
-    draw = ImageDraw.Draw(canvas)
+    draw = canvas_draw(canvas)
     draw_header(draw, width, player_name(seat["name"], viewer),
                 f"Hand #{view['hand_no']} · {PHASES.get(view['phase'], view['phase'])}", height=30, size=14)
     strip_left, strip_top = HAND_STRIP

@@ -18,6 +18,7 @@ from bot.games.base import HIDDEN
 from bot.games.cards import pretty
 from images.cards import (
     Color,
+    canvas_draw,
     card_size,
     chips,
     draw_text,
@@ -89,7 +90,7 @@ def render_table(view: View, footer: str = "") -> bytes:
     grid_scoring = _recent_grid(view)
     height = table_size(view)[1]
     canvas = _background(height).copy()
-    draw = ImageDraw.Draw(canvas)
+    draw = canvas_draw(canvas)
     draw_header(draw, WIDTH, f"Poker Squared · ante {view['ante']}",
                 f"Round {view['round']}/{view['rounds']} · {PHASES.get(view['phase'], view['phase'])}")
     for seat in (0, 1):
@@ -311,7 +312,7 @@ def render_hand(view: View) -> bytes:
     viewer = private_viewer(view)
     width, height = HAND_SIZE
     canvas = Image.new("RGB", HAND_SIZE, FELT)
-    draw = ImageDraw.Draw(canvas)
+    draw = canvas_draw(canvas)
     doing = "Your turn" if viewer in view["to_act"] else PHASES.get(view["phase"], view["phase"])
     draw_header(draw, width, player_name(view["names"][viewer], viewer),
                 f"Round {view['round']}/{view['rounds']} · {doing}", height=30, size=14)

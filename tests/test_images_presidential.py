@@ -15,6 +15,7 @@ from bot.games.base import HIDDEN, Action, Seat
 from bot.games.presidential import PresidentialEngine, card_view
 from bot.games.sixchex import CATEGORIES, DECK
 from images.cards import CARD_RATIO
+from images.palette import palette
 from images.presidential import (
     CARDS_X,
     CHOSEN_EDGE,
@@ -80,6 +81,11 @@ def test_every_phase_renders_at_its_size(players: int, seed: int, stop: str | No
         assert decode(render_hand(engine.view(seat))).size == HAND_SIZE
 
 
+def as_sent(image: Image.Image) -> Image.Image:
+    """``image`` in the colours of the shared PNG palette, as every render is sent."""
+    return image.quantize(palette=palette(), dither=Image.Dither.NONE).convert("RGB")
+
+
 def test_hidden_cards_are_backs_and_shown_cards_faces() -> None:
     engine = new_deal(3)
     table = decode(render_table(engine.view(None)))
@@ -87,11 +93,11 @@ def test_hidden_cards_are_backs_and_shown_cards_faces() -> None:
     back = composite(card_sprite(card_view("C01", False), w), FELT)
     row_top = HEADER_H + INFO_H + 8
     crop = table.crop((CARDS_X, row_top, CARDS_X + w, row_top + h))
-    assert crop.tobytes() == back.tobytes()
+    assert crop.tobytes() == as_sent(back).tobytes()
     # The same seat seen by its owner shows its first card's face where the back was.
     mine = decode(render_table(engine.view(0))).crop((CARDS_X, row_top, CARDS_X + w, row_top + h))
     face = composite(card_sprite(engine.view(0)["seats"][0]["cards"][0], w), FELT)
-    assert mine.tobytes() == face.tobytes() != back.tobytes()
+    assert mine.tobytes() == as_sent(face).tobytes() != as_sent(back).tobytes()
 
 
 def test_every_card_face_is_distinct() -> None:
