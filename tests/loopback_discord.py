@@ -35,8 +35,8 @@ from discord.http import Route
 from discord.webhook.async_ import AsyncWebhookAdapter, async_context
 
 from bot.client import CardroomBot
-from tests.harness import (APP_ID, BOT_USER_ID, CHANNEL_ID, GUILD_ID, MEMBER_PERMISSIONS, OPEN, TIMESTAMP, Harness,
-                           Recorder, Request, _ids)
+from tests.harness import (APP_ID, BOT_USER_ID, CHANNEL_ID, GUILD_ID, HOME, MEMBER_PERMISSIONS, OPEN, TIMESTAMP,
+                           Harness, Place, Recorder, Request, User, _ids)
 
 API = "/api/v10"
 ERRORS = {10003: "Unknown Channel", 10004: "Unknown Guild", 10008: "Unknown Message", 50001: "Missing Access",
@@ -458,6 +458,26 @@ class LoopbackHarness(Harness):
     async def close(self) -> None:
         await super().close()
         Route.BASE = _DISCORD
+
+    async def raised_hand(self, alice: User, bob: User, at: Place = HOME) -> None:
+        """``alice`` and ``bob`` at hold'em in ``at``; the player to act raises, so chips are committed
+        to the deal in progress."""
+        await self.command(alice, "holdem", "create", at=at)
+        await self.command(bob, "holdem", "join", at=at)
+        await self.command(alice, "holdem", "start", at=at)
+        live = self.bot.service.in_channel(at.channel_id)
+        seat = live.engine.to_act()[0]
+        user = alice if live.user_of_deal_seat(seat)["user_id"] == alice.id else bob
+        raise_to = next(s for s in live.engine.legal_actions(seat) if s.kind == "raise").min_amount
+        custom_id = f"cr:a:{live.id}:{live.row.hand_no}:{live.row.step}:raise:{raise_to}"
+        await self.press(user, custom_id, self.showing(custom_id, at.channel_id), at=at)
+        assert live.row.step == 1 and live.row.hand is not None
+
+    def showing(self, custom_id: str, channel_id: int = CHANNEL_ID) -> dict[str, Any]:
+        """The table message as a member's screen shows it with a button ``custom_id`` (a member whose
+        screen is up to date, or who pressed before the message changed)."""
+        return {**self.table_message(channel_id), "components": [{"type": 1, "components": [
+            {"type": 2, "style": 2, "label": "Go", "custom_id": custom_id}]}]}
 
     async def gateway(self, event: str, data: dict[str, Any]) -> None:
         """Feed a gateway event (``CHANNEL_DELETE``, ``GUILD_CREATE``...) as discord.py receives it."""

@@ -4,12 +4,21 @@ from __future__ import annotations
 
 import time
 
+import pytest
+
 from tests.harness import CHANNEL_ID, GUILD_ID, MEMBER_PERMISSIONS, Place, User
-from tests.loopback_discord import LoopbackHarness
-from tests.test_e2e_vanished import ALICE, BOB, THREAD_ID, _heads_up_raise
+from tests.loopback_discord import Limit, LoopbackHarness
+from tests.test_e2e_vanished import ALICE, BOB, THREAD_ID
 
 VIEW_ONLY = 1 << 10
 SEND = 1 << 11
+
+
+@pytest.fixture
+def loopback(loopback: LoopbackHarness) -> LoopbackHarness:
+    """Windows of a second instead of Discord's five: these tests are about faults, not pacing."""
+    loopback.server.limits |= {"messages.send": Limit(5, 1.0), "messages.edit": Limit(5, 1.0)}
+    return loopback
 
 
 def _to_act(h: LoopbackHarness, channel_id: int = CHANNEL_ID) -> User:
@@ -32,7 +41,7 @@ async def _press_call(h: LoopbackHarness, app_permissions: int = MEMBER_PERMISSI
 
 async def test_lost_permissions_pause_the_table_until_the_bot_may_post_again(loopback) -> None:
     h = loopback
-    await _heads_up_raise(h)
+    await h.raised_hand(ALICE, BOB)
     live = h.bot.service.in_channel(CHANNEL_ID)
     h.server.denied[CHANNEL_ID] = 50013
     h.bot.presenter._sent_private.clear()  # hands are not sent again to a paused table
@@ -60,7 +69,7 @@ async def test_lost_permissions_pause_the_table_until_the_bot_may_post_again(loo
 async def test_a_channel_update_that_gives_access_back_resumes_the_table(loopback) -> None:
     h = loopback
     await h.join_guild()
-    await _heads_up_raise(h)
+    await h.raised_hand(ALICE, BOB)
     live = h.bot.service.in_channel(CHANNEL_ID)
     h.server.denied[CHANNEL_ID] = 50001  # the bot may not see the channel; it is still there, and so is the bot
     await h.bot.presenter.update(live)
@@ -78,7 +87,7 @@ async def test_an_archived_thread_is_unarchived_and_the_table_goes_on(loopback) 
     h = loopback
     thread = Place(GUILD_ID, THREAD_ID)
     await h.join_guild(threads=(THREAD_ID,))
-    await _heads_up_raise(h, thread)
+    await h.raised_hand(ALICE, BOB, thread)
     live = h.bot.service.in_channel(THREAD_ID)
     h.server.archived_threads.add(THREAD_ID)
     await _press_call(h, channel_id=THREAD_ID)  # the edit meets 50083: the bot unarchives and shows it again

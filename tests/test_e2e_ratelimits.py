@@ -80,8 +80,7 @@ async def _press_now(h: LoopbackHarness) -> str:
     kinds = {spec.kind for spec in live.engine.legal_actions(seat)}
     custom_id = f"cr:a:{live.id}:{live.row.hand_no}:{live.row.step}:{'check' if 'check' in kinds else 'call'}"
     token, payload = h._base(user, 3, {"custom_id": custom_id, "component_type": 2})
-    payload["message"] = {**h.table_message(), "components": [{"type": 1, "components": [
-        {"type": 2, "style": 2, "label": "Go", "custom_id": custom_id}]}]}
+    payload["message"] = h.showing(custom_id)
     h.bot._connection.parse_interaction_create(payload)
     return token
 
@@ -126,3 +125,51 @@ async def test_a_burst_of_presses_is_coalesced_within_the_channel_limit(loopback
     assert shown["content"] == table_text(live), "the last edit shows the final state"
     assert {c["custom_id"] for r in shown["components"] for c in r["components"]} == {
         item.custom_id for item in table_view(live).children}
+
+
+async def test_a_429_storm_on_the_channel_stalls_no_answer(loopback) -> None:
+    """Every edit of the table answered 429 for two seconds: presses are still answered at once
+    (interaction callbacks have their own buckets), and the table is shown once the storm is over."""
+    h = loopback
+    await _hand(h)
+    live = h.bot.service.in_channel(CHANNEL_ID)
+    storm = h.server.inject(Fault(r"/channels/\d+/messages/\d+$", 429, method="PATCH", retry_after=0.4))
+    pressed: dict[str, float] = {}
+    calm = asyncio.get_running_loop().call_later(2.0, h.server.clear_faults)
+    for _ in range(6):
+        if live.row.hand is None:
+            break
+        where = (live.row.hand_no, live.row.step)
+        pressed[await _press_now(h)] = time.monotonic()
+        await _until(lambda: (live.row.hand_no, live.row.step) != where and not live.lock.locked())
+        await asyncio.sleep(0.2)
+    await h.settle(30)
+    calm.cancel()
+    assert storm.hits >= 3
+    for token, at in pressed.items():
+        answer = next(s for s in h.server.served if s.request.path.endswith(f"/{token}/callback"))
+        assert answer.at - at < 1.0, f"answered after {answer.at - at:.2f} s in the storm"
+    assert h.table_message()["content"] == table_text(live), "the table is shown once the storm passed"
+
+
+async def test_server_errors_and_a_hung_request_are_given_up_once_and_the_next_update_lands(loopback) -> None:
+    h = loopback
+    h.server.limits["messages.edit"] = Limit(5, 1.0)
+    await _hand(h)
+    live = h.bot.service.in_channel(CHANNEL_ID)
+    h.server.inject(Fault(r"/channels/\d+/messages/\d+$", 502, method="PATCH", times=1))
+    await h.bot.presenter.update(live)  # discord.py retries a 502 after a second
+    assert [s.status for s in h.server.served if s.bucket == "messages.edit"][-2:] == [502, 200]
+    h.bot.presenter.request_timeout = 0.5
+    for fault in (Fault(r"/channels/\d+/messages/\d+$", 503, method="PATCH"),
+                  Fault(r"/channels/\d+/messages/\d+$", 0, method="PATCH", hang=1.0)):
+        h.server.inject(fault)
+        before = h.server.count("PATCH", "messages.edit")
+        await h.bot.presenter.update(live)
+        await asyncio.sleep(0.6)  # a hung request is answered by the server later
+        h.server.clear_faults()
+        assert h.server.count("PATCH", "messages.edit") - before == 1, "tried once, not looped"
+        assert live.id in h.bot.service.tables and live.paused is None, "a passing fault changes nothing"
+    live.note("after the faults")
+    await h.bot.presenter.update(live)
+    assert h.table_message()["content"] == table_text(live)

@@ -6,27 +6,18 @@ import pytest
 
 from bot.registry import game, game_names
 from tests.harness import CHANNEL_ID, GUILD_ID, Place, User
-from tests.loopback_discord import LoopbackHarness
+from tests.loopback_discord import Limit, LoopbackHarness
 
 ALICE, BOB = User(3201, "Alice"), User(3202, "Bob")
 THREAD_ID = 940000000000000001
 START = 1000  # every wallet's starting balance
 
 
-async def _heads_up_raise(h: LoopbackHarness, at: Place = Place(GUILD_ID, CHANNEL_ID)) -> None:
-    """Alice and Bob at hold'em; the player to act raises, so chips are committed to the deal."""
-    await h.command(ALICE, "holdem", "create", at=at)
-    await h.command(BOB, "holdem", "join", at=at)
-    await h.command(ALICE, "holdem", "start", at=at)
-    live = h.bot.service.in_channel(at.channel_id)
-    seat = live.engine.to_act()[0]
-    user = ALICE if live.user_of_deal_seat(seat)["user_id"] == ALICE.id else BOB
-    raise_to = next(s for s in live.engine.legal_actions(seat) if s.kind == "raise").min_amount
-    message = h.table_message(at.channel_id)
-    custom_id = f"cr:a:{live.id}:{live.row.hand_no}:{live.row.step}:raise:{raise_to}"
-    await h.press(user, custom_id, {**message, "components": [{"type": 1, "components": [
-        {"type": 2, "style": 2, "label": "Raise", "custom_id": custom_id}]}]}, at=at)
-    assert live.row.step == 1 and live.row.hand is not None
+@pytest.fixture
+def loopback(loopback: LoopbackHarness) -> LoopbackHarness:
+    """Windows of a second instead of Discord's five: these tests are about faults, not pacing."""
+    loopback.server.limits |= {"messages.send": Limit(5, 1.0), "messages.edit": Limit(5, 1.0)}
+    return loopback
 
 
 async def _assert_refunded(h: LoopbackHarness, table_id: int, *users: User) -> None:
@@ -55,14 +46,13 @@ async def test_every_game_closes_once_when_discord_says_its_channel_is_gone(loop
     await _assert_refunded(h, live.id, ALICE)
     assert await h.bot.storage.total_chips() == chips
     assert "is closed" in h.server.dm_requests(ALICE.id)[-1].text, "the host is told"
-    await h.press(ALICE, f"cr:u:{live.id}:hand", {**h.table_message(), "components": [{"type": 1, "components": [
-        {"type": 2, "style": 2, "label": "My hand", "custom_id": f"cr:u:{live.id}:hand"}]}]})
+    await h.press(ALICE, f"cr:u:{live.id}:hand", h.showing(f"cr:u:{live.id}:hand"))
     assert h.server.channel_requests()[before + 1:] == [], "a late press does not reach the channel"
 
 
 async def test_a_press_that_meets_a_deleted_channel_calls_the_deal_off(loopback) -> None:
     h = loopback
-    await _heads_up_raise(h)
+    await h.raised_hand(ALICE, BOB)
     live = h.bot.service.in_channel(CHANNEL_ID)
     h.server.deleted_channels.add(CHANNEL_ID)
     await h.press_label(next(u for u in (ALICE, BOB) if live.deal_seat(u.id) in live.engine.to_act()), "Call")
@@ -73,7 +63,7 @@ async def test_a_press_that_meets_a_deleted_channel_calls_the_deal_off(loopback)
 
 async def test_a_deleted_table_message_is_posted_again_once(loopback) -> None:
     h = loopback
-    await _heads_up_raise(h)
+    await h.raised_hand(ALICE, BOB)
     live = h.bot.service.in_channel(CHANNEL_ID)
     old = live.row.message_id
     message = h.server.messages.pop(old)  # a moderator deletes it; members still see it until they reload
@@ -94,7 +84,7 @@ async def test_a_deleted_table_message_is_posted_again_once(loopback) -> None:
 async def test_channel_delete_event_closes_the_table_without_a_request(loopback) -> None:
     h = loopback
     await h.join_guild()
-    await _heads_up_raise(h)
+    await h.raised_hand(ALICE, BOB)
     live = h.bot.service.in_channel(CHANNEL_ID)
     before = len(h.server.channel_requests())
     await h.gateway("CHANNEL_DELETE", h.channel())
@@ -105,7 +95,7 @@ async def test_channel_delete_event_closes_the_table_without_a_request(loopback)
 async def test_thread_delete_and_bot_removal_close_their_tables(loopback) -> None:
     h = loopback
     await h.join_guild(threads=(THREAD_ID,))
-    await _heads_up_raise(h, Place(GUILD_ID, THREAD_ID))
+    await h.raised_hand(ALICE, BOB, Place(GUILD_ID, THREAD_ID))
     in_thread = h.bot.service.in_channel(THREAD_ID)
     await h.command(ALICE, "gin", "create")
     in_channel = h.bot.service.in_channel(CHANNEL_ID)
@@ -122,7 +112,7 @@ async def test_thread_delete_and_bot_removal_close_their_tables(loopback) -> Non
 
 async def test_missing_access_from_a_server_that_removed_the_bot_closes_the_table(loopback) -> None:
     h = loopback
-    await _heads_up_raise(h)
+    await h.raised_hand(ALICE, BOB)
     live = h.bot.service.in_channel(CHANNEL_ID)
     h.server.left_guilds.add(GUILD_ID)
     await h.bot.presenter.update(live)
