@@ -89,7 +89,8 @@ class Fault:
 
 @dataclass
 class Served:
-    """One request as the server saw it: when (``time.monotonic()``), what, and the status answered."""
+    """One request as the server saw it: when it came (``time.monotonic()``), what, and the status
+    answered (0 while a hung request is still unanswered)."""
 
     at: float
     request: Request
@@ -229,9 +230,11 @@ class LoopbackDiscord(Recorder):
         hang = 0.0
         with self._lock:
             answer, hang = self._answer(http.method, path, request, route, match)
+        served = Served(time.monotonic(), request, 0, bucket_name)  # status 0 until answered
+        self.served.append(served)
         if hang:
             await asyncio.sleep(hang)
-        self.served.append(Served(time.monotonic(), request, answer.status, bucket_name))
+        served.status = answer.status
         if answer.status == 204:
             return web.Response(status=204, headers=answer.headers)
         # Discord's exact Content-Type: discord.py parses a body as JSON only when it is this string
