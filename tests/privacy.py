@@ -172,8 +172,10 @@ class PrivacyCheck:
         CHECKS.append(self)
 
     def detach(self) -> None:
+        """Stop checking: the recorder's observer goes, and the presenter draws untagged again."""
         if self.observe in self.harness.recorder.observers:
             self.harness.recorder.observers.remove(self.observe)
+        vars(self.harness.bot.presenter).pop("_render", None)
 
     # -- what is secret now ---------------------------------------------------------------------
 

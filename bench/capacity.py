@@ -1,0 +1,244 @@
+"""Capacity of one bot process: N heads-up hold'em tables pressing buttons at once, end to end.
+
+    python bench/capacity.py [--tables 1 50 200] [--presses 2000] [--fixed-image] [--json]
+
+The real bot runs in the e2e harness (tests/harness.py: cogs, command tree, view store, the SQLite
+store in a temporary file; Discord's HTTP replaced by the recorder). Each table's player to act
+presses Check or Call as a raw INTERACTION_CREATE payload, and presses again as soon as the table
+message has been edited with the new picture; every table does so at once. Per N:
+
+- presses/s: presses answered and shown, over the wall time of the run;
+- answer p50/p99: from the payload to the interaction's callback (the deferral);
+- edit p50/p99: from the payload to the PATCH of the table message carrying the new image;
+- drawing: the CPU time of the renderers (table and hand images, in their worker threads) as a share
+  of the process's CPU time.
+
+``--fixed-image`` replaces drawing by a constant PNG: what the process does without it. The timer
+loop runs every 20 ms to deal the next hand. Hold'em with the harness's defaults: blinds 5/10,
+buy-in 1,000; a table whose player busts buys in again. The machine may be shared by other work:
+compare figures of one run.
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bot.registry import GAMES  # noqa: E402
+from images.cards import to_png  # noqa: E402
+from tests.harness import GUILD_ID, Harness, Place, Request, User  # noqa: E402
+
+GAME = "holdem"
+FIRST_CHANNEL = 960000000000000000
+PRESS_KINDS = ("check", "call")
+
+
+@dataclass
+class Drawing:
+    """CPU seconds spent in the renderers, summed over their worker threads."""
+
+    seconds: float = 0.0
+    images: int = 0
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def wrap(self, render: Callable[..., bytes], fixed: bytes | None) -> Callable[..., bytes]:
+        def timed(*args: Any, **kwargs: Any) -> bytes:
+            started = time.thread_time()
+            png = fixed if fixed is not None else render(*args, **kwargs)
+            with self.lock:
+                self.seconds += time.thread_time() - started
+                self.images += 1
+            return png
+        return timed
+
+
+@dataclass
+class Table:
+    channel: int
+    players: tuple[User, User]
+    presses: int = 0
+    message_id: int | None = None
+
+
+@dataclass
+class Watch:
+    """Times of the requests the bot makes, told by the recorder as they happen."""
+
+    answers: dict[str, asyncio.Future[float]] = field(default_factory=dict)  # token -> callback time
+    edits: dict[int, asyncio.Future[float]] = field(default_factory=dict)  # channel -> next edit time
+
+    def __call__(self, request: Request) -> None:
+        now = time.perf_counter()
+        parts = request.path.strip("/").split("/")
+        if parts[0] == "interactions" and parts[-1] == "callback":
+            future = self.answers.pop(parts[2], None)
+            if future is not None and not future.done():
+                future.set_result(now)
+        elif parts[0] == "channels" and request.method == "PATCH" and request.files:
+            future = self.edits.pop(int(parts[1]), None)
+            if future is not None and not future.done():
+                future.set_result(now)
+
+
+async def open_tables(harness: Harness, count: int) -> list[Table]:
+    tables = []
+    for n in range(count):
+        channel = FIRST_CHANNEL + n
+        at = Place(GUILD_ID, channel)
+        host, guest = User(2_000_000 + 2 * n, f"Host{n}"), User(2_000_001 + 2 * n, f"Guest{n}")
+        await harness.command(host, GAME, "create", at=at)
+        await harness.command(guest, GAME, "join", at=at)
+        await harness.command(host, GAME, "start", at=at)
+        tables.append(Table(channel, (host, guest)))
+    return tables
+
+
+def button(harness: Harness, table: Table) -> tuple[dict[str, Any], str, User] | None:
+    """(table message, custom_id of its Check or Call button, who must press it), if a turn is on."""
+    live = harness.bot.service.in_channel(table.channel)
+    if live is None or live.row.hand is None or live.engine.outcome is not None or not live.engine.to_act():
+        return None
+    user_id = live.user_of_deal_seat(live.engine.to_act()[0])["user_id"]
+    message = harness.recorder.messages[table.message_id] if table.message_id else \
+        harness.recorder.messages_in(table.channel)[-1]
+    table.message_id = int(message["id"])
+    for row in message.get("components", []):
+        for component in row.get("components", []):
+            custom_id = component.get("custom_id", "")
+            parts = custom_id.split(":")
+            if custom_id.startswith("cr:a:") and parts[5] in PRESS_KINDS:
+                if (int(parts[3]), int(parts[4])) != (live.row.hand_no, live.row.step):
+                    return None  # the message does not show this state yet: its edit is on the way
+                return message, custom_id, next(u for u in table.players if u.id == user_id)
+    return None
+
+
+async def rebuy(harness: Harness, table: Table) -> None:
+    """A busted player takes a seat again (the table waits in its lobby otherwise)."""
+    live = harness.bot.service.in_channel(table.channel)
+    if live is not None and live.row.status == "lobby":
+        at = Place(GUILD_ID, table.channel)
+        for user in table.players:
+            if all(seat["user_id"] != user.id for seat in live.row.seats):
+                await harness.command(user, GAME, "join", at=at)
+        await harness.command(table.players[0], GAME, "start", at=at)
+
+
+async def press_loop(harness: Harness, watch: Watch, table: Table, until: Callable[[], bool],
+                     answers: list[float], edits: list[float]) -> None:
+    loop = asyncio.get_running_loop()
+    while not until():
+        found = button(harness, table)
+        if found is None:
+            await rebuy(harness, table)
+            await asyncio.sleep(0.01)
+            continue
+        message, custom_id, user = found
+        token, payload = harness._base(user, 3, {"custom_id": custom_id, "component_type": 2},
+                                       Place(GUILD_ID, table.channel))
+        payload["message"] = message
+        answered, edited = loop.create_future(), loop.create_future()
+        watch.answers[token], watch.edits[table.channel] = answered, edited
+        started = time.perf_counter()
+        harness.bot._connection.parse_interaction_create(payload)  # type: ignore[arg-type]
+        try:
+            answers.append((await asyncio.wait_for(answered, 30) - started) * 1000)
+            edits.append((await asyncio.wait_for(edited, 30) - started) * 1000)
+        except TimeoutError:
+            print(f"table {table.channel}: no answer or edit in 30 s", file=sys.stderr)
+            continue
+        table.presses += 1
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
+
+
+async def measure(count: int, presses: int, fixed_image: bool) -> dict[str, Any]:
+    drawing = Drawing()
+    fixed = to_png(__import__("PIL.Image", fromlist=["Image"]).new("RGB", (900, 560), (22, 104, 62))) \
+        if fixed_image else None
+    spec = GAMES[GAME]
+    originals = spec.render_table, spec.render_hand
+    object.__setattr__(spec, "render_table", drawing.wrap(originals[0], fixed))
+    object.__setattr__(spec, "render_hand", drawing.wrap(originals[1], fixed))
+    try:
+        with tempfile.TemporaryDirectory() as directory:
+            harness = await Harness.start(f"{directory}/capacity.db")
+            harness.privacy.detach()  # the bench measures the bot, not the test suite's check
+            try:
+                tables = await open_tables(harness, count)
+                timers = asyncio.create_task(harness.bot.service.run_timers(interval=0.02))
+                watch = Watch()
+                harness.recorder.observers.append(watch)
+                answers: list[float] = []
+                edits: list[float] = []
+                total = lambda: sum(t.presses for t in tables)  # noqa: E731
+                drawing.seconds, drawing.images = 0.0, 0
+                cpu, wall = time.process_time(), time.perf_counter()
+                await asyncio.gather(*(press_loop(harness, watch, t, lambda: total() >= presses, answers, edits)
+                                       for t in tables))
+                wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+                timers.cancel()
+                await harness.settle(60)
+            finally:
+                await harness.close()
+    finally:
+        object.__setattr__(spec, "render_table", originals[0])
+        object.__setattr__(spec, "render_hand", originals[1])
+    done = total()
+    return {
+        "tables": count, "presses": done, "seconds": wall, "presses_per_second": done / wall,
+        "answer_p50": percentile(answers, 0.5), "answer_p99": percentile(answers, 0.99),
+        "edit_p50": percentile(edits, 0.5), "edit_p99": percentile(edits, 0.99),
+        "cpu_ms_per_press": cpu / done * 1000, "drawing_share": drawing.seconds / cpu if cpu else 0.0,
+        "images_per_press": drawing.images / done, "fixed_image": fixed_image,
+    }
+
+
+def table(rows: list[dict[str, Any]]) -> list[str]:
+    """The rows as a Markdown table (for docs/performance.md)."""
+    lines = ["| tables pressing at once | presses/s | answer p50 / p99 | edit p50 / p99 | CPU per press"
+             " | drawing share of CPU | images per press |", "|---|---|---|---|---|---|---|"]
+    for r in rows:
+        label = f"{r['tables']}" + (" (fixed image)" if r["fixed_image"] else "")
+        lines.append(f"| {label} | {r['presses_per_second']:.0f} | {r['answer_p50']:.0f} / {r['answer_p99']:.0f} ms"
+                     f" | {r['edit_p50']:.0f} / {r['edit_p99']:.0f} ms | {r['cpu_ms_per_press']:.1f} ms"
+                     f" | {r['drawing_share']:.0%} | {r['images_per_press']:.2f} |")
+    return lines
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, nargs="+", default=[1, 50, 200])
+    parser.add_argument("--presses", type=int, default=2000, help="presses per run (at least 3 per table)")
+    parser.add_argument("--fixed-image", action="store_true", help="also run with drawing replaced")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    load = os.getloadavg()[0]
+    rows = []
+    for fixed in ([False, True] if args.fixed_image else [False]):
+        for count in args.tables:
+            rows.append(asyncio.run(measure(count, max(args.presses, 3 * count), fixed)))
+            print(json.dumps(rows[-1]), file=sys.stderr)
+    if args.json:
+        print(json.dumps({"load": [load, os.getloadavg()[0]], "rows": rows}))
+        return
+    print(f"load average {load:.1f} before, {os.getloadavg()[0]:.1f} after, on {os.cpu_count()} CPUs")
+    print("\n".join(table(rows)))
+
+
+if __name__ == "__main__":
+    main()
