@@ -73,8 +73,9 @@ class CardroomBot(commands.Bot):
     def __init__(self, database: str, *, starting_balance: int = 1000, daily_amount: int = 200,
                  sync_guild: int | None = None, run_timers: bool = True):
         intents = discord.Intents.default()
+        # No message parses a mention unless it says so: a member named "@everyone" pings nobody.
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, tree_cls=CardroomTree,
-                         help_command=None)
+                         help_command=None, allowed_mentions=discord.AllowedMentions.none())
         self.database = database
         self.defaults = (starting_balance, daily_amount)
         self.sync_guild = sync_guild

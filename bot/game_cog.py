@@ -12,6 +12,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.errors import UserError
+from bot.member_text import member_name
 from bot.presenter import PERMISSIONS_HELP, table_text
 from bot.registry import GameSpec, game
 
@@ -43,7 +44,7 @@ class GameCog(commands.GroupCog):
         await interaction.response.defer(ephemeral=True, thinking=True)
         assert interaction.guild_id is not None and interaction.channel_id is not None
         live = await self.bot.service.create(interaction.guild_id, interaction.channel_id, self.game_name,
-                                             interaction.user.id, interaction.user.display_name, settings,
+                                             interaction.user.id, member_name(interaction.user), settings,
                                              buy_in)
         await self.bot.presenter.update(live)
         if live.row.message_id is None:
@@ -59,7 +60,7 @@ class GameCog(commands.GroupCog):
                    buy_in: app_commands.Range[int, 1, 10**9] | None = None) -> None:
         live = self._table(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await self.bot.service.join(live, interaction.user.id, interaction.user.display_name, buy_in)
+        await self.bot.service.join(live, interaction.user.id, member_name(interaction.user), buy_in)
         await interaction.followup.send(f"You are seated at table #{live.id}.", ephemeral=True)
 
     @app_commands.command(name="leave", description="Leave the table (after the current hand if you are in it)")

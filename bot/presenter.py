@@ -18,6 +18,7 @@ import discord
 
 from bot.channel_faults import Verdict, diagnose
 from bot.games.cards import pretty
+from bot.member_text import plain, shown, shown_report
 from bot.tables import LiveTable
 from bot.ui import table_view
 
@@ -53,19 +54,20 @@ def table_text(live: LiveTable) -> str:
     spec = live.spec
     lines = [f"**{spec.title}** · table #{row.id}"]
     if row.status == "lobby":
-        seats = ", ".join(s["name"] + (f" ({s['stack']})" if spec.chips else "") for s in row.seats) or "nobody yet"
+        seats = ", ".join(shown(s["name"]) + (f" ({s['stack']})" if spec.chips else "")
+                          for s in row.seats) or "nobody yet"
         lines.append(f"Waiting to start. Seated: {seats}. "
                      f"Join with the button or `/{spec.name} join`; add computer players with `/{spec.name} add-bot`.")
     elif live.engine is not None and live.engine.outcome is None and row.hand is not None:
-        turn = ", ".join(live.user_of_deal_seat(s)["name"] for s in live.engine.to_act())
+        turn = ", ".join(shown(live.user_of_deal_seat(s)["name"]) for s in live.engine.to_act())
         due = f" (until <t:{int(row.deadline)}:T>)" if row.deadline else ""
         lines.append(f"Hand #{row.hand_no} · to act: **{turn}**{due}")
         lines.append(f"Deck SHA-256 `{row.hand['commitment']}`")
     elif live.last_outcome is not None:
-        lines.append(f"Hand #{row.hand_no} is over: {live.last_outcome.summary}")
+        lines.append(f"Hand #{row.hand_no} is over: {shown(live.last_outcome.summary)}")
         if live.last_seed:
             lines.append(f"Deck seed `{live.last_seed}` (check it with `/verify {row.id} {row.hand_no}`)")
-    lines += [f"> {line}" for line in live.log[-5:]]
+    lines += [f"> {shown(plain(line, 300))}" for line in live.log[-5:]]  # names in them are members' text
     return "\n".join(lines)[:1900]
 
 
@@ -243,7 +245,7 @@ class DiscordPresenter:
         report, live.report = live.report, None
         channel = self.bot.get_partial_messageable(live.row.channel_id, guild_id=live.row.guild_id)
         try:
-            await channel.send(report[:2000])
+            await channel.send(shown_report(report)[:2000])
         except discord.HTTPException:
             log.warning("could not post the report of table %s", live.id)
 

@@ -17,6 +17,7 @@ import discord
 
 from bot.errors import UserError
 from bot.games.base import Action, ActionSpec, IllegalAction
+from bot.member_text import member_name, plain, shown
 
 if TYPE_CHECKING:
     from bot.client import CardroomBot
@@ -197,7 +198,7 @@ class AmountModal(discord.ui.Modal):
         if not text:
             raise UserError("Type a whole number.")
         if not text.isascii() or not text.isdigit():
-            raise UserError(f"“{self.amount.value[:20]}” is not a whole number.")
+            raise UserError(f"“{shown(plain(self.amount.value, 20))}” is not a whole number.")
         await _submit(interaction, self.table, self.hand, self.step, Action(self.kind, amount=int(text)))
 
 
@@ -422,7 +423,7 @@ class TableButton(_Component, discord.ui.DynamicItem[discord.ui.Button],
             await bot.service.set_sitting_out(live, user.id, self.what == "sitout")
         elif self.what == "join":
             await interaction.response.defer()
-            await bot.service.join(live, user.id, user.display_name)
+            await bot.service.join(live, user.id, member_name(user))
         elif self.what == "start":
             await interaction.response.defer()
             await bot.service.start(live, user.id)

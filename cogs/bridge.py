@@ -18,6 +18,7 @@ from bot.errors import UserError
 from bot.events import may_see_deal
 from bot.game_cog import GameCog
 from bot.games.bridge_events import event_standings
+from bot.member_text import shown_report
 
 EVENT_NAME = re.compile(r"[a-z0-9][a-z0-9-]{0,31}")
 
@@ -64,7 +65,7 @@ class Bridge(GameCog, group_name="bridge", group_description="Contract bridge"):
             raise UserError("You can see a board's results once you have played it "
                             "(or with Manage Channels, as the director).")
         await interaction.response.send_message(
-            f"Event `{name}`\n" + spec.event_report(str(board), rows), ephemeral=True)
+            f"Event `{name}`\n" + shown_report(spec.event_report(str(board), rows)), ephemeral=True)
 
     @app_commands.command(name="standings", description="A duplicate event's pairs ranked by matchpoints")
     @app_commands.describe(event="The event name")
@@ -76,7 +77,8 @@ class Bridge(GameCog, group_name="bridge", group_description="Contract bridge"):
             raise UserError(f"No table of event `{name}` has finished a board yet.")
         boards = len({row["deal_key"] for row in rows})
         await interaction.response.send_message(
-            f"Event `{name}`: {boards} board{'s' if boards != 1 else ''} played so far\n" + event_standings(rows))
+            f"Event `{name}`: {boards} board{'s' if boards != 1 else ''} played so far\n"
+            + shown_report(event_standings(rows)))
 
 
 async def setup(bot: CardroomBot) -> None:

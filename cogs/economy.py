@@ -8,6 +8,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import CardroomBot
+from bot.member_text import member_name, shown
 from bot.registry import game_names
 
 GAME_CHOICES = [app_commands.Choice(name=n, value=n) for n in game_names()]
@@ -54,8 +55,8 @@ class Economy(commands.Cog):
             return
         lines = [f"**Leaderboard{' · ' + game if game else ''}** (rating = openskill μ − 3σ)"]
         for place, (user_id, chips, rating, matches) in enumerate(rows, start=1):
-            shown = f"{rating:.1f}" if rating is not None else "unrated"
-            lines.append(f"{place}. <@{user_id}> · rating {shown} · chips won {chips:+d}")
+            rated = f"{rating:.1f}" if rating is not None else "unrated"
+            lines.append(f"{place}. <@{user_id}> · rating {rated} · chips won {chips:+d}")
         await interaction.response.send_message("\n".join(lines), allowed_mentions=discord.AllowedMentions.none())
 
     @app_commands.guild_only()
@@ -65,12 +66,12 @@ class Economy(commands.Cog):
         who = member or interaction.user
         rows = await self.bot.storage.stats(interaction.guild_id, who.id)
         if not rows:
-            await interaction.response.send_message(f"{who.display_name} has not played yet.", ephemeral=True)
+            await interaction.response.send_message(f"{shown(member_name(who))} has not played yet.", ephemeral=True)
             return
-        lines = [f"**{who.display_name}**"]
+        lines = [f"**{shown(member_name(who))}**"]
         for name, hands, chips, matches, wins, rating in rows:
-            shown = f"{rating:.1f}" if rating is not None else "unrated"
-            lines.append(f"{name}: {hands} hands, chips {chips:+d}, {wins}/{matches} matches won, rating {shown}")
+            rated = f"{rating:.1f}" if rating is not None else "unrated"
+            lines.append(f"{name}: {hands} hands, chips {chips:+d}, {wins}/{matches} matches won, rating {rated}")
         await interaction.response.send_message("\n".join(lines), ephemeral=True)
 
     @app_commands.guild_only()

@@ -18,6 +18,7 @@ from bot.game_cog import GameCog
 from bot.games import gin_melds
 from bot.games.cards import pretty
 from bot.games.gin import gin_settings
+from bot.member_text import shown
 from images.gin import render_scores
 
 
@@ -62,7 +63,7 @@ class Gin(GameCog, group_name="gin", group_description="Gin rummy"):
             raise UserError("No hand has been dealt at this table yet.")
         await interaction.response.defer(ephemeral=True, thinking=True)
         png = await asyncio.to_thread(render_scores, view)
-        await interaction.followup.send(_score_line(view), file=discord.File(io.BytesIO(png), "scores.png"),
+        await interaction.followup.send(shown(_score_line(view)), file=discord.File(io.BytesIO(png), "scores.png"),
                                         ephemeral=True)
 
     def choice_label(self, view: dict[str, Any], kind: str, value: str) -> str:

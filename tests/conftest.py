@@ -1,5 +1,5 @@
 """Shared fixtures: every end-to-end harness is closed after its test, even a failing one, and the test
-fails if any payload its bot sent showed a card to someone who may not see it."""
+fails if any payload its bot sent showed a card to someone who may not see it, or could ping."""
 from __future__ import annotations
 
 import json
@@ -8,6 +8,7 @@ from typing import Any, AsyncIterator
 import pytest
 
 from bot.presenter import DiscordPresenter
+from tests import mentions
 from tests.harness import OPEN
 from tests.loopback_discord import LoopbackDiscord, LoopbackHarness
 from tests.privacy import CHECKS, PAYLOADS_CHECKED
@@ -16,9 +17,13 @@ from tests.privacy import CHECKS, PAYLOADS_CHECKED
 @pytest.fixture(autouse=True)
 async def _close_harnesses() -> AsyncIterator[None]:
     CHECKS.clear()
+    mentions.FINDINGS.clear()
     yield
     while OPEN:
         await OPEN[-1].close()
+    pings, mentions.FINDINGS[:] = list(mentions.FINDINGS), []
+    if pings:
+        pytest.fail("messages that may parse mentions:\n" + "\n".join(pings[:10]), pytrace=False)
     findings = [finding for check in CHECKS for finding in check.findings]
     CHECKS.clear()
     if findings:
@@ -27,7 +32,10 @@ async def _close_harnesses() -> AsyncIterator[None]:
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
-    """One line: how many payloads the privacy check read in this run."""
+    """One line each: how many payloads the privacy check and the mentions audit read in this run."""
+    if mentions.AUDITED:
+        terminalreporter.write_line(f"mentions audit: {sum(mentions.AUDITED.values())} messages, "
+                                    f"{mentions.AUDITED['missing']} that may parse mentions")
     if PAYLOADS_CHECKED:
         kinds = ", ".join(f"{count} {kind}" for kind, count in sorted(PAYLOADS_CHECKED.items()))
         terminalreporter.write_line(f"privacy check: {sum(PAYLOADS_CHECKED.values())} payloads checked ({kinds})")

@@ -9,7 +9,8 @@ Interaction replies follow Discord's rules for who sees them (``Recorder.webhook
 its own flags say, and edits of the original response keep the original's visibility.
 
 Every payload is checked as the bot sends it (``tests/privacy.py``): no card reaches a channel, a DM
-or an ephemeral reply whose audience may not see it; the conftest fails the test otherwise.
+or an ephemeral reply whose audience may not see it; and every message says it parses no mention
+(``tests/mentions.py``). The conftest fails the test otherwise.
 """
 from __future__ import annotations
 
@@ -24,6 +25,7 @@ from discord.http import Route
 from discord.webhook.async_ import AsyncWebhookAdapter, async_context
 
 from bot.client import CardroomBot
+from tests import mentions
 
 APP_ID = 900000000000000001
 BOT_USER_ID = 900000000000000002
@@ -184,6 +186,7 @@ class Recorder:
         if ephemeral is not None:
             request.ephemeral = ephemeral(request)
         self.requests.append(request)
+        mentions.audit(request)
         for observe in self.observers:
             observe(request)
         return request
