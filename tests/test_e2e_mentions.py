@@ -98,6 +98,7 @@ async def test_the_audit_catches_a_message_that_may_parse_mentions(tmp_path) -> 
     h.bot._connection.allowed_mentions = None
     await h.command(HOSTILE[0], "wallet")
     caught, mentions.FINDINGS[:] = list(mentions.FINDINGS), []
+    mentions.AUDITED["missing"] -= len(caught)  # planted here: the run's summary counts the bot's own
     assert len(caught) == 1 and "allowed_mentions=None" in caught[0]
     await h.close()
 

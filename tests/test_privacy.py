@@ -166,8 +166,9 @@ async def test_a_picture_of_a_players_view_in_the_channel_is_caught(dealt: Harne
 
 
 async def _reply(h: Harness, token: str, method: str, path: str, body: dict) -> Audience:
-    """Send one interaction request through the recorder as discord.py would; who sees it."""
-    await h.recorder.webhook(Route(method, path), payload=body)
+    """Send one interaction request through the recorder as discord.py would (with the client's
+    default allowed_mentions, which the mentions audit asks of every message); who sees it."""
+    await h.recorder.webhook(Route(method, path), payload=body | {"allowed_mentions": {"parse": []}})
     return h.privacy.audience(h.recorder.requests[-1])[0]
 
 
