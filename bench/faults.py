@@ -99,7 +99,7 @@ async def standard(h: LoopbackHarness, name: str, inject: Callable[[LoopbackHarn
     if live.id in h.bot.service.tables and live.paused is None:
         h.server.clear_faults()
         start = len(h.server.served)
-        await h.bot.presenter.update(live)
+        await h.update(live)
         did += f"; the next update: {requests_since(h, start, channel_id)}"
     return Row(name, did, before, await chips(h))
 
@@ -107,7 +107,7 @@ async def standard(h: LoopbackHarness, name: str, inject: Callable[[LoopbackHarn
 async def update(h: LoopbackHarness) -> None:
     """The table's next update (a press, a timer) meets the fault."""
     for live in list(h.bot.service.tables.values()):
-        await h.bot.presenter.update(live)
+        await h.update(live)
 
 
 async def burst(h: LoopbackHarness) -> Row:

@@ -105,6 +105,8 @@ class DiscordPresenter:
         self.request_timeout = request_timeout
         """Seconds a table message's post or edit may take, discord.py's waits on rate limits
         included, before it is given up (the next update tries again)."""
+        self.answer_wait = 0.5
+        """Seconds an update waits for its edit before its caller goes on (to answer a member)."""
         self._sent_private: dict[tuple[int, int], tuple[int, frozenset[str]]] = {}
         self._dm_closed: set[int] = set()
         self._feeds: dict[int, _Feed] = {}
@@ -119,12 +121,14 @@ class DiscordPresenter:
         return discord.File(io.BytesIO(png), filename="table.png")
 
     async def update(self, live: LiveTable) -> None:
-        """Show the table's current state; returns once it (or a newer one) is shown."""
+        """Show the table's current state. Returns once it is shown, or after ``answer_wait``
+        seconds when the table is already posted (an answer to a member must not wait for the
+        channel's rate limit); a first post is waited for (the create command checks it could)."""
         feed = self._feeds.setdefault(live.id, _Feed())
         feed.asked += 1
         if feed.task is None or feed.task.done():
             feed.task = asyncio.create_task(self._drain(live, feed))
-        await asyncio.shield(feed.task)
+        await asyncio.wait({feed.task}, timeout=None if live.row.message_id is None else self.answer_wait)
 
     async def _drain(self, live: LiveTable, feed: _Feed) -> None:
         """Show the newest state until nothing newer was asked for."""

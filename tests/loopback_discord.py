@@ -482,6 +482,11 @@ class LoopbackHarness(Harness):
         return {**self.table_message(channel_id), "components": [{"type": 1, "components": [
             {"type": 2, "style": 2, "label": "Go", "custom_id": custom_id}]}]}
 
+    async def update(self, live: Any) -> None:
+        """The table's next update (what an action or a timer asks for), once it is shown or given up."""
+        await self.bot.presenter.update(live)
+        await self.settle()
+
     async def gateway(self, event: str, data: dict[str, Any]) -> None:
         """Feed a gateway event (``CHANNEL_DELETE``, ``GUILD_CREATE``...) as discord.py receives it."""
         getattr(self.bot._connection, f"parse_{event.lower()}")(data)

@@ -45,7 +45,7 @@ async def test_lost_permissions_pause_the_table_until_the_bot_may_post_again(loo
     live = h.bot.service.in_channel(CHANNEL_ID)
     h.server.denied[CHANNEL_ID] = 50013
     h.bot.presenter._sent_private.clear()  # hands are not sent again to a paused table
-    await h.bot.presenter.update(live)
+    await h.update(live)
     assert live.paused is not None and h.server.count("PATCH", "messages.edit", 403) == 1
     assert "is paused" in h.server.dm_requests(ALICE.id)[-1].text, "the host is told by DM"
     step, left = live.row.step, live.paused_left
@@ -72,7 +72,7 @@ async def test_a_channel_update_that_gives_access_back_resumes_the_table(loopbac
     await h.raised_hand(ALICE, BOB)
     live = h.bot.service.in_channel(CHANNEL_ID)
     h.server.denied[CHANNEL_ID] = 50001  # the bot may not see the channel; it is still there, and so is the bot
-    await h.bot.presenter.update(live)
+    await h.update(live)
     assert live.paused is not None and live.id in h.bot.service.tables
     deny_send = [{"id": str(GUILD_ID), "type": 0, "allow": "0", "deny": str(SEND)}]
     await h.gateway("CHANNEL_UPDATE", h.channel(permission_overwrites=deny_send))

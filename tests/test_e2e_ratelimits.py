@@ -158,18 +158,37 @@ async def test_server_errors_and_a_hung_request_are_given_up_once_and_the_next_u
     await _hand(h)
     live = h.bot.service.in_channel(CHANNEL_ID)
     h.server.inject(Fault(r"/channels/\d+/messages/\d+$", 502, method="PATCH", times=1))
-    await h.bot.presenter.update(live)  # discord.py retries a 502 after a second
+    await h.update(live)  # discord.py retries a 502 after a second
     assert [s.status for s in h.server.served if s.bucket == "messages.edit"][-2:] == [502, 200]
     h.bot.presenter.request_timeout = 0.5
     for fault in (Fault(r"/channels/\d+/messages/\d+$", 503, method="PATCH"),
                   Fault(r"/channels/\d+/messages/\d+$", 0, method="PATCH", hang=1.0)):
         h.server.inject(fault)
         before = h.server.count("PATCH", "messages.edit")
-        await h.bot.presenter.update(live)
+        await h.update(live)
         await asyncio.sleep(0.6)  # a hung request is answered by the server later
         h.server.clear_faults()
         assert h.server.count("PATCH", "messages.edit") - before == 1, "tried once, not looped"
         assert live.id in h.bot.service.tables and live.paused is None, "a passing fault changes nothing"
     live.note("after the faults")
-    await h.bot.presenter.update(live)
+    await h.update(live)
     assert h.table_message()["content"] == table_text(live)
+
+
+async def test_a_command_is_answered_in_full_while_the_table_edit_waits(loopback) -> None:
+    """/holdem join's private "you are seated" does not wait for the table's slow edit."""
+    h = loopback
+    await h.command(ALICE, "holdem", "create")
+    h.server.inject(Fault(r"/channels/\d+/messages/\d+$", 0, method="PATCH", times=1, hang=2.0))
+    token, payload = h._base(BOB, 2, {"id": "1", "name": "holdem", "type": 1,
+                                      "options": [{"name": "join", "type": 1, "options": []}]})
+    sent = time.monotonic()
+    h.bot._connection.parse_interaction_create(payload)
+    await _until(lambda: any(s.bucket == "webhook" and f"/{token}" in s.request.path and s.status
+                             for s in h.server.served))
+    seated = next(s for s in h.server.served if s.bucket == "webhook" and f"/{token}" in s.request.path)
+    assert "seated" in seated.request.text and seated.at - sent < 1.5
+    edit = next(s for s in h.server.served if s.bucket == "messages.edit")
+    assert edit.status == 0, "the table edit was still waiting"
+    await h.settle()
+    assert edit.status == 200

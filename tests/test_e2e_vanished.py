@@ -40,7 +40,7 @@ async def test_every_game_closes_once_when_discord_says_its_channel_is_gone(loop
     chips = await h.bot.storage.total_chips()
     h.server.deleted_channels.add(CHANNEL_ID)
     before = len(h.server.channel_requests())
-    await h.bot.presenter.update(live)  # the table's next update (an action, a timer) meets 404 Unknown Channel
+    await h.update(live)  # the table's next update (an action, a timer) meets 404 Unknown Channel
     await h.settle()
     assert len(h.server.channel_requests()) - before == 1, "one request, no retry loop"
     await _assert_refunded(h, live.id, ALICE)
@@ -77,7 +77,7 @@ async def test_a_deleted_table_message_is_posted_again_once(loopback) -> None:
     assert h.table_message()["id"] == str(live.row.message_id)
     h.server.messages.pop(live.row.message_id)
     h.server.deleted_channels.add(CHANNEL_ID)  # message and channel gone: the re-post meets 404 and closes
-    await h.bot.presenter.update(live)
+    await h.update(live)
     await _assert_refunded(h, live.id, ALICE, BOB)
 
 
@@ -115,7 +115,7 @@ async def test_missing_access_from_a_server_that_removed_the_bot_closes_the_tabl
     await h.raised_hand(ALICE, BOB)
     live = h.bot.service.in_channel(CHANNEL_ID)
     h.server.left_guilds.add(GUILD_ID)
-    await h.bot.presenter.update(live)
+    await h.update(live)
     await h.settle()
     await _assert_refunded(h, live.id, ALICE, BOB)
     assert [s.bucket for s in h.server.served[-3:]] == ["messages.edit", "channel.read", "guild.read"]
