@@ -68,3 +68,32 @@ async def test_an_event_board_is_compared_across_channels(tmp_path) -> None:
     missing = await h.command(PLAYERS[2], "bridge", "results", event="club-night", board=9)
     assert "has finished board 9" in h.ephemeral_text(missing)
     await h.close()
+
+
+async def test_verify_shows_a_board_seed_only_to_those_who_played_that_board(tmp_path) -> None:
+    """Ezra has played board 1 of the event, not board 2: the other table's board 2 seed stays hidden
+    from him (it would give away the cards his table is still to play), its own players see it."""
+    h = await Harness.start(str(tmp_path / "event.db"))
+    await h.command(PLAYERS[0], "bridge", "create", scoring="duplicate", event="club-night")
+    for user in PLAYERS[1:]:
+        await h.command(user, "bridge", "join")
+    await h.command(PLAYERS[0], "bridge", "start")
+    live = h.bot.service.in_channel(CHANNEL_ID)
+    other_id = await _other_table_passes_board_one(h)
+    other = h.bot.service.tables[other_id]
+    for _ in range(4):  # board 1 here: all four pass
+        await h.press_label(PLAYERS[live.engine.to_act()[0]], "Pass")
+    for table in (live, other):
+        table.row.deadline = 0
+    await h.bot.service.tick()  # board 2 is dealt at both tables
+    assert live.row.hand["event_key"] == other.row.hand["event_key"] == "2"
+    while other.row.hand_no == 2 and other.row.hand is not None:  # the other table plays it out
+        seat = other.engine.to_act()[0]
+        await h.bot.service.act(other.id, other.user_of_deal_seat(seat)["user_id"], 2, other.row.step,
+                                other.engine.timeout_action(seat))
+    assert await h.bot.storage.hand_record(other_id, 2) is not None
+    hidden = h.ephemeral_text(await h.command(PLAYERS[1], "verify", table=other_id, hand=2))
+    assert "may still be playing it" in hidden and "Seed" not in hidden
+    assert "matches" in h.ephemeral_text(await h.command(PLAYERS[1], "verify", table=other_id, hand=1))
+    assert "matches" in h.ephemeral_text(await h.command(User(1, "Ann"), "verify", table=other_id, hand=2))
+    await h.close()

@@ -106,3 +106,29 @@ async def test_stud_and_draw_offer_tournaments(tmp_path) -> None:
     await h.command(ALICE, "stud", "start")
     assert "Tournament level 1: ante 1, bring-in 2, bets 5/10" in h.table_message()["content"]
     await h.close()
+
+
+async def test_the_leaderboard_and_stats_add_up_every_hand(tmp_path) -> None:
+    """Two hands, each folded by the player to act: each player lost one small blind and won one,
+    so the running totals are 0, not the last hand's result."""
+    h = await Harness.start(str(tmp_path / "c.db"))
+    await h.command(ALICE, "holdem", "create")
+    await h.command(BOB, "holdem", "join")
+    await h.command(ALICE, "holdem", "start")
+    live = h.bot.service.in_channel(CHANNEL_ID)
+    users = {ALICE.id: ALICE, BOB.id: BOB}
+    buy_ins = [s["stack"] for s in live.row.seats]
+    for hand_no in (1, 2):
+        if live.row.hand is None:  # the pause between deals is over
+            live.row.deadline = 0
+            await h.bot.service.tick()
+            await h.settle()
+        (seat,) = live.engine.to_act()
+        await h.press_label(users[live.user_of_deal_seat(seat)["user_id"]], "Fold")
+        assert live.row.hand is None and live.row.hand_no == hand_no
+    assert [s["stack"] for s in live.row.seats] == buy_ins, "each lost and won a small blind"
+    board = " ".join(r.text for r in h.recorder.replies_to(await h.command(BOB, "leaderboard")))
+    for user in users.values():
+        assert f"<@{user.id}> · rating" in board and board.count("chips won +0") == 2, board
+        assert "holdem: 2 hands, chips +0," in h.ephemeral_text(await h.command(user, "stats"))
+    await h.close()

@@ -65,6 +65,10 @@ async def test_full_hand_with_restart(tmp_path, rendered) -> None:
     assert modal["type"] == 9  # the modal opened
     token = await h.submit_modal(CAROL, modal["data"]["custom_id"], {"amount": "abc"})
     assert "not a whole number" in h.ephemeral_text(token)
+    for digits in ("٣٠", "３０"):  # Arabic-Indic and full-width digits: Python's int() reads both as 30
+        await h.press_label(CAROL, "Bet")
+        token = await h.submit_modal(CAROL, modal["data"]["custom_id"], {"amount": digits})
+        assert f"“{digits}” is not a whole number" in h.ephemeral_text(token)
     token = await h.press_label(CAROL, "Bet")  # a modal is single-use: open it again
     token = await h.submit_modal(CAROL, modal["data"]["custom_id"], {"amount": "5000"})
     assert "990" in h.ephemeral_text(token), "an amount over the stack is refused with the range"

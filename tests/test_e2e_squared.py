@@ -206,3 +206,25 @@ async def test_one_player_against_the_computer(h: Harness) -> None:
         watch.check()
     assert live.last_outcome is not None and live.last_outcome.match_over
     assert await h.bot.storage.balance(live.row.guild_id, ALICE.id) == 1000 + live.last_outcome.deltas[0]
+
+
+async def test_a_placement_button_stays_valid_while_its_player_has_not_placed(h: Harness) -> None:
+    """Both place at once: Alice placing moves the table on a step, yet Bob's button from before
+    (the message he is looking at) still opens his choice; Alice's from before is out of date."""
+    await h.command(ALICE, "squared", "create")
+    await h.command(BOB, "squared", "join")
+    await h.command(ALICE, "squared", "start")
+    live = h.bot.service.in_channel(CHANNEL_ID)
+    before = json.loads(json.dumps(h.table_message()))  # as both saw it, before anyone placed
+    _, button = h.table_button("place")
+    step = live.row.step
+    watch = Watch(h)
+    watch.check()
+    await place(h, watch, ALICE, 0, random.Random(1))
+    assert live.row.step == step + 1 and live.engine.to_act() == (1,)
+    token = await h.press(BOB, button["custom_id"], before)
+    reply = h.recorder.replies_to(token)[-1].json
+    rows = reply["data"].get("components", []) if reply["type"] == 4 else []
+    assert any(c["type"] == 3 for r in rows for c in r["components"]), h.ephemeral_text(token)
+    token = await h.press(ALICE, button["custom_id"], before)
+    assert "out of date" in refusal(h, token)

@@ -128,6 +128,11 @@ def test_heads_up_dealer_posts_small_blind_and_acts_first_preflop_only(dealer: i
     view = e.view(None)
     assert view["seats"][dealer]["bet"] == 5 and view["seats"][other]["bet"] == 10
     assert view["seats"][dealer]["is_dealer"]
+    names = [s["name"] for s in view["seats"]]
+    assert view["seats"][dealer]["last_action"] == "posts the small blind of 5"
+    assert view["seats"][other]["last_action"] == "posts the big blind of 10"
+    assert f"{names[dealer]} posts the small blind of 5" in view["log"]
+    assert f"{names[other]} posts the big blind of 10" in view["log"]
     assert e.to_act() == (dealer,)
     act(e, "call", "check")
     assert e.view(None)["street"] == "flop"

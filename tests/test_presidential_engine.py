@@ -99,6 +99,20 @@ def test_the_second_interval_starts_left_of_an_opener_who_folded():
     assert e.phase == "betting2" and e.to_act() == (2,)  # Cy, next to Bob's left
 
 
+def test_the_second_interval_starts_with_an_opener_who_is_not_left_of_the_dealer():
+    """The rule: "the opener bets first in the second interval", wherever the dealer sits."""
+    e = engine((50, 50, 50, 50))  # order Bob, Cy, Di, Ann
+    e.apply(1, Action("check"))
+    e.apply(2, Action("bet", amount=2))  # Cy opens, two seats left of the dealer
+    for seat in (3, 0, 1):
+        e.apply(seat, Action("call"))
+    assert e.phase == "draw" and e.opener == 2 and e.to_act() == (1,), "the draw starts left of the dealer"
+    for seat in (1, 2, 3):
+        e.apply(seat, Action("discard"))
+    assert e.apply(0, Action("discard"))[-1] == "The draw is over: Cy begins the second interval."
+    assert e.phase == "betting2" and e.to_act() == (2,)
+
+
 def test_a_bet_nobody_meets_wins_without_showing():
     e = engine()
     e.apply(1, Action("bet", amount=2))
