@@ -18,7 +18,7 @@ import tracemalloc
 
 from bot.games.base import Action
 from bot.storage.sqlite import SQLiteStorage
-from bot.tables import TableService
+from bot.service.tables import TableService
 
 
 class Quiet:

@@ -15,7 +15,7 @@ from bot.games.base import IllegalAction
 from bot.presenter import DiscordPresenter
 from bot.storage.interface import Storage
 from bot.storage.sqlite import SQLiteStorage
-from bot.tables import TableService
+from bot.service.tables import TableService
 from bot.ui import COMPONENTS, reply_error
 
 log = logging.getLogger(__name__)

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-FORBIDDEN = {"discord", "aiosqlite", "PIL", "sqlite3", "images", "bot.tables", "bot.storage"}
+FORBIDDEN = {"discord", "aiosqlite", "PIL", "sqlite3", "images", "bot.service", "bot.storage"}
 PURE = sorted([*(ROOT / "bot" / "games").glob("*.py"), *(ROOT / "bot" / "ai").glob("*.py")])
 
 

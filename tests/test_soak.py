@@ -11,7 +11,7 @@ from typing import Any
 from bench.soak import soak
 from bot.storage.interface import HOUSE
 from bot.storage.sqlite import SQLiteStorage
-from bot.tables import TableService
+from bot.service.tables import TableService
 
 GAMES = ["holdem", "gin"]
 KILLS = 3

@@ -12,7 +12,7 @@ from bot.errors import StaleButton, UserError
 from bot.games.base import Action, IllegalAction
 from bot.storage.interface import HOUSE, Storage
 from bot.storage.sqlite import SQLiteStorage
-from bot.tables import LiveTable, TableService
+from bot.service.tables import LiveTable, TableService
 
 GUILD, CHANNEL = 7, 70
 ALICE, BOB, CAROL = 1, 2, 3
@@ -373,7 +373,7 @@ async def test_a_tournament_raises_blinds_knocks_players_out_and_pays_by_place(t
 
 
 def test_payouts_and_places() -> None:
-    from bot import tournament
+    from bot.service import tournaments as tournament
 
     assert tournament.payouts(1000, 3) == [1000]
     assert tournament.payouts(1001, 5) == [651, 350]

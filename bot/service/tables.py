@@ -21,7 +21,7 @@ from bot.errors import StaleButton, UserError
 from bot.games.base import Action, IllegalAction, Outcome, Seat
 from bot.games.cards import commitment, new_seed
 from bot.registry import GameSpec, game
-from bot import tournament
+from bot.service import tournaments as tournament
 from bot.storage.interface import HOUSE, InsufficientChips, Storage, TableRow, Tx
 
 log = logging.getLogger(__name__)
