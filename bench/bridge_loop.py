@@ -44,7 +44,8 @@ from bot.games.bridge import BridgeEngine, pbn_hand  # noqa: E402
 from bot.games.base import Action, Seat  # noqa: E402
 from bot.storage.interface import HOUSE  # noqa: E402
 from bot.storage.sqlite import SQLiteStorage  # noqa: E402
-from bot.service.tables import LiveTable, TableService  # noqa: E402
+from bot.service.live import LiveTable  # noqa: E402
+from bot.service.tables import TableService  # noqa: E402
 
 TICK_MS = 5.0
 GOAL_MS = 50.0

@@ -18,7 +18,7 @@ from bot.channel_faults import Verdict, missing
 
 if TYPE_CHECKING:
     from bot.client import CardroomBot
-    from bot.tables import LiveTable
+    from bot.service.live import LiveTable
 
 
 class ChannelWatch(commands.Cog):

@@ -18,7 +18,7 @@ from bot.registry import GameSpec, game
 
 if TYPE_CHECKING:
     from bot.client import CardroomBot
-    from bot.service.tables import LiveTable
+    from bot.service.live import LiveTable
 
 
 @app_commands.guild_only()

@@ -19,7 +19,7 @@ import discord
 from bot.channel_faults import Verdict, diagnose
 from bot.games.cards import pretty
 from bot.member_text import plain, shown, shown_report
-from bot.service.tables import LiveTable
+from bot.service.live import LiveTable
 from bot.ui import table_view
 
 if TYPE_CHECKING:

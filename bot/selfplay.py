@@ -17,7 +17,8 @@ from bot.games.cards import new_seed
 from bot.registry import game
 from bot.storage.interface import HOUSE
 from bot.storage.sqlite import SQLiteStorage
-from bot.service.tables import LiveTable, TableService
+from bot.service.live import LiveTable
+from bot.service.tables import TableService
 
 log = logging.getLogger(__name__)
 GUILD = 1

@@ -21,7 +21,7 @@ from bot.member_text import member_name, plain, shown
 
 if TYPE_CHECKING:
     from bot.client import CardroomBot
-    from bot.service.tables import LiveTable
+    from bot.service.live import LiveTable
 
 log = logging.getLogger(__name__)
 

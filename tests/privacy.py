@@ -19,7 +19,7 @@ from bot.games.cards import DECK, pretty
 from bot.games.sigma_shapes import CODES as SIGMA_CODES
 from bot.games.sixchex import BY_CODE as SIXCHEX_CODES
 from bot.registry import game_names
-from bot.service.tables import LiveTable
+from bot.service.live import LiveTable
 from cogs.info import rules_pages
 from tests.harness import CHANNEL_ID, Harness, Request
 

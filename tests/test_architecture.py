@@ -34,3 +34,9 @@ def test_every_game_has_a_rules_page_and_a_cog() -> None:
     for name in game_names():
         assert (ROOT / "docs" / "rules" / f"{name}.md").exists(), f"docs/rules/{name}.md is missing"
         assert (ROOT / "cogs" / f"{name.replace('-', '_')}.py").exists(), f"cogs/{name}.py is missing"
+
+
+@pytest.mark.parametrize("path", sorted((ROOT / "bot" / "service").glob("*.py")), ids=lambda p: p.name)
+def test_service_modules_read_in_one_sitting(path: Path) -> None:
+    lines = len(path.read_text(encoding="utf-8").splitlines())
+    assert lines <= 300, f"bot/service/{path.name} has {lines} lines: split it by job"

@@ -11,7 +11,8 @@ from bot.games.bridge_events import deal_key, event_report, event_standings
 from bot.games.bridge_scoring import ContractResult, TableResult, results_table
 from bot.storage.interface import Storage
 from bot.storage.sqlite import SQLiteStorage
-from bot.service.tables import LiveTable, TableService
+from bot.service.live import LiveTable
+from bot.service.tables import TableService
 
 GUILD = 5
 

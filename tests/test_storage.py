@@ -11,7 +11,8 @@ from typing import Any, AsyncIterator
 from bot.games.base import Action
 from bot.storage.schema import MIGRATIONS
 from bot.storage.sqlite import SQLiteStorage
-from bot.service.tables import LiveTable, TableService
+from bot.service.live import LiveTable
+from bot.service.tables import TableService
 
 GUILD, CHANNEL = 7, 70
 

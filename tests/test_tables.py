@@ -12,7 +12,8 @@ from bot.errors import StaleButton, UserError
 from bot.games.base import Action, IllegalAction
 from bot.storage.interface import HOUSE, Storage
 from bot.storage.sqlite import SQLiteStorage
-from bot.service.tables import LiveTable, TableService
+from bot.service.live import LiveTable
+from bot.service.tables import TableService
 
 GUILD, CHANNEL = 7, 70
 ALICE, BOB, CAROL = 1, 2, 3
@@ -373,18 +374,18 @@ async def test_a_tournament_raises_blinds_knocks_players_out_and_pays_by_place(t
 
 
 def test_payouts_and_places() -> None:
-    from bot.service import tournaments as tournament
+    from bot.service import tournaments
 
-    assert tournament.payouts(1000, 3) == [1000]
-    assert tournament.payouts(1001, 5) == [651, 350]
-    assert sum(tournament.payouts(999, 9)) == 999
-    assert tournament.busted_places(5, [300, 100, 300]) == [3, 5, 3]
-    assert tournament.hand_settings(
+    assert tournaments.payouts(1000, 3) == [1000]
+    assert tournaments.payouts(1001, 5) == [651, 350]
+    assert sum(tournaments.payouts(999, 9)) == 999
+    assert tournaments.busted_places(5, [300, 100, 300]) == [3, 5, 3]
+    assert tournaments.hand_settings(
         {"mode": "tournament", "small_blind": 5, "big_blind": 10, "level_hands": 3}, 7)["big_blind"] == 30
-    stud = tournament.hand_settings({"mode": "tournament", "ante": 1, "bring_in": 2, "small_bet": 5,
+    stud = tournaments.hand_settings({"mode": "tournament", "ante": 1, "bring_in": 2, "small_bet": 5,
                                      "big_bet": 10, "level_hands": 1}, 4)
     assert (stud["ante"], stud["bring_in"], stud["small_bet"], stud["big_bet"]) == (5, 10, 25, 50)
-    assert tournament.hand_settings({"small_blind": 5, "big_blind": 10}, 99)["big_blind"] == 10
+    assert tournaments.hand_settings({"small_blind": 5, "big_blind": 10}, 99)["big_blind"] == 10
 
 
 @pytest.mark.parametrize("game_name, settings, stake", [

@@ -1,6 +1,6 @@
 """Sit-and-go tournaments for the poker games: the blind schedule, finishing places and payouts.
 
-Pure functions; the table service applies them. A tournament table has ``settings["mode"] ==
+Pure functions, and the table service's step after each tournament hand (``Tournaments``). A tournament table has ``settings["mode"] ==
 "tournament"``: everyone buys in for the same ``buy_in`` (that is their starting stack), nobody joins
 after the start, the blinds go up every ``level_hands`` hands, a player whose stack reaches zero is
 out with a finishing place, and when one player has every chip the prize pool (all the buy-ins) is
@@ -9,6 +9,10 @@ paid by place and the table closes.
 from __future__ import annotations
 
 from typing import Any, Mapping
+
+from bot.service.base import ServiceBase
+from bot.service.live import LiveTable
+from bot.storage.interface import Tx
 
 FACTORS: tuple[int, ...] = (1, 2, 3, 5, 10, 15, 20, 30, 40, 60, 80, 100, 150, 200)
 """Each level's stakes as a multiple of the first level's."""
@@ -73,3 +77,35 @@ def busted_places(remaining: int, busted_start_stacks: list[int]) -> list[int]:
     before it. Whoever started the hand with more chips finishes higher; equal stacks share a place."""
     better = remaining - len(busted_start_stacks)
     return [better + 1 + sum(1 for s in busted_start_stacks if s > stack) for stack in busted_start_stacks]
+
+
+class Tournaments(ServiceBase):
+    """The service's step after each tournament hand."""
+
+    async def _tournament_step(self, live: LiveTable, tx: Tx, hand: dict[str, Any]) -> None:
+        """After a tournament hand: places for the players knocked out; the finish when one is left."""
+        row = live.row
+        dealt = hand["seats"]
+        hand_stacks = dict(zip(dealt, hand["stacks"]))
+        remaining = sum(1 for s in row.seats if "place" not in s)
+        busted = [i for i in dealt if row.seats[i]["stack"] == 0 and "place" not in row.seats[i]]
+        for index, place in zip(busted, busted_places(remaining, [hand_stacks[i] for i in busted])):
+            row.seats[index]["place"] = place
+            live.note(f"{row.seats[index]['name']} is out in place {place}.")
+        alive = [s for s in row.seats if "place" not in s]
+        if len(alive) > 1:
+            row.deadline = self.clock() + self._pause(live)
+            return
+        for seat in alive:
+            seat["place"] = 1
+        pool = sum(s["stack"] for s in row.seats)
+        prizes = payouts(pool, len(row.seats))
+        for seat in row.seats:
+            seat["stack"] = prizes[seat["place"] - 1] if seat["place"] <= len(prizes) else 0
+        standings = ", ".join(f"{s['place']}. {s['name']} ({s['stack']})"
+                              for s in sorted(row.seats, key=lambda s: s["place"]))
+        live.note(f"The tournament is over: {standings}.")
+        await self._rate(live, tx, row.seats, [s["place"] - 1 for s in row.seats], match=True)
+        await self._remove_seats(live, tx, list(range(len(row.seats))))
+        row.status = "closed"
+        row.deadline = None

@@ -1,0 +1,76 @@
+"""What every part of the table service shares: its settings, the open tables and their look-ups.
+
+The parts (lobby, dealing, timers, settlement, tournaments, events) are mixins of ``ServiceBase``
+that ``bot.service.tables.TableService`` puts together; a part calls another's methods through
+``self`` and never imports it, so each module reads alone.
+"""
+from __future__ import annotations
+
+from collections import deque
+import time
+from typing import Callable
+
+from bot.errors import UserError
+from bot.games.cards import new_seed
+from bot.registry import game
+from bot.service.live import LiveTable, Presenter
+from bot.storage.interface import Storage
+
+
+class ServiceBase:
+    """The state every part works on: storage, presenter, clock, and the open tables by id and channel."""
+
+    def __init__(self, storage: Storage, presenter: Presenter, *, clock: Callable[[], float] = time.time,
+                 between_deals: float | None = None, offload_bots: bool = True,
+                 seeds: Callable[[], str] = new_seed):
+        self.storage = storage
+        self.presenter = presenter
+        self.clock = clock
+        self.between_deals = between_deals
+        """Seconds from the end of a deal to the next: None for each game's own ``pause_after_deal``
+        (time to read the showdown, the laid-down melds, the played board); tests and selfplay use 0."""
+        self.offload_bots = offload_bots
+        self.seeds = seeds
+        self.deals_finished = 0
+        self.matches_finished = 0
+        self.tables: dict[int, LiveTable] = {}
+        self._by_channel: dict[int, int] = {}
+        self.action_ms: deque[float] = deque(maxlen=100_000)  # recent action times, for reports
+
+    def in_channel(self, channel_id: int) -> LiveTable | None:
+        table_id = self._by_channel.get(channel_id)
+        return self.tables.get(table_id) if table_id is not None else None
+
+    def table_in(self, guild_id: int | None, table_id: int) -> LiveTable | None:
+        """An open table by the id a member gave (a button's custom_id), only for the server it
+        belongs to: another server's table is as unknown as a closed one."""
+        live = self.tables.get(table_id)
+        return live if live is not None and live.row.guild_id == guild_id else None
+
+    def require(self, channel_id: int, game_name: str | None = None, guild_id: int | None = None) -> LiveTable:
+        """The channel's table of this game; with ``guild_id``, only if it belongs to that server."""
+        live = self.in_channel(channel_id)
+        if live is not None and guild_id is not None and live.row.guild_id != guild_id:
+            live = None
+        if live is None or (game_name is not None and live.spec.name != game_name):
+            what = game(game_name).title if game_name else "game"
+            raise UserError(f"There is no {what} table in this channel. Create one first.")
+        return live
+
+    def in_guild(self, guild_id: int) -> list[LiveTable]:
+        return [live for live in self.tables.values() if live.row.guild_id == guild_id]
+
+    @staticmethod
+    def _require_running(live: LiveTable) -> None:
+        if live.paused is not None:
+            raise UserError(f"This table is paused: {live.paused}. It goes on once I may post in this "
+                            "channel again (View Channel, Send Messages, Embed Links, Attach Files).")
+
+    def _track(self, live: LiveTable) -> None:
+        self.tables[live.id] = live
+        self._by_channel[live.row.channel_id] = live.id
+
+    def _forget(self, live: LiveTable) -> None:
+        self.tables.pop(live.id, None)
+        if self._by_channel.get(live.row.channel_id) == live.id:
+            del self._by_channel[live.row.channel_id]

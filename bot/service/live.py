@@ -1,0 +1,89 @@
+"""A table in memory (``LiveTable``) and what the service asks of whoever shows it (``Presenter``)."""
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from bot.games.base import Outcome
+from bot.registry import GameSpec
+from bot.storage.interface import TableRow
+
+MAX_LOG = 12
+
+
+@dataclass
+class LiveTable:
+    """A table in memory: its stored row, its game and the engine of the deal in progress."""
+
+    row: TableRow
+    spec: GameSpec
+    engine: Any = None
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    log: list[str] = field(default_factory=list)
+    last_outcome: Outcome | None = None
+    last_seed: str | None = None  # revealed once its deal is over
+    deal_size: int = 0  # seats in the current or last deal (engine seats 0..deal_size-1)
+    turn_started: dict[int, int] = field(default_factory=dict)  # deal seat -> step its turn began
+    report: str | None = None  # to post once in the channel (an event deal's results table)
+    paused: str | None = None  # why the table is paused (the bot can't show it), or None
+    paused_left: float | None = None  # seconds its deadline had left when it was paused
+
+    @property
+    def id(self) -> int:
+        return self.row.id
+
+    def seat_index(self, user_id: int) -> int | None:
+        """The table seat of a user, or None."""
+        for i, seat in enumerate(self.row.seats):
+            if seat["user_id"] == user_id:
+                return i
+        return None
+
+    def dealt(self) -> list[int]:
+        """Table seats dealt into the current deal, in engine seat order."""
+        return list(self.row.hand["seats"]) if self.row.hand else []
+
+    def deal_seat(self, user_id: int) -> int | None:
+        """The engine seat of a user in the current deal, or None."""
+        index = self.seat_index(user_id)
+        dealt = self.dealt()
+        return dealt.index(index) if index is not None and index in dealt else None
+
+    def user_of_deal_seat(self, deal_seat: int) -> dict[str, Any]:
+        return self.row.seats[self.dealt()[deal_seat]]
+
+    def track_turns(self, step: int | None = None) -> None:
+        """Remember at which step (default: now) each seat now to act began its turn (for the
+        stale-button check)."""
+        step = self.row.step if step is None else step
+        acting = set(self.engine.to_act()) if self.engine is not None and self.engine.outcome is None else set()
+        self.turn_started = {seat: self.turn_started.get(seat, step) for seat in acting}
+
+    def is_stale(self, user_id: int, step: int) -> bool:
+        """A button rendered at ``step`` is stale unless it is the current step, or its presser has been
+        choosing since then (several seats choose at once: others' choices don't outdate yours)."""
+        if step == self.row.step:
+            return False
+        deal_seat = self.deal_seat(user_id)
+        return deal_seat not in self.turn_started or step < self.turn_started[deal_seat]
+
+    def note(self, line: str) -> None:
+        self.log.append(line)
+        del self.log[:-MAX_LOG]
+
+    def public_view(self) -> dict[str, Any] | None:
+        return self.engine.view(None) if self.engine is not None else None
+
+    def commitment(self) -> str | None:
+        return self.row.hand["commitment"] if self.row.hand else None
+
+
+class Presenter(Protocol):
+    """Shows tables to people. The Discord presenter edits messages and sends DMs; selfplay renders."""
+
+    async def update(self, table: LiveTable) -> None:
+        """The table changed (a deal started, actions were applied, the lobby changed)."""
+
+    async def closed(self, table: LiveTable, reason: str) -> None:
+        """The table was cancelled or finished for good."""

@@ -1,0 +1,226 @@
+"""The lobby and the seats: open a table, sit down (buying in from the wallet), computer players,
+leave (cashing out), start, sit out, cancel."""
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from bot.errors import UserError
+from bot.registry import game
+from bot.service import tournaments
+from bot.service.base import ServiceBase
+from bot.service.live import LiveTable
+from bot.storage.interface import HOUSE, InsufficientChips, Tx
+
+log = logging.getLogger(__name__)
+
+BOT_NAMES = ("Ada", "Babbage", "Curie", "Dijkstra", "Euler", "Fermat", "Gauss", "Hopper", "Iris",
+             "Jude")
+
+
+class Lobby(ServiceBase):
+    """Seats and the table's life before, between and after deals."""
+
+    async def create(self, guild_id: int, channel_id: int, game_name: str, host_id: int,
+                     host_name: str, settings: dict[str, Any], buy_in: int | None = None,
+                     seat_host: bool = True) -> LiveTable:
+        if self.in_channel(channel_id) is not None:
+            raise UserError("This channel already has a table. Finish or cancel it first, or use a thread.")
+        spec = game(game_name)
+        merged = {**spec.default_settings, **{k: v for k, v in settings.items() if v is not None}}
+        async with self.storage.transaction() as tx:
+            table_id = await tx.insert_table(guild_id, channel_id, spec.name, host_id, merged)
+        row = await self.storage.table(table_id)
+        assert row is not None
+        live = LiveTable(row=row, spec=spec)
+        self._track(live)
+        live.note(f"{host_name} opened a {spec.title} table.")
+        if not seat_host:
+            return live
+        try:
+            await self._seat(live, host_id, host_name, buy_in, is_bot=False)
+        except Exception:
+            async with self.storage.transaction() as tx:
+                row.status = "closed"
+                await tx.save_table(row)
+            self._forget(live)
+            raise
+        return live
+
+    def _buy_in(self, live: LiveTable, amount: int | None) -> int:
+        if not live.spec.chips:
+            return 0
+        settings = live.row.settings
+        amount = settings.get("buy_in", live.spec.default_buy_in) if amount is None else amount
+        low = int(settings.get("min_buy_in", max(1, 10 * int(settings.get("big_blind", 1)))))
+        if amount < low:
+            raise UserError(f"The buy-in must be at least {low} chips.")
+        return int(amount)
+
+    async def _seat(self, live: LiveTable, user_id: int, name: str, buy_in: int | None,
+                    is_bot: bool) -> None:
+        row = live.row
+        existing = live.seat_index(user_id)
+        if existing is not None and not (live.spec.chips and row.seats[existing]["stack"] == 0):
+            raise UserError("You are already seated at this table.")
+        if existing is None and len(row.seats) >= live.spec.max_players:
+            raise UserError(f"The table is full ({live.spec.max_players} seats).")
+        if existing is None and row.status == "playing" and not live.spec.chips:
+            raise UserError("This game is under way; join the next one.")
+        if tournaments.is_tournament(row.settings):
+            if row.status == "playing":
+                raise UserError("The tournament has started; join the next one.")
+            fixed = self._buy_in(live, None)
+            if buy_in not in (None, fixed):
+                raise UserError(f"Everyone buys in for {fixed} chips in this tournament.")
+        amount = self._buy_in(live, buy_in)
+        async with self.storage.transaction() as tx:
+            if amount:
+                await tx.move_wallet(row.guild_id, HOUSE if is_bot else user_id, -amount)
+            if existing is None:
+                row.seats.append({"user_id": user_id, "name": name, "stack": amount, "is_bot": is_bot,
+                                  "sitting_out": False, "timeouts": 0, "leaving": False})
+            else:
+                row.seats[existing]["stack"] = amount
+            await tx.save_table(row)
+        chips = f" with {amount} chips" if amount else ""
+        live.note(f"{name} sits down{chips}.")
+
+    async def join(self, live: LiveTable, user_id: int, name: str, buy_in: int | None = None) -> None:
+        async with live.lock:
+            try:
+                await self._seat(live, user_id, name, buy_in, is_bot=False)
+            except InsufficientChips as error:
+                raise UserError(f"{error} Try /daily or a smaller buy-in.") from None
+            await self._maybe_resume(live)
+        await self.presenter.update(live)
+
+    async def add_bot(self, live: LiveTable, user_id: int) -> str:
+        async with live.lock:
+            self._require_seated_or_host(live, user_id)
+            taken = {s["name"] for s in live.row.seats}
+            name = next((f"{n} (bot)" for n in BOT_NAMES if f"{n} (bot)" not in taken), None)
+            if name is None:
+                raise UserError("No more computer players are available.")
+            bot_id = -1 - max([-s["user_id"] for s in live.row.seats if s["is_bot"]], default=0)
+            await self._seat(live, bot_id, name, None, is_bot=True)
+            await self._maybe_resume(live)
+        await self.presenter.update(live)
+        return name
+
+    def _require_seated_or_host(self, live: LiveTable, user_id: int) -> None:
+        if user_id != live.row.host_id and live.seat_index(user_id) is None:
+            raise UserError("Only players at this table can do that.")
+
+    async def leave(self, live: LiveTable, user_id: int) -> str:
+        """Leave now (lobby, or not in the deal) or after the current deal. Returns what happened."""
+        async with live.lock:
+            index = live.seat_index(user_id)
+            if index is None:
+                raise UserError("You are not seated at this table.")
+            seat = live.row.seats[index]
+            if tournaments.is_tournament(live.row.settings) and live.row.status == "playing" and seat["stack"]:
+                raise UserError("You can't leave a running tournament: your hands are folded for you while "
+                                "you sit out, or the host can cancel it (every buy-in is returned).")
+            if live.row.hand is not None:
+                # Seats keep their places until the deal is settled: its record points at them.
+                seat["leaving"] = True
+                async with self.storage.transaction() as tx:
+                    await tx.save_table(live.row)
+                live.note(f"{seat['name']} will leave after this deal.")
+                message = "You will leave when this deal ends; your turns are played for you until then."
+                await self._drive(live)
+            else:
+                async with self.storage.transaction() as tx:
+                    await self._remove_seats(live, tx, [index])
+                    await tx.save_table(live.row)
+                message = f"You left the table{self._cash_note(seat)}."
+        await self.presenter.update(live)
+        return message
+
+    @staticmethod
+    def _cash_note(seat: dict[str, Any]) -> str:
+        return f" with {seat['stack']} chips back in your wallet" if seat["stack"] else ""
+
+    async def _remove_seats(self, live: LiveTable, tx: Tx, indexes: list[int]) -> None:
+        """Cash out and remove seats (not dealt in). Keeps the dealer button on the right seat."""
+        row = live.row
+        for index in sorted(indexes, reverse=True):
+            seat = row.seats.pop(index)
+            if seat["stack"]:
+                await tx.move_wallet(row.guild_id, HOUSE if seat["is_bot"] else seat["user_id"], seat["stack"])
+            button = row.carry.get("button_seat")
+            if button is not None and index <= button:
+                row.carry["button_seat"] = button - 1
+            live.note(f"{seat['name']} leaves the table{self._cash_note(seat)}.")
+        if row.seats and all(s["user_id"] != row.host_id for s in row.seats):
+            humans = [s for s in row.seats if not s["is_bot"]]
+            if humans:
+                row.host_id = humans[0]["user_id"]
+
+    async def start(self, live: LiveTable, user_id: int) -> None:
+        async with live.lock:
+            self._require_running(live)
+            row = live.row
+            if user_id != row.host_id and live.seat_index(user_id) is None:
+                raise UserError("Only a seated player can start the game.")
+            if row.status == "playing":
+                raise UserError("The game has already started.")
+            for seat in row.seats:  # computer players buy in again for a new match
+                if live.spec.chips and seat["is_bot"] and seat["stack"] == 0:
+                    await self._seat(live, seat["user_id"], seat["name"], None, is_bot=True)
+            if len(self._eligible(live)) < live.spec.min_players:
+                raise UserError(f"{live.spec.title} needs at least {live.spec.min_players} players"
+                                " with chips; invite someone or use add-bot.")
+            row.status = "playing"
+            await self._start_deal(live)
+        await self.presenter.update(live)
+
+    async def cancel(self, live: LiveTable, user_id: int, can_manage: bool) -> None:
+        """Close the table: the deal in progress is void and every stack goes back to its wallet."""
+        async with live.lock:
+            if user_id != live.row.host_id and not can_manage:
+                raise UserError("Only the host or a member with Manage Channels can cancel this table.")
+            await self._close(live, "cancelled")
+        await self.presenter.closed(live, "The table was cancelled; every stack is back in its wallet.")
+
+    async def vanished(self, live: LiveTable, why: str) -> bool:
+        """The table's channel, thread or server is gone: close it as /cancel does (the deal in
+        progress is called off, every stack goes back to its wallet, in one transaction). Returns
+        whether it was still open."""
+        async with live.lock:
+            if self.tables.get(live.id) is not live:
+                return False
+            await self._close(live, f"closed: {why}")
+        log.info("table %s closed: %s", live.id, why)
+        return True
+
+    async def _close(self, live: LiveTable, why: str) -> None:
+        row = live.row
+        async with self.storage.transaction() as tx:
+            row.hand = None
+            row.deadline = None
+            row.status = "closed"
+            await self._remove_seats(live, tx, list(range(len(row.seats))))
+            await tx.save_table(row)
+            await tx.clear_actions(row.id)
+        live.engine = None
+        live.note(f"The table is {why}.")
+        self._forget(live)
+
+    async def set_sitting_out(self, live: LiveTable, user_id: int, value: bool) -> None:
+        async with live.lock:
+            index = live.seat_index(user_id)
+            if index is None:
+                raise UserError("You are not seated at this table.")
+            seat = live.row.seats[index]
+            seat["sitting_out"] = value
+            seat["timeouts"] = 0
+            async with self.storage.transaction() as tx:
+                await tx.save_table(live.row)
+            live.note(f"{seat['name']} {'sits out' if value else 'is back'}.")
+            if value:
+                await self._drive(live)
+            else:
+                await self._maybe_resume(live)
+        await self.presenter.update(live)

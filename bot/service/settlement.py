@@ -1,0 +1,102 @@
+"""Settlement: a finished deal's stacks, hand record, results and ratings, and what comes next."""
+from __future__ import annotations
+
+from typing import Any
+
+from openskill.models import PlackettLuce
+
+from bot.games.base import Outcome
+from bot.service import tournaments
+from bot.service.base import ServiceBase
+from bot.service.live import LiveTable
+from bot.storage.interface import HOUSE, Tx
+
+_RATING = PlackettLuce()
+
+
+class Settlement(ServiceBase):
+    """Chips, results and ratings when a deal ends, in the transaction of the action that ended it."""
+
+    async def _settle(self, live: LiveTable, tx: Tx, outcome: Outcome) -> None:
+        """The deal is over: stacks, hand history, results and ratings, then what comes next."""
+        row = live.row
+        hand = row.hand
+        assert hand is not None
+        dealt = hand["seats"]
+        if sum(outcome.deltas) != 0 or len(outcome.deltas) != len(dealt):
+            raise RuntimeError(f"engine outcome does not balance: {outcome.deltas}")
+        for k, index in enumerate(dealt):
+            row.seats[index]["stack"] = hand["stacks"][k] + outcome.deltas[k]
+        record = {"seats": dealt, "names": hand["names"], "stacks": hand["stacks"], "carry": hand["carry"],
+                  "settings": hand["settings"], "actions": hand["actions"], "outcome": outcome.to_json()}
+        await tx.insert_hand(row.id, row.hand_no, row.game, hand["seed"], hand["commitment"], record,
+                             live.spec.export(live.engine))
+        await tx.clear_actions(row.id)
+        await self._record_results(live, tx, outcome)
+        if hand.get("event_key") is not None:
+            await self._record_event(live, tx, hand)
+        carry = dict(outcome.carry)
+        if live.spec.moves_button:
+            carry["button_seat"] = hand["carry"]["button_seat"]
+        row.carry = carry
+        row.hand = None
+        live.last_outcome = outcome
+        live.last_seed = hand["seed"]
+        live.note(outcome.summary)
+        self.deals_finished += 1
+        self.matches_finished += outcome.match_over
+        if tournaments.is_tournament(row.settings):
+            await self._tournament_step(live, tx, hand)
+            return
+        for seat in row.seats:
+            if live.spec.chips and seat["is_bot"] and seat["stack"] == 0:
+                amount = self._buy_in(live, None)
+                await tx.move_wallet(row.guild_id, HOUSE, -amount)
+                seat["stack"] = amount
+                live.note(f"{seat['name']} buys in again for {amount}.")
+        await self._remove_seats(live, tx, [i for i, s in enumerate(row.seats) if s["leaving"]])
+        if outcome.match_over:
+            row.status = "lobby"
+            row.carry = {}
+            row.deadline = None
+            if live.spec.chips:  # a match is played for its buy-in: everyone cashes out at the end
+                for seat in row.seats:
+                    await tx.move_wallet(row.guild_id, HOUSE if seat["is_bot"] else seat["user_id"], seat["stack"])
+                    seat["stack"] = 0
+                live.note("The match is over: every stack is back in its wallet. Join again to play another.")
+            else:
+                live.note("The match is over. /start plays another.")
+        else:
+            row.deadline = self.clock() + self._pause(live)
+
+    async def _record_results(self, live: LiveTable, tx: Tx, outcome: Outcome) -> None:
+        """Chips won per hand for everyone; ratings from the deal's ranking (a match's finishing
+        places, or a cash game hand's winners), but not per hand in a tournament."""
+        row = live.row
+        seats = [row.seats[i] for i in row.hand["seats"]]  # type: ignore[index]
+        ranking = list(outcome.ranking) if outcome.ranking is not None else [0] * len(seats)
+        if tournaments.is_tournament(row.settings):
+            ranking = [0] * len(seats)
+        elif outcome.ranking is None and live.spec.chips:
+            order = sorted(set(outcome.deltas), reverse=True)
+            ranking = [order.index(d) for d in outcome.deltas]
+        await self._rate(live, tx, seats, ranking, match=outcome.match_over, deltas=outcome.deltas)
+
+    async def _rate(self, live: LiveTable, tx: Tx, seats: list[dict[str, Any]], ranking: list[int], *,
+                    match: bool, deltas: tuple[int, ...] | None = None) -> None:
+        """Results and openskill ratings for the humans among ``seats`` finishing in ``ranking``."""
+        row = live.row
+        humans = [s["user_id"] for s in seats if not s["is_bot"]]
+        known = await self.storage.ratings(row.guild_id, row.game, humans) if humans else {}
+        ratings: dict[int, tuple[float, float]] = {}
+        if len(set(ranking)) > 1:
+            teams = [[_RATING.rating(*known[s["user_id"]]) if s["user_id"] in known else _RATING.rating()]
+                     for s in seats]
+            rated = _RATING.rate(teams, ranks=list(ranking))
+            ratings = {s["user_id"]: (t[0].mu, t[0].sigma) for s, t in zip(seats, rated)}
+        for k, seat in enumerate(seats):
+            if not seat["is_bot"]:
+                await tx.add_result(row.guild_id, row.game, seat["user_id"], deltas[k] if deltas else 0,
+                                    hands=0 if deltas is None else 1, match=match,
+                                    win=match and ranking[k] == 0 and len(set(ranking)) > 1,
+                                    rating=ratings.get(seat["user_id"]))
