@@ -1,6 +1,6 @@
 """Capacity of one bot process: N heads-up hold'em tables pressing buttons at once, end to end.
 
-    python bench/capacity.py [--tables 1 50 200] [--presses 2000] [--fixed-image] [--json]
+    python bench/capacity.py [--tables 1 50 200] [--presses 2000] [--threads] [--fixed-image] [--json]
 
 The real bot runs in the e2e harness (tests/harness.py: cogs, command tree, view store, the SQLite
 store in a temporary file; Discord's HTTP replaced by the recorder). Each table's player to act
@@ -10,10 +10,11 @@ message has been edited with the new picture; every table does so at once. Per N
 - presses/s: presses answered and shown, over the wall time of the run;
 - answer p50/p99: from the payload to the interaction's callback (the deferral);
 - edit p50/p99: from the payload to the PATCH of the table message carrying the new image;
-- drawing: the CPU time of the renderers (table and hand images, in their worker threads) as a share
-  of the process's CPU time.
+- CPU per press: the bot process's, and the drawing's (the render pool's worker processes,
+  ``bot.render_pool``); the drawing share is the second over their sum.
 
-``--fixed-image`` replaces drawing by a constant PNG: what the process does without it. The timer
+``--threads`` also runs each N with pictures drawn in threads of the bot process (as before the render
+pool), ``--fixed-image`` with drawing replaced by a constant PNG: what the process does without it. The timer
 loop runs every 20 ms to deal the next hand. Hold'em with the harness's defaults: blinds 5/10,
 buy-in 1,000; a table whose player busts buys in again. The machine may be shared by other work:
 compare figures of one run.
@@ -27,7 +28,6 @@ import os
 import statistics
 import sys
 import tempfile
-import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -35,6 +35,9 @@ from typing import Any, Callable
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from PIL import Image  # noqa: E402
+
+from bot import render_pool  # noqa: E402
 from bot.registry import GAMES  # noqa: E402
 from images.cards import to_png  # noqa: E402
 from tests.harness import GUILD_ID, Harness, Place, Request, User  # noqa: E402
@@ -44,23 +47,24 @@ FIRST_CHANNEL = 960000000000000000
 PRESS_KINDS = ("check", "call")
 
 
-@dataclass
-class Drawing:
-    """CPU seconds spent in the renderers, summed over their worker threads."""
+def worker_cpu() -> float:
+    """CPU seconds used so far by the render pool's worker processes (Linux /proc)."""
+    pool = render_pool.pool()
+    if pool is None:
+        return 0.0
+    total = 0
+    for pid in list(getattr(pool, "_processes", {}) or {}):
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += int(fields[11]) + int(fields[12])  # utime, stime
+    return total / os.sysconf("SC_CLK_TCK")
 
-    seconds: float = 0.0
-    images: int = 0
-    lock: threading.Lock = field(default_factory=threading.Lock)
 
-    def wrap(self, render: Callable[..., bytes], fixed: bytes | None) -> Callable[..., bytes]:
-        def timed(*args: Any, **kwargs: Any) -> bytes:
-            started = time.thread_time()
-            png = fixed if fixed is not None else render(*args, **kwargs)
-            with self.lock:
-                self.seconds += time.thread_time() - started
-                self.images += 1
-            return png
-        return timed
+def fixed(png: bytes) -> Callable[..., bytes]:
+    """A renderer that returns ``png`` whatever it is given (drawing taken out)."""
+    return lambda *args, **kwargs: png
 
 
 @dataclass
@@ -166,14 +170,16 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
 
 
-async def measure(count: int, presses: int, fixed_image: bool) -> dict[str, Any]:
-    drawing = Drawing()
-    fixed = to_png(__import__("PIL.Image", fromlist=["Image"]).new("RGB", (900, 560), (22, 104, 62))) \
-        if fixed_image else None
+async def measure(count: int, presses: int, fixed_image: bool, threads: bool = False) -> dict[str, Any]:
+    """One run: ``count`` tables, ``presses`` presses in all; pictures drawn in the render pool, or in
+    threads (``threads``), or not at all (``fixed_image``)."""
+    render_pool.IN_THREADS = threads
     spec = GAMES[GAME]
     originals = spec.render_table, spec.render_hand
-    object.__setattr__(spec, "render_table", drawing.wrap(originals[0], fixed))
-    object.__setattr__(spec, "render_hand", drawing.wrap(originals[1], fixed))
+    if fixed_image:
+        png = to_png(Image.new("RGB", (900, 560), (22, 104, 62)))
+        object.__setattr__(spec, "render_table", fixed(png))
+        object.__setattr__(spec, "render_hand", fixed(png))
     try:
         with tempfile.TemporaryDirectory() as directory:
             harness = await Harness.start(f"{directory}/capacity.db")
@@ -186,11 +192,13 @@ async def measure(count: int, presses: int, fixed_image: bool) -> dict[str, Any]
                 answers: list[float] = []
                 edits: list[float] = []
                 total = lambda: sum(t.presses for t in tables)  # noqa: E731
-                drawing.seconds, drawing.images = 0.0, 0
-                cpu, wall = time.process_time(), time.perf_counter()
+                images = len(harness.bot.presenter.render_ms)
+                cpu, drawing, wall = time.process_time(), worker_cpu(), time.perf_counter()
                 await asyncio.gather(*(press_loop(harness, watch, t, lambda: total() >= presses, answers, edits)
                                        for t in tables))
                 wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+                drawing = worker_cpu() - drawing
+                images = len(harness.bot.presenter.render_ms) - images
                 timers.cancel()
                 await harness.settle(60)
             finally:
@@ -203,19 +211,22 @@ async def measure(count: int, presses: int, fixed_image: bool) -> dict[str, Any]
         "tables": count, "presses": done, "seconds": wall, "presses_per_second": done / wall,
         "answer_p50": percentile(answers, 0.5), "answer_p99": percentile(answers, 0.99),
         "edit_p50": percentile(edits, 0.5), "edit_p99": percentile(edits, 0.99),
-        "cpu_ms_per_press": cpu / done * 1000, "drawing_share": drawing.seconds / cpu if cpu else 0.0,
-        "images_per_press": drawing.images / done, "fixed_image": fixed_image,
+        "bot_cpu_ms_per_press": cpu / done * 1000, "drawing_cpu_ms_per_press": drawing / done * 1000,
+        "drawing_share": drawing / (cpu + drawing) if cpu + drawing else 0.0,
+        "images_per_press": images / done, "fixed_image": fixed_image, "threads": threads,
     }
 
 
 def table(rows: list[dict[str, Any]]) -> list[str]:
     """The rows as a Markdown table (for docs/performance.md)."""
-    lines = ["| tables pressing at once | presses/s | answer p50 / p99 | edit p50 / p99 | CPU per press"
-             " | drawing share of CPU | images per press |", "|---|---|---|---|---|---|---|"]
+    lines = ["| tables pressing at once | presses/s | answer p50 / p99 | edit p50 / p99 | CPU per press: bot +"
+             " drawing | drawing share of CPU | images per press |", "|---|---|---|---|---|---|---|"]
     for r in rows:
-        label = f"{r['tables']}" + (" (fixed image)" if r["fixed_image"] else "")
+        label = f"{r['tables']}" + (" (fixed image)" if r["fixed_image"] else
+                                    " (drawn in threads)" if r.get("threads") else " (render pool)")
         lines.append(f"| {label} | {r['presses_per_second']:.0f} | {r['answer_p50']:.0f} / {r['answer_p99']:.0f} ms"
-                     f" | {r['edit_p50']:.0f} / {r['edit_p99']:.0f} ms | {r['cpu_ms_per_press']:.1f} ms"
+                     f" | {r['edit_p50']:.0f} / {r['edit_p99']:.0f} ms | {r['bot_cpu_ms_per_press']:.1f} +"
+                     f" {r['drawing_cpu_ms_per_press']:.1f} ms"
                      f" | {r['drawing_share']:.0%} | {r['images_per_press']:.2f} |")
     return lines
 
@@ -225,13 +236,15 @@ def main() -> None:
     parser.add_argument("--tables", type=int, nargs="+", default=[1, 50, 200])
     parser.add_argument("--presses", type=int, default=2000, help="presses per run (at least 3 per table)")
     parser.add_argument("--fixed-image", action="store_true", help="also run with drawing replaced")
+    parser.add_argument("--threads", action="store_true", help="also run with pictures drawn in threads")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     load = os.getloadavg()[0]
+    modes = [(False, False)] + [(False, True)] * args.threads + [(True, False)] * args.fixed_image
     rows = []
-    for fixed in ([False, True] if args.fixed_image else [False]):
-        for count in args.tables:
-            rows.append(asyncio.run(measure(count, max(args.presses, 3 * count), fixed)))
+    for count in args.tables:  # the modes of one N side by side: the machine's load changes slowly
+        for fixed_image, threads in modes:
+            rows.append(asyncio.run(measure(count, max(args.presses, 3 * count), fixed_image, threads)))
             print(json.dumps(rows[-1]), file=sys.stderr)
     if args.json:
         print(json.dumps({"load": [load, os.getloadavg()[0]], "rows": rows}))

@@ -287,8 +287,8 @@ def per_game(plan: Plan, rows: list[dict[str, Any]]) -> list[str]:
         f"search of up to a second, which {plan.tables} tables would turn into many minutes; its single "
         f"table plays {bridge.actions_one} actions, card play included.",
         f"- **Images**: the public table image and seat 0's private hand image of tables from the "
-        f"{plan.tables}-table run, {plan.renders} renders each, in the bot's own renderer (it runs in "
-        "`asyncio.to_thread` there); PNG size is the median.",
+        f"{plan.tables}-table run, {plan.renders} renders each, in the bot's own renderer, called "
+        "directly (the bot calls it in a worker process of `bot/render_pool.py`); PNG size is the median.",
         f"- **Selfplay**: `bot.selfplay.selfplay` with the game counts of `bench/selfplay.py`{scale}: "
         "computer players through the whole service, SQLite and one table render per update, including "
         "their thinking (bridge robots solve double-dummy deals). Chips were "

@@ -1,8 +1,8 @@
 """Showing tables on Discord: one live message per table, edited in place, and private hands by DM.
 
 Only engine views reach this module (the public view for the channel, a seat's own view for its DM
-or its "My hand" reply), so no hidden card can reach a channel from here. Images are rendered in a
-thread; Discord calls are made after the table's state is safely stored.
+or its "My hand" reply), so no hidden card can reach a channel from here. Images are rendered in
+worker processes (``bot.render_pool``); Discord calls are made after the table's state is safely stored.
 """
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot import render_pool
 from bot.channel_faults import Verdict, diagnose
 from bot.games.cards import pretty
 from bot.member_text import plain, shown, shown_report
@@ -116,7 +117,7 @@ class DiscordPresenter:
 
     async def _render(self, fn: Any, *args: Any) -> discord.File:
         started = time.perf_counter()
-        png = await asyncio.to_thread(fn, *args)
+        png = await render_pool.render(fn, *args)
         self.render_ms.append((time.perf_counter() - started) * 1000)
         return discord.File(io.BytesIO(png), filename="table.png")
 
