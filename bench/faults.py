@@ -115,6 +115,7 @@ async def burst(h: LoopbackHarness) -> Row:
     await h.raised_hand(ALICE, BOB)
     live = h.bot.service.in_channel(CHANNEL_ID)
     before = await chips(h)
+    dropped = h.bot.presenter.stale_dropped
     start, began = len(h.server.served), time.monotonic()
     pressed: dict[str, float] = {}
     for _ in range(20):
@@ -134,7 +135,8 @@ async def burst(h: LoopbackHarness) -> Row:
     slowest = max(answer_at(h, t) - at for t, at in pressed.items())
     final = "final state shown" if h.table_message()["content"] == table_text(live) else "final state NOT shown"
     return Row(f"burst: 20 presses in {presses:.1f} s (5 edits / 5 s per channel)",
-               f"{len(edits)} edits ({sum(s.status == 429 for s in edits)} answered 429), {final} "
+               f"{len(edits)} edits ({sum(s.status == 429 for s in edits)} answered 429, "
+               f"{h.bot.presenter.stale_dropped - dropped} stale pictures dropped unsent), {final} "
                f"{shown:.1f} s after the first press; slowest press answered in {slowest * 1000:.0f} ms",
                before, await chips(h))
 

@@ -211,6 +211,7 @@ class DiscordPresenter:
         row = live.row
         if verdict in (Verdict.CHANNEL_GONE, Verdict.SERVER_GONE):
             self._gone.add(live.id)
+            self._feeds.pop(live.id, None)
             if await self.bot.service.vanished(live, verdict.value):
                 if verdict is Verdict.CHANNEL_GONE:
                     await self._tell_host(live, f"{live.spec.title} table #{live.id} is closed: {verdict.value}. "

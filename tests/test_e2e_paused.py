@@ -100,3 +100,19 @@ async def test_an_archived_thread_is_unarchived_and_the_table_goes_on(loopback) 
     h.server.denied[THREAD_ID] = 50013  # locked: the bot may not unarchive it
     await h.gateway("THREAD_UPDATE", archived)
     assert live.paused is not None and live.id in h.bot.service.tables
+
+
+async def test_a_role_update_that_gives_send_messages_back_resumes_the_table(loopback) -> None:
+    h = loopback
+    await h.join_guild(permissions=MEMBER_PERMISSIONS & ~SEND)
+    await h.raised_hand(ALICE, BOB)
+    live = h.bot.service.in_channel(CHANNEL_ID)
+    h.server.denied[CHANNEL_ID] = 50013
+    await h.update(live)
+    assert live.paused is not None
+    del h.server.denied[CHANNEL_ID]
+    await h.gateway("GUILD_ROLE_UPDATE", {"guild_id": str(GUILD_ID), "role": h.everyone(VIEW_ONLY)})
+    assert live.paused is not None, "the role still lacks Send Messages"
+    await h.gateway("GUILD_ROLE_UPDATE", {"guild_id": str(GUILD_ID), "role": h.everyone(MEMBER_PERMISSIONS)})
+    assert live.paused is None
+    assert next(s for s in reversed(h.server.served) if s.bucket == "messages.edit").status == 200
