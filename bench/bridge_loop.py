@@ -43,7 +43,7 @@ from bot.ai import bridge as robot  # noqa: E402
 from bot.games.bridge import BridgeEngine, pbn_hand  # noqa: E402
 from bot.games.base import Action, Seat  # noqa: E402
 from bot.storage.interface import HOUSE  # noqa: E402
-from bot.storage.sqlite import SQLiteStorage  # noqa: E402
+from bot.storage import open_storage  # noqa: E402
 from bot.service.live import LiveTable  # noqa: E402
 from bot.service.tables import TableService  # noqa: E402
 
@@ -189,7 +189,7 @@ async def play_table(service: TableService, channel: int, boards: int) -> None:
 
 
 async def service_run(tables: int, boards: int) -> None:
-    storage = await SQLiteStorage.open(str(Path(tempfile.mkdtemp(prefix="cardroom-loop-")) / "loop.db"))
+    storage = await open_storage(str(Path(tempfile.mkdtemp(prefix="cardroom-loop-")) / "loop.db"))
     presenter = ThreadRenderingPresenter()
     rng = random.Random(1)
     service = TimedService(storage, presenter, between_deals=0, offload_bots=True,

@@ -38,7 +38,7 @@ from bench.selfplay import GAMES  # noqa: E402
 from bot.registry import game, game_names  # noqa: E402
 from bot.selfplay import selfplay  # noqa: E402
 from bot.storage.interface import Storage  # noqa: E402
-from bot.storage.sqlite import SQLiteStorage  # noqa: E402
+from bot.storage import open_storage  # noqa: E402
 from bot.service.live import LiveTable  # noqa: E402
 from bot.service.tables import TableService  # noqa: E402
 
@@ -144,7 +144,7 @@ class Tables:
 
 async def measure_tables(name: str, count: int, plan: Plan, directory: str, rendering: bool) -> Tables:
     """Open ``count`` tables in one service; memory per table; the timed round-robin; then renders."""
-    storage = await SQLiteStorage.open(f"{directory}/{name}-{count}.db", starting_balance=10**9)
+    storage = await open_storage(f"{directory}/{name}-{count}.db", starting_balance=10**9)
     service = new_service(storage)
     players = players_of(name)
     gc.collect()

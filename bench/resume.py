@@ -17,7 +17,7 @@ import time
 import tracemalloc
 
 from bot.games.base import Action
-from bot.storage.sqlite import SQLiteStorage
+from bot.storage import open_storage
 from bot.service.tables import TableService
 
 
@@ -30,7 +30,7 @@ class Quiet:
 
 
 async def build(path: str, tables: int) -> None:
-    storage = await SQLiteStorage.open(path, starting_balance=10**9)
+    storage = await open_storage(path, starting_balance=10**9)
     service = TableService(storage, Quiet(), offload_bots=False)
     for n in range(tables):
         live = await service.create(1, 1000 + n, "holdem", 1, "Ann", {}, None)
@@ -44,7 +44,7 @@ async def build(path: str, tables: int) -> None:
 
 
 async def resume(path: str) -> tuple[int, float, int]:
-    storage = await SQLiteStorage.open(path)
+    storage = await open_storage(path)
     service = TableService(storage, Quiet())
     tracemalloc.start()
     started = time.perf_counter()

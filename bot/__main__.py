@@ -20,13 +20,14 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--games", type=int, default=1)
     play.add_argument("--players", type=int, default=None)
     play.add_argument("--seed", type=int, default=None)
-    play.add_argument("--db", default=None, help="SQLite file (default: a fresh temporary one)")
+    play.add_argument("--db", default=None,
+                      help="SQLite file or postgresql:// URL (default: a fresh temporary SQLite file)")
     play.add_argument("--channel", type=int, default=1, help="the table's channel (resumed if open)")
     play.add_argument("--images", default=None, help="write the rendered PNGs to this directory")
     play.add_argument("--json", action="store_true", help="print one JSON object")
     export = sub.add_parser("export", help="print a table's hand histories (PHH for poker)")
     export.add_argument("table", type=int)
-    export.add_argument("--db", default=None)
+    export.add_argument("--db", default=None, help="SQLite file or postgresql:// URL (default: the bot's)")
     return parser
 
 
@@ -88,9 +89,9 @@ def _selfplay(args: argparse.Namespace) -> int:
 
 
 async def _export(table: int, database: str) -> int:
-    from bot.storage.sqlite import SQLiteStorage
+    from bot.storage import open_storage
 
-    storage = await SQLiteStorage.open(database)
+    storage = await open_storage(database)
     try:
         exports = await storage.hand_exports(table)
     finally:

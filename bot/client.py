@@ -14,7 +14,7 @@ from bot.errors import UserError
 from bot.games.base import IllegalAction
 from bot.presenter import DiscordPresenter
 from bot.storage.interface import Storage
-from bot.storage.sqlite import SQLiteStorage
+from bot.storage import open_storage
 from bot.service.tables import TableService
 from bot.ui import COMPONENTS, reply_error
 
@@ -68,7 +68,8 @@ class CardroomTree(app_commands.CommandTree):
 
 
 class CardroomBot(commands.Bot):
-    """Discord client. ``database`` is the SQLite file (":memory:" is not useful: restarts lose it)."""
+    """Discord client. ``database`` is the SQLite file (":memory:" is not useful: restarts lose it)
+    or a ``postgresql://`` URL."""
 
     def __init__(self, database: str, *, starting_balance: int = 1000, daily_amount: int = 200,
                  sync_guild: int | None = None, run_timers: bool = True):
@@ -88,7 +89,7 @@ class CardroomBot(commands.Bot):
         self.channel_watch = ChannelWatch(self)
 
     async def setup_hook(self) -> None:
-        self.storage = await SQLiteStorage.open(self.database, *self.defaults)
+        self.storage = await open_storage(self.database, *self.defaults)
         self.service = TableService(self.storage, self.presenter)
         self.add_dynamic_items(*COMPONENTS)
         await self.add_cog(self.channel_watch)

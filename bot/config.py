@@ -10,7 +10,7 @@ from dotenv import load_dotenv
 @dataclass(frozen=True)
 class Config:
     token: str | None
-    database: str
+    database: str  # an SQLite file, or a postgresql:// URL (CARDROOM_DATABASE_URL wins)
     starting_balance: int
     daily_amount: int
     guild_id: int | None  # sync slash commands to one server instantly (development)
@@ -21,7 +21,7 @@ class Config:
         guild = os.getenv("CARDROOM_DEV_GUILD")
         return cls(
             token=os.getenv("DISCORD_TOKEN") or None,
-            database=os.getenv("CARDROOM_DB", "cardroom.db"),
+            database=os.getenv("CARDROOM_DATABASE_URL") or os.getenv("CARDROOM_DB", "cardroom.db"),
             starting_balance=int(os.getenv("CARDROOM_STARTING_BALANCE", "1000")),
             daily_amount=int(os.getenv("CARDROOM_DAILY", "200")),
             guild_id=int(guild) if guild else None,

@@ -16,7 +16,7 @@ from typing import Any
 from bot.games.cards import new_seed
 from bot.registry import game
 from bot.storage.interface import HOUSE
-from bot.storage.sqlite import SQLiteStorage
+from bot.storage import open_storage
 from bot.service.live import LiveTable
 from bot.service.tables import TableService
 
@@ -80,7 +80,7 @@ async def selfplay(game_name: str, games: int, players: int, seed: int | None = 
     if directory:
         directory.mkdir(parents=True, exist_ok=True)
     path = db or str(Path(tempfile.mkdtemp(prefix="cardroom-selfplay-")) / "selfplay.db")
-    storage = await SQLiteStorage.open(path)
+    storage = await open_storage(path)
     presenter = RenderingPresenter(directory)
     clock = [time.time()]
     rng = random.Random(seed)

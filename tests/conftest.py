@@ -3,7 +3,10 @@ fails if any payload its bot sent showed a card to someone who may not see it, o
 from __future__ import annotations
 
 import json
-from typing import Any, AsyncIterator
+import shutil
+import tempfile
+from pathlib import Path
+from typing import Any, AsyncIterator, Awaitable, Callable, Iterator
 
 import pytest
 
@@ -11,6 +14,7 @@ from bot.presenter import DiscordPresenter
 from tests import mentions
 from tests.harness import OPEN
 from tests.loopback_discord import LoopbackDiscord, LoopbackHarness
+from tests.postgres import fresh_schema, start_server
 from tests.privacy import CHECKS, PAYLOADS_CHECKED
 
 
@@ -65,3 +69,34 @@ async def loopback(tmp_path: Any) -> AsyncIterator[LoopbackHarness]:
     yield harness
     await harness.close()
     server.stop()
+
+
+@pytest.fixture(scope="session")
+def postgres_url() -> Iterator[str]:
+    """One throwaway PostgreSQL server for the whole run (started by the first test that asks). Its
+    directory is its own, not pytest's: pytest deletes old runs' directories, a concurrent run's too."""
+    directory = Path(tempfile.mkdtemp(prefix="cardroom-pg-"))
+    server = start_server(directory / "data")
+    yield server.get_uri()
+    server.cleanup()
+    shutil.rmtree(directory, ignore_errors=True)
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def new_database(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+                 ) -> Callable[[], Awaitable[str]]:
+    """Makes what ``bot.storage.open_storage`` opens, once per backend: a new SQLite file, or a new
+    schema on the run's PostgreSQL server. Storage and service tests take this (or ``database``), so
+    they run on both."""
+    if request.param == "sqlite":
+        async def sqlite_file() -> str:
+            return str(tmp_path_factory.mktemp("db") / "cardroom.db")
+        return sqlite_file
+    url = request.getfixturevalue("postgres_url")
+    return lambda: fresh_schema(url)
+
+
+@pytest.fixture
+async def database(new_database: Callable[[], Awaitable[str]]) -> str:
+    """One new database on each backend (see ``new_database``)."""
+    return await new_database()

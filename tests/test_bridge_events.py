@@ -10,7 +10,7 @@ from bot.games.base import Action
 from bot.games.bridge_events import deal_key, event_report, event_standings
 from bot.games.bridge_scoring import ContractResult, TableResult, results_table
 from bot.storage.interface import Storage
-from bot.storage.sqlite import SQLiteStorage
+from bot.storage import open_storage
 from bot.service.live import LiveTable
 from bot.service.tables import TableService
 
@@ -35,7 +35,7 @@ class Quiet:
 
 
 async def _service(path: str) -> TableService:
-    storage = await SQLiteStorage.open(path)
+    storage = await open_storage(path)
     _OPEN.append(storage)
     seeds = random.Random(11)
     return TableService(storage, Quiet(), clock=lambda: 1_000_000.0, between_deals=0, offload_bots=False,
@@ -66,8 +66,8 @@ async def _play_out(service: TableService, live: LiveTable, calls: list[Action])
         await _act(service, live, live.engine.timeout_action(seat))
 
 
-async def test_an_events_tables_share_each_board_and_compare_results(tmp_path) -> None:
-    service = await _service(str(tmp_path / "e.db"))
+async def test_an_events_tables_share_each_board_and_compare_results(database: str) -> None:
+    service = await _service(database)
     duplicate = {"scoring": "duplicate", "event": "club-night"}
     first = await _table(service, 100, duplicate)
     second = await _table(service, 200, duplicate)
@@ -103,8 +103,8 @@ async def test_an_events_tables_share_each_board_and_compare_results(tmp_path) -
     assert await service.storage.event_results(GUILD, "club-night", "2") == []
 
 
-async def test_an_event_table_resumes_its_shared_board_after_a_restart(tmp_path) -> None:
-    path = str(tmp_path / "r.db")
+async def test_an_event_table_resumes_its_shared_board_after_a_restart(database: str) -> None:
+    path = database
     service = await _service(path)
     live = await _table(service, 100, {"scoring": "duplicate", "event": "e", "board": 7})
     dealt = live.engine.dealt

@@ -29,8 +29,9 @@ def test_run_without_a_token_exits_2_with_one_line(tmp_path: Path) -> None:
     assert result.stderr.strip().count("\n") == 0 and "DISCORD_TOKEN" in result.stderr
 
 
-def test_selfplay_holdem_json_and_export(tmp_path: Path) -> None:
-    db = tmp_path / "s.db"
+def test_selfplay_holdem_json_and_export(tmp_path: Path, database: str) -> None:
+    """On both backends: ``--db`` takes an SQLite file or a postgresql:// URL."""
+    db = database
     images = tmp_path / "img"
     result = _run("selfplay", "holdem", "--games", "6", "--players", "3", "--seed", "4", "--db", str(db),
                   "--images", str(images), "--json", cwd=tmp_path)

@@ -10,7 +10,7 @@ from typing import Any
 
 from bench.soak import soak
 from bot.storage.interface import HOUSE
-from bot.storage.sqlite import SQLiteStorage
+from bot.storage import open_storage
 from bot.service.tables import TableService
 
 GAMES = ["holdem", "gin"]
@@ -40,9 +40,9 @@ class Quiet:
         return None
 
 
-async def test_a_restored_deal_is_played_on_by_its_computer_players(tmp_path) -> None:
-    path = str(tmp_path / "r.db")
-    storage = await SQLiteStorage.open(path)
+async def test_a_restored_deal_is_played_on_by_its_computer_players(database: str) -> None:
+    path = database
+    storage = await open_storage(path)
     crashed = TableService(storage, Quiet(), offload_bots=False)
 
     async def crash_before_the_computers_move(live: Any) -> None:
@@ -56,7 +56,7 @@ async def test_a_restored_deal_is_played_on_by_its_computer_players(tmp_path) ->
     assert live.row.step == 0 and live.row.hand is not None  # stored with a computer player to act
     await storage.close()
 
-    storage = await SQLiteStorage.open(path)
+    storage = await open_storage(path)
     try:
         restarted = TableService(storage, Quiet(), offload_bots=False)
         await restarted.restore()
@@ -70,11 +70,11 @@ async def test_a_restored_deal_is_played_on_by_its_computer_players(tmp_path) ->
         await storage.close()
 
 
-async def test_a_restart_keeps_a_simultaneous_players_button_valid(tmp_path) -> None:
+async def test_a_restart_keeps_a_simultaneous_players_button_valid(database: str) -> None:
     """Poker Squared: both players place a card at once. One places, the bot restarts; the other's
     button from before the restart is still theirs to press."""
-    path = str(tmp_path / "s.db")
-    storage = await SQLiteStorage.open(path)
+    path = database
+    storage = await open_storage(path)
     service = TableService(storage, Quiet(), offload_bots=False)
     live = await service.create(1, 1, "squared", 11, "Ann", {})
     await service.join(live, 12, "Bob")
@@ -84,7 +84,7 @@ async def test_a_restart_keeps_a_simultaneous_players_button_valid(tmp_path) -> 
     await service.act(live.id, first, 1, 0, live.engine.timeout_action(0))
     await storage.close()
 
-    storage = await SQLiteStorage.open(path)
+    storage = await open_storage(path)
     try:
         restarted = TableService(storage, Quiet(), offload_bots=False)
         await restarted.restore()

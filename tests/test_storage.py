@@ -1,16 +1,19 @@
-"""Storage: an action appends one row; a database of the old schema (actions inside tables.hand)
-migrates and resumes its deals as they were."""
+"""Storage, on both backends: an action appends one row; a database of the old schema (actions inside
+tables.hand) migrates and resumes its deals as they were; concurrent buy-ins of one member never
+overdraw, on PostgreSQL's separate connections too."""
 from __future__ import annotations
 
+import asyncio
 import json
 import random
-import sqlite3
-from contextlib import asynccontextmanager, closing
+from contextlib import asynccontextmanager
 from typing import Any, AsyncIterator
 
+import pytest
+
 from bot.games.base import Action
-from bot.storage.schema import MIGRATIONS
-from bot.storage.sqlite import SQLiteStorage
+from bot.storage import open_storage
+from bot.storage.interface import InsufficientChips, Storage
 from bot.service.live import LiveTable
 from bot.service.tables import TableService
 
@@ -28,7 +31,7 @@ class Quiet:
 class Spy:
     """Wraps a storage: every ``Tx`` method called inside its transactions, by name."""
 
-    def __init__(self, storage: SQLiteStorage):
+    def __init__(self, storage: Storage):
         self.storage = storage
         self.calls: list[str] = []
 
@@ -69,23 +72,22 @@ async def _dealt_table(service: TableService, actions: tuple[Action, ...]) -> Li
     return live
 
 
-def _stored(path: str, table_id: int) -> tuple[dict[str, Any], list[tuple[int, int, dict[str, Any]]]]:
-    with closing(sqlite3.connect(path)) as conn:
-        (hand,) = conn.execute("SELECT hand FROM tables WHERE id = ?", (table_id,)).fetchone()
-        rows = conn.execute("SELECT step, seat, action FROM actions WHERE table_id = ? ORDER BY step",
-                            (table_id,)).fetchall()
+async def _stored(storage: Any, table_id: int) -> tuple[dict[str, Any], list[tuple[int, int, dict[str, Any]]]]:
+    """The table's stored deal header and action rows, read by SQL (the backend's own connection)."""
+    (hand,) = (await storage._db.fetch("SELECT hand FROM tables WHERE id = ?", table_id))[0]
+    rows = await storage._db.fetch("SELECT step, seat, action FROM actions WHERE table_id = ? ORDER BY step",
+                                   table_id)
     return json.loads(hand) if hand else {}, [(step, seat, json.loads(action)) for step, seat, action in rows]
 
 
-async def test_an_action_appends_one_row_and_rewrites_nothing(tmp_path) -> None:
-    path = str(tmp_path / "t.db")
-    spy = Spy(await SQLiteStorage.open(path))
+async def test_an_action_appends_one_row_and_rewrites_nothing(database: str) -> None:
+    spy = Spy(await open_storage(database))
     service = await _service(spy)
     live = await _dealt_table(service, (Action("call"),))
     spy.calls.clear()
     await service.act(live.id, live.user_of_deal_seat(live.engine.to_act()[0])["user_id"], 1, 1, Action("call"))
     assert spy.calls == ["append_action"], "an action mid-deal is one appended row, not a rewritten table"
-    hand, rows = _stored(path, live.id)
+    hand, rows = await _stored(spy.storage, live.id)
     assert "actions" not in hand and hand["seed"] == live.row.hand["seed"]
     assert rows == [(step, seat, action) for step, (seat, action) in enumerate(live.row.hand["actions"], 1)]
     assert [kind["kind"] for _, _, kind in rows] == ["call", "call"]
@@ -96,40 +98,65 @@ async def test_an_action_appends_one_row_and_rewrites_nothing(tmp_path) -> None:
         await service.act(live.id, live.user_of_deal_seat(seat)["user_id"], 1, live.row.step, action)
     record = await spy.storage.hand_record(live.id, 1)
     assert record is not None and record["record"]["actions"][:2] == [[s, a] for _, s, a in rows]
-    assert _stored(path, live.id) == ({}, [])
+    assert await _stored(spy.storage, live.id) == ({}, [])
     await spy.storage.close()
 
 
-async def test_a_database_of_the_old_schema_opens_and_resumes(tmp_path) -> None:
+async def test_a_database_of_the_old_schema_opens_and_resumes(new_database: Any) -> None:
     """A deal in progress stored the old way (its action log inside tables.hand, schema version 2)
     moves to action rows at open and resumes exactly where it was."""
-    new_path, old_path = str(tmp_path / "new.db"), str(tmp_path / "old.db")
-    storage = await SQLiteStorage.open(new_path)
+    new_path, old_path = await new_database(), await new_database()
+    storage = await open_storage(new_path)
     live = await _dealt_table(await _service(storage), (Action("call"), Action("raise", amount=60)))
+    old = await open_storage(old_path, schema_version=2)
+    for table in ("wallets", "tables"):
+        for row in await storage._db.fetch(f"SELECT * FROM {table}"):
+            await old._db.execute(f"INSERT INTO {table} VALUES ({','.join('?' * len(row))})", *row)
+    logged = [[seat, json.loads(action)] for seat, action in await storage._db.fetch(
+        "SELECT seat, action FROM actions WHERE table_id = ? ORDER BY step", live.id)]
+    hand, _ = await _stored(storage, live.id)
+    await old._db.execute("UPDATE tables SET hand = ? WHERE id = ?", json.dumps({**hand, "actions": logged}), live.id)
+    assert await old._db.fetch("SELECT hand_no FROM tables") and len(logged) == 2
+    await old.close()
     await storage.close()
-    with closing(sqlite3.connect(new_path)) as new, closing(sqlite3.connect(old_path)) as old:
-        for script in MIGRATIONS[:2]:
-            old.executescript(script)
-        old.execute("PRAGMA user_version = 2")
-        columns = [c[1] for c in new.execute("PRAGMA table_info(tables)")]
-        for table in ("wallets", "tables"):
-            for row in new.execute(f"SELECT * FROM {table}"):
-                old.execute(f"INSERT INTO {table} VALUES ({','.join('?' * len(row))})", row)
-        logged = [[seat, json.loads(action)] for seat, action in new.execute(
-            "SELECT seat, action FROM actions WHERE table_id = ? ORDER BY step", (live.id,))]
-        hand = json.loads(new.execute("SELECT hand FROM tables WHERE id = ?", (live.id,)).fetchone()[0])
-        old.execute("UPDATE tables SET hand = ? WHERE id = ?", (json.dumps({**hand, "actions": logged}), live.id))
-        old.commit()
-        assert "hand" in columns and len(logged) == 2
 
-    resumed_storage = await SQLiteStorage.open(old_path)
+    resumed_storage = await open_storage(old_path)
     resumed = (await _service(resumed_storage)).in_channel(CHANNEL)
     assert resumed is not None and resumed.row.step == 2
     assert resumed.row.hand["actions"] == live.row.hand["actions"]
     assert resumed.engine.view(None) == live.engine.view(None)
     assert resumed.engine.to_act() == live.engine.to_act()
-    hand, rows = _stored(old_path, live.id)
+    hand, rows = await _stored(resumed_storage, live.id)
     assert "actions" not in hand and [(s, a) for _, s, a in rows] == [tuple(x) for x in live.row.hand["actions"]]
-    with closing(sqlite3.connect(old_path)) as conn:
-        assert conn.execute("PRAGMA user_version").fetchone() == (len(MIGRATIONS),)
     await resumed_storage.close()
+    again = await open_storage(old_path)  # every migration ran once: opening again changes nothing
+    assert await _stored(again, live.id) == (hand, rows)
+    await again.close()
+
+
+async def test_concurrent_buy_ins_of_one_member_never_overdraw(database: str) -> None:
+    """Ten transactions at once each take 300 of a 1000-chip wallet: exactly three succeed. On
+    PostgreSQL they run on ten connections, so only the database can refuse the rest."""
+    storage = await open_storage(database)
+    opened = [storage] + [await open_storage(database) for _ in range(2)]  # several processes' pools
+    entered = asyncio.Event()
+    waiting = [0]
+
+    async def buy_in(store: Storage) -> int:
+        async with store.transaction() as tx:
+            waiting[0] += 1
+            if waiting[0] >= 3:
+                entered.set()
+            if database.startswith("postgresql"):  # hold each open until three are: they overlap
+                await asyncio.wait_for(entered.wait(), 5)
+            return await tx.move_wallet(7, 42, -300)
+
+    results = await asyncio.gather(*(buy_in(opened[k % 3]) for k in range(10)), return_exceptions=True)
+    refused = [r for r in results if isinstance(r, InsufficientChips)]
+    assert sorted(r for r in results if isinstance(r, int)) == [100, 400, 700] and len(refused) == 7
+    assert await storage.balance(7, 42) == 100
+    with pytest.raises(InsufficientChips, match="You have 100 chips; that needs 300"):
+        async with storage.transaction() as tx:
+            await tx.move_wallet(7, 42, -300)
+    for store in opened:
+        await store.close()

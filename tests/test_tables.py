@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from bot.errors import StaleButton, UserError
 from bot.games.base import Action, IllegalAction
 from bot.storage.interface import HOUSE, Storage
-from bot.storage.sqlite import SQLiteStorage
+from bot.storage import open_storage
 from bot.service.live import LiveTable
 from bot.service.tables import TableService
 
@@ -52,7 +52,7 @@ async def _close_storages() -> Any:
 
 
 async def _service(path: str, clock: Clock | None = None) -> TableService:
-    storage = await SQLiteStorage.open(path)
+    storage = await open_storage(path)
     _OPEN.append(storage)
     seeds = random.Random(5)
     service = TableService(storage, Recorder(), clock=clock or Clock(), between_deals=2, offload_bots=False,
@@ -76,8 +76,8 @@ async def _act(service: TableService, live: LiveTable, action: Action) -> None:
     await service.act(live.id, _turn_user(live), live.row.hand_no, live.row.step, action)
 
 
-async def test_buy_in_comes_from_the_wallet_and_leaving_returns_it(tmp_path) -> None:
-    service = await _service(str(tmp_path / "t.db"))
+async def test_buy_in_comes_from_the_wallet_and_leaving_returns_it(database: str) -> None:
+    service = await _service(database)
     live = await _table(service)
     assert await service.storage.balance(GUILD, ALICE) == 0
     assert [s["stack"] for s in live.row.seats] == [1000, 1000]
@@ -88,8 +88,8 @@ async def test_buy_in_comes_from_the_wallet_and_leaving_returns_it(tmp_path) -> 
         await service.leave(live, BOB)
 
 
-async def test_lobby_refusals_have_clear_messages(tmp_path) -> None:
-    service = await _service(str(tmp_path / "t.db"))
+async def test_lobby_refusals_have_clear_messages(database: str) -> None:
+    service = await _service(database)
     live = await _table(service, (ALICE,))
     with pytest.raises(UserError, match="already has a table"):
         await service.create(GUILD, CHANNEL, "holdem", BOB, "b", {}, None)
@@ -106,8 +106,8 @@ async def test_lobby_refusals_have_clear_messages(tmp_path) -> None:
     assert await service.storage.balance(GUILD, BOB) == 1000, "refused joins take nothing"
 
 
-async def test_wrong_turn_stale_step_and_unseated_are_refused(tmp_path) -> None:
-    service = await _service(str(tmp_path / "t.db"))
+async def test_wrong_turn_stale_step_and_unseated_are_refused(database: str) -> None:
+    service = await _service(database)
     live = await _table(service, (ALICE, BOB, CAROL))
     await service.start(live, ALICE)
     waiting = next(s["user_id"] for s in live.row.seats if s["user_id"] != _turn_user(live))
@@ -125,8 +125,8 @@ async def test_wrong_turn_stale_step_and_unseated_are_refused(tmp_path) -> None:
     assert live.row.step == 1
 
 
-async def test_cancel_mid_hand_returns_every_stack(tmp_path) -> None:
-    service = await _service(str(tmp_path / "t.db"))
+async def test_cancel_mid_hand_returns_every_stack(database: str) -> None:
+    service = await _service(database)
     live = await _table(service, (ALICE, BOB, CAROL))
     total = await service.storage.total_chips()
     await service.start(live, ALICE)
@@ -137,9 +137,9 @@ async def test_cancel_mid_hand_returns_every_stack(tmp_path) -> None:
     assert await service.storage.total_chips() == total
 
 
-async def test_timeouts_check_or_fold_then_sit_out(tmp_path) -> None:
+async def test_timeouts_check_or_fold_then_sit_out(database: str) -> None:
     clock = Clock()
-    service = await _service(str(tmp_path / "t.db"), clock)
+    service = await _service(database, clock)
     live = await _table(service)
     await service.start(live, ALICE)
     first = _turn_user(live)
@@ -158,9 +158,9 @@ async def test_timeouts_check_or_fold_then_sit_out(tmp_path) -> None:
     assert seat["timeouts"] >= 2 and seat["sitting_out"], "two timeouts in a row sit the player out"
 
 
-async def test_each_game_pauses_its_own_time_between_deals(tmp_path) -> None:
+async def test_each_game_pauses_its_own_time_between_deals(database: str) -> None:
     clock = Clock()
-    service = await _service(str(tmp_path / "t.db"), clock)
+    service = await _service(database, clock)
     service.between_deals = None  # as the bot runs: each game's own pause
     live = await _table(service)
     await service.start(live, ALICE)
@@ -172,9 +172,9 @@ async def test_each_game_pauses_its_own_time_between_deals(tmp_path) -> None:
     assert service._pause(gin) == 0, "tests and selfplay deal at once"
 
 
-async def _two_dealt_tables(tmp_path: Any, clock: Clock) -> tuple[TableService, LiveTable, LiveTable]:
+async def _two_dealt_tables(database: str, clock: Clock) -> tuple[TableService, LiveTable, LiveTable]:
     """A service with two heads-up hold'em tables in different channels, both dealt."""
-    service = await _service(str(tmp_path / "t.db"), clock)
+    service = await _service(database, clock)
     first = await _table(service)
     second = await service.create(GUILD, CHANNEL + 1, "holdem", CAROL, "p3", {}, None)
     await service.join(second, 4, "p4")
@@ -183,12 +183,12 @@ async def _two_dealt_tables(tmp_path: Any, clock: Clock) -> tuple[TableService, 
     return service, first, second
 
 
-async def test_due_tables_are_handled_at_the_same_time(tmp_path) -> None:
+async def test_due_tables_are_handled_at_the_same_time(database: str) -> None:
     """A slow table (here: its presenter waits for the other table's update) does not hold up another."""
     import asyncio
 
     clock = Clock()
-    service, slow, fast = await _two_dealt_tables(tmp_path, clock)
+    service, slow, fast = await _two_dealt_tables(database, clock)
     other_updated = asyncio.Event()
 
     class Waiting(Recorder):
@@ -203,13 +203,13 @@ async def test_due_tables_are_handled_at_the_same_time(tmp_path) -> None:
     assert await asyncio.wait_for(service.tick(), timeout=10) == 2
 
 
-async def test_the_timer_never_waits_for_a_slow_table(tmp_path) -> None:
+async def test_the_timer_never_waits_for_a_slow_table(database: str) -> None:
     """The bot's timer starts each due table in its own task: while one table is still busy, another
     table's next deadline is handled, and the busy table is not started twice."""
     import asyncio
 
     clock = Clock()
-    service, slow, fast = await _two_dealt_tables(tmp_path, clock)
+    service, slow, fast = await _two_dealt_tables(database, clock)
     release = asyncio.Event()
     handled: list[int] = []
 
@@ -239,8 +239,8 @@ async def test_the_timer_never_waits_for_a_slow_table(tmp_path) -> None:
         timer.cancel()
 
 
-async def test_restart_replays_the_hand_and_keeps_the_deadline(tmp_path) -> None:
-    path = str(tmp_path / "t.db")
+async def test_restart_replays_the_hand_and_keeps_the_deadline(database: str) -> None:
+    path = database
     clock = Clock()
     service = await _service(path, clock)
     live = await _table(service, (ALICE, BOB, CAROL))
@@ -257,8 +257,8 @@ async def test_restart_replays_the_hand_and_keeps_the_deadline(tmp_path) -> None
     assert restored.row.step == 3
 
 
-async def test_results_and_ratings_are_recorded(tmp_path) -> None:
-    service = await _service(str(tmp_path / "t.db"))
+async def test_results_and_ratings_are_recorded(database: str) -> None:
+    service = await _service(database)
     live = await _table(service)
     await service.start(live, ALICE)
     await _act(service, live, Action("fold"))
@@ -270,8 +270,8 @@ async def test_results_and_ratings_are_recorded(tmp_path) -> None:
     assert stats[0][0] == "holdem" and stats[0][1] == 1
 
 
-async def test_daily_top_up_once_a_day(tmp_path) -> None:
-    storage = await SQLiteStorage.open(str(tmp_path / "t.db"), 1000, 200)
+async def test_daily_top_up_once_a_day(database: str) -> None:
+    storage = await open_storage(database, 1000, 200)
     _OPEN.append(storage)
     async with storage.transaction() as tx:
         assert await tx.claim_daily(GUILD, ALICE, 1000.0) == (1200, 0.0)
@@ -284,8 +284,8 @@ async def test_daily_top_up_once_a_day(tmp_path) -> None:
     assert await storage.balance(GUILD, BOB) == 550
 
 
-async def test_a_failed_transaction_moves_no_chips(tmp_path) -> None:
-    storage = await SQLiteStorage.open(str(tmp_path / "t.db"))
+async def test_a_failed_transaction_moves_no_chips(database: str) -> None:
+    storage = await open_storage(database)
     _OPEN.append(storage)
     with pytest.raises(RuntimeError):
         async with storage.transaction() as tx:
@@ -296,11 +296,11 @@ async def test_a_failed_transaction_moves_no_chips(tmp_path) -> None:
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(seed=st.integers(0, 2**32 - 1), humans=st.integers(2, 4))
-async def test_random_play_with_leaves_conserves_chips(tmp_path_factory: Any, seed: int, humans: int) -> None:
+async def test_random_play_with_leaves_conserves_chips(new_database: Any, seed: int, humans: int) -> None:
     """Random legal actions, random leaves and sit-outs, timeouts: not one chip created or lost."""
     rng = random.Random(seed)
     clock = Clock()
-    service = await _service(str(tmp_path_factory.mktemp("p") / "t.db"), clock)
+    service = await _service(await new_database(), clock)
     players = tuple(range(1, humans + 1))
     live = await _table(service, players)
     await service.add_bot(live, ALICE)
@@ -334,9 +334,9 @@ async def test_random_play_with_leaves_conserves_chips(tmp_path_factory: Any, se
     await _OPEN.pop().close()
 
 
-async def test_a_tournament_raises_blinds_knocks_players_out_and_pays_by_place(tmp_path) -> None:
+async def test_a_tournament_raises_blinds_knocks_players_out_and_pays_by_place(database: str) -> None:
     clock = Clock()
-    service = await _service(str(tmp_path / "t.db"), clock)
+    service = await _service(database, clock)
     settings = {"mode": "tournament", "buy_in": 200, "min_buy_in": 200, "level_hands": 2}
     live = await service.create(GUILD, CHANNEL, "holdem", ALICE, "Ann", settings, None)
     with pytest.raises(UserError, match="Everyone buys in for 200"):
@@ -393,10 +393,10 @@ def test_payouts_and_places() -> None:
     ("draw", {"forced": "antes", "ante": 2, "small_blind": 5, "big_blind": 10, "buy_in": 100}, "ante"),
     ("omaha-hilo", {"buy_in": 100}, "big_blind"),
 ])
-async def test_every_poker_game_runs_a_tournament_to_the_end(tmp_path, game_name: str,
+async def test_every_poker_game_runs_a_tournament_to_the_end(database: str, game_name: str,
                                                              settings: dict[str, Any], stake: str) -> None:
     clock = Clock()
-    service = await _service(str(tmp_path / "t.db"), clock)
+    service = await _service(database, clock)
     settings = {**settings, "mode": "tournament", "min_buy_in": 100, "level_hands": 1}
     live = await service.create(GUILD, CHANNEL, game_name, ALICE, "Ann", settings, None)
     for _ in range(2):

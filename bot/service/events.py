@@ -31,4 +31,4 @@ class Events(ServiceBase):
         players = [{"user_id": row.seats[i]["user_id"], "name": name} for i, name in zip(hand["seats"], hand["names"])]
         await tx.insert_event_result(row.guild_id, event, key, row.id, row.hand_no, players,
                                      spec.event_result(live.engine))
-        live.report = spec.event_report(key, await self.storage.event_results(row.guild_id, event, key))
+        live.report = spec.event_report(key, await tx.event_results(row.guild_id, event, key))

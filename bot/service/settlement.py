@@ -87,7 +87,7 @@ class Settlement(ServiceBase):
         """Results and openskill ratings for the humans among ``seats`` finishing in ``ranking``."""
         row = live.row
         humans = [s["user_id"] for s in seats if not s["is_bot"]]
-        known = await self.storage.ratings(row.guild_id, row.game, humans) if humans else {}
+        known = await tx.ratings(row.guild_id, row.game, humans) if humans else {}
         ratings: dict[int, tuple[float, float]] = {}
         if len(set(ranking)) > 1:
             teams = [[_RATING.rating(*known[s["user_id"]]) if s["user_id"] in known else _RATING.rating()]

@@ -1,6 +1,6 @@
 """What the table service and the cogs may ask of a database: the ``Storage`` and ``Tx`` protocols.
 
-A backend (SQLite in ``bot.storage.sqlite``; PostgreSQL next) implements both. Nothing above the
+A backend (SQLite in ``bot.storage.sqlite``, PostgreSQL in ``bot.storage.postgres``) implements both. Nothing above the
 storage layer writes SQL or imports a driver: it holds a ``Storage`` and writes inside
 ``transaction()``, so the chips an action moves and the record of the action commit together.
 """
@@ -44,7 +44,8 @@ class TableRow:
 
 
 class Tx(Protocol):
-    """Writes inside one transaction (``Storage.transaction()``): all of them commit, or none."""
+    """Writes inside one transaction (``Storage.transaction()``): all of them commit, or none. The
+    reads a step needs of what it just wrote are here too (another connection would not see them)."""
 
     async def move_wallet(self, guild_id: int, user_id: int, amount: int) -> int:
         """Add ``amount`` (negative to take) to a wallet; ``InsufficientChips`` below zero. Returns
@@ -91,6 +92,11 @@ class Tx(Protocol):
     async def add_result(self, guild_id: int, game: str, user_id: int, chips: int, *,
                          hands: int = 1, match: bool = False, win: bool = False,
                          rating: tuple[float, float] | None = None) -> None: ...
+
+    async def ratings(self, guild_id: int, game: str, user_ids: list[int]) -> dict[int, tuple[float, float]]: ...
+
+    async def event_results(self, guild_id: int, event: str,
+                            deal_key: str | None = None) -> list[dict[str, Any]]: ...
 
 
 class Storage(Protocol):

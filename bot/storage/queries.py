@@ -1,0 +1,141 @@
+"""The reads of ``bot.storage.interface.Storage``, written once for every backend.
+
+A backend gives a ``Db`` (run a query in its dialect) and inherits these; its own module holds only
+connecting, migrating and ``transaction()``.
+"""
+from __future__ import annotations
+
+import json
+from typing import Any, Iterable, Protocol, Sequence
+
+from bot.storage.interface import TableRow
+
+TABLE_COLUMNS = (
+    "id, guild_id, channel_id, game, host_id, status, settings, seats, carry, hand, hand_no, step,"
+    " deadline, message_id"
+)
+
+
+class Db(Protocol):
+    """One connection (or a pool) of a backend; queries use ``?`` placeholders."""
+
+    async def fetch(self, sql: str, *args: Any) -> list[Sequence[Any]]: ...
+
+    async def execute(self, sql: str, *args: Any) -> None: ...
+
+
+def table_from_row(row: Iterable[Any]) -> TableRow:
+    (id_, guild, channel, game, host, status, settings, seats, carry, hand, hand_no, step,
+     deadline, message_id) = row
+    return TableRow(
+        id=id_, guild_id=guild, channel_id=channel, game=game, host_id=host, status=status,
+        settings=json.loads(settings), seats=json.loads(seats), carry=json.loads(carry),
+        hand=None if hand is None else json.loads(hand), hand_no=hand_no, step=step,
+        deadline=deadline, message_id=message_id,
+    )
+
+
+class Queries:
+    """Reads (no transaction needed). ``self._db`` runs them; ``self._defaults`` is (starting
+    balance, daily amount) of a server that set neither."""
+
+    _db: Db
+    _defaults: tuple[int, int]
+
+    async def open_tables(self) -> list[TableRow]:
+        tables = [table_from_row(r) for r in await self._db.fetch(
+            f"SELECT {TABLE_COLUMNS} FROM tables WHERE status != 'closed' ORDER BY id")]
+        await self._load_actions(tables, "tables.status != 'closed'")
+        return tables
+
+    async def table(self, table_id: int) -> TableRow | None:
+        rows = await self._db.fetch(f"SELECT {TABLE_COLUMNS} FROM tables WHERE id = ?", table_id)
+        if not rows:
+            return None
+        table = table_from_row(rows[0])
+        await self._load_actions([table], "tables.id = ?", table_id)
+        return table
+
+    async def _load_actions(self, tables: list[TableRow], where: str, *args: Any) -> None:
+        """Put each deal in progress's action rows, in order, into its ``hand["actions"]``."""
+        dealing = {t.id: t.hand for t in tables if t.hand is not None}
+        for hand in dealing.values():
+            hand["actions"] = []
+        rows = await self._db.fetch(
+            "SELECT actions.table_id, actions.seat, actions.action FROM actions"
+            " JOIN tables ON tables.id = actions.table_id AND tables.hand_no = actions.hand_no"
+            f" WHERE tables.hand IS NOT NULL AND {where} ORDER BY actions.table_id, actions.step", *args)
+        for table_id, seat, action in rows:
+            if table_id in dealing:  # a table opened after the first read is not in this list
+                dealing[table_id]["actions"].append([seat, json.loads(action)])
+
+    async def guild_settings(self, guild_id: int) -> tuple[int, int]:
+        rows = await self._db.fetch(
+            "SELECT starting_balance, daily_amount FROM guild_settings WHERE guild_id = ?", guild_id)
+        return (int(rows[0][0]), int(rows[0][1])) if rows else self._defaults
+
+    async def balance(self, guild_id: int, user_id: int) -> int:
+        rows = await self._db.fetch(
+            "SELECT balance FROM wallets WHERE guild_id = ? AND user_id = ?", guild_id, user_id)
+        if rows:
+            return int(rows[0][0])
+        return (await self.guild_settings(guild_id))[0]
+
+    async def hand_record(self, table_id: int, hand_no: int) -> dict[str, Any] | None:
+        rows = await self._db.fetch(
+            "SELECT game, seed, commitment, record, export FROM hands WHERE table_id = ? AND hand_no = ?",
+            table_id, hand_no)
+        if not rows:
+            return None
+        game, seed, commitment, record, export = rows[0]
+        return {"game": game, "seed": seed, "commitment": commitment,
+                "record": json.loads(record), "export": export}
+
+    async def hand_exports(self, table_id: int) -> list[tuple[int, str]]:
+        return [(int(n), e) for n, e in await self._db.fetch(
+            "SELECT hand_no, export FROM hands WHERE table_id = ? ORDER BY hand_no", table_id)]
+
+    async def leaderboard(self, guild_id: int, game: str | None, limit: int = 10) -> list[tuple[int, int, float | None, int]]:
+        """(user_id, chips_won, rating, matches) best first: by rating, then chips."""
+        where, args = ("AND game = ?", (game,)) if game else ("", ())
+        rows = await self._db.fetch(
+            f"""SELECT user_id, SUM(chips_won), MAX(mu - 3 * sigma), SUM(matches) FROM results
+                WHERE guild_id = ? AND user_id > 0 {where} GROUP BY user_id
+                ORDER BY MAX(mu - 3 * sigma) IS NULL, MAX(mu - 3 * sigma) DESC, SUM(chips_won) DESC
+                LIMIT ?""", guild_id, *args, limit)
+        return [(int(u), int(c), r, int(m)) for u, c, r, m in rows]  # PostgreSQL sums are numeric
+
+    async def stats(self, guild_id: int, user_id: int) -> list[tuple[str, int, int, int, int, float | None]]:
+        """Per game: (game, hands, chips_won, matches, wins, rating)."""
+        return [tuple(r) for r in await self._db.fetch(  # type: ignore[misc]
+            "SELECT game, hands, chips_won, matches, wins, mu - 3 * sigma FROM results"
+            " WHERE guild_id = ? AND user_id = ? ORDER BY game", guild_id, user_id)]
+
+    async def ratings(self, guild_id: int, game: str, user_ids: list[int]) -> dict[int, tuple[float, float]]:
+        rows = await self._db.fetch(
+            f"SELECT user_id, mu, sigma FROM results WHERE guild_id = ? AND game = ? AND mu IS NOT NULL"
+            f" AND user_id IN ({','.join('?' * len(user_ids))})", guild_id, game, *user_ids)
+        return {u: (mu, sigma) for u, mu, sigma in rows}
+
+    async def event_results(self, guild_id: int, event: str, deal_key: str | None = None) -> list[dict[str, Any]]:
+        """Every table's recorded result of one event deal (``None``: of every deal), in the order
+        they finished."""
+        only_one = "AND deal_key = ?" if deal_key is not None else ""
+        rows = await self._db.fetch(
+            "SELECT deal_key, table_id, hand_no, players, result FROM event_results"
+            f" WHERE guild_id = ? AND event = ? {only_one} ORDER BY rowid",
+            guild_id, event, *([deal_key] if deal_key is not None else []))
+        return [{"deal_key": k, "table_id": t, "hand_no": n, "players": json.loads(p), "result": json.loads(r)}
+                for k, t, n, p, r in rows]
+
+    async def total_chips(self) -> int:
+        """Every chip in wallets and at tables (selfplay and soak tests check it never changes).
+
+        One statement, so one snapshot: chips moving between a wallet and a table meanwhile (another
+        process, another connection of the pool) are counted once."""
+        total = 0
+        for kind, value in await self._db.fetch(
+                "SELECT 'wallets', CAST(COALESCE(SUM(balance), 0) AS TEXT) FROM wallets"
+                " UNION ALL SELECT 'seats', seats FROM tables WHERE status != 'closed'"):
+            total += int(value) if kind == "wallets" else sum(int(s["stack"]) for s in json.loads(value))
+        return total

@@ -1,0 +1,133 @@
+"""The writes of ``bot.storage.interface.Tx``, written once for every backend.
+
+Each runs on the one connection of its transaction. The database itself refuses an overdraft: a
+wallet is taken from by one conditional ``UPDATE ... WHERE balance + amount >= 0`` (and the schema's
+``CHECK (balance >= 0)``), so two transactions buying in the same member at once, in two processes
+even, cannot both spend the same chips.
+"""
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+from bot.storage.interface import HOUSE, HOUSE_BANKROLL, InsufficientChips, TableRow
+from bot.storage.queries import Db, Queries
+
+
+class Writes(Queries):
+    """Writes inside one transaction, and the reads of ``Queries`` on the transaction's connection
+    (what it wrote so far included). Only a backend's ``transaction()`` creates it."""
+
+    def __init__(self, db: Db, defaults: tuple[int, int]):
+        self._db = db
+        self._defaults = defaults
+
+    async def _ensure_wallet(self, guild_id: int, user_id: int) -> None:
+        rows = await self._db.fetch("SELECT starting_balance FROM guild_settings WHERE guild_id = ?", guild_id)
+        start = HOUSE_BANKROLL if user_id == HOUSE else int(rows[0][0]) if rows else self._defaults[0]
+        await self._db.execute(
+            "INSERT INTO wallets (guild_id, user_id, balance) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
+            guild_id, user_id, start)
+
+    async def move_wallet(self, guild_id: int, user_id: int, amount: int) -> int:
+        """Add ``amount`` (negative to take) to a wallet; refuses to go below zero. Returns the balance."""
+        await self._ensure_wallet(guild_id, user_id)
+        rows = await self._db.fetch(
+            "UPDATE wallets SET balance = balance + ? WHERE guild_id = ? AND user_id = ? AND balance + ? >= 0"
+            " RETURNING balance", amount, guild_id, user_id, amount)
+        if rows:
+            return int(rows[0][0])
+        balance = (await self._db.fetch(
+            "SELECT balance FROM wallets WHERE guild_id = ? AND user_id = ?", guild_id, user_id))[0][0]
+        raise InsufficientChips(f"You have {balance} chips; that needs {-amount}.")
+
+    async def claim_daily(self, guild_id: int, user_id: int, now: float, period: float = 86400) -> tuple[int, float]:
+        """Top up by the guild's daily amount once per ``period``. Returns (balance, seconds to wait)."""
+        await self._ensure_wallet(guild_id, user_id)
+        claimed = await self._db.fetch(
+            "UPDATE wallets SET last_daily = ? WHERE guild_id = ? AND user_id = ?"
+            " AND (last_daily IS NULL OR last_daily <= ?) RETURNING balance",
+            now, guild_id, user_id, now - period)
+        if not claimed:
+            balance, last = (await self._db.fetch(
+                "SELECT balance, last_daily FROM wallets WHERE guild_id = ? AND user_id = ?", guild_id, user_id))[0]
+            return int(balance), period - (now - last)
+        rows = await self._db.fetch("SELECT daily_amount FROM guild_settings WHERE guild_id = ?", guild_id)
+        amount = int(rows[0][0]) if rows else self._defaults[1]
+        return await self.move_wallet(guild_id, user_id, amount), 0.0
+
+    async def set_guild_settings(self, guild_id: int, starting_balance: int, daily_amount: int) -> None:
+        await self._db.execute(
+            "INSERT INTO guild_settings (guild_id, starting_balance, daily_amount) VALUES (?, ?, ?)"
+            " ON CONFLICT (guild_id) DO UPDATE SET"
+            " starting_balance = excluded.starting_balance, daily_amount = excluded.daily_amount",
+            guild_id, starting_balance, daily_amount)
+
+    async def insert_table(self, guild_id: int, channel_id: int, game: str, host_id: int,
+                           settings: dict[str, Any]) -> int:
+        rows = await self._db.fetch(
+            "INSERT INTO tables (guild_id, channel_id, game, host_id, status, settings, seats, created_at)"
+            " VALUES (?, ?, ?, ?, 'lobby', ?, '[]', ?) RETURNING id",
+            guild_id, channel_id, game, host_id, json.dumps(settings), time.time())
+        return int(rows[0][0])
+
+    async def save_table(self, t: TableRow) -> None:
+        header = None if t.hand is None else json.dumps({k: v for k, v in t.hand.items() if k != "actions"})
+        await self._db.execute(
+            "UPDATE tables SET status = ?, seats = ?, carry = ?, hand = ?, hand_no = ?, step = ?,"
+            " deadline = ?, message_id = ?, host_id = ? WHERE id = ?",
+            t.status, json.dumps(t.seats), json.dumps(t.carry), header, t.hand_no, t.step, t.deadline,
+            t.message_id, t.host_id, t.id)
+
+    async def append_action(self, table: TableRow, seat: int, action: dict[str, Any], *,
+                            seats_changed: bool) -> None:
+        await self._db.execute(
+            "INSERT INTO actions (table_id, hand_no, step, seat, action, at) VALUES (?, ?, ?, ?, ?, ?)",
+            table.id, table.hand_no, table.step, seat, json.dumps(action), time.time())
+        if seats_changed:
+            await self._db.execute("UPDATE tables SET step = ?, deadline = ?, seats = ? WHERE id = ?",
+                                   table.step, table.deadline, json.dumps(table.seats), table.id)
+        else:
+            await self._db.execute("UPDATE tables SET step = ?, deadline = ? WHERE id = ?",
+                                   table.step, table.deadline, table.id)
+
+    async def clear_actions(self, table_id: int) -> None:
+        await self._db.execute("DELETE FROM actions WHERE table_id = ?", table_id)
+
+    async def insert_hand(self, table_id: int, hand_no: int, game: str, seed: str, commitment: str,
+                          record: dict[str, Any], export: str) -> None:
+        await self._db.execute(
+            "INSERT INTO hands (table_id, hand_no, game, seed, commitment, record, export, finished_at)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            table_id, hand_no, game, seed, commitment, json.dumps(record), export, time.time())
+
+    async def event_seed(self, guild_id: int, event: str, deal_key: str, candidate: str) -> str:
+        """The seed of an event's deal: ``candidate`` if this is the first table to deal it, else the
+        seed the first table stored (so every table of the event plays the same cards)."""
+        await self._db.execute(
+            "INSERT INTO event_deals (guild_id, event, deal_key, seed) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING",
+            guild_id, event, deal_key, candidate)
+        rows = await self._db.fetch(
+            "SELECT seed FROM event_deals WHERE guild_id = ? AND event = ? AND deal_key = ?", guild_id, event, deal_key)
+        return str(rows[0][0])
+
+    async def insert_event_result(self, guild_id: int, event: str, deal_key: str, table_id: int,
+                                  hand_no: int, players: list[dict[str, Any]], result: dict[str, Any]) -> None:
+        await self._db.execute(
+            "INSERT INTO event_results (guild_id, event, deal_key, table_id, hand_no, players, result)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?)",
+            guild_id, event, deal_key, table_id, hand_no, json.dumps(players), json.dumps(result))
+
+    async def add_result(self, guild_id: int, game: str, user_id: int, chips: int, *,
+                         hands: int = 1, match: bool = False, win: bool = False,
+                         rating: tuple[float, float] | None = None) -> None:
+        await self._db.execute(
+            "INSERT INTO results (guild_id, game, user_id) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
+            guild_id, game, user_id)
+        await self._db.execute(
+            "UPDATE results SET hands = hands + ?, chips_won = chips_won + ?, matches = matches + ?,"
+            " wins = wins + ?, mu = COALESCE(?, mu), sigma = COALESCE(?, sigma)"
+            " WHERE guild_id = ? AND game = ? AND user_id = ?",
+            hands, chips, int(match), int(win), rating[0] if rating else None,
+            rating[1] if rating else None, guild_id, game, user_id)
