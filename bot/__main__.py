@@ -25,7 +25,7 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--channel", type=int, default=1, help="the table's channel (resumed if open)")
     play.add_argument("--images", default=None, help="write the rendered PNGs to this directory")
     play.add_argument("--json", action="store_true", help="print one JSON object")
-    export = sub.add_parser("export", help="print a table's hand histories (PHH for poker)")
+    export = sub.add_parser("export", help="print a table's hands as one file (PHH for poker, PBN for bridge)")
     export.add_argument("table", type=int)
     export.add_argument("--db", default=None, help="SQLite file or postgresql:// URL (default: the bot's)")
     return parser
@@ -89,20 +89,20 @@ def _selfplay(args: argparse.Namespace) -> int:
 
 
 async def _export(table: int, database: str) -> int:
+    from bot.exports import join_exports
     from bot.storage import open_storage
 
     storage = await open_storage(database)
     try:
+        row = await storage.table(table)
         exports = await storage.hand_exports(table)
     finally:
         await storage.close()
-    if not exports:
+    if row is None or not exports:
         print(f"No finished hands for table {table} in {database}.", file=sys.stderr)
         return 1
-    for hand_no, text in exports:
-        print(f"# hand {hand_no}\n{text}\n")
+    print(join_exports(row.game, exports), end="")
     return 0
-
 
 if __name__ == "__main__":
     sys.exit(main())

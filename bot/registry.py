@@ -75,6 +75,8 @@ class GameSpec:
     turn_seconds: int = 60
     default_buy_in: int = 0
     export: Callable[[Engine], str] = _json_export
+    export_format: str = "json"
+    """What ``export`` writes: "phh" (poker hand history), "pbn" (portable bridge notation) or "json"."""
     pause_after_deal: float = 5.0
     deal_key: Callable[[Mapping[str, Any], Mapping[str, Any]], str | None] | None = None
     event_result: Callable[[Any], dict[str, Any]] | None = None
@@ -90,12 +92,12 @@ def _spec(name: str, engine: Callable[..., Engine], ai: Any, images: Any, **opti
 _POKER = {"limit": "no-limit", "small_blind": 5, "big_blind": 10, "ante": 0}
 _GAMES: tuple[GameSpec, ...] = (
     _spec("holdem", HoldemEngine, holdem_ai, poker_images, title="Texas hold'em", min_players=2, max_players=10,
-          default_settings=_POKER, chips=True, moves_button=True, default_buy_in=1000, export=HoldemEngine.phh),
+          default_settings=_POKER, chips=True, moves_button=True, default_buy_in=1000, export=HoldemEngine.phh, export_format="phh"),
     _spec("gin", GinEngine, gin_ai, gin_images, title="Gin rummy", min_players=2, max_players=2,
           default_settings={"target": 100, "knock_limit": 10, "big_gin": True, "match": "game"},
           turn_seconds=90, pause_after_deal=10),
     _spec("bridge", BridgeEngine, bridge_ai, bridge_images, title="Contract bridge", min_players=4, max_players=4,
-          default_settings={"scoring": "rubber"}, turn_seconds=120, export=BridgeEngine.pbn, pause_after_deal=12,
+          default_settings={"scoring": "rubber"}, turn_seconds=120, export=BridgeEngine.pbn, export_format="pbn", pause_after_deal=12,
           deal_key=bridge_events.deal_key, event_result=bridge_events.event_result,
           event_report=bridge_events.event_report),
     _spec("saint", SaintEngine, saint_ai, saint_images, title="Saint Poker", min_players=2, max_players=5,
@@ -112,16 +114,16 @@ _GAMES: tuple[GameSpec, ...] = (
           chips=True, moves_button=True, default_buy_in=100),
     _spec("omaha", OmahaEngine, omaha_ai, poker_images, title="Omaha", min_players=2, max_players=10,
           default_settings={**_POKER, "limit": "pot-limit"}, chips=True, moves_button=True, default_buy_in=1000,
-          export=OmahaEngine.phh),
+          export=OmahaEngine.phh, export_format="phh"),
     _spec("omaha-hilo", OmahaHiLoEngine, omaha_ai, poker_images, title="Omaha hi-lo", min_players=2,
           max_players=10, default_settings={**_POKER, "limit": "pot-limit"}, chips=True, moves_button=True,
-          default_buy_in=1000, export=OmahaHiLoEngine.phh),
+          default_buy_in=1000, export=OmahaHiLoEngine.phh, export_format="phh"),
     _spec("stud", StudEngine, stud_ai, poker_images, title="Seven-card stud", min_players=2, max_players=8,
           default_settings={"ante": 1, "bring_in": 2, "small_bet": 5, "big_bet": 10, "min_buy_in": 50},
-          chips=True, moves_button=True, default_buy_in=200, export=StudEngine.phh),
+          chips=True, moves_button=True, default_buy_in=200, export=StudEngine.phh, export_format="phh"),
     _spec("draw", DrawEngine, draw_ai, poker_images, title="Five-card draw", min_players=2, max_players=8,
           default_settings={"limit": "no-limit", "forced": "blinds", "small_blind": 5, "big_blind": 10, "ante": 0}, chips=True, moves_button=True, default_buy_in=1000,
-          export=DrawEngine.phh),
+          export=DrawEngine.phh, export_format="phh"),
 )
 GAMES: Mapping[str, GameSpec] = {spec.name: spec for spec in _GAMES}
 """Every game by its slash-command name, in the order the help pages list them."""

@@ -13,6 +13,8 @@ from pathlib import Path
 
 from aiohttp import web
 
+from bot.games.phh import RoomHandHistory
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -47,7 +49,8 @@ def test_selfplay_holdem_json_and_export(tmp_path: Path, database: str) -> None:
     assert all(p.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" for p in pngs)
     exported = _run("export", "1", "--db", str(db), cwd=tmp_path)
     assert exported.returncode == 0
-    assert exported.stdout.count("# hand ") == 6 and "variant = " in exported.stdout
+    hands = list(RoomHandHistory.loads_all(exported.stdout))  # one PHHS file, a table per hand
+    assert [h.hand for h in hands] == [1, 2, 3, 4, 5, 6] and {h.variant for h in hands} == {"NT"}
 
 
 def _start_against(api: str, tmp_path: Path) -> subprocess.CompletedProcess[str]:

@@ -7,12 +7,13 @@ from typing import Sequence
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from pokerkit import HandHistory, StandardHighHand
+from pokerkit import BettingStructure, HandHistory, StandardHighHand
 
 import bot.games.holdem as holdem
 from bot.games.base import HIDDEN, Action, ActionSpec, IllegalAction, NotYourTurn, Seat
 from bot.games.cards import DECK
 from bot.games.holdem import FastHighHand, HoldemEngine, hand_name
+from bot.games.phh import RoomHandHistory
 
 SEED = "ab" * 32
 
@@ -258,12 +259,14 @@ def test_phh_names_the_players_and_replays_to_the_same_stacks(monkeypatch: pytes
     assert replayed.stacks == [e.view(None)["seats"][s]["stack"] for s in (2, 0, 1)]
 
 
-def test_pot_limit_phh_is_marked_and_hand_number_comes_from_carry() -> None:
+def test_pot_limit_phh_has_its_own_code_and_hand_number_comes_from_carry() -> None:
     e = HoldemEngine({"limit": "pot-limit"}, [Seat("Ann", 500), Seat("Bob", 500)], SEED,
                      {"dealer": 1, "hand_no": 7})
     assert e.view(None)["hand_no"] == 7
     text = e.phh()
-    assert "variant = 'NT'" in text and "_limit = 'pot-limit'" in text and "hand = 7" in text
+    assert text.startswith("# variant 'PT' is pot-limit Texas hold'em")
+    assert "variant = 'PT'" in text and "_limit" not in text and "hand = 7" in text
+    assert RoomHandHistory.loads(text).create_game().betting_structure is BettingStructure.POT_LIMIT
 
 
 def test_same_seed_and_actions_give_the_same_hand() -> None:

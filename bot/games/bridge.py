@@ -585,6 +585,7 @@ class BridgeEngine:
             claimed=self.claimed,
             Event=f"cardroom {self.scoring} bridge",
             Site="Discord",
+            Date="????.??.??",  # PBN's unknown date (an engine has no clock)
             Scoring="Rubber" if self.scoring == "rubber" else "MP",
             **{name: self.seats[seat].name.replace('"', "'")
                for seat, name in enumerate(SEAT_NAMES)},

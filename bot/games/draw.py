@@ -21,31 +21,20 @@ stub runs out while serving, the burn card and the discards of the players alrea
 shuffled (seeded from the deal's seed) into a new stub; a player never gets their own discards back.
 
 ``carry`` may hold ``dealer`` and ``hand_no`` as in hold'em. PHH has no high-hand draw variant:
-hands are written under pokerkit's single-draw code "N2L1D" with ``_variant`` and ``_limit``
-fields saying what was really played.
+hands are written under the room's codes "N1D", "P1D" and "F1D" (``bot/games/phh.py``), whose
+pokerkit games also give the engine its streets.
 """
 from __future__ import annotations
 
 import hashlib
 from typing import Any, ClassVar, Mapping, Sequence
 
-from pokerkit import (
-    AntePosting,
-    BettingStructure,
-    BlindOrStraddlePosting,
-    BoardDealing,
-    Deck,
-    Mode,
-    NoLimitDeuceToSevenLowballSingleDraw,
-    Opening,
-    Operation,
-    State,
-    Street,
-)
+from pokerkit import AntePosting, BlindOrStraddlePosting, BoardDealing, Deck, Mode, Operation, Poker, State
 
 from bot.games.base import HIDDEN, Action, ActionSpec, IllegalAction, Seat
 from bot.games.cards import pretty, shuffled, shuffled_deck
-from bot.games.holdem import _AUTOMATIONS, FastHighHand, hand_name
+from bot.games.holdem import _AUTOMATIONS, FastHighHand, hand_name, pokerkit_game
+from bot.games.phh import FixedLimitFiveCardDraw, NoLimitFiveCardDraw, PotLimitFiveCardDraw
 from bot.games.pokerkit_base import CARDS, PokerkitTable
 
 LIMITS = {
@@ -53,10 +42,9 @@ LIMITS = {
     "pot-limit": "Pot-limit five-card draw",
     "fixed-limit": "Fixed-limit five-card draw",
 }
-_STRUCTURES = {"no-limit": BettingStructure.NO_LIMIT, "pot-limit": BettingStructure.POT_LIMIT,
-               "fixed-limit": BettingStructure.FIXED_LIMIT}
-FIXED_LIMIT_BETS = 4
-"""A bet and three raises per fixed-limit round, the usual cardroom cap."""
+GAMES: dict[str, type[Poker]] = {"no-limit": NoLimitFiveCardDraw, "pot-limit": PotLimitFiveCardDraw,
+                                  "fixed-limit": FixedLimitFiveCardDraw}
+"""Limit -> pokerkit game: streets (fixed-limit: a bet and three raises a round) and PHH code."""
 
 
 def derived_seed(seed: str, purpose: str) -> str:
@@ -305,17 +293,12 @@ class DrawEngine(PokerkitHand):
     def _blinds(self) -> tuple[int, ...]:
         return (self.small_blind, self.big_blind) if self.forced == "blinds" else ()
 
-    def _streets(self) -> tuple[Street, Street]:
-        fixed = self.limit == "fixed-limit"
-        cap = FIXED_LIMIT_BETS if fixed else None
-        after = 2 * self.big_blind if fixed else self.big_blind
-        return (Street(False, (False,) * 5, 0, False, Opening.POSITION, self.big_blind, cap),
-                Street(True, (), 0, True, Opening.POSITION, after, cap))
-
     def _new_state(self, stacks: list[int]) -> State:
-        return State(_AUTOMATIONS, Deck.STANDARD, (FastHighHand,), self._streets(),
-                     _STRUCTURES[self.limit], True, self.ante, self._blinds(), 0, stacks,
-                     len(self.seats), mode=Mode.TOURNAMENT)
+        self._pokerkit_game = pokerkit_game(GAMES[self.limit], self.limit, self.ante, self.small_blind,
+                                            self.big_blind, self._blinds())
+        game = self._pokerkit_game
+        return State(_AUTOMATIONS, Deck.STANDARD, (FastHighHand,), game.streets, game.betting_structure,
+                     True, self.ante, self._blinds(), 0, stacks, len(self.seats), mode=Mode.TOURNAMENT)
 
     @property
     def variant(self) -> str:
@@ -404,9 +387,5 @@ class DrawEngine(PokerkitHand):
         return data
 
     def phh(self) -> str:
-        """The hand as PHH text. PHH has no five-card draw for high: pokerkit's single-draw code
-        "N2L1D" (the same actions: ``sd`` for a draw) with fields naming the real game."""
-        game = NoLimitDeuceToSevenLowballSingleDraw(
-            _AUTOMATIONS, True, self.ante, self._blinds(), self.big_blind)
-        return self._history(game, _variant="five-card draw, high", _limit=self.limit,
-                             _forced=self.forced)
+        """The hand as PHH text under the room's five-card draw code ("N1D", "P1D" or "F1D")."""
+        return self._history(self._pokerkit_game)

@@ -21,8 +21,8 @@ and three raises (preflop the big blind is the bet), the usual cardroom cap.
 default 1). The outcome's carry is empty: the table service moves the button.
 
 Other flop games (Omaha, ``bot/games/omaha.py``) subclass ``HoldemEngine`` and override its class
-attributes (``variants``, ``hand_types``, ``state_class``...) and the ``_make_game``,
-``_betting_structure``, ``_hand_name`` and ``_phh_game`` hooks. What hold'em shares with draw and
+attributes (``variants``, ``hand_types``, ``games``...) and the ``_betting_structure`` and
+``_hand_name`` hooks. What hold'em shares with draw and
 stud (seats, raises, results, pots, showdown lines, PHH export) is ``PokerkitTable`` in
 ``bot/games/pokerkit_base.py``.
 """
@@ -54,6 +54,7 @@ from pokerkit.lookups import Entry, Label, StandardLookup
 
 from bot.games.base import HIDDEN, Action, ActionSpec, IllegalAction, Seat
 from bot.games.cards import pretty, shuffled_deck
+from bot.games.phh import PotLimitTexasHoldem
 from bot.games.pokerkit_base import CARDS, PokerkitTable
 
 LIMITS = {
@@ -187,12 +188,15 @@ def hand_name(cards: Sequence[str]) -> str:
 # The engine
 
 
-def _game(limit: str, ante: int, small_blind: int, big_blind: int) -> Poker:
-    """pokerkit's game definition: its streets for the state and its variant code for PHH."""
+def pokerkit_game(game_type: type[Poker], limit: str, ante: int, small_blind: int, big_blind: int,
+                  blinds: tuple[int, ...] | None = None) -> Poker:
+    """pokerkit's definition of the game played: its streets for the state, its PHH variant code for the
+    export. Fixed-limit: the small bet is the big blind, the big bet twice that. ``blinds`` default to
+    (small blind, big blind); a game without blinds passes ``()``."""
+    blinds = (small_blind, big_blind) if blinds is None else blinds
     if limit == "fixed-limit":
-        return FixedLimitTexasHoldem(
-            _AUTOMATIONS, True, ante, (small_blind, big_blind), big_blind, 2 * big_blind)
-    return NoLimitTexasHoldem(_AUTOMATIONS, True, ante, (small_blind, big_blind), big_blind)
+        return game_type(_AUTOMATIONS, True, ante, blinds, big_blind, 2 * big_blind)  # type: ignore[call-arg]
+    return game_type(_AUTOMATIONS, True, ante, blinds, big_blind)  # type: ignore[call-arg]
 
 
 class HoldemEngine(PokerkitTable):
@@ -205,8 +209,9 @@ class HoldemEngine(PokerkitTable):
     """Limit setting -> the variant's name in the view."""
     hand_types: ClassVar[tuple[type[Hand], ...]] = (FastHighHand,)
     """pokerkit hand types the pot is split between (one for high only, two for high-low)."""
-    exact_phh_limits: ClassVar[frozenset[str]] = frozenset({"no-limit", "fixed-limit"})
-    """Limits PHH has a variant code for; others are written with a ``_limit`` field."""
+    games: ClassVar[Mapping[str, type[Poker]]] = {
+        "no-limit": NoLimitTexasHoldem, "pot-limit": PotLimitTexasHoldem, "fixed-limit": FixedLimitTexasHoldem}
+    """Limit setting -> pokerkit game (and so the PHH variant code the hand is exported under)."""
     state_class: ClassVar[type[State]] = State
 
     def __init__(self, settings: Mapping[str, Any], seats: Sequence[Seat], seed: str,
@@ -257,12 +262,7 @@ class HoldemEngine(PokerkitTable):
             raise ValueError("the dealer must be one of the seats")
 
     def _make_game(self) -> Poker:
-        """pokerkit's game definition: its streets for the state and its variant code for PHH."""
-        return _game(self.limit, self.ante, self.small_blind, self.big_blind)
-
-    def _phh_game(self) -> Poker:
-        """The pokerkit game whose PHH variant code the export uses."""
-        return self._pokerkit_game
+        return pokerkit_game(self.games[self.limit], self.limit, self.ante, self.small_blind, self.big_blind)
 
     def _streets(self) -> tuple[Street, ...]:
         """pokerkit's hold'em streets, with the fixed-limit cap of a bet and three raises.
@@ -279,9 +279,6 @@ class HoldemEngine(PokerkitTable):
                   for street in later))
 
     def _betting_structure(self) -> BettingStructure:
-        """pokerkit ships no pot-limit hold'em game: its no-limit streets with pot-limit betting."""
-        if self.limit == "pot-limit":
-            return BettingStructure.POT_LIMIT
         return self._pokerkit_game.betting_structure
 
     # -- dealing and pokerkit's automatic steps ------------------------------------------------
@@ -443,10 +440,5 @@ class HoldemEngine(PokerkitTable):
     # -- export ----------------------------------------------------------------------------------
 
     def phh(self) -> str:
-        """The hand as PHH text (pokerkit's hand history format), players named.
-
-        PHH has no pot-limit hold'em variant: such hands are written as no-limit ("NT", the same
-        action syntax) with a ``_limit = 'pot-limit'`` field.
-        """
-        extra: dict[str, Any] = {} if self.limit in self.exact_phh_limits else {"_limit": self.limit}
-        return self._history(self._phh_game(), **extra)
+        """The hand as PHH text under the code of the game played (``bot/games/phh.py``)."""
+        return self._history(self._pokerkit_game)

@@ -4,9 +4,10 @@ Omaha is hold'em with four hole cards of which a hand uses **exactly two**, with
 of the board. ``OmahaEngine`` and ``OmahaHiLoEngine`` subclass ``HoldemEngine`` (same seeded
 dealing, seat mapping, betting, views and log) and change only what differs:
 
-- **pokerkit game**: ``PotLimitOmahaHoldem``'s streets (four hole cards) for no-limit and pot-limit,
-  ``FixedLimitOmahaHoldemHighLowSplitEightOrBetter``'s for fixed-limit (small bet = big blind, big
-  bet twice that). The betting structure follows the ``limit`` setting (pot-limit by default).
+- **pokerkit game**: one per game and limit (``games``; pokerkit's, or ``bot/games/phh.py``'s where
+  pokerkit has none): its streets (four hole cards; fixed-limit: small bet = big blind, big bet
+  twice that) and its PHH variant code. The betting structure follows the ``limit`` setting
+  (pot-limit by default).
 - **Ranking**: ``FastOmahaHighHand`` ranks with phevaluator's ``evaluate_omaha_cards``;
   ``FastOmahaLowHand`` is the eight-or-better low with the same 2 + 3 rule, computed directly
   (five distinct ranks eight or lower, aces low; straights and flushes do not count).
@@ -14,8 +15,8 @@ dealing, seat mapping, betting, views and log) and change only what differs:
   the odd chip to the high half, and lets the high hand scoop when no low qualifies. The winners
   lines say which half each player won and with what.
 
-PHH: pokerkit's codes are "PO" (pot-limit Omaha) and "FO/8" (fixed-limit Omaha hi-lo); other
-limits are written under the code of the same game with a ``_limit`` field, as hold'em does.
+PHH: the specification's "PO" (pot-limit Omaha) and "FO/8" (fixed-limit Omaha hi-lo), the room's
+codes "NO", "FO", "PO/8" and "NO/8" for the others (``bot/games/phh.py``).
 """
 from __future__ import annotations
 
@@ -37,7 +38,13 @@ from pokerkit import (
 from pokerkit.lookups import Entry, EightOrBetterLookup, Label, StandardLookup
 
 from bot.games.base import ActionSpec, Seat as TableSeat
-from bot.games.holdem import _AUTOMATIONS, _PHEVALUATOR_ID, _WORST_RANK, HoldemEngine, hand_name, rank_label
+from bot.games.holdem import _PHEVALUATOR_ID, _WORST_RANK, HoldemEngine, hand_name, rank_label
+from bot.games.phh import (
+    FixedLimitOmahaHoldem,
+    NoLimitOmahaHoldem,
+    NoLimitOmahaHoldemHighLowSplitEightOrBetter,
+    PotLimitOmahaHoldemHighLowSplitEightOrBetter,
+)
 
 HIGH, LOW = 0, 1
 """Indexes of the hand types in a hi-lo game (pokerkit's ``hand_type_index``)."""
@@ -182,22 +189,12 @@ class OmahaEngine(HoldemEngine):
         "fixed-limit": "Fixed-limit Omaha",
     }
     hand_types: ClassVar[tuple[type[Hand], ...]] = (FastOmahaHighHand,)
-    exact_phh_limits: ClassVar[frozenset[str]] = frozenset({"pot-limit"})
-
-    def _make_game(self) -> Poker:
-        blinds = (self.small_blind, self.big_blind)
-        if self.limit == "fixed-limit":
-            return FixedLimitOmahaHoldemHighLowSplitEightOrBetter(
-                _AUTOMATIONS, True, self.ante, blinds, self.big_blind, 2 * self.big_blind)
-        return PotLimitOmahaHoldem(_AUTOMATIONS, True, self.ante, blinds, self.big_blind)
+    games: ClassVar[Mapping[str, type[Poker]]] = {
+        "pot-limit": PotLimitOmahaHoldem, "no-limit": NoLimitOmahaHoldem, "fixed-limit": FixedLimitOmahaHoldem}
 
     def _betting_structure(self) -> BettingStructure:
-        """From the ``limit`` setting alone: the pokerkit games above only lend their streets."""
+        """From the ``limit`` setting: pokerkit's fixed-limit Omaha hi-lo declares pot-limit betting."""
         return _STRUCTURES[self.limit]
-
-    def _phh_game(self) -> Poker:
-        return PotLimitOmahaHoldem(_AUTOMATIONS, True, self.ante, (self.small_blind, self.big_blind),
-                                   self.big_blind)
 
     def _hand_name(self, seat: int) -> str:
         return high_name(self._hole[seat], self.board)
@@ -223,7 +220,10 @@ class OmahaHiLoEngine(OmahaEngine):
         "fixed-limit": "Fixed-limit Omaha hi-lo",
     }
     hand_types: ClassVar[tuple[type[Hand], ...]] = (FastOmahaHighHand, FastOmahaLowHand)
-    exact_phh_limits: ClassVar[frozenset[str]] = frozenset({"fixed-limit"})
+    games: ClassVar[Mapping[str, type[Poker]]] = {
+        "pot-limit": PotLimitOmahaHoldemHighLowSplitEightOrBetter,
+        "no-limit": NoLimitOmahaHoldemHighLowSplitEightOrBetter,
+        "fixed-limit": FixedLimitOmahaHoldemHighLowSplitEightOrBetter}
     state_class: ClassVar[type[State]] = HiLoState
 
     def __init__(self, settings: Mapping[str, Any], seats: Sequence[TableSeat], seed: str,
@@ -233,10 +233,6 @@ class OmahaHiLoEngine(OmahaEngine):
         # pokerkit's first automatic steps.
         self._halves: list[dict[int | None, int]] = [{} for _ in seats]
         super().__init__(settings, seats, seed, carry)
-
-    def _phh_game(self) -> Poker:
-        return FixedLimitOmahaHoldemHighLowSplitEightOrBetter(
-            _AUTOMATIONS, True, self.ante, (self.small_blind, self.big_blind), self.big_blind, 2 * self.big_blind)
 
     def _hand_name(self, seat: int) -> str:
         low = best_low(self._hole[seat], self.board)

@@ -7,12 +7,14 @@ the table, so the engines differ only where their rules do.
 """
 from __future__ import annotations
 
+import re
 from typing import Any, Sequence
 
-from pokerkit import Card, ChipsPushing, HandHistory, HoleCardsShowingOrMucking, Operation, State
+from pokerkit import Card, ChipsPushing, HoleCardsShowingOrMucking, Operation, State
 
 from bot.games.base import Action, ActionSpec, IllegalAction, NotYourTurn, Outcome, Seat
 from bot.games.cards import DECK, pretty
+from bot.games.phh import write_phh
 
 CARDS: dict[str, Card] = dict(zip(DECK, Card.parse(*DECK)))
 """Card code -> pokerkit card, parsed once."""
@@ -205,17 +207,15 @@ class PokerkitTable:
 
     # -- export --------------------------------------------------------------------------------
 
-    def _history(self, game: Any, **fields: Any) -> str:
+    def _history(self, game: Any) -> str:
         """The hand as PHH text under pokerkit's ``game`` definition, players named."""
         n = len(self.seats)
-        history = HandHistory.from_game_state(
+        return write_phh(
             game, self.state,
-            players=[self.seats[self._seat_of(p)].name for p in range(n)],
+            players=[re.sub("'{3,}", "''", self.seats[self._seat_of(p)].name) for p in range(n)],  # TOML-safe
             seats=[self._seat_of(p) + 1 for p in range(n)],
             seat_count=n,
             hand=self.hand_no,
             ante_trimming_status=True,
             finishing_stacks=list(self.state.stacks) if self.finished else None,
-            user_defined_fields=fields,
         )
-        return history.dumps()
