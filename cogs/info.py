@@ -1,6 +1,8 @@
-"""/help, /rules and /verify: what the bot plays, how each game is played, and proof of fair decks."""
+"""/help, /rules, /verify and /export: what the bot plays, how each game is played, proof of fair decks,
+and finished deals as files other tools read."""
 from __future__ import annotations
 
+import io
 from pathlib import Path
 from typing import Any
 
@@ -10,11 +12,14 @@ from discord.ext import commands
 
 from bot.client import CardroomBot
 from bot.events import may_see_deal
+from bot.exports import export_file
 from bot.games.cards import commitment, pretty, shuffled_deck
 from bot.registry import game, game_names
 
 RULES_DIR = Path(__file__).resolve().parent.parent / "docs" / "rules"
 PAGE = 1900
+MAX_FILE_BYTES = 8 * 1024 * 1024
+"""Under Discord's smallest upload limit for a bot."""
 
 
 def rules_pages(name: str) -> list[str]:
@@ -43,7 +48,8 @@ class Info(commands.Cog):
                  "Play with the buttons under the table; your cards come by DM (or press **My hand**).", ""]
         for name in game_names():
             lines.append(f"• `/{name}` — {game(name).title} (`/rules {name}`)")
-        lines += ["", "`/wallet`, `/daily`, `/leaderboard [game]`, `/stats [member]`, `/verify table hand`"]
+        lines += ["", "`/wallet`, `/daily`, `/leaderboard [game]`, `/stats [member]`, `/verify table hand`, "
+                  "`/export table [hand]`"]
         await interaction.response.send_message("\n".join(lines), ephemeral=True)
 
     @app_commands.command(name="rules", description="How a game is played here")
@@ -82,6 +88,50 @@ class Info(commands.Cog):
             f"Deck order (first 12): {deck}\n"
             "Rebuild it yourself: `random.Random(int(seed, 16)).shuffle(deck)` over 2c…Ac, 2d…Ad, 2h…Ah, 2s…As.",
             ephemeral=True)
+
+    @app_commands.guild_only()
+    @app_commands.command(name="export", description="A finished hand, or every hand of a table, as a file "
+                                                      "(PHH for poker, PBN for bridge, JSON otherwise)")
+    @app_commands.describe(table="The table's number", hand="The hand's number (leave it out for every hand)")
+    async def export(self, interaction: discord.Interaction, table: int,
+                     hand: app_commands.Range[int, 1] | None = None) -> None:
+        storage = self.bot.storage
+        row = await storage.table(table)
+        if row is None or row.guild_id != interaction.guild_id:  # another server's table is none of ours
+            await interaction.response.send_message(f"There is no table #{table} on this server.", ephemeral=True)
+            return
+        if hand is not None:
+            record = await storage.hand_record(table, hand)
+            records = [record] if record is not None else []
+            exports = [(hand, record["export"])] if record is not None else []
+        else:
+            exports = await storage.hand_exports(table)
+            # only an event's deals can be secret after they end: read their records to ask the events rule
+            records = ([r for n, _ in exports if (r := await storage.hand_record(table, n))]
+                       if row.settings.get("event") else [])
+        if not exports:
+            await interaction.response.send_message(
+                "No finished hand with that number on that table." if hand is not None
+                else f"Table #{table} has no finished hand yet.", ephemeral=True)
+            return
+        for record in records:
+            if await self._board_still_in_play(interaction, row.guild_id, record):
+                await interaction.response.send_message(
+                    "That table played an event's deal whose other tables may still be playing it: it is "
+                    "exported to those who have played the board (or members with Manage Channels).",
+                    ephemeral=True)
+                return
+        filename, text = export_file(row.game, table, exports)
+        data = text.encode("utf-8")
+        if len(data) > MAX_FILE_BYTES:
+            await interaction.response.send_message(
+                f"Table #{table}'s {len(exports)} hands are too large for one file: export them one by one "
+                "with `hand:`.", ephemeral=True)
+            return
+        what = f"hand #{hand}" if hand is not None else f"{len(exports)} hands"
+        await interaction.response.send_message(
+            f"Table #{table} ({game(row.game).title}), {what}: `{filename}`", ephemeral=True,
+            file=discord.File(io.BytesIO(data), filename=filename))
 
     async def _board_still_in_play(self, interaction: discord.Interaction, guild_id: int,
                                    record: dict[str, Any]) -> bool:

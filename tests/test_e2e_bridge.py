@@ -17,8 +17,9 @@ from typing import Any
 import pytest
 
 import bot.ai.bridge as robots
-from bot.games.bridge import BridgeEngine
+from bot.games.bridge import BridgeEngine, pbn_hand
 from bot.games.cards import DECK, pretty
+from tests.export_checks import exported, parsed_boards
 from tests.harness import CHANNEL_ID, Harness, Recorder, User
 
 SEED = "05" * 32
@@ -167,6 +168,9 @@ async def _whole_board(h: Harness, recorder: Recorder, rendered: list[tuple[str,
     assert outcome.summary.startswith("3NT by S") and engine.won[0] + engine.won[1] == 13
     record = await h.bot.storage.hand_record(live.id, 1)
     assert record is not None and '[Contract "3NT"]' in record["export"] and '[Declarer "S"]' in record["export"]
+    name, text = await exported(h, SOUTH, live.id, 1)
+    (board,) = parsed_boards(text)
+    assert name.endswith("hand1.pbn") and board.deal.to_pbn() == "N:" + " ".join(pbn_hand(d) for d in dealt) and len(board.play) == 52
     assert outcome.summary in h.table_message()["content"]
 
     # South's DMs name only South's cards; every hand image was South's own view.

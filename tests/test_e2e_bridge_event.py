@@ -4,6 +4,7 @@ it, and ``/bridge results`` shows it again to the players only."""
 from __future__ import annotations
 
 from bot.games.base import Action
+from tests.export_checks import exported, parsed_boards
 from tests.harness import CHANNEL_ID, GUILD_ID, Harness, User
 
 PLAYERS = [User(4001, "Nell"), User(4002, "Ezra"), User(4003, "Sami"), User(4004, "Wren")]
@@ -62,6 +63,13 @@ async def test_an_event_board_is_compared_across_channels(tmp_path) -> None:
     assert "may still be playing it" in h.ephemeral_text(hidden) and "Seed" not in h.ephemeral_text(hidden)
     shown = await h.command(PLAYERS[1], "verify", table=other_id, hand=1)  # Ezra has played board 1
     assert "matches" in h.ephemeral_text(shown)
+    hidden = await h.command(STRANGER, "export", table=other_id, hand=1)
+    assert "may still be playing it" in h.ephemeral_text(hidden) and not h.recorder.replies_to(hidden)[0].files
+    for hand in (1, None):  # the board, or the whole table: its deal is secret while the event plays it
+        hidden = await h.command(STRANGER, "export", **({"table": other_id} | ({"hand": hand} if hand else {})))
+        assert "may still be playing it" in h.ephemeral_text(hidden)
+    name, text = await exported(h, PLAYERS[1], other_id, 1)
+    assert name.endswith(".pbn") and parsed_boards(text)[0].board_num == 1
     standings = await h.command(STRANGER, "bridge", "standings", event="club-night")
     text = h.ephemeral_text(standings)
     assert "1 board played" in text and "Nell & Sami" in text and "Ann & Cat" in text

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from bot.games.cards import commitment
+from tests.export_checks import exported, replayed_stacks
 from tests.harness import CHANNEL_ID, MANAGE_CHANNELS, MEMBER_PERMISSIONS, Harness, User
 
 ALICE, BOB, MOD = User(2001, "Alice"), User(2002, "Bob"), User(2003, "Mod", MEMBER_PERMISSIONS | MANAGE_CHANNELS)
@@ -44,6 +45,31 @@ async def test_help_rules_pages_and_verify(tmp_path) -> None:
     board = h.recorder.replies_to(await h.command(BOB, "leaderboard"))
     assert any("rating" in r.text for r in board)
     assert "holdem: 1 hands" in h.ephemeral_text(await h.command(ALICE, "stats"))
+    await h.close()
+
+
+async def test_export_a_hand_or_a_table_and_refusals(tmp_path) -> None:
+    h = await Harness.start(str(tmp_path / "c.db"))
+    await h.command(ALICE, "holdem", "create", limit="pot-limit")
+    await h.command(BOB, "holdem", "join")
+    await h.command(ALICE, "holdem", "start")
+    live = h.bot.service.in_channel(CHANNEL_ID)
+    for _ in range(2):  # two hands: whoever acts first folds
+        hand_no = live.row.hand_no
+        folder = ALICE if live.engine.to_act() == (live.deal_seat(ALICE.id),) else BOB
+        await h.press_label(folder, "Fold")
+        assert await h.bot.storage.hand_record(live.id, hand_no) is not None
+        live.row.deadline = 0.0
+        await h.bot.service.tick()  # the pause between hands is over: the next hand is dealt
+    name, text = await exported(h, BOB, live.id, 1)
+    assert name == f"cardroom-holdem-table{live.id}-hand1.phh"
+    assert text.startswith("# variant 'PT' is pot-limit Texas hold'em") and len(replayed_stacks(text)) == 1
+    name, text = await exported(h, BOB, live.id)  # the whole table: one PHHS file, a TOML table per hand
+    assert name == f"cardroom-holdem-table{live.id}.phhs" and text.startswith("[1]\n")
+    finished = [n for n, _ in await h.bot.storage.hand_exports(live.id)]
+    assert len(finished) >= 2 and len(replayed_stacks(text)) == len(finished)
+    assert "No finished hand" in h.ephemeral_text(await h.command(BOB, "export", table=live.id, hand=99))
+    assert "no table #999" in h.ephemeral_text(await h.command(BOB, "export", table=999))
     await h.close()
 
 

@@ -8,6 +8,7 @@ import json
 from typing import Any
 
 from bot.games.cards import pretty
+from tests.export_checks import exported, replayed_stacks
 from tests.harness import CHANNEL_ID, Harness, User
 
 ALICE, BOB, CAROL, DAVE = User(4001, "Alice"), User(4002, "Bob"), User(4003, "Carol"), User(4004, "Dave")
@@ -115,6 +116,8 @@ async def test_full_hand(tmp_path, rendered) -> None:
     assert sum(outcome.deltas) == 0 and outcome.deltas[2] == -10
     assert sorted(outcome.deltas[:2]) == [-40, 50]
     assert sum(s["stack"] for s in live.row.seats) == 3000
+    _, text = await exported(h, BOB, live.id, 1)  # scored for high by the reader too, not as lowball
+    assert "variant = 'N1D'" in text and replayed_stacks(text) == [[s["stack"] for s in live.row.seats]]
     # No card reached the channel before the showdown: not in text, not in any rendered table.
     every_card = {c for hand in hands + new_hands for c in hand}
     assert not any(_shows(before_showdown, c) for c in every_card)

@@ -12,6 +12,7 @@ from bot.ai.gin import choose
 from bot.games.base import Action, Seat
 from bot.games.cards import pretty
 from bot.games.gin import GinEngine
+from tests.export_checks import exported
 from tests.harness import CHANNEL_ID, GUILD_ID, Harness, Recorder, User
 
 ALICE, BOB, MALLORY = User(2001, "Alice"), User(2002, "Bob"), User(2003, "Mallory")
@@ -91,6 +92,8 @@ async def test_one_player_against_the_computer(tmp_path, rendered) -> None:
     # The same actions on a fresh engine give the same hand: the log is the game.
     record = await h.bot.storage.hand_record(live.id, 1)
     assert record is not None
+    name, text = await exported(h, ALICE, live.id, 1)
+    assert name.endswith("hand1.json") and json.loads(text) == json.loads(record["export"])
     reference = GinEngine(dict(live.row.settings), [Seat("Alice"), Seat("Ada (bot)", is_bot=True)], SEED,
                           {"hand_no": 1})
     for seat, action in record["record"]["actions"]:

@@ -7,6 +7,7 @@ import json
 from bot.games.base import Action, Seat
 from bot.games.cards import pretty
 from bot.games.holdem import HoldemEngine
+from tests.export_checks import exported, replayed_stacks
 from tests.harness import CHANNEL_ID, Harness, Recorder, User
 
 ALICE, BOB, CAROL = User(1001, "Alice"), User(1002, "Bob"), User(1003, "Carol")
@@ -105,6 +106,8 @@ async def test_full_hand_with_restart(tmp_path, rendered) -> None:
     stacks = [s["stack"] for s in (await h.bot.storage.table(live.id)).seats]
     assert stacks == [1000 + d for d in reference.outcome.deltas]
     assert sum(stacks) == 3000
+    name, text = await exported(h, ALICE, live.id, 1)  # the file replays to the same stacks elsewhere
+    assert name == f"cardroom-holdem-table{live.id}-hand1.phh" and replayed_stacks(text) == [stacks]
 
     # No hole card reached the channel before the showdown: not in text, not in any rendered table.
     hidden = {c for cards in holes.values() for c in cards}

@@ -7,6 +7,7 @@ import json
 import pytest
 
 from bot.games.cards import pretty
+from tests.export_checks import exported, replayed_stacks
 from tests.harness import CHANNEL_ID, Harness, Recorder, User
 
 ALICE, BOB, CAROL, DAVE = User(1001, "Alice"), User(1002, "Bob"), User(1003, "Carol"), User(1004, "Dave")
@@ -75,6 +76,9 @@ async def test_full_hand_to_showdown(tmp_path, rendered, game: str) -> None:
     assert sum(outcome["deltas"]) == 0 and outcome["summary"]
     stacks = [s["stack"] for s in (await h.bot.storage.table(live.id)).seats]
     assert sum(stacks) == 3000 and stacks == [1000 + d for d in outcome["deltas"]]
+    name, text = await exported(h, ALICE, live.id, 1)  # PO or PO/8: the file replays to the same stacks
+    assert name.endswith("hand1.phh") and replayed_stacks(text) == [stacks]
+    assert ("variant = 'PO/8'" if game == "omaha-hilo" else "variant = 'PO'") in text
 
     # No hole card reached the channel before the showdown, in text or in a rendered table.
     hidden = {c for cards in holes.values() for c in cards}

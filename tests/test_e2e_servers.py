@@ -97,6 +97,9 @@ async def test_another_servers_director_gets_no_seed_and_no_event_results(tmp_pa
 
     text = h.ephemeral_text(await h.command(EVE, "verify", at=OTHER_SERVER, table=done.id, hand=1))
     assert f"no table #{done.id} on this server" in text and seed not in text
+    token = await h.command(EVE, "export", at=OTHER_SERVER, table=done.id, hand=1)
+    assert f"no table #{done.id} on this server" in h.ephemeral_text(token)
+    assert not any(r.files for r in h.recorder.replies_to(token))
     for asked in (await h.command(EVE, "bridge", "results", at=OTHER_SERVER, event="club", board=1),
                   await h.command(EVE, "bridge", "standings", at=OTHER_SERVER, event="club")):
         assert "No table of event `club`" in h.ephemeral_text(asked)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.games.cards import pretty
+from tests.export_checks import exported, replayed_stacks
 from tests.harness import CHANNEL_ID, Harness, User
 
 ALICE, BOB, CAROL, DAVE = User(3001, "Alice"), User(3002, "Bob"), User(3003, "Carol"), User(3004, "Dave")
@@ -99,6 +100,8 @@ async def test_full_hand(tmp_path, rendered) -> None:
     assert sum(s["stack"] for s in live.row.seats) == 600
     record = await h.bot.storage.hand_record(live.id, 1)
     assert record is not None
+    _, text = await exported(h, ALICE, live.id, 1)
+    assert "variant = 'F7S'" in text and replayed_stacks(text) == [[s["stack"] for s in live.row.seats]]
 
     # The DMs followed each street's new card; each shows only its owner's cards.
     downs = {s: [c for c, up in zip(v["cards"], v["up"]) if not up]
