@@ -46,7 +46,7 @@ def _run(config: Config) -> int:
     if not config.token:
         print("error: DISCORD_TOKEN is not set (put it in .env or the environment).", file=sys.stderr)
         return 2
-    from bot.client import CardroomBot
+    from bot.adapter.client import CardroomBot
 
     import aiohttp
     import discord

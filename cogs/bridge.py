@@ -13,12 +13,12 @@ from typing import Any, Literal
 import discord
 from discord import app_commands
 
-from bot.client import CardroomBot
+from bot.adapter.client import CardroomBot
 from bot.errors import UserError
-from bot.events import may_see_deal
-from bot.game_cog import GameCog
+from bot.adapter.events import may_see_deal
+from bot.adapter.game_cog import GameCog
 from bot.games.bridge_events import event_standings
-from bot.member_text import shown_report
+from bot.adapter.member_text import shown_report
 
 EVENT_NAME = re.compile(r"[a-z0-9][a-z0-9-]{0,31}")
 

@@ -7,8 +7,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.client import CardroomBot
-from bot.member_text import member_name, shown
+from bot.adapter.client import CardroomBot
+from bot.adapter.member_text import member_name, shown
 from bot.registry import game_names
 
 GAME_CHOICES = [app_commands.Choice(name=n, value=n) for n in game_names()]

@@ -12,13 +12,13 @@ from typing import Any, Literal
 import discord
 from discord import app_commands
 
-from bot.client import CardroomBot
+from bot.adapter.client import CardroomBot
 from bot.errors import UserError
-from bot.game_cog import GameCog
+from bot.adapter.game_cog import GameCog
 from bot.games import gin_melds
 from bot.games.cards import pretty
 from bot.games.gin import gin_settings
-from bot.member_text import shown
+from bot.adapter.member_text import shown
 from images.gin import render_scores
 
 

@@ -1,8 +1,8 @@
 """/holdem: Texas hold'em tables (no-limit by default, pot-limit, fixed-limit; cash or tournament)."""
 from __future__ import annotations
 
-from bot.client import CardroomBot
-from bot.poker_cog import PokerCog
+from bot.adapter.client import CardroomBot
+from bot.adapter.poker_cog import PokerCog
 
 
 class Holdem(PokerCog, group_name="holdem", group_description="Texas hold'em"):

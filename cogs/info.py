@@ -10,8 +10,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.client import CardroomBot
-from bot.events import may_see_deal
+from bot.adapter.client import CardroomBot
+from bot.adapter.events import may_see_deal
 from bot.exports import export_file
 from bot.games.cards import commitment, pretty, shuffled_deck
 from bot.registry import game, game_names

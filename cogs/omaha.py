@@ -1,8 +1,8 @@
 """/omaha: Omaha tables (pot-limit by default, no-limit, fixed-limit; cash or tournament)."""
 from __future__ import annotations
 
-from bot.client import CardroomBot
-from bot.poker_cog import PokerCog
+from bot.adapter.client import CardroomBot
+from bot.adapter.poker_cog import PokerCog
 
 
 class Omaha(PokerCog, group_name="omaha", group_description="Omaha: four hole cards, play exactly two"):

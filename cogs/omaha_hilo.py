@@ -1,8 +1,8 @@
 """/omaha-hilo: Omaha hi-lo, eight or better (pot-limit by default, no-limit, fixed-limit)."""
 from __future__ import annotations
 
-from bot.client import CardroomBot
-from bot.poker_cog import PokerCog
+from bot.adapter.client import CardroomBot
+from bot.adapter.poker_cog import PokerCog
 
 
 class OmahaHiLo(PokerCog, group_name="omaha-hilo",

@@ -12,8 +12,8 @@ from typing import Any, Literal
 import discord
 from discord import app_commands
 
-from bot.client import CardroomBot
-from bot.game_cog import GameCog
+from bot.adapter.client import CardroomBot
+from bot.adapter.game_cog import GameCog
 
 def choice_label(view: dict[str, Any], kind: str, value: str) -> str:
     """Select option text for one of the presser's own cards, from their view:

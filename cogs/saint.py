@@ -8,8 +8,8 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
-from bot.client import CardroomBot
-from bot.game_cog import GameCog
+from bot.adapter.client import CardroomBot
+from bot.adapter.game_cog import GameCog
 
 
 class Saint(GameCog, group_name="saint", group_description="Saint Poker"):

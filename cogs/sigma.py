@@ -12,8 +12,8 @@ from typing import Any, Literal
 import discord
 from discord import app_commands
 
-from bot.client import CardroomBot
-from bot.game_cog import GameCog
+from bot.adapter.client import CardroomBot
+from bot.adapter.game_cog import GameCog
 from bot.games.sigma_shapes import Placement, card_size
 from images.sigma import render_preview
 

@@ -12,8 +12,8 @@ from typing import Any, Literal
 import discord
 from discord import app_commands
 
-from bot.client import CardroomBot
-from bot.game_cog import GameCog
+from bot.adapter.client import CardroomBot
+from bot.adapter.game_cog import GameCog
 from bot.games.cards import pretty
 
 CELL_NAMES = {"A": "top left", "B": "top middle", "C": "top right", "D": "middle left", "E": "centre",

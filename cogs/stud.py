@@ -6,9 +6,9 @@ from typing import Literal
 import discord
 from discord import app_commands
 
-from bot.client import CardroomBot
-from bot.game_cog import GameCog
-from bot.poker_cog import tournament_settings
+from bot.adapter.client import CardroomBot
+from bot.adapter.game_cog import GameCog
+from bot.adapter.poker_cog import tournament_settings
 
 
 class Stud(GameCog, group_name="stud", group_description="Seven-card stud"):

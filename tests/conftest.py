@@ -10,7 +10,7 @@ from typing import Any, AsyncIterator, Awaitable, Callable, Iterator
 
 import pytest
 
-from bot.presenter import DiscordPresenter
+from bot.adapter.presenter import DiscordPresenter
 from tests import mentions
 from tests.harness import OPEN
 from tests.loopback_discord import LoopbackDiscord, LoopbackHarness

@@ -24,7 +24,7 @@ import discord
 from discord.http import Route
 from discord.webhook.async_ import AsyncWebhookAdapter, async_context
 
-from bot.client import CardroomBot
+from bot.adapter.client import CardroomBot
 from tests import mentions
 
 APP_ID = 900000000000000001

@@ -34,7 +34,7 @@ import discord
 from discord.http import Route
 from discord.webhook.async_ import AsyncWebhookAdapter, async_context
 
-from bot.client import CardroomBot
+from bot.adapter.client import CardroomBot
 from tests.harness import (APP_ID, BOT_USER_ID, CHANNEL_ID, GUILD_ID, HOME, MEMBER_PERMISSIONS, OPEN, TIMESTAMP,
                            Harness, Place, Recorder, Request, User, _ids)
 

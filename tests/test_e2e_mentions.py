@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from typing import Any, Iterator
 
-from bot.member_text import NAME_LIMIT, plain, shown_report
+from bot.adapter.member_text import NAME_LIMIT, plain, shown_report
 from tests import mentions
 from tests.harness import CHANNEL_ID, Harness, Request, User
 

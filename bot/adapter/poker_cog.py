@@ -8,7 +8,7 @@ import discord
 from discord import app_commands
 
 from bot.errors import UserError
-from bot.game_cog import GameCog
+from bot.adapter.game_cog import GameCog
 
 Limit = Literal["no-limit", "pot-limit", "fixed-limit"]
 

@@ -9,14 +9,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.channel_watch import ChannelWatch
+from bot.adapter.channel_watch import ChannelWatch
 from bot.errors import UserError
 from bot.games.base import IllegalAction
-from bot.presenter import DiscordPresenter
+from bot.adapter.presenter import DiscordPresenter
 from bot.storage.interface import Storage
 from bot.storage import open_storage
 from bot.service.tables import TableService
-from bot.ui import COMPONENTS, reply_error
+from bot.adapter.components import COMPONENTS, reply_error
 
 log = logging.getLogger(__name__)
 EXPIRED_FORM = "That form has expired: press the button on the table again."

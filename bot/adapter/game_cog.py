@@ -12,12 +12,12 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.errors import UserError
-from bot.member_text import member_name
-from bot.presenter import PERMISSIONS_HELP, table_text
+from bot.adapter.member_text import member_name
+from bot.adapter.presenter import PERMISSIONS_HELP, table_text
 from bot.registry import GameSpec, game
 
 if TYPE_CHECKING:
-    from bot.client import CardroomBot
+    from bot.adapter.client import CardroomBot
     from bot.service.live import LiveTable
 
 

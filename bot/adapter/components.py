@@ -17,10 +17,10 @@ import discord
 
 from bot.errors import UserError
 from bot.games.base import Action, ActionSpec, IllegalAction
-from bot.member_text import member_name, plain, shown
+from bot.adapter.member_text import member_name, plain, shown
 
 if TYPE_CHECKING:
-    from bot.client import CardroomBot
+    from bot.adapter.client import CardroomBot
     from bot.service.live import LiveTable
 
 log = logging.getLogger(__name__)

@@ -17,14 +17,14 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot import render_pool
-from bot.channel_faults import Verdict, diagnose
+from bot.adapter.channel_faults import Verdict, diagnose
 from bot.games.cards import pretty
-from bot.member_text import plain, shown, shown_report
+from bot.adapter.member_text import plain, shown, shown_report
 from bot.service.live import LiveTable
-from bot.ui import table_view
+from bot.adapter.components import table_view
 
 if TYPE_CHECKING:
-    from bot.client import CardroomBot
+    from bot.adapter.client import CardroomBot
 
 log = logging.getLogger(__name__)
 

@@ -14,10 +14,10 @@ from typing import TYPE_CHECKING
 import discord
 from discord.ext import commands
 
-from bot.channel_faults import Verdict, missing
+from bot.adapter.channel_faults import Verdict, missing
 
 if TYPE_CHECKING:
-    from bot.client import CardroomBot
+    from bot.adapter.client import CardroomBot
     from bot.service.live import LiveTable
 
 
