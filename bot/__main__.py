@@ -1,10 +1,12 @@
-"""``python -m bot``: run the bot, play computer-only games, or export a table's hand histories."""
+"""``python -m bot``: run the bot, play computer-only games, export a table's hand histories, or copy a
+database into another (``migrate-db``)."""
 from __future__ import annotations
 
 import argparse
 import asyncio
 import json
 import logging
+import os
 import sys
 
 from bot.config import Config
@@ -28,6 +30,9 @@ def _parser() -> argparse.ArgumentParser:
     export = sub.add_parser("export", help="print a table's hands as one file (PHH for poker, PBN for bridge)")
     export.add_argument("table", type=int)
     export.add_argument("--db", default=None, help="SQLite file or postgresql:// URL (default: the bot's)")
+    move = sub.add_parser("migrate-db", help="copy every table, wallet, hand and result into another database")
+    move.add_argument("--from", dest="source", required=True, help="SQLite file or postgresql:// URL to read")
+    move.add_argument("--to", dest="target", required=True, help="an empty database (postgresql:// URL or file)")
     return parser
 
 
@@ -39,6 +44,8 @@ def main(argv: list[str] | None = None) -> int:
         return _selfplay(args)
     if args.command == "export":
         return asyncio.run(_export(args.table, args.db or config.database))
+    if args.command == "migrate-db":
+        return asyncio.run(_migrate_db(args.source, args.target))
     return _run(config)
 
 
@@ -103,6 +110,31 @@ async def _export(table: int, database: str) -> int:
         return 1
     print(join_exports(row.game, exports), end="")
     return 0
+
+
+async def _migrate_db(source_name: str, target_name: str) -> int:
+    """Copy one database into another and check the copy; one line per table, chips before and after."""
+    from bot.storage import is_postgres_url, open_storage
+    from bot.storage.copy import CopyRefused, copy_database
+
+    if not is_postgres_url(source_name) and not os.path.exists(source_name):
+        print(f"error: {source_name} does not exist.", file=sys.stderr)
+        return 2
+    source = await open_storage(source_name)
+    target = await open_storage(target_name)
+    try:
+        report = await copy_database(source, target)
+    except CopyRefused as refused:
+        print(f"error: {refused}", file=sys.stderr)
+        return 1
+    finally:
+        await source.close()
+        await target.close()
+    for table, count in report.rows.items():
+        print(f"{table}: {count} rows")
+    print(f"chips: {report.chips_before} before, {report.chips_after} after: they match")
+    return 0
+
 
 if __name__ == "__main__":
     sys.exit(main())

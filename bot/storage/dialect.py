@@ -17,6 +17,7 @@ class Dialect:
 
     name: str
     types: dict[str, str] = field(default_factory=dict)
+    after_copy: str = ""  # run once rows were inserted with their ids (``migrate-db``)
 
     def sql(self, query: str) -> str:
         """A query written with ``?`` placeholders, in this dialect."""
@@ -37,7 +38,8 @@ POSTGRESQL = Dialect("postgresql", {
     "real": "DOUBLE PRECISION",                  # REAL is 32-bit in PostgreSQL: unix times lose seconds
     "without_rowid": "",
     "insertion_order": ", rowid BIGINT GENERATED ALWAYS AS IDENTITY",  # the order SQLite's rowid gives
-})
+}, after_copy="SELECT setval(pg_get_serial_sequence('tables', 'id'), COALESCE(MAX(id), 0) + 1, false) FROM tables")
+# (SQLite moves AUTOINCREMENT past an id inserted by hand itself; PostgreSQL's sequence must be told)
 
 
 @lru_cache(maxsize=512)

@@ -22,6 +22,8 @@ MIGRATION_LOCK = 0x63617264  # pg_advisory_xact_lock key of schema changes ("car
 class _Connection:
     """``bot.storage.queries.Db`` over an asyncpg connection or pool."""
 
+    dialect = POSTGRESQL
+
     def __init__(self, conn: "asyncpg.Connection[Any] | asyncpg.Pool[Any]"):
         self.conn = conn
 
@@ -30,6 +32,9 @@ class _Connection:
 
     async def execute(self, sql: str, *args: Any) -> None:
         await self.conn.execute(POSTGRESQL.sql(sql), *args)
+
+    async def executemany(self, sql: str, rows: list[tuple[Any, ...]]) -> None:
+        await self.conn.executemany(POSTGRESQL.sql(sql), rows)
 
 
 class PostgresStorage(Queries):

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 from typing import Any, Iterable, Protocol, Sequence
 
+from bot.storage.dialect import Dialect
 from bot.storage.interface import TableRow
 
 TABLE_COLUMNS = (
@@ -19,9 +20,13 @@ TABLE_COLUMNS = (
 class Db(Protocol):
     """One connection (or a pool) of a backend; queries use ``?`` placeholders."""
 
+    dialect: Dialect
+
     async def fetch(self, sql: str, *args: Any) -> list[Sequence[Any]]: ...
 
     async def execute(self, sql: str, *args: Any) -> None: ...
+
+    async def executemany(self, sql: str, rows: list[tuple[Any, ...]]) -> None: ...
 
 
 def table_from_row(row: Iterable[Any]) -> TableRow:

@@ -22,6 +22,8 @@ from bot.storage.writes import Writes
 class _Connection:
     """``bot.storage.queries.Db`` over one aiosqlite connection."""
 
+    dialect = SQLITE
+
     def __init__(self, conn: aiosqlite.Connection):
         self.conn = conn
 
@@ -31,6 +33,9 @@ class _Connection:
 
     async def execute(self, sql: str, *args: Any) -> None:
         await self.conn.execute(sql, args)
+
+    async def executemany(self, sql: str, rows: list[tuple[Any, ...]]) -> None:
+        await self.conn.executemany(sql, rows)
 
 
 class SQLiteStorage(Queries):
