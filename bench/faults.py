@@ -27,7 +27,8 @@ sys.path.insert(0, str(ROOT))
 
 from bot.adapter.presenter import table_text  # noqa: E402
 from tests.harness import CHANNEL_ID, GUILD_ID, MEMBER_PERMISSIONS, OPEN, Place, User  # noqa: E402
-from tests.loopback_discord import Fault, Limit, LoopbackDiscord, LoopbackHarness  # noqa: E402
+from tests.loopback_discord import Fault, LoopbackDiscord  # noqa: E402
+from tests.loopback_harness import LoopbackHarness  # noqa: E402
 
 ALICE, BOB = User(1, "Alice"), User(2, "Bob")
 THREAD_ID = 940000000000000001

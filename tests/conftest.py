@@ -13,7 +13,8 @@ import pytest
 from bot.adapter.presenter import DiscordPresenter
 from tests import mentions
 from tests.harness import OPEN
-from tests.loopback_discord import LoopbackDiscord, LoopbackHarness
+from tests.loopback_discord import LoopbackDiscord
+from tests.loopback_harness import LoopbackHarness
 from tests.postgres import fresh_schema, start_server
 from tests.privacy import CHECKS, PAYLOADS_CHECKED
 

@@ -3,11 +3,12 @@
 The recorder harness (``tests/harness.py``) replaces ``HTTPClient.request``, so discord.py's own
 rate-limit handling, retries and multipart uploads never run there. Here they do: the bot logs in
 with discord.py's real ``HTTPClient`` and answers interactions through its real webhook adapter,
-both pointed at this server by ``Route.BASE``. The server keeps Discord's habits:
+both pointed at this server by ``Route.BASE`` (``tests/loopback_harness.py``). The server keeps
+Discord's habits:
 
 - per-route buckets keyed by the route's major parameter (channel, interaction token) with the
-  ``X-RateLimit-Limit/Remaining/Reset/Reset-After/Bucket`` headers, a global limit, and 429s that
-  carry ``retry_after`` in JSON and a ``Retry-After`` header;
+  ``X-RateLimit-*`` headers, a global limit, and 429s that carry ``retry_after``
+  (``tests/loopback_ratelimits.py``);
 - Discord's error bodies for a deleted channel (404, code 10003), a deleted message (10008),
   missing access (403, 50001), missing permissions (50013) and closed DMs (50007);
 - injectable faults (``Fault``): any status and code, a 429 storm, or a hang (a timeout) on the
@@ -15,55 +16,27 @@ both pointed at this server by ``Route.BASE``. The server keeps Discord's habits
 
 It runs on its own thread and event loop, like the remote service it stands for: a request the
 bot sends is served whatever the bot's loop is doing, and ``Harness.settle`` waits only for the
-bot's own tasks. Users act as in the recorder harness, by raw ``INTERACTION_CREATE`` payloads.
+bot's own tasks.
 """
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import json
-import math
 import re
 import threading
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Callable
 
 from aiohttp import web
-import discord
-from discord.http import Route
-from discord.webhook.async_ import AsyncWebhookAdapter, async_context
 
-from bot.adapter.client import CardroomBot
-from tests.harness import (APP_ID, BOT_USER_ID, CHANNEL_ID, GUILD_ID, HOME, MEMBER_PERMISSIONS, OPEN, TIMESTAMP,
-                           Harness, Place, Recorder, Request, User, _ids)
+from tests.harness import APP_ID, BOT_USER_ID, CHANNEL_ID, GUILD_ID, Recorder, Request, _ids
+from tests.loopback_ratelimits import GLOBAL_PER_SECOND, Answer, Buckets, Limit, too_many
 
 API = "/api/v10"
 ERRORS = {10003: "Unknown Channel", 10004: "Unknown Guild", 10008: "Unknown Message", 50001: "Missing Access",
           50007: "Cannot send messages to this user", 50013: "Missing Permissions",
           50083: "Thread is archived"}
-
-
-@dataclass(frozen=True)
-class Limit:
-    """``count`` requests per ``per`` seconds in one bucket."""
-
-    count: int
-    per: float
-
-
-DEFAULT_LIMITS: dict[str, Limit] = {
-    "messages.send": Limit(5, 5.0),     # per channel, as Discord counts message posts
-    "messages.edit": Limit(5, 5.0),     # per channel: the limit a busy table meets first
-    "messages.delete": Limit(5, 1.0),
-    "dm.create": Limit(10, 10.0),
-    "channel.read": Limit(5, 1.0),
-    "guild.read": Limit(5, 1.0),
-    "interaction.callback": Limit(5, 1.0),  # per interaction
-    "webhook": Limit(5, 2.0),               # follow-ups and edits, per interaction token
-    "login": Limit(5, 1.0),
-}
-GLOBAL_PER_SECOND = 50
 
 
 @dataclass
@@ -99,13 +72,6 @@ class Served:
 
 
 @dataclass
-class _Bucket:
-    limit: Limit
-    reset_at: float = 0.0
-    used: int = 0
-
-
-@dataclass
 class _Route:
     method: str
     pattern: re.Pattern[str]
@@ -114,20 +80,13 @@ class _Route:
     handler: Callable[..., Any]
 
 
-@dataclass
-class _Answer:
-    status: int
-    body: Any = None
-    headers: dict[str, str] = field(default_factory=dict)
-
-
 class LoopbackDiscord(Recorder):
     """The server and what it has seen (a ``Recorder``: the harness helpers read it the same way)."""
 
     def __init__(self, limits: dict[str, Limit] | None = None, global_per_second: int | None = GLOBAL_PER_SECOND):
         super().__init__()
-        self.limits = {**DEFAULT_LIMITS, **(limits or {})}
-        self.global_per_second = global_per_second
+        self.buckets = Buckets(limits, global_per_second)
+        self.limits = self.buckets.limits  # a test may change them before a bucket's first request
         self.faults: list[Fault] = []
         self.served: list[Served] = []
         self.deleted_channels: set[int] = set()
@@ -135,8 +94,6 @@ class LoopbackDiscord(Recorder):
         self.archived_threads: set[int] = set()
         self.left_guilds: set[int] = set()
         self.channel_guilds: dict[int, int] = {}  # channels of other guilds than GUILD_ID
-        self._buckets: dict[str, _Bucket] = {}
-        self._global: list[float] = []
         self._lock = threading.Lock()
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
@@ -249,10 +206,10 @@ class LoopbackDiscord(Recorder):
         return None, None
 
     def _answer(self, method: str, path: str, request: Request, route: _Route | None,
-                match: re.Match[str] | None) -> tuple[_Answer, float]:
+                match: re.Match[str] | None) -> tuple[Answer, float]:
         if route is None or match is None:
             return _error(404, 0, f"no such route: {method} {path}"), 0.0
-        limited = self._take_global()
+        limited = self.buckets.take_global()
         if limited is not None:
             return limited, 0.0
         hang = 0.0
@@ -264,47 +221,21 @@ class LoopbackDiscord(Recorder):
                     if fault.times <= 0:
                         self.faults.remove(fault)
                 if fault.status == 429:
-                    return _too_many(fault.retry_after, scope="shared", bucket=route.bucket), fault.hang
+                    return too_many(fault.retry_after, scope="shared", bucket=route.bucket), fault.hang
                 if fault.status:
                     return _error(fault.status, fault.code, ERRORS.get(fault.code, "Server error")), fault.hang
                 hang = fault.hang
                 break
-        limited = self._take(f"{route.bucket}:{match[route.major] if route.major else ''}", route.bucket)
+        limited = self.buckets.take(f"{route.bucket}:{match[route.major] if route.major else ''}", route.bucket)
         if limited.status == 429:
             return limited, hang
         answer = route.handler(request, match)
         answer.headers.update(limited.headers)
         return answer, hang
 
-    def _take_global(self) -> _Answer | None:
-        if self.global_per_second is None:
-            return None
-        now = time.monotonic()
-        self._global = [t for t in self._global if now - t < 1.0]
-        if len(self._global) >= self.global_per_second:
-            answer = _too_many(1.0 - (now - self._global[0]), scope="global", bucket="global")
-            answer.body["global"] = True
-            answer.headers["X-RateLimit-Global"] = "true"
-            return answer
-        self._global.append(now)
-        return None
-
-    def _take(self, key: str, name: str) -> _Answer:
-        """Count one request in its bucket: its rate-limit headers, or a 429 when the bucket is spent."""
-        bucket = self._buckets.setdefault(key, _Bucket(self.limits[name]))
-        now = time.monotonic()
-        if now >= bucket.reset_at:
-            bucket.reset_at, bucket.used = now + bucket.limit.per, 0
-        reset_after = bucket.reset_at - now
-        if bucket.used >= bucket.limit.count:
-            return _too_many(reset_after, scope="user", bucket=name, limit=bucket.limit.count)
-        bucket.used += 1
-        return _Answer(200, headers=_limit_headers(name, bucket.limit.count, bucket.limit.count - bucket.used,
-                                                   reset_after))
-
     # -- the API ----------------------------------------------------------------------------------
 
-    def _channel_fault(self, channel_id: int) -> _Answer | None:
+    def _channel_fault(self, channel_id: int) -> Answer | None:
         guild = self.channel_guilds.get(channel_id, GUILD_ID)
         if channel_id in self.dm_channels:
             return _error(403, 50007, ERRORS[50007]) if self.dm_channels[channel_id] in self.closed_dms else None
@@ -316,32 +247,32 @@ class LoopbackDiscord(Recorder):
             return _error(403, self.denied[channel_id], ERRORS[self.denied[channel_id]])
         return None
 
-    def _me(self, request: Request, match: re.Match[str]) -> _Answer:
-        return _Answer(200, {"id": str(BOT_USER_ID), "username": "Cardroom", "discriminator": "0",
+    def _me(self, request: Request, match: re.Match[str]) -> Answer:
+        return Answer(200, {"id": str(BOT_USER_ID), "username": "Cardroom", "discriminator": "0",
                              "global_name": None, "avatar": None, "bot": True, "flags": 0})
 
-    def _application(self, request: Request, match: re.Match[str]) -> _Answer:
+    def _application(self, request: Request, match: re.Match[str]) -> Answer:
         owner = {"id": "1", "username": "owner", "discriminator": "0", "avatar": None}
-        return _Answer(200, {"id": str(APP_ID), "name": "Cardroom", "description": "", "icon": None,
+        return Answer(200, {"id": str(APP_ID), "name": "Cardroom", "description": "", "icon": None,
                              "bot_public": True, "bot_require_code_grant": False, "owner": owner,
                              "verify_key": "0" * 64, "flags": 0, "summary": ""})
 
-    def _dm_channel(self, request: Request, match: re.Match[str]) -> _Answer:
+    def _dm_channel(self, request: Request, match: re.Match[str]) -> Answer:
         user_id = int((request.json or {})["recipient_id"])
         channel_id = next((c for c, u in self.dm_channels.items() if u == user_id), None) or next(_ids)
         self.dm_channels[channel_id] = user_id
-        return _Answer(200, {"id": str(channel_id), "type": 1, "last_message_id": None, "recipients": [
+        return Answer(200, {"id": str(channel_id), "type": 1, "last_message_id": None, "recipients": [
             {"id": str(user_id), "username": f"user{user_id}", "discriminator": "0", "avatar": None}]})
 
-    def _send(self, request: Request, match: re.Match[str]) -> _Answer:
+    def _send(self, request: Request, match: re.Match[str]) -> Answer:
         channel_id = int(match["channel"])
         if (fault := self._channel_fault(channel_id)) is not None:
             return fault
         if channel_id in self.archived_threads:
             return _error(400, 50083, ERRORS[50083])
-        return _Answer(200, self._message(channel_id, request.json or {}))
+        return Answer(200, self._message(channel_id, request.json or {}))
 
-    def _edit(self, request: Request, match: re.Match[str]) -> _Answer:
+    def _edit(self, request: Request, match: re.Match[str]) -> Answer:
         channel_id, message_id = int(match["channel"]), int(match["message"])
         if (fault := self._channel_fault(channel_id)) is not None:
             return fault
@@ -350,54 +281,54 @@ class LoopbackDiscord(Recorder):
         old = self.messages.get(message_id)
         if old is None or int(old["channel_id"]) != channel_id:
             return _error(404, 10008, ERRORS[10008])
-        return _Answer(200, self._message(channel_id, request.json or {}, message_id))
+        return Answer(200, self._message(channel_id, request.json or {}, message_id))
 
-    def _delete(self, request: Request, match: re.Match[str]) -> _Answer:
+    def _delete(self, request: Request, match: re.Match[str]) -> Answer:
         if (fault := self._channel_fault(int(match["channel"]))) is not None:
             return fault
         if self.messages.pop(int(match["message"]), None) is None:
             return _error(404, 10008, ERRORS[10008])
-        return _Answer(204)
+        return Answer(204)
 
     def _channel_payload(self, channel_id: int) -> dict[str, Any]:
         return {"id": str(channel_id), "type": 0, "guild_id": str(self.channel_guilds.get(channel_id, GUILD_ID)),
                 "name": "cards", "position": 0, "permission_overwrites": [], "nsfw": False, "parent_id": None}
 
-    def _channel(self, request: Request, match: re.Match[str]) -> _Answer:
+    def _channel(self, request: Request, match: re.Match[str]) -> Answer:
         channel_id = int(match["channel"])
         fault = self._channel_fault(channel_id)
         if fault is not None and not (fault.status == 403 and fault.body["code"] == 50013):
             return fault  # a channel one may see but not post in is still readable
-        return _Answer(200, self._channel_payload(channel_id))
+        return Answer(200, self._channel_payload(channel_id))
 
-    def _edit_channel(self, request: Request, match: re.Match[str]) -> _Answer:
+    def _edit_channel(self, request: Request, match: re.Match[str]) -> Answer:
         """Unarchive a thread (the only channel edit the bot makes)."""
         channel_id = int(match["channel"])
         if (fault := self._channel_fault(channel_id)) is not None:
             return fault
         if (request.json or {}).get("archived") is False:
             self.archived_threads.discard(channel_id)
-        return _Answer(200, {**self._channel_payload(channel_id), "type": 11,
+        return Answer(200, {**self._channel_payload(channel_id), "type": 11,
                              "thread_metadata": {"archived": channel_id in self.archived_threads,
                                                  "auto_archive_duration": 60, "locked": False,
                                                  "archive_timestamp": "2026-01-01T00:00:00+00:00"}})
 
-    def _guild(self, request: Request, match: re.Match[str]) -> _Answer:
+    def _guild(self, request: Request, match: re.Match[str]) -> Answer:
         guild_id = int(match["guild"])
         if guild_id in self.left_guilds:
             return _error(403, 50001, ERRORS[50001])
-        return _Answer(200, {"id": str(guild_id), "name": "cards"})
+        return Answer(200, {"id": str(guild_id), "name": "cards"})
 
-    def _callback(self, request: Request, match: re.Match[str]) -> _Answer:
-        return _Answer(200, {"interaction": {"id": match["interaction"], "type": 2}, "resource": None})
+    def _callback(self, request: Request, match: re.Match[str]) -> Answer:
+        return Answer(200, {"interaction": {"id": match["interaction"], "type": 2}, "resource": None})
 
-    def _followup(self, request: Request, match: re.Match[str]) -> _Answer:
+    def _followup(self, request: Request, match: re.Match[str]) -> Answer:
         message = self._message(CHANNEL_ID, request.json or {})
         message["_interaction_reply"] = True
-        return _Answer(200, message)
+        return Answer(200, message)
 
-    def _deleted(self, request: Request, match: re.Match[str]) -> _Answer:
-        return _Answer(204)
+    def _deleted(self, request: Request, match: re.Match[str]) -> Answer:
+        return Answer(204)
 
 
 async def _body(http: web.Request) -> tuple[dict[str, Any] | None, list[dict[str, Any]] | None]:
@@ -416,110 +347,5 @@ async def _body(http: web.Request) -> tuple[dict[str, Any] | None, list[dict[str
     return (json.loads(raw) if raw else None), None
 
 
-def _limit_headers(bucket: str, limit: int, remaining: int, reset_after: float) -> dict[str, str]:
-    return {"X-RateLimit-Limit": str(limit), "X-RateLimit-Remaining": str(max(0, remaining)),
-            "X-RateLimit-Reset": f"{time.time() + reset_after:.3f}", "X-RateLimit-Reset-After": f"{reset_after:.3f}",
-            "X-RateLimit-Bucket": hashlib.sha1(bucket.encode()).hexdigest()[:16]}
-
-
-def _too_many(retry_after: float, *, scope: str, bucket: str, limit: int = 1) -> _Answer:
-    """Discord's 429: ``retry_after`` in the body and the header (discord.py also checks ``Via``)."""
-    retry_after = max(retry_after, 0.001)
-    headers = {**_limit_headers(bucket, limit, 0, retry_after), "Retry-After": str(math.ceil(retry_after)),
-               "X-RateLimit-Scope": scope, "Via": "1.1 google"}
-    return _Answer(429, {"message": "You are being rate limited.", "retry_after": round(retry_after, 3),
-                         "global": False, "code": 0}, headers)
-
-
-def _error(status: int, code: int, message: str) -> _Answer:
-    return _Answer(status, {"message": message, "code": code})
-
-
-class LoopbackHarness(Harness):
-    """The e2e harness over the loopback server: the real ``HTTPClient`` and webhook adapter.
-
-    The privacy check stays with the recorder harness (it ties each image to the view it was drawn
-    from as the file object is handed over, which an HTTP upload does not carry)."""
-
-    server: LoopbackDiscord
-
-    @classmethod
-    async def start(cls, database: str, recorder: Recorder | None = None) -> "LoopbackHarness":
-        server = recorder if isinstance(recorder, LoopbackDiscord) else LoopbackDiscord()
-        if server.port == 0:
-            server.start()
-        Route.BASE = server.base
-        async_context.set(AsyncWebhookAdapter())  # the real one, even after a recorder harness in this context
-        bot = CardroomBot(database, run_timers=False)
-        await bot.login("loopback-token")  # GET /users/@me and the application, then setup_hook
-        bot.service.between_deals = 0
-        harness = cls(bot, server)
-        harness.server = server
-        OPEN.append(harness)
-        return harness
-
-    async def close(self) -> None:
-        await super().close()
-        Route.BASE = _DISCORD
-
-    async def raised_hand(self, alice: User, bob: User, at: Place = HOME) -> None:
-        """``alice`` and ``bob`` at hold'em in ``at``; the player to act raises, so chips are committed
-        to the deal in progress."""
-        await self.command(alice, "holdem", "create", at=at)
-        await self.command(bob, "holdem", "join", at=at)
-        await self.command(alice, "holdem", "start", at=at)
-        live = self.bot.service.in_channel(at.channel_id)
-        seat = live.engine.to_act()[0]
-        user = alice if live.user_of_deal_seat(seat)["user_id"] == alice.id else bob
-        raise_to = next(s for s in live.engine.legal_actions(seat) if s.kind == "raise").min_amount
-        custom_id = f"cr:a:{live.id}:{live.row.hand_no}:{live.row.step}:raise:{raise_to}"
-        await self.press(user, custom_id, self.showing(custom_id, at.channel_id), at=at)
-        assert live.row.step == 1 and live.row.hand is not None
-
-    def showing(self, custom_id: str, channel_id: int = CHANNEL_ID) -> dict[str, Any]:
-        """The table message as a member's screen shows it with a button ``custom_id`` (a member whose
-        screen is up to date, or who pressed before the message changed)."""
-        return {**self.table_message(channel_id), "components": [{"type": 1, "components": [
-            {"type": 2, "style": 2, "label": "Go", "custom_id": custom_id}]}]}
-
-    async def update(self, live: Any) -> None:
-        """The table's next update (what an action or a timer asks for), once it is shown or given up."""
-        await self.bot.presenter.update(live)
-        await self.settle()
-
-    async def gateway(self, event: str, data: dict[str, Any]) -> None:
-        """Feed a gateway event (``CHANNEL_DELETE``, ``GUILD_CREATE``...) as discord.py receives it."""
-        getattr(self.bot._connection, f"parse_{event.lower()}")(data)
-        await self.settle()
-
-    def channel(self, channel_id: int = CHANNEL_ID, **fields: Any) -> dict[str, Any]:
-        """A channel (or, with ``parent_id``, a thread) of the home server as the gateway shows it."""
-        payload = {**self.server._channel_payload(channel_id), **fields}
-        if "parent_id" in fields:
-            payload |= {"type": 11, "owner_id": str(BOT_USER_ID), "message_count": 0, "member_count": 1,
-                        "rate_limit_per_user": 0, "thread_metadata": {
-                            "archived": False, "auto_archive_duration": 1440, "locked": False,
-                            "archive_timestamp": "2026-01-01T00:00:00+00:00"}}
-        return payload
-
-    async def join_guild(self, permissions: int = MEMBER_PERMISSIONS, threads: tuple[int, ...] = ()) -> None:
-        """GUILD_CREATE for the home server: its channel, ``threads`` in that channel, and the bot as
-        a member whose @everyone role has ``permissions``."""
-        await self.gateway("GUILD_CREATE", {
-            "id": str(GUILD_ID), "name": "cards", "icon": None, "owner_id": "1", "unavailable": False,
-            "member_count": 2, "large": False, "features": [], "emojis": [], "stickers": [],
-            "roles": [self.everyone(permissions)], "channels": [self.channel()],
-            "threads": [self.channel(t, parent_id=str(CHANNEL_ID)) for t in threads],
-            "members": [{"user": {"id": str(BOT_USER_ID), "username": "Cardroom", "discriminator": "0",
-                                  "avatar": None, "bot": True},
-                         "roles": [], "joined_at": TIMESTAMP, "deaf": False, "mute": False, "flags": 0}],
-            "voice_states": [], "presences": [], "stage_instances": [], "guild_scheduled_events": [],
-            "soundboard_sounds": []})
-
-    @staticmethod
-    def everyone(permissions: int) -> dict[str, Any]:
-        return {"id": str(GUILD_ID), "name": "@everyone", "permissions": str(permissions), "position": 0,
-                "color": 0, "hoist": False, "managed": False, "mentionable": False, "flags": 0}
-
-
-_DISCORD = Route.BASE
+def _error(status: int, code: int, message: str) -> Answer:
+    return Answer(status, {"message": message, "code": code})

@@ -7,7 +7,8 @@ import time
 import pytest
 
 from tests.harness import CHANNEL_ID, GUILD_ID, MEMBER_PERMISSIONS, Place, User
-from tests.loopback_discord import Limit, LoopbackHarness
+from tests.loopback_harness import LoopbackHarness
+from tests.loopback_ratelimits import Limit
 from tests.test_e2e_vanished import ALICE, BOB, THREAD_ID
 
 VIEW_ONLY = 1 << 10

@@ -8,7 +8,9 @@ import time
 from bot.adapter.presenter import table_text
 from bot.adapter.components import table_view
 from tests.harness import CHANNEL_ID, User
-from tests.loopback_discord import Fault, Limit, LoopbackHarness
+from tests.loopback_discord import Fault
+from tests.loopback_harness import LoopbackHarness
+from tests.loopback_ratelimits import Limit
 
 ALICE, BOB = User(3101, "Alice"), User(3102, "Bob")
 PNG = b"\x89PNG\r\n\x1a\n"

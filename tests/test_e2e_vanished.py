@@ -6,7 +6,8 @@ import pytest
 
 from bot.registry import game, game_names
 from tests.harness import CHANNEL_ID, GUILD_ID, Place, User
-from tests.loopback_discord import Limit, LoopbackHarness
+from tests.loopback_harness import LoopbackHarness
+from tests.loopback_ratelimits import Limit
 
 ALICE, BOB = User(3201, "Alice"), User(3202, "Bob")
 THREAD_ID = 940000000000000001
