@@ -12,6 +12,7 @@ from typing import Any, Mapping
 
 from PIL import Image, ImageDraw, ImageFont
 
+from images.poker_equity import draw_legend, draw_tag, tag_height, tag_lines
 from images.cards import canvas_draw, card_size, chips, draw_text, fit_text, font, paste_row, to_png, wrap_text
 from images.theme import (
     BACKGROUND,
@@ -78,11 +79,13 @@ def render_table(view: View, footer: str | None = None, *, four_color: bool = Fa
     chip_boxes = []
     for index, seat in enumerate(seats):
         angle = math.radians(90 + 360 * ((index - first) % len(seats)) / len(seats))  # clockwise from 6 o'clock
-        box = _draw_seat(canvas, draw, index, seat, angle, card_w, view["finished"], four_color)
+        box = _draw_seat(canvas, draw, index, seat, angle, card_w, view["finished"], four_color,
+                         tag_lines(view, index))
         if box:
             chip_boxes.append(box)
     _draw_center_text(draw, view, board_top, board_bottom, chip_boxes)
     draw_footer(draw, TABLE_SIZE, footer)
+    draw_legend(draw, TABLE_SIZE, view)
     return to_png(canvas)
 
 
@@ -168,8 +171,9 @@ def _pot_text(amounts: list[int], face: ImageFont.FreeTypeFont, width: float) ->
 
 
 def _draw_seat(canvas: Image.Image, draw: ImageDraw.ImageDraw, index: int, seat: Mapping[str, Any],
-               angle: float, card_w: int, finished: bool, four_color: bool) -> Box | None:
-    """One seat: hole cards above a name plate, the dealer button, the bet on the felt.
+               angle: float, card_w: int, finished: bool, four_color: bool, equity: list[str]) -> Box | None:
+    """One seat: hole cards above a name plate, the dealer button, the bet on the felt, and its all-in
+    equity tag (below the plate, or above the cards for the seats at the bottom of the table).
     Returns the box the bet (or the amount won) covers on the felt."""
     cos, sin = math.cos(angle), math.sin(angle)
     shown_h = seat_cards_shown(card_w)
@@ -180,6 +184,9 @@ def _draw_seat(canvas: Image.Image, draw: ImageDraw.ImageDraw, index: int, seat:
     paste_row(canvas, list(seat["cards"]), cx, plate_top - shown_h, card_w, gap=4,
               max_width=PLATE_W - 10, four_color=four_color, dim=seat["folded"])
     _draw_plate(draw, plate, index, seat, highlight=seat["won"] > 0 or (seat["to_act"] and not finished))
+    if equity:
+        below = sin < 0.9  # the bottom seat has the footer under it
+        draw_tag(draw, cx, plate[3] + 3 if below else plate_top - shown_h - 3 - tag_height(equity), equity)
 
     if seat["is_dealer"]:
         side = 1 if cos <= 0.01 else -1  # on the plate's side facing the middle of the table

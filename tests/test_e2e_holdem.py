@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from bot.games.base import Action, Seat
 from bot.games.cards import pretty
 from bot.games.holdem import HoldemEngine
@@ -120,4 +122,24 @@ async def test_full_hand_with_restart(tmp_path, rendered) -> None:
     edits = [r for r in recorder.requests if r.method == "PATCH" and r.path.endswith(f"/messages/{table_id}")]
     assert len(edits) >= 10
     assert len([r for r in recorder.requests if r.method == "POST" and r.path == f"/channels/{CHANNEL_ID}/messages"]) == 1
+    await h.close()
+
+
+async def test_an_all_in_shows_each_hands_odds_street_by_street_once_the_hands_are_shown(tmp_path, rendered) -> None:
+    h = await Harness.start(str(tmp_path / "cardroom.db"))
+    await h.command(ALICE, "holdem", "create")
+    await h.command(BOB, "holdem", "join")
+    await h.command(ALICE, "holdem", "start")
+    live = h.bot.service.in_channel(CHANNEL_ID)
+    first, second = (ALICE, BOB) if live.engine.to_act() == (live.deal_seat(ALICE.id),) else (BOB, ALICE)
+    await h.press_label(first, "All-in (1000)")
+    await h.press_label(second, next(label for label in h.labels() if label.startswith("Call")))
+    tables = [view for name, view in rendered if name == "render_table"]
+    final = tables[-1]
+    assert final["finished"] and all("??" not in seat["cards"] for seat in final["seats"])
+    assert [street["street"] for street in final["equity"]] == ["preflop", "flop", "turn"]
+    for street in final["equity"]:  # both hands, chances that add up to the whole pot
+        assert [e["seat"] for e in street["seats"]] == [0, 1]
+        assert sum(e["share"] for e in street["seats"]) == pytest.approx(1.0, abs=1e-3)
+    assert not any("equity" in view for view in tables[:-1]), "no odds while a hand is hidden"
     await h.close()

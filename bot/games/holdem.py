@@ -54,6 +54,7 @@ from pokerkit.lookups import Entry, Label, StandardLookup
 
 from bot.games.base import HIDDEN, Action, ActionSpec, IllegalAction, Seat
 from bot.games.cards import pretty, shuffled_deck
+from bot.games.equity import HighRank, LowRank, equities
 from bot.games.phh import PotLimitTexasHoldem
 from bot.games.pokerkit_base import CARDS, PokerkitTable
 
@@ -242,8 +243,10 @@ class HoldemEngine(PokerkitTable):
             mode=Mode.TOURNAMENT,  # one runout, everyone shows when all in
         )
         self._deck = tuple(CARDS[code] for code in shuffled_deck(seed))
+        self._seed = seed
         self._next_card = 0
         self._hole: list[list[str]] = [[] for _ in range(n)]   # per seat, as dealt
+        self._equity: list[dict[str, Any]] = []  # per street of an all-in runout: each live hand's chances
         self._start_records(n)
         self.log.extend(self._advance())
 
@@ -301,12 +304,30 @@ class HoldemEngine(PokerkitTable):
                 state.deal_hole((card,))
                 self._hole[self._seat_of(player)].append(repr(card))
             elif state.card_burning_status:
+                self._note_equity()
                 state.burn_card(self._draw())
             elif state.board_dealing_count:
                 state.deal_board(tuple(self._draw() for _ in range(state.board_dealing_count)))
             else:  # pragma: no cover - pokerkit automates every other step
                 raise AssertionError("pokerkit is waiting for a step this engine does not take")
         return self._log_since_last()
+
+    def _note_equity(self) -> None:
+        """Before a street is dealt to hands that can no longer bet (all in, or all in but one), each
+        live hand's chances from the board so far (``bot/games/equity.py``)."""
+        state = self.state
+        live = [s for s in range(len(self.seats)) if state.statuses[self._player_of(s)]]
+        if len(live) < 2 or sum(state.stacks[self._player_of(s)] > 0 for s in live) > 1:
+            return
+        high, low = self._equity_rankers()
+        figures, exact = equities({s: self._hole[s] for s in live}, self.board, high, low,
+                                  seed=f"{self._seed}:equity:{len(self.board)}")
+        self._equity.append({"street": self._street(), "exact": exact,
+                             "seats": [{"seat": s, **figures[s].to_json()} for s in live]})
+
+    def _equity_rankers(self) -> tuple[HighRank, LowRank | None]:
+        """The high rank (and low, in hi-lo) the equity of a runout is counted by."""
+        return (lambda hole, board: evaluate_cards(*hole, *board)), None
 
     def _describe(self, operations: Sequence[Operation]) -> list[str]:
         """Log lines for pokerkit's automatic operations (player actions are worded in apply)."""
@@ -417,7 +438,7 @@ class HoldemEngine(PokerkitTable):
                 "won": self._won[s],
             })
         stakes = f"Blinds {self.small_blind}/{self.big_blind}" + (f" ante {self.ante}" if self.ante else "")
-        return {
+        view: dict[str, Any] = {
             "game": self.game,
             "variant": self.variants[self.limit],
             "hand_no": self.hand_no,
@@ -431,6 +452,10 @@ class HoldemEngine(PokerkitTable):
             "winners": self._winners(),
             "finished": self.finished,
         }
+        # The chances tell about the hands they were counted from: shown once every one of them is.
+        if self._equity and all(seats[e["seat"]]["cards"][0] != HIDDEN for e in self._equity[0]["seats"]):
+            view["equity"] = [dict(street, seats=[dict(e) for e in street["seats"]]) for street in self._equity]
+        return view
 
     def _street(self) -> str:
         if self._went_to_showdown:

@@ -38,6 +38,7 @@ from pokerkit import (
 from pokerkit.lookups import Entry, EightOrBetterLookup, Label, StandardLookup
 
 from bot.games.base import ActionSpec, Seat as TableSeat
+from bot.games.equity import CARD_ID, HighRank, LowRank
 from bot.games.holdem import _PHEVALUATOR_ID, _WORST_RANK, HoldemEngine, hand_name, rank_label
 from bot.games.phh import (
     FixedLimitOmahaHoldem,
@@ -52,6 +53,8 @@ _LOW_RANK = {"A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8}
 _STRUCTURES = {"pot-limit": BettingStructure.POT_LIMIT, "no-limit": BettingStructure.NO_LIMIT,
                "fixed-limit": BettingStructure.FIXED_LIMIT}
 _LOW_TEXT = {1: "A", 2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8"}
+_LOW_OF_NUMBER = {number: _LOW_RANK.get(code[0], 0) for code, number in CARD_ID.items()}
+"""phevaluator card number -> its low rank (ace 1), 0 for a nine or higher."""
 
 
 # ---------------------------------------------------------------------------------------------
@@ -69,8 +72,20 @@ def best_high(hole: Sequence[str], board: Sequence[str]) -> tuple[int, tuple[str
 def best_low(hole: Sequence[str], board: Sequence[str]) -> tuple[int, ...] | None:
     """The best eight-or-better low from two hole cards and three board cards, highest rank first
     (aces are 1): (8, 6, 4, 3, 1) for 8-6-4-3-A; ``None`` when no low qualifies. Smaller is better."""
-    hole_ranks = sorted({_LOW_RANK[c[0]] for c in hole if c[0] in _LOW_RANK})
-    board_ranks = sorted({_LOW_RANK[c[0]] for c in board if c[0] in _LOW_RANK})
+    return _best_low_of_ranks({_LOW_RANK[c[0]] for c in hole if c[0] in _LOW_RANK},
+                              {_LOW_RANK[c[0]] for c in board if c[0] in _LOW_RANK})
+
+
+def best_low_numbers(hole: Sequence[int], board: Sequence[int]) -> tuple[int, ...] | None:
+    """``best_low`` of cards given as phevaluator numbers (``bot.games.equity.CARD_ID``), for equity."""
+    return _best_low_of_ranks({_LOW_OF_NUMBER[c] for c in hole} - {0}, {_LOW_OF_NUMBER[c] for c in board} - {0})
+
+
+def _best_low_of_ranks(hole_set: set[int], board_set: set[int]) -> tuple[int, ...] | None:
+    """The best low from two of the hole's distinct low ranks and three of the board's."""
+    if len(hole_set) < 2 or len(board_set) < 3:
+        return None
+    hole_ranks, board_ranks = sorted(hole_set), sorted(board_set)
     best: tuple[int, ...] | None = None
     for two in combinations(hole_ranks, 2):
         for three in combinations(board_ranks, 3):
@@ -199,6 +214,9 @@ class OmahaEngine(HoldemEngine):
     def _hand_name(self, seat: int) -> str:
         return high_name(self._hole[seat], self.board)
 
+    def _equity_rankers(self) -> tuple[HighRank, LowRank | None]:
+        return (lambda hole, board: evaluate_omaha_cards(*board, *hole)), None
+
     def legal_actions(self, seat: int) -> list[ActionSpec]:
         """Hold'em's actions; at pot-limit the Raise (or Bet) button shows the pot-limit maximum."""
         specs = super().legal_actions(seat)
@@ -233,6 +251,9 @@ class OmahaHiLoEngine(OmahaEngine):
         # pokerkit's first automatic steps.
         self._halves: list[dict[int | None, int]] = [{} for _ in seats]
         super().__init__(settings, seats, seed, carry)
+
+    def _equity_rankers(self) -> tuple[HighRank, LowRank | None]:
+        return (lambda hole, board: evaluate_omaha_cards(*board, *hole)), best_low_numbers
 
     def _hand_name(self, seat: int) -> str:
         low = best_low(self._hole[seat], self.board)

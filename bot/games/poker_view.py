@@ -28,6 +28,21 @@ class PotView(TypedDict):
     eligible: list[int]   # seat indexes that can win it
 
 
+class HandEquityView(TypedDict):
+    seat: int
+    win: float            # fractions of 1: takes the whole pot alone
+    tie: float            # takes part of it (a split, or one half in hi-lo)
+    share: float          # the pot share on average
+    high: NotRequired[float]  # hi-lo: wins or splits the high half
+    low: NotRequired[float]   # hi-lo: wins or splits the low half
+
+
+class StreetEquityView(TypedDict):
+    street: str           # the street the board had reached: "preflop", "flop", "turn"
+    exact: bool           # every runout counted (else a fixed-seed sample)
+    seats: list[HandEquityView]  # every live hand
+
+
 class PokerView(TypedDict):
     game: str             # "holdem"
     variant: str          # "No-limit hold'em", "Pot-limit hold'em", "Fixed-limit hold'em"
@@ -42,3 +57,5 @@ class PokerView(TypedDict):
     winners: list[str]    # at the end: "Alice wins 120 with Flush, Ace high"
     finished: bool
     board_slots: NotRequired[int]  # board cards the game deals: 5 (default) for flop games, 0 for stud/draw
+    equity: NotRequired[list[StreetEquityView]]  # all-in runout: each live hand's chances, street by
+                                                 # street; only in a view that shows every one of them

@@ -1,0 +1,119 @@
+"""All-in equity: each live hand's chance to win from the cards still to come.
+
+Once no more betting is possible (every live hand but at most one is all in), the rest of the
+board decides the hand. For every runout of the unseen cards each hand's share of the pot is counted:
+alone (a win), split (a tie), and in hi-lo which half it takes. The figures are exact, over every
+runout, when there are at most ``EXACT_RUNOUTS`` of them (the flop and the turn); before the flop
+there are 1.7 million, so ``SAMPLES`` runouts are drawn by a ``random.Random`` seeded from the deal's
+seed and the street: the same deal always shows the same figures.
+
+Unseen cards are all the cards not in a live hand or on the board: folded and burned cards are
+unknown to the players, so they count as unseen, as on a televised equity graphic.
+"""
+from __future__ import annotations
+
+import hashlib
+import math
+import random
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Callable, Iterable, Mapping, Sequence
+
+from bot.games.cards import DECK
+
+EXACT_RUNOUTS = 2_000
+"""Enumerate every runout up to this many (a heads-up hold'em flop has 990, a turn 44)."""
+SAMPLES = 2_000
+"""Runouts drawn when there are more: within about 2 points of the exact figure (95 %)."""
+
+CARD_ID: dict[str, int] = {card: "23456789TJQKA".index(card[0]) * 4 + "cdhs".index(card[1]) for card in DECK}
+"""Card code -> phevaluator's card number: the rankers get these, so phevaluator parses nothing."""
+CARD_CODE: dict[int, str] = {number: card for card, number in CARD_ID.items()}
+
+HighRank = Callable[[Sequence[int], Sequence[int]], int]
+"""(hole, full board) as card numbers -> rank of the best high hand, smaller is better."""
+LowRank = Callable[[Sequence[int], Sequence[int]], "tuple[int, ...] | None"]
+"""(hole, full board) as card numbers -> the best qualifying low, smaller is better; None if none."""
+
+
+@dataclass(frozen=True)
+class HandEquity:
+    """One hand's chances over the runouts, as fractions of 1.
+
+    ``win``: takes the whole pot alone; ``tie``: takes part of it (a split, or one half in hi-lo);
+    ``share``: the pot share on average. Hi-lo only: ``high`` and ``low``, the chance to win or split
+    that half (``None`` in high-only games)."""
+
+    win: float
+    tie: float
+    share: float
+    high: float | None = None
+    low: float | None = None
+
+    def to_json(self) -> dict[str, float]:
+        data = {"win": round(self.win, 4), "tie": round(self.tie, 4), "share": round(self.share, 4)}
+        if self.high is not None and self.low is not None:
+            data |= {"high": round(self.high, 4), "low": round(self.low, 4)}
+        return data
+
+
+def runouts(unseen: Sequence[int], missing: int, seed: str) -> tuple[Iterable[tuple[int, ...]], bool]:
+    """Every ``missing``-card runout of ``unseen`` if there are few enough, else ``SAMPLES`` drawn from
+    a generator seeded by ``seed``; the flag says whether the list is exact."""
+    if math.comb(len(unseen), missing) <= EXACT_RUNOUTS:
+        return combinations(unseen, missing), True
+    rng = random.Random(hashlib.sha256(seed.encode("utf-8")).digest())
+    return (tuple(rng.sample(unseen, missing)) for _ in range(SAMPLES)), False
+
+
+def equities(holes: Mapping[int, Sequence[str]], board: Sequence[str], high: HighRank,
+             low: LowRank | None = None, *, seed: str,
+             board_size: int = 5) -> tuple[dict[int, HandEquity], bool]:
+    """Each live hand's equity (by seat) with ``board`` dealt so far and ``board_size`` cards in all,
+    and whether the figures are exact (every runout) rather than sampled.
+
+    ``low`` is given in a high-low split game: a qualifying low takes half of each runout's pot.
+    """
+    known = set(board).union(*holes.values())
+    unseen = [CARD_ID[card] for card in DECK if card not in known]
+    hands = {seat: [CARD_ID[card] for card in hole] for seat, hole in holes.items()}
+    dealt = [CARD_ID[card] for card in board]
+    seats = list(holes)
+    wins = dict.fromkeys(seats, 0.0)
+    ties = dict.fromkeys(seats, 0.0)
+    shares = dict.fromkeys(seats, 0.0)
+    highs = dict.fromkeys(seats, 0.0)
+    lows = dict.fromkeys(seats, 0.0)
+    count = 0
+    deals, exact = runouts(unseen, board_size - len(board), seed)
+    for extra in deals:
+        full = (*dealt, *extra)
+        count += 1
+        ranks = {seat: high(hands[seat], full) for seat in seats}
+        best = min(ranks.values())
+        high_winners = [seat for seat in seats if ranks[seat] == best]
+        low_winners: list[int] = []
+        if low is not None:
+            lows_now = {seat: low(hands[seat], full) for seat in seats}
+            qualifying = [value for value in lows_now.values() if value is not None]
+            if qualifying:
+                best_low = min(qualifying)
+                low_winners = [seat for seat in seats if lows_now[seat] == best_low]
+        pot = dict.fromkeys(seats, 0.0)
+        half = 0.5 if low_winners else 1.0
+        for seat in high_winners:
+            pot[seat] += half / len(high_winners)
+            highs[seat] += 1
+        for seat in low_winners:
+            pot[seat] += 0.5 / len(low_winners)
+            lows[seat] += 1
+        for seat, part in pot.items():
+            shares[seat] += part
+            if part >= 1.0 - 1e-9:
+                wins[seat] += 1
+            elif part > 0:
+                ties[seat] += 1
+    return {seat: HandEquity(wins[seat] / count, ties[seat] / count, shares[seat] / count,
+                             highs[seat] / count if low is not None else None,
+                             lows[seat] / count if low is not None else None)
+            for seat in seats}, exact

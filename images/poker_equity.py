@@ -1,0 +1,69 @@
+"""All-in equity on the poker table: a small tag at each live seat with its chances street by street.
+
+The view's ``equity`` (``bot.games.poker_view.StreetEquityView``) holds, for every street dealt after
+the last possible bet, each live hand's chances; a view only has it once every such hand is shown.
+A tag reads "Win 38 · 45 · 91%" and, when a tie was possible, "Tie 3 · 0 · 0%"; in hi-lo "High" and
+"Low" (the chance to win or split each half). A legend in the footer names the streets, and marks a
+sampled (not enumerated) street with "≈".
+"""
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from PIL import ImageDraw
+
+from images.cards import draw_text, font
+from images.theme import FOOTER_H, GOLD, HEADER_FILL, MUTED
+
+TAG_FACE = 12
+STREET_NAMES = {"preflop": "pre-flop", "flop": "flop", "turn": "turn"}
+
+
+def percent(value: float) -> str:
+    return f"{round(100 * value)}"
+
+
+def tag_lines(view: Mapping[str, Any], seat: int) -> list[str]:
+    """The seat's tag lines, or none if it has no figures (folded, or no all-in runout)."""
+    streets = view.get("equity") or []
+    rows = [next((e for e in street["seats"] if e["seat"] == seat), None) for street in streets]
+    if not streets or any(row is None for row in rows):
+        return []
+    if "high" in rows[0]:
+        pairs = (("High", "high"), ("Low", "low"))
+    else:
+        pairs = (("Win", "win"), ("Tie", "tie"))
+    lines = []
+    for label, key in pairs:
+        values = [row[key] for row in rows]  # type: ignore[index]
+        if key == "tie" and max(values) < 0.005:
+            continue
+        lines.append(f"{label} " + " · ".join(percent(v) for v in values) + "%")
+    return lines
+
+
+def tag_height(lines: list[str]) -> int:
+    return 0 if not lines else 6 + len(lines) * (TAG_FACE + 3)
+
+
+def draw_tag(draw: ImageDraw.ImageDraw, centre_x: float, top: float, lines: list[str]) -> None:
+    """The tag, centred on ``centre_x`` with its top edge at ``top``."""
+    face = font(TAG_FACE, "bold")
+    width = max(face.getlength(line) for line in lines) + 12
+    box = (centre_x - width / 2, top, centre_x + width / 2, top + tag_height(lines))
+    draw.rounded_rectangle(box, 6, fill=HEADER_FILL, outline=GOLD, width=1)
+    y = top + 4
+    for line in lines:
+        draw_text(draw, (centre_x, y), line, face, GOLD, anchor="mt", shadow=None)
+        y += TAG_FACE + 3
+
+
+def draw_legend(draw: ImageDraw.ImageDraw, size: tuple[int, int], view: Mapping[str, Any]) -> None:
+    """Which street each figure is from, at the right of the footer."""
+    streets = view.get("equity") or []
+    if not streets:
+        return
+    names = " · ".join(("≈" if not s["exact"] else "") + STREET_NAMES.get(s["street"], s["street"])
+                       for s in streets)
+    draw.text((size[0] - 10, size[1] - FOOTER_H / 2), f"All-in odds: {names}", font=font(12), fill=MUTED,
+              anchor="rm")

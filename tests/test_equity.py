@@ -1,0 +1,191 @@
+"""All-in equity: figures on hand-made spots against pokerkit's own hand ranking over every runout,
+a known preflop match-up by fixed-seed sampling, and the engines putting them in the view once every
+live hand is shown."""
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Sequence
+
+import pytest
+from phevaluator import evaluate_cards, evaluate_omaha_cards
+from pokerkit import Hand, OmahaEightOrBetterLowHand, OmahaHoldemHand, StandardHighHand
+
+import bot.games.holdem as holdem
+from bot.games.base import Action, Seat
+from bot.games.cards import DECK
+from bot.games.equity import SAMPLES, HandEquity, equities
+from bot.games.holdem import HoldemEngine
+from bot.games.omaha import OmahaHiLoEngine, best_low_numbers
+
+HOLDEM = (lambda hole, board: evaluate_cards(*hole, *board)), None
+OMAHA = (lambda hole, board: evaluate_omaha_cards(*board, *hole)), None
+OMAHA_HILO = OMAHA[0], best_low_numbers
+
+
+def oracle(holes: dict[int, list[str]], board: list[str], high: type[Hand],
+           low: type[Hand] | None = None) -> dict[int, HandEquity]:
+    """The same figures counted with pokerkit's hand classes over every runout (slow, independent)."""
+    known = set(board).union(*holes.values())
+    unseen = [c for c in DECK if c not in known]
+    totals = {seat: [0, 0, 0.0, 0, 0] for seat in holes}  # win, tie, share, high, low
+    runs = list(combinations(unseen, 5 - len(board)))
+    for extra in runs:
+        full = "".join(board) + "".join(extra)
+        highs = {s: high.from_game("".join(h), full) for s, h in holes.items()}
+        top = max(highs.values())
+        high_winners = [s for s in holes if highs[s] == top]
+        low_winners: list[int] = []
+        if low is not None:
+            lows = {}
+            for s, h in holes.items():
+                try:
+                    lows[s] = low.from_game("".join(h), full)
+                except ValueError:  # no qualifying low
+                    pass
+            if lows:
+                best = max(lows.values())
+                low_winners = [s for s in lows if lows[s] == best]
+        pot = dict.fromkeys(holes, 0.0)
+        for s in high_winners:
+            pot[s] += (0.5 if low_winners else 1.0) / len(high_winners)
+            totals[s][3] += 1
+        for s in low_winners:
+            pot[s] += 0.5 / len(low_winners)
+            totals[s][4] += 1
+        for s, part in pot.items():
+            totals[s][2] += part
+            totals[s][0 if part >= 1 - 1e-9 else 1] += part > 0
+    n = len(runs)
+    return {s: HandEquity(w / n, t / n, sh / n, hi / n if low else None, lo / n if low else None)
+            for s, (w, t, sh, hi, lo) in totals.items()}
+
+
+def _close(got: dict[int, HandEquity], want: dict[int, HandEquity]) -> None:
+    for seat, figures in want.items():
+        assert got[seat] == pytest.approx(figures), seat
+
+
+def test_turn_outs_are_counted_exactly() -> None:
+    """Ace-king of hearts against queens on a turn of two hearts: 9 hearts, 3 aces and 3 kings win."""
+    figures, exact = equities({0: ["Ah", "Kh"], 1: ["Qs", "Qd"]}, ["2h", "7h", "Tc", "3d"], *HOLDEM, seed="x")
+    assert exact and figures[0].win == 15 / 44 and figures[1].win == 29 / 44 and figures[0].tie == 0
+
+
+def test_the_same_hand_ranks_split_every_runout() -> None:
+    figures, exact = equities({0: ["Ac", "Kd"], 1: ["Ad", "Kc"]}, ["Qh", "Jh", "2s", "3s"], *HOLDEM, seed="x")
+    assert exact and figures[0] == figures[1] == HandEquity(0.0, 1.0, 0.5)
+
+
+@pytest.mark.parametrize("holes, board", [
+    ({0: ["As", "Kd"], 1: ["7c", "7h"], 2: ["Qd", "Jd"]}, ["7d", "Td", "2s"]),
+    ({0: ["5c", "5d"], 1: ["Ah", "2h"]}, ["3h", "4c", "Kh"]),
+])
+def test_holdem_flop_figures_match_pokerkit_over_every_runout(holes: dict[int, list[str]], board: list[str]) -> None:
+    figures, exact = equities(holes, board, *HOLDEM, seed="x")
+    assert exact
+    _close(figures, oracle(holes, board, StandardHighHand))
+
+
+def test_omaha_hilo_turn_figures_match_pokerkit_high_and_low_halves() -> None:
+    holes = {0: ["As", "2s", "Kd", "Kc"], 1: ["Qh", "Qd", "Jc", "Jh"], 2: ["Ad", "3c", "6h", "9c"]}
+    board = ["3h", "4d", "9s", "Qs"]
+    figures, exact = equities(holes, board, *OMAHA_HILO, seed="x")
+    want = oracle(holes, board, OmahaHoldemHand, OmahaEightOrBetterLowHand)
+    assert exact and want[0].low and want[1].low == 0, "a spot where the low half matters"
+    _close(figures, want)
+    assert sum(f.share for f in figures.values()) == pytest.approx(1.0)
+
+
+def test_aces_against_kings_before_the_flop_by_a_fixed_seed_sample() -> None:
+    """About 82 % to 17 % (a published figure); the same seed gives the same figures every time."""
+    holes = {0: ["Ah", "Ad"], 1: ["Ks", "Kc"]}
+    figures, exact = equities(holes, [], *HOLDEM, seed="deal:0")
+    assert not exact and abs(figures[0].win - 0.82) < 0.025 and abs(figures[1].win - 0.17) < 0.025
+    assert equities(holes, [], *HOLDEM, seed="deal:0")[0] == figures
+    assert SAMPLES * figures[0].win == int(SAMPLES * figures[0].win), "counted over SAMPLES runouts"
+
+
+def _rig(monkeypatch: pytest.MonkeyPatch, holes: Sequence[str], board: str) -> None:
+    """Deal ``holes[seat]`` (two cards each, dealer 0: seat 1 first) and ``board``, burning before streets."""
+    n = len(holes)
+    order = [(1 + i) % n for i in range(n)]
+    per = len(holes[0]) // 2
+    dealt = [holes[seat][2 * k:2 * k + 2] for k in range(per) for seat in order]
+    b = [board[i:i + 2] for i in range(0, 10, 2)]
+    rest = [c for c in DECK if c not in dealt + b]
+    deck = dealt + [rest.pop()] + b[:3] + [rest.pop(), b[3], rest.pop(), b[4]] + rest
+    monkeypatch.setattr(holdem, "shuffled_deck", lambda seed: list(deck))
+
+
+def test_an_all_in_before_the_flop_shows_each_streets_figures_once_the_hands_are_shown(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    _rig(monkeypatch, ["AhKh", "QsQd"], "2h7hTc3d9s")
+    e = HoldemEngine({}, [Seat("Ann", 500), Seat("Bob", 500)], "ab" * 32, {"dealer": 0})
+    assert "equity" not in e.view(None)
+    (seat,) = e.to_act()
+    e.apply(seat, Action("raise", amount=500))
+    (seat,) = e.to_act()
+    e.apply(seat, Action("call"))
+    assert e.outcome is not None
+    for viewer in (None, 0, 1):
+        streets = e.view(viewer)["equity"]
+        assert [s["street"] for s in streets] == ["preflop", "flop", "turn"]
+        assert [s["exact"] for s in streets] == [False, True, True]
+    turn = {e_["seat"]: e_ for e_ in e.view(None)["equity"][2]["seats"]}
+    assert turn[0]["win"] == round(15 / 44, 4) and turn[1]["win"] == round(29 / 44, 4)
+    flop = {e_["seat"]: e_ for e_ in e.view(None)["equity"][1]["seats"]}
+    want = oracle({0: ["Ah", "Kh"], 1: ["Qs", "Qd"]}, ["2h", "7h", "Tc"], StandardHighHand)
+    assert flop[0]["win"] == round(want[0].win, 4) and flop[1]["tie"] == round(want[1].tie, 4)
+
+
+def test_no_figures_without_an_all_in_runout(monkeypatch: pytest.MonkeyPatch) -> None:
+    _rig(monkeypatch, ["AhKh", "QsQd"], "2h7hTc3d9s")
+    e = HoldemEngine({}, [Seat("Ann", 500), Seat("Bob", 500)], "ab" * 32, {"dealer": 0})
+    while e.outcome is None:  # checked and called down: betting stayed possible on every street
+        (seat,) = e.to_act()
+        kinds = {s.kind for s in e.legal_actions(seat)}
+        e.apply(seat, Action("check" if "check" in kinds else "call"))
+    assert "equity" not in e.view(None)
+
+
+def test_omaha_hilo_all_in_on_the_flop_has_high_and_low_figures(monkeypatch: pytest.MonkeyPatch) -> None:
+    _rig(monkeypatch, ["As2sKdKc", "QhQdJcJh"], "3h4d9sQs8c")
+    e = OmahaHiLoEngine({"limit": "no-limit"}, [Seat("Ann", 300), Seat("Bob", 300)], "ab" * 32, {"dealer": 0})
+    for move in ("call", "check"):  # to the flop
+        (seat,) = e.to_act()
+        e.apply(seat, Action(move))
+    (seat,) = e.to_act()
+    e.apply(seat, Action("raise", amount=max(s.max_amount or 0 for s in e.legal_actions(seat))))
+    (seat,) = e.to_act()
+    e.apply(seat, Action("call"))
+    streets = e.view(None)["equity"]
+    assert [s["street"] for s in streets] == ["flop", "turn"]
+    turn = {x["seat"]: x for x in streets[1]["seats"]}
+    want = oracle({0: ["As", "2s", "Kd", "Kc"], 1: ["Qh", "Qd", "Jc", "Jh"]}, ["3h", "4d", "9s", "Qs"],
+                  OmahaHoldemHand, OmahaEightOrBetterLowHand)
+    assert turn[0]["low"] == round(want[0].low, 4) and turn[1]["high"] == round(want[1].high, 4)
+
+
+def test_the_table_image_draws_a_tag_per_live_hand_and_a_legend(monkeypatch: pytest.MonkeyPatch) -> None:
+    from io import BytesIO
+
+    from PIL import Image, ImageChops
+
+    from images.poker import render_table
+    from images.poker_equity import tag_lines
+
+    _rig(monkeypatch, ["AhKh", "QsQd"], "2h7hTc3d9s")
+    e = HoldemEngine({}, [Seat("Ann", 500), Seat("Bob", 500)], "ab" * 32, {"dealer": 0})
+    for move in (Action("raise", amount=500), Action("call")):
+        (seat,) = e.to_act()
+        e.apply(seat, move)
+    view = e.view(None)
+    assert tag_lines(view, 0)[0].startswith("Win ") and tag_lines(view, 0)[0].endswith(" · 34%")  # 15/44 on the turn
+    plain = {k: v for k, v in view.items() if k != "equity"}
+    with_odds, without = (Image.open(BytesIO(render_table(v, "footer"))).convert("RGB") for v in (view, plain))
+    diff = ImageChops.difference(with_odds, without)
+    width, height = diff.size
+    assert diff.crop((width // 2, height - 22, width, height)).getbbox(), "the legend in the footer"
+    assert diff.crop((0, 40, width, height // 2)).getbbox(), "the top seat's tag"
+    assert diff.crop((0, height // 2, width, height - 22)).getbbox(), "the bottom seat's tag"
+    assert not diff.crop((0, height - 22, width // 2, height)).getbbox(), "the deck commitment stays"
