@@ -8,15 +8,21 @@ import json
 import logging
 import os
 import sys
+from typing import TYPE_CHECKING, Any
 
 from bot.config import Config
 from bot.registry import game_names
+
+if TYPE_CHECKING:
+    from bot.shards import Shards
 
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m bot", description="Cardroom, card games on Discord.")
     sub = parser.add_subparsers(dest="command")
-    sub.add_parser("run", help="connect to Discord (the default); needs DISCORD_TOKEN")
+    run = sub.add_parser("run", help="connect to Discord (the default); needs DISCORD_TOKEN")
+    run.add_argument("--shards", default=None, help="this process's gateway shards, e.g. 0-3 (a cluster)")
+    run.add_argument("--shard-count", type=int, default=None, help="the shards of every cluster together")
     play = sub.add_parser("selfplay", help="computer players play complete games, no Discord needed")
     play.add_argument("game", choices=game_names())
     play.add_argument("--games", type=int, default=1)
@@ -46,20 +52,43 @@ def main(argv: list[str] | None = None) -> int:
         return asyncio.run(_export(args.table, args.db or config.database))
     if args.command == "migrate-db":
         return asyncio.run(_migrate_db(args.source, args.target))
-    return _run(config)
+    return _run(config, getattr(args, "shards", None) or config.shards,
+                getattr(args, "shard_count", None) or config.shard_count)
 
 
-def _run(config: Config) -> int:
+def _shards(ids: str | None, count: int | None, database: str) -> "Shards | None":
+    """The cluster this process is, from --shards/--shard-count (or CARDROOM_SHARDS/_SHARD_COUNT);
+    ``ValueError`` with the reason when they do not make one."""
+    from bot.shards import Shards
+    from bot.storage import is_postgres_url
+
+    if ids is None and count is None:
+        return None
+    if ids is None or count is None:
+        raise ValueError("--shards and --shard-count go together (CARDROOM_SHARDS, CARDROOM_SHARD_COUNT)")
+    shards = Shards.parse(ids, count)
+    if len(shards.ids) < count and not is_postgres_url(database):
+        raise ValueError("clusters share a PostgreSQL database: set CARDROOM_DATABASE_URL=postgresql://...")
+    return shards
+
+
+def _run(config: Config, shard_ids: str | None = None, shard_count: int | None = None) -> int:
+    try:
+        shards = _shards(shard_ids, shard_count, config.database)
+    except ValueError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
     if not config.token:
         print("error: DISCORD_TOKEN is not set (put it in .env or the environment).", file=sys.stderr)
         return 2
-    from bot.adapter.client import CardroomBot
+    from bot.adapter.client import CardroomBot, ClusterBot
 
     import aiohttp
     import discord
 
-    bot = CardroomBot(config.database, starting_balance=config.starting_balance,
-                      daily_amount=config.daily_amount, sync_guild=config.guild_id)
+    options: dict[str, Any] = dict(starting_balance=config.starting_balance, daily_amount=config.daily_amount,
+                                   sync_guild=config.guild_id)
+    bot = CardroomBot(config.database, **options) if shards is None else ClusterBot(config.database, shards, **options)
     try:
         bot.run(config.token, log_handler=None)
     except discord.LoginFailure:
@@ -69,6 +98,9 @@ def _run(config: Config) -> int:
     except (aiohttp.ClientError, OSError, asyncio.TimeoutError, discord.HTTPException,
             discord.GatewayNotFound) as error:
         print(f"error: cannot reach Discord ({_reason(error)}); check the network and try again.", file=sys.stderr)
+        return 1
+    if bot.guard_lost:
+        print("error: the database lock on this process's shards was lost; restart it.", file=sys.stderr)
         return 1
     return 0
 

@@ -14,6 +14,8 @@ class Config:
     starting_balance: int
     daily_amount: int
     guild_id: int | None  # sync slash commands to one server instantly (development)
+    shards: str | None = None  # this process's gateway shards, e.g. "0-3" (a cluster); None: all
+    shard_count: int | None = None
 
     @classmethod
     def from_env(cls) -> "Config":
@@ -25,4 +27,6 @@ class Config:
             starting_balance=int(os.getenv("CARDROOM_STARTING_BALANCE", "1000")),
             daily_amount=int(os.getenv("CARDROOM_DAILY", "200")),
             guild_id=int(guild) if guild else None,
+            shards=os.getenv("CARDROOM_SHARDS") or None,
+            shard_count=int(os.getenv("CARDROOM_SHARD_COUNT", "0")) or None,
         )

@@ -14,7 +14,9 @@ from bot.errors import UserError
 from bot.games.base import IllegalAction
 from bot.adapter.presenter import DiscordPresenter
 from bot.storage.interface import Storage
-from bot.storage import open_storage
+from bot.shards import Shards
+from bot.storage import is_postgres_url, open_storage
+from bot.storage.guard import ShardGuard
 from bot.service.tables import TableService
 from bot.adapter.components import COMPONENTS, reply_error
 
@@ -71,13 +73,18 @@ class CardroomBot(commands.Bot):
     """Discord client. ``database`` is the SQLite file (":memory:" is not useful: restarts lose it)
     or a ``postgresql://`` URL."""
 
+    shards: Shards | None = None
+    """The shards this process holds (``ClusterBot``); None: all of them, as one process."""
+
     def __init__(self, database: str, *, starting_balance: int = 1000, daily_amount: int = 200,
-                 sync_guild: int | None = None, run_timers: bool = True):
+                 sync_guild: int | None = None, run_timers: bool = True, **options: Any):
         intents = discord.Intents.default()
         # No message parses a mention unless it says so: a member named "@everyone" pings nobody.
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, tree_cls=CardroomTree,
-                         help_command=None, allowed_mentions=discord.AllowedMentions.none())
+                         help_command=None, allowed_mentions=discord.AllowedMentions.none(), **options)
         self.database = database
+        self.guard: ShardGuard | None = None
+        self.guard_lost = False
         self.defaults = (starting_balance, daily_amount)
         self.sync_guild = sync_guild
         self.start_timers = run_timers
@@ -90,7 +97,13 @@ class CardroomBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         self.storage = await open_storage(self.database, *self.defaults)
-        self.service = TableService(self.storage, self.presenter)
+        owns = (lambda guild_id: True) if self.shards is None else self.shards.owns
+        if self.shards is not None and is_postgres_url(self.database):
+            self.guard = ShardGuard(self.database, self.shards.ids, self.shards.count)
+            await self.guard.acquire(str(self.shards))  # before a table is restored or an event arrives
+            self.guard.on_lost(self._guard_lost)
+            log.info("%s: this process drives their servers' tables", self.shards)
+        self.service = TableService(self.storage, self.presenter, owns=owns)
         self.add_dynamic_items(*COMPONENTS)
         await self.add_cog(self.channel_watch)
         for extension in extensions():
@@ -159,7 +172,14 @@ class CardroomBot(commands.Bot):
 
     async def on_ready(self) -> None:
         log.info("connected as %s", self.user)
-        await self.sync_commands()
+        if self.shards is None or 0 in self.shards.ids:  # one cluster registers the commands for all
+            await self.sync_commands()
+
+    def _guard_lost(self) -> None:
+        """The shard locks went with their connection: another process may drive these tables now."""
+        log.error("%s: lost the database lock on them; stopping so no table is driven twice", self.shards)
+        self.guard_lost = True
+        asyncio.get_running_loop().create_task(self.close())
 
     async def close(self) -> None:
         if self._timer_task is not None:
@@ -167,6 +187,18 @@ class CardroomBot(commands.Bot):
         await super().close()
         if hasattr(self, "storage"):
             await self.storage.close()
+        if self.guard is not None:
+            await self.guard.release()
+
+
+class ClusterBot(CardroomBot, commands.AutoShardedBot):
+    """One process of a cluster: discord.py's ``AutoShardedBot`` holding ``shards`` (their gateway
+    connections), driving only the tables of the servers they own. Several such processes share one
+    PostgreSQL database; the ``ShardGuard`` keeps any two from driving the same shards."""
+
+    def __init__(self, database: str, shards: Shards, **options: Any):
+        self.shards = shards
+        super().__init__(database, shard_ids=list(shards.ids), shard_count=shards.count, **options)
 
 
 def _shows(message: discord.Message, key: tuple[Any, str]) -> bool:

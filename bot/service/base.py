@@ -22,8 +22,11 @@ class ServiceBase:
 
     def __init__(self, storage: Storage, presenter: Presenter, *, clock: Callable[[], float] = time.time,
                  between_deals: float | None = None, offload_bots: bool = True,
-                 seeds: Callable[[], str] = new_seed):
+                 seeds: Callable[[], str] = new_seed, owns: Callable[[int], bool] = lambda guild_id: True):
         self.storage = storage
+        self.owns = owns
+        """Whether this process drives the tables of a server (a cluster owns its shards' servers);
+        the others' tables are left to their processes: not restored, not timed."""
         self.presenter = presenter
         self.clock = clock
         self.between_deals = between_deals
@@ -41,14 +44,24 @@ class ServiceBase:
         table_id = self._by_channel.get(channel_id)
         return self.tables.get(table_id) if table_id is not None else None
 
+    def require_owner(self, guild_id: int | None) -> None:
+        """Refuse, with the reason, a server whose tables another process drives (a cluster that
+        receives its events during a take-over, or shard counts set differently by mistake): this
+        process knows nothing of them, and must not say the table is closed or start another."""
+        if guild_id is not None and not self.owns(guild_id):
+            raise UserError("This server's tables are run by another part of the bot, which is starting "
+                            "or taking over just now: try again in a minute.")
+
     def table_in(self, guild_id: int | None, table_id: int) -> LiveTable | None:
         """An open table by the id a member gave (a button's custom_id), only for the server it
         belongs to: another server's table is as unknown as a closed one."""
+        self.require_owner(guild_id)
         live = self.tables.get(table_id)
         return live if live is not None and live.row.guild_id == guild_id else None
 
     def require(self, channel_id: int, game_name: str | None = None, guild_id: int | None = None) -> LiveTable:
         """The channel's table of this game; with ``guild_id``, only if it belongs to that server."""
+        self.require_owner(guild_id)
         live = self.in_channel(channel_id)
         if live is not None and guild_id is not None and live.row.guild_id != guild_id:
             live = None

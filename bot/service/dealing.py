@@ -30,6 +30,8 @@ class Dealing(ServiceBase):
         A deal stopped on a computer player's turn is due at once: the timer plays that turn (the
         computer's own choice, not a timeout) without holding up the start of the bot."""
         for row in await self.storage.open_tables():
+            if not self.owns(row.guild_id):
+                continue
             live = LiveTable(row=row, spec=game(row.game))
             if row.hand is not None:
                 live.engine = self._new_engine(live)

@@ -24,6 +24,7 @@ class Lobby(ServiceBase):
     async def create(self, guild_id: int, channel_id: int, game_name: str, host_id: int,
                      host_name: str, settings: dict[str, Any], buy_in: int | None = None,
                      seat_host: bool = True) -> LiveTable:
+        self.require_owner(guild_id)
         if self.in_channel(channel_id) is not None:
             raise UserError("This channel already has a table. Finish or cancel it first, or use a thread.")
         spec = game(game_name)
