@@ -150,7 +150,7 @@ async def test_a_429_storm_on_the_channel_stalls_no_answer(loopback) -> None:
     assert storm.hits >= 3
     for token, at in pressed.items():
         answer = next(s for s in h.server.served if s.request.path.endswith(f"/{token}/callback"))
-        assert answer.at - at < 1.0, f"answered after {answer.at - at:.2f} s in the storm"
+        assert answer.at - at < 3.0, f"answered after {answer.at - at:.2f} s in the storm"
     assert h.table_message()["content"] == table_text(live), "the table is shown once the storm passed"
 
 
@@ -181,7 +181,7 @@ async def test_a_command_is_answered_in_full_while_the_table_edit_waits(loopback
     """/holdem join's private "you are seated" does not wait for the table's slow edit."""
     h = loopback
     await h.command(ALICE, "holdem", "create")
-    h.server.inject(Fault(r"/channels/\d+/messages/\d+$", 0, method="PATCH", times=1, hang=2.0))
+    h.server.inject(Fault(r"/channels/\d+/messages/\d+$", 0, method="PATCH", times=1, hang=4.0))
     token, payload = h._base(BOB, 2, {"id": "1", "name": "holdem", "type": 1,
                                       "options": [{"name": "join", "type": 1, "options": []}]})
     sent = time.monotonic()
@@ -189,7 +189,7 @@ async def test_a_command_is_answered_in_full_while_the_table_edit_waits(loopback
     await _until(lambda: any(s.bucket == "webhook" and f"/{token}" in s.request.path and s.status
                              for s in h.server.served))
     seated = next(s for s in h.server.served if s.bucket == "webhook" and f"/{token}" in s.request.path)
-    assert "seated" in seated.request.text and seated.at - sent < 1.5
+    assert "seated" in seated.request.text and seated.at - sent < 3.0, "answered within Discord's deadline"
     edit = next(s for s in h.server.served if s.bucket == "messages.edit")
     assert edit.status == 0, "the table edit was still waiting"
     await h.settle()
