@@ -16,7 +16,8 @@ from images.cards import draw_text, font
 from images.theme import FOOTER_H, GOLD, HEADER_FILL, MUTED
 
 TAG_FACE = 12
-STREET_NAMES = {"preflop": "pre-flop", "flop": "flop", "turn": "turn"}
+STREET_NAMES = {"preflop": "pre-flop", "flop": "flop", "turn": "turn", "third street": "3rd",
+                "fourth street": "4th", "fifth street": "5th", "sixth street": "6th"}
 
 
 def percent(value: float) -> str:

@@ -13,9 +13,10 @@ from pokerkit import Hand, OmahaEightOrBetterLowHand, OmahaHoldemHand, StandardH
 import bot.games.holdem as holdem
 from bot.games.base import Action, Seat
 from bot.games.cards import DECK
-from bot.games.equity import SAMPLES, HandEquity, equities
+from bot.games.equity import SAMPLES, HandEquity, equities, hole_equities
 from bot.games.holdem import HoldemEngine
 from bot.games.omaha import OmahaHiLoEngine, best_low_numbers
+from bot.games.stud import StudEngine
 
 HOLDEM = (lambda hole, board: evaluate_cards(*hole, *board)), None
 OMAHA = (lambda hole, board: evaluate_omaha_cards(*board, *hole)), None
@@ -189,3 +190,42 @@ def test_the_table_image_draws_a_tag_per_live_hand_and_a_legend(monkeypatch: pyt
     assert diff.crop((0, 40, width, height // 2)).getbbox(), "the top seat's tag"
     assert diff.crop((0, height // 2, width, height - 22)).getbbox(), "the bottom seat's tag"
     assert not diff.crop((0, height - 22, width // 2, height)).getbbox(), "the deck commitment stays"
+
+
+def test_stud_sixth_street_figures_match_pokerkit_over_every_deal() -> None:
+    """Heads-up on sixth street each hand gets one more card of its own: 40 × 39 deals, all counted."""
+    holes = {0: ["Ah", "Kh", "2h", "7h", "9c", "3d"], 1: ["Qs", "Qd", "Jc", "Js", "4s", "5c"]}
+    figures, exact = hole_equities(holes, 7, lambda hole, board: evaluate_cards(*hole), seed="x")
+    assert exact
+    known = set(holes[0] + holes[1])
+    unseen = [c for c in DECK if c not in known]
+    wins = [0, 0]
+    ties = 0
+    for a in unseen:
+        for b in unseen:
+            if a == b:
+                continue
+            mine = StandardHighHand.from_game("".join(holes[0]) + a, "")
+            theirs = StandardHighHand.from_game("".join(holes[1]) + b, "")
+            wins[0] += mine > theirs
+            wins[1] += theirs > mine
+            ties += mine == theirs
+    total = len(unseen) * (len(unseen) - 1)
+    assert figures[0].win == pytest.approx(wins[0] / total) and figures[1].win == pytest.approx(wins[1] / total)
+    assert figures[0].tie == pytest.approx(ties / total)
+
+
+def test_a_stud_all_in_has_figures_for_each_street_left() -> None:
+    e = StudEngine({"ante": 1, "bring_in": 2, "small_bet": 5, "big_bet": 10},
+                   [Seat("Ann", 12), Seat("Bob", 12)], "ab" * 32, {})
+    while e.outcome is None:
+        (seat,) = e.to_act()
+        kinds = {spec.kind: spec for spec in e.legal_actions(seat)}
+        e.apply(seat, Action("raise", amount=kinds["raise"].max_amount) if "raise" in kinds
+                else Action("bring_in") if "bring_in" in kinds else Action("call"))
+    streets = e.view(None)["equity"]
+    assert [s["street"] for s in streets][-1] == "sixth street" and streets[-1]["exact"]
+    last = {x["seat"]: x for x in streets[-1]["seats"]}
+    cards = {s: e.view(None)["seats"][s]["cards"][:6] for s in (0, 1)}
+    want, _ = hole_equities(cards, 7, lambda hole, board: evaluate_cards(*hole), seed="any")
+    assert last[0]["win"] == round(want[0].win, 4) and last[1]["tie"] == round(want[1].tie, 4)

@@ -101,6 +101,9 @@ class PokerkitHand(PokerkitTable):
     def variant(self) -> str:
         raise NotImplementedError
 
+    def _before_burn(self) -> None:
+        """Called before each burn card (before a street, or before serving the draw)."""
+
     # -- dealing -------------------------------------------------------------------------------
 
     def _draw(self) -> str:
@@ -119,6 +122,7 @@ class PokerkitHand(PokerkitTable):
                 self._cards[seat].append(code)
                 self._up[seat].append(bool(dealt.statuses[0]))
             elif state.card_burning_status:
+                self._before_burn()
                 code = self._draw()
                 state.burn_card(CARDS[code])
                 self._burned.append(code)
@@ -250,14 +254,15 @@ class PokerkitHand(PokerkitTable):
 
     def view(self, seat: int | None) -> dict[str, Any]:
         board = self.board
-        return {
+        seats = [self._seat_view(s, seat) for s in range(len(self.seats))]
+        view: dict[str, Any] = {
             "game": self.game,
             "variant": self.variant,
             "hand_no": self.hand_no,
             "street": "showdown" if self._went_to_showdown else self._street(),
             "board": board,
             "board_slots": len(board),
-            "seats": [self._seat_view(s, seat) for s in range(len(self.seats))],
+            "seats": seats,
             "pots": self._pots(),
             "stakes": self._stakes(),
             "viewer": seat,
@@ -265,6 +270,11 @@ class PokerkitHand(PokerkitTable):
             "winners": self._winners(),
             "finished": self.finished,
         }
+        equity = self._equity_view(seats)
+        if equity:
+            view["equity"] = equity
+        return view
+
 
 class DrawEngine(PokerkitHand):
     """One hand of five-card draw (high) for 2-8 seats."""

@@ -57,13 +57,46 @@ class HandEquity:
         return data
 
 
+def _sampler(seed: str) -> random.Random:
+    return random.Random(hashlib.sha256(seed.encode("utf-8")).digest())
+
+
 def runouts(unseen: Sequence[int], missing: int, seed: str) -> tuple[Iterable[tuple[int, ...]], bool]:
     """Every ``missing``-card runout of ``unseen`` if there are few enough, else ``SAMPLES`` drawn from
     a generator seeded by ``seed``; the flag says whether the list is exact."""
     if math.comb(len(unseen), missing) <= EXACT_RUNOUTS:
         return combinations(unseen, missing), True
-    rng = random.Random(hashlib.sha256(seed.encode("utf-8")).digest())
+    rng = _sampler(seed)
     return (tuple(rng.sample(unseen, missing)) for _ in range(SAMPLES)), False
+
+
+def own_runouts(unseen: Sequence[int], missing: Sequence[int],
+                seed: str) -> tuple[Iterable[tuple[tuple[int, ...], ...]], bool]:
+    """Runouts of games without a board (stud): ``missing[i]`` cards to the i-th hand, every way of
+    dealing them if there are few enough, else ``SAMPLES`` dealt from a seeded generator."""
+    ways, left = 1, len(unseen)
+    for count in missing:
+        ways, left = ways * math.comb(left, count), left - count
+    if ways <= EXACT_RUNOUTS:
+        return _every_deal(tuple(unseen), tuple(missing)), True
+    rng = _sampler(seed)
+
+    def sampled() -> Iterable[tuple[tuple[int, ...], ...]]:
+        for _ in range(SAMPLES):
+            drawn = rng.sample(unseen, sum(missing))
+            cuts = [sum(missing[:i]) for i in range(len(missing) + 1)]
+            yield tuple(tuple(drawn[a:b]) for a, b in zip(cuts, cuts[1:]))
+    return sampled(), False
+
+
+def _every_deal(unseen: tuple[int, ...], missing: tuple[int, ...]) -> Iterable[tuple[tuple[int, ...], ...]]:
+    if not missing:
+        yield ()
+        return
+    for mine in combinations(unseen, missing[0]):
+        rest = tuple(card for card in unseen if card not in mine)
+        for others in _every_deal(rest, missing[1:]):
+            yield (mine, *others)
 
 
 def equities(holes: Mapping[int, Sequence[str]], board: Sequence[str], high: HighRank,
@@ -76,25 +109,43 @@ def equities(holes: Mapping[int, Sequence[str]], board: Sequence[str], high: Hig
     """
     known = set(board).union(*holes.values())
     unseen = [CARD_ID[card] for card in DECK if card not in known]
-    hands = {seat: [CARD_ID[card] for card in hole] for seat, hole in holes.items()}
-    dealt = [CARD_ID[card] for card in board]
+    hands = {seat: tuple(CARD_ID[card] for card in hole) for seat, hole in holes.items()}
+    dealt = tuple(CARD_ID[card] for card in board)
+    deals, exact = runouts(unseen, board_size - len(board), seed)
+    finals = ({seat: (hand, (*dealt, *extra)) for seat, hand in hands.items()} for extra in deals)
+    return _tally(list(holes), finals, high, low), exact
+
+
+def hole_equities(holes: Mapping[int, Sequence[str]], cards_each: int, high: HighRank, *,
+                  seed: str) -> tuple[dict[int, HandEquity], bool]:
+    """``equities`` for a game without a board (seven-card stud): each hand gets its own cards up to
+    ``cards_each``; ``high`` is given all of a hand's cards and an empty board."""
+    known = set().union(*holes.values())
+    unseen = [CARD_ID[card] for card in DECK if card not in known]
     seats = list(holes)
+    hands = [tuple(CARD_ID[card] for card in holes[seat]) for seat in seats]
+    deals, exact = own_runouts(unseen, [cards_each - len(hand) for hand in hands], seed)
+    finals = ({seat: ((*hand, *extra), ()) for seat, hand, extra in zip(seats, hands, deal)} for deal in deals)
+    return _tally(seats, finals, high, None), exact
+
+
+def _tally(seats: list[int], finals: Iterable[Mapping[int, tuple[Sequence[int], Sequence[int]]]],
+           high: HighRank, low: LowRank | None) -> dict[int, HandEquity]:
+    """Count each seat's wins, ties, pot shares and halves over the runouts: (hole, board) per seat."""
     wins = dict.fromkeys(seats, 0.0)
     ties = dict.fromkeys(seats, 0.0)
     shares = dict.fromkeys(seats, 0.0)
     highs = dict.fromkeys(seats, 0.0)
     lows = dict.fromkeys(seats, 0.0)
     count = 0
-    deals, exact = runouts(unseen, board_size - len(board), seed)
-    for extra in deals:
-        full = (*dealt, *extra)
+    for final in finals:
         count += 1
-        ranks = {seat: high(hands[seat], full) for seat in seats}
+        ranks = {seat: high(*final[seat]) for seat in seats}
         best = min(ranks.values())
         high_winners = [seat for seat in seats if ranks[seat] == best]
         low_winners: list[int] = []
         if low is not None:
-            lows_now = {seat: low(hands[seat], full) for seat in seats}
+            lows_now = {seat: low(*final[seat]) for seat in seats}
             qualifying = [value for value in lows_now.values() if value is not None]
             if qualifying:
                 best_low = min(qualifying)
@@ -116,4 +167,4 @@ def equities(holes: Mapping[int, Sequence[str]], board: Sequence[str], high: Hig
     return {seat: HandEquity(wins[seat] / count, ties[seat] / count, shares[seat] / count,
                              highs[seat] / count if low is not None else None,
                              lows[seat] / count if low is not None else None)
-            for seat in seats}, exact
+            for seat in seats}

@@ -246,7 +246,6 @@ class HoldemEngine(PokerkitTable):
         self._seed = seed
         self._next_card = 0
         self._hole: list[list[str]] = [[] for _ in range(n)]   # per seat, as dealt
-        self._equity: list[dict[str, Any]] = []  # per street of an all-in runout: each live hand's chances
         self._start_records(n)
         self.log.extend(self._advance())
 
@@ -315,15 +314,12 @@ class HoldemEngine(PokerkitTable):
     def _note_equity(self) -> None:
         """Before a street is dealt to hands that can no longer bet (all in, or all in but one), each
         live hand's chances from the board so far (``bot/games/equity.py``)."""
-        state = self.state
-        live = [s for s in range(len(self.seats)) if state.statuses[self._player_of(s)]]
-        if len(live) < 2 or sum(state.stacks[self._player_of(s)] > 0 for s in live) > 1:
-            return
-        high, low = self._equity_rankers()
-        figures, exact = equities({s: self._hole[s] for s in live}, self.board, high, low,
-                                  seed=f"{self._seed}:equity:{len(self.board)}")
-        self._equity.append({"street": self._street(), "exact": exact,
-                             "seats": [{"seat": s, **figures[s].to_json()} for s in live]})
+        live = self._runout_seats()
+        if live:
+            high, low = self._equity_rankers()
+            figures, exact = equities({s: self._hole[s] for s in live}, self.board, high, low,
+                                      seed=f"{self._seed}:equity:{len(self.board)}")
+            self._record_equity(self._street(), figures, exact)
 
     def _equity_rankers(self) -> tuple[HighRank, LowRank | None]:
         """The high rank (and low, in hi-lo) the equity of a runout is counted by."""
@@ -452,9 +448,9 @@ class HoldemEngine(PokerkitTable):
             "winners": self._winners(),
             "finished": self.finished,
         }
-        # The chances tell about the hands they were counted from: shown once every one of them is.
-        if self._equity and all(seats[e["seat"]]["cards"][0] != HIDDEN for e in self._equity[0]["seats"]):
-            view["equity"] = [dict(street, seats=[dict(e) for e in street["seats"]]) for street in self._equity]
+        equity = self._equity_view(seats)
+        if equity:
+            view["equity"] = equity
         return view
 
     def _street(self) -> str:

@@ -12,8 +12,9 @@ from typing import Any, Sequence
 
 from pokerkit import Card, ChipsPushing, HoleCardsShowingOrMucking, Operation, State
 
-from bot.games.base import Action, ActionSpec, IllegalAction, NotYourTurn, Outcome, Seat
+from bot.games.base import HIDDEN, Action, ActionSpec, IllegalAction, NotYourTurn, Outcome, Seat
 from bot.games.cards import DECK, pretty
+from bot.games.equity import HandEquity
 from bot.games.phh import write_phh
 
 CARDS: dict[str, Card] = dict(zip(DECK, Card.parse(*DECK)))
@@ -43,6 +44,7 @@ class PokerkitTable:
         self._last_action = [""] * n
         self._ops_seen = 0
         self._went_to_showdown = False
+        self._equity: list[dict[str, Any]] = []  # per street of an all-in runout: each live hand's chances
         self.log = []
 
     # -- seats ---------------------------------------------------------------------------------
@@ -67,6 +69,28 @@ class PokerkitTable:
     def _hand_name(self, seat: int) -> str:  # pragma: no cover
         """The name of the hand ``seat`` shows at showdown."""
         raise NotImplementedError
+
+    # -- all-in equity -------------------------------------------------------------------------
+
+    def _runout_seats(self) -> list[int]:
+        """The live seats when no more betting is possible with two or more of them live (everyone
+        all in, or all in but one), else none: their cards alone decide the rest of the hand."""
+        state = self.state
+        live = [s for s in range(len(self.seats)) if state.statuses[self._player_of(s)]]
+        if len(live) < 2 or sum(state.stacks[self._player_of(s)] > 0 for s in live) > 1:
+            return []
+        return live
+
+    def _record_equity(self, street: str, figures: dict[int, HandEquity], exact: bool) -> None:
+        self._equity.append({"street": street, "exact": exact,
+                             "seats": [{"seat": s, **e.to_json()} for s, e in figures.items()]})
+
+    def _equity_view(self, seats: list[dict[str, Any]]) -> list[dict[str, Any]] | None:
+        """The recorded chances for a view whose ``seats`` show every hand they were counted from
+        (they tell about those hands), else None."""
+        if not self._equity or any(HIDDEN in seats[e["seat"]]["cards"] for e in self._equity[0]["seats"]):
+            return None
+        return [dict(street, seats=[dict(e) for e in street["seats"]]) for street in self._equity]
 
     # -- log -----------------------------------------------------------------------------------
 

@@ -21,11 +21,13 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, ClassVar, Iterator, Mapping
 
+from phevaluator import evaluate_cards
 from pokerkit import Card, Deck, FixedLimitSevenCardStud, Mode, State
 
 from bot.games.base import Action, ActionSpec, IllegalAction
 from bot.games.cards import shuffled
 from bot.games.draw import PokerkitHand, derived_seed
+from bot.games.equity import hole_equities
 from bot.games.holdem import _AUTOMATIONS, FastHighHand
 from bot.games.pokerkit_base import CARDS
 
@@ -88,6 +90,22 @@ class StudEngine(PokerkitHand):
 
     def _street(self) -> str:
         return STREETS[min(self.state.street_index or 0, len(STREETS) - 1)]
+
+    # -- all-in equity -------------------------------------------------------------------------
+
+    def _before_burn(self) -> None:
+        """Before a street dealt to hands that can no longer bet: each live hand's chances of making
+        the best seven-card hand. Not when the stub is short: the exhaustion rule may change the deal."""
+        live = self._runout_seats()
+        if not live:
+            return
+        held = len(self._cards[live[0]])
+        if len(self._stub) < sum(7 - len(self._cards[s]) for s in live) + 7 - held:
+            return
+        figures, exact = hole_equities({s: self._cards[s] for s in live}, 7,
+                                       lambda hole, board: evaluate_cards(*hole),
+                                       seed=f"{self.seed}:equity:{held}")
+        self._record_equity(STREETS[held - 3], figures, exact)
 
     # -- running out of cards ------------------------------------------------------------------
 
