@@ -36,6 +36,7 @@ sys.path.insert(0, ROOT)
 
 from bot.service.tables import TableService  # noqa: E402
 from bot.shards import Shards  # noqa: E402
+from bot.storage import open_storage  # noqa: E402
 from bot.storage.guard import ShardGuard  # noqa: E402
 from bot.storage.interface import HOUSE  # noqa: E402
 from bot.storage.postgres import PostgresStorage  # noqa: E402
@@ -58,10 +59,9 @@ def guild_of(server: int) -> int:
     return (server << 22) | 0x1234
 
 
-async def _open_tables(url: str, servers: int) -> None:
-    storage = await PostgresStorage.open(url)
-    await storage._db.execute("CREATE TABLE IF NOT EXISTS soak_applied"
-                              " (table_id BIGINT, hand_no BIGINT, step BIGINT, pid BIGINT, at DOUBLE PRECISION)")
+async def open_tables(database: str, servers: int) -> None:
+    """A computer table in each of ``servers`` servers (``database``: any backend), not started."""
+    storage = await open_storage(database)
     service = TableService(storage, Quiet(), between_deals=0, offload_bots=False)
     for server in range(servers):
         name = GAMES[server % len(GAMES)]
@@ -100,7 +100,13 @@ async def worker(url: str, shards: Shards) -> None:
 async def _spawn(url: str, shard: int, count: int) -> asyncio.subprocess.Process:
     return await asyncio.create_subprocess_exec(
         sys.executable, __file__, "--worker", url, "--shards", str(shard), "--shard-count", str(count),
-        cwd=ROOT, stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL)
+        cwd=ROOT, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.DEVNULL)
+
+
+async def _ready(process: asyncio.subprocess.Process) -> None:
+    """Until the worker holds its shards and restored their tables (it prints one line then)."""
+    assert process.stdout is not None
+    await asyncio.wait_for(process.stdout.readline(), 120)
 
 
 async def _double_driven(storage: PostgresStorage) -> int:
@@ -126,20 +132,25 @@ async def soak(seconds: float, servers: int, count: int, seed: int) -> dict[str,
     server = start_server(directory / "data")
     try:
         url = await fresh_schema(server.get_uri())
-        await _open_tables(url, servers)
+        await open_tables(url, servers)
         storage = await PostgresStorage.open(url)
+        await storage._db.execute("CREATE TABLE soak_applied (table_id BIGINT, hand_no BIGINT, step BIGINT,"
+                                  " pid BIGINT, at DOUBLE PRECISION)")
         chips_before = await storage.total_chips()
         live = {shard: await _spawn(url, shard, count) for shard in range(count)}
+        for process in live.values():
+            await _ready(process)
         started, kills, end = count, 0, time.monotonic() + seconds
         while time.monotonic() < end:
-            await asyncio.sleep(rng.uniform(0.5, 2.5))
             shard = rng.randrange(count)
+            await asyncio.sleep(rng.uniform(0.5, 2.5))  # it deals meanwhile: the kill lands mid-play
             standby = await _spawn(url, shard, count) if rng.random() < 0.5 else None
             if standby is not None:
                 await asyncio.sleep(rng.uniform(0.1, 0.8))  # the standby is waiting for the lock now
             live[shard].send_signal(signal.SIGKILL)
             await live[shard].wait()
             live[shard] = standby or await _spawn(url, shard, count)
+            await _ready(live[shard])  # took over: holds the lock, restored the tables
             started, kills = started + 1, kills + 1
         await asyncio.sleep(1.0)
         for process in live.values():
