@@ -16,6 +16,7 @@ class Config:
     guild_id: int | None  # sync slash commands to one server instantly (development)
     shards: str | None = None  # this process's gateway shards, e.g. "0-3" (a cluster); None: all
     shard_count: int | None = None
+    metrics_port: int | None = None  # serve Prometheus metrics on this port (CARDROOM_METRICS_PORT)
 
     @classmethod
     def from_env(cls) -> "Config":
@@ -29,4 +30,5 @@ class Config:
             guild_id=int(guild) if guild else None,
             shards=os.getenv("CARDROOM_SHARDS") or None,
             shard_count=int(os.getenv("CARDROOM_SHARD_COUNT", "0")) or None,
+            metrics_port=int(os.getenv("CARDROOM_METRICS_PORT", "0")) or None,
         )

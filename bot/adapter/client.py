@@ -14,6 +14,7 @@ from bot.errors import UserError
 from bot.games.base import IllegalAction
 from bot.adapter.presenter import DiscordPresenter
 from bot.storage.interface import Storage
+from bot.adapter.metrics import Metrics
 from bot.shards import Shards
 from bot.storage import is_postgres_url, open_storage
 from bot.storage.guard import ShardGuard
@@ -77,13 +78,16 @@ class CardroomBot(commands.Bot):
     """The shards this process holds (``ClusterBot``); None: all of them, as one process."""
 
     def __init__(self, database: str, *, starting_balance: int = 1000, daily_amount: int = 200,
-                 sync_guild: int | None = None, run_timers: bool = True, **options: Any):
+                 sync_guild: int | None = None, run_timers: bool = True, metrics_port: int | None = None,
+                 **options: Any):
         intents = discord.Intents.default()
         # No message parses a mention unless it says so: a member named "@everyone" pings nobody.
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, tree_cls=CardroomTree,
                          help_command=None, allowed_mentions=discord.AllowedMentions.none(), **options)
         self.database = database
         self.guard: ShardGuard | None = None
+        self.metrics_port = metrics_port
+        self.metrics: Metrics | None = None
         self.guard_lost = False
         self.defaults = (starting_balance, daily_amount)
         self.sync_guild = sync_guild
@@ -104,6 +108,10 @@ class CardroomBot(commands.Bot):
             self.guard.on_lost(self._guard_lost)
             log.info("%s: this process drives their servers' tables", self.shards)
         self.service = TableService(self.storage, self.presenter, owns=owns)
+        if self.metrics_port is not None:
+            self.metrics = Metrics("all" if self.shards is None else str(self.shards))
+            self.metrics.attach(self)
+            self.metrics.serve(self.metrics_port)
         self.add_dynamic_items(*COMPONENTS)
         await self.add_cog(self.channel_watch)
         for extension in extensions():
@@ -189,6 +197,8 @@ class CardroomBot(commands.Bot):
             await self.storage.close()
         if self.guard is not None:
             await self.guard.release()
+        if self.metrics is not None:
+            self.metrics.detach()
 
 
 class ClusterBot(CardroomBot, commands.AutoShardedBot):

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 import io
 import logging
 import time
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 import discord
 
@@ -113,12 +113,15 @@ class DiscordPresenter:
         self._feeds: dict[int, _Feed] = {}
         self._gone: set[int] = set()  # tables whose channel, thread or server is gone: nothing more to show
         self.render_ms: deque[float] = deque(maxlen=10_000)
+        self.on_render: Callable[[float], None] = lambda seconds: None  # the metrics, when exported
         self.stale_dropped = 0
 
     async def _render(self, fn: Any, *args: Any) -> discord.File:
         started = time.perf_counter()
         png = await render_pool.render(fn, *args)
-        self.render_ms.append((time.perf_counter() - started) * 1000)
+        seconds = time.perf_counter() - started
+        self.render_ms.append(seconds * 1000)
+        self.on_render(seconds)
         return discord.File(io.BytesIO(png), filename="table.png")
 
     async def update(self, live: LiveTable) -> None:

@@ -39,6 +39,8 @@ class ServiceBase:
         self.tables: dict[int, LiveTable] = {}
         self._by_channel: dict[int, int] = {}
         self.action_ms: deque[float] = deque(maxlen=100_000)  # recent action times, for reports
+        self.on_action: Callable[[str, float], None] = lambda game_name, seconds: None
+        """Told of every action applied (its game, seconds for engine and storage): the metrics."""
 
     def in_channel(self, channel_id: int) -> LiveTable | None:
         table_id = self._by_channel.get(channel_id)

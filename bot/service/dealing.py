@@ -155,7 +155,9 @@ class Dealing(ServiceBase):
             live.note(line)
         row.deadline = self._turn_deadline(live)
         await self._persist(live, (deal_seat, recorded, seats_changed))
-        self.action_ms.append((time.perf_counter() - started) * 1000)
+        seconds = time.perf_counter() - started
+        self.action_ms.append(seconds * 1000)
+        self.on_action(live.spec.name, seconds)
 
     async def _persist(self, live: LiveTable, action: tuple[int, dict[str, Any], bool] | None = None) -> None:
         """Store the table. An ``action`` (engine seat, JSON, whether the seats changed) of a deal
