@@ -380,6 +380,9 @@ def test_payouts_and_places() -> None:
     assert tournaments.payouts(1001, 5) == [651, 350]
     assert sum(tournaments.payouts(999, 9)) == 999
     assert tournaments.busted_places(5, [300, 100, 300]) == [3, 5, 3]
+    assert tournaments.cancel_refunds([0, 350, 250], 200) == [200, 200, 200], "knocked out or ahead: the buy-in"
+    with pytest.raises(ValueError):
+        tournaments.cancel_refunds([0, 350], 200)
     assert tournaments.hand_settings(
         {"mode": "tournament", "small_blind": 5, "big_blind": 10, "level_hands": 3}, 7)["big_blind"] == 30
     stud = tournaments.hand_settings({"mode": "tournament", "ante": 1, "bring_in": 2, "small_bet": 5,

@@ -89,7 +89,7 @@ class GameCog(commands.GroupCog):
         live = self._table(interaction)
         await interaction.response.send_message(table_text(live), ephemeral=True)
 
-    @app_commands.command(name="cancel", description="Close the table; every stack goes back to its wallet")
+    @app_commands.command(name="cancel", description="Close the table; stacks (a running tournament: buy-ins) go back")
     async def cancel(self, interaction: discord.Interaction) -> None:
         live = self._table(interaction)
         perms = interaction.permissions

@@ -120,9 +120,12 @@ class Lobby(ServiceBase):
             if index is None:
                 raise UserError("You are not seated at this table.")
             seat = live.row.seats[index]
-            if tournaments.is_tournament(live.row.settings) and live.row.status == "playing" and seat["stack"]:
+            if self._running_tournament(live):
+                if "place" in seat:  # the seat stays: it is an entry the tournament pays or refunds
+                    raise UserError(f"You are out of this tournament (place {seat['place']}); there is "
+                                    f"nothing to leave. {tournaments.CANCEL_RULE}")
                 raise UserError("You can't leave a running tournament: your hands are folded for you while "
-                                "you sit out, or the host can cancel it (every buy-in is returned).")
+                                f"you sit out. {tournaments.CANCEL_RULE}")
             if live.row.hand is not None:
                 # Seats keep their places until the deal is settled: its record points at them.
                 seat["leaving"] = True
@@ -178,12 +181,21 @@ class Lobby(ServiceBase):
         await self.presenter.update(live)
 
     async def cancel(self, live: LiveTable, user_id: int, can_manage: bool) -> None:
-        """Close the table: the deal in progress is void and every stack goes back to its wallet."""
+        """Close the table: the deal in progress is void and every stack goes back to its wallet (a
+        running tournament: every entrant's buy-in, see ``tournaments.CANCEL_RULE``)."""
         async with live.lock:
+            running = self._running_tournament(live)
+            if running and not can_manage:
+                raise UserError(tournaments.CANCEL_RULE)
             if user_id != live.row.host_id and not can_manage:
                 raise UserError("Only the host or a member with Manage Channels can cancel this table.")
             await self._close(live, "cancelled")
-        await self.presenter.closed(live, "The table was cancelled; every stack is back in its wallet.")
+        await self.presenter.closed(live, "The tournament was cancelled; every entrant's buy-in is back in its wallet."
+                                    if running else "The table was cancelled; every stack is back in its wallet.")
+
+    @staticmethod
+    def _running_tournament(live: LiveTable) -> bool:
+        return tournaments.is_tournament(live.row.settings) and live.row.status == "playing"
 
     async def vanished(self, live: LiveTable, why: str) -> bool:
         """The table's channel, thread or server is gone: close it as /cancel does (the deal in
@@ -199,6 +211,10 @@ class Lobby(ServiceBase):
     async def _close(self, live: LiveTable, why: str) -> None:
         row = live.row
         async with self.storage.transaction() as tx:
+            if self._running_tournament(live):  # the hand in progress is void: stacks are as it began
+                refunds = tournaments.cancel_refunds([s["stack"] for s in row.seats], self._buy_in(live, None))
+                for seat, refund in zip(row.seats, refunds):
+                    seat["stack"] = refund
             row.hand = None
             row.deadline = None
             row.status = "closed"

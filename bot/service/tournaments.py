@@ -1,10 +1,12 @@
 """Sit-and-go tournaments for the poker games: the blind schedule, finishing places and payouts.
 
-Pure functions, and the table service's step after each tournament hand (``Tournaments``). A tournament table has ``settings["mode"] ==
-"tournament"``: everyone buys in for the same ``buy_in`` (that is their starting stack), nobody joins
-after the start, the blinds go up every ``level_hands`` hands, a player whose stack reaches zero is
-out with a finishing place, and when one player has every chip the prize pool (all the buy-ins) is
-paid by place and the table closes.
+Pure functions, and the table service's step after each tournament hand (``Tournaments``). A
+tournament table has ``settings["mode"] == "tournament"``: everyone buys in for the same ``buy_in``
+(that is their starting stack), nobody joins after the start, the blinds go up every
+``level_hands`` hands, a player whose stack reaches zero is out with a finishing place, and when
+one player has every chip the prize pool (all the buy-ins) is paid by place and the table closes. A running tournament can be cancelled only by a member with
+Manage Channels (not the host alone, who could cash in a lead or undo a loss): every entrant, knocked
+out or not, then gets the buy-in back, as a poker room does when it calls a tournament off.
 """
 from __future__ import annotations
 
@@ -20,6 +22,11 @@ STAKES = ("small_blind", "big_blind", "ante", "bring_in", "small_bet", "big_bet"
 """The settings a level scales (each game has some of them: blinds, or stud's ante, bring-in and bets)."""
 ANTE_FROM_LEVEL = 3
 """Blind games without an ante get one (a fifth of the small blind) from the fourth level on."""
+
+
+CANCEL_RULE = ("Only a member with Manage Channels can cancel a running tournament; every entrant, "
+               "knocked out or not, then gets the buy-in back.")
+"""Who may cancel a running tournament and what it pays: said the same way wherever it is said."""
 
 
 def is_tournament(settings: Mapping[str, Any]) -> bool:
@@ -77,6 +84,15 @@ def busted_places(remaining: int, busted_start_stacks: list[int]) -> list[int]:
     before it. Whoever started the hand with more chips finishes higher; equal stacks share a place."""
     better = remaining - len(busted_start_stacks)
     return [better + 1 + sum(1 for s in busted_start_stacks if s > stack) for stack in busted_start_stacks]
+
+
+def cancel_refunds(stacks: list[int], buy_in: int) -> list[int]:
+    """What each entrant gets when a running tournament is cancelled: the buy-in back, whatever the
+    stack now. The chips at the table are exactly the buy-ins (nobody joins or leaves with chips
+    after the start), so this moves no chip in or out of the game."""
+    if sum(stacks) != buy_in * len(stacks):
+        raise ValueError(f"the stacks {stacks} are not {len(stacks)} buy-ins of {buy_in}")
+    return [buy_in] * len(stacks)
 
 
 class Tournaments(ServiceBase):
