@@ -129,18 +129,25 @@ def _selfplay(args: argparse.Namespace) -> int:
 
 async def _export(table: int, database: str) -> int:
     from bot.exports import join_exports
+    from bot.service.events import hand_may_show
     from bot.storage import open_storage
 
     storage = await open_storage(database)
     try:
         row = await storage.table(table)
         exports = await storage.hand_exports(table)
+        secret = [n for n, _ in exports if not await hand_may_show(storage, table, n, None)]
     finally:
         await storage.close()
     if row is None or not exports:
         print(f"No finished hands for table {table} in {database}.", file=sys.stderr)
         return 1
-    print(join_exports(row.game, exports), end="")
+    for hand_no in secret:  # an event's board other tables still play: its deal stays out (bot.service.events)
+        print(f"hand {hand_no}: an event board not every table has played yet; exported once revealed",
+              file=sys.stderr)
+    shown = [(hand_no, text) for hand_no, text in exports if hand_no not in secret]
+    if shown:
+        print(join_exports(row.game, shown), end="")
     return 0
 
 

@@ -1,9 +1,11 @@
 """/bridge: contract bridge for four (people or robots), rubber or duplicate scoring.
 
 Duplicate tables may join an **event** by name: every table of the event (in any channel of the
-server) plays the same cards on each board, and after each board the channel gets the board's
-results table so far (matchpoints and cross-IMPs). ``/bridge results`` shows a board's table again,
-``/bridge standings`` every pair's matchpoints over the event.
+server) plays the same cards on each board. A board's results table (matchpoints and cross-IMPs)
+reaches the channels when every table of the event has played it (``bot.service.events``: until then it is
+a secret of the tables still to play it). ``/bridge results`` shows a board's table again,
+``/bridge standings`` every pair's matchpoints over the revealed boards, and ``/bridge close-event``
+lets a director end the event and reveal the rest.
 """
 from __future__ import annotations
 
@@ -15,7 +17,7 @@ from discord import app_commands
 
 from bot.adapter.client import CardroomBot
 from bot.errors import UserError
-from bot.adapter.events import may_see_deal
+from bot.service import events
 from bot.adapter.game_cog import GameCog
 from bot.games.bridge_events import event_standings
 from bot.adapter.member_text import shown_report
@@ -61,9 +63,11 @@ class Bridge(GameCog, group_name="bridge", group_description="Contract bridge"):
         rows = await self.bot.storage.event_results(interaction.guild_id, name, str(board))
         if not rows:
             raise UserError(f"No table of event `{name}` has finished board {board} yet.")
-        if not may_see_deal(rows, interaction):
-            raise UserError("You can see a board's results once you have played it "
-                            "(or with Manage Channels, as the director).")
+        director = bool(interaction.permissions and interaction.permissions.manage_channels)
+        if not await events.may_show(self.bot.storage, interaction.guild_id, name, str(board),
+                                     interaction.user.id, director):
+            raise UserError("You can see a board's results once you have played it, or once every table of "
+                            "the event has (or with Manage Channels, as the director).")
         await interaction.response.send_message(
             f"Event `{name}`\n" + shown_report(spec.event_report(str(board), rows)), ephemeral=True)
 
@@ -72,13 +76,27 @@ class Bridge(GameCog, group_name="bridge", group_description="Contract bridge"):
     async def standings(self, interaction: discord.Interaction, event: app_commands.Range[str, 1, 32]) -> None:
         assert interaction.guild_id is not None
         name = event_name(event)
-        rows = await self.bot.storage.event_results(interaction.guild_id, name)
+        rows = await events.revealed_results(self.bot.storage, interaction.guild_id, name)
         if not rows:
-            raise UserError(f"No table of event `{name}` has finished a board yet.")
+            raise UserError(f"No board of event `{name}` has been played by every table yet.")
         boards = len({row["deal_key"] for row in rows})
         await interaction.response.send_message(
-            f"Event `{name}`: {boards} board{'s' if boards != 1 else ''} played so far\n"
+            f"Event `{name}`: {boards} board{'s' if boards != 1 else ''} played by every table so far\n"
             + shown_report(event_standings(rows)))
+
+    @app_commands.command(name="close-event",
+                          description="Director: end a duplicate event; its tables close and every board is revealed")
+    @app_commands.describe(event="The event name")
+    async def close_event(self, interaction: discord.Interaction, event: app_commands.Range[str, 1, 32]) -> None:
+        assert interaction.guild_id is not None
+        if not (interaction.permissions and interaction.permissions.manage_channels):
+            raise UserError("Closing an event needs Manage Channels (the director's permission).")
+        name = event_name(event)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        closed, revealed = await self.bot.service.close_event(interaction.guild_id, name)
+        await interaction.followup.send(
+            f"Event `{name}` is closed: {closed} table{'s' if closed != 1 else ''} closed, "
+            f"{len(revealed)} board{'s' if len(revealed) != 1 else ''} revealed.", ephemeral=True)
 
 
 async def setup(bot: CardroomBot) -> None:

@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import io
 from pathlib import Path
-from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot.adapter.client import CardroomBot
-from bot.adapter.events import may_see_deal
+from bot.service import events
 from bot.exports import export_file
 from bot.games.cards import commitment, pretty, shuffled_deck
 from bot.registry import game, game_names
@@ -74,7 +73,7 @@ class Info(commands.Cog):
             await interaction.response.send_message(
                 "No finished hand with that number (seeds are revealed when the hand is over).", ephemeral=True)
             return
-        if await self._board_still_in_play(interaction, row.guild_id, record):
+        if await self._board_still_in_play(interaction, table, hand):
             await interaction.response.send_message(
                 "That deal belongs to an event whose other tables may still be playing it: its seed is shown "
                 "to those who have played the board (or members with Manage Channels).", ephemeral=True)
@@ -102,20 +101,16 @@ class Info(commands.Cog):
             return
         if hand is not None:
             record = await storage.hand_record(table, hand)
-            records = [record] if record is not None else []
             exports = [(hand, record["export"])] if record is not None else []
         else:
             exports = await storage.hand_exports(table)
-            # only an event's deals can be secret after they end: read their records to ask the events rule
-            records = ([r for n, _ in exports if (r := await storage.hand_record(table, n))]
-                       if row.settings.get("event") else [])
         if not exports:
             await interaction.response.send_message(
                 "No finished hand with that number on that table." if hand is not None
                 else f"Table #{table} has no finished hand yet.", ephemeral=True)
             return
-        for record in records:
-            if await self._board_still_in_play(interaction, row.guild_id, record):
+        for hand_no, _ in exports if row.settings.get("event") else ():  # only an event's deals are secret
+            if await self._board_still_in_play(interaction, table, hand_no):
                 await interaction.response.send_message(
                     "That table played an event's deal whose other tables may still be playing it: it is "
                     "exported to those who have played the board (or members with Manage Channels).",
@@ -133,18 +128,11 @@ class Info(commands.Cog):
             f"Table #{table} ({game(row.game).title}), {what}: `{filename}`", ephemeral=True,
             file=discord.File(io.BytesIO(data), filename=filename))
 
-    async def _board_still_in_play(self, interaction: discord.Interaction, guild_id: int,
-                                   record: dict[str, Any]) -> bool:
+    async def _board_still_in_play(self, interaction: discord.Interaction, table: int, hand: int) -> bool:
         """An event's deal (a duplicate bridge board) is dealt again at the event's other tables: its
-        seed would give their cards away, so only those who have played it (or a director) see it."""
-        hand = record["record"]
-        settings, spec = hand.get("settings", {}), game(record["game"])
-        event = settings.get("event")
-        key = spec.deal_key(settings, hand.get("carry", {})) if event and spec.deal_key else None
-        if key is None:
-            return False
-        results = await self.bot.storage.event_results(guild_id, str(event), key)
-        return not may_see_deal(results, interaction)
+        seed would give their cards away (``bot.service.events``)."""
+        director = bool(interaction.permissions and interaction.permissions.manage_channels)
+        return not await events.hand_may_show(self.bot.storage, table, hand, interaction.user.id, director)
 
 
 async def setup(bot: CardroomBot) -> None:

@@ -4,6 +4,11 @@
 views at that moment: a card some seat sees but the public does not must not reach a channel or a
 non-ephemeral reply, and a card hidden from a user must not reach their DM or their private replies.
 Images are tied to the view they were drawn from. The conftest fails a test with the findings.
+
+Shared deals (an event's board, ``bot.service.events``): while some table of the event plays a deal, its
+seed reaches no channel, and in the channels of the event's tables neither does the result of a
+table that finished it; such a table's finished board is no public view (its cards and picture are
+hidden from its channel).
 """
 from __future__ import annotations
 
@@ -157,6 +162,9 @@ class PrivacyCheck:
         self.checked: collections.Counter[str] = collections.Counter()
         self._deal_users: dict[int, tuple[Any, list[int]]] = {}  # table id -> (engine, user per deal seat)
         self._line_deals: dict[tuple[int, str], Any] = {}  # (table id, log line) -> engine when first seen
+        self._event_deals: dict[int, tuple[Any, tuple[int, str, str]]] = {}  # table -> (engine, its deal)
+        self.shared: dict[int | None, frozenset[str]] = {}  # channel (None: every channel) -> secret texts
+        self._withheld: set[int] = set()  # tables whose finished board another table still plays
 
     def attach(self) -> None:
         presenter = self.harness.bot.presenter
@@ -190,15 +198,44 @@ class PrivacyCheck:
 
     def snapshot(self) -> list[TableSecrets]:
         secrets: list[TableSecrets] = []
+        self._shared_deals()
         for live in list(self.harness.bot.service.tables.values()):
             if live.engine is None:
                 continue
             users = self._users(live)
             seats = [view_cards(live.engine.view(s)) for s in range(live.deal_size)]
             own = {user: frozenset(seats[s]) for s, user in enumerate(users) if s < len(seats)}
-            secrets.append(TableSecrets(live.row.channel_id, frozenset(view_cards(live.engine.view(None))),
-                                        frozenset().union(*seats), own, self._old_lines(live)))
+            public = frozenset() if live.id in self._withheld else frozenset(view_cards(live.engine.view(None)))
+            secrets.append(TableSecrets(live.row.channel_id, public, frozenset().union(*seats), own,
+                                        self._old_lines(live)))
         return secrets
+
+    def _event_deal(self, live: LiveTable) -> tuple[int, str, str] | None:
+        """(server, event, deal key) of the table's deal in progress, or of the one it just finished
+        (remembered per engine, since a settled deal forgets its key)."""
+        hand = live.row.hand
+        if hand is not None and hand.get("event_key") is not None:
+            deal = (live.row.guild_id, str(hand["settings"]["event"]), str(hand["event_key"]))
+            self._event_deals[live.id] = (live.engine, deal)
+            return deal
+        engine, deal = self._event_deals.get(live.id, (None, None))
+        return deal if engine is live.engine and live.engine is not None else None
+
+    def _shared_deals(self) -> None:
+        """Which texts are secrets of a shared deal some table still plays, and where."""
+        tables = [t for t in self.harness.bot.service.tables.values() if t.engine is not None]
+        deals = {t.id: self._event_deal(t) for t in tables}
+        in_play = {deals[t.id]: t.row.hand["seed"] for t in tables  # type: ignore[index]
+                   if deals[t.id] is not None and t.engine.outcome is None and t.row.hand is not None}
+        finished = [t for t in tables if deals[t.id] in in_play and t.engine.outcome is not None]
+        self._withheld = {t.id for t in finished}
+        shared: dict[int | None, set[str]] = {None: set(in_play.values())}
+        for guild, event, key in in_play:
+            results = {t.engine.outcome.summary for t in finished if deals[t.id] == (guild, event, key)}
+            for table in self.harness.bot.service.tables.values():
+                if table.row.guild_id == guild and table.row.settings.get("event") == event:
+                    shared.setdefault(table.row.channel_id, set()).update(results - {""})
+        self.shared = {channel: frozenset(texts) for channel, texts in shared.items()}
 
     def _old_lines(self, live: LiveTable) -> frozenset[str]:
         """Log lines first seen during an earlier deal ("Bob shows A♠ K♠" of the last hand): the new
@@ -210,8 +247,9 @@ class PrivacyCheck:
     def origin(self, view: Any) -> Audience:
         """Whose view a picture is drawn from: a table's public view (kind "channel"), a user's own
         (kind "user"), or neither (kind "unknown")."""
+        self._shared_deals()
         for live in self.harness.bot.service.tables.values():
-            if live.engine is None:
+            if live.engine is None or live.id in self._withheld:  # a shared deal still played elsewhere
                 continue
             if view == live.engine.view(None):
                 return Audience("channel", channel_id=live.row.channel_id)
@@ -274,6 +312,13 @@ class PrivacyCheck:
             for card in sorted(text_cards(_without(text, old_lines)) & hidden):
                 self.findings.append(f"{where} shows {card} ({pretty(card)}), hidden from "
                                      f"{self._whom(audience)}, in {_excerpt(text, card)!r}")
+        if audience.kind == "channel":
+            secrets_here = self.shared.get(None, frozenset()) | self.shared.get(audience.channel_id, frozenset())
+            for text in _strings(body):
+                for secret in sorted(s for s in secrets_here if s in text):
+                    start = max(0, text.find(secret) - 60)
+                    self.findings.append(f"{where} shows {secret!r}, the seed or a result of an event's deal "
+                                         f"that a table still plays, in {text[start:start + 200]!r}")
         for (name, _), origin in zip(request.files, request.file_origins):
             if not self.may_see(audience, origin):
                 self.findings.append(f"{where} carries picture {name!r} drawn from {_drawn_from(origin)}, "

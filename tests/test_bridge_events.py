@@ -6,10 +6,12 @@ from typing import Any
 
 import pytest
 
+from bot.errors import UserError
+from bot.service.events import deals_to_reveal, join_refusal, not_played
 from bot.games.base import Action
 from bot.games.bridge_events import deal_key, event_report, event_standings
 from bot.games.bridge_scoring import ContractResult, TableResult, results_table
-from bot.storage.interface import Storage
+from bot.storage.interface import EventState, Storage
 from bot.storage import open_storage
 from bot.service.live import LiveTable
 from bot.service.tables import TableService
@@ -27,11 +29,19 @@ async def _close_storages() -> Any:
 
 
 class Quiet:
+    """Shows nothing; keeps the event reports posted, by channel."""
+
+    def __init__(self) -> None:
+        self.posted: list[tuple[int, str]] = []
+
     async def update(self, table: LiveTable) -> None:
         return None
 
     async def closed(self, table: LiveTable, reason: str) -> None:
         return None
+
+    async def announce(self, guild_id: int, channel_id: int, text: str, report: str = "") -> None:
+        self.posted.append((channel_id, f"{text}\n{report}"))
 
 
 async def _service(path: str) -> TableService:
@@ -79,17 +89,22 @@ async def test_an_events_tables_share_each_board_and_compare_results(database: s
     assert first.engine.dealt != other_event.engine.dealt
 
     await _play_out(service, first, [Action("bid", target="1NT")])
-    assert first.report is not None and "#" + str(first.id) in first.report
-    assert second.report is None
+    posted = service.presenter.posted  # type: ignore[attr-defined]
+    assert posted == [] and first.withheld, "board 1 is held back while the second table plays it"
+    assert "Board 1 done; its results come when every table of event club-night has played it." in first.log
+    assert not any("1NT" in line for line in first.log), "the play of the board is not shown"
     await _play_out(service, second, [])  # passed out: four passes
+    assert not first.withheld and not second.withheld
+    assert sorted(channel for channel, _ in posted) == [100, 200], "both tables' channels get the results"
+    assert posted[0][1] == posted[1][1]
 
     rows = await service.storage.event_results(GUILD, "club-night", "1")
     assert [r["table_id"] for r in rows] == [first.id, second.id]
     assert rows[0]["players"][0]["name"] == f"u{100 * 10}"
     expected = results_table(1, [TableResult(f"#{r['table_id']}", ContractResult(**r["result"])) for r in rows])
     assert rows[1]["result"]["level"] == 0 and expected[1]["ns_score"] == 0
-    report = second.report
-    assert report is not None
+    report = posted[0][1]
+    assert report.startswith("Event `club-night`, board 1: every table has played it.")
     for row in expected:
         assert f"{row['ns_mp']:>5} {row['ew_mp']:>5}" in report
     assert expected[0]["ns_mp"] + expected[1]["ns_mp"] == 2  # a top of 2 between two tables
@@ -179,3 +194,59 @@ def test_standings_of_many_pairs_fit_one_message() -> None:
             for t in range(40)]
     text = event_standings(rows)
     assert len(text) <= 1900 and text.endswith("more pairs\n```")
+
+
+async def test_a_closed_table_holds_nothing_back_and_a_closed_event_reveals_the_rest(database: str) -> None:
+    service = await _service(database)
+    posted = service.presenter.posted  # type: ignore[attr-defined]
+    duplicate = {"scoring": "duplicate", "event": "pairs"}
+    first, second, third = [await _table(service, c, duplicate) for c in (100, 200, 300)]
+    await _play_out(service, first, [])
+    await _play_out(service, second, [])
+    assert posted == [], "the third table still plays board 1"
+    await service.cancel(third, third.row.host_id, can_manage=False)
+    assert sorted(c for c, _ in posted) == [100, 200], "a cancelled table no longer holds board 1 back"
+    assert all("board 1" in text for _, text in posted)
+    with pytest.raises(UserError, match="results are out"):
+        await _table(service, 400, duplicate)
+
+    await service.tick()  # board 2 at the two open tables; the first one finishes it
+    await _play_out(service, first, [])
+    posted.clear()
+    closed, revealed = await service.close_event(GUILD, "pairs")
+    assert closed == 2 and revealed == ["2"] and service.in_channel(100) is None and service.in_channel(200) is None
+    assert sorted(c for c, _ in posted) == [100, 200]
+    assert all(f"is closed: board 2's results. Not played at #{second.id}, #{third.id}." in text
+               for _, text in posted)
+    with pytest.raises(UserError, match="closed"):
+        await service.close_event(GUILD, "pairs")
+    with pytest.raises(UserError, match="is closed"):
+        await _table(service, 500, duplicate)
+
+
+def test_which_deals_are_revealed() -> None:
+    tables = {1: (10, "playing", 3), 2: (20, "playing", 2), 3: (30, "closed", 1)}
+    state = EventState(tables, {"1": True, "2": False, "3": False}, {1: {"1", "2"}, 2: {"1"}, 3: {"1"}}, False)
+    assert deals_to_reveal(state) == [], "table 2 plays board 2, nobody but table 1 has board 3"
+    state.finished[2].add("2")
+    assert deals_to_reveal(state) == ["2"], "the closed table 3 holds nothing back"
+    state.closed = True
+    assert deals_to_reveal(state) == ["2", "3"] and not_played(state, "3") == [1, 2, 3]
+    assert join_refusal(None, "x") is None and "closed" in str(join_refusal(state, "x"))
+
+
+async def test_the_export_leaves_a_secret_board_out(database: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """python -m bot export asks the same rule: a board other tables still play is not printed."""
+    from bot.__main__ import _export
+
+    path = database
+    service = await _service(path)
+    duplicate = {"scoring": "duplicate", "event": "pairs"}
+    first, second = [await _table(service, c, duplicate) for c in (100, 200)]
+    await _play_out(service, first, [])
+    assert await _export(first.id, path) == 0
+    printed = capsys.readouterr()
+    assert "hand 1: an event board not every table has played yet" in printed.err and "[Board" not in printed.out
+    await _play_out(service, second, [])
+    assert await _export(first.id, path) == 0
+    assert '[Board "1"]' in capsys.readouterr().out

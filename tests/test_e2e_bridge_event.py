@@ -1,80 +1,147 @@
-"""A duplicate bridge event through the real Discord client: the channel's table and a table in
-another channel play the same board; the board's results table is posted once this table finishes
-it, and ``/bridge results`` shows it again to the players only."""
+"""A duplicate bridge event through the real Discord client: two tables in two channels of one
+server play the same boards at different speeds. A board stays a secret of the table still playing
+it (no seed, result or report in the other channel), both channels get its results table when the
+last table finishes it, and a director's /bridge close-event reveals the rest."""
 from __future__ import annotations
 
-from bot.games.base import Action
+from typing import Any
+
 from tests.export_checks import exported, parsed_boards
-from tests.harness import CHANNEL_ID, GUILD_ID, Harness, User
+from tests.harness import CHANNEL_ID, GUILD_ID, MANAGE_CHANNELS, MEMBER_PERMISSIONS, Harness, Place, User
 
-PLAYERS = [User(4001, "Nell"), User(4002, "Ezra"), User(4003, "Sami"), User(4004, "Wren")]
+FAST = [User(4001, "Nell"), User(4002, "Ezra"), User(4003, "Sami"), User(4004, "Wren")]
+SLOW = [User(4011, "Ann"), User(4012, "Ben"), User(4013, "Cat"), User(4014, "Dan")]
 STRANGER = User(4005, "Stan")
-OTHER_CHANNEL = 920000000000000777
+DIRECTOR = User(4006, "Dora", MEMBER_PERMISSIONS | MANAGE_CHANNELS)
+OTHER = Place(GUILD_ID, 920000000000000777)
 
 
-async def _other_table_passes_board_one(h: Harness) -> int:
-    """A second table of the event, in another channel, bid 1NT by North and played out."""
-    service = h.bot.service
-    live = await service.create(GUILD_ID, OTHER_CHANNEL, "bridge", 1, "Ann",
-                                {"scoring": "duplicate", "event": "club-night"})
-    for user, name in ((2, "Ben"), (3, "Cat"), (4, "Dan")):
-        await service.join(live, user, name)
-    await service.start(live, 1)
-    first_call = True
-    while live.row.hand_no == 1 and live.row.hand is not None:
-        seat = live.engine.to_act()[0]
-        action = Action("bid", target="1NT") if first_call else live.engine.timeout_action(seat)
-        first_call = False
-        await service.act(live.id, live.user_of_deal_seat(seat)["user_id"], 1, live.row.step, action)
-    return live.id
+async def _open(h: Harness, players: list[User], at: Place, event: str = "Club-Night") -> Any:
+    await h.command(players[0], "bridge", "create", scoring="duplicate", event=event, at=at)
+    for user in players[1:]:
+        await h.command(user, "bridge", "join", at=at)
+    await h.command(players[0], "bridge", "start", at=at)
+    return h.bot.service.in_channel(at.channel_id)
 
 
-async def test_an_event_board_is_compared_across_channels(tmp_path) -> None:
+async def _pass_board(h: Harness, live: Any, players: list[User]) -> None:
+    """Everyone passes: the board is passed out (four presses on the table's Pass button)."""
+    board = live.row.hand_no
+    while live.row.hand is not None and live.row.hand_no == board:
+        user = players[live.engine.to_act()[0]]
+        message = h.recorder.messages[live.row.message_id]  # the table message (a report may follow it)
+        button = next(c for r in message["components"] for c in r["components"] if c.get("label") == "Pass")
+        await h.press(user, button["custom_id"], message, at=Place(GUILD_ID, live.row.channel_id))
+
+
+async def _next_deal(h: Harness) -> None:
+    for live in list(h.bot.service.tables.values()):
+        if live.row.hand is None:
+            live.row.deadline = 0
+    await h.bot.service.tick()
+    await h.settle()
+
+
+def _channel_text(h: Harness, channel_id: int, since: int = 0) -> str:
+    return " ".join(r.text for r in h.recorder.channel_requests(channel_id)[since:])
+
+
+async def test_a_board_stays_secret_until_every_table_has_played_it(tmp_path) -> None:
     h = await Harness.start(str(tmp_path / "event.db"))
-    token = await h.command(PLAYERS[0], "bridge", "create", scoring="rubber", event="x")
+    token = await h.command(FAST[0], "bridge", "create", scoring="rubber", event="x")
     assert "only applies to duplicate" in h.ephemeral_text(token)
-    token = await h.command(PLAYERS[0], "bridge", "create", scoring="duplicate", event="no spaces!")
+    token = await h.command(FAST[0], "bridge", "create", scoring="duplicate", event="no spaces!")
     assert "event name" in h.ephemeral_text(token)
-    await h.command(PLAYERS[0], "bridge", "create", scoring="duplicate", event="Club-Night")
-    for user in PLAYERS[1:]:
-        await h.command(user, "bridge", "join")
-    await h.command(PLAYERS[0], "bridge", "start")
-    live = h.bot.service.in_channel(CHANNEL_ID)
-    assert live.row.settings["event"] == "club-night" and live.row.hand["event_key"] == "1"
-    other_id = await _other_table_passes_board_one(h)
-    other = h.bot.service.tables[other_id]
-    assert h.bot.service.in_channel(OTHER_CHANNEL) is other
+    fast = await _open(h, FAST, Place(GUILD_ID, CHANNEL_ID))
+    slow = await _open(h, SLOW, OTHER)
+    assert fast.row.settings["event"] == "club-night" and fast.row.hand["event_key"] == slow.row.hand["event_key"] == "1"
+    seed = fast.row.hand["seed"]
+    assert slow.row.hand["seed"] == seed, "one board, one deal"
 
-    posted_before = len(h.recorder.messages_in(CHANNEL_ID))
-    for _ in range(4):  # board 1: North deals; all four pass
-        user = PLAYERS[live.engine.to_act()[0]]
-        await h.press_label(user, "Pass")
-    reports = [m for m in h.recorder.messages_in(CHANNEL_ID)[posted_before - 1:] if "Board 1" in m["content"]]
-    assert len(reports) == 1, "the board's results table is posted once"
-    text = reports[0]["content"]
-    assert f"#{other_id}" in text and f"#{live.id}" in text and "1NT" in text and "Pass" in text
-    assert "NS Nell (N) & Sami (S), EW Ezra (E) & Wren (W)" in text
-
+    # The fast table passes board 1 out while the slow one is still bidding it.
+    await _pass_board(h, fast, FAST)
+    summary = fast.last_outcome.summary
+    done = h.table_message(CHANNEL_ID)["content"]
+    assert "Board 1 done; its results come when every table of event club-night has played it." in done
+    assert not h.table_message(CHANNEL_ID)["attachments"], "no picture of the played board"
     refused = await h.command(STRANGER, "bridge", "results", event="club-night", board=1)
     assert "once you have played it" in h.ephemeral_text(refused)
-    shown = await h.command(PLAYERS[2], "bridge", "results", event="CLUB-NIGHT", board=1)
+    shown = await h.command(FAST[2], "bridge", "results", event="CLUB-NIGHT", board=1)
     assert "Board 1" in h.ephemeral_text(shown) and '"flags": 64' in h.ephemeral_text(shown)
-    hidden = await h.command(STRANGER, "verify", table=other_id, hand=1)
-    assert "may still be playing it" in h.ephemeral_text(hidden) and "Seed" not in h.ephemeral_text(hidden)
-    shown = await h.command(PLAYERS[1], "verify", table=other_id, hand=1)  # Ezra has played board 1
-    assert "matches" in h.ephemeral_text(shown)
-    hidden = await h.command(STRANGER, "export", table=other_id, hand=1)
-    assert "may still be playing it" in h.ephemeral_text(hidden) and not h.recorder.replies_to(hidden)[0].files
+    hidden = await h.command(SLOW[1], "verify", table=fast.id, hand=1)
+    assert "may still be playing it" in h.ephemeral_text(hidden) and seed not in h.ephemeral_text(hidden)
+    assert seed in h.ephemeral_text(await h.command(FAST[1], "verify", table=fast.id, hand=1))
     for hand in (1, None):  # the board, or the whole table: its deal is secret while the event plays it
-        hidden = await h.command(STRANGER, "export", **({"table": other_id} | ({"hand": hand} if hand else {})))
-        assert "may still be playing it" in h.ephemeral_text(hidden)
-    name, text = await exported(h, PLAYERS[1], other_id, 1)
+        hidden = await h.command(SLOW[1], "export", **({"table": fast.id} | ({"hand": hand} if hand else {})))
+        assert "may still be playing it" in h.ephemeral_text(hidden) and not h.recorder.replies_to(hidden)[0].files
+    name, text = await exported(h, FAST[1], fast.id, 1)
     assert name.endswith(".pbn") and parsed_boards(text)[0].board_num == 1
     standings = await h.command(STRANGER, "bridge", "standings", event="club-night")
-    text = h.ephemeral_text(standings)
-    assert "1 board played" in text and "Nell & Sami" in text and "Ann & Cat" in text
-    missing = await h.command(PLAYERS[2], "bridge", "results", event="club-night", board=9)
-    assert "has finished board 9" in h.ephemeral_text(missing)
+    assert "played by every table yet" in h.ephemeral_text(standings)
+    await _next_deal(h)  # the fast table goes on to board 2
+    assert fast.row.hand["event_key"] == "2" and slow.row.hand_no == 1
+    channel_a = _channel_text(h, CHANNEL_ID)
+    for secret in (seed, summary, "Board 1  dealer"):
+        assert secret not in channel_a, f"channel A shows {secret!r} while table B plays board 1"
+
+    # The slow table finishes board 1: both channels get its results table, once.
+    sent_a, sent_b = len(h.recorder.channel_requests(CHANNEL_ID)), len(h.recorder.channel_requests(OTHER.channel_id))
+    await _pass_board(h, slow, SLOW)
+    for channel, since in ((CHANNEL_ID, sent_a), (OTHER.channel_id, sent_b)):
+        reports = [m for m in h.recorder.messages_in(channel) if "Board 1  dealer" in m["content"]]
+        assert len(reports) == 1, f"channel {channel} gets board 1's results once"
+        text = reports[0]["content"]
+        assert f"#{fast.id}" in text and f"#{slow.id}" in text and "every table has played it" in text
+        assert "NS Nell (N) & Sami (S), EW Ezra (E) & Wren (W)" in text
+    assert seed in h.recorder.messages[slow.row.message_id]["content"], "the last table shows its seed at once"
+    shown = await h.command(STRANGER, "bridge", "results", event="club-night", board=1)
+    assert "Board 1" in h.ephemeral_text(shown)
+    standings = h.ephemeral_text(await h.command(STRANGER, "bridge", "standings", event="club-night"))
+    assert "1 board played by every table" in standings and "Nell & Sami" in standings and "Ann & Cat" in standings
+    late = await h.command(STRANGER, "bridge", "create", scoring="duplicate", event="club-night",
+                           at=Place(GUILD_ID, 920000000000000888))
+    assert "results are out" in h.ephemeral_text(late)
+
+    # Board 2: the fast table finishes it, the slow one is dealt it; a director closes the event.
+    await _pass_board(h, fast, FAST)
+    await _next_deal(h)
+    assert slow.row.hand["event_key"] == "2"
+    assert "Board 2  dealer" not in _channel_text(h, CHANNEL_ID) + _channel_text(h, OTHER.channel_id)
+    refused = await h.command(FAST[0], "bridge", "close-event", event="club-night")
+    assert "Manage Channels" in h.ephemeral_text(refused) and h.bot.service.in_channel(CHANNEL_ID) is fast
+    closed = await h.command(DIRECTOR, "bridge", "close-event", event="club-night")
+    assert "2 tables closed, 2 boards revealed" in h.ephemeral_text(closed), "board 3 was dealt at the fast table"
+    assert h.bot.service.in_channel(CHANNEL_ID) is None and h.bot.service.in_channel(OTHER.channel_id) is None
+    for channel in (CHANNEL_ID, OTHER.channel_id):
+        (report,) = [m["content"] for m in h.recorder.messages_in(channel) if "Board 2  dealer" in m["content"]]
+        assert "is closed: board 2's results. Not played at #%d." % slow.id in report and f"#{fast.id}" in report
+        (empty,) = [m["content"] for m in h.recorder.messages_in(channel) if "board 3's" in m["content"]]
+        assert f"Not played at #{fast.id}, #{slow.id}." in empty
+    assert "Board 2" in h.ephemeral_text(await h.command(STRANGER, "bridge", "results", event="club-night", board=2))
+    await h.close()
+
+
+async def test_the_privacy_check_knows_a_board_still_in_play_elsewhere(tmp_path) -> None:
+    """Planted leaks in channel A while table B plays board 1: the seed, A's result, and a picture of
+    A's played board are each caught; the same seed posted once B has finished is no leak."""
+    h = await Harness.start(str(tmp_path / "audit.db"))
+    fast = await _open(h, FAST, Place(GUILD_ID, CHANNEL_ID))
+    slow = await _open(h, SLOW, OTHER)
+    seed = fast.row.hand["seed"]
+    await _pass_board(h, fast, FAST)
+    assert h.privacy.findings == [], "the bot itself keeps board 1 out of channel A"
+    channel = h.bot.get_partial_messageable(CHANNEL_ID)
+    await channel.send(f"Deck seed `{seed}`")
+    await channel.send(f"Hand #1 is over: {fast.last_outcome.summary}")
+    played = fast.engine.view(None)
+    await channel.send(file=await h.bot.presenter._render(fast.spec.render_table, played, ""))
+    findings = list(h.privacy.findings)
+    h.privacy.findings.clear()
+    assert len(findings) == 3, findings
+    assert seed in findings[0] and fast.last_outcome.summary in findings[1] and "carries picture" in findings[2]
+    await _pass_board(h, slow, SLOW)
+    await channel.send(f"Deck seed `{seed}`")
+    assert h.privacy.findings == [], "board 1 is public once every table has played it"
     await h.close()
 
 
@@ -82,26 +149,16 @@ async def test_verify_shows_a_board_seed_only_to_those_who_played_that_board(tmp
     """Ezra has played board 1 of the event, not board 2: the other table's board 2 seed stays hidden
     from him (it would give away the cards his table is still to play), its own players see it."""
     h = await Harness.start(str(tmp_path / "event.db"))
-    await h.command(PLAYERS[0], "bridge", "create", scoring="duplicate", event="club-night")
-    for user in PLAYERS[1:]:
-        await h.command(user, "bridge", "join")
-    await h.command(PLAYERS[0], "bridge", "start")
-    live = h.bot.service.in_channel(CHANNEL_ID)
-    other_id = await _other_table_passes_board_one(h)
-    other = h.bot.service.tables[other_id]
-    for _ in range(4):  # board 1 here: all four pass
-        await h.press_label(PLAYERS[live.engine.to_act()[0]], "Pass")
-    for table in (live, other):
-        table.row.deadline = 0
-    await h.bot.service.tick()  # board 2 is dealt at both tables
-    assert live.row.hand["event_key"] == other.row.hand["event_key"] == "2"
-    while other.row.hand_no == 2 and other.row.hand is not None:  # the other table plays it out
-        seat = other.engine.to_act()[0]
-        await h.bot.service.act(other.id, other.user_of_deal_seat(seat)["user_id"], 2, other.row.step,
-                                other.engine.timeout_action(seat))
-    assert await h.bot.storage.hand_record(other_id, 2) is not None
-    hidden = h.ephemeral_text(await h.command(PLAYERS[1], "verify", table=other_id, hand=2))
+    fast = await _open(h, FAST, Place(GUILD_ID, CHANNEL_ID))
+    slow = await _open(h, SLOW, OTHER)
+    await _pass_board(h, fast, FAST)
+    await _pass_board(h, slow, SLOW)
+    await _next_deal(h)  # board 2 is dealt at both tables
+    assert fast.row.hand["event_key"] == slow.row.hand["event_key"] == "2"
+    await _pass_board(h, slow, SLOW)  # the other table plays it out
+    assert await h.bot.storage.hand_record(slow.id, 2) is not None
+    hidden = h.ephemeral_text(await h.command(FAST[1], "verify", table=slow.id, hand=2))
     assert "may still be playing it" in hidden and "Seed" not in hidden
-    assert "matches" in h.ephemeral_text(await h.command(PLAYERS[1], "verify", table=other_id, hand=1))
-    assert "matches" in h.ephemeral_text(await h.command(User(1, "Ann"), "verify", table=other_id, hand=2))
+    assert "matches" in h.ephemeral_text(await h.command(FAST[1], "verify", table=slow.id, hand=1))
+    assert "matches" in h.ephemeral_text(await h.command(SLOW[0], "verify", table=slow.id, hand=2))
     await h.close()

@@ -64,6 +64,8 @@ def table_text(live: LiveTable) -> str:
         due = f" (until <t:{int(row.deadline)}:T>)" if row.deadline else ""
         lines.append(f"Hand #{row.hand_no} · to act: **{turn}**{due}")
         lines.append(f"Deck SHA-256 `{row.hand['commitment']}`")
+    elif live.withheld:  # an event's board other tables still play: no seed, result or play (bot.service.events)
+        lines.append(f"Hand #{row.hand_no} is over.")
     elif live.last_outcome is not None:
         lines.append(f"Hand #{row.hand_no} is over: {shown(live.last_outcome.summary)}")
         if live.last_seed:
@@ -150,7 +152,6 @@ class DiscordPresenter:
                 feed.shown = version
                 if live.paused is not None or live.id in self._gone:
                     break
-                await self._post_report(live)
                 await self._send_hands(live)
             except Exception:
                 feed.shown = version
@@ -161,7 +162,7 @@ class DiscordPresenter:
         row = live.row
         content = table_text(live)
         view = table_view(live)
-        public = live.public_view()
+        public = None if live.withheld else live.public_view()
         if public is None:
             return _Composed(content, view, None, [])
         footer = f"Deck SHA-256 {row.hand['commitment'][:24]}…" if row.hand else ""
@@ -247,16 +248,14 @@ class DiscordPresenter:
         except discord.HTTPException:
             log.info("could not tell the host of table %s: %s", live.id, text)
 
-    async def _post_report(self, live: LiveTable) -> None:
-        """Post a deal's report (an event board's results table) once, below the table message."""
-        if live.report is None:
-            return
-        report, live.report = live.report, None
-        channel = self.bot.get_partial_messageable(live.row.channel_id, guild_id=live.row.guild_id)
+    async def announce(self, guild_id: int, channel_id: int, text: str, report: str = "") -> None:
+        """Post a message once in a channel (an event board's results, when they are revealed); the
+        report's names are shown as typed."""
+        channel = self.bot.get_partial_messageable(channel_id, guild_id=guild_id)
         try:
-            await channel.send(shown_report(report)[:2000])
+            await channel.send((text + ("\n" + shown_report(report) if report else ""))[:2000])
         except discord.HTTPException:
-            log.warning("could not post the report of table %s", live.id)
+            log.warning("could not post an event report in channel %s", channel_id)
 
     async def _send_hands(self, live: LiveTable) -> None:
         """DM each human in the deal their cards at the deal's start and whenever they get new ones."""

@@ -101,6 +101,7 @@ class Dealing(ServiceBase):
         live.track_turns()
         live.deal_size = len(dealt)
         live.last_outcome = None
+        live.withheld = False
         row.deadline = self._turn_deadline(live)
         live.note(f"Deal #{row.hand_no} starts. Deck SHA-256 {row.hand['commitment'][:16]}…")
         if tournaments.is_tournament(row.settings):
@@ -164,6 +165,8 @@ class Dealing(ServiceBase):
         still going is one appended row plus the few columns it changes; a new deal, or a deal that
         is over (even by forced bets alone) and settled in the same transaction, rewrites the row."""
         outcome = live.engine.outcome
+        hand = live.row.hand
+        event_key = hand.get("event_key") if outcome is not None and hand is not None else None
         async with self.storage.transaction() as tx:
             if outcome is not None:
                 await self._settle(live, tx, outcome)
@@ -175,6 +178,8 @@ class Dealing(ServiceBase):
                 await tx.save_table(live.row)
         if live.row.status == "closed":  # a tournament just finished and paid out
             self._forget(live)
+        if event_key is not None:
+            await self._event_deal_finished(live, str(hand["settings"]["event"]), str(event_key))  # type: ignore[index]
 
     async def _drive(self, live: LiveTable) -> None:
         """Play every turn that no human needs to take: computer players, sitting-out or leaving seats."""

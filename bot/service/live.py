@@ -25,7 +25,8 @@ class LiveTable:
     last_seed: str | None = None  # revealed once its deal is over
     deal_size: int = 0  # seats in the current or last deal (engine seats 0..deal_size-1)
     turn_started: dict[int, int] = field(default_factory=dict)  # deal seat -> step its turn began
-    report: str | None = None  # to post once in the channel (an event deal's results table)
+    last_event: tuple[str, str] | None = None  # (event, deal key) of the last event deal it finished
+    withheld: bool = False  # that deal is still secret (bot.service.events): its message shows none of it
     paused: str | None = None  # why the table is paused (the bot can't show it), or None
     paused_left: float | None = None  # seconds its deadline had left when it was paused
 
@@ -84,6 +85,10 @@ class Presenter(Protocol):
 
     async def update(self, table: LiveTable) -> None:
         """The table changed (a deal started, actions were applied, the lobby changed)."""
+
+    async def announce(self, guild_id: int, channel_id: int, text: str, report: str = "") -> None:
+        """Post ``text`` once in a channel, then a game's ``report`` that holds members' names (an
+        event board's results, when they are revealed)."""
 
     async def closed(self, table: LiveTable, reason: str) -> None:
         """The table was cancelled or finished for good."""

@@ -29,8 +29,13 @@ class Lobby(ServiceBase):
             raise UserError("This channel already has a table. Finish or cancel it first, or use a thread.")
         spec = game(game_name)
         merged = {**spec.default_settings, **{k: v for k, v in settings.items() if v is not None}}
+        event = merged.get("event") if spec.deal_key else None
+        if event:
+            await self._check_event_join(guild_id, str(event))
         async with self.storage.transaction() as tx:
             table_id = await tx.insert_table(guild_id, channel_id, spec.name, host_id, merged)
+            if event:
+                await tx.join_event(guild_id, str(event), table_id)
         row = await self.storage.table(table_id)
         assert row is not None
         live = LiveTable(row=row, spec=spec)
@@ -190,6 +195,7 @@ class Lobby(ServiceBase):
             if user_id != live.row.host_id and not can_manage:
                 raise UserError("Only the host or a member with Manage Channels can cancel this table.")
             await self._close(live, "cancelled")
+            await self._reveal_after_close(live)
         await self.presenter.closed(live, "The tournament was cancelled; every entrant's buy-in is back in its wallet."
                                     if running else "The table was cancelled; every stack is back in its wallet.")
 
@@ -205,6 +211,7 @@ class Lobby(ServiceBase):
             if self.tables.get(live.id) is not live:
                 return False
             await self._close(live, f"closed: {why}")
+            await self._reveal_after_close(live)
         log.info("table %s closed: %s", live.id, why)
         return True
 

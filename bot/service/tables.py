@@ -16,6 +16,6 @@ from bot.service.tournaments import Tournaments
 
 class TableService(Lobby, Dealing, Timers, Settlement, Tournaments, Events):
     """Owns every open table: ``create``, ``join``, ``add_bot``, ``leave``, ``start``, ``cancel``,
-    ``set_sitting_out``, ``act``, ``vanished``, ``pause``, ``resume``, ``restore``, ``tick`` and
-    ``run_timers``. All methods raise
+    ``set_sitting_out``, ``act``, ``vanished``, ``pause``, ``resume``, ``restore``, ``tick``,
+    ``run_timers``, and for events ``close_event`` and ``reveal_event_deals``. All methods raise
     ``UserError`` / ``IllegalAction`` for bad requests."""

@@ -20,8 +20,10 @@ COLUMNS: dict[str, str] = {  # every table of the schema and the columns copied,
     "actions": "table_id, hand_no, step, seat, action, at",
     "hands": "table_id, hand_no, game, seed, commitment, record, export, finished_at",
     "results": "guild_id, game, user_id, hands, chips_won, matches, wins, mu, sigma",
-    "event_deals": "guild_id, event, deal_key, seed",
+    "event_deals": "guild_id, event, deal_key, seed, revealed_at",
     "event_results": "guild_id, event, deal_key, table_id, hand_no, players, result",
+    "events": "guild_id, event, closed_at",
+    "event_tables": "table_id, guild_id, event",
 }
 ORDER = {"event_results": "rowid"}  # the order results were recorded in is the order reports show
 

@@ -43,6 +43,17 @@ class TableRow:
     message_id: int | None
 
 
+@dataclass
+class EventState:
+    """An event as stored: its tables (id -> (channel, status, hand_no)), each deal's key -> revealed,
+    the deal keys each table has finished, and whether a director closed it."""
+
+    tables: dict[int, tuple[int, str, int]]
+    deals: dict[str, bool]
+    finished: dict[int, set[str]]
+    closed: bool
+
+
 class Tx(Protocol):
     """Writes inside one transaction (``Storage.transaction()``): all of them commit, or none. The
     reads a step needs of what it just wrote are here too (another connection would not see them)."""
@@ -88,6 +99,16 @@ class Tx(Protocol):
 
     async def insert_event_result(self, guild_id: int, event: str, deal_key: str, table_id: int,
                                   hand_no: int, players: list[dict[str, Any]], result: dict[str, Any]) -> None: ...
+
+    async def join_event(self, guild_id: int, event: str, table_id: int) -> None:
+        """Count ``table_id`` among the event's tables (the event is created with its first table)."""
+        ...
+
+    async def reveal_event_deals(self, guild_id: int, event: str, deal_keys: list[str], at: float) -> None:
+        """Mark deals of the event as revealed: their seeds and results may reach every channel."""
+        ...
+
+    async def close_event(self, guild_id: int, event: str, at: float) -> None: ...
 
     async def add_result(self, guild_id: int, game: str, user_id: int, chips: int, *,
                          hands: int = 1, match: bool = False, win: bool = False,
@@ -139,6 +160,14 @@ class Storage(Protocol):
                             deal_key: str | None = None) -> list[dict[str, Any]]:
         """Every table's recorded result of one event deal (``None``: of every deal), in the order
         they finished."""
+        ...
+
+    async def event_state(self, guild_id: int, event: str) -> "EventState | None":
+        """The event's tables, its deals and which are revealed; None if no table ever joined it."""
+        ...
+
+    async def event_of_hand(self, table_id: int, hand_no: int) -> tuple[int, str, str] | None:
+        """(guild, event, deal key) of a finished hand that was an event's deal, else None."""
         ...
 
     async def total_chips(self) -> int:

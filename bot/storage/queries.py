@@ -9,7 +9,7 @@ import json
 from typing import Any, Iterable, Protocol, Sequence
 
 from bot.storage.dialect import Dialect
-from bot.storage.interface import TableRow
+from bot.storage.interface import EventState, TableRow
 
 TABLE_COLUMNS = (
     "id, guild_id, channel_id, game, host_id, status, settings, seats, carry, hand, hand_no, step,"
@@ -132,6 +132,27 @@ class Queries:
             guild_id, event, *([deal_key] if deal_key is not None else []))
         return [{"deal_key": k, "table_id": t, "hand_no": n, "players": json.loads(p), "result": json.loads(r)}
                 for k, t, n, p, r in rows]
+
+    async def event_state(self, guild_id: int, event: str) -> EventState | None:
+        events = await self._db.fetch("SELECT closed_at FROM events WHERE guild_id = ? AND event = ?", guild_id, event)
+        if not events:
+            return None
+        tables = await self._db.fetch(
+            "SELECT t.id, t.channel_id, t.status, t.hand_no FROM event_tables e JOIN tables t ON t.id = e.table_id"
+            " WHERE e.guild_id = ? AND e.event = ? ORDER BY t.id", guild_id, event)
+        deals = await self._db.fetch(
+            "SELECT deal_key, revealed_at FROM event_deals WHERE guild_id = ? AND event = ?", guild_id, event)
+        finished: dict[int, set[str]] = {}
+        for table_id, key in await self._db.fetch(
+                "SELECT table_id, deal_key FROM event_results WHERE guild_id = ? AND event = ?", guild_id, event):
+            finished.setdefault(int(table_id), set()).add(str(key))
+        return EventState({int(t): (int(c), str(st), int(n)) for t, c, st, n in tables},
+                          {str(k): r is not None for k, r in deals}, finished, events[0][0] is not None)
+
+    async def event_of_hand(self, table_id: int, hand_no: int) -> tuple[int, str, str] | None:
+        rows = await self._db.fetch(
+            "SELECT guild_id, event, deal_key FROM event_results WHERE table_id = ? AND hand_no = ?", table_id, hand_no)
+        return (int(rows[0][0]), str(rows[0][1]), str(rows[0][2])) if rows else None
 
     async def total_chips(self) -> int:
         """Every chip in wallets and at tables (selfplay and soak tests check it never changes).

@@ -129,6 +129,35 @@ MIGRATIONS: tuple[Migration, ...] = (
         WHERE tables.hand IS NOT NULL;
     UPDATE tables SET hand = (hand::jsonb - 'actions')::text WHERE hand IS NOT NULL;
     """}),
+    # 4: an event's tables, whether the event is closed, and which of its deals are revealed (every
+    # table of the event has finished it, or the event was closed): a deal's seed and results stay
+    # out of every channel until then (bot.service.events)
+    Migration("""
+    CREATE TABLE events (
+        guild_id $int NOT NULL,
+        event TEXT NOT NULL,
+        closed_at $real,                 -- NULL while open; closing reveals every deal
+        PRIMARY KEY (guild_id, event)
+    );
+    CREATE TABLE event_tables (
+        table_id $int PRIMARY KEY,
+        guild_id $int NOT NULL,
+        event TEXT NOT NULL
+    );
+    CREATE INDEX event_tables_by_event ON event_tables(guild_id, event);
+    ALTER TABLE event_deals ADD COLUMN revealed_at $real;
+    """, data={
+        "sqlite": """
+    INSERT INTO event_tables (table_id, guild_id, event)
+        SELECT id, guild_id, json_extract(settings, '$.event') FROM tables
+        WHERE json_extract(settings, '$.event') IS NOT NULL;
+    INSERT INTO events (guild_id, event) SELECT DISTINCT guild_id, event FROM event_tables;
+    """,
+        "postgresql": """
+    INSERT INTO event_tables (table_id, guild_id, event)
+        SELECT id, guild_id, settings::jsonb ->> 'event' FROM tables WHERE settings::jsonb ->> 'event' IS NOT NULL;
+    INSERT INTO events (guild_id, event) SELECT DISTINCT guild_id, event FROM event_tables;
+    """}),
 )
 
 

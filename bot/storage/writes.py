@@ -119,6 +119,21 @@ class Writes(Queries):
             " VALUES (?, ?, ?, ?, ?, ?, ?)",
             guild_id, event, deal_key, table_id, hand_no, json.dumps(players), json.dumps(result))
 
+    async def join_event(self, guild_id: int, event: str, table_id: int) -> None:
+        await self._db.execute("INSERT INTO events (guild_id, event) VALUES (?, ?) ON CONFLICT DO NOTHING",
+                               guild_id, event)
+        await self._db.execute("INSERT INTO event_tables (table_id, guild_id, event) VALUES (?, ?, ?)"
+                               " ON CONFLICT DO NOTHING", table_id, guild_id, event)
+
+    async def reveal_event_deals(self, guild_id: int, event: str, deal_keys: list[str], at: float) -> None:
+        for key in deal_keys:
+            await self._db.execute(
+                "UPDATE event_deals SET revealed_at = ? WHERE guild_id = ? AND event = ? AND deal_key = ?"
+                " AND revealed_at IS NULL", at, guild_id, event, key)
+
+    async def close_event(self, guild_id: int, event: str, at: float) -> None:
+        await self._db.execute("UPDATE events SET closed_at = ? WHERE guild_id = ? AND event = ?", at, guild_id, event)
+
     async def add_result(self, guild_id: int, game: str, user_id: int, chips: int, *,
                          hands: int = 1, match: bool = False, win: bool = False,
                          rating: tuple[float, float] | None = None) -> None:
