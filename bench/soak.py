@@ -1,7 +1,7 @@
 """Crash safety: selfplay for every game, killed with SIGKILL at random moments and restarted over the
 same database, until every game finishes.
 
-    python bench/soak.py [--games holdem,gin,...] [--kills 5] [--seed 1] [--db FILE]
+    python bench/soak.py [--games holdem,gin,...] [--kills 5] [--seed 1] [--db FILE or postgresql://...]
 
 Each game runs ``python -m bot selfplay`` as a subprocess, kills it ``--kills`` times after a random
 delay (mostly once its deals are under way, so kills land between and inside transactions) and
@@ -25,13 +25,12 @@ import os
 import platform
 import random
 import signal
-import sqlite3
 import sys
 import tempfile
 import time
-from contextlib import closing
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Any, AsyncIterator, Awaitable, Callable
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
@@ -40,7 +39,7 @@ from bench.selfplay import GAMES  # noqa: E402
 from bot.registry import game, game_names  # noqa: E402
 from bot.selfplay import GUILD  # noqa: E402
 from bot.storage.interface import HOUSE  # noqa: E402
-from bot.storage.sqlite import SQLiteStorage  # noqa: E402
+from bot.storage import open_storage  # noqa: E402
 
 NEVER = 10**9
 """``--games`` of a run that is meant to be killed: it never finishes by itself."""
@@ -115,58 +114,64 @@ async def _startup_seconds(name: str, players: int) -> float:
         return time.perf_counter() - started
 
 
-async def _total_chips(db: str) -> int:
-    """Opening the file also recovers the write-ahead log a killed process left behind."""
-    storage = await SQLiteStorage.open(db)
+@asynccontextmanager
+async def _opened(db: str) -> AsyncIterator[Any]:
+    """The soak's database, SQLite file or PostgreSQL; opening a file also recovers the write-ahead
+    log a killed process left behind."""
+    storage = await open_storage(db)
     try:
-        return await storage.total_chips()
+        yield storage
     finally:
         await storage.close()
 
 
 async def _snapshot(db: str, channel: int) -> Snapshot:
-    chips = await _total_chips(db)
-    with closing(sqlite3.connect(db)) as conn:
-        (hands,) = conn.execute("SELECT COUNT(*) FROM hands JOIN tables ON hands.table_id = tables.id"
-                                " WHERE tables.channel_id = ?", (channel,)).fetchone()
-        row = conn.execute("SELECT id, hand_no, hand, seats FROM tables WHERE channel_id = ?"
-                           " ORDER BY id DESC LIMIT 1", (channel,)).fetchone()
-        logged = conn.execute("SELECT seat, action FROM actions WHERE table_id = ? AND hand_no = ? ORDER BY step",
-                              row[:2]).fetchall() if row is not None else []
+    async with _opened(db) as storage:
+        chips = await storage.total_chips()
+        fetch = storage._db.fetch
+        (hands,) = (await fetch("SELECT COUNT(*) FROM hands JOIN tables ON hands.table_id = tables.id"
+                                " WHERE tables.channel_id = ?", channel))[0]
+        rows = await fetch("SELECT id, hand_no, hand, seats FROM tables WHERE channel_id = ?"
+                           " ORDER BY id DESC LIMIT 1", channel)
+        row = rows[0] if rows else None
+        logged = await fetch("SELECT seat, action FROM actions WHERE table_id = ? AND hand_no = ? ORDER BY step",
+                             row[0], row[1]) if row is not None else []
     if row is None:
-        return Snapshot(chips, hands, None, 0, None, (), 0)
+        return Snapshot(chips, int(hands), None, 0, None, (), 0)
     hand = json.loads(row[2]) if row[2] else None
     actions = tuple(json.dumps([seat, json.loads(a)], sort_keys=True) for seat, a in logged) if hand else ()
     timed_out = sum(1 for s in json.loads(row[3]) if s["timeouts"] or s["sitting_out"])
-    return Snapshot(chips, hands, row[0], row[1], hand["seed"] if hand else None, actions, timed_out)
+    return Snapshot(chips, int(hands), row[0], row[1], hand["seed"] if hand else None, actions, timed_out)
 
 
-def _check_database(db: str, channel: int, kills: list[Snapshot]) -> list[str]:
+async def _check_database(db: str, channel: int, kills: list[Snapshot]) -> list[str]:
     """Problems with the finished soak of one game: open tables, hand numbering, lost deals."""
     problems = []
-    with closing(sqlite3.connect(db)) as conn:
-        open_tables = conn.execute("SELECT id, status FROM tables WHERE channel_id = ? AND status != 'closed'",
-                                   (channel,)).fetchall()
+    async with _opened(db) as storage:
+        fetch = storage._db.fetch
+        open_tables = await fetch("SELECT id, status FROM tables WHERE channel_id = ? AND status != 'closed'",
+                                  channel)
         problems += [f"table {t} left {status}" for t, status in open_tables]
-        for table_id, hand_no in conn.execute("SELECT id, hand_no FROM tables WHERE channel_id = ?", (channel,)):
-            numbers = [n for (n,) in conn.execute(
-                "SELECT hand_no FROM hands WHERE table_id = ? ORDER BY rowid", (table_id,))]
+        for table_id, hand_no in await fetch("SELECT id, hand_no FROM tables WHERE channel_id = ?", channel):
+            numbers = [n for (n,) in await fetch(  # in the order they were finished
+                "SELECT hand_no FROM hands WHERE table_id = ? ORDER BY finished_at, hand_no", table_id)]
             if numbers != list(range(1, len(numbers) + 1)) or hand_no < len(numbers):
                 problems.append(f"table {table_id}: hand numbers {numbers[:5]}... (table at {hand_no})")
         for snap in kills:
             if snap.seed is not None:
-                problems += _check_resumed(conn, snap)
+                problems += await _check_resumed(fetch, snap)
     return problems
 
 
-def _check_resumed(conn: sqlite3.Connection, snap: Snapshot) -> list[str]:
+async def _check_resumed(fetch: Callable[..., Awaitable[list[Any]]], snap: Snapshot) -> list[str]:
     """The deal in progress at a kill was finished with its seed and its stored actions."""
-    row = conn.execute("SELECT seed, record FROM hands WHERE table_id = ? AND hand_no = ?",
-                       (snap.table_id, snap.hand_no)).fetchone()
-    if row is None:
+    rows = await fetch("SELECT seed, record FROM hands WHERE table_id = ? AND hand_no = ?",
+                       snap.table_id, snap.hand_no)
+    if not rows:
         return [f"deal {snap.hand_no} interrupted by a kill never finished"]
-    actions = tuple(json.dumps(a, sort_keys=True) for a in json.loads(row[1])["actions"])
-    if row[0] != snap.seed or actions[:len(snap.actions)] != snap.actions:
+    seed, record = rows[0]
+    actions = tuple(json.dumps(a, sort_keys=True) for a in json.loads(record)["actions"])
+    if seed != snap.seed or actions[:len(snap.actions)] != snap.actions:
         return [f"deal {snap.hand_no} was not resumed as stored (seed or actions differ)"]
     return []
 
@@ -199,7 +204,7 @@ async def soak_game(name: str, channel: int, kills: int, rng: random.Random, db:
     report.deals, report.chips_after = final.hands, final.chips
     if final.chips != report.chips_before:
         report.problems.append(f"{final.chips - report.chips_before:+} chips at the end")
-    report.problems += _check_database(db, channel, snaps)
+    report.problems += await _check_database(db, channel, snaps)
     return report
 
 
@@ -226,12 +231,8 @@ def _check_kill(report: GameReport, snap: Snapshot, previous: Snapshot) -> None:
 async def _initialise(db: str) -> None:
     """Create the schema and the house wallet, whose first use seeds its bankroll: the "before" total
     is read after it, so that seeding is not counted as chips created."""
-    storage = await SQLiteStorage.open(db)
-    try:
-        async with storage.transaction() as tx:
-            await tx.move_wallet(GUILD, HOUSE, 0)
-    finally:
-        await storage.close()
+    async with _opened(db) as storage, storage.transaction() as tx:
+        await tx.move_wallet(GUILD, HOUSE, 0)
 
 
 async def soak(names: list[str], kills: int, seed: int, db: str, *, scale: float = 1.0,
@@ -263,7 +264,8 @@ async def main(args: argparse.Namespace) -> int:
     started = time.perf_counter()
     reports = await soak(names, args.kills, args.seed, db, scale=args.scale, spread=args.spread)
     failed = [r.game for r in reports if not r.ok]
-    total = await _total_chips(db)
+    async with _opened(db) as storage:
+        total = await storage.total_chips()
     print(f"summary: {len(reports)} games, {sum(r.runs for r in reports)} runs, {sum(r.kills for r in reports)} kills"
           f" ({sum(r.mid_deal for r in reports)} mid-deal), {sum(r.deals for r in reports)} deals, chips"
           f" {reports[0].chips_before if reports else total} -> {total}, {time.perf_counter() - started:.0f} s,"
@@ -276,7 +278,7 @@ if __name__ == "__main__":
     parser.add_argument("--games", default="", help="comma-separated games (default: all)")
     parser.add_argument("--kills", type=int, default=5, help="kills per game before the last run")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--db", default=None, help="SQLite file (default: a fresh temporary one)")
+    parser.add_argument("--db", default=None, help="SQLite file or postgresql:// URL (default: a fresh temporary SQLite file)")
     parser.add_argument("--scale", type=float, default=1.0, help="multiply the games of the last run")
     parser.add_argument("--spread", type=float, default=1.5, help="seconds after start-up kills land in")
     sys.exit(asyncio.run(main(parser.parse_args())))
