@@ -24,6 +24,7 @@ import asyncio
 import json
 import os
 import random
+import shutil
 import signal
 import sys
 import tempfile
@@ -163,6 +164,7 @@ async def soak(seconds: float, servers: int, count: int, seed: int) -> dict[str,
         await storage.close()
     finally:
         server.cleanup()
+        shutil.rmtree(directory, ignore_errors=True)
     return {"processes": started, "kills": kills, "servers": servers, "shard_count": count,
             "deals": int(deals), "actions_recorded": int(applied), "chips_before": chips_before,
             "chips_after": chips_after, "chips_conserved": chips_before == chips_after,

@@ -16,6 +16,7 @@ import argparse
 import asyncio
 import json
 import os
+import shutil
 import sys
 import tempfile
 import time
@@ -79,6 +80,7 @@ async def measure(seconds: float, servers: int) -> dict[str, Any]:
         pg_two = await _configuration(await fresh_schema(server.get_uri()), 2, servers, seconds)
     finally:
         server.cleanup()
+        shutil.rmtree(directory, ignore_errors=True)
     return {"sqlite_1": sqlite, "postgresql_1": pg_one, "postgresql_2": pg_two,
             "two_vs_one": round(pg_two["actions_per_s"] / max(pg_one["actions_per_s"], 0.1), 2),
             "pg_p99_vs_sqlite": round(pg_one["action_ms_p99"] / max(sqlite["action_ms_p99"], 0.01), 2),
