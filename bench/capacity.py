@@ -39,7 +39,7 @@ from PIL import Image  # noqa: E402
 
 from bot import render_pool  # noqa: E402
 from bot.registry import GAMES  # noqa: E402
-from images.cards import to_png  # noqa: E402
+from images.palette import to_png  # noqa: E402
 from tests.harness import GUILD_ID, Harness, Place, Request, User  # noqa: E402
 
 GAME = "holdem"

@@ -16,7 +16,8 @@ from PIL import Image, ImageDraw
 
 from bot.games.base import HIDDEN
 from bot.games.bridge_scoring import STRAIN_SYMBOLS
-from images.cards import Color, canvas_draw, card_size, draw_text, fit_text, font, paste_card, paste_row, to_png
+from images.cards import Color, canvas_draw, card_size, draw_text, fit_text, font, paste_card, paste_row
+from images.palette import to_png
 from images.theme import (
     BACKGROUND,
     FELT,

@@ -23,9 +23,9 @@ from images.cards import (
     font,
     paste_card,
     paste_row,
-    to_png,
     wrap_text,
 )
+from images.palette import to_png
 from images.theme import (
     BACKGROUND,
     FELT,

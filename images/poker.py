@@ -12,8 +12,9 @@ from typing import Any, Mapping
 
 from PIL import Image, ImageDraw, ImageFont
 
+from images.cards import canvas_draw, card_size, chips, draw_text, fit_text, font, paste_row, wrap_text
+from images.palette import to_png
 from images.poker_equity import draw_legend, draw_tag, tag_height, tag_lines
-from images.cards import canvas_draw, card_size, chips, draw_text, fit_text, font, paste_row, to_png, wrap_text
 from images.theme import (
     BACKGROUND,
     FELT,

@@ -29,9 +29,9 @@ from images.cards import (
     draw_text,
     fit_text,
     font,
-    to_png,
     wrap_text,
 )
+from images.palette import to_png
 from images.icons import icon
 from images.theme import (
     BACKGROUND,

@@ -28,7 +28,8 @@ from bot.games.sigma_shapes import (
     score,
 )
 from bot.games.sigma_shapes import card_size as shape_size
-from images.cards import Color, canvas_draw, card_image, chips, draw_text, fit_text, font, to_png, wrap_text
+from images.cards import Color, canvas_draw, card_image, chips, draw_text, fit_text, font, wrap_text
+from images.palette import to_png
 from images.theme import (
     BACKGROUND,
     FELT,

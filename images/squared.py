@@ -27,9 +27,9 @@ from images.cards import (
     is_card,
     paste_card,
     paste_row,
-    to_png,
     wrap_text,
 )
+from images.palette import to_png
 from images.theme import (
     BACKGROUND,
     FELT,

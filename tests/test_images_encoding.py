@@ -8,7 +8,8 @@ import pytest
 from PIL import Image, ImageChops, ImageDraw
 
 from bot.registry import game_names
-from images.cards import canvas_draw, font, to_png
+from images.cards import canvas_draw, font
+from images.palette import to_png
 from images.palette import SIZE, named_colours, palette
 from images.theme import FELT, GOLD, TEXT
 from tests.image_samples import load, render
