@@ -26,6 +26,7 @@ from discord.webhook.async_ import AsyncWebhookAdapter, async_context
 
 from bot.adapter.client import CardroomBot
 from tests import mentions
+from tests.privacy import PrivacyCheck
 
 APP_ID = 900000000000000001
 BOT_USER_ID = 900000000000000002
@@ -306,9 +307,7 @@ class Harness:
         self.recorder = recorder
         self._tokens = itertools.count(1)
         self.interactions = recorder.interactions  # token -> the raw interaction payload
-        from tests.privacy import PrivacyCheck  # here: the check itself reads this module's types
-
-        self.privacy = PrivacyCheck(self)
+        self.privacy = PrivacyCheck(self, CHANNEL_ID)
 
     @classmethod
     async def start(cls, database: str, recorder: Recorder | None = None) -> "Harness":

@@ -26,7 +26,6 @@ from bot.games.sixchex import BY_CODE as SIXCHEX_CODES
 from bot.registry import game_names
 from bot.service.live import LiveTable
 from cogs.info import rules_pages
-from tests.harness import CHANNEL_ID, Harness, Request
 
 CARD_CODES: frozenset[str] = frozenset(DECK) | frozenset(SIXCHEX_CODES) | frozenset(SIGMA_CODES)
 """Every card code a view may hold: the 52-card deck ("As"), SIXCHEX ("C07") and Sigma ("S17")."""
@@ -156,8 +155,11 @@ class PrivacyCheck:
     tell which).
     """
 
-    def __init__(self, harness: Harness):
+    def __init__(self, harness: Any, home_channel: int):
+        """``harness``: the ``tests.harness.Harness`` it watches (which creates the check, so this
+        module does not import it back); ``home_channel``: where an interaction with no channel is."""
         self.harness = harness
+        self.home_channel = home_channel
         self.findings: list[str] = []
         self.checked: collections.Counter[str] = collections.Counter()
         self._deal_users: dict[int, tuple[Any, list[int]]] = {}  # table id -> (engine, user per deal seat)
@@ -263,7 +265,7 @@ class PrivacyCheck:
 
     # -- who sees a request -----------------------------------------------------------------------
 
-    def audience(self, request: Request) -> tuple[Audience, Any] | None:
+    def audience(self, request: Any) -> tuple[Audience, Any] | None:
         """Who sees a message-bearing request, and its message part; None for other requests."""
         parts = request.path.strip("/").split("/")
         body = request.json or {}
@@ -283,7 +285,7 @@ class PrivacyCheck:
 
     def _reply_audience(self, token: str, ephemeral: bool) -> Audience:
         interaction = self.harness.interactions.get(token)
-        channel = int(interaction["channel_id"]) if interaction else CHANNEL_ID
+        channel = int(interaction["channel_id"]) if interaction else self.home_channel
         if not ephemeral:
             return Audience("channel", channel_id=channel)
         user = (interaction.get("member") or interaction)["user"] if interaction else None  # a DM has no member
@@ -291,13 +293,13 @@ class PrivacyCheck:
 
     # -- the check --------------------------------------------------------------------------------
 
-    def observe(self, request: Request) -> None:
+    def observe(self, request: Any) -> None:
         try:
             self.check(request)
         except Exception as error:  # a broken check must fail the test, not the bot's request
             self.findings.append(f"privacy check failed on {request.method} {request.path}: {error!r}")
 
-    def check(self, request: Request) -> None:
+    def check(self, request: Any) -> None:
         seen = self.audience(request)
         if seen is None:
             return
