@@ -15,12 +15,12 @@ from typing import Any, Literal
 import discord
 from discord import app_commands
 
-from bot.adapter.client import CardroomBot
-from bot.errors import UserError
-from bot.service import events
 from bot.adapter.game_cog import GameCog
-from bot.games.bridge_events import event_standings
 from bot.adapter.member_text import shown_report
+from bot.adapter.protocol import Cardroom
+from bot.errors import UserError
+from bot.games.bridge_events import event_standings
+from bot.service import events
 
 EVENT_NAME = re.compile(r"[a-z0-9][a-z0-9-]{0,31}")
 
@@ -99,5 +99,5 @@ class Bridge(GameCog, group_name="bridge", group_description="Contract bridge"):
             f"{len(revealed)} board{'s' if len(revealed) != 1 else ''} revealed.", ephemeral=True)
 
 
-async def setup(bot: CardroomBot) -> None:
+async def setup(bot: Cardroom) -> None:
     await bot.add_cog(Bridge(bot))

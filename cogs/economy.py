@@ -7,8 +7,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.adapter.client import CardroomBot
 from bot.adapter.member_text import member_name, shown
+from bot.adapter.protocol import Cardroom
 from bot.registry import game_names
 
 GAME_CHOICES = [app_commands.Choice(name=n, value=n) for n in game_names()]
@@ -18,7 +18,7 @@ class Economy(commands.Cog):
     """Every command here reads or writes one server's data, so each is registered server-only
     (``guild_only`` on a plain ``Cog`` class would not reach its commands)."""
 
-    def __init__(self, bot: CardroomBot):
+    def __init__(self, bot: Cardroom):
         self.bot = bot
 
     @app_commands.guild_only()
@@ -88,5 +88,5 @@ class Economy(commands.Cog):
             f"New members start with {starting_balance} chips; /daily gives {daily}.", ephemeral=True)
 
 
-async def setup(bot: CardroomBot) -> None:
+async def setup(bot: Cardroom) -> None:
     await bot.add_cog(Economy(bot))

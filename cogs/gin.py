@@ -12,13 +12,13 @@ from typing import Any, Literal
 import discord
 from discord import app_commands
 
-from bot.adapter.client import CardroomBot
-from bot.errors import UserError
 from bot.adapter.game_cog import GameCog
+from bot.adapter.member_text import shown
+from bot.adapter.protocol import Cardroom
+from bot.errors import UserError
 from bot.games import gin_melds
 from bot.games.cards import pretty
 from bot.games.gin import gin_settings
-from bot.adapter.member_text import shown
 from images.gin import render_scores
 
 
@@ -81,5 +81,5 @@ def _score_line(view: dict[str, Any]) -> str:
     return text
 
 
-async def setup(bot: CardroomBot) -> None:
+async def setup(bot: Cardroom) -> None:
     await bot.add_cog(Gin(bot))

@@ -9,11 +9,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.adapter.client import CardroomBot
-from bot.service import events
+from bot.adapter.protocol import Cardroom
 from bot.exports import export_file
 from bot.games.cards import commitment, pretty, shuffled_deck
 from bot.registry import game, game_names
+from bot.service import events
 
 RULES_DIR = Path(__file__).resolve().parent.parent / "docs" / "rules"
 PAGE = 1900
@@ -37,7 +37,7 @@ class Info(commands.Cog):
     """/help and /rules work anywhere, DMs included; /verify reads a server's tables, so it is
     server-only."""
 
-    def __init__(self, bot: CardroomBot):
+    def __init__(self, bot: Cardroom):
         self.bot = bot
 
     @app_commands.command(name="help", description="The games and their commands")
@@ -135,5 +135,5 @@ class Info(commands.Cog):
         return not await events.hand_may_show(self.bot.storage, table, hand, interaction.user.id, director)
 
 
-async def setup(bot: CardroomBot) -> None:
+async def setup(bot: Cardroom) -> None:
     await bot.add_cog(Info(bot))

@@ -1,8 +1,8 @@
 """/omaha: Omaha tables (pot-limit by default, no-limit, fixed-limit; cash or tournament)."""
 from __future__ import annotations
 
-from bot.adapter.client import CardroomBot
 from bot.adapter.poker_cog import PokerCog
+from bot.adapter.protocol import Cardroom
 
 
 class Omaha(PokerCog, group_name="omaha", group_description="Omaha: four hole cards, play exactly two"):
@@ -10,5 +10,5 @@ class Omaha(PokerCog, group_name="omaha", group_description="Omaha: four hole ca
     default_limit = "pot-limit"
 
 
-async def setup(bot: CardroomBot) -> None:
+async def setup(bot: Cardroom) -> None:
     await bot.add_cog(Omaha(bot))

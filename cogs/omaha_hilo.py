@@ -1,8 +1,8 @@
 """/omaha-hilo: Omaha hi-lo, eight or better (pot-limit by default, no-limit, fixed-limit)."""
 from __future__ import annotations
 
-from bot.adapter.client import CardroomBot
 from bot.adapter.poker_cog import PokerCog
+from bot.adapter.protocol import Cardroom
 
 
 class OmahaHiLo(PokerCog, group_name="omaha-hilo",
@@ -11,5 +11,5 @@ class OmahaHiLo(PokerCog, group_name="omaha-hilo",
     default_limit = "pot-limit"
 
 
-async def setup(bot: CardroomBot) -> None:
+async def setup(bot: Cardroom) -> None:
     await bot.add_cog(OmahaHiLo(bot))

@@ -12,8 +12,8 @@ from typing import Any, Literal
 import discord
 from discord import app_commands
 
-from bot.adapter.client import CardroomBot
 from bot.adapter.game_cog import GameCog
+from bot.adapter.protocol import Cardroom
 
 def choice_label(view: dict[str, Any], kind: str, value: str) -> str:
     """Select option text for one of the presser's own cards, from their view:
@@ -57,5 +57,5 @@ class Presidential(GameCog, group_name="presidential", group_description="Presid
     def choice_label(self, view: dict[str, Any], kind: str, value: str) -> str:
         return choice_label(view, kind, value)
 
-async def setup(bot: CardroomBot) -> None:
+async def setup(bot: Cardroom) -> None:
     await bot.add_cog(Presidential(bot))

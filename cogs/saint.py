@@ -8,8 +8,8 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
-from bot.adapter.client import CardroomBot
 from bot.adapter.game_cog import GameCog
+from bot.adapter.protocol import Cardroom
 
 
 class Saint(GameCog, group_name="saint", group_description="Saint Poker"):
@@ -22,5 +22,5 @@ class Saint(GameCog, group_name="saint", group_description="Saint Poker"):
         await self.open_table(interaction, {"turn_seconds": turn_seconds})
 
 
-async def setup(bot: CardroomBot) -> None:
+async def setup(bot: Cardroom) -> None:
     await bot.add_cog(Saint(bot))

@@ -12,8 +12,8 @@ from typing import Any, Literal
 import discord
 from discord import app_commands
 
-from bot.adapter.client import CardroomBot
 from bot.adapter.game_cog import GameCog
+from bot.adapter.protocol import Cardroom
 from bot.games.sigma_shapes import Placement, card_size
 from images.sigma import render_preview
 
@@ -64,5 +64,5 @@ class Sigma(GameCog, group_name="sigma", group_description="Sigma Poker"):
         return choice_preview(view, kind, value)
 
 
-async def setup(bot: CardroomBot) -> None:
+async def setup(bot: Cardroom) -> None:
     await bot.add_cog(Sigma(bot))

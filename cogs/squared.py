@@ -12,8 +12,8 @@ from typing import Any, Literal
 import discord
 from discord import app_commands
 
-from bot.adapter.client import CardroomBot
 from bot.adapter.game_cog import GameCog
+from bot.adapter.protocol import Cardroom
 from bot.games.cards import pretty
 
 CELL_NAMES = {"A": "top left", "B": "top middle", "C": "top right", "D": "middle left", "E": "centre",
@@ -40,5 +40,5 @@ class Squared(GameCog, group_name="squared", group_description="Poker Squared"):
         return choice_label(view, kind, value)
 
 
-async def setup(bot: CardroomBot) -> None:
+async def setup(bot: Cardroom) -> None:
     await bot.add_cog(Squared(bot))

@@ -6,9 +6,9 @@ from typing import Literal
 import discord
 from discord import app_commands
 
-from bot.adapter.client import CardroomBot
 from bot.adapter.game_cog import GameCog
 from bot.adapter.poker_cog import tournament_settings
+from bot.adapter.protocol import Cardroom
 
 
 class Stud(GameCog, group_name="stud", group_description="Seven-card stud"):
@@ -38,5 +38,5 @@ class Stud(GameCog, group_name="stud", group_description="Seven-card stud"):
         await self.open_table(interaction, settings, buy_in)
 
 
-async def setup(bot: CardroomBot) -> None:
+async def setup(bot: Cardroom) -> None:
     await bot.add_cog(Stud(bot))

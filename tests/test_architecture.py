@@ -40,3 +40,131 @@ def test_every_game_has_a_rules_page_and_a_cog() -> None:
 def test_service_modules_read_in_one_sitting(path: Path) -> None:
     lines = len(path.read_text(encoding="utf-8").splitlines())
     assert lines <= 300, f"bot/service/{path.name} has {lines} lines: split it by job"
+
+
+# -- the import graph: no circle anywhere, and each layer imports only the ones below it -------------
+
+SCANNED = ("bot", "cogs", "images", "tests")
+LAYERS: tuple[tuple[str, int], ...] = (
+    # (module or package, rank): an import between two layers must go to a lower rank
+    ("bot.games", 0), ("bot.errors", 0), ("bot.config", 0), ("bot.render_pool", 0), ("bot.shards", 0),
+    ("bot.ai", 1), ("images", 1), ("bot.storage", 1),
+    ("bot.registry", 2), ("bot.exports", 3),
+    ("bot.service", 4),
+    ("bot.selfplay", 5), ("bot.adapter.client", 7), ("bot.adapter", 5),
+    ("cogs", 6),  # cogs see the bot through bot.adapter.protocol; the client, which loads them, is above
+    ("bot.__main__", 8), ("tests", 9),
+)
+THIRD_PARTY_BANNED = {
+    "bot.storage": {"discord"},
+    "bot.service": {"discord", "aiosqlite", "sqlite3", "asyncpg"},
+}
+SERVICE_STORAGE = {"bot.storage", "bot.storage.interface"}
+"""All the service may know of storage: the interface, never a backend or its SQL."""
+
+
+def _module_name(path: Path) -> str:
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+MODULES = {_module_name(p): p for package in SCANNED for p in sorted((ROOT / package).rglob("*.py"))}
+
+
+def _resolve(name: str) -> str | None:
+    """The project module an imported name lives in (its longest known prefix), or None."""
+    while name and name not in MODULES:
+        name = name.rpartition(".")[0]
+    return name or None
+
+
+def _edges(path: Path) -> tuple[set[str], set[str]]:
+    """(project modules, top-level third-party names) a file imports, anywhere in it (functions and
+    ``TYPE_CHECKING`` blocks too: an import there is still a dependency a reader follows)."""
+    project: set[str] = set()
+    external: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names = [f"{node.module}.{alias.name}" for alias in node.names]
+        else:
+            continue
+        for name in names:
+            found = _resolve(name)
+            if found is None:
+                external.add(name.split(".")[0])
+            elif found != _module_name(path):
+                project.add(found)
+    return project, external
+
+
+GRAPH = {name: _edges(path) for name, path in MODULES.items()}
+
+
+def _layer(module: str) -> tuple[str, int]:
+    if module == "bot":  # the package itself: empty
+        return module, 0
+    for prefix, rank in LAYERS:
+        if module == prefix or module.startswith(prefix + "."):
+            return prefix, rank
+    raise AssertionError(f"{module} belongs to no layer: add it to LAYERS")
+
+
+def _cycle() -> list[str] | None:
+    """One import circle among the project's modules, or None (depth-first search)."""
+    state: dict[str, int] = {}  # 1: on the current path, 2: done
+    path: list[str] = []
+
+    def visit(module: str) -> list[str] | None:
+        state[module] = 1
+        path.append(module)
+        for target in sorted(GRAPH[module][0]):
+            if state.get(target) == 1:
+                return path[path.index(target):] + [target]
+            if target not in state and (found := visit(target)):
+                return found
+        path.pop()
+        state[module] = 2
+        return None
+
+    for module in sorted(GRAPH):
+        if module not in state and (found := visit(module)):
+            return found
+    return None
+
+
+def test_no_import_circle_anywhere() -> None:
+    assert len(MODULES) > 100 and "bot.adapter.client" in MODULES and "tests.harness" in MODULES
+    cycle = _cycle()
+    assert cycle is None, "import circle: " + " -> ".join(cycle or [])
+
+
+def test_layers_import_only_downward() -> None:
+    wrong = []
+    for module, (imports, _) in GRAPH.items():
+        layer, rank = _layer(module)
+        for target in imports:
+            target_layer, target_rank = _layer(target)
+            if target_layer != layer and target_rank >= rank:
+                wrong.append(f"{module} -> {target}")
+    assert not wrong, "imports up or across the layers: " + ", ".join(sorted(wrong))
+
+
+def test_storage_knows_no_discord_and_the_service_neither_discord_nor_sql() -> None:
+    wrong = []
+    for module, (imports, external) in GRAPH.items():
+        for layer, banned in THIRD_PARTY_BANNED.items():
+            if module == layer or module.startswith(layer + "."):
+                wrong += [f"{module} imports {name}" for name in external & banned]
+        if module.startswith("bot.service."):
+            wrong += [f"{module} imports {t}" for t in imports if t.startswith("bot.storage") and t not in SERVICE_STORAGE]
+    assert not wrong, wrong
+
+
+def test_the_graph_sees_every_kind_of_import() -> None:
+    """The checks above can fail: the graph holds imports in functions and TYPE_CHECKING blocks."""
+    assert "bot.adapter.protocol" in GRAPH["cogs.economy"][0]
+    assert "bot.service.live" in GRAPH["bot.adapter.components"][0]  # a TYPE_CHECKING import
+    assert "bot.selfplay" in GRAPH["bot.__main__"][0]  # an import inside a function
+    assert "discord" in GRAPH["bot.adapter.presenter"][1]

@@ -15,16 +15,16 @@ import discord
 from discord.ext import commands
 
 from bot.adapter.channel_faults import Verdict, missing
+from bot.adapter.protocol import Cardroom
 
 if TYPE_CHECKING:
-    from bot.adapter.client import CardroomBot
     from bot.service.live import LiveTable
 
 
 class ChannelWatch(commands.Cog):
     """Listens for the platform's changes and hands each affected table to the presenter."""
 
-    def __init__(self, bot: "CardroomBot"):
+    def __init__(self, bot: Cardroom):
         self.bot = bot
         self._resumes: set[asyncio.Task[None]] = set()
 

@@ -10,16 +10,16 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.adapter.channel_watch import ChannelWatch
+from bot.adapter.components import COMPONENTS, reply_error
+from bot.adapter.metrics import Metrics
+from bot.adapter.presenter import DiscordPresenter
 from bot.errors import UserError
 from bot.games.base import IllegalAction
-from bot.adapter.presenter import DiscordPresenter
-from bot.storage.interface import Storage
-from bot.adapter.metrics import Metrics
+from bot.service.tables import TableService
 from bot.shards import Shards
 from bot.storage import is_postgres_url, open_storage
 from bot.storage.guard import ShardGuard
-from bot.service.tables import TableService
-from bot.adapter.components import COMPONENTS, reply_error
+from bot.storage.interface import Storage
 
 log = logging.getLogger(__name__)
 EXPIRED_FORM = "That form has expired: press the button on the table again."

@@ -15,12 +15,12 @@ from typing import TYPE_CHECKING, Any, Iterable
 
 import discord
 
+from bot.adapter.member_text import member_name, plain, shown
+from bot.adapter.protocol import Cardroom
 from bot.errors import UserError
 from bot.games.base import Action, ActionSpec, IllegalAction
-from bot.adapter.member_text import member_name, plain, shown
 
 if TYPE_CHECKING:
-    from bot.adapter.client import CardroomBot
     from bot.service.live import LiveTable
 
 log = logging.getLogger(__name__)
@@ -49,7 +49,7 @@ async def guarded(interaction: discord.Interaction, work: Any) -> None:
         await reply_error(interaction, "Something went wrong on my side; nothing was changed.")
 
 
-def _bot(interaction: discord.Interaction) -> "CardroomBot":
+def _bot(interaction: discord.Interaction) -> Cardroom:
     return interaction.client  # type: ignore[return-value]
 
 

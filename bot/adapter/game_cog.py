@@ -11,13 +11,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.errors import UserError
 from bot.adapter.member_text import member_name
 from bot.adapter.presenter import PERMISSIONS_HELP, table_text
+from bot.adapter.protocol import Cardroom
+from bot.errors import UserError
 from bot.registry import GameSpec, game
 
 if TYPE_CHECKING:
-    from bot.adapter.client import CardroomBot
     from bot.service.live import LiveTable
 
 
@@ -27,7 +27,7 @@ class GameCog(commands.GroupCog):
 
     game_name: ClassVar[str]
 
-    def __init__(self, bot: "CardroomBot"):
+    def __init__(self, bot: Cardroom):
         self.bot = bot
         super().__init__()
 

@@ -8,21 +8,20 @@ so one dashboard sums or compares clusters.
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any, Awaitable, Callable, Iterator
+from typing import Any, Awaitable, Callable, Iterator
 
 import discord
 from prometheus_client import CollectorRegistry, Counter, Histogram, start_http_server
 from prometheus_client.core import GaugeMetricFamily
 from prometheus_client.registry import Collector
 
-if TYPE_CHECKING:
-    from bot.adapter.client import CardroomBot
+from bot.adapter.protocol import Cardroom
 
 LATENCY = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0)
 
 
 class _OpenTables(Collector):
-    def __init__(self, bot: "CardroomBot", cluster: str):
+    def __init__(self, bot: Cardroom, cluster: str):
         self.bot, self.cluster = bot, cluster
 
     def collect(self) -> Iterator[GaugeMetricFamily]:
@@ -71,7 +70,7 @@ class Metrics:
                                           ["cluster"], registry=r)
         self._log = _RateLimitLog(self)
 
-    def attach(self, bot: "CardroomBot") -> None:
+    def attach(self, bot: Cardroom) -> None:
         """Observe ``bot``: its service's actions, its presenter's renders, its HTTP failures."""
         self.registry.register(_OpenTables(bot, self.cluster))
         bot.service.on_action = self._action

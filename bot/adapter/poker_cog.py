@@ -7,8 +7,8 @@ from typing import ClassVar, Literal
 import discord
 from discord import app_commands
 
-from bot.errors import UserError
 from bot.adapter.game_cog import GameCog
+from bot.errors import UserError
 
 Limit = Literal["no-limit", "pot-limit", "fixed-limit"]
 

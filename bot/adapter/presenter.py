@@ -12,19 +12,17 @@ from dataclasses import dataclass
 import io
 import logging
 import time
-from typing import TYPE_CHECKING, Any, Callable
+from typing import Any, Callable
 
 import discord
 
 from bot import render_pool
 from bot.adapter.channel_faults import Verdict, diagnose
-from bot.games.cards import pretty
-from bot.adapter.member_text import plain, shown, shown_report
-from bot.service.live import LiveTable
 from bot.adapter.components import table_view
-
-if TYPE_CHECKING:
-    from bot.adapter.client import CardroomBot
+from bot.adapter.member_text import plain, shown, shown_report
+from bot.adapter.protocol import Cardroom
+from bot.games.cards import pretty
+from bot.service.live import LiveTable
 
 log = logging.getLogger(__name__)
 
@@ -103,7 +101,7 @@ class DiscordPresenter:
     """Stale pictures dropped in a row before one is sent anyway (a table that never stops moving
     still gets shown)."""
 
-    def __init__(self, bot: "CardroomBot", request_timeout: float = 30.0):
+    def __init__(self, bot: Cardroom, request_timeout: float = 30.0):
         self.bot = bot
         self.request_timeout = request_timeout
         """Seconds a table message's post or edit may take, discord.py's waits on rate limits

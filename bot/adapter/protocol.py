@@ -1,0 +1,53 @@
+"""What the presenter, the components, the channel watch and the cogs use of the bot.
+
+They are given (or find on ``interaction.client``) a ``Cardroom``, never the ``CardroomBot`` class:
+the client imports them to wire itself up, and nothing imports the client back, so the adapter has
+no import circle. ``bot.adapter.client.CardroomBot`` is the one implementation.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable, Mapping, Protocol
+
+import discord
+from discord.ext import commands
+
+from bot.adapter.channel_faults import Verdict
+from bot.service.live import LiveTable
+from bot.service.tables import TableService
+from bot.storage.interface import Storage
+
+
+class TablePresenter(Protocol):
+    """The presenter's face to the cogs and components (``DiscordPresenter`` implements it)."""
+
+    on_render: Callable[[float], None]
+    """Told each picture's drawing time (the metrics set it)."""
+
+    async def update(self, live: LiveTable) -> None:
+        """Show the table's new state in its channel and send new private hands."""
+
+    async def channel_failed(self, live: LiveTable, verdict: Verdict) -> None:
+        """The table's channel, thread or server failed or vanished: close or pause the table."""
+
+    async def show_hand(self, interaction: discord.Interaction, live: LiveTable) -> None:
+        """The ephemeral "My hand" reply."""
+
+
+class Cardroom(Protocol):
+    """The bot as its parts see it: storage, the table service, the presenter, and the Discord calls
+    they make (a cog's ``setup`` adds itself with ``add_cog``)."""
+
+    storage: Storage
+    service: TableService
+    presenter: TablePresenter
+    http: discord.http.HTTPClient
+
+    @property
+    def cogs(self) -> Mapping[str, commands.Cog]: ...
+
+    def get_partial_messageable(self, id: int, *, guild_id: int | None = None,
+                                type: Any = None) -> discord.PartialMessageable: ...
+
+    async def create_dm(self, user: discord.abc.Snowflake) -> discord.DMChannel: ...
+
+    async def add_cog(self, cog: commands.Cog, /, *, override: bool = False) -> None: ...
