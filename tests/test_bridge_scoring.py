@@ -9,7 +9,7 @@ from endplay.types import Contract, Denom, Penalty, Player, Vul
 from bot.games.bridge_scoring import (
     STRAINS, ContractResult, RubberState, TableResult, board_dealer, board_vulnerability,
     cross_imps, duplicate_score, format_results_table, honours, imps, matchpoints,
-    record_rubber_board, results_table, rubber_points, settle_unfinished,
+    RubberPoints, record_rubber_board, results_table, rubber_points, settle_unfinished,
 )
 
 NS_DECLARER, EW_DECLARER = 0, 1
@@ -226,3 +226,52 @@ def test_duplicate_board_across_two_tables() -> None:
     text = format_results_table(5, rows)
     assert "Board 5  dealer N  vul NS" in text
     assert "6S" in text and "1430" in text
+
+
+def test_every_sheet_line_of_a_rubber_won_by_east_west() -> None:
+    """Each line holds only what that board added, penalties add to points already above the line,
+    and the side winning its second game (here East-West) scores the rubber."""
+    boards = [made(2, "H", NS_DECLARER, 9), made(4, "S", EW_DECLARER, 9), made(4, "H", EW_DECLARER, 10),
+              made(3, "NT", EW_DECLARER, 9)]
+    lines = [([60, 0], [30, 0], [], False),                  # 2H+1: a part score, an overtrick
+             ([0, 0], [50, 0], [], False),                   # 4S-1: NS already had 30 above
+             ([0, 120], [0, 0], ["EW win a game"], True),
+             ([0, 100], [0, 700], ["EW win a game", "EW win the rubber 700"], True)]
+    state = RubberState()
+    for number, (result, (below, above, notes, game_over)) in enumerate(zip(boards, lines), start=1):
+        state, entry = record_rubber_board(state, result)
+        assert entry == {"board": number, "result": result.text(), "below": below, "above": above,
+                         "notes": notes, "game_over": game_over}
+        assert state.sheet[-1] == entry and len(state.sheet) == number
+    assert state == RubberState(above=(80, 700), below=(60, 220), part=(0, 0), games=(0, 2), dealer=0,
+                                boards=4, finished=True, sheet=state.sheet)
+    assert state.winner == 1
+    with pytest.raises(ValueError, match="^This rubber is already finished.$"):
+        record_rubber_board(state, made(1, "C", NS_DECLARER, 7))
+
+
+def test_an_unfinished_rubber_adds_one_line_with_its_bonuses() -> None:
+    state = RubberState()
+    for result in (made(4, "S", NS_DECLARER, 11), made(1, "C", NS_DECLARER, 7), made(2, "C", EW_DECLARER, 8)):
+        state, _ = record_rubber_board(state, result)
+    assert state.part == (20, 40) and state.above == (30, 0)
+    settled = settle_unfinished(state)
+    entry = {"board": 3, "result": "Unfinished rubber", "below": [0, 0], "above": [400, 100],
+             "notes": ["NS one game 300", "NS part score 100", "EW part score 100"], "game_over": False}
+    assert settled == RubberState(above=(430, 100), below=state.below, part=state.part, games=(1, 0),
+                                  dealer=state.dealer, boards=3, finished=True, sheet=state.sheet + (entry,))
+
+
+def test_a_finished_rubber_with_part_scores_round_trips_through_json() -> None:
+    state = RubberState(above=(30, 50), below=(60, 40), part=(60, 40), games=(1, 0), dealer=2, boards=3,
+                        finished=True)
+    assert RubberState.from_json(state.to_json()) == state
+
+
+def test_honours_at_notrump_go_to_the_side_holding_the_four_aces() -> None:
+    west = [HONOUR_HANDS[3], HONOUR_HANDS[1], HONOUR_HANDS[2], HONOUR_HANDS[0]]  # North's hand with West
+    assert honours(west, "NT") == [0, 150]
+
+
+def test_a_passed_out_board_scores_no_rubber_points() -> None:
+    assert rubber_points(ContractResult(0), vulnerable=True) == RubberPoints(0, 0, 0)

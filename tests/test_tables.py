@@ -278,6 +278,8 @@ async def test_daily_top_up_once_a_day(database: str) -> None:
     async with storage.transaction() as tx:
         balance, wait = await tx.claim_daily(GUILD, ALICE, 1000.0 + 3600)
     assert balance == 1200 and wait == pytest.approx(86400 - 3600)
+    async with storage.transaction() as tx:  # a day after the first claim: the next one
+        assert await tx.claim_daily(GUILD, ALICE, 1000.0 + 86400) == (1400, 0.0)
     async with storage.transaction() as tx:
         await tx.set_guild_settings(GUILD, 500, 50)
         await tx.claim_daily(GUILD, BOB, 0.0)
