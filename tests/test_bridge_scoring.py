@@ -275,3 +275,8 @@ def test_honours_at_notrump_go_to_the_side_holding_the_four_aces() -> None:
 
 def test_a_passed_out_board_scores_no_rubber_points() -> None:
     assert rubber_points(ContractResult(0), vulnerable=True) == RubberPoints(0, 0, 0)
+
+
+def test_defenders_honours_are_written_on_the_line() -> None:
+    _, entry = record_rubber_board(RubberState(), made(4, "S", NS_DECLARER, 10), [0, 100])
+    assert entry["above"] == [0, 100] and entry["notes"] == ["EW honours 100", "NS win a game"]
