@@ -11,7 +11,9 @@ message has been edited with the new picture; every table does so at once. Per N
 - answer p50/p99: from the payload to the interaction's callback (the deferral);
 - edit p50/p99: from the payload to the PATCH of the table message carrying the new image;
 - CPU per press: the bot process's, and the drawing's (the render pool's worker processes,
-  ``bot.render_pool``); the drawing share is the second over their sum.
+  ``bot.render_pool``); the drawing share is the second over their sum;
+- storage: transactions per press, how long each holds the store (from BEGIN to after COMMIT), and
+  the share of the run the store was held: near 100%, the store is what presses wait for.
 
 ``--threads`` also runs each N with pictures drawn in threads of the bot process (as before the render
 pool), ``--fixed-image`` with drawing replaced by a constant PNG: what the process does without it. The timer
@@ -31,13 +33,15 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from contextlib import asynccontextmanager
+from typing import Any, AsyncIterator, Callable
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from PIL import Image  # noqa: E402
 
 from bot import render_pool  # noqa: E402
+from bot.games.cards import DECK  # noqa: E402
 from bot.registry import GAMES  # noqa: E402
 from images.palette import to_png  # noqa: E402
 from tests.harness import GUILD_ID, Harness, Place, Request, User  # noqa: E402
@@ -60,6 +64,35 @@ def worker_cpu() -> float:
             continue
         total += int(fields[11]) + int(fields[12])  # utime, stime
     return total / os.sysconf("SC_CLK_TCK")
+
+
+@dataclass
+class StorageClock:
+    """How long the store's transactions hold it: the one SQLite connection takes one transaction at
+    a time, for every table of the process."""
+
+    transactions: int = 0
+    held: float = 0.0
+
+    def watch(self, storage: Any) -> None:
+        original = storage.transaction
+
+        @asynccontextmanager
+        async def timed() -> AsyncIterator[Any]:
+            started = None
+            try:
+                async with original() as tx:
+                    started = time.perf_counter()
+                    yield tx
+            finally:  # after the COMMIT (or the ROLLBACK)
+                if started is not None:
+                    self._count(started)
+
+        storage.transaction = timed
+
+    def _count(self, started: float) -> None:
+        self.transactions += 1
+        self.held += time.perf_counter() - started
 
 
 def fixed(png: bytes) -> Callable[..., bytes]:
@@ -165,6 +198,23 @@ async def press_loop(harness: Harness, watch: Watch, table: Table, until: Callab
         table.presses += 1
 
 
+async def warm_up(harness: Harness, table: Table) -> None:
+    """Start every render worker and fill its caches (palette, every card's sprites) before the clock
+    starts, as in a bot that has been running for a while: each worker draws the table and a hand
+    with every card of the deck on the board and in the hands, a few times over."""
+    live = harness.bot.service.in_channel(table.channel)
+    public, own, spec = live.public_view(), live.engine.view(0), live.spec
+    views = []
+    for start in range(0, len(DECK), 5):
+        board = list(DECK[start:start + 5])
+        hole = list(DECK[(start + 5) % len(DECK):(start + 5) % len(DECK) + 2]) or ["As", "Kd"]
+        seats = [{**seat, "cards": hole} for seat in own["seats"]]
+        views += [(spec.render_table, {**public, "board": board, "seats": seats}, ""),
+                  (spec.render_hand, {**own, "board": board, "seats": seats})]
+    for _ in range(max(1, render_pool.workers())):
+        await asyncio.gather(*(render_pool.render(*job) for job in views))
+
+
 def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
@@ -186,6 +236,7 @@ async def measure(count: int, presses: int, fixed_image: bool, threads: bool = F
             harness.privacy.detach()  # the bench measures the bot, not the test suite's check
             try:
                 tables = await open_tables(harness, count)
+                await warm_up(harness, tables[0])
                 timers = asyncio.create_task(harness.bot.service.run_timers(interval=0.02))
                 watch = Watch()
                 harness.recorder.observers.append(watch)
@@ -193,6 +244,8 @@ async def measure(count: int, presses: int, fixed_image: bool, threads: bool = F
                 edits: list[float] = []
                 total = lambda: sum(t.presses for t in tables)  # noqa: E731
                 images = len(harness.bot.presenter.render_ms)
+                store = StorageClock()
+                store.watch(harness.bot.storage)
                 cpu, drawing, wall = time.process_time(), worker_cpu(), time.perf_counter()
                 await asyncio.gather(*(press_loop(harness, watch, t, lambda: total() >= presses, answers, edits)
                                        for t in tables))
@@ -214,20 +267,24 @@ async def measure(count: int, presses: int, fixed_image: bool, threads: bool = F
         "bot_cpu_ms_per_press": cpu / done * 1000, "drawing_cpu_ms_per_press": drawing / done * 1000,
         "drawing_share": drawing / (cpu + drawing) if cpu + drawing else 0.0,
         "images_per_press": images / done, "fixed_image": fixed_image, "threads": threads,
+        "transactions_per_press": store.transactions / done, "storage_busy": store.held / wall,
+        "transaction_ms": store.held / store.transactions * 1000 if store.transactions else 0.0,
     }
 
 
 def table(rows: list[dict[str, Any]]) -> list[str]:
     """The rows as a Markdown table (for docs/performance.md)."""
     lines = ["| tables pressing at once | presses/s | answer p50 / p99 | edit p50 / p99 | CPU per press: bot +"
-             " drawing | drawing share of CPU | images per press |", "|---|---|---|---|---|---|---|"]
+             " drawing | drawing share of CPU | images per press | storage: transactions per press, ms held each,"
+             " busy share of the run |", "|---|---|---|---|---|---|---|---|"]
     for r in rows:
         label = f"{r['tables']}" + (" (fixed image)" if r["fixed_image"] else
                                     " (drawn in threads)" if r.get("threads") else " (render pool)")
         lines.append(f"| {label} | {r['presses_per_second']:.0f} | {r['answer_p50']:.0f} / {r['answer_p99']:.0f} ms"
                      f" | {r['edit_p50']:.0f} / {r['edit_p99']:.0f} ms | {r['bot_cpu_ms_per_press']:.1f} +"
                      f" {r['drawing_cpu_ms_per_press']:.1f} ms"
-                     f" | {r['drawing_share']:.0%} | {r['images_per_press']:.2f} |")
+                     f" | {r['drawing_share']:.0%} | {r['images_per_press']:.2f} | {r['transactions_per_press']:.2f},"
+                     f" {r['transaction_ms']:.1f} ms, {r['storage_busy']:.0%} |")
     return lines
 
 

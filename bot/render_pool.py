@@ -6,18 +6,23 @@ and the renderers' Python hold the GIL, so rendering threads shared one core wit
 (bench/capacity.py measured it). The pool starts on first use with the "spawn" method (no copy of the
 bot's threads or connections) and lasts as long as the process: bots opened one after another (the
 tests) share it. On a one-core machine, or for a function that cannot be sent to a process (a test's
-stand-in), pictures are drawn in a thread as before.
+stand-in), pictures are drawn in a thread as before; so is a picture whose worker died, and the
+next one starts new workers. A script that opens a bot must guard its start with
+``if __name__ == "__main__":``, as spawned workers import the main module.
 """
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
 import pickle
 import threading
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from multiprocessing import get_context
 from typing import Any, Callable
 
+log = logging.getLogger(__name__)
 _pool: ProcessPoolExecutor | None = None
 _lock = threading.Lock()
 
@@ -58,5 +63,19 @@ async def render(fn: Callable[..., bytes], *args: Any) -> bytes:
     pool = None if IN_THREADS else _executor()
     if pool is None or not _sendable(fn):
         return await asyncio.to_thread(fn, *args)
-    return await asyncio.get_running_loop().run_in_executor(pool, fn, *args)
+    try:
+        return await asyncio.get_running_loop().run_in_executor(pool, fn, *args)
+    except BrokenProcessPool:
+        log.exception("a render worker died; starting new workers and drawing this picture in a thread")
+        _discard(pool)
+        return await asyncio.to_thread(fn, *args)
+
+
+def _discard(broken: ProcessPoolExecutor) -> None:
+    """Forget a pool whose worker died (killed, out of memory): the next render starts a new one."""
+    global _pool
+    with _lock:
+        if _pool is broken:
+            _pool = None
+    broken.shutdown(wait=False, cancel_futures=True)
 

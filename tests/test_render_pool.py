@@ -25,3 +25,21 @@ async def test_what_cannot_be_sent_runs_in_a_thread_and_threads_can_be_chosen() 
         assert await render_pool.render(os.getpid) == here
     finally:
         render_pool.IN_THREADS = False
+
+
+
+def die_unless_in(pid: int) -> bytes:
+    """A renderer that kills any process but ``pid`` (a worker dying mid-picture)."""
+    if os.getpid() != pid:
+        os._exit(1)
+    return b"drawn in the bot's process"
+
+
+async def test_a_dead_worker_costs_one_picture_a_thread_and_new_workers_take_over(monkeypatch) -> None:
+    monkeypatch.setattr(render_pool.os, "cpu_count", lambda: 2)
+    await render_pool.render(os.getpid)
+    broken = render_pool.pool()
+    assert broken is not None
+    assert await render_pool.render(die_unless_in, os.getpid()) == b"drawn in the bot's process"
+    assert render_pool.pool() is not broken
+    assert await render_pool.render(os.getpid) != os.getpid(), "new workers draw again"
