@@ -25,7 +25,7 @@ from typing import Awaitable, Callable
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bot.adapter.presenter import table_text  # noqa: E402
+from bot.adapter.table_text import table_text  # noqa: E402
 from tests.harness import CHANNEL_ID, GUILD_ID, MEMBER_PERMISSIONS, OPEN, Place, User  # noqa: E402
 from tests.loopback_discord import Fault, LoopbackDiscord  # noqa: E402
 from tests.loopback_harness import LoopbackHarness  # noqa: E402

@@ -45,7 +45,7 @@ async def test_lost_permissions_pause_the_table_until_the_bot_may_post_again(loo
     await h.raised_hand(ALICE, BOB)
     live = h.bot.service.in_channel(CHANNEL_ID)
     h.server.denied[CHANNEL_ID] = 50013
-    h.bot.presenter._sent_private.clear()  # hands are not sent again to a paused table
+    h.bot.presenter.hands._sent_private.clear()  # hands are not sent again to a paused table
     await h.update(live)
     assert live.paused is not None and h.server.count("PATCH", "messages.edit", 403) == 1
     assert "is paused" in h.server.dm_requests(ALICE.id)[-1].text, "the host is told by DM"

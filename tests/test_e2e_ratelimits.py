@@ -5,8 +5,8 @@ import asyncio
 import math
 import time
 
-from bot.adapter.presenter import table_text
 from bot.adapter.components import table_view
+from bot.adapter.table_text import table_text
 from tests.harness import CHANNEL_ID, User
 from tests.loopback_discord import Fault
 from tests.loopback_harness import LoopbackHarness

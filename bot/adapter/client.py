@@ -10,7 +10,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.adapter.channel_watch import ChannelWatch
-from bot.adapter.components import COMPONENTS, reply_error
+from bot.adapter.component_checks import reply_error
+from bot.adapter.components import COMPONENTS
 from bot.adapter.metrics import Metrics
 from bot.adapter.presenter import DiscordPresenter
 from bot.errors import UserError

@@ -12,7 +12,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.adapter.member_text import member_name
-from bot.adapter.presenter import PERMISSIONS_HELP, table_text
+from bot.adapter.table_text import PERMISSIONS_HELP, table_text
 from bot.adapter.protocol import Cardroom
 from bot.errors import UserError
 from bot.registry import GameSpec, game

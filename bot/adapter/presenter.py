@@ -1,7 +1,8 @@
-"""Showing tables on Discord: one live message per table, edited in place, and private hands by DM.
+"""Showing tables on Discord: one live message per table, edited in place (private hands by DM are
+``private_hands``, the message's words ``table_text``).
 
-Only engine views reach this module (the public view for the channel, a seat's own view for its DM
-or its "My hand" reply), so no hidden card can reach a channel from here. Images are rendered in
+Only engine views reach this module (the public view for the channel; a seat's own view goes to
+``PrivateHands``), so no hidden card can reach a channel from here. Images are rendered in
 worker processes (``bot.render_pool``); Discord calls are made after the table's state is safely stored.
 """
 from __future__ import annotations
@@ -19,57 +20,13 @@ import discord
 from bot import render_pool
 from bot.adapter.channel_faults import Verdict, diagnose
 from bot.adapter.components import table_view
-from bot.adapter.member_text import plain, shown, shown_report
+from bot.adapter.member_text import shown_report
+from bot.adapter.private_hands import PrivateHands
 from bot.adapter.protocol import Cardroom
-from bot.games.cards import pretty
+from bot.adapter.table_text import PAUSED_HELP, table_text
 from bot.service.live import LiveTable
 
 log = logging.getLogger(__name__)
-
-PAUSED_HELP = ("Give me View Channel, Send Messages, Embed Links and Attach Files there: the table goes on at "
-               "the next command or button press in that channel. No turn timer runs while it is paused.")
-PERMISSIONS_HELP = ("I can't post in this channel. Give me View Channel, Send Messages, Embed Links and "
-                    "Attach Files here, then try again.")
-
-
-def private_cards(view: dict[str, Any], seat: int) -> list[str]:
-    """What a DM is about: the seat's own cards (``seats``/``players`` entries' ``cards`` and a card
-    ``in_hand``, else the view's ``hands[seat]``, else its ``hand``)."""
-    seats = view.get("seats", view.get("players"))
-    hands = view.get("hands")
-    if isinstance(seats, list) and seat < len(seats) and isinstance(seats[seat], dict) and "cards" in seats[seat]:
-        cards = list(seats[seat]["cards"]) + ([seats[seat]["in_hand"]] if seats[seat].get("in_hand") else [])
-    elif isinstance(hands, list) and seat < len(hands) and isinstance(hands[seat], list):
-        cards = hands[seat]
-    else:
-        cards = view.get("hand") or []
-    codes = [c.get("code") if isinstance(c, dict) else c for c in cards]  # card views carry a "code"
-    return [c for c in codes if isinstance(c, str)]
-
-
-def table_text(live: LiveTable) -> str:
-    """The message text above the table image: status, whose turn and until when, recent events."""
-    row = live.row
-    spec = live.spec
-    lines = [f"**{spec.title}** · table #{row.id}"]
-    if row.status == "lobby":
-        seats = ", ".join(shown(s["name"]) + (f" ({s['stack']})" if spec.chips else "")
-                          for s in row.seats) or "nobody yet"
-        lines.append(f"Waiting to start. Seated: {seats}. "
-                     f"Join with the button or `/{spec.name} join`; add computer players with `/{spec.name} add-bot`.")
-    elif live.engine is not None and live.engine.outcome is None and row.hand is not None:
-        turn = ", ".join(shown(live.user_of_deal_seat(s)["name"]) for s in live.engine.to_act())
-        due = f" (until <t:{int(row.deadline)}:T>)" if row.deadline else ""
-        lines.append(f"Hand #{row.hand_no} · to act: **{turn}**{due}")
-        lines.append(f"Deck SHA-256 `{row.hand['commitment']}`")
-    elif live.withheld:  # an event's board other tables still play: no seed, result or play (bot.service.events)
-        lines.append(f"Hand #{row.hand_no} is over.")
-    elif live.last_outcome is not None:
-        lines.append(f"Hand #{row.hand_no} is over: {shown(live.last_outcome.summary)}")
-        if live.last_seed:
-            lines.append(f"Deck seed `{live.last_seed}` (check it with `/verify {row.id} {row.hand_no}`)")
-    lines += [f"> {shown(plain(line, 300))}" for line in live.log[-5:]]  # names in them are members' text
-    return "\n".join(lines)[:1900]
 
 
 @dataclass
@@ -108,8 +65,7 @@ class DiscordPresenter:
         included, before it is given up (the next update tries again)."""
         self.answer_wait = 0.5
         """Seconds an update waits for its edit before its caller goes on (to answer a member)."""
-        self._sent_private: dict[tuple[int, int], tuple[int, frozenset[str]]] = {}
-        self._dm_closed: set[int] = set()
+        self.hands = PrivateHands(bot, lambda fn, *args: self._render(fn, *args))  # as patched now, by a test too
         self._feeds: dict[int, _Feed] = {}
         self._gone: set[int] = set()  # tables whose channel, thread or server is gone: nothing more to show
         self.render_ms: deque[float] = deque(maxlen=10_000)
@@ -150,7 +106,7 @@ class DiscordPresenter:
                 feed.shown = version
                 if live.paused is not None or live.id in self._gone:
                     break
-                await self._send_hands(live)
+                await self.hands.send(live)
             except Exception:
                 feed.shown = version
                 log.exception("could not show table %s", live.id)
@@ -255,43 +211,9 @@ class DiscordPresenter:
         except discord.HTTPException:
             log.warning("could not post an event report in channel %s", channel_id)
 
-    async def _send_hands(self, live: LiveTable) -> None:
-        """DM each human in the deal their cards at the deal's start and whenever they get new ones."""
-        if live.engine is None or live.row.hand is None:
-            return
-        for deal_seat, index in enumerate(live.dealt()):
-            seat = live.row.seats[index]
-            if seat["is_bot"] or seat["user_id"] in self._dm_closed:
-                continue
-            view = live.engine.view(deal_seat)
-            key = (live.id, seat["user_id"])
-            cards = private_cards(view, deal_seat)
-            hand_no, known = self._sent_private.get(key, (0, frozenset()))
-            if hand_no == live.row.hand_no and set(cards) <= known:
-                continue  # nothing new to tell (playing a card away is no news); My hand shows the rest
-            self._sent_private[key] = (live.row.hand_no, frozenset(cards))
-            file = await self._render(live.spec.render_hand, view)
-            text = " ".join(pretty(c) for c in cards)
-            try:
-                dm = await self.bot.create_dm(discord.Object(seat["user_id"]))
-                await dm.send(f"Your hand at table #{live.id} (hand #{live.row.hand_no}): {text}", file=file)
-            except discord.Forbidden:
-                self._dm_closed.add(seat["user_id"])
-                live.note(f"{seat['name']} has DMs closed: use the My hand button.")
-            except discord.HTTPException:
-                log.warning("could not DM user %s", seat["user_id"])
-
     async def show_hand(self, interaction: discord.Interaction, live: LiveTable) -> None:
         """The ephemeral "My hand" reply: the presser's own view only."""
-        deal_seat = live.deal_seat(interaction.user.id)
-        if live.engine is None or deal_seat is None:
-            await interaction.response.send_message("You have no cards in this hand.", ephemeral=True)
-            return
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        view = live.engine.view(deal_seat)
-        file = await self._render(live.spec.render_hand, view)
-        text = " ".join(pretty(c) for c in private_cards(view, deal_seat))
-        await interaction.followup.send(f"Your hand (hand #{live.row.hand_no}): {text}", file=file, ephemeral=True)
+        await self.hands.show_hand(interaction, live)
 
     async def closed(self, live: LiveTable, reason: str) -> None:
         """The table's last word: pending updates are dropped, the one in flight is let finish."""

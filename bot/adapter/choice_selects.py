@@ -1,0 +1,218 @@
+"""Moves that need a choice (cards to discard, a card to play, a bid): the button that opens a private
+select, the select, and the optional preview with Confirm and Back.
+
+Select values are the engine's own choice strings; a forged or outdated value is refused before
+anything is shown or sent.
+"""
+from __future__ import annotations
+
+import asyncio
+import io
+import re
+from typing import TYPE_CHECKING, Any, Iterable
+
+import discord
+
+from bot.adapter.component_checks import STATE, TableComponent, bot_of, current_table, offering, presser_spec
+from bot.adapter.move_buttons import ActionButton
+from bot.errors import UserError
+from bot.games.base import Action, ActionSpec
+
+if TYPE_CHECKING:
+    from bot.service.live import LiveTable
+
+MAX_SELECT_OPTIONS = 25
+_BID = re.compile(r"([1-7])(C|D|H|S|NT)")
+
+
+class ChoiceButton(TableComponent, discord.ui.DynamicItem[discord.ui.Button],
+                   template=r"cr:c:" + STATE + r"(?::(?P<index>[0-9]+))?"):
+    """A move that needs a choice (cards to discard, a card to play, a bid): opens a private select.
+    ``index`` tells apart several specs of one kind (0, the first, is left out of the custom_id)."""
+
+    def __init__(self, table: int, hand: int, step: int, kind: str, label: str,
+                 style: discord.ButtonStyle = discord.ButtonStyle.primary, index: int = 0):
+        suffix = f":{index}" if index else ""
+        super().__init__(discord.ui.Button(label=label[:80], style=style,
+                                           custom_id=f"cr:c:{table}:{hand}:{step}:{kind}{suffix}"))
+        self.table, self.hand, self.step, self.kind, self.index = table, hand, step, kind, index
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: re.Match[str]) -> "ChoiceButton":
+        return cls(int(match["table"]), int(match["hand"]), int(match["step"]), match["kind"],
+                   getattr(item, "label", None) or "",
+                   index=int(match["index"] or 0))
+
+    async def _press(self, interaction: discord.Interaction) -> None:
+        live = current_table(interaction, self.table, self.hand, self.step)
+        spec = presser_spec(live, interaction.user.id, self.kind, self.index)
+        view = _choice_selects(interaction, live, spec)
+        await interaction.response.send_message(f"**{spec.label}**", view=view, ephemeral=True)
+
+
+def _choice_selects(interaction: discord.Interaction, live: "LiveTable", spec: ActionSpec) -> discord.ui.View:
+    """The private selects for one spec: runs of 25, or one select per card for many "card@target"."""
+    view = discord.ui.View(timeout=None)
+    labels = _choice_labels(interaction, live, spec)
+    for part, chunk in enumerate(_parts(spec.choices)):
+        view.add_item(ChoiceSelect(live.id, live.row.hand_no, live.row.step, spec, chunk, part, labels))
+    if spec.min_choices == 0 and spec.choices:  # a select can't send an empty choice: a button does
+        view.add_item(ActionButton(live.id, live.row.hand_no, live.row.step, spec.kind, "Choose none"))
+    # Dynamic items answer by custom_id alone: a stopped view is still sent, but discord.py neither
+    # stores it nor starts the 15-minute timer it gives every ephemeral view.
+    view.stop()
+    return view
+
+
+def _parts(choices: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """Choices split into selects of at most 25: "card@target" choices one select per card when that
+    fits in a message (4 cards x 9 cells: pick in the card's select), else in runs of 25."""
+    if len(choices) > MAX_SELECT_OPTIONS and all("@" in c for c in choices):
+        groups: dict[str, list[str]] = {}
+        for choice in choices:
+            groups.setdefault(choice.split("@", 1)[0], []).append(choice)
+        if len(groups) <= 5 and all(len(g) <= MAX_SELECT_OPTIONS for g in groups.values()):
+            return [tuple(g) for g in groups.values()]
+    return list(_chunks(choices, MAX_SELECT_OPTIONS))
+
+
+def _choice_labels(interaction: discord.Interaction, live: "LiveTable", spec: ActionSpec) -> dict[str, str]:
+    """Option texts from the game's cog when it has ``choice_label(view, kind, value)`` (given the
+    presser's own view), e.g. a gin layoff "5♥ → meld 2 (2♥ 3♥ 4♥)"; else ``display_choice``."""
+    label = _cog_hook(interaction, live, "choice_label")
+    if label is None:
+        return {}
+    view = live.engine.view(live.deal_seat(interaction.user.id))
+    return {value: label(view, spec.kind, value)[:100] for value in spec.choices}
+
+
+def _cog_hook(interaction: discord.Interaction, live: "LiveTable", name: str) -> Any:
+    """An optional method of the game's cog (``choice_label``, ``choice_preview``), or None."""
+    cog = next((c for c in bot_of(interaction).cogs.values() if getattr(c, "game_name", None) == live.spec.name), None)
+    return getattr(cog, name, None)
+
+
+def _chunks(items: tuple[str, ...], size: int) -> Iterable[tuple[str, ...]]:
+    for start in range(0, max(len(items), 1), size):
+        yield items[start:start + size]
+
+
+def action_from_choices(kind: str, values: list[str], several: bool = False) -> Action:
+    """Select values -> an Action: card codes go in ``cards``; "card@target" also sets ``target``;
+    from a one-value select, a value that is not a card (a bid such as "3NT", a placement) is the
+    ``target``; from a select of ``several`` values, every value is a card (a draw's discards)."""
+    from bot.games.cards import DECK
+
+    if len(values) == 1 and not several and "@" not in values[0] and values[0] not in DECK:
+        return Action(kind, target=values[0])
+    targets = {v.split("@", 1)[1] for v in values if "@" in v}
+    cards = tuple(v.split("@", 1)[0] for v in values)
+    if len(targets) > 1:
+        raise UserError("Choose one target at a time.")
+    return Action(kind, cards=cards, target=targets.pop() if targets else None)
+
+
+class ChoiceSelect(TableComponent, discord.ui.DynamicItem[discord.ui.Select],
+                   template=r"cr:s:" + STATE + r":(?P<part>[0-9]+)"):
+    """The private select a ChoiceButton opens; its values become the action."""
+
+    def __init__(self, table: int, hand: int, step: int, spec: ActionSpec | str,
+                 options: tuple[str, ...] = (), part: int = 0, labels: dict[str, str] | None = None):
+        kind = spec if isinstance(spec, str) else spec.kind
+        select: discord.ui.Select = discord.ui.Select(custom_id=f"cr:s:{table}:{hand}:{step}:{kind}:{part}")
+        if isinstance(spec, ActionSpec):
+            for value in options:
+                select.add_option(label=(labels or {}).get(value) or display_choice(value), value=value)
+            select.min_values = max(1, min(spec.min_choices, len(options)))
+            select.max_values = max(select.min_values, min(spec.max_choices or 1, len(options)))
+            select.placeholder = spec.label[:150]
+            if 0 < len(options) < len(spec.choices):  # one of several selects: say which part it holds
+                select.placeholder = f"{spec.label}: {display_choice(options[0])} – {display_choice(options[-1])}"[:150]
+                prefixes = {value.split("@", 1)[0] for value in options if "@" in value}
+                if len(prefixes) == 1 and all("@" in value for value in options):  # one card's targets
+                    select.placeholder = f"{spec.label}: {display_choice(prefixes.pop() + '@…')}"[:150]
+        super().__init__(select)
+        self.table, self.hand, self.step, self.kind = table, hand, step, kind
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select,
+                             match: re.Match[str]) -> "ChoiceSelect":
+        select = cls(int(match["table"]), int(match["hand"]), int(match["step"]), match["kind"])
+        select.item.max_values = getattr(item, "max_values", 1)  # as shown: it tells how the values read
+        return select
+
+    async def _press(self, interaction: discord.Interaction) -> None:
+        values = [str(v) for v in (interaction.data or {}).get("values", [])]  # type: ignore[union-attr]
+        await self._chosen(interaction, values)
+
+    async def _chosen(self, interaction: discord.Interaction, values: list[str]) -> None:
+        live = current_table(interaction, self.table, self.hand, self.step)
+        offering(live, interaction.user.id, self.kind, values)
+        preview = _cog_hook(interaction, live, "choice_preview")
+        if preview is not None and self.item.max_values == 1 and len(values[0]) <= 60:  # rides in a custom_id
+            await _show_preview(interaction, live, self.step, self.kind, values[0], preview)
+            return
+        await interaction.response.edit_message(content="Sent.", view=None)
+        await bot_of(interaction).service.act(self.table, interaction.user.id, self.hand, self.step,
+                                            action_from_choices(self.kind, values, self.item.max_values > 1))
+
+
+async def _show_preview(interaction: discord.Interaction, live: "LiveTable", step: int, kind: str, value: str,
+                        preview: Any) -> None:
+    """Turn the private select into a picture of the chosen move (the cog's ``choice_preview(view,
+    kind, value) -> PNG``, from the presser's own view) with Confirm and Back."""
+    deal_seat = live.deal_seat(interaction.user.id)
+    if deal_seat is None:
+        raise UserError("You are not playing in this hand.")
+    png = await asyncio.to_thread(preview, live.engine.view(deal_seat), kind, value)
+    label = _cog_hook(interaction, live, "choice_label")
+    text = label(live.engine.view(deal_seat), kind, value) if label else display_choice(value)
+    view = discord.ui.View(timeout=None)
+    for what in ("ok", "back"):
+        view.add_item(PreviewButton(what, live.id, live.row.hand_no, step, kind, value))
+    view.stop()  # answered by custom_id alone, like the selects: no view store entry, no timer
+    await interaction.response.edit_message(content=f"**{text[:150]}**: confirm?", view=view,
+                                            attachments=[discord.File(io.BytesIO(png), filename="preview.png")])
+
+
+class PreviewButton(TableComponent, discord.ui.DynamicItem[discord.ui.Button],
+                    template=r"cr:p:(?P<what>ok|back):" + STATE + r":(?P<value>.+)"):
+    """Confirm sends the previewed choice; Back reopens the selects it came from."""
+
+    def __init__(self, what: str, table: int, hand: int, step: int, kind: str, value: str):
+        ok = what == "ok"
+        super().__init__(discord.ui.Button(label="Confirm" if ok else "Back",
+                                           style=discord.ButtonStyle.success if ok else discord.ButtonStyle.secondary,
+                                           custom_id=f"cr:p:{what}:{table}:{hand}:{step}:{kind}:{value}"))
+        self.what, self.table, self.hand, self.step, self.kind, self.value = what, table, hand, step, kind, value
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: re.Match[str]) -> "PreviewButton":
+        return cls(match["what"], int(match["table"]), int(match["hand"]), int(match["step"]), match["kind"],
+                   match["value"])
+
+    async def _press(self, interaction: discord.Interaction) -> None:
+        live = current_table(interaction, self.table, self.hand, self.step)
+        spec = offering(live, interaction.user.id, self.kind, [self.value])
+        if self.what == "ok":
+            await interaction.response.edit_message(content="Sent.", view=None, attachments=[])
+            await bot_of(interaction).service.act(self.table, interaction.user.id, self.hand, self.step,
+                                                action_from_choices(self.kind, [self.value]))
+            return
+        await interaction.response.edit_message(content=f"**{spec.label}**", attachments=[],
+                                                view=_choice_selects(interaction, live, spec))
+
+
+def display_choice(value: str) -> str:
+    """Readable option text: card codes and bids get suit symbols ("As@B" -> "A♠ → B", "4H" -> "4♥")."""
+    from bot.games.cards import SUIT_SYMBOLS, pretty
+
+    bid = _BID.fullmatch(value)
+    if bid:
+        return bid[1] + SUIT_SYMBOLS.get(bid[2].lower(), bid[2])
+    if "@" in value:
+        card, target = value.split("@", 1)
+        return f"{pretty(card)} → {target}"[:100]
+    return pretty(value)[:100]

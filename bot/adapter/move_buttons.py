@@ -1,0 +1,90 @@
+"""The buttons under a table message: moves (fold, call, a preset raise...) and the table's own
+buttons (My hand, Sit out, I'm back, Join, Start).
+
+Each is a ``DynamicItem`` whose custom_id carries the table (and, for a move, the hand and step), so it
+works after a restart and a click from an earlier state is refused.
+"""
+from __future__ import annotations
+
+import re
+
+import discord
+
+from bot.adapter.amount_form import AmountModal
+from bot.adapter.component_checks import (STATE, TableComponent, bot_of, current_table, open_table, presser_spec,
+                                          submit)
+from bot.adapter.member_text import member_name
+from bot.errors import UserError
+from bot.games.base import Action
+
+
+class ActionButton(TableComponent, discord.ui.DynamicItem[discord.ui.Button],
+                   template=r"cr:a:" + STATE + r"(?::(?P<amount>[0-9]+))?"):
+    """A move: fold, check, call, a preset raise... An amount range without an amount opens a modal."""
+
+    def __init__(self, table: int, hand: int, step: int, kind: str, label: str, *,
+                 amount: int | None = None, style: discord.ButtonStyle = discord.ButtonStyle.secondary):
+        suffix = f":{amount}" if amount is not None else ""
+        super().__init__(discord.ui.Button(label=label[:80], style=style,
+                                           custom_id=f"cr:a:{table}:{hand}:{step}:{kind}{suffix}"))
+        self.table, self.hand, self.step, self.kind, self.amount = table, hand, step, kind, amount
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: re.Match[str]) -> "ActionButton":
+        amount = match["amount"]
+        return cls(int(match["table"]), int(match["hand"]), int(match["step"]), match["kind"],
+                   getattr(item, "label", None) or "",
+                   amount=int(amount) if amount else None)
+
+    async def _press(self, interaction: discord.Interaction) -> None:
+        live = current_table(interaction, self.table, self.hand, self.step)
+        spec = presser_spec(live, interaction.user.id, self.kind)
+        amount = self.amount
+        if amount is None:
+            if spec.min_amount is not None and spec.max_amount is not None and spec.min_amount != spec.max_amount:
+                await interaction.response.send_modal(
+                    AmountModal(self.table, self.hand, self.step, spec, interaction.user.id))
+                return
+            amount = spec.min_amount
+        elif spec.min_amount is None or spec.max_amount is None:
+            raise UserError("That move takes no amount.")
+        elif not spec.min_amount <= amount <= spec.max_amount:
+            raise UserError(f"The amount must be from {spec.min_amount} to {spec.max_amount}.")
+        await submit(interaction, self.table, self.hand, self.step, Action(self.kind, amount=amount))
+
+
+class TableButton(TableComponent, discord.ui.DynamicItem[discord.ui.Button],
+                  template=r"cr:u:(?P<table>[0-9]+):(?P<what>[a-z]+)"):
+    """Buttons that are not moves: My hand, Sit out, Back, Join, Start."""
+
+    LABELS = {"hand": "My hand", "sitout": "Sit out", "back": "I'm back", "join": "Join", "start": "Start"}
+
+    def __init__(self, table: int, what: str):
+        style = discord.ButtonStyle.success if what in ("join", "start") else discord.ButtonStyle.secondary
+        super().__init__(discord.ui.Button(label=self.LABELS.get(what, what), style=style,
+                                           custom_id=f"cr:u:{table}:{what}"))
+        self.table, self.what = table, what
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: re.Match[str]) -> "TableButton":
+        return cls(int(match["table"]), match["what"])
+
+    async def _press(self, interaction: discord.Interaction) -> None:
+        bot = bot_of(interaction)
+        live = open_table(interaction, self.table)
+        user = interaction.user
+        if self.what == "hand":
+            await bot.presenter.show_hand(interaction, live)
+        elif self.what in ("sitout", "back"):
+            await interaction.response.defer()
+            await bot.service.set_sitting_out(live, user.id, self.what == "sitout")
+        elif self.what == "join":
+            await interaction.response.defer()
+            await bot.service.join(live, user.id, member_name(user))
+        elif self.what == "start":
+            await interaction.response.defer()
+            await bot.service.start(live, user.id)
+        else:
+            raise UserError("That button is out of date.")

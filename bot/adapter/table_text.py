@@ -1,0 +1,37 @@
+"""The words of a table message: its status, whose turn and until when, recent events; and the help a
+host gets when the bot can't post in a channel."""
+from __future__ import annotations
+
+from bot.adapter.member_text import plain, shown
+from bot.service.live import LiveTable
+
+PAUSED_HELP = ("Give me View Channel, Send Messages, Embed Links and Attach Files there: the table goes on at "
+               "the next command or button press in that channel. No turn timer runs while it is paused.")
+PERMISSIONS_HELP = ("I can't post in this channel. Give me View Channel, Send Messages, Embed Links and "
+                    "Attach Files here, then try again.")
+
+
+
+def table_text(live: LiveTable) -> str:
+    """The message text above the table image: status, whose turn and until when, recent events."""
+    row = live.row
+    spec = live.spec
+    lines = [f"**{spec.title}** · table #{row.id}"]
+    if row.status == "lobby":
+        seats = ", ".join(shown(s["name"]) + (f" ({s['stack']})" if spec.chips else "")
+                          for s in row.seats) or "nobody yet"
+        lines.append(f"Waiting to start. Seated: {seats}. "
+                     f"Join with the button or `/{spec.name} join`; add computer players with `/{spec.name} add-bot`.")
+    elif live.engine is not None and live.engine.outcome is None and row.hand is not None:
+        turn = ", ".join(shown(live.user_of_deal_seat(s)["name"]) for s in live.engine.to_act())
+        due = f" (until <t:{int(row.deadline)}:T>)" if row.deadline else ""
+        lines.append(f"Hand #{row.hand_no} · to act: **{turn}**{due}")
+        lines.append(f"Deck SHA-256 `{row.hand['commitment']}`")
+    elif live.withheld:  # an event's board other tables still play: no seed, result or play (bot.service.events)
+        lines.append(f"Hand #{row.hand_no} is over.")
+    elif live.last_outcome is not None:
+        lines.append(f"Hand #{row.hand_no} is over: {shown(live.last_outcome.summary)}")
+        if live.last_seed:
+            lines.append(f"Deck seed `{live.last_seed}` (check it with `/verify {row.id} {row.hand_no}`)")
+    lines += [f"> {shown(plain(line, 300))}" for line in live.log[-5:]]  # names in them are members' text
+    return "\n".join(lines)[:1900]
