@@ -12,6 +12,7 @@ from typing import Any, Mapping
 
 from PIL import Image, ImageDraw, ImageFont
 
+from bot.games.runout_equity import with_equity
 from images.cards import canvas_draw, card_size, chips, draw_text, fit_text, font, paste_row, wrap_text
 from images.palette import to_png
 from images.poker_equity import draw_legend, draw_tag, tag_height, tag_lines
@@ -68,7 +69,9 @@ Box = tuple[int, int, int, int]
 
 def render_table(view: View, footer: str | None = None, *, four_color: bool = False) -> bytes:
     """PNG of the whole table as ``view`` shows it; ``footer`` is a small line at the bottom
-    (the deck commitment). A seat's view puts that seat at the bottom centre, the public view seat 0."""
+    (the deck commitment). A seat's view puts that seat at the bottom centre, the public view seat 0.
+    An all-in runout's figures are counted here, in the render pool, from the view's ``runout``."""
+    view = with_equity(view)
     canvas = _table_background().copy()
     draw = canvas_draw(canvas)
     draw_header(draw, TABLE_SIZE[0], f"{view['variant']} · {view['stakes']}",

@@ -2,13 +2,13 @@
 a stale button, a wrong-turn press, and a restart in the middle of the hand."""
 from __future__ import annotations
 
-import json
 
 import pytest
 
 from bot.games.base import Action, Seat
 from bot.games.cards import pretty
 from bot.games.holdem import HoldemEngine
+from bot.games.runout_equity import with_equity
 from tests.export_checks import exported, replayed_stacks
 from tests.harness import CHANNEL_ID, Harness, Recorder, User
 
@@ -137,9 +137,10 @@ async def test_an_all_in_shows_each_hands_odds_street_by_street_once_the_hands_a
     tables = [view for name, view in rendered if name == "render_table"]
     final = tables[-1]
     assert final["finished"] and all("??" not in seat["cards"] for seat in final["seats"])
-    assert [street["street"] for street in final["equity"]] == ["preflop", "flop", "turn"]
-    for street in final["equity"]:  # both hands, chances that add up to the whole pot
+    streets = with_equity(final)["equity"]  # counted where the picture is drawn, from the view's runout
+    assert [street["street"] for street in streets] == ["preflop", "flop", "turn"]
+    for street in streets:  # both hands, chances that add up to the whole pot
         assert [e["seat"] for e in street["seats"]] == [0, 1]
         assert sum(e["share"] for e in street["seats"]) == pytest.approx(1.0, abs=1e-3)
-    assert not any("equity" in view for view in tables[:-1]), "no odds while a hand is hidden"
+    assert not any("runout" in view for view in tables[:-1]), "no odds while a hand is hidden"
     await h.close()

@@ -3,6 +3,7 @@ a known preflop match-up by fixed-seed sampling, and the engines putting them in
 live hand is shown."""
 from __future__ import annotations
 
+import json
 from itertools import combinations
 from typing import Sequence
 
@@ -13,8 +14,9 @@ from pokerkit import Hand, OmahaEightOrBetterLowHand, OmahaHoldemHand, StandardH
 import bot.games.holdem as holdem
 from bot.games.base import Action, Seat
 from bot.games.cards import DECK
-from bot.games.equity import SAMPLES, HandEquity, equities, hole_equities
+from bot.games.equity import SAMPLES, HandEquity, equities, hole_equities, sample_key
 from bot.games.holdem import HoldemEngine
+from bot.games.runout_equity import _count, with_equity
 from bot.games.omaha import OmahaHiLoEngine, best_low_numbers
 from bot.games.stud import StudEngine
 
@@ -68,12 +70,12 @@ def _close(got: dict[int, HandEquity], want: dict[int, HandEquity]) -> None:
 
 def test_turn_outs_are_counted_exactly() -> None:
     """Ace-king of hearts against queens on a turn of two hearts: 9 hearts, 3 aces and 3 kings win."""
-    figures, exact = equities({0: ["Ah", "Kh"], 1: ["Qs", "Qd"]}, ["2h", "7h", "Tc", "3d"], *HOLDEM, seed="x")
+    figures, exact = equities({0: ["Ah", "Kh"], 1: ["Qs", "Qd"]}, ["2h", "7h", "Tc", "3d"], *HOLDEM, key=sample_key("x"))
     assert exact and figures[0].win == 15 / 44 and figures[1].win == 29 / 44 and figures[0].tie == 0
 
 
 def test_the_same_hand_ranks_split_every_runout() -> None:
-    figures, exact = equities({0: ["Ac", "Kd"], 1: ["Ad", "Kc"]}, ["Qh", "Jh", "2s", "3s"], *HOLDEM, seed="x")
+    figures, exact = equities({0: ["Ac", "Kd"], 1: ["Ad", "Kc"]}, ["Qh", "Jh", "2s", "3s"], *HOLDEM, key=sample_key("x"))
     assert exact and figures[0] == figures[1] == HandEquity(0.0, 1.0, 0.5)
 
 
@@ -82,7 +84,7 @@ def test_the_same_hand_ranks_split_every_runout() -> None:
     ({0: ["5c", "5d"], 1: ["Ah", "2h"]}, ["3h", "4c", "Kh"]),
 ])
 def test_holdem_flop_figures_match_pokerkit_over_every_runout(holes: dict[int, list[str]], board: list[str]) -> None:
-    figures, exact = equities(holes, board, *HOLDEM, seed="x")
+    figures, exact = equities(holes, board, *HOLDEM, key=sample_key("x"))
     assert exact
     _close(figures, oracle(holes, board, StandardHighHand))
 
@@ -90,7 +92,7 @@ def test_holdem_flop_figures_match_pokerkit_over_every_runout(holes: dict[int, l
 def test_omaha_hilo_turn_figures_match_pokerkit_high_and_low_halves() -> None:
     holes = {0: ["As", "2s", "Kd", "Kc"], 1: ["Qh", "Qd", "Jc", "Jh"], 2: ["Ad", "3c", "6h", "9c"]}
     board = ["3h", "4d", "9s", "Qs"]
-    figures, exact = equities(holes, board, *OMAHA_HILO, seed="x")
+    figures, exact = equities(holes, board, *OMAHA_HILO, key=sample_key("x"))
     want = oracle(holes, board, OmahaHoldemHand, OmahaEightOrBetterLowHand)
     assert exact and want[0].low and want[1].low == 0, "a spot where the low half matters"
     _close(figures, want)
@@ -100,9 +102,9 @@ def test_omaha_hilo_turn_figures_match_pokerkit_high_and_low_halves() -> None:
 def test_aces_against_kings_before_the_flop_by_a_fixed_seed_sample() -> None:
     """About 82 % to 17 % (a published figure); the same seed gives the same figures every time."""
     holes = {0: ["Ah", "Ad"], 1: ["Ks", "Kc"]}
-    figures, exact = equities(holes, [], *HOLDEM, seed="deal:0")
+    figures, exact = equities(holes, [], *HOLDEM, key=sample_key("deal:0"))
     assert not exact and abs(figures[0].win - 0.82) < 0.025 and abs(figures[1].win - 0.17) < 0.025
-    assert equities(holes, [], *HOLDEM, seed="deal:0")[0] == figures
+    assert equities(holes, [], *HOLDEM, key=sample_key("deal:0"))[0] == figures
     assert SAMPLES * figures[0].win == int(SAMPLES * figures[0].win), "counted over SAMPLES runouts"
 
 
@@ -122,19 +124,26 @@ def test_an_all_in_before_the_flop_shows_each_streets_figures_once_the_hands_are
         monkeypatch: pytest.MonkeyPatch) -> None:
     _rig(monkeypatch, ["AhKh", "QsQd"], "2h7hTc3d9s")
     e = HoldemEngine({}, [Seat("Ann", 500), Seat("Bob", 500)], "ab" * 32, {"dealer": 0})
-    assert "equity" not in e.view(None)
+    assert "runout" not in e.view(None)
     (seat,) = e.to_act()
     e.apply(seat, Action("raise", amount=500))
     (seat,) = e.to_act()
     e.apply(seat, Action("call"))
     assert e.outcome is not None
     for viewer in (None, 0, 1):
-        streets = e.view(viewer)["equity"]
+        streets = with_equity(e.view(viewer))["equity"]
         assert [s["street"] for s in streets] == ["preflop", "flop", "turn"]
         assert [s["exact"] for s in streets] == [False, True, True]
-    turn = {e_["seat"]: e_ for e_ in e.view(None)["equity"][2]["seats"]}
+    turn = {e_["seat"]: e_ for e_ in with_equity(e.view(None))["equity"][2]["seats"]}
     assert turn[0]["win"] == round(15 / 44, 4) and turn[1]["win"] == round(29 / 44, 4)
-    flop = {e_["seat"]: e_ for e_ in e.view(None)["equity"][1]["seats"]}
+    flop = {e_["seat"]: e_ for e_ in with_equity(e.view(None))["equity"][1]["seats"]}
+    preflop = with_equity(e.view(None))["equity"][0]["seats"]  # the engine's own sample, keyed by its seed
+    drawn, _ = equities({0: ["Ah", "Kh"], 1: ["Qs", "Qd"]}, [], *HOLDEM, key=sample_key("ab" * 32 + ":equity:0"))
+    assert preflop == [{"seat": seat, **drawn[seat].to_json()} for seat in (0, 1)]
+    assert "ab" * 32 not in json.dumps(e.view(None)["runout"]), "the view carries a key, never the deal's seed"
+    hits = _count.cache_info().hits
+    with_equity(e.view(None))
+    assert _count.cache_info().hits == hits + 3, "a picture drawn again counts nothing twice"
     want = oracle({0: ["Ah", "Kh"], 1: ["Qs", "Qd"]}, ["2h", "7h", "Tc"], StandardHighHand)
     assert flop[0]["win"] == round(want[0].win, 4) and flop[1]["tie"] == round(want[1].tie, 4)
 
@@ -146,7 +155,7 @@ def test_no_figures_without_an_all_in_runout(monkeypatch: pytest.MonkeyPatch) ->
         (seat,) = e.to_act()
         kinds = {s.kind for s in e.legal_actions(seat)}
         e.apply(seat, Action("check" if "check" in kinds else "call"))
-    assert "equity" not in e.view(None)
+    assert "runout" not in e.view(None)
 
 
 def test_omaha_hilo_all_in_on_the_flop_has_high_and_low_figures(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -159,7 +168,7 @@ def test_omaha_hilo_all_in_on_the_flop_has_high_and_low_figures(monkeypatch: pyt
     e.apply(seat, Action("raise", amount=max(s.max_amount or 0 for s in e.legal_actions(seat))))
     (seat,) = e.to_act()
     e.apply(seat, Action("call"))
-    streets = e.view(None)["equity"]
+    streets = with_equity(e.view(None))["equity"]
     assert [s["street"] for s in streets] == ["flop", "turn"]
     turn = {x["seat"]: x for x in streets[1]["seats"]}
     want = oracle({0: ["As", "2s", "Kd", "Kc"], 1: ["Qh", "Qd", "Jc", "Jh"]}, ["3h", "4d", "9s", "Qs"],
@@ -181,8 +190,9 @@ def test_the_table_image_draws_a_tag_per_live_hand_and_a_legend(monkeypatch: pyt
         (seat,) = e.to_act()
         e.apply(seat, move)
     view = e.view(None)
-    assert tag_lines(view, 0)[0].startswith("Win ") and tag_lines(view, 0)[0].endswith(" · 34%")  # 15/44 on the turn
-    plain = {k: v for k, v in view.items() if k != "equity"}
+    lines = tag_lines(with_equity(view), 0)
+    assert lines[0].startswith("Win ") and lines[0].endswith(" · 34%")  # 15/44 on the turn
+    plain = {k: v for k, v in view.items() if k != "runout"}
     with_odds, without = (Image.open(BytesIO(render_table(v, "footer"))).convert("RGB") for v in (view, plain))
     diff = ImageChops.difference(with_odds, without)
     width, height = diff.size
@@ -195,7 +205,7 @@ def test_the_table_image_draws_a_tag_per_live_hand_and_a_legend(monkeypatch: pyt
 def test_stud_sixth_street_figures_match_pokerkit_over_every_deal() -> None:
     """Heads-up on sixth street each hand gets one more card of its own: 40 × 39 deals, all counted."""
     holes = {0: ["Ah", "Kh", "2h", "7h", "9c", "3d"], 1: ["Qs", "Qd", "Jc", "Js", "4s", "5c"]}
-    figures, exact = hole_equities(holes, 7, lambda hole, board: evaluate_cards(*hole), seed="x")
+    figures, exact = hole_equities(holes, 7, lambda hole, board: evaluate_cards(*hole), key=sample_key("x"))
     assert exact
     known = set(holes[0] + holes[1])
     unseen = [c for c in DECK if c not in known]
@@ -223,9 +233,9 @@ def test_a_stud_all_in_has_figures_for_each_street_left() -> None:
         kinds = {spec.kind: spec for spec in e.legal_actions(seat)}
         e.apply(seat, Action("raise", amount=kinds["raise"].max_amount) if "raise" in kinds
                 else Action("bring_in") if "bring_in" in kinds else Action("call"))
-    streets = e.view(None)["equity"]
+    streets = with_equity(e.view(None))["equity"]
     assert [s["street"] for s in streets][-1] == "sixth street" and streets[-1]["exact"]
     last = {x["seat"]: x for x in streets[-1]["seats"]}
     cards = {s: e.view(None)["seats"][s]["cards"][:6] for s in (0, 1)}
-    want, _ = hole_equities(cards, 7, lambda hole, board: evaluate_cards(*hole), seed="any")
+    want, _ = hole_equities(cards, 7, lambda hole, board: evaluate_cards(*hole), key=sample_key("any"))
     assert last[0]["win"] == round(want[0].win, 4) and last[1]["tie"] == round(want[1].tie, 4)

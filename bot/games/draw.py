@@ -270,9 +270,9 @@ class PokerkitHand(PokerkitTable):
             "winners": self._winners(),
             "finished": self.finished,
         }
-        equity = self._equity_view(seats)
-        if equity:
-            view["equity"] = equity
+        runout = self._runout_view(seats)
+        if runout:
+            view["runout"] = runout
         return view
 
 

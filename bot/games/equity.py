@@ -4,8 +4,12 @@ Once no more betting is possible (every live hand but at most one is all in), th
 board decides the hand. For every runout of the unseen cards each hand's share of the pot is counted:
 alone (a win), split (a tie), and in hi-lo which half it takes. The figures are exact, over every
 runout, when there are at most ``EXACT_RUNOUTS`` of them (the flop and the turn); before the flop
-there are 1.7 million, so ``SAMPLES`` runouts are drawn by a ``random.Random`` seeded from the deal's
-seed and the street: the same deal always shows the same figures.
+there are 1.7 million, so ``SAMPLES`` runouts are drawn by a ``random.Random`` keyed by the SHA-256 of
+the deal's seed and the street (``sample_key``): the same deal always shows the same figures, and the
+key tells nothing of the deck.
+
+Engines only note each street's spot (``bot.games.runout_equity``); the figures are counted where the
+table picture is drawn, in the render pool, never on the event loop.
 
 Unseen cards are all the cards not in a live hand or on the board: folded and burned cards are
 unknown to the players, so they count as unseen, as on a televised equity graphic.
@@ -57,29 +61,35 @@ class HandEquity:
         return data
 
 
-def _sampler(seed: str) -> random.Random:
-    return random.Random(hashlib.sha256(seed.encode("utf-8")).digest())
+def sample_key(seed: str) -> str:
+    """The key a sample is drawn with, from a text naming the deal and street: its SHA-256 (hex), so a
+    view can carry it without the deal's seed."""
+    return hashlib.sha256(seed.encode("utf-8")).hexdigest()
 
 
-def runouts(unseen: Sequence[int], missing: int, seed: str) -> tuple[Iterable[tuple[int, ...]], bool]:
+def _sampler(key: str) -> random.Random:
+    return random.Random(bytes.fromhex(key))
+
+
+def runouts(unseen: Sequence[int], missing: int, key: str) -> tuple[Iterable[tuple[int, ...]], bool]:
     """Every ``missing``-card runout of ``unseen`` if there are few enough, else ``SAMPLES`` drawn from
-    a generator seeded by ``seed``; the flag says whether the list is exact."""
+    a generator keyed by ``key`` (``sample_key``); the flag says whether the list is exact."""
     if math.comb(len(unseen), missing) <= EXACT_RUNOUTS:
         return combinations(unseen, missing), True
-    rng = _sampler(seed)
+    rng = _sampler(key)
     return (tuple(rng.sample(unseen, missing)) for _ in range(SAMPLES)), False
 
 
 def own_runouts(unseen: Sequence[int], missing: Sequence[int],
-                seed: str) -> tuple[Iterable[tuple[tuple[int, ...], ...]], bool]:
+                key: str) -> tuple[Iterable[tuple[tuple[int, ...], ...]], bool]:
     """Runouts of games without a board (stud): ``missing[i]`` cards to the i-th hand, every way of
-    dealing them if there are few enough, else ``SAMPLES`` dealt from a seeded generator."""
+    dealing them if there are few enough, else ``SAMPLES`` dealt from a generator keyed by ``key``."""
     ways, left = 1, len(unseen)
     for count in missing:
         ways, left = ways * math.comb(left, count), left - count
     if ways <= EXACT_RUNOUTS:
         return _every_deal(tuple(unseen), tuple(missing)), True
-    rng = _sampler(seed)
+    rng = _sampler(key)
 
     def sampled() -> Iterable[tuple[tuple[int, ...], ...]]:
         for _ in range(SAMPLES):
@@ -100,7 +110,7 @@ def _every_deal(unseen: tuple[int, ...], missing: tuple[int, ...]) -> Iterable[t
 
 
 def equities(holes: Mapping[int, Sequence[str]], board: Sequence[str], high: HighRank,
-             low: LowRank | None = None, *, seed: str,
+             low: LowRank | None = None, *, key: str,
              board_size: int = 5) -> tuple[dict[int, HandEquity], bool]:
     """Each live hand's equity (by seat) with ``board`` dealt so far and ``board_size`` cards in all,
     and whether the figures are exact (every runout) rather than sampled.
@@ -111,20 +121,20 @@ def equities(holes: Mapping[int, Sequence[str]], board: Sequence[str], high: Hig
     unseen = [CARD_ID[card] for card in DECK if card not in known]
     hands = {seat: tuple(CARD_ID[card] for card in hole) for seat, hole in holes.items()}
     dealt = tuple(CARD_ID[card] for card in board)
-    deals, exact = runouts(unseen, board_size - len(board), seed)
+    deals, exact = runouts(unseen, board_size - len(board), key)
     finals = ({seat: (hand, (*dealt, *extra)) for seat, hand in hands.items()} for extra in deals)
     return _tally(list(holes), finals, high, low), exact
 
 
 def hole_equities(holes: Mapping[int, Sequence[str]], cards_each: int, high: HighRank, *,
-                  seed: str) -> tuple[dict[int, HandEquity], bool]:
+                  key: str) -> tuple[dict[int, HandEquity], bool]:
     """``equities`` for a game without a board (seven-card stud): each hand gets its own cards up to
     ``cards_each``; ``high`` is given all of a hand's cards and an empty board."""
     known = set().union(*holes.values())
     unseen = [CARD_ID[card] for card in DECK if card not in known]
     seats = list(holes)
     hands = [tuple(CARD_ID[card] for card in holes[seat]) for seat in seats]
-    deals, exact = own_runouts(unseen, [cards_each - len(hand) for hand in hands], seed)
+    deals, exact = own_runouts(unseen, [cards_each - len(hand) for hand in hands], key)
     finals = ({seat: ((*hand, *extra), ()) for seat, hand, extra in zip(seats, hands, deal)} for deal in deals)
     return _tally(seats, finals, high, None), exact
 

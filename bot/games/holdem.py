@@ -54,7 +54,6 @@ from pokerkit.lookups import Entry, Label, StandardLookup
 
 from bot.games.base import HIDDEN, Action, ActionSpec, IllegalAction, Seat
 from bot.games.cards import pretty, shuffled_deck
-from bot.games.equity import HighRank, LowRank, equities
 from bot.games.phh import PotLimitTexasHoldem
 from bot.games.pokerkit_base import CARDS, PokerkitTable
 
@@ -204,6 +203,7 @@ class HoldemEngine(PokerkitTable):
     """One hand of Texas hold'em (no-limit, pot-limit or fixed-limit) for 2-10 seats."""
 
     game: ClassVar[str] = "holdem"
+    runout_rule: ClassVar[str] = "high"
     title: ClassVar[str] = "hold'em"
     default_limit: ClassVar[str] = "no-limit"
     variants: ClassVar[Mapping[str, str]] = LIMITS
@@ -312,18 +312,13 @@ class HoldemEngine(PokerkitTable):
         return self._log_since_last()
 
     def _note_equity(self) -> None:
-        """Before a street is dealt to hands that can no longer bet (all in, or all in but one), each
-        live hand's chances from the board so far (``bot/games/equity.py``)."""
+        """Before a street is dealt to hands that can no longer bet (all in, or all in but one), note
+        each live hand and the board so far: the view's figures are counted from them
+        (``bot/games/runout_equity.py``)."""
         live = self._runout_seats()
         if live:
-            high, low = self._equity_rankers()
-            figures, exact = equities({s: self._hole[s] for s in live}, self.board, high, low,
-                                      seed=f"{self._seed}:equity:{len(self.board)}")
-            self._record_equity(self._street(), figures, exact)
-
-    def _equity_rankers(self) -> tuple[HighRank, LowRank | None]:
-        """The high rank (and low, in hi-lo) the equity of a runout is counted by."""
-        return (lambda hole, board: evaluate_cards(*hole, *board)), None
+            self._note_runout(self._street(), {s: list(self._hole[s]) for s in live}, list(self.board),
+                              f"{self._seed}:equity:{len(self.board)}")
 
     def _describe(self, operations: Sequence[Operation]) -> list[str]:
         """Log lines for pokerkit's automatic operations (player actions are worded in apply)."""
@@ -448,9 +443,9 @@ class HoldemEngine(PokerkitTable):
             "winners": self._winners(),
             "finished": self.finished,
         }
-        equity = self._equity_view(seats)
-        if equity:
-            view["equity"] = equity
+        runout = self._runout_view(seats)
+        if runout:
+            view["runout"] = runout
         return view
 
     def _street(self) -> str:

@@ -38,7 +38,7 @@ from pokerkit import (
 from pokerkit.lookups import Entry, EightOrBetterLookup, Label, StandardLookup
 
 from bot.games.base import ActionSpec, Seat as TableSeat
-from bot.games.equity import CARD_ID, HighRank, LowRank
+from bot.games.equity import CARD_ID
 from bot.games.holdem import _PHEVALUATOR_ID, _WORST_RANK, HoldemEngine, hand_name, rank_label
 from bot.games.phh import (
     FixedLimitOmahaHoldem,
@@ -196,6 +196,7 @@ class OmahaEngine(HoldemEngine):
     """One hand of Omaha high (pot-limit by default, no-limit or fixed-limit) for 2-10 seats."""
 
     game: ClassVar[str] = "omaha"
+    runout_rule: ClassVar[str] = "omaha"
     title: ClassVar[str] = "Omaha"
     default_limit: ClassVar[str] = "pot-limit"
     variants: ClassVar[Mapping[str, str]] = {
@@ -214,9 +215,6 @@ class OmahaEngine(HoldemEngine):
     def _hand_name(self, seat: int) -> str:
         return high_name(self._hole[seat], self.board)
 
-    def _equity_rankers(self) -> tuple[HighRank, LowRank | None]:
-        return (lambda hole, board: evaluate_omaha_cards(*board, *hole)), None
-
     def legal_actions(self, seat: int) -> list[ActionSpec]:
         """Hold'em's actions; at pot-limit the Raise (or Bet) button shows the pot-limit maximum."""
         specs = super().legal_actions(seat)
@@ -231,6 +229,7 @@ class OmahaHiLoEngine(OmahaEngine):
     qualifying low (odd chip to the high), scooped by the high when no low qualifies."""
 
     game: ClassVar[str] = "omaha-hilo"
+    runout_rule: ClassVar[str] = "omaha-hilo"
     title: ClassVar[str] = "Omaha hi-lo"
     variants: ClassVar[Mapping[str, str]] = {
         "pot-limit": "Pot-limit Omaha hi-lo",
@@ -251,9 +250,6 @@ class OmahaHiLoEngine(OmahaEngine):
         # pokerkit's first automatic steps.
         self._halves: list[dict[int | None, int]] = [{} for _ in seats]
         super().__init__(settings, seats, seed, carry)
-
-    def _equity_rankers(self) -> tuple[HighRank, LowRank | None]:
-        return (lambda hole, board: evaluate_omaha_cards(*board, *hole)), best_low_numbers
 
     def _hand_name(self, seat: int) -> str:
         low = best_low(self._hole[seat], self.board)

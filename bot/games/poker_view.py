@@ -43,6 +43,19 @@ class StreetEquityView(TypedDict):
     seats: list[HandEquityView]  # every live hand
 
 
+class RunoutHandView(TypedDict):
+    seat: int
+    cards: list[str]      # the live hand's cards when the street was dealt
+
+
+class RunoutSpotView(TypedDict):
+    street: str           # the street the board had reached: "preflop", "flop", "turn"
+    rule: str             # how the hands rank: a key of bot.games.runout_equity.RANKERS
+    board: list[str]      # the board so far (empty in stud)
+    key: str              # the sample key (SHA-256 of the deal's seed and the street): tells nothing of the deck
+    hands: list[RunoutHandView]  # every live hand
+
+
 class PokerView(TypedDict):
     game: str             # "holdem"
     variant: str          # "No-limit hold'em", "Pot-limit hold'em", "Fixed-limit hold'em"
@@ -57,5 +70,7 @@ class PokerView(TypedDict):
     winners: list[str]    # at the end: "Alice wins 120 with Flush, Ace high"
     finished: bool
     board_slots: NotRequired[int]  # board cards the game deals: 5 (default) for flop games, 0 for stud/draw
-    equity: NotRequired[list[StreetEquityView]]  # all-in runout: each live hand's chances, street by
-                                                 # street; only in a view that shows every one of them
+    runout: NotRequired[list[RunoutSpotView]]  # all-in runout: each street's live hands and board; only in
+                                               # a view that shows every one of those hands
+    equity: NotRequired[list[StreetEquityView]]  # each street's chances, counted from ``runout`` where the
+                                                 # picture is drawn (bot.games.runout_equity.with_equity)

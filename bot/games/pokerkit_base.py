@@ -8,13 +8,13 @@ the table, so the engines differ only where their rules do.
 from __future__ import annotations
 
 import re
-from typing import Any, Sequence
+from typing import Any, ClassVar, Sequence
 
 from pokerkit import Card, ChipsPushing, HoleCardsShowingOrMucking, Operation, State
 
 from bot.games.base import HIDDEN, Action, ActionSpec, IllegalAction, NotYourTurn, Outcome, Seat
 from bot.games.cards import DECK, pretty
-from bot.games.equity import HandEquity
+from bot.games.equity import sample_key
 from bot.games.phh import write_phh
 
 CARDS: dict[str, Card] = dict(zip(DECK, Card.parse(*DECK)))
@@ -35,6 +35,8 @@ class PokerkitTable:
     _last_action: list[str]
     _ops_seen: int
     _went_to_showdown: bool
+    runout_rule: ClassVar[str]
+    """How an all-in runout's hands are ranked (a key of ``bot.games.runout_equity.RANKERS``)."""
 
     def _start_records(self, n: int) -> None:
         """Empty per-seat records and log for ``n`` seats, before the first ``_advance``."""
@@ -44,7 +46,7 @@ class PokerkitTable:
         self._last_action = [""] * n
         self._ops_seen = 0
         self._went_to_showdown = False
-        self._equity: list[dict[str, Any]] = []  # per street of an all-in runout: each live hand's chances
+        self._runout: list[dict[str, Any]] = []  # per street of an all-in runout: the spot its figures come from
         self.log = []
 
     # -- seats ---------------------------------------------------------------------------------
@@ -81,16 +83,19 @@ class PokerkitTable:
             return []
         return live
 
-    def _record_equity(self, street: str, figures: dict[int, HandEquity], exact: bool) -> None:
-        self._equity.append({"street": street, "exact": exact,
-                             "seats": [{"seat": s, **e.to_json()} for s, e in figures.items()]})
+    def _note_runout(self, street: str, holes: dict[int, list[str]], board: list[str], seed: str) -> None:
+        """Note the spot of a street dealt without betting; its figures are counted from the view, where
+        the picture is drawn (``bot.games.runout_equity``), not here on the event loop."""
+        self._runout.append({"street": street, "rule": self.runout_rule, "board": list(board), "key": sample_key(seed),
+                             "hands": [{"seat": seat, "cards": list(cards)} for seat, cards in holes.items()]})
 
-    def _equity_view(self, seats: list[dict[str, Any]]) -> list[dict[str, Any]] | None:
-        """The recorded chances for a view whose ``seats`` show every hand they were counted from
-        (they tell about those hands), else None."""
-        if not self._equity or any(HIDDEN in seats[e["seat"]]["cards"] for e in self._equity[0]["seats"]):
+    def _runout_view(self, seats: list[dict[str, Any]]) -> list[dict[str, Any]] | None:
+        """The noted spots for a view whose ``seats`` show every hand they hold (they tell about those
+        hands), else None."""
+        if not self._runout or any(HIDDEN in seats[h["seat"]]["cards"] for h in self._runout[0]["hands"]):
             return None
-        return [dict(street, seats=[dict(e) for e in street["seats"]]) for street in self._equity]
+        return [dict(spot, board=list(spot["board"]), hands=[dict(h, cards=list(h["cards"])) for h in spot["hands"]])
+                for spot in self._runout]
 
     # -- log -----------------------------------------------------------------------------------
 

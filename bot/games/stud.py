@@ -21,13 +21,11 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, ClassVar, Iterator, Mapping
 
-from phevaluator import evaluate_cards
 from pokerkit import Card, Deck, FixedLimitSevenCardStud, Mode, State
 
 from bot.games.base import Action, ActionSpec, IllegalAction
 from bot.games.cards import shuffled
 from bot.games.draw import PokerkitHand, derived_seed
-from bot.games.equity import hole_equities
 from bot.games.holdem import _AUTOMATIONS, FastHighHand
 from bot.games.pokerkit_base import CARDS
 
@@ -61,6 +59,7 @@ class StudEngine(PokerkitHand):
     """One hand of fixed-limit seven-card stud for 2-8 seats."""
 
     game: ClassVar[str] = "stud"
+    runout_rule: ClassVar[str] = "stud"
     has_button: ClassVar[bool] = False
 
     def _read_settings(self, settings: Mapping[str, Any]) -> None:
@@ -94,18 +93,16 @@ class StudEngine(PokerkitHand):
     # -- all-in equity -------------------------------------------------------------------------
 
     def _before_burn(self) -> None:
-        """Before a street dealt to hands that can no longer bet: each live hand's chances of making
-        the best seven-card hand. Not when the stub is short: the exhaustion rule may change the deal."""
+        """Before a street dealt to hands that can no longer bet: note each live hand, whose chances of
+        making the best seven-card hand the view's figures count. Not when the stub is short: the exhaustion rule may change the deal."""
         live = self._runout_seats()
         if not live:
             return
         held = len(self._cards[live[0]])
         if len(self._stub) < sum(7 - len(self._cards[s]) for s in live) + 7 - held:
             return
-        figures, exact = hole_equities({s: self._cards[s] for s in live}, 7,
-                                       lambda hole, board: evaluate_cards(*hole),
-                                       seed=f"{self.seed}:equity:{held}")
-        self._record_equity(STREETS[held - 3], figures, exact)
+        self._note_runout(STREETS[held - 3], {s: list(self._cards[s]) for s in live}, [],
+                          f"{self.seed}:equity:{held}")
 
     # -- running out of cards ------------------------------------------------------------------
 

@@ -1,0 +1,59 @@
+"""An all-in runout's figures, counted from the view rather than in the engine.
+
+When no more betting is possible, an engine notes each street's spot (the live hands, the board so
+far, the ranking rule and the sample key: ``bot.games.poker_view.RunoutSpotView``) in its view under
+``runout``, and nothing else: counting
+the figures takes 10-300 ms for multiway Omaha hi-lo, and an engine's ``apply`` runs on the event
+loop. ``with_equity`` counts them where the table picture is drawn (``images.poker`` in the render
+pool's worker processes) and keeps the last few counts, so a picture drawn again (an edit, a replay)
+counts nothing twice. The figures are exactly those the engine would have counted: same hands, same
+runouts, same sample key.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any, Mapping
+
+from phevaluator import evaluate_cards, evaluate_omaha_cards
+
+from bot.games.equity import HighRank, LowRank, equities, hole_equities
+from bot.games.omaha import best_low_numbers
+
+RANKERS: dict[str, tuple[HighRank, LowRank | None]] = {
+    "high": (lambda hole, board: evaluate_cards(*hole, *board), None),
+    "omaha": (lambda hole, board: evaluate_omaha_cards(*board, *hole), None),
+    "omaha-hilo": (lambda hole, board: evaluate_omaha_cards(*board, *hole), best_low_numbers),
+    "stud": (lambda hole, board: evaluate_cards(*hole), None),
+}
+"""Ranking rule name (a spot's ``rule``) -> the high rank and, in hi-lo, the low its runouts are counted by."""
+HOLE_CARDS = {"stud": 7}
+"""Rules without a board: each hand is dealt its own cards up to this many."""
+BOARD_SIZE = 5
+
+Hands = tuple[tuple[int, tuple[str, ...]], ...]
+
+
+@lru_cache(maxsize=64)
+def _count(rule: str, board: tuple[str, ...], hands: Hands, key: str) -> tuple[tuple[dict[str, float], ...], bool]:
+    holes = {seat: list(cards) for seat, cards in hands}
+    high, low = RANKERS[rule]
+    if rule in HOLE_CARDS:
+        figures, exact = hole_equities(holes, HOLE_CARDS[rule], high, key=key)
+    else:
+        figures, exact = equities(holes, list(board), high, low, key=key, board_size=BOARD_SIZE)
+    return tuple({"seat": seat, **figure.to_json()} for seat, figure in figures.items()), exact
+
+
+def street_equity(spot: Mapping[str, Any]) -> dict[str, Any]:
+    """One street's figures (``bot.games.poker_view.StreetEquityView``) from its spot."""
+    hands: Hands = tuple((hand["seat"], tuple(hand["cards"])) for hand in spot["hands"])
+    seats, exact = _count(spot["rule"], tuple(spot["board"]), hands, spot["key"])
+    return {"street": spot["street"], "exact": exact, "seats": [dict(seat) for seat in seats]}
+
+
+def with_equity(view: Mapping[str, Any]) -> Mapping[str, Any]:
+    """The view with ``equity``, each street's figures, when it has a ``runout``; else the view itself."""
+    spots = view.get("runout")
+    if not spots:
+        return view
+    return {**view, "equity": [street_equity(spot) for spot in spots]}
