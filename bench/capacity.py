@@ -53,11 +53,8 @@ PRESS_KINDS = ("check", "call")
 
 def worker_cpu() -> float:
     """CPU seconds used so far by the render pool's worker processes (Linux /proc)."""
-    pool = render_pool.pool()
-    if pool is None:
-        return 0.0
     total = 0
-    for pid in list(getattr(pool, "_processes", {}) or {}):
+    for pid in render_pool.worker_pids():
         try:
             fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
         except OSError:

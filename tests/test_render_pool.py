@@ -2,7 +2,10 @@
 cannot be sent to a process is run in a thread."""
 from __future__ import annotations
 
+import asyncio
 import os
+
+import pytest
 
 from bot import render_pool
 from images.poker import render_table
@@ -35,11 +38,32 @@ def die_unless_in(pid: int) -> bytes:
     return b"drawn in the bot's process"
 
 
-async def test_a_dead_worker_costs_one_picture_a_thread_and_new_workers_take_over(monkeypatch) -> None:
+def refuse(text: str) -> bytes:
+    raise ValueError(text)
+
+
+async def test_a_dead_worker_costs_one_picture_a_thread_and_a_new_worker_takes_over(monkeypatch) -> None:
     monkeypatch.setattr(render_pool.os, "cpu_count", lambda: 2)
-    await render_pool.render(os.getpid)
-    broken = render_pool.pool()
-    assert broken is not None
+    first = await render_pool.render(os.getpid)
+    assert first in render_pool.worker_pids()
+    before = set(render_pool.worker_pids())
     assert await render_pool.render(die_unless_in, os.getpid()) == b"drawn in the bot's process"
-    assert render_pool.pool() is not broken
-    assert await render_pool.render(os.getpid) != os.getpid(), "new workers draw again"
+    assert len(set(render_pool.worker_pids()) & before) == len(before) - 1, "the dead worker is forgotten"
+    drawn_by = {await render_pool.render(os.getpid) for _ in range(4)}
+    assert os.getpid() not in drawn_by and drawn_by <= set(render_pool.worker_pids())
+    assert len(render_pool.worker_pids()) <= 2
+
+
+async def test_a_renderer_error_reaches_the_caller_and_the_worker_draws_on(monkeypatch) -> None:
+    monkeypatch.setattr(render_pool.os, "cpu_count", lambda: 2)
+    with pytest.raises(ValueError, match="no such card"):
+        await render_pool.render(refuse, "no such card")
+    assert await render_pool.render(os.getpid) in render_pool.worker_pids()
+
+
+async def test_more_pictures_than_workers_wait_their_turn_and_each_gets_its_own() -> None:
+    table, _ = load("holdem")
+    footers = [f"footer {n}" for n in range(9)]
+    pictures = await asyncio.gather(*(render_pool.render(render_table, table, f) for f in footers))
+    assert pictures == [render_table(table, f) for f in footers]
+    assert len(render_pool.worker_pids()) <= max(1, render_pool.workers())
