@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import Any
+from typing import Any, Iterator
 
 import discord
 from discord import app_commands
@@ -214,7 +214,15 @@ class ClusterBot(CardroomBot, commands.AutoShardedBot):
 
 def _shows(message: discord.Message, key: tuple[Any, str]) -> bool:
     """Whether ``message`` holds the component (type, custom_id): a dynamic item is only called for a
-    component its message really has."""
-    view_cls = discord.ui.LayoutView if message.flags.components_v2 else discord.ui.View
-    view = view_cls.from_message(message, timeout=None)
-    return any((item.type.value, getattr(item, "custom_id", None)) == key for item in view.walk_children())
+    component its message really has. Read from the message's parsed components (rows, containers,
+    sections' accessories), not a ``View`` built from them: this runs for every press."""
+    return key in _component_keys(message.components)
+
+
+def _component_keys(components: Any) -> Iterator[tuple[int, str | None]]:
+    for component in components:
+        yield component.type.value, getattr(component, "custom_id", None)
+        yield from _component_keys(getattr(component, "children", None) or ())
+        accessory = getattr(component, "accessory", None)
+        if accessory is not None:
+            yield from _component_keys((accessory,))

@@ -9,6 +9,7 @@ default ``allowed_mentions`` parses none; this keeps the text from looking like 
 from __future__ import annotations
 
 import unicodedata
+from functools import lru_cache
 
 import discord
 
@@ -18,6 +19,7 @@ _KEPT_FORMAT = "\u200d"  # the zero-width joiner of emoji sequences is part of a
 _CODE_FENCE = "```"
 
 
+@lru_cache(maxsize=4096)  # the same log lines and names are shown update after update
 def plain(text: str, limit: int = NAME_LIMIT) -> str:
     """One line of at most ``limit`` characters: control and format characters (newlines, bidi
     overrides, zero-width spaces) become spaces, runs of spaces one, and backticks apostrophes (a
@@ -33,6 +35,7 @@ def member_name(user: discord.abc.User) -> str:
     return plain(user.display_name) or "Player"
 
 
+@lru_cache(maxsize=4096)
 def shown(text: str) -> str:
     """Text for a message, reading exactly as typed: markdown (and backslashes) escaped by
     discord.py, ``<`` escaped too (no ``<@&id>``, ``<#id>`` or ``<t:…>`` renders), and
