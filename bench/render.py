@@ -9,7 +9,9 @@ seat's view are kept, up to N of each, so each render draws a new state as the b
 update; views of other deals are rendered first, untimed (card sprites are drawn once per process).
 For each render: the wall time of the renderer (drawing and encoding, as ``GameSpec``
 calls it), then, in the same run and on the same thread, the time to encode its decoded output as a
-plain RGB PNG at level 1. The ratio (render / plain encode, medians) is the issue-19 goal (at most
+plain RGB PNG at level 1. Before it, the same view is rendered with the band cache off (every image
+compressed whole by Pillow, as before ``images.png_bands``): the CPU time of both is reported side by
+side. The ratio (render / plain encode, medians) is the issue-19 goal (at most
 0.6); sizes are medians (goal: at most 40 KB, 60 KB for bridge, Sigma and Presidential). The machine
 may be shared: both figures of a row suffer alike, so read the ratio, not the milliseconds.
 """
@@ -32,6 +34,7 @@ from PIL import Image  # noqa: E402
 
 from bot.games.base import Seat  # noqa: E402
 from bot.registry import game, game_names  # noqa: E402
+from images import png_bands  # noqa: E402
 from tests.image_samples import FOOTER, NAMES, SAMPLES  # noqa: E402
 
 LIMIT_KB = {"bridge": 60, "sigma": 60, "presidential": 60}
@@ -71,16 +74,25 @@ def plain_png(png: bytes) -> bytes:
 
 def measure(render: Callable[[dict[str, Any]], bytes], views: list[dict[str, Any]],
             warm: list[dict[str, Any]]) -> dict[str, float]:
-    """Median render ms, median plain-encode ms of the same outputs, their ratio, median KB. The
-    ``warm`` views (other deals) are rendered first, untimed: a running bot has drawn every card
-    sprite long ago, but not the strings of a new state."""
+    """Median render ms, median plain-encode ms of the same outputs, their ratio, median KB, and the
+    median CPU ms of a render with and without the band cache (``images.png_bands``), taken in turn
+    on each view. The ``warm`` views (other deals) are rendered first, untimed: a running bot has
+    drawn every card sprite long ago, but not the strings of a new state."""
     for view in warm:
         render(view)
-    rendered, plain, sizes = [], [], []
+    rendered, plain, sizes, cpu_whole, cpu_bands = [], [], [], [], []
     for view in views:
-        started = time.perf_counter()
+        png_bands.ENABLED = False
+        try:
+            started = time.process_time()
+            render(view)
+            cpu_whole.append((time.process_time() - started) * 1000)
+        finally:
+            png_bands.ENABLED = True
+        started, cpu = time.perf_counter(), time.process_time()
         png = render(view)
         rendered.append((time.perf_counter() - started) * 1000)
+        cpu_bands.append((time.process_time() - cpu) * 1000)
         image = Image.open(io.BytesIO(png)).convert("RGB")
         started = time.perf_counter()
         image.save(io.BytesIO(), "PNG", compress_level=1)
@@ -89,7 +101,8 @@ def measure(render: Callable[[dict[str, Any]], bytes], views: list[dict[str, Any
     p50, plain50 = statistics.median(rendered), statistics.median(plain)
     return {"ms": p50, "p99": sorted(rendered)[min(len(rendered) - 1, int(0.99 * len(rendered)))],
             "plain_ms": plain50, "ratio": p50 / plain50, "kb": statistics.median(sizes),
-            "kb_max": max(sizes)}
+            "kb_max": max(sizes), "cpu_whole_ms": statistics.median(cpu_whole),
+            "cpu_bands_ms": statistics.median(cpu_bands)}
 
 
 def run(views: int) -> list[dict[str, Any]]:
@@ -109,10 +122,12 @@ def run(views: int) -> list[dict[str, Any]]:
 
 def table(rows: list[dict[str, Any]]) -> list[str]:
     """The rows as a Markdown table (bench/report.py puts it in docs/performance.md)."""
-    lines = ["| image | render p50 / p99 | plain level-1 encode p50 | ratio (goal ≤ 0.6) | PNG p50 (max) | goal met |",
-             "|---|---|---|---|---|---|"]
+    lines = ["| image | CPU per render: whole-image encode → cached bands | render p50 / p99 | plain level-1 encode p50"
+             " | ratio (goal ≤ 0.6) | PNG p50 (max) | goal met |",
+             "|---|---|---|---|---|---|---|"]
     for r in rows:
-        lines.append(f"| {r['game']} {r['image']} | {r['ms']:.1f} / {r['p99']:.1f} ms | {r['plain_ms']:.1f} ms"
+        lines.append(f"| {r['game']} {r['image']} | {r['cpu_whole_ms']:.2f} → {r['cpu_bands_ms']:.2f} ms"
+                     f" | {r['ms']:.1f} / {r['p99']:.1f} ms | {r['plain_ms']:.1f} ms"
                      f" | {r['ratio']:.2f} | {r['kb']:.0f} KB ({r['kb_max']:.0f}; limit {r['limit_kb']})"
                      f" | {'yes' if r['met'] else 'NO'} |")
     return lines

@@ -22,6 +22,8 @@ from typing import Any, Iterator
 
 from PIL import Image
 
+from images import png_bands
+
 Color = tuple[int, int, int]
 
 SIZE = 256
@@ -42,11 +44,15 @@ def palette() -> Image.Image:
 
 def to_png(image: Image.Image) -> bytes:
     """Palette PNG bytes: about a third of the bytes of an RGB PNG, in less than
-    half its time. Compression level 3: as fast as level 1 on palette rows, and 8% smaller."""
+    half its time. The rows an earlier image already had are not compressed again
+    (``images.png_bands``)."""
     if image.mode != "RGB":
         image = image.convert("RGB")
+    indexed = image.quantize(palette=palette(), dither=Image.Dither.NONE)
+    if png_bands.ENABLED:
+        return png_bands.encode(indexed)
     buffer = io.BytesIO()
-    image.quantize(palette=palette(), dither=Image.Dither.NONE).save(buffer, "PNG", compress_level=3)
+    indexed.save(buffer, "PNG", compress_level=3)  # as fast as level 1 on palette rows, and 8% smaller
     return buffer.getvalue()
 
 
