@@ -11,6 +11,8 @@ threads of the bot's process (its manager and its queue's feeder); each hand-off
 GIL from the event loop, and on a busy machine a thread holding it can lose its core: the profile of
 bench/capacity.py found the loop waiting in those hand-offs for a fifth of a run.
 
+Each worker is given up to ``DEPTH`` jobs at once, so that it starts on the next picture as soon as
+it has sent one, without waiting for a busy event loop to read the answer and send it more work.
 Workers start on first use with the "spawn" method (no copy of the bot's threads or connections) and
 last as long as the process: bots opened one after another (the tests) share them; a worker whose
 pipe closes (the bot is gone) exits. On a one-core machine, or for a function that cannot be sent to
@@ -25,7 +27,7 @@ import logging
 import os
 import pickle
 from collections import deque
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from multiprocessing import get_context
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
@@ -37,14 +39,23 @@ IN_THREADS = False
 """Draw in threads instead (bench/capacity.py compares the two in one run)."""
 
 
+DEPTH = 2
+"""Jobs sent to one worker before it has answered the first."""
+
+
+class WorkerDied(Exception):
+    """The worker drawing a picture exited (killed, out of memory)."""
+
+
 @dataclass(eq=False)
 class _Worker:
     process: BaseProcess
     pipe: Connection
+    pending: deque[asyncio.Future[tuple[bool, Any]]] = field(default_factory=deque)
+    loop: asyncio.AbstractEventLoop | None = None  # whose selector watches the pipe while jobs are pending
 
 
 _workers: list[_Worker] = []
-_idle: list[_Worker] = []
 _waiting: deque[asyncio.Future[None]] = deque()
 
 
@@ -96,55 +107,68 @@ async def render(fn: Callable[..., bytes], *args: Any) -> bytes:
     """``fn(*args)`` (a renderer: a view in, PNG bytes out) in a worker process."""
     if not workers() or not _sendable(fn):
         return await asyncio.to_thread(fn, *args)
-    worker = await _acquire()
     try:
-        ok, value = await _ask(worker, fn, args)
-    except (EOFError, OSError):
+        ok, value = await _submit(await _acquire(), fn, args)
+    except WorkerDied:
         log.exception("a render worker died; drawing this picture in a thread, a new worker takes its place")
-        _drop(worker)
         return await asyncio.to_thread(fn, *args)
-    except BaseException:  # cancelled while the worker draws: its answer would reach the next job
-        _drop(worker)
-        raise
-    _release(worker)
     if not ok:
         raise value
     return value  # type: ignore[no-any-return]
 
 
-async def _ask(worker: _Worker, fn: Callable[..., bytes], args: tuple[Any, ...]) -> tuple[bool, Any]:
-    """Send the job, wait (in the event loop's selector) until the answer can be read, read it."""
-    loop = asyncio.get_running_loop()
-    readable = loop.create_future()
-    worker.pipe.send((fn, args))
-    fd = worker.pipe.fileno()
-    loop.add_reader(fd, lambda: readable.done() or readable.set_result(None))
-    try:
-        await readable
-    finally:
-        loop.remove_reader(fd)
-    return worker.pipe.recv()  # type: ignore[no-any-return]
-
-
 async def _acquire() -> _Worker:
+    """The worker with the fewest jobs, once one has fewer than ``DEPTH`` (jobs wait their turn)."""
+    loop = asyncio.get_running_loop()
     while True:
-        if _idle:
-            return _idle.pop()
+        for worker in list(_workers):
+            if worker.pending and worker.loop is not loop:  # answers for a loop that is gone
+                _drop(worker, WorkerDied("its answers were for another event loop"))
         if len(_workers) < workers():
             return _start()
-        waiter = asyncio.get_running_loop().create_future()
+        worker = min(_workers, key=lambda w: len(w.pending))
+        if len(worker.pending) < DEPTH:
+            return worker
+        waiter = loop.create_future()
         _waiting.append(waiter)
         try:
             await waiter
         except asyncio.CancelledError:
             if waiter.done() and not waiter.cancelled():
-                _wake_one()  # it was woken for a worker it will not take: pass the turn on
+                _wake_one()  # it was woken for a turn it will not take: pass it on
             raise
 
 
-def _release(worker: _Worker) -> None:
-    _idle.append(worker)
-    _wake_one()
+async def _submit(worker: _Worker, fn: Callable[..., bytes], args: tuple[Any, ...]) -> tuple[bool, Any]:
+    loop = asyncio.get_running_loop()
+    answer: asyncio.Future[tuple[bool, Any]] = loop.create_future()
+    try:
+        worker.pipe.send((fn, args))
+    except OSError as error:  # its pipe is closed: it died while idle
+        _drop(worker, WorkerDied(str(error)))
+        raise WorkerDied(str(error)) from error
+    if not worker.pending:
+        worker.loop = loop
+        loop.add_reader(worker.pipe.fileno(), _answered, worker)
+    worker.pending.append(answer)
+    return await answer  # cancelled, the caller goes; its answer is still read, in turn, and dropped
+
+
+def _answered(worker: _Worker) -> None:
+    """The worker's pipe is readable: hand every answer there to its job, in the order sent."""
+    try:
+        while worker.pending and worker.pipe.poll():
+            answer = worker.pipe.recv()
+            job = worker.pending.popleft()
+            if not job.done():
+                job.set_result(answer)
+            _wake_one()  # a turn is free
+    except (EOFError, OSError) as error:
+        _drop(worker, WorkerDied(str(error) or "its pipe closed"))
+        return
+    if not worker.pending and worker.loop is not None:
+        worker.loop.remove_reader(worker.pipe.fileno())
+        worker.loop = None
 
 
 def _wake_one() -> None:
@@ -155,10 +179,17 @@ def _wake_one() -> None:
             return
 
 
-def _drop(worker: _Worker) -> None:
-    """Forget a worker that died or holds an answer nobody will read; the next job starts another."""
+def _drop(worker: _Worker, error: WorkerDied) -> None:
+    """Forget a worker that died (its jobs fail with ``error``); the next job starts another."""
     if worker in _workers:
         _workers.remove(worker)
+    if worker.loop is not None and not worker.loop.is_closed():
+        worker.loop.remove_reader(worker.pipe.fileno())
+    worker.loop = None
+    while worker.pending:
+        job = worker.pending.popleft()
+        if not job.done() and not job.get_loop().is_closed():
+            job.set_exception(error)
     worker.pipe.close()
     worker.process.kill()
     worker.process.join(1)
