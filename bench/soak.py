@@ -131,16 +131,18 @@ async def _snapshot(db: str, channel: int) -> Snapshot:
         fetch = storage._db.fetch
         (hands,) = (await fetch("SELECT COUNT(*) FROM hands JOIN tables ON hands.table_id = tables.id"
                                 " WHERE tables.channel_id = ?", channel))[0]
-        rows = await fetch("SELECT id, hand_no, hand, seats FROM tables WHERE channel_id = ?"
+        rows = await fetch("SELECT id, hand_no, hand FROM tables WHERE channel_id = ?"
                            " ORDER BY id DESC LIMIT 1", channel)
         row = rows[0] if rows else None
         logged = await fetch("SELECT seat, action FROM actions WHERE table_id = ? AND hand_no = ? ORDER BY step",
                              row[0], row[1]) if row is not None else []
+        loaded = await storage.table(row[0]) if row is not None else None  # seats as of its last action
     if row is None:
         return Snapshot(chips, int(hands), None, 0, None, (), 0)
     hand = json.loads(row[2]) if row[2] else None
     actions = tuple(json.dumps([seat, json.loads(a)], sort_keys=True) for seat, a in logged) if hand else ()
-    timed_out = sum(1 for s in json.loads(row[3]) if s["timeouts"] or s["sitting_out"])
+    assert loaded is not None
+    timed_out = sum(1 for s in loaded.seats if s["timeouts"] or s["sitting_out"])
     return Snapshot(chips, int(hands), row[0], row[1], hand["seed"] if hand else None, actions, timed_out)
 
 

@@ -1,6 +1,7 @@
-"""Storage, on both backends: an action appends one row; a database of the old schema (actions inside
-tables.hand) migrates and resumes its deals as they were; concurrent buy-ins of one member never
-overdraw, on PostgreSQL's separate connections too."""
+"""Storage, on both backends: an action is one write, its appended row; a table loads its step,
+deadline and seats from its last action rows; databases of older schemas (actions inside tables.hand;
+action rows beside an updated tables row) migrate and resume their deals as they were; concurrent
+buy-ins of one member never overdraw, on PostgreSQL's separate connections too."""
 from __future__ import annotations
 
 import asyncio
@@ -53,9 +54,11 @@ class _SpyTx:
         return getattr(self._tx, name)
 
 
-async def _service(storage: Any) -> TableService:
+async def _service(storage: Any, clock: list[float] | None = None) -> TableService:
+    """A service over ``storage`` whose clock reads ``clock[0]`` (default: it stands still)."""
     seeds = random.Random(3)
-    service = TableService(storage, Quiet(), clock=lambda: 1_000_000.0, between_deals=2, offload_bots=False,
+    now = clock or [1_000_000.0]
+    service = TableService(storage, Quiet(), clock=lambda: now[0], between_deals=2, offload_bots=False,
                            seeds=lambda: "%064x" % seeds.getrandbits(256))
     await service.restore()
     return service
@@ -87,6 +90,11 @@ async def test_an_action_appends_one_row_and_rewrites_nothing(database: str) -> 
     spy.calls.clear()
     await service.act(live.id, live.user_of_deal_seat(live.engine.to_act()[0])["user_id"], 1, 1, Action("call"))
     assert spy.calls == ["append_action"], "an action mid-deal is one appended row, not a rewritten table"
+    assert (await spy.storage._db.fetch("SELECT step FROM tables WHERE id = ?", live.id))[0][0] == 0, \
+        "the table row is not written: it stays as the deal's start saved it"
+    (deadline,) = (await spy.storage._db.fetch("SELECT deadline FROM actions WHERE table_id = ? AND step = 2",
+                                                live.id))[0]
+    assert deadline == live.row.deadline, "the action row carries the deadline of the turn after it"
     hand, rows = await _stored(spy.storage, live.id)
     assert "actions" not in hand and hand["seed"] == live.row.hand["seed"]
     assert rows == [(step, seat, action) for step, (seat, action) in enumerate(live.row.hand["actions"], 1)]
@@ -115,14 +123,15 @@ async def test_a_database_of_the_old_schema_opens_and_resumes(new_database: Any)
     logged = [[seat, json.loads(action)] for seat, action in await storage._db.fetch(
         "SELECT seat, action FROM actions WHERE table_id = ? ORDER BY step", live.id)]
     hand, _ = await _stored(storage, live.id)
-    await old._db.execute("UPDATE tables SET hand = ? WHERE id = ?", json.dumps({**hand, "actions": logged}), live.id)
+    await old._db.execute("UPDATE tables SET hand = ?, step = ?, deadline = ? WHERE id = ?",  # as it was then
+                          json.dumps({**hand, "actions": logged}), live.row.step, live.row.deadline, live.id)
     assert await old._db.fetch("SELECT hand_no FROM tables") and len(logged) == 2
     await old.close()
     await storage.close()
 
     resumed_storage = await open_storage(old_path)
     resumed = (await _service(resumed_storage)).in_channel(CHANNEL)
-    assert resumed is not None and resumed.row.step == 2
+    assert resumed is not None and resumed.row.step == 2 and resumed.row.deadline == live.row.deadline
     assert resumed.row.hand["actions"] == live.row.hand["actions"]
     assert resumed.engine.view(None) == live.engine.view(None)
     assert resumed.engine.to_act() == live.engine.to_act()
@@ -131,6 +140,68 @@ async def test_a_database_of_the_old_schema_opens_and_resumes(new_database: Any)
     await resumed_storage.close()
     again = await open_storage(old_path)  # every migration ran once: opening again changes nothing
     assert await _stored(again, live.id) == (hand, rows)
+    await again.close()
+
+
+async def test_a_table_loads_step_deadline_and_seats_from_its_last_actions(database: str) -> None:
+    """A timed-out turn changes the seat records: its action row carries them, and a restart sees
+    the timeout count, the step and the deadline of the last action, not what the deal's start saved."""
+    clock = [1_000_000.0]
+    storage = await open_storage(database)
+    service = await _service(storage, clock)
+    live = await _dealt_table(service, (Action("call"),))
+    clock[0] = live.row.deadline + 1
+    assert await service.tick() == 1
+    timed_out = [s["name"] for s in live.row.seats if s["timeouts"]]
+    assert len(timed_out) == 1 and live.row.step == 2 and live.row.hand is not None
+    (saved_step, saved_seats) = (await storage._db.fetch("SELECT step, seats FROM tables WHERE id = ?", live.id))[0]
+    assert saved_step == 0 and not any(s["timeouts"] for s in json.loads(saved_seats))
+    await storage.close()
+
+    again = await open_storage(database)
+    restored = (await _service(again, clock)).in_channel(CHANNEL)
+    assert restored is not None and restored.row.step == 2 and restored.row.deadline == live.row.deadline
+    assert restored.row.seats == live.row.seats and restored.engine.view(None) == live.engine.view(None)
+    loaded = await again.table(live.id)
+    assert loaded is not None and (loaded.step, loaded.deadline, loaded.seats) == (2, live.row.deadline, live.row.seats)
+    await again.close()
+
+
+async def test_a_database_of_schema_4_opens_and_resumes(new_database: Any) -> None:
+    """A deal in progress stored before an action was one write (its rows beside a tables row whose
+    step, deadline and seats each action updated) resumes exactly where it was, and plays on."""
+    new_path, old_path = await new_database(), await new_database()
+    clock = [1_000_000.0]
+    storage = await open_storage(new_path)
+    service = await _service(storage, clock)
+    live = await _dealt_table(service, (Action("call"),))
+    clock[0] = live.row.deadline + 1
+    assert await service.tick() == 1  # a timeout: the seats changed with the action
+    old = await open_storage(old_path, schema_version=4)
+    for table in ("wallets", "tables"):
+        for row in await storage._db.fetch(f"SELECT * FROM {table}"):
+            await old._db.execute(f"INSERT INTO {table} VALUES ({','.join('?' * len(row))})", *row)
+    for row in await storage._db.fetch("SELECT table_id, hand_no, step, seat, action, at FROM actions"):
+        await old._db.execute("INSERT INTO actions VALUES (?, ?, ?, ?, ?, ?)", *row)
+    await old._db.execute("UPDATE tables SET step = ?, deadline = ?, seats = ? WHERE id = ?",  # as it was then
+                          live.row.step, live.row.deadline, json.dumps(live.row.seats), live.id)
+    await old.close()
+    await storage.close()
+
+    migrated = await open_storage(old_path)
+    resumed_service = await _service(migrated, clock)
+    resumed = resumed_service.in_channel(CHANNEL)
+    assert resumed is not None and (resumed.row.step, resumed.row.deadline) == (2, live.row.deadline)
+    assert resumed.row.seats == live.row.seats and resumed.engine.view(None) == live.engine.view(None)
+    seat = resumed.engine.to_act()[0]
+    kind = "check" if "check" in {spec.kind for spec in resumed.engine.legal_actions(seat)} else "call"
+    await resumed_service.act(resumed.id, resumed.user_of_deal_seat(seat)["user_id"], resumed.row.hand_no, 2,
+                              Action(kind))
+    await migrated.close()
+    again = await open_storage(old_path)
+    replayed = (await _service(again, clock)).in_channel(CHANNEL)
+    assert replayed is not None and replayed.row.step == 3 and replayed.row.deadline == resumed.row.deadline
+    assert replayed.engine.view(None) == resumed.engine.view(None)
     await again.close()
 
 

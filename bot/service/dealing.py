@@ -162,8 +162,9 @@ class Dealing(ServiceBase):
 
     async def _persist(self, live: LiveTable, action: tuple[int, dict[str, Any], bool] | None = None) -> None:
         """Store the table. An ``action`` (engine seat, JSON, whether the seats changed) of a deal
-        still going is one appended row plus the few columns it changes; a new deal, or a deal that
-        is over (even by forced bets alone) and settled in the same transaction, rewrites the row."""
+        still going is one write, its appended row (which carries the step, the deadline and changed
+        seats); a new deal, or a deal that is over (even by forced bets alone) and settled in the same
+        transaction, rewrites the table row."""
         outcome = live.engine.outcome
         hand = live.row.hand
         event_key = hand.get("event_key") if outcome is not None and hand is not None else None

@@ -17,7 +17,7 @@ COLUMNS: dict[str, str] = {  # every table of the schema and the columns copied,
     "wallets": "guild_id, user_id, balance, last_daily",
     "tables": "id, guild_id, channel_id, game, host_id, status, settings, seats, carry, hand, hand_no, step,"
               " deadline, message_id, created_at",
-    "actions": "table_id, hand_no, step, seat, action, at",
+    "actions": "table_id, hand_no, step, seat, action, at, deadline, seats",
     "hands": "table_id, hand_no, game, seed, commitment, record, export, finished_at",
     "results": "guild_id, game, user_id, hands, chips_won, matches, wins, mu, sigma",
     "event_deals": "guild_id, event, deal_key, seed, revealed_at",

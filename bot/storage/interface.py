@@ -24,7 +24,8 @@ class TableRow:
 
     ``hand`` is the deal in progress: its header (seed, seats dealt in, stacks, settings...) is one
     column, and ``hand["actions"]`` (``[engine seat, Action JSON]`` in order) are the rows a backend
-    appends one by one with ``Tx.append_action``; loading a table puts them back in that list.
+    appends one by one with ``Tx.append_action``; loading a table puts them back in that list, and
+    takes ``step``, ``deadline`` (and ``seats`` if changed) from action rows newer than the row.
     """
 
     id: int
@@ -81,8 +82,9 @@ class Tx(Protocol):
 
     async def append_action(self, table: TableRow, seat: int, action: dict[str, Any], *,
                             seats_changed: bool) -> None:
-        """Record the deal's action number ``table.step`` (one new row), with the columns an action
-        changes: the step, the deadline, and the seats when ``seats_changed``."""
+        """Record the deal's action number ``table.step``: one new row, and nothing else written. The
+        row carries what an action changes of the table: its step, the deadline, and the seats when
+        ``seats_changed``; loading the table takes them from its last action rows."""
         ...
 
     async def clear_actions(self, table_id: int) -> None:

@@ -62,17 +62,26 @@ class Queries:
         return table
 
     async def _load_actions(self, tables: list[TableRow], where: str, *args: Any) -> None:
-        """Put each deal in progress's action rows, in order, into its ``hand["actions"]``."""
-        dealing = {t.id: t.hand for t in tables if t.hand is not None}
-        for hand in dealing.values():
-            hand["actions"] = []
+        """Put each deal in progress's action rows, in order, into its ``hand["actions"]``; an action
+        row later than the table row's step brings the step, the deadline, and the seats if it wrote
+        them (an action writes only its own row: see ``Writes.append_action``)."""
+        dealing = {t.id: t for t in tables if t.hand is not None}
+        for table in dealing.values():
+            table.hand["actions"] = []  # type: ignore[index]
         rows = await self._db.fetch(
-            "SELECT actions.table_id, actions.seat, actions.action FROM actions"
-            " JOIN tables ON tables.id = actions.table_id AND tables.hand_no = actions.hand_no"
+            "SELECT actions.table_id, actions.step, actions.seat, actions.action, actions.deadline, actions.seats"
+            " FROM actions JOIN tables ON tables.id = actions.table_id AND tables.hand_no = actions.hand_no"
             f" WHERE tables.hand IS NOT NULL AND {where} ORDER BY actions.table_id, actions.step", *args)
-        for table_id, seat, action in rows:
-            if table_id in dealing:  # a table opened after the first read is not in this list
-                dealing[table_id]["actions"].append([seat, json.loads(action)])
+        saved = {t.id: t.step for t in dealing.values()}  # the step the table row was written at
+        for table_id, step, seat, action, deadline, seats in rows:
+            table = dealing.get(table_id)
+            if table is None:  # a table opened after the first read is not in this list
+                continue
+            table.hand["actions"].append([seat, json.loads(action)])  # type: ignore[index]
+            if step > saved[table_id]:
+                table.step, table.deadline = step, deadline
+                if seats is not None:
+                    table.seats = json.loads(seats)
 
     async def guild_settings(self, guild_id: int) -> tuple[int, int]:
         rows = await self._db.fetch(

@@ -158,6 +158,15 @@ MIGRATIONS: tuple[Migration, ...] = (
         SELECT id, guild_id, settings::jsonb ->> 'event' FROM tables WHERE settings::jsonb ->> 'event' IS NOT NULL;
     INSERT INTO events (guild_id, event) SELECT DISTINCT guild_id, event FROM event_tables;
     """}),
+    # 5: an action is one write, the INSERT of its row: the row carries the turn's deadline, and the
+    # seat records when the action changed them (a turn timed out). tables.step, deadline and seats
+    # hold what the last save of the whole row wrote (a deal's start, its end, a seat change); action
+    # rows of a later step override them when a table is loaded. Existing rows need no move: each
+    # was written together with an UPDATE of tables.step to its own step, so none is later than it.
+    Migration("""
+    ALTER TABLE actions ADD COLUMN deadline $real;  -- unix time the turn after this action times out
+    ALTER TABLE actions ADD COLUMN seats TEXT;      -- JSON seat records, when this action changed them
+    """),
 )
 
 

@@ -82,15 +82,13 @@ class Writes(Queries):
 
     async def append_action(self, table: TableRow, seat: int, action: dict[str, Any], *,
                             seats_changed: bool) -> None:
+        """One INSERT: the row carries what the table row would otherwise be updated with (loading
+        the table reads it back, ``Queries._load_actions``)."""
         await self._db.execute(
-            "INSERT INTO actions (table_id, hand_no, step, seat, action, at) VALUES (?, ?, ?, ?, ?, ?)",
-            table.id, table.hand_no, table.step, seat, json.dumps(action), time.time())
-        if seats_changed:
-            await self._db.execute("UPDATE tables SET step = ?, deadline = ?, seats = ? WHERE id = ?",
-                                   table.step, table.deadline, json.dumps(table.seats), table.id)
-        else:
-            await self._db.execute("UPDATE tables SET step = ?, deadline = ? WHERE id = ?",
-                                   table.step, table.deadline, table.id)
+            "INSERT INTO actions (table_id, hand_no, step, seat, action, at, deadline, seats)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            table.id, table.hand_no, table.step, seat, json.dumps(action), time.time(), table.deadline,
+            json.dumps(table.seats) if seats_changed else None)
 
     async def clear_actions(self, table_id: int) -> None:
         await self._db.execute("DELETE FROM actions WHERE table_id = ?", table_id)
