@@ -37,6 +37,13 @@ class _Connection:
         await self.conn.executemany(POSTGRESQL.sql(sql), rows)
 
 
+async def _keep_session(conn: "asyncpg.Connection[Any]") -> None:
+    """What a connection needs before it goes back to the pool: nothing. asyncpg's default resets the
+    session (``RESET ALL``, ``UNLISTEN *``, ``pg_advisory_unlock_all()``...), one more round trip per
+    transaction, for state this backend never sets: no ``SET``, no ``LISTEN``, no session lock (the
+    shard locks live on the guard's own connection, ``bot.storage.guard``)."""
+
+
 class PostgresStorage(Queries):
     """The database on a PostgreSQL server. Open with ``await PostgresStorage.open(url)``."""
 
@@ -49,7 +56,7 @@ class PostgresStorage(Queries):
     async def open(cls, url: str, starting_balance: int = 1000, daily_amount: int = 200, *,
                    pool_size: int = 10, schema_version: int | None = None) -> "PostgresStorage":
         """``schema_version``: migrate no further than that (tests of the migrations); default all."""
-        pool = await asyncpg.create_pool(url, min_size=1, max_size=pool_size)
+        pool = await asyncpg.create_pool(url, min_size=1, max_size=pool_size, reset=_keep_session)
         storage = cls(pool, (starting_balance, daily_amount))
         try:
             await storage._migrate(schema_version)
