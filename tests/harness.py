@@ -310,9 +310,10 @@ class Harness:
         self.privacy = PrivacyCheck(self, CHANNEL_ID)
 
     @classmethod
-    async def start(cls, database: str, recorder: Recorder | None = None) -> "Harness":
+    async def start(cls, database: str, recorder: Recorder | None = None, **options: Any) -> "Harness":
+        """``options``: more of ``CardroomBot``'s (``metrics_port``...)."""
         recorder = recorder or Recorder()
-        bot = CardroomBot(database, run_timers=False)
+        bot = CardroomBot(database, run_timers=False, **options)
         bot.http.request = recorder.rest  # type: ignore[method-assign]
         async_context.set(_RecordingAdapter(recorder))
         await bot._async_setup_hook()

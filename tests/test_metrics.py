@@ -65,3 +65,25 @@ async def test_a_hand_shows_in_the_metrics(tmp_path: Any) -> None:
     finally:
         metrics.detach()
         await h.close()
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+async def test_the_bot_serves_its_metrics_until_it_closes(tmp_path: Any) -> None:
+    port = _free_port()
+    h = await Harness.start(str(tmp_path / "m.db"), metrics_port=port, metrics_addr="127.0.0.1")
+    await h.command(ALICE, "holdem", "create")
+    direct = urllib.request.build_opener(urllib.request.ProxyHandler({}))  # never through a proxy
+    with direct.open(f"http://127.0.0.1:{port}/metrics", timeout=5) as response:
+        served = response.read().decode()
+    assert _value(served, "cardroom_open_tables", cluster="all", game="holdem") == 1
+    await h.close()
+    with pytest.raises(OSError):  # nothing listens any more (refused)
+        direct.open(f"http://127.0.0.1:{port}/metrics", timeout=5)
+    restarted = Metrics("all")  # and a restarted bot can serve on the same port
+    restarted.serve(port, addr="127.0.0.1")
+    restarted.stop()

@@ -80,7 +80,7 @@ class CardroomBot(commands.Bot):
 
     def __init__(self, database: str, *, starting_balance: int = 1000, daily_amount: int = 200,
                  sync_guild: int | None = None, run_timers: bool = True, metrics_port: int | None = None,
-                 **options: Any):
+                 metrics_addr: str = "0.0.0.0", **options: Any):
         intents = discord.Intents.default()
         # No message parses a mention unless it says so: a member named "@everyone" pings nobody.
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, tree_cls=CardroomTree,
@@ -88,6 +88,7 @@ class CardroomBot(commands.Bot):
         self.database = database
         self.guard: ShardGuard | None = None
         self.metrics_port = metrics_port
+        self.metrics_addr = metrics_addr
         self.metrics: Metrics | None = None
         self.guard_lost = False
         self.defaults = (starting_balance, daily_amount)
@@ -112,7 +113,7 @@ class CardroomBot(commands.Bot):
         if self.metrics_port is not None:
             self.metrics = Metrics("all" if self.shards is None else str(self.shards))
             self.metrics.attach(self)
-            self.metrics.serve(self.metrics_port)
+            self.metrics.serve(self.metrics_port, self.metrics_addr)
         self.add_dynamic_items(*COMPONENTS)
         await self.add_cog(self.channel_watch)
         for extension in extensions():

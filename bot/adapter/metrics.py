@@ -8,7 +8,9 @@ so one dashboard sums or compares clusters.
 from __future__ import annotations
 
 import logging
+import threading
 from typing import Any, Awaitable, Callable, Iterator
+from wsgiref.simple_server import WSGIServer
 
 import discord
 from prometheus_client import CollectorRegistry, Counter, Histogram, start_http_server
@@ -69,6 +71,7 @@ class Metrics:
         self.rate_limit_seconds = Counter("cardroom_discord_rate_limit_wait_seconds", "Seconds waited on 429s",
                                           ["cluster"], registry=r)
         self._log = _RateLimitLog(self)
+        self._served: tuple[WSGIServer, threading.Thread] | None = None
 
     def attach(self, bot: Cardroom) -> None:
         """Observe ``bot``: its service's actions, its presenter's renders, its HTTP failures."""
@@ -91,12 +94,25 @@ class Metrics:
         return counted
 
     def detach(self) -> None:
+        """Stop observing and serving: the bot is closing (its port is free again once this returns)."""
         logging.getLogger("discord.http").removeHandler(self._log)
+        self.stop()
 
     def _action(self, game_name: str, seconds: float) -> None:
         self.actions.labels(self.cluster, game_name).inc()
         self.action_seconds.labels(self.cluster, game_name).observe(seconds)
 
     def serve(self, port: int, addr: str = "0.0.0.0") -> None:
-        """Serve ``/metrics`` (all interfaces by default: Prometheus scrapes from elsewhere)."""
-        start_http_server(port, addr=addr, registry=self.registry)
+        """Serve ``/metrics`` (all interfaces by default: Prometheus scrapes from elsewhere) in a thread,
+        until ``stop``."""
+        self.stop()
+        self._served = start_http_server(port, addr=addr, registry=self.registry)
+
+    def stop(self) -> None:
+        """Stop serving and close the listening socket."""
+        if self._served is not None:
+            server, thread = self._served
+            self._served = None
+            server.shutdown()
+            server.server_close()
+            thread.join()
