@@ -79,9 +79,9 @@ def _mentioned(text: str) -> set[str]:
     return {("T" if rank == "10" else rank) + suits[suit] for rank, suit in CARD_MENTION.findall(text)}
 
 
-async def test_south_declares_and_plays_a_whole_board(tmp_path, rendered) -> None:
+async def test_south_declares_and_plays_a_whole_board(database, rendered) -> None:
     recorder = Recorder()
-    h = await Harness.start(str(tmp_path / "cardroom.db"), recorder)
+    h = await Harness.start(database, recorder)
     try:
         await _whole_board(h, recorder, rendered)
     finally:

@@ -9,8 +9,8 @@ ALICE, BOB, MOD = User(2001, "Alice"), User(2002, "Bob"), User(2003, "Mod", MEMB
 ADMIN = User(2004, "Admin", MEMBER_PERMISSIONS | (1 << 5))  # Manage Server
 
 
-async def test_wallet_daily_and_economy_settings(tmp_path) -> None:
-    h = await Harness.start(str(tmp_path / "c.db"))
+async def test_wallet_daily_and_economy_settings(database) -> None:
+    h = await Harness.start(database)
     assert "**1000**" in h.ephemeral_text(await h.command(ALICE, "wallet"))
     assert "1200" in h.ephemeral_text(await h.command(ALICE, "daily"))
     assert "already collected" in h.ephemeral_text(await h.command(ALICE, "daily"))
@@ -73,8 +73,8 @@ async def test_export_a_hand_or_a_table_and_refusals(tmp_path) -> None:
     await h.close()
 
 
-async def test_cancel_needs_host_or_manage_channels_and_refunds(tmp_path) -> None:
-    h = await Harness.start(str(tmp_path / "c.db"))
+async def test_cancel_needs_host_or_manage_channels_and_refunds(database) -> None:
+    h = await Harness.start(database)
     await h.command(ALICE, "holdem", "create", buy_in=300)
     await h.command(BOB, "holdem", "join", buy_in=200)
     await h.command(ALICE, "holdem", "start")
@@ -134,10 +134,10 @@ async def test_stud_and_draw_offer_tournaments(tmp_path) -> None:
     await h.close()
 
 
-async def test_the_leaderboard_and_stats_add_up_every_hand(tmp_path) -> None:
+async def test_the_leaderboard_and_stats_add_up_every_hand(database) -> None:
     """Two hands, each folded by the player to act: each player lost one small blind and won one,
     so the running totals are 0, not the last hand's result."""
-    h = await Harness.start(str(tmp_path / "c.db"))
+    h = await Harness.start(database)
     await h.command(ALICE, "holdem", "create")
     await h.command(BOB, "holdem", "join")
     await h.command(ALICE, "holdem", "start")

@@ -45,8 +45,8 @@ def shows(text: str, card: str) -> bool:
     return pretty(card) in text or f'"{card}"' in text
 
 
-async def test_one_player_against_the_computer(tmp_path, rendered) -> None:
-    h = await Harness.start(str(tmp_path / "cardroom.db"))
+async def test_one_player_against_the_computer(database, rendered) -> None:
+    h = await Harness.start(database)
     h.bot.service.seeds = lambda: SEED
     token = await h.command(ALICE, "gin", "create", knock_limit=10, match="game")
     assert "table #1 is open" in h.ephemeral_text(token)

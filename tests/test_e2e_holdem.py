@@ -25,8 +25,8 @@ def _channel_text(recorder: Recorder) -> str:
     return " ".join(r.text for r in recorder.channel_requests(CHANNEL_ID))
 
 
-async def test_full_hand_with_restart(tmp_path, rendered) -> None:
-    db = str(tmp_path / "cardroom.db")
+async def test_full_hand_with_restart(database, rendered) -> None:
+    db = database  # an SQLite file, then a PostgreSQL schema (tests/conftest.py)
     recorder = Recorder()
     h = await Harness.start(db, recorder)
     await h.command(ALICE, "holdem", "create")
