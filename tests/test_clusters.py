@@ -121,3 +121,13 @@ def test_run_refuses_a_cluster_without_a_shared_database(monkeypatch: pytest.Mon
     assert "clusters share a PostgreSQL database" in capsys.readouterr().err
     assert main(["run", "--shards", "0-4", "--shard-count", "4"]) == 2
     assert "from 0 to 3" in capsys.readouterr().err
+
+
+async def test_the_cluster_soak_catches_a_table_driven_twice_when_the_guard_is_off(postgres_url: str) -> None:
+    """bench/cluster_soak.py --unguarded: two workers per shard and no shard locks. Its check must see
+    the tables driven twice and fail the run (with the guard on, the same soak passes: the bench)."""
+    from bench.cluster_soak import passed, soak
+
+    result = await soak(3, 4, 2, 1, guarded=False, postgres=postgres_url)
+    assert result["deals"] > 0 and result["double_driven"] > 0, result
+    assert not passed(result)
