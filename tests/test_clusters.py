@@ -16,7 +16,7 @@ from bot.shards import Shards
 from bot.storage import open_storage
 from bot.storage.guard import ShardGuard
 from tests.harness import CHANNEL_ID, Harness, User
-from tests.postgres import fresh_schema
+from tests.postgres import migrated
 
 EVEN, ODD = 4 << 22, 5 << 22  # servers of shard 0 and shard 1 of 2
 ALICE, BOB = User(1001, "Alice"), User(1002, "Bob")
@@ -66,7 +66,7 @@ async def test_each_cluster_restores_and_drives_only_its_servers_tables(database
 
 
 async def test_a_second_process_waits_for_its_shards_and_takes_over_when_the_first_dies(postgres_url: str) -> None:
-    url = await fresh_schema(postgres_url)
+    url = await migrated(postgres_url)
     first, second = ShardGuard(url, (0, 1), 4), ShardGuard(url, (0, 1), 4)
     assert await first.try_acquire()
     said: list[str] = []
@@ -85,7 +85,7 @@ async def test_a_second_process_waits_for_its_shards_and_takes_over_when_the_fir
 
 
 async def test_overlapping_shard_ranges_hold_all_or_nothing(postgres_url: str) -> None:
-    url = await fresh_schema(postgres_url)
+    url = await migrated(postgres_url)
     low, overlapping, high = ShardGuard(url, (0, 1), 4), ShardGuard(url, (1, 2), 4), ShardGuard(url, (2, 3), 4)
     assert await low.try_acquire()
     assert not await overlapping.try_acquire()

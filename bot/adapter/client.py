@@ -20,6 +20,7 @@ from bot.service.tables import TableService
 from bot.shards import Shards
 from bot.storage import is_postgres_url, open_storage
 from bot.storage.guard import ShardGuard
+from bot.storage.postgres import PostgresStorage
 from bot.storage.interface import Storage
 
 log = logging.getLogger(__name__)
@@ -108,6 +109,8 @@ class CardroomBot(commands.Bot):
             self.guard = ShardGuard(self.database, self.shards.ids, self.shards.count)
             await self.guard.acquire(str(self.shards))  # before a table is restored or an event arrives
             self.guard.on_lost(self._guard_lost)
+            assert isinstance(self.storage, PostgresStorage)
+            self.storage.fence, self.storage.on_fenced = self.guard.fence, self._guard_lost
             log.info("%s: this process drives their servers' tables", self.shards)
         self.service = TableService(self.storage, self.presenter, owns=owns)
         if self.metrics_port is not None:
@@ -186,7 +189,10 @@ class CardroomBot(commands.Bot):
             await self.sync_commands()
 
     def _guard_lost(self) -> None:
-        """The shard locks went with their connection: another process may drive these tables now."""
+        """The shard locks went with their connection, or a write found the shards taken over: another
+        process may drive these tables now."""
+        if self.guard_lost:
+            return
         log.error("%s: lost the database lock on them; stopping so no table is driven twice", self.shards)
         self.guard_lost = True
         asyncio.get_running_loop().create_task(self.close())

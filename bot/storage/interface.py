@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, AsyncContextManager, Protocol
 
+from bot.errors import UserError
+
 HOUSE = 0
 """The user id of the house wallet: computer players buy in from it and cash out to it."""
 HOUSE_BANKROLL = 10**12
@@ -16,6 +18,17 @@ HOUSE_BANKROLL = 10**12
 
 class InsufficientChips(ValueError):
     """A wallet cannot pay; the message is shown to the player."""
+
+
+class NotOwner(UserError):
+    """This process's shards were taken over by another (it was paused, its lock connection broke):
+    the database refused the write, and nothing of it was written. The process stops."""
+
+    SQLSTATE = "CR001"  # raised by the fence check, bot.storage.schema's cardroom_fence
+
+    def __init__(self) -> None:
+        super().__init__("This server's tables are now run by another part of the bot: nothing was changed."
+                         " Try again in a moment.")
 
 
 @dataclass

@@ -3,15 +3,24 @@
 Same schema, migrations and queries as SQLite (``bot.storage.schema``, ``queries``, ``writes``), in
 PostgreSQL's dialect. A transaction holds one pooled connection; reads take any free one. Migrations run
 under an advisory lock, so processes starting together migrate once.
+
+Two processes' transactions can deadlock (each holds a wallet row the other's needs) or fail to
+serialize; PostgreSQL then aborts one of them. That one is run again, whole: every statement it had run
+is replayed in a new transaction, and it goes on from where it failed, a few times at most
+(``bot.storage.replay``). A process of a cluster fences its writes: each transaction first checks that its
+shards are still its own (``bot.storage.guard``), else nothing is written and ``NotOwner`` is raised.
 """
 from __future__ import annotations
 
 from contextlib import asynccontextmanager
-from typing import Any, AsyncIterator, Sequence
+from typing import Any, AsyncIterator, Callable, Sequence
 
 import asyncpg
 
 from bot.storage.dialect import POSTGRESQL
+from bot.storage.guard import Fence
+from bot.storage.interface import NotOwner
+from bot.storage.replay import Replaying
 from bot.storage.queries import Queries
 from bot.storage.schema import migrations
 from bot.storage.writes import Writes
@@ -38,10 +47,12 @@ class _Connection:
 
 
 async def _keep_session(conn: "asyncpg.Connection[Any]") -> None:
-    """What a connection needs before it goes back to the pool: nothing. asyncpg's default resets the
-    session (``RESET ALL``, ``UNLISTEN *``, ``pg_advisory_unlock_all()``...), one more round trip per
-    transaction, for state this backend never sets: no ``SET``, no ``LISTEN``, no session lock (the
-    shard locks live on the guard's own connection, ``bot.storage.guard``)."""
+    """What a connection needs before it goes back to the pool: no transaction left open. asyncpg's
+    default resets the session (``RESET ALL``, ``UNLISTEN *``, ``pg_advisory_unlock_all()``...), one
+    more round trip per transaction, for state this backend never sets: no ``SET``, no ``LISTEN``, no
+    session lock (the shard locks live on the guard's own connection, ``bot.storage.guard``)."""
+    if conn.is_in_transaction():  # a transaction cancelled half-way
+        await conn.execute("ROLLBACK")
 
 
 class PostgresStorage(Queries):
@@ -51,6 +62,12 @@ class PostgresStorage(Queries):
         self.pool = pool
         self._db = _Connection(pool)
         self._defaults = defaults
+        self.fence: Fence | None = None
+        """The shards this process holds and their generations: every transaction checks them first."""
+        self.on_fenced: Callable[[], None] = lambda: None
+        """Told when a transaction found the shards taken over: this process must stop driving."""
+        self.retries = 0
+        """Transactions run again after a deadlock or a serialization failure (tests, operators)."""
 
     @classmethod
     async def open(cls, url: str, starting_balance: int = 1000, daily_amount: int = 200, *,
@@ -79,6 +96,31 @@ class PostgresStorage(Queries):
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Writes]:
-        """All writes of one logical step on one connection; rolled back whole if anything inside raises."""
-        async with self.pool.acquire() as conn, conn.transaction():
-            yield Writes(_Connection(conn), self._defaults)
+        """All writes of one logical step on one connection; rolled back whole if anything inside raises,
+        run again whole if PostgreSQL aborts it for a deadlock or a serialization failure."""
+        async with self.pool.acquire() as conn:
+            db = Replaying(_Connection(conn), self._begin(), self._counted)
+            try:
+                await db.begin()
+                yield Writes(db, self._defaults)
+                await db.commit()
+            except asyncpg.PostgresError as error:
+                await db.rollback()
+                if error.sqlstate == NotOwner.SQLSTATE:
+                    self.on_fenced()
+                    raise NotOwner() from error
+                raise
+            except BaseException:
+                await db.rollback()
+                raise
+
+    def _begin(self) -> str:
+        """``BEGIN``, and the fence's check in the same round trip (its numbers are ours, not input)."""
+        if self.fence is None:
+            return "BEGIN"
+        return (f"BEGIN; SELECT cardroom_fence({int(self.fence.count)},"
+                f" '{{{','.join(map(str, map(int, self.fence.shards)))}}}',"
+                f" '{{{','.join(map(str, map(int, self.fence.generations)))}}}')")
+
+    def _counted(self) -> None:
+        self.retries += 1

@@ -167,6 +167,32 @@ MIGRATIONS: tuple[Migration, ...] = (
     ALTER TABLE actions ADD COLUMN deadline $real;  -- unix time the turn after this action times out
     ALTER TABLE actions ADD COLUMN seats TEXT;      -- JSON seat records, when this action changed them
     """),
+    # 6: clusters' fencing tokens: each time a process takes its shards (bot.storage.guard) it bumps
+    # their generation, and every write transaction of a process first checks that the generations are
+    # still the ones it took (cardroom_fence, bot.storage.postgres): a process that lost its shards to
+    # another writes nothing more. The check holds a shared transaction lock per shard, the bump an
+    # exclusive one, so a bump waits for the writes in flight and every later write sees it. SQLite
+    # (one process) keeps the table empty.
+    Migration("""
+    CREATE TABLE shard_leases (
+        shard_count $int NOT NULL,
+        shard $int NOT NULL,
+        generation $int NOT NULL,        -- bumped by every process that takes the shard
+        PRIMARY KEY (shard_count, shard)
+    );
+    """, data={"postgresql": """
+    CREATE FUNCTION cardroom_fence(held_count BIGINT, held_shards BIGINT[], held_generations BIGINT[])
+    RETURNS void LANGUAGE plpgsql AS $$
+    BEGIN
+        PERFORM pg_advisory_xact_lock_shared(25446, (held_count * 65536 + shard)::int)
+            FROM unnest(held_shards) AS shard;  -- 25446: "cf", bot.storage.guard.FENCE_SPACE
+        IF (SELECT COUNT(*) FROM shard_leases JOIN unnest(held_shards, held_generations) AS held(s, g)
+                ON shard = held.s AND generation = held.g WHERE shard_count = held_count)
+                <> cardinality(held_shards) THEN  -- a statement of its own: it sees a bump just made
+            RAISE EXCEPTION 'another process took these shards over' USING ERRCODE = 'CR001';
+        END IF;
+    END $$;
+    """}),
 )
 
 
