@@ -48,7 +48,7 @@ class Info(commands.Cog):
         for name in game_names():
             lines.append(f"• `/{name}` — {game(name).title} (`/rules {name}`)")
         lines += ["", "`/wallet`, `/daily`, `/leaderboard [game]`, `/stats [member]`, `/verify table hand`, "
-                  "`/export table [hand]`"]
+                  "`/replay table hand`, `/export table [hand]`"]
         await interaction.response.send_message("\n".join(lines), ephemeral=True)
 
     @app_commands.command(name="rules", description="How a game is played here")

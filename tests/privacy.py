@@ -5,6 +5,10 @@ views at that moment: a card some seat sees but the public does not must not rea
 non-ephemeral reply, and a card hidden from a user must not reach their DM or their private replies.
 Images are tied to the view they were drawn from. The conftest fails a test with the findings.
 
+Replays of finished deals (``tests/privacy_replays.py``): each frame must be the public view at its step
+or the viewer's own seat's view, and a replay message may name only cards public by then or the
+viewer's own.
+
 Shared deals (an event's board, ``bot.service.events``): while some table of the event plays a deal, its
 seed reaches no channel, and in the channels of the event's tables neither does the result of a
 table that finished it; such a table's finished board is no public view (its cards and picture are
@@ -26,6 +30,7 @@ from bot.games.sixchex import BY_CODE as SIXCHEX_CODES
 from bot.registry import game_names
 from bot.service.live import LiveTable
 from cogs.info import rules_pages
+from tests.privacy_replays import ReplayAudit
 
 CARD_CODES: frozenset[str] = frozenset(DECK) | frozenset(SIXCHEX_CODES) | frozenset(SIGMA_CODES)
 """Every card code a view may hold: the 52-card deck ("As"), SIXCHEX ("C07") and Sigma ("S17")."""
@@ -167,12 +172,15 @@ class PrivacyCheck:
         self._event_deals: dict[int, tuple[Any, tuple[int, str, str]]] = {}  # table -> (engine, its deal)
         self.shared: dict[int | None, frozenset[str]] = {}  # channel (None: every channel) -> secret texts
         self._withheld: set[int] = set()  # tables whose finished board another table still plays
+        self.replays = ReplayAudit(harness.bot.service.storage, view_cards)
 
     def attach(self) -> None:
         presenter = self.harness.bot.presenter
 
         async def tagged(fn: Any, *args: Any) -> discord.File:
             origin = self.origin(args[0])
+            if origin.kind == "unknown":  # a finished deal's replay: judged against the stored deal
+                origin = self._replay_origin(await self.replays.learn(args)) or origin
             file = await type(presenter)._render(presenter, fn, *args)  # as patched now, by a test too
             file.fp.rendered_from = origin  # type: ignore[attr-defined]
             return file
@@ -263,6 +271,30 @@ class PrivacyCheck:
                     return Audience("user", user_id=user)
         return Audience("unknown")
 
+    def _replay_origin(self, frames: list[tuple[int, int, int, Any]]) -> Audience | None:
+        if not frames:
+            return None
+        found = self.replays.audience_of(frames)
+        if found is None:
+            return Audience("unknown")
+        kind, who = found
+        return Audience("channel", channel_id=who) if kind == "channel" else Audience("user", user_id=who)
+
+    def _check_replay_text(self, audience: Audience, body: Any, where: str, old_lines: frozenset[str]) -> None:
+        """A replay message names only cards public by its step, or the viewer's own seat's."""
+        viewer = audience.user_id if audience.kind != "channel" else None
+        for table, hand, step in sorted(self.replays.steps_named(_strings(body))):
+            allowed = self.replays.allowed(table, hand, step, viewer)
+            if allowed is None:
+                self.findings.append(f"{where} replays hand #{hand} of table #{table}, a deal no picture was "
+                                     "drawn from or an event's secret board")
+                continue
+            for text in _strings(body):
+                for card in sorted(text_cards(_without(text, old_lines)) - allowed):
+                    self.findings.append(f"{where} replays step {step} of hand #{hand} at table #{table} and "
+                                         f"shows {card} ({pretty(card)}), not public then nor "
+                                         f"{self._whom(audience)}'s, in {_excerpt(text, card)!r}")
+
     # -- who sees a request -----------------------------------------------------------------------
 
     def audience(self, request: Any) -> tuple[Audience, Any] | None:
@@ -310,7 +342,8 @@ class PrivacyCheck:
         hidden = self.hidden(audience, secrets)
         old_lines = frozenset().union(*(t.old_lines for t in secrets))
         where = f"{audience.kind} payload {request.method} {request.path}"
-        for text in _strings(body):
+        replayed = self.replays.steps_named(_strings(body))  # a finished deal's text: judged against that deal
+        for text in () if replayed else _strings(body):
             for card in sorted(text_cards(_without(text, old_lines)) & hidden):
                 self.findings.append(f"{where} shows {card} ({pretty(card)}), hidden from "
                                      f"{self._whom(audience)}, in {_excerpt(text, card)!r}")
@@ -321,6 +354,7 @@ class PrivacyCheck:
                     start = max(0, text.find(secret) - 60)
                     self.findings.append(f"{where} shows {secret!r}, the seed or a result of an event's deal "
                                          f"that a table still plays, in {text[start:start + 200]!r}")
+        self._check_replay_text(audience, body, where, old_lines)
         for (name, _), origin in zip(request.files, request.file_origins):
             if not self.may_see(audience, origin):
                 self.findings.append(f"{where} carries picture {name!r} drawn from {_drawn_from(origin)}, "

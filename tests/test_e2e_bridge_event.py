@@ -74,6 +74,12 @@ async def test_a_board_stays_secret_until_every_table_has_played_it(tmp_path) ->
     for hand in (1, None):  # the board, or the whole table: its deal is secret while the event plays it
         hidden = await h.command(SLOW[1], "export", **({"table": fast.id} | ({"hand": hand} if hand else {})))
         assert "may still be playing it" in h.ephemeral_text(hidden) and not h.recorder.replies_to(hidden)[0].files
+    for user in (FAST[1], SLOW[1]):  # not replayed while secret, not even by those who played it
+        refused = await h.command(user, "replay", table=fast.id, hand=1)
+        assert "can be replayed once the event reveals it" in h.ephemeral_text(refused)
+        assert not h.recorder.replies_to(refused)[-1].files
+    assert not any(str(c.get("label")).startswith("Replay") for r in h.recorder.messages[fast.row.message_id]["components"]
+                   for c in r["components"]), "no Replay button either"
     name, text = await exported(h, FAST[1], fast.id, 1)
     assert name.endswith(".pbn") and parsed_boards(text)[0].board_num == 1
     standings = await h.command(STRANGER, "bridge", "standings", event="club-night")
@@ -96,6 +102,8 @@ async def test_a_board_stays_secret_until_every_table_has_played_it(tmp_path) ->
     assert seed in h.recorder.messages[slow.row.message_id]["content"], "the last table shows its seed at once"
     shown = await h.command(STRANGER, "bridge", "results", event="club-night", board=1)
     assert "Board 1" in h.ephemeral_text(shown)
+    replayed = await h.command(STRANGER, "replay", table=fast.id, hand=1)  # revealed: anyone here may replay it
+    assert "step 0 of 4" in h.ephemeral_text(replayed) and h.recorder.replies_to(replayed)[-1].files
     standings = h.ephemeral_text(await h.command(STRANGER, "bridge", "standings", event="club-night"))
     assert "1 board played by every table" in standings and "Nell & Sami" in standings and "Ann & Cat" in standings
     late = await h.command(STRANGER, "bridge", "create", scoring="duplicate", event="club-night",

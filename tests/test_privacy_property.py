@@ -6,7 +6,9 @@ they are leaving once the deal has begun (they stay dealt in and are played for)
 and table seats are numbered differently. Every payload the bot sends is read by the harness's
 privacy check (``tests/privacy.py``) as it is sent; besides, each player's "My hand" reply is read
 here: it must show some of that player's own hidden cards (when they hold any; a Saint
-arrangement set aside is theirs yet not "the hand") and no other hidden card.
+arrangement set aside is theirs yet not "the hand") and no other hidden card. At the end the last
+finished deal is replayed by one of them and by someone who did not play (a step, and a random
+button: maybe the animation), each frame and message checked against the stored deal.
 
 Examples are bounded (a few per game, no deadline) to keep the suite's time small; raise
 ``PRIVACY_EXAMPLES`` to look harder locally.
@@ -121,6 +123,20 @@ async def _play(h: Harness, people: dict[int, User], rng: random.Random, moves: 
             await _check_my_hand(h, people)
 
 
+async def _check_replays(h: Harness, people: dict[int, User], table_id: int, rng: random.Random) -> None:
+    """The last finished deal, replayed by one who sat at the table and by someone who did not: the
+    first step, then a random button (every frame and message goes through the privacy check)."""
+    finished = [n for n in range(1, 30) if await h.bot.storage.hand_record(table_id, n) is not None]
+    if not finished:
+        return
+    for user in [rng.choice(list(people.values())), User(6999, "Watcher")]:
+        token = await h.command(user, "replay", table=table_id, hand=finished[-1])
+        message = h.recorder.shown(token)
+        buttons = [c for r in message.get("components", []) for c in r["components"] if not c.get("disabled")]
+        assert buttons, h.ephemeral_text(token)
+        await h.press(user, rng.choice(buttons)["custom_id"], message)
+
+
 async def _first_deal_seats(h: Harness, table_id: int) -> list[int]:
     """The table seats dealt into deal #1: from the deal in progress, or from its stored record when
     a computer player's first move (a fold) has already ended it."""
@@ -149,6 +165,7 @@ async def _scenario(name: str, seats: list[str], seed: int, moves: int) -> None:
             await _check_my_hand(h, people)
             await _play(h, people, random.Random(seed), moves)
             await _check_my_hand(h, people)
+            await _check_replays(h, people, live.id, random.Random(seed))
             assert h.privacy.findings == [], "\n".join(h.privacy.findings)
         finally:
             await h.close()

@@ -3,7 +3,8 @@
 Built from the engine's legal actions: nothing here knows a game's rules, a button is an
 ``ActionSpec`` the engine offered. The components live by job in ``move_buttons`` (moves and the
 table's own buttons), ``amount_form`` (typed amounts), ``choice_selects`` (selects and previews) and
-``component_checks`` (what every press checks, and how it refuses).
+``component_checks`` (what every press checks, and how it refuses); a finished hand's Replay button
+is ``replay_buttons``.
 """
 from __future__ import annotations
 
@@ -13,12 +14,13 @@ import discord
 
 from bot.adapter.choice_selects import ChoiceButton, ChoiceSelect, PreviewButton
 from bot.adapter.move_buttons import ActionButton, TableButton
+from bot.adapter.replay_buttons import ReplayButton
 from bot.games.base import ActionSpec
 
 if TYPE_CHECKING:
     from bot.service.live import LiveTable
 
-COMPONENTS = (ActionButton, ChoiceButton, ChoiceSelect, PreviewButton, TableButton)
+COMPONENTS = (ActionButton, ChoiceButton, ChoiceSelect, PreviewButton, TableButton, ReplayButton)
 _STYLES = {"fold": discord.ButtonStyle.danger, "check": discord.ButtonStyle.success,
            "call": discord.ButtonStyle.success, "raise": discord.ButtonStyle.primary,
            "bet": discord.ButtonStyle.primary}
@@ -33,6 +35,8 @@ def table_view(live: "LiveTable") -> discord.ui.View:
         if row.status == "lobby":
             view.add_item(TableButton(row.id, "join"))
             view.add_item(TableButton(row.id, "start"))
+        if row.hand is None and live.last_outcome is not None and not live.withheld:  # the hand just finished
+            view.add_item(ReplayButton(row.id, row.hand_no, 0, "open"))
         return view
     specs: dict[tuple[str, int], ActionSpec] = {}  # (kind, n-th spec of that kind)
     for deal_seat in engine.to_act():

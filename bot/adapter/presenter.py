@@ -80,6 +80,12 @@ class DiscordPresenter:
         self.on_render(seconds)
         return discord.File(io.BytesIO(png), filename="table.png")
 
+    async def picture(self, fn: Any, *args: Any, filename: str = "table.png") -> discord.File:
+        """``fn(*args)`` drawn in the render pool, as a file named ``filename`` (a replay's frame or GIF)."""
+        file = await self._render(fn, *args)
+        file.filename = filename
+        return file
+
     async def update(self, live: LiveTable) -> None:
         """Show the table's current state. Returns once it is shown, or after ``answer_wait``
         seconds when the table is already posted (an answer to a member must not wait for the

@@ -32,6 +32,9 @@ class TablePresenter(Protocol):
     async def show_hand(self, interaction: discord.Interaction, live: LiveTable) -> None:
         """The ephemeral "My hand" reply."""
 
+    async def picture(self, fn: Any, *args: Any, filename: str = "table.png") -> discord.File:
+        """``fn(*args)`` (a renderer) drawn in the render pool, as a file to attach."""
+
 
 class Cardroom(Protocol):
     """The bot as its parts see it: storage, the table service, the presenter, and the Discord calls

@@ -28,7 +28,8 @@ class Settlement(ServiceBase):
         for k, index in enumerate(dealt):
             row.seats[index]["stack"] = hand["stacks"][k] + outcome.deltas[k]
         record = {"seats": dealt, "names": hand["names"], "stacks": hand["stacks"], "carry": hand["carry"],
-                  "settings": hand["settings"], "actions": hand["actions"], "outcome": outcome.to_json()}
+                  "settings": hand["settings"], "actions": hand["actions"], "outcome": outcome.to_json(),
+                  "bots": hand["bots"], "users": [row.seats[index]["user_id"] for index in dealt]}
         await tx.insert_hand(row.id, row.hand_no, row.game, hand["seed"], hand["commitment"], record,
                              live.spec.export(live.engine))
         await tx.clear_actions(row.id)
