@@ -171,28 +171,55 @@ async def rebuy(harness: Harness, table: Table) -> None:
 
 async def press_loop(harness: Harness, watch: Watch, table: Table, until: Callable[[], bool],
                      answers: list[float], edits: list[float]) -> None:
-    loop = asyncio.get_running_loop()
+    """Press again as soon as the last press is shown, until ``until()``."""
     while not until():
         found = button(harness, table)
         if found is None:
             await rebuy(harness, table)
             await asyncio.sleep(0.01)
             continue
-        message, custom_id, user = found
-        token, payload = harness._base(user, 3, {"custom_id": custom_id, "component_type": 2},
-                                       Place(GUILD_ID, table.channel))
-        payload["message"] = message
-        answered, edited = loop.create_future(), loop.create_future()
-        watch.answers[token], watch.edits[table.channel] = answered, edited
-        started = time.perf_counter()
-        harness.bot._connection.parse_interaction_create(payload)  # type: ignore[arg-type]
-        try:
-            answers.append((await asyncio.wait_for(answered, 30) - started) * 1000)
-            edits.append((await asyncio.wait_for(edited, 30) - started) * 1000)
-        except TimeoutError:
-            print(f"table {table.channel}: no answer or edit in 30 s", file=sys.stderr)
-            continue
-        table.presses += 1
+        await press(harness, watch, table, found, answers, edits)
+
+
+async def burst(harness: Harness, watch: Watch, tables: list[Table], until: Callable[[], bool],
+                answers: list[float], edits: list[float]) -> None:
+    """Rounds in which every table presses at the same moment (once each has its buttons: at most 5 s
+    of waiting), the next round once every press of this one is shown."""
+    while not until():
+        together = asyncio.Barrier(len(tables))
+
+        async def one(table: Table) -> None:
+            found, give_up = button(harness, table), time.perf_counter() + 5
+            while found is None and time.perf_counter() < give_up:
+                await rebuy(harness, table)
+                await asyncio.sleep(0.01)
+                found = button(harness, table)
+            await together.wait()
+            if found is not None:
+                await press(harness, watch, table, found, answers, edits)
+
+        await asyncio.gather(*(one(table) for table in tables))
+
+
+async def press(harness: Harness, watch: Watch, table: Table, found: tuple[dict[str, Any], str, User],
+                answers: list[float], edits: list[float]) -> None:
+    """One press as Discord sends it; its answer and its table edit timed from the payload."""
+    loop = asyncio.get_running_loop()
+    message, custom_id, user = found
+    token, payload = harness._base(user, 3, {"custom_id": custom_id, "component_type": 2},
+                                   Place(GUILD_ID, table.channel))
+    payload["message"] = message
+    answered, edited = loop.create_future(), loop.create_future()
+    watch.answers[token], watch.edits[table.channel] = answered, edited
+    started = time.perf_counter()
+    harness.bot._connection.parse_interaction_create(payload)  # type: ignore[arg-type]
+    try:
+        answers.append((await asyncio.wait_for(answered, 30) - started) * 1000)
+        edits.append((await asyncio.wait_for(edited, 30) - started) * 1000)
+    except TimeoutError:
+        print(f"table {table.channel}: no answer or edit in 30 s", file=sys.stderr)
+        return
+    table.presses += 1
 
 
 async def warm_up(harness: Harness, table: Table) -> None:
@@ -217,9 +244,11 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
 
 
-async def measure(count: int, presses: int, fixed_image: bool, threads: bool = False) -> dict[str, Any]:
+async def measure(count: int, presses: int, fixed_image: bool, threads: bool = False,
+                  rounds: bool = False) -> dict[str, Any]:
     """One run: ``count`` tables, ``presses`` presses in all; pictures drawn in the render pool, or in
-    threads (``threads``), or not at all (``fixed_image``)."""
+    threads (``threads``), or not at all (``fixed_image``); each table pressing again as soon as it is
+    shown, or all of them at once, round after round (``rounds``)."""
     render_pool.IN_THREADS = threads
     spec = GAMES[GAME]
     originals = spec.render_table, spec.render_hand
@@ -244,8 +273,11 @@ async def measure(count: int, presses: int, fixed_image: bool, threads: bool = F
                 store = StorageClock()
                 store.watch(harness.bot.storage)
                 cpu, drawing, wall = time.process_time(), worker_cpu(), time.perf_counter()
-                await asyncio.gather(*(press_loop(harness, watch, t, lambda: len(edits) >= presses, answers, edits)
-                                       for t in tables))  # len(edits): one press shown each, O(1)
+                until = lambda: len(edits) >= presses  # noqa: E731 (one press shown each; O(1))
+                if rounds:
+                    await burst(harness, watch, tables, until, answers, edits)
+                else:
+                    await asyncio.gather(*(press_loop(harness, watch, t, until, answers, edits) for t in tables))
                 wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
                 drawing = worker_cpu() - drawing
                 images = len(harness.bot.presenter.render_ms) - images
@@ -263,7 +295,7 @@ async def measure(count: int, presses: int, fixed_image: bool, threads: bool = F
         "edit_p50": percentile(edits, 0.5), "edit_p99": percentile(edits, 0.99),
         "bot_cpu_ms_per_press": cpu / done * 1000, "drawing_cpu_ms_per_press": drawing / done * 1000,
         "drawing_share": drawing / (cpu + drawing) if cpu + drawing else 0.0,
-        "images_per_press": images / done, "fixed_image": fixed_image, "threads": threads,
+        "images_per_press": images / done, "fixed_image": fixed_image, "threads": threads, "rounds": rounds,
         "transactions_per_press": store.transactions / done, "storage_busy": store.held / wall,
         "transaction_ms": store.held / store.transactions * 1000 if store.transactions else 0.0,
     }
@@ -277,6 +309,7 @@ def table(rows: list[dict[str, Any]]) -> list[str]:
     for r in rows:
         label = f"{r['tables']}" + (" (fixed image)" if r["fixed_image"] else
                                     " (drawn in threads)" if r.get("threads") else " (render pool)")
+        label += ", all at once" if r.get("rounds") else ""
         lines.append(f"| {label} | {r['presses_per_second']:.0f} | {r['answer_p50']:.0f} / {r['answer_p99']:.0f} ms"
                      f" | {r['edit_p50']:.0f} / {r['edit_p99']:.0f} ms | {r['bot_cpu_ms_per_press']:.1f} +"
                      f" {r['drawing_cpu_ms_per_press']:.1f} ms"
@@ -291,14 +324,19 @@ def main() -> None:
     parser.add_argument("--presses", type=int, default=2000, help="presses per run (at least 3 per table)")
     parser.add_argument("--fixed-image", action="store_true", help="also run with drawing replaced")
     parser.add_argument("--threads", action="store_true", help="also run with pictures drawn in threads")
+    parser.add_argument("--rounds", action="store_true",
+                        help="also run each N as rounds of N presses made at the same moment")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     load = os.getloadavg()[0]
-    modes = [(False, False)] + [(False, True)] * args.threads + [(True, False)] * args.fixed_image
+    modes = ([(False, False, False)] + [(False, True, False)] * args.threads + [(True, False, False)] * args.fixed_image
+             + [(False, False, True)] * args.rounds)
     rows = []
     for count in args.tables:  # the modes of one N side by side: the machine's load changes slowly
-        for fixed_image, threads in modes:
-            rows.append(asyncio.run(measure(count, max(args.presses, 3 * count), fixed_image, threads)))
+        for fixed_image, threads, rounds in modes:
+            if rounds and count == 1:
+                continue  # one table pressing in rounds is the first mode again
+            rows.append(asyncio.run(measure(count, max(args.presses, 3 * count), fixed_image, threads, rounds)))
             print(json.dumps(rows[-1]), file=sys.stderr)
     if args.json:
         print(json.dumps({"load": [load, os.getloadavg()[0]], "rows": rows}))
