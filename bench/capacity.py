@@ -31,6 +31,7 @@ import statistics
 import sys
 import tempfile
 import time
+from collections import deque
 from dataclasses import dataclass, field
 from pathlib import Path
 from contextlib import asynccontextmanager
@@ -109,10 +110,25 @@ class Table:
 class Watch:
     """Times of the requests the bot makes, told by the recorder as they happen."""
 
+    recorder: Any
     answers: dict[str, asyncio.Future[float]] = field(default_factory=dict)  # token -> callback time
     edits: dict[int, asyncio.Future[float]] = field(default_factory=dict)  # channel -> next edit time
+    tokens: deque[str] = field(default_factory=deque)  # of the presses made, oldest first
+
+    KEPT = 2000
+    """Requests and presses the harness's recorder keeps: it keeps every one for the tests, and a
+    recorder that grows through the run would make the bot's garbage collections ever longer."""
+
+    def pressed(self, token: str) -> None:
+        self.tokens.append(token)
+        while len(self.tokens) > self.KEPT:
+            old = self.tokens.popleft()
+            self.recorder.interactions.pop(old, None)
+            self.recorder.originals.pop(old, None)
 
     def __call__(self, request: Request) -> None:
+        if len(self.recorder.requests) > 2 * self.KEPT:
+            del self.recorder.requests[:-self.KEPT]
         now = time.perf_counter()
         parts = request.path.strip("/").split("/")
         if parts[0] == "interactions" and parts[-1] == "callback":
@@ -211,6 +227,7 @@ async def press(harness: Harness, watch: Watch, table: Table, found: tuple[dict[
     payload["message"] = message
     answered, edited = loop.create_future(), loop.create_future()
     watch.answers[token], watch.edits[table.channel] = answered, edited
+    watch.pressed(token)
     started = time.perf_counter()
     harness.bot._connection.parse_interaction_create(payload)  # type: ignore[arg-type]
     try:
@@ -264,7 +281,7 @@ async def measure(count: int, presses: int, fixed_image: bool, threads: bool = F
                 tables = await open_tables(harness, count)
                 await warm_up(harness, tables[0])
                 timers = asyncio.create_task(harness.bot.service.run_timers(interval=0.02))
-                watch = Watch()
+                watch = Watch(harness.recorder)
                 harness.recorder.observers.append(watch)
                 answers: list[float] = []
                 edits: list[float] = []
