@@ -1,0 +1,103 @@
+"""The storage figures of two checkouts measured in one run, alternately: is a change no worse?
+
+    python bench/side_by_side.py BASE_DIR [--games holdem gin] [--tables 500] [--resume 1000] [--repeat 3]
+    python bench/side_by_side.py BASE_DIR --capacity 1 50 200 [--presses 2000] [--repeat 3]
+
+``BASE_DIR`` is another checkout of the project (``git worktree add /tmp/base <commit>``); the other
+side is this one. Each repeat runs, for each side in turn, a fresh process of that side's own code:
+the action p50/p99 of ``bench/report.py`` with N open tables per game (the same plan: untimed warm-up
+actions, then round-robin actions over every table) and ``bench/resume.py``'s build and resume of M
+mid-hand tables. With ``--capacity``, each measurement is instead ``bench/capacity.py``'s run with drawing replaced by
+a fixed image (what serializes presses besides drawing), for each number of tables pressing at once.
+Alternating the sides spreads what other work on the machine does over both. Prints one line per
+measurement and then each figure's range per side.
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+async def measure(root: str, games: list[str], tables: int, resume_tables: int) -> dict[str, float]:
+    """This process's figures, from the code under ``root`` (imported first on the path)."""
+    sys.path.insert(0, root)
+    from dataclasses import replace
+
+    from bench.report import FULL, measure_tables
+    from bench.resume import build, resume
+
+    plan = replace(FULL, tables=tables)
+    figures: dict[str, float] = {}
+    with tempfile.TemporaryDirectory() as directory:
+        for name in games:
+            result = await measure_tables(name, tables, plan, directory, rendering=False)
+            figures[f"{name} p50"], figures[f"{name} p99"] = result.p50, result.p99
+        await build(f"{directory}/resume.db", resume_tables)
+        figures["resume s"] = (await resume(f"{directory}/resume.db"))[1]
+    return figures
+
+
+async def capacity(root: str, counts: list[int], presses: int) -> dict[str, float]:
+    """``bench/capacity.py`` under ``root``, drawing replaced by a fixed image, per table count."""
+    sys.path.insert(0, root)
+    from bench.capacity import measure as measure_capacity
+
+    figures: dict[str, float] = {}
+    for count in counts:
+        row = await measure_capacity(count, max(presses, 3 * count), True)
+        for key in ("presses_per_second", "answer_p99", "edit_p50", "edit_p99", "transaction_ms", "storage_busy"):
+            figures[f"{count} {key}"] = row[key]
+    return figures
+
+
+def run_side(root: Path, args: argparse.Namespace) -> dict[str, float]:
+    """One measurement in a new process whose imports come from ``root``."""
+    command = [sys.executable, str(ROOT / "bench" / "side_by_side.py"), "--worker", str(root),
+               "--games", *args.games, "--tables", str(args.tables), "--resume", str(args.resume),
+               "--presses", str(args.presses)]
+    if args.capacity:
+        command += ["--capacity", *map(str, args.capacity)]
+    output = subprocess.run(command, cwd=root, check=True, capture_output=True, text=True).stdout
+    return json.loads(output.strip().splitlines()[-1])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("base", nargs="?", help="the other checkout's directory")
+    parser.add_argument("--games", nargs="+", default=["holdem", "gin"])
+    parser.add_argument("--tables", type=int, default=500)
+    parser.add_argument("--resume", type=int, default=1000)
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--capacity", type=int, nargs="+", help="table counts for bench/capacity.py instead")
+    parser.add_argument("--presses", type=int, default=2000, help="presses per capacity run")
+    parser.add_argument("--worker", help=argparse.SUPPRESS)  # one side's measurement (a subprocess)
+    args = parser.parse_args()
+    if args.worker:
+        work = (capacity(args.worker, args.capacity, args.presses) if args.capacity
+                else measure(args.worker, args.games, args.tables, args.resume))
+        print(json.dumps(asyncio.run(work)))
+        return
+    sides = {"before": Path(args.base).resolve(), "after": ROOT}
+    print(f"load average before: {os.getloadavg()[0]:.1f}")
+    results: dict[str, list[dict[str, float]]] = {side: [] for side in sides}
+    for repeat in range(args.repeat):
+        for side, root in sides.items():
+            figures = run_side(root, args)
+            results[side].append(figures)
+            print(f"{repeat + 1} {side}: " + ", ".join(f"{k} {v:.2f}" for k, v in figures.items()), flush=True)
+    print(f"load average after: {os.getloadavg()[0]:.1f}")
+    for key in results["after"][0]:
+        ranges = {side: (min(r[key] for r in runs), max(r[key] for r in runs)) for side, runs in results.items()}
+        print(f"{key}: " + "; ".join(f"{side} {low:.2f}-{high:.2f}" for side, (low, high) in ranges.items()))
+
+
+if __name__ == "__main__":
+    main()
