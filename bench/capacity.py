@@ -12,8 +12,9 @@ message has been edited with the new picture; every table does so at once. Per N
 - edit p50/p99: from the payload to the PATCH of the table message carrying the new image;
 - CPU per press: the bot process's, and the drawing's (the render pool's worker processes,
   ``bot.render_pool``); the drawing share is the second over their sum;
-- storage: transactions per press, how long each holds the store (from BEGIN to after COMMIT), and
-  the share of the run the store was held: near 100%, the store is what presses wait for.
+- storage: transactions per press, how long each holds the store (from its first trip to the database
+  to after its COMMIT), and the share of the run the store was held: near 100%, the store is what
+  presses wait for.
 
 ``--threads`` also runs each N with pictures drawn in threads of the bot process (as before the render
 pool), ``--fixed-image`` with drawing replaced by a constant PNG: what the process does without it. The timer
@@ -67,30 +68,31 @@ def worker_cpu() -> float:
 @dataclass
 class StorageClock:
     """How long the store's transactions hold it: the one SQLite connection takes one transaction at
-    a time, for every table of the process."""
+    a time, for every table of the process. The store counts that itself (``held``: from a
+    transaction's first trip to the database to its commit, not while the service works before);
+    this counts the transactions."""
 
     transactions: int = 0
-    held: float = 0.0
+    storage: Any = None
+    held_before: float = 0.0
 
     def watch(self, storage: Any) -> None:
+        self.storage, self.held_before = storage, storage.held
         original = storage.transaction
 
         @asynccontextmanager
-        async def timed() -> AsyncIterator[Any]:
-            started = None
+        async def counted() -> AsyncIterator[Any]:
             try:
                 async with original() as tx:
-                    started = time.perf_counter()
                     yield tx
             finally:  # after the COMMIT (or the ROLLBACK)
-                if started is not None:
-                    self._count(started)
+                self.transactions += 1
 
-        storage.transaction = timed
+        storage.transaction = counted
 
-    def _count(self, started: float) -> None:
-        self.transactions += 1
-        self.held += time.perf_counter() - started
+    @property
+    def held(self) -> float:
+        return float(self.storage.held - self.held_before)
 
 
 def fixed(png: bytes) -> Callable[..., bytes]:

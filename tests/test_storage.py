@@ -1,7 +1,8 @@
 """Storage, on both backends: an action is one write, its appended row; a table loads its step,
 deadline and seats from its last action rows; databases of older schemas (actions inside tables.hand;
-action rows beside an updated tables row) migrate and resume their deals as they were; concurrent
-buy-ins of one member never overdraw, on PostgreSQL's separate connections too."""
+action rows beside an updated tables row) migrate and resume their deals as they were; a transaction
+holds no connection while the code inside it works, and one that fails at its commit leaves nothing;
+concurrent buy-ins of one member never overdraw, on PostgreSQL's separate connections too."""
 from __future__ import annotations
 
 import asyncio
@@ -14,6 +15,7 @@ import pytest
 
 from bot.games.base import Action
 from bot.storage import open_storage
+from bot.storage.batch import Batch
 from bot.storage.interface import InsufficientChips, Storage
 from bot.service.live import LiveTable
 from bot.service.tables import TableService
@@ -83,13 +85,18 @@ async def _stored(storage: Any, table_id: int) -> tuple[dict[str, Any], list[tup
     return json.loads(hand) if hand else {}, [(step, seat, json.loads(action)) for step, seat, action in rows]
 
 
-async def test_an_action_appends_one_row_and_rewrites_nothing(database: str) -> None:
+async def test_an_action_appends_one_row_and_rewrites_nothing(database: str, monkeypatch: Any) -> None:
     spy = Spy(await open_storage(database))
     service = await _service(spy)
     live = await _dealt_table(service, (Action("call"),))
     spy.calls.clear()
+    reads: list[str] = []
+    original = Batch.fetch
+    monkeypatch.setattr(Batch, "fetch", lambda self, sql, *args: reads.append(sql) or original(self, sql, *args))
     await service.act(live.id, live.user_of_deal_seat(live.engine.to_act()[0])["user_id"], 1, 1, Action("call"))
     assert spy.calls == ["append_action"], "an action mid-deal is one appended row, not a rewritten table"
+    assert reads == [], "nothing is read inside the transaction: it is one trip to the database"
+    monkeypatch.undo()
     assert (await spy.storage._db.fetch("SELECT step FROM tables WHERE id = ?", live.id))[0][0] == 0, \
         "the table row is not written: it stays as the deal's start saved it"
     (deadline,) = (await spy.storage._db.fetch("SELECT deadline FROM actions WHERE table_id = ? AND step = 2",
@@ -203,6 +210,57 @@ async def test_a_database_of_schema_4_opens_and_resumes(new_database: Any) -> No
     assert replayed is not None and replayed.row.step == 3 and replayed.row.deadline == resumed.row.deadline
     assert replayed.engine.view(None) == resumed.engine.view(None)
     await again.close()
+
+
+async def test_a_transaction_holds_no_connection_while_the_code_inside_works(database: str) -> None:
+    """A transaction whose code is still working (awaiting the engine, other tables' turns) does not
+    make another table's transaction wait: its writes go to the database at its commit."""
+    storage = await open_storage(database)
+    working = asyncio.Event()
+
+    async def slow() -> None:
+        async with storage.transaction() as tx:
+            await tx.set_guild_settings(1, 500, 50)
+            await working.wait()
+
+    task = asyncio.create_task(slow())
+    await asyncio.sleep(0.01)
+
+    async def quick() -> None:
+        async with storage.transaction() as tx:
+            await tx.set_guild_settings(2, 600, 60)
+
+    await asyncio.wait_for(quick(), 5)
+    assert await storage.guild_settings(2) == (600, 60)
+    assert await storage.guild_settings(1) == (1000, 200), "the slow one has not committed yet"
+    working.set()
+    await task
+    assert await storage.guild_settings(1) == (500, 50)
+    await storage.close()
+
+
+async def test_a_write_that_fails_at_the_commit_rolls_back_the_whole_transaction(database: str) -> None:
+    """The writes wait for the commit, so a broken constraint shows there: everything of the
+    transaction is undone, the chips moved by an earlier read-and-write too, and the store goes on."""
+    storage = await open_storage(database)
+    async with storage.transaction() as tx:
+        await tx.insert_hand(5, 1, "holdem", "s", "c", {}, "")
+    with pytest.raises(Exception) as failed:
+        async with storage.transaction() as tx:
+            assert await tx.move_wallet(GUILD, 42, -300) == 700  # a read: this went to the database
+            await tx.set_guild_settings(GUILD, 10, 1)
+            await tx.insert_hand(5, 1, "holdem", "s", "c", {}, "")  # the same hand again: refused
+    assert "unique" in str(failed.value).lower() or "duplicate" in str(failed.value).lower()
+    assert await storage.balance(GUILD, 42) == 1000 and await storage.guild_settings(GUILD) == (1000, 200)
+    with pytest.raises(RuntimeError, match="inside"):
+        async with storage.transaction() as tx:
+            await tx.move_wallet(GUILD, 42, -300)
+            raise RuntimeError("inside")
+    assert await storage.balance(GUILD, 42) == 1000
+    async with storage.transaction() as tx:
+        assert await tx.move_wallet(GUILD, 42, -300) == 700
+    assert await storage.balance(GUILD, 42) == 700
+    await storage.close()
 
 
 async def test_concurrent_buy_ins_of_one_member_never_overdraw(database: str) -> None:

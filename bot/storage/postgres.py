@@ -1,8 +1,11 @@
 """The PostgreSQL backend: the shared store of several bot processes (clusters), through an asyncpg pool.
 
 Same schema, migrations and queries as SQLite (``bot.storage.schema``, ``queries``, ``writes``), in
-PostgreSQL's dialect. A transaction holds one pooled connection; reads take any free one. Migrations run
-under an advisory lock, so processes starting together migrate once.
+PostgreSQL's dialect. A transaction takes a pooled connection at its first trip to the server and
+gives it back at its commit (``bot.storage.batch``: writes wait and go with the next read or the
+commit), so the pool is not used up by transactions waiting on the service's work between their
+statements; reads take any free connection. Migrations run under an advisory lock, so processes
+starting together migrate once.
 
 Two processes' transactions can deadlock (each holds a wallet row the other's needs) or fail to
 serialize; PostgreSQL then aborts one of them. That one is run again, whole: every statement it had run
@@ -12,11 +15,13 @@ shards are still its own (``bot.storage.guard``), else nothing is written and ``
 """
 from __future__ import annotations
 
+import time
 from contextlib import asynccontextmanager
 from typing import Any, AsyncIterator, Callable, Sequence
 
 import asyncpg
 
+from bot.storage.batch import Statement, TransactionFailed, batched
 from bot.storage.dialect import POSTGRESQL
 from bot.storage.guard import Fence
 from bot.storage.interface import NotOwner
@@ -55,6 +60,80 @@ async def _keep_session(conn: "asyncpg.Connection[Any]") -> None:
         await conn.execute("ROLLBACK")
 
 
+class _Trips:
+    """``bot.storage.batch.Trips`` of one transaction: a pooled connection from the first trip to the
+    commit, the fence checked in ``BEGIN``'s round trip, a deadlock's victim replayed
+    (``bot.storage.replay``)."""
+
+    dialect = POSTGRESQL
+
+    def __init__(self, storage: "PostgresStorage"):
+        self.storage = storage
+        self.conn: Any = None
+        self.db: Replaying | None = None
+        self.since = 0.0
+        self.failed = False
+
+    async def send(self, statements: list[Statement], query: Statement) -> list[Sequence[Any]]:
+        try:
+            db = await self._begun()
+            await self._run(db, statements)
+            return await db.fetch(query[0], *query[1])
+        except BaseException as error:
+            await self._fail(error)
+            raise
+
+    async def commit(self, statements: list[Statement]) -> None:
+        if self.db is None and not statements:
+            return
+        try:
+            db = await self._begun()
+            await self._run(db, statements)
+            await db.commit()
+        except BaseException as error:
+            await self._fail(error)
+            raise
+        await self._give_back()
+
+    async def rollback(self) -> None:
+        if self.db is not None:
+            try:
+                await self.db.rollback()
+            except (asyncpg.PostgresError, asyncpg.InterfaceError):
+                pass  # a broken connection: the pool's reset rolls back what is left
+            finally:
+                await self._give_back()
+
+    async def _begun(self) -> Replaying:
+        if self.failed:
+            raise TransactionFailed("a statement of this transaction failed; it was rolled back")
+        if self.db is None:
+            self.conn = await self.storage.pool.acquire()
+            self.since = time.perf_counter()
+            self.db = Replaying(_Connection(self.conn), self.storage._begin(), self.storage._counted)
+            await self.db.begin()
+        return self.db
+
+    @staticmethod
+    async def _run(db: Replaying, statements: list[Statement]) -> None:
+        for sql, args in statements:
+            await db.execute(sql, *args)
+
+    async def _fail(self, error: BaseException) -> None:
+        """Roll back; the fence's refusal is raised as ``NotOwner`` (and the process told to stop)."""
+        self.failed = True
+        await self.rollback()
+        if isinstance(error, asyncpg.PostgresError) and error.sqlstate == NotOwner.SQLSTATE:
+            self.storage.on_fenced()
+            raise NotOwner() from error
+
+    async def _give_back(self) -> None:
+        conn, self.conn, self.db = self.conn, None, None
+        if conn is not None:
+            self.storage.held += time.perf_counter() - self.since
+            await self.storage.pool.release(conn)
+
+
 class PostgresStorage(Queries):
     """The database on a PostgreSQL server. Open with ``await PostgresStorage.open(url)``."""
 
@@ -68,6 +147,8 @@ class PostgresStorage(Queries):
         """Told when a transaction found the shards taken over: this process must stop driving."""
         self.retries = 0
         """Transactions run again after a deadlock or a serialization failure (tests, operators)."""
+        self.held = 0.0
+        """Seconds transactions have held a connection so far, summed over connections."""
 
     @classmethod
     async def open(cls, url: str, starting_balance: int = 1000, daily_amount: int = 200, *,
@@ -98,21 +179,8 @@ class PostgresStorage(Queries):
     async def transaction(self) -> AsyncIterator[Writes]:
         """All writes of one logical step on one connection; rolled back whole if anything inside raises,
         run again whole if PostgreSQL aborts it for a deadlock or a serialization failure."""
-        async with self.pool.acquire() as conn:
-            db = Replaying(_Connection(conn), self._begin(), self._counted)
-            try:
-                await db.begin()
-                yield Writes(db, self._defaults)
-                await db.commit()
-            except asyncpg.PostgresError as error:
-                await db.rollback()
-                if error.sqlstate == NotOwner.SQLSTATE:
-                    self.on_fenced()
-                    raise NotOwner() from error
-                raise
-            except BaseException:
-                await db.rollback()
-                raise
+        async with batched(_Trips(self), self._defaults) as writes:
+            yield writes
 
     def _begin(self) -> str:
         """``BEGIN``, and the fence's check in the same round trip (its numbers are ours, not input)."""

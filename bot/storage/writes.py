@@ -1,6 +1,7 @@
 """The writes of ``bot.storage.interface.Tx``, written once for every backend.
 
-Each runs on the one connection of its transaction. The database itself refuses an overdraft: a
+Each runs on the one connection of its transaction; a write whose result is not read waits and goes
+with the next read or the commit (``bot.storage.batch``). The database itself refuses an overdraft: a
 wallet is taken from by one conditional ``UPDATE ... WHERE balance + amount >= 0`` (and the schema's
 ``CHECK (balance >= 0)``), so two transactions buying in the same member at once, in two processes
 even, cannot both spend the same chips.
@@ -24,11 +25,16 @@ class Writes(Queries):
         self._defaults = defaults
 
     async def _ensure_wallet(self, guild_id: int, user_id: int) -> None:
-        rows = await self._db.fetch("SELECT starting_balance FROM guild_settings WHERE guild_id = ?", guild_id)
-        start = HOUSE_BANKROLL if user_id == HOUSE else int(rows[0][0]) if rows else self._defaults[0]
+        """One statement, no read: it goes with the next one in the same trip (``bot.storage.batch``)."""
+        if user_id == HOUSE:
+            await self._db.execute(
+                "INSERT INTO wallets (guild_id, user_id, balance) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
+                guild_id, user_id, HOUSE_BANKROLL)
+            return
         await self._db.execute(
-            "INSERT INTO wallets (guild_id, user_id, balance) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
-            guild_id, user_id, start)
+            "INSERT INTO wallets (guild_id, user_id, balance) VALUES (?, ?, COALESCE("
+            "(SELECT starting_balance FROM guild_settings WHERE guild_id = ?), ?)) ON CONFLICT DO NOTHING",
+            guild_id, user_id, guild_id, self._defaults[0])
 
     async def move_wallet(self, guild_id: int, user_id: int, amount: int) -> int:
         """Add ``amount`` (negative to take) to a wallet; refuses to go below zero. Returns the balance."""
