@@ -194,3 +194,16 @@ def _drop(worker: _Worker, error: WorkerDied) -> None:
     worker.process.kill()
     worker.process.join(1)
     _wake_one()
+
+
+def _forget_after_fork() -> None:
+    """A forked child does not share its parent's workers: answers on a shared pipe would go to
+    whichever process reads first. The child starts workers of its own on first use (mutation
+    testing forks the test process, see docs/testing.md)."""
+    for worker in _workers:
+        worker.pipe.close()  # the child's copy; the parent's stays open
+    _workers.clear()
+    _waiting.clear()
+
+
+os.register_at_fork(after_in_child=_forget_after_fork)

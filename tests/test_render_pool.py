@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import os
+import subprocess
+import sys
 
 import pytest
 
@@ -67,3 +69,29 @@ async def test_more_pictures_than_workers_wait_their_turn_and_each_gets_its_own(
     pictures = await asyncio.gather(*(render_pool.render(render_table, table, f) for f in footers))
     assert pictures == [render_table(table, f) for f in footers]
     assert len(render_pool.worker_pids()) <= max(1, render_pool.workers())
+
+
+_FORKED = """
+import asyncio, os, sys
+from bot import render_pool
+render_pool.os.cpu_count = lambda: 2
+async def both():  # every worker the parent may have is started
+    await asyncio.gather(*(render_pool.render(os.getpid) for _ in range(4)))
+asyncio.run(both())
+parents = set(render_pool.worker_pids())
+child = os.fork()
+if child == 0:
+    try:
+        worker = asyncio.run(asyncio.wait_for(render_pool.render(os.getpid), 20))
+    except BaseException:
+        os._exit(2)
+    os._exit(0 if worker in render_pool.worker_pids() and worker not in parents else 1)
+_, status = os.waitpid(child, 0)
+sys.exit(os.waitstatus_to_exitcode(status))
+"""
+
+
+def test_a_forked_process_draws_with_workers_of_its_own() -> None:
+    """A fork does not share its parent's workers (answers would go to whichever reads first)."""
+    done = subprocess.run([sys.executable, "-c", _FORKED], timeout=90, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
