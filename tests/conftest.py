@@ -3,6 +3,7 @@ fails if any payload its bot sent showed a card to someone who may not see it, o
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import tempfile
 from pathlib import Path
@@ -10,6 +11,7 @@ from typing import Any, AsyncIterator, Awaitable, Callable, Iterator
 
 import pytest
 
+from bot import render_pool
 from bot.adapter.presenter import DiscordPresenter
 from tests import mentions
 from tests.harness import OPEN
@@ -17,6 +19,12 @@ from tests.loopback_discord import LoopbackDiscord
 from tests.loopback_harness import LoopbackHarness
 from tests.postgres import fresh_schema, start_server
 from tests.privacy import CHECKS, PAYLOADS_CHECKED
+
+
+if "MUTANT_UNDER_TEST" in os.environ:
+    # mutmut (docs/testing.md) forks a test process per mutant: pictures are drawn in threads there,
+    # as render processes started anew for each mutant would slow every test down
+    render_pool.IN_THREADS = True
 
 
 @pytest.fixture(autouse=True)

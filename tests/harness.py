@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import json
+import os
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -104,6 +105,9 @@ class OriginalResponse:
 
 
 EPHEMERAL = 1 << 6
+SETTLE_SECONDS = 120.0 if "MUTANT_UNDER_TEST" in os.environ else 20.0
+"""How long an interaction's tasks may run: longer under mutmut, whose niced test processes share the
+machine (a slow test there is not a killed mutant; mutmut's own timeout catches a hang)."""
 
 
 class Recorder:
@@ -360,7 +364,7 @@ class Harness:
         self.bot._connection.parse_interaction_create(payload)  # type: ignore[arg-type]
         await self.settle()
 
-    async def settle(self, timeout: float = 20.0) -> None:
+    async def settle(self, timeout: float = SETTLE_SECONDS) -> None:
         """Wait until every task the interaction started has finished."""
         current = asyncio.current_task()
         deadline = asyncio.get_running_loop().time() + timeout

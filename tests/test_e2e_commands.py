@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from bot.games.cards import commitment
 from tests.export_checks import exported, replayed_stacks
-from tests.harness import CHANNEL_ID, MANAGE_CHANNELS, MEMBER_PERMISSIONS, Harness, User
+from tests.harness import CHANNEL_ID, EPHEMERAL, MANAGE_CHANNELS, MEMBER_PERMISSIONS, Harness, User
 
 ALICE, BOB, MOD = User(2001, "Alice"), User(2002, "Bob"), User(2003, "Mod", MEMBER_PERMISSIONS | MANAGE_CHANNELS)
 ADMIN = User(2004, "Admin", MEMBER_PERMISSIONS | (1 << 5))  # Manage Server
@@ -99,11 +99,14 @@ async def test_closed_dms_fall_back_to_the_my_hand_button(tmp_path) -> None:
     bob_cards = live.engine.view(live.deal_seat(BOB.id))["seats"][live.deal_seat(BOB.id)]["cards"]
     token = await h.press_label(BOB, "My hand")
     reply = h.recorder.replies_to(token)
-    assert any(r.files for r in reply), "the hand image comes as an ephemeral reply"
+    assert reply[0].json["type"] == 5 and reply[0].json["data"]["flags"] & EPHEMERAL, \
+        "Bob alone sees the bot thinking while his hand is drawn"
+    assert all(r.ephemeral for r in reply) and any(r.files for r in reply), "the hand image comes to Bob alone"
     from bot.games.cards import pretty
     assert all(pretty(c) in h.ephemeral_text(token) for c in bob_cards)
     stranger = User(2999, "Stranger")
-    assert "no cards" in h.ephemeral_text(await h.press_label(stranger, "My hand"))
+    refused = h.recorder.replies_to(await h.press_label(stranger, "My hand"))
+    assert [(r.ephemeral, r.json["data"]["content"]) for r in refused] == [(True, "You have no cards in this hand.")]
     await h.close()
 
 
