@@ -126,6 +126,11 @@ async def test_a_board_stays_secret_until_every_table_has_played_it(tmp_path) ->
         (empty,) = [m["content"] for m in h.recorder.messages_in(channel) if "board 3's" in m["content"]]
         assert f"Not played at #{fast.id}, #{slow.id}." in empty
     assert "Board 2" in h.ephemeral_text(await h.command(STRANGER, "bridge", "results", event="club-night", board=2))
+    assert "already closed" in h.ephemeral_text(await h.command(DIRECTOR, "bridge", "close-event", event="club-night"))
+    for command, refusal in (("close-event", "No table ever joined event `quiz-night` on this server."),
+                             ("standings", "No board of event `quiz-night` has been played by every table yet.")):
+        replies = h.recorder.replies_to(await h.command(DIRECTOR, "bridge", command, event="Quiz-Night"))
+        assert all(r.ephemeral for r in replies) and refusal in replies[-1].text
     await h.close()
 
 

@@ -201,9 +201,9 @@ class Events(ServiceBase):
             raise UserError(f"Event `{event}` is already closed.")
         channels = sorted({c for c, status, _ in state.tables.values() if status != "closed"})
         closed = 0
-        for table_id, (_, status, _) in state.tables.items():
-            live = self.tables.get(table_id)
-            if live is not None and status != "closed":
+        for table_id in state.tables:
+            live = self.tables.get(table_id)  # the event's tables still open (a closed one is not live)
+            if live is not None:
                 async with live.lock:
                     if self.tables.get(live.id) is not live:
                         continue
