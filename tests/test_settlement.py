@@ -80,6 +80,7 @@ async def test_ratings_build_on_the_last_and_a_tie_rates_nobody(database: str) -
         if hand_no == 2:
             once = await _rating(service, winner)
     assert await _rating(service, winner) > once > await _rating(service, loser), "two wins rate higher than one"
+    assert (service.deals_finished, service.matches_finished) == (3, 0)
     assert [(await service.storage.stats(GUILD, u))[0][1:3] for u in (winner, loser)] == [(3, 20), (3, -20)]
 
 
@@ -127,8 +128,8 @@ async def test_the_end_of_a_match_pays_every_stack_back_and_counts_the_win(datab
     await service.start(live, ALICE)
     users = _users(live)
     chips = live.spec.chips
-    deltas = [0, 0, 0]
-    deltas[users.index(BOB)], deltas[users.index(ALICE)] = (30, -30) if chips else (0, 0)
+    deltas = [0, 0, 0]  # Ann wins the last deal; Bob, the match (its places, not the last deal, rank it)
+    deltas[users.index(ALICE)], deltas[users.index(BOB)] = (30, -30) if chips else (0, 0)
     ranking = [1, 1, 1]
     ranking[users.index(BOB)] = 0
     stacks = {u: s for u, s in zip(users, live.row.hand["stacks"])}  # type: ignore[index]
@@ -144,6 +145,9 @@ async def test_the_end_of_a_match_pays_every_stack_back_and_counts_the_win(datab
     else:
         assert {u: await service.storage.balance(GUILD, u) for u in wallets} == wallets
         assert live.log[-1] == "The match is over. /start plays another."
+        await service.start(live, ALICE)
+        await _settle(service, live, 0, 0, 0)
+        assert (service.deals_finished, service.matches_finished) == (2, 1)
     results = {u: (await service.storage.stats(GUILD, u))[0] for u in (ALICE, BOB)}
     assert [results[u][3:5] for u in (ALICE, BOB)] == [(1, 0), (1, 1)], "one match each, Bob's win"
     assert results[BOB][5] > results[ALICE][5]
@@ -174,3 +178,40 @@ async def test_a_tournament_hand_rates_nobody(database: str) -> None:
     await _settle(service, live, *[40 if u == ALICE else -20 for u in users])
     assert [(await service.storage.stats(GUILD, u))[0][1:] for u in (ALICE, BOB)] == [
         (1, 40, 0, 0, None), (1, -20, 0, 0, None)], "rated once, by the finishing places"
+
+
+async def test_a_tied_match_is_nobody_s_win(database: str) -> None:
+    service = await _service(database)
+    live = await service.create(GUILD, 70, "saint", ALICE, "Ann", {}, None)
+    await service.join(live, BOB, "Bob")
+    await service.start(live, ALICE)
+    await _settle(service, live, 0, 0, match_over=True, ranking=(0, 0))
+    assert [(await service.storage.stats(GUILD, u))[0][1:] for u in (ALICE, BOB)] == [(1, 0, 1, 0, None)] * 2
+
+
+async def test_a_tournament_s_end_counts_its_hands_once_and_its_winner(database: str) -> None:
+    service = await _service(database)
+    settings = {"mode": "tournament", "buy_in": 200, "min_buy_in": 200}
+    live = await service.create(GUILD, 70, "holdem", ALICE, "Ann", settings, None)
+    await service.join(live, BOB, "Bob")
+    await service.start(live, ALICE)
+    users = _users(live)
+    await _settle(service, live, *[200 if u == ALICE else -200 for u in users])
+    assert live.row.status == "closed"
+    ann, bob = [(await service.storage.stats(GUILD, u))[0] for u in (ALICE, BOB)]
+    assert (ann[1:5], bob[1:5]) == ((1, 200, 1, 1), (1, -200, 1, 0)), "one hand, its chips, the match"
+    assert ann[5] > bob[5]
+    assert [await service.storage.balance(GUILD, u) for u in (ALICE, BOB)] == [1200, 800], "the winner takes all"
+
+
+async def test_a_deal_of_computer_players_alone_records_no_result(database: str) -> None:
+    service = await _service(database)
+    live = await _table(service, (ALICE,))
+    for _ in range(2):
+        await service.add_bot(live, ALICE)
+    await service.set_sitting_out(live, ALICE, True)
+    await service.start(live, ALICE)  # the two bots play the deal out at once
+    assert (service.deals_finished, live.row.hand) == (1, None)
+    record = await service.storage.hand_record(live.id, 1)
+    assert record is not None and record["record"]["seats"] == [1, 2], "Ann (seat 0) sat out"
+    assert await service.storage.leaderboard(GUILD, "holdem") == []
