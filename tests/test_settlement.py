@@ -50,7 +50,8 @@ async def test_a_deal_sets_the_stacks_records_the_hand_and_schedules_the_next(da
     assert record is not None and (record["seed"], record["commitment"]) == (hand["seed"], hand["commitment"])
     assert record["record"] == {"seats": hand["seats"], "names": hand["names"], "stacks": before,
                                 "carry": hand["carry"], "settings": hand["settings"], "actions": hand["actions"],
-                                "outcome": json.loads(json.dumps(outcome.to_json()))}
+                                "outcome": json.loads(json.dumps(outcome.to_json())), "bots": hand["bots"],
+                                "users": users}
     assert record["game"] == "holdem" and record["export"] == live.spec.export(live.engine)
     assert live.row.hand is None and live.last_outcome is outcome and live.last_seed == hand["seed"]
     assert live.log[-1] == "p1 wins 60."
