@@ -38,8 +38,7 @@ def _clusters() -> dict[str, dict[str, Any]]:
 def _config(service: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> Config:
     """The bot's settings inside the service's container: the image's ENV, then the service's."""
     for key in [k for k in os.environ if k.startswith("CARDROOM_")]:
-        monkeypatch.delenv(key)
-    monkeypatch.chdir(ROOT / "tests")  # no .env of a developer's is read
+        monkeypatch.delenv(key)  # (a developer's .env may add settings, never override these)
     for instruction, args in _dockerfile():
         if instruction == "ENV":
             key, value = args.split("=", 1)
