@@ -151,3 +151,39 @@ async def test_a_replay_that_would_differ_gives_up_and_writes_nothing(postgres_u
     balances = sorted([await storage.balance(GUILD, ANN), await storage.balance(GUILD, BOB)])
     assert balances == [990, 1010], "only the winner's transfer landed"
     await storage.close()
+
+
+async def test_a_member_pressing_at_a_process_that_lost_its_shards_is_told_and_nothing_moves(
+        postgres_url: str) -> None:
+    """Through the Discord client: the bot's shards were taken over while it was paused; a member's press
+    reaches it anyway. The database refuses the write, the member is told plainly, the table is as it
+    was, and the bot stops."""
+    from tests.harness import CHANNEL_ID, Harness, User
+
+    alice, bob = User(1001, "Alice"), User(1002, "Bob")
+    url = await migrated(postgres_url)
+    guard = ShardGuard(url, (0,), 1)
+    assert await guard.try_acquire()
+    h = await Harness.start(url)
+    assert isinstance(h.bot.storage, PostgresStorage)
+    h.bot.storage.fence, h.bot.storage.on_fenced = guard.fence, h.bot._guard_lost
+    await h.command(alice, "holdem", "create")
+    await h.command(bob, "holdem", "join")
+    await h.command(alice, "holdem", "start")
+    live = h.bot.service.in_channel(CHANNEL_ID)
+    assert live is not None
+    taker = ShardGuard(url, (0,), 1)
+    await guard.release()  # the lock's connection ends; the bot does not hear of it (no listener)
+    assert await taker.try_acquire()
+    reader = await open_storage(url)
+    before = await _counts(reader, live.id)  # type: ignore[arg-type]
+    to_act = alice if live.user_of_deal_seat(live.engine.to_act()[0])["user_id"] == alice.id else bob
+    token = await h.press_label(to_act, "Fold")
+    assert "run by another part of the bot: nothing was changed" in h.ephemeral_text(token)
+    assert await _counts(reader, live.id) == before  # type: ignore[arg-type]
+    assert h.bot.guard_lost
+    await asyncio.sleep(0.1)  # the bot closes itself
+    assert h.bot.is_closed()
+    await h.close()
+    await reader.close()
+    await taker.release()
