@@ -167,3 +167,16 @@ async def test_the_privacy_check_catches_a_replay_that_shows_another_seat(tmp_pa
     h.privacy.findings.clear()
     assert any(f"replays step 0 of hand #1 at table #{live.id} and shows {hidden}" in f for f in findings), findings
     await h.close()
+
+
+async def test_a_hand_stored_before_replays_replays_from_the_tables_settings(tmp_path) -> None:
+    """Records from before deals kept their settings (and seat holders): the table's settings stand in."""
+    from bot.service.replays import rebuild
+
+    h = await Harness.start(str(tmp_path / "cardroom.db"))
+    live = await finished_deal(h, "omaha-hilo")
+    stored = await h.bot.storage.hand_record(live.id, 1)
+    old = {k: v for k, v in stored["record"].items() if k not in ("settings", "users", "bots")}
+    assert rebuild("omaha-hilo", stored["seed"], old, live.row.settings) == \
+        rebuild("omaha-hilo", stored["seed"], stored["record"])
+    await h.close()

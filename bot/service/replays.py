@@ -66,13 +66,16 @@ class Replay:
         return self.users.index(user_id) if user_id in self.users else None
 
 
-def rebuild(game_name: str, seed: str, record: Mapping[str, Any]) -> tuple[ReplayStep, ...]:
-    """Every state of a stored deal, by applying its actions to a fresh engine (pure; run in a thread)."""
+def rebuild(game_name: str, seed: str, record: Mapping[str, Any],
+            table_settings: Mapping[str, Any] | None = None) -> tuple[ReplayStep, ...]:
+    """Every state of a stored deal, by applying its actions to a fresh engine (pure; run in a thread).
+    ``table_settings`` stand in for a record stored before deals kept their own settings."""
     spec = game(game_name)
     names, stacks = record["names"], record["stacks"]
     bots = record.get("bots") or [False] * len(names)
     seats = [Seat(name=n, stack=s, is_bot=b) for n, s, b in zip(names, stacks, bots)]
-    engine = spec.engine(dict(record["settings"]), seats, seed, dict(record["carry"]))
+    settings = record.get("settings", table_settings or spec.default_settings)
+    engine = spec.engine(dict(settings), seats, seed, dict(record["carry"]))
 
     def state(lines: list[str]) -> ReplayStep:
         return ReplayStep(engine.view(None), tuple(engine.view(s) for s in range(len(seats))), tuple(lines))
@@ -109,7 +112,7 @@ class Replays:
         if stored is None:
             raise missing
         record = stored["record"]
-        steps = await asyncio.to_thread(rebuild, stored["game"], stored["seed"], record)
+        steps = await asyncio.to_thread(rebuild, stored["game"], stored["seed"], record, row.settings)
         users = tuple(record.get("users") or [None] * len(record["names"]))
         replay = Replay(row.guild_id, row.channel_id, table_id, hand_no, stored["game"], users, steps,
                         str(record["outcome"]["summary"]))
