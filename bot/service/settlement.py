@@ -32,6 +32,10 @@ class Settlement(ServiceBase):
                   "bots": hand["bots"], "users": [row.seats[index]["user_id"] for index in dealt]}
         await tx.insert_hand(row.id, row.hand_no, row.game, hand["seed"], hand["commitment"], record,
                              live.spec.export(live.engine))
+        members = [(k, row.seats[index]["user_id"], outcome.deltas[k]) for k, index in enumerate(dealt)
+                   if not row.seats[index]["is_bot"]]
+        if members:
+            await tx.insert_hand_players(row.guild_id, row.id, row.hand_no, row.game, members)
         await tx.clear_actions(row.id)
         await self._record_results(live, tx, outcome)
         if hand.get("event_key") is not None:

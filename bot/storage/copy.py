@@ -24,6 +24,7 @@ COLUMNS: dict[str, str] = {  # every table of the schema and the columns copied,
     "event_results": "guild_id, event, deal_key, table_id, hand_no, players, result",
     "events": "guild_id, event, closed_at",
     "event_tables": "table_id, guild_id, event",
+    "hand_players": "guild_id, table_id, hand_no, seat, game, user_id, net, finished_at",
 }
 ORDER = {"event_results": "rowid"}  # the order results were recorded in is the order reports show
 

@@ -57,6 +57,32 @@ class TableRow:
     message_id: int | None
 
 
+@dataclass(frozen=True)
+class PlayedHand:
+    """One finished deal as one member played it: the stored record and export, their engine seat,
+    the chips they won or lost, and when it ended (what ``bot.service.stats`` reads)."""
+
+    table_id: int
+    hand_no: int
+    game: str
+    seat: int
+    net: int
+    finished_at: float
+    record: dict[str, Any]
+    export: str
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One member's line of the leaderboard: chips won and deals played in the period asked, and
+    the rating (openskill mu - 3 sigma, best of the games counted; None: unrated)."""
+
+    user_id: int
+    chips_won: int
+    deals: int
+    rating: float | None
+
+
 @dataclass
 class EventState:
     """An event as stored: its tables (id -> (channel, status, hand_no)), each deal's key -> revealed,
@@ -106,6 +132,11 @@ class Tx(Protocol):
 
     async def insert_hand(self, table_id: int, hand_no: int, game: str, seed: str, commitment: str,
                           record: dict[str, Any], export: str) -> None: ...
+
+    async def insert_hand_players(self, guild_id: int, table_id: int, hand_no: int, game: str,
+                                  players: list[tuple[int, int, int]]) -> None:
+        """Index a finished deal by its members: ``players`` is (engine seat, user id, net chips)."""
+        ...
 
     async def event_seed(self, guild_id: int, event: str, deal_key: str, candidate: str) -> str:
         """The seed of an event's deal: ``candidate`` if this is the first table to deal it, else the
@@ -167,6 +198,15 @@ class Storage(Protocol):
 
     async def stats(self, guild_id: int, user_id: int) -> list[tuple[str, int, int, int, int, float | None]]:
         """Per game: (game, hands, chips_won, matches, wins, rating)."""
+        ...
+
+    async def played_hands(self, guild_id: int, user_id: int, game: str) -> list[PlayedHand]:
+        """Every deal of ``game`` the member finished on this server, oldest first."""
+        ...
+
+    async def standings(self, guild_id: int, game: str | None, since: float | None) -> list[Standing]:
+        """Every member's line of the leaderboard, best first. ``since`` (a unix time): count only the
+        deals finished since, ordered by chips won; ``None``: all time, ordered by rating then chips."""
         ...
 
     async def ratings(self, guild_id: int, game: str, user_ids: list[int]) -> dict[int, tuple[float, float]]: ...

@@ -9,7 +9,7 @@ import json
 from typing import Any, Iterable, Protocol, Sequence
 
 from bot.storage.dialect import Dialect
-from bot.storage.interface import EventState, TableRow
+from bot.storage.interface import EventState, PlayedHand, Standing, TableRow
 
 TABLE_COLUMNS = (
     "id, guild_id, channel_id, game, host_id, status, settings, seats, carry, hand, hand_no, step,"
@@ -124,6 +124,30 @@ class Queries:
         return [tuple(r) for r in await self._db.fetch(  # type: ignore[misc]
             "SELECT game, hands, chips_won, matches, wins, mu - 3 * sigma FROM results"
             " WHERE guild_id = ? AND user_id = ? ORDER BY game", guild_id, user_id)]
+
+    async def played_hands(self, guild_id: int, user_id: int, game: str) -> list[PlayedHand]:
+        rows = await self._db.fetch(
+            "SELECT p.table_id, p.hand_no, p.game, p.seat, p.net, p.finished_at, h.record, h.export"
+            " FROM hand_players p JOIN hands h ON h.table_id = p.table_id AND h.hand_no = p.hand_no"
+            " WHERE p.guild_id = ? AND p.user_id = ? AND p.game = ? ORDER BY p.finished_at, p.table_id, p.hand_no",
+            guild_id, user_id, game)
+        return [PlayedHand(int(t), int(n), str(g), int(s), int(net), float(at), json.loads(rec), str(exp))
+                for t, n, g, s, net, at, rec, exp in rows]
+
+    async def standings(self, guild_id: int, game: str | None, since: float | None) -> list[Standing]:
+        only_game, args = ("AND game = ?", [game]) if game else ("", [])
+        rated = await self._db.fetch(
+            f"SELECT user_id, MAX(mu - 3 * sigma), SUM(chips_won), SUM(hands) FROM results"
+            f" WHERE guild_id = ? AND user_id > 0 {only_game} GROUP BY user_id", guild_id, *args)
+        ratings = {int(u): r for u, r, _, _ in rated}
+        if since is None:  # all time: the running totals, which also count deals older than hand_players
+            lines = [Standing(int(u), int(c), int(h), r) for u, r, c, h in rated]
+            return sorted(lines, key=lambda s: (s.rating is None, -(s.rating or 0.0), -s.chips_won, s.user_id))
+        played = await self._db.fetch(
+            f"SELECT user_id, SUM(net), COUNT(*) FROM hand_players WHERE guild_id = ? AND finished_at >= ?"
+            f" {only_game} GROUP BY user_id", guild_id, since, *args)
+        lines = [Standing(int(u), int(c), int(n), ratings.get(int(u))) for u, c, n in played]
+        return sorted(lines, key=lambda s: (-s.chips_won, s.rating is None, -(s.rating or 0.0), s.user_id))
 
     async def ratings(self, guild_id: int, game: str, user_ids: list[int]) -> dict[int, tuple[float, float]]:
         rows = await self._db.fetch(

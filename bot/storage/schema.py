@@ -193,6 +193,52 @@ MIGRATIONS: tuple[Migration, ...] = (
         END IF;
     END $$;
     """}),
+    # 7: one row per player per finished deal (who, which game, when, the chips it won or lost), the
+    # stored hands' index for /stats and the leaderboard's week and month. The players of deals stored
+    # before it are recovered from the hand record's users and bots where it has them, else where the
+    # table still seats a member of the same name at the place they were dealt from
+    Migration("""
+    CREATE TABLE hand_players (
+        guild_id $int NOT NULL,
+        table_id $int NOT NULL,
+        hand_no $int NOT NULL,
+        seat $int NOT NULL,              -- the engine seat (place in the deal)
+        game TEXT NOT NULL,
+        user_id $int NOT NULL,           -- members only: computer players have no statistics
+        net $int NOT NULL,               -- chips won (+) or lost (-) in the deal
+        finished_at $real NOT NULL,
+        PRIMARY KEY (table_id, hand_no, seat)
+    );
+    CREATE INDEX hand_players_by_user ON hand_players(guild_id, user_id, game, finished_at);
+    CREATE INDEX hand_players_by_time ON hand_players(guild_id, game, finished_at);
+    """, data={
+        "sqlite": """
+    INSERT INTO hand_players (guild_id, table_id, hand_no, seat, game, user_id, net, finished_at)
+        SELECT tables.guild_id, hands.table_id, hands.hand_no, dealt.key, hands.game,
+               COALESCE(json_extract(hands.record, '$.users[' || dealt.key || ']'),
+                        json_extract(tables.seats, '$[' || dealt.value || '].user_id')),
+               json_extract(hands.record, '$.outcome.deltas[' || dealt.key || ']'), hands.finished_at
+        FROM hands JOIN tables ON tables.id = hands.table_id, json_each(hands.record, '$.seats') AS dealt
+        WHERE CASE WHEN json_extract(hands.record, '$.users') IS NOT NULL
+                   THEN NOT json_extract(hands.record, '$.bots[' || dealt.key || ']')
+                   ELSE json_extract(tables.seats, '$[' || dealt.value || '].name')
+                            = json_extract(hands.record, '$.names[' || dealt.key || ']')
+                        AND NOT json_extract(tables.seats, '$[' || dealt.value || '].is_bot') END;
+    """,
+        "postgresql": """
+    INSERT INTO hand_players (guild_id, table_id, hand_no, seat, game, user_id, net, finished_at)
+        SELECT tables.guild_id, hands.table_id, hands.hand_no, dealt.place - 1, hands.game,
+               COALESCE((hands.record::jsonb -> 'users' ->> (dealt.place - 1)::int)::bigint,
+                        (tables.seats::jsonb -> dealt.value::int ->> 'user_id')::bigint),
+               (hands.record::jsonb -> 'outcome' -> 'deltas' ->> (dealt.place - 1)::int)::bigint, hands.finished_at
+        FROM hands JOIN tables ON tables.id = hands.table_id,
+             jsonb_array_elements_text(hands.record::jsonb -> 'seats') WITH ORDINALITY AS dealt(value, place)
+        WHERE CASE WHEN hands.record::jsonb ? 'users'
+                   THEN NOT (hands.record::jsonb -> 'bots' ->> (dealt.place - 1)::int)::boolean
+                   ELSE tables.seats::jsonb -> dealt.value::int ->> 'name'
+                            = hands.record::jsonb -> 'names' ->> (dealt.place - 1)::int
+                        AND NOT (tables.seats::jsonb -> dealt.value::int ->> 'is_bot')::boolean END;
+    """}),
 )
 
 

@@ -106,6 +106,14 @@ class Writes(Queries):
             " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
             table_id, hand_no, game, seed, commitment, json.dumps(record), export, time.time())
 
+    async def insert_hand_players(self, guild_id: int, table_id: int, hand_no: int, game: str,
+                                  players: list[tuple[int, int, int]]) -> None:
+        at = time.time()
+        await self._db.executemany(
+            "INSERT INTO hand_players (guild_id, table_id, hand_no, seat, game, user_id, net, finished_at)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            [(guild_id, table_id, hand_no, seat, game, user, net, at) for seat, user, net in players])
+
     async def event_seed(self, guild_id: int, event: str, deal_key: str, candidate: str) -> str:
         """The seed of an event's deal: ``candidate`` if this is the first table to deal it, else the
         seed the first table stored (so every table of the event plays the same cards)."""

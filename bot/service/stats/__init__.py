@@ -1,0 +1,101 @@
+"""Players' statistics per game, computed from the stored hands (``bot.service.stats.poker``,
+``gin``, ``bridge``, ``invented``: pure functions of the stored records), and the card views
+``images.stats_card`` draws them from.
+
+Everything is per server: the storage reads take the guild, and an event's board counts towards the
+duplicate scores only once the event has revealed it.
+"""
+from __future__ import annotations
+
+from typing import Any, Mapping, Sequence
+
+from bot.service.stats.bridge import BridgeStats, bridge_stats
+from bot.service.stats.gin import GinStats, gin_stats
+from bot.service.stats.invented import InventedStats, invented_stats
+from bot.service.stats.poker import PokerStats, poker_stats
+from bot.storage.interface import PlayedHand, Storage
+
+POKER_GAMES = ("holdem", "omaha", "omaha-hilo", "stud", "draw")
+INVENTED_GAMES = ("saint", "squared", "sigma", "presidential")
+GameStats = PokerStats | GinStats | BridgeStats | InventedStats
+
+
+async def game_stats(storage: Storage, guild_id: int, user_id: int, game: str) -> GameStats | None:
+    """The member's statistics in one game on this server; None if no deal of it is stored."""
+    hands = await storage.played_hands(guild_id, user_id, game)
+    if not hands:
+        return None
+    if game in POKER_GAMES:
+        return poker_stats(hands)
+    if game == "gin":
+        return gin_stats(hands)
+    if game == "bridge":
+        return bridge_stats(hands, await _revealed_boards(storage, guild_id, hands))
+    return invented_stats(game, hands)
+
+
+async def _revealed_boards(storage: Storage, guild_id: int,
+                           hands: Sequence[PlayedHand]) -> dict[tuple[int, int], list[Mapping[str, Any]]]:
+    """For each hand that was an event board the event has revealed: every table's result of it."""
+    boards: dict[tuple[int, int], list[Mapping[str, Any]]] = {}
+    events: dict[str, Any] = {}
+    for hand in hands:
+        found = await storage.event_of_hand(hand.table_id, hand.hand_no)
+        if found is None or found[0] != guild_id:
+            continue
+        _, event, key = found
+        if event not in events:
+            events[event] = (await storage.event_state(guild_id, event),
+                             await storage.event_results(guild_id, event))
+        state, rows = events[event]
+        if state is None or not (state.closed or state.deals.get(key)):
+            continue
+        boards[(hand.table_id, hand.hand_no)] = [row for row in rows if row["deal_key"] == key]
+    return boards
+
+
+def _percent(part: int, whole: int) -> str:
+    return f"{100 * part / whole:.1f}%" if whole else "–"
+
+
+def _number(value: float | None, digits: int = 1) -> str:
+    return "–" if value is None else f"{value:.{digits}f}"
+
+
+def figures(stats: GameStats) -> list[tuple[str, str]]:
+    """The card's labelled figures, in reading order."""
+    if isinstance(stats, PokerStats):
+        return [("Hands", str(stats.hands)), ("Net chips", f"{stats.net:+d}"),
+                ("VPIP", _percent(stats.vpip, stats.hands)), ("PFR", _percent(stats.pfr, stats.hands)),
+                ("3-bet", _percent(stats.three_bets, stats.three_bet_chances)),
+                ("Aggression", _number(stats.aggression, 2)),
+                ("Went to showdown", _percent(stats.showdowns, stats.saw_flop)),
+                ("Won at showdown", _percent(stats.showdowns_won, stats.showdowns)),
+                ("Biggest pot won", str(stats.biggest_pot))]
+    if isinstance(stats, GinStats):
+        return [("Deals", str(stats.deals)), ("Deals won", _percent(stats.deals_won, stats.deals)),
+                ("Gin", _percent(stats.gins, stats.deals)), ("Undercuts made", _percent(stats.undercuts, stats.deals)),
+                ("Knocks", str(stats.knocks)), ("Knocks undercut", _percent(stats.undercut, stats.knocks)),
+                ("Deadwood when knocking", _number(stats.average_knock_deadwood)),
+                ("Matches won", f"{stats.match_wins} of {stats.matches}")]
+    if isinstance(stats, BridgeStats):
+        shown = [("Boards", str(stats.boards)), ("Contracts declared", str(stats.declared)),
+                 ("Declared", _percent(stats.declared, stats.boards)), ("Made", _percent(stats.made, stats.declared))]
+        if stats.event_boards:
+            shown += [("Event boards", str(stats.event_boards)),
+                      ("Matchpoints", _percent(stats.matchpoints, stats.tops)),
+                      ("IMPs per board", f"{stats.average_imps:+.2f}")]
+        return shown
+    return [("Deals", str(stats.deals)), ("Wins", str(stats.wins)),
+            ("Win rate", _percent(stats.wins, stats.placed)), ("Average place", _number(stats.average_place, 2)),
+            ("Best hand", stats.best_hand or "–"), ("Net chips", f"{stats.net:+d}")]
+
+
+def card_view(player: str, title: str, stats: GameStats, rating: float | None) -> dict[str, Any]:
+    """What ``images.stats_card.render_stats`` draws: the player, the game, the figures, and the
+    running net chips after each hand for a poker game's graph."""
+    shown = figures(stats)
+    if rating is not None:
+        shown.append(("Rating", f"{rating:.1f}"))
+    return {"player": player, "game": title, "figures": shown,
+            "chips": list(stats.chips) if isinstance(stats, PokerStats) else []}
