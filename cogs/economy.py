@@ -1,6 +1,7 @@
 """Wallets, the daily top-up, the leaderboard, player stats and the server's economy settings."""
 from __future__ import annotations
 
+import io
 import time
 
 import discord
@@ -8,8 +9,11 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.adapter.member_text import member_name, shown
+from bot import registry, render_pool
 from bot.adapter.protocol import Cardroom
 from bot.registry import game_names
+from bot.service.stats import card_view, game_stats, overview_view, summary
+from images.stats_card import render_stats_card
 
 GAME_CHOICES = [app_commands.Choice(name=n, value=n) for n in game_names()]
 
@@ -60,19 +64,31 @@ class Economy(commands.Cog):
         await interaction.response.send_message("\n".join(lines), allowed_mentions=discord.AllowedMentions.none())
 
     @app_commands.guild_only()
-    @app_commands.command(name="stats", description="A player's results per game")
-    async def stats(self, interaction: discord.Interaction, member: discord.Member | None = None) -> None:
+    @app_commands.command(name="stats", description="A player's statistics on this server, as a card")
+    @app_commands.describe(member="Whose statistics (default: yours)", game="One game in detail")
+    @app_commands.choices(game=GAME_CHOICES)
+    async def stats(self, interaction: discord.Interaction, member: discord.Member | None = None,
+                    game: str | None = None) -> None:
         assert interaction.guild_id is not None
         who = member or interaction.user
-        rows = await self.bot.storage.stats(interaction.guild_id, who.id)
-        if not rows:
-            await interaction.response.send_message(f"{shown(member_name(who))} has not played yet.", ephemeral=True)
+        name = member_name(who)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        totals = await self.bot.storage.stats(interaction.guild_id, who.id)
+        if game is None:
+            view = overview_view(name, totals, {g: registry.game(g).title for g in game_names()})
+            missing = f"{shown(name)} has not played on this server yet." if not totals else None
+        else:
+            found = await game_stats(self.bot.storage, interaction.guild_id, who.id, game)
+            title = registry.game(game).title
+            missing = f"{shown(name)} has not played {title} on this server yet." if found is None else None
+            rating = next((r for g, *_, r in totals if g == game), None)
+            view = card_view(name, title, found, rating) if found is not None else {}
+        if missing is not None:
+            await interaction.followup.send(missing, ephemeral=True)
             return
-        lines = [f"**{shown(member_name(who))}**"]
-        for name, hands, chips, matches, wins, rating in rows:
-            rated = f"{rating:.1f}" if rating is not None else "unrated"
-            lines.append(f"{name}: {hands} hands, chips {chips:+d}, {wins}/{matches} matches won, rating {rated}")
-        await interaction.response.send_message("\n".join(lines), ephemeral=True)
+        png = await render_pool.render(render_stats_card, view)
+        await interaction.followup.send(f"**{shown(name)}** · {view['game']}: {shown(summary(view))}",
+                                        file=discord.File(io.BytesIO(png), "stats.png"), ephemeral=True)
 
     @app_commands.guild_only()
     @app_commands.command(name="economy", description="Set the starting balance and daily top-up (admins)")

@@ -380,12 +380,19 @@ class Harness:
                       **options: Any) -> str:
         """A slash command such as ``/holdem create limit:no-limit`` (used ``at`` a server's channel or
         in a DM); returns the interaction token."""
-        opts = [{"name": k, "type": _option_type(v), "value": v} for k, v in options.items()]
+        members = {k: v for k, v in options.items() if isinstance(v, User)}  # a member option: its id, resolved
+        opts = [{"name": k, "type": _option_type(v), "value": str(v.id) if k in members else v}
+                for k, v in options.items()]
         if sub is None:
             data = {"id": str(next(_ids)), "name": group, "type": 1, "options": opts}
         else:
             data = {"id": str(next(_ids)), "name": group, "type": 1,
                     "options": [{"name": sub, "type": 1, "options": opts}]}
+        if members:
+            data["resolved"] = {
+                "users": {str(m.id): m.payload() for m in members.values()},
+                "members": {str(m.id): {"roles": [], "joined_at": TIMESTAMP, "deaf": False, "mute": False,
+                                        "permissions": str(m.permissions), "flags": 0} for m in members.values()}}
         token, payload = self._base(user, 2, data, at)
         await self._dispatch(payload)
         return token
@@ -461,6 +468,8 @@ class Harness:
 
 
 def _option_type(value: Any) -> int:
+    if isinstance(value, User):
+        return 6
     if isinstance(value, bool):
         return 5
     if isinstance(value, int):

@@ -16,10 +16,11 @@ import json
 import random
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from bot.games.base import Seat
 from bot.registry import game, game_names
+from images.stats_card import render_stats_card
 
 DIRECTORY = Path(__file__).resolve().parent / "reference_images"
 FOOTER = "Deck SHA-256 3f2a9c0e5b7d41a8c2e6f09b…"
@@ -86,8 +87,34 @@ def render(name: str, table: dict[str, Any], hand: dict[str, Any]) -> tuple[byte
     return spec.render_table(table, FOOTER), spec.render_hand(hand)
 
 
+CARDS: dict[str, tuple[Callable[[dict[str, Any]], bytes], dict[str, Any]]] = {
+    # pictures that are not a game's table: (renderer, the sample view it is drawn from)
+    "stats-card": (render_stats_card, {
+        "player": "Charlotte", "game": "Texas hold'em",
+        "figures": [["Hands", "12"], ["Net chips", "+340"], ["VPIP", "41.7%"], ["PFR", "25.0%"],
+                    ["3-bet", "33.3%"], ["Aggression", "1.75"], ["Went to showdown", "42.9%"],
+                    ["Won at showdown", "66.7%"], ["Biggest pot won", "1210"], ["Rating", "18.4"]],
+        "chips": [-10, -10, 150, 140, 90, 90, 300, 280, -40, -50, 330, 340]}),
+    "stats-overview": (render_stats_card, {
+        "player": "Françoise", "game": "Every game", "columns": ["Game", "Hands", "Net chips", "Matches won", "Rating"],
+        "rows": [["Texas hold'em", "12", "+340", "0 of 0", "18.4"], ["Gin rummy", "31", "+0", "2 of 3", "21.0"],
+                 ["Contract bridge", "8", "+0", "0 of 0", "–"]]}),
+}
+
+
+def render_card(name: str, view: dict[str, Any]) -> bytes:
+    return CARDS[name][0](view)
+
+
+def load_card(name: str) -> dict[str, Any]:
+    return json.loads((DIRECTORY / f"{name}.json").read_text(encoding="utf-8"))
+
+
 def main() -> None:
     DIRECTORY.mkdir(exist_ok=True)
+    for card, (renderer, view) in CARDS.items():
+        (DIRECTORY / f"{card}.json").write_text(json.dumps(view, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+        (DIRECTORY / f"{card}.png").write_bytes(renderer(view))
     for name in game_names():
         table, hand = play(name)
         (DIRECTORY / f"{name}.json").write_text(json.dumps({"table": table, "hand": hand}, indent=1,

@@ -44,7 +44,7 @@ async def test_help_rules_pages_and_verify(tmp_path) -> None:
     assert "No finished hand" in h.ephemeral_text(await h.command(BOB, "verify", table=live.id, hand=9))
     board = h.recorder.replies_to(await h.command(BOB, "leaderboard"))
     assert any("rating" in r.text for r in board)
-    assert "holdem: 1 hands" in h.ephemeral_text(await h.command(ALICE, "stats"))
+    assert "Texas hold'em: 1 hands" in h.ephemeral_text(await h.command(ALICE, "stats"))
     await h.close()
 
 
@@ -159,5 +159,5 @@ async def test_the_leaderboard_and_stats_add_up_every_hand(database) -> None:
     board = " ".join(r.text for r in h.recorder.replies_to(await h.command(BOB, "leaderboard")))
     for user in users.values():
         assert f"<@{user.id}> · rating" in board and board.count("chips won +0") == 2, board
-        assert "holdem: 2 hands, chips +0," in h.ephemeral_text(await h.command(user, "stats"))
+        assert "Texas hold'em: 2 hands, +0 chips" in h.ephemeral_text(await h.command(user, "stats"))
     await h.close()

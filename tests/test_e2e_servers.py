@@ -120,9 +120,9 @@ async def test_wallets_results_and_stats_stay_on_their_server(tmp_path) -> None:
     live = h.bot.service.in_channel(CHANNEL_ID)
     folder = ALICE if live.engine.to_act() == (live.deal_seat(ALICE.id),) else BOB
     await h.press_label(folder, "Fold")
-    assert "holdem: 1 hands" in h.ephemeral_text(await h.command(ALICE, "stats"))
+    assert "Texas hold'em: 1 hands" in h.ephemeral_text(await h.command(ALICE, "stats"))
 
-    assert "has not played yet" in h.ephemeral_text(await h.command(ALICE, "stats", at=OTHER_SERVER))
+    assert "has not played on this server yet" in h.ephemeral_text(await h.command(ALICE, "stats", at=OTHER_SERVER))
     assert "No results yet" in h.ephemeral_text(await h.command(ALICE, "leaderboard", at=OTHER_SERVER))
     assert "**1000**" in h.ephemeral_text(await h.command(ALICE, "wallet", at=OTHER_SERVER))
     assert "no Texas hold'em table" in h.ephemeral_text(

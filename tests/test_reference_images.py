@@ -14,7 +14,7 @@ import pytest
 from PIL import Image, ImageChops
 
 from bot.registry import game_names
-from tests.image_samples import DIRECTORY, load, render
+from tests.image_samples import CARDS, DIRECTORY, load, load_card, render, render_card
 
 MOVED = 48          # a channel difference larger than this is a changed pixel, not antialiasing
 CHANGED_SHARE = 0.005
@@ -46,6 +46,18 @@ def test_images_match_their_references(name: str, tmp_path: Path) -> None:
             (tmp_path / f"{name}-{kind}.png").write_bytes(png)
         assert share <= CHANGED_SHARE, (f"{name} {kind}: {share:.1%} of the pixels differ from the reference; "
                                         f"the new render is in {tmp_path}")
+
+
+@pytest.mark.parametrize("name", sorted(CARDS))
+def test_cards_match_their_references(name: str, tmp_path: Path) -> None:
+    reference = Image.open(DIRECTORY / f"{name}.png").convert("RGB")
+    png = render_card(name, load_card(name))
+    actual = decode(png)
+    assert actual.size == reference.size, f"{name}: the image size changed"
+    share = changed_share(actual, reference)
+    if share > CHANGED_SHARE:
+        (tmp_path / f"{name}.png").write_bytes(png)
+    assert share <= CHANGED_SHARE, f"{name}: {share:.1%} of the pixels differ; the new render is in {tmp_path}"
 
 
 def test_a_moved_card_is_caught() -> None:

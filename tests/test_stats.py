@@ -65,6 +65,24 @@ def test_blinds_are_not_voluntary_and_an_uncalled_bet_comes_back() -> None:
     assert (small_blind.vpip, small_blind.pfr, small_blind.three_bet_chance) == (True, False, False)
 
 
+HEADS_UP = """variant = 'NT'
+antes = [0, 0]
+blinds_or_straddles = [5, 10]
+starting_stacks = [1000, 1000]
+actions = ['d dh p1 Th6s', 'd dh p2 Tc7h', 'p2 cc', 'p1 cc', 'd db Ks8d8s', 'p1 cc', 'p2 cc', 'd db 5c',
+ 'p1 cc', 'p2 cc', 'd db 7s', 'p1 cc', 'p2 cc', 'p1 sm Th6s', 'p2 sm Tc7h']
+seats = [2, 1]
+"""
+# heads-up the button (p2) posts the small blind: its call of 5 is voluntary, the big blind's check is not
+
+
+def test_heads_up_the_button_posts_the_small_blind() -> None:
+    button = hand_facts(HEADS_UP, 0, [10, -10])
+    assert (button.vpip, button.calls, button.collected, button.pot) == (True, 1, 20, 20)
+    big_blind = hand_facts(HEADS_UP, 1, [10, -10])
+    assert (big_blind.vpip, big_blind.calls, big_blind.saw_flop, big_blind.showdown) == (False, 0, True, True)
+
+
 def test_the_button_over_three_hands() -> None:
     stats = poker_stats([_hand(THREE_BET_TO_SHOWDOWN, 0, [400, -390, -10], 1),
                          _hand(FOLD_TO_THE_BIG_BLIND, 0, [0, -5, 5], 2),

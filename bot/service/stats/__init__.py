@@ -99,3 +99,20 @@ def card_view(player: str, title: str, stats: GameStats, rating: float | None) -
         shown.append(("Rating", f"{rating:.1f}"))
     return {"player": player, "game": title, "figures": shown,
             "chips": list(stats.chips) if isinstance(stats, PokerStats) else []}
+
+
+def overview_view(player: str, rows: Sequence[tuple[str, int, int, int, int, float | None]],
+                  titles: Mapping[str, str]) -> dict[str, Any]:
+    """Every game the member played on this server, one line each (``Storage.stats`` rows)."""
+    return {"player": player, "game": "Every game",
+            "columns": ["Game", "Hands", "Net chips", "Matches won", "Rating"],
+            "rows": [[titles.get(name, name), str(hands), f"{chips:+d}", f"{wins} of {matches}",
+                      "–" if rating is None else f"{rating:.1f}"]
+                     for name, hands, chips, matches, wins, rating in rows]}
+
+
+def summary(view: Mapping[str, Any]) -> str:
+    """The card in one line of text, for readers without images."""
+    if "rows" in view:
+        return "; ".join(f"{row[0]}: {row[1]} hands, {row[2]} chips" for row in view["rows"])
+    return ", ".join(f"{label} {value}" for label, value in view["figures"][:6])

@@ -52,11 +52,14 @@ class _Betting:
         self.put_in = [0] * n
         self.bets = [0] * n
         antes = data.get("antes", 0)
-        for p, ante in enumerate(antes if isinstance(antes, list) else [antes] * n):
+        antes = antes if isinstance(antes, list) else [antes] * n
+        blinds = data.get("blinds_or_straddles", [0] * n)
+        if n == 2:  # heads-up, pokerkit posts each player's forced bets in the other's place
+            antes, blinds = antes[::-1], blinds[::-1]
+        for p, ante in enumerate(antes):
             self._pay(p, ante)
-        self.put_in_before_round = list(self.put_in)
-        for p, blind in enumerate(data.get("blinds_or_straddles", [0] * n)):
-            self.bets[p] = self._pay(p, blind)
+        for p, blind in enumerate(blinds):
+            self.bets[p] = self._pay(p, abs(blind))
         self.bring_in = int(data.get("bring_in", 0))
 
     def _pay(self, player: int, amount: int) -> int:
