@@ -12,7 +12,7 @@ from PIL import Image
 from bot.registry import game
 from tests.harness import CHANNEL_ID, OTHER_GUILD_ID, Harness, Place, User
 
-ALICE, BOB, CAROL = User(2101, "Alice"), User(2102, "Bob @everyone"), User(2103, "Carol")
+ALICE, BOB, CAROL = User(2101, "Alice"), User(2102, "Bob"), User(2103, "Carol")
 
 
 def card(h: Harness, token: str) -> tuple[str, Image.Image]:
