@@ -3,11 +3,13 @@ from __future__ import annotations
 
 import io
 import time
+from typing import Literal
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.adapter.leaderboard_pages import ALL_GAMES, PageButton, leaderboard_reply
 from bot.adapter.member_text import member_name, shown
 from bot import registry, render_pool
 from bot.adapter.protocol import Cardroom
@@ -48,20 +50,15 @@ class Economy(commands.Cog):
                                                     ephemeral=True)
 
     @app_commands.guild_only()
-    @app_commands.command(name="leaderboard", description="The best players on this server")
-    @app_commands.describe(game="Only this game")
+    @app_commands.command(name="leaderboard", description="The best players on this server, as a picture")
+    @app_commands.describe(game="Only this game", period="Deals of the last 7 days, 30 days, or all time")
     @app_commands.choices(game=GAME_CHOICES)
-    async def leaderboard(self, interaction: discord.Interaction, game: str | None = None) -> None:
+    async def leaderboard(self, interaction: discord.Interaction, game: str | None = None,
+                          period: Literal["week", "month", "all"] = "all") -> None:
         assert interaction.guild_id is not None
-        rows = await self.bot.storage.leaderboard(interaction.guild_id, game)
-        if not rows:
-            await interaction.response.send_message("No results yet: play a game first!", ephemeral=True)
-            return
-        lines = [f"**Leaderboard{' · ' + game if game else ''}** (rating = openskill μ − 3σ)"]
-        for place, (user_id, chips, rating, matches) in enumerate(rows, start=1):
-            rated = f"{rating:.1f}" if rating is not None else "unrated"
-            lines.append(f"{place}. <@{user_id}> · rating {rated} · chips won {chips:+d}")
-        await interaction.response.send_message("\n".join(lines), allowed_mentions=discord.AllowedMentions.none())
+        await interaction.response.defer(thinking=True)
+        text, file, view, _ = await leaderboard_reply(interaction, game or ALL_GAMES, period, 1)
+        await interaction.followup.send(text, file=file, view=view, allowed_mentions=discord.AllowedMentions.none())
 
     @app_commands.guild_only()
     @app_commands.command(name="stats", description="A player's statistics on this server, as a card")
@@ -105,4 +102,5 @@ class Economy(commands.Cog):
 
 
 async def setup(bot: Cardroom) -> None:
+    bot.add_dynamic_items(PageButton)
     await bot.add_cog(Economy(bot))

@@ -20,6 +20,7 @@ from typing import Any, Callable
 
 from bot.games.base import Seat
 from bot.registry import game, game_names
+from images.leaderboard import render_leaderboard
 from images.stats_card import render_stats_card
 
 DIRECTORY = Path(__file__).resolve().parent / "reference_images"
@@ -99,6 +100,14 @@ CARDS: dict[str, tuple[Callable[[dict[str, Any]], bytes], dict[str, Any]]] = {
         "player": "Françoise", "game": "Every game", "columns": ["Game", "Hands", "Net chips", "Matches won", "Rating"],
         "rows": [["Texas hold'em", "12", "+340", "0 of 0", "18.4"], ["Gin rummy", "31", "+0", "2 of 3", "21.0"],
                  ["Contract bridge", "8", "+0", "0 of 0", "–"]]}),
+    "leaderboard": (render_leaderboard, {
+        "title": "Leaderboard · Texas hold'em · last 7 days", "page": "Page 2 of 3",
+        "lines": [{"rank": 11 + k, "name": name, "rating": rating, "chips": chips, "deals": deals, "own": False}
+                  for k, (name, rating, chips, deals) in enumerate([
+                      ("Dmitri", "21.4", "+820", "64"), ("Eve", "19.0", "+410", "12"),
+                      ("Françoise Lefèvre-Montmorency de la Tour", "18.7", "+35", "40"),
+                      ("Bob (bot)", "–", "-120", "9")])],
+        "own": {"rank": 27, "name": "Alice", "rating": "2.3", "chips": "-560", "deals": "31", "own": True}}),
 }
 
 

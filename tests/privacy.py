@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import collections
 import functools
+import hashlib
 import re
 from dataclasses import dataclass
 from typing import Any, Iterator
@@ -48,6 +49,27 @@ PAYLOADS_CHECKED: collections.Counter[str] = collections.Counter()
 """Payloads checked in this test run, by audience (channel, dm, ephemeral)."""
 CHECKS: list["PrivacyCheck"] = []
 """Every check started since the conftest fixture last collected them."""
+CARD_FREE: set[bytes] = set()
+"""SHA-256 of every picture the render pool drew from a view that holds no card at all (a leaderboard,
+a statistics card): a channel may see it, whoever drew it."""
+
+
+def _note_card_free_pictures() -> None:
+    """Wrap the render pool (once per run) so that pictures of card-free views are known."""
+    from bot import render_pool
+
+    if getattr(render_pool.render, "notes_card_free", False):
+        return
+    drawn = render_pool.render
+
+    async def render(fn: Any, *args: Any) -> bytes:
+        png = await drawn(fn, *args)
+        if isinstance(png, bytes) and not view_cards(list(args)):
+            CARD_FREE.add(hashlib.sha256(png).digest())
+        return png
+
+    render.notes_card_free = True  # type: ignore[attr-defined]
+    render_pool.render = render  # type: ignore[assignment]
 
 
 def view_cards(view: Any) -> set[str]:
@@ -186,6 +208,7 @@ class PrivacyCheck:
             return file
 
         presenter._render = tagged  # type: ignore[method-assign]
+        _note_card_free_pictures()
         self.harness.recorder.observers.append(self.observe)
         CHECKS.append(self)
 
@@ -355,7 +378,9 @@ class PrivacyCheck:
                     self.findings.append(f"{where} shows {secret!r}, the seed or a result of an event's deal "
                                          f"that a table still plays, in {text[start:start + 200]!r}")
         self._check_replay_text(audience, body, where, old_lines)
-        for (name, _), origin in zip(request.files, request.file_origins):
+        for (name, data), origin in zip(request.files, request.file_origins):
+            if origin is None and hashlib.sha256(data).digest() in CARD_FREE:
+                continue
             if not self.may_see(audience, origin):
                 self.findings.append(f"{where} carries picture {name!r} drawn from {_drawn_from(origin)}, "
                                      f"not one {self._whom(audience)} may see")

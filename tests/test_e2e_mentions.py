@@ -56,6 +56,9 @@ async def test_hostile_names_at_a_poker_table_ping_nobody_and_read_as_typed(
     first = live.user_of_deal_seat(live.engine.to_act()[0])["user_id"]
     await h.press_label(next(u for u in HOSTILE if u.id == first), "Fold")
     status = _reply(h, await h.command(HOSTILE[2], "holdem", "status"))
+    stats = _reply(h, await h.command(HOSTILE[1], "stats", member=HOSTILE[2], game="holdem"))
+    board = _reply(h, await h.command(HOSTILE[0], "leaderboard", game="holdem", period="week"))
+    assert stats.startswith("\\*\\*bold\\*\\* newline has not played") and "Leaderboard" in board
 
     texts = list(_texts(h.recorder.requests))
     assert texts and not [t for t in texts if RAW_MENTION.search(t)], [t for t in texts if RAW_MENTION.search(t)]

@@ -123,7 +123,7 @@ async def test_wallets_results_and_stats_stay_on_their_server(tmp_path) -> None:
     assert "Texas hold'em: 1 hands" in h.ephemeral_text(await h.command(ALICE, "stats"))
 
     assert "has not played on this server yet" in h.ephemeral_text(await h.command(ALICE, "stats", at=OTHER_SERVER))
-    assert "No results yet" in h.ephemeral_text(await h.command(ALICE, "leaderboard", at=OTHER_SERVER))
+    assert "you have no deals" in h.ephemeral_text(await h.command(ALICE, "leaderboard", at=OTHER_SERVER))
     assert "**1000**" in h.ephemeral_text(await h.command(ALICE, "wallet", at=OTHER_SERVER))
     assert "no Texas hold'em table" in h.ephemeral_text(
         await h.command(ALICE, "holdem", "status", at=Place(OTHER_GUILD_ID, CHANNEL_ID)))

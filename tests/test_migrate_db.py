@@ -64,7 +64,8 @@ async def _snapshot(storage: Storage, table_id: int) -> dict[str, Any]:
     return {"table": table, "open": [t.id for t in await storage.open_tables()],
             "chips": await storage.total_chips(), "settings": await storage.guild_settings(GUILD),
             "wallets": [await storage.balance(GUILD, u) for u in (1, 2, 3, 4, 9)],
-            "board": await storage.leaderboard(GUILD, None), "stats": await storage.stats(GUILD, 1),
+            "board": await storage.standings(GUILD, None, None),
+            "week": await storage.standings(GUILD, None, 0.0), "stats": await storage.stats(GUILD, 1),
             "events": await storage.event_results(GUILD, "club"),
             "hands": await storage.hand_exports(table_id), "record": await storage.hand_record(table_id, 1)}
 

@@ -215,4 +215,5 @@ async def test_a_deal_of_computer_players_alone_records_no_result(database: str)
     assert (service.deals_finished, live.row.hand) == (1, None)
     record = await service.storage.hand_record(live.id, 1)
     assert record is not None and record["record"]["seats"] == [1, 2], "Ann (seat 0) sat out"
-    assert await service.storage.leaderboard(GUILD, "holdem") == []
+    assert await service.storage.standings(GUILD, "holdem", None) == []
+    assert await service.storage.standings(GUILD, "holdem", 0.0) == [], "no member's row for the deal"

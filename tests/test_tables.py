@@ -262,11 +262,15 @@ async def test_results_and_ratings_are_recorded(database: str) -> None:
     live = await _table(service)
     await service.start(live, ALICE)
     await _act(service, live, Action("fold"))
-    board = await service.storage.leaderboard(GUILD, "holdem")
-    assert {row[0] for row in board} == {ALICE, BOB}
+    board = await service.storage.standings(GUILD, "holdem", None)
+    assert {row.user_id for row in board} == {ALICE, BOB}
     winner = board[0]
-    assert winner[1] > 0 and winner[2] is not None
-    stats = await service.storage.stats(GUILD, winner[0])
+    assert winner.chips_won > 0 and winner.rating is not None and winner.deals == 1
+    week = await service.storage.standings(GUILD, "holdem", 0.0)
+    assert [(r.user_id, r.chips_won, r.deals) for r in week] == [(r.user_id, r.chips_won, r.deals) for r in board]
+    assert await service.storage.standings(GUILD, "holdem", 2e9) == [], "nothing finished after that time"
+    assert await service.storage.player_names(GUILD, [ALICE, BOB, 12345]) == {ALICE: "p1", BOB: "p2"}
+    stats = await service.storage.stats(GUILD, winner.user_id)
     assert stats[0][0] == "holdem" and stats[0][1] == 1
 
 
@@ -366,8 +370,8 @@ async def test_a_tournament_raises_blinds_knocks_players_out_and_pays_by_place(d
     blinds = {r["record"]["settings"]["big_blind"] for r in records if r}
     assert {10, 20, 30} <= blinds, "the blinds went up every two hands"
     assert await service.storage.total_chips() == total
-    standings = await service.storage.leaderboard(GUILD, "holdem")
-    assert {row[0] for row in standings} == {ALICE, BOB}
+    standings = await service.storage.standings(GUILD, "holdem", None)
+    assert {row.user_id for row in standings} == {ALICE, BOB}
     for user in (ALICE, BOB):
         assert (await service.storage.stats(GUILD, user))[0][3] == 1, "one finished tournament recorded"
     # Five entrants of 200: 1st gets 650, 2nd 350, the rest nothing (wallets held 800 after buying in).

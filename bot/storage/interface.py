@@ -191,11 +191,6 @@ class Storage(Protocol):
 
     async def hand_exports(self, table_id: int) -> list[tuple[int, str]]: ...
 
-    async def leaderboard(self, guild_id: int, game: str | None,
-                          limit: int = 10) -> list[tuple[int, int, float | None, int]]:
-        """(user_id, chips_won, rating, matches) best first: by rating, then chips."""
-        ...
-
     async def stats(self, guild_id: int, user_id: int) -> list[tuple[str, int, int, int, int, float | None]]:
         """Per game: (game, hands, chips_won, matches, wins, rating)."""
         ...
@@ -207,6 +202,10 @@ class Storage(Protocol):
     async def standings(self, guild_id: int, game: str | None, since: float | None) -> list[Standing]:
         """Every member's line of the leaderboard, best first. ``since`` (a unix time): count only the
         deals finished since, ordered by chips won; ``None``: all time, ordered by rating then chips."""
+        ...
+
+    async def player_names(self, guild_id: int, user_ids: list[int]) -> dict[int, str]:
+        """The name each member last played under on this server (those who have a stored deal)."""
         ...
 
     async def ratings(self, guild_id: int, game: str, user_ids: list[int]) -> dict[int, tuple[float, float]]: ...

@@ -109,16 +109,6 @@ class Queries:
         return [(int(n), e) for n, e in await self._db.fetch(
             "SELECT hand_no, export FROM hands WHERE table_id = ? ORDER BY hand_no", table_id)]
 
-    async def leaderboard(self, guild_id: int, game: str | None, limit: int = 10) -> list[tuple[int, int, float | None, int]]:
-        """(user_id, chips_won, rating, matches) best first: by rating, then chips."""
-        where, args = ("AND game = ?", (game,)) if game else ("", ())
-        rows = await self._db.fetch(
-            f"""SELECT user_id, SUM(chips_won), MAX(mu - 3 * sigma), SUM(matches) FROM results
-                WHERE guild_id = ? AND user_id > 0 {where} GROUP BY user_id
-                ORDER BY MAX(mu - 3 * sigma) IS NULL, MAX(mu - 3 * sigma) DESC, SUM(chips_won) DESC
-                LIMIT ?""", guild_id, *args, limit)
-        return [(int(u), int(c), r, int(m)) for u, c, r, m in rows]  # PostgreSQL sums are numeric
-
     async def stats(self, guild_id: int, user_id: int) -> list[tuple[str, int, int, int, int, float | None]]:
         """Per game: (game, hands, chips_won, matches, wins, rating)."""
         return [tuple(r) for r in await self._db.fetch(  # type: ignore[misc]
@@ -148,6 +138,17 @@ class Queries:
             f" {only_game} GROUP BY user_id", guild_id, since, *args)
         lines = [Standing(int(u), int(c), int(n), ratings.get(int(u))) for u, c, n in played]
         return sorted(lines, key=lambda s: (-s.chips_won, s.rating is None, -(s.rating or 0.0), s.user_id))
+
+    async def player_names(self, guild_id: int, user_ids: list[int]) -> dict[int, str]:
+        names = {}
+        for user in user_ids:
+            rows = await self._db.fetch(
+                "SELECT p.seat, h.record FROM hand_players p JOIN hands h ON h.table_id = p.table_id"
+                " AND h.hand_no = p.hand_no WHERE p.guild_id = ? AND p.user_id = ?"
+                " ORDER BY p.finished_at DESC LIMIT 1", guild_id, user)
+            if rows:
+                names[user] = str(json.loads(rows[0][1])["names"][int(rows[0][0])])
+        return names
 
     async def ratings(self, guild_id: int, game: str, user_ids: list[int]) -> dict[int, tuple[float, float]]:
         rows = await self._db.fetch(
