@@ -108,3 +108,29 @@ async def test_real_poker_deals_balance_in_the_statistics(database: str, name: s
     assert isinstance(stats, PokerStats) and stats.hands == len(hands[1]) and stats.net == sum(h.net for h in hands[1])
     assert await game_stats(storage, GUILD, 1, "gin") is None
     await storage.close()
+
+
+async def test_a_bridge_event_board_counts_once_the_event_reveals_it(database: str) -> None:
+    """North at table 1 made 4S (+420); table 2 went one down (-50): once revealed, a top and 10 IMPs.
+    Before that, the board is in no figure, since anyone may ask for North's card."""
+    storage = await open_storage(database)
+    pbn = '[Board "1"]\n[Declarer "N"]\n[Contract "4S"]\n[Result "{tricks}"]\n'
+    record = {"seats": [0, 1, 2, 3], "names": ["N", "E", "S", "W"], "outcome": {"deltas": [0, 0, 0, 0]}}
+    async with storage.transaction() as tx:
+        for table, user, tricks in ((1, 11, 10), (2, 21, 9)):
+            await tx.join_event(GUILD, "club", table)
+            await tx.event_seed(GUILD, "club", "1", "ab" * 32)
+            await tx.insert_hand(table, 1, "bridge", "ab" * 32, "c", record, pbn.format(tricks=tricks))
+            await tx.insert_hand_players(GUILD, table, 1, "bridge", [(0, user, 0)])
+            result = {"level": 4, "strain": "S", "doubled": 0, "declarer": 0, "tricks": tricks}
+            await tx.insert_event_result(GUILD, "club", "1", table, 1, [{"user_id": user, "name": "N"}] * 4, result)
+    hidden = await game_stats(storage, GUILD, 11, "bridge")
+    assert hidden is not None and (hidden.boards, hidden.declared, hidden.event_boards) == (0, 0, 0)
+    async with storage.transaction() as tx:
+        await tx.reveal_event_deals(GUILD, "club", ["1"], 5.0)
+    shown = await game_stats(storage, GUILD, 11, "bridge")
+    assert shown is not None and (shown.boards, shown.declared, shown.made) == (1, 1, 1)
+    assert (shown.event_boards, shown.matchpoints, shown.tops, shown.imps) == (1, 2, 2, 10.0)
+    other = await game_stats(storage, GUILD, 21, "bridge")
+    assert other is not None and (other.made, other.matchpoints, other.imps) == (0, 0, -10.0)
+    await storage.close()

@@ -30,13 +30,17 @@ async def game_stats(storage: Storage, guild_id: int, user_id: int, game: str) -
     if game == "gin":
         return gin_stats(hands)
     if game == "bridge":
-        return bridge_stats(hands, await _revealed_boards(storage, guild_id, hands))
+        secret, boards = await _event_boards(storage, guild_id, hands)
+        return bridge_stats([h for h in hands if (h.table_id, h.hand_no) not in secret], boards)
     return invented_stats(game, hands)
 
 
-async def _revealed_boards(storage: Storage, guild_id: int,
-                           hands: Sequence[PlayedHand]) -> dict[tuple[int, int], list[Mapping[str, Any]]]:
-    """For each hand that was an event board the event has revealed: every table's result of it."""
+async def _event_boards(storage: Storage, guild_id: int, hands: Sequence[PlayedHand]
+                        ) -> tuple[set[tuple[int, int]], dict[tuple[int, int], list[Mapping[str, Any]]]]:
+    """Of the hands that were event boards: those the event has not revealed yet (left out of every
+    figure: anyone may ask for a member's card, and the board is still played elsewhere), and for
+    each revealed one, every table's result of it."""
+    secret: set[tuple[int, int]] = set()
     boards: dict[tuple[int, int], list[Mapping[str, Any]]] = {}
     events: dict[str, Any] = {}
     for hand in hands:
@@ -49,9 +53,10 @@ async def _revealed_boards(storage: Storage, guild_id: int,
                              await storage.event_results(guild_id, event))
         state, rows = events[event]
         if state is None or not (state.closed or state.deals.get(key)):
+            secret.add((hand.table_id, hand.hand_no))
             continue
         boards[(hand.table_id, hand.hand_no)] = [row for row in rows if row["deal_key"] == key]
-    return boards
+    return secret, boards
 
 
 def _percent(part: int, whole: int) -> str:
