@@ -74,7 +74,7 @@ async def test_a_finished_hand_replays_step_by_step_as_each_member_saw_it(tmp_pa
     ann_seat = stored["users"].index(PLAYERS[0].id)
 
     # The finished hand's report carries a Replay button; Ann held a seat: her copy shows her own cards.
-    assert "Replay hand #1" in h.labels()
+    assert "Replay hand #1" in h.labels() and f"`/replay {live.id} 1`" in h.table_message()["content"]
     token = await h.press_label(PLAYERS[0], "Replay hand #1")
     shown = _message(h, token)
     assert shown["flags"] & EPHEMERAL and "step 0 of" in shown["content"] and "Your own cards" in shown["content"]

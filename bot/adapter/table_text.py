@@ -33,5 +33,7 @@ def table_text(live: LiveTable) -> str:
         lines.append(f"Hand #{row.hand_no} is over: {shown(live.last_outcome.summary)}")
         if live.last_seed:
             lines.append(f"Deck seed `{live.last_seed}` (check it with `/verify {row.id} {row.hand_no}`)")
+    if row.hand is None and live.last_outcome is not None and not live.withheld:
+        lines.append(f"Step through hand #{row.hand_no} with `/replay {row.id} {row.hand_no}`.")
     lines += [f"> {shown(plain(line, 300))}" for line in live.log[-5:]]  # names in them are members' text
     return "\n".join(lines)[:1900]
