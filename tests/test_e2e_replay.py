@@ -180,3 +180,18 @@ async def test_a_hand_stored_before_replays_replays_from_the_tables_settings(tmp
     assert rebuild("omaha-hilo", stored["seed"], old, live.row.settings) == \
         rebuild("omaha-hilo", stored["seed"], stored["record"])
     await h.close()
+
+
+async def test_a_hand_recorded_without_its_seat_holders_finds_them_in_the_hand_index(tmp_path) -> None:
+    """A record from before it named its members: the hand index (hand_players) tells whose seat was
+    whose, so a player still sees their own cards and nobody else's."""
+    h = await Harness.start(str(tmp_path / "cardroom.db"))
+    live = await finished_deal(h, "holdem")
+    stored = await h.bot.storage.hand_record(live.id, 1)
+    old = {k: v for k, v in stored["record"].items() if k != "users"}
+    await h.bot.storage._db.execute("UPDATE hands SET record = ? WHERE table_id = ? AND hand_no = 1",
+                                    json.dumps(old), live.id)
+    replay = await h.bot.service.replays.load(live.row.guild_id, live.id, 1)
+    assert list(replay.users) == stored["record"]["users"]
+    assert replay.seat_of(PLAYERS[1].id) == stored["record"]["users"].index(PLAYERS[1].id) and replay.seat_of(WATCHER.id) is None
+    await h.close()

@@ -289,3 +289,16 @@ async def test_concurrent_buy_ins_of_one_member_never_overdraw(database: str) ->
             await tx.move_wallet(7, 42, -300)
     for store in opened:
         await store.close()
+
+
+async def test_a_hands_seat_holders_come_from_the_hand_index_for_that_hand_only(database: str) -> None:
+    """What a replay of a hand recorded without its members reads: the member in each deal seat."""
+    storage = await open_storage(database)
+    record = {"seats": [0, 1, 2], "names": ["A", "B", "C"], "outcome": {"deltas": [5, -5, 0]}}
+    async with storage.transaction() as tx:
+        for hand, members in ((1, [(0, 101, 5), (2, 103, 0)]), (2, [(1, 102, -5)])):
+            await tx.insert_hand(9, hand, "holdem", "ab" * 32, "c", record, "")
+            await tx.insert_hand_players(1, 9, hand, "holdem", members)
+    assert await storage.hand_seat_holders(9, 1) == {0: 101, 2: 103}  # seat 1 a computer player
+    assert await storage.hand_seat_holders(9, 2) == {1: 102} and await storage.hand_seat_holders(8, 1) == {}
+    await storage.close()

@@ -113,13 +113,19 @@ class Replays:
             raise missing
         record = stored["record"]
         steps = await asyncio.to_thread(rebuild, stored["game"], stored["seed"], record, row.settings)
-        users = tuple(record.get("users") or [None] * len(record["names"]))
+        users = tuple(record.get("users") or await self._holders(table_id, hand_no, len(record["names"])))
         replay = Replay(row.guild_id, row.channel_id, table_id, hand_no, stored["game"], users, steps,
                         str(record["outcome"]["summary"]))
         self._kept[(table_id, hand_no)] = replay
         while len(self._kept) > KEPT:
             self._kept.popitem(last=False)
         return replay
+
+    async def _holders(self, table_id: int, hand_no: int, seats: int) -> list[int | None]:
+        """Who held each seat of a hand recorded before its record named them: the hand index, which
+        recovered the members of older deals where it could (None: unknown, that seat's replay is public)."""
+        holders = await self.storage.hand_seat_holders(table_id, hand_no)
+        return [holders.get(seat) for seat in range(seats)]
 
     def kept(self) -> list[Replay]:
         """The replays in memory (the privacy check reads the views each payload was drawn from)."""

@@ -191,6 +191,9 @@ class Storage(Protocol):
 
     async def hand_exports(self, table_id: int) -> list[tuple[int, str]]: ...
 
+    async def hand_seat_holders(self, table_id: int, hand_no: int) -> dict[int, int]:
+        """The member in each deal seat of a finished hand (``hand_players``; computer players have none)."""
+
     async def stats(self, guild_id: int, user_id: int) -> list[tuple[str, int, int, int, int, float | None]]:
         """Per game: (game, hands, chips_won, matches, wins, rating)."""
         ...

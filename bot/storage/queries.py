@@ -139,6 +139,11 @@ class Queries:
         lines = [Standing(int(u), int(c), int(n), ratings.get(int(u))) for u, c, n in played]
         return sorted(lines, key=lambda s: (-s.chips_won, s.rating is None, -(s.rating or 0.0), s.user_id))
 
+    async def hand_seat_holders(self, table_id: int, hand_no: int) -> dict[int, int]:
+        rows = await self._db.fetch("SELECT seat, user_id FROM hand_players WHERE table_id = ? AND hand_no = ?",
+                                    table_id, hand_no)
+        return {int(seat): int(user) for seat, user in rows}
+
     async def player_names(self, guild_id: int, user_ids: list[int]) -> dict[int, str]:
         names = {}
         for user in user_ids:
