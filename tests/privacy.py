@@ -200,9 +200,9 @@ class PrivacyCheck:
         presenter = self.harness.bot.presenter
 
         async def tagged(fn: Any, *args: Any) -> discord.File:
-            origin = self.origin(args[0])
-            if origin.kind == "unknown":  # a finished deal's replay: judged against the stored deal
-                origin = self._replay_origin(await self.replays.learn(args)) or origin
+            # a finished deal's replay is judged against the stored deal, even where a frame equals
+            # what a live table shows now (its last step, before the next deal)
+            origin = self._replay_origin(await self.replays.learn(args)) or self.origin(args[0])
             file = await type(presenter)._render(presenter, fn, *args)  # as patched now, by a test too
             file.fp.rendered_from = origin  # type: ignore[attr-defined]
             return file

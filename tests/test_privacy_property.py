@@ -180,3 +180,10 @@ def test_every_dm_and_private_reply_holds_only_its_recipients_cards(name: str, d
     seats = data.draw(seatings(name), label="seats")
     with asyncio.Runner(loop_factory=asyncio.new_event_loop) as runner:  # a loop of its own per example
         runner.run(_scenario(name, seats, seed, moves))
+
+
+def test_a_replay_of_the_deal_the_table_still_shows_is_judged_against_the_stored_deal() -> None:
+    """Both members leave, the computer players finish deal #3 and it is replayed while the table
+    still shows its last step: the check must rebuild that deal, not take the picture for the live one."""
+    with asyncio.Runner(loop_factory=asyncio.new_event_loop) as runner:
+        runner.run(_scenario("holdem", [LEAVING, LEAVING, BOT, BOT], 233, 2))
