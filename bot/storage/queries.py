@@ -5,6 +5,7 @@ connecting, migrating and ``transaction()``.
 """
 from __future__ import annotations
 
+import asyncio
 import json
 from typing import Any, Iterable, Protocol, Sequence
 
@@ -38,6 +39,11 @@ def table_from_row(row: Iterable[Any]) -> TableRow:
         hand=None if hand is None else json.loads(hand), hand_no=hand_no, step=step,
         deadline=deadline, message_id=message_id,
     )
+
+
+def _played_hands(rows: list[Sequence[Any]]) -> list[PlayedHand]:
+    return [PlayedHand(int(t), int(n), str(g), int(s), int(net), float(at), json.loads(rec), str(exp))
+            for t, n, g, s, net, at, rec, exp in rows]
 
 
 class Queries:
@@ -121,8 +127,7 @@ class Queries:
             " FROM hand_players p JOIN hands h ON h.table_id = p.table_id AND h.hand_no = p.hand_no"
             " WHERE p.guild_id = ? AND p.user_id = ? AND p.game = ? ORDER BY p.finished_at, p.table_id, p.hand_no",
             guild_id, user_id, game)
-        return [PlayedHand(int(t), int(n), str(g), int(s), int(net), float(at), json.loads(rec), str(exp))
-                for t, n, g, s, net, at, rec, exp in rows]
+        return await asyncio.to_thread(_played_hands, rows)  # thousands of records: decoded off the loop
 
     async def standings(self, guild_id: int, game: str | None, since: float | None) -> list[Standing]:
         only_game, args = ("AND game = ?", [game]) if game else ("", [])

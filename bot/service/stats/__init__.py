@@ -7,6 +7,7 @@ duplicate scores only once the event has revealed it.
 """
 from __future__ import annotations
 
+import asyncio
 from typing import Any, Mapping, Sequence
 
 from bot.service.stats.bridge import BridgeStats, bridge_stats
@@ -25,14 +26,16 @@ async def game_stats(storage: Storage, guild_id: int, user_id: int, game: str) -
     hands = await storage.played_hands(guild_id, user_id, game)
     if not hands:
         return None
+    # Reading a few thousand stored hands takes a second or more: off the event loop.
     if game in POKER_GAMES:
-        return poker_stats(hands)
+        return await asyncio.to_thread(poker_stats, hands)
     if game == "gin":
-        return gin_stats(hands)
+        return await asyncio.to_thread(gin_stats, hands)
     if game == "bridge":
         secret, boards = await _event_boards(storage, guild_id, hands)
-        return bridge_stats([h for h in hands if (h.table_id, h.hand_no) not in secret], boards)
-    return invented_stats(game, hands)
+        return await asyncio.to_thread(
+            bridge_stats, [h for h in hands if (h.table_id, h.hand_no) not in secret], boards)
+    return await asyncio.to_thread(invented_stats, game, hands)
 
 
 async def _event_boards(storage: Storage, guild_id: int, hands: Sequence[PlayedHand]
