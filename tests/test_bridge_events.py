@@ -1,12 +1,14 @@
 """Duplicate bridge events: tables of one event play the same cards on each board and compare."""
 from __future__ import annotations
 
+import asyncio
 import random
 from typing import Any
 
 import pytest
 
 from bot.errors import UserError
+from bot.service import events
 from bot.service.events import deals_to_reveal, join_refusal, not_played
 from bot.games.base import Action
 from bot.games.bridge_events import deal_key, event_report, event_standings
@@ -196,7 +198,9 @@ def test_standings_of_many_pairs_fit_one_message() -> None:
     assert len(text) <= 1900 and text.endswith("more pairs\n```")
 
 
-async def test_a_closed_table_holds_nothing_back_and_a_closed_event_reveals_the_rest(database: str) -> None:
+async def test_a_closed_table_holds_nothing_back_and_a_closed_event_reveals_the_rest(
+        database: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(events, "MAX_REPORTS", 1)  # one board revealed at a time: no "and the rest" line
     service = await _service(database)
     posted = service.presenter.posted  # type: ignore[attr-defined]
     duplicate = {"scoring": "duplicate", "event": "pairs"}
@@ -215,13 +219,49 @@ async def test_a_closed_table_holds_nothing_back_and_a_closed_event_reveals_the_
     posted.clear()
     closed, revealed = await service.close_event(GUILD, "pairs")
     assert closed == 2 and revealed == ["2"] and service.in_channel(100) is None and service.in_channel(200) is None
-    assert sorted(c for c, _ in posted) == [100, 200]
+    assert sorted(c for c, _ in posted) == [100, 200], "one report in each channel"
     assert all(f"is closed: board 2's results. Not played at #{second.id}, #{third.id}." in text
                for _, text in posted)
     with pytest.raises(UserError, match="closed"):
         await service.close_event(GUILD, "pairs")
     with pytest.raises(UserError, match="is closed"):
         await _table(service, 500, duplicate)
+
+
+async def test_a_closed_event_posts_the_first_boards_and_points_to_the_rest(
+        database: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Past ``MAX_REPORTS`` boards revealed at once, one line names the rest (the cap made 2 here)."""
+    monkeypatch.setattr(events, "MAX_REPORTS", 2)
+    service = await _service(database)
+    posted = service.presenter.posted  # type: ignore[attr-defined]
+    duplicate = {"scoring": "duplicate", "event": "many"}
+    fast, slow = [await _table(service, c, duplicate) for c in (100, 200)]
+    for _ in range(3):  # the slow table never finishes board 1: nothing is revealed
+        await _play_out(service, fast, [])
+        await service.tick()
+    assert posted == [] and await service.reveal_event_deals(GUILD, "never-held") == []
+    closed, revealed = await service.close_event(GUILD, "many")
+    assert (closed, revealed) == (2, ["1", "2", "3", "4"]), "board 4 was dealt at the fast table"
+    for channel in (100, 200):
+        texts = [text for c, text in posted if c == channel]
+        assert [t.split("\n")[0] for t in texts[:2]] == [
+            f"Event `many` is closed: board {n}'s results. Not played at #{slow.id}." for n in (1, 2)]
+        assert texts[2:] == ["... and boards 3-4: see `/bridge results`.\n"]
+
+
+async def test_closing_an_event_skips_a_table_closed_while_it_waited(database: str) -> None:
+    """/cancel got a table's lock first: /bridge close-event goes on with the event's other tables."""
+    service = await _service(database)
+    duplicate = {"scoring": "duplicate", "event": "race"}
+    first, second = [await _table(service, c, duplicate) for c in (100, 200)]
+    async with first.lock:
+        cancel = asyncio.create_task(service.cancel(first, first.row.host_id, can_manage=False))
+        await asyncio.sleep(0.01)
+        close = asyncio.create_task(service.close_event(GUILD, "race"))
+        await asyncio.sleep(0.01)
+    await cancel
+    closed, _ = await close
+    assert closed == 1 and service.in_channel(100) is None and service.in_channel(200) is None
 
 
 def test_which_deals_are_revealed() -> None:

@@ -120,6 +120,9 @@ async def test_a_board_stays_secret_until_every_table_has_played_it(tmp_path) ->
     closed = await h.command(DIRECTOR, "bridge", "close-event", event="club-night")
     assert "2 tables closed, 2 boards revealed" in h.ephemeral_text(closed), "board 3 was dealt at the fast table"
     assert h.bot.service.in_channel(CHANNEL_ID) is None and h.bot.service.in_channel(OTHER.channel_id) is None
+    for live in (fast, slow):
+        assert h.recorder.messages[live.row.message_id]["content"].endswith(
+            "Event `club-night` was closed by a director; so is this table. A board in progress counts as not played.")
     for channel in (CHANNEL_ID, OTHER.channel_id):
         (report,) = [m["content"] for m in h.recorder.messages_in(channel) if "Board 2  dealer" in m["content"]]
         assert "is closed: board 2's results. Not played at #%d." % slow.id in report and f"#{fast.id}" in report

@@ -72,7 +72,7 @@ async def is_secret(storage: Storage, guild_id: int, event: str, key: str) -> bo
 
 
 async def may_show(storage: Storage, guild_id: int, event: str, key: str, user_id: int | None,
-                   director: bool = False) -> bool:
+                   director: bool) -> bool:
     """Whether the deal may be shown: to a channel (``user_id`` None) once revealed; privately, also
     to a player who played it and to a director."""
     if not await is_secret(storage, guild_id, event, key):
