@@ -76,7 +76,9 @@ async def test_a_board_stays_secret_until_every_table_has_played_it(tmp_path) ->
         assert "may still be playing it" in h.ephemeral_text(hidden) and not h.recorder.replies_to(hidden)[0].files
     for user in (FAST[1], SLOW[1]):  # not replayed while secret, not even by those who played it
         refused = await h.command(user, "replay", table=fast.id, hand=1)
-        assert "can be replayed once the event reveals it" in h.ephemeral_text(refused)
+        said = [(r.json or {}).get("data", r.json or {}).get("content") for r in h.recorder.replies_to(refused)]
+        assert "That deal belongs to an event whose other tables may still be playing it: it can be replayed " \
+               "once the event reveals it." in said
         assert not h.recorder.replies_to(refused)[-1].files
     assert not any(str(c.get("label")).startswith("Replay") for r in h.recorder.messages[fast.row.message_id]["components"]
                    for c in r["components"]), "no Replay button either"

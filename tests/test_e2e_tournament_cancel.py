@@ -54,7 +54,8 @@ async def test_a_cancelled_tournament_returns_every_buy_in_even_to_a_knocked_out
 
     assert "closed" in h.ephemeral_text(await h.command(MOD, "holdem", "cancel"))
     assert h.bot.service.in_channel(CHANNEL_ID) is None
-    assert "every entrant's buy-in is back" in h.table_message()["content"]
+    assert h.table_message()["content"].endswith(
+        "The tournament was cancelled; every entrant's buy-in is back in its wallet.")
     for user in (ALICE, BOB, CAROL):
         assert await h.bot.storage.balance(GUILD_ID, user.id) == START, user.name
     await h.close()
@@ -65,6 +66,8 @@ async def test_the_host_cancels_a_tournament_before_it_starts(tmp_path) -> None:
     await h.command(ALICE, "holdem", "create", mode="tournament", buy_in=BUY_IN)
     await h.command(BOB, "holdem", "join")
     assert "closed" in h.ephemeral_text(await h.command(ALICE, "holdem", "cancel"))
+    assert h.table_message()["content"].endswith("The table was cancelled; every stack is back in its wallet."), \
+        "not started: the buy-ins were never at play, nothing is said of a running tournament"
     for user in (ALICE, BOB):
         assert await h.bot.storage.balance(GUILD_ID, user.id) == START
     await h.close()

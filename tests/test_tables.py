@@ -101,7 +101,7 @@ async def test_lobby_refusals_have_clear_messages(database: str) -> None:
         await service.join(live, BOB, "b", 5000)
     with pytest.raises(UserError, match="at least 100"):
         await service.join(live, BOB, "b", 20)
-    with pytest.raises(UserError, match="Only the host"):
+    with pytest.raises(UserError, match=r"^Only the host or a member with Manage Channels can cancel this table\.$"):
         await service.cancel(live, BOB, can_manage=False)
     assert await service.storage.balance(GUILD, BOB) == 1000, "refused joins take nothing"
 
@@ -133,6 +133,7 @@ async def test_cancel_mid_hand_returns_every_stack(database: str) -> None:
     await _act(service, live, Action("raise", amount=300))
     await service.cancel(live, BOB, can_manage=True)
     assert service.in_channel(CHANNEL) is None
+    assert service.presenter.reasons == ["The table was cancelled; every stack is back in its wallet."]
     assert [await service.storage.balance(GUILD, u) for u in (ALICE, BOB, CAROL)] == [1000, 1000, 1000]
     assert await service.storage.total_chips() == total
 
