@@ -224,7 +224,7 @@ async def test_a_closed_table_holds_nothing_back_and_a_closed_event_reveals_the_
                for _, text in posted)
     with pytest.raises(UserError, match="closed"):
         await service.close_event(GUILD, "pairs")
-    with pytest.raises(UserError, match="is closed"):
+    with pytest.raises(UserError, match="^Event `pairs` is closed. Pick a new event name.$"):
         await _table(service, 500, duplicate)
 
 
@@ -247,6 +247,9 @@ async def test_a_closed_event_posts_the_first_boards_and_points_to_the_rest(
         assert [t.split("\n")[0] for t in texts[:2]] == [
             f"Event `many` is closed: board {n}'s results. Not played at #{slow.id}." for n in (1, 2)]
         assert texts[2:] == ["... and boards 3-4: see `/bridge results`.\n"]
+        for n in (1, 2):  # each board's report holds that board's results alone
+            rows = await service.storage.event_results(GUILD, "many", str(n))
+            assert len(rows) == 1 and texts[n - 1].split("\n", 1)[1] == event_report(str(n), rows)
 
 
 async def test_closing_an_event_skips_a_table_closed_while_it_waited(database: str) -> None:
@@ -273,6 +276,11 @@ def test_which_deals_are_revealed() -> None:
     state.closed = True
     assert deals_to_reveal(state) == ["2", "3"] and not_played(state, "3") == [1, 2, 3]
     assert join_refusal(None, "x") is None and "closed" in str(join_refusal(state, "x"))
+    state.closed = False
+    assert join_refusal(state, "x") == ("Event `x` already has boards whose results are out: a new table would play "
+                                        "them. Pick a new event name.")
+    many = EventState({1: (10, "playing", 10)}, {"2": False, "10": False}, {1: {"2", "10"}}, False)
+    assert deals_to_reveal(many) == ["2", "10"], "in play order, not as text"
 
 
 async def test_the_export_leaves_a_secret_board_out(database: str, capsys: pytest.CaptureFixture[str]) -> None:

@@ -71,6 +71,7 @@ async def test_a_board_stays_secret_until_every_table_has_played_it(tmp_path) ->
     hidden = await h.command(SLOW[1], "verify", table=fast.id, hand=1)
     assert "may still be playing it" in h.ephemeral_text(hidden) and seed not in h.ephemeral_text(hidden)
     assert seed in h.ephemeral_text(await h.command(FAST[1], "verify", table=fast.id, hand=1))
+    assert seed in h.ephemeral_text(await h.command(DIRECTOR, "verify", table=fast.id, hand=1)), "a director sees it"
     for hand in (1, None):  # the board, or the whole table: its deal is secret while the event plays it
         hidden = await h.command(SLOW[1], "export", **({"table": fast.id} | ({"hand": hand} if hand else {})))
         assert "may still be playing it" in h.ephemeral_text(hidden) and not h.recorder.replies_to(hidden)[0].files

@@ -247,3 +247,16 @@ async def test_a_spectator_is_refused_and_sees_no_card(tmp_path, game: str) -> N
     assert h.recorder.dm_requests(CAROL.id) == []
     assert h.privacy.findings == []
     await h.close()
+
+
+def test_a_dm_names_the_seat_s_own_cards_in_every_view_shape() -> None:
+    """Views list seats as ``seats`` (poker) or ``players`` (gin): a DM's text holds that seat's cards."""
+    from bot.adapter.private_hands import private_cards
+    from bot.games.base import Seat
+
+    for name in ("holdem", "gin"):
+        engine = game(name).engine(dict(game(name).default_settings), [Seat("a", 1000), Seat("b", 1000)], "ab" * 32, {})
+        view = engine.view(1)
+        entries = view.get("seats") or view["players"]
+        codes = [c.get("code") if isinstance(c, dict) else c for c in entries[1]["cards"]]
+        assert private_cards(view, 1) == codes and len(codes) >= 2 and set(codes) <= set(DECK), name
