@@ -35,9 +35,10 @@ class Quiet:
 
     def __init__(self) -> None:
         self.posted: list[tuple[int, str]] = []
+        self.updated: list[int] = []  # the tables whose message was shown again, in order
 
     async def update(self, table: LiveTable) -> None:
-        return None
+        self.updated.append(table.id)
 
     async def closed(self, table: LiveTable, reason: str) -> None:
         return None
@@ -95,8 +96,11 @@ async def test_an_events_tables_share_each_board_and_compare_results(database: s
     assert posted == [] and first.withheld, "board 1 is held back while the second table plays it"
     assert "Board 1 done; its results come when every table of event club-night has played it." in first.log
     assert not any("1NT" in line for line in first.log), "the play of the board is not shown"
+    service.presenter.updated.clear()  # type: ignore[attr-defined]
     await _play_out(service, second, [])  # passed out: four passes
-    assert not first.withheld and not second.withheld
+    await asyncio.sleep(0.01)
+    assert first.withheld is False and second.withheld is False
+    assert first.id in service.presenter.updated, "the first table's message shows board 1 again"  # type: ignore[attr-defined]
     assert sorted(channel for channel, _ in posted) == [100, 200], "both tables' channels get the results"
     assert posted[0][1] == posted[1][1]
 
