@@ -1,5 +1,5 @@
 """Replays rebuilt from the hand record: the same states the table went through (computer players
-shown as such), hands stored before replays existed replayed publicly, and a rebuilt replay kept."""
+shown as such), a hand whose seat holders are unknown replayed publicly, and a rebuilt replay kept."""
 from __future__ import annotations
 
 import random
@@ -32,7 +32,7 @@ async def test_a_replay_ends_as_the_deal_did_and_old_records_replay_publicly(dat
     assert await service.replays.load(GUILD, live.id, 1) is replay, "kept: pressing Next rebuilds nothing"
 
     old = {k: v for k, v in stored["record"].items() if k not in ("bots", "users")}
-    async with service.storage.transaction() as tx:  # as a hand was stored before replays
+    async with service.storage.transaction() as tx:  # a record naming no members, and no seat index for it
         await tx.insert_hand(live.id, 9, "gin", stored["seed"], stored["commitment"], old, stored["export"])
     before = await service.replays.load(GUILD, live.id, 9)
     assert before.users == (None, None) and before.seat_of(ALICE) is None, "nobody's seat: the public replay"
