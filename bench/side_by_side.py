@@ -8,7 +8,9 @@ side is this one. Each repeat runs, for each side in turn, a fresh process of th
 the action p50/p99 of ``bench/report.py`` with N open tables per game (the same plan: untimed warm-up
 actions, then round-robin actions over every table) and ``bench/resume.py``'s build and resume of M
 mid-hand tables. With ``--capacity``, each measurement is instead ``bench/capacity.py``'s run with drawing replaced by
-a fixed image (what serializes presses besides drawing), for each number of tables pressing at once.
+a fixed image (what serializes presses besides drawing), for each number of tables pressing at once:
+each table pressing again as soon as it is shown, and (N > 1) all N pressing at the same moment,
+round after round (``--rounds``).
 Alternating the sides spreads what other work on the machine does over both. Prints one line per
 measurement and then each figure's range per side.
 """
@@ -52,9 +54,10 @@ async def capacity(root: str, counts: list[int], presses: int) -> dict[str, floa
 
     figures: dict[str, float] = {}
     for count in counts:
-        row = await measure_capacity(count, max(presses, 3 * count), True)
-        for key in ("presses_per_second", "answer_p99", "edit_p50", "edit_p99", "transaction_ms", "storage_busy"):
-            figures[f"{count} {key}"] = row[key]
+        for rounds in (False, True) if count > 1 else (False,):
+            row = await measure_capacity(count, max(presses, 3 * count), True, rounds=rounds)
+            for key in ("presses_per_second", "answer_p99", "edit_p50", "edit_p99", "transaction_ms", "storage_busy"):
+                figures[f"{count}{' rounds' if rounds else ''} {key}"] = row[key]
     return figures
 
 
