@@ -56,7 +56,8 @@ async def capacity(root: str, counts: list[int], presses: int) -> dict[str, floa
     for count in counts:
         for rounds in (False, True) if count > 1 else (False,):
             row = await measure_capacity(count, max(presses, 3 * count), True, rounds=rounds)
-            for key in ("presses_per_second", "answer_p99", "edit_p50", "edit_p99", "transaction_ms", "storage_busy"):
+            for key in ("presses_per_second", "answer_p99", "edit_p50", "edit_p99", "bot_cpu_ms_per_press",
+                        "transaction_ms", "storage_busy"):
                 figures[f"{count}{' rounds' if rounds else ''} {key}"] = row[key]
     return figures
 
