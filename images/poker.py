@@ -188,20 +188,31 @@ def _draw_seat(canvas: Image.Image, draw: ImageDraw.ImageDraw, index: int, seat:
     paste_row(canvas, list(seat["cards"]), cx, plate_top - shown_h, card_w, gap=4,
               max_width=PLATE_W - 10, four_color=four_color, dim=seat["folded"])
     _draw_plate(draw, plate, index, seat, highlight=seat["won"] > 0 or (seat["to_act"] and not finished))
+    tag = None
     if equity:
         below = sin < 0.9  # the bottom seat has the footer under it
-        draw_tag(draw, cx, plate[3] + 3 if below else plate_top - shown_h - 3 - tag_height(equity), equity)
+        tag = draw_tag(draw, cx, plate[3] + 3 if below else plate_top - shown_h - 3 - tag_height(equity), equity)
 
     if seat["is_dealer"]:
         side = 1 if cos <= 0.01 else -1  # on the plate's side facing the middle of the table
         draw_dealer_button(draw, (cx + side * (PLATE_W // 2 + 15), plate[1] + PLATE_H // 2))
 
     at = (CENTER[0] + FELT_RADII[0] * BET_SCALE[0] * cos, CENTER[1] + FELT_RADII[1] * BET_SCALE[1] * sin)
-    if seat["bet"] > 0:
-        return _draw_bet(draw, at, seat["bet"])
-    if seat["won"] > 0:
-        return _draw_bet(draw, at, seat["won"], won=True)
-    return None
+    amount, won = (seat["bet"], False) if seat["bet"] > 0 else (seat["won"], True)
+    if amount <= 0:
+        return None
+    width = _bet_width(amount, won)
+    if tag is not None and _overlap(tag, (at[0] - width / 2, at[1] - 10, at[0] + width / 2, at[1] + 10)):
+        at = (tag[2] + 8 + width / 2, at[1])  # the equity tag stands where the chips go: they go beside it
+    return _draw_bet(draw, at, amount, won=won)
+
+
+def _overlap(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _bet_width(amount: int, won: bool) -> float:
+    return 2 * 8 + 5 + font(14, "bold").getlength(f"+{chips(amount)}" if won else chips(amount))
 
 
 def seat_card_width(count: int) -> int:
@@ -255,7 +266,7 @@ def _draw_bet(draw: ImageDraw.ImageDraw, at: tuple[float, float], amount: int, *
     face = font(14, "bold")
     text = f"+{chips(amount)}" if won else chips(amount)
     r = 8
-    width = 2 * r + 5 + face.getlength(text)
+    width = _bet_width(amount, won)
     x, y = at[0] - width / 2, at[1]
     chip, stripe = ((236, 178, 40), (255, 240, 190)) if won else ((214, 48, 48), (250, 250, 250))
     draw.ellipse((x, y - r, x + 2 * r, y + r), fill=chip, outline=stripe, width=2)

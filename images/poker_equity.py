@@ -47,8 +47,9 @@ def tag_height(lines: list[str]) -> int:
     return 0 if not lines else 6 + len(lines) * (TAG_FACE + 3)
 
 
-def draw_tag(draw: ImageDraw.ImageDraw, centre_x: float, top: float, lines: list[str]) -> None:
-    """The tag, centred on ``centre_x`` with its top edge at ``top``."""
+def draw_tag(draw: ImageDraw.ImageDraw, centre_x: float, top: float,
+             lines: list[str]) -> tuple[float, float, float, float]:
+    """The tag, centred on ``centre_x`` with its top edge at ``top``; the box it covers."""
     face = font(TAG_FACE, "bold")
     width = max(face.getlength(line) for line in lines) + 12
     box = (centre_x - width / 2, top, centre_x + width / 2, top + tag_height(lines))
@@ -57,6 +58,7 @@ def draw_tag(draw: ImageDraw.ImageDraw, centre_x: float, top: float, lines: list
     for line in lines:
         draw_text(draw, (centre_x, y), line, face, GOLD, anchor="mt", shadow=None)
         y += TAG_FACE + 3
+    return box
 
 
 def draw_legend(draw: ImageDraw.ImageDraw, size: tuple[int, int], view: Mapping[str, Any]) -> None:

@@ -202,6 +202,28 @@ def test_the_table_image_draws_a_tag_per_live_hand_and_a_legend(monkeypatch: pyt
     assert not diff.crop((0, height - 22, width // 2, height)).getbbox(), "the deck commitment stays"
 
 
+def test_no_chips_won_are_drawn_over_an_equity_tag(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Three-way Omaha hi-lo all in: the bottom seat's tag stands above its cards, where its chips won
+    would go; they are drawn beside it, and nothing else covers any tag."""
+    import images.poker as poker
+
+    _rig(monkeypatch, ["As2sKdKc", "QhQdJcJh", "7c7d6h5h"], "3h4d9sQs8c")
+    e = OmahaHiLoEngine({"limit": "no-limit"}, [Seat(n, 300) for n in ("Ann", "Bob", "Cy")], "ab" * 32,
+                        {"dealer": 0})
+    while e.outcome is None:
+        (seat,) = e.to_act()
+        legal = e.legal_actions(seat)
+        most = max(s.max_amount or 0 for s in legal)
+        e.apply(seat, Action("raise", amount=most) if any(s.kind == "raise" for s in legal) else Action("call"))
+    tags, chips = [], []
+    draw_tag, draw_bet = poker.draw_tag, poker._draw_bet
+    monkeypatch.setattr(poker, "draw_tag", lambda *a: tags.append(draw_tag(*a)) or tags[-1])
+    monkeypatch.setattr(poker, "_draw_bet", lambda *a, **k: chips.append(draw_bet(*a, **k)) or chips[-1])
+    poker.render_table(e.view(None), "footer")
+    assert len(tags) == 3 and len(chips) == 2, (tags, chips)
+    assert not [(t, c) for t in tags for c in chips if t[0] < c[2] and c[0] < t[2] and t[1] < c[3] and c[1] < t[3]]
+
+
 def test_stud_sixth_street_figures_match_pokerkit_over_every_deal() -> None:
     """Heads-up on sixth street each hand gets one more card of its own: 40 × 39 deals, all counted."""
     holes = {0: ["Ah", "Kh", "2h", "7h", "9c", "3d"], 1: ["Qs", "Qd", "Jc", "Js", "4s", "5c"]}
