@@ -280,3 +280,66 @@ def test_a_passed_out_board_scores_no_rubber_points() -> None:
 def test_defenders_honours_are_written_on_the_line() -> None:
     _, entry = record_rubber_board(RubberState(), made(4, "S", NS_DECLARER, 10), [0, 100])
     assert entry["above"] == [0, 100] and entry["notes"] == ["EW honours 100", "NS win a game"]
+
+
+@pytest.mark.parametrize("board, header", [
+    (1, "Board 1  dealer N  vul None"),
+    (2, "Board 2  dealer E  vul NS"),
+    (3, "Board 3  dealer S  vul EW"),
+    (4, "Board 4  dealer W  vul All"),
+    (20, "Board 20  dealer W  vul All"),     # the 16-board cycle again: as board 4
+])
+def test_a_results_tables_heading_names_the_dealer_and_the_vulnerability(board: int, header: str) -> None:
+    assert format_results_table(board, []).splitlines()[0] == header
+
+
+# Board 3 (dealer S, East-West vulnerable) at four tables. Scores by the Laws: 4S= by N not vulnerable
+# 120 + 300 = 420; passed out 0; 3NT-1 by E vulnerable: NS +100; 2HX= by W vulnerable 120 + 500 + 50 = 670.
+# Matchpoints (2 a table beaten, 1 a tie; top 6): 6, 2, 4, 0. Cross-IMPs, averaged over the other three
+# tables: 420 against 0, 100, -670 is 9 + 8 + 14 = 31 / 3; 0: -9 - 3 + 12 = 0; 100: -8 + 3 + 13 = 8 / 3;
+# -670: -14 - 12 - 13 = -39 / 3.
+FOUR_TABLES = [
+    TableResult("Table 1", ContractResult(4, "S", 0, 0, 10)),
+    # A passed-out board's other fields mean nothing.
+    TableResult("The Long Table Name", ContractResult(0, "S", 0, 2, 7)),
+    TableResult("Table 3", ContractResult(3, "NT", 0, 1, 8)),
+    TableResult("Table 4", ContractResult(2, "H", 1, 3, 8)),
+]
+
+
+def test_every_row_of_a_board_at_four_tables() -> None:
+    rows = results_table(3, FOUR_TABLES)
+    assert [(r["table"], r["contract"], r["by"], r["tricks"], r["result"]) for r in rows] == [
+        ("Table 1", "4S", "N", 10, "4S by N making 4"),
+        ("The Long Table Name", "Pass", "", 0, "Passed out"),
+        ("Table 3", "3NT", "E", 8, "3NT by E down 1"),
+        ("Table 4", "2HX", "W", 8, "2HX by W making 2"),
+    ]
+    assert [(r["ns_score"], r["ew_score"]) for r in rows] == [(420, -420), (0, 0), (100, -100), (-670, 670)]
+    assert [(r["ns_mp"], r["ew_mp"]) for r in rows] == [(6, 0), (2, 4), (4, 2), (0, 6)]
+    # Averages are kept to the hundredth the table shows, so an event's running IMP totals add up
+    # to what its players read board by board.
+    assert [r["ns_imps"] for r in rows] == [10.33, 0.0, 2.67, -13.0]
+    assert [r["ew_imps"] for r in rows] == [-10.33, 0.0, -2.67, 13.0]
+
+
+def test_the_results_table_as_the_channel_shows_it() -> None:
+    assert format_results_table(3, results_table(3, FOUR_TABLES)).splitlines() == [
+        "Board 3  dealer S  vul EW",
+        "Table        Contract By Tr     NS     EW MP NS MP EW IMPs NS",
+        "Table 1      4S       N  10    420            6     0   10.33",
+        "The Long Tab Pass         0                   2     4    0.00",
+        "Table 3      3NT      E   8    100            4     2    2.67",
+        "Table 4      2HX      W   8           670     0     6  -13.00",
+    ]
+
+
+def test_a_board_played_at_one_table_scores_no_matchpoints_or_imps() -> None:
+    (row,) = results_table(1, [TableResult("Table 1", ContractResult(3, "NT", 0, 0, 9))])
+    assert (row["ns_score"], row["ns_mp"], row["ew_mp"], row["ns_imps"], row["ew_imps"]) == (400, 0, 0, 0.0, 0.0)
+    assert cross_imps([]) == []
+
+
+def test_a_tied_board_gives_no_imps_to_either_side() -> None:
+    rows = results_table(1, [TableResult(name, ContractResult(3, "NT", 0, 0, 9)) for name in ("A", "B")])
+    assert [(r["ns_mp"], r["ew_mp"], r["ns_imps"], r["ew_imps"]) for r in rows] == [(1, 1, 0.0, 0.0)] * 2

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import random
 
-from bot.games.cards import DECK, commitment, shuffled_deck
+from bot.games.cards import DECK, commitment, new_seed, shuffled_deck
 
 # Chi-square critical value for 51 degrees of freedom at p = 0.001.
 CRITICAL_51_DF = 90.57
@@ -35,3 +35,9 @@ def test_a_revealed_seed_rebuilds_its_committed_deck() -> None:
     assert shuffled_deck(seed) == shuffled_deck(seed) and sorted(shuffled_deck(seed)) == sorted(DECK)
     other = "%064x" % random.Random(8).getrandbits(256)
     assert commitment(other) != shown_before and shuffled_deck(other) != shuffled_deck(seed)
+
+
+def test_a_new_seed_is_64_hex_digits_and_never_repeats() -> None:
+    seeds = {new_seed() for _ in range(100)}
+    assert len(seeds) == 100
+    assert all(len(seed) == 64 and int(seed, 16) >= 0 for seed in seeds)

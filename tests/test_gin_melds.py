@@ -139,3 +139,18 @@ def test_best_layoffs_may_break_the_defenders_own_meld() -> None:
 
 def test_best_layoffs_with_nothing_to_lay_off() -> None:
     assert best_layoffs(["9c", "Kd"], [("2h", "3h", "4h")]) == (19, ())
+
+
+def test_best_layoffs_leave_home_a_card_that_would_break_the_defenders_set() -> None:
+    # The 7 of clubs would fit 4-5-6 of clubs but breaks the defender's three sevens: only the king goes.
+    assert best_layoffs(["7c", "7d", "7h", "Ks"], [("4c", "5c", "6c"), ("Kc", "Kd", "Kh")]) == (0, (("Ks", 1),))
+
+
+def test_best_layoffs_lay_nothing_that_saves_nothing() -> None:
+    # The five of hearts fits 2-3-4 of hearts, but the four fives are a meld already.
+    assert best_layoffs(["5c", "5d", "5h", "5s"], [("2h", "3h", "4h")]) == (0, ())
+
+
+def test_best_layoffs_name_each_of_three_melds_by_its_place() -> None:
+    melds = [("2c", "3c", "4c"), ("9d", "9h", "9s"), ("Js", "Qs", "Ks")]
+    assert best_layoffs(["5c", "9c", "Ts"], melds) == (0, (("5c", 0), ("9c", 1), ("Ts", 2)))

@@ -59,15 +59,6 @@ def sort_cards(cards: Iterable[str]) -> list[str]:
     return sorted(cards, key=_index)
 
 
-def mask_points(mask: int) -> int:
-    total = 0
-    while mask:
-        low = mask & -mask
-        total += _POINTS[low.bit_length() - 1]
-        mask ^= low
-    return total
-
-
 @dataclass(frozen=True)
 class Arrangement:
     """A hand split into melds and deadwood; ``points`` is the deadwood count."""
@@ -209,7 +200,7 @@ def lay_off(card: str, meld: Sequence[str]) -> tuple[str, ...]:
 
 
 def best_layoffs(hand: Iterable[str], melds: Sequence[Sequence[str]]) -> tuple[int, tuple[tuple[str, int], ...]]:
-    """The layoffs that leave the fewest deadwood points, and those points.
+    """The layoffs that leave the fewest deadwood points, and those points (no layoff that saves nothing).
 
     Laying off a card can pay even when the card sits in one of the defender's own melds (a set's
     third five laid on a 2-3-4 run lets the 6 and 7 follow), so every card is tried, in every order
