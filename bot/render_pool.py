@@ -13,6 +13,10 @@ bench/capacity.py found the loop waiting in those hand-offs for a fifth of a run
 
 Each worker is given up to ``DEPTH`` jobs at once, so that it starts on the next picture as soon as
 it has sent one, without waiting for a busy event loop to read the answer and send it more work.
+A picture of a table goes to the same worker every time (``affinity``: the table's id): a worker keeps
+the compressed rows of the pictures it drew (``images.png_bands``) and the text it measured, and a
+table's next picture is mostly the rows of its last one. Shared out at random, every worker had to
+keep every table's rows, and with 200 tables a third of each picture's rows were compressed again.
 Workers start on first use with the "spawn" method (no copy of the bot's threads or connections) and
 last as long as the process: bots opened one after another (the tests) share them; a worker whose
 pipe closes (the bot is gone) exits. On a one-core machine, or for a function that cannot be sent to
@@ -28,6 +32,7 @@ import os
 import pickle
 from collections import deque
 from dataclasses import dataclass, field
+from functools import lru_cache
 from multiprocessing import get_context
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
@@ -53,16 +58,20 @@ class _Worker:
     pipe: Connection
     pending: deque[asyncio.Future[tuple[bool, Any]]] = field(default_factory=deque)
     loop: asyncio.AbstractEventLoop | None = None  # whose selector watches the pipe while jobs are pending
+    waiting: deque[asyncio.Future[None]] = field(default_factory=deque)  # jobs bound to this worker, for a turn
 
 
 _workers: list[_Worker] = []
 _waiting: deque[asyncio.Future[None]] = deque()
 
 
+CORES = os.cpu_count() or 1
+"""Cores of the machine, read once (``os.cpu_count`` reads /sys on every call, and is asked per picture)."""
+
+
 def workers() -> int:
     """Processes drawing: one per core (0: draw in threads)."""
-    cores = os.cpu_count() or 1
-    return cores if cores > 1 and not IN_THREADS else 0
+    return CORES if CORES > 1 and not IN_THREADS else 0
 
 
 def worker_pids() -> list[int]:
@@ -95,7 +104,9 @@ def _start() -> _Worker:
     return worker
 
 
+@lru_cache(maxsize=256)
 def _sendable(fn: Callable[..., Any]) -> bool:
+    """Whether ``fn`` can be sent to a worker (renderers are module functions: asked once each)."""
     try:
         pickle.dumps(fn)
     except (pickle.PicklingError, AttributeError, TypeError):
@@ -103,12 +114,13 @@ def _sendable(fn: Callable[..., Any]) -> bool:
     return True
 
 
-async def render(fn: Callable[..., bytes], *args: Any) -> bytes:
-    """``fn(*args)`` (a renderer: a view in, PNG bytes out) in a worker process."""
+async def render(fn: Callable[..., bytes], *args: Any, affinity: int | None = None) -> bytes:
+    """``fn(*args)`` (a renderer: a view in, PNG bytes out) in a worker process; pictures of the same
+    ``affinity`` (a table id) in the same worker while it lives."""
     if not workers() or not _sendable(fn):
         return await asyncio.to_thread(fn, *args)
     try:
-        ok, value = await _submit(await _acquire(), fn, args)
+        ok, value = await _submit(await _acquire(affinity), fn, args)
     except WorkerDied:
         log.exception("a render worker died; drawing this picture in a thread, a new worker takes its place")
         return await asyncio.to_thread(fn, *args)
@@ -117,8 +129,9 @@ async def render(fn: Callable[..., bytes], *args: Any) -> bytes:
     return value  # type: ignore[no-any-return]
 
 
-async def _acquire() -> _Worker:
-    """The worker with the fewest jobs, once one has fewer than ``DEPTH`` (jobs wait their turn)."""
+async def _acquire(affinity: int | None) -> _Worker:
+    """The worker bound to ``affinity`` (``None``: the one with the fewest jobs), once it has fewer than
+    ``DEPTH`` jobs (jobs wait their turn)."""
     loop = asyncio.get_running_loop()
     while True:
         for worker in list(_workers):
@@ -126,16 +139,20 @@ async def _acquire() -> _Worker:
                 _drop(worker, WorkerDied("its answers were for another event loop"))
         if len(_workers) < workers():
             return _start()
-        worker = min(_workers, key=lambda w: len(w.pending))
+        if affinity is None:
+            worker, queue = min(_workers, key=lambda w: len(w.pending)), _waiting
+        else:
+            worker = _workers[affinity % len(_workers)]
+            queue = worker.waiting
         if len(worker.pending) < DEPTH:
             return worker
         waiter = loop.create_future()
-        _waiting.append(waiter)
+        queue.append(waiter)
         try:
             await waiter
         except asyncio.CancelledError:
             if waiter.done() and not waiter.cancelled():
-                _wake_one()  # it was woken for a turn it will not take: pass it on
+                _wake_one(worker)  # it was woken for a turn it will not take: pass it on
             raise
 
 
@@ -162,7 +179,7 @@ def _answered(worker: _Worker) -> None:
             job = worker.pending.popleft()
             if not job.done():
                 job.set_result(answer)
-            _wake_one()  # a turn is free
+            _wake_one(worker)  # a turn is free
     except (EOFError, OSError) as error:
         _drop(worker, WorkerDied(str(error) or "its pipe closed"))
         return
@@ -171,12 +188,15 @@ def _answered(worker: _Worker) -> None:
         worker.loop = None
 
 
-def _wake_one() -> None:
-    while _waiting:
-        waiter = _waiting.popleft()
-        if not waiter.done() and not waiter.get_loop().is_closed():
-            waiter.set_result(None)
-            return
+def _wake_one(worker: _Worker | None) -> None:
+    """A turn is free at ``worker`` (``None``: a worker is gone): the next job bound to it takes it,
+    else the next job that takes any worker."""
+    for queue in ((worker.waiting, _waiting) if worker is not None else (_waiting,)):
+        while queue:
+            waiter = queue.popleft()
+            if not waiter.done() and not waiter.get_loop().is_closed():
+                waiter.set_result(None)
+                return
 
 
 def _drop(worker: _Worker, error: WorkerDied) -> None:
@@ -193,7 +213,11 @@ def _drop(worker: _Worker, error: WorkerDied) -> None:
     worker.pipe.close()
     worker.process.kill()
     worker.process.join(1)
-    _wake_one()
+    for waiter in worker.waiting:  # bound to a worker that is gone: they take whichever is next
+        if not waiter.done() and not waiter.get_loop().is_closed():
+            waiter.set_result(None)
+    worker.waiting.clear()
+    _wake_one(None)
 
 
 def _forget_after_fork() -> None:

@@ -28,6 +28,9 @@ FONT_FILES = {
 Weight = Literal["regular", "bold", "mono"]
 
 RANK_TEXT = {"T": "10"}
+TEXT_CACHE = 32768
+"""Strings kept measured, fitted and rendered per process (each render worker): a table's names,
+stacks and log lines, for every table a worker draws (200 tables' strings overflowed 8,192)."""
 CARD_RATIO = 1.4
 """Height / width of every card sprite (a poker card is 63 x 88 mm)."""
 
@@ -207,7 +210,7 @@ def canvas_draw(image: Image.Image) -> Canvas:
     return Canvas(image)
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=TEXT_CACHE)
 def _text_mask(text: str, face: ImageFont.FreeTypeFont, anchor: str) -> tuple[Image.Image | None, tuple[int, int]]:
     """The coverage mask of ``text`` and its offset from the anchor point (``None`` if it draws nothing)."""
     left, top, right, bottom = face.getbbox(text, anchor=anchor)
@@ -234,7 +237,7 @@ def _has_glyph(path: str, char: str) -> bool:
     return _glyph_pixels(path, char) != _glyph_pixels(path, _NOT_A_GLYPH)
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=TEXT_CACHE)
 def printable(text: str, face: ImageFont.FreeTypeFont) -> str:
     """``text`` on one line, without control characters and without characters ``face`` would draw as
     a box. Player names come from Discord and may hold emoji or scripts the bundled fonts lack."""
@@ -248,7 +251,7 @@ def printable(text: str, face: ImageFont.FreeTypeFont) -> str:
     return " ".join("".join(kept).split())
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=TEXT_CACHE)
 def fit_text(text: str, face: ImageFont.FreeTypeFont, max_width: float) -> str:
     """``text`` made printable (see ``printable``) and cut short with an ellipsis to fit ``max_width`` px."""
     text = printable(text, face)
@@ -264,9 +267,10 @@ def fit_text(text: str, face: ImageFont.FreeTypeFont, max_width: float) -> str:
     return text[:low].rstrip() + "…"
 
 
-def wrap_text(text: str, face: ImageFont.FreeTypeFont, max_width: float, max_lines: int) -> list[str]:
+@lru_cache(maxsize=TEXT_CACHE)
+def wrap_text(text: str, face: ImageFont.FreeTypeFont, max_width: float, max_lines: int) -> tuple[str, ...]:
     """``text`` broken into at most ``max_lines`` lines of ``max_width`` px; the last one is cut short
-    with an ellipsis if words are left over."""
+    with an ellipsis if words are left over. Cached: a table's log lines are measured word by word."""
     lines: list[str] = []
     words = printable(text, face).split(" ")
     while words and len(lines) < max_lines:
@@ -277,7 +281,7 @@ def wrap_text(text: str, face: ImageFont.FreeTypeFont, max_width: float, max_lin
             count = len(words)
         lines.append(fit_text(" ".join(words[:count]), face, max_width))
         words = words[count:]
-    return lines
+    return tuple(lines)
 
 
 def draw_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, face: ImageFont.FreeTypeFont,

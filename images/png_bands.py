@@ -26,8 +26,9 @@ from PIL import Image
 BAND_ROWS = 16
 """Rows per band: small enough that an update leaves most bands as they were, large enough that
 cutting the stream costs little (images are about 9% larger than one stream)."""
-CACHE_BYTES = 24 * 1024 * 1024
-"""Pixels of cached bands kept per process (about 1,700 bands of a 900-pixel-wide table)."""
+CACHE_BYTES = 64 * 1024 * 1024
+"""Pixels of cached bands kept per process (about 4,600 bands of a 900-pixel-wide table: the last
+picture of each of about 130 tables; the render pool sends a table's pictures to one worker)."""
 LEVEL = 3
 ENABLED = True
 """Off: encode every image whole with Pillow (bench/render.py compares the two in one run)."""

@@ -60,9 +60,9 @@ def rendered(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, dict[str, Any]]
     calls: list[tuple[str, dict[str, Any]]] = []
     original = DiscordPresenter._render
 
-    async def spy(self: DiscordPresenter, fn: Any, *args: Any) -> Any:
+    async def spy(self: DiscordPresenter, fn: Any, *args: Any, **options: Any) -> Any:
         calls.append((fn.__name__, json.loads(json.dumps(args[0]))))
-        return await original(self, fn, *args)
+        return await original(self, fn, *args, **options)
 
     monkeypatch.setattr(DiscordPresenter, "_render", spy)
     return calls

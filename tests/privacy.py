@@ -62,8 +62,8 @@ def _note_card_free_pictures() -> None:
         return
     drawn = render_pool.render
 
-    async def render(fn: Any, *args: Any) -> bytes:
-        png = await drawn(fn, *args)
+    async def render(fn: Any, *args: Any, **options: Any) -> bytes:
+        png = await drawn(fn, *args, **options)
         if isinstance(png, bytes) and not view_cards(list(args)):
             CARD_FREE.add(hashlib.sha256(png).digest())
         return png
@@ -199,11 +199,11 @@ class PrivacyCheck:
     def attach(self) -> None:
         presenter = self.harness.bot.presenter
 
-        async def tagged(fn: Any, *args: Any) -> discord.File:
+        async def tagged(fn: Any, *args: Any, **options: Any) -> discord.File:
             # a finished deal's replay is judged against the stored deal, even where a frame equals
             # what a live table shows now (its last step, before the next deal)
             origin = self._replay_origin(await self.replays.learn(args)) or self.origin(args[0])
-            file = await type(presenter)._render(presenter, fn, *args)  # as patched now, by a test too
+            file = await type(presenter)._render(presenter, fn, *args, **options)  # as patched now, by a test too
             file.fp.rendered_from = origin  # type: ignore[attr-defined]
             return file
 

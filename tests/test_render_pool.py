@@ -15,7 +15,8 @@ from tests.image_samples import FOOTER, load
 
 
 async def test_a_renderer_runs_in_a_worker_process_and_draws_the_same_picture() -> None:
-    assert render_pool.workers() == ((os.cpu_count() or 1) if (os.cpu_count() or 1) > 1 else 0)
+    assert render_pool.workers() == (render_pool.CORES if render_pool.CORES > 1 else 0) == \
+        ((os.cpu_count() or 1) if (os.cpu_count() or 1) > 1 else 0)
     table, _ = load("holdem")
     assert await render_pool.render(render_table, table, FOOTER) == render_table(table, FOOTER)
     worker = await render_pool.render(os.getpid)
@@ -45,7 +46,7 @@ def refuse(text: str) -> bytes:
 
 
 async def test_a_dead_worker_costs_one_picture_a_thread_and_a_new_worker_takes_over(monkeypatch) -> None:
-    monkeypatch.setattr(render_pool.os, "cpu_count", lambda: 2)
+    monkeypatch.setattr(render_pool, "CORES", 2)
     first = await render_pool.render(os.getpid)
     assert first in render_pool.worker_pids()
     before = set(render_pool.worker_pids())
@@ -57,7 +58,7 @@ async def test_a_dead_worker_costs_one_picture_a_thread_and_a_new_worker_takes_o
 
 
 async def test_a_renderer_error_reaches_the_caller_and_the_worker_draws_on(monkeypatch) -> None:
-    monkeypatch.setattr(render_pool.os, "cpu_count", lambda: 2)
+    monkeypatch.setattr(render_pool, "CORES", 2)
     with pytest.raises(ValueError, match="no such card"):
         await render_pool.render(refuse, "no such card")
     assert await render_pool.render(os.getpid) in render_pool.worker_pids()
@@ -71,10 +72,23 @@ async def test_more_pictures_than_workers_wait_their_turn_and_each_gets_its_own(
     assert len(render_pool.worker_pids()) <= max(1, render_pool.workers())
 
 
+async def test_a_tables_pictures_are_drawn_by_one_worker_and_tables_are_shared_out(monkeypatch) -> None:
+    """A worker keeps the rows it compressed and the text it measured: a table's next picture is
+    mostly its last one, so each table's pictures go to one worker (many at once included)."""
+    monkeypatch.setattr(render_pool, "CORES", 2)
+    await asyncio.gather(*(render_pool.render(os.getpid) for _ in range(4)))  # both workers started
+    drawn_by = await asyncio.gather(*(render_pool.render(os.getpid, affinity=table % 4) for table in range(40)),
+                                    *(render_pool.render(os.getpid) for _ in range(10)))
+    by_table = {table: {pid for n, pid in enumerate(drawn_by[:40]) if n % 4 == table} for table in range(4)}
+    assert all(len(pids) == 1 for pids in by_table.values()), by_table
+    assert len(set().union(*by_table.values())) == 2, "tables are shared between the workers"
+    assert set(drawn_by) <= set(render_pool.worker_pids())
+
+
 _FORKED = """
 import asyncio, os, sys
 from bot import render_pool
-render_pool.os.cpu_count = lambda: 2
+render_pool.CORES = 2
 async def both():  # every worker the parent may have is started
     await asyncio.gather(*(render_pool.render(os.getpid) for _ in range(4)))
 asyncio.run(both())

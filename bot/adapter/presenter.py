@@ -65,16 +65,18 @@ class DiscordPresenter:
         included, before it is given up (the next update tries again)."""
         self.answer_wait = 0.5
         """Seconds an update waits for its edit before its caller goes on (to answer a member)."""
-        self.hands = PrivateHands(bot, lambda fn, *args: self._render(fn, *args))  # as patched now, by a test too
+        self.hands = PrivateHands(bot, lambda fn, *args, **kw: self._render(fn, *args, **kw))  # as patched now, by a test too
         self._feeds: dict[int, _Feed] = {}
         self._gone: set[int] = set()  # tables whose channel, thread or server is gone: nothing more to show
         self.render_ms: deque[float] = deque(maxlen=10_000)
         self.on_render: Callable[[float], None] = lambda seconds: None  # the metrics, when exported
         self.stale_dropped = 0
 
-    async def _render(self, fn: Any, *args: Any) -> discord.File:
+    async def _render(self, fn: Any, *args: Any, affinity: int | None = None) -> discord.File:
+        """``fn(*args)`` drawn in the render pool (a table's pictures, ``affinity`` its id, in the same
+        worker), as the file a message carries."""
         started = time.perf_counter()
-        png = await render_pool.render(fn, *args)
+        png = await render_pool.render(fn, *args, affinity=affinity)
         seconds = time.perf_counter() - started
         self.render_ms.append(seconds * 1000)
         self.on_render(seconds)
@@ -126,7 +128,7 @@ class DiscordPresenter:
         if public is None:
             return _Composed(content, view, None, [])
         footer = f"Deck SHA-256 {row.hand['commitment'][:24]}…" if row.hand else ""
-        file = await self._render(live.spec.render_table, public, footer)
+        file = await self._render(live.spec.render_table, public, footer, affinity=live.id)
         embed = discord.Embed(colour=discord.Colour.dark_green()).set_image(url="attachment://table.png")
         return _Composed(content, view, embed, [file])
 

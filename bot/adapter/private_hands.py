@@ -55,7 +55,7 @@ class PrivateHands:
             if hand_no == live.row.hand_no and set(cards) <= known:
                 continue  # nothing new to tell (playing a card away is no news); My hand shows the rest
             self._sent_private[key] = (live.row.hand_no, frozenset(cards))
-            file = await self._render(live.spec.render_hand, view)
+            file = await self._render(live.spec.render_hand, view, affinity=live.id)
             text = " ".join(pretty(c) for c in cards)
             try:
                 dm = await self.bot.create_dm(discord.Object(seat["user_id"]))
@@ -74,6 +74,6 @@ class PrivateHands:
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         view = live.engine.view(deal_seat)
-        file = await self._render(live.spec.render_hand, view)
+        file = await self._render(live.spec.render_hand, view, affinity=live.id)
         text = " ".join(pretty(c) for c in private_cards(view, deal_seat))
         await interaction.followup.send(f"Your hand (hand #{live.row.hand_no}): {text}", file=file, ephemeral=True)
