@@ -214,16 +214,26 @@ class CardroomBot(commands.Bot):
 _frozen = False
 
 
+GC_THRESHOLDS = (50_000, 10, 20)
+"""Python's defaults (700, 10, 10) collect the young objects every 700 allocations and everything every
+100 young collections: with 200 tables pressing at once (bench/capacity.py) that was 5 full
+collections of 75-135 ms and 700 young ones, 0.7 s in 2,000 presses, all of it with the event loop
+stopped, and a full collection held up every press of the round it fell in. With these, 6 young
+collections of at most about 50 ms, and a full one every 200 young ones."""
+
+
 def freeze_startup_objects() -> None:
     """Take what the process holds once started (modules, pokerkit's hand lookup tables: about 180,000
-    objects) out of the garbage collector's sight, once per process. Each full collection scanned
-    them all, with the event loop stopped: 250-400 ms a time, several times a minute with 200 tables
-    pressing (bench/capacity.py). Garbage is collected first, so none of it is kept for good."""
+    objects) out of the garbage collector's sight, once per process, and collect less often
+    (``GC_THRESHOLDS``). Each full collection scanned them all, with the event loop stopped: 250-400 ms
+    a time, several times a minute with 200 tables pressing (bench/capacity.py). Garbage is collected
+    first, so none of it is kept for good."""
     global _frozen
     if not _frozen:
         _frozen = True
         gc.collect()
         gc.freeze()
+        gc.set_threshold(*GC_THRESHOLDS)
 
 
 class ClusterBot(CardroomBot, commands.AutoShardedBot):
