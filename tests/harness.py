@@ -120,6 +120,7 @@ class Recorder:
         self.messages: dict[int, dict[str, Any]] = {}  # message id -> latest payload
         self.dm_channels: dict[int, int] = {}  # DM channel id -> user id
         self.closed_dms: set[int] = set()
+        self.failing_dms: set[int] = set()  # members whose DMs fail for another reason (Discord's 503)
         self.forbidden_channels: set[int] = set()
         self.observers: list[Callable[[Request], None]] = []  # told of each request as it is made
 
@@ -211,6 +212,8 @@ class Recorder:
             channel_id = int(parts[1])
             if self.dm_channels.get(channel_id) in self.closed_dms or channel_id in self.forbidden_channels:
                 raise discord.Forbidden(_FakeResponse(403), {"code": 50007, "message": "Cannot send messages"})
+            if self.dm_channels.get(channel_id) in self.failing_dms:
+                raise discord.DiscordServerError(_FakeResponse(503, "Service Unavailable"), "")
             if route.method == "POST":
                 return self._message(channel_id, request.json or {})
             if route.method == "PATCH":
@@ -294,9 +297,9 @@ class _RecordingAdapter(AsyncWebhookAdapter):
 
 
 class _FakeResponse:
-    def __init__(self, status: int):
+    def __init__(self, status: int, reason: str = "Forbidden"):
         self.status = status
-        self.reason = "Forbidden"
+        self.reason = reason
 
 
 def _path(route: Route) -> str:

@@ -101,6 +101,7 @@ async def test_an_events_tables_share_each_board_and_compare_results(database: s
     await asyncio.sleep(0.01)
     assert first.withheld is False and second.withheld is False
     assert first.id in service.presenter.updated, "the first table's message shows board 1 again"  # type: ignore[attr-defined]
+    assert not events._REFRESHES, "the refresh was held while it ran, and let go once done"
     assert sorted(channel for channel, _ in posted) == [100, 200], "both tables' channels get the results"
     assert posted[0][1] == posted[1][1]
 
@@ -122,6 +123,14 @@ async def test_an_events_tables_share_each_board_and_compare_results(database: s
     assert first.engine.dealt == second.engine.dealt
     assert first.row.hand["seed"] != board_one_seed and first.engine.board_no == 2
     assert await service.storage.event_results(GUILD, "club-night", "2") == []
+
+
+async def test_duplicate_tables_outside_an_event_deal_their_own_cards(database: str) -> None:
+    """Duplicate scoring without an event name shares nothing: two such tables' board 1 differ."""
+    service = await _service(database)
+    first, second = [await _table(service, c, {"scoring": "duplicate"}) for c in (100, 200)]
+    assert first.engine.board_no == second.engine.board_no == 1
+    assert first.engine.dealt != second.engine.dealt and first.row.hand["seed"] != second.row.hand["seed"]
 
 
 async def test_an_event_table_resumes_its_shared_board_after_a_restart(database: str) -> None:
@@ -230,6 +239,26 @@ async def test_a_closed_table_holds_nothing_back_and_a_closed_event_reveals_the_
         await service.close_event(GUILD, "pairs")
     with pytest.raises(UserError, match="^Event `pairs` is closed. Pick a new event name.$"):
         await _table(service, 500, duplicate)
+
+
+async def test_a_closed_event_reports_boards_a_lobby_held_back_and_a_board_nobody_finished(database: str) -> None:
+    """A table still in its lobby holds board 1 back until the event closes, and is not named as
+    missing it (it dealt nothing); board 2, in play at the only table that dealt it, has no results."""
+    service = await _service(database)
+    posted = service.presenter.posted  # type: ignore[attr-defined]
+    duplicate = {"scoring": "duplicate", "event": "lobby"}
+    first = await _table(service, 100, duplicate)
+    await service.create(GUILD, 200, "bridge", 2000, "u2000", duplicate)  # never started
+    await _play_out(service, first, [])
+    assert posted == [], "the table in its lobby holds board 1 back"
+    await service.tick()
+    assert first.row.hand is not None and first.row.hand["event_key"] == "2"
+    assert await service.close_event(GUILD, "lobby") == (2, ["1", "2"])
+    board_one = event_report("1", await service.storage.event_results(GUILD, "lobby", "1"))
+    for channel in (100, 200):
+        assert [text for c, text in posted if c == channel] == [
+            f"Event `lobby` is closed: board 1's results.\n{board_one}",
+            f"Event `lobby` is closed: board 2's results. Not played at #{first.id}.\n"]
 
 
 async def test_a_closed_event_posts_the_first_boards_and_points_to_the_rest(

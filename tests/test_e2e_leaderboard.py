@@ -57,7 +57,8 @@ async def test_pages_own_line_refusals_and_servers(tmp_path) -> None:
     await _play_two_hands(h)
     async with h.bot.storage.transaction() as tx:
         for k, user in enumerate(FILLERS):
-            await tx.add_result(GUILD_ID, "holdem", user, 10 * k, rating=(60.0 - k, 1.0))
+            await tx.add_result(GUILD_ID, "holdem", user, 10 * k, hands=1, match=False, win=False,
+                                rating=(60.0 - k, 1.0))
 
     ranked = [s.user_id for s in await h.bot.storage.standings(GUILD_ID, "holdem", None)]
     alice, bob = ranked.index(ALICE.id) + 1, ranked.index(BOB.id) + 1

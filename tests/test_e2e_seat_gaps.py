@@ -1,8 +1,13 @@
 """Deals with a gap in the seats, through the real Discord client: a player sitting out or gone
 leaves engine seats and table seats numbered differently. Each DM must still hold its recipient's
 own cards, a player's action must reset that player's timeout count, and the dealer button must
-move on to the next seat when its seat leaves."""
+move on to the next seat when its seat leaves. A member whose DMs are closed (or fail) leaves a gap
+in the DMs: the seats after theirs still get each deal's hand."""
 from __future__ import annotations
+
+import logging
+
+import pytest
 
 from bot.games.cards import pretty
 from tests.harness import CHANNEL_ID, Harness, User
@@ -12,12 +17,13 @@ ALICE, BOB, CAROL = User(5001, "Alice"), User(5002, "Bob"), User(5003, "Carol")
 USERS = {u.id: u for u in (ALICE, BOB, CAROL)}
 
 
-async def _table(tmp_path, *users: User) -> Harness:
+async def _table(tmp_path, *users: User, start: bool = True) -> Harness:
     h = await Harness.start(str(tmp_path / "gaps.db"))
     await h.command(users[0], "holdem", "create")
     for user in users[1:]:
         await h.command(user, "holdem", "join")
-    await h.command(users[0], "holdem", "start")
+    if start:
+        await h.command(users[0], "holdem", "start")
     return h
 
 
@@ -98,4 +104,42 @@ async def test_the_button_moves_to_the_next_seat_when_its_seat_leaves(tmp_path) 
     assert dealer == ["Bob"], "the button passes from Alice to Bob, the next seat; Bob is not skipped"
     await _finish_deal(h)
     assert [s["name"] for s in live.engine.view(None)["seats"] if s["is_dealer"]] == ["Carol"]
+    await h.close()
+
+
+def _hands_sent(h: Harness, user: User) -> list[int]:
+    """The deal numbers of the hand DMs sent to a member (tried, for one whose DMs are closed)."""
+    return [int(r.text.split("(hand #", 1)[1].split(")", 1)[0]) for r in h.recorder.dm_requests(user.id)]
+
+
+async def test_a_member_with_dms_closed_is_tried_once_and_the_seats_after_get_each_deal(tmp_path) -> None:
+    """Alice, in the first seat, has DMs closed: her DM is tried once and the table told once; Bob and
+    Carol, after her, get their hand at every deal."""
+    h = await _table(tmp_path, ALICE, BOB, CAROL, start=False)
+    h.recorder.closed_dms.add(ALICE.id)
+    await h.command(ALICE, "holdem", "start")
+    live = h.bot.service.in_channel(CHANNEL_ID)
+    assert "Alice has DMs closed: use the My hand button." in live.log
+    await _finish_deal(h)
+    assert live.row.hand_no == 2 and live.dealt() == [0, 1, 2]
+    assert _hands_sent(h, ALICE) == [1], "not tried again at the next deal"
+    assert _hands_sent(h, BOB) == _hands_sent(h, CAROL) == [1, 2]
+    await h.close()
+
+
+async def test_a_dm_that_fails_is_logged_and_tried_again_at_the_next_deal(
+        tmp_path, caplog: pytest.LogCaptureFixture) -> None:
+    """Discord failing Bob's DM (not closed DMs): the log names him, the table is not told his DMs are
+    closed, and the next deal's hand is sent to him again."""
+    h = await _table(tmp_path, ALICE, BOB, start=False)
+    h.recorder.failing_dms.add(BOB.id)
+    with caplog.at_level(logging.WARNING, logger="bot.adapter.private_hands"):
+        await h.command(ALICE, "holdem", "start")
+    warned = [r.getMessage() for r in caplog.records if r.name == "bot.adapter.private_hands"]
+    assert warned == [f"could not DM user {BOB.id}"]
+    live = h.bot.service.in_channel(CHANNEL_ID)
+    assert not any("DMs closed" in line for line in live.log)
+    h.recorder.failing_dms.clear()
+    await _finish_deal(h)
+    assert _hands_sent(h, BOB) == [1, 2]
     await h.close()

@@ -52,6 +52,11 @@ def mentioned(text: str, codes: set[str]) -> set[str]:
     return {code for code in codes if re.search(rf"\b{code}\b", text)}
 
 
+def listed(dm_text: str) -> set[str]:
+    """The card codes a hand DM's text names."""
+    return set(json.loads(dm_text)["content"].split("): ", 1)[1].split())
+
+
 class Watch:
     """Checks new channel payloads and DMs against what is secret at that moment."""
 
@@ -76,9 +81,10 @@ class Watch:
             dms = self.h.recorder.dm_requests(user.id)
             for dm in dms[self.dms[user.id]:]:
                 assert dm.files, "a hand DM carries its picture"
-                listed = set(json.loads(dm.text)["content"].split("): ", 1)[1].split())
-                assert listed <= own and not mentioned(dm.text, others)
+                assert listed(dm.text) <= own and not mentioned(dm.text, others)
             self.dms[user.id] = len(dms)
+            assert dms and listed(dms[-1].text) == own, "the last DM names every card held, the one drawn too"
+        assert set(self.h.recorder.dm_channels.values()) <= {u.id for u in HUMANS.values()}, "no DM to a bot"
 
 
 async def place(h: Harness, watch: Watch, user: User, seat: int, rng: random.Random, back: bool) -> None:

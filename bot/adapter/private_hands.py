@@ -42,7 +42,7 @@ class PrivateHands:
 
     async def send(self, live: LiveTable) -> None:
         """DM each human in the deal their cards at the deal's start and whenever they get new ones."""
-        if live.engine is None or live.row.hand is None:
+        if live.engine is None:  # no deal (``live.dealt()`` is empty too)
             return
         for deal_seat, index in enumerate(live.dealt()):
             seat = live.row.seats[index]

@@ -153,8 +153,10 @@ class Events(ServiceBase):
         """Reveal every deal of the event that may be now and post each one's results to the
         channels of the event's open tables (or ``channels``). Returns the keys revealed."""
         state = await self.storage.event_state(guild_id, event)
-        keys = deals_to_reveal(state) if state is not None else []
-        if state is None or not keys:
+        if state is None:
+            return []
+        keys = deals_to_reveal(state)
+        if not keys:
             return []
         async with self.storage.transaction() as tx:
             await tx.reveal_event_deals(guild_id, event, keys, self.clock())
@@ -187,9 +189,13 @@ class Events(ServiceBase):
                 " Not played at " + ", ".join(f"#{t}" for t in missing) + "." if missing else "")
         else:
             heading = f"Event `{event}`, board {key}: every table has played it."
-        table = await self.storage.table(min(state.tables))
-        report = game(table.game).event_report if table is not None else None
-        return heading, report(key, rows) if rows and report else ""
+        if not rows:  # no table finished it: it was in play when its tables or the event closed
+            return heading, ""
+        table = await self.storage.table(rows[0]["table_id"])
+        assert table is not None  # tables are never deleted
+        report = game(table.game).event_report
+        assert report is not None  # only a game with event reports deals an event's boards
+        return heading, report(key, rows)
 
     async def close_event(self, guild_id: int, event: str) -> tuple[int, list[str]]:
         """A director closes the event: its open tables close (a deal in progress is void and scored

@@ -48,8 +48,6 @@ class ReplayStep:
 class Replay:
     """A finished deal, step 0 as dealt, the last step as it ended."""
 
-    guild_id: int
-    channel_id: int
     table_id: int
     hand_no: int
     game: str
@@ -114,8 +112,7 @@ class Replays:
         record = stored["record"]
         steps = await asyncio.to_thread(rebuild, stored["game"], stored["seed"], record, row.settings)
         users = tuple(record.get("users") or await self._holders(table_id, hand_no, len(record["names"])))
-        replay = Replay(row.guild_id, row.channel_id, table_id, hand_no, stored["game"], users, steps,
-                        str(record["outcome"]["summary"]))
+        replay = Replay(table_id, hand_no, stored["game"], users, steps, str(record["outcome"]["summary"]))
         self._kept[(table_id, hand_no)] = replay
         while len(self._kept) > KEPT:
             self._kept.popitem(last=False)

@@ -147,8 +147,7 @@ class Writes(Queries):
         await self._db.execute("UPDATE events SET closed_at = ? WHERE guild_id = ? AND event = ?", at, guild_id, event)
 
     async def add_result(self, guild_id: int, game: str, user_id: int, chips: int, *,
-                         hands: int = 1, match: bool = False, win: bool = False,
-                         rating: tuple[float, float] | None = None) -> None:
+                         hands: int, match: bool, win: bool, rating: tuple[float, float] | None) -> None:
         await self._db.execute(
             "INSERT INTO results (guild_id, game, user_id) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
             guild_id, game, user_id)
