@@ -302,3 +302,56 @@ async def test_a_hands_seat_holders_come_from_the_hand_index_for_that_hand_only(
     assert await storage.hand_seat_holders(9, 1) == {0: 101, 2: 103}  # seat 1 a computer player
     assert await storage.hand_seat_holders(9, 2) == {1: 102} and await storage.hand_seat_holders(8, 1) == {}
     await storage.close()
+
+
+async def test_transactions_queued_behind_one_of_several_trips_go_on_together_and_apart(tmp_path: Any) -> None:
+    """SQLite has one connection: while a transaction that read something is open, the others wait
+    (their statements would land inside it). When it ends, everything queued behind it goes to the
+    connection's thread in the same turn of the event loop, not one per turn (200 tables pressing
+    queued up to 200 actions behind each settlement), and a rollback of the open one undoes none of
+    theirs."""
+    storage = await open_storage(str(tmp_path / "gate.db"))
+    loop = asyncio.get_running_loop()
+    turns = [0]
+
+    def count() -> None:  # one call per turn of the event loop
+        turns[0] += 1
+        loop.call_soon(count)
+
+    sent_in_turn: list[int] = []
+    submit = storage.thread.submit
+
+    def counted_submit(work: Any) -> Any:
+        sent_in_turn.append(turns[0])
+        return submit(work)
+
+    storage.thread.submit = counted_submit  # type: ignore[method-assign]
+    reading, ending = asyncio.Event(), asyncio.Event()
+
+    async def reader_that_fails() -> None:
+        async with storage.transaction() as tx:
+            assert await tx.move_wallet(GUILD, 1, -100) == 900  # a read: the transaction is open
+            reading.set()
+            await ending.wait()
+            raise RuntimeError("called off")
+
+    async def writer(member: int) -> None:
+        async with storage.transaction() as tx:
+            await tx.set_guild_settings(1000 + member, member, 1)
+
+    holder = asyncio.create_task(reader_that_fails())
+    await reading.wait()
+    writers = [asyncio.create_task(writer(n)) for n in range(30)]
+    await asyncio.sleep(0.05)
+    assert not any(w.done() for w in writers), "nothing is sent while the reading transaction is open"
+    loop.call_soon(count)
+    del sent_in_turn[:]
+    ending.set()
+    with pytest.raises(RuntimeError, match="called off"):
+        await holder
+    await asyncio.gather(*writers)
+    assert len(sent_in_turn) == 31, "the rollback, then one trip per writer"
+    assert len(set(sent_in_turn)) == 1, f"sent one per turn: {sent_in_turn}"
+    assert await storage.balance(GUILD, 1) == 1000, "the open transaction was rolled back"
+    assert [await storage.guild_settings(1000 + n) for n in range(30)] == [(n, 1) for n in range(30)]
+    await storage.close()
