@@ -95,6 +95,7 @@ def test_bob_wins_a_game_by_a_shutout() -> None:
     outcome = engine.outcome
     assert outcome is not None and outcome.match_over and outcome.ranking == (1, 0)
     assert outcome.carry["games_won"] == [0, 1] and outcome.deltas == (0, 0)
+    assert outcome.summary == f"{lines[-2]} {lines[-1]}"  # the hand's result, then the game's
 
 
 @pytest.mark.parametrize("ann_stack, deltas", [(1000, (-477, 477)), (300, (-300, 300))])
