@@ -1,0 +1,178 @@
+"""More bridge rules a player meets: the buttons offered in the auction and for a claim, redoubles by
+either opponent of the doubler, and the deal setting refused when it is not a deal."""
+from __future__ import annotations
+
+import pytest
+
+from bot.games.base import Action, ActionSpec, IllegalAction
+from bot.games.bridge import BIDS
+from tests.test_bridge_engine import DEAL, E, N, S, W, calls, engine, play
+
+
+def test_the_first_caller_may_pass_or_bid_anything_and_nothing_else() -> None:
+    game = engine()
+    assert game.legal_actions(N) == [
+        ActionSpec("pass", "Pass"),
+        ActionSpec("bid", "Bid", choices=BIDS, min_choices=1, max_choices=1),
+    ]
+
+
+def test_an_opponents_bid_may_be_doubled_and_the_double_redoubled() -> None:
+    game = engine()
+    calls(game, "1H")
+    higher = BIDS[BIDS.index("1H") + 1:]
+    bid = ActionSpec("bid", "Bid", choices=higher, min_choices=1, max_choices=1)
+    assert game.legal_actions(E) == [ActionSpec("pass", "Pass"), bid, ActionSpec("double", "Double")]
+    calls(game, "X")
+    assert game.legal_actions(S) == [ActionSpec("pass", "Pass"), bid, ActionSpec("redouble", "Redouble")]
+
+
+def test_seven_notrump_leaves_only_pass_and_double() -> None:
+    game = engine()
+    calls(game, "7NT")
+    assert [spec.kind for spec in game.legal_actions(E)] == ["pass", "double"]
+
+
+@pytest.mark.parametrize("auction, redoubler", [
+    ("1H P P X", N),        # West doubles North's bid in the pass-out seat: North may redouble
+    ("1H P P X P P", S),    # ... and so may South
+    ("P 1H X", W),          # South doubles East's bid: West redoubles
+])
+def test_either_player_of_the_doubled_side_may_redouble(auction: str, redoubler: int) -> None:
+    game = engine()
+    calls(game, auction)
+    assert game.to_act() == (redoubler,)
+    assert "redouble" in {spec.kind for spec in game.legal_actions(redoubler)}
+    calls(game, "XX P P P")
+    assert game.view(None)["contract"].endswith("XX")
+
+
+def test_nobody_redoubles_their_partners_double() -> None:
+    game = engine()
+    calls(game, "P 1H X P")                 # South doubles East's bid; West passes
+    assert game.to_act() == (N,)
+    assert "redouble" not in {spec.kind for spec in game.legal_actions(N)}
+    with pytest.raises(IllegalAction, match="redouble"):
+        game.apply(N, Action("redouble"))
+
+
+def test_the_defenders_are_asked_to_accept_or_reject_a_claim_of_so_many_tricks() -> None:
+    game = engine()
+    calls(game, "P 1H P P P")
+    play(game, "Kd")
+    game.apply(E, Action("claim", amount=9))
+    for defender in (S, N):
+        assert game.legal_actions(defender) == [ActionSpec("accept_claim", "Accept claim of 9"),
+                                                ActionSpec("reject_claim", "Reject claim")]
+    assert game.legal_actions(E) == [] and game.legal_actions(W) == []
+
+
+@pytest.mark.parametrize("deal, reason", [
+    ("not a deal at all", "Not a PBN deal: 'not a deal at all'."),
+    # North's hand given twice: four hands of 13 cards, but not the 52 different cards
+    ("N:" + " ".join([DEAL[2:].split()[0]] * 2 + DEAL[2:].split()[2:]),
+     "The deal must give 13 different cards to each of the four hands."),
+])
+def test_a_deal_setting_that_is_not_a_deal_is_refused_with_the_reason(deal: str, reason: str) -> None:
+    with pytest.raises(ValueError) as refused:
+        engine(deal=deal)
+    assert str(refused.value) == reason
+
+
+def test_the_opening_leader_may_lead_any_card_and_declarer_plays_dummys_following_suit() -> None:
+    game = engine()
+    calls(game, "P 1H P P P")              # East declares; South leads, West is dummy
+    south = ("As", "Qs", "Js", "5s", "Th", "8h", "6h", "4h", "Kd", "Jd", "9d", "4d", "4c")
+    assert game.legal_actions(S) == [ActionSpec("play", "Play", choices=south, min_choices=1, max_choices=1)]
+    play(game, "Kd")
+    assert game.legal_actions(E) == [
+        ActionSpec("play", "Play from dummy", choices=("Ad", "Qd", "Td", "8d", "5d", "2d"),
+                   min_choices=1, max_choices=1),
+        ActionSpec("claim", "Claim", min_amount=0, max_amount=13),
+    ]
+    play(game, "Ad", "3d")
+    assert game.legal_actions(E) == [
+        ActionSpec("play", "Play", choices=("7d",), min_choices=1, max_choices=1),
+        ActionSpec("claim", "Claim", min_amount=0, max_amount=13),
+    ]
+
+
+@pytest.mark.parametrize("auction, partner", [
+    ("P 1H P", W),          # East bid: West is East's partner
+    ("P P 1H P", N),        # South bid: North is South's partner
+    ("P P P 1H P", E),      # West bid: East is West's partner
+])
+def test_nobody_doubles_their_partners_bid(auction: str, partner: int) -> None:
+    game = engine()
+    calls(game, auction)
+    assert game.to_act() == (partner,)
+    assert "double" not in {spec.kind for spec in game.legal_actions(partner)}
+    with pytest.raises(IllegalAction, match="opponents"):
+        game.apply(partner, Action("double"))
+
+
+def test_west_opens_and_north_doubles() -> None:
+    game = engine()
+    calls(game, "P P P 1H")
+    assert "double" in {spec.kind for spec in game.legal_actions(N)}
+    calls(game, "X P P P")
+    assert game.view(None)["contract"] == "1HX" and game.declarer == W
+
+
+ONE_SUIT_EACH = "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"
+
+
+def test_at_notrump_only_the_suit_led_wins_a_trick() -> None:
+    """Each hand holds one suit: whoever leads wins, whatever the others discard."""
+    game = engine(ONE_SUIT_EACH)
+    calls(game, "1NT P P P")                 # North declares, East leads
+    play(game, "2h", "Ad", "Ac", "As")
+    assert game.won == [0, 1] and game.to_act() == (E,)
+    play(game, "3h", "Kd", "Kc", "Ks")
+    assert game.won == [0, 2] and game.to_act() == (E,)
+
+
+def test_a_claim_is_of_the_tricks_won_up_to_all_those_left() -> None:
+    game = engine()
+    calls(game, "P 1H P P P")
+    play(game, "Kd", "Ad", "3d", "7d")       # dummy's ace wins the first trick for East-West
+    claim = next(spec for spec in game.legal_actions(E) if spec.kind == "claim")
+    assert (claim.min_amount, claim.max_amount) == (1, 13)
+    with pytest.raises(IllegalAction) as refused:
+        game.apply(E, Action("claim", amount=14))
+    assert str(refused.value) == "Claim a total of 1 to 13 tricks for your side."
+    play(game, "2d", "6d", "2c", "4d", "4s")  # North wins the second trick and leads
+    claim = next(spec for spec in game.legal_actions(E) if spec.kind == "claim")
+    assert (claim.min_amount, claim.max_amount) == (1, 12)
+
+
+def test_a_claim_is_announced_and_only_declarer_may_make_one() -> None:
+    game = engine()
+    calls(game, "P 1H P P P")
+    with pytest.raises(IllegalAction) as refused:
+        game.apply(S, Action("claim", amount=5))      # South, on lead, defends
+    assert str(refused.value) == "Only declarer can claim."
+    play(game, "Kd")
+    assert game.apply(E, Action("claim", amount=9)) == [
+        "Bob (E) claims 9 tricks in all and shows the hand; the defenders accept or reject."]
+
+
+# East's trumps are all lower than dummy's (West's); South holds the spades, North the diamonds.
+RUFFS = "N:..AKQJT98765432. .765432..AKQJT98 AKQJT98765432... .AKQJT98..765432"
+
+
+def test_the_higher_trump_wins_an_overruffed_trick() -> None:
+    game = engine(RUFFS)
+    calls(game, "P 1H P P P")                # East declares hearts; South leads
+    play(game, "2s", "8h", "2d")
+    assert game.apply(E, Action("play", cards=("2h",)))[-1] == "West wins the trick (NS 0, EW 1)."
+    assert game.turn() == W and game.to_act() == (E,)   # dummy leads; declarer plays it
+
+
+def test_a_card_is_played_one_at_a_time() -> None:
+    game = engine()
+    calls(game, "P 1H P P P")
+    for cards in ((), ("Kd", "4c")):
+        with pytest.raises(IllegalAction) as refused:
+            game.apply(S, Action("play", cards=cards))
+        assert str(refused.value) == "Play exactly one card."
