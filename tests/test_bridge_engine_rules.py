@@ -176,3 +176,101 @@ def test_a_card_is_played_one_at_a_time() -> None:
         with pytest.raises(IllegalAction) as refused:
             game.apply(S, Action("play", cards=cards))
         assert str(refused.value) == "Play exactly one card."
+
+
+def test_the_log_names_the_contract_the_leader_dummy_and_the_trick_winner() -> None:
+    game = engine()
+    assert calls(game, "P 1H X P P P")[-1] == "Contract 1♥X by East; Cat (S) leads."
+    assert game.apply(S, Action("play", cards=("Kd",))) == ["Cat (S) plays K♦", "Dummy goes down: Dan (W)."]
+    assert game.apply(E, Action("play", cards=("Ad",))) == ["Bob (E) plays A♦ from dummy"]
+    assert game.apply(N, Action("play", cards=("3d",))) == ["Ann (N) plays 3♦"]
+    assert game.apply(E, Action("play", cards=("7d",))) == ["Bob (E) plays 7♦",
+                                                            "West wins the trick (NS 0, EW 1)."]
+
+
+def test_the_second_hand_must_follow_the_suit_led() -> None:
+    game = engine()
+    calls(game, "P 1H P P P")
+    play(game, "Kd")
+    with pytest.raises(IllegalAction) as refused:
+        game.apply(E, Action("play", cards=("Qh",)))       # dummy holds diamonds
+    assert str(refused.value) == "You must follow suit: play one of the diamonds."
+
+
+def test_declarer_may_concede_every_trick_left() -> None:
+    game = engine()
+    calls(game, "P 1H P P P")
+    play(game, "Kd")
+    game.apply(E, Action("claim", amount=0))
+    for defender in (S, N):
+        game.apply(defender, Action("accept_claim"))
+    assert game.view(None)["tricks"] == [13, 0]
+
+
+@pytest.mark.parametrize("auction, tricks, score", [
+    # North declares spades holding all five honours: 30 below, 150 above for NS
+    ("1S P P P", 7, 30 + 150),
+    # East makes 1NT with an overtrick (40 below, 30 above) while North holds the four aces (150)
+    ("P 1NT P P P", 8, 150 - 40 - 30),
+])
+def test_a_rubber_boards_score_counts_both_sides_above_and_below_the_line(
+        auction: str, tricks: int, score: int) -> None:
+    from tests.test_bridge_engine import HONOURS_DEAL, lead_and_claim
+    game = engine(HONOURS_DEAL)
+    calls(game, auction)
+    lead_and_claim(game, tricks)
+    assert game.view(None)["score"] == score
+    assert f"[Score \"NS {score}\"]" in game.pbn()
+
+
+def test_a_passed_out_board_scores_no_honours() -> None:
+    from tests.test_bridge_engine import HONOURS_DEAL
+    game = engine(HONOURS_DEAL)
+    calls(game, "P P P P")
+    rubber = game.view(None)["rubber"]
+    assert game.view(None)["score"] == 0 and rubber["above"] == [0, 0] and rubber["totals"] == [0, 0]
+
+
+def rubber_carry(below: list[int], games: list[int]) -> dict:
+    return {"rubber": {"above": [0, 0], "below": below, "part": [0, 0], "games": games,
+                       "dealer": 0, "boards": 2, "finished": False, "sheet": []}}
+
+
+@pytest.mark.parametrize("ew_below, ranking, totals", [
+    (700, (0, 0, 0, 0), "NS 700, EW 700"),      # level: all four share first place
+    (600, (0, 1, 0, 1), "NS 700, EW 600"),
+])
+def test_the_rubber_game_ranks_the_side_with_more_points_first(
+        ew_below: int, ranking: tuple[int, ...], totals: str) -> None:
+    """Game all; North-South win the rubber game: 100 below and the 500 bonus, 700 in all."""
+    game = engine(carry=rubber_carry([100, ew_below], [1, 1]))
+    calls(game, "3NT P P P")
+    game.apply(E, game.timeout_action(E))
+    game.apply(N, Action("claim", amount=9))
+    for defender in (E, W):
+        game.apply(defender, Action("accept_claim"))
+    outcome = game.outcome
+    assert outcome is not None and outcome.match_over and outcome.ranking == ranking
+    assert outcome.summary == f"{game.result_line} (rubber over: {totals})"
+
+
+def test_a_vulnerable_declarer_one_down_loses_100() -> None:
+    game = engine(carry=rubber_carry([100, 0], [1, 0]))       # North-South have a game
+    calls(game, "3NT P P P")
+    game.apply(E, game.timeout_action(E))
+    game.apply(N, Action("claim", amount=8))
+    for defender in (E, W):
+        game.apply(defender, Action("accept_claim"))
+    assert game.result_line == "3NT by N down 1: -100"
+    assert game.view(None)["score"] == -100
+
+
+def test_a_duplicate_result_line_gives_declarers_points() -> None:
+    game = engine(scoring="duplicate", board=1)                # nobody vulnerable
+    calls(game, "P 1H P P P")
+    play(game, "Kd")
+    game.apply(E, Action("claim", amount=8))
+    for defender in (S, N):
+        game.apply(defender, Action("accept_claim"))
+    assert game.result_line == "1H by E making 2: +110"       # 30 + 30 overtrick + 50 part score
+    assert game.view(None)["score"] == -110
