@@ -274,3 +274,61 @@ def test_a_duplicate_result_line_gives_declarers_points() -> None:
         game.apply(defender, Action("accept_claim"))
     assert game.result_line == "1H by E making 2: +110"       # 30 + 30 overtrick + 50 part score
     assert game.view(None)["score"] == -110
+
+
+def refusal(game, seat: int, action: Action) -> str:  # type: ignore[no-untyped-def]
+    with pytest.raises(IllegalAction) as refused:
+        game.apply(seat, action)
+    return str(refused.value)
+
+
+def test_each_refusal_says_why() -> None:
+    game = engine()
+    assert refusal(game, E, Action("pass")) == "It is not your turn."
+    assert refusal(game, N, Action("double")) == (
+        "You can only double the opponents' last bid, if not yet doubled.")
+    assert calls(game, "P 1H") == ["Ann (N) passes", "Bob (E) bids 1♥"]
+    assert refusal(game, S, Action("redouble")) == (
+        "You can only redouble when the opponents have doubled your side's last bid.")
+    assert calls(game, "X XX P P P")[:2] == ["Cat (S) doubles", "Dan (W) redoubles"]
+    assert refusal(game, W, Action("play", cards=("2d",))) == "Declarer plays dummy's cards."
+    assert refusal(game, N, Action("play", cards=("3d",))) == "It is not your turn."
+    play(game, "Kd")
+    game.apply(E, Action("claim", amount=13))
+    assert refusal(game, E, Action("accept_claim")) == "Only the defenders answer a claim."
+    for defender in (S, N):
+        game.apply(defender, Action("accept_claim"))
+    assert refusal(game, S, Action("pass")) == "The board is over."
+
+
+def test_a_timed_out_player_follows_with_the_lowest_card() -> None:
+    game = engine()
+    calls(game, "P 1H P P P")
+    play(game, "4c")                          # West, dummy, holds the Q, J and 10 of clubs
+    assert game.timeout_action(E) == Action("play", cards=("Tc",))
+
+
+def test_a_move_of_the_wrong_kind_is_refused_with_what_may_be_done() -> None:
+    game = engine()
+    assert refusal(game, N, Action("bid", target="8NT")) == (
+        "Bid a level 1-7 and a denomination C, D, H, S or NT, such as 1NT or 4H.")
+    assert refusal(game, N, Action("play", cards=("4c",))) == (
+        "During the auction you may bid, pass, double or redouble.")
+    calls(game, "P 1H P P P")
+    assert refusal(game, S, Action("pass")) == (
+        "During the play you may play a card or, as declarer, claim.")
+    play(game, "Kd")
+    game.apply(E, Action("claim", amount=13))
+    assert refusal(game, S, Action("play", cards=("As",))) == "Accept or reject declarer's claim first."
+
+
+@pytest.mark.parametrize("settings, seats, reason", [
+    ({}, 3, "Bridge needs exactly four seats."),
+    ({"scoring": "chicago"}, 4, "Scoring must be 'rubber' or 'duplicate'."),
+])
+def test_a_table_that_is_not_bridge_is_refused(settings: dict, seats: int, reason: str) -> None:
+    from bot.games.bridge import BridgeEngine
+    from tests.test_bridge_engine import SEATS
+    with pytest.raises(ValueError) as refused:
+        BridgeEngine(settings, SEATS[:seats], "5eed" * 16, {})
+    assert str(refused.value) == reason
