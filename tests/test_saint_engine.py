@@ -181,7 +181,7 @@ def tie_order(seed: str, round_no: int, order: list[list[int]]) -> list[int]:
     return best_first[::-1]
 
 
-@pytest.mark.parametrize("seed", [seed_of(1), seed_of(2), seed_of(3), seed_of(4)])
+@pytest.mark.parametrize("seed", [seed_of(1), seed_of(2), seed_of(3), seed_of(4), "deadbeef" * 8])
 def test_three_player_game_with_tied_losers_then_tied_winners(seed: str) -> None:
     e = SaintEngine({"deck": THREE_PLAYER}, seats(3), seed)
     # Round 1: 2c 7d 9h Js Kc. Ann has trip kings; Bob and Cy both play K J 9 7 4.
