@@ -77,3 +77,24 @@ def test_each_players_discards_and_the_tops_passed_over_are_listed_oldest_first(
     assert [p["discarded"] for p in players] == [["Kh", "8d"], ["Qh"]]
     assert [p["declined"] for p in players] == [["2s", "Qh"], ["Kh"]]   # drawn from the stock instead
     assert engine.view(None)["taken_from_discard"] is None
+
+
+def test_after_a_draw_from_the_stock_the_next_player_may_take_the_discard() -> None:
+    engine = rigged([KNOCKER, LOOSE], ["Kh"], ["2s"])
+    engine.apply(0, Action("draw_stock"))
+    assert engine.view(None)["taken_from_discard"] is None      # any card may be discarded
+    engine.apply(0, Action("discard", cards=("Kh",)))
+    assert [s.label for s in engine.legal_actions(1)] == ["Draw from the stock", "Take K♥"]
+    assert engine.apply(1, Action("draw_discard")) == ["Bob takes K♥ from the discard pile."]
+
+
+def test_discard_refusals_say_why() -> None:
+    engine = rigged([KNOCKER, LOOSE], ["Kh"], ["2s"])
+    assert refusal(engine, 1, Action("draw_stock")) == "It is not your turn."
+    engine.apply(0, Action("draw_discard"))
+    assert refusal(engine, 0, Action("discard", cards=("2s",))) == (
+        "You cannot discard the card you just took from the discard pile.")
+    assert refusal(engine, 0, Action("discard", cards=("Ah",))) == "You must discard a card you hold."
+    assert refusal(engine, 0, Action("discard", cards=("8d", "Ks"))) == "Choose exactly one card."
+    engine.apply(0, Action("knock", cards=("8d",)))          # Bob has nothing to lay off
+    assert refusal(engine, 1, Action("draw_stock")) == "The hand is over."
