@@ -91,6 +91,9 @@ def test_after_a_draw_from_the_stock_the_next_player_may_take_the_discard() -> N
 def test_discard_refusals_say_why() -> None:
     engine = rigged([KNOCKER, LOOSE], ["Kh"], ["2s"])
     assert refusal(engine, 1, Action("draw_stock")) == "It is not your turn."
+    assert refusal(engine, 0, Action("draw_stock", cards=("Kh",))) == "That move takes no card."
+    for odd in (Action("draw_stock", amount=3), Action("draw_stock", target="0")):
+        assert refusal(engine, 0, odd) == "That move takes no amount or target."
     engine.apply(0, Action("draw_discard"))
     assert refusal(engine, 0, Action("discard", cards=("2s",))) == (
         "You cannot discard the card you just took from the discard pile.")
