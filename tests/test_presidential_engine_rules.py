@@ -33,3 +33,17 @@ def test_the_draw_refusals_say_why() -> None:
         with pytest.raises(IllegalAction) as refused:
             e.apply(1, action)
         assert str(refused.value) == reason
+    with pytest.raises(IllegalAction) as refused:
+        e.apply(1, Action("discard", cards=("Z99",)))
+    assert str(refused.value) == "You must discard cards you hold."
+
+
+def test_the_draw_is_logged_and_shown_card_by_card() -> None:
+    e = engine()
+    e.apply(1, Action("bet", amount=2))
+    e.apply(2, Action("call"))
+    e.apply(0, Action("call"))
+    assert e.apply(1, Action("discard"))[0] == "Bob stands pat"
+    assert e.apply(2, Action("discard", cards=tuple(e.hands[2][:1])))[0] == "Cy draws 1 card"
+    assert e.apply(0, Action("discard", cards=tuple(e.hands[0][:2])))[0] == "Ann draws 2 cards"
+    assert [seat["drew"] for seat in e.view(None)["seats"]] == [2, 0, 1]
