@@ -47,3 +47,10 @@ def test_the_draw_is_logged_and_shown_card_by_card() -> None:
     assert e.apply(2, Action("discard", cards=tuple(e.hands[2][:1])))[0] == "Cy draws 1 card"
     assert e.apply(0, Action("discard", cards=tuple(e.hands[0][:2])))[0] == "Ann draws 2 cards"
     assert [seat["drew"] for seat in e.view(None)["seats"]] == [2, 0, 1]
+
+
+def test_heads_up_nobody_opening_ends_the_deal_with_the_antes_in_the_pot() -> None:
+    e = engine(stacks=(50, 50))
+    e.apply(1, Action("check"))
+    e.apply(0, Action("check"))
+    assert e.phase == "no-opener" and e.outcome is not None and e.outcome.deltas == (0, 0)
