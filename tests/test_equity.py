@@ -14,7 +14,7 @@ from pokerkit import Hand, OmahaEightOrBetterLowHand, OmahaHoldemHand, StandardH
 import bot.games.holdem as holdem
 from bot.games.base import Action, Seat
 from bot.games.cards import DECK
-from bot.games.equity import SAMPLES, HandEquity, equities, hole_equities, sample_key
+from bot.games.equity import CARD_ID, SAMPLES, HandEquity, equities, hole_equities, sample_key
 from bot.games.holdem import HoldemEngine
 from bot.games.runout_equity import _count, with_equity
 from bot.games.omaha import OmahaHiLoEngine, best_low_numbers
@@ -23,6 +23,12 @@ from bot.games.stud import StudEngine
 HOLDEM = (lambda hole, board: evaluate_cards(*hole, *board)), None
 OMAHA = (lambda hole, board: evaluate_omaha_cards(*board, *hole)), None
 OMAHA_HILO = OMAHA[0], best_low_numbers
+
+
+@pytest.fixture(autouse=True)
+def _fresh_counts() -> None:
+    """Each test counts its own figures: ``_count`` keeps the last few, even those of another test."""
+    _count.cache_clear()
 
 
 def oracle(holes: dict[int, list[str]], board: list[str], high: type[Hand],
@@ -97,6 +103,27 @@ def test_omaha_hilo_turn_figures_match_pokerkit_high_and_low_halves() -> None:
     assert exact and want[0].low and want[1].low == 0, "a spot where the low half matters"
     _close(figures, want)
     assert sum(f.share for f in figures.values()) == pytest.approx(1.0)
+
+
+def test_a_split_low_quarters_the_pot() -> None:
+    """Both hold ace-two for the same low, so each takes a quarter on every river. Of the 40 rivers, a
+    five makes both the same straight (high split too); a queen gives queens the high half, a king or
+    any of the 32 others leaves it to kings: kings take (4/2 + 2/4 + 34·3/4) / 40 = 28/40."""
+    holes = {0: ["As", "2s", "Kd", "Kc"], 1: ["Ad", "2d", "Qh", "Qc"]}
+    board = ["3h", "4c", "8s", "Jd"]
+    figures, exact = equities(holes, board, *OMAHA_HILO, key=sample_key("x"))
+    want = oracle(holes, board, OmahaHoldemHand, OmahaEightOrBetterLowHand)
+    assert exact and want[0].low == want[1].low == 1.0, "every river leaves the same low in both hands"
+    _close(figures, want)
+    assert figures[0].share == pytest.approx(28 / 40) and figures[1].share == pytest.approx(12 / 40)
+    assert figures[0].high == 38 / 40 and figures[0].tie == figures[1].tie == 1.0
+
+
+def test_figures_to_four_places_and_halves_only_in_hi_lo() -> None:
+    """What the picture reads: each figure rounded to 1/10,000, ``high`` and ``low`` in hi-lo only."""
+    assert HandEquity(1 / 3, 1 / 6, 5 / 12, 2 / 3, 1 / 7).to_json() == {
+        "win": 0.3333, "tie": 0.1667, "share": 0.4167, "high": 0.6667, "low": 0.1429}
+    assert HandEquity(2 / 3, 1 / 7, 5 / 7).to_json() == {"win": 0.6667, "tie": 0.1429, "share": 0.7143}
 
 
 def test_aces_against_kings_before_the_flop_by_a_fixed_seed_sample() -> None:
@@ -245,6 +272,29 @@ def test_stud_sixth_street_figures_match_pokerkit_over_every_deal() -> None:
     total = len(unseen) * (len(unseen) - 1)
     assert figures[0].win == pytest.approx(wins[0] / total) and figures[1].win == pytest.approx(wins[1] / total)
     assert figures[0].tie == pytest.approx(ties / total)
+
+
+def test_stud_fifth_street_is_sampled_each_hand_dealt_its_own_two_cards() -> None:
+    """Heads-up on fifth street there are 861 × 780 deals: SAMPLES of them are drawn, by the key. Each
+    draw gives each hand two cards nobody holds, none to both; a hand's new cards are as likely high as
+    the other's (the highest new card wins about half the time for each)."""
+    holes = {0: ["Ah", "Kh", "2h", "7h", "9c"], 1: ["Qs", "Qd", "Jc", "Js", "4s"]}
+    known = {CARD_ID[c] for hole in holes.values() for c in hole}
+    seen: list[tuple[int, ...]] = []
+
+    def highest_new_card(hole: Sequence[int], board: Sequence[int]) -> int:
+        assert len(seen) < 2 * SAMPLES, "more deals than SAMPLES"
+        seen.append(tuple(hole))
+        return -max(hole[5:])
+
+    figures, exact = hole_equities(holes, 7, highest_new_card, key=sample_key("fifth"))
+    assert not exact and len(seen) == 2 * SAMPLES
+    for mine, theirs in zip(seen[::2], seen[1::2]):
+        assert [mine[:5], theirs[:5]] == [tuple(CARD_ID[c] for c in holes[s]) for s in (0, 1)]
+        new = mine[5:] + theirs[5:]
+        assert len(mine) == len(theirs) == 7 and len(set(new)) == 4 and not set(new) & known
+    assert abs(figures[0].win - 0.5) < 0.05 and figures[0].win + figures[1].win == 1
+    assert hole_equities(holes, 7, lambda hole, board: -max(hole[5:]), key=sample_key("fifth"))[0] == figures
 
 
 def test_a_stud_all_in_has_figures_for_each_street_left() -> None:

@@ -1,13 +1,15 @@
 """The Presidential Poker hand evaluator: every rank, the order of ranks, every tie breaker, and the
 fast search against a brute force over the symbol choices."""
 from collections import Counter
-from itertools import permutations, product
+from itertools import combinations, permutations, product
 from math import prod
 
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from bot.games.presidential_eval import RANKS, evaluate, rank_strength, tie_break
+from bot.games.presidential_eval import (
+    _SYMBOL_NAMES, RANKS, _shared_table, _submasks, evaluate, rank_strength, tie_break,
+)
 from bot.games.sixchex import (
     BY_CODE, CARDS, CATEGORY_OF, DECK, KINGDOM_V_NUMBERS, RAINBOW_DARK, RAINBOW_LIGHT,
     similarity_class as family,
@@ -73,6 +75,22 @@ def brute_force(codes: list[str], reduce: bool = True) -> int:
     return max(classify(list(choice)) for choice in product(*choices(codes, reduce)))
 
 
+def assert_shows_the_rank_and_nothing_more(value) -> None:
+    """The highlighted symbols: a grouped card shows its group's symbol; a card outside every group
+    shows its play number unless a group uses that number, and in any case a symbol neither identical
+    nor similar to any other card's (so it suggests no bigger group)."""
+    group_of = {code: symbol for symbol, codes in value.groups for code in codes}
+    for i, code in enumerate(value.cards):
+        if code in group_of:
+            assert value.chosen[i] == group_of[code]
+        else:
+            if BY_CODE[code].number not in group_of.values():
+                assert value.chosen[i] == BY_CODE[code].number
+            assert all(family(other) != family(value.chosen[i])
+                       for j, other in enumerate(value.chosen) if j != i), (code, value.chosen)
+    assert classify(list(value.chosen)) == value.rank.strength
+
+
 # ---- every rank with a constructed hand ----------------------------------------------------------
 
 RANK_EXAMPLES = [
@@ -111,7 +129,7 @@ def test_each_rank_with_a_constructed_hand(code, hand, groups):
     value = evaluate(hand.split())
     assert value.rank.code == code
     assert value.describe() == f"{value.rank.name} ({code})" + (f": {groups}" if groups else "")
-    assert classify(list(value.chosen)) == value.rank.strength  # the shown symbols make the rank
+    assert_shows_the_rank_and_nothing_more(value)
     assert brute_force(hand.split()) == value.rank.strength
 
 
@@ -126,6 +144,16 @@ def test_four_identical_and_three_unrelated_ranks_as_a_triple():
     value = evaluate("C08 C24 C40 C56 C02 C03 C04".split())
     assert value.rank.code == "3:2:1:1" and value.describe().endswith("3× 8 + 2× B")
     assert value.chosen.count("8") == 3
+
+
+def test_the_fourth_card_of_a_number_left_out_of_a_triple_shows_another_symbol():
+    # All four 8s and three cards relating to nothing: a triple of 8s, and the fourth 8 must not
+    # show its 8 (four 8s highlighted would read as four of a kind).
+    hand = "C08 C24 C40 C56 C02 C04 C05".split()
+    value = evaluate(hand)
+    assert value.rank.code == "3:1:1:1:1" == RANKS[16 - brute_force(hand)].code
+    assert value.chosen.count("8") == 3
+    assert_shows_the_rank_and_nothing_more(value)
 
 
 def test_six_similar_figures_are_no_six_of_a_kind_without_an_identical_pair():
@@ -143,13 +171,11 @@ def test_chosen_symbols_name_a_category_per_card():
     assert value.chosen_categories.count("number") == 4 and value.chosen_categories.count("colour") == 3
 
 
-def test_bad_hands_are_refused():
-    with pytest.raises(ValueError):
-        evaluate(DECK[:6])
-    with pytest.raises(ValueError):
-        evaluate(["C01"] * 7)
-    with pytest.raises(ValueError):
-        evaluate([*DECK[:6], "As"])
+@pytest.mark.parametrize("hand", [DECK[:6], ["C01"] * 7, [*DECK[:6], "As"]], ids=["six", "twice", "foreign"])
+def test_bad_hands_are_refused(hand):
+    with pytest.raises(ValueError) as error:
+        evaluate(hand)
+    assert str(error.value) == f"a hand is 7 different SIXCHEX cards, got {list(hand)}"
 
 
 # ---- tie breakers, each with a worked example ----------------------------------------------------
@@ -255,7 +281,7 @@ def rich_hands(draw: st.DrawFn) -> list[str]:
 def test_matches_brute_force_on_random_hands(hand):
     value = evaluate(hand)
     assert value.rank.strength == brute_force(hand) == rank_strength(hand)
-    assert classify(list(value.chosen)) == value.rank.strength
+    assert_shows_the_rank_and_nothing_more(value)
 
 
 @settings(max_examples=200, deadline=None)
@@ -263,10 +289,59 @@ def test_matches_brute_force_on_random_hands(hand):
 def test_matches_brute_force_on_crowded_hands(hand):
     value = evaluate(hand)
     assert value.rank.strength == brute_force(hand)
-    assert classify(list(value.chosen)) == value.rank.strength
+    assert_shows_the_rank_and_nothing_more(value)
 
 
 def test_the_reduced_brute_force_equals_the_full_one():
     hand = "C03 C04 C07 C14 C23 C39 C55".split()  # 4:2:1, many shared symbols
     assert prod(len(c) for c in choices(hand, reduce=False)) == 6 ** 7
     assert brute_force(hand, reduce=False) == brute_force(hand) == 9
+
+
+# ---- what the showdown says, and the tables the search reads ---------------------------------------
+
+def test_the_tie_break_text_names_a_straight_and_the_pink_cards():
+    # 2-3-4-5-6-7-8 (rule 1) and, with Kingdom V cards, one pink card (rule 5).
+    straight = tie_break("C02 C03 C04 C05 C06 C23 C24".split())
+    assert straight.describe() == "straight to 8; letters S-S-F-E-D-B-A"
+    pink = tie_break("C20 C69 C38 C61 C67 C28 C50".split())
+    assert pink.describe() == "play numbers 20-19-13-12-6-4-2; letters T-S-N-J-G-D-A; 1 pink"
+
+
+def test_the_symbol_two_cards_share_is_read_from_the_deck():
+    """``_SHARED`` is built when the module loads; the builder itself against the deck table."""
+    table = _shared_table()
+    for a, b in permutations(range(len(CARDS)), 2):
+        common = set(CARDS[a].symbols) & set(CARDS[b].symbols)
+        assert ({_SYMBOL_NAMES[table[a][b]]} if table[a][b] >= 0 else set()) == common
+
+
+@pytest.mark.parametrize("size", [2, 3])
+def test_the_groups_of_a_set_of_cards_are_its_two_and_three_card_parts(size):
+    """``_PARTS`` is built when the module loads: every part of ``size`` cards of each 7-card mask."""
+    for mask in range(1 << 7):
+        cards = [j for j in range(7) if mask >> j & 1]
+        want = sorted(sum(1 << j for j in part) for part in combinations(cards, size))
+        assert sorted(_submasks(mask, size)) == want
+
+
+SIMILAR_FAMILY_SYMBOLS = [s for s in FAMILY_SYMBOLS if CATEGORY_OF[s] in ("colour", "figure")]
+
+
+def holders(symbol: str) -> list[str]:
+    return [c.code for c in CARDS if symbol in c.symbols]
+
+
+@pytest.mark.parametrize("pair", SIMILAR_FAMILY_SYMBOLS)
+def test_four_of_a_kind_and_a_pair_with_each_colour_and_figure(pair):
+    """4:2:1 "4 identical + 2 identical + 1 similar to the pair", the pair being each colour and each
+    figure in turn (two cards carrying it, one carrying another of its family), beside the first
+    quadruple of the deck that leaves the hand no better rank."""
+    a, b = holders(pair)[:2]
+    (c, similar), = [(code, s) for s in FAMILY_SYMBOLS if s != pair and family(s) == family(pair)
+                     for code in holders(s) if code not in (a, b)][:1]
+    hand = next(holders(q) + [a, b, c] for q in FAMILY_SYMBOLS
+                if not {a, b, c} & set(holders(q)) and brute_force(holders(q) + [a, b, c]) == 9)
+    value = evaluate(hand)
+    assert value.rank.code == "4:2:1"
+    assert [(symbol, len(cards)) for symbol, cards in value.groups[1:]] == [(pair, 2), (similar, 1)]

@@ -193,8 +193,9 @@ def test_refused_7_bad_turn_wrong_option_and_malformed_targets() -> None:
     assert refused(layers, "1:0:2,0", THIRD) == (
         "Your third card goes face down to finish your frame: use option 3.")
     for target in (None, "", "1:0:2", "1:x:2,0", "1:0:2,0,1"):
-        with pytest.raises(IllegalAction, match="option:rotation:column,row"):
+        with pytest.raises(IllegalAction) as error:
             Placement.parse(target)
+        assert str(error.value) == "A placement reads option:rotation:column,row, for example 1:0:2,0."
 
 
 # ---- scoring ----------------------------------------------------------------------------------
@@ -218,9 +219,11 @@ def test_copying_the_designated_shape_scores_nine() -> None:
     assert matching_cells(DESIGNATED, layers) == [[True] * 3] * 3
 
 
-def test_scoring_needs_a_covered_frame() -> None:
-    with pytest.raises(ValueError):
-        score(DESIGNATED, [base_layer("S52")])
+@pytest.mark.parametrize("read", [score, matching_cells])
+def test_scoring_needs_a_covered_frame(read) -> None:
+    with pytest.raises(ValueError) as error:
+        read(DESIGNATED, [base_layer("S52")])
+    assert str(error.value) == "the cards do not cover a 3x3 frame yet"
 
 
 @st.composite

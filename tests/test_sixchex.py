@@ -4,7 +4,7 @@ from itertools import combinations
 
 from bot.games.sixchex import (
     BY_CODE, CARDS, CATEGORIES, CATEGORY_OF, DECK, HUES, RAINBOW_DARK, RAINBOW_LIGHT, SHAPES, SYMBOLS,
-    label, shuffled_sixchex, similarity_class,
+    Card, _parse, label, shuffled_sixchex, similarity_class,
 )
 
 
@@ -75,3 +75,17 @@ def test_shuffle_is_a_seeded_permutation():
 def test_label():
     assert label("partial-star") == "partial star"
     assert label("17+20") == "17+20"
+
+
+def test_the_deck_table_is_read_by_its_header():
+    """``CARDS`` is read when the module loads; the reader itself, on a table in another column order."""
+    table = """
+    code  mystery  letter  number  picture  figure        colour
+    C01   key      L       1       oak      solid-hexagon light-red
+    C65   sun      L       17+20   whale    solid-circle  dark-blue
+    """
+    assert _parse(table) == (
+        Card("C01", "1", "light-red", "L", "oak", "solid-hexagon", "key"),
+        Card("C65", "17+20", "dark-blue", "L", "whale", "solid-circle", "sun"),
+    )
+    assert _parse(table)[1].play_numbers == (17, 20)

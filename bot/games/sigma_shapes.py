@@ -319,9 +319,7 @@ def _best_finals(designated: int, cover: int, fill: int, pool: Sequence[int]) ->
         outside = 9 - card_cover.bit_count() - wrong.bit_count()
         matches = table[final]
         columns.append([outside + matches[i] for i in pool])
-    if len(columns) == 1:
-        return columns[0]
-    return list(map(max, *columns))
+    return [max(scores) for scores in zip(*columns)]
 
 
 def placement_values(
