@@ -14,15 +14,22 @@ an engine must get right is that view(seat) is that seat's own, whatever the dea
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Sequence
+import types
+from typing import (Any, Callable, NotRequired, Sequence, Union, get_args, get_origin, get_type_hints,
+                    is_typeddict)
 
 import pytest
 
 from bot.games.base import HIDDEN, Action
-from bot.games.bridge import parse_pbn_deal, sort_hand
+from bot.games.bridge import BridgeView, parse_pbn_deal, sort_hand
 from bot.games.cards import shuffled_deck
+from bot.games.gin import GinView
+from bot.games.poker_view import PokerView
+from bot.games.presidential import PresidentialView
 from bot.games.presidential_eval import evaluate
-from bot.games.saint import SaintEngine
+from bot.games.saint import SaintEngine, SaintView
+from bot.games.sigma import SigmaView
+from bot.games.squared import SquaredView
 from bot.games.sixchex import BY_CODE, CATEGORIES
 from tests import test_bridge_engine as bridge_t
 from tests import test_draw_engine as draw_t
@@ -58,6 +65,45 @@ def expected_cards(hands: Sequence[Sequence[str]], viewer: Viewer, shown: Sequen
             for seat, hand in enumerate(hands)]
 
 
+VIEW_TYPES: dict[str, Any] = {
+    "holdem": PokerView, "omaha": PokerView, "draw": PokerView, "stud": PokerView, "bridge": BridgeView,
+    "gin": GinView, "presidential": PresidentialView, "saint": SaintView, "sigma": SigmaView,
+    "squared": SquaredView,
+}
+"""The documented shape of each game's view: what the pictures and messages are built from."""
+
+
+def shape_errors(value: Any, hint: Any, path: str = "view") -> list[str]:
+    """Where ``value`` strays from the type ``hint`` (a TypedDict's keys, nested lists, optional parts)."""
+    if hint is Any:
+        return []
+    if is_typeddict(hint):
+        if not isinstance(value, dict):
+            return [f"{path}: {value!r} is not a {hint.__name__}"]
+        fields = get_type_hints(hint, include_extras=True)
+        required = {key for key, field in fields.items() if get_origin(field) is not NotRequired}
+        fields = {key: get_args(field)[0] if key not in required else field for key, field in fields.items()}
+        errors = [f"{path}: no {key!r}" for key in sorted(required - value.keys())]
+        errors += [f"{path}: unknown {key!r}" for key in sorted(value.keys() - fields.keys())]
+        for key in sorted(value.keys() & fields.keys()):
+            errors += shape_errors(value[key], fields[key], f"{path}.{key}")
+        return errors
+    origin, args = get_origin(hint), get_args(hint)
+    if origin in (Union, types.UnionType):
+        found = [shape_errors(value, arg, path) for arg in args]
+        return [] if any(not errors for errors in found) else [e for errors in found for e in errors]
+    if hint is None or hint is type(None):
+        return [] if value is None else [f"{path}: {value!r} is not None"]
+    if origin is list:
+        if not isinstance(value, list):
+            return [f"{path}: {value!r} is not a list"]
+        return [e for i, item in enumerate(value) for e in shape_errors(item, args[0], f"{path}[{i}]")]
+    kind = origin or hint
+    if kind is float:
+        kind = (int, float)
+    return [] if isinstance(value, kind) else [f"{path}: {value!r} is not {hint}"]
+
+
 def seat_field(view: dict[str, Any], field: str, key: str = "seats") -> list[Any]:
     return [seat[field] for seat in view[key]]
 
@@ -69,6 +115,7 @@ def assert_cards(engine: Any, hands: Sequence[Sequence[str]], shown: Sequence[in
     for viewer in viewers(len(hands)):
         view = engine.view(viewer)
         assert view["viewer"] == viewer
+        assert shape_errors(view, VIEW_TYPES[view["game"]]) == []
         assert cards(view) == expected_cards(hands, viewer, shown, up), f"viewer {viewer}"
 
 
@@ -240,11 +287,13 @@ def bridge_hands(played: Sequence[str] = ()) -> list[list[str]]:
     return [sort_hand([c for c in hand if c not in played]) for hand in parse_pbn_deal(bridge_t.DEAL)]
 
 
-def test_bridge_each_hand_is_private_through_the_auction_and_dummy_shows_after_the_lead() -> None:
-    game = bridge_t.engine()
+@pytest.mark.parametrize("scoring", ["rubber", "duplicate"])
+def test_bridge_each_hand_is_private_through_the_auction_and_dummy_shows_after_the_lead(scoring: str) -> None:
+    game = bridge_t.engine(scoring=scoring)
     assert_cards(game, bridge_hands())
     bridge_t.calls(game, "P 1H P P P")          # East declares 1H, West is dummy, South leads
     assert seat_field(game.view(None), "role") == ["defender", "declarer", "defender", "dummy"]
+    assert game.view(BRIDGE_S)["leader"] == BRIDGE_S  # the opening lead is declarer's left-hand opponent's
     assert_cards(game, bridge_hands())            # dummy is still face down before the lead
     bridge_t.play(game, "Kd")
     assert_cards(game, bridge_hands(["Kd"]), shown=(BRIDGE_W,))
@@ -252,12 +301,14 @@ def test_bridge_each_hand_is_private_through_the_auction_and_dummy_shows_after_t
         view = game.view(viewer)
         assert view["deal"] is None and view["trick"] == [{"seat": BRIDGE_S, "card": "Kd"}]
         assert (view["contract"], view["declarer"], view["dummy"]) == ("1H", BRIDGE_E, BRIDGE_W)
+        assert view["auction_table"] == [["Pass", "1H", "Pass", "Pass"], ["Pass", "", "", ""]]  # North deals
+        assert (view["rubber"] is None) == (scoring == "duplicate")
 
 
 def test_bridge_a_claim_shows_declarer_s_hand_and_the_end_shows_every_deal() -> None:
     game = bridge_t.engine()
     assert seat_field(game.view(None), "role") == [""] * 4
-    assert game.view(None)["contract"] is None
+    assert game.view(None)["contract"] is None and game.view(None)["leader"] is None
     bridge_t.calls(game, "P 1H P P P")
     bridge_t.play(game, "Kd")
     game.apply(BRIDGE_E, Action("claim", amount=8))
@@ -274,6 +325,7 @@ def test_bridge_a_claim_shows_declarer_s_hand_and_the_end_shows_every_deal() -> 
     for viewer in viewers(4):
         view = game.view(viewer)
         assert view["deal"] == dealt and view["finished"]
+        assert view["claim"] is None and view["tricks"] == [5, 8]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -394,6 +446,7 @@ def assert_saint_sees(e: SaintEngine, public: set[str], hands: Sequence[set[str]
     """Each seat sees the public cards, its own hand and its own choice; a spectator the public cards."""
     for viewer in viewers(2):
         view = e.view(viewer)
+        assert shape_errors(view, SaintView) == [] and view["viewer"] == viewer
         own = (hands[viewer], pending[viewer]) if viewer is not None else (set(), set())
         assert saint_hand_sets(view) == own, f"viewer {viewer}"
         assert view_cards(view) == public | own[0] | own[1], f"viewer {viewer}"
@@ -409,6 +462,7 @@ def test_saint_hands_and_choices_stay_private_until_everyone_has_chosen() -> Non
     e.apply(0, Action("river", cards=("As",)))
     assert_saint_sees(e, public, [ann - {"As"}, bob], [{"As"}, set()])
     assert seat_field(e.view(None), "chosen") == [True, False]
+    assert e.view(None)["pickup_pool"] == []
     assert seat_field(e.view(1), "river_card") == [None, None]
     e.apply(1, Action("river", cards=("2d",)))
     public |= {"As", "2d"}
@@ -418,6 +472,7 @@ def test_saint_hands_and_choices_stay_private_until_everyone_has_chosen() -> Non
     e.apply(0, Action("reveal", cards=("Ah", "Ad")))
     assert_saint_sees(e, public, [ann - {"Ah", "Ad"}, bob], [{"Ah", "Ad"}, set()])
     assert seat_field(e.view(1), "revealed") == [[], []]
+    assert e.view(None)["pickup_pool"] == []      # the river lies there, but nothing is picked up yet
     assert seat_field(e.view(0), "hand_name") == ["", ""]
     e.apply(1, Action("reveal", cards=("Th", "Jh")))
     public |= {"Ah", "Ad", "Th", "Jh"}

@@ -21,6 +21,7 @@ class PokerSeatView(TypedDict):
     hand_name: str        # at showdown for shown hands ("Two Pair, Aces and Kings"), else ""
     won: int              # chips won this hand (showdown), 0 otherwise
     drew: NotRequired[int | None]  # five-card draw: cards replaced in the draw (None before it)
+    up: NotRequired[list[bool]]    # seven-card stud: which of ``cards`` are dealt face up, in deal order
 
 
 class PotView(TypedDict):
