@@ -522,6 +522,14 @@ def test_sigma_face_down_cards_and_the_card_in_hand_stay_with_their_owner() -> N
         assert_sigma_shapes_only_where_seen(view)
         assert [card["code"] for card in view["designated"]["cards"]] == ["S14", "S29"]
         assert seat_field(view, "step") == [None, None, "third"]
+        assert seat_field(view, "to_act") == [False, False, True]
+        assert seat_field(view, "is_dealer") == [True, False, False]
+        assert seat_field(view, "bet") == [0, 0, 0]           # no betting during the placement
+        # Bob's card beside his base card (columns 1-2) covers columns 0-2: a frame; Cy's lies across
+        # two rows only; Ann has her base card alone.
+        assert seat_field(view, "frame") == [None, 0, None]
+        assert [(card["col"], card["row"], card["rotation"], card["face_up"]) for card in view["designated"]["cards"]] \
+            == [(0, 0, 0, True), (1, 0, 0, True)]
     sigma_t.play(e, sigma_t.SCRIPT[6:])
     codes, up = sigma_laid(e)
     assert_cards(e, codes, shown=(0, 1, 2), cards=sigma_codes)     # the showdown turns every card up
@@ -533,7 +541,11 @@ def test_sigma_face_down_cards_and_the_card_in_hand_stay_with_their_owner() -> N
 def test_sigma_a_fold_before_the_showdown_keeps_that_face_down_card_hidden() -> None:
     e = sigma_t.new()
     sigma_t.play(e, sigma_t.SCRIPT[:9])
-    sigma_t.play(e, [(1, Action("bet", amount=4)), (2, Action("fold")), (0, Action("call"))])
+    e.apply(1, Action("bet", amount=4))
+    assert seat_field(e.view(None), "bet") == [0, 4, 0]
+    assert seat_field(e.view(0), "to_act") == [False, False, True]
+    sigma_t.play(e, [(2, Action("fold")), (0, Action("call"))])
+    assert seat_field(e.view(2), "in_pot") == [1 + 4, 1 + 4, 1]     # the ante, then Bob's bet and Ann's call
     codes, up = sigma_laid(e)
     assert e.view(None)["phase"] == "showdown"
     assert_cards(e, codes, shown=(0, 1), up=up, cards=sigma_codes)
