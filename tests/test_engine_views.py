@@ -253,6 +253,16 @@ def test_draw_hands_stay_private_through_the_draw_and_a_muck_at_showdown(monkeyp
         assert seat_field(view, "stack") == [990, 1020, 990]
 
 
+def test_draw_marks_all_in_only_the_hands_with_no_chips_left_that_did_not_fold(monkeypatch: pytest.MonkeyPatch) -> None:
+    draw_t.rig(monkeypatch, DRAW_DEALT, burn="2c", stub="9s9d3cKsKd")
+    e = draw_t.engine(3)
+    assert seat_field(e.view(None), "all_in") == [False, False, False]
+    act(e, "raise 1000", "fold", "call")          # Ann all in, Bob folds, Cat calls all in
+    for viewer in viewers(3):
+        assert seat_field(e.view(viewer), "all_in") == [True, False, True]
+        assert seat_field(e.view(viewer), "folded") == [False, True, False]
+
+
 STUD_HANDS = ["AsAdKs2h3h4h9c", "KdKh2d7s8s9sJd", "QsQd2c6d6hTcTd"]
 STUD_UP = [False, False, True, True, True, True, False]
 
@@ -412,7 +422,9 @@ def test_presidential_hands_are_private_until_the_showdown_and_a_fold_stays_hidd
     after_draw = [list(hand) for hand in e.hands]
     assert_cards(e, after_draw, cards=presidential_codes)
     assert seat_field(e.view(None), "drew") == [None, 2, 0]
+    assert (e.view(None)["phase"], e.view(None)["bet_size"]) == ("betting2", 4)   # twice the small bet
     e.apply(1, Action("bet", amount=4))
+    assert e.view(None)["current_bet"] == 4
     e.apply(2, Action("call"))
     # Bob and Cy met every bet: both show; Ann folded and is never shown.
     assert_cards(e, after_draw, shown=(1, 2), cards=presidential_codes)
@@ -512,6 +524,8 @@ def assert_sigma_shapes_only_where_seen(view: dict[str, Any]) -> None:
 
 def test_sigma_face_down_cards_and_the_card_in_hand_stay_with_their_owner() -> None:
     e = sigma_t.new()
+    start = e.view(None)
+    assert (start["phase"], start["bet_size"], start["current_bet"], start["ante"]) == ("betting1", 2, 0, 1)
     sigma_t.play(e, sigma_t.SCRIPT[:6])  # seat 1 laid S52 face down; seat 2 holds S37, not placed yet
     codes, up = sigma_laid(e)
     assert codes == [["S30"], ["S04", "S27", "S52"], ["S20", "S23", "S37"]]
@@ -525,6 +539,7 @@ def test_sigma_face_down_cards_and_the_card_in_hand_stay_with_their_owner() -> N
         assert seat_field(view, "to_act") == [False, False, True]
         assert seat_field(view, "is_dealer") == [True, False, False]
         assert seat_field(view, "bet") == [0, 0, 0]           # no betting during the placement
+        assert view["current_bet"] == 0
         # Bob's card beside his base card (columns 1-2) covers columns 0-2: a frame; Cy's lies across
         # two rows only; Ann has her base card alone.
         assert seat_field(view, "frame") == [None, 0, None]
@@ -541,7 +556,9 @@ def test_sigma_face_down_cards_and_the_card_in_hand_stay_with_their_owner() -> N
 def test_sigma_a_fold_before_the_showdown_keeps_that_face_down_card_hidden() -> None:
     e = sigma_t.new()
     sigma_t.play(e, sigma_t.SCRIPT[:9])
+    assert (e.view(None)["phase"], e.view(None)["bet_size"]) == ("betting2", 4)   # twice the small bet
     e.apply(1, Action("bet", amount=4))
+    assert e.view(None)["current_bet"] == 4
     assert seat_field(e.view(None), "bet") == [0, 4, 0]
     assert seat_field(e.view(0), "to_act") == [False, False, True]
     sigma_t.play(e, [(2, Action("fold")), (0, Action("call"))])
