@@ -235,6 +235,7 @@ def test_draw_hands_stay_private_through_the_draw_and_a_muck_at_showdown(monkeyp
     assert (public["board"], public["board_slots"]) == ([], 0)
     assert seat_field(public, "is_dealer") == [True, False, False]
     assert seat_field(public, "drew") == [None, None, None]
+    assert seat_field(public, "to_act") == [True, False, False]      # Bob and Cat post the blinds
     draw_t.call_round(e)
     e.apply(1, Action("discard", cards=("Jd", "8s", "2s")))
     e.apply(2, Action("discard", cards=("4d",)))
@@ -415,8 +416,10 @@ def test_presidential_hands_are_private_until_the_showdown_and_a_fold_stays_hidd
     assert_cards(e, dealt, cards=presidential_codes)
     assert_presidential_hands(e, shown=())
     e.apply(1, Action("bet", amount=2))
+    assert seat_field(e.view(None), "bet") == [0, 2, 0]
     e.apply(2, Action("call"))
     e.apply(0, Action("fold"))
+    assert seat_field(e.view(None), "bet") == [0, 0, 0]             # the draw: no bets
     e.apply(1, Action("discard", cards=("C56", "C26")))
     e.apply(2, Action("discard"))
     after_draw = [list(hand) for hand in e.hands]
@@ -430,6 +433,9 @@ def test_presidential_hands_are_private_until_the_showdown_and_a_fold_stays_hidd
     assert_cards(e, after_draw, shown=(1, 2), cards=presidential_codes)
     assert_presidential_hands(e, shown=(1, 2))
     assert seat_field(e.view(0), "folded") == [True, False, False]
+    # Antes of 1, Bob's opening 2 called by Cy, his 4 called: 15 in the pot, which Ann cannot win.
+    assert seat_field(e.view(None), "in_pot") == [1, 7, 7]
+    assert e.view(None)["pots"] == [{"amount": 15, "eligible": [1, 2]}]
 
 
 def test_presidential_a_bet_nobody_meets_shows_no_hand() -> None:
@@ -625,3 +631,17 @@ def test_squared_a_fold_shows_neither_hand() -> None:
         shown = e.view(viewer)["last_showdown"]
         assert (shown["hands"], shown["ranks"], shown["folded"]) == ([[], []], ["", ""], folder)
     assert_cards(e, [deck[8:16:2], deck[9:16:2]], cards=lambda view: view["hands"])
+
+
+def test_stud_all_in_runout_lists_each_street_s_hands_as_dealt(monkeypatch: pytest.MonkeyPatch) -> None:
+    stud_t.rig(monkeypatch, STUD_HANDS[:2])
+    e = stud_t.engine(2, stack=3)                 # an ante of 1, then the bring-in of 2 is all in
+    stud_t.call_down(e)
+    hands = [pairs(h) for h in STUD_HANDS[:2]]
+    assert_cards(e, hands, shown=(0, 1))
+    streets = ["third street", "fourth street", "fifth street", "sixth street"]
+    for viewer in viewers(2):
+        runout = e.view(viewer)["runout"]
+        assert [(spot["street"], spot["board"], spot["hands"]) for spot in runout] == [
+            (street, [], [{"seat": 0, "cards": hands[0][:n]}, {"seat": 1, "cards": hands[1][:n]}])
+            for n, street in enumerate(streets, start=3)]
