@@ -415,6 +415,10 @@ def test_presidential_hands_are_private_until_the_showdown_and_a_fold_stays_hidd
     dealt = [list(hand) for hand in e.hands]
     assert_cards(e, dealt, cards=presidential_codes)
     assert_presidential_hands(e, shown=())
+    start = e.view(None)
+    assert seat_field(start, "is_dealer") == [True, False, False]
+    assert seat_field(start, "to_act") == [False, True, False]      # left of the dealer
+    assert start["bet_size"] == 2                                      # the small bet, before the draw
     e.apply(1, Action("bet", amount=2))
     assert seat_field(e.view(None), "bet") == [0, 2, 0]
     e.apply(2, Action("call"))
@@ -425,7 +429,7 @@ def test_presidential_hands_are_private_until_the_showdown_and_a_fold_stays_hidd
     after_draw = [list(hand) for hand in e.hands]
     assert_cards(e, after_draw, cards=presidential_codes)
     assert seat_field(e.view(None), "drew") == [None, 2, 0]
-    assert (e.view(None)["phase"], e.view(None)["bet_size"]) == ("betting2", 4)   # twice the small bet
+    assert (e.view(None)["phase"], e.view(None)["bet_size"]) == ("betting2", 4)   # the big bet, after the draw
     e.apply(1, Action("bet", amount=4))
     assert e.view(None)["current_bet"] == 4
     e.apply(2, Action("call"))
