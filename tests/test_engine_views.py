@@ -29,7 +29,7 @@ from bot.games.presidential import PresidentialView
 from bot.games.presidential_eval import evaluate
 from bot.games.saint import SaintEngine, SaintView
 from bot.games.sigma import SigmaView
-from bot.games.squared import SquaredView
+from bot.games.squared import CELLS, LINES, SquaredView
 from bot.games.sixchex import BY_CODE, CATEGORIES
 from tests import test_bridge_engine as bridge_t
 from tests import test_draw_engine as draw_t
@@ -419,17 +419,21 @@ def test_presidential_hands_are_private_until_the_showdown_and_a_fold_stays_hidd
     assert seat_field(start, "is_dealer") == [True, False, False]
     assert seat_field(start, "to_act") == [False, True, False]      # left of the dealer
     assert start["bet_size"] == 2                                      # the small bet, before the draw
+    assert (start["opener"], start["deck_left"]) == (None, len(BY_CODE) - 3 * 7)
     e.apply(1, Action("bet", amount=2))
     assert seat_field(e.view(None), "bet") == [0, 2, 0]
+    assert e.view(None)["opener"] == 1                                # Bob opened
     e.apply(2, Action("call"))
     e.apply(0, Action("fold"))
     assert seat_field(e.view(None), "bet") == [0, 0, 0]             # the draw: no bets
+    assert (e.view(None)["current_bet"], e.view(None)["opener"]) == (0, 1)
     e.apply(1, Action("discard", cards=("C56", "C26")))
     e.apply(2, Action("discard"))
     after_draw = [list(hand) for hand in e.hands]
     assert_cards(e, after_draw, cards=presidential_codes)
     assert seat_field(e.view(None), "drew") == [None, 2, 0]
     assert (e.view(None)["phase"], e.view(None)["bet_size"]) == ("betting2", 4)   # the big bet, after the draw
+    assert (e.view(None)["opener"], e.view(None)["deck_left"]) == (1, len(BY_CODE) - 3 * 7 - 2)
     e.apply(1, Action("bet", amount=4))
     assert e.view(None)["current_bet"] == 4
     e.apply(2, Action("call"))
@@ -599,6 +603,7 @@ def test_squared_hands_are_private_and_a_placed_card_shows_only_to_its_owner_unt
     hands = [deck[0:8:2], deck[1:8:2]]                # dealt one at a time, Ann first
     e = squared_t.new(seed)
     assert_cards(e, hands, cards=lambda view: view["hands"])
+    assert e.view(None)["bets"] == [0, 0]                 # no betting while the cards are placed
     e.apply(0, Action("place", cards=(hands[0][0],), target="E"))
     assert_cards(e, [hands[0][1:], hands[1]], cards=lambda view: view["hands"])
     empty = [None] * 9
@@ -628,7 +633,10 @@ def test_squared_a_fold_shows_neither_hand() -> None:
     e = squared_t.new(seed)
     e.apply(0, Action("place", cards=(deck[0],), target="A"))
     e.apply(1, Action("place", cards=(deck[1],), target="A"))
-    e.apply(e.to_act()[0], Action("bet", amount=5))
+    assert e.view(None)["bets"] == [0, 0]
+    bettor = e.to_act()[0]
+    e.apply(bettor, Action("bet", amount=5))
+    assert e.view(None)["bets"] == [5 if seat == bettor else 0 for seat in (0, 1)]
     folder = e.to_act()[0]
     e.apply(folder, Action("fold"))
     for viewer in viewers(2):
@@ -649,3 +657,24 @@ def test_stud_all_in_runout_lists_each_street_s_hands_as_dealt(monkeypatch: pyte
         assert [(spot["street"], spot["board"], spot["hands"]) for spot in runout] == [
             (street, [], [{"seat": 0, "cards": hands[0][:n]}, {"seat": 1, "cards": hands[1][:n]}])
             for n, street in enumerate(streets, start=3)]
+
+
+def test_squared_the_match_end_shows_the_last_grid_scoring_and_stops_the_clock() -> None:
+    e = squared_t.new(squared_t.seed_of(9), rounds=9)
+    grids: list[list[str | None]] = []
+
+    while e.outcome is None:
+        seat = e.to_act()[0]
+        e.apply(seat, squared_t.passive(e, seat))
+        if e.outcome is None and e.view(None)["round"] > 1:
+            view = e.view(None)
+            assert view["result"] == "" and len(view["log"]) == 8      # the last 8 lines of a longer log
+            if e.phase == "bet" and all(None not in grid for grid in view["grids"]):
+                grids[:] = view["grids"]
+    for viewer in viewers(2):
+        view = e.view(viewer)
+        assert (view["phase"], view["time_limit"], view["result"]) == ("over", 0, e.outcome.summary)
+        last = view["last_grid"]
+        assert last is not None and last["round"] == 9
+        assert [line["hands"] for line in last["lines"]] == [
+            [[grid[CELLS.index(cell)] for cell in cells] for grid in grids] for cells in LINES]
