@@ -148,6 +148,8 @@ def test_holdem_hole_cards_stay_private_and_the_board_shows_only_what_is_dealt(
     assert seat_field(public, "to_act") == [True, False, False, False]
     assert seat_field(public, "bet") == [0, 0, 5, 10]
     assert seat_field(public, "stack") == [1000, 1000, 995, 990]
+    assert public["stakes"] == "Blinds 5/10"
+    assert holdem_t.engine([1000] * 4, dealer=1, ante=2).view(None)["stakes"] == "Blinds 5/10 ante 2"
     act(e, "call", "call", "fold", "check")
     assert_cards(e, hands)
     for viewer in viewers(4):
@@ -201,6 +203,10 @@ def test_holdem_all_in_runout_shows_every_hand_and_each_street_s_spot(monkeypatc
     hands = [["As", "Ad"], ["Ks", "Kd"]]
     assert_cards(e, hands, shown=(0, 1))
     board = pairs(HOLDEM_BOARD)
+    handled = e.view(0)["runout"]                  # a view is the caller's to change: the engine keeps its own
+    for spot in handled:
+        spot["board"].clear()
+        spot["hands"].clear()
     for viewer in viewers(2):
         view = e.view(viewer)
         assert [(spot["street"], spot["board"], spot["hands"]) for spot in view["runout"]] == [
