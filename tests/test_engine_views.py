@@ -23,7 +23,7 @@ import pytest
 from bot.games.base import HIDDEN, Action
 from bot.games.bridge import BridgeView, parse_pbn_deal, sort_hand
 from bot.games.cards import shuffled_deck
-from bot.games.gin import GinView
+from bot.games.gin import GinView, layoff_action
 from bot.games.poker_view import PokerView
 from bot.games.presidential import PresidentialView
 from bot.games.presidential_eval import evaluate
@@ -385,6 +385,29 @@ def test_gin_hands_are_private_until_the_knock_shows_both() -> None:
         assert view["showdown"] == {"kind": "knock", "knocker": 0, "discard": "Kh",
                                     "table": GIN_MELDS[0], "layoffs": []}
         assert view["discard_top"] == "Kh" and view["phase"] == "layoff"
+    e.apply(1, layoff_action("5c@0"))                 # Bob's 5 of clubs goes on Ann's 2-3-4
+    for viewer in viewers(2):
+        view = e.view(viewer)
+        assert view["showdown"]["layoffs"] == [{"card": "5c", "meld": 0}]
+        assert view["result"] is not None and view["result"].startswith("Ann knocks with 8; Bob has 10")
+
+
+def test_gin_the_card_taken_from_the_pile_shows_and_the_score_sheet_is_the_view_s_own_copy() -> None:
+    earlier_game = {"winner": 0, "points": [104, 20], "shutout": False, "hand_points": [104, 20], "game_bonus": 100,
+                    "line_bonus": [75, 25], "totals": [279, 45], "margin": 234}
+    earlier_line = {"hand": 1, "winner": 0, "kind": "knock", "points": 12}
+    e = gin_t.rigged([gin_t.KNOCKER, GIN_DEFENDER], ["Kh"], ["2s"],
+                     carry=gin_t.sheet(games=[earlier_game], lines=[earlier_line]))
+    assert e.view(None)["result"] is None
+    e.apply(0, Action("draw_discard"))
+    for viewer in viewers(2):
+        view = e.view(viewer)
+        assert (view["taken_from_discard"], view["discard_pile"], view["discard_top"]) == ("2s", [], None)
+        assert seat_field(view, "picked", key="players") == [["2s"], []]
+    handed = e.view(0)["score"]                       # a view is the caller's to change: the engine keeps its own
+    handed["lines"][0]["points"] = 0
+    handed["games"][0]["totals"][0] = 0
+    assert (e.view(None)["score"]["lines"], e.view(None)["score"]["games"]) == ([earlier_line], [earlier_game])
 
 
 # ---------------------------------------------------------------------------------------------
