@@ -371,6 +371,9 @@ def test_gin_hands_are_private_until_the_knock_shows_both() -> None:
     assert gin_melds(e.view(None)) == [hidden, hidden]
     assert gin_melds(e.view(0)) == [GIN_MELDS, hidden]
     assert gin_melds(e.view(1)) == [hidden, GIN_DEFENDER_MELDS]
+    # The second seat deals the first hand; the other player, Ann, draws first.
+    assert seat_field(e.view(None), "is_dealer", key="players") == [False, True]
+    assert seat_field(e.view(None), "to_act", key="players") == [True, False]
     e.apply(0, Action("draw_stock"))                  # the stock's top card goes to Ann alone
     assert_cards(e, [sorted(knocker + ["Kh"]), sorted(defender)], cards=gin_sorted_cards)
     for viewer in viewers(2):
@@ -385,6 +388,7 @@ def test_gin_hands_are_private_until_the_knock_shows_both() -> None:
         assert view["showdown"] == {"kind": "knock", "knocker": 0, "discard": "Kh",
                                     "table": GIN_MELDS[0], "layoffs": []}
         assert view["discard_top"] == "Kh" and view["phase"] == "layoff"
+        assert seat_field(view, "to_act", key="players") == [False, True]     # Bob lays off
     e.apply(1, layoff_action("5c@0"))                 # Bob's 5 of clubs goes on Ann's 2-3-4
     for viewer in viewers(2):
         view = e.view(viewer)
