@@ -206,6 +206,7 @@ def test_holdem_all_in_runout_shows_every_hand_and_each_street_s_spot(monkeypatc
     handled = e.view(0)["runout"]                  # a view is the caller's to change: the engine keeps its own
     for spot in handled:
         spot["board"].clear()
+        spot["hands"][0]["cards"].clear()
         spot["hands"].clear()
     for viewer in viewers(2):
         view = e.view(viewer)
