@@ -7,8 +7,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.games.base import Action, IllegalAction, NotYourTurn
-from bot.games.betting import BettingRound, Pot, SidePot, seats_after
+from bot.games.base import Action, IllegalAction, NotYourTurn, Seat
+from bot.games.betting import BettingRound, Pot, PotDeal, SidePot, seats_after
 
 
 def kinds(round_: BettingRound, seat: int) -> list[str]:
@@ -259,6 +259,97 @@ def test_award_needs_every_live_strength() -> None:
         pot.award()
     with pytest.raises(ValueError):
         pot.award({0: 1})
+
+
+# ---- what a player reads: buttons, all-ins, refusals --------------------------------------------
+def test_buttons_say_fold_call_check_and_bet() -> None:
+    r = BettingRound(Pot([50, 50]), [0, 1], bet_size=2)
+    assert [(s.kind, s.label) for s in r.legal_actions(0)] == [("check", "Check"), ("bet", "Bet")]
+    r.apply(0, Action("bet", amount=5))
+    assert [(s.kind, s.label) for s in r.legal_actions(1)] == [
+        ("fold", "Fold"), ("call", "Call 5"), ("raise", "Raise")]
+
+
+def test_pot_limit_reraise_counts_the_raisers_own_bet_once() -> None:
+    pot = Pot([1000, 1000])
+    pot.ante(5)
+    r = BettingRound(pot, [0, 1], structure="pot-limit", bet_size=10)
+    r.apply(0, Action("bet", amount=10))
+    r.apply(1, Action("raise", amount=40))  # calling 10 makes the pot 30: at most 10 + 30
+    # Ann has 10 in and calls 30 more: the pot is then 10 + 10 + 40 + 30 = 90, so at most 40 + 90.
+    raise_ = spec(r, 0, "raise")
+    assert (raise_.min_amount, raise_.max_amount) == (70, 130)
+    assert raise_.presets == (("Min", 70), ("Half pot", 85), ("Pot", 130))
+
+
+@pytest.mark.parametrize("ante, bet_size", [(0, 10), (1, 5)])
+def test_pot_limit_always_allows_the_minimum_bet(ante: int, bet_size: int) -> None:
+    """A pot smaller than the minimum bet (no antes, or small ones) still lets a player open for the
+    minimum: pot-limit caps bets at the pot, but never below the smallest bet allowed."""
+    pot = Pot([100, 100])
+    pot.ante(ante)
+    r = BettingRound(pot, [0, 1], structure="pot-limit", bet_size=bet_size)
+    bet = spec(r, 0, "bet")
+    assert (bet.min_amount, bet.max_amount) == (bet_size, bet_size)
+    r.apply(0, Action("bet", amount=bet_size))
+    assert pot.contributions[0] == ante + bet_size
+
+
+@pytest.mark.parametrize("stacks, bet, line", [
+    ([100, 1, 100], 5, "calls 1 (all-in)"),    # one chip left: all-in is a call of it
+    ([100, 5, 100], 5, "calls 5 (all-in)"),    # exactly the call
+])
+def test_all_in_for_the_call_or_less_is_a_call(stacks: list[int], bet: int, line: str) -> None:
+    pot = Pot(stacks)
+    r = BettingRound(pot, [0, 1, 2])
+    r.apply(0, Action("bet", amount=bet))
+    assert r.apply(1, Action("all-in")) == line
+    assert pot.stacks[1] == 0 and pot.contributions[1] == stacks[1] and r.to_act() == (2,)
+
+
+def test_all_in_after_betting_raises_the_rest_of_the_stack() -> None:
+    pot = Pot([40, 100])
+    r = BettingRound(pot, [0, 1], bet_size=10)
+    r.apply(0, Action("bet", amount=10))
+    r.apply(1, Action("raise", amount=20))
+    # Ann has 10 in and 30 behind: 10 calls, her whole stack raises to 40.
+    assert r.apply(0, Action("all-in")) == "raises to 40 (all-in)"
+    assert pot.contributions == [40, 20] and pot.stacks == [0, 80]
+
+
+def test_all_in_refused_when_it_would_bet_more_than_anyone_can_call() -> None:
+    r = BettingRound(Pot([100, 30]), [0, 1])
+    with pytest.raises(IllegalAction, match=r"^You cannot put all your chips in now\.$"):
+        r.apply(0, Action("all-in"))
+
+
+def test_all_in_is_a_live_seat_with_nothing_behind() -> None:
+    pot = Pot([10, 10, 10])
+    pot.put(0, 10)
+    pot.put(1, 10)
+    pot.fold(1)  # folded with nothing behind: out, not all in
+    pot.put(2, 5)
+    assert [pot.is_all_in(s) for s in range(3)] == [True, False, False]
+
+
+class _Deal(PotDeal):
+    title = "Test poker"
+
+    def __init__(self, stacks: list[int], dealer: int) -> None:
+        self.seats = [Seat(f"P{i}", stack) for i, stack in enumerate(stacks)]
+        self.dealer = dealer
+
+
+@pytest.mark.parametrize("stacks, dealer, message", [
+    ([10], 0, "Test poker is played by 2 to 6 seats"),
+    ([10] * 7, 0, "Test poker is played by 2 to 6 seats"),
+    ([10, 0], 0, "every seat dealt in needs chips"),
+    ([10, 10], 2, "the dealer must be one of the seats"),
+    ([10, 10], -1, "the dealer must be one of the seats"),
+])
+def test_a_deal_refuses_impossible_seats(stacks: list[int], dealer: int, message: str) -> None:
+    with pytest.raises(ValueError, match=f"^{message}$"):
+        _Deal(stacks, dealer)._check_seats()
 
 
 # ---- property: random legal play -------------------------------------------------------------

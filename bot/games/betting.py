@@ -12,8 +12,9 @@ Two pieces, both pure and deterministic, holding only ints, bools and lists:
 Rules followed (standard casino rules unless a game says otherwise):
 - ``amount`` of a bet or raise is the seat's total bet *to* in this round.
 - No-limit: a raise is at least the last full bet or raise (the first bet at least ``bet_size``).
-  Pot-limit: at most the pot after calling. Fixed-limit: every bet and raise is ``bet_size``,
-  with at most ``raise_cap`` raises after the bet (``None`` for no cap).
+  Pot-limit: at most the pot after calling, but never less than the smallest bet (an empty pot
+  still lets a player open). Fixed-limit: every bet and raise is ``bet_size``, with at most
+  ``raise_cap`` raises after the bet (``None`` for no cap).
 - Nobody may bet more than some opponent still in the hand can match: the largest bet is capped by
   the largest stack among the others (uncalled chips would only come back anyway).
 - An all-in for less than a full raise does not reopen the raising for players who have already
@@ -188,7 +189,6 @@ class BettingRound:
         self.last_raise = bet_size  # size of the last full bet or raise: the next raise's minimum
         self.raises = 0  # full bets and raises made, the opening bet included
         self.opener: int | None = None
-        self.aggressor: int | None = None  # last seat to bet or raise (shows first at showdown)
         self.may_raise: list[bool] = [True] * pot.n_seats
         self.pending: list[int] = [s for s in self.order if self._can_act(s)]
         self.turn: int | None = None
@@ -246,12 +246,12 @@ class BettingRound:
         max_to = min(self.bets[seat] + stack, max(others, default=0))
         if self.structure == "fixed-limit":
             max_to = min(max_to, self.current_bet + self.bet_size)
-        elif self.structure == "pot-limit":
-            max_to = min(max_to, self.current_bet + self._pot_after_call(seat))
-        if max_to <= self.current_bet:
-            return None
         step = self.bet_size if self.structure == "fixed-limit" else self.last_raise
         min_to = self.current_bet + step
+        if self.structure == "pot-limit":  # the pot after calling, but never below the smallest bet
+            max_to = min(max_to, max(self.current_bet + self._pot_after_call(seat), min_to))
+        if max_to <= self.current_bet:
+            return None
         return min(min_to, max_to), max_to
 
     def _pot_after_call(self, seat: int) -> int:
@@ -303,9 +303,9 @@ class BettingRound:
             raise IllegalAction("The betting round is over.")
         if seat != self.turn:
             raise NotYourTurn("It is not your turn.")
-        kind = action.kind
+        kind, amount = action.kind, action.amount
         if kind == "all-in":
-            kind, action = self._all_in(seat)
+            kind, amount = self._all_in(seat)
         to_call = self.to_call(seat)
         if kind == "fold":
             if to_call == 0:
@@ -322,7 +322,7 @@ class BettingRound:
             self._put(seat, to_call)
             line = f"calls {to_call}" + self._all_in_note(seat)
         elif kind in ("bet", "raise"):
-            line = self._bet(seat, kind, action.amount)
+            line = self._bet(seat, kind, amount)
         else:
             raise IllegalAction(f"You cannot {kind} during a betting round.")
         self.may_raise[seat] = False
@@ -331,15 +331,15 @@ class BettingRound:
         self._next_turn(seat)
         return line
 
-    def _all_in(self, seat: int) -> tuple[str, Action]:
-        """What "all-in" means now: a call of the whole stack, or a bet or raise of it."""
+    def _all_in(self, seat: int) -> tuple[str, int | None]:
+        """What "all-in" means now (the kind and the amount): a call of the whole stack, or a bet or
+        raise of it."""
         stack = self.pot.stacks[seat]
-        if 0 < stack <= self.current_bet - self.bets[seat]:
-            return "call", Action("call")
+        if stack <= self.current_bet - self.bets[seat]:
+            return "call", None
         bounds = self.raise_bounds(seat)
         if bounds is not None and bounds[1] == self.bets[seat] + stack:
-            kind = "raise" if self.current_bet else "bet"
-            return kind, Action(kind, amount=bounds[1])
+            return ("raise" if self.current_bet else "bet"), bounds[1]
         raise IllegalAction("You cannot put all your chips in now.")
 
     def _bet(self, seat: int, kind: str, amount: int | None) -> str:
@@ -362,7 +362,6 @@ class BettingRound:
         full = increase >= (self.bet_size if self.structure == "fixed-limit" else self.last_raise)
         self._put(seat, amount - self.bets[seat])
         self.current_bet = amount
-        self.aggressor = seat
         if self.opener is None:
             self.opener = seat
         if full:
