@@ -332,6 +332,21 @@ def test_all_in_is_a_live_seat_with_nothing_behind() -> None:
     assert [pot.is_all_in(s) for s in range(3)] == [True, False, False]
 
 
+def test_refusals_tell_the_player_what_to_do_instead() -> None:
+    r = BettingRound(Pot([500, 500, 500]), [0, 1, 2], bet_size=2)
+
+    def refused(seat: int, action: Action, message: str) -> None:
+        with pytest.raises(IllegalAction) as caught:
+            r.apply(seat, action)
+        assert str(caught.value) == message
+
+    refused(0, Action("raise", amount=10), "There is no bet to raise: bet instead.")
+    refused(0, Action("bet", amount=1), "You can bet between 2 and 500 chips.")
+    r.apply(0, Action("bet", amount=10))
+    refused(1, Action("bet", amount=30), "There is already a bet: raise instead.")
+    refused(1, Action("raise", amount=15), "You can raise to between 20 and 500 chips.")
+
+
 class _Deal(PotDeal):
     title = "Test poker"
 

@@ -187,6 +187,7 @@ class BettingRound:
         self.bets: list[int] = [0] * pot.n_seats
         self.current_bet = 0
         self.last_raise = bet_size  # size of the last full bet or raise: the next raise's minimum
+        # (fixed-limit: the bet size, the only size a bet or raise can have)
         self.raises = 0  # full bets and raises made, the opening bet included
         self.opener: int | None = None
         self.may_raise: list[bool] = [True] * pot.n_seats
@@ -240,17 +241,14 @@ class BettingRound:
             if self.raises >= self.raise_cap + 1:
                 return None
         stack = self.pot.stacks[seat]
-        if stack <= self.current_bet - self.bets[seat]:
-            return None
         others = [self.bets[s] + self.pot.stacks[s] for s in self.contenders if s != seat]
         max_to = min(self.bets[seat] + stack, max(others, default=0))
         if self.structure == "fixed-limit":
             max_to = min(max_to, self.current_bet + self.bet_size)
-        step = self.bet_size if self.structure == "fixed-limit" else self.last_raise
-        min_to = self.current_bet + step
+        min_to = self.current_bet + self.last_raise
         if self.structure == "pot-limit":  # the pot after calling, but never below the smallest bet
             max_to = min(max_to, max(self.current_bet + self._pot_after_call(seat), min_to))
-        if max_to <= self.current_bet:
+        if max_to <= self.current_bet:  # among others, a stack that cannot even call
             return None
         return min(min_to, max_to), max_to
 
@@ -359,18 +357,17 @@ class BettingRound:
                 raise IllegalAction(f"You can only {what} {low} chips.")
             raise IllegalAction(f"You can {what} between {low} and {high} chips.")
         increase = amount - self.current_bet
-        full = increase >= (self.bet_size if self.structure == "fixed-limit" else self.last_raise)
+        full = increase >= self.last_raise
         self._put(seat, amount - self.bets[seat])
         self.current_bet = amount
         if self.opener is None:
             self.opener = seat
         if full:
             self.raises += 1
-            if self.structure != "fixed-limit":
-                self.last_raise = increase
+            self.last_raise = increase  # fixed-limit: always bet_size (no bet or raise goes past it)
             for other in self.contenders:
                 self.may_raise[other] = other != seat
-        self.pending = [s for s in self.order if s != seat and self._can_act(s)]
+        self.pending = [s for s in self.order if s != seat]  # _next_turn drops who cannot act
         verb = {"raise": "raises to", "bet": "opens" if self.open_mode else "bets"}[kind]
         return f"{verb} {amount}" + self._all_in_note(seat)
 
