@@ -204,6 +204,21 @@ def test_seats_already_all_in_are_skipped_and_a_lone_bettor_is_not_asked() -> No
     assert r.done  # seat 2 has nobody left to bet against
 
 
+def test_the_turn_passes_left_over_a_seat_all_in_from_its_ante() -> None:
+    pot = Pot([50, 5, 50, 50])
+    pot.ante(5)
+    r = BettingRound(pot, [0, 1, 2, 3])
+    r.apply(0, Action("check"))
+    assert r.to_act() == (2,)
+
+
+def test_nobody_acts_when_only_one_seat_has_chips_left() -> None:
+    pot = Pot([50, 5])
+    pot.ante(5)
+    r = BettingRound(pot, [0, 1])
+    assert r.done and r.to_act() == () and r.legal_actions(0) == []
+
+
 # ---- side pots and awards --------------------------------------------------------------------
 def test_side_pots_with_four_stacks() -> None:
     pot = Pot([10, 20, 30, 40])
@@ -253,12 +268,54 @@ def test_three_way_split_of_a_pot_of_ten() -> None:
 
 
 def test_award_needs_every_live_strength() -> None:
-    pot = Pot([5, 5])
+    pot = Pot([5, 5, 5])
     pot.ante(1)
-    with pytest.raises(ValueError):
-        pot.award()
-    with pytest.raises(ValueError):
-        pot.award({0: 1})
+
+    def refused(strengths: dict[int, int] | None, message: str) -> None:
+        with pytest.raises(ValueError) as caught:
+            pot.award(strengths)
+        assert str(caught.value) == message
+
+    refused(None, "strengths are needed when several seats are live")
+    refused({0: 1}, "no strength given for live seats [1, 2]")
+    pot.fold(2)
+    refused(None, "strengths are needed when several seats are live")  # two live seats are several
+    pot.fold(0)
+    pot.fold(1)
+    refused({0: 1}, "nobody is left to award the pot to")
+
+
+def test_a_negative_stack_is_refused() -> None:
+    with pytest.raises(ValueError) as caught:
+        Pot([5, -1])
+    assert str(caught.value) == "stacks cannot be negative"
+
+
+def test_no_chips_in_the_middle_make_no_pot() -> None:
+    pot = Pot([10, 10])
+    assert pot.pots() == []
+    r = BettingRound(pot, [0, 1])
+    r.apply(0, Action("check"))
+    r.apply(1, Action("check"))
+    assert pot.pots() == []
+
+
+def test_a_one_chip_all_in_has_its_own_main_pot() -> None:
+    pot = Pot([1, 10, 10])
+    pot.ante(1)  # Ann is all in with her ante
+    r = BettingRound(pot, [1, 2])
+    r.apply(1, Action("bet", amount=4))
+    r.apply(2, Action("call"))
+    assert pot.pots() == [SidePot(3, (0, 1, 2)), SidePot(8, (1, 2))]
+    assert pot.award({0: 2, 1: 1, 2: 0}) == [3, 8, 0]
+
+
+def test_chips_of_folded_seats_alone_still_go_to_the_live_seats() -> None:
+    pot = Pot([10, 10, 10])
+    pot.put(2, 5)
+    pot.fold(2)
+    assert pot.pots() == [SidePot(5, (0, 1))]
+    assert pot.award({0: 1, 1: 0}) == [5, 0, 0]
 
 
 # ---- what a player reads: buttons, all-ins, refusals --------------------------------------------
@@ -332,19 +389,31 @@ def test_all_in_is_a_live_seat_with_nothing_behind() -> None:
     assert [pot.is_all_in(s) for s in range(3)] == [True, False, False]
 
 
+def refused(r: BettingRound, seat: int, action: Action, message: str,
+            error: type[Exception] = IllegalAction) -> None:
+    """``action`` is refused with exactly ``message``, and nothing moves."""
+    before = (list(r.pot.stacks), list(r.pot.contributions), r.turn)
+    with pytest.raises(error) as caught:
+        r.apply(seat, action)
+    assert str(caught.value) == message
+    assert (list(r.pot.stacks), list(r.pot.contributions), r.turn) == before
+
+
 def test_refusals_tell_the_player_what_to_do_instead() -> None:
     r = BettingRound(Pot([500, 500, 500]), [0, 1, 2], bet_size=2)
-
-    def refused(seat: int, action: Action, message: str) -> None:
-        with pytest.raises(IllegalAction) as caught:
-            r.apply(seat, action)
-        assert str(caught.value) == message
-
-    refused(0, Action("raise", amount=10), "There is no bet to raise: bet instead.")
-    refused(0, Action("bet", amount=1), "You can bet between 2 and 500 chips.")
-    r.apply(0, Action("bet", amount=10))
-    refused(1, Action("bet", amount=30), "There is already a bet: raise instead.")
-    refused(1, Action("raise", amount=15), "You can raise to between 20 and 500 chips.")
+    refused(r, 1, Action("check"), "It is not your turn.", NotYourTurn)
+    refused(r, 0, Action("fold"), "There is no bet to you: check instead of folding.")
+    refused(r, 0, Action("call"), "There is no bet to call: check instead.")
+    refused(r, 0, Action("raise", amount=10), "There is no bet to raise: bet instead.")
+    refused(r, 0, Action("bet", amount=1), "You can bet between 2 and 500 chips.")
+    assert r.apply(0, Action("check")) == "checks"
+    assert r.apply(1, Action("bet", amount=10)) == "bets 10"
+    refused(r, 2, Action("bet", amount=30), "There is already a bet: raise instead.")
+    refused(r, 2, Action("raise", amount=15), "You can raise to between 20 and 500 chips.")
+    assert r.apply(2, Action("fold")) == "folds"
+    assert r.apply(0, Action("call")) == "calls 10"
+    assert r.done and r.to_act() == ()
+    refused(r, 0, Action("check"), "The betting round is over.")
 
 
 class _Deal(PotDeal):

@@ -349,3 +349,151 @@ def test_random_legal_play(stacks: list[int], limit: str, ante: int, dealer_pick
     assert [s["stack"] for s in final["seats"]] == [a + b for a, b in zip(stacks, outcome.deltas)]
     assert sum(s["won"] for s in final["seats"]) == sum(p["amount"] for p in final["pots"])
     assert len(final["board"]) in (0, 3, 4, 5)
+
+
+# -- what the table reads: the log, each seat's last move, refusals ------------------------------
+
+
+def refused(e: HoldemEngine, action: Action, message: str) -> None:
+    """The player to act is refused ``action`` with exactly ``message``."""
+    (seat,) = e.to_act()
+    with pytest.raises(IllegalAction) as caught:
+        e.apply(seat, action)
+    assert str(caught.value) == message
+
+
+def test_the_log_names_each_move_and_a_fold_stays_folded(monkeypatch: pytest.MonkeyPatch) -> None:
+    rig(monkeypatch, ["AsAd", "KsKd", "QsQd"], "2c7h9dJc3s")
+    e = engine([1000, 1000, 1000])  # Ann has the button: Bob posts 5, Cat 10, Ann acts first
+    assert act(e, "fold") == ["Ann folds"]
+    assert act(e, "call") == ["Bob calls 5"]
+    assert [s["last_action"] for s in e.view(None)["seats"]] == [
+        "folds", "calls 5", "posts the big blind of 10"]
+    lines = act(e, "check")
+    assert lines[0] == "Cat checks" and lines[1].startswith("Flop: ")
+    seats = e.view(None)["seats"]
+    assert [s["folded"] for s in seats] == [True, False, False]
+    assert [s["last_action"] for s in seats] == ["folds", "", ""]  # a new street clears the moves
+    assert e.to_act() == (1,)  # the first player still in left of the button
+    refused(e, Action("fold"), "Nobody has bet: check instead of folding.")
+    refused(e, Action("call"), "There is nothing to call: check instead.")
+    assert act(e, "raise 10") == ["Bob bets 10"]
+    refused(e, Action("check"), "You cannot check: it costs 10 to call.")
+    refused(e, Action("raise", 15), "Raise to an amount from 20 to 990.")
+    assert act(e, "raise 30") == ["Cat raises to 30"]
+
+
+def test_phh_records_the_antes_and_blinds_posted() -> None:
+    e = engine([100, 100, 100], ante=2)  # Ann has the button: Bob and Cat post the blinds
+    text = e.phh()
+    assert "antes = [2, 2, 2]" in text and "blinds_or_straddles = [5, 10, 0]" in text
+    assert "players = ['Bob', 'Cat', 'Ann']" in text and "seats = [2, 3, 1]" in text
+
+
+def test_a_whole_hand_is_logged_in_order(monkeypatch: pytest.MonkeyPatch) -> None:
+    rig(monkeypatch, ["AsAd", "KsKd", "7c2d"], "2c7h9dJc3s")
+    e = engine([1000, 1000, 1000], small_blind=2, big_blind=4, ante=1)
+    act(e, "call", "call", "check")
+    check_down(e)
+    assert e.view(None)["log"] == [
+        "Each player antes 1",
+        "Bob posts the small blind of 2",
+        "Cat posts the big blind of 4",
+        "Ann calls 4", "Bob calls 2", "Cat checks",
+        "Flop: 2♣ 7♥ 9♦",
+        "Bob checks", "Cat checks", "Ann checks",
+        "Turn: J♣",
+        "Bob checks", "Cat checks", "Ann checks",
+        "River: 3♠",
+        "Bob checks", "Cat checks", "Ann checks",
+        # nobody bet the river: the first player left of the button shows first; Ann cannot win
+        "Bob shows K♠ K♦ (Pair of Kings)",
+        "Cat shows 7♣ 2♦ (Two pair, Sevens and Twos)",
+        "Ann mucks",
+        "Cat wins 15 with Two pair, Sevens and Twos",
+    ]
+
+
+def test_heads_up_the_small_blind_is_logged_first() -> None:
+    e = engine([1000, 1000], dealer=1)
+    assert e.view(None)["log"][:2] == ["Bob posts the small blind of 5", "Ann posts the big blind of 10"]
+
+
+def test_without_carry_the_first_seat_has_the_button_of_hand_one() -> None:
+    e = HoldemEngine({}, [Seat("Ann", 100), Seat("Bob", 100), Seat("Cat", 100)], SEED, {})
+    view = e.view(None)
+    assert [s["is_dealer"] for s in view["seats"]] == [True, False, False]
+    assert [s["bet"] for s in view["seats"]] == [0, 5, 10] and view["hand_no"] == 1
+
+
+def test_a_player_all_in_for_less_than_the_ante_wins_only_what_they_matched(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    rig(monkeypatch, ["AsAd", "KsKd", "QsQd"], "2c7h9dJc3s")
+    e = engine([5, 1000, 1000], ante=10)  # Ann can only put 5 of her ante in
+    act(e, "call", "check")
+    check_down(e)
+    # Ann matched 5 from each: a main pot of 15. Bob and Cat's other 30 go to Bob's kings.
+    assert e.outcome is not None and e.outcome.deltas == (10, 10, -20)
+    assert [p["amount"] for p in e.view(None)["pots"]] == [15, 30]
+
+
+def test_players_all_in_show_their_hands(monkeypatch: pytest.MonkeyPatch) -> None:
+    rig(monkeypatch, ["AsAd", "KsKd", "QsQd"], "2c7h9dJc3s")
+    e = engine([100, 300, 500])
+    act(e, "raise 100", "raise 300", "call")
+    assert [s["cards"] for s in e.view(None)["seats"]] == [["As", "Ad"], ["Ks", "Kd"], ["Qs", "Qd"]]
+
+
+BLINDS = "blinds must satisfy 0 < small_blind <= big_blind and ante >= 0"
+
+
+@pytest.mark.parametrize("settings, stacks, dealer, message", [
+    ({"limit": "spread-limit"}, [9, 9], 0, "limit must be one of no-limit, pot-limit, fixed-limit, not 'spread-limit'"),
+    ({"ante": -1}, [9, 9], 0, BLINDS),
+    ({"small_blind": 0}, [9, 9], 0, BLINDS),
+    ({"small_blind": 20}, [9, 9], 0, BLINDS),
+    ({}, [9], 0, "hold'em is played by 2 to 10 seats"),
+    ({}, [9] * 11, 0, "hold'em is played by 2 to 10 seats"),
+    ({}, [9, 0], 0, "every seat dealt in needs chips"),
+    ({}, [9, 9], 2, "the dealer must be one of the seats"),
+    ({}, [9, 9], -1, "the dealer must be one of the seats"),
+])
+def test_impossible_tables_are_refused(settings: dict[str, object], stacks: list[int], dealer: int,
+                                       message: str) -> None:
+    seats = [Seat(f"P{i}", stack) for i, stack in enumerate(stacks)]
+    with pytest.raises(ValueError) as caught:
+        HoldemEngine(settings, seats, SEED, {"dealer": dealer})
+    assert str(caught.value) == message
+
+
+@pytest.mark.parametrize("settings, stacks", [
+    ({"small_blind": 1, "big_blind": 1}, [9, 9]),   # equal blinds and a one-chip small blind are fine
+    ({}, [9] * 10),
+])
+def test_the_smallest_and_largest_tables_are_dealt(settings: dict[str, object], stacks: list[int]) -> None:
+    e = HoldemEngine(settings, [Seat(f"P{i}", s) for i, s in enumerate(stacks)], SEED, {"dealer": len(stacks) - 1})
+    assert e.to_act() and not e.finished
+
+
+def test_pot_presets_count_the_big_blind_already_in_once() -> None:
+    e = engine([1000, 1000, 1000])
+    act(e, "raise 30", "fold")
+    # Cat has her big blind of 10 in: calling 20 makes the pot 5 + 30 + 30 = 65.
+    assert raise_spec(e).presets == (("Min", 50), ("Half pot", 62), ("Pot", 95), ("All-in", 1000))
+
+
+def test_the_call_button_says_when_it_puts_the_player_all_in() -> None:
+    e = engine([1000, 1000, 1000])
+    assert [(s.kind, s.label) for s in e.legal_actions(0)][:2] == [("fold", "Fold"), ("call", "Call 10")]
+    act(e, "raise 1000")
+    assert [(s.kind, s.label) for s in e.legal_actions(1)] == [("fold", "Fold"), ("call", "Call 995 (all-in)")]
+
+
+def test_all_in_odds_are_noted_only_when_nobody_can_bet_any_more() -> None:
+    called = engine([1000, 2000])  # all in, called by a player with chips behind: the cards decide
+    act(called, "raise 1000", "call")
+    assert [spot["street"] for spot in called.view(None)["runout"]] == ["preflop", "flop", "turn"]
+    both = engine([100, 101, 101])  # two callers with a chip each can still bet it
+    act(both, "raise 100", "call", "call")
+    check_down(both)
+    assert "runout" not in both.view(None)

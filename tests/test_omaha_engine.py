@@ -184,6 +184,24 @@ def test_other_limits(limit: str, label: str, top: int) -> None:
     assert e.view(None)["variant"].endswith("Omaha hi-lo")
 
 
+@pytest.mark.parametrize("cls", [OmahaEngine, OmahaHiLoEngine])
+def test_fixed_limit_allows_a_bet_and_three_raises_a_street(cls: type[OmahaEngine]) -> None:
+    e = engine(cls, [1000, 1000, 1000], limit="fixed-limit")
+
+    def can_raise() -> bool:
+        (seat,) = e.to_act()
+        return any(s.kind == "raise" for s in e.legal_actions(seat))
+
+    act(e, "raise 20", "raise 30", "raise 40")  # the big blind is the bet: three raises
+    assert not can_raise()
+    act(e, "call", "call")
+    act(e, "raise 10", "raise 20", "raise 30", "raise 40")  # flop: a bet and three raises
+    assert not can_raise()
+    act(e, "call", "call")
+    act(e, "raise 20", "raise 40", "raise 60", "raise 80")  # turn: the big bet, same cap
+    assert not can_raise()
+
+
 def test_refusals_and_bad_settings() -> None:
     e = engine(OmahaEngine, [1000, 1000, 1000])
     with pytest.raises(NotYourTurn, match="It is not your turn."):

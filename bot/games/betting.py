@@ -220,9 +220,10 @@ class BettingRound:
         contenders = self.contenders
         active = [s for s in contenders if self._can_act(s)]
         self.pending = [s for s in self.pending if s in active]
-        if len(active) == 1 and self.bets[active[0]] >= max(self.bets[s] for s in contenders):
-            self.pending = []  # nobody left who could answer a bet
-        if len(contenders) <= 1 or not self.pending:
+        # A seat alone with chips that has matched every bet (or alone in the hand) has nobody left
+        # who could answer a bet of its own.
+        alone = len(active) == 1 and self.bets[active[0]] >= max(self.bets[s] for s in contenders)
+        if alone or not self.pending:
             self.turn = None
             return
         start = 0 if after is None else self.order.index(after) + 1
@@ -242,7 +243,7 @@ class BettingRound:
                 return None
         stack = self.pot.stacks[seat]
         others = [self.bets[s] + self.pot.stacks[s] for s in self.contenders if s != seat]
-        max_to = min(self.bets[seat] + stack, max(others, default=0))
+        max_to = min(self.bets[seat] + stack, max(others))  # the seat to act always has an opponent
         if self.structure == "fixed-limit":
             max_to = min(max_to, self.current_bet + self.bet_size)
         min_to = self.current_bet + self.last_raise
