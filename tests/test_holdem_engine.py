@@ -412,6 +412,7 @@ def test_a_whole_hand_is_logged_in_order(monkeypatch: pytest.MonkeyPatch) -> Non
         "Ann mucks",
         "Cat wins 15 with Two pair, Sevens and Twos",
     ]
+    assert [s["last_action"] for s in e.view(None)["seats"]] == ["mucks", "shows", "shows"]
 
 
 def test_heads_up_the_small_blind_is_logged_first() -> None:
@@ -487,6 +488,16 @@ def test_the_call_button_says_when_it_puts_the_player_all_in() -> None:
     assert [(s.kind, s.label) for s in e.legal_actions(0)][:2] == [("fold", "Fold"), ("call", "Call 10")]
     act(e, "raise 1000")
     assert [(s.kind, s.label) for s in e.legal_actions(1)] == [("fold", "Fold"), ("call", "Call 995 (all-in)")]
+    act(e, "fold", "call")
+    flop = engine([1000, 1000, 1000])
+    act(flop, "call", "call", "check")
+    assert [(s.kind, s.label) for s in flop.legal_actions(1)] == [("check", "Check"), ("raise", "Bet")]
+
+
+def test_a_capped_fixed_limit_raise_is_refused() -> None:
+    e = engine([1000, 1000, 1000], limit="fixed-limit")
+    act(e, "raise 20", "raise 30", "raise 40")
+    refused(e, Action("raise", 50), "You cannot raise now.")
 
 
 def test_all_in_odds_are_noted_only_when_nobody_can_bet_any_more() -> None:

@@ -85,13 +85,10 @@ class Pot:
         self.stacks[seat] -= chips
         self.contributions[seat] += chips
 
-    def ante(self, amount: int, seats: Sequence[int] | None = None) -> list[int]:
-        """Every live seat (or ``seats``) antes ``amount``, or all it has; returns what each paid."""
-        paid = [0] * self.n_seats
-        for seat in self.live if seats is None else seats:
-            paid[seat] = min(amount, self.stacks[seat])
-            self.put(seat, paid[seat])
-        return paid
+    def ante(self, amount: int) -> None:
+        """Every live seat antes ``amount``, or all it has."""
+        for seat in self.live:
+            self.put(seat, min(amount, self.stacks[seat]))
 
     def fold(self, seat: int) -> None:
         """The seat gives up its claim; its chips stay in the middle."""
