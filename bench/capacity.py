@@ -16,6 +16,10 @@ message has been edited with the new picture; every table does so at once. Per N
   to after its COMMIT), and the share of the run the store was held: near 100%, the store is what
   presses wait for.
 
+With ``--rounds`` the tables are first put at different points of their hands (``stagger``), as
+tables opened at different moments are, so that a round is not 200 settlements at once and then
+seven rounds of none.
+
 ``--threads`` also runs each N with pictures drawn in threads of the bot process (as before the render
 pool), ``--fixed-image`` with drawing replaced by a constant PNG: what the process does without it. The timer
 loop runs every 20 ms to deal the next hand. Hold'em with the harness's defaults: blinds 5/10,
