@@ -206,6 +206,17 @@ async def press_loop(harness: Harness, watch: Watch, table: Table, until: Callab
         await press(harness, watch, table, found, answers, edits)
 
 
+async def next_button(harness: Harness, table: Table) -> tuple[dict[str, Any], str, User] | None:
+    """The table's next button to press, once it is shown (a busted player buying in again), or
+    ``None`` after 5 s."""
+    found, give_up = button(harness, table), time.perf_counter() + 5
+    while found is None and time.perf_counter() < give_up:
+        await rebuy(harness, table)
+        await asyncio.sleep(0.01)
+        found = button(harness, table)
+    return found
+
+
 async def burst(harness: Harness, watch: Watch, tables: list[Table], until: Callable[[], bool],
                 answers: list[float], edits: list[float]) -> None:
     """Rounds in which every table presses at the same moment (once each has its buttons: at most 5 s
@@ -214,11 +225,7 @@ async def burst(harness: Harness, watch: Watch, tables: list[Table], until: Call
         together = asyncio.Barrier(len(tables))
 
         async def one(table: Table) -> None:
-            found, give_up = button(harness, table), time.perf_counter() + 5
-            while found is None and time.perf_counter() < give_up:
-                await rebuy(harness, table)
-                await asyncio.sleep(0.01)
-                found = button(harness, table)
+            found = await next_button(harness, table)
             await together.wait()
             if found is not None:
                 await press(harness, watch, table, found, answers, edits)
@@ -237,11 +244,7 @@ async def stagger(harness: Harness, watch: Watch, tables: list[Table]) -> None:
     deals and their private hands) while the others end none."""
     async def advance(table: Table, times: int) -> None:
         for _ in range(times):
-            found, give_up = button(harness, table), time.perf_counter() + 5
-            while found is None and time.perf_counter() < give_up:
-                await rebuy(harness, table)
-                await asyncio.sleep(0.01)
-                found = button(harness, table)
+            found = await next_button(harness, table)
             if found is not None:
                 await press(harness, watch, table, found, [], [])
         table.presses = 0

@@ -2,6 +2,8 @@
 either opponent of the doubler, and the deal setting refused when it is not a deal."""
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from bot.games.base import Action, ActionSpec, IllegalAction
@@ -47,13 +49,18 @@ def test_either_player_of_the_doubled_side_may_redouble(auction: str, redoubler:
     assert game.view(None)["contract"].endswith("XX")
 
 
+def refused_to_their_turn(game: Any, seat: int, kind: str, reason: str) -> None:
+    """``kind`` is not offered to ``seat`` on its turn, and playing it anyway is refused with ``reason``."""
+    assert kind not in {spec.kind for spec in game.legal_actions(seat)}
+    with pytest.raises(IllegalAction, match=reason):
+        game.apply(seat, Action(kind))
+
+
 def test_nobody_redoubles_their_partners_double() -> None:
     game = engine()
     calls(game, "P 1H X P")                 # South doubles East's bid; West passes
     assert game.to_act() == (N,)
-    assert "redouble" not in {spec.kind for spec in game.legal_actions(N)}
-    with pytest.raises(IllegalAction, match="redouble"):
-        game.apply(N, Action("redouble"))
+    refused_to_their_turn(game, N, "redouble", "redouble")
 
 
 def test_the_defenders_are_asked_to_accept_or_reject_a_claim_of_so_many_tricks() -> None:
@@ -106,9 +113,7 @@ def test_nobody_doubles_their_partners_bid(auction: str, partner: int) -> None:
     game = engine()
     calls(game, auction)
     assert game.to_act() == (partner,)
-    assert "double" not in {spec.kind for spec in game.legal_actions(partner)}
-    with pytest.raises(IllegalAction, match="opponents"):
-        game.apply(partner, Action("double"))
+    refused_to_their_turn(game, partner, "double", "opponents")
 
 
 def test_west_opens_and_north_doubles() -> None:
