@@ -31,7 +31,7 @@ Code       Game                                                 In the PHH speci
 """
 from __future__ import annotations
 
-from typing import Any, Callable, ClassVar
+from typing import Any, Callable, ClassVar, Iterable, Mapping
 
 from pokerkit import (
     Automation,
@@ -101,20 +101,32 @@ class PotLimitFiveCardDraw(PotLimitPokerMixin, _FiveCardDrawMixin, SingleDraw):
     """Pot-limit five-card draw for high ("P1D")."""
 
 
+BETS_A_ROUND = 4
+"""Fixed-limit draw: a bet and three raises a round."""
+
+
+def _posts_blinds(blinds: ValuesLike) -> bool:
+    """Whether any blind is posted, in any form pokerkit accepts (a number, a list, seat -> amount)."""
+    if isinstance(blinds, Mapping):
+        return any(blinds.values())
+    return any(blinds) if isinstance(blinds, Iterable) else bool(blinds)
+
+
 class FixedLimitFiveCardDraw(FixedLimitPokerMixin, _FiveCardDrawMixin, Poker):
     """Fixed-limit five-card draw for high ("F1D"): the small bet before the draw, the big bet after,
-    a bet and three raises a round."""
+    a bet and three raises a round. pokerkit counts the bets and raises made on a street, not a
+    posted big blind: with blinds, the big blind is the first round's bet and three raises remain."""
 
     def __init__(self, automations: tuple[Automation, ...], ante_trimming_status: bool,
                  raw_antes: ValuesLike, raw_blinds_or_straddles: ValuesLike, small_bet: int,
                  big_bet: int, *, mode: Mode = Mode.TOURNAMENT, starting_board_count: int = 1,
                  divmod: Callable[[int, int], tuple[int, int]] = divmod,
                  rake: Callable[[int, State], tuple[int, int]] = rake) -> None:
-        cap = self.max_completion_betting_or_raising_count
+        first = BETS_A_ROUND - 1 if _posts_blinds(raw_blinds_or_straddles) else BETS_A_ROUND
         super().__init__(
             automations,
-            (Street(False, (False,) * self.hole_dealing_count, 0, False, Opening.POSITION, small_bet, cap),
-             Street(True, (), 0, True, Opening.POSITION, big_bet, cap)),
+            (Street(False, (False,) * self.hole_dealing_count, 0, False, Opening.POSITION, small_bet, first),
+             Street(True, (), 0, True, Opening.POSITION, big_bet, BETS_A_ROUND)),
             ante_trimming_status, raw_antes, raw_blinds_or_straddles, 0,
             mode=mode, starting_board_count=starting_board_count, divmod=divmod, rake=rake)
 
