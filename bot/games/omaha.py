@@ -62,9 +62,8 @@ _LOW_OF_NUMBER = {number: _LOW_RANK.get(code[0], 0) for code, number in CARD_ID.
 
 
 def best_high(hole: Sequence[str], board: Sequence[str]) -> tuple[int, tuple[str, ...]]:
-    """phevaluator rank (smaller is better) of the best Omaha high hand and its five cards."""
-    if len(board) < 3 or len(hole) < 2:
-        raise ValueError("An Omaha hand needs two hole cards and three board cards.")
+    """phevaluator rank (smaller is better) of the best Omaha high hand and its five cards; at least two
+    hole cards and three board cards (else ``min`` finds no hand and raises ``ValueError``)."""
     return min((evaluate_cards(*two, *three), two + three)
                for two in combinations(hole, 2) for three in combinations(board, 3))
 
@@ -140,10 +139,11 @@ class FastOmahaHighHand(_RankedHand):
     def __init__(self, hole: Sequence[Card], board: Sequence[Card]) -> None:
         # Hand.__init__ is not called: it checks the cards against the 5-card lookup.
         self._cards = tuple(hole) + tuple(board)
-        if len(hole) == 4 and len(board) == 5:
-            rank = evaluate_omaha_cards(*(_PHEVALUATOR_ID[c] for c in board), *(_PHEVALUATOR_ID[c] for c in hole))
-        else:
-            rank = best_high(_codes(hole), _codes(board))[0]
+        if len(hole) != 4 or len(board) != 5:
+            # pokerkit ranks hands at showdown only (the board complete), and asks for a mucked
+            # hand's too, which has no hole cards: that is no hand.
+            raise ValueError("An Omaha hand here is four hole cards and five board cards.")
+        rank = evaluate_omaha_cards(*(_PHEVALUATOR_ID[c] for c in board), *(_PHEVALUATOR_ID[c] for c in hole))
         self._entry = Entry(_WORST_RANK - rank, rank_label(rank))
 
 
