@@ -1,11 +1,13 @@
-"""Saint Poker: each refusal's exact sentence, the table log of a round, and the cards a seat picked."""
+"""Saint Poker: each refusal's exact sentence, the table log of a round, the cards a seat picked, what
+each phase asks for, and the result lines."""
 from __future__ import annotations
 
 import pytest
 
-from bot.games.base import Action, IllegalAction
+from bot.games.base import Action, ActionSpec, IllegalAction
 from bot.games.saint import SaintEngine
-from tests.test_saint_engine import TWO_PLAYER, reveal, river, seats, seed_of
+from tests.test_saint_engine import (NAMES, THREE_PLAYER, TWO_PLAYER, play_out, reveal, river, seats,
+                                     seed_of, tie_order)
 
 
 def refusal(e: SaintEngine, seat: int, action: Action) -> str:
@@ -52,7 +54,41 @@ def test_a_round_is_told_in_the_log_and_the_picked_cards_are_shown() -> None:
 
 
 def test_nothing_is_played_after_the_game() -> None:
-    from tests.test_saint_engine import play_out
     e = SaintEngine({}, seats(2), seed_of(5))
     play_out(e)
     assert refusal(e, 0, Action("river", cards=("As",))) == "The game is over."
+
+
+def test_each_phase_offers_its_own_cards_and_asks_for_exactly_the_number_it_needs() -> None:
+    """One card for the river, two to reveal, one to pick up from the face-up cards."""
+    e = SaintEngine({"deck": TWO_PLAYER}, seats(2), seed_of(1))
+    assert e.legal_actions(0) == [ActionSpec("river", "Add to the river", choices=tuple(e.hands[0]),
+                                             min_choices=1, max_choices=1)]
+    river(e, ["As", "2d"])
+    assert e.legal_actions(1) == [ActionSpec("reveal", "Reveal two cards", choices=tuple(e.hands[1]),
+                                             min_choices=2, max_choices=2)]
+    reveal(e, ["Ah Ad", "Th Jh"])
+    assert e.legal_actions(0) == [ActionSpec("pickup", "Pick up a card", choices=tuple(e.table),
+                                             min_choices=1, max_choices=1)]
+    assert sorted(e.table) == sorted("7h 8s 9d As 2d Ah Ad Th Jh".split())
+
+
+def test_the_round_result_is_told_place_by_place() -> None:
+    e = SaintEngine({"deck": THREE_PLAYER}, seats(3), seed_of(1))
+    river(e, ["9h", "Js", "Kc"])                   # the river: 2c 7d 9h Js Kc
+    e.apply(0, Action("reveal", cards=("Kd", "Ks")))
+    e.apply(1, Action("reveal", cards=("3d", "4h")))
+    lap = ", ".join(NAMES[s] for s in tie_order(seed_of(1), 1, [[0], [1, 2]]))  # ties: by seed
+    assert e.apply(2, Action("reveal", cards=("3s", "4c"))) == [
+        "Cy has chosen two cards to reveal.",
+        "Round 1: Ann wins 1 point with Three of a Kind.",   # round 1 is worth 1 point
+        "Winner order: Ann (Three of a Kind), Bob (High Card) = Cy (High Card).",
+        f"Pickup order, twice around: {lap}.",
+    ]
+
+
+def test_the_final_line_names_the_winner_then_the_others_best_first() -> None:
+    e = SaintEngine({}, seats(4), seed_of(1))
+    play_out(e)
+    assert e.scores == [10, 3, 5, 18] and e.outcome is not None
+    assert e.outcome.summary == "Dee wins with 18 points; Ann 10, Cy 5, Bob 3."
