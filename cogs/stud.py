@@ -28,8 +28,8 @@ class Stud(GameCog, group_name="stud", group_description="Seven-card stud"):
                      turn_seconds: app_commands.Range[int, 15, 600] = 60,
                      mode: Literal["cash", "tournament"] = "cash",
                      level_hands: app_commands.Range[int, 1, 100] = 10) -> None:
-        if bring_in > small_bet:
-            await interaction.response.send_message("The bring-in can't be bigger than the small bet.",
+        if bring_in >= small_bet:  # a bring-in of the whole small bet would leave nothing to complete
+            await interaction.response.send_message("The bring-in must be smaller than the small bet.",
                                                     ephemeral=True)
             return
         settings = {"small_bet": small_bet, "big_bet": 2 * small_bet, "ante": ante, "bring_in": bring_in,

@@ -80,6 +80,8 @@ class PokerkitHand(PokerkitTable):
         self._cards: list[list[str]] = [[] for _ in range(n)]  # per seat, in deal order
         self._up: list[list[bool]] = [[] for _ in range(n)]
         self._start_records(n)
+        self._notes: list[str] = []  # the dealer's own lines (a reshuffle), told with the next step
+        self._street_at = 0  # the last street dealt, still named once the hand is over
         self.state = self._new_state([self.seats[self._seat_of(p)].stack for p in range(n)])
         self.log.extend(self._advance())
 
@@ -103,6 +105,10 @@ class PokerkitHand(PokerkitTable):
 
     def _before_burn(self) -> None:
         """Called before each burn card (before a street, or before serving the draw)."""
+
+    def _apply(self, seat: int, action: Action) -> str:
+        """Apply one action for the seat to act; returns its log text ("raises to 40")."""
+        raise NotImplementedError
 
     # -- dealing -------------------------------------------------------------------------------
 
@@ -130,7 +136,10 @@ class PokerkitHand(PokerkitTable):
                 state.deal_board(tuple(CARDS[self._draw()] for _ in range(state.board_dealing_count)))
             else:  # pragma: no cover - pokerkit automates every other step
                 raise AssertionError("pokerkit is waiting for a step this engine does not take")
-        return self._log_since_last()
+        if state.street_index is not None:
+            self._street_at = state.street_index
+        lines, self._notes = self._notes + self._log_since_last(), []
+        return lines
 
     def _describe(self, operations: Sequence[Operation]) -> list[str]:
         """Log lines for pokerkit's automatic operations (player actions are worded in apply)."""
@@ -163,7 +172,7 @@ class PokerkitHand(PokerkitTable):
         player = self.state.actor_index
         if player is None:
             player = self.state.stand_patter_or_discarder_index
-        return () if player is None or self.finished else (self._seat_of(player),)
+        return () if player is None else (self._seat_of(player),)  # nobody, once the hand is over
 
     def legal_actions(self, seat: int) -> list[ActionSpec]:
         if self.to_act() != (seat,) or self.state.actor_index is None:
@@ -189,18 +198,12 @@ class PokerkitHand(PokerkitTable):
         self._check_turn(seat)
         text = self._apply(seat, action)
         player = self._player_of(seat)
-        if not self._folded[seat] and self.state.stacks[player] == 0 and "all in" not in text:
+        if not self._folded[seat] and self.state.stacks[player] == 0:
             text += " and is all in"
         self._last_action[seat] = text
         lines = [f"{self.seats[seat].name} {text}"] + self._advance()
         self.log.extend(lines)
         return lines
-
-    def _apply(self, seat: int, action: Action) -> str:
-        """Apply one action for the seat to act; returns its log text ("raises to 40")."""
-        if self.state.actor_index is None:
-            raise IllegalAction("It is time to draw, not to bet.")
-        return self._bet(seat, action)
 
     def _bet(self, seat: int, action: Action) -> str:
         state = self.state
@@ -212,8 +215,6 @@ class PokerkitHand(PokerkitTable):
             self._folded[seat] = True
             return "folds"
         if action.kind == "check":
-            if to_call is None:
-                raise IllegalAction("You cannot check now.")
             if to_call:
                 raise IllegalAction(f"You cannot check: it costs {to_call} to call.")
             state.check_or_call()
@@ -320,10 +321,9 @@ class DrawEngine(PokerkitHand):
         return f"Blinds {self.small_blind}/{self.big_blind}" + (f" ante {self.ante}" if self.ante else "")
 
     def _street(self) -> str:
-        index = self.state.street_index or 0
         if self.state.stand_patter_or_discarder_index is not None:
             return "draw"
-        return ("before the draw", "after the draw")[min(index, 1)]
+        return ("before the draw", "after the draw")[self._street_at]
 
     # -- the draw ------------------------------------------------------------------------------
 
@@ -339,8 +339,6 @@ class DrawEngine(PokerkitHand):
         served = [self._seat_of(p) for p in range(dealee)]
         pile = [c for c in self._burned if c not in self._recycled]
         pile += [c for seat in served for c in self._discards[seat] if c not in self._recycled]
-        if not pile:
-            raise AssertionError("no cards are left to deal")  # impossible with 8 seats or fewer
         self._recycled.update(pile)
         state = self.state
         for code in pile:  # pokerkit's deck follows: the pile leaves its burn and discard lists
@@ -351,7 +349,7 @@ class DrawEngine(PokerkitHand):
             state.deck_cards.append(card)
         self._reshuffles += 1
         self._stub = shuffled(derived_seed(self.seed, f"reshuffle-{self._reshuffles}"), pile)
-        self.log.append(f"The deck ran out: {len(pile)} discards are shuffled to finish the draw")
+        self._notes.append(f"The deck ran out: {len(pile)} discards are shuffled to finish the draw")
 
     def legal_actions(self, seat: int) -> list[ActionSpec]:
         if self.to_act() != (seat,):

@@ -67,8 +67,8 @@ class StudEngine(PokerkitHand):
         self.bring_in = int(settings.get("bring_in", 2))
         self.small_bet = int(settings.get("small_bet", 5))
         self.big_bet = int(settings.get("big_bet", 2 * self.small_bet))
-        if self.ante < 0 or not 0 < self.bring_in <= self.small_bet <= self.big_bet:
-            raise ValueError("stakes must satisfy ante >= 0 and 0 < bring_in <= small_bet <= big_bet")
+        if self.ante < 0 or not 0 < self.bring_in < self.small_bet <= self.big_bet:
+            raise ValueError("stakes must satisfy ante >= 0 and 0 < bring_in < small_bet <= big_bet")
 
     def _new_state(self, stacks: list[int]) -> State:
         self._pokerkit_game = FixedLimitSevenCardStud(
@@ -88,7 +88,7 @@ class StudEngine(PokerkitHand):
         return f"Limits {self.small_bet}/{self.big_bet}{ante}, bring-in {self.bring_in}"
 
     def _street(self) -> str:
-        return STREETS[min(self.state.street_index or 0, len(STREETS) - 1)]
+        return STREETS[self._street_at]
 
     # -- all-in equity -------------------------------------------------------------------------
 
@@ -113,7 +113,7 @@ class StudEngine(PokerkitHand):
         if len(self._stub) + len(self._burned) >= players + 1:
             self._mix_burn_cards()
             return False
-        self.log.append("Not enough cards for everyone: one community card plays in every hand")
+        self._notes.append("Not enough cards for everyone: one community card plays in every hand")
         return True
 
     def _mix_burn_cards(self) -> None:
@@ -121,7 +121,7 @@ class StudEngine(PokerkitHand):
         self._stub = shuffled(derived_seed(self.seed, "stud-burns"), self._stub + self._burned)
         self.state.deck_cards.extend(CARDS[code] for code in self._burned)
         self.state.burn_cards.clear()
-        self.log.append(f"The stub is short: the {len(self._burned)} burn cards are shuffled into it")
+        self._notes.append(f"The stub is short: the {len(self._burned)} burn cards are shuffled into it")
         self._burned = []
 
     # -- bring-in ------------------------------------------------------------------------------
