@@ -139,10 +139,9 @@ class FastOmahaHighHand(_RankedHand):
     def __init__(self, hole: Sequence[Card], board: Sequence[Card]) -> None:
         # Hand.__init__ is not called: it checks the cards against the 5-card lookup.
         self._cards = tuple(hole) + tuple(board)
-        if len(hole) != 4 or len(board) != 5:
-            # pokerkit ranks hands at showdown only (the board complete), and asks for a mucked
-            # hand's too, which has no hole cards: that is no hand.
-            raise ValueError("An Omaha hand here is four hole cards and five board cards.")
+        # pokerkit ranks hands at showdown only (the board complete), and asks for a mucked hand's
+        # too, which has no hole cards: phevaluator refuses any but 4 + 5 cards with ValueError,
+        # which pokerkit reads as no hand.
         rank = evaluate_omaha_cards(*(_PHEVALUATOR_ID[c] for c in board), *(_PHEVALUATOR_ID[c] for c in hole))
         self._entry = Entry(_WORST_RANK - rank, rank_label(rank))
 

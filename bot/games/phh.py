@@ -31,13 +31,12 @@ Code       Game                                                 In the PHH speci
 """
 from __future__ import annotations
 
-from typing import Any, Callable, ClassVar, Iterable, Mapping
+from typing import Any, ClassVar, Iterable, Mapping
 
 from pokerkit import (
     Automation,
     Deck,
     HandHistory,
-    Mode,
     OmahaEightOrBetterLowHand,
     OmahaHoldemHand,
     Opening,
@@ -56,7 +55,7 @@ from pokerkit.games import (
     TexasHoldemMixin,
     UnfixedLimitHoldem,
 )
-from pokerkit.utilities import ValuesLike, divmod, rake
+from pokerkit.utilities import ValuesLike
 
 
 class PotLimitTexasHoldem(PotLimitPokerMixin, TexasHoldemMixin, UnfixedLimitHoldem):
@@ -119,16 +118,14 @@ class FixedLimitFiveCardDraw(FixedLimitPokerMixin, _FiveCardDrawMixin, Poker):
 
     def __init__(self, automations: tuple[Automation, ...], ante_trimming_status: bool,
                  raw_antes: ValuesLike, raw_blinds_or_straddles: ValuesLike, small_bet: int,
-                 big_bet: int, *, mode: Mode = Mode.TOURNAMENT, starting_board_count: int = 1,
-                 divmod: Callable[[int, int], tuple[int, int]] = divmod,
-                 rake: Callable[[int, State], tuple[int, int]] = rake) -> None:
+                 big_bet: int, **options: Any) -> None:
+        """``options`` (``mode``, ``starting_board_count``, ``divmod``, ``rake``) go to pokerkit as given."""
         first = BETS_A_ROUND - 1 if _posts_blinds(raw_blinds_or_straddles) else BETS_A_ROUND
         super().__init__(
             automations,
             (Street(False, (False,) * self.hole_dealing_count, 0, False, Opening.POSITION, small_bet, first),
              Street(True, (), 0, True, Opening.POSITION, big_bet, BETS_A_ROUND)),
-            ante_trimming_status, raw_antes, raw_blinds_or_straddles, 0,
-            mode=mode, starting_board_count=starting_board_count, divmod=divmod, rake=rake)
+            ante_trimming_status, raw_antes, raw_blinds_or_straddles, 0, **options)
 
 
 ROOM_CODES: dict[str, tuple[type[Poker], str, str]] = {
