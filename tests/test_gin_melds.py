@@ -4,6 +4,7 @@ from __future__ import annotations
 import random
 from itertools import combinations
 
+import pytest
 from hypothesis import given, settings, strategies as st
 
 from bot.games.cards import DECK
@@ -154,3 +155,9 @@ def test_best_layoffs_lay_nothing_that_saves_nothing() -> None:
 def test_best_layoffs_name_each_of_three_melds_by_its_place() -> None:
     melds = [("2c", "3c", "4c"), ("9d", "9h", "9s"), ("Js", "Qs", "Ks")]
     assert best_layoffs(["5c", "9c", "Ts"], melds) == (0, (("5c", 0), ("9c", 1), ("Ts", 2)))
+
+
+def test_a_wrong_card_code_is_refused_by_name() -> None:
+    with pytest.raises(ValueError) as refused:
+        card_points("1s")
+    assert str(refused.value) == "'1s' is not a card code such as 'As' or 'Td'."

@@ -232,7 +232,6 @@ class GinEngine:
             raise ValueError("Gin rummy is played by exactly two players.")
         self.settings = gin_settings(settings)
         self.seats = tuple(seats)
-        self.seed = seed
         self.sheet = ScoreSheet.from_carry(carry or {})
         self.dealer = self.sheet.dealer
         self.misdeals = 0
