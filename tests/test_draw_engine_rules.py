@@ -80,6 +80,12 @@ def test_without_a_carry_the_first_deal_is_hand_1_dealt_from_left_of_seat_0() ->
     assert e.view(1)["seats"][1]["cards"] == deck[0:15:3]
 
 
+def test_the_hand_number_of_the_carry_is_shown_and_exported() -> None:
+    e = DrawEngine({}, [Seat(name, 100) for name in NAMES[:2]], SEED, {"dealer": 1, "hand_no": 7})
+    assert e.view(None)["hand_no"] == 7
+    assert "hand = 7" in e.phh().splitlines()
+
+
 # -- the buttons ----------------------------------------------------------------------------------
 
 

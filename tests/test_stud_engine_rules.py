@@ -194,12 +194,13 @@ def test_seven_players_then_six_on_seventh_street_take_the_burn_cards_back() -> 
     assert seventh_cards(e, range(2, 8)) == pile[1:7]
 
 
-def test_eight_players_to_seventh_street_are_told_of_the_community_card() -> None:
-    e = engine(8)
-    deck = plumbing.shuffled_deck(SEED)
+@pytest.mark.parametrize("seed", [SEED, "ab" * 32])
+def test_eight_players_to_seventh_street_are_told_of_the_community_card(seed: str) -> None:
+    e = StudEngine({}, [Seat(name, 1000) for name in NAMES], seed, {"dealer": 0})
+    deck = plumbing.shuffled_deck(seed)
     said = play(e, {})
     # 8 x 6 cards and 3 burns leave one card: with the burns, 4 cards for a burn and 8 downcards.
-    pile = shuffled(derived_seed(SEED, "stud-burns"), [deck[51], deck[24], deck[33], deck[42]])
+    pile = shuffled(derived_seed(seed, "stud-burns"), [deck[51], deck[24], deck[33], deck[42]])
     assert e.board == [pile[1]]                                    # after the dealer's burn
     not_enough = "Not enough cards for everyone: one community card plays in every hand"
     told_after_an_action(said, not_enough)
