@@ -317,6 +317,7 @@ def test_pbn_export_round_trips_through_endplay() -> None:
     assert board.auction == [Bid(call) for call in "P P 1H X 2H P P P".split()]
     assert [card_code(c) for c in board.play] == [c for _, c in game.play]
     assert board.board_num == 7 and board.info["North"] == "Ann"
+    assert board.claimed is False                                  # played out: no claim marked
     assert board.contract.level == 2 and board.contract.declarer.abbr == "N"
     assert board.contract.result == game.result.overtricks  # type: ignore[union-attr]
     assert f'[Score "NS {game.view(None)["score"]}"]' in text

@@ -193,6 +193,16 @@ def test_the_log_names_the_contract_the_leader_dummy_and_the_trick_winner() -> N
                                                             "West wins the trick (NS 0, EW 1)."]
 
 
+def test_a_board_in_play_shows_no_result_and_no_trick_winner_before_the_first_trick_is_won() -> None:
+    game = engine()
+    calls(game, "P 1H X P P P")
+    play(game, "Kd", "Ad", "3d")
+    for seat in (None, N, E, S, W):
+        view = game.view(seat)
+        assert (view["last_trick"], view["last_trick_winner"], view["result"]) == ([], None, "")
+    play(game, "7d")
+    assert (game.view(None)["last_trick_winner"], game.view(None)["result"]) == (W, "")
+
 def test_the_second_hand_must_follow_the_suit_led() -> None:
     game = engine()
     calls(game, "P 1H P P P")
