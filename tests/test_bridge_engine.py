@@ -321,8 +321,6 @@ def test_pbn_export_round_trips_through_endplay() -> None:
     assert board.contract.level == 2 and board.contract.declarer.abbr == "N"
     assert board.contract.result == game.result.overtricks  # type: ignore[union-attr]
     assert f'[Score "NS {game.view(None)["score"]}"]' in text
-    with pytest.raises(ValueError):
-        engine().pbn()
 
 
 def test_cards_are_dealt_from_the_seeded_deck_starting_left_of_the_dealer() -> None:

@@ -1,13 +1,16 @@
 """More bridge rules a player meets: the buttons offered in the auction and for a claim, redoubles by
-either opponent of the doubler, and the deal setting refused when it is not a deal."""
+either opponent of the doubler, the deal setting refused when it is not a deal, and the PBN export's
+tags."""
 from __future__ import annotations
 
 from typing import Any
 
 import pytest
+from endplay.parsers import pbn as pbn_format
+from endplay.types import Bid, Player, Vul
 
-from bot.games.base import Action, ActionSpec, IllegalAction
-from bot.games.bridge import BIDS
+from bot.games.base import Action, ActionSpec, IllegalAction, Seat
+from bot.games.bridge import BIDS, BridgeEngine
 from tests.test_bridge_engine import DEAL, E, N, S, W, calls, engine, play
 
 
@@ -347,3 +350,24 @@ def test_a_table_that_is_not_bridge_is_refused(settings: dict, seats: int, reaso
     with pytest.raises(ValueError) as refused:
         BridgeEngine(settings, SEATS[:seats], "5eed" * 16, {})
     assert str(refused.value) == reason
+
+
+@pytest.mark.parametrize("settings, carry, dealer, vul, event, scoring", [
+    # a rubber's third board, dealt by North with North-South a game up (duplicate board 3 would be
+    # South's deal with East-West vulnerable)
+    ({"scoring": "rubber"}, rubber_carry([0, 0], [1, 0]), Player.north, Vul.ns, "cardroom rubber bridge", "Rubber"),
+    ({"scoring": "duplicate", "board": 7}, {}, Player.south, Vul.both, "cardroom duplicate bridge", "MP"),
+])
+def test_the_pbn_export_gives_the_dealer_vulnerability_players_and_scoring(
+        settings: dict, carry: dict, dealer: Player, vul: Vul, event: str, scoring: str) -> None:
+    from tests.test_bridge_engine import lead_and_claim
+    seats = [Seat("Ann"), Seat("Bob"), Seat('Cat "Ace"'), Seat("Dan")]
+    game = BridgeEngine({"deal": DEAL, **settings}, seats, "5eed" * 16, carry)
+    calls(game, "1H X XX P P P")
+    lead_and_claim(game, 7)
+    board = pbn_format.loads(game.pbn())[0]
+    assert (board.dealer, board.vul) == (dealer, vul)
+    assert board.auction == [Bid(call) for call in "1H X XX P P P".split()]
+    assert {tag: board.info[tag] for tag in ("Event", "Site", "Date", "Scoring", "South")} == {
+        "Event": event, "Site": "Discord", "Date": "????.??.??",   # PBN's unknown date
+        "Scoring": scoring, "South": "Cat 'Ace'"}                    # a quote would end the tag

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import re
 from typing import Any
 
 import pytest
@@ -11,8 +12,8 @@ from bot.errors import UserError
 from bot.service import events
 from bot.service.events import deals_to_reveal, join_refusal, not_played
 from bot.games.base import Action
-from bot.games.bridge_events import deal_key, event_report, event_standings
-from bot.games.bridge_scoring import ContractResult, TableResult, results_table
+from bot.games.bridge_events import REPORT_LIMIT, deal_key, event_report, event_standings
+from bot.games.bridge_scoring import ContractResult, TableResult, format_results_table, results_table
 from bot.storage.interface import EventState, Storage
 from bot.storage import open_storage
 from bot.service.live import LiveTable
@@ -208,7 +209,11 @@ def test_standings_of_many_pairs_fit_one_message() -> None:
              "players": [{"user_id": 4 * t + k, "name": f"Player number {4 * t + k}"} for k in range(4)]}
             for t in range(40)]
     text = event_standings(rows)
-    assert len(text) <= 1900 and text.endswith("more pairs\n```")
+    assert len(text) <= REPORT_LIMIT and text.endswith("more pairs\n```")
+    lines = text.strip("`\n").splitlines()
+    more = int(re.fullmatch(r"\.\.\. and (\d+) more pairs", lines[-1])[1])  # type: ignore[index]
+    assert len(lines) - 2 + more == 80, "every one of the 80 pairs is listed or counted"
+    assert len(text) + len(lines[1]) + 1 > REPORT_LIMIT, "as many pairs are listed as fit"
 
 
 async def test_a_closed_table_holds_nothing_back_and_a_closed_event_reveals_the_rest(
@@ -331,3 +336,82 @@ async def test_the_export_leaves_a_secret_board_out(database: str, capsys: pytes
     await _play_out(service, second, [])
     assert await _export(first.id, path) == 0
     assert '[Board "1"]' in capsys.readouterr().out
+
+
+def _seats(ids: tuple[int, int, int, int], names: str = "p{}") -> list[dict[str, Any]]:
+    """Players N, E, S, W by user id, named after it."""
+    return [{"user_id": i, "name": names.format(i)} for i in ids]
+
+
+def _contract(level: int, tricks: int) -> dict[str, Any]:
+    """Spades by North, undoubled."""
+    return {"level": level, "strain": "S", "doubled": 0, "declarer": 0, "tricks": tricks}
+
+
+def test_a_report_is_the_boards_table_in_a_code_block_then_who_sat_where() -> None:
+    rows = [{"table_id": t, "players": _seats((t, t + 1, t + 2, t + 3)), "result": _contract(4, 10 - t % 2)}
+            for t in (10, 11)]
+    table = format_results_table(1, results_table(1, [TableResult(f"#{r['table_id']}", ContractResult(**r["result"]))
+                                                       for r in rows]))
+    assert event_report("1", rows) == ("```\n" + table + "\n```"
+                                       "\n#10: NS p10 (N) & p12 (S), EW p11 (E) & p13 (W)"
+                                       "\n#11: NS p11 (N) & p13 (S), EW p12 (E) & p14 (W)")
+
+
+@pytest.mark.parametrize("board", ["5", "10001", "100001"])  # headings of 25, 31 and 32 characters
+def test_a_report_too_long_for_one_message_keeps_as_many_of_the_newest_results_as_fit(board: str) -> None:
+    rows = [{"table_id": 1000 + t, "players": _seats((1, 2, 3, 4)), "result": _contract(3, 9)} for t in range(60)]
+    report = event_report(board, rows)
+    shown = re.findall(r"^#\d+ .*$", report, re.MULTILINE)
+    assert 10 < len(shown) < 60
+    assert [row.split()[0] for row in shown] == [f"#{1000 + t}" for t in range(60 - len(shown), 60)], \
+        "the oldest results go first"
+    table = report[:report.rindex("```") + 3]
+    assert len(report) <= REPORT_LIMIT < len(table) + len(shown[0]) + 1, "one row more would not fit"
+
+
+def test_who_sat_where_is_shown_for_every_table_while_it_fits_in_the_message() -> None:
+    """Names padded so that the whole report takes exactly REPORT_LIMIT characters: every pair
+    line fits; one character more and the last table's line is left out."""
+    def report(extra: int) -> str:
+        rows = [{"table_id": t, "players": _seats((1, 2, 3, 4), "Player {}"), "result": _contract(2, 8)}
+                for t in range(1, 14)]
+        names = [player for row in rows for player in row["players"]]
+        for n in range(extra):                     # a character more to each name in turn
+            names[n % len(names)]["name"] += "x"
+        return event_report("3", rows)
+
+    room = REPORT_LIMIT - len(report(0))
+    assert 0 < room < 52 * 20 and report(0).count(": NS ") == 13
+    assert len(report(room)) == REPORT_LIMIT and report(room).count(": NS ") == 13
+    assert report(room + 1).count(": NS ") == 12
+
+
+def test_standings_skip_a_board_played_at_one_table_whichever_board_it_is() -> None:
+    rows = [{"deal_key": "1", "table_id": 1, "players": _seats((1, 2, 3, 4)), "result": _contract(4, 10)},
+            *({"deal_key": "2", "table_id": t, "players": _seats((t, t + 1, t + 2, t + 3)), "result": _contract(4, 10)}
+              for t in (1, 5))]
+    lines = event_standings(rows).strip("`\n").splitlines()[1:]
+    assert {line[:32].strip(): line[32:].split()[0] for line in lines} == {
+        "p1 & p3": "1", "p2 & p4": "1", "p5 & p7": "1", "p6 & p8": "1"}, "board 2's pairs, one board each"
+
+
+def test_standings_of_three_tables_share_a_top_of_four_and_average_the_imps() -> None:
+    """Board 1, nobody vulnerable: NS +420 (4S made), +140 (3S made) and -50 (4S one down). Against
+    the others, +420 wins 470 (10 IMPs) and 280 (7 IMPs): 8.5 on average; +140 loses 7 and wins
+    190 (5 IMPs): -1; -50 loses 10 and 5: -7.5. Matchpoints: 2 for each table beaten, top 4."""
+    long_names = "A player with a long name {}"
+    rows = [{"deal_key": "1", "table_id": 1, "players": _seats((1, 2, 3, 4), long_names), "result": _contract(4, 10)},
+            {"deal_key": "1", "table_id": 2, "players": _seats((5, 6, 7, 8)), "result": _contract(3, 9)},
+            {"deal_key": "1", "table_id": 3, "players": _seats((9, 10, 11, 12)), "result": _contract(4, 9)}]
+    lines = event_standings(rows).strip("`\n").splitlines()
+    assert all(len(line) == len(lines[0]) for line in lines), "names are cut to the Pair column"
+    assert [line[32:].split() for line in lines[1:]] == [
+        ["1", "4", "100.0%", "8.50"],      # table 1 NS, first: at 100% with more IMPs
+        ["1", "4", "100.0%", "7.50"],      # table 3 EW
+        ["1", "2", "50.0%", "1.00"],       # table 2 EW
+        ["1", "2", "50.0%", "-1.00"],      # table 2 NS
+        ["1", "0", "0.0%", "-7.50"],       # table 3 NS
+        ["1", "0", "0.0%", "-8.50"],       # table 1 EW
+    ]
+    assert lines[1].startswith("A player with a long name 1 & A ")

@@ -572,9 +572,8 @@ class BridgeEngine:
     def pbn(self) -> str:
         """The finished board in PBN (deal, auction, play, contract, result, score), written by
         endplay. The Score tag holds NS's points on this board (rubber: above and below the line,
-        honours and any rubber bonus included)."""
-        if self.result is None:
-            raise ValueError("The board is not over yet.")
+        honours and any rubber bonus included). Settlement asks for it once the board is over."""
+        assert self.result is not None
         board = Board(
             Deal("N:" + " ".join(pbn_hand(hand) for hand in self.dealt)),
             [Bid({PASS: "P", DOUBLE: "X", REDOUBLE: "XX"}.get(c, c)) for _, c in self.calls],

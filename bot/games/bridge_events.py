@@ -22,10 +22,10 @@ def deal_key(settings: Mapping[str, Any], carry: Mapping[str, Any]) -> str | Non
 
 
 def event_result(engine: BridgeEngine) -> dict[str, Any]:
-    """What a results table needs of one finished board: the contract and declarer's tricks."""
+    """What a results table needs of one finished board: the contract and declarer's tricks (the
+    service asks only when settling a finished board)."""
     result = engine.result
-    if result is None:
-        raise ValueError("The board is not over yet.")
+    assert result is not None
     return {"level": result.level, "strain": result.strain, "doubled": result.doubled,
             "declarer": result.declarer, "tricks": result.tricks}
 
@@ -40,9 +40,9 @@ def event_report(key: str, rows: Sequence[Mapping[str, Any]]) -> str:
     board = int(key)
     results = [TableResult(f"#{row['table_id']}", ContractResult(**row["result"])) for row in rows]
     lines = format_results_table(board, results_table(board, results)).splitlines()
-    while len(lines) > 3 and sum(len(line) + 1 for line in lines) > REPORT_LIMIT - 8:
+    while len(lines) > 3 and len(_code_block(lines)) > REPORT_LIMIT:
         lines.pop(2)  # the earliest tables' rows go first: the newest result stays in view
-    report = "```\n" + "\n".join(lines) + "\n```"
+    report = _code_block(lines)
     for row in rows:
         pair = f"\n#{row['table_id']}: NS {_pair(row['players'], 0)}, EW {_pair(row['players'], 1)}"
         if len(report) + len(pair) > REPORT_LIMIT:
@@ -100,6 +100,11 @@ class _PairTotal:
     @property
     def share(self) -> float:
         return self.matchpoints / self.tops if self.tops else 0.0
+
+
+def _code_block(lines: Sequence[str]) -> str:
+    """Lines in a fixed-width Discord code block."""
+    return "```\n" + "\n".join(lines) + "\n```"
 
 
 def _pair(players: Sequence[Mapping[str, Any]], side: int) -> str:
