@@ -287,9 +287,31 @@ def test_same_seed_and_actions_give_the_same_hand() -> None:
     ("6h 6d 9c Jd 2c 3s 8h", "Pair of Sixes"),
     ("Ah Qd 9c 7d 2c 3s 8h", "High card, Ace"),
     ("9c 9d 9h 9s 2c", "Four of a kind, Nines"),
+    # the best and worst hand of each category (with those above): one place lower is the category below
+    ("Ks Qs Js Ts 9s", "Straight flush, King high"),
+    ("As Ad Ah Ac Ks", "Four of a kind, Aces"),
+    ("2s 2d 2h 2c 3s", "Four of a kind, Twos"),
+    ("As Ad Ah Kc Ks", "Full house, Aces full of Kings"),
+    ("2s 2d 2h 3c 3s", "Full house, Twos full of Threes"),
+    ("As Ks Qs Js 9s", "Flush, Ace high"),
+    ("7d 5d 4d 3d 2d", "Flush, Seven high"),
+    ("As Kd Qh Jc Ts", "Straight, Ace high"),
+    ("As Ad Ah Kc Qs", "Three of a kind, Aces"),
+    ("2s 2d 2h 3c 4s", "Three of a kind, Twos"),
+    ("3s 3d 2h 2c 4s", "Two pair, Threes and Twos"),
+    ("As Ad Kh Qc Js", "Pair of Aces"),
+    ("2s 2d 5h 4c 3s", "Pair of Twos"),
+    ("As Kd Qh Jc 9s", "High card, Ace"),
+    ("7s 5d 4h 3c 2s", "High card, Seven"),
 ])
 def test_hand_names(cards: str, name: str) -> None:
     assert hand_name(cards.split()) == name
+
+
+def test_the_best_five_of_seven_cards_are_named() -> None:
+    # A pair on the board and a flush in hand: the flush plays, its best five cards named.
+    assert hand_name("9h 2h Kh 5h 9c 3h Ac".split()) == "Flush, King high"
+    assert hand_name("Jc Jd 7h 7s 4c 4d As".split()) == "Two pair, Jacks and Sevens"
 
 
 def test_fast_hand_orders_like_pokerkit() -> None:

@@ -28,6 +28,7 @@ stud (seats, raises, results, pots, showdown lines, PHH export) is ``PokerkitTab
 """
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import replace
 from itertools import combinations
 from typing import Any, ClassVar, Iterable, Mapping, Sequence
@@ -92,16 +93,16 @@ _CATEGORIES: tuple[tuple[int, Label], ...] = (
     (2467, Label.THREE_OF_A_KIND),
     (3325, Label.TWO_PAIR),
     (6185, Label.ONE_PAIR),
-    (_WORST_RANK, Label.HIGH_CARD),
 )
+"""The last rank of each category but high card, which runs on to ``_WORST_RANK``."""
 
 
 def rank_label(rank: int) -> Label:
-    """The category of a phevaluator rank."""
+    """The category of a phevaluator rank (1 to 7462: any rank past the pairs is a high card)."""
     for last, label in _CATEGORIES:
         if rank <= last:
             return label
-    raise ValueError(f"{rank} is not a phevaluator rank.")
+    return Label.HIGH_CARD
 
 
 _PHEVALUATOR_ID = {card: "23456789TJQKA".index(code[0]) * 4 + "cdhs".index(code[1])
@@ -120,10 +121,9 @@ class FastHighHand(Hand):
     low: ClassVar[bool] = False
 
     def __init__(self, cards: Iterable[Card] | str) -> None:
-        # Hand.__init__ is not called: it checks the cards against the 5-card lookup.
+        # Hand.__init__ is not called: it checks the cards against the 5-card lookup. phevaluator
+        # refuses fewer than 5 or more than 7 cards with a ValueError, as pokerkit expects of a Hand.
         self._cards = Card.clean(cards)
-        if not 5 <= len(self._cards) <= 7:
-            raise ValueError(f"A hand needs 5 to 7 cards, not {len(self._cards)}.")
         rank = evaluate_cards(*(_PHEVALUATOR_ID[card] for card in self._cards))
         self._entry = Entry(_WORST_RANK - rank, rank_label(rank))
 
@@ -157,9 +157,7 @@ def hand_name(cards: Sequence[str]) -> str:
     """A player's name for the best hand in 5-7 cards: "Two pair, Aces and Kings"."""
     rank, five = best_five(cards)
     label = rank_label(rank)
-    counts: dict[str, int] = {}
-    for card in five:
-        counts[card[0]] = counts.get(card[0], 0) + 1
+    counts = Counter(card[0] for card in five)
     # Ranks by (count, rank), most important first: a full house's trips before its pair.
     groups = sorted(counts, key=lambda r: (counts[r], _ORDER.index(r)), reverse=True)
     top = groups[0]
