@@ -291,6 +291,26 @@ def test_a_negative_stack_is_refused() -> None:
     assert str(caught.value) == "stacks cannot be negative"
 
 
+@pytest.mark.parametrize("options, message", [
+    ({"structure": "spread-limit"}, "unknown betting structure 'spread-limit'"),
+    ({"bet_size": 0}, "bet_size must be at least 1"),
+])
+def test_a_round_with_an_unknown_structure_or_no_bet_size_is_refused(options: dict[str, object],
+                                                                     message: str) -> None:
+    with pytest.raises(ValueError) as caught:
+        BettingRound(Pot([10, 10]), [0, 1], **options)  # type: ignore[arg-type]
+    assert str(caught.value) == message
+
+
+@pytest.mark.parametrize("chips", [11, -1])
+def test_a_seat_cannot_put_in_more_than_it_has_or_take_chips_out(chips: int) -> None:
+    pot = Pot([10, 10])
+    with pytest.raises(ValueError) as caught:
+        pot.put(0, chips)
+    assert str(caught.value) == f"seat 0 cannot put {chips} chips in with 10"
+    assert (pot.stacks, pot.total) == ([10, 10], 0)
+
+
 def test_no_chips_in_the_middle_make_no_pot() -> None:
     pot = Pot([10, 10])
     assert pot.pots() == []

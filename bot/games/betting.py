@@ -189,7 +189,7 @@ class BettingRound:
         self.opener: int | None = None
         self.may_raise: list[bool] = [True] * pot.n_seats
         self.pending: list[int] = [s for s in self.order if self._can_act(s)]
-        self.turn: int | None = None
+        self.turn: int | None  # whose turn it is (None once the round is over): set by _next_turn
         self._next_turn(None)
 
     # ---- state -------------------------------------------------------------------------------
