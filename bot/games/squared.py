@@ -98,6 +98,10 @@ def _copied(data: Any) -> Any:
     return data
 
 
+def _chips(count: int) -> str:
+    return f"{count} chip" if count == 1 else f"{count} chips"
+
+
 def reshuffle_seed(seed: str, count: int) -> str:
     """Seed of the ``count``-th reshuffle (1-based), derived from the match seed."""
     return hashlib.sha256(f"{seed}:{count}".encode("ascii")).hexdigest()
@@ -160,14 +164,15 @@ class SquaredEngine:
         self.deck = shuffled_deck(seed)
         self.shuffles = 0
         self.grids: list[list[str | None]] = [[None] * 9, [None] * 9]
-        self.hands: list[list[str]] = [[], []]
-        self.placing: list[tuple[str, int] | None] = [None, None]  # (card, cell index) kept secret
         self.round_no = 0
-        self.phase = "place"
-        self.pot = Pot(self.stacks)
-        self.betting: BettingRound | None = None
-        self.first_bettor: int | None = None
-        self.first_reason = ""
+        # set by every round's start (the first ante is always paid: a stack is at least 1 chip)
+        self.hands: list[list[str]]
+        self.placing: list[tuple[str, int] | None]  # (card, cell index) kept secret
+        self.phase: str
+        self.pot: Pot
+        self.betting: BettingRound | None
+        self.first_bettor: int | None
+        self.first_reason: str
         self.previous_first = int(seed, 16) % 2  # the coin toss for equal cards in round 1
         self.lines_won = [0, 0]
         self.last_showdown: ShowdownView | None = None
@@ -287,8 +292,7 @@ class SquaredEngine:
         ante = ante_for(self.round_no + 1)
         short = [s for s in (0, 1) if self.stacks[s] < ante]
         if short:
-            loser = short[0] if len(short) == 1 else None
-            self._finish(loser, f"{self._and(short)} cannot pay the ante of {ante}")
+            self._finish(f"{self._and(short)} cannot pay the ante of {ante}")
             return
         self.round_no += 1
         self.pot = Pot(self.stacks)
@@ -386,14 +390,12 @@ class SquaredEngine:
         self.last_showdown = ShowdownView(round=self.round_no, pot=in_pot, folded=folded, hands=hands,
                                           ranks=ranks, winner=winner, won=won)
         self.stacks = list(self.pot.stacks)
-        self.betting = None
         if self.round_no % BLOCK == 0:
             self._score_grids()
         if self.round_no >= self.settings["rounds"]:
             self._finish()
         elif 0 in self.stacks:
-            broke = self.stacks.index(0)
-            self._finish(broke, f"{self.names[broke]} has no chips left")
+            self._finish(f"{self.names[self.stacks.index(0)]} has no chips left")
         else:
             self._start_round()
 
@@ -408,35 +410,30 @@ class SquaredEngine:
         self.last_grid = GridScoreView(round=self.round_no, ante=ante, lines=lines, won=won,
                                        transfer=transfer)
         self.grids = [[None] * 9, [None] * 9]
-        self.pot = Pot(self.stacks)
         taker = max((0, 1), key=transfer.__getitem__)
         gain = (f"{self.names[taker]} takes {transfer[taker]}" if transfer[taker]
                 else "no chips change hands")
         self.log.append(f"Grids: {self.names[0]} wins {won[0]} lines, {self.names[1]} {won[1]}: {gain}.")
 
-    def _finish(self, loser: int | None = None, reason: str = "") -> None:
-        """End the match: ``loser`` is out (ante or chips); else more chips, then more grid lines."""
+    def _finish(self, reason: str = "") -> None:
+        """End the match (``reason``: why before the last round): more chips wins, then more grid lines.
+        A player out of chips or short of the ante always has fewer chips than the other."""
         self.phase = "over"
         self.betting = None
         self.pot = Pot(self.stacks)
         chips, lines = self.stacks, self.lines_won
-        if loser is not None:
-            winner: int | None = 1 - loser
-            summary = f"{reason}: {self.names[1 - loser]} wins the match"
+        played = f"{reason}:" if reason else f"After {self.round_no} rounds"
+        winner = match_winner(chips, lines)
+        if winner is None:
+            summary = (f"{played} the match is a draw with {lines[0]} grid lines each, "
+                       f"{_chips(chips[0])} each.")
         else:
-            played = f"{reason}:" if reason else f"After {self.round_no} rounds"
-            winner = match_winner(chips, lines)
-            if winner is None:
-                summary = f"{played} the match is a draw with {lines[0]} grid lines each"
-            elif chips[0] != chips[1]:
+            if chips[0] != chips[1]:
                 summary = f"{played} {self.names[winner]} wins the match"
             else:
                 summary = (f"{played} the chips are equal: {self.names[winner]} wins the match on grid "
                            f"lines won, {lines[winner]} to {lines[1 - winner]}")
-        if winner is None:
-            summary += f", {chips[0]} chips each."
-        else:
-            summary += f", {chips[winner]} chips to {chips[1 - winner]}."
+            summary += f", {_chips(chips[winner])} to {chips[1 - winner]}."
         self.log.append(summary)
         self._outcome = Outcome(
             deltas=tuple(chips[s] - self.start_stacks[s] for s in (0, 1)),
