@@ -1,6 +1,7 @@
 """The table service: lobby, chips in and out of wallets, turns, timers, restarts, results."""
 from __future__ import annotations
 
+import logging
 import random
 from typing import Any
 
@@ -13,6 +14,8 @@ from bot.games.base import Action, IllegalAction
 from bot.storage.interface import HOUSE, Storage
 from bot.storage import open_storage
 from bot.service.live import LiveTable
+from bot.registry import GAMES
+from bot.service.lobby import BOT_NAMES
 from bot.service.tables import TableService
 
 GUILD, CHANNEL = 7, 70
@@ -25,9 +28,11 @@ class Recorder:
     def __init__(self) -> None:
         self.updates = 0
         self.reasons: list[str] = []
+        self.last: LiveTable | None = None
 
     async def update(self, table: LiveTable) -> None:
         self.updates += 1
+        self.last = table
 
     async def closed(self, table: LiveTable, reason: str) -> None:
         self.reasons.append(reason)
@@ -106,6 +111,29 @@ async def test_lobby_refusals_have_clear_messages(database: str) -> None:
     assert await service.storage.balance(GUILD, BOB) == 1000, "refused joins take nothing"
 
 
+async def test_computer_players_fill_a_table_up_to_its_seats(database: str) -> None:
+    service = await _service(database)
+    live = await service.create(GUILD, CHANNEL, "holdem", ALICE, "Ann", {}, None, seat_host=False)
+    names = [await service.add_bot(live, ALICE) for _ in range(live.spec.max_players)]
+    assert len(set(names)) == 10 and all(name.endswith(" (bot)") for name in names)
+    assert len({s["user_id"] for s in live.row.seats}) == 10 and all(s["user_id"] < 0 for s in live.row.seats)
+    with pytest.raises(UserError, match=r"^The table is full \(10 seats\)\.$"):
+        await service.add_bot(live, ALICE)
+    assert max(spec.max_players for spec in GAMES.values()) <= len(BOT_NAMES), "a name for every seat"
+
+
+async def test_leaving_says_what_happens(database: str) -> None:
+    service = await _service(database)
+    live = await _table(service, (ALICE, BOB, CAROL))
+    with pytest.raises(UserError, match=r"^You are not seated at this table\.$"):
+        await service.leave(live, 99)
+    await service.start(live, ALICE)
+    waiting = next(s for s in live.row.seats if s["user_id"] != _turn_user(live))
+    assert await service.leave(live, waiting["user_id"]) == (
+        "You will leave when this deal ends; your turns are played for you until then.")
+    assert f"{waiting['name']} will leave after this deal." in live.log
+
+
 async def test_wrong_turn_stale_step_and_unseated_are_refused(database: str) -> None:
     service = await _service(database)
     live = await _table(service, (ALICE, BOB, CAROL))
@@ -133,9 +161,23 @@ async def test_cancel_mid_hand_returns_every_stack(database: str) -> None:
     await _act(service, live, Action("raise", amount=300))
     await service.cancel(live, BOB, can_manage=True)
     assert service.in_channel(CHANNEL) is None
+    assert await service.storage._db.fetch("SELECT COUNT(*) FROM actions WHERE table_id = ?", live.id) == [(0,)], \
+        "the void deal's actions are not kept"
     assert service.presenter.reasons == ["The table was cancelled; every stack is back in its wallet."]
     assert [await service.storage.balance(GUILD, u) for u in (ALICE, BOB, CAROL)] == [1000, 1000, 1000]
     assert await service.storage.total_chips() == total
+
+
+async def test_a_vanished_channel_closes_its_table_once(database: str, caplog: pytest.LogCaptureFixture) -> None:
+    service = await _service(database)
+    live = await _table(service)
+    await service.start(live, ALICE)
+    with caplog.at_level(logging.INFO, logger="bot.service.lobby"):
+        assert await service.vanished(live, "channel deleted") is True
+        assert await service.vanished(live, "channel deleted") is False, "closed already"
+    assert caplog.messages == [f"table {live.id} closed: channel deleted"], "once, for the operator's log"
+    assert service.in_channel(CHANNEL) is None
+    assert [await service.storage.balance(GUILD, u) for u in (ALICE, BOB)] == [1000, 1000], "the deal is void"
 
 
 async def test_timeouts_check_or_fold_then_sit_out(database: str) -> None:
@@ -157,6 +199,34 @@ async def test_timeouts_check_or_fold_then_sit_out(database: str) -> None:
     clock.now += 61
     await service.tick()
     assert seat["timeouts"] >= 2 and seat["sitting_out"], "two timeouts in a row sit the player out"
+
+
+async def test_sitting_out_and_back_deals_again_and_counts_timeouts_afresh(database: str) -> None:
+    clock = Clock()
+    service = await _service(database, clock)
+    live = await _table(service)
+    with pytest.raises(UserError, match=r"^You are not seated at this table\.$"):
+        await service.set_sitting_out(live, CAROL, True)
+    await service.start(live, ALICE)
+    first = _turn_user(live)
+    seat = live.row.seats[live.seat_index(first)]
+    clock.now += 61
+    await service.tick()
+    assert seat["timeouts"] == 1 and live.last_outcome is not None, "one timeout, and the hand is over"
+    await service.set_sitting_out(live, first, True)
+    assert live.log[-1] == f"p{first} sits out." and service.presenter.last is live
+    clock.now += 3
+    await service.tick()
+    assert (live.row.hand, live.row.deadline, live.row.hand_no) == (None, None, 1), "alone: the table waits"
+    await service.set_sitting_out(live, first, False)
+    assert f"p{first} is back." in live.log and service.presenter.last is live
+    await service.tick()
+    assert live.row.hand_no == 2 and len(live.row.hand["seats"]) == 2, "back: the next deal starts at once"
+    if _turn_user(live) != first:
+        await _act(service, live, Action("call"))
+    clock.now += 61
+    await service.tick()
+    assert seat["timeouts"] == 1 and not seat["sitting_out"], "the timeout before sitting out is forgotten"
 
 
 async def test_each_game_pauses_its_own_time_between_deals(database: str) -> None:
@@ -357,8 +427,12 @@ async def test_a_tournament_raises_blinds_knocks_players_out_and_pays_by_place(d
     await service.start(live, ALICE)
     with pytest.raises(UserError, match="has started"):
         await service.join(live, CAROL, "Cat")
-    with pytest.raises(UserError, match="can't leave a running tournament"):
+    with pytest.raises(UserError, match=r"^You can't leave a running tournament: your hands are folded for you while you"):
         await service.leave(live, BOB)
+    service.between_deals, pause = None, live.spec.pause_after_deal  # as the bot runs: hold'em's own pause
+    notes: list[str] = []
+    keep = live.note
+    live.note = lambda line: (notes.append(line), keep(line))[-1]  # type: ignore[method-assign]
     await service.set_sitting_out(live, ALICE, True)
     await service.set_sitting_out(live, BOB, True)  # the humans are folded for; the bots play it out
     for _ in range(400):
@@ -366,7 +440,24 @@ async def test_a_tournament_raises_blinds_knocks_players_out_and_pays_by_place(d
             break
         clock.now += 200
         await service.tick()
+        if live.row.hand is None and live.row.status == "playing":
+            assert live.row.deadline == clock.now + pause, "the next deal waits for the pause between deals"
     assert service.in_channel(CHANNEL) is None, "the tournament finished and closed the table"
+    assert "Tournament level 1: blinds 5/10." in notes and "Tournament level 4: blinds 25/50 ante 5." in notes
+    out = [line for line in notes if " is out in place " in line]
+    over = [line for line in notes if line.startswith("The tournament is over: ")]
+    assert len(out) == 4 and len(over) == 1, "four players knocked out, one at a time or together, then the end"
+    standings = [entry.rsplit(" (", 1) for entry in over[0].removeprefix("The tournament is over: ")
+                 .removesuffix(".").split(", ")]
+    places = {name.split(". ", 1)[1]: (int(name.split(". ", 1)[0]), int(prize.rstrip(")")))
+              for name, prize in standings}
+    assert len(places) == 5 and sorted(p for p, _ in places.values())[:2] == [1, 2]
+    for line in out:
+        name, place = line.removesuffix(".").split(" is out in place ")
+        assert places[name][0] == int(place), "the place announced when knocked out is the final one"
+    # Five entrants of 200: the 1,000-chip pool pays 65% and 35% (the rules page); the rest nothing.
+    assert sorted(prize for _, prize in places.values()) == [0, 0, 0, 350, 650]
+    assert all(prize == {1: 650, 2: 350}.get(place, 0) for place, prize in places.values())
     records = [await service.storage.hand_record(live.id, n) for n in range(1, live.row.hand_no + 1)]
     blinds = {r["record"]["settings"]["big_blind"] for r in records if r}
     assert {10, 20, 30} <= blinds, "the blinds went up every two hands"
@@ -375,27 +466,8 @@ async def test_a_tournament_raises_blinds_knocks_players_out_and_pays_by_place(d
     assert {row.user_id for row in standings} == {ALICE, BOB}
     for user in (ALICE, BOB):
         assert (await service.storage.stats(GUILD, user))[0][3] == 1, "one finished tournament recorded"
-    # Five entrants of 200: 1st gets 650, 2nd 350, the rest nothing (wallets held 800 after buying in).
-    for user in (ALICE, BOB):
-        assert await service.storage.balance(GUILD, user) in (800, 800 + 350, 800 + 650)
-
-
-def test_payouts_and_places() -> None:
-    from bot.service import tournaments
-
-    assert tournaments.payouts(1000, 3) == [1000]
-    assert tournaments.payouts(1001, 5) == [651, 350]
-    assert sum(tournaments.payouts(999, 9)) == 999
-    assert tournaments.busted_places(5, [300, 100, 300]) == [3, 5, 3]
-    assert tournaments.cancel_refunds([0, 350, 250], 200) == [200, 200, 200], "knocked out or ahead: the buy-in"
-    with pytest.raises(ValueError):
-        tournaments.cancel_refunds([0, 350], 200)
-    assert tournaments.hand_settings(
-        {"mode": "tournament", "small_blind": 5, "big_blind": 10, "level_hands": 3}, 7)["big_blind"] == 30
-    stud = tournaments.hand_settings({"mode": "tournament", "ante": 1, "bring_in": 2, "small_bet": 5,
-                                     "big_bet": 10, "level_hands": 1}, 4)
-    assert (stud["ante"], stud["bring_in"], stud["small_bet"], stud["big_bet"]) == (5, 10, 25, 50)
-    assert tournaments.hand_settings({"small_blind": 5, "big_blind": 10}, 99)["big_blind"] == 10
+    for user, name in ((ALICE, "Ann"), (BOB, "Bob")):  # their wallets held 800 after buying in
+        assert await service.storage.balance(GUILD, user) == 800 + places[name][1]
 
 
 @pytest.mark.parametrize("game_name, settings, stake", [

@@ -213,7 +213,7 @@ class Events(ServiceBase):
                 async with live.lock:
                     if self.tables.get(live.id) is not live:
                         continue
-                    await self._close(live, f"closed with event `{event}`")
+                    await self._close(live)
                 await self.presenter.closed(live, f"Event `{event}` was closed by a director; so is this table. "
                                                   "A board in progress counts as not played.")
                 closed += 1

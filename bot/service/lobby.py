@@ -69,8 +69,8 @@ class Lobby(ServiceBase):
         existing = live.seat_index(user_id)
         if existing is not None and not (live.spec.chips and row.seats[existing]["stack"] == 0):
             raise UserError("You are already seated at this table.")
-        if existing is None and len(row.seats) >= live.spec.max_players:
-            raise UserError(f"The table is full ({live.spec.max_players} seats).")
+        if existing is None:
+            self._require_room(live)
         if existing is None and row.status == "playing" and not live.spec.chips:
             raise UserError("This game is under way; join the next one.")
         if tournaments.is_tournament(row.settings):
@@ -104,15 +104,20 @@ class Lobby(ServiceBase):
     async def add_bot(self, live: LiveTable, user_id: int) -> str:
         async with live.lock:
             self._require_seated_or_host(live, user_id)
+            self._require_room(live)
             taken = {s["name"] for s in live.row.seats}
-            name = next((f"{n} (bot)" for n in BOT_NAMES if f"{n} (bot)" not in taken), None)
-            if name is None:
-                raise UserError("No more computer players are available.")
+            # No game seats more than ten: with a seat free, one of the ten names is free too.
+            name = next(f"{n} (bot)" for n in BOT_NAMES if f"{n} (bot)" not in taken)
             bot_id = -1 - max([-s["user_id"] for s in live.row.seats if s["is_bot"]], default=0)
             await self._seat(live, bot_id, name, None, is_bot=True)
             await self._maybe_resume(live)
         await self.presenter.update(live)
         return name
+
+    @staticmethod
+    def _require_room(live: LiveTable) -> None:
+        if len(live.row.seats) >= live.spec.max_players:
+            raise UserError(f"The table is full ({live.spec.max_players} seats).")
 
     def _require_seated_or_host(self, live: LiveTable, user_id: int) -> None:
         if user_id != live.row.host_id and live.seat_index(user_id) is None:
@@ -194,7 +199,7 @@ class Lobby(ServiceBase):
                 raise UserError(tournaments.CANCEL_RULE)
             if user_id != live.row.host_id and not can_manage:
                 raise UserError("Only the host or a member with Manage Channels can cancel this table.")
-            await self._close(live, "cancelled")
+            await self._close(live)
             await self._reveal_after_close(live)
         await self.presenter.closed(live, "The tournament was cancelled; every entrant's buy-in is back in its wallet."
                                     if running else "The table was cancelled; every stack is back in its wallet.")
@@ -210,12 +215,14 @@ class Lobby(ServiceBase):
         async with live.lock:
             if self.tables.get(live.id) is not live:
                 return False
-            await self._close(live, f"closed: {why}")
+            await self._close(live)
             await self._reveal_after_close(live)
         log.info("table %s closed: %s", live.id, why)
         return True
 
-    async def _close(self, live: LiveTable, why: str) -> None:
+    async def _close(self, live: LiveTable) -> None:
+        """Close the table and cash everyone out. Members read why in the presenter's last word
+        (``presenter.closed``), which replaces the table message and its log."""
         row = live.row
         async with self.storage.transaction() as tx:
             if self._running_tournament(live):  # the hand in progress is void: stacks are as it began
@@ -229,7 +236,6 @@ class Lobby(ServiceBase):
             await tx.save_table(row)
             await tx.clear_actions(row.id)
         live.engine = None
-        live.note(f"The table is {why}.")
         self._forget(live)
 
     async def set_sitting_out(self, live: LiveTable, user_id: int, value: bool) -> None:

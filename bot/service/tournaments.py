@@ -52,14 +52,15 @@ def hand_settings(settings: Mapping[str, Any], hand_no: int) -> dict[str, Any]:
 
 
 def describe_level(settings: Mapping[str, Any], hand_no: int) -> str:
-    """"level 4: blinds 25/50 ante 5" (or stud's "ante 5, bring-in 10, bets 25/50")."""
+    """"level 4: blinds 25/50 ante 5" (or stud's "ante 5, bring-in 10, bets 25/50": a stud table's
+    settings always hold its four stakes)."""
     current = hand_settings(settings, hand_no)
     if "small_blind" in current:
         ante = f" ante {current['ante']}" if current.get("ante") else ""
         stakes = f"blinds {current['small_blind']}/{current['big_blind']}{ante}"
     else:
-        stakes = (f"ante {current.get('ante', 0)}, bring-in {current.get('bring_in', 0)}, "
-                  f"bets {current.get('small_bet', 0)}/{current.get('big_bet', 0)}")
+        stakes = (f"ante {current['ante']}, bring-in {current['bring_in']}, "
+                  f"bets {current['small_bet']}/{current['big_bet']}")
     return f"level {level(settings, hand_no) + 1}: {stakes}"
 
 
@@ -104,7 +105,7 @@ class Tournaments(ServiceBase):
         dealt = hand["seats"]
         hand_stacks = dict(zip(dealt, hand["stacks"]))
         remaining = sum(1 for s in row.seats if "place" not in s)
-        busted = [i for i in dealt if row.seats[i]["stack"] == 0 and "place" not in row.seats[i]]
+        busted = [i for i in dealt if row.seats[i]["stack"] == 0]  # only seats with chips are dealt in
         for index, place in zip(busted, busted_places(remaining, [hand_stacks[i] for i in busted])):
             row.seats[index]["place"] = place
             live.note(f"{row.seats[index]['name']} is out in place {place}.")

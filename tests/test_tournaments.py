@@ -1,0 +1,52 @@
+"""Sit-and-go arithmetic (`bot/service/tournaments.py`), against the rules page (`docs/rules/holdem.md`,
+"Tournaments"): the blind levels, the places of players knocked out together, the payouts, the refunds
+of a cancelled tournament. The service's part (a tournament played to the end) is in `test_tables.py`."""
+from __future__ import annotations
+
+import pytest
+
+from bot.service import tournaments
+
+# "the winner takes all with up to 3 entrants, 65%/35% with 4-6, 50%/30%/20% with 7-10"
+SHARES_BY_ENTRANTS = {**{n: (100,) for n in (2, 3)}, **{n: (65, 35) for n in (4, 5, 6)},
+                      **{n: (50, 30, 20) for n in (7, 8, 9, 10)}}
+
+
+@pytest.mark.parametrize("entrants, shares", SHARES_BY_ENTRANTS.items())
+def test_the_prize_pool_is_paid_by_place_as_the_rules_say(entrants: int, shares: tuple[int, ...]) -> None:
+    pool = 100 * entrants * 10
+    assert tournaments.payouts(pool, entrants) == [pool * share // 100 for share in shares]
+
+
+def test_rounding_leftovers_go_to_the_winner() -> None:
+    assert tournaments.payouts(1001, 5) == [651, 350]
+    assert tournaments.payouts(999, 9) == [501, 299, 199]
+
+
+def test_players_knocked_out_together_are_placed_by_the_stacks_they_started_with() -> None:
+    assert tournaments.busted_places(5, [300, 100, 300]) == [3, 5, 3]
+    assert tournaments.busted_places(2, [40]) == [2]
+
+
+def test_a_cancelled_tournament_gives_every_entrant_the_buy_in_back() -> None:
+    assert tournaments.cancel_refunds([0, 350, 250], 200) == [200, 200, 200], "knocked out or ahead: the buy-in"
+    with pytest.raises(ValueError, match=r"the stacks \[0, 350\] are not 2 buy-ins of 200"):
+        tournaments.cancel_refunds([0, 350], 200)
+
+
+def test_the_stakes_rise_level_by_level() -> None:
+    blinds = {"mode": "tournament", "small_blind": 5, "big_blind": 10, "level_hands": 3}
+    assert tournaments.hand_settings(blinds, 7)["big_blind"] == 30
+    stud = {"mode": "tournament", "ante": 1, "bring_in": 2, "small_bet": 5, "big_bet": 10, "level_hands": 1}
+    assert tournaments.hand_settings({"small_blind": 5, "big_blind": 10}, 99)["big_blind"] == 10, "a cash game"
+    assert tournaments.describe_level(stud, 4) == "level 4: ante 5, bring-in 10, bets 25/50"
+
+
+@pytest.mark.parametrize("hand_no, text", [
+    (1, "level 1: blinds 5/10"),
+    (3, "level 2: blinds 10/20"),
+    (7, "level 4: blinds 25/50 ante 5"),   # from the fourth level, an ante of a fifth of the small blind
+])
+def test_the_table_names_the_level_and_its_blinds(hand_no: int, text: str) -> None:
+    settings = {"mode": "tournament", "small_blind": 5, "big_blind": 10, "level_hands": 2}
+    assert tournaments.describe_level(settings, hand_no) == text
