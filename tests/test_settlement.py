@@ -143,6 +143,15 @@ async def test_the_end_of_a_match_pays_every_stack_back_and_counts_the_win(datab
         assert {u: await service.storage.balance(GUILD, u) - wallets[u] for u in wallets} == paid, \
             "every stack back in its wallet, the bot's in the house's"
         assert live.log[-1].startswith("The match is over: every stack is back in its wallet.")
+        for user, name in ((ALICE, "Ann"), (BOB, "Bob")):
+            await service.join(live, user, name, 500)
+        computer = dict(live.row.seats[2])
+        house = await service.storage.balance(GUILD, HOUSE)
+        await service.start(live, ALICE)  # the next match: the computer player buys in again, from the house
+        buy_in = live.spec.default_buy_in
+        assert live.row.seats[2] == computer | {"stack": buy_in} and len(live.row.seats) == 3
+        assert f"{computer['name']} sits down with {buy_in} chips." in live.log
+        assert await service.storage.balance(GUILD, HOUSE) == house - buy_in and len(live.row.hand["seats"]) == 3
     else:
         assert {u: await service.storage.balance(GUILD, u) for u in wallets} == wallets
         assert live.log[-1] == "The match is over. /start plays another."

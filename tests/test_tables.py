@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from bot.errors import StaleButton, UserError
 from bot.games.base import Action, IllegalAction
-from bot.storage.interface import HOUSE, Storage
+from bot.storage.interface import HOUSE, InsufficientChips, Storage
 from bot.storage import open_storage
 from bot.service.live import LiveTable
 from bot.registry import GAMES
@@ -96,11 +96,11 @@ async def test_buy_in_comes_from_the_wallet_and_leaving_returns_it(database: str
 async def test_lobby_refusals_have_clear_messages(database: str) -> None:
     service = await _service(database)
     live = await _table(service, (ALICE,))
-    with pytest.raises(UserError, match="already has a table"):
+    with pytest.raises(UserError, match=r"^This channel already has a table\. Finish or cancel it first, or use a thread\.$"):
         await service.create(GUILD, CHANNEL, "holdem", BOB, "b", {}, None)
     with pytest.raises(UserError, match="already seated"):
         await service.join(live, ALICE, "a")
-    with pytest.raises(UserError, match="at least 2 players"):
+    with pytest.raises(UserError, match=r"^Texas hold'em needs at least 2 players with chips; invite someone or use add-bot\.$"):
         await service.start(live, ALICE)
     with pytest.raises(UserError, match="You have 1000 chips"):
         await service.join(live, BOB, "b", 5000)
@@ -127,11 +127,113 @@ async def test_leaving_says_what_happens(database: str) -> None:
     live = await _table(service, (ALICE, BOB, CAROL))
     with pytest.raises(UserError, match=r"^You are not seated at this table\.$"):
         await service.leave(live, 99)
+    bob = live.row.seats[live.seat_index(BOB)]
+    assert await service.leave(live, BOB) == f"You left the table with {bob['stack']} chips back in your wallet."
+    bridge = await service.create(GUILD, CHANNEL + 1, "bridge", ALICE, "Ann", {}, None)
+    await service.join(bridge, BOB, "Bob")
+    assert await service.leave(bridge, BOB) == "You left the table.", "no chips, nothing to say about them"
+    await service.join(live, BOB, "Bob")
     await service.start(live, ALICE)
     waiting = next(s for s in live.row.seats if s["user_id"] != _turn_user(live))
     assert await service.leave(live, waiting["user_id"]) == (
         "You will leave when this deal ends; your turns are played for you until then.")
     assert f"{waiting['name']} will leave after this deal." in live.log
+
+
+async def test_only_players_or_the_host_add_computer_players(database: str) -> None:
+    service = await _service(database)
+    live = await _table(service)
+    assert service.presenter.last is live, "the table shows who joined"
+    with pytest.raises(UserError, match=r"^Only players at this table can do that\.$"):
+        await service.add_bot(live, CAROL)
+    assert (await service.add_bot(live, BOB)).endswith(" (bot)"), "a seated player who is not the host may"
+    assert len(live.row.seats) == 3 and service.presenter.last is live
+    with pytest.raises(UserError, match=r"^Only a seated player can start the game\.$"):
+        await service.start(live, CAROL)
+    service.presenter.last = None
+    await service.start(live, BOB)
+    assert live.row.status == "playing" and live.row.hand_no == 1, "so may they start it"
+    assert service.presenter.last is live
+    with pytest.raises(UserError, match=r"^The game has already started\.$"):
+        await service.start(live, ALICE)
+
+
+async def test_the_host_passes_to_a_person_when_the_host_leaves(database: str) -> None:
+    service = await _service(database)
+    live = await _table(service, (ALICE, BOB, CAROL))
+    await service.add_bot(live, ALICE)
+    await service.leave(live, BOB)
+    assert live.row.host_id == ALICE, "someone else leaving changes nothing"
+    await service.leave(live, ALICE)
+    assert live.row.host_id == CAROL, "the first person left, not the computer player seated before"
+    await service.start(live, CAROL)
+
+
+async def _finish_deal(service: TableService, live: LiveTable, clock: Clock) -> None:
+    """Everyone checks or folds; then the pause passes and the next deal starts."""
+    hand_no = live.row.hand_no
+    while live.row.hand is not None and live.row.hand_no == hand_no:
+        kinds = {spec.kind for spec in live.engine.legal_actions(live.engine.to_act()[0])}
+        await _act(service, live, Action("check" if "check" in kinds else "fold"))
+    clock.now += 3
+    await service.tick()
+
+
+async def test_the_button_passes_to_the_next_seat_when_its_seat_leaves(database: str) -> None:
+    clock = Clock()
+    service = await _service(database, clock)
+    live = await _table(service, (ALICE, BOB, CAROL, 4))
+
+    def dealer() -> list[str]:
+        return [s["name"] for s in live.engine.view(None)["seats"] if s["is_dealer"]]
+
+    await service.start(live, ALICE)
+    assert dealer() == ["p1"]
+    await _finish_deal(service, live, clock)
+    assert dealer() == ["p2"]
+    await service.leave(live, BOB)
+    await _finish_deal(service, live, clock)
+    assert [s["name"] for s in live.row.seats] == ["p1", "p3", "p4"]
+    assert dealer() == ["p3"], "the seat after the one that left; nobody skipped, nobody twice"
+    await service.leave(live, ALICE)  # a seat before the button leaves
+    await _finish_deal(service, live, clock)
+    assert dealer() == ["p4"]
+
+
+async def test_seats_are_taken_as_the_lobby_says(database: str) -> None:
+    service = await _service(database)
+    live = await service.create(GUILD, CHANNEL, "holdem", ALICE, "Ann", {}, 500)
+    assert live.row.seats[0]["stack"] == 500 and await service.storage.balance(GUILD, ALICE) == 500
+    assert live.log[:2] == ["Ann opened a Texas hold'em table.", "Ann sits down with 500 chips."]
+    with pytest.raises(UserError, match=r"^You are already seated at this table\.$"):
+        await service.join(live, ALICE, "Ann")
+    stud = await service.create(GUILD, CHANNEL + 1, "stud", BOB, "Bob", {}, None)
+    with pytest.raises(UserError, match=r"^The buy-in must be at least 50 chips\.$"):
+        await service.join(stud, CAROL, "Cat", 40)   # stud's own minimum, not ten big blinds
+    gin = await service.create(GUILD, CHANNEL + 2, "gin", BOB, "Bob", {}, None)
+    await service.join(gin, CAROL, "Cat")
+    assert gin.log[-1] == "Cat sits down.", "no chips in gin"
+    with pytest.raises(UserError, match=r"^The table is full \(2 seats\)\.$"):
+        await service.join(gin, ALICE, "Ann")
+    saint = await service.create(GUILD, CHANNEL + 4, "saint", BOB, "Bob", {}, None)
+    await service.join(saint, CAROL, "Cat")
+    await service.start(saint, BOB)
+    with pytest.raises(UserError, match=r"^This game is under way; join the next one\.$"):
+        await service.join(saint, ALICE, "Ann")
+    tournament = await service.create(GUILD, CHANNEL + 3, "holdem", BOB, "Bob", {"mode": "tournament", "buy_in": 200, "min_buy_in": 200}, None)
+    await service.add_bot(tournament, BOB)
+    await service.start(tournament, BOB)
+    with pytest.raises(UserError, match=r"^The tournament has started; join the next one\.$"):
+        await service.join(tournament, CAROL, "Cat")
+
+
+async def test_a_host_who_cannot_buy_in_opens_no_table(database: str) -> None:
+    service = await _service(database)
+    with pytest.raises(InsufficientChips, match="You have 1000 chips"):
+        await service.create(GUILD, CHANNEL, "holdem", ALICE, "Ann", {}, 5000)
+    assert service.in_channel(CHANNEL) is None
+    assert [t.id for t in await service.storage.open_tables()] == [], "the table row is closed too"
+    await service.create(GUILD, CHANNEL, "holdem", ALICE, "Ann", {}, None)
 
 
 async def test_wrong_turn_stale_step_and_unseated_are_refused(database: str) -> None:
@@ -163,6 +265,8 @@ async def test_cancel_mid_hand_returns_every_stack(database: str) -> None:
     assert service.in_channel(CHANNEL) is None
     assert await service.storage._db.fetch("SELECT COUNT(*) FROM actions WHERE table_id = ?", live.id) == [(0,)], \
         "the void deal's actions are not kept"
+    stored = await service.storage.table(live.id)
+    assert (stored.status, stored.deadline, stored.hand) == ("closed", None, None), "a restart leaves it closed"
     assert service.presenter.reasons == ["The table was cancelled; every stack is back in its wallet."]
     assert [await service.storage.balance(GUILD, u) for u in (ALICE, BOB, CAROL)] == [1000, 1000, 1000]
     assert await service.storage.total_chips() == total
@@ -443,6 +547,8 @@ async def test_a_tournament_raises_blinds_knocks_players_out_and_pays_by_place(d
         if live.row.hand is None and live.row.status == "playing":
             assert live.row.deadline == clock.now + pause, "the next deal waits for the pause between deals"
     assert service.in_channel(CHANNEL) is None, "the tournament finished and closed the table"
+    stored = await service.storage.table(live.id)
+    assert (stored.status, stored.deadline, stored.seats) == ("closed", None, []), "a restart leaves it closed"
     assert "Tournament level 1: blinds 5/10." in notes and "Tournament level 4: blinds 25/50 ante 5." in notes
     out = [line for line in notes if " is out in place " in line]
     over = [line for line in notes if line.startswith("The tournament is over: ")]

@@ -50,3 +50,20 @@ def test_the_stakes_rise_level_by_level() -> None:
 def test_the_table_names_the_level_and_its_blinds(hand_no: int, text: str) -> None:
     settings = {"mode": "tournament", "small_blind": 5, "big_blind": 10, "level_hands": 2}
     assert tournaments.describe_level(settings, hand_no) == text
+
+
+def test_levels_last_ten_hands_unless_set_and_the_last_level_stays() -> None:
+    assert [tournaments.level({"mode": "tournament"}, hand) for hand in (1, 10, 11, 21)] == [0, 0, 1, 2]
+    settings = {"mode": "tournament", "small_blind": 5, "big_blind": 10, "level_hands": 1}
+    # Fourteen levels, the last at 200 times the first: it stays once reached.
+    assert tournaments.describe_level(settings, 14) == "level 14: blinds 1000/2000 ante 200"
+    assert tournaments.describe_level(settings, 10_000) == "level 14: blinds 1000/2000 ante 200"
+
+
+@pytest.mark.parametrize("first_level, text", [
+    ({"small_blind": 1, "big_blind": 2}, "level 4: blinds 5/10 ante 1"),        # at least one chip of ante
+    ({"small_blind": 5, "big_blind": 10, "ante": 2}, "level 4: blinds 25/50 ante 10"),  # its own ante scales
+    ({"ante": 0, "bring_in": 2, "small_bet": 5, "big_bet": 10}, "level 4: ante 0, bring-in 10, bets 25/50"),
+])
+def test_an_ante_is_added_from_the_fourth_level_only_to_blinds_without_one(first_level: dict, text: str) -> None:
+    assert tournaments.describe_level({"mode": "tournament", "level_hands": 1, **first_level}, 4) == text

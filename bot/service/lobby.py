@@ -58,7 +58,8 @@ class Lobby(ServiceBase):
             return 0
         settings = live.row.settings
         amount = settings.get("buy_in", live.spec.default_buy_in) if amount is None else amount
-        low = int(settings.get("min_buy_in", max(1, 10 * int(settings.get("big_blind", 1)))))
+        # Every chip game's defaults hold a minimum buy-in or a big blind (``bot/registry.py``).
+        low = int(settings["min_buy_in"] if "min_buy_in" in settings else 10 * int(settings["big_blind"]))
         if amount < low:
             raise UserError(f"The buy-in must be at least {low} chips.")
         return int(amount)
