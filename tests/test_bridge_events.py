@@ -126,6 +126,20 @@ async def test_an_events_tables_share_each_board_and_compare_results(database: s
     assert await service.storage.event_results(GUILD, "club-night", "2") == []
 
 
+async def test_an_event_holds_exactly_the_tables_opened_in_it(database: str) -> None:
+    service = await _service(database)
+    await _table(service, 50, {"scoring": "rubber"})  # opened first, in no event: table ids and event rows differ
+    first = await _table(service, 100, {"scoring": "duplicate", "event": "club-night"})
+    second = await _table(service, 200, {"scoring": "duplicate", "event": "club-night"})
+    state = await service.storage.event_state(GUILD, "club-night")
+    assert state is not None and sorted(state.tables) == [first.id, second.id]
+    await _play_out(service, first, [])
+    await _play_out(service, second, [])
+    await asyncio.sleep(0.01)
+    assert sorted(channel for channel, _ in service.presenter.posted) == [100, 200], \
+        "board 1's results once both of the event's tables played it"  # type: ignore[attr-defined]
+
+
 async def test_duplicate_tables_outside_an_event_deal_their_own_cards(database: str) -> None:
     """Duplicate scoring without an event name shares nothing: two such tables' board 1 differ."""
     service = await _service(database)

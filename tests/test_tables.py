@@ -128,7 +128,9 @@ async def test_leaving_says_what_happens(database: str) -> None:
     with pytest.raises(UserError, match=r"^You are not seated at this table\.$"):
         await service.leave(live, 99)
     bob = live.row.seats[live.seat_index(BOB)]
+    service.presenter.last = None
     assert await service.leave(live, BOB) == f"You left the table with {bob['stack']} chips back in your wallet."
+    assert service.presenter.last is live, "the table shows the seat gone"
     bridge = await service.create(GUILD, CHANNEL + 1, "bridge", ALICE, "Ann", {}, None)
     await service.join(bridge, BOB, "Bob")
     assert await service.leave(bridge, BOB) == "You left the table.", "no chips, nothing to say about them"
