@@ -238,6 +238,27 @@ async def test_a_host_who_cannot_buy_in_opens_no_table(database: str) -> None:
     await service.create(GUILD, CHANNEL, "holdem", ALICE, "Ann", {}, None)
 
 
+async def test_a_command_finds_only_its_own_game_s_table_of_its_own_server(database: str) -> None:
+    service = await _service(database)
+    live = await _table(service)
+    assert service.require(CHANNEL, "holdem", GUILD) is live
+    with pytest.raises(UserError, match=r"^There is no Gin rummy table in this channel\. Create one first\.$"):
+        service.require(CHANNEL, "gin", GUILD)
+    with pytest.raises(UserError, match=r"^There is no Texas hold'em table in this channel\. Create one first\.$"):
+        service.require(CHANNEL, "holdem", GUILD + 1)
+    with pytest.raises(UserError, match=r"^There is no game table in this channel\. Create one first\.$"):
+        service.require(CHANNEL + 1)
+    live.paused = "the bot may not post here"
+    with pytest.raises(UserError, match=r"^This table is paused: the bot may not post here\. It goes on once I may "
+                                        r"post in this channel again \(View Channel, Send Messages, Embed Links, "
+                                        r"Attach Files\)\.$"):
+        await service.start(live, ALICE)
+    service.owns = lambda guild_id: guild_id != GUILD
+    with pytest.raises(UserError, match=r"^This server's tables are run by another part of the bot, which is "
+                                        r"starting or taking over just now: try again in a minute\.$"):
+        service.require(CHANNEL, "holdem", GUILD)
+
+
 async def test_wrong_turn_stale_step_and_unseated_are_refused(database: str) -> None:
     service = await _service(database)
     live = await _table(service, (ALICE, BOB, CAROL))
