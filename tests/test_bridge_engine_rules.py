@@ -13,6 +13,14 @@ from bot.games.base import Action, ActionSpec, IllegalAction, Seat
 from bot.games.bridge import BIDS, BridgeEngine
 from tests.test_bridge_engine import DEAL, E, N, S, W, calls, engine, play
 
+def east_declares_hearts(*cards: str, **settings: Any) -> BridgeEngine:
+    """East's 1H passed out (South leads, West is dummy), then these cards played."""
+    game = engine(**settings)
+    calls(game, "P 1H P P P")
+    play(game, *cards)
+    return game
+
+
 
 def test_the_first_caller_may_pass_or_bid_anything_and_nothing_else() -> None:
     game = engine()
@@ -67,9 +75,7 @@ def test_nobody_redoubles_their_partners_double() -> None:
 
 
 def test_the_defenders_are_asked_to_accept_or_reject_a_claim_of_so_many_tricks() -> None:
-    game = engine()
-    calls(game, "P 1H P P P")
-    play(game, "Kd")
+    game = east_declares_hearts("Kd")
     game.apply(E, Action("claim", amount=9))
     for defender in (S, N):
         assert game.legal_actions(defender) == [ActionSpec("accept_claim", "Accept claim of 9"),
@@ -141,9 +147,7 @@ def test_at_notrump_only_the_suit_led_wins_a_trick() -> None:
 
 
 def test_a_claim_is_of_the_tricks_won_up_to_all_those_left() -> None:
-    game = engine()
-    calls(game, "P 1H P P P")
-    play(game, "Kd", "Ad", "3d", "7d")       # dummy's ace wins the first trick for East-West
+    game = east_declares_hearts("Kd", "Ad", "3d", "7d")  # dummy's ace wins the first trick for East-West
     claim = next(spec for spec in game.legal_actions(E) if spec.kind == "claim")
     assert (claim.min_amount, claim.max_amount) == (1, 13)
     with pytest.raises(IllegalAction) as refused:
@@ -170,9 +174,7 @@ RUFFS = "N:..AKQJT98765432. .765432..AKQJT98 AKQJT98765432... .AKQJT98..765432"
 
 
 def test_the_higher_trump_wins_an_overruffed_trick() -> None:
-    game = engine(RUFFS)
-    calls(game, "P 1H P P P")                # East declares hearts; South leads
-    play(game, "2s", "8h", "2d")
+    game = east_declares_hearts("2s", "8h", "2d", deal=RUFFS)  # East declares hearts; South leads
     assert game.apply(E, Action("play", cards=("2h",)))[-1] == "West wins the trick (NS 0, EW 1)."
     assert game.turn() == W and game.to_act() == (E,)   # dummy leads; declarer plays it
 
@@ -207,18 +209,14 @@ def test_a_board_in_play_shows_no_result_and_no_trick_winner_before_the_first_tr
     assert (game.view(None)["last_trick_winner"], game.view(None)["result"]) == (W, "")
 
 def test_the_second_hand_must_follow_the_suit_led() -> None:
-    game = engine()
-    calls(game, "P 1H P P P")
-    play(game, "Kd")
+    game = east_declares_hearts("Kd")
     with pytest.raises(IllegalAction) as refused:
         game.apply(E, Action("play", cards=("Qh",)))       # dummy holds diamonds
     assert str(refused.value) == "You must follow suit: play one of the diamonds."
 
 
 def test_declarer_may_concede_every_trick_left() -> None:
-    game = engine()
-    calls(game, "P 1H P P P")
-    play(game, "Kd")
+    game = east_declares_hearts("Kd")
     game.apply(E, Action("claim", amount=0))
     for defender in (S, N):
         game.apply(defender, Action("accept_claim"))
@@ -284,9 +282,7 @@ def test_a_vulnerable_declarer_one_down_loses_100() -> None:
 
 
 def test_a_duplicate_result_line_gives_declarers_points() -> None:
-    game = engine(scoring="duplicate", board=1)                # nobody vulnerable
-    calls(game, "P 1H P P P")
-    play(game, "Kd")
+    game = east_declares_hearts("Kd", scoring="duplicate", board=1)  # nobody vulnerable
     game.apply(E, Action("claim", amount=8))
     for defender in (S, N):
         game.apply(defender, Action("accept_claim"))
@@ -320,9 +316,7 @@ def test_each_refusal_says_why() -> None:
 
 
 def test_a_timed_out_player_follows_with_the_lowest_card() -> None:
-    game = engine()
-    calls(game, "P 1H P P P")
-    play(game, "4c")                          # West, dummy, holds the Q, J and 10 of clubs
+    game = east_declares_hearts("4c")  # West, dummy, holds the Q, J and 10 of clubs
     assert game.timeout_action(E) == Action("play", cards=("Tc",))
 
 
