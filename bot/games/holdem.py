@@ -55,7 +55,7 @@ from pokerkit.lookups import Entry, Label, StandardLookup
 
 from bot.games.base import HIDDEN, Action, ActionSpec, IllegalAction, Seat
 from bot.games.cards import pretty, shuffled_deck
-from bot.games.phh import PotLimitTexasHoldem
+from bot.games.phh import BETS_A_ROUND, PotLimitTexasHoldem
 from bot.games.pokerkit_base import CARDS, PokerkitTable
 
 LIMITS = {
@@ -64,8 +64,6 @@ LIMITS = {
     "fixed-limit": "Fixed-limit hold'em",
 }
 STREETS = ("preflop", "flop", "turn", "river")
-FIXED_LIMIT_RAISES = 3
-"""Raises allowed after the bet on each fixed-limit street (preflop the big blind is the bet)."""
 
 _AUTOMATIONS = (
     Automation.ANTE_POSTING,
@@ -274,8 +272,8 @@ class HoldemEngine(PokerkitTable):
         if self.limit != "fixed-limit":
             return streets
         preflop, *later = streets
-        return (replace(preflop, max_completion_betting_or_raising_count=FIXED_LIMIT_RAISES),
-                *(replace(street, max_completion_betting_or_raising_count=FIXED_LIMIT_RAISES + 1)
+        return (replace(preflop, max_completion_betting_or_raising_count=BETS_A_ROUND - 1),
+                *(replace(street, max_completion_betting_or_raising_count=BETS_A_ROUND)
                   for street in later))
 
     def _betting_structure(self) -> BettingStructure:
