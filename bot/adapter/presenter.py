@@ -71,6 +71,9 @@ class DiscordPresenter:
         self.render_ms: deque[float] = deque(maxlen=10_000)
         self.on_render: Callable[[float], None] = lambda seconds: None  # the metrics, when exported
         self.stale_dropped = 0
+        self.clock: Callable[[], float] = time.time
+        """Wall-clock seconds, as Discord's snowflakes count them (a message's or an interaction's age is
+        read from its id against this clock; a test moves it forward)."""
 
     async def _render(self, fn: Any, *args: Any, affinity: int | None = None) -> discord.File:
         """``fn(*args)`` drawn in the render pool (a table's pictures, ``affinity`` its id, in the same
