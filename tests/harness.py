@@ -27,6 +27,7 @@ from discord.webhook.async_ import AsyncWebhookAdapter, async_context
 
 from bot.adapter.client import CardroomBot
 from tests import mentions
+from tests.discord_clock import CLOCK
 from tests.privacy import PrivacyCheck
 
 APP_ID = 900000000000000001
@@ -39,7 +40,12 @@ DM_CHANNEL_ID = 920000000000000003
 TIMESTAMP = "2026-01-01T00:00:00+00:00"
 MANAGE_CHANNELS = 1 << 4
 MEMBER_PERMISSIONS = (1 << 10) | (1 << 11) | (1 << 14) | (1 << 15) | (1 << 31)  # view, send, embed, attach, use commands
-_ids = itertools.count(930000000000000001)
+
+
+def new_id() -> int:
+    """A new message, attachment, channel, interaction or command id: a snowflake minted at
+    ``CLOCK.now()``, so the bot and the loopback read its age as Discord would."""
+    return CLOCK.snowflake()
 
 
 OPEN: list["Harness"] = []
@@ -153,14 +159,14 @@ class Recorder:
     # -- answering ------------------------------------------------------------------------------
 
     def _message(self, channel_id: int, data: dict[str, Any], message_id: int | None = None) -> dict[str, Any]:
-        message_id = message_id or next(_ids)
+        message_id = message_id or new_id()
         old = self.messages.get(message_id, {})
         payload = {
             "id": str(message_id), "channel_id": str(channel_id), "type": 0, "tts": False,
             "content": data.get("content", old.get("content", "")),
             "embeds": data.get("embeds", old.get("embeds", [])),
             "components": data.get("components", old.get("components", [])),
-            "attachments": [{"id": str(next(_ids)), "filename": a.get("filename", "file.png"),
+            "attachments": [{"id": str(new_id()), "filename": a.get("filename", "file.png"),
                              "size": 1, "url": "https://cdn.invalid/x.png", "proxy_url": "https://cdn.invalid/x.png"}
                             for a in data.get("attachments", [])],
             "author": {"id": str(BOT_USER_ID), "username": "Cardroom", "discriminator": "0", "bot": True,
@@ -203,7 +209,7 @@ class Recorder:
         parts = path.strip("/").split("/")
         if route.method == "POST" and path == "/users/@me/channels":
             user_id = int(request.json["recipient_id"])  # type: ignore[index]
-            channel_id = next(_ids)
+            channel_id = new_id()
             self.dm_channels[channel_id] = user_id
             return {"id": str(channel_id), "type": 1, "last_message_id": None,
                     "recipients": [{"id": str(user_id), "username": f"user{user_id}", "discriminator": "0",
@@ -330,6 +336,7 @@ class Harness:
         state.application_id = APP_ID
         await bot.setup_hook()
         bot.service.between_deals = 0
+        bot.presenter.clock = CLOCK.now  # message and token ages read against the clock tests move
         harness = cls(bot, recorder)
         harness.privacy.attach()
         OPEN.append(harness)
@@ -344,7 +351,7 @@ class Harness:
     def _base(self, user: User, kind: int, data: dict[str, Any], at: Place = HOME) -> tuple[str, dict[str, Any]]:
         token = f"tok{next(self._tokens)}"
         payload: dict[str, Any] = {
-            "id": str(next(_ids)), "application_id": str(APP_ID), "type": kind, "token": token, "version": 1,
+            "id": str(new_id()), "application_id": str(APP_ID), "type": kind, "token": token, "version": 1,
             "channel_id": str(at.channel_id), "data": data, "locale": "en-US",
             "app_permissions": str(MEMBER_PERMISSIONS), "entitlements": [], "authorizing_integration_owners": {},
             "attachment_size_limit": 8 * 1024 * 1024,
@@ -387,9 +394,9 @@ class Harness:
         opts = [{"name": k, "type": _option_type(v), "value": str(v.id) if k in members else v}
                 for k, v in options.items()]
         if sub is None:
-            data = {"id": str(next(_ids)), "name": group, "type": 1, "options": opts}
+            data = {"id": str(new_id()), "name": group, "type": 1, "options": opts}
         else:
-            data = {"id": str(next(_ids)), "name": group, "type": 1,
+            data = {"id": str(new_id()), "name": group, "type": 1,
                     "options": [{"name": sub, "type": 1, "options": opts}]}
         if members:
             data["resolved"] = {

@@ -7,10 +7,16 @@ both pointed at this server by ``Route.BASE`` (``tests/loopback_harness.py``). T
 Discord's habits:
 
 - per-route buckets keyed by the route's major parameter (channel, interaction token) with the
-  ``X-RateLimit-*`` headers, a global limit, and 429s that carry ``retry_after``
-  (``tests/loopback_ratelimits.py``);
+  ``X-RateLimit-*`` headers, one global bucket per bot token (50 requests a second, interaction
+  responses not counted), and 429s that carry ``retry_after`` (``tests/loopback_ratelimits.py``);
+- edits of messages older than an hour refused with code 30046, as Discord refuses them;
+- interaction replies that write the messages Discord would, and tokens that expire 15 minutes
+  after the interaction (``tests/loopback_interactions.py``);
 - Discord's error bodies for a deleted channel (404, code 10003), a deleted message (10008),
-  missing access (403, 50001), missing permissions (50013) and closed DMs (50007);
+  missing access (403, 50001), missing permissions (50013) and closed DMs (50007)
+  (``tests/loopback_rest.py``);
+- ids minted by ``tests/discord_clock.CLOCK``, whose time a test moves forward to age messages
+  and tokens;
 - injectable faults (``Fault``): any status and code, a 429 storm, or a hang (a timeout) on the
   requests whose method and path match.
 
@@ -30,13 +36,12 @@ from typing import Any, Callable
 
 from aiohttp import web
 
-from tests.harness import APP_ID, BOT_USER_ID, CHANNEL_ID, GUILD_ID, Recorder, Request, _ids
-from tests.loopback_ratelimits import GLOBAL_PER_SECOND, Answer, Buckets, Limit, too_many
+from tests.harness import Request
+from tests.loopback_interactions import InteractionRoutes
+from tests.loopback_ratelimits import GLOBAL_PER_SECOND, Answer, Buckets, Limit, error, too_many
+from tests.loopback_rest import RestRoutes
 
 API = "/api/v10"
-ERRORS = {10003: "Unknown Channel", 10004: "Unknown Guild", 10008: "Unknown Message", 50001: "Missing Access",
-          50007: "Cannot send messages to this user", 50013: "Missing Permissions",
-          50083: "Thread is archived"}
 
 
 @dataclass
@@ -63,12 +68,22 @@ class Fault:
 @dataclass
 class Served:
     """One request as the server saw it: when it came (``time.monotonic()``), what, and the status
-    answered (0 while a hung request is still unanswered)."""
+    answered (0 while a hung request is still unanswered).
+
+    ``global_bound``: the request counted against its bot token's global limit (all but interaction
+    callbacks and interaction-token webhooks). ``scope``: a rate-limit 429's ``X-RateLimit-Scope``
+    ("global", "user" for a route's bucket, "shared"), else None. ``code``: Discord's error code
+    (30046, 10015...), 0 for none. ``authorization``: the request's Authorization header (which
+    bot token sent it; None for interaction responses, which carry none)."""
 
     at: float
     request: Request
     status: int
     bucket: str
+    global_bound: bool = False
+    scope: str | None = None
+    code: int = 0
+    authorization: str | None = None
 
 
 @dataclass
@@ -78,9 +93,14 @@ class _Route:
     bucket: str
     major: str | None  # the path group that keys the bucket (Discord's major parameter)
     handler: Callable[..., Any]
+    global_bound: bool = True  # interaction responses are not counted against the global limit
 
 
-class LoopbackDiscord(Recorder):
+_WEBHOOK = r"/webhooks/(?P<app>\d+)/(?P<token>[^/]+)"
+_TOKEN_MESSAGE = _WEBHOOK + r"/messages/(?P<message>@original|\d+)"
+
+
+class LoopbackDiscord(RestRoutes, InteractionRoutes):
     """The server and what it has seen (a ``Recorder``: the harness helpers read it the same way)."""
 
     def __init__(self, limits: dict[str, Limit] | None = None, global_per_second: int | None = GLOBAL_PER_SECOND):
@@ -89,11 +109,6 @@ class LoopbackDiscord(Recorder):
         self.limits = self.buckets.limits  # a test may change them before a bucket's first request
         self.faults: list[Fault] = []
         self.served: list[Served] = []
-        self.deleted_channels: set[int] = set()
-        self.denied: dict[int, int] = {}  # channel -> 403 code (50001 Missing Access, 50013 Missing Permissions)
-        self.archived_threads: set[int] = set()
-        self.left_guilds: set[int] = set()
-        self.channel_guilds: dict[int, int] = {}  # channels of other guilds than GUILD_ID
         self._lock = threading.Lock()
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
@@ -113,14 +128,10 @@ class LoopbackDiscord(Recorder):
             _Route("PATCH", re.compile(r"/channels/(?P<channel>\d+)"), "channel.read", "channel", self._edit_channel),
             _Route("GET", re.compile(r"/guilds/(?P<guild>\d+)"), "guild.read", "guild", self._guild),
             _Route("POST", re.compile(r"/interactions/(?P<interaction>\d+)/(?P<token>[^/]+)/callback"),
-                   "interaction.callback", "interaction", self._callback),
-            _Route("POST", re.compile(r"/webhooks/\d+/(?P<token>[^/]+)"), "webhook", "token", self._followup),
-            _Route("PATCH", re.compile(r"/webhooks/\d+/(?P<token>[^/]+)/messages/(?P<message>@original|\d+)"),
-                   "webhook", "token", self._followup),
-            _Route("GET", re.compile(r"/webhooks/\d+/(?P<token>[^/]+)/messages/(?P<message>@original|\d+)"),
-                   "webhook", "token", self._followup),
-            _Route("DELETE", re.compile(r"/webhooks/\d+/(?P<token>[^/]+)/messages/(?P<message>@original|\d+)"),
-                   "webhook", "token", self._deleted),
+                   "interaction.callback", "interaction", self._callback, global_bound=False),
+            _Route("POST", re.compile(_WEBHOOK), "webhook", "token", self._webhook, global_bound=False),
+            *(_Route(method, re.compile(_TOKEN_MESSAGE), "webhook", "token", self._webhook, global_bound=False)
+              for method in ("GET", "PATCH", "DELETE")),
         ]
 
     # -- running ----------------------------------------------------------------------------------
@@ -167,6 +178,20 @@ class LoopbackDiscord(Recorder):
         return sum(1 for s in list(self.served) if s.request.method == method and s.bucket == bucket
                    and (status is None or s.status == status))
 
+    def global_bound(self, authorization: str | None = None) -> int:
+        """Requests counted against a global limit (of one bot token alone: its ``Authorization``
+        header, such as "Bot loopback-token")."""
+        return sum(1 for s in list(self.served)
+                   if s.global_bound and (authorization is None or s.authorization == authorization))
+
+    def limited(self, scope: str | None = None) -> int:
+        """Rate-limit 429s answered (of ``scope``: "global", "user" or "shared"); 30046 is not one."""
+        return sum(1 for s in list(self.served) if s.scope is not None and (scope is None or s.scope == scope))
+
+    def refused(self, code: int) -> int:
+        """Requests answered with Discord's error ``code`` (30046, 10015, 40060...)."""
+        return sum(1 for s in list(self.served) if s.code == code)
+
     def inject(self, fault: Fault) -> Fault:
         with self._lock:
             self.faults.append(fault)
@@ -183,11 +208,14 @@ class LoopbackDiscord(Recorder):
         payload, parts = await _body(http)
         request = self._record(http.method, path, payload, parts)
         route, match = self._route(http.method, path)
-        bucket_name = route.bucket if route else "unknown"
-        hang = 0.0
+        authorization = http.headers.get("Authorization")
         with self._lock:
-            answer, hang = self._answer(http.method, path, request, route, match)
-        served = Served(time.monotonic(), request, 0, bucket_name)  # status 0 until answered
+            answer, hang = self._answer(http.method, path, request, route, match, authorization or "")
+        body = answer.body if isinstance(answer.body, dict) else {}
+        served = Served(time.monotonic(), request, 0, route.bucket if route else "unknown",  # status 0 until answered
+                        global_bound=route is not None and route.global_bound,
+                        scope=answer.headers.get("X-RateLimit-Scope") if answer.status == 429 else None,
+                        code=int(body.get("code", 0)) if answer.status >= 400 else 0, authorization=authorization)
         self.served.append(served)
         if hang:
             await asyncio.sleep(hang)
@@ -206,11 +234,11 @@ class LoopbackDiscord(Recorder):
         return None, None
 
     def _answer(self, method: str, path: str, request: Request, route: _Route | None,
-                match: re.Match[str] | None) -> tuple[Answer, float]:
+                match: re.Match[str] | None, authorization: str) -> tuple[Answer, float]:
+        """The global limit, then the faults, the route's bucket and the route itself."""
         if route is None or match is None:
-            return _error(404, 0, f"no such route: {method} {path}"), 0.0
-        limited = self.buckets.take_global()
-        if limited is not None:
+            return error(404, 0, f"no such route: {method} {path}"), 0.0
+        if route.global_bound and (limited := self.buckets.take_global(authorization)) is not None:
             return limited, 0.0
         hang = 0.0
         for fault in list(self.faults):
@@ -223,112 +251,19 @@ class LoopbackDiscord(Recorder):
                 if fault.status == 429:
                     return too_many(fault.retry_after, scope="shared", bucket=route.bucket), fault.hang
                 if fault.status:
-                    return _error(fault.status, fault.code, ERRORS.get(fault.code, "Server error")), fault.hang
+                    return error(fault.status, fault.code), fault.hang
                 hang = fault.hang
                 break
-        limited = self.buckets.take(f"{route.bucket}:{match[route.major] if route.major else ''}", route.bucket)
+        # a bot's buckets are its token's (two bots in one channel do not share them); an
+        # interaction token's are that token's alone
+        owner = authorization if route.global_bound else ""
+        limited = self.buckets.take(f"{owner}|{route.bucket}:{match[route.major] if route.major else ''}",
+                                    route.bucket)
         if limited.status == 429:
             return limited, hang
         answer = route.handler(request, match)
         answer.headers.update(limited.headers)
         return answer, hang
-
-    # -- the API ----------------------------------------------------------------------------------
-
-    def _channel_fault(self, channel_id: int) -> Answer | None:
-        guild = self.channel_guilds.get(channel_id, GUILD_ID)
-        if channel_id in self.dm_channels:
-            return _error(403, 50007, ERRORS[50007]) if self.dm_channels[channel_id] in self.closed_dms else None
-        if channel_id in self.deleted_channels:
-            return _error(404, 10003, ERRORS[10003])
-        if guild in self.left_guilds:
-            return _error(403, 50001, ERRORS[50001])
-        if channel_id in self.denied:
-            return _error(403, self.denied[channel_id], ERRORS[self.denied[channel_id]])
-        return None
-
-    def _me(self, request: Request, match: re.Match[str]) -> Answer:
-        return Answer(200, {"id": str(BOT_USER_ID), "username": "Cardroom", "discriminator": "0",
-                             "global_name": None, "avatar": None, "bot": True, "flags": 0})
-
-    def _application(self, request: Request, match: re.Match[str]) -> Answer:
-        owner = {"id": "1", "username": "owner", "discriminator": "0", "avatar": None}
-        return Answer(200, {"id": str(APP_ID), "name": "Cardroom", "description": "", "icon": None,
-                             "bot_public": True, "bot_require_code_grant": False, "owner": owner,
-                             "verify_key": "0" * 64, "flags": 0, "summary": ""})
-
-    def _dm_channel(self, request: Request, match: re.Match[str]) -> Answer:
-        user_id = int((request.json or {})["recipient_id"])
-        channel_id = next((c for c, u in self.dm_channels.items() if u == user_id), None) or next(_ids)
-        self.dm_channels[channel_id] = user_id
-        return Answer(200, {"id": str(channel_id), "type": 1, "last_message_id": None, "recipients": [
-            {"id": str(user_id), "username": f"user{user_id}", "discriminator": "0", "avatar": None}]})
-
-    def _send(self, request: Request, match: re.Match[str]) -> Answer:
-        channel_id = int(match["channel"])
-        if (fault := self._channel_fault(channel_id)) is not None:
-            return fault
-        if channel_id in self.archived_threads:
-            return _error(400, 50083, ERRORS[50083])
-        return Answer(200, self._message(channel_id, request.json or {}))
-
-    def _edit(self, request: Request, match: re.Match[str]) -> Answer:
-        channel_id, message_id = int(match["channel"]), int(match["message"])
-        if (fault := self._channel_fault(channel_id)) is not None:
-            return fault
-        if channel_id in self.archived_threads:
-            return _error(400, 50083, ERRORS[50083])
-        old = self.messages.get(message_id)
-        if old is None or int(old["channel_id"]) != channel_id:
-            return _error(404, 10008, ERRORS[10008])
-        return Answer(200, self._message(channel_id, request.json or {}, message_id))
-
-    def _delete(self, request: Request, match: re.Match[str]) -> Answer:
-        if (fault := self._channel_fault(int(match["channel"]))) is not None:
-            return fault
-        if self.messages.pop(int(match["message"]), None) is None:
-            return _error(404, 10008, ERRORS[10008])
-        return Answer(204)
-
-    def _channel_payload(self, channel_id: int) -> dict[str, Any]:
-        return {"id": str(channel_id), "type": 0, "guild_id": str(self.channel_guilds.get(channel_id, GUILD_ID)),
-                "name": "cards", "position": 0, "permission_overwrites": [], "nsfw": False, "parent_id": None}
-
-    def _channel(self, request: Request, match: re.Match[str]) -> Answer:
-        channel_id = int(match["channel"])
-        fault = self._channel_fault(channel_id)
-        if fault is not None and not (fault.status == 403 and fault.body["code"] == 50013):
-            return fault  # a channel one may see but not post in is still readable
-        return Answer(200, self._channel_payload(channel_id))
-
-    def _edit_channel(self, request: Request, match: re.Match[str]) -> Answer:
-        """Unarchive a thread (the only channel edit the bot makes)."""
-        channel_id = int(match["channel"])
-        if (fault := self._channel_fault(channel_id)) is not None:
-            return fault
-        if (request.json or {}).get("archived") is False:
-            self.archived_threads.discard(channel_id)
-        return Answer(200, {**self._channel_payload(channel_id), "type": 11,
-                             "thread_metadata": {"archived": channel_id in self.archived_threads,
-                                                 "auto_archive_duration": 60, "locked": False,
-                                                 "archive_timestamp": "2026-01-01T00:00:00+00:00"}})
-
-    def _guild(self, request: Request, match: re.Match[str]) -> Answer:
-        guild_id = int(match["guild"])
-        if guild_id in self.left_guilds:
-            return _error(403, 50001, ERRORS[50001])
-        return Answer(200, {"id": str(guild_id), "name": "cards"})
-
-    def _callback(self, request: Request, match: re.Match[str]) -> Answer:
-        return Answer(200, {"interaction": {"id": match["interaction"], "type": 2}, "resource": None})
-
-    def _followup(self, request: Request, match: re.Match[str]) -> Answer:
-        message = self._message(CHANNEL_ID, request.json or {})
-        message["_interaction_reply"] = True
-        return Answer(200, message)
-
-    def _deleted(self, request: Request, match: re.Match[str]) -> Answer:
-        return Answer(204)
 
 
 async def _body(http: web.Request) -> tuple[dict[str, Any] | None, list[dict[str, Any]] | None]:
@@ -346,6 +281,3 @@ async def _body(http: web.Request) -> tuple[dict[str, Any] | None, list[dict[str
     raw = await http.read()
     return (json.loads(raw) if raw else None), None
 
-
-def _error(status: int, code: int, message: str) -> Answer:
-    return Answer(status, {"message": message, "code": code})
