@@ -87,7 +87,8 @@ def _run(config: Config, shard_ids: str | None = None, shard_count: int | None =
     import discord
 
     options: dict[str, Any] = dict(starting_balance=config.starting_balance, daily_amount=config.daily_amount,
-                                   sync_guild=config.guild_id, metrics_port=config.metrics_port)
+                                   sync_guild=config.guild_id, metrics_port=config.metrics_port,
+                                   global_rate=config.global_rate)
     bot = CardroomBot(config.database, **options) if shards is None else ClusterBot(config.database, shards, **options)
     try:
         bot.run(config.token, log_handler=None)

@@ -17,6 +17,7 @@ class Config:
     shards: str | None = None  # this process's gateway shards, e.g. "0-3" (a cluster); None: all
     shard_count: int | None = None
     metrics_port: int | None = None  # serve Prometheus metrics on this port (CARDROOM_METRICS_PORT)
+    global_rate: float | None = None  # counted requests a second this process may make (CARDROOM_GLOBAL_RATE)
 
     @classmethod
     def from_env(cls) -> "Config":
@@ -31,4 +32,5 @@ class Config:
             shards=os.getenv("CARDROOM_SHARDS") or None,
             shard_count=int(os.getenv("CARDROOM_SHARD_COUNT", "0")) or None,
             metrics_port=int(os.getenv("CARDROOM_METRICS_PORT", "0")) or None,
+            global_rate=float(os.getenv("CARDROOM_GLOBAL_RATE", "0")) or None,
         )

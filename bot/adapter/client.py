@@ -13,6 +13,7 @@ from discord.ext import commands
 from bot.adapter.channel_watch import ChannelWatch
 from bot.adapter.component_checks import reply_error
 from bot.adapter.components import COMPONENTS
+from bot.adapter.global_pace import GlobalPace, paced, share
 from bot.adapter.metrics import Metrics
 from bot.adapter.presenter import DiscordPresenter
 from bot.errors import UserError
@@ -82,12 +83,17 @@ class CardroomBot(commands.Bot):
 
     def __init__(self, database: str, *, starting_balance: int = 1000, daily_amount: int = 200,
                  sync_guild: int | None = None, run_timers: bool = True, metrics_port: int | None = None,
-                 metrics_addr: str = "0.0.0.0", **options: Any):
+                 metrics_addr: str = "0.0.0.0", global_rate: float | None = None, **options: Any):
+        """``global_rate``: the requests a second counted against the token's 50 that this process may
+        make (default: all of them alone, its shards' part in a cluster; ``bot.adapter.global_pace``)."""
         intents = discord.Intents.default()
         # No message parses a mention unless it says so: a member named "@everyone" pings nobody.
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, tree_cls=CardroomTree,
                          help_command=None, allowed_mentions=discord.AllowedMentions.none(), **options)
         self.database = database
+        shards = self.shards
+        self.pace = GlobalPace(global_rate or share(shards.ids if shards else None, shards.count if shards else None))
+        self.http.request = paced(self.http.request, self.pace)  # type: ignore[method-assign]
         self.guard: ShardGuard | None = None
         self.metrics_port = metrics_port
         self.metrics_addr = metrics_addr

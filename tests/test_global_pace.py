@@ -1,0 +1,59 @@
+"""The bot's own pacing of the requests Discord counts against the token's 50 a second."""
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from bot.adapter.global_pace import GLOBAL_PER_SECOND, NEEDED, REPLACEABLE, GlobalPace, priority, share
+
+
+def test_a_process_alone_takes_the_whole_limit_and_a_cluster_its_shards_part() -> None:
+    assert share(None, None) == GLOBAL_PER_SECOND == 50
+    assert share((0, 1), 8) == 12.5
+    assert share((0, 1, 2, 3), 4) == 50
+    with pytest.raises(ValueError):
+        GlobalPace(0)
+
+
+def test_only_a_message_edit_is_replaceable() -> None:
+    assert priority("PATCH", "/channels/1/messages/2") == REPLACEABLE
+    assert priority("POST", "/channels/1/messages") == NEEDED  # a DM, a table's first post
+    assert priority("DELETE", "/channels/1/messages/2") == NEEDED
+    assert priority("POST", "/users/@me/channels") == NEEDED
+
+
+async def test_a_full_bucket_lets_a_second_through_then_paces_the_rest() -> None:
+    pace = GlobalPace(20)
+    loop = asyncio.get_running_loop()
+    started = loop.time()
+    for _ in range(20):
+        await pace.take()
+    assert pace.waited == 0 and loop.time() - started < 0.05, "a second's worth goes at once"
+    await asyncio.gather(*(pace.take() for _ in range(5)))
+    assert pace.waited == 5 and loop.time() - started >= 5 / 20 * 0.9, "the next ones wait for the refill"
+
+
+async def test_a_replaceable_edit_waits_behind_what_is_needed() -> None:
+    pace = GlobalPace(10)
+    for _ in range(10):
+        await pace.take()
+    order: list[str] = []
+
+    async def take(name: str, rank: int) -> None:
+        await pace.take(rank)
+        order.append(name)
+
+    await asyncio.gather(take("table edit", REPLACEABLE), take("hand by DM", NEEDED), take("first post", NEEDED))
+    assert order == ["hand by DM", "first post", "table edit"]
+
+
+async def test_a_cancelled_waiter_gives_its_place_to_the_next() -> None:
+    pace = GlobalPace(10)
+    for _ in range(10):
+        await pace.take()
+    gone = asyncio.ensure_future(pace.take())
+    await asyncio.sleep(0)
+    gone.cancel()
+    await asyncio.wait_for(pace.take(), 1.0)  # granted in the cancelled one's stead, not stuck
+    assert gone.cancelled()
