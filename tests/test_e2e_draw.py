@@ -10,6 +10,7 @@ from typing import Any
 from bot.games.cards import pretty
 from tests.export_checks import exported, replayed_stacks
 from tests.harness import CHANNEL_ID, Harness, User
+from tests.message_writes import hands_to
 
 ALICE, BOB, CAROL, DAVE = User(4001, "Alice"), User(4002, "Bob"), User(4003, "Carol"), User(4004, "Dave")
 USERS = (ALICE, BOB, CAROL)
@@ -56,7 +57,7 @@ async def test_full_hand(tmp_path, rendered) -> None:
     hands = _hands(h)
     recorder = h.recorder
     for seat, user in enumerate(USERS):
-        dms = recorder.dm_requests(user.id)
+        dms = hands_to(recorder, user.id)
         assert len(dms) == 1 and dms[0].files
         assert all(_shows(dms[0].text, c) for c in hands[seat])
         assert not any(_shows(dms[0].text, c) for s in range(3) if s != seat for c in hands[s])
@@ -95,7 +96,7 @@ async def test_full_hand(tmp_path, rendered) -> None:
     new_hands = _hands(h)
     assert new_hands[1][:3] == hands[1][2:] and new_hands[2] == hands[2] and new_hands[0][:4] == hands[0][:4]
     for seat, user in enumerate(USERS):
-        dms = recorder.dm_requests(user.id)
+        dms = hands_to(recorder, user.id)
         assert len(dms) == (1 if seat == 2 else 2)
         assert all(_shows(dms[-1].text, c) for c in new_hands[seat])
         others = {c for s in range(3) if s != seat for c in hands[s] + new_hands[s]}

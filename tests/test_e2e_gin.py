@@ -14,6 +14,7 @@ from bot.games.cards import pretty
 from bot.games.gin import GinEngine
 from tests.export_checks import exported
 from tests.harness import CHANNEL_ID, GUILD_ID, Harness, Recorder, User
+from tests.message_writes import hands_to
 
 ALICE, BOB, MALLORY = User(2001, "Alice"), User(2002, "Bob"), User(2003, "Mallory")
 SEED = hashlib.sha256(b"gin-e2e-7").hexdigest()
@@ -126,7 +127,7 @@ async def test_one_player_against_the_computer(database, rendered) -> None:
     hands = [v for name, v in rendered if name == "render_hand"]
     assert hands and all(v["viewer"] == 0 for v in hands)
     assert all(c == "??" for v in hands if v["showdown"] is None for c in v["players"][1]["cards"])
-    dms = h.recorder.dm_requests(ALICE.id)
+    dms = hands_to(h.recorder, ALICE.id)
     assert len(dms) == len(hands) and all(r.files for r in dms)
     bot_secret = {c for c in final[1]["cards"] if c not in final[1]["picked"]}
     assert not [c for r in dms for c in bot_secret if shows(r.text, c)]
@@ -161,6 +162,6 @@ async def test_two_players_take_turns(tmp_path) -> None:
     for seat, user in enumerate((ALICE, BOB)):
         cards = live.engine.view(seat)["players"][seat]["cards"]
         others = live.engine.view(1 - seat)["players"][1 - seat]["cards"]
-        last = h.recorder.dm_requests(user.id)[-1].text
+        last = hands_to(h.recorder, user.id)[-1].text
         assert all(pretty(c) in last for c in cards) and not any(pretty(c) in last for c in others)
     await h.close()

@@ -11,6 +11,7 @@ from bot.games.holdem import HoldemEngine
 from bot.games.runout_equity import with_equity
 from tests.export_checks import exported, replayed_stacks
 from tests.harness import CHANNEL_ID, Harness, Recorder, User
+from tests.message_writes import writes_to
 
 ALICE, BOB, CAROL = User(1001, "Alice"), User(1002, "Bob"), User(1003, "Carol")
 
@@ -119,7 +120,7 @@ async def test_full_hand_with_restart(database, rendered) -> None:
     assert pre_showdown and all(c == "??" for v in pre_showdown for s in v["seats"] for c in s["cards"])
     # The table message was edited in place rather than reposted.
     table_id = int(first_message["id"])
-    edits = [r for r in recorder.requests if r.method == "PATCH" and r.path.endswith(f"/messages/{table_id}")]
+    edits = writes_to(recorder, table_id)
     assert len(edits) >= 10
     assert len([r for r in recorder.requests if r.method == "POST" and r.path == f"/channels/{CHANNEL_ID}/messages"]) == 1
     await h.close()

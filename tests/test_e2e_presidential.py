@@ -10,6 +10,7 @@ import re
 from typing import Any
 
 from tests.harness import CHANNEL_ID, Harness, Recorder, User
+from tests.message_writes import hands_to
 
 ALICE, BOB, CAROL, DAVE = User(1001, "Alice"), User(1002, "Bob"), User(1003, "Carol"), User(1004, "Dave")
 SEED = "5eed" * 16
@@ -42,7 +43,7 @@ def _hands(h: Harness) -> list[list[str]]:
 def _check_dms(h: Harness, hands: list[list[str]], counts: list[int]) -> None:
     """Each player got ``counts[seat]`` DMs, the latest naming their own seven cards and no one else's."""
     for seat, user in enumerate((ALICE, BOB, CAROL)):
-        dms = h.recorder.dm_requests(user.id)
+        dms = hands_to(h.recorder, user.id)
         assert len(dms) == counts[seat] and dms[-1].files
         shown = set(CODE.findall(dms[-1].text))
         assert {code[1:] for code in hands[seat]} == shown

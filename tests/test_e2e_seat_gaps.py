@@ -12,6 +12,7 @@ import pytest
 from bot.games.cards import pretty
 from tests.harness import CHANNEL_ID, Harness, User
 from tests.privacy import view_cards
+from tests.message_writes import hands_to
 
 ALICE, BOB, CAROL = User(5001, "Alice"), User(5002, "Bob"), User(5003, "Carol")
 USERS = {u.id: u for u in (ALICE, BOB, CAROL)}
@@ -60,12 +61,12 @@ async def test_each_dm_holds_its_recipients_cards_when_an_earlier_seat_sits_out(
         deal_seat = live.deal_seat(user.id)
         own = view_cards(live.engine.view(deal_seat)["seats"][deal_seat]["cards"])
         others = view_cards([live.engine.view(s)["seats"][s]["cards"] for s in range(2) if s != deal_seat])
-        dm = h.recorder.dm_requests(user.id)[-1].text
+        dm = hands_to(h.recorder, user.id)[-1].text
         assert "hand #2" in dm and all(pretty(c) in dm for c in own), dm
         assert not any(pretty(c) in dm for c in others), dm
         shown = h.ephemeral_text(await h.press(user, f"cr:u:{live.id}:hand"))
         assert all(pretty(c) in shown for c in own) and not any(pretty(c) in shown for c in others)
-    assert not h.recorder.dm_requests(ALICE.id)[1:], "no hand #2 for the player sitting out"
+    assert not hands_to(h.recorder, ALICE.id)[1:], "no hand #2 for the player sitting out"
     await h.close()
 
 
@@ -107,14 +108,15 @@ async def test_the_button_moves_to_the_next_seat_when_its_seat_leaves(tmp_path) 
     await h.close()
 
 
-def _hands_sent(h: Harness, user: User) -> list[int]:
-    """The deal numbers of the hand DMs sent to a member (tried, for one whose DMs are closed)."""
-    return [int(r.text.split("(hand #", 1)[1].split(")", 1)[0]) for r in h.recorder.dm_requests(user.id)]
+def _hands_sent(h: Harness, user: User, dm_only: bool = False) -> list[int]:
+    """The deal numbers of the hands sent to a member (DMs tried, for one whose DMs are closed)."""
+    sent = h.recorder.dm_requests(user.id) if dm_only else hands_to(h.recorder, user.id)
+    return [int(r.text.split("(hand #", 1)[1].split(")", 1)[0]) for r in sent]
 
 
 async def test_a_member_with_dms_closed_is_tried_once_and_the_seats_after_get_each_deal(tmp_path) -> None:
-    """Alice, in the first seat, has DMs closed: her DM is tried once and the table told once; Bob and
-    Carol, after her, get their hand at every deal."""
+    """Alice, in the first seat, has DMs closed: her DM is tried once and the table told once; her
+    next hand rides on her own press; Bob and Carol, after her, get their hand at every deal."""
     h = await _table(tmp_path, ALICE, BOB, CAROL, start=False)
     h.recorder.closed_dms.add(ALICE.id)
     await h.command(ALICE, "holdem", "start")
@@ -122,7 +124,8 @@ async def test_a_member_with_dms_closed_is_tried_once_and_the_seats_after_get_ea
     assert "Alice has DMs closed: use the My hand button." in live.log
     await _finish_deal(h)
     assert live.row.hand_no == 2 and live.dealt() == [0, 1, 2]
-    assert _hands_sent(h, ALICE) == [1], "not tried again at the next deal"
+    assert _hands_sent(h, ALICE, dm_only=True) == [1], "her DMs are not tried again at the next deal"
+    assert _hands_sent(h, ALICE) == [1, 2], "hand #2 came as a private follow-up to her own press"
     assert _hands_sent(h, BOB) == _hands_sent(h, CAROL) == [1, 2]
     await h.close()
 

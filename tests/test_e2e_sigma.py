@@ -17,6 +17,7 @@ import pytest
 from bot.games.base import HIDDEN
 from cogs.sigma import choice_label
 from tests.harness import CHANNEL_ID, Harness, Recorder, User
+from tests.message_writes import hands_to
 
 ALICE, BOB, CAROL = User(4001, "Alice"), User(4002, "Bob"), User(4003, "Carol")
 HUMANS = {0: ALICE, 1: BOB}
@@ -78,7 +79,7 @@ class Watch:
         for seat, user in HUMANS.items():
             own = {layer.code for layer in engine.layers[seat]} | {engine.in_hand[seat]} - {None}
             others = secret - own
-            dms = self.h.recorder.dm_requests(user.id)
+            dms = hands_to(self.h.recorder, user.id)
             for dm in dms[self.dms[user.id]:]:
                 assert dm.files, "a hand DM carries its picture"
                 assert listed(dm.text) <= own and not mentioned(dm.text, others)

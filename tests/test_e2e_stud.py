@@ -9,6 +9,7 @@ from typing import Any
 from bot.games.cards import pretty
 from tests.export_checks import exported, replayed_stacks
 from tests.harness import CHANNEL_ID, Harness, User
+from tests.message_writes import hands_to
 
 ALICE, BOB, CAROL, DAVE = User(3001, "Alice"), User(3002, "Bob"), User(3003, "Carol"), User(3004, "Dave")
 USERS = (ALICE, BOB, CAROL)
@@ -56,7 +57,7 @@ async def test_full_hand(tmp_path, rendered) -> None:
     # Each DM holds that player's three cards and none of the others' downcards.
     downs = _downcards(h)
     for seat, user in enumerate(USERS):
-        dms = h.recorder.dm_requests(user.id)
+        dms = hands_to(h.recorder, user.id)
         assert len(dms) == 1 and dms[0].files
         assert all(_shows(dms[0].text, c) for c in engine.view(seat)["seats"][seat]["cards"])
         assert not any(_shows(dms[0].text, c) for s, cards in downs.items() if s != seat for c in cards)
@@ -107,7 +108,7 @@ async def test_full_hand(tmp_path, rendered) -> None:
     downs = {s: [c for c, up in zip(v["cards"], v["up"]) if not up]
              for s, v in enumerate(engine.view(s)["seats"][s] for s in range(3))}
     for seat, user in enumerate(USERS):
-        dms = h.recorder.dm_requests(user.id)
+        dms = hands_to(h.recorder, user.id)
         assert len(dms) == 5
         assert all(_shows(dms[-1].text, c) for c in engine.view(seat)["seats"][seat]["cards"])
         assert not any(_shows(dm.text, c) for dm in dms for s, cards in downs.items() if s != seat

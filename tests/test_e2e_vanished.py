@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 
 from bot.registry import game, game_names
+from bot.adapter.press_token import TOKEN_LIFETIME
+from tests.discord_clock import CLOCK
 from tests.harness import CHANNEL_ID, GUILD_ID, Place, User
 from tests.loopback_harness import LoopbackHarness
 from tests.loopback_ratelimits import Limit
@@ -58,7 +60,8 @@ async def test_a_press_that_meets_a_deleted_channel_calls_the_deal_off(loopback)
     h.server.deleted_channels.add(CHANNEL_ID)
     await h.press_label(next(u for u in (ALICE, BOB) if live.deal_seat(u.id) in live.engine.to_act()), "Call")
     await _assert_refunded(h, live.id, ALICE, BOB)
-    assert h.server.count("PATCH", "messages.edit", 404) == 1
+    assert h.server.refused(10003) == 1, "the press's own update met Unknown Channel, once"
+    assert h.server.count("POST", "interaction.callback", 404) == 1
     assert h.server.count("POST", "messages.send", 404) == 0
 
 
@@ -74,7 +77,7 @@ async def test_a_deleted_table_message_is_posted_again_once(loopback) -> None:
     assert live.id in h.bot.service.tables, "the channel is still there: the table goes on"
     assert live.row.message_id not in (None, old)
     assert (await h.bot.storage.table(live.id)).message_id == live.row.message_id
-    assert h.server.count("PATCH", "messages.edit", 404) == 1
+    assert h.server.count("POST", "interaction.callback", 404) == 1, "the press's update met Unknown Message once"
     assert h.table_message()["id"] == str(live.row.message_id)
     h.server.messages.pop(live.row.message_id)
     h.server.deleted_channels.add(CHANNEL_ID)  # message and channel gone: the re-post meets 404 and closes
@@ -116,6 +119,7 @@ async def test_missing_access_from_a_server_that_removed_the_bot_closes_the_tabl
     await h.raised_hand(ALICE, BOB)
     live = h.bot.service.in_channel(CHANNEL_ID)
     h.server.left_guilds.add(GUILD_ID)
+    CLOCK.advance(TOKEN_LIFETIME)  # no press fresh enough: the update takes the channel route
     await h.update(live)
     await h.settle()
     await _assert_refunded(h, live.id, ALICE, BOB)

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.adapter.press_token import PressToken
 from bot.adapter.protocol import Cardroom
 from bot.errors import UserError
 from bot.games.base import Action, ActionSpec, IllegalAction
@@ -25,8 +26,12 @@ STATE = r"(?P<table>[0-9]+):(?P<hand>[0-9]+):(?P<step>[0-9]+):(?P<kind>[a-z_]+)"
 
 
 async def reply_error(interaction: discord.Interaction, message: str) -> None:
-    """An ephemeral refusal, whether or not the interaction was already acknowledged."""
-    if interaction.response.is_done():
+    """An ephemeral refusal, whether or not the interaction was already acknowledged (a press on a
+    table answers once, through its ``PressToken``)."""
+    press = PressToken.of(interaction)
+    if press is not None:
+        await press.refuse(message)
+    elif interaction.response.is_done():
         await interaction.followup.send(message, ephemeral=True)
     else:
         await interaction.response.send_message(message, ephemeral=True)
@@ -50,19 +55,27 @@ def bot_of(interaction: discord.Interaction) -> Cardroom:
 
 def open_table(interaction: discord.Interaction, table: int) -> "LiveTable":
     """The open table a custom_id names, if it belongs to the server the interaction came from: a
-    forged custom_id naming another server's table (or one pressed in a DM) reads as a closed table."""
+    forged custom_id naming another server's table (or one pressed in a DM) reads as a closed table.
+    A press on a channel message that is not the table's live one (an old message left after the
+    table was posted afresh) is refused too."""
     live = bot_of(interaction).service.table_in(interaction.guild_id, table)
     if live is None:
         raise UserError("That table is closed.")
+    message = interaction.message
+    if (message is not None and not message.flags.ephemeral and live.row.message_id is not None
+            and message.id != live.row.message_id):
+        raise UserError("That table message is out of date: the table is in its newest message in this channel.")
     return live
 
 
 async def submit(interaction: discord.Interaction, table: int, hand: int, step: int, action: Action) -> None:
-    """Send a checked move to the service, the interaction deferred first (Discord's 3-second deadline)."""
-    open_table(interaction, table)
-    if not interaction.response.is_done():
-        await interaction.response.defer()
+    """Send a checked move to the service. The press is answered by the table's update (its
+    ``PressToken``), or by a deferred update once the move is applied, or ``ANSWER_BY`` seconds
+    after it came, whichever is first (Discord's 3-second deadline)."""
+    live = open_table(interaction, table)
+    press = bot_of(interaction).presenter.pressed(live, interaction)
     await bot_of(interaction).service.act(table, interaction.user.id, hand, step, action)
+    await press.acknowledge()
 
 
 def presser_specs(live: "LiveTable", user_id: int, kind: str) -> list[ActionSpec]:

@@ -77,14 +77,14 @@ class TableButton(TableComponent, discord.ui.DynamicItem[discord.ui.Button],
         user = interaction.user
         if self.what == "hand":
             await bot.presenter.show_hand(interaction, live)
-        elif self.what in ("sitout", "back"):
-            await interaction.response.defer()
+            return
+        if self.what not in ("sitout", "back", "join", "start"):
+            raise UserError("That button is out of date.")
+        press = bot.presenter.pressed(live, interaction)  # answered by the table's update, or deferred
+        if self.what in ("sitout", "back"):
             await bot.service.set_sitting_out(live, user.id, self.what == "sitout")
         elif self.what == "join":
-            await interaction.response.defer()
             await bot.service.join(live, user.id, member_name(user))
-        elif self.what == "start":
-            await interaction.response.defer()
-            await bot.service.start(live, user.id)
         else:
-            raise UserError("That button is out of date.")
+            await bot.service.start(live, user.id)
+        await press.acknowledge()

@@ -23,6 +23,8 @@ from bot.adapter.components import table_view
 from bot.adapter.member_text import shown_report
 from bot.adapter.private_hands import PrivateHands
 from bot.adapter.protocol import Cardroom
+from bot.adapter.press_token import PressToken
+from bot.adapter.table_message import Composed, TableMessages
 from bot.adapter.table_text import PAUSED_HELP, table_text
 from bot.service.live import LiveTable
 
@@ -37,14 +39,6 @@ class _Feed:
     asked: int = 0
     shown: int = 0
     task: asyncio.Task[None] | None = None
-
-
-@dataclass
-class _Composed:
-    content: str
-    view: discord.ui.View
-    embed: discord.Embed | None
-    files: list[discord.File]
 
 
 class DiscordPresenter:
@@ -74,6 +68,13 @@ class DiscordPresenter:
         self.clock: Callable[[], float] = time.time
         """Wall-clock seconds, as Discord's snowflakes count them (a message's or an interaction's age is
         read from its id against this clock; a test moves it forward)."""
+        self.messages = TableMessages(bot, lambda: self.clock())
+
+    def pressed(self, live: LiveTable, interaction: discord.Interaction) -> PressToken:
+        """A press reached the table (``TableMessages.pressed``): answer it through what this returns."""
+        press = self.messages.pressed(live, interaction)
+        self.hands.pressed(live, interaction.user.id, press)
+        return press
 
     async def _render(self, fn: Any, *args: Any, affinity: int | None = None) -> discord.File:
         """``fn(*args)`` drawn in the render pool (a table's pictures, ``affinity`` its id, in the same
@@ -122,41 +123,28 @@ class DiscordPresenter:
                 feed.shown = version
                 log.exception("could not show table %s", live.id)
 
-    async def _compose(self, live: LiveTable) -> _Composed:
+    async def _compose(self, live: LiveTable) -> Composed:
         """The table message for the current state: text, buttons and the public picture."""
         row = live.row
         content = table_text(live)
         view = table_view(live)
         public = None if live.withheld else live.public_view()
         if public is None:
-            return _Composed(content, view, None, [])
+            return Composed(content, view, None, [])
         footer = f"Deck SHA-256 {row.hand['commitment'][:24]}…" if row.hand else ""
         file = await self._render(live.spec.render_table, public, footer, affinity=live.id)
         embed = discord.Embed(colour=discord.Colour.dark_green()).set_image(url="attachment://table.png")
-        return _Composed(content, view, embed, [file])
+        return Composed(content, view, embed, [file])
 
-    async def _show(self, live: LiveTable, composed: _Composed) -> None:
+    async def _show(self, live: LiveTable, composed: Composed) -> None:
         """Post or edit the table message; a failure is judged once (``_failed``), never looped on."""
         try:
             async with asyncio.timeout(self.request_timeout):
-                await self._post(live, composed)
+                await self.messages.write(live, composed)
         except discord.HTTPException as error:
             await self._failed(live, error)
         except TimeoutError:
             log.warning("showing table %s took over %s s; the next update tries again", live.id, self.request_timeout)
-
-    async def _post(self, live: LiveTable, composed: _Composed) -> None:
-        row = live.row
-        channel = self.bot.get_partial_messageable(row.channel_id, guild_id=row.guild_id)
-        if row.message_id is None:
-            message = await channel.send(composed.content, embed=composed.embed, files=composed.files,
-                                         view=composed.view)
-            row.message_id = message.id
-            async with self.bot.service.storage.transaction() as tx:
-                await tx.save_table(row)
-        else:
-            await channel.get_partial_message(row.message_id).edit(
-                content=composed.content, embed=composed.embed, attachments=composed.files, view=composed.view)
 
     async def _failed(self, live: LiveTable, error: discord.HTTPException) -> None:
         """A deleted message is posted again, once; anything else is the table's channel failing."""
@@ -166,7 +154,7 @@ class DiscordPresenter:
             row.message_id = None
             try:
                 async with asyncio.timeout(self.request_timeout):
-                    await self._post(live, await self._compose(live))
+                    await self.messages.write(live, await self._compose(live))
                 return
             except discord.HTTPException as again:
                 verdict = await diagnose(self.bot.http, again, row.channel_id, row.guild_id)
@@ -200,7 +188,7 @@ class DiscordPresenter:
         try:
             await self.bot.http.edit_channel(live.row.channel_id, archived=False)
             async with asyncio.timeout(self.request_timeout):
-                await self._post(live, await self._compose(live))
+                await self.messages.write(live, await self._compose(live))
             return True
         except (discord.HTTPException, TimeoutError):
             return False
@@ -232,11 +220,7 @@ class DiscordPresenter:
         if feed is not None and feed.task is not None:
             feed.asked = feed.shown
             await asyncio.shield(feed.task)
-        if live.row.message_id is None:
-            return
-        channel = self.bot.get_partial_messageable(live.row.channel_id, guild_id=live.row.guild_id)
         try:
-            await channel.get_partial_message(live.row.message_id).edit(
-                content=f"**{live.spec.title}** · table #{live.id}\n{reason}", view=None)
+            await self.messages.last_word(live, f"**{live.spec.title}** · table #{live.id}\n{reason}")
         except discord.HTTPException:
             log.warning("could not edit closed table %s", live.id)

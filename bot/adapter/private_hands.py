@@ -1,5 +1,12 @@
-"""Private hands: each human's own cards by DM when they get new ones, and the ephemeral "My hand"
-reply (the fallback when DMs are closed). Only a seat's own view reaches here."""
+"""Private hands: each member's own cards when they get new ones, and the ephemeral "My hand" reply.
+Only a seat's own view reaches here.
+
+A hand goes the cheapest private way there is: as an ephemeral follow-up to the member's own newest
+press at the table while its token is fresh (interaction webhooks are not counted against the bot's
+50 requests a second, and only the presser sees an ephemeral follow-up), else by DM. A member's DM
+channel is opened once and kept in the database, so a restart opens none again. "My hand" is the
+fallback when DMs are closed.
+"""
 from __future__ import annotations
 
 import logging
@@ -7,6 +14,7 @@ from typing import Any, Awaitable, Callable
 
 import discord
 
+from bot.adapter.press_token import PressToken
 from bot.adapter.protocol import Cardroom
 from bot.games.cards import pretty
 from bot.service.live import LiveTable
@@ -17,8 +25,8 @@ Render = Callable[..., Awaitable[discord.File]]
 
 
 def private_cards(view: dict[str, Any], seat: int) -> list[str]:
-    """What a DM is about: the seat's own cards (``seats``/``players`` entries' ``cards`` and a card
-    ``in_hand``, else the view's ``hands[seat]``, else its ``hand``)."""
+    """What a private hand is about: the seat's own cards (``seats``/``players`` entries' ``cards``
+    and a card ``in_hand``, else the view's ``hands[seat]``, else its ``hand``)."""
     seats = view.get("seats", view.get("players"))
     hands = view.get("hands")
     if isinstance(seats, list) and seat < len(seats) and isinstance(seats[seat], dict) and "cards" in seats[seat]:
@@ -39,14 +47,24 @@ class PrivateHands:
         self._render = render
         self._sent_private: dict[tuple[int, int], tuple[int, frozenset[str]]] = {}
         self._dm_closed: set[int] = set()
+        self._presses: dict[tuple[int, int], PressToken] = {}  # (table, member) -> their newest press there
+        self._dm_channels: dict[int, int] = {}
+        self.by_press = 0
+        self.by_dm = 0
+
+    def pressed(self, live: LiveTable, user_id: int, press: PressToken) -> None:
+        """The member pressed at the table: their next private hand may ride on this press."""
+        current = self._presses.get((live.id, user_id))
+        if current is None or current.created <= press.created:
+            self._presses[(live.id, user_id)] = press
 
     async def send(self, live: LiveTable) -> None:
-        """DM each human in the deal their cards at the deal's start and whenever they get new ones."""
+        """Tell each member in the deal their cards at the deal's start and whenever they get new ones."""
         if live.engine is None:  # no deal (``live.dealt()`` is empty too)
             return
         for deal_seat, index in enumerate(live.dealt()):
             seat = live.row.seats[index]
-            if seat["is_bot"] or seat["user_id"] in self._dm_closed:
+            if seat["is_bot"]:
                 continue
             view = live.engine.view(deal_seat)
             key = (live.id, seat["user_id"])
@@ -54,17 +72,52 @@ class PrivateHands:
             hand_no, known = self._sent_private.get(key, (0, frozenset()))
             if hand_no == live.row.hand_no and set(cards) <= known:
                 continue  # nothing new to tell (playing a card away is no news); My hand shows the rest
+            press = self._presses.get(key)
+            if seat["user_id"] in self._dm_closed and (press is None or not press.fresh()):
+                continue
             self._sent_private[key] = (live.row.hand_no, frozenset(cards))
             file = await self._render(live.spec.render_hand, view, affinity=live.id)
-            text = " ".join(pretty(c) for c in cards)
-            try:
-                dm = await self.bot.create_dm(discord.Object(seat["user_id"]))
-                await dm.send(f"Your hand at table #{live.id} (hand #{live.row.hand_no}): {text}", file=file)
-            except discord.Forbidden:
-                self._dm_closed.add(seat["user_id"])
-                live.note(f"{seat['name']} has DMs closed: use the My hand button.")
-            except discord.HTTPException:
-                log.warning("could not DM user %s", seat["user_id"])
+            text = f"Your hand at table #{live.id} (hand #{live.row.hand_no}): " + " ".join(pretty(c) for c in cards)
+            if not await self._through_press(key, text, file):
+                file.reset()
+                await self._by_dm(live, seat, text, file)
+
+    async def _through_press(self, key: tuple[int, int], text: str, file: discord.File) -> bool:
+        """Send the hand as an ephemeral follow-up to the member's newest fresh press, if there is one."""
+        press = self._presses.get(key)
+        if press is None or not press.fresh():
+            self._presses.pop(key, None)
+            return False
+        try:
+            await press.tell(text, file)
+        except discord.HTTPException as error:
+            log.info("a private hand could not ride on a press (%s); it goes by DM", error)
+            self._presses.pop(key, None)
+            return False
+        self.by_press += 1
+        return True
+
+    async def _by_dm(self, live: LiveTable, seat: dict[str, Any], text: str, file: discord.File) -> None:
+        try:
+            channel_id = await self._dm_channel(seat["user_id"])
+            dm = self.bot.get_partial_messageable(channel_id, type=discord.ChannelType.private)
+            await dm.send(text, file=file)
+            self.by_dm += 1
+        except discord.Forbidden:
+            self._dm_closed.add(seat["user_id"])
+            live.note(f"{seat['name']} has DMs closed: use the My hand button.")
+        except discord.HTTPException:
+            log.warning("could not DM user %s", seat["user_id"])
+
+    async def _dm_channel(self, user_id: int) -> int:
+        """The member's DM channel: remembered, else stored, else opened now (and stored)."""
+        channel_id = self._dm_channels.get(user_id) or await self.bot.storage.dm_channel(user_id)
+        if channel_id is None:
+            channel_id = (await self.bot.create_dm(discord.Object(user_id))).id
+            async with self.bot.storage.transaction() as tx:
+                await tx.remember_dm_channel(user_id, channel_id)
+        self._dm_channels[user_id] = channel_id
+        return channel_id
 
     async def show_hand(self, interaction: discord.Interaction, live: LiveTable) -> None:
         """The ephemeral "My hand" reply: the presser's own view only."""

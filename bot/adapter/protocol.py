@@ -12,6 +12,7 @@ import discord
 from discord.ext import commands
 
 from bot.adapter.channel_faults import Verdict
+from bot.adapter.press_token import PressToken
 from bot.service.live import LiveTable
 from bot.service.tables import TableService
 from bot.storage.interface import Storage
@@ -25,6 +26,10 @@ class TablePresenter(Protocol):
 
     async def update(self, live: LiveTable) -> None:
         """Show the table's new state in its channel and send new private hands."""
+
+    def pressed(self, live: LiveTable, interaction: discord.Interaction) -> PressToken:
+        """A press reached the table: answer it through the token returned (it may carry the table's
+        next update)."""
 
     async def channel_failed(self, live: LiveTable, verdict: Verdict) -> None:
         """The table's channel, thread or server failed or vanished: close or pause the table."""

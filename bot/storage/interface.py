@@ -156,6 +156,10 @@ class Tx(Protocol):
 
     async def close_event(self, guild_id: int, event: str, at: float) -> None: ...
 
+    async def remember_dm_channel(self, user_id: int, channel_id: int) -> None:
+        """Keep the member's DM channel with the bot (the one Discord opened for them)."""
+        ...
+
     async def add_result(self, guild_id: int, game: str, user_id: int, chips: int, *,
                          hands: int, match: bool, win: bool, rating: tuple[float, float] | None) -> None: ...
 
@@ -224,6 +228,10 @@ class Storage(Protocol):
 
     async def event_of_hand(self, table_id: int, hand_no: int) -> tuple[int, str, str] | None:
         """(guild, event, deal key) of a finished hand that was an event's deal, else None."""
+        ...
+
+    async def dm_channel(self, user_id: int) -> int | None:
+        """The member's DM channel with the bot, if one was ever opened and kept."""
         ...
 
     async def total_chips(self) -> int:

@@ -198,6 +198,10 @@ class Queries:
             "SELECT guild_id, event, deal_key FROM event_results WHERE table_id = ? AND hand_no = ?", table_id, hand_no)
         return (int(rows[0][0]), str(rows[0][1]), str(rows[0][2])) if rows else None
 
+    async def dm_channel(self, user_id: int) -> int | None:
+        rows = await self._db.fetch("SELECT channel_id FROM dm_channels WHERE user_id = ?", user_id)
+        return int(rows[0][0]) if rows else None
+
     async def total_chips(self) -> int:
         """Every chip in wallets and at tables (selfplay and soak tests check it never changes).
 

@@ -239,6 +239,15 @@ MIGRATIONS: tuple[Migration, ...] = (
                             = hands.record::jsonb -> 'names' ->> (dealt.place - 1)::int
                         AND NOT (tables.seats::jsonb -> dealt.value::int ->> 'is_bot')::boolean END;
     """}),
+    # 8: each member's DM channel with the bot, opened once and kept across restarts (opening one is a
+    # request counted against the bot's 50 a second). A member's DM channel is the same in every server:
+    # it is the member's, not a server's, and holds nothing of any server
+    Migration("""
+    CREATE TABLE dm_channels (
+        user_id $int PRIMARY KEY,
+        channel_id $int NOT NULL
+    );
+    """),
 )
 
 

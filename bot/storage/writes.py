@@ -70,6 +70,11 @@ class Writes(Queries):
             " starting_balance = excluded.starting_balance, daily_amount = excluded.daily_amount",
             guild_id, starting_balance, daily_amount)
 
+    async def remember_dm_channel(self, user_id: int, channel_id: int) -> None:
+        await self._db.execute(
+            "INSERT INTO dm_channels (user_id, channel_id) VALUES (?, ?)"
+            " ON CONFLICT (user_id) DO UPDATE SET channel_id = excluded.channel_id", user_id, channel_id)
+
     async def insert_table(self, guild_id: int, channel_id: int, game: str, host_id: int,
                            settings: dict[str, Any]) -> int:
         rows = await self._db.fetch(

@@ -1,0 +1,179 @@
+"""Where a table's live message is and how an update reaches it, inside Discord's real limits.
+
+A bot token may make 50 requests a second in all, every process together; the interaction callback
+and the webhook routes of an interaction's token are not counted. So the table message is edited
+through the newest press on it that is still fresh (``PressToken``), and through the channel route
+only when no press is (a table of computer players, a quiet table whose turn timed out).
+
+Discord also caps edits of messages older than an hour (code 30046). So once the message is
+``ROLL_OVER_AGE`` old, at the next deal boundary the table is posted afresh and the old message is
+deleted (deleted, not kept as a last picture: a channel shows one live table, and a deleted message
+has no buttons left to press; a press on an old message that could not be deleted is refused as
+stale by ``component_checks``). A message past ``LAST_CALL_AGE`` rolls over mid-deal, and a 30046
+answer rolls over at once. The new message id is stored before the old message is deleted: a restart
+in between finds the new one live, and the old one is at worst left showing with stale buttons.
+"""
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from typing import Any, Callable
+
+import discord
+
+from bot.adapter.press_token import PressToken, expired
+from bot.adapter.protocol import Cardroom
+from bot.service.live import LiveTable
+
+log = logging.getLogger(__name__)
+
+EDIT_CAP = 30046
+"""Discord's "Maximum number of edits to messages older than 1 hour reached"."""
+ROLL_OVER_AGE = 50 * 60.0
+"""Seconds after which the table message is posted afresh at the next deal boundary."""
+LAST_CALL_AGE = 57 * 60.0
+"""Seconds after which it is posted afresh whatever the deal is doing (edits stop at an hour)."""
+
+
+@dataclass
+class Composed:
+    """A table message as it is about to be shown: text, buttons, the public picture."""
+
+    content: str
+    view: discord.ui.View
+    embed: discord.Embed | None
+    files: list[discord.File]
+
+    def rewound(self) -> list[discord.File]:
+        """The files, rewound: an upload by a route that then failed has read them."""
+        for file in self.files:
+            file.reset()
+        return self.files
+
+    def fields(self) -> dict[str, Any]:
+        """The message's fields for an edit."""
+        return {"content": self.content, "embed": self.embed, "attachments": self.rewound(), "view": self.view}
+
+
+def at_boundary(live: LiveTable) -> bool:
+    """Between deals, or before the first move of one: a fresh message loses nobody's place."""
+    return live.row.hand is None or live.row.step == 0
+
+
+class TableMessages:
+    """Every table's live message: the freshest press on it, and the route each update takes."""
+
+    def __init__(self, bot: Cardroom, clock: Callable[[], float]):
+        self.bot = bot
+        self.clock = clock
+        self._presses: dict[int, PressToken] = {}
+        self.by_token = 0
+        self.by_channel = 0
+        self.roll_overs = 0
+
+    def pressed(self, live: LiveTable, interaction: discord.Interaction) -> PressToken:
+        """A press reached the table: it is answered once through the token returned, and, if it was
+        made on the table's live message, it becomes the table's courier while it is the newest."""
+        press = PressToken(interaction, lambda: self.clock())
+        if press.message_id is not None and press.message_id == live.row.message_id:
+            current = self._presses.get(live.id)
+            if current is None or current.created <= press.created:
+                self._presses[live.id] = press
+        return press
+
+    def courier(self, live: LiveTable) -> PressToken | None:
+        """The newest press on the live message whose token may still edit it, or None."""
+        press = self._presses.get(live.id)
+        if press is None or press.message_id != live.row.message_id or not press.fresh():
+            self._presses.pop(live.id, None)
+            return None
+        return press
+
+    def forget(self, live: LiveTable) -> None:
+        self._presses.pop(live.id, None)
+
+    def age(self, message_id: int) -> float:
+        """Seconds since the message was posted (read from its snowflake id)."""
+        return self.clock() - discord.utils.snowflake_time(message_id).timestamp()
+
+    async def write(self, live: LiveTable, composed: Composed) -> None:
+        """Post the table, or edit its message by the cheapest route that works; roll it over when
+        it is too old to edit. Other failures are raised for the presenter to judge."""
+        row = live.row
+        if row.message_id is None:
+            await self._post(live, composed)
+            return
+        age = self.age(row.message_id)
+        if age >= LAST_CALL_AGE or (age >= ROLL_OVER_AGE and at_boundary(live)):
+            await self.roll_over(live, composed)
+            return
+        try:
+            await self._edit(live, composed)
+        except discord.HTTPException as error:
+            if error.code != EDIT_CAP:
+                raise
+            await self.roll_over(live, composed)
+
+    async def _edit(self, live: LiveTable, composed: Composed) -> None:
+        press = self.courier(live)
+        if press is not None:
+            try:
+                await press.edit(**composed.fields())
+                self.by_token += 1
+                return
+            except discord.HTTPException as error:
+                if not expired(error):
+                    raise
+                log.info("table %s: a press token expired early; the channel route takes the edit", live.id)
+                self.forget(live)
+        assert live.row.message_id is not None
+        channel = self.bot.get_partial_messageable(live.row.channel_id, guild_id=live.row.guild_id)
+        await channel.get_partial_message(live.row.message_id).edit(**composed.fields())
+        self.by_channel += 1
+
+    async def _post(self, live: LiveTable, composed: Composed) -> None:
+        row = live.row
+        channel = self.bot.get_partial_messageable(row.channel_id, guild_id=row.guild_id)
+        message = await channel.send(composed.content, embed=composed.embed, files=composed.rewound(),
+                                     view=composed.view)
+        row.message_id = message.id
+        async with self.bot.service.storage.transaction() as tx:
+            await tx.save_table(row)
+
+    async def roll_over(self, live: LiveTable, composed: Composed) -> None:
+        """Post the table afresh, store the new message, then delete the old one."""
+        row = live.row
+        old = row.message_id
+        row.message_id = None
+        try:
+            await self._post(live, composed)
+        except BaseException:
+            if row.message_id is None:
+                row.message_id = old
+            raise
+        self.forget(live)
+        self.roll_overs += 1
+        if old is None:
+            return
+        channel = self.bot.get_partial_messageable(row.channel_id, guild_id=row.guild_id)
+        try:
+            await channel.get_partial_message(old).delete()
+        except discord.HTTPException as error:
+            log.info("table %s: could not delete its old message %s (%s); its buttons answer as stale",
+                     live.id, old, error)
+
+    async def last_word(self, live: LiveTable, content: str) -> None:
+        """The closed table's message says why, without buttons (through a fresh press if any)."""
+        if live.row.message_id is None:
+            return
+        press = self.courier(live)
+        self.forget(live)
+        if press is not None:
+            try:
+                await press.edit(content=content, view=None)
+                return
+            except discord.HTTPException as error:
+                if not expired(error):
+                    raise
+        channel = self.bot.get_partial_messageable(live.row.channel_id, guild_id=live.row.guild_id)
+        await channel.get_partial_message(live.row.message_id).edit(content=content, view=None)
