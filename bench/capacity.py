@@ -8,8 +8,9 @@ presses Check or Call as a raw INTERACTION_CREATE payload, and presses again as 
 message has been edited with the new picture; every table does so at once. Per N:
 
 - presses/s: presses answered and shown, over the wall time of the run;
-- answer p50/p99: from the payload to the interaction's callback (the deferral);
-- edit p50/p99: from the payload to the PATCH of the table message carrying the new image;
+- answer p50/p99: from the payload to the interaction's callback (the new table, or a deferral);
+- edit p50/p99: from the payload to the request that shows the table message with the new image
+  (the press's UPDATE_MESSAGE answer, an edit through a press's token, or the channel route);
 - CPU per press: the bot process's, and the drawing's (the render pool's worker processes,
   ``bot.render_pool``); the drawing share is the second over their sum;
 - storage: transactions per press, how long each holds the store (from its first trip to the database
@@ -144,10 +145,19 @@ class Watch:
             future = self.answers.pop(parts[2], None)
             if future is not None and not future.done():
                 future.set_result(now)
-        elif parts[0] == "channels" and request.method == "PATCH" and request.files:
-            future = self.edits.pop(int(parts[1]), None)
-            if future is not None and not future.done():
-                future.set_result(now)
+        if not request.files or request.method not in ("PATCH", "POST"):
+            return
+        if parts[0] == "channels" and request.method == "PATCH":
+            self._edited(int(parts[1]), now)
+        elif (parts[0] == "interactions" and (request.json or {}).get("type") == 7) or (
+                parts[0] == "webhooks" and request.method == "PATCH" and parts[-1] == "@original"):
+            token = parts[2]  # the table is edited through a press's token: its channel is the press's
+            self._edited(int(self.recorder.interactions.get(token, {}).get("channel_id", 0)), now)
+
+    def _edited(self, channel: int, now: float) -> None:
+        future = self.edits.pop(channel, None)
+        if future is not None and not future.done():
+            future.set_result(now)
 
 
 async def open_tables(harness: Harness, count: int) -> list[Table]:

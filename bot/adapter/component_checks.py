@@ -55,17 +55,19 @@ def bot_of(interaction: discord.Interaction) -> Cardroom:
 
 def open_table(interaction: discord.Interaction, table: int) -> "LiveTable":
     """The open table a custom_id names, if it belongs to the server the interaction came from: a
-    forged custom_id naming another server's table (or one pressed in a DM) reads as a closed table.
-    A press on a channel message that is not the table's live one (an old message left after the
-    table was posted afresh) is refused too."""
+    forged custom_id naming another server's table (or one pressed in a DM) reads as a closed table."""
     live = bot_of(interaction).service.table_in(interaction.guild_id, table)
     if live is None:
         raise UserError("That table is closed.")
-    message = interaction.message
-    if (message is not None and not message.flags.ephemeral and live.row.message_id is not None
-            and message.id != live.row.message_id):
-        raise UserError("That table message is out of date: the table is in its newest message in this channel.")
     return live
+
+
+def left_behind(interaction: discord.Interaction, live: "LiveTable") -> bool:
+    """Whether the press came from a channel message of the table that is not its live one (an old
+    message that a roll-over could not delete, or one posted as a restart cut a roll-over short)."""
+    message = interaction.message
+    return (message is not None and not message.flags.ephemeral and live.row.message_id is not None
+            and message.id != live.row.message_id and message.channel.id == live.row.channel_id)
 
 
 async def submit(interaction: discord.Interaction, table: int, hand: int, step: int, action: Action) -> None:
@@ -137,6 +139,11 @@ class TableComponent:
     async def _checked(self, interaction: discord.Interaction) -> None:
         if (interaction.data or {}).get("component_type") != self.item.type.value:
             raise UserError("That button is no longer active.")
+        table = getattr(self, "table", None)  # the leaderboard's pages have none
+        live = bot_of(interaction).service.table_in(interaction.guild_id, table) if table is not None else None
+        if live is not None and interaction.message is not None and left_behind(interaction, live):
+            await bot_of(interaction).presenter.retire(live, interaction.message.id)
+            raise UserError("That table message is out of date: the table is in its newest message in this channel.")
         await self._press(interaction)
 
     async def _press(self, interaction: discord.Interaction) -> None:

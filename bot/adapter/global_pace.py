@@ -18,6 +18,7 @@ import asyncio
 import heapq
 import itertools
 import re
+from collections import deque
 from typing import Any, Awaitable, Callable
 
 GLOBAL_PER_SECOND = 50.0
@@ -41,59 +42,58 @@ def priority(method: str, path: str) -> int:
 
 
 class GlobalPace:
-    """A token bucket of ``rate`` a second holding at most a second's worth; waiters leave by priority,
-    then in the order they came."""
+    """At most ``rate`` requests in any ``WINDOW`` seconds (a sliding window, as strict as any way
+    Discord may count its second); waiters leave by priority, then in the order they came."""
+
+    WINDOW = 1.05
+    """Seconds a grant counts for: a second, and a margin for requests that reach Discord unevenly."""
 
     def __init__(self, rate: float):
         if rate <= 0:
             raise ValueError("the request rate must be above zero")
         self.rate = rate
-        self.capacity = max(1.0, rate)
-        self._tokens = self.capacity
-        self._stamp: float | None = None
+        self._granted: deque[float] = deque()
         self._waiting: list[tuple[int, int, asyncio.Future[None]]] = []
         self._order = itertools.count()
         self._release: asyncio.TimerHandle | None = None
         self.taken = 0
         self.waited = 0
 
-    def _refill(self, now: float) -> None:
-        if self._stamp is not None:
-            self._tokens = min(self.capacity, self._tokens + (now - self._stamp) * self.rate)
-        self._stamp = now
+    @property
+    def per_window(self) -> int:
+        return max(1, int(self.rate))
+
+    def _free(self, now: float) -> bool:
+        while self._granted and now - self._granted[0] >= self.WINDOW:
+            self._granted.popleft()
+        return len(self._granted) < self.per_window
 
     async def take(self, rank: int = NEEDED) -> None:
-        """Wait for a slot (at once while the bucket holds one and nobody waits)."""
+        """Wait for a slot (at once while the window has one and nobody waits)."""
         loop = asyncio.get_running_loop()
-        self._refill(loop.time())
         self.taken += 1
-        if not self._waiting and self._tokens >= 1:
-            self._tokens -= 1
+        if not self._waiting and self._free(loop.time()):
+            self._granted.append(loop.time())
             return
         self.waited += 1
         future: asyncio.Future[None] = loop.create_future()
         heapq.heappush(self._waiting, (rank, next(self._order), future))
         self._schedule(loop)
-        try:
-            await future
-        except asyncio.CancelledError:
-            if future.done() and not future.cancelled():
-                self._tokens += 1  # its slot was granted as it was cancelled: give it back
-            raise
+        await future
 
     def _schedule(self, loop: asyncio.AbstractEventLoop) -> None:
         if self._release is None and self._waiting:
-            delay = max(0.0, (1 - self._tokens) / self.rate)
-            self._release = loop.call_later(delay, self._grant, loop)
+            now = loop.time()
+            delay = 0.0 if self._free(now) else self._granted[0] + self.WINDOW - now
+            self._release = loop.call_later(max(0.0, delay), self._grant, loop)
 
     def _grant(self, loop: asyncio.AbstractEventLoop) -> None:
         self._release = None
-        self._refill(loop.time())
-        while self._waiting and self._tokens >= 1:
+        while self._waiting and self._free(loop.time()):
             _, _, future = heapq.heappop(self._waiting)
-            if future.cancelled():
+            if future.cancelled():  # its waiter went away: the slot goes to the next
                 continue
-            self._tokens -= 1
+            self._granted.append(loop.time())
             future.set_result(None)
         self._schedule(loop)
 

@@ -102,6 +102,10 @@ class DiscordPresenter:
             feed.task = asyncio.create_task(self._drain(live, feed))
         await asyncio.wait({feed.task}, timeout=None if live.row.message_id is None else self.answer_wait)
 
+    async def retire(self, live: LiveTable, message_id: int) -> None:
+        """Delete a left-behind message of the table (``TableMessages.retire``)."""
+        await self.messages.retire(live, message_id)
+
     async def _drain(self, live: LiveTable, feed: _Feed) -> None:
         """Show the newest state until nothing newer was asked for."""
         drops = 0

@@ -31,6 +31,9 @@ class TablePresenter(Protocol):
         """A press reached the table: answer it through the token returned (it may carry the table's
         next update)."""
 
+    async def retire(self, live: LiveTable, message_id: int) -> None:
+        """Delete a message of the table that is no longer its live one (its buttons act no more)."""
+
     async def channel_failed(self, live: LiveTable, verdict: Verdict) -> None:
         """The table's channel, thread or server failed or vanished: close or pause the table."""
 

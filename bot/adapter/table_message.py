@@ -8,10 +8,11 @@ only when no press is (a table of computer players, a quiet table whose turn tim
 Discord also caps edits of messages older than an hour (code 30046). So once the message is
 ``ROLL_OVER_AGE`` old, at the next deal boundary the table is posted afresh and the old message is
 deleted (deleted, not kept as a last picture: a channel shows one live table, and a deleted message
-has no buttons left to press; a press on an old message that could not be deleted is refused as
-stale by ``component_checks``). A message past ``LAST_CALL_AGE`` rolls over mid-deal, and a 30046
-answer rolls over at once. The new message id is stored before the old message is deleted: a restart
-in between finds the new one live, and the old one is at worst left showing with stale buttons.
+has no buttons left to press). A message past ``LAST_CALL_AGE`` rolls over mid-deal, and a 30046
+answer rolls over at once. The new message id is stored before the old message is deleted, so a
+restart finds the new one live whenever it comes; a message left behind (its delete failed, or a
+restart came between the post and the store) answers a press as stale and is deleted then
+(``component_checks.TableComponent``).
 """
 from __future__ import annotations
 
@@ -70,6 +71,7 @@ class TableMessages:
         self.by_token = 0
         self.by_channel = 0
         self.roll_overs = 0
+        self.retired = 0
 
     def pressed(self, live: LiveTable, interaction: discord.Interaction) -> PressToken:
         """A press reached the table: it is answered once through the token returned, and, if it was
@@ -153,14 +155,19 @@ class TableMessages:
             raise
         self.forget(live)
         self.roll_overs += 1
-        if old is None:
-            return
-        channel = self.bot.get_partial_messageable(row.channel_id, guild_id=row.guild_id)
+        if old is not None:
+            await self.retire(live, old)
+
+    async def retire(self, live: LiveTable, message_id: int) -> None:
+        """Delete a message of the table that is not its live one; one that stays (the delete failed)
+        answers its presses as stale, and is tried again when it is pressed."""
+        channel = self.bot.get_partial_messageable(live.row.channel_id, guild_id=live.row.guild_id)
         try:
-            await channel.get_partial_message(old).delete()
+            await channel.get_partial_message(message_id).delete()
+            self.retired += 1
         except discord.HTTPException as error:
             log.info("table %s: could not delete its old message %s (%s); its buttons answer as stale",
-                     live.id, old, error)
+                     live.id, message_id, error)
 
     async def last_word(self, live: LiveTable, content: str) -> None:
         """The closed table's message says why, without buttons (through a fresh press if any)."""

@@ -25,6 +25,7 @@ COLUMNS: dict[str, str] = {  # every table of the schema and the columns copied,
     "events": "guild_id, event, closed_at",
     "event_tables": "table_id, guild_id, event",
     "hand_players": "guild_id, table_id, hand_no, seat, game, user_id, net, finished_at",
+    "dm_channels": "user_id, channel_id",
 }
 ORDER = {"event_results": "rowid"}  # the order results were recorded in is the order reports show
 
