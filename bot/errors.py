@@ -1,4 +1,6 @@
-"""Errors whose message is meant for the player (shown as an ephemeral reply)."""
+"""Errors whose message is meant for the player (shown as an ephemeral reply): the one root of every
+refusal, whichever layer refuses (the rules' ``IllegalAction``, a wallet's ``InsufficientChips``, the
+service's refusals), so the adapter answers each the same way and never with "something went wrong"."""
 from __future__ import annotations
 
 

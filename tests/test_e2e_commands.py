@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from bot.games.cards import commitment
 from tests.export_checks import exported, replayed_stacks
-from tests.harness import CHANNEL_ID, EPHEMERAL, MANAGE_CHANNELS, MEMBER_PERMISSIONS, Harness, User
+from tests.harness import CHANNEL_ID, EPHEMERAL, GUILD_ID, MANAGE_CHANNELS, MEMBER_PERMISSIONS, Harness, User
 
 ALICE, BOB, MOD = User(2001, "Alice"), User(2002, "Bob"), User(2003, "Mod", MEMBER_PERMISSIONS | MANAGE_CHANNELS)
 ADMIN = User(2004, "Admin", MEMBER_PERMISSIONS | (1 << 5))  # Manage Server
@@ -160,4 +160,19 @@ async def test_the_leaderboard_and_stats_add_up_every_hand(database) -> None:
         board = h.ephemeral_text(await h.command(user, "leaderboard", game="holdem", period="week"))
         assert "you: #" in board and ", +0 chips" in board, board
         assert "Texas hold'em: 2 hands, +0 chips" in h.ephemeral_text(await h.command(user, "stats"))
+    await h.close()
+
+
+async def test_a_buy_in_over_the_wallet_is_refused_in_words_at_create_and_join(database, caplog) -> None:
+    """Every refusal has one root (``UserError``): a wallet that cannot pay answers what to do, at
+    ``create`` as at ``join``, and nothing is logged as the bot's own failure."""
+    h = await Harness.start(database)
+    text = h.ephemeral_text(await h.command(ALICE, "holdem", "create", buy_in=5000))
+    assert "You have 1000 chips; that needs 5000. Try /daily or a smaller buy-in." in text, text
+    assert h.bot.service.in_channel(CHANNEL_ID) is None, "no table without its host's buy-in"
+    await h.command(ALICE, "holdem", "create", buy_in=300)
+    text = h.ephemeral_text(await h.command(BOB, "holdem", "join", buy_in=5000))
+    assert "You have 1000 chips; that needs 5000. Try /daily or a smaller buy-in." in text
+    assert await h.bot.storage.balance(GUILD_ID, BOB.id) == 1000
+    assert not [r for r in caplog.records if r.levelname == "ERROR"], "a refusal is not the bot failing"
     await h.close()

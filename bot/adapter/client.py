@@ -17,7 +17,6 @@ from bot.adapter.global_pace import GlobalPace, paced, share
 from bot.adapter.metrics import Metrics
 from bot.adapter.presenter import DiscordPresenter
 from bot.errors import UserError
-from bot.games.base import IllegalAction
 from bot.service.tables import TableService
 from bot.shards import Shards
 from bot.storage import is_postgres_url, open_storage
@@ -61,7 +60,7 @@ class CardroomTree(app_commands.CommandTree):
 
     async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         original = getattr(error, "original", error)
-        if isinstance(original, (UserError, IllegalAction)):
+        if isinstance(original, UserError):
             await reply_error(interaction, str(original))
         elif isinstance(error, app_commands.MissingPermissions):
             names = {"manage_guild": "Manage Server"}

@@ -41,7 +41,7 @@ async def guarded(interaction: discord.Interaction, work: Any) -> None:
     """Run ``work`` (a coroutine); player errors become ephemeral replies, nothing escapes."""
     try:
         await work
-    except (UserError, IllegalAction) as error:
+    except UserError as error:
         await reply_error(interaction, str(error))
     except Exception:
         log.exception("interaction failed")

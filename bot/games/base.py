@@ -12,8 +12,10 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any, ClassVar, Mapping, Protocol
 
+from bot.errors import UserError
 
-class IllegalAction(ValueError):
+
+class IllegalAction(UserError, ValueError):
     """An action the rules refuse. The message is shown to the player as is."""
 
 

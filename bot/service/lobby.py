@@ -10,7 +10,7 @@ from bot.registry import game
 from bot.service import tournaments
 from bot.service.base import ServiceBase
 from bot.service.live import LiveTable
-from bot.storage.interface import HOUSE, InsufficientChips, Tx
+from bot.storage.interface import HOUSE, Tx
 
 log = logging.getLogger(__name__)
 
@@ -95,10 +95,7 @@ class Lobby(ServiceBase):
 
     async def join(self, live: LiveTable, user_id: int, name: str, buy_in: int | None = None) -> None:
         async with live.lock:
-            try:
-                await self._seat(live, user_id, name, buy_in, is_bot=False)
-            except InsufficientChips as error:
-                raise UserError(f"{error} Try /daily or a smaller buy-in.") from None
+            await self._seat(live, user_id, name, buy_in, is_bot=False)
             await self._maybe_resume(live)
         await self.presenter.update(live)
 

@@ -23,7 +23,7 @@ class TableService(Lobby, Dealing, Timers, Settlement, Tournaments, Events):
     """Owns every open table: ``create``, ``join``, ``add_bot``, ``leave``, ``start``, ``cancel``,
     ``set_sitting_out``, ``act``, ``vanished``, ``pause``, ``resume``, ``restore``, ``tick``,
     ``run_timers``, and for events ``close_event`` and ``reveal_event_deals``; ``replays.load`` rebuilds a finished deal. All methods raise
-    ``UserError`` / ``IllegalAction`` for bad requests."""
+    ``UserError`` (the rules' ``IllegalAction`` among them) for bad requests."""
 
     def __init__(self, storage: Storage, presenter: Presenter, **options: Any):
         super().__init__(storage, presenter, **options)

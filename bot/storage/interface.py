@@ -16,8 +16,8 @@ HOUSE = 0
 HOUSE_BANKROLL = 10**12
 
 
-class InsufficientChips(ValueError):
-    """A wallet cannot pay; the message is shown to the player."""
+class InsufficientChips(UserError, ValueError):
+    """A wallet cannot pay; the message, which says what to do, is shown to the player."""
 
 
 class NotOwner(UserError):

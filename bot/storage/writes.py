@@ -46,7 +46,7 @@ class Writes(Queries):
             return int(rows[0][0])
         balance = (await self._db.fetch(
             "SELECT balance FROM wallets WHERE guild_id = ? AND user_id = ?", guild_id, user_id))[0][0]
-        raise InsufficientChips(f"You have {balance} chips; that needs {-amount}.")
+        raise InsufficientChips(f"You have {balance} chips; that needs {-amount}. Try /daily or a smaller buy-in.")
 
     async def claim_daily(self, guild_id: int, user_id: int, now: float, period: float = 86400) -> tuple[int, float]:
         """Top up by the guild's daily amount once per ``period``. Returns (balance, seconds to wait)."""
