@@ -39,7 +39,7 @@ class Draw(GameCog, group_name="draw", group_description="Five-card draw"):
         if problem:
             await interaction.response.send_message(problem, ephemeral=True)
             return
-        settings = {"limit": limit, "forced": forced, "small_blind": small_blind, "big_blind": big_blind,
+        settings: dict[str, object] = {"limit": limit, "forced": forced, "small_blind": small_blind, "big_blind": big_blind,
                     "ante": ante, "buy_in": 100 * big_blind, "turn_seconds": turn_seconds}
         settings |= tournament_settings(mode, level_hands, buy_in or 100 * big_blind, 10 * big_blind)
         await self.open_table(interaction, settings, buy_in)

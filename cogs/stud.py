@@ -32,7 +32,7 @@ class Stud(GameCog, group_name="stud", group_description="Seven-card stud"):
             await interaction.response.send_message("The bring-in must be smaller than the small bet.",
                                                     ephemeral=True)
             return
-        settings = {"small_bet": small_bet, "big_bet": 2 * small_bet, "ante": ante, "bring_in": bring_in,
+        settings: dict[str, object] = {"small_bet": small_bet, "big_bet": 2 * small_bet, "ante": ante, "bring_in": bring_in,
                     "buy_in": 40 * small_bet, "min_buy_in": 10 * small_bet, "turn_seconds": turn_seconds}
         settings |= tournament_settings(mode, level_hands, buy_in or 40 * small_bet, 10 * small_bet)
         await self.open_table(interaction, settings, buy_in)

@@ -38,7 +38,7 @@ class ChoiceButton(TableComponent, discord.ui.DynamicItem[discord.ui.Button],
         self.table, self.hand, self.step, self.kind, self.index = table, hand, step, kind, index
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str]) -> "ChoiceButton":
         return cls(int(match["table"]), int(match["hand"]), int(match["step"]), match["kind"],
                    getattr(item, "label", None) or "",
@@ -136,14 +136,15 @@ class ChoiceSelect(TableComponent, discord.ui.DynamicItem[discord.ui.Select],
         self.table, self.hand, self.step, self.kind = table, hand, step, kind
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select,
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str]) -> "ChoiceSelect":
         select = cls(int(match["table"]), int(match["hand"]), int(match["step"]), match["kind"])
         select.item.max_values = getattr(item, "max_values", 1)  # as shown: it tells how the values read
         return select
 
     async def _press(self, interaction: discord.Interaction) -> None:
-        values = [str(v) for v in (interaction.data or {}).get("values", [])]  # type: ignore[union-attr]
+        data: dict[str, Any] = dict(interaction.data or {})
+        values = [str(v) for v in data.get("values", [])]
         await self._chosen(interaction, values)
 
     async def _chosen(self, interaction: discord.Interaction, values: list[str]) -> None:
@@ -188,7 +189,7 @@ class PreviewButton(TableComponent, discord.ui.DynamicItem[discord.ui.Button],
         self.what, self.table, self.hand, self.step, self.kind, self.value = what, table, hand, step, kind, value
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str]) -> "PreviewButton":
         return cls(match["what"], int(match["table"]), int(match["hand"]), int(match["step"]), match["kind"],
                    match["value"])

@@ -77,8 +77,9 @@ class CardroomBot(commands.Bot):
     """Discord client. ``database`` is the SQLite file (":memory:" is not useful: restarts lose it)
     or a ``postgresql://`` URL."""
 
-    shards: Shards | None = None
-    """The shards this process holds (``ClusterBot``); None: all of them, as one process."""
+    cluster: Shards | None = None
+    """The shards this process holds (``ClusterBot``); None: all of them, as one process. (Not
+    ``shards``: that is discord.py's ``AutoShardedClient.shards``, the live gateway connections.)"""
 
     def __init__(self, database: str, *, starting_balance: int = 1000, daily_amount: int = 200,
                  sync_guild: int | None = None, run_timers: bool = True, metrics_port: int | None = None,
@@ -90,9 +91,10 @@ class CardroomBot(commands.Bot):
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, tree_cls=CardroomTree,
                          help_command=None, allowed_mentions=discord.AllowedMentions.none(), **options)
         self.database = database
-        shards = self.shards
-        self.pace = GlobalPace(global_rate or share(shards.ids if shards else None, shards.count if shards else None))
-        self.http.request = paced(self.http.request, self.pace)  # type: ignore[method-assign]
+        cluster = self.cluster
+        self.pace = GlobalPace(global_rate or share(cluster.ids if cluster else None, cluster.count if cluster else None))
+        # discord.py builds its HTTPClient itself: its request is wrapped in place, keeping its signature
+        self.http.request = paced(self.http.request, self.pace)  # type: ignore[method-assign,assignment]
         self.guard: ShardGuard | None = None
         self.metrics_port = metrics_port
         self.metrics_addr = metrics_addr
@@ -110,17 +112,17 @@ class CardroomBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         self.storage = await open_storage(self.database, *self.defaults)
-        owns = (lambda guild_id: True) if self.shards is None else self.shards.owns
-        if self.shards is not None and is_postgres_url(self.database):
-            self.guard = ShardGuard(self.database, self.shards.ids, self.shards.count)
-            await self.guard.acquire(str(self.shards))  # before a table is restored or an event arrives
+        owns = (lambda guild_id: True) if self.cluster is None else self.cluster.owns
+        if self.cluster is not None and is_postgres_url(self.database):
+            self.guard = ShardGuard(self.database, self.cluster.ids, self.cluster.count)
+            await self.guard.acquire(str(self.cluster))  # before a table is restored or an event arrives
             self.guard.on_lost(self._guard_lost)
             assert isinstance(self.storage, PostgresStorage)
             self.storage.fence, self.storage.on_fenced = self.guard.fence, self._guard_lost
-            log.info("%s: this process drives their servers' tables", self.shards)
+            log.info("%s: this process drives their servers' tables", self.cluster)
         self.service = TableService(self.storage, self.presenter, owns=owns)
         if self.metrics_port is not None:
-            self.metrics = Metrics("all" if self.shards is None else str(self.shards))
+            self.metrics = Metrics("all" if self.cluster is None else str(self.cluster))
             self.metrics.attach(self)
             self.metrics.serve(self.metrics_port, self.metrics_addr)
         self.add_dynamic_items(*COMPONENTS)
@@ -160,10 +162,10 @@ class CardroomBot(commands.Bot):
             return custom_id in store._modals
         if interaction.type != discord.InteractionType.component:
             return True
-        key = (data.get("component_type"), custom_id)
+        key = (int(data.get("component_type") or 0), custom_id)
         message = interaction.message
         for entity in ((message.id,) if message is not None else ()) + (None,):
-            item = store._views.get(entity, {}).get(key)  # type: ignore[call-overload]
+            item = store._views.get(entity, {}).get(key)
             if item is not None:
                 return item.view is not None
         return (message is not None and any(p.fullmatch(custom_id) for p in store._dynamic_items)
@@ -192,7 +194,7 @@ class CardroomBot(commands.Bot):
 
     async def on_ready(self) -> None:
         log.info("connected as %s", self.user)
-        if self.shards is None or 0 in self.shards.ids:  # one cluster registers the commands for all
+        if self.cluster is None or 0 in self.cluster.ids:  # one cluster registers the commands for all
             await self.sync_commands()
 
     def _guard_lost(self) -> None:
@@ -200,7 +202,7 @@ class CardroomBot(commands.Bot):
         process may drive these tables now."""
         if self.guard_lost:
             return
-        log.error("%s: lost the database lock on them; stopping so no table is driven twice", self.shards)
+        log.error("%s: lost the database lock on them; stopping so no table is driven twice", self.cluster)
         self.guard_lost = True
         asyncio.get_running_loop().create_task(self.close())
 
@@ -247,7 +249,7 @@ class ClusterBot(CardroomBot, commands.AutoShardedBot):
     PostgreSQL database; the ``ShardGuard`` keeps any two from driving the same shards."""
 
     def __init__(self, database: str, shards: Shards, **options: Any):
-        self.shards = shards
+        self.cluster = shards
         super().__init__(database, shard_ids=list(shards.ids), shard_count=shards.count, **options)
 
 

@@ -131,13 +131,12 @@ class TableComponent:
     """What every table component does when used: check it is the kind of component it claims to be
     (a forged select can carry a button's custom_id), then ``_press``; refusals are private."""
 
-    item: discord.ui.Item[Any]
-
     async def callback(self, interaction: discord.Interaction) -> None:
         await guarded(interaction, self._checked(interaction))
 
     async def _checked(self, interaction: discord.Interaction) -> None:
-        if (interaction.data or {}).get("component_type") != self.item.type.value:
+        assert isinstance(self, discord.ui.DynamicItem), "a table component is a DynamicItem"
+        if dict(interaction.data or {}).get("component_type") != self.item.type.value:
             raise UserError("That button is no longer active.")
         table = getattr(self, "table", None)  # the leaderboard's pages have none
         live = bot_of(interaction).service.table_in(interaction.guild_id, table) if table is not None else None

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import io
 import re
+from typing import Any
 import time
 
 import discord
@@ -72,7 +73,7 @@ class PageButton(TableComponent, discord.ui.DynamicItem[discord.ui.Button],
         self.owner, self.made = owner, made
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str]) -> "PageButton":
         return cls(int(match["guild"]), match["game"], match["period"], int(match["page"]), int(match["owner"]),
                    int(match["made"]), getattr(item, "label", None) or "")

@@ -46,8 +46,9 @@ class _RateLimitLog(logging.Handler):
 
     def emit(self, record: logging.LogRecord) -> None:
         message = str(record.msg)
-        if "rate limit" in message and "Retrying in" in message and record.args:
-            waited = float(record.args[-1])  # type: ignore[index]
+        args = record.args
+        if "rate limit" in message and "Retrying in" in message and isinstance(args, tuple) and args:
+            waited = float(str(args[-1]))
             self.metrics.rate_limit_waits.labels(self.metrics.cluster).inc()
             self.metrics.rate_limit_seconds.labels(self.metrics.cluster).inc(waited)
 
@@ -79,7 +80,8 @@ class Metrics:
         bot.service.on_action = self._action
         bot.presenter.on_render = lambda seconds: self.render_seconds.labels(self.cluster).observe(seconds)
         logging.getLogger("discord.http").addHandler(self._log)
-        bot.http.request = self.counting(bot.http.request)  # type: ignore[method-assign]
+        # discord.py builds its HTTPClient itself: its request is wrapped in place, keeping its signature
+        bot.http.request = self.counting(bot.http.request)  # type: ignore[method-assign,assignment]
 
     def counting(self, request: Callable[..., Awaitable[Any]]) -> Callable[..., Awaitable[Any]]:
         """``request`` (discord.py's ``HTTPClient.request``) counting the failures it raises, by status."""

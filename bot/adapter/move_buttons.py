@@ -7,6 +7,7 @@ works after a restart and a click from an earlier state is refused.
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import discord
 
@@ -30,7 +31,7 @@ class ActionButton(TableComponent, discord.ui.DynamicItem[discord.ui.Button],
         self.table, self.hand, self.step, self.kind, self.amount = table, hand, step, kind, amount
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str]) -> "ActionButton":
         amount = match["amount"]
         return cls(int(match["table"]), int(match["hand"]), int(match["step"]), match["kind"],
@@ -67,7 +68,7 @@ class TableButton(TableComponent, discord.ui.DynamicItem[discord.ui.Button],
         self.table, self.what = table, what
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str]) -> "TableButton":
         return cls(int(match["table"]), match["what"])
 

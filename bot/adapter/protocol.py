@@ -48,10 +48,16 @@ class Cardroom(Protocol):
     """The bot as its parts see it: storage, the table service, the presenter, and the Discord calls
     they make (a cog's ``setup`` adds itself with ``add_cog``)."""
 
-    storage: Storage
-    service: TableService
-    presenter: TablePresenter
     http: discord.http.HTTPClient
+
+    @property
+    def storage(self) -> Storage: ...
+
+    @property
+    def service(self) -> TableService: ...
+
+    @property
+    def presenter(self) -> TablePresenter: ...
 
     @property
     def cogs(self) -> Mapping[str, commands.Cog]: ...

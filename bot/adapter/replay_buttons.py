@@ -10,6 +10,7 @@ naming another server's table reads as no such hand.
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import discord
 
@@ -101,7 +102,7 @@ class ReplayButton(TableComponent, discord.ui.DynamicItem[discord.ui.Button],
         self.table, self.hand, self.step, self.what = table, hand, step, what
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str]) -> "ReplayButton":
         return cls(int(match["table"]), int(match["hand"]), int(match["step"]), match["what"])
 

@@ -136,8 +136,8 @@ class TableMessages:
     async def _post(self, live: LiveTable, composed: Composed) -> None:
         row = live.row
         channel = self.bot.get_partial_messageable(row.channel_id, guild_id=row.guild_id)
-        message = await channel.send(composed.content, embed=composed.embed, files=composed.rewound(),
-                                     view=composed.view)
+        message = await channel.send(composed.content, embeds=[composed.embed] if composed.embed else [],
+                                     files=composed.rewound(), view=composed.view)
         row.message_id = message.id
         async with self.bot.service.storage.transaction() as tx:
             await tx.save_table(row)
