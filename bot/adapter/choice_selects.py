@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Iterable
 
 import discord
 
-from bot.adapter.component_checks import STATE, TableComponent, bot_of, current_table, offering, presser_spec
+from bot.adapter.component_checks import STATE, TableComponent, bot_of, judged, nth, offering
 from bot.adapter.move_buttons import ActionButton
 from bot.errors import UserError
 from bot.games.base import Action, ActionSpec
@@ -45,8 +45,8 @@ class ChoiceButton(TableComponent, discord.ui.DynamicItem[discord.ui.Button],
                    index=int(match["index"] or 0))
 
     async def _press(self, interaction: discord.Interaction) -> None:
-        live = current_table(interaction, self.table, self.hand, self.step)
-        spec = presser_spec(live, interaction.user.id, self.kind, self.index)
+        live, specs = judged(interaction, self.table, self.hand, self.step, self.kind)
+        spec = nth(specs, self.index)
         view = _choice_selects(interaction, live, spec)
         await interaction.response.send_message(f"**{spec.label}**", view=view, ephemeral=True)
 
@@ -148,8 +148,8 @@ class ChoiceSelect(TableComponent, discord.ui.DynamicItem[discord.ui.Select],
         await self._chosen(interaction, values)
 
     async def _chosen(self, interaction: discord.Interaction, values: list[str]) -> None:
-        live = current_table(interaction, self.table, self.hand, self.step)
-        offering(live, interaction.user.id, self.kind, values)
+        live, specs = judged(interaction, self.table, self.hand, self.step, self.kind)
+        offering(specs, values)
         preview = _cog_hook(interaction, live, "choice_preview")
         if preview is not None and self.item.max_values == 1 and len(values[0]) <= 60:  # rides in a custom_id
             await _show_preview(interaction, live, self.step, self.kind, values[0], preview)
@@ -195,8 +195,8 @@ class PreviewButton(TableComponent, discord.ui.DynamicItem[discord.ui.Button],
                    match["value"])
 
     async def _press(self, interaction: discord.Interaction) -> None:
-        live = current_table(interaction, self.table, self.hand, self.step)
-        spec = offering(live, interaction.user.id, self.kind, [self.value])
+        live, specs = judged(interaction, self.table, self.hand, self.step, self.kind)
+        spec = offering(specs, [self.value])
         if self.what == "ok":
             await interaction.response.edit_message(content="Sent.", view=None, attachments=[])
             await bot_of(interaction).service.act(self.table, interaction.user.id, self.hand, self.step,

@@ -7,7 +7,7 @@ one the engine offers the presser. Player errors become ephemeral replies; nothi
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
@@ -15,9 +15,7 @@ from bot.adapter.press_token import PressToken
 from bot.adapter.protocol import Cardroom
 from bot.errors import UserError
 from bot.games.base import Action, ActionSpec, IllegalAction
-
-if TYPE_CHECKING:
-    from bot.service.live import LiveTable
+from bot.service.live import NOT_NOW, LiveTable
 
 log = logging.getLogger(__name__)
 
@@ -53,7 +51,7 @@ def bot_of(interaction: discord.Interaction) -> Cardroom:
     return interaction.client  # type: ignore[return-value]
 
 
-def open_table(interaction: discord.Interaction, table: int) -> "LiveTable":
+def open_table(interaction: discord.Interaction, table: int) -> LiveTable:
     """The open table a custom_id names, if it belongs to the server the interaction came from: a
     forged custom_id naming another server's table (or one pressed in a DM) reads as a closed table."""
     live = bot_of(interaction).service.table_in(interaction.guild_id, table)
@@ -62,7 +60,7 @@ def open_table(interaction: discord.Interaction, table: int) -> "LiveTable":
     return live
 
 
-def left_behind(interaction: discord.Interaction, live: "LiveTable") -> bool:
+def left_behind(interaction: discord.Interaction, live: LiveTable) -> bool:
     """Whether the press came from a channel message of the table that is not its live one (an old
     message that a roll-over could not delete, or one posted as a restart cut a roll-over short)."""
     message = interaction.message
@@ -80,51 +78,29 @@ async def submit(interaction: discord.Interaction, table: int, hand: int, step: 
     await press.acknowledge()
 
 
-def presser_specs(live: "LiveTable", user_id: int, kind: str) -> list[ActionSpec]:
-    """The presser's legal specs of ``kind`` (an engine may offer several, e.g. two options); refused
-    with the reason when there are none."""
-    deal_seat = live.deal_seat(user_id)
-    if deal_seat is None:
-        raise UserError("You are not playing in this hand.")
-    same_kind = [spec for spec in live.engine.legal_actions(deal_seat) if spec.kind == kind]
-    if same_kind:
-        return same_kind
-    if not live.engine.to_act():
-        raise IllegalAction("This hand is over.")
-    if deal_seat not in live.engine.to_act():
-        raise IllegalAction("It is not your turn.")
-    raise IllegalAction("You can't do that now.")
+def judged(interaction: discord.Interaction, table: int, hand: int, step: int,
+           kind: str) -> tuple[LiveTable, list[ActionSpec]]:
+    """The press judged by its table (``LiveTable.verify_press``, the one place a press is judged):
+    the table and the presser's legal moves of ``kind``, or the refusal."""
+    live = open_table(interaction, table)
+    return live, live.verify_press(interaction.user.id, hand, step, kind)[1]
 
 
-def presser_spec(live: "LiveTable", user_id: int, kind: str, index: int = 0) -> ActionSpec:
-    """The presser's ``index``-th legal spec of ``kind``."""
-    same_kind = presser_specs(live, user_id, kind)
-    if index < len(same_kind):
-        return same_kind[index]
-    raise IllegalAction("You can't do that now.")
+def nth(specs: list[ActionSpec], index: int) -> ActionSpec:
+    """The ``index``-th of the presser's legal moves of a kind (an engine may offer several)."""
+    if index < len(specs):
+        return specs[index]
+    raise IllegalAction(NOT_NOW)
 
 
-def offering(live: "LiveTable", user_id: int, kind: str, values: list[str]) -> ActionSpec:
-    """The presser's spec of ``kind`` that offers exactly this pick: forged or outdated select values
-    are refused here, before anything is shown or sent."""
-    for spec in presser_specs(live, user_id, kind):
+def offering(specs: list[ActionSpec], values: list[str]) -> ActionSpec:
+    """The presser's move that offers exactly this pick: forged or outdated select values are
+    refused here, before anything is shown or sent."""
+    for spec in specs:
         count_ok = max(1, spec.min_choices) <= len(values) <= max(1, spec.max_choices)
         if count_ok and len(set(values)) == len(values) and set(values) <= set(spec.choices):
             return spec
     raise UserError("That choice is not on offer now: the table has moved on.")
-
-
-def current_table(interaction: discord.Interaction, table: int, hand: int, step: int) -> "LiveTable":
-    """The table a component belongs to, refusing one from a closed table, another hand or another
-    state (a step not reached yet is as forged as one long past)."""
-    live = open_table(interaction, table)
-    if live.row.hand is None or hand < live.row.hand_no:
-        raise UserError("That button is from an earlier hand.")
-    if hand != live.row.hand_no:
-        raise UserError("That button is not from this table's current hand.")
-    if step > live.row.step or live.is_stale(interaction.user.id, step):
-        raise UserError("That button is out of date: the table has moved on.")
-    return live
 
 
 class TableComponent:

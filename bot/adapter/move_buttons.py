@@ -12,8 +12,7 @@ from typing import Any
 import discord
 
 from bot.adapter.amount_form import AmountModal
-from bot.adapter.component_checks import (STATE, TableComponent, bot_of, current_table, open_table, presser_spec,
-                                          submit)
+from bot.adapter.component_checks import STATE, TableComponent, bot_of, judged, nth, open_table, submit
 from bot.adapter.member_text import member_name
 from bot.errors import UserError
 from bot.games.base import Action
@@ -39,8 +38,8 @@ class ActionButton(TableComponent, discord.ui.DynamicItem[discord.ui.Button],
                    amount=int(amount) if amount else None)
 
     async def _press(self, interaction: discord.Interaction) -> None:
-        live = current_table(interaction, self.table, self.hand, self.step)
-        spec = presser_spec(live, interaction.user.id, self.kind)
+        _, specs = judged(interaction, self.table, self.hand, self.step, self.kind)
+        spec = nth(specs, 0)
         amount = self.amount
         if amount is None:
             if spec.min_amount is not None and spec.max_amount is not None and spec.min_amount != spec.max_amount:

@@ -13,7 +13,7 @@ from typing import Callable
 from bot.errors import UserError
 from bot.games.cards import new_seed
 from bot.registry import game
-from bot.service.live import LiveTable, Presenter
+from bot.service.live import LiveTable, Presenter, paused_text
 from bot.storage.interface import Storage
 
 
@@ -78,8 +78,7 @@ class ServiceBase:
     @staticmethod
     def _require_running(live: LiveTable) -> None:
         if live.paused is not None:
-            raise UserError(f"This table is paused: {live.paused}. It goes on once I may post in this "
-                            "channel again (View Channel, Send Messages, Embed Links, Attach Files).")
+            raise UserError(paused_text(live.paused))
 
     def _track(self, live: LiveTable) -> None:
         self.tables[live.id] = live

@@ -12,8 +12,8 @@ import random
 import time
 from typing import Any
 
-from bot.errors import StaleButton, UserError
-from bot.games.base import Action, IllegalAction, Seat
+from bot.errors import StaleButton
+from bot.games.base import Action, Seat
 from bot.games.cards import commitment
 from bot.registry import game
 from bot.service import tournaments
@@ -124,17 +124,8 @@ class Dealing(ServiceBase):
         if live is None:
             raise StaleButton("That table is closed.")
         async with live.lock:
-            self._require_running(live)
+            deal_seat, _ = live.verify_press(user_id, hand_no, step)
             row = live.row
-            if row.hand is None or hand_no != row.hand_no:
-                raise StaleButton("That button is from an earlier hand.")
-            if step is not None and live.is_stale(user_id, step):
-                raise StaleButton("That button is out of date: the table has moved on.")
-            deal_seat = live.deal_seat(user_id)
-            if deal_seat is None:
-                raise UserError("You are not playing in this hand.")
-            if deal_seat not in live.engine.to_act():
-                raise IllegalAction("It is not your turn.")
             seat = row.seats[live.dealt()[deal_seat]]
             timed_out, seat["timeouts"] = seat["timeouts"], 0
             await self._apply(live, deal_seat, action, seats_changed=timed_out != 0)

@@ -5,11 +5,19 @@ import asyncio
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from bot.games.base import Outcome
+from bot.errors import StaleButton, UserError
+from bot.games.base import ActionSpec, IllegalAction, Outcome
 from bot.registry import GameSpec
 from bot.storage.interface import TableRow
 
 MAX_LOG = 12
+NOT_NOW = "You can't do that now."
+
+
+def paused_text(reason: str) -> str:
+    """The refusal at a paused table (the bot can't show it), and what brings it back."""
+    return (f"This table is paused: {reason}. It goes on once I may post in this channel again "
+            "(View Channel, Send Messages, Embed Links, Attach Files).")
 
 
 @dataclass
@@ -68,6 +76,38 @@ class LiveTable:
             return False
         deal_seat = self.deal_seat(user_id)
         return deal_seat not in self.turn_started or step < self.turn_started[deal_seat]
+
+    def verify_press(self, user_id: int, hand_no: int, step: int | None,
+                     kind: str | None = None) -> tuple[int, list[ActionSpec]]:
+        """The one judgement of a press (a button, select or form of hand ``hand_no`` drawn at
+        ``step``, None: any step): the deal seat it moves for and, for a ``kind``, the presser's legal
+        moves of that kind; else the refusal, in the words the presser reads. The adapter asks it to
+        answer at once (a form needs the move's range), and ``act`` asks it again under the table's
+        lock before the move applies; the engine judges only the move's details (an amount)."""
+        if self.paused is not None:
+            raise UserError(paused_text(self.paused))
+        row = self.row
+        if row.hand is None or hand_no < row.hand_no:
+            raise StaleButton("That button is from an earlier hand.")
+        if hand_no != row.hand_no:
+            raise StaleButton("That button is not from this table's current hand.")
+        if step is not None and (step > row.step or self.is_stale(user_id, step)):
+            raise StaleButton("That button is out of date: the table has moved on.")
+        deal_seat = self.deal_seat(user_id)
+        if deal_seat is None:
+            raise UserError("You are not playing in this hand.")
+        if kind is None:
+            if deal_seat not in self.engine.to_act():
+                raise IllegalAction("It is not your turn." if self.engine.to_act() else "This hand is over.")
+            return deal_seat, []
+        same_kind = [spec for spec in self.engine.legal_actions(deal_seat) if spec.kind == kind]
+        if same_kind:
+            return deal_seat, same_kind
+        if not self.engine.to_act():
+            raise IllegalAction("This hand is over.")
+        if deal_seat not in self.engine.to_act():
+            raise IllegalAction("It is not your turn.")
+        raise IllegalAction(NOT_NOW)
 
     def note(self, line: str) -> None:
         self.log.append(line)
