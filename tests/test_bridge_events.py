@@ -102,7 +102,7 @@ async def test_an_events_tables_share_each_board_and_compare_results(database: s
     await asyncio.sleep(0.01)
     assert first.withheld is False and second.withheld is False
     assert first.id in service.presenter.updated, "the first table's message shows board 1 again"  # type: ignore[attr-defined]
-    assert not events._REFRESHES, "the refresh was held while it ran, and let go once done"
+    assert not first.tasks, "the refresh was the table's own task while it ran, and let go once done"
     assert sorted(channel for channel, _ in posted) == [100, 200], "both tables' channels get the results"
     assert posted[0][1] == posted[1][1]
 

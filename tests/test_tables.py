@@ -628,3 +628,32 @@ async def test_every_poker_game_runs_a_tournament_to_the_end(database: str, game
     assert stakes == sorted(stakes) and stakes[-1] > stakes[0], "the stakes rose level by level"
     assert await service.storage.total_chips() == total
     assert await service.storage.balance(GUILD, ALICE) in (900, 1200)
+
+
+async def test_a_closed_table_cancels_the_work_it_owns(tmp_path) -> None:
+    """A table's deadline is handled in a task the table owns: cancelling the table mid-way (a
+    computer player still thinking) cancels it, and nothing of the closed table runs on."""
+    import asyncio
+
+    service = await _service(str(tmp_path / "t.db"))
+    live = await _table(service)
+    await service.start(live, ALICE)
+    thinking = asyncio.Event()
+
+    async def forever(*args: Any) -> Action:
+        thinking.set()
+        await asyncio.Event().wait()  # a choice that never comes
+        raise AssertionError("unreachable")
+
+    service._bot_choice = forever  # type: ignore[method-assign]  # a robot that thinks for ever
+    live.row.deadline = service.clock() - 1
+    for seat in live.row.seats:
+        seat["is_bot"] = True  # every seat plays itself: the timer's task starts thinking
+    timers = asyncio.ensure_future(service.run_timers(0.01))
+    await asyncio.wait_for(thinking.wait(), 5)
+    assert len(live.tasks) == 1
+    task = next(iter(live.tasks))
+    service._forget(live)  # what cancel, a vanished channel and a finished tournament do to a table
+    await asyncio.sleep(0.05)
+    assert task.cancelled() and not live.tasks
+    timers.cancel()

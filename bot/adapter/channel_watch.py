@@ -8,7 +8,6 @@ carries the bot's permissions there) or on a channel or role update.
 """
 from __future__ import annotations
 
-import asyncio
 from typing import TYPE_CHECKING
 
 import discord
@@ -26,7 +25,6 @@ class ChannelWatch(commands.Cog):
 
     def __init__(self, bot: Cardroom):
         self.bot = bot
-        self._resumes: set[asyncio.Task[None]] = set()
 
     async def _fail(self, live: "LiveTable | None", verdict: Verdict) -> None:
         if live is not None:
@@ -82,6 +80,4 @@ class ChannelWatch(commands.Cog):
 
     def resume(self, live: "LiveTable") -> None:
         if self.bot.service.resume(live):
-            task = asyncio.create_task(self.bot.presenter.update(live))
-            self._resumes.add(task)
-            task.add_done_callback(self._resumes.discard)
+            live.spawn(self.bot.presenter.update(live))

@@ -85,6 +85,7 @@ class ServiceBase:
         self._by_channel[live.row.channel_id] = live.id
 
     def _forget(self, live: LiveTable) -> None:
+        live.close()
         self.tables.pop(live.id, None)
         if self._by_channel.get(live.row.channel_id) == live.id:
             del self._by_channel[live.row.channel_id]

@@ -21,7 +21,6 @@ the event (``Presenter.announce``) and the tables' messages show their last deal
 """
 from __future__ import annotations
 
-import asyncio
 from typing import Any, Sequence
 
 from bot.errors import UserError
@@ -98,8 +97,6 @@ async def revealed_results(storage: Storage, guild_id: int, event: str) -> list[
 
 MAX_REPORTS = 10
 """Boards whose results tables are posted at once when an event closes; the rest: /bridge results."""
-_REFRESHES: set[asyncio.Task[None]] = set()
-"""Other tables' messages being refreshed after a reveal (kept until done)."""
 
 
 class Events(ServiceBase):
@@ -175,9 +172,7 @@ class Events(ServiceBase):
             if other is not None and other.withheld and other.last_event and other.last_event[1] in keys:
                 other.withheld = False
                 if other is not finished_by:  # its message shows its last deal again, in its own time
-                    task = asyncio.create_task(self.presenter.update(other))
-                    _REFRESHES.add(task)
-                    task.add_done_callback(_REFRESHES.discard)
+                    other.spawn(self.presenter.update(other))
         return keys
 
     async def _event_report(self, state: EventState, guild_id: int, event: str, key: str) -> tuple[str, str]:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import asyncio
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Coroutine, Protocol
 
 from bot.errors import StaleButton, UserError
 from bot.games.base import ActionSpec, IllegalAction, Outcome
@@ -37,10 +37,27 @@ class LiveTable:
     withheld: bool = False  # that deal is still secret (bot.service.events): its message shows none of it
     paused: str | None = None  # why the table is paused (the bot can't show it), or None
     paused_left: float | None = None  # seconds its deadline had left when it was paused
+    tasks: set[asyncio.Task[Any]] = field(default_factory=set)
+    """Work started for this table alone (its deadline, a refresh of its message): cancelled when
+    the table closes (``close``), so nothing of a closed table goes on running."""
 
     @property
     def id(self) -> int:
         return self.row.id
+
+    def spawn(self, work: Coroutine[Any, Any, None]) -> asyncio.Task[None]:
+        """Run ``work`` in a task the table owns until it is done or the table closes."""
+        task = asyncio.get_running_loop().create_task(work)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+        return task
+
+    def close(self) -> None:
+        """The table is closed: cancel its tasks (not the one closing it, which finishes its work)."""
+        current = asyncio.current_task()
+        for task in list(self.tasks):
+            if task is not current:
+                task.cancel()
 
     def seat_index(self, user_id: int) -> int | None:
         """The table seat of a user, or None."""

@@ -82,14 +82,15 @@ class Timers(ServiceBase):
         return True
 
     async def run_timers(self, interval: float = 0.5) -> None:
-        """Forever: every ``interval``, start handling each due table in a task of its own, so a table
-        whose computer players think through a whole board holds up no other table's deadline."""
-        in_flight: dict[int, asyncio.Task[None]] = {}
+        """Forever: every ``interval``, start handling each due table in a task the table owns (one at
+        a time per table), so a table whose computer players think through a whole board holds up no
+        other table's deadline, and a table that closes meanwhile cancels its own."""
+        handling: dict[int, asyncio.Task[None]] = {}
         while True:
             for live in self._due():
-                if live.id not in in_flight:
-                    in_flight[live.id] = asyncio.create_task(self._handle_logged(live))
-                    in_flight[live.id].add_done_callback(lambda _, table=live.id: in_flight.pop(table, None))
+                if live.id not in handling:
+                    handling[live.id] = live.spawn(self._handle_logged(live))
+                    handling[live.id].add_done_callback(lambda _, table=live.id: handling.pop(table, None))
             await asyncio.sleep(interval)
 
     async def _handle_logged(self, live: LiveTable) -> None:
