@@ -154,24 +154,17 @@ class Dealing(ServiceBase):
     async def _persist(self, live: LiveTable, action: tuple[int, dict[str, Any], bool] | None = None) -> None:
         """Store the table. An ``action`` (engine seat, JSON, whether the seats changed) of a deal
         still going is one write, its appended row (which carries the step, the deadline and changed
-        seats); a new deal, or a deal that is over (even by forced bets alone) and settled in the same
-        transaction, rewrites the table row."""
-        outcome = live.engine.outcome
-        hand = live.row.hand
-        event_key = hand.get("event_key") if outcome is not None and hand is not None else None
+        seats); a new deal rewrites the table row; a deal that is over (even by forced bets alone)
+        ends (``_end_deal``)."""
+        if live.engine.outcome is not None:
+            await self._end_deal(live)
+            return
         async with self.storage.transaction() as tx:
-            if outcome is not None:
-                await self._settle(live, tx, outcome)
-                await tx.save_table(live.row)
-            elif action is not None:
+            if action is not None:
                 seat, recorded, seats_changed = action
                 await tx.append_action(live.row, seat, recorded, seats_changed=seats_changed)
             else:
                 await tx.save_table(live.row)
-        if live.row.status == "closed":  # a tournament just finished and paid out
-            self._forget(live)
-        if event_key is not None:
-            await self._event_deal_finished(live, str(hand["settings"]["event"]), str(event_key))  # type: ignore[index]
 
     async def _drive(self, live: LiveTable) -> None:
         """Play every turn that no human needs to take: computer players, sitting-out or leaving seats."""

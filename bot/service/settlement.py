@@ -17,16 +17,61 @@ _RATING = PlackettLuce()
 class Settlement(ServiceBase):
     """Chips, results and ratings when a deal ends, in the transaction of the action that ended it."""
 
+    async def _end_deal(self, live: LiveTable) -> None:
+        """The deal is over: settled and the table row rewritten in one transaction (the one that
+        records the action that ended it); then a finished tournament's table is let go, and an event
+        deal's end is told to the event (which may reveal the board to every table)."""
+        outcome = live.engine.outcome
+        hand = live.row.hand
+        assert outcome is not None and hand is not None
+        async with self.storage.transaction() as tx:
+            await self._settle(live, tx, outcome)
+            await tx.save_table(live.row)
+        if live.row.status == "closed":  # a tournament just finished and paid out
+            self._forget(live)
+        if hand.get("event_key") is not None:
+            await self._event_deal_finished(live, str(hand["settings"]["event"]), str(hand["event_key"]))
+
     async def _settle(self, live: LiveTable, tx: Tx, outcome: Outcome) -> None:
-        """The deal is over: stacks, hand history, results and ratings, then what comes next."""
-        row = live.row
-        hand = row.hand
+        """The deal is over, in the transaction of the action that ended it, in named steps: the
+        stacks, the hand's record, results and ratings, the event's result, the deal closed; then
+        what comes next (a tournament's step, or computer players buying in again, leavers going,
+        and the match's end or the next deal's deadline)."""
+        hand = live.row.hand
+        assert hand is not None
+        self._settle_stacks(live, outcome)
+        await self._record_hand(live, tx, outcome)
+        await self._record_results(live, tx, outcome)
+        if hand.get("event_key") is not None:
+            await self._record_event(live, tx, hand)
+        self._close_deal(live, outcome)
+        if tournaments.is_tournament(live.row.settings):
+            await self._tournament_step(live, tx, hand)
+            return
+        await self._rebuy_computer_players(live, tx)
+        await self._remove_seats(live, tx, [i for i, s in enumerate(live.row.seats) if s["leaving"]])
+        if outcome.match_over:
+            await self._end_match(live, tx)
+        else:
+            live.row.deadline = self.clock() + self._pause(live)
+
+    @staticmethod
+    def _settle_stacks(live: LiveTable, outcome: Outcome) -> None:
+        """Each dealt seat's stack after the deal (the engine's deltas must balance)."""
+        row, hand = live.row, live.row.hand
         assert hand is not None
         dealt = hand["seats"]
         if sum(outcome.deltas) != 0 or len(outcome.deltas) != len(dealt):
             raise RuntimeError(f"engine outcome does not balance: {outcome.deltas}")
         for k, index in enumerate(dealt):
             row.seats[index]["stack"] = hand["stacks"][k] + outcome.deltas[k]
+
+    @staticmethod
+    async def _record_hand(live: LiveTable, tx: Tx, outcome: Outcome) -> None:
+        """The finished hand's record and export, its members' lines, and its action rows cleared."""
+        row, hand = live.row, live.row.hand
+        assert hand is not None
+        dealt = hand["seats"]
         record = {"seats": dealt, "names": hand["names"], "stacks": hand["stacks"], "carry": hand["carry"],
                   "settings": hand["settings"], "actions": hand["actions"], "outcome": outcome.to_json(),
                   "bots": hand["bots"], "users": [row.seats[index]["user_id"] for index in dealt]}
@@ -37,9 +82,11 @@ class Settlement(ServiceBase):
         if members:
             await tx.insert_hand_players(row.guild_id, row.id, row.hand_no, row.game, members)
         await tx.clear_actions(row.id)
-        await self._record_results(live, tx, outcome)
-        if hand.get("event_key") is not None:
-            await self._record_event(live, tx, hand)
+
+    def _close_deal(self, live: LiveTable, outcome: Outcome) -> None:
+        """The deal is gone from the table: what it hands to the next, its outcome and seed to show."""
+        row, hand = live.row, live.row.hand
+        assert hand is not None
         carry = dict(outcome.carry)
         if live.spec.moves_button:
             carry["button_seat"] = hand["carry"]["button_seat"]
@@ -50,29 +97,31 @@ class Settlement(ServiceBase):
         live.note(outcome.summary)
         self.deals_finished += 1
         self.matches_finished += outcome.match_over
-        if tournaments.is_tournament(row.settings):
-            await self._tournament_step(live, tx, hand)
-            return
+
+    async def _rebuy_computer_players(self, live: LiveTable, tx: Tx) -> None:
+        """A computer player who lost its stack buys in again from the house (chip games)."""
+        row = live.row
         for seat in row.seats:
             if live.spec.chips and seat["is_bot"] and seat["stack"] == 0:
                 amount = self._buy_in(live, None)
                 await tx.move_wallet(row.guild_id, HOUSE, -amount)
                 seat["stack"] = amount
                 live.note(f"{seat['name']} buys in again for {amount}.")
-        await self._remove_seats(live, tx, [i for i, s in enumerate(row.seats) if s["leaving"]])
-        if outcome.match_over:
-            row.status = "lobby"
-            row.carry = {}
-            row.deadline = None
-            if live.spec.chips:  # a match is played for its buy-in: everyone cashes out at the end
-                for seat in row.seats:
-                    await tx.move_wallet(row.guild_id, HOUSE if seat["is_bot"] else seat["user_id"], seat["stack"])
-                    seat["stack"] = 0
-                live.note("The match is over: every stack is back in its wallet. Join again to play another.")
-            else:
-                live.note("The match is over. /start plays another.")
+
+    @staticmethod
+    async def _end_match(live: LiveTable, tx: Tx) -> None:
+        """The match is over: back to the lobby (a chip game's stacks back in their wallets)."""
+        row = live.row
+        row.status = "lobby"
+        row.carry = {}
+        row.deadline = None
+        if live.spec.chips:  # a match is played for its buy-in: everyone cashes out at the end
+            for seat in row.seats:
+                await tx.move_wallet(row.guild_id, HOUSE if seat["is_bot"] else seat["user_id"], seat["stack"])
+                seat["stack"] = 0
+            live.note("The match is over: every stack is back in its wallet. Join again to play another.")
         else:
-            row.deadline = self.clock() + self._pause(live)
+            live.note("The match is over. /start plays another.")
 
     async def _record_results(self, live: LiveTable, tx: Tx, outcome: Outcome) -> None:
         """Chips won per hand for everyone; ratings from the deal's ranking (a match's finishing
