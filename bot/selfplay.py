@@ -11,7 +11,7 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from bot.games.cards import new_seed
 from bot.registry import game
@@ -31,9 +31,11 @@ class RenderingPresenter:
 
     images: Path | None = None
     render_ms: list[float] = field(default_factory=list)
+    announced: list[tuple[int, str, str]] = field(default_factory=list)
+    """What would be posted in channels: (channel, text, report), e.g. a bridge event's board results."""
     _last_deal: int = 0
 
-    def _render(self, fn: Any, *args: Any) -> bytes:
+    def _render(self, fn: Callable[..., bytes], *args: Any) -> bytes:
         started = time.perf_counter()
         png = fn(*args)
         self.render_ms.append((time.perf_counter() - started) * 1000)
@@ -43,7 +45,8 @@ class RenderingPresenter:
         view = live.public_view()
         if view is None:
             return
-        footer = f"Deck SHA-256 {live.commitment()[:24]}…" if live.commitment() else ""
+        commitment = live.commitment()
+        footer = f"Deck SHA-256 {commitment[:24]}…" if commitment else ""
         png = self._render(live.spec.render_table, view, footer)
         if self.images is None:
             return
@@ -55,6 +58,9 @@ class RenderingPresenter:
             for seat in range(live.deal_size):
                 hand = self._render(live.spec.render_hand, live.engine.view(seat))
                 (self.images / f"{name}-seat{seat}-hand.png").write_bytes(hand)
+
+    async def announce(self, guild_id: int, channel_id: int, text: str, report: str = "") -> None:
+        self.announced.append((channel_id, text, report))
 
     async def closed(self, live: LiveTable, reason: str) -> None:
         return None
