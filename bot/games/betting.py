@@ -26,12 +26,17 @@ Rules followed (standard casino rules unless a game says otherwise):
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar, Literal, Mapping, Sequence
+from typing import Any, ClassVar, Literal, Mapping, Sequence, TypeGuard
 
 from bot.games.base import Action, ActionSpec, IllegalAction, NotYourTurn
 
 Structure = Literal["fixed-limit", "pot-limit", "no-limit"]
 STRUCTURES: tuple[str, ...] = ("fixed-limit", "pot-limit", "no-limit")
+
+
+def is_structure(limit: str) -> TypeGuard[Structure]:
+    """Whether ``limit`` (a table setting) names a betting structure."""
+    return limit in STRUCTURES
 
 
 def seats_after(seat: int, n_seats: int) -> list[int]:

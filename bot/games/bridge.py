@@ -574,6 +574,7 @@ class BridgeEngine:
         endplay. The Score tag holds NS's points on this board (rubber: above and below the line,
         honours and any rubber bonus included). Settlement asks for it once the board is over."""
         assert self.result is not None
+        names = [s.name.replace('"', "'") for s in self.seats]  # PBN tag values are quoted
         board = Board(
             Deal("N:" + " ".join(pbn_hand(hand) for hand in self.dealt)),
             [Bid({PASS: "P", DOUBLE: "X", REDOUBLE: "XX"}.get(c, c)) for _, c in self.calls],
@@ -586,8 +587,7 @@ class BridgeEngine:
             Site="Discord",
             Date="????.??.??",  # PBN's unknown date (an engine has no clock)
             Scoring="Rubber" if self.scoring == "rubber" else "MP",
-            **{name: self.seats[seat].name.replace('"', "'")
-               for seat, name in enumerate(SEAT_NAMES)},
+            North=names[0], East=names[1], South=names[2], West=names[3],  # SEAT_NAMES' order
         )
         board.contract = self.result.to_endplay()
         board.info["Score"] = f"NS {self.ns_score}"

@@ -197,6 +197,12 @@ class SheetEntry(TypedDict):
     game_over: bool        # a game ended with this line: the sheet draws a line under it
 
 
+def _sheet_entry(data: Mapping[str, Any]) -> SheetEntry:
+    """A sheet line as ``RubberState.to_json`` wrote it (every key)."""
+    return SheetEntry(board=data["board"], result=data["result"], below=data["below"],
+                      above=data["above"], notes=data["notes"], game_over=data["game_over"])
+
+
 @dataclass(frozen=True)
 class RubberState:
     """A rubber in progress: what the table carries from one board to the next.
@@ -247,7 +253,7 @@ class RubberState:
             above=pair("above"), below=pair("below"), part=pair("part"), games=pair("games"),
             dealer=int(data.get("dealer", 0)), boards=int(data.get("boards", 0)),
             finished=bool(data.get("finished", False)),
-            sheet=tuple(SheetEntry(**entry) for entry in data.get("sheet", ())),
+            sheet=tuple(_sheet_entry(entry) for entry in data.get("sheet", ())),
         )
 
     def next_rubber(self) -> "RubberState":

@@ -147,10 +147,10 @@ class PokerkitHand(PokerkitTable):
         antes = [op for op in operations if isinstance(op, AntePosting)]
         if antes:
             lines.append(f"Each player antes {max(op.amount for op in antes)}")
-        for op in sorted((op for op in operations if isinstance(op, BlindOrStraddlePosting)),
-                         key=lambda op: op.amount):
-            seat = self._seat_of(op.player_index)
-            self._last_action[seat] = f"posts a blind of {op.amount}"
+        for post in sorted((op for op in operations if isinstance(op, BlindOrStraddlePosting)),
+                           key=lambda op: op.amount):
+            seat = self._seat_of(post.player_index)
+            self._last_action[seat] = f"posts a blind of {post.amount}"
             lines.append(f"{self.seats[seat].name} {self._last_action[seat]}")
         for op in operations:
             if isinstance(op, BoardDealing):

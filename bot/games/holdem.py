@@ -31,7 +31,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import replace
 from itertools import combinations
-from typing import Any, ClassVar, Iterable, Mapping, Sequence
+from typing import Any, Callable, ClassVar, Iterable, Mapping, Sequence
 
 from phevaluator import evaluate_cards
 from pokerkit import (
@@ -184,15 +184,16 @@ def hand_name(cards: Sequence[str]) -> str:
 # The engine
 
 
-def pokerkit_game(game_type: type[Poker], limit: str, ante: int, small_blind: int, big_blind: int,
+def pokerkit_game(game_type: Callable[..., Poker], limit: str, ante: int, small_blind: int, big_blind: int,
                   blinds: tuple[int, ...] | None = None) -> Poker:
     """pokerkit's definition of the game played: its streets for the state, its PHH variant code for the
     export. Fixed-limit: the small bet is the big blind, the big bet twice that. ``blinds`` default to
-    (small blind, big blind); a game without blinds passes ``()``."""
+    (small blind, big blind); a game without blinds passes ``()``. ``game_type`` is one of pokerkit's
+    game classes, whose constructors differ from ``Poker``'s by limit (fixed-limit: two bet sizes)."""
     blinds = (small_blind, big_blind) if blinds is None else blinds
     if limit == "fixed-limit":
-        return game_type(_AUTOMATIONS, True, ante, blinds, big_blind, 2 * big_blind)  # type: ignore[call-arg]
-    return game_type(_AUTOMATIONS, True, ante, blinds, big_blind)  # type: ignore[call-arg]
+        return game_type(_AUTOMATIONS, True, ante, blinds, big_blind, 2 * big_blind)
+    return game_type(_AUTOMATIONS, True, ante, blinds, big_blind)
 
 
 class HoldemEngine(PokerkitTable):
@@ -323,10 +324,10 @@ class HoldemEngine(PokerkitTable):
             lines.append(f"Each player antes {self.ante}")
         blinds = sorted((op for op in operations if isinstance(op, BlindOrStraddlePosting)),
                         key=lambda op: self._is_big_blind(op.player_index))
-        for op in blinds:
-            seat = self._seat_of(op.player_index)
-            which = "big" if self._is_big_blind(op.player_index) else "small"
-            self._last_action[seat] = f"posts the {which} blind of {op.amount}"
+        for post in blinds:
+            seat = self._seat_of(post.player_index)
+            which = "big" if self._is_big_blind(post.player_index) else "small"
+            self._last_action[seat] = f"posts the {which} blind of {post.amount}"
             lines.append(f"{self.seats[seat].name} {self._last_action[seat]}")
         dealt = len(self.board) - sum(len(op.cards) for op in operations if isinstance(op, BoardDealing))
         for op in operations:

@@ -20,6 +20,7 @@ codes "NO", "FO", "PO/8" and "NO/8" for the others (``bot/games/phh.py``).
 """
 from __future__ import annotations
 
+from abc import abstractmethod
 from itertools import combinations
 from typing import Any, ClassVar, Iterable, Mapping, Sequence
 
@@ -115,6 +116,10 @@ class _RankedHand(Hand):
 
     _cards: tuple[Card, ...]
     _entry: Entry
+
+    @abstractmethod
+    def __init__(self, hole: Sequence[Card], board: Sequence[Card]) -> None:
+        """Set ``_cards`` and ``_entry`` from the hole and board cards (``from_game`` passes both)."""
 
     @classmethod
     def from_game(cls, hole_cards: Any, board_cards: Any = ()) -> "_RankedHand":

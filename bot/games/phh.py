@@ -36,6 +36,7 @@ from typing import Any, ClassVar, Iterable, Mapping
 from pokerkit import (
     Automation,
     Deck,
+    Hand,
     HandHistory,
     OmahaEightOrBetterLowHand,
     OmahaHoldemHand,
@@ -88,7 +89,7 @@ class NoLimitOmahaHoldemHighLowSplitEightOrBetter(NoLimitPokerMixin, OmahaHoldem
 
 class _FiveCardDrawMixin:
     deck: ClassVar[Deck] = Deck.STANDARD
-    hand_types = (StandardHighHand,)
+    hand_types: ClassVar[tuple[type[Hand], ...]] = (StandardHighHand,)
     hole_dealing_count: ClassVar[int] = 5
 
 

@@ -25,7 +25,7 @@ import hashlib
 from typing import Any, ClassVar, Literal, Mapping, Sequence, TypedDict
 
 from bot.games.base import HIDDEN, Action, ActionSpec, IllegalAction, NotYourTurn, Outcome, Seat
-from bot.games.betting import BettingRound, Pot, PotDeal, SidePot, seats_after
+from bot.games.betting import BettingRound, Pot, PotDeal, SidePot, is_structure, seats_after
 from bot.games.cards import shuffled
 from bot.games.presidential_eval import HAND_SIZE, HandValue, evaluate
 from bot.games.sixchex import BY_CODE, CATEGORIES, shuffled_sixchex
@@ -195,7 +195,9 @@ class PresidentialEngine(PotDeal):
         return total
 
     def _betting_round(self, order: Sequence[int], bet_size: int, open_mode: bool) -> BettingRound:
-        return BettingRound(self.pot, order, structure=self.limit,  # type: ignore[arg-type]
+        limit = self.limit
+        assert is_structure(limit)  # _check_setup allowed only LIMITS
+        return BettingRound(self.pot, order, structure=limit,
                             bet_size=bet_size, raise_cap=RAISE_CAP, open_mode=open_mode)
 
     # -- dealing ---------------------------------------------------------------------------------
@@ -358,7 +360,8 @@ class PresidentialEngine(PotDeal):
 
     # -- views -----------------------------------------------------------------------------------
 
-    def view(self, seat: int | None) -> PresidentialView:
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """The game as ``seat`` sees it (``None``: the public): a ``PresidentialView``."""
         actors = self.to_act()
         round_ = self.round
         pots = self._final_pots if self.finished else self.pot.pots()
@@ -385,7 +388,7 @@ class PresidentialEngine(PotDeal):
                 "hand": hand_view(value) if value is not None and shown else None,
                 "won": self.won[s],
             })
-        return {
+        view: PresidentialView = {
             "game": self.game,
             "variant": LIMITS[self.limit],
             "hand_no": self.hand_no,
@@ -404,3 +407,4 @@ class PresidentialEngine(PotDeal):
             "winners": self.winners(),
             "finished": self.finished,
         }
+        return dict(view)

@@ -107,6 +107,10 @@ _PARTS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
 
 
 # ---- tie breakers ----------------------------------------------------------------------------------
+TieKey = tuple[bool, int, tuple[int, int], tuple[int, ...], tuple[int, ...], int]
+"""``TieBreak.key``: straight?, its top, the multiple, the play numbers, the letter ranks, pink cards."""
+
+
 @dataclass(frozen=True)
 class TieBreak:
     """What decides between two hands of the same rank, in this order:
@@ -130,7 +134,7 @@ class TieBreak:
     pink: int
 
     @property
-    def key(self) -> tuple:
+    def key(self) -> TieKey:
         """Comparable: higher wins."""
         top = self.straight_top or 0
         letters = tuple(_LETTER_RANK[x] for x in self.letters)
@@ -231,7 +235,8 @@ def _packing(masks: dict[int, int]) -> tuple[int, Groups]:
     cards, so every combination of up to three disjoint groups of distinct symbols is tried.
     """
     options = [(sub, size, s) for s, m in masks.items() if _POPCOUNT[m] >= 2 for sub, size in _PARTS[m]]
-    best_score, best = (0, 0), ()
+    best_score: tuple[int, int] = (0, 0)
+    best: tuple[Option, ...] = ()
     n = len(options)
     for i in range(n):
         m1, z1, s1 = options[i]
@@ -314,7 +319,7 @@ class HandValue:
     tiebreak: TieBreak
 
     @property
-    def key(self) -> tuple:
+    def key(self) -> tuple[int, TieKey]:
         """Higher wins; equal keys split the pot."""
         return (self.rank.strength, self.tiebreak.key)
 
@@ -343,11 +348,12 @@ def evaluate(codes: Sequence[str]) -> HandValue:
             if m >> j & 1:
                 chosen[j] = s
     families = {_CLASS[s] for s in chosen if s is not None}
-    for j, s in enumerate(chosen):
-        if s is None:
+    for j, symbol in enumerate(chosen):
+        if symbol is None:
             free = [x for x in _CARD_SYMS[idx[j]] if _CLASS[x] not in families]
-            chosen[j] = free[0] if free else _CARD_SYMS[idx[j]][0]
-            families.add(_CLASS[chosen[j]])
+            pick = free[0] if free else _CARD_SYMS[idx[j]][0]
+            chosen[j] = pick
+            families.add(_CLASS[pick])
     symbol_of = {code: _SYMBOL_NAMES[s] for code, s in zip(ordered, chosen) if s is not None}
     return HandValue(
         cards=tuple(codes),

@@ -55,7 +55,8 @@ _PHASE_NOW = {
 
 def hand_rank(cards: Sequence[str]) -> int:
     """phevaluator rank of the best five of these 5-7 cards: smaller is stronger, equal is a tie."""
-    return evaluate_cards(*cards)
+    rank: int = evaluate_cards(*cards)  # phevaluator has no type hints
+    return rank
 
 
 def hand_name(rank: int) -> str:
@@ -213,7 +214,6 @@ class SaintEngine:
         return lines
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        own = seat is not None
         scored = bool(self.results) and self.results[-1]["round"] == self.round
         latest = self.results[-1] if scored else None
         view: SaintView = {
@@ -222,8 +222,8 @@ class SaintEngine:
             "round": self.round,
             "rounds": ROUNDS,
             "phase": self.phase,
-            "hand": list(self.hands[seat]) if own else [],
-            "pending": list(self.pending.get(seat, ())) if own else [],
+            "hand": list(self.hands[seat]) if seat is not None else [],
+            "pending": list(self.pending.get(seat, ())) if seat is not None else [],
             "river": list(self._round_river),
             "future_river": list(self.future),
             "deck_size": len(self.deck),

@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import Any, ClassVar, Literal, Mapping, Sequence, TypedDict
 
 from bot.games.base import HIDDEN, Action, ActionSpec, IllegalAction, NotYourTurn, Outcome, Seat
-from bot.games.betting import BettingRound, Pot, PotDeal, SidePot, seats_after
+from bot.games.betting import BettingRound, Pot, PotDeal, SidePot, is_structure, seats_after
 from bot.games.cards import shuffled
 from bot.games.sigma_shapes import (
     CHOOSE,
@@ -168,8 +168,9 @@ class SigmaEngine(PotDeal):
         self._check_seats()
 
     def _betting_round(self, bet_size: int) -> BettingRound:
-        return BettingRound(self.pot, self.order, structure=self.limit,  # type: ignore[arg-type]
-                            bet_size=bet_size, raise_cap=RAISE_CAP)
+        limit = self.limit
+        assert is_structure(limit)  # _check_setup allowed only LIMITS
+        return BettingRound(self.pot, self.order, structure=limit, bet_size=bet_size, raise_cap=RAISE_CAP)
 
     # -- flow ------------------------------------------------------------------------------------
 
@@ -302,8 +303,9 @@ class SigmaEngine(PotDeal):
         seen = set(self.designated_cards)
         for owner, layers in enumerate(self.layers):
             seen.update(layer.code for layer in layers if layer.face_up or owner == seat)
-        if self.in_hand[seat] is not None:
-            seen.add(self.in_hand[seat])  # type: ignore[arg-type]
+        held = self.in_hand[seat]
+        if held is not None:
+            seen.add(held)
         return [code for code in CODES if code not in seen]
 
     # -- results ---------------------------------------------------------------------------------
@@ -320,7 +322,8 @@ class SigmaEngine(PotDeal):
 
     # -- views -----------------------------------------------------------------------------------
 
-    def view(self, seat: int | None) -> SigmaView:
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """The game as ``seat`` sees it (``None``: the public): a ``SigmaView``."""
         actors = self.to_act()
         round_ = self.round
         pots = self._final_pots if self.finished else self.pot.pots()
@@ -350,7 +353,7 @@ class SigmaEngine(PotDeal):
                 "won": self.won[s],
             })
         first, second = self.designated_cards
-        return {
+        view: SigmaView = {
             "game": self.game,
             "variant": LIMITS[self.limit],
             "hand_no": self.hand_no,
@@ -370,3 +373,4 @@ class SigmaEngine(PotDeal):
             "winners": self.winners(),
             "finished": self.finished,
         }
+        return dict(view)

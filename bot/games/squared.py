@@ -109,10 +109,11 @@ def reshuffle_seed(seed: str, count: int) -> str:
 
 def line_cards(grid: Sequence[str | None], cells: str) -> list[str]:
     """The three cards of a full grid line."""
-    cards = [grid[CELLS.index(c)] for c in cells]
-    if None in cards:
+    found = [grid[CELLS.index(c)] for c in cells]
+    cards = [card for card in found if card is not None]
+    if len(cards) < len(found):
         raise ValueError(f"line {cells} is not full")
-    return cards  # type: ignore[return-value]
+    return cards
 
 
 def compare_lines(grids: Sequence[Sequence[str | None]]) -> list[GridLineView]:
@@ -234,9 +235,10 @@ class SquaredEngine:
         kinds = {spec.kind for spec in self.legal_actions(seat)}
         return Action("check" if "check" in kinds else "fold")
 
-    def view(self, seat: int | None) -> SquaredView:
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """The game as ``seat`` sees it (``None``: the public): a ``SquaredView``."""
         betting = self.betting
-        return SquaredView(
+        view = SquaredView(
             game=self.game,
             viewer=seat,
             names=list(self.names),
@@ -261,6 +263,7 @@ class SquaredEngine:
             log=self.log[-8:],
             result=self._outcome.summary if self._outcome else "",
         )
+        return dict(view)
 
     def turn_seconds(self) -> int:
         """Seconds for the decision now due (the table service's turn timer): place or bet."""
@@ -342,7 +345,9 @@ class SquaredEngine:
         """Both placements go face up; the lower card bets first."""
         placed: list[str] = []
         for seat in (0, 1):
-            card, cell = self.placing[seat]  # type: ignore[misc]
+            placement = self.placing[seat]
+            assert placement is not None  # called once both seats have placed
+            card, cell = placement
             self.grids[seat][cell] = card
             self.hands[seat].remove(card)
             placed.append(card)
@@ -372,10 +377,11 @@ class SquaredEngine:
         folded = next((s for s in (0, 1) if self.pot.folded[s]), None)
         if folded is not None:
             won = self.pot.award()
-            winner: int | None = 1 - folded
+            taker = 1 - folded
+            winner: int | None = taker
             hands: list[list[str]] = [[], []]
             ranks = ["", ""]
-            self.log.append(f"{self.names[winner]} wins {in_pot}.")
+            self.log.append(f"{self.names[taker]} wins {in_pot}.")
         else:
             keys = [three_card.rank(self.hands[s]) for s in (0, 1)]
             won = self.pot.award({0: keys[0], 1: keys[1]})

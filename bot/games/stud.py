@@ -47,12 +47,13 @@ class _StudState(State):
         return iter(())
 
     def _begin_dealing(self) -> None:
+        engine = self.stud_engine
         community = False
-        if self.stud_engine is not None and self.street_index == len(self.streets) - 2:
-            community = self.stud_engine._before_seventh_street(sum(self.statuses))
+        if engine is not None and self.street_index == len(self.streets) - 2:
+            community = engine._before_seventh_street(sum(self.statuses))
         super()._begin_dealing()
-        if community:
-            self.stud_engine._mix_burn_cards()  # type: ignore[union-attr]
+        if engine is not None and community:
+            engine._mix_burn_cards()
 
 
 class StudEngine(PokerkitHand):
@@ -138,6 +139,7 @@ class StudEngine(PokerkitHand):
                          for s in specs]
             return specs
         amount = self.state.effective_bring_in_amount
+        assert amount is not None  # None only when a bring-in cannot be posted, checked above
         specs = [ActionSpec("bring_in", f"Bring in {amount}", min_amount=amount, max_amount=amount)]
         low = self.state.min_completion_betting_or_raising_to_amount
         if low is not None and low > amount:
