@@ -146,7 +146,8 @@ def _stamp(img: Image.Image, text: str, weight: Weight, center: tuple[float, flo
     Placing by the ink box (not the font's line box) keeps ranks and suits aligned at every size.
     """
     face = font(round(height * 1.6), weight)
-    left, top, right, bottom = face.getbbox(text)
+    # Whole pixels without a stroke (Pillow types the box float for fractional stroke widths).
+    left, top, right, bottom = map(int, face.getbbox(text))
     mask = Image.new("L", (right - left, bottom - top))
     ImageDraw.Draw(mask).text((-left, -top), text, font=face, fill=255)
     scale = height / mask.height
@@ -194,7 +195,7 @@ class Canvas(ImageDraw.ImageDraw):
         super().__init__(image)
         self.canvas = image
 
-    def text(self, xy: tuple[float, float], text: Any, fill: Any = None, font: Any = None,  # type: ignore[override]
+    def text(self, xy: tuple[float, float], text: Any, fill: Any = None, font: Any = None,
              anchor: str | None = None, *args: Any, **kwargs: Any) -> None:
         if args or kwargs or fill is None or not isinstance(text, str) or "\n" in text \
                 or not isinstance(font, ImageFont.FreeTypeFont):
@@ -213,7 +214,8 @@ def canvas_draw(image: Image.Image) -> Canvas:
 @lru_cache(maxsize=TEXT_CACHE)
 def _text_mask(text: str, face: ImageFont.FreeTypeFont, anchor: str) -> tuple[Image.Image | None, tuple[int, int]]:
     """The coverage mask of ``text`` and its offset from the anchor point (``None`` if it draws nothing)."""
-    left, top, right, bottom = face.getbbox(text, anchor=anchor)
+    # Whole pixels without a stroke (Pillow types the box float for fractional stroke widths).
+    left, top, right, bottom = map(int, face.getbbox(text, anchor=anchor))
     if right <= left or bottom <= top:
         return None, (0, 0)
     mask = Image.new("L", (right - left, bottom - top))

@@ -321,10 +321,10 @@ def _score_rows(score: Mapping[str, Any], names: list[str]) -> list[ScoreRow]:
         winner = names[game["winner"]]
         shutout = " (shutout)" if game["shutout"] else ""
         rows.append((f"Game {number}: {winner} by {chips(game['margin'])}{shutout}", "", "", "game"))
-        rows.append(("Hand points", *(str(p) for p in game["hand_points"]), "line"))
+        rows.append(("Hand points", str(game["hand_points"][0]), str(game["hand_points"][1]), "line"))
         bonus = ["", ""]
         bonus[game["winner"]] = str(game["game_bonus"])
         rows.append(("Game bonus", bonus[0], bonus[1], "line"))
-        rows.append(("Line bonus", *(str(p) for p in game["line_bonus"]), "line"))
-        rows.append(("Total", *(str(p) for p in game["totals"]), "total"))
+        rows.append(("Line bonus", str(game["line_bonus"][0]), str(game["line_bonus"][1]), "line"))
+        rows.append(("Total", str(game["totals"][0]), str(game["totals"][1]), "total"))
     return rows

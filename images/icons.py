@@ -45,7 +45,8 @@ def icon(name: str, size: int) -> Image.Image:
     glyph = GLYPHS[name]
     with _lock:  # one FreeType face, drawn from worker threads
         face = _face()
-        left, top, right, bottom = face.getbbox(glyph)
+        # Whole pixels without a stroke (Pillow types the box float for fractional stroke widths).
+        left, top, right, bottom = map(int, face.getbbox(glyph))
         big = Image.new("RGBA", (right - left, bottom - top), (0, 0, 0, 0))
         ImageDraw.Draw(big).text((-left, -top), glyph, font=face, embedded_color=True)
     scale = size / max(big.size)

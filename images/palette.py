@@ -18,7 +18,7 @@ import itertools
 import pkgutil
 import io
 import threading
-from typing import Any, Iterator
+from typing import Any, Iterator, cast
 
 from PIL import Image
 
@@ -111,11 +111,12 @@ def _between(named: list[Color]) -> Image.Image:
     sprites = [card_image(code, 60, dim=dim) for code in ("As", "Kh", "Qd", "Jc", "??", "") for dim in (False, True)]
     sprites += [card_image(code, 60, four_color=True) for code in ("Qd", "Jc")]
     sprites += [icon(name, 40) for name in GLYPHS]
-    pixels: list[Color] = list(ramps)  # type: ignore[arg-type]
+    pixels: list[tuple[int, ...]] = list(ramps)
     for sprite in sprites:
         flat = Image.new("RGB", sprite.size, (22, 104, 62))
         flat.paste(sprite, (0, 0), sprite)
-        pixels.extend(flat.get_flattened_data())  # type: ignore[arg-type]
+        # Pillow types the data for any mode and band; an RGB image's, all bands, is (r, g, b) tuples.
+        pixels.extend(cast("tuple[tuple[int, ...], ...]", flat.get_flattened_data()))
     strip = Image.new("RGB", (len(pixels), 1))
     strip.putdata(pixels)
     return strip

@@ -109,7 +109,8 @@ def _table_background() -> Image.Image:
 
 
 def _street(view: View) -> str:
-    return STREETS.get(view["street"], view["street"].capitalize())
+    street: str = view["street"]
+    return STREETS.get(street, street.capitalize())
 
 
 def _board_slots(view: View) -> int:
@@ -137,7 +138,7 @@ def _draw_center_text(draw: ImageDraw.ImageDraw, view: View, board_top: int, boa
     amounts = [pot["amount"] for pot in view["pots"] if pot["amount"] > 0]
     if amounts:
         face = font(17, "bold")
-        y = board_top - 14
+        y: float = board_top - 14  # below, it steps by font sizes, which Pillow types float
         width = _free_width(y - face.size, y, chip_boxes, 600)
         draw_text(draw, (CENTER[0], y), _pot_text(amounts, face, width), face, TEXT, anchor="ms")
     finished = view["finished"] and view["winners"]

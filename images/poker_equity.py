@@ -27,8 +27,9 @@ def percent(value: float) -> str:
 def tag_lines(view: Mapping[str, Any], seat: int) -> list[str]:
     """The seat's tag lines, or none if it has no figures (folded, or no all-in runout)."""
     streets = view.get("equity") or []
-    rows = [next((e for e in street["seats"] if e["seat"] == seat), None) for street in streets]
-    if not streets or any(row is None for row in rows):
+    found = [next((e for e in street["seats"] if e["seat"] == seat), None) for street in streets]
+    rows = [row for row in found if row is not None]
+    if not streets or len(rows) < len(found):
         return []
     if "high" in rows[0]:
         pairs = (("High", "high"), ("Low", "low"))
@@ -36,7 +37,7 @@ def tag_lines(view: Mapping[str, Any], seat: int) -> list[str]:
         pairs = (("Win", "win"), ("Tie", "tie"))
     lines = []
     for label, key in pairs:
-        values = [row[key] for row in rows]  # type: ignore[index]
+        values = [row[key] for row in rows]
         if key == "tie" and max(values) < 0.005:
             continue
         lines.append(f"{label} " + " · ".join(percent(v) for v in values) + "%")

@@ -14,7 +14,7 @@ import math
 from functools import lru_cache
 from typing import Any, Mapping, Sequence
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
 from bot.games.base import HIDDEN
 from images.cards import (
@@ -23,6 +23,7 @@ from images.cards import (
     FACE_FILL,
     INK_BLACK,
     Color,
+    Weight,
     canvas_draw,
     card_image,
     chips,
@@ -186,14 +187,14 @@ def _highlight(draw: ImageDraw.ImageDraw, category: str, grouped: bool, w: int, 
                            width=max(2, round(w * (0.03 if grouped else 0.012))))
 
 
-def _text(draw: ImageDraw.ImageDraw, text: str, weight: str, centre: tuple[float, float], height: float,
+def _text(draw: ImageDraw.ImageDraw, text: str, weight: Weight, centre: tuple[float, float], height: float,
           max_width: float, ink: Color) -> None:
     """``text`` centred on ``centre``, its capitals about ``height`` tall, smaller if it is too wide."""
     size = max(4, round(height * 1.38))
-    face: ImageFont.FreeTypeFont = font(size, weight)  # type: ignore[arg-type]
+    face = font(size, weight)
     while size > 4 and face.getlength(text) > max_width:
         size = max(4, int(size * max_width / face.getlength(text)))
-        face = font(size, weight)  # type: ignore[arg-type]
+        face = font(size, weight)
     draw.text(centre, text, font=face, fill=ink, anchor="mm")
 
 
@@ -331,7 +332,8 @@ def _now_text(view: View) -> str:
         if owed > 0:
             return f"{name} to act: {chips(owed)} to call"
         return f"{name}: check or {'open' if view['phase'] == 'betting1' else 'bet'}"
-    return PHASES.get(view["phase"], view["phase"])
+    phase: str = view["phase"]
+    return PHASES.get(phase, phase)
 
 
 def _draw_seat(canvas: Image.Image, draw: ImageDraw.ImageDraw, view: View, index: int, seat: Mapping[str, Any],

@@ -263,7 +263,8 @@ def _now_text(view: View) -> str:
             return f"{_name(view, index)} places the third card face down"
         owed = view["current_bet"] - seat["bet"]
         return f"{_name(view, index)} to act" + (f": {chips(owed)} to call" if owed > 0 else "")
-    return PHASES.get(view["phase"], view["phase"])
+    phase: str = view["phase"]
+    return PHASES.get(phase, phase)
 
 
 def _bet_text(view: View) -> str:
@@ -385,7 +386,8 @@ def _hand_note(view: View, viewer: int) -> str:
     if seat["to_act"]:
         owed = view["current_bet"] - seat["bet"]
         return "Your turn to bet" + (f": {chips(owed)} to call." if owed > 0 else ".")
-    return PHASES.get(view["phase"], view["phase"]) + "."
+    phase: str = view["phase"]
+    return PHASES.get(phase, phase) + "."
 
 
 def _private(view: View, viewer: int, cards: Sequence[Card], in_hand: Card | None, new_card: int | None,

@@ -321,7 +321,7 @@ def render_hand(view: View) -> bytes:
     hand = [card for card in view["hands"][viewer] if card != HIDDEN]
     hand_right = grids_left - 20
     paste_row(canvas, hand, (14 + hand_right) / 2, 44, HAND_CARD_W, gap=10, max_width=hand_right - 14)
-    y = 44 + card_size(HAND_CARD_W)[1] + 10
+    y: float = 44 + card_size(HAND_CARD_W)[1] + 10  # steps by font sizes, which Pillow types float
     lines = _hand_lines(view, viewer, hand)
     for n, (text, colour) in enumerate(lines):
         face = font(17, "bold") if n == 0 else font(14)
