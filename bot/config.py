@@ -23,9 +23,12 @@ class Config:
     def from_env(cls) -> "Config":
         load_dotenv()
         guild = os.getenv("CARDROOM_DEV_GUILD")
+        # Read apart: inside ``a or getenv(k, d)`` mypy solves getenv's default type from
+        # the left operand (``str | None``), so the whole expression would not be ``str``.
+        sqlite_file: str = os.getenv("CARDROOM_DB", "cardroom.db")
         return cls(
             token=os.getenv("DISCORD_TOKEN") or None,
-            database=os.getenv("CARDROOM_DATABASE_URL") or os.getenv("CARDROOM_DB", "cardroom.db"),
+            database=os.getenv("CARDROOM_DATABASE_URL") or sqlite_file,
             starting_balance=int(os.getenv("CARDROOM_STARTING_BALANCE", "1000")),
             daily_amount=int(os.getenv("CARDROOM_DAILY", "200")),
             guild_id=int(guild) if guild else None,

@@ -126,7 +126,8 @@ async def render(fn: Callable[..., bytes], *args: Any, affinity: int | None = No
         return await asyncio.to_thread(fn, *args)
     if not ok:
         raise value
-    return value  # type: ignore[no-any-return]
+    picture: bytes = value  # what fn returned, unpickled from the worker's pipe
+    return picture
 
 
 async def _acquire(affinity: int | None) -> _Worker:

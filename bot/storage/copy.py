@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.storage.interface import Storage
+from bot.storage.queries import Queries
 
 COLUMNS: dict[str, str] = {  # every table of the schema and the columns copied, in a stable order
     "guild_settings": "guild_id, starting_balance, daily_amount",
@@ -44,15 +45,17 @@ class CopyReport:
 async def copy_database(source: Storage, target: Storage) -> CopyReport:
     """Copy every row of ``source`` into the empty ``target``; raise ``CopyRefused`` (nothing written)
     when the target is not empty or the copy does not match."""
+    assert isinstance(source, Queries)  # a backend of this package: its ``_db`` runs plain SQL
     report = CopyReport(chips_before=await source.total_chips())
     async with target.transaction() as tx:
-        db = tx._db  # type: ignore[attr-defined]  # the storage package's own connection wrapper
+        assert isinstance(tx, Queries)  # the backend's ``Writes``: plain SQL on the transaction's connection
+        db = tx._db
         for table in COLUMNS:
             if (await db.fetch(f"SELECT COUNT(*) FROM {table}"))[0][0]:
                 raise CopyRefused(f"the target database already has rows in {table}; copy into an empty one")
         for table, columns in COLUMNS.items():
             order = ORDER.get(table, "1")
-            rows: list[Any] = await source._db.fetch(  # type: ignore[attr-defined]
+            rows: list[Any] = await source._db.fetch(
                 f"SELECT {columns} FROM {table} ORDER BY {order}")
             marks = ", ".join("?" * len(columns.split(",")))
             await db.executemany(f"INSERT INTO {table} ({columns}) VALUES ({marks})", [tuple(r) for r in rows])
@@ -63,7 +66,7 @@ async def copy_database(source: Storage, target: Storage) -> CopyReport:
             (count,) = (await db.fetch(f"SELECT COUNT(*) FROM {table}"))[0]
             if count != report.rows[table]:
                 raise CopyRefused(f"{table}: {report.rows[table]} rows read but {count} written; nothing copied")
-        report.chips_after = await tx.total_chips()  # type: ignore[attr-defined]
+        report.chips_after = await tx.total_chips()
         if report.chips_after != report.chips_before:
             raise CopyRefused(f"chips do not match ({report.chips_before} before, {report.chips_after} after);"
                               " nothing copied")

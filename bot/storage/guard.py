@@ -49,7 +49,7 @@ class ShardGuard:
         """Take every lock at once, or none (those taken are let go again)."""
         conn = self.conn or await asyncpg.connect(self.url)
         self.conn = conn
-        taken = []
+        taken: list[int] = []
         for key in self.keys:
             if not await conn.fetchval("SELECT pg_try_advisory_lock($1, $2)", LOCK_SPACE, key):
                 for held in taken:

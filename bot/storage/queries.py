@@ -72,8 +72,10 @@ class Queries:
         row later than the table row's step brings the step, the deadline, and the seats if it wrote
         them (an action writes only its own row: see ``Writes.append_action``)."""
         dealing = {t.id: t for t in tables if t.hand is not None}
-        for table in dealing.values():
-            table.hand["actions"] = []  # type: ignore[index]
+        actions: dict[int, list[list[Any]]] = {}  # each deal's ``hand["actions"]`` list, by table
+        for t in dealing.values():
+            assert t.hand is not None  # only tables dealing were taken
+            t.hand["actions"] = actions[t.id] = []
         rows = await self._db.fetch(
             "SELECT actions.table_id, actions.step, actions.seat, actions.action, actions.deadline, actions.seats"
             " FROM actions JOIN tables ON tables.id = actions.table_id AND tables.hand_no = actions.hand_no"
@@ -83,7 +85,7 @@ class Queries:
             table = dealing.get(table_id)
             if table is None:  # a table opened after the first read is not in this list
                 continue
-            table.hand["actions"].append([seat, json.loads(action)])  # type: ignore[index]
+            actions[table_id].append([seat, json.loads(action)])
             if step > saved[table_id]:
                 table.step, table.deadline = step, deadline
                 if seats is not None:
@@ -117,7 +119,7 @@ class Queries:
 
     async def stats(self, guild_id: int, user_id: int) -> list[tuple[str, int, int, int, int, float | None]]:
         """Per game: (game, hands, chips_won, matches, wins, rating)."""
-        return [tuple(r) for r in await self._db.fetch(  # type: ignore[misc]
+        return [tuple(r) for r in await self._db.fetch(
             "SELECT game, hands, chips_won, matches, wins, mu - 3 * sigma FROM results"
             " WHERE guild_id = ? AND user_id = ? ORDER BY game", guild_id, user_id)]
 

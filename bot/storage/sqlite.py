@@ -232,8 +232,9 @@ class SQLiteStorage(Queries):
     async def _migrate(self, upto: int | None) -> None:
         (version,) = (await self._db.fetch("PRAGMA user_version"))[0]
         for number, script in enumerate(migrations(SQLITE)[version:upto], start=version + 1):
-            await self.thread.run(
-                lambda conn, s=script, n=number: conn.executescript(f"BEGIN; {s}; PRAGMA user_version={n}; COMMIT;"))
+            def step(conn: sqlite3.Connection, s: str = script, n: int = number) -> sqlite3.Cursor:
+                return conn.executescript(f"BEGIN; {s}; PRAGMA user_version={n}; COMMIT;")
+            await self.thread.run(step)
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Writes]:

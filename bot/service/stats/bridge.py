@@ -67,9 +67,9 @@ def bridge_stats(hands: Sequence[PlayedHand],
                                [TableResult("", ContractResult(**row["result"])) for row in rows])
         mine = next(score for row, score in zip(rows, scored)
                     if (row["table_id"], row["hand_no"]) == (hand.table_id, hand.hand_no))
-        side = "ns" if hand.seat % 2 == 0 else "ew"
+        north_south = hand.seat % 2 == 0
         stats.event_boards += 1
-        stats.matchpoints += mine[f"{side}_mp"]
+        stats.matchpoints += mine["ns_mp"] if north_south else mine["ew_mp"]
         stats.tops += 2 * (len(rows) - 1)
-        stats.imps = round(stats.imps + mine[f"{side}_imps"], 2)
+        stats.imps = round(stats.imps + (mine["ns_imps"] if north_south else mine["ew_imps"]), 2)
     return stats

@@ -42,7 +42,7 @@ class InventedStats:
 
 def place_of(outcome: dict[str, Any], seat: int) -> int | None:
     """1 for first...: from the outcome's ranking, else from the chips each seat won; None on a tie."""
-    ranking = outcome.get("ranking")
+    ranking: list[int] | None = outcome.get("ranking")
     if ranking is None:
         order = sorted(set(outcome["deltas"]), reverse=True)
         ranking = [order.index(d) for d in outcome["deltas"]]

@@ -48,7 +48,7 @@ class _Betting:
     def __init__(self, data: dict[str, Any]):
         stacks = list(data["starting_stacks"])
         n = len(stacks)
-        self.stacks = stacks
+        self.stacks: list[int] = stacks
         self.put_in = [0] * n
         self.bets = [0] * n
         antes = data.get("antes", 0)
