@@ -33,6 +33,7 @@ from bot.games.sigma import SigmaEngine
 from bot.games.squared import SquaredEngine
 from bot.games.stud import StudEngine
 from images import bridge as bridge_images
+from images import choice_labels
 from images import gin as gin_images
 from images import poker as poker_images
 from images import presidential as presidential_images
@@ -81,6 +82,12 @@ class GameSpec:
     deal_key: Callable[[Mapping[str, Any], Mapping[str, Any]], str | None] | None = None
     event_result: Callable[[Any], dict[str, Any]] | None = None
     event_report: Callable[[str, list[dict[str, Any]]], str] | None = None
+    choice_label: Callable[[dict[str, Any], str, str], str] | None = None
+    """Words for a choice in the presser's private select, from their own view (else the choice's
+    cards or bid, pretty-printed)."""
+    choice_preview: Callable[[dict[str, Any], str, str], bytes] | None = None
+    """A picture of a chosen move (PNG, from the presser's own view), shown with Confirm and Back
+    before it is sent."""
 
 
 def _spec(name: str, engine: Callable[..., Engine], ai: Any, images: Any, **options: Any) -> GameSpec:
@@ -95,7 +102,7 @@ _GAMES: tuple[GameSpec, ...] = (
           default_settings=_POKER, chips=True, moves_button=True, default_buy_in=1000, export=HoldemEngine.phh, export_format="phh"),
     _spec("gin", GinEngine, gin_ai, gin_images, title="Gin rummy", min_players=2, max_players=2,
           default_settings={"target": 100, "knock_limit": 10, "big_gin": True, "match": "game"},
-          turn_seconds=90, pause_after_deal=10),
+          turn_seconds=90, pause_after_deal=10, choice_label=choice_labels.gin_label),
     _spec("bridge", BridgeEngine, bridge_ai, bridge_images, title="Contract bridge", min_players=4, max_players=4,
           default_settings={"scoring": "rubber"}, turn_seconds=120, export=BridgeEngine.pbn, export_format="pbn", pause_after_deal=12,
           deal_key=bridge_events.deal_key, event_result=bridge_events.event_result,
@@ -104,14 +111,16 @@ _GAMES: tuple[GameSpec, ...] = (
           simultaneous=True, turn_seconds=90, pause_after_deal=8),
     _spec("squared", SquaredEngine, squared_ai, squared_images, title="Poker Squared", min_players=2,
           max_players=2, default_settings={"rounds": 27, "min_buy_in": 40, "buy_in": 40}, chips=True,
-          simultaneous=True, turn_seconds=120, default_buy_in=40, pause_after_deal=8),
+          simultaneous=True, turn_seconds=120, default_buy_in=40, pause_after_deal=8,
+          choice_label=choice_labels.squared_label),
     _spec("sigma", SigmaEngine, sigma_ai, sigma_images, title="Sigma Poker", min_players=2, max_players=6,
           default_settings={"ante": 1, "limit": "fixed-limit", "small_bet": 2, "min_buy_in": 20},
-          chips=True, moves_button=True, default_buy_in=100),
+          chips=True, moves_button=True, default_buy_in=100, choice_label=choice_labels.sigma_label,
+          choice_preview=choice_labels.sigma_preview),
     _spec("presidential", PresidentialEngine, presidential_ai, presidential_images, title="Presidential Poker",
           min_players=2, max_players=6,
           default_settings={"ante": 1, "limit": "fixed-limit", "small_bet": 2, "big_bet": 4, "min_buy_in": 20},
-          chips=True, moves_button=True, default_buy_in=100),
+          chips=True, moves_button=True, default_buy_in=100, choice_label=choice_labels.presidential_label),
     _spec("omaha", OmahaEngine, omaha_ai, poker_images, title="Omaha", min_players=2, max_players=10,
           default_settings={**_POKER, "limit": "pot-limit"}, chips=True, moves_button=True, default_buy_in=1000,
           export=OmahaEngine.phh, export_format="phh"),

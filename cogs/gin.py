@@ -1,7 +1,8 @@
 """/gin: gin rummy for two players, or one player against the computer (``/gin add-bot``).
 
-Moves come from the generic table buttons; this cog adds the settings of ``create``, the score sheet
-(``/gin score``) and readable select options (a layoff names the meld it goes on).
+Moves come from the generic table buttons; this cog adds the settings of ``create`` and the score
+sheet (``/gin score``). Select options read from the game's ``choice_label`` (a layoff names the meld
+it goes on: ``images/choice_labels.py``).
 """
 from __future__ import annotations
 
@@ -16,24 +17,8 @@ from bot.adapter.game_cog import GameCog
 from bot.adapter.member_text import shown
 from bot.adapter.protocol import Cardroom
 from bot.errors import UserError
-from bot.games import gin_melds
-from bot.games.cards import pretty
 from bot.games.gin import gin_settings
 from images.gin import render_scores
-
-
-def choice_label(view: dict[str, Any], kind: str, value: str) -> str:
-    """Select option text from the presser's own view: a layoff shows the meld it extends
-    ("5♥ → meld 2 (2♥ 3♥ 4♥)"), a discard or knock the deadwood points it leaves."""
-    if kind == "layoff":
-        card, _, index = value.partition("@")
-        meld = view["showdown"]["table"][int(index)]
-        return f"{pretty(card)} → meld {int(index) + 1} ({' '.join(pretty(c) for c in meld)})"
-    if kind in ("discard", "knock"):
-        hand = view["players"][view["viewer"]]["cards"]
-        left = gin_melds.deadwood_after_discards(hand)[value]
-        return f"{pretty(value)} · leaves {left} deadwood"
-    return pretty(value)
 
 
 class Gin(GameCog, group_name="gin", group_description="Gin rummy"):
@@ -66,8 +51,6 @@ class Gin(GameCog, group_name="gin", group_description="Gin rummy"):
         await interaction.followup.send(shown(_score_line(view)), file=discord.File(io.BytesIO(png), "scores.png"),
                                         ephemeral=True)
 
-    def choice_label(self, view: dict[str, Any], kind: str, value: str) -> str:
-        return choice_label(view, kind, value)
 
 
 def _score_line(view: dict[str, Any]) -> str:

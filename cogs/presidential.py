@@ -1,34 +1,19 @@
 """/presidential: Presidential Poker with the SIXCHEX deck (ante, open, draw 0-7, second interval).
 
 Betting uses the generic table buttons and the draw the generic private select (with a "Choose
-none" button to stand pat); this cog adds the settings of ``create`` and readable select options:
-a SIXCHEX code alone says nothing, so each option names the card's six symbols and the group of the
-player's current rank it belongs to.
+none" button to stand pat); this cog adds the settings of ``create``. A SIXCHEX code alone says
+nothing, so each select option names the card's six symbols and the group of the player's current
+rank it belongs to (the game's ``choice_label``, ``images/choice_labels.py``).
 """
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Literal
 
 import discord
 from discord import app_commands
 
 from bot.adapter.game_cog import GameCog
 from bot.adapter.protocol import Cardroom
-
-def choice_label(view: dict[str, Any], kind: str, value: str) -> str:
-    """Select option text for one of the presser's own cards, from their view:
-    "C43: 11 · dark yellow · D · horse · solid diamond · comet (in your 2× 11)"."""
-    seat = view["seats"][view["viewer"]]
-    card = next((c for c in seat["cards"] if c["code"] == value), None)
-    if card is None or card["symbols"] is None:
-        return value
-    text = f"{value}: " + " · ".join(card["symbols"][k].replace("-", " ") for k in view["categories"])
-    hand = seat["hand"]
-    groups = [(symbol, codes) for symbol, codes in (hand["groups"] if hand else []) if value in codes]
-    if groups:
-        symbol, codes = groups[0]
-        text += f" (in your {len(codes)}× {str(symbol).replace('-', ' ')})"
-    return text
 
 class Presidential(GameCog, group_name="presidential", group_description="Presidential Poker (SIXCHEX deck)"):
     game_name = "presidential"
@@ -54,8 +39,6 @@ class Presidential(GameCog, group_name="presidential", group_description="Presid
                     "buy_in": 25 * big_bet, "min_buy_in": 5 * big_bet, "turn_seconds": turn_seconds}
         await self.open_table(interaction, settings, buy_in)
 
-    def choice_label(self, view: dict[str, Any], kind: str, value: str) -> str:
-        return choice_label(view, kind, value)
 
 async def setup(bot: Cardroom) -> None:
     await bot.add_cog(Presidential(bot))

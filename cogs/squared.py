@@ -7,26 +7,13 @@ times come from the engine (2 minutes to place, 1 to bet), so ``create`` sets no
 """
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Literal
 
 import discord
 from discord import app_commands
 
 from bot.adapter.game_cog import GameCog
 from bot.adapter.protocol import Cardroom
-from bot.games.cards import pretty
-
-CELL_NAMES = {"A": "top left", "B": "top middle", "C": "top right", "D": "middle left", "E": "centre",
-              "F": "middle right", "G": "bottom left", "H": "bottom middle", "I": "bottom right"}
-
-
-def choice_label(view: dict[str, Any], kind: str, value: str) -> str:
-    """A placement "Qh@E" reads "Q♥ on E (centre)"."""
-    card, _, cell = value.partition("@")
-    if not cell:
-        return pretty(value)
-    return f"{pretty(card)} on {cell} ({CELL_NAMES.get(cell, 'grid')})"
-
 
 class Squared(GameCog, group_name="squared", group_description="Poker Squared"):
     game_name = "squared"
@@ -36,8 +23,6 @@ class Squared(GameCog, group_name="squared", group_description="Poker Squared"):
     async def create(self, interaction: discord.Interaction, rounds: Literal[27, 18, 9] = 27) -> None:
         await self.open_table(interaction, {"rounds": rounds})
 
-    def choice_label(self, view: dict[str, Any], kind: str, value: str) -> str:
-        return choice_label(view, kind, value)
 
 
 async def setup(bot: Cardroom) -> None:

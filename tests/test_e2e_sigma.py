@@ -15,7 +15,7 @@ from typing import Any, AsyncIterator
 import pytest
 
 from bot.games.base import HIDDEN
-from cogs.sigma import choice_label
+from images.choice_labels import sigma_label as choice_label
 from tests.harness import CHANNEL_ID, Harness, Recorder, User
 from tests.message_writes import hands_to
 

@@ -78,19 +78,13 @@ def _parts(choices: tuple[str, ...]) -> list[tuple[str, ...]]:
 
 
 def _choice_labels(interaction: discord.Interaction, live: "LiveTable", spec: ActionSpec) -> dict[str, str]:
-    """Option texts from the game's cog when it has ``choice_label(view, kind, value)`` (given the
-    presser's own view), e.g. a gin layoff "5♥ → meld 2 (2♥ 3♥ 4♥)"; else ``display_choice``."""
-    label = _cog_hook(interaction, live, "choice_label")
+    """Option texts from the game's ``choice_label(view, kind, value)`` (given the presser's own view),
+    e.g. a gin layoff "5♥ → meld 2 (2♥ 3♥ 4♥)"; else ``display_choice``."""
+    label = live.spec.choice_label
     if label is None:
         return {}
     view = live.engine.view(live.deal_seat(interaction.user.id))
     return {value: label(view, spec.kind, value)[:100] for value in spec.choices}
-
-
-def _cog_hook(interaction: discord.Interaction, live: "LiveTable", name: str) -> Any:
-    """An optional method of the game's cog (``choice_label``, ``choice_preview``), or None."""
-    cog = next((c for c in bot_of(interaction).cogs.values() if getattr(c, "game_name", None) == live.spec.name), None)
-    return getattr(cog, name, None)
 
 
 def _chunks(items: tuple[str, ...], size: int) -> Iterable[tuple[str, ...]]:
@@ -150,7 +144,7 @@ class ChoiceSelect(TableComponent, discord.ui.DynamicItem[discord.ui.Select],
     async def _chosen(self, interaction: discord.Interaction, values: list[str]) -> None:
         live, specs = judged(interaction, self.table, self.hand, self.step, self.kind)
         offering(specs, values)
-        preview = _cog_hook(interaction, live, "choice_preview")
+        preview = live.spec.choice_preview
         if preview is not None and self.item.max_values == 1 and len(values[0]) <= 60:  # rides in a custom_id
             await _show_preview(interaction, live, self.step, self.kind, values[0], preview)
             return
@@ -161,13 +155,13 @@ class ChoiceSelect(TableComponent, discord.ui.DynamicItem[discord.ui.Select],
 
 async def _show_preview(interaction: discord.Interaction, live: "LiveTable", step: int, kind: str, value: str,
                         preview: Any) -> None:
-    """Turn the private select into a picture of the chosen move (the cog's ``choice_preview(view,
+    """Turn the private select into a picture of the chosen move (the game's ``choice_preview(view,
     kind, value) -> PNG``, from the presser's own view) with Confirm and Back."""
     deal_seat = live.deal_seat(interaction.user.id)
     if deal_seat is None:
         raise UserError("You are not playing in this hand.")
     png = await asyncio.to_thread(preview, live.engine.view(deal_seat), kind, value)
-    label = _cog_hook(interaction, live, "choice_label")
+    label = live.spec.choice_label
     text = label(live.engine.view(deal_seat), kind, value) if label else display_choice(value)
     view = discord.ui.View(timeout=None)
     for what in ("ok", "back"):
