@@ -190,3 +190,15 @@ def test_the_graph_sees_every_kind_of_import() -> None:
     assert "bot.service.live" in GRAPH["bot.adapter.components"][0]  # a TYPE_CHECKING import
     assert "bot.selfplay" in GRAPH["bot.__main__"][0]  # an import inside a function
     assert "discord" in GRAPH["bot.adapter.presenter"][1]
+
+
+def test_the_bot_on_sqlite_loads_no_postgresql_driver() -> None:
+    """asyncpg is imported only where PostgreSQL is used (``bot.storage.open_storage``, a cluster's
+    shard guard): the bot and every cog load without it."""
+    import subprocess
+    import sys
+
+    code = ("import sys, bot.adapter.client, bot.__main__; from bot.adapter.client import extensions; "
+            "[__import__(name) for name in extensions()]; print('asyncpg' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False", out.stdout + out.stderr

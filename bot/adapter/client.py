@@ -4,7 +4,7 @@ from __future__ import annotations
 import asyncio
 import gc
 import logging
-from typing import Any, Iterator
+from typing import TYPE_CHECKING, Any, Iterator
 
 import discord
 from discord import app_commands
@@ -20,9 +20,10 @@ from bot.errors import UserError
 from bot.service.tables import TableService
 from bot.shards import Shards
 from bot.storage import is_postgres_url, open_storage
-from bot.storage.guard import ShardGuard
-from bot.storage.postgres import PostgresStorage
 from bot.storage.interface import Storage
+
+if TYPE_CHECKING:
+    from bot.storage.guard import ShardGuard
 
 log = logging.getLogger(__name__)
 EXPIRED_FORM = "That form has expired: press the button on the table again."
@@ -95,7 +96,7 @@ class CardroomBot(commands.Bot):
         self.pace = GlobalPace(global_rate or share(cluster.ids if cluster else None, cluster.count if cluster else None))
         # discord.py builds its HTTPClient itself: its request is wrapped in place, keeping its signature
         self.http.request = paced(self.http.request, self.pace)  # type: ignore[method-assign,assignment]
-        self.guard: ShardGuard | None = None
+        self.guard: "ShardGuard | None" = None
         self.metrics_port = metrics_port
         self.metrics_addr = metrics_addr
         self.metrics: Metrics | None = None
@@ -114,6 +115,9 @@ class CardroomBot(commands.Bot):
         self.storage = await open_storage(self.database, *self.defaults)
         owns = (lambda guild_id: True) if self.cluster is None else self.cluster.owns
         if self.cluster is not None and is_postgres_url(self.database):
+            from bot.storage.guard import ShardGuard  # asyncpg: only where PostgreSQL is used
+            from bot.storage.postgres import PostgresStorage
+
             self.guard = ShardGuard(self.database, self.cluster.ids, self.cluster.count)
             await self.guard.acquire(str(self.cluster))  # before a table is restored or an event arrives
             self.guard.on_lost(self._guard_lost)
