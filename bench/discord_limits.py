@@ -55,7 +55,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.discord_limits_load import (Driver, Hour, Observer, SimClock, Table, open_tables,  # noqa: E402
                                        watch_log)
-from bot import render_pool  # noqa: E402
+from bench.capacity import worker_cpu  # noqa: E402
 from bot.adapter.table_message import ROLL_OVER_AGE  # noqa: E402
 from tests.harness import GUILD_ID  # noqa: E402
 from tests.loopback_discord import LoopbackDiscord  # noqa: E402
@@ -70,18 +70,6 @@ WALLET = 10**8
 """Every member's starting wallet: enough to buy in again after every bust of a long run."""
 KINDS = ("callback", "webhook edit", "webhook follow-up", "webhook other", "channel edit", "channel post",
          "DM", "DM edit", "DM open", "delete", "other")
-
-
-def worker_cpu() -> float:
-    """CPU seconds used so far by the render pool's worker processes (Linux /proc)."""
-    total = 0
-    for pid in render_pool.worker_pids():
-        try:
-            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        total += int(fields[11]) + int(fields[12])  # utime, stime
-    return total / os.sysconf("SC_CLK_TCK")
 
 
 def percentile(values: list[float], q: float) -> float:

@@ -12,20 +12,18 @@ from tests.discord_clock import CLOCK
 from tests.harness import CHANNEL_ID, User
 from tests.loopback_discord import Fault
 from tests.loopback_harness import LoopbackHarness
+from tests.heads_up import open_heads_up, to_act
 
 ALICE, BOB = User(5201, "Alice"), User(5202, "Bob")
 EXPIRED = Fault(r"/webhooks/\d+/[^/]+/messages/@original$", 404, code=10015, method="PATCH", times=1)
 
 
 async def _heads_up(h: LoopbackHarness) -> None:
-    await h.command(ALICE, "holdem", "create")
-    await h.command(BOB, "holdem", "join")
-    await h.command(ALICE, "holdem", "start")
+    await open_heads_up(h, ALICE, BOB)
 
 
 def _to_act(h: LoopbackHarness) -> User:
-    live = h.bot.service.in_channel(CHANNEL_ID)
-    return ALICE if live.engine.to_act() == (live.deal_seat(ALICE.id),) else BOB
+    return to_act(h, ALICE, BOB)
 
 
 async def _press(h: LoopbackHarness, message: dict | None = None) -> str:

@@ -8,19 +8,17 @@ from bot.adapter.table_message import ROLL_OVER_AGE
 from bot.games.cards import pretty
 from tests.discord_clock import CLOCK
 from tests.harness import CHANNEL_ID, Harness, Request, User
+from tests.heads_up import open_heads_up, to_act
 
 ALICE, BOB = User(5101, "Alice"), User(5102, "Bob")
 
 
 async def _heads_up(h: Harness) -> None:
-    await h.command(ALICE, "holdem", "create")
-    await h.command(BOB, "holdem", "join")
-    await h.command(ALICE, "holdem", "start")
+    await open_heads_up(h, ALICE, BOB)
 
 
 def _to_act(h: Harness) -> User:
-    live = h.bot.service.in_channel(CHANNEL_ID)
-    return ALICE if live.engine.to_act() == (live.deal_seat(ALICE.id),) else BOB
+    return to_act(h, ALICE, BOB)
 
 
 def _channel_edits(h: Harness, message_id: int, since: int = 0) -> list[Request]:

@@ -14,20 +14,18 @@ from tests.harness import CHANNEL_ID, User
 from tests.loopback_discord import Fault
 from tests.loopback_harness import LoopbackHarness
 from tests.loopback_ratelimits import Limit
+from tests.heads_up import open_heads_up, to_act
 
 ALICE, BOB = User(3101, "Alice"), User(3102, "Bob")
 PNG = b"\x89PNG\r\n\x1a\n"
 
 
 async def _hand(h: LoopbackHarness) -> None:
-    await h.command(ALICE, "holdem", "create")
-    await h.command(BOB, "holdem", "join")
-    await h.command(ALICE, "holdem", "start")
+    await open_heads_up(h, ALICE, BOB)
 
 
 def _to_act(h: LoopbackHarness) -> User:
-    live = h.bot.service.in_channel(CHANNEL_ID)
-    return ALICE if live.engine.to_act() == (live.deal_seat(ALICE.id),) else BOB
+    return to_act(h, ALICE, BOB)
 
 
 async def test_tables_and_hands_are_uploaded_as_multipart_through_the_real_http_client(loopback) -> None:
