@@ -72,6 +72,15 @@ KINDS = ("callback", "webhook edit", "webhook follow-up", "webhook other", "chan
          "DM", "DM edit", "DM open", "delete", "other")
 
 
+def thread_cpu(thread: Any) -> float:
+    """CPU seconds a thread of this process has used (Linux's /proc; 0 elsewhere)."""
+    try:
+        fields = Path(f"/proc/self/task/{thread.native_id}/stat").read_text().rsplit(")", 1)[1].split()
+    except (OSError, AttributeError):
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
@@ -169,7 +178,9 @@ async def run(h: LoopbackHarness, args: argparse.Namespace, run_seconds: float, 
     before = {"by_token": messages.by_token, "by_channel": messages.by_channel, "roll_overs": messages.roll_overs,
               "retired": messages.retired, "by_press": hands.by_press, "by_dm": hands.by_dm,
               "pace_taken": pace.taken, "pace_waited": pace.waited}
-    cpu, drawing = time.process_time(), worker_cpu()
+    cpu, drawing, discord_cpu = time.process_time(), worker_cpu(), thread_cpu(h.server._thread)
+    pictures = [0]
+    h.bot.presenter.on_render = lambda seconds: pictures.__setitem__(0, pictures[0] + 1)
     clock = SimClock(args.speed)
     observer = Observer(h, tables, clock)
     driver = Driver(h, observer, clock, args.seed)
@@ -187,6 +198,7 @@ async def run(h: LoopbackHarness, args: argparse.Namespace, run_seconds: float, 
     await asyncio.sleep(1.0)
     observer.scan()
     cpu, drawing = time.process_time() - cpu, worker_cpu() - drawing
+    discord_cpu = thread_cpu(h.server._thread) - discord_cpu
     roll_overs.append(messages.roll_overs)
     chips_after = await h.bot.storage.total_chips()
     clean = 0
@@ -222,7 +234,7 @@ async def run(h: LoopbackHarness, args: argparse.Namespace, run_seconds: float, 
         "waits": dict(driver.waits), "rebuys": driver.rebuys,
         "chips_before": chips_before, "chips_after": chips_after,
         "load": [load_before[0], os.getloadavg()[0]], "cpus": os.cpu_count(),
-        "cpu_seconds": cpu, "render_cpu_seconds": drawing, "log": dict(seen.most_common(10)),
+        "cpu_seconds": cpu, "render_cpu_seconds": drawing, "pictures": pictures[0], "loopback_cpu_seconds": discord_cpu, "log": dict(seen.most_common(10)),
         "one_token": {"global_bound_per_press": per_press,
                       "presses_per_second": GLOBAL_PER_SECOND / per_press if per_press else float("inf"),
                       "tables": GLOBAL_PER_SECOND / per_press * HUMAN_PACE if per_press else float("inf"),
@@ -276,7 +288,9 @@ def report(r: dict[str, Any]) -> str:
         f" ({'conserved' if r['chips_before'] == r['chips_after'] else 'NOT conserved'}); {r['rebuys']} buy-ins again",
         f"member ticks without a press: {r['waits']}",
         f"load average {r['load'][0]:.1f} before, {r['load'][1]:.1f} after, on {r['cpus']} CPUs; CPU seconds:"
-        f" this process {r['cpu_seconds']:.1f} (bot and loopback), render workers {r['render_cpu_seconds']:.1f}",
+        f" this process {r['cpu_seconds']:.1f} (the loopback Discord's thread {r['loopback_cpu_seconds']:.1f}, the bot"
+        f" and the members the rest), render workers {r['render_cpu_seconds']:.1f} for {r['pictures']} pictures"
+        f" ({r['pictures'] / max(w['presses'], 1):.2f} a press)",
         f"bot log warnings/errors: {r['log'] or 'none'}",
         "",
         "one bot token, 50 counted requests a second, one press per 2.5 s per active table (the token's limit"

@@ -124,6 +124,7 @@ class Recorder:
         self.interactions: dict[str, dict[str, Any]] = {}  # token -> the raw interaction payload
         self.originals: dict[str, OriginalResponse] = {}  # token -> its original response
         self.messages: dict[int, dict[str, Any]] = {}  # message id -> latest payload
+        self._posted_in: dict[int, list[int]] = {}  # channel id -> ids of the messages created there, oldest first
         self.dm_channels: dict[int, int] = {}  # DM channel id -> user id
         self.closed_dms: set[int] = set()
         self.failing_dms: set[int] = set()  # members whose DMs fail for another reason (Discord's 503)
@@ -153,8 +154,9 @@ class Recorder:
         return self.messages[message_id]
 
     def messages_in(self, channel_id: int = CHANNEL_ID) -> list[dict[str, Any]]:
-        return [m for m in self.messages.values()
-                if int(m["channel_id"]) == channel_id and not m.get("_interaction_reply")]
+        """The channel's messages, oldest first (replies to interactions are not the channel's)."""
+        return [m for i in list(self._posted_in.get(channel_id, ()))
+                if (m := self.messages.get(i)) is not None and not m.get("_interaction_reply")]
 
     # -- answering ------------------------------------------------------------------------------
 
@@ -176,6 +178,8 @@ class Recorder:
         }
         if data.get("components") is None and "components" in data:
             payload["components"] = []
+        if message_id not in self.messages:
+            self._posted_in.setdefault(channel_id, []).append(message_id)
         self.messages[message_id] = payload
         return payload
 
