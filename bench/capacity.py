@@ -178,7 +178,7 @@ def button(harness: Harness, table: Table) -> tuple[dict[str, Any], str, User] |
     live = harness.bot.service.in_channel(table.channel)
     if live is None or live.row.hand is None or live.engine.outcome is not None or not live.engine.to_act():
         return None
-    user_id = live.user_of_deal_seat(live.engine.to_act()[0])["user_id"]
+    user_id = live.table_seat_of(live.engine.to_act()[0]).user_id
     message = harness.recorder.messages[table.message_id] if table.message_id else \
         harness.recorder.messages_in(table.channel)[-1]
     table.message_id = int(message["id"])
@@ -199,7 +199,7 @@ async def rebuy(harness: Harness, table: Table) -> None:
     if live is not None and live.row.status == "lobby":
         at = Place(GUILD_ID, table.channel)
         for user in table.players:
-            if all(seat["user_id"] != user.id for seat in live.row.seats):
+            if all(seat.user_id != user.id for seat in live.row.seats):
                 await harness.command(user, GAME, "join", at=at)
         await harness.command(table.players[0], GAME, "start", at=at)
 

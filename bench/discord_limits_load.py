@@ -196,8 +196,8 @@ class Driver:
             if not to_act:
                 self.waits["nobody to act"] += 1
                 continue
-            seat = live.user_of_deal_seat(to_act[0])
-            if seat["is_bot"] or seat["user_id"] not in by_id:
+            seat = live.table_seat_of(to_act[0])
+            if seat.is_bot or seat.user_id not in by_id:
                 self.waits["computer player to act"] += 1
                 continue
             message = current_message(self.h, table.channel)
@@ -205,7 +205,7 @@ class Driver:
             if not buttons:
                 self.waits["turn not shown yet"] += 1
                 continue
-            self.press(table, by_id[seat["user_id"]], message, choose(buttons, rng))  # type: ignore[arg-type]
+            self.press(table, by_id[seat.user_id], message, choose(buttons, rng))  # type: ignore[arg-type]
 
     def press(self, table: Table, member: User, message: dict[str, Any], custom_id: str) -> None:
         token, payload = self.h._base(member, 3, {"custom_id": custom_id, "component_type": 2}, table.at)
@@ -217,8 +217,8 @@ class Driver:
         """A member whose stack is gone joins again (buying in from their wallet), at once."""
         now = time.monotonic()
         for seat in live.row.seats:
-            user = next((m for m in table.members if m.id == seat["user_id"]), None)
-            if user is None or seat["stack"] > 0 or now - table.rebuying.get(user.id, -1e9) < REBUY_AGAIN:
+            user = next((m for m in table.members if m.id == seat.user_id), None)
+            if user is None or seat.stack > 0 or now - table.rebuying.get(user.id, -1e9) < REBUY_AGAIN:
                 continue
             table.rebuying[user.id] = now
             self.rebuys += 1

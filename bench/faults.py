@@ -45,7 +45,7 @@ class Row:
 
 async def chips(h: LoopbackHarness) -> str:
     wallets = sum([await h.bot.storage.balance(GUILD_ID, u.id) for u in PLAYERS])
-    table = sum(s["stack"] for live in h.bot.service.tables.values() for s in live.row.seats if not s["is_bot"])
+    table = sum(s.stack for live in h.bot.service.tables.values() for s in live.row.seats if not s.is_bot)
     return f"{wallets:,} in wallets + {table:,} at the table"
 
 

@@ -109,8 +109,8 @@ async def deal_again(service: TableService, live: LiveTable) -> None:
     """After a deal or a match: busted players buy in again, then the next deal or match starts."""
     if live.spec.chips:
         for seat in list(live.row.seats):
-            if seat["stack"] == 0:
-                await service.join(live, seat["user_id"], seat["name"])
+            if seat.stack == 0:
+                await service.join(live, seat.user_id, seat.name)
     if live.row.status == "lobby":
         await service.start(live, live.row.host_id)
     else:
@@ -123,7 +123,7 @@ async def act_once(service: TableService, live: LiveTable, rng: random.Random) -
         await deal_again(service, live)
     seat = live.engine.to_act()[0]
     action = live.spec.choose(live.engine.view(seat), live.engine.legal_actions(seat), rng)
-    await service.act(live.id, live.user_of_deal_seat(seat)["user_id"], live.row.hand_no, None, action)
+    await service.act(live.id, live.table_seat_of(seat).user_id, live.row.hand_no, None, action)
 
 
 async def round_robin(service: TableService, tables: list[LiveTable], actions: int, rng: random.Random) -> None:

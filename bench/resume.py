@@ -38,7 +38,7 @@ async def build(path: str, tables: int) -> None:
         await service.join(live, 3, "Cat")
         await service.start(live, 1)
         for kind in ("call", "call", "check"):
-            user = live.user_of_deal_seat(live.engine.to_act()[0])["user_id"]
+            user = live.table_seat_of(live.engine.to_act()[0]).user_id
             await service.act(live.id, user, live.row.hand_no, live.row.step, Action(kind))
     await storage.close()
 

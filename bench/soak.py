@@ -142,7 +142,7 @@ async def _snapshot(db: str, channel: int) -> Snapshot:
     hand = json.loads(row[2]) if row[2] else None
     actions = tuple(json.dumps([seat, json.loads(a)], sort_keys=True) for seat, a in logged) if hand else ()
     assert loaded is not None
-    timed_out = sum(1 for s in loaded.seats if s["timeouts"] or s["sitting_out"])
+    timed_out = sum(1 for s in loaded.seats if s.timeouts or s.sitting_out)
     return Snapshot(chips, int(hands), row[0], row[1], hand["seed"] if hand else None, actions, timed_out)
 
 

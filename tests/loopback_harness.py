@@ -55,7 +55,7 @@ class LoopbackHarness(Harness):
         await self.command(alice, "holdem", "start", at=at)
         live = self.bot.service.in_channel(at.channel_id)
         seat = live.engine.to_act()[0]
-        user = alice if live.user_of_deal_seat(seat)["user_id"] == alice.id else bob
+        user = alice if live.table_seat_of(seat).user_id == alice.id else bob
         raise_to = next(s for s in live.engine.legal_actions(seat) if s.kind == "raise").min_amount
         custom_id = f"cr:a:{live.id}:{live.row.hand_no}:{live.row.step}:raise:{raise_to}"
         await self.press(user, custom_id, self.showing(custom_id, at.channel_id), at=at)

@@ -223,7 +223,7 @@ class PrivacyCheck:
     def _users(self, live: LiveTable) -> list[int]:
         """The user of each deal seat; remembered per engine, since a settled deal forgets its seats."""
         if live.row.hand is not None:
-            users = [live.row.seats[i]["user_id"] for i in live.dealt()]
+            users = [live.row.seats[i].user_id for i in live.dealt()]
             self._deal_users[live.id] = (live.engine, users)
             return users
         engine, users = self._deal_users.get(live.id, (None, []))

@@ -66,7 +66,7 @@ async def _table(service: TableService, channel: int, settings: dict[str, Any]) 
 
 
 async def _act(service: TableService, live: LiveTable, action: Action) -> None:
-    user = live.user_of_deal_seat(live.engine.to_act()[0])["user_id"]
+    user = live.table_seat_of(live.engine.to_act()[0]).user_id
     await service.act(live.id, user, live.row.hand_no, live.row.step, action)
 
 

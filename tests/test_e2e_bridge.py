@@ -105,7 +105,7 @@ async def _whole_board(h: Harness, recorder: Recorder, rendered: list[tuple[str,
     await h.command(SOUTH, "bridge", "join")
     await h.command(SOUTH, "bridge", "add-bot")
     live = h.bot.service.in_channel(CHANNEL_ID)
-    assert [s["user_id"] == SOUTH.id for s in live.row.seats] == [False, False, True, False]
+    assert [s.user_id == SOUTH.id for s in live.row.seats] == [False, False, True, False]
     await h.command(SOUTH, "bridge", "start")
 
     engine = _engine(h)

@@ -116,7 +116,7 @@ async def test_tournament_create_and_bad_settings(tmp_path) -> None:
     assert "can't be smaller" in bad and h.bot.service.in_channel(CHANNEL_ID) is None
     await h.command(ALICE, "holdem", "create", mode="tournament", buy_in=300, level_hands=5)
     live = h.bot.service.in_channel(CHANNEL_ID)
-    assert live.row.settings["mode"] == "tournament" and live.row.seats[0]["stack"] == 300
+    assert live.row.settings["mode"] == "tournament" and live.row.seats[0].stack == 300
     assert "Everyone buys in for 300" in h.ephemeral_text(await h.command(BOB, "holdem", "join", buy_in=1000))
     await h.command(BOB, "holdem", "join")
     await h.command(ALICE, "holdem", "start")
@@ -146,16 +146,16 @@ async def test_the_leaderboard_and_stats_add_up_every_hand(database) -> None:
     await h.command(ALICE, "holdem", "start")
     live = h.bot.service.in_channel(CHANNEL_ID)
     users = {ALICE.id: ALICE, BOB.id: BOB}
-    buy_ins = [s["stack"] for s in live.row.seats]
+    buy_ins = [s.stack for s in live.row.seats]
     for hand_no in (1, 2):
         if live.row.hand is None:  # the pause between deals is over
             live.row.deadline = 0
             await h.bot.service.tick()
             await h.settle()
         (seat,) = live.engine.to_act()
-        await h.press_label(users[live.user_of_deal_seat(seat)["user_id"]], "Fold")
+        await h.press_label(users[live.table_seat_of(seat).user_id], "Fold")
         assert live.row.hand is None and live.row.hand_no == hand_no
-    assert [s["stack"] for s in live.row.seats] == buy_ins, "each lost and won a small blind"
+    assert [s.stack for s in live.row.seats] == buy_ins, "each lost and won a small blind"
     for user in users.values():
         board = h.ephemeral_text(await h.command(user, "leaderboard", game="holdem", period="week"))
         assert "you: #" in board and ", +0 chips" in board, board

@@ -39,7 +39,7 @@ def _deliver(h: Harness, user: User, custom_id: str, message: dict[str, Any]) ->
 
 async def _state(h: Harness) -> tuple[int, int, list[int], int]:
     live = h.bot.service.in_channel(CHANNEL_ID)
-    return live.row.hand_no, live.row.step, [s["stack"] for s in live.row.seats], await h.bot.storage.total_chips()
+    return live.row.hand_no, live.row.step, [s.stack for s in live.row.seats], await h.bot.storage.total_chips()
 
 
 async def test_two_players_press_at_once_only_the_player_to_act_counts(tmp_path) -> None:

@@ -116,9 +116,9 @@ async def test_full_hand(tmp_path, rendered) -> None:
     outcome = live.last_outcome
     assert sum(outcome.deltas) == 0 and outcome.deltas[2] == -10
     assert sorted(outcome.deltas[:2]) == [-40, 50]
-    assert sum(s["stack"] for s in live.row.seats) == 3000
+    assert sum(s.stack for s in live.row.seats) == 3000
     _, text = await exported(h, BOB, live.id, 1)  # scored for high by the reader too, not as lowball
-    assert "variant = 'N1D'" in text and replayed_stacks(text) == [[s["stack"] for s in live.row.seats]]
+    assert "variant = 'N1D'" in text and replayed_stacks(text) == [[s.stack for s in live.row.seats]]
     # No card reached the channel before the showdown: not in text, not in any rendered table.
     every_card = {c for hand in hands + new_hands for c in hand}
     assert not any(_shows(before_showdown, c) for c in every_card)

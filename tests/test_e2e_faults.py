@@ -41,7 +41,7 @@ async def test_forged_and_hostile_presses_change_nothing(tmp_path) -> None:
     h = await _two_player_hand(tmp_path)
     live = h.bot.service.in_channel(CHANNEL_ID)
     message = h.table_message()
-    before = (live.row.step, [s["stack"] for s in live.row.seats], await h.bot.storage.total_chips())
+    before = (live.row.step, [s.stack for s in live.row.seats], await h.bot.storage.total_chips())
     user = _to_act(h)
     hostile = [
         (user, "cr:a:999:1:0:call"),                       # another (closed) table
@@ -62,7 +62,7 @@ async def test_forged_and_hostile_presses_change_nothing(tmp_path) -> None:
         assert '"flags": 64' in reply, f"{custom_id}: the refusal is ephemeral ({reply})"
     modal_token = await h.submit_modal(user, "cr:m:1:1:0:raise", {"amount": "-5"})
     assert live.row.step == before[0]
-    assert [s["stack"] for s in live.row.seats] == before[1]
+    assert [s.stack for s in live.row.seats] == before[1]
     assert await h.bot.storage.total_chips() == before[2]
     assert h.recorder.replies_to(modal_token) == [] or "flags" in h.ephemeral_text(modal_token)
     await h.close()

@@ -106,7 +106,7 @@ async def _deal(h: Harness, game: str) -> Scene:
     assert live is not None and other is not None
     await _advance(h, live, game)
     assert live.row.hand is not None and other.row.hand is not None
-    acting = [live.user_of_deal_seat(s)["user_id"] for s in live.engine.to_act()]
+    acting = [live.table_seat_of(s).user_id for s in live.engine.to_act()]
     actor = _user(acting[0])
     idle = next((u for u in seated if u.id not in acting), None)
     buttons = _components(h.table_message())
@@ -142,7 +142,7 @@ def _plan(engine: Any, choose: Any, rng: random.Random) -> list[tuple[int, Any]]
 async def _advance(h: Harness, live: LiveTable, game: str) -> None:
     """Play the planned moves for the people through the table service (setup, not fuzz)."""
     for seat, action in _plan(live.engine, live.spec.choose, random.Random(f"setup:{game}")):
-        user_id = live.user_of_deal_seat(seat)["user_id"]
+        user_id = live.table_seat_of(seat).user_id
         await h.bot.service.act(live.id, user_id, live.row.hand_no, live.row.step, action)
         await h.settle()
 

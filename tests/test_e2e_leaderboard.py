@@ -30,7 +30,7 @@ async def _play_two_hands(h: Harness) -> None:
             await h.bot.service.tick()
             await h.settle()
         (seat,) = live.engine.to_act()
-        await h.press_label(users[live.user_of_deal_seat(seat)["user_id"]], "Fold")
+        await h.press_label(users[live.table_seat_of(seat).user_id], "Fold")
 
 
 def _board(h: Harness, token: str) -> tuple[str, dict[str, str], Image.Image]:

@@ -74,7 +74,7 @@ async def test_full_hand_to_showdown(tmp_path, rendered, game: str) -> None:
     assert record is not None
     outcome = record["record"]["outcome"]
     assert sum(outcome["deltas"]) == 0 and outcome["summary"]
-    stacks = [s["stack"] for s in (await h.bot.storage.table(live.id)).seats]
+    stacks = [s.stack for s in (await h.bot.storage.table(live.id)).seats]
     assert sum(stacks) == 3000 and stacks == [1000 + d for d in outcome["deltas"]]
     name, text = await exported(h, ALICE, live.id, 1)  # PO or PO/8: the file replays to the same stacks
     assert name.endswith("hand1.phh") and replayed_stacks(text) == [stacks]

@@ -123,7 +123,7 @@ async def test_full_deal_with_draw_and_showdown(tmp_path, rendered) -> None:
     assert outcome is not None and sum(outcome.deltas) == 0
     # Alice folded her ante and call (7); Carol's Three pairs beat Bob and take the 41 in the pot.
     assert outcome.deltas == (-7, -17, 24) and outcome.summary == "Carol wins 41 with Three pairs (2:2:2:1)"
-    assert sum(s["stack"] for s in live.row.seats) == 300
+    assert sum(s.stack for s in live.row.seats) == 300
     # No hidden card reached the channel before the showdown: not in text, not in any rendered table.
     assert not before_showdown
     tables = [view for name, view in rendered if name == "render_table"]

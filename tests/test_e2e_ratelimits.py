@@ -48,7 +48,7 @@ async def _move_without_a_press(h: LoopbackHarness) -> None:
     live = h.bot.service.in_channel(CHANNEL_ID)
     seat = live.engine.to_act()[0]
     kinds = {spec.kind for spec in live.engine.legal_actions(seat)}
-    user_id = live.user_of_deal_seat(seat)["user_id"]
+    user_id = live.table_seat_of(seat).user_id
     await h.bot.service.act(live.id, user_id, live.row.hand_no, live.row.step,
                             Action("check" if "check" in kinds else "call"))
     await h.settle()
@@ -88,7 +88,7 @@ async def _press_now(h: LoopbackHarness) -> str:
     screen is up to date would: the press is dispatched, not awaited."""
     live = h.bot.service.in_channel(CHANNEL_ID)
     seat = live.engine.to_act()[0]
-    user = ALICE if live.user_of_deal_seat(seat)["user_id"] == ALICE.id else BOB
+    user = ALICE if live.table_seat_of(seat).user_id == ALICE.id else BOB
     kinds = {spec.kind for spec in live.engine.legal_actions(seat)}
     custom_id = f"cr:a:{live.id}:{live.row.hand_no}:{live.row.step}:{'check' if 'check' in kinds else 'call'}"
     token, payload = h._base(user, 3, {"custom_id": custom_id, "component_type": 2})

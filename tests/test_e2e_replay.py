@@ -41,7 +41,7 @@ async def finished_deal(h: Harness, name: str) -> LiveTable:
     rng = random.Random(11)
     while live.row.hand is not None:
         seat = live.engine.to_act()[0]
-        user_id = live.user_of_deal_seat(seat)["user_id"]
+        user_id = live.table_seat_of(seat).user_id
         await h.bot.service.act(live.id, user_id, live.row.hand_no, live.row.step, _move(live, seat, rng))
         await h.settle()
     return live

@@ -31,7 +31,7 @@ async def _table(tmp_path, *users: User, start: bool = True) -> Harness:
 def _to_act(h: Harness) -> User:
     live = h.bot.service.in_channel(CHANNEL_ID)
     (seat,) = live.engine.to_act()
-    return USERS[live.user_of_deal_seat(seat)["user_id"]]
+    return USERS[live.table_seat_of(seat).user_id]
 
 
 async def _finish_deal(h: Harness) -> None:
@@ -83,14 +83,14 @@ async def test_acting_resets_the_timeout_count_of_the_player_behind_a_gap(tmp_pa
     assert _to_act(h) is CAROL
     await h.press_label(CAROL, "Check")
     await _deadline_passes(h)  # ... times out once on the flop (a check) ...
-    assert bob["timeouts"] == 1 and live.engine.view(None)["street"] == "turn"
+    assert bob.timeouts == 1 and live.engine.view(None)["street"] == "turn"
     await h.press_label(CAROL, "Check")
-    assert bob["timeouts"] == 1, "Carol's action leaves Bob's count alone"
+    assert bob.timeouts == 1, "Carol's action leaves Bob's count alone"
     await h.press_label(BOB, "Check")  # ... acts: his count starts again ...
-    assert bob["timeouts"] == 0
+    assert bob.timeouts == 0
     await h.press_label(CAROL, "Check")
     await _deadline_passes(h)  # ... and times out once more: once in a row, not twice
-    assert bob["timeouts"] == 1 and not bob["sitting_out"]
+    assert bob.timeouts == 1 and not bob.sitting_out
     await h.close()
 
 
@@ -100,7 +100,7 @@ async def test_the_button_moves_to_the_next_seat_when_its_seat_leaves(tmp_path) 
     assert [s["name"] for s in live.engine.view(None)["seats"] if s["is_dealer"]] == ["Alice"]
     assert "leave when this deal ends" in h.ephemeral_text(await h.command(ALICE, "holdem", "leave"))
     await _finish_deal(h)
-    assert [s["name"] for s in live.row.seats] == ["Bob", "Carol"]
+    assert [s.name for s in live.row.seats] == ["Bob", "Carol"]
     dealer = [s["name"] for s in live.engine.view(None)["seats"] if s["is_dealer"]]
     assert dealer == ["Bob"], "the button passes from Alice to Bob, the next seat; Bob is not skipped"
     await _finish_deal(h)

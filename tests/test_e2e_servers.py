@@ -81,7 +81,7 @@ async def _event_board(h: Harness, channel: int, first_user: int, finish: bool) 
     await service.start(live, first_user)
     while finish and live.row.hand_no == 1 and live.row.hand is not None:
         seat = live.engine.to_act()[0]
-        await service.act(live.id, live.user_of_deal_seat(seat)["user_id"], 1, live.row.step,
+        await service.act(live.id, live.table_seat_of(seat).user_id, 1, live.row.step,
                           live.engine.timeout_action(seat))
     return live
 
@@ -139,7 +139,7 @@ async def test_a_forged_button_naming_another_servers_table_is_refused(tmp_path)
         forged = dict(lobby, id=str(990000000000000001), channel_id=str(OTHER_CHANNEL_ID))
         token = await h.press(EVE, f"cr:u:{table.id}:{what}", forged, at=OTHER_SERVER)
         assert "That table is closed" in h.ephemeral_text(token)
-    assert [s["name"] for s in table.row.seats] == ["Alice"] and table.row.status == "lobby"
+    assert [s.name for s in table.row.seats] == ["Alice"] and table.row.status == "lobby"
 
     await h.command(BOB, "holdem", "join")
     await h.command(ALICE, "holdem", "start")

@@ -130,7 +130,7 @@ async def test_three_players_play_a_hand_to_the_showdown(h: Harness, rendered) -
     assert "sits down" in h.ephemeral_text(token)
     await h.command(ALICE, "sigma", "start")
     live = h.bot.service.in_channel(CHANNEL_ID)
-    assert [s["stack"] for s in live.row.seats] == [100, 100, 100] and live.row.settings["small_bet"] == 2
+    assert [s.stack for s in live.row.seats] == [100, 100, 100] and live.row.settings["small_bet"] == 2
     watch = Watch(h)
     watch.check()
     token = await h.press_label(CAROL, h.labels()[0])
@@ -166,7 +166,7 @@ async def test_three_players_play_a_hand_to_the_showdown(h: Harness, rendered) -
     assert outcome is not None and engine.phase == "showdown" and stale_tried and back_used
     assert all(engine.option[s] in (1, 2) for s in range(3)), "everyone placed"
     assert sorted(engine.option[:2]) == [1, 2], "the humans played both options (and a third card)"
-    stacks = [s["stack"] for s in live.row.seats]
+    stacks = [s.stack for s in live.row.seats]
     assert sum(stacks) == 300 and stacks == [100 + d for d in outcome.deltas]
     record = await h.bot.storage.hand_record(live.id, 1)
     assert record is not None and tuple(record["record"]["outcome"]["deltas"]) == outcome.deltas

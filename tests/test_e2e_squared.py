@@ -106,7 +106,7 @@ async def test_two_humans_play_a_nine_round_match(h: Harness, rendered) -> None:
     await h.command(BOB, "squared", "join")
     await h.command(ALICE, "squared", "start")
     live = h.bot.service.in_channel(CHANNEL_ID)
-    assert live.row.settings["rounds"] == 9 and [s["stack"] for s in live.row.seats] == [40, 40]
+    assert live.row.settings["rounds"] == 9 and [s.stack for s in live.row.seats] == [40, 40]
     assert 110 < live.row.deadline - time.time() <= 120, "two minutes to place, from the engine"
     watch = Watch(h)
     watch.check()
@@ -161,7 +161,7 @@ async def test_two_humans_play_a_nine_round_match(h: Harness, rendered) -> None:
     outcome = live.last_outcome
     assert outcome is not None and outcome.match_over and modal_used
     assert live.engine.round_no == 9 and live.row.status == "lobby"
-    assert [s["stack"] for s in live.row.seats] == [0, 0], "the match's stacks went back to the wallets"
+    assert [s.stack for s in live.row.seats] == [0, 0], "the match's stacks went back to the wallets"
     wallets = [await h.bot.storage.balance(live.row.guild_id, u.id) for u in (ALICE, BOB)]
     assert wallets == [1000 + d for d in outcome.deltas]
     assert live.engine.last_grid is not None and live.engine.last_grid["round"] == 9

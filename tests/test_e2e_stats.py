@@ -44,11 +44,11 @@ async def test_holdem_figures_on_the_card_after_two_hands(tmp_path) -> None:
     await h.command(ALICE, "holdem", "start")
     live = h.bot.service.in_channel(CHANNEL_ID)
     users = {ALICE.id: ALICE, BOB.id: BOB}
-    buy_in = {s["user_id"]: s["stack"] for s in live.row.seats}
+    buy_in = {s.user_id: s.stack for s in live.row.seats}
 
     def acting() -> User:
         (seat,) = live.engine.to_act()
-        return users[live.user_of_deal_seat(seat)["user_id"]]
+        return users[live.table_seat_of(seat).user_id]
 
     caller = acting()
     await h.press_label(caller, "Call")
@@ -57,7 +57,7 @@ async def test_holdem_figures_on_the_card_after_two_hands(tmp_path) -> None:
     await _next_deal(h)
     await h.press_label(acting(), "Fold")
     assert live.row.hand_no == 2 and live.row.hand is None
-    net = {s["user_id"]: s["stack"] - buy_in[s["user_id"]] for s in live.row.seats}
+    net = {s.user_id: s.stack - buy_in[s.user_id] for s in live.row.seats}
 
     text, image = card(h, await h.command(ALICE, "stats", game="holdem"))
     assert image.width == 640 and image.height > 300, "figures and the chip graph"

@@ -98,11 +98,11 @@ async def test_full_hand(tmp_path, rendered) -> None:
     assert live is not None and live.last_outcome is not None
     assert sum(live.last_outcome.deltas) == 0
     assert sorted(live.last_outcome.deltas) == [-11, -11, 22]  # ante 1, completed to 5, a bet of 5
-    assert sum(s["stack"] for s in live.row.seats) == 600
+    assert sum(s.stack for s in live.row.seats) == 600
     record = await h.bot.storage.hand_record(live.id, 1)
     assert record is not None
     _, text = await exported(h, ALICE, live.id, 1)
-    assert "variant = 'F7S'" in text and replayed_stacks(text) == [[s["stack"] for s in live.row.seats]]
+    assert "variant = 'F7S'" in text and replayed_stacks(text) == [[s.stack for s in live.row.seats]]
 
     # The DMs followed each street's new card; each shows only its owner's cards.
     downs = {s: [c for c, up in zip(v["cards"], v["up"]) if not up]

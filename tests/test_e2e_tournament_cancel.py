@@ -16,16 +16,16 @@ async def _play_until_someone_is_out(h: Harness) -> User:
     users = {u.id: u for u in (ALICE, BOB, CAROL)}
     for _ in range(60):
         live = h.bot.service.in_channel(CHANNEL_ID)
-        out = [s for s in live.row.seats if "place" in s]
+        out = [s for s in live.row.seats if s.place is not None]
         if out:
-            return users[out[0]["user_id"]]
+            return users[out[0].user_id]
         if live.row.hand is None:  # between hands: the next deal is due
             live.row.deadline = 0
             await h.bot.service.tick()
             await h.settle()
             continue
         (seat,) = live.engine.to_act()
-        user = users[live.user_of_deal_seat(seat)["user_id"]]
+        user = users[live.table_seat_of(seat).user_id]
         labels = h.labels()
         wanted = {CAROL.id: ("All-in", "Call", "Check"), ALICE.id: ("Call", "Check"), BOB.id: ("Check", "Fold")}[user.id]
         await h.press_label(user, next(w for w in wanted if any(label.startswith(w) for label in labels)))
@@ -40,7 +40,7 @@ async def test_a_cancelled_tournament_returns_every_buy_in_even_to_a_knocked_out
     await h.command(ALICE, "holdem", "start")
     out = await _play_until_someone_is_out(h)
     live = h.bot.service.in_channel(CHANNEL_ID)
-    stacks = {s["user_id"]: s["stack"] for s in live.row.seats}
+    stacks = {s.user_id: s.stack for s in live.row.seats}
     assert stacks[out.id] == 0 and sum(stacks.values()) == 3 * BUY_IN and max(stacks.values()) > BUY_IN
 
     left = h.ephemeral_text(await h.command(out, "holdem", "leave"))

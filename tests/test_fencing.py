@@ -78,7 +78,7 @@ async def test_a_process_that_lost_its_shards_cannot_write_and_the_new_owner_goe
     ann_before = await second_storage.balance(GUILD, ANN)
 
     # The first process wakes up and acts at the table it no longer owns: refused, nothing written.
-    user = live.user_of_deal_seat(live.engine.to_act()[0])["user_id"]
+    user = live.table_seat_of(live.engine.to_act()[0]).user_id
     with pytest.raises(NotOwner, match="run by another part of the bot"):
         await first.act(live.id, user, live.row.hand_no, live.row.step, Action("fold"))
     assert told == ["fenced"]
@@ -178,7 +178,7 @@ async def test_a_member_pressing_at_a_process_that_lost_its_shards_is_told_and_n
     assert await taker.try_acquire()
     reader = await open_storage(url)
     before = await _counts(reader, live.id)  # type: ignore[arg-type]
-    to_act = alice if live.user_of_deal_seat(live.engine.to_act()[0])["user_id"] == alice.id else bob
+    to_act = alice if live.table_seat_of(live.engine.to_act()[0]).user_id == alice.id else bob
     token = await h.press_label(to_act, "Fold")
     assert "run by another part of the bot: nothing was changed" in h.ephemeral_text(token)
     assert await _counts(reader, live.id) == before  # type: ignore[arg-type]

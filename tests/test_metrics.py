@@ -36,7 +36,7 @@ async def test_a_hand_shows_in_the_metrics(tmp_path: Any) -> None:
         text = generate_latest(metrics.registry).decode()
         assert _value(text, "cardroom_open_tables", cluster="shards 0,1 of 4", game="holdem") == 1
         live = next(iter(h.bot.service.tables.values()))
-        to_act = ALICE if live.user_of_deal_seat(live.engine.to_act()[0])["user_id"] == ALICE.id else BOB
+        to_act = ALICE if live.table_seat_of(live.engine.to_act()[0]).user_id == ALICE.id else BOB
         await h.press_label(to_act, "Fold")
         text = generate_latest(metrics.registry).decode()
         assert _value(text, "cardroom_actions_total", game="holdem") == 1

@@ -50,10 +50,10 @@ async def _in_use(path: str) -> tuple[int, int]:
     await service.start(live, 1)
     while live.row.hand is not None:  # the first deal: everyone folds to the big blind
         seat = live.engine.to_act()[0]
-        await service.act(live.id, live.user_of_deal_seat(seat)["user_id"], 1, live.row.step, Action("fold"))
+        await service.act(live.id, live.table_seat_of(seat).user_id, 1, live.row.step, Action("fold"))
     await service.tick()  # the second deal starts; one action of it
     seat = live.engine.to_act()[0]
-    await service.act(live.id, live.user_of_deal_seat(seat)["user_id"], 2, live.row.step, Action("call"))
+    await service.act(live.id, live.table_seat_of(seat).user_id, 2, live.row.step, Action("call"))
     await service.create(GUILD, 71, "gin", 4, "Dan", {}, None)  # a lobby
     await storage.close()
     return live.id, live.row.step
@@ -90,7 +90,7 @@ def test_an_sqlite_database_in_use_moves_to_postgresql_and_resumes(tmp_path: Any
         live = service.tables[table_id]
         assert live.row.step == step and live.row.hand_no == 2
         seat = live.engine.to_act()[0]
-        await service.act(table_id, live.user_of_deal_seat(seat)["user_id"], 2, step, Action("fold"))
+        await service.act(table_id, live.table_seat_of(seat).user_id, 2, step, Action("fold"))
         later = await service.create(GUILD, 72, "holdem", 5, "Eve", {}, None)
         assert later.id > max(before["open"])
         for storage in (old, new):

@@ -44,7 +44,7 @@ async def dealt(tmp_path) -> AsyncIterator[Harness]:
 
 def _holes(h: Harness) -> dict[int, set[str]]:
     live = h.bot.service.in_channel(CHANNEL_ID)
-    return {live.row.seats[index]["user_id"]: view_cards(live.engine.view(seat)["seats"][seat]["cards"])
+    return {live.row.seats[index].user_id: view_cards(live.engine.view(seat)["seats"][seat]["cards"])
             for seat, index in enumerate(live.dealt())}
 
 
@@ -57,7 +57,7 @@ def _cards_of(h: Harness, user: User) -> set[str]:
 
 def _to_act(live: LiveTable) -> User:
     (seat,) = live.engine.to_act()
-    return {ALICE.id: ALICE, BOB.id: BOB}[live.user_of_deal_seat(seat)["user_id"]]
+    return {ALICE.id: ALICE, BOB.id: BOB}[live.table_seat_of(seat).user_id]
 
 
 def _take_findings(h: Harness) -> list[str]:

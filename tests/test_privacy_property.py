@@ -78,9 +78,9 @@ async def _seat_everyone(h: Harness, name: str, seats: list[str]) -> dict[int, U
         people[user.id] = user
         if kind == SITS_OUT:
             await _sit_out(h, user, live.id)
-            assert live.row.seats[live.seat_index(user.id)]["sitting_out"]
+            assert live.row.seats[live.seat_index(user.id)].sitting_out
         elif kind == BUSTED:  # as if its stack was lost in an earlier deal
-            live.row.seats[live.seat_index(user.id)]["stack"] = 0
+            live.row.seats[live.seat_index(user.id)].stack = 0
         elif kind == LEFT:  # the seats behind move up
             assert "You left" in h.ephemeral_text(await h.command(user, name, "leave"))
     return people
@@ -114,7 +114,7 @@ async def _play(h: Harness, people: dict[int, User], rng: random.Random, moves: 
             await service.tick()
         else:
             seat = rng.choice(live.engine.to_act())
-            user_id = live.user_of_deal_seat(seat)["user_id"]
+            user_id = live.table_seat_of(seat).user_id
             legal = live.engine.legal_actions(seat)
             action: Action = live.spec.choose(live.engine.view(seat), legal, rng)
             await service.act(live.id, user_id, live.row.hand_no, live.row.step, action)

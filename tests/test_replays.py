@@ -38,7 +38,7 @@ async def test_a_replay_ends_as_the_deal_did_and_old_records_replay_publicly(dat
     assert [player["is_bot"] for player in steps[0].public["players"]] == [False, True]
 
     replay = await service.replays.load(GUILD, live.id, 1)
-    assert replay.users == (ALICE, live.row.seats[1]["user_id"]) and replay.seat_of(ALICE) == 0
+    assert replay.users == (ALICE, live.row.seats[1].user_id) and replay.seat_of(ALICE) == 0
     assert await service.replays.load(GUILD, live.id, 1) is replay, "kept: pressing Next rebuilds nothing"
 
     old = {k: v for k, v in stored["record"].items() if k not in ("bots", "users", "settings")}

@@ -4,6 +4,7 @@ transaction of the action that ended it. Each test settles a deal of a real tabl
 outcome, so every seat's part is known."""
 from __future__ import annotations
 
+import dataclasses
 import json
 from typing import Any
 
@@ -26,7 +27,7 @@ async def _settle(service: TableService, live: LiveTable, *deltas: int, **more: 
 
 def _users(live: LiveTable) -> list[int]:
     """The user of each seat dealt in, in deal order."""
-    return [live.row.seats[i]["user_id"] for i in live.row.hand["seats"]]  # type: ignore[index]
+    return [live.row.seats[i].user_id for i in live.row.hand["seats"]]  # type: ignore[index]
 
 
 async def _rating(service: TableService, user: int) -> float | None:
@@ -44,7 +45,7 @@ async def test_a_deal_sets_the_stacks_records_the_hand_and_schedules_the_next(da
     users, before = _users(live), list(hand["stacks"])
     deltas = (60, 0, -60)
     outcome = await _settle(service, live, *deltas, summary="p1 wins 60.", carry={"dealt": 1})
-    stacks = {s["user_id"]: s["stack"] for s in live.row.seats}
+    stacks = {s.user_id: s.stack for s in live.row.seats}
     assert [stacks[u] for u in users] == [b + d for b, d in zip(before, deltas)]
     record = await service.storage.hand_record(live.id, 1)
     assert record is not None and (record["seed"], record["commitment"]) == (hand["seed"], hand["commitment"])
@@ -92,14 +93,14 @@ async def test_a_busted_computer_player_buys_in_again_from_the_house(database: s
     await service.start(live, ALICE)
     house = await service.storage.balance(GUILD, HOUSE)
     users, stacks = _users(live), live.row.hand["stacks"]  # type: ignore[index]
-    bot, bob = users.index(live.row.seats[2]["user_id"]), users.index(BOB)
+    bot, bob = users.index(live.row.seats[2].user_id), users.index(BOB)
     deltas = [0, 0, 0]
     deltas[bot], deltas[bob] = -stacks[bot], -stacks[bob]
     deltas[users.index(ALICE)] = stacks[bot] + stacks[bob]
     await _settle(service, live, *deltas)
-    assert [s["stack"] for s in live.row.seats] == [3000, 0, 1000], "the bot buys in again, Bob does not"
+    assert [s.stack for s in live.row.seats] == [3000, 0, 1000], "the bot buys in again, Bob does not"
     assert await service.storage.balance(GUILD, HOUSE) == house - 1000
-    assert live.log[-1] == f"{live.row.seats[2]['name']} buys in again for 1000."
+    assert live.log[-1] == f"{live.row.seats[2].name} buys in again for 1000."
 
 
 async def test_a_seat_leaving_during_the_deal_is_cashed_out_when_it_ends(database: str) -> None:
@@ -107,13 +108,13 @@ async def test_a_seat_leaving_during_the_deal_is_cashed_out_when_it_ends(databas
     live = await _table(service, (ALICE, BOB, CAROL))
     await service.start(live, ALICE)
     await service.leave(live, CAROL)
-    assert live.row.hand is not None and live.row.seats[2]["leaving"], "Carol stays seated until the deal ends"
+    assert live.row.hand is not None and live.row.seats[2].leaving, "Carol stays seated until the deal ends"
     users = _users(live)
     deltas = [0, 0, 0]
     deltas[users.index(CAROL)], deltas[users.index(ALICE)] = 25, -25
     stack = live.row.hand["stacks"][users.index(CAROL)]  # type: ignore[index]
     await _settle(service, live, *deltas)
-    assert [s["user_id"] for s in live.row.seats] == [ALICE, BOB]
+    assert [s.user_id for s in live.row.seats] == [ALICE, BOB]
     assert await service.storage.balance(GUILD, CAROL) == stack + 25
 
 
@@ -137,20 +138,20 @@ async def test_the_end_of_a_match_pays_every_stack_back_and_counts_the_win(datab
     await _settle(service, live, *deltas, match_over=True, ranking=tuple(ranking))
     assert (live.row.status, live.row.deadline, live.row.carry, service.matches_finished) == ("lobby", None, {}, 1)
     if chips:
-        assert [s["stack"] for s in live.row.seats] == [0, 0, 0]
-        bot = live.row.seats[2]["user_id"]
+        assert [s.stack for s in live.row.seats] == [0, 0, 0]
+        bot = live.row.seats[2].user_id
         paid = {u: stacks[u] + deltas[users.index(u)] for u in (ALICE, BOB)} | {HOUSE: stacks[bot]}
         assert {u: await service.storage.balance(GUILD, u) - wallets[u] for u in wallets} == paid, \
             "every stack back in its wallet, the bot's in the house's"
         assert live.log[-1].startswith("The match is over: every stack is back in its wallet.")
         for user, name in ((ALICE, "Ann"), (BOB, "Bob")):
             await service.join(live, user, name, 500)
-        computer = dict(live.row.seats[2])
+        computer = dataclasses.replace(live.row.seats[2])
         house = await service.storage.balance(GUILD, HOUSE)
         await service.start(live, ALICE)  # the next match: the computer player buys in again, from the house
         buy_in = live.spec.default_buy_in
-        assert live.row.seats[2] == computer | {"stack": buy_in} and len(live.row.seats) == 3
-        assert live.log.count(f"{computer['name']} sits down with {buy_in} chips.") == 2, "at the first match and now"
+        assert live.row.seats[2] == dataclasses.replace(computer, stack=buy_in) and len(live.row.seats) == 3
+        assert live.log.count(f"{computer.name} sits down with {buy_in} chips.") == 2, "at the first match and now"
         assert await service.storage.balance(GUILD, HOUSE) == house - buy_in and len(live.row.hand["seats"]) == 3
     else:
         assert {u: await service.storage.balance(GUILD, u) for u in wallets} == wallets
@@ -167,7 +168,7 @@ async def test_an_outcome_that_makes_or_loses_chips_is_refused(database: str) ->
     service = await _service(database)
     live = await _table(service, (ALICE, BOB))
     await service.start(live, ALICE)
-    seats = [dict(s) for s in live.row.seats]
+    seats = [dataclasses.replace(s) for s in live.row.seats]
     total = await service.storage.total_chips()
     for deltas in ((10, 0), (10, -10, 0), (5, -4)):
         with pytest.raises(RuntimeError, match="does not balance"):

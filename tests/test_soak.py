@@ -65,7 +65,7 @@ async def test_a_restored_deal_is_played_on_by_its_computer_players(database: st
         await restarted.tick()
         assert again.row.hand is None and again.row.hand_no == 1  # the deal was played to its end
         assert await storage.hand_record(live.id, 1) is not None
-        assert all(seat["timeouts"] == 0 and not seat["sitting_out"] for seat in again.row.seats)
+        assert all(seat.timeouts == 0 and not seat.sitting_out for seat in again.row.seats)
     finally:
         await storage.close()
 
@@ -80,7 +80,7 @@ async def test_a_restart_keeps_a_simultaneous_players_button_valid(database: str
     await service.join(live, 12, "Bob")
     await service.start(live, 11)
     assert set(live.engine.to_act()) == {0, 1}
-    first = live.user_of_deal_seat(0)["user_id"]
+    first = live.table_seat_of(0).user_id
     await service.act(live.id, first, 1, 0, live.engine.timeout_action(0))
     await storage.close()
 
@@ -90,7 +90,7 @@ async def test_a_restart_keeps_a_simultaneous_players_button_valid(database: str
         await restarted.restore()
         again = restarted.tables[live.id]
         assert again.row.step == 1 and again.engine.to_act() == (1,)
-        assert not again.is_stale(live.user_of_deal_seat(1)["user_id"], 0), "the waiting player's button"
+        assert not again.is_stale(live.table_seat_of(1).user_id, 0), "the waiting player's button"
         assert again.is_stale(first, 0), "the player who already placed has no button from step 0"
     finally:
         await storage.close()

@@ -41,7 +41,7 @@ async def _play(storage: Any, name: str, deals: int, seed: int = 5) -> LiveTable
             continue
         seat = live.engine.to_act()[0]
         action = live.spec.choose(live.engine.view(seat), live.engine.legal_actions(seat), rng)
-        await service.act(live.id, live.user_of_deal_seat(seat)["user_id"], live.row.hand_no, live.row.step, action)
+        await service.act(live.id, live.table_seat_of(seat).user_id, live.row.hand_no, live.row.step, action)
     return live
 
 

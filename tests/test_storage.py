@@ -16,7 +16,7 @@ import pytest
 from bot.games.base import Action
 from bot.storage import open_storage
 from bot.storage.batch import Batch
-from bot.storage.interface import InsufficientChips, Storage
+from bot.storage.interface import InsufficientChips, Storage, seats_json
 from bot.service.live import LiveTable
 from bot.service.tables import TableService
 
@@ -72,7 +72,7 @@ async def _dealt_table(service: TableService, actions: tuple[Action, ...]) -> Li
         await service.join(live, user, f"p{user}")
     await service.start(live, 1)
     for action in actions:
-        user = live.user_of_deal_seat(live.engine.to_act()[0])["user_id"]
+        user = live.table_seat_of(live.engine.to_act()[0]).user_id
         await service.act(live.id, user, live.row.hand_no, live.row.step, action)
     return live
 
@@ -93,7 +93,7 @@ async def test_an_action_appends_one_row_and_rewrites_nothing(database: str, mon
     reads: list[str] = []
     original = Batch.fetch
     monkeypatch.setattr(Batch, "fetch", lambda self, sql, *args: reads.append(sql) or original(self, sql, *args))
-    await service.act(live.id, live.user_of_deal_seat(live.engine.to_act()[0])["user_id"], 1, 1, Action("call"))
+    await service.act(live.id, live.table_seat_of(live.engine.to_act()[0]).user_id, 1, 1, Action("call"))
     assert spy.calls == ["append_action"], "an action mid-deal is one appended row, not a rewritten table"
     assert reads == [], "nothing is read inside the transaction: it is one trip to the database"
     monkeypatch.undo()
@@ -110,7 +110,7 @@ async def test_an_action_appends_one_row_and_rewrites_nothing(database: str, mon
     while live.row.hand is not None:  # play the deal out: its record moves to hands, its rows go
         seat = live.engine.to_act()[0]
         action = live.spec.choose(live.engine.view(seat), live.engine.legal_actions(seat), rng)
-        await service.act(live.id, live.user_of_deal_seat(seat)["user_id"], 1, live.row.step, action)
+        await service.act(live.id, live.table_seat_of(seat).user_id, 1, live.row.step, action)
     record = await spy.storage.hand_record(live.id, 1)
     assert record is not None and record["record"]["actions"][:2] == [[s, a] for _, s, a in rows]
     assert await _stored(spy.storage, live.id) == ({}, [])
@@ -159,7 +159,7 @@ async def test_a_table_loads_step_deadline_and_seats_from_its_last_actions(datab
     live = await _dealt_table(service, (Action("call"),))
     clock[0] = live.row.deadline + 1
     assert await service.tick() == 1
-    timed_out = [s["name"] for s in live.row.seats if s["timeouts"]]
+    timed_out = [s.name for s in live.row.seats if s.timeouts]
     assert len(timed_out) == 1 and live.row.step == 2 and live.row.hand is not None
     (saved_step, saved_seats) = (await storage._db.fetch("SELECT step, seats FROM tables WHERE id = ?", live.id))[0]
     assert saved_step == 0 and not any(s["timeouts"] for s in json.loads(saved_seats))
@@ -191,7 +191,7 @@ async def test_a_database_of_schema_4_opens_and_resumes(new_database: Any) -> No
     for row in await storage._db.fetch("SELECT table_id, hand_no, step, seat, action, at FROM actions"):
         await old._db.execute("INSERT INTO actions VALUES (?, ?, ?, ?, ?, ?)", *row)
     await old._db.execute("UPDATE tables SET step = ?, deadline = ?, seats = ? WHERE id = ?",  # as it was then
-                          live.row.step, live.row.deadline, json.dumps(live.row.seats), live.id)
+                          live.row.step, live.row.deadline, json.dumps(seats_json(live.row.seats)), live.id)
     await old.close()
     await storage.close()
 
@@ -202,7 +202,7 @@ async def test_a_database_of_schema_4_opens_and_resumes(new_database: Any) -> No
     assert resumed.row.seats == live.row.seats and resumed.engine.view(None) == live.engine.view(None)
     seat = resumed.engine.to_act()[0]
     kind = "check" if "check" in {spec.kind for spec in resumed.engine.legal_actions(seat)} else "call"
-    await resumed_service.act(resumed.id, resumed.user_of_deal_seat(seat)["user_id"], resumed.row.hand_no, 2,
+    await resumed_service.act(resumed.id, resumed.table_seat_of(seat).user_id, resumed.row.hand_no, 2,
                               Action(kind))
     await migrated.close()
     again = await open_storage(old_path)

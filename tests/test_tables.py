@@ -74,7 +74,7 @@ async def _table(service: TableService, players: tuple[int, ...] = (ALICE, BOB))
 
 
 def _turn_user(live: LiveTable) -> int:
-    return live.user_of_deal_seat(live.engine.to_act()[0])["user_id"]
+    return live.table_seat_of(live.engine.to_act()[0]).user_id
 
 
 async def _act(service: TableService, live: LiveTable, action: Action) -> None:
@@ -85,7 +85,7 @@ async def test_buy_in_comes_from_the_wallet_and_leaving_returns_it(database: str
     service = await _service(database)
     live = await _table(service)
     assert await service.storage.balance(GUILD, ALICE) == 0
-    assert [s["stack"] for s in live.row.seats] == [1000, 1000]
+    assert [s.stack for s in live.row.seats] == [1000, 1000]
     message = await service.leave(live, BOB)
     assert "1000 chips back" in message
     assert await service.storage.balance(GUILD, BOB) == 1000
@@ -116,7 +116,7 @@ async def test_computer_players_fill_a_table_up_to_its_seats(database: str) -> N
     live = await service.create(GUILD, CHANNEL, "holdem", ALICE, "Ann", {}, None, seat_host=False)
     names = [await service.add_bot(live, ALICE) for _ in range(live.spec.max_players)]
     assert len(set(names)) == 10 and all(name.endswith(" (bot)") for name in names)
-    assert len({s["user_id"] for s in live.row.seats}) == 10 and all(s["user_id"] < 0 for s in live.row.seats)
+    assert len({s.user_id for s in live.row.seats}) == 10 and all(s.user_id < 0 for s in live.row.seats)
     with pytest.raises(UserError, match=r"^The table is full \(10 seats\)\.$"):
         await service.add_bot(live, ALICE)
     assert max(spec.max_players for spec in GAMES.values()) <= len(BOT_NAMES), "a name for every seat"
@@ -129,17 +129,17 @@ async def test_leaving_says_what_happens(database: str) -> None:
         await service.leave(live, 99)
     bob = live.row.seats[live.seat_index(BOB)]
     service.presenter.last = None
-    assert await service.leave(live, BOB) == f"You left the table with {bob['stack']} chips back in your wallet."
+    assert await service.leave(live, BOB) == f"You left the table with {bob.stack} chips back in your wallet."
     assert service.presenter.last is live, "the table shows the seat gone"
     bridge = await service.create(GUILD, CHANNEL + 1, "bridge", ALICE, "Ann", {}, None)
     await service.join(bridge, BOB, "Bob")
     assert await service.leave(bridge, BOB) == "You left the table.", "no chips, nothing to say about them"
     await service.join(live, BOB, "Bob")
     await service.start(live, ALICE)
-    waiting = next(s for s in live.row.seats if s["user_id"] != _turn_user(live))
-    assert await service.leave(live, waiting["user_id"]) == (
+    waiting = next(s for s in live.row.seats if s.user_id != _turn_user(live))
+    assert await service.leave(live, waiting.user_id) == (
         "You will leave when this deal ends; your turns are played for you until then.")
-    assert f"{waiting['name']} will leave after this deal." in live.log
+    assert f"{waiting.name} will leave after this deal." in live.log
 
 
 async def test_only_players_or_the_host_add_computer_players(database: str) -> None:
@@ -195,7 +195,7 @@ async def test_the_button_passes_to_the_next_seat_when_its_seat_leaves(database:
     assert dealer() == ["p2"]
     await service.leave(live, BOB)
     await _finish_deal(service, live, clock)
-    assert [s["name"] for s in live.row.seats] == ["p1", "p3", "p4"]
+    assert [s.name for s in live.row.seats] == ["p1", "p3", "p4"]
     assert dealer() == ["p3"], "the seat after the one that left; nobody skipped, nobody twice"
     await service.leave(live, ALICE)  # a seat before the button leaves
     await _finish_deal(service, live, clock)
@@ -205,7 +205,7 @@ async def test_the_button_passes_to_the_next_seat_when_its_seat_leaves(database:
 async def test_seats_are_taken_as_the_lobby_says(database: str) -> None:
     service = await _service(database)
     live = await service.create(GUILD, CHANNEL, "holdem", ALICE, "Ann", {}, 500)
-    assert live.row.seats[0]["stack"] == 500 and await service.storage.balance(GUILD, ALICE) == 500
+    assert live.row.seats[0].stack == 500 and await service.storage.balance(GUILD, ALICE) == 500
     assert live.log[:2] == ["Ann opened a Texas hold'em table.", "Ann sits down with 500 chips."]
     with pytest.raises(UserError, match=r"^You are already seated at this table\.$"):
         await service.join(live, ALICE, "Ann")
@@ -263,7 +263,7 @@ async def test_wrong_turn_stale_step_and_unseated_are_refused(database: str) -> 
     service = await _service(database)
     live = await _table(service, (ALICE, BOB, CAROL))
     await service.start(live, ALICE)
-    waiting = next(s["user_id"] for s in live.row.seats if s["user_id"] != _turn_user(live))
+    waiting = next(s.user_id for s in live.row.seats if s.user_id != _turn_user(live))
     with pytest.raises(IllegalAction, match="not your turn"):
         await service.act(live.id, waiting, 1, 0, Action("call"))
     with pytest.raises(UserError, match="not playing"):
@@ -320,12 +320,12 @@ async def test_timeouts_check_or_fold_then_sit_out(database: str) -> None:
     await service.tick()  # the next hand is dealt
     assert live.row.hand_no == 2
     seat = live.row.seats[live.seat_index(first)]
-    assert seat["timeouts"] == 1
+    assert seat.timeouts == 1
     if _turn_user(live) != first:
         await _act(service, live, Action("call"))
     clock.now += 61
     await service.tick()
-    assert seat["timeouts"] >= 2 and seat["sitting_out"], "two timeouts in a row sit the player out"
+    assert seat.timeouts >= 2 and seat.sitting_out, "two timeouts in a row sit the player out"
 
 
 async def test_sitting_out_and_back_deals_again_and_counts_timeouts_afresh(database: str) -> None:
@@ -339,7 +339,7 @@ async def test_sitting_out_and_back_deals_again_and_counts_timeouts_afresh(datab
     seat = live.row.seats[live.seat_index(first)]
     clock.now += 61
     await service.tick()
-    assert seat["timeouts"] == 1 and live.last_outcome is not None, "one timeout, and the hand is over"
+    assert seat.timeouts == 1 and live.last_outcome is not None, "one timeout, and the hand is over"
     await service.set_sitting_out(live, first, True)
     assert live.log[-1] == f"p{first} sits out." and service.presenter.last is live
     clock.now += 3
@@ -353,7 +353,7 @@ async def test_sitting_out_and_back_deals_again_and_counts_timeouts_afresh(datab
         await _act(service, live, Action("call"))
     clock.now += 61
     await service.tick()
-    assert seat["timeouts"] == 1 and not seat["sitting_out"], "the timeout before sitting out is forgotten"
+    assert seat.timeouts == 1 and not seat.sitting_out, "the timeout before sitting out is forgotten"
 
 
 async def test_each_game_pauses_its_own_time_between_deals(database: str) -> None:
@@ -518,7 +518,7 @@ async def test_random_play_with_leaves_conserves_chips(new_database: Any, seed: 
             clock.now += 5
             await service.tick()
         elif roll < 0.05:
-            seated = [s["user_id"] for s in live.row.seats if s["user_id"] in players and not s["leaving"]]
+            seated = [s.user_id for s in live.row.seats if s.user_id in players and not s.leaving]
             if seated:
                 await service.leave(live, rng.choice(seated))
         elif roll < 0.1:
@@ -648,7 +648,7 @@ async def test_a_closed_table_cancels_the_work_it_owns(tmp_path) -> None:
     service._bot_choice = forever  # type: ignore[method-assign]  # a robot that thinks for ever
     live.row.deadline = service.clock() - 1
     for seat in live.row.seats:
-        seat["is_bot"] = True  # every seat plays itself: the timer's task starts thinking
+        seat.is_bot = True  # every seat plays itself: the timer's task starts thinking
     timers = asyncio.ensure_future(service.run_timers(0.01))
     await asyncio.wait_for(thinking.wait(), 5)
     assert len(live.tasks) == 1

@@ -29,7 +29,7 @@ async def test_selfplay_presenter_takes_a_bridge_events_board_results(database: 
         hand_no = live.row.hand_no
         while live.row.hand_no == hand_no and live.row.hand is not None:
             seat = live.engine.to_act()[0]
-            user = live.user_of_deal_seat(seat)["user_id"]
+            user = live.table_seat_of(seat).user_id
             await service.act(live.id, user, live.row.hand_no, live.row.step, live.engine.timeout_action(seat))
         assert [(channel, text.startswith("Event `solo`, board 1"))
                 for channel, text, _ in presenter.announced] == [(CHANNEL, True)]

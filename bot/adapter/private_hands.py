@@ -18,6 +18,7 @@ from bot.adapter.press_token import PressToken
 from bot.adapter.protocol import Cardroom
 from bot.games.cards import pretty
 from bot.service.live import LiveTable
+from bot.storage.interface import TableSeat
 
 log = logging.getLogger(__name__)
 
@@ -64,16 +65,16 @@ class PrivateHands:
             return
         for deal_seat, index in enumerate(live.dealt()):
             seat = live.row.seats[index]
-            if seat["is_bot"]:
+            if seat.is_bot:
                 continue
             view = live.engine.view(deal_seat)
-            key = (live.id, seat["user_id"])
+            key = (live.id, seat.user_id)
             cards = private_cards(view, deal_seat)
             hand_no, known = self._sent_private.get(key, (0, frozenset()))
             if hand_no == live.row.hand_no and set(cards) <= known:
                 continue  # nothing new to tell (playing a card away is no news); My hand shows the rest
             press = self._presses.get(key)
-            if seat["user_id"] in self._dm_closed and (press is None or not press.fresh()):
+            if seat.user_id in self._dm_closed and (press is None or not press.fresh()):
                 continue
             self._sent_private[key] = (live.row.hand_no, frozenset(cards))
             file = await self._render(live.spec.render_hand, view, affinity=live.id)
@@ -97,17 +98,17 @@ class PrivateHands:
         self.by_press += 1
         return True
 
-    async def _by_dm(self, live: LiveTable, seat: dict[str, Any], text: str, file: discord.File) -> None:
+    async def _by_dm(self, live: LiveTable, seat: TableSeat, text: str, file: discord.File) -> None:
         try:
-            channel_id = await self._dm_channel(seat["user_id"])
+            channel_id = await self._dm_channel(seat.user_id)
             dm = self.bot.get_partial_messageable(channel_id, type=discord.ChannelType.private)
             await dm.send(text, file=file)
             self.by_dm += 1
         except discord.Forbidden:
-            self._dm_closed.add(seat["user_id"])
-            live.note(f"{seat['name']} has DMs closed: use the My hand button.")
+            self._dm_closed.add(seat.user_id)
+            live.note(f"{seat.name} has DMs closed: use the My hand button.")
         except discord.HTTPException:
-            log.warning("could not DM user %s", seat["user_id"])
+            log.warning("could not DM user %s", seat.user_id)
 
     async def _dm_channel(self, user_id: int) -> int:
         """The member's DM channel: remembered, else stored, else opened now (and stored)."""

@@ -18,12 +18,12 @@ def table_text(live: LiveTable) -> str:
     spec = live.spec
     lines = [f"**{spec.title}** · table #{row.id}"]
     if row.status == "lobby":
-        seats = ", ".join(shown(s["name"]) + (f" ({s['stack']})" if spec.chips else "")
+        seats = ", ".join(shown(s.name) + (f" ({s.stack})" if spec.chips else "")
                           for s in row.seats) or "nobody yet"
         lines.append(f"Waiting to start. Seated: {seats}. "
                      f"Join with the button or `/{spec.name} join`; add computer players with `/{spec.name} add-bot`.")
     elif live.engine is not None and live.engine.outcome is None and row.hand is not None:
-        turn = ", ".join(shown(live.user_of_deal_seat(s)["name"]) for s in live.engine.to_act())
+        turn = ", ".join(shown(live.table_seat_of(s).name) for s in live.engine.to_act())
         due = f" (until <t:{int(row.deadline)}:T>)" if row.deadline else ""
         lines.append(f"Hand #{row.hand_no} · to act: **{turn}**{due}")
         lines.append(f"Deck SHA-256 `{row.hand['commitment']}`")

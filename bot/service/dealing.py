@@ -58,9 +58,9 @@ class Dealing(ServiceBase):
         """Seats dealt into the next deal. In a tournament everyone with chips is dealt in (absent
         players' blinds are posted and their hands folded for them)."""
         if tournaments.is_tournament(live.row.settings):
-            return [i for i, s in enumerate(live.row.seats) if s["stack"] > 0]
+            return [i for i, s in enumerate(live.row.seats) if s.stack > 0]
         return [i for i, s in enumerate(live.row.seats)
-                if not s["sitting_out"] and not s["leaving"] and (not live.spec.chips or s["stack"] > 0)]
+                if not s.sitting_out and not s.leaving and (not live.spec.chips or s.stack > 0)]
 
     async def _maybe_resume(self, live: LiveTable) -> None:
         """A playing table that was waiting for players deals again once it has enough."""
@@ -92,8 +92,8 @@ class Dealing(ServiceBase):
         seed, event_key = await self._deal_seed(live, settings, carry)
         seats = [row.seats[i] for i in dealt]
         row.hand = {"seed": seed, "commitment": commitment(seed), "seats": dealt,
-                    "names": [s["name"] for s in seats], "stacks": [s["stack"] for s in seats],
-                    "bots": [s["is_bot"] for s in seats], "carry": carry, "actions": [],
+                    "names": [s.name for s in seats], "stacks": [s.stack for s in seats],
+                    "bots": [s.is_bot for s in seats], "carry": carry, "actions": [],
                     "settings": settings, "event_key": event_key}
         row.step = 0
         live.engine = self._new_engine(live)
@@ -127,7 +127,7 @@ class Dealing(ServiceBase):
             deal_seat, _ = live.verify_press(user_id, hand_no, step)
             row = live.row
             seat = row.seats[live.dealt()[deal_seat]]
-            timed_out, seat["timeouts"] = seat["timeouts"], 0
+            timed_out, seat.timeouts = seat.timeouts, 0
             await self._apply(live, deal_seat, action, seats_changed=timed_out != 0)
             await self._drive(live)
         await self.presenter.update(live)
@@ -175,8 +175,8 @@ class Dealing(ServiceBase):
             for deal_seat in automatic:
                 if deal_seat not in live.engine.to_act():
                     continue
-                seat = live.user_of_deal_seat(deal_seat)
-                if seat["is_bot"]:
+                seat = live.table_seat_of(deal_seat)
+                if seat.is_bot:
                     action = await self._bot_choice(live, deal_seat)
                 else:
                     action = live.engine.timeout_action(deal_seat)
@@ -186,8 +186,8 @@ class Dealing(ServiceBase):
 
     @staticmethod
     def _plays_itself(live: LiveTable, deal_seat: int) -> bool:
-        seat = live.user_of_deal_seat(deal_seat)
-        return bool(seat["is_bot"] or seat["sitting_out"] or seat["leaving"])
+        seat = live.table_seat_of(deal_seat)
+        return bool(seat.is_bot or seat.sitting_out or seat.leaving)
 
     async def _bot_choice(self, live: LiveTable, deal_seat: int) -> Action:
         view = live.engine.view(deal_seat)

@@ -119,7 +119,7 @@ class Events(ServiceBase):
         row, spec = live.row, live.spec
         assert spec.event_result is not None
         event, key = str(hand["settings"]["event"]), str(hand["event_key"])
-        players = [{"user_id": row.seats[i]["user_id"], "name": name} for i, name in zip(hand["seats"], hand["names"])]
+        players = [{"user_id": row.seats[i].user_id, "name": name} for i, name in zip(hand["seats"], hand["names"])]
         await tx.insert_event_result(row.guild_id, event, key, row.id, row.hand_no, players,
                                      spec.event_result(live.engine))
 

@@ -8,7 +8,7 @@ from typing import Any, Coroutine, Protocol
 from bot.errors import StaleButton, UserError
 from bot.games.base import ActionSpec, IllegalAction, Outcome
 from bot.registry import GameSpec
-from bot.storage.interface import TableRow
+from bot.storage.interface import TableRow, TableSeat
 
 MAX_LOG = 12
 NOT_NOW = "You can't do that now."
@@ -62,7 +62,7 @@ class LiveTable:
     def seat_index(self, user_id: int) -> int | None:
         """The table seat of a user, or None."""
         for i, seat in enumerate(self.row.seats):
-            if seat["user_id"] == user_id:
+            if seat.user_id == user_id:
                 return i
         return None
 
@@ -76,7 +76,8 @@ class LiveTable:
         dealt = self.dealt()
         return dealt.index(index) if index is not None and index in dealt else None
 
-    def user_of_deal_seat(self, deal_seat: int) -> dict[str, Any]:
+    def table_seat_of(self, deal_seat: int) -> TableSeat:
+        """Who holds a deal seat: the table seat dealt in at that place."""
         return self.row.seats[self.dealt()[deal_seat]]
 
     def track_turns(self, step: int | None = None) -> None:

@@ -10,7 +10,7 @@ from bot.registry import game
 from bot.service import tournaments
 from bot.service.base import ServiceBase
 from bot.service.live import LiveTable
-from bot.storage.interface import HOUSE, Tx
+from bot.storage.interface import HOUSE, TableSeat, Tx
 
 log = logging.getLogger(__name__)
 
@@ -68,7 +68,7 @@ class Lobby(ServiceBase):
                     is_bot: bool) -> None:
         row = live.row
         existing = live.seat_index(user_id)
-        if existing is not None and not (live.spec.chips and row.seats[existing]["stack"] == 0):
+        if existing is not None and not (live.spec.chips and row.seats[existing].stack == 0):
             raise UserError("You are already seated at this table.")
         if existing is None:
             self._require_room(live)
@@ -85,10 +85,9 @@ class Lobby(ServiceBase):
             if amount:
                 await tx.move_wallet(row.guild_id, HOUSE if is_bot else user_id, -amount)
             if existing is None:
-                row.seats.append({"user_id": user_id, "name": name, "stack": amount, "is_bot": is_bot,
-                                  "sitting_out": False, "timeouts": 0, "leaving": False})
+                row.seats.append(TableSeat(user_id, name, amount, is_bot=is_bot))
             else:
-                row.seats[existing]["stack"] = amount
+                row.seats[existing].stack = amount
             await tx.save_table(row)
         chips = f" with {amount} chips" if amount else ""
         live.note(f"{name} sits down{chips}.")
@@ -103,10 +102,10 @@ class Lobby(ServiceBase):
         async with live.lock:
             self._require_seated_or_host(live, user_id)
             self._require_room(live)
-            taken = {s["name"] for s in live.row.seats}
+            taken = {s.name for s in live.row.seats}
             # No game seats more than ten: with a seat free, one of the ten names is free too.
             name = next(f"{n} (bot)" for n in BOT_NAMES if f"{n} (bot)" not in taken)
-            bot_id = -1 - max([-s["user_id"] for s in live.row.seats if s["is_bot"]], default=0)
+            bot_id = -1 - max([-s.user_id for s in live.row.seats if s.is_bot], default=0)
             await self._seat(live, bot_id, name, None, is_bot=True)
             await self._maybe_resume(live)
         await self.presenter.update(live)
@@ -129,17 +128,17 @@ class Lobby(ServiceBase):
                 raise UserError("You are not seated at this table.")
             seat = live.row.seats[index]
             if self._running_tournament(live):
-                if "place" in seat:  # the seat stays: it is an entry the tournament pays or refunds
-                    raise UserError(f"You are out of this tournament (place {seat['place']}); there is "
+                if seat.place is not None:  # the seat stays: it is an entry the tournament pays or refunds
+                    raise UserError(f"You are out of this tournament (place {seat.place}); there is "
                                     f"nothing to leave. {tournaments.CANCEL_RULE}")
                 raise UserError("You can't leave a running tournament: your hands are folded for you while "
                                 f"you sit out. {tournaments.CANCEL_RULE}")
             if live.row.hand is not None:
                 # Seats keep their places until the deal is settled: its record points at them.
-                seat["leaving"] = True
+                seat.leaving = True
                 async with self.storage.transaction() as tx:
                     await tx.save_table(live.row)
-                live.note(f"{seat['name']} will leave after this deal.")
+                live.note(f"{seat.name} will leave after this deal.")
                 message = "You will leave when this deal ends; your turns are played for you until then."
                 await self._drive(live)
             else:
@@ -151,24 +150,24 @@ class Lobby(ServiceBase):
         return message
 
     @staticmethod
-    def _cash_note(seat: dict[str, Any]) -> str:
-        return f" with {seat['stack']} chips back in your wallet" if seat["stack"] else ""
+    def _cash_note(seat: TableSeat) -> str:
+        return f" with {seat.stack} chips back in your wallet" if seat.stack else ""
 
     async def _remove_seats(self, live: LiveTable, tx: Tx, indexes: list[int]) -> None:
         """Cash out and remove seats (not dealt in). Keeps the dealer button on the right seat."""
         row = live.row
         for index in sorted(indexes, reverse=True):
             seat = row.seats.pop(index)
-            if seat["stack"]:
-                await tx.move_wallet(row.guild_id, HOUSE if seat["is_bot"] else seat["user_id"], seat["stack"])
+            if seat.stack:
+                await tx.move_wallet(row.guild_id, HOUSE if seat.is_bot else seat.user_id, seat.stack)
             button = row.carry.get("button_seat")
             if button is not None and index <= button:
                 row.carry["button_seat"] = button - 1
-            live.note(f"{seat['name']} leaves the table{self._cash_note(seat)}.")
-        if row.seats and all(s["user_id"] != row.host_id for s in row.seats):
-            humans = [s for s in row.seats if not s["is_bot"]]
+            live.note(f"{seat.name} leaves the table{self._cash_note(seat)}.")
+        if row.seats and all(s.user_id != row.host_id for s in row.seats):
+            humans = [s for s in row.seats if not s.is_bot]
             if humans:
-                row.host_id = humans[0]["user_id"]
+                row.host_id = humans[0].user_id
 
     async def start(self, live: LiveTable, user_id: int) -> None:
         async with live.lock:
@@ -179,8 +178,8 @@ class Lobby(ServiceBase):
             if row.status == "playing":
                 raise UserError("The game has already started.")
             for seat in row.seats:  # computer players buy in again for a new match
-                if live.spec.chips and seat["is_bot"] and seat["stack"] == 0:
-                    await self._seat(live, seat["user_id"], seat["name"], None, is_bot=True)
+                if live.spec.chips and seat.is_bot and seat.stack == 0:
+                    await self._seat(live, seat.user_id, seat.name, None, is_bot=True)
             if len(self._eligible(live)) < live.spec.min_players:
                 raise UserError(f"{live.spec.title} needs at least {live.spec.min_players} players"
                                 " with chips; invite someone or use add-bot.")
@@ -224,9 +223,9 @@ class Lobby(ServiceBase):
         row = live.row
         async with self.storage.transaction() as tx:
             if self._running_tournament(live):  # the hand in progress is void: stacks are as it began
-                refunds = tournaments.cancel_refunds([s["stack"] for s in row.seats], self._buy_in(live, None))
+                refunds = tournaments.cancel_refunds([s.stack for s in row.seats], self._buy_in(live, None))
                 for seat, refund in zip(row.seats, refunds):
-                    seat["stack"] = refund
+                    seat.stack = refund
             row.hand = None
             row.deadline = None
             row.status = "closed"
@@ -242,11 +241,11 @@ class Lobby(ServiceBase):
             if index is None:
                 raise UserError("You are not seated at this table.")
             seat = live.row.seats[index]
-            seat["sitting_out"] = value
-            seat["timeouts"] = 0
+            seat.sitting_out = value
+            seat.timeouts = 0
             async with self.storage.transaction() as tx:
                 await tx.save_table(live.row)
-            live.note(f"{seat['name']} {'sits out' if value else 'is back'}.")
+            live.note(f"{seat.name} {'sits out' if value else 'is back'}.")
             if value:
                 await self._drive(live)
             else:

@@ -9,7 +9,7 @@ from bot.games.base import Outcome
 from bot.service import tournaments
 from bot.service.base import ServiceBase
 from bot.service.live import LiveTable
-from bot.storage.interface import HOUSE, Tx
+from bot.storage.interface import HOUSE, TableSeat, Tx
 
 _RATING = PlackettLuce()
 
@@ -49,7 +49,7 @@ class Settlement(ServiceBase):
             await self._tournament_step(live, tx, hand)
             return
         await self._rebuy_computer_players(live, tx)
-        await self._remove_seats(live, tx, [i for i, s in enumerate(live.row.seats) if s["leaving"]])
+        await self._remove_seats(live, tx, [i for i, s in enumerate(live.row.seats) if s.leaving])
         if outcome.match_over:
             await self._end_match(live, tx)
         else:
@@ -64,7 +64,7 @@ class Settlement(ServiceBase):
         if sum(outcome.deltas) != 0 or len(outcome.deltas) != len(dealt):
             raise RuntimeError(f"engine outcome does not balance: {outcome.deltas}")
         for k, index in enumerate(dealt):
-            row.seats[index]["stack"] = hand["stacks"][k] + outcome.deltas[k]
+            row.seats[index].stack = hand["stacks"][k] + outcome.deltas[k]
 
     @staticmethod
     async def _record_hand(live: LiveTable, tx: Tx, outcome: Outcome) -> None:
@@ -74,11 +74,11 @@ class Settlement(ServiceBase):
         dealt = hand["seats"]
         record = {"seats": dealt, "names": hand["names"], "stacks": hand["stacks"], "carry": hand["carry"],
                   "settings": hand["settings"], "actions": hand["actions"], "outcome": outcome.to_json(),
-                  "bots": hand["bots"], "users": [row.seats[index]["user_id"] for index in dealt]}
+                  "bots": hand["bots"], "users": [row.seats[index].user_id for index in dealt]}
         await tx.insert_hand(row.id, row.hand_no, row.game, hand["seed"], hand["commitment"], record,
                              live.spec.export(live.engine))
-        members = [(k, row.seats[index]["user_id"], outcome.deltas[k]) for k, index in enumerate(dealt)
-                   if not row.seats[index]["is_bot"]]
+        members = [(k, row.seats[index].user_id, outcome.deltas[k]) for k, index in enumerate(dealt)
+                   if not row.seats[index].is_bot]
         if members:
             await tx.insert_hand_players(row.guild_id, row.id, row.hand_no, row.game, members)
         await tx.clear_actions(row.id)
@@ -102,11 +102,11 @@ class Settlement(ServiceBase):
         """A computer player who lost its stack buys in again from the house (chip games)."""
         row = live.row
         for seat in row.seats:
-            if live.spec.chips and seat["is_bot"] and seat["stack"] == 0:
+            if live.spec.chips and seat.is_bot and seat.stack == 0:
                 amount = self._buy_in(live, None)
                 await tx.move_wallet(row.guild_id, HOUSE, -amount)
-                seat["stack"] = amount
-                live.note(f"{seat['name']} buys in again for {amount}.")
+                seat.stack = amount
+                live.note(f"{seat.name} buys in again for {amount}.")
 
     @staticmethod
     async def _end_match(live: LiveTable, tx: Tx) -> None:
@@ -117,8 +117,8 @@ class Settlement(ServiceBase):
         row.deadline = None
         if live.spec.chips:  # a match is played for its buy-in: everyone cashes out at the end
             for seat in row.seats:
-                await tx.move_wallet(row.guild_id, HOUSE if seat["is_bot"] else seat["user_id"], seat["stack"])
-                seat["stack"] = 0
+                await tx.move_wallet(row.guild_id, HOUSE if seat.is_bot else seat.user_id, seat.stack)
+                seat.stack = 0
             live.note("The match is over: every stack is back in its wallet. Join again to play another.")
         else:
             live.note("The match is over. /start plays another.")
@@ -136,21 +136,21 @@ class Settlement(ServiceBase):
             ranking = [order.index(d) for d in outcome.deltas]
         await self._rate(live, tx, seats, ranking, match=outcome.match_over, deltas=outcome.deltas)
 
-    async def _rate(self, live: LiveTable, tx: Tx, seats: list[dict[str, Any]], ranking: list[int], *,
+    async def _rate(self, live: LiveTable, tx: Tx, seats: list[TableSeat], ranking: list[int], *,
                     match: bool, deltas: tuple[int, ...] | None = None) -> None:
         """Results and openskill ratings for the humans among ``seats`` finishing in ``ranking``."""
         row = live.row
-        humans = [s["user_id"] for s in seats if not s["is_bot"]]
+        humans = [s.user_id for s in seats if not s.is_bot]
         known = await tx.ratings(row.guild_id, row.game, humans) if humans else {}
         ratings: dict[int, tuple[float, float]] = {}
         if len(set(ranking)) > 1:
-            teams = [[_RATING.rating(*known[s["user_id"]]) if s["user_id"] in known else _RATING.rating()]
+            teams = [[_RATING.rating(*known[s.user_id]) if s.user_id in known else _RATING.rating()]
                      for s in seats]
             rated = _RATING.rate(teams, ranks=list(ranking))
-            ratings = {s["user_id"]: (t[0].mu, t[0].sigma) for s, t in zip(seats, rated)}
+            ratings = {s.user_id: (t[0].mu, t[0].sigma) for s, t in zip(seats, rated)}
         for k, seat in enumerate(seats):
-            if not seat["is_bot"]:
-                await tx.add_result(row.guild_id, row.game, seat["user_id"], deltas[k] if deltas else 0,
+            if not seat.is_bot:
+                await tx.add_result(row.guild_id, row.game, seat.user_id, deltas[k] if deltas else 0,
                                     hands=0 if deltas is None else 1, match=match,
                                     win=match and ranking[k] == 0 and len(set(ranking)) > 1,
-                                    rating=ratings.get(seat["user_id"]))
+                                    rating=ratings.get(seat.user_id))

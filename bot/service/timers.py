@@ -47,13 +47,13 @@ class Timers(ServiceBase):
                 continue
             if self._plays_itself(live, deal_seat):
                 continue  # a computer's (or sitting-out) turn a restart interrupted: _drive plays it
-            seat = live.user_of_deal_seat(deal_seat)
+            seat = live.table_seat_of(deal_seat)
             action = live.engine.timeout_action(deal_seat)
-            seat["timeouts"] += 1
-            live.note(f"{seat['name']} ran out of time.")
-            if seat["timeouts"] >= 2 and live.spec.chips:
-                seat["sitting_out"] = True
-                live.note(f"{seat['name']} timed out twice and now sits out.")
+            seat.timeouts += 1
+            live.note(f"{seat.name} ran out of time.")
+            if seat.timeouts >= 2 and live.spec.chips:
+                seat.sitting_out = True
+                live.note(f"{seat.name} timed out twice and now sits out.")
             await self._apply(live, deal_seat, action, seats_changed=True)
         await self._drive(live)
 

@@ -104,25 +104,25 @@ class Tournaments(ServiceBase):
         row = live.row
         dealt = hand["seats"]
         hand_stacks = dict(zip(dealt, hand["stacks"]))
-        remaining = sum(1 for s in row.seats if "place" not in s)
-        busted = [i for i in dealt if row.seats[i]["stack"] == 0]  # only seats with chips are dealt in
+        remaining = sum(1 for s in row.seats if s.place is None)
+        busted = [i for i in dealt if row.seats[i].stack == 0]  # only seats with chips are dealt in
         for index, place in zip(busted, busted_places(remaining, [hand_stacks[i] for i in busted])):
-            row.seats[index]["place"] = place
-            live.note(f"{row.seats[index]['name']} is out in place {place}.")
-        alive = [s for s in row.seats if "place" not in s]
+            row.seats[index].place = place
+            live.note(f"{row.seats[index].name} is out in place {place}.")
+        alive = [s for s in row.seats if s.place is None]
         if len(alive) > 1:
             row.deadline = self.clock() + self._pause(live)
             return
         for seat in alive:
-            seat["place"] = 1
-        pool = sum(s["stack"] for s in row.seats)
-        prizes = payouts(pool, len(row.seats))
-        for seat in row.seats:
-            seat["stack"] = prizes[seat["place"] - 1] if seat["place"] <= len(prizes) else 0
-        standings = ", ".join(f"{s['place']}. {s['name']} ({s['stack']})"
-                              for s in sorted(row.seats, key=lambda s: s["place"]))
+            seat.place = 1
+        places = [s.place or 1 for s in row.seats]  # every seat has its place now
+        prizes = payouts(sum(s.stack for s in row.seats), len(row.seats))
+        for seat, place in zip(row.seats, places):
+            seat.stack = prizes[place - 1] if place <= len(prizes) else 0
+        standings = ", ".join(f"{place}. {s.name} ({s.stack})" for place, s in sorted(zip(places, row.seats),
+                                                                                      key=lambda p: p[0]))
         live.note(f"The tournament is over: {standings}.")
-        await self._rate(live, tx, row.seats, [s["place"] - 1 for s in row.seats], match=True)
+        await self._rate(live, tx, row.seats, [place - 1 for place in places], match=True)
         await self._remove_seats(live, tx, list(range(len(row.seats))))
         row.status = "closed"
         row.deadline = None

@@ -6,7 +6,7 @@ storage layer writes SQL or imports a driver: it holds a ``Storage`` and writes 
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import Any, AsyncContextManager, Protocol
 
 from bot.errors import UserError
@@ -32,8 +32,40 @@ class NotOwner(UserError):
 
 
 @dataclass
+class TableSeat:
+    """A place at a table and who holds it: a member (``user_id``) or a computer player, the chips
+    in front of them, and whether they are away. A table seat is not a deal seat: a deal numbers
+    only the table seats dealt in (``LiveTable.dealt``), from 0, as its engine does."""
+
+    user_id: int
+    name: str
+    stack: int
+    is_bot: bool = False
+    sitting_out: bool = False
+    timeouts: int = 0  # turns in a row the clock played for them
+    leaving: bool = False  # stands up when the deal in progress ends
+    place: int | None = None  # their finish in a tournament, once they are out or it is won
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> "TableSeat":
+        return cls(**data)
+
+
+def seats_json(seats: list[TableSeat]) -> list[dict[str, Any]]:
+    return [seat.to_json() for seat in seats]
+
+
+def seats_from_json(data: list[dict[str, Any]]) -> list[TableSeat]:
+    return [TableSeat.from_json(seat) for seat in data]
+
+
+@dataclass
 class TableRow:
-    """A table as stored. ``seats``, ``settings``, ``carry`` and ``hand`` are decoded JSON.
+    """A table as stored. ``settings``, ``carry`` and ``hand`` are decoded JSON; ``seats`` are typed
+    (JSON only in the database).
 
     ``hand`` is the deal in progress: its header (seed, seats dealt in, stacks, settings...) is one
     column, and ``hand["actions"]`` (``[engine seat, Action JSON]`` in order) are the rows a backend
@@ -48,7 +80,7 @@ class TableRow:
     host_id: int
     status: str
     settings: dict[str, Any]
-    seats: list[dict[str, Any]]
+    seats: list[TableSeat]
     carry: dict[str, Any]
     hand: dict[str, Any] | None
     hand_no: int

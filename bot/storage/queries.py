@@ -10,7 +10,7 @@ import json
 from typing import Any, Iterable, Protocol, Sequence
 
 from bot.storage.dialect import Dialect
-from bot.storage.interface import EventState, PlayedHand, Standing, TableRow
+from bot.storage.interface import EventState, PlayedHand, Standing, TableRow, seats_from_json
 
 TABLE_COLUMNS = (
     "id, guild_id, channel_id, game, host_id, status, settings, seats, carry, hand, hand_no, step,"
@@ -35,7 +35,7 @@ def table_from_row(row: Iterable[Any]) -> TableRow:
      deadline, message_id) = row
     return TableRow(
         id=id_, guild_id=guild, channel_id=channel, game=game, host_id=host, status=status,
-        settings=json.loads(settings), seats=json.loads(seats), carry=json.loads(carry),
+        settings=json.loads(settings), seats=seats_from_json(json.loads(seats)), carry=json.loads(carry),
         hand=None if hand is None else json.loads(hand), hand_no=hand_no, step=step,
         deadline=deadline, message_id=message_id,
     )
@@ -89,7 +89,7 @@ class Queries:
             if step > saved[table_id]:
                 table.step, table.deadline = step, deadline
                 if seats is not None:
-                    table.seats = json.loads(seats)
+                    table.seats = seats_from_json(json.loads(seats))
 
     async def guild_settings(self, guild_id: int) -> tuple[int, int]:
         rows = await self._db.fetch(

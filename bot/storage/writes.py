@@ -12,7 +12,7 @@ import json
 import time
 from typing import Any
 
-from bot.storage.interface import HOUSE, HOUSE_BANKROLL, InsufficientChips, TableRow
+from bot.storage.interface import HOUSE, HOUSE_BANKROLL, InsufficientChips, TableRow, seats_json
 from bot.storage.queries import Db, Queries
 
 
@@ -88,7 +88,7 @@ class Writes(Queries):
         await self._db.execute(
             "UPDATE tables SET status = ?, seats = ?, carry = ?, hand = ?, hand_no = ?, step = ?,"
             " deadline = ?, message_id = ?, host_id = ? WHERE id = ?",
-            t.status, json.dumps(t.seats), json.dumps(t.carry), header, t.hand_no, t.step, t.deadline,
+            t.status, json.dumps(seats_json(t.seats)), json.dumps(t.carry), header, t.hand_no, t.step, t.deadline,
             t.message_id, t.host_id, t.id)
 
     async def append_action(self, table: TableRow, seat: int, action: dict[str, Any], *,
@@ -99,7 +99,7 @@ class Writes(Queries):
             "INSERT INTO actions (table_id, hand_no, step, seat, action, at, deadline, seats)"
             " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
             table.id, table.hand_no, table.step, seat, json.dumps(action), time.time(), table.deadline,
-            json.dumps(table.seats) if seats_changed else None)
+            json.dumps(seats_json(table.seats)) if seats_changed else None)
 
     async def clear_actions(self, table_id: int) -> None:
         await self._db.execute("DELETE FROM actions WHERE table_id = ?", table_id)
