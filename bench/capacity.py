@@ -176,7 +176,7 @@ async def open_tables(harness: Harness, count: int) -> list[Table]:
 def button(harness: Harness, table: Table) -> tuple[dict[str, Any], str, User] | None:
     """(table message, custom_id of its Check or Call button, who must press it), if a turn is on."""
     live = harness.bot.service.in_channel(table.channel)
-    if live is None or live.row.hand is None or live.engine.outcome is not None or not live.engine.to_act():
+    if live is None or live.row.deal is None or live.engine.outcome is not None or not live.engine.to_act():
         return None
     user_id = live.table_seat_of(live.engine.to_act()[0]).user_id
     message = harness.recorder.messages[table.message_id] if table.message_id else \

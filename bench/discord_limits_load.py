@@ -189,7 +189,7 @@ class Driver:
                 self.waits["table gone"] += 1
                 continue
             self.rebuy(table, live)
-            if live.row.hand is None or live.engine is None or live.engine.outcome is not None:
+            if live.row.deal is None or live.engine is None or live.engine.outcome is not None:
                 self.waits["between deals"] += 1
                 continue
             to_act = live.engine.to_act()

@@ -120,9 +120,9 @@ async def burst(h: LoopbackHarness) -> Row:
     start, began = len(h.server.served), time.monotonic()
     pressed: dict[str, float] = {}
     for _ in range(20):
-        if live.row.hand is None:
+        if live.row.deal is None:
             asyncio.create_task(h.bot.service.tick())
-            while live.row.hand is None or live.lock.locked():
+            while live.row.deal is None or live.lock.locked():
                 await asyncio.sleep(0.005)
         where = (live.row.hand_no, live.row.step)
         pressed[await press_call_now(h)] = time.monotonic()
@@ -168,7 +168,7 @@ async def storm(h: LoopbackHarness) -> Row:
     asyncio.get_running_loop().call_later(2.0, h.server.clear_faults)
     pressed: dict[str, float] = {}
     for _ in range(6):
-        if live.row.hand is None:
+        if live.row.deal is None:
             break
         where = (live.row.hand_no, live.row.step)
         pressed[await press_call_now(h)] = time.monotonic()

@@ -119,7 +119,7 @@ async def deal_again(service: TableService, live: LiveTable) -> None:
 
 async def act_once(service: TableService, live: LiveTable, rng: random.Random) -> None:
     """The first seat to act chooses as the computer player would (untimed) and presses the button."""
-    while live.row.hand is None:
+    while live.row.deal is None:
         await deal_again(service, live)
     seat = live.engine.to_act()[0]
     action = live.spec.choose(live.engine.view(seat), live.engine.legal_actions(seat), rng)
@@ -164,7 +164,7 @@ async def measure_tables(name: str, count: int, plan: Plan, directory: str, rend
     times = list(service.action_ms)
     result = Tables(len(times), percentile(times, 0.5), percentile(times, 0.99), memory)
     if rendering:
-        result.renders = render_figures([t for t in tables if t.row.hand is not None], plan.renders)
+        result.renders = render_figures([t for t in tables if t.row.deal is not None], plan.renders)
     await storage.close()
     return result
 

@@ -59,7 +59,7 @@ class LoopbackHarness(Harness):
         raise_to = next(s for s in live.engine.legal_actions(seat) if s.kind == "raise").min_amount
         custom_id = f"cr:a:{live.id}:{live.row.hand_no}:{live.row.step}:raise:{raise_to}"
         await self.press(user, custom_id, self.showing(custom_id, at.channel_id), at=at)
-        assert live.row.step == 1 and live.row.hand is not None
+        assert live.row.step == 1 and live.row.deal is not None
 
     def showing(self, custom_id: str, channel_id: int = CHANNEL_ID) -> dict[str, Any]:
         """The table message as a member's screen shows it with a button ``custom_id`` (a member whose

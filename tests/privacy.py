@@ -222,7 +222,7 @@ class PrivacyCheck:
 
     def _users(self, live: LiveTable) -> list[int]:
         """The user of each deal seat; remembered per engine, since a settled deal forgets its seats."""
-        if live.row.hand is not None:
+        if live.row.deal is not None:
             users = [live.row.seats[i].user_id for i in live.dealt()]
             self._deal_users[live.id] = (live.engine, users)
             return users
@@ -246,9 +246,9 @@ class PrivacyCheck:
     def _event_deal(self, live: LiveTable) -> tuple[int, str, str] | None:
         """(server, event, deal key) of the table's deal in progress, or of the one it just finished
         (remembered per engine, since a settled deal forgets its key)."""
-        hand = live.row.hand
-        if hand is not None and hand.get("event_key") is not None:
-            deal = (live.row.guild_id, str(hand["settings"]["event"]), str(hand["event_key"]))
+        hand = live.row.deal
+        if hand is not None and hand.event_key is not None:
+            deal = (live.row.guild_id, str(hand.settings["event"]), str(hand.event_key))
             self._event_deals[live.id] = (live.engine, deal)
             return deal
         engine, deal = self._event_deals.get(live.id, (None, None))
@@ -258,8 +258,8 @@ class PrivacyCheck:
         """Which texts are secrets of a shared deal some table still plays, and where."""
         tables = [t for t in self.harness.bot.service.tables.values() if t.engine is not None]
         deals = {t.id: self._event_deal(t) for t in tables}
-        in_play = {deals[t.id]: t.row.hand["seed"] for t in tables  # type: ignore[index]
-                   if deals[t.id] is not None and t.engine.outcome is None and t.row.hand is not None}
+        in_play = {deals[t.id]: t.row.deal.seed for t in tables  # type: ignore[union-attr]
+                   if deals[t.id] is not None and t.engine.outcome is None and t.row.deal is not None}
         finished = [t for t in tables if deals[t.id] in in_play and t.engine.outcome is not None]
         self._withheld = {t.id for t in finished}
         shared: dict[int | None, set[str]] = {None: set(in_play.values())}

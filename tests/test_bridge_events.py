@@ -75,7 +75,7 @@ async def _play_out(service: TableService, live: LiveTable, calls: list[Action])
     hand_no = live.row.hand_no
     for call in calls:
         await _act(service, live, call)
-    while live.row.hand_no == hand_no and live.row.hand is not None:
+    while live.row.hand_no == hand_no and live.row.deal is not None:
         seat = live.engine.to_act()[0]
         await _act(service, live, live.engine.timeout_action(seat))
 
@@ -86,10 +86,10 @@ async def test_an_events_tables_share_each_board_and_compare_results(database: s
     first = await _table(service, 100, duplicate)
     second = await _table(service, 200, duplicate)
     other_event = await _table(service, 300, {"scoring": "duplicate", "event": "elsewhere"})
-    assert first.row.hand["event_key"] == "1"
+    assert first.row.deal.event_key == "1"
     assert first.engine.dealt == second.engine.dealt, "same event, same board: the same cards"
-    assert first.row.hand["seed"] == second.row.hand["seed"]
-    board_one_seed = first.row.hand["seed"]
+    assert first.row.deal.seed == second.row.deal.seed
+    board_one_seed = first.row.deal.seed
     assert first.engine.dealt != other_event.engine.dealt
 
     await _play_out(service, first, [Action("bid", target="1NT")])
@@ -120,9 +120,9 @@ async def test_an_events_tables_share_each_board_and_compare_results(database: s
 
     # The next board follows at both tables, again with the same cards (and not board 1's).
     await service.tick()
-    assert first.row.hand["event_key"] == second.row.hand["event_key"] == "2"
+    assert first.row.deal.event_key == second.row.deal.event_key == "2"
     assert first.engine.dealt == second.engine.dealt
-    assert first.row.hand["seed"] != board_one_seed and first.engine.board_no == 2
+    assert first.row.deal.seed != board_one_seed and first.engine.board_no == 2
     assert await service.storage.event_results(GUILD, "club-night", "2") == []
 
 
@@ -145,7 +145,7 @@ async def test_duplicate_tables_outside_an_event_deal_their_own_cards(database: 
     service = await _service(database)
     first, second = [await _table(service, c, {"scoring": "duplicate"}) for c in (100, 200)]
     assert first.engine.board_no == second.engine.board_no == 1
-    assert first.engine.dealt != second.engine.dealt and first.row.hand["seed"] != second.row.hand["seed"]
+    assert first.engine.dealt != second.engine.dealt and first.row.deal.seed != second.row.deal.seed
 
 
 async def test_an_event_table_resumes_its_shared_board_after_a_restart(database: str) -> None:
@@ -157,7 +157,7 @@ async def test_an_event_table_resumes_its_shared_board_after_a_restart(database:
     restarted = await _service(path)
     await restarted.restore()
     again = restarted.tables[live.id]
-    assert again.engine.dealt == dealt and again.engine.board_no == 7 and again.row.hand["event_key"] == "7"
+    assert again.engine.dealt == dealt and again.engine.board_no == 7 and again.row.deal.event_key == "7"
     late = await _table(restarted, 400, {"scoring": "duplicate", "event": "e", "board": 7})
     assert late.engine.dealt == dealt
 
@@ -271,7 +271,7 @@ async def test_a_closed_event_reports_boards_a_lobby_held_back_and_a_board_nobod
     await _play_out(service, first, [])
     assert posted == [], "the table in its lobby holds board 1 back"
     await service.tick()
-    assert first.row.hand is not None and first.row.hand["event_key"] == "2"
+    assert first.row.deal is not None and first.row.deal.event_key == "2"
     assert await service.close_event(GUILD, "lobby") == (2, ["1", "2"])
     board_one = event_report("1", await service.storage.event_results(GUILD, "lobby", "1"))
     for channel in (100, 200):

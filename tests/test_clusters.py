@@ -107,7 +107,7 @@ async def test_a_press_for_a_server_another_process_owns_is_answered_plainly(tmp
     assert "run by another part of the bot" in h.ephemeral_text(token)
     token = await h.command(BOB, "holdem", "leave")
     assert "run by another part of the bot" in h.ephemeral_text(token)
-    assert live.row.step == 0 and live.row.hand is not None  # nothing changed here
+    assert live.row.step == 0 and live.row.deal is not None  # nothing changed here
     await h.close()
 
 

@@ -27,7 +27,7 @@ async def _open(h: Harness, players: list[User], at: Place, event: str = "Club-N
 async def _pass_board(h: Harness, live: Any, players: list[User]) -> None:
     """Everyone passes: the board is passed out (four presses on the table's Pass button)."""
     board = live.row.hand_no
-    while live.row.hand is not None and live.row.hand_no == board:
+    while live.row.deal is not None and live.row.hand_no == board:
         user = players[live.engine.to_act()[0]]
         message = h.recorder.messages[live.row.message_id]  # the table message (a report may follow it)
         button = next(c for r in message["components"] for c in r["components"] if c.get("label") == "Pass")
@@ -36,7 +36,7 @@ async def _pass_board(h: Harness, live: Any, players: list[User]) -> None:
 
 async def _next_deal(h: Harness) -> None:
     for live in list(h.bot.service.tables.values()):
-        if live.row.hand is None:
+        if live.row.deal is None:
             live.row.deadline = 0
     await h.bot.service.tick()
     await h.settle()
@@ -54,9 +54,9 @@ async def test_a_board_stays_secret_until_every_table_has_played_it(tmp_path) ->
     assert "event name" in h.ephemeral_text(token)
     fast = await _open(h, FAST, Place(GUILD_ID, CHANNEL_ID))
     slow = await _open(h, SLOW, OTHER)
-    assert fast.row.settings["event"] == "club-night" and fast.row.hand["event_key"] == slow.row.hand["event_key"] == "1"
-    seed = fast.row.hand["seed"]
-    assert slow.row.hand["seed"] == seed, "one board, one deal"
+    assert fast.row.settings["event"] == "club-night" and fast.row.deal.event_key == slow.row.deal.event_key == "1"
+    seed = fast.row.deal.seed
+    assert slow.row.deal.seed == seed, "one board, one deal"
 
     # The fast table passes board 1 out while the slow one is still bidding it.
     await _pass_board(h, fast, FAST)
@@ -88,7 +88,7 @@ async def test_a_board_stays_secret_until_every_table_has_played_it(tmp_path) ->
     standings = await h.command(STRANGER, "bridge", "standings", event="club-night")
     assert "played by every table yet" in h.ephemeral_text(standings)
     await _next_deal(h)  # the fast table goes on to board 2
-    assert fast.row.hand["event_key"] == "2" and slow.row.hand_no == 1
+    assert fast.row.deal.event_key == "2" and slow.row.hand_no == 1
     channel_a = _channel_text(h, CHANNEL_ID)
     for secret in (seed, summary, "Board 1  dealer"):
         assert secret not in channel_a, f"channel A shows {secret!r} while table B plays board 1"
@@ -116,7 +116,7 @@ async def test_a_board_stays_secret_until_every_table_has_played_it(tmp_path) ->
     # Board 2: the fast table finishes it, the slow one is dealt it; a director closes the event.
     await _pass_board(h, fast, FAST)
     await _next_deal(h)
-    assert slow.row.hand["event_key"] == "2"
+    assert slow.row.deal.event_key == "2"
     assert "Board 2  dealer" not in _channel_text(h, CHANNEL_ID) + _channel_text(h, OTHER.channel_id)
     refused = await h.command(FAST[0], "bridge", "close-event", event="club-night")
     assert "Manage Channels" in h.ephemeral_text(refused) and h.bot.service.in_channel(CHANNEL_ID) is fast
@@ -146,7 +146,7 @@ async def test_the_privacy_check_knows_a_board_still_in_play_elsewhere(tmp_path)
     h = await Harness.start(str(tmp_path / "audit.db"))
     fast = await _open(h, FAST, Place(GUILD_ID, CHANNEL_ID))
     slow = await _open(h, SLOW, OTHER)
-    seed = fast.row.hand["seed"]
+    seed = fast.row.deal.seed
     await _pass_board(h, fast, FAST)
     assert h.privacy.findings == [], "the bot itself keeps board 1 out of channel A"
     channel = h.bot.get_partial_messageable(CHANNEL_ID)
@@ -173,7 +173,7 @@ async def test_verify_shows_a_board_seed_only_to_those_who_played_that_board(tmp
     await _pass_board(h, fast, FAST)
     await _pass_board(h, slow, SLOW)
     await _next_deal(h)  # board 2 is dealt at both tables
-    assert fast.row.hand["event_key"] == slow.row.hand["event_key"] == "2"
+    assert fast.row.deal.event_key == slow.row.deal.event_key == "2"
     await _pass_board(h, slow, SLOW)  # the other table plays it out
     assert await h.bot.storage.hand_record(slow.id, 2) is not None
     hidden = h.ephemeral_text(await h.command(FAST[1], "verify", table=slow.id, hand=2))

@@ -32,7 +32,7 @@ async def test_help_rules_pages_and_verify(tmp_path) -> None:
     await h.command(BOB, "holdem", "join")
     await h.command(ALICE, "holdem", "start")
     live = h.bot.service.in_channel(CHANNEL_ID)
-    shown = live.row.hand["commitment"]
+    shown = live.row.deal.commitment
     assert shown in h.table_message()["content"]
     folder = ALICE if live.engine.to_act() == (live.deal_seat(ALICE.id),) else BOB
     await h.press_label(folder, "Fold")
@@ -148,13 +148,13 @@ async def test_the_leaderboard_and_stats_add_up_every_hand(database) -> None:
     users = {ALICE.id: ALICE, BOB.id: BOB}
     buy_ins = [s.stack for s in live.row.seats]
     for hand_no in (1, 2):
-        if live.row.hand is None:  # the pause between deals is over
+        if live.row.deal is None:  # the pause between deals is over
             live.row.deadline = 0
             await h.bot.service.tick()
             await h.settle()
         (seat,) = live.engine.to_act()
         await h.press_label(users[live.table_seat_of(seat).user_id], "Fold")
-        assert live.row.hand is None and live.row.hand_no == hand_no
+        assert live.row.deal is None and live.row.hand_no == hand_no
     assert [s.stack for s in live.row.seats] == buy_ins, "each lost and won a small blind"
     for user in users.values():
         board = h.ephemeral_text(await h.command(user, "leaderboard", game="holdem", period="week"))

@@ -51,7 +51,7 @@ async def test_two_players_press_at_once_only_the_player_to_act_counts(tmp_path)
     await h.settle()
     live = h.bot.service.in_channel(CHANNEL_ID)
     assert live.row.step == 1 and live.row.hand_no == 1, "the call applied, the fold did not"
-    assert live.row.hand["actions"][0][1]["kind"] == "call"
+    assert live.row.deal.actions[0][1]["kind"] == "call"
     refused = [t for t, user in tokens.items() if user is waiting]
     assert "not your turn" in h.ephemeral_text(refused[0]) and '"flags": 64' in h.ephemeral_text(refused[0])
     await h.close()
@@ -92,7 +92,7 @@ async def test_a_press_during_shutdown_is_applied_whole_or_not_at_all(tmp_path) 
 
     h = await Harness.start(path, recorder)
     live = h.bot.service.in_channel(CHANNEL_ID)
-    assert live.row.step in (0, 1) and len(live.row.hand["actions"]) == live.row.step
+    assert live.row.step in (0, 1) and len(live.row.deal.actions) == live.row.step
     assert await h.bot.storage.total_chips() == chips
     if live.row.step == 0:  # it was lost: pressing again applies it once
         await h.press_label(acting, "Call")

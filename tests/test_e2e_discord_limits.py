@@ -85,7 +85,7 @@ async def test_a_restart_in_the_middle_of_a_roll_over_resumes_with_one_live_mess
     first = h.table_message()
     h.server.inject(Fault(r"/channels/\d+/messages/\d+$", 403, code=50013, method="DELETE", times=1))
     CLOCK.advance(51 * 60)
-    while live.row.hand is not None:  # the deal's end is a boundary: the roll-over
+    while live.row.deal is not None:  # the deal's end is a boundary: the roll-over
         await _press(h)
     new = live.row.message_id
     assert new != int(first["id"]) and int(first["id"]) in h.server.messages, "the old message was left"
@@ -112,7 +112,7 @@ async def test_dm_channels_are_not_opened_again_after_a_restart(loopback, tmp_pa
     await h.close()
     h = await LoopbackHarness.start(str(tmp_path / "loopback.db"), h.server)
     live = h.bot.service.in_channel(CHANNEL_ID)
-    while live.row.hand is not None:
+    while live.row.deal is not None:
         user = _to_act(h)
         await h.bot.service.act(live.id, user.id, live.row.hand_no, None, Action("fold"))
     await h.bot.service.tick()  # the next deal: nobody has pressed since the restart, so hands go by DM

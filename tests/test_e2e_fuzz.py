@@ -105,7 +105,7 @@ async def _deal(h: Harness, game: str) -> Scene:
     other = h.bot.service.in_channel(OTHER_CHANNEL)
     assert live is not None and other is not None
     await _advance(h, live, game)
-    assert live.row.hand is not None and other.row.hand is not None
+    assert live.row.deal is not None and other.row.deal is not None
     acting = [live.table_seat_of(s).user_id for s in live.engine.to_act()]
     actor = _user(acting[0])
     idle = next((u for u in seated if u.id not in acting), None)
@@ -339,7 +339,7 @@ async def _snapshot(scene: Scene) -> str:
     """Everything a hostile input must leave alone, at both tables and in both channels."""
     h = scene.h
     tables = [{"step": t.row.step, "hand": t.row.hand_no, "seats": t.row.seats, "status": t.row.status,
-               "actions": t.row.hand["actions"] if t.row.hand else None, "view": t.public_view()}
+               "actions": t.row.deal.actions if t.row.deal else None, "view": t.public_view()}
               for t in (scene.live, scene.other)]
     channels = [h.recorder.messages_in(c) for c in (CHANNEL_ID, OTHER_CHANNEL)]
     return json.dumps([tables, channels, await h.bot.storage.total_chips()], sort_keys=True, default=str)

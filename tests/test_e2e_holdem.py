@@ -2,6 +2,7 @@
 a stale button, a wrong-turn press, and a restart in the middle of the hand."""
 from __future__ import annotations
 
+import dataclasses
 
 import pytest
 
@@ -83,7 +84,7 @@ async def test_full_hand_with_restart(database, rendered) -> None:
     await h.press_label(BOB, "Call 20")
     live = h.bot.service.in_channel(CHANNEL_ID)
     assert live.engine.view(None)["street"] == "turn"
-    hand = dict(live.row.hand)
+    hand = dataclasses.asdict(live.row.deal)  # as it was before the restart
     before_restart = _channel_text(recorder)
     await h.close()
 

@@ -25,7 +25,7 @@ async def _play_two_hands(h: Harness) -> None:
     live = h.bot.service.in_channel(CHANNEL_ID)
     users = {ALICE.id: ALICE, BOB.id: BOB}
     for _ in range(2):
-        if live.row.hand is None:
+        if live.row.deal is None:
             live.row.deadline = 0
             await h.bot.service.tick()
             await h.settle()

@@ -101,11 +101,11 @@ async def test_the_table_is_posted_afresh_at_a_deal_boundary_before_the_hour(dat
     old_button = next(c for r in first["components"] for c in r["components"] if c["custom_id"].startswith("cr:a:"))
     CLOCK.advance(ROLL_OVER_AGE - 60)
     await _press_move(h)  # mid-deal, and the message is 49 minutes old: edited in place
-    if live.row.hand is not None and live.row.step > 0:
+    if live.row.deal is not None and live.row.step > 0:
         assert live.row.message_id == int(first["id"])
     CLOCK.advance(120)
     hand_no = live.row.hand_no
-    while live.row.hand is not None:  # checked down to the showdown: the deal's end is a boundary
+    while live.row.deal is not None:  # checked down to the showdown: the deal's end is a boundary
         await _press_move(h)
     assert live.row.message_id != int(first["id"]), "the finished deal is shown on a new message"
     assert h.table_message()["id"] == str(live.row.message_id)
@@ -133,7 +133,7 @@ async def test_hands_ride_on_each_members_own_press_and_dm_channels_are_opened_o
         assert len(h.recorder.dm_requests(user.id)) == 1
     assert len(_dm_opens(h)) == 2
     tokens: dict[int, list[str]] = {ALICE.id: [], BOB.id: []}
-    while live.row.hand is not None:
+    while live.row.deal is not None:
         user = _to_act(h)
         tokens[user.id].append(await _press_move(h))
     before = len(h.recorder.requests)
@@ -152,7 +152,7 @@ async def test_hands_ride_on_each_members_own_press_and_dm_channels_are_opened_o
 
     h = await Harness.start(database, h.recorder)  # a restart: presses are forgotten, DM channels are not
     live = h.bot.service.in_channel(CHANNEL_ID)
-    while live.row.hand is not None:
+    while live.row.deal is not None:
         message, button = h.table_button("fold") if "fold" in str(h.table_message()["components"]) else h.table_button("check")
         await h.press(_to_act(h), button["custom_id"], message)
     CLOCK.advance(TOKEN_LIFETIME)  # every press is too old to carry a hand

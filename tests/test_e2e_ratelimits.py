@@ -74,7 +74,7 @@ async def test_the_bot_keeps_within_a_channel_bucket(loopback) -> None:
     await _hand(h)
     for _ in range(6):
         live = h.bot.service.in_channel(CHANNEL_ID)
-        if live.row.hand is None:
+        if live.row.deal is None:
             break
         await _move_without_a_press(h)
     edits = [s.at for s in h.server.served if s.bucket == "messages.edit"]
@@ -116,9 +116,9 @@ async def test_a_burst_of_presses_is_coalesced_within_the_channel_limit(loopback
     deals = []
     started = time.monotonic()
     for _ in range(20):
-        if live.row.hand is None:  # the deal is over: the timer deals the next one at once
+        if live.row.deal is None:  # the deal is over: the timer deals the next one at once
             deals.append(asyncio.create_task(h.bot.service.tick()))
-            await _until(lambda: live.row.hand is not None and not live.lock.locked())
+            await _until(lambda: live.row.deal is not None and not live.lock.locked())
         where = (live.row.hand_no, live.row.step)
         pressed[await _press_now(h)] = time.monotonic()
         await _until(lambda: (live.row.hand_no, live.row.step) != where and not live.lock.locked())
@@ -150,7 +150,7 @@ async def test_a_429_storm_on_the_channel_stalls_no_press_and_no_table(loopback)
     pressed: dict[str, float] = {}
     calm = asyncio.get_running_loop().call_later(2.0, h.server.clear_faults)
     for _ in range(4):
-        if live.row.hand is None:
+        if live.row.deal is None:
             break
         where = (live.row.hand_no, live.row.step)
         pressed[await _press_now(h)] = time.monotonic()
@@ -164,7 +164,7 @@ async def test_a_429_storm_on_the_channel_stalls_no_press_and_no_table(loopback)
     assert h.table_message()["content"] == table_text(live), "each press's table was shown"
     calm.cancel()
     h.server.clear_faults()
-    if live.row.hand is not None:
+    if live.row.deal is not None:
         CLOCK.advance(TOKEN_LIFETIME)  # every press too old to carry an update: the channel route it is
         storm = h.server.inject(Fault(r"/channels/\d+/messages/\d+$", 429, method="PATCH", retry_after=0.4))
         calm = asyncio.get_running_loop().call_later(1.0, h.server.clear_faults)

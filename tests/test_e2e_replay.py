@@ -37,9 +37,9 @@ async def finished_deal(h: Harness, name: str) -> LiveTable:
         await h.command(user, name, "join")
     await h.command(PLAYERS[0], name, "start")
     live = h.bot.service.in_channel(CHANNEL_ID)
-    assert live is not None and live.row.hand is not None
+    assert live is not None and live.row.deal is not None
     rng = random.Random(11)
-    while live.row.hand is not None:
+    while live.row.deal is not None:
         seat = live.engine.to_act()[0]
         user_id = live.table_seat_of(seat).user_id
         await h.bot.service.act(live.id, user_id, live.row.hand_no, live.row.step, _move(live, seat, rng))

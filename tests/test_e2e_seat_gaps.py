@@ -38,7 +38,7 @@ async def _finish_deal(h: Harness) -> None:
     """Whoever is to act folds until the deal is over; then the next deal starts."""
     live = h.bot.service.in_channel(CHANNEL_ID)
     hand_no = live.row.hand_no
-    while live.row.hand is not None and live.row.hand_no == hand_no:
+    while live.row.deal is not None and live.row.hand_no == hand_no:
         await h.press_label(_to_act(h), "Fold")
     await _deadline_passes(h)
 

@@ -79,7 +79,7 @@ async def _event_board(h: Harness, channel: int, first_user: int, finish: bool) 
     for user in range(first_user + 1, first_user + 4):
         await service.join(live, user, f"p{user}")
     await service.start(live, first_user)
-    while finish and live.row.hand_no == 1 and live.row.hand is not None:
+    while finish and live.row.hand_no == 1 and live.row.deal is not None:
         seat = live.engine.to_act()[0]
         await service.act(live.id, live.table_seat_of(seat).user_id, 1, live.row.step,
                           live.engine.timeout_action(seat))
@@ -93,7 +93,7 @@ async def test_another_servers_director_gets_no_seed_and_no_event_results(tmp_pa
     playing = await _event_board(h, CHANNEL_ID + 101, 11, finish=False)
     done = await _event_board(h, CHANNEL_ID + 100, 1, finish=True)
     seed = (await h.bot.storage.hand_record(done.id, 1))["seed"]
-    assert playing.row.hand["seed"] == seed, "both tables play the same board"
+    assert playing.row.deal.seed == seed, "both tables play the same board"
 
     text = h.ephemeral_text(await h.command(EVE, "verify", at=OTHER_SERVER, table=done.id, hand=1))
     assert f"no table #{done.id} on this server" in text and seed not in text

@@ -28,7 +28,7 @@ def card(h: Harness, token: str) -> tuple[str, Image.Image]:
 
 async def _next_deal(h: Harness) -> None:
     live = h.bot.service.in_channel(CHANNEL_ID)
-    if live.row.hand is None:
+    if live.row.deal is None:
         live.row.deadline = 0
         await h.bot.service.tick()
         await h.settle()
@@ -52,11 +52,11 @@ async def test_holdem_figures_on_the_card_after_two_hands(tmp_path) -> None:
 
     caller = acting()
     await h.press_label(caller, "Call")
-    while live.row.hand is not None and live.row.hand_no == 1:
+    while live.row.deal is not None and live.row.hand_no == 1:
         await h.press_label(acting(), "Check")
     await _next_deal(h)
     await h.press_label(acting(), "Fold")
-    assert live.row.hand_no == 2 and live.row.hand is None
+    assert live.row.hand_no == 2 and live.row.deal is None
     net = {s.user_id: s.stack - buy_in[s.user_id] for s in live.row.seats}
 
     text, image = card(h, await h.command(ALICE, "stats", game="holdem"))
@@ -91,10 +91,10 @@ async def test_every_game_has_its_card(tmp_path, name: str) -> None:
     live = h.bot.service.in_channel(CHANNEL_ID)
     rng = random.Random(3)
     for _ in range(2000):  # two deals, or fewer if someone has lost every chip and the table waits
-        if live.row.hand_no >= 2 and live.row.hand is None:
+        if live.row.hand_no >= 2 and live.row.deal is None:
             break
         await _next_deal(h)
-        if live.row.status != "playing" or live.row.hand is None:
+        if live.row.status != "playing" or live.row.deal is None:
             break
         seat = live.deal_seat(ALICE.id)
         if seat in live.engine.to_act():

@@ -19,7 +19,7 @@ async def _play_until_someone_is_out(h: Harness) -> User:
         out = [s for s in live.row.seats if s.place is not None]
         if out:
             return users[out[0].user_id]
-        if live.row.hand is None:  # between hands: the next deal is due
+        if live.row.deal is None:  # between hands: the next deal is due
             live.row.deadline = 0
             await h.bot.service.tick()
             await h.settle()

@@ -39,7 +39,7 @@ async def test_every_game_closes_once_when_discord_says_its_channel_is_gone(loop
         await h.command(ALICE, name, "add-bot")
     await h.command(ALICE, name, "start")
     live = h.bot.service.in_channel(CHANNEL_ID)
-    assert live.row.hand is not None, "a deal is in progress"
+    assert live.row.deal is not None, "a deal is in progress"
     chips = await h.bot.storage.total_chips()
     h.server.deleted_channels.add(CHANNEL_ID)
     before = len(h.server.channel_requests())

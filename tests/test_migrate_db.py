@@ -48,7 +48,7 @@ async def _in_use(path: str) -> tuple[int, int]:
     for user in (2, 3):
         await service.join(live, user, f"p{user}")
     await service.start(live, 1)
-    while live.row.hand is not None:  # the first deal: everyone folds to the big blind
+    while live.row.deal is not None:  # the first deal: everyone folds to the big blind
         seat = live.engine.to_act()[0]
         await service.act(live.id, live.table_seat_of(seat).user_id, 1, live.row.step, Action("fold"))
     await service.tick()  # the second deal starts; one action of it

@@ -88,7 +88,7 @@ async def test_every_game_deals_secrets_the_check_reads(tmp_path, name: str) -> 
     await h.command(ALICE, name, "start")
     live = h.bot.service.in_channel(CHANNEL_ID)
     for _ in range(10):  # Sigma deals a player's cards only at the player's placement turn
-        if _cards_of(h, ALICE) or live.row.hand is None:
+        if _cards_of(h, ALICE) or live.row.deal is None:
             break
         live.row.deadline = 0  # Alice's turn times out: the table plays her default move
         await h.bot.service.tick()

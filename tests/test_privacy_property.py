@@ -89,7 +89,7 @@ async def _seat_everyone(h: Harness, name: str, seats: list[str]) -> dict[int, U
 async def _check_my_hand(h: Harness, people: dict[int, User]) -> None:
     """Every seated person presses My hand: their own hidden cards, and no one else's."""
     live = h.bot.service.in_channel(CHANNEL_ID)
-    if live is None or live.engine is None or live.row.hand is None:
+    if live is None or live.engine is None or live.row.deal is None:
         return
     public = view_cards(live.engine.view(None))
     for user_id, user in people.items():
@@ -109,7 +109,7 @@ async def _play(h: Harness, people: dict[int, User], rng: random.Random, moves: 
         live = service.in_channel(CHANNEL_ID)
         if live is None or live.row.status != "playing":
             return
-        if live.row.hand is None or rng.random() < 0.2:
+        if live.row.deal is None or rng.random() < 0.2:
             live.row.deadline = 0  # the next deal starts, or the player to act runs out of time
             await service.tick()
         else:
@@ -141,7 +141,7 @@ async def _first_deal_seats(h: Harness, table_id: int) -> list[int]:
     """The table seats dealt into deal #1: from the deal in progress, or from its stored record when
     a computer player's first move (a fold) has already ended it."""
     live = h.bot.service.in_channel(CHANNEL_ID)
-    if live is not None and live.row.hand is not None and live.row.hand_no == 1:
+    if live is not None and live.row.deal is not None and live.row.hand_no == 1:
         return live.dealt()
     record = await h.bot.service.storage.hand_record(table_id, 1)
     assert record is not None, "deal #1 was neither in progress nor recorded"

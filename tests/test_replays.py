@@ -20,7 +20,7 @@ async def _played_gin_hand(database: str) -> tuple[TableService, LiveTable, dict
     await service.add_bot(live, ALICE)
     await service.start(live, ALICE)
     rng = random.Random(3)
-    while live.row.hand is not None and live.row.hand_no == 1:
+    while live.row.deal is not None and live.row.hand_no == 1:
         seat = live.engine.to_act()[0]
         choice = live.spec.choose(live.engine.view(seat), live.engine.legal_actions(seat), rng)
         await service.act(live.id, ALICE, 1, live.row.step, Action.from_json(choice.to_json()))

@@ -27,7 +27,7 @@ async def _settle(service: TableService, live: LiveTable, *deltas: int, **more: 
 
 def _users(live: LiveTable) -> list[int]:
     """The user of each seat dealt in, in deal order."""
-    return [live.row.seats[i].user_id for i in live.row.hand["seats"]]  # type: ignore[index]
+    return [live.row.seats[i].user_id for i in live.row.deal.seats]  # type: ignore[union-attr]
 
 
 async def _rating(service: TableService, user: int) -> float | None:
@@ -40,23 +40,23 @@ async def test_a_deal_sets_the_stacks_records_the_hand_and_schedules_the_next(da
     service = await _service(database, clock)
     live = await _table(service, (ALICE, BOB, CAROL))
     await service.start(live, ALICE)
-    hand = live.row.hand
+    hand = live.row.deal
     assert hand is not None
-    users, before = _users(live), list(hand["stacks"])
+    users, before = _users(live), list(hand.stacks)
     deltas = (60, 0, -60)
     outcome = await _settle(service, live, *deltas, summary="p1 wins 60.", carry={"dealt": 1})
     stacks = {s.user_id: s.stack for s in live.row.seats}
     assert [stacks[u] for u in users] == [b + d for b, d in zip(before, deltas)]
     record = await service.storage.hand_record(live.id, 1)
-    assert record is not None and (record["seed"], record["commitment"]) == (hand["seed"], hand["commitment"])
-    assert record["record"] == {"seats": hand["seats"], "names": hand["names"], "stacks": before,
-                                "carry": hand["carry"], "settings": hand["settings"], "actions": hand["actions"],
-                                "outcome": json.loads(json.dumps(outcome.to_json())), "bots": hand["bots"],
+    assert record is not None and (record["seed"], record["commitment"]) == (hand.seed, hand.commitment)
+    assert record["record"] == {"seats": hand.seats, "names": hand.names, "stacks": before,
+                                "carry": hand.carry, "settings": hand.settings, "actions": hand.actions,
+                                "outcome": json.loads(json.dumps(outcome.to_json())), "bots": hand.bots,
                                 "users": users}
     assert record["game"] == "holdem" and record["export"] == live.spec.export(live.engine)
-    assert live.row.hand is None and live.last_outcome is outcome and live.last_seed == hand["seed"]
+    assert live.row.deal is None and live.last_outcome is outcome and live.last_seed == hand.seed
     assert live.log[-1] == "p1 wins 60."
-    assert live.row.carry == {"dealt": 1, "button_seat": hand["carry"]["button_seat"]}, "the button stays put"
+    assert live.row.carry == {"dealt": 1, "button_seat": hand.carry["button_seat"]}, "the button stays put"
     assert live.row.deadline == clock.now + 2 and live.row.status == "playing"
     assert (service.deals_finished, service.matches_finished) == (1, 0)
     assert await service.storage._db.fetch("SELECT COUNT(*) FROM actions WHERE table_id = ?", live.id) == [(0,)]
@@ -92,7 +92,7 @@ async def test_a_busted_computer_player_buys_in_again_from_the_house(database: s
     await service.add_bot(live, ALICE)
     await service.start(live, ALICE)
     house = await service.storage.balance(GUILD, HOUSE)
-    users, stacks = _users(live), live.row.hand["stacks"]  # type: ignore[index]
+    users, stacks = _users(live), live.row.deal.stacks  # type: ignore[union-attr]
     bot, bob = users.index(live.row.seats[2].user_id), users.index(BOB)
     deltas = [0, 0, 0]
     deltas[bot], deltas[bob] = -stacks[bot], -stacks[bob]
@@ -108,11 +108,11 @@ async def test_a_seat_leaving_during_the_deal_is_cashed_out_when_it_ends(databas
     live = await _table(service, (ALICE, BOB, CAROL))
     await service.start(live, ALICE)
     await service.leave(live, CAROL)
-    assert live.row.hand is not None and live.row.seats[2].leaving, "Carol stays seated until the deal ends"
+    assert live.row.deal is not None and live.row.seats[2].leaving, "Carol stays seated until the deal ends"
     users = _users(live)
     deltas = [0, 0, 0]
     deltas[users.index(CAROL)], deltas[users.index(ALICE)] = 25, -25
-    stack = live.row.hand["stacks"][users.index(CAROL)]  # type: ignore[index]
+    stack = live.row.deal.stacks[users.index(CAROL)]  # type: ignore[union-attr]
     await _settle(service, live, *deltas)
     assert [s.user_id for s in live.row.seats] == [ALICE, BOB]
     assert await service.storage.balance(GUILD, CAROL) == stack + 25
@@ -134,7 +134,7 @@ async def test_the_end_of_a_match_pays_every_stack_back_and_counts_the_win(datab
     deltas[users.index(ALICE)], deltas[users.index(BOB)] = (30, -30) if chips else (0, 0)
     ranking = [1, 1, 1]
     ranking[users.index(BOB)] = 0
-    stacks = {u: s for u, s in zip(users, live.row.hand["stacks"])}  # type: ignore[index]
+    stacks = {u: s for u, s in zip(users, live.row.deal.stacks)}  # type: ignore[union-attr]
     await _settle(service, live, *deltas, match_over=True, ranking=tuple(ranking))
     assert (live.row.status, live.row.deadline, live.row.carry, service.matches_finished) == ("lobby", None, {}, 1)
     if chips:
@@ -152,7 +152,7 @@ async def test_the_end_of_a_match_pays_every_stack_back_and_counts_the_win(datab
         buy_in = live.spec.default_buy_in
         assert live.row.seats[2] == dataclasses.replace(computer, stack=buy_in) and len(live.row.seats) == 3
         assert live.log.count(f"{computer.name} sits down with {buy_in} chips.") == 2, "at the first match and now"
-        assert await service.storage.balance(GUILD, HOUSE) == house - buy_in and len(live.row.hand["seats"]) == 3
+        assert await service.storage.balance(GUILD, HOUSE) == house - buy_in and len(live.row.deal.seats) == 3
     else:
         assert {u: await service.storage.balance(GUILD, u) for u in wallets} == wallets
         assert live.log[-1] == "The match is over. /start plays another."
@@ -173,7 +173,7 @@ async def test_an_outcome_that_makes_or_loses_chips_is_refused(database: str) ->
     for deltas in ((10, 0), (10, -10, 0), (5, -4)):
         with pytest.raises(RuntimeError, match="does not balance"):
             await _settle(service, live, *deltas)
-    assert live.row.seats == seats and live.row.hand is not None
+    assert live.row.seats == seats and live.row.deal is not None
     assert await service.storage.hand_record(live.id, 1) is None
     assert await service.storage.total_chips() == total
 
@@ -222,7 +222,7 @@ async def test_a_deal_of_computer_players_alone_records_no_result(database: str)
         await service.add_bot(live, ALICE)
     await service.set_sitting_out(live, ALICE, True)
     await service.start(live, ALICE)  # the two bots play the deal out at once
-    assert (service.deals_finished, live.row.hand) == (1, None)
+    assert (service.deals_finished, live.row.deal) == (1, None)
     record = await service.storage.hand_record(live.id, 1)
     assert record is not None and record["record"]["seats"] == [1, 2], "Ann (seat 0) sat out"
     assert await service.storage.standings(GUILD, "holdem", None) == []

@@ -53,7 +53,7 @@ async def test_a_restored_deal_is_played_on_by_its_computer_players(database: st
     for _ in range(3):
         await crashed.add_bot(live, HOUSE)
     await crashed.start(live, HOUSE)
-    assert live.row.step == 0 and live.row.hand is not None  # stored with a computer player to act
+    assert live.row.step == 0 and live.row.deal is not None  # stored with a computer player to act
     await storage.close()
 
     storage = await open_storage(path)
@@ -63,7 +63,7 @@ async def test_a_restored_deal_is_played_on_by_its_computer_players(database: st
         again = restarted.tables[live.id]
         assert again.row.deadline is not None and again.row.deadline <= time.time()  # due at once
         await restarted.tick()
-        assert again.row.hand is None and again.row.hand_no == 1  # the deal was played to its end
+        assert again.row.deal is None and again.row.hand_no == 1  # the deal was played to its end
         assert await storage.hand_record(live.id, 1) is not None
         assert all(seat.timeouts == 0 and not seat.sitting_out for seat in again.row.seats)
     finally:

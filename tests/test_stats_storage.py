@@ -31,9 +31,9 @@ async def _play(storage: Any, name: str, deals: int, seed: int = 5) -> LiveTable
         await service.join(live, user, f"p{user}")
     await service.start(live, HUMANS[0])
     for _ in range(5000):
-        if live.row.hand_no >= deals and live.row.hand is None:
+        if live.row.hand_no >= deals and live.row.deal is None:
             break
-        if live.row.hand is None:
+        if live.row.deal is None:
             if live.row.deadline is None:  # one player has every chip: the table waits
                 break
             live.row.deadline = 0.0

@@ -103,11 +103,11 @@ async def test_an_action_appends_one_row_and_rewrites_nothing(database: str, mon
                                                 live.id))[0]
     assert deadline == live.row.deadline, "the action row carries the deadline of the turn after it"
     hand, rows = await _stored(spy.storage, live.id)
-    assert "actions" not in hand and hand["seed"] == live.row.hand["seed"]
-    assert rows == [(step, seat, action) for step, (seat, action) in enumerate(live.row.hand["actions"], 1)]
+    assert "actions" not in hand and hand["seed"] == live.row.deal.seed
+    assert rows == [(step, seat, action) for step, (seat, action) in enumerate(live.row.deal.actions, 1)]
     assert [kind["kind"] for _, _, kind in rows] == ["call", "call"]
     rng = random.Random(1)
-    while live.row.hand is not None:  # play the deal out: its record moves to hands, its rows go
+    while live.row.deal is not None:  # play the deal out: its record moves to hands, its rows go
         seat = live.engine.to_act()[0]
         action = live.spec.choose(live.engine.view(seat), live.engine.legal_actions(seat), rng)
         await service.act(live.id, live.table_seat_of(seat).user_id, 1, live.row.step, action)
@@ -139,11 +139,11 @@ async def test_a_database_of_the_old_schema_opens_and_resumes(new_database: Any)
     resumed_storage = await open_storage(old_path)
     resumed = (await _service(resumed_storage)).in_channel(CHANNEL)
     assert resumed is not None and resumed.row.step == 2 and resumed.row.deadline == live.row.deadline
-    assert resumed.row.hand["actions"] == live.row.hand["actions"]
+    assert resumed.row.deal.actions == live.row.deal.actions
     assert resumed.engine.view(None) == live.engine.view(None)
     assert resumed.engine.to_act() == live.engine.to_act()
     hand, rows = await _stored(resumed_storage, live.id)
-    assert "actions" not in hand and [(s, a) for _, s, a in rows] == [tuple(x) for x in live.row.hand["actions"]]
+    assert "actions" not in hand and [(s, a) for _, s, a in rows] == [tuple(x) for x in live.row.deal.actions]
     await resumed_storage.close()
     again = await open_storage(old_path)  # every migration ran once: opening again changes nothing
     assert await _stored(again, live.id) == (hand, rows)
@@ -160,7 +160,7 @@ async def test_a_table_loads_step_deadline_and_seats_from_its_last_actions(datab
     clock[0] = live.row.deadline + 1
     assert await service.tick() == 1
     timed_out = [s.name for s in live.row.seats if s.timeouts]
-    assert len(timed_out) == 1 and live.row.step == 2 and live.row.hand is not None
+    assert len(timed_out) == 1 and live.row.step == 2 and live.row.deal is not None
     (saved_step, saved_seats) = (await storage._db.fetch("SELECT step, seats FROM tables WHERE id = ?", live.id))[0]
     assert saved_step == 0 and not any(s["timeouts"] for s in json.loads(saved_seats))
     await storage.close()

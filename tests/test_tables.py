@@ -174,7 +174,7 @@ async def test_the_host_passes_to_a_person_when_the_host_leaves(database: str) -
 async def _finish_deal(service: TableService, live: LiveTable, clock: Clock) -> None:
     """Everyone checks or folds; then the pause passes and the next deal starts."""
     hand_no = live.row.hand_no
-    while live.row.hand is not None and live.row.hand_no == hand_no:
+    while live.row.deal is not None and live.row.hand_no == hand_no:
         kinds = {spec.kind for spec in live.engine.legal_actions(live.engine.to_act()[0])}
         await _act(service, live, Action("check" if "check" in kinds else "fold"))
     clock.now += 3
@@ -289,7 +289,7 @@ async def test_cancel_mid_hand_returns_every_stack(database: str) -> None:
     assert await service.storage._db.fetch("SELECT COUNT(*) FROM actions WHERE table_id = ?", live.id) == [(0,)], \
         "the void deal's actions are not kept"
     stored = await service.storage.table(live.id)
-    assert (stored.status, stored.deadline, stored.hand) == ("closed", None, None), "a restart leaves it closed"
+    assert (stored.status, stored.deadline, stored.deal) == ("closed", None, None), "a restart leaves it closed"
     assert service.presenter.reasons == ["The table was cancelled; every stack is back in its wallet."]
     assert [await service.storage.balance(GUILD, u) for u in (ALICE, BOB, CAROL)] == [1000, 1000, 1000]
     assert await service.storage.total_chips() == total
@@ -344,11 +344,11 @@ async def test_sitting_out_and_back_deals_again_and_counts_timeouts_afresh(datab
     assert live.log[-1] == f"p{first} sits out." and service.presenter.last is live
     clock.now += 3
     await service.tick()
-    assert (live.row.hand, live.row.deadline, live.row.hand_no) == (None, None, 1), "alone: the table waits"
+    assert (live.row.deal, live.row.deadline, live.row.hand_no) == (None, None, 1), "alone: the table waits"
     await service.set_sitting_out(live, first, False)
     assert f"p{first} is back." in live.log and service.presenter.last is live
     await service.tick()
-    assert live.row.hand_no == 2 and len(live.row.hand["seats"]) == 2, "back: the next deal starts at once"
+    assert live.row.hand_no == 2 and len(live.row.deal.seats) == 2, "back: the next deal starts at once"
     if _turn_user(live) != first:
         await _act(service, live, Action("call"))
     clock.now += 61
@@ -363,7 +363,7 @@ async def test_each_game_pauses_its_own_time_between_deals(database: str) -> Non
     live = await _table(service)
     await service.start(live, ALICE)
     await _act(service, live, Action("fold"))
-    assert live.row.hand is None and live.row.deadline == clock.now + 5, "poker: five seconds"
+    assert live.row.deal is None and live.row.deadline == clock.now + 5, "poker: five seconds"
     gin = await service.create(GUILD, CHANNEL + 1, "gin", CAROL, "p3", {}, None)
     assert gin.spec.pause_after_deal == 10 and service._pause(gin) == 10
     service.between_deals = 0
@@ -514,7 +514,7 @@ async def test_random_play_with_leaves_conserves_chips(new_database: Any, seed: 
     await service.start(live, ALICE)
     for _ in range(60):
         roll = rng.random()
-        if live.row.hand is None or live.engine is None or live.engine.outcome is not None:
+        if live.row.deal is None or live.engine is None or live.engine.outcome is not None:
             clock.now += 5
             await service.tick()
         elif roll < 0.05:
@@ -567,7 +567,7 @@ async def test_a_tournament_raises_blinds_knocks_players_out_and_pays_by_place(d
             break
         clock.now += 200
         await service.tick()
-        if live.row.hand is None and live.row.status == "playing":
+        if live.row.deal is None and live.row.status == "playing":
             assert live.row.deadline == clock.now + pause, "the next deal waits for the pause between deals"
     assert service.in_channel(CHANNEL) is None, "the tournament finished and closed the table"
     stored = await service.storage.table(live.id)

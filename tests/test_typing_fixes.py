@@ -27,7 +27,7 @@ async def test_selfplay_presenter_takes_a_bridge_events_board_results(database: 
             await service.join(live, user, f"u{user}")
         await service.start(live, users[0])
         hand_no = live.row.hand_no
-        while live.row.hand_no == hand_no and live.row.hand is not None:
+        while live.row.hand_no == hand_no and live.row.deal is not None:
             seat = live.engine.to_act()[0]
             user = live.table_seat_of(seat).user_id
             await service.act(live.id, user, live.row.hand_no, live.row.step, live.engine.timeout_action(seat))

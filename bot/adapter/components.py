@@ -31,11 +31,11 @@ def table_view(live: "LiveTable") -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     row = live.row
     engine = live.engine
-    if row.status == "lobby" or row.hand is None or engine is None or engine.outcome is not None:
+    if row.status == "lobby" or row.deal is None or engine is None or engine.outcome is not None:
         if row.status == "lobby":
             view.add_item(TableButton(row.id, "join"))
             view.add_item(TableButton(row.id, "start"))
-        if row.hand is None and live.last_outcome is not None and not live.withheld:  # the hand just finished
+        if row.deal is None and live.last_outcome is not None and not live.withheld:  # the hand just finished
             view.add_item(ReplayButton(row.id, row.hand_no, 0, "open"))
         return view
     specs: dict[tuple[str, int], ActionSpec] = {}  # (kind, n-th spec of that kind)

@@ -135,7 +135,7 @@ class DiscordPresenter:
         public = None if live.withheld else live.public_view()
         if public is None:
             return Composed(content, view, None, [])
-        footer = f"Deck SHA-256 {row.hand['commitment'][:24]}…" if row.hand else ""
+        footer = f"Deck SHA-256 {row.deal.commitment[:24]}…" if row.deal else ""
         file = await self._render(live.spec.render_table, public, footer, affinity=live.id)
         embed = discord.Embed(colour=discord.Colour.dark_green()).set_image(url="attachment://table.png")
         return Composed(content, view, embed, [file])

@@ -58,7 +58,7 @@ class Composed:
 
 def at_boundary(live: LiveTable) -> bool:
     """Between deals, or before the first move of one: a fresh message loses nobody's place."""
-    return live.row.hand is None or live.row.step == 0
+    return live.row.deal is None or live.row.step == 0
 
 
 class TableMessages:

@@ -22,18 +22,18 @@ def table_text(live: LiveTable) -> str:
                           for s in row.seats) or "nobody yet"
         lines.append(f"Waiting to start. Seated: {seats}. "
                      f"Join with the button or `/{spec.name} join`; add computer players with `/{spec.name} add-bot`.")
-    elif live.engine is not None and live.engine.outcome is None and row.hand is not None:
+    elif live.engine is not None and live.engine.outcome is None and row.deal is not None:
         turn = ", ".join(shown(live.table_seat_of(s).name) for s in live.engine.to_act())
         due = f" (until <t:{int(row.deadline)}:T>)" if row.deadline else ""
         lines.append(f"Hand #{row.hand_no} · to act: **{turn}**{due}")
-        lines.append(f"Deck SHA-256 `{row.hand['commitment']}`")
+        lines.append(f"Deck SHA-256 `{row.deal.commitment}`")
     elif live.withheld:  # an event's board other tables still play: no seed, result or play (bot.service.events)
         lines.append(f"Hand #{row.hand_no} is over.")
     elif live.last_outcome is not None:
         lines.append(f"Hand #{row.hand_no} is over: {shown(live.last_outcome.summary)}")
         if live.last_seed:
             lines.append(f"Deck seed `{live.last_seed}` (check it with `/verify {row.id} {row.hand_no}`)")
-    if row.hand is None and live.last_outcome is not None and not live.withheld:
+    if row.deal is None and live.last_outcome is not None and not live.withheld:
         lines.append(f"Step through hand #{row.hand_no} with `/replay {row.id} {row.hand_no}`.")
     lines += [f"> {shown(plain(line, 300))}" for line in live.log[-5:]]  # names in them are members' text
     return "\n".join(lines)[:1900]

@@ -19,6 +19,7 @@ from bot.registry import game
 from bot.service import tournaments
 from bot.service.base import ServiceBase
 from bot.service.live import LiveTable
+from bot.storage.interface import Deal
 
 
 class Dealing(ServiceBase):
@@ -33,11 +34,11 @@ class Dealing(ServiceBase):
             if not self.owns(row.guild_id):
                 continue
             live = LiveTable(row=row, spec=game(row.game))
-            if row.hand is not None:
+            if row.deal is not None:
                 live.engine = self._new_engine(live)
-                live.deal_size = len(row.hand["seats"])
+                live.deal_size = len(row.deal.seats)
                 live.track_turns(0)
-                for step, (deal_seat, action) in enumerate(row.hand["actions"], start=1):
+                for step, (deal_seat, action) in enumerate(row.deal.actions, start=1):
                     live.engine.apply(deal_seat, Action.from_json(action))
                     live.track_turns(step)  # buttons shown before the restart stay as valid as they were
                 if live.engine.outcome is None and any(self._plays_itself(live, s) for s in live.engine.to_act()):
@@ -47,12 +48,11 @@ class Dealing(ServiceBase):
         return len(self.tables)
 
     def _new_engine(self, live: LiveTable) -> Any:
-        hand = live.row.hand
-        assert hand is not None
+        deal = live.row.deal
+        assert deal is not None
         seats = [Seat(name=n, stack=s, is_bot=b)
-                 for n, s, b in zip(hand["names"], hand["stacks"], hand["bots"])]
-        settings = hand.get("settings", live.row.settings)
-        return live.spec.engine(dict(settings), seats, hand["seed"], dict(hand["carry"]))
+                 for n, s, b in zip(deal.names, deal.stacks, deal.bots)]
+        return live.spec.engine(dict(deal.settings), seats, deal.seed, dict(deal.carry))
 
     def _eligible(self, live: LiveTable) -> list[int]:
         """Seats dealt into the next deal. In a tournament everyone with chips is dealt in (absent
@@ -65,7 +65,7 @@ class Dealing(ServiceBase):
     async def _maybe_resume(self, live: LiveTable) -> None:
         """A playing table that was waiting for players deals again once it has enough."""
         row = live.row
-        if row.status == "playing" and row.hand is None and row.deadline is None \
+        if row.status == "playing" and row.deal is None and row.deadline is None \
                 and len(self._eligible(live)) >= live.spec.min_players:
             row.deadline = self.clock()
             async with self.storage.transaction() as tx:
@@ -91,10 +91,9 @@ class Dealing(ServiceBase):
         settings = tournaments.hand_settings(row.settings, row.hand_no)
         seed, event_key = await self._deal_seed(live, settings, carry)
         seats = [row.seats[i] for i in dealt]
-        row.hand = {"seed": seed, "commitment": commitment(seed), "seats": dealt,
-                    "names": [s.name for s in seats], "stacks": [s.stack for s in seats],
-                    "bots": [s.is_bot for s in seats], "carry": carry, "actions": [],
-                    "settings": settings, "event_key": event_key}
+        row.deal = Deal(seed=seed, commitment=commitment(seed), seats=dealt, names=[s.name for s in seats],
+                        stacks=[s.stack for s in seats], bots=[s.is_bot for s in seats], carry=carry,
+                        settings=settings, event_key=event_key)
         row.step = 0
         live.engine = self._new_engine(live)
         live.turn_started = {}
@@ -103,7 +102,7 @@ class Dealing(ServiceBase):
         live.last_outcome = None
         live.withheld = False
         row.deadline = self._turn_deadline(live)
-        live.note(f"Deal #{row.hand_no} starts. Deck SHA-256 {row.hand['commitment'][:16]}…")
+        live.note(f"Deal #{row.hand_no} starts. Deck SHA-256 {row.deal.commitment[:16]}…")
         if tournaments.is_tournament(row.settings):
             live.note(f"Tournament {tournaments.describe_level(row.settings, row.hand_no)}.")
         await self._persist(live)
@@ -136,11 +135,11 @@ class Dealing(ServiceBase):
         """Apply one action and persist it, with the chips it settles, in one transaction.
         ``seats_changed``: the seat records changed with it (a turn timed out, a timeout count reset)."""
         row = live.row
-        assert row.hand is not None
+        assert row.deal is not None
         started = time.perf_counter()
         lines = live.engine.apply(deal_seat, action)
         recorded = action.to_json()
-        row.hand["actions"].append([deal_seat, recorded])
+        row.deal.actions.append([deal_seat, recorded])
         row.step += 1
         live.track_turns()
         for line in lines:
@@ -168,7 +167,7 @@ class Dealing(ServiceBase):
 
     async def _drive(self, live: LiveTable) -> None:
         """Play every turn that no human needs to take: computer players, sitting-out or leaving seats."""
-        while live.engine is not None and live.engine.outcome is None and live.row.hand is not None:
+        while live.engine is not None and live.engine.outcome is None and live.row.deal is not None:
             automatic = [s for s in live.engine.to_act() if self._plays_itself(live, s)]
             if not automatic:
                 return
@@ -192,7 +191,8 @@ class Dealing(ServiceBase):
     async def _bot_choice(self, live: LiveTable, deal_seat: int) -> Action:
         view = live.engine.view(deal_seat)
         legal = live.engine.legal_actions(deal_seat)
-        rng = random.Random(f"{live.row.hand['seed']}:{live.row.step}:{deal_seat}")  # type: ignore[index]
+        assert live.row.deal is not None  # a computer player chooses in a deal
+        rng = random.Random(f"{live.row.deal.seed}:{live.row.step}:{deal_seat}")
         if self.offload_bots:
             return await asyncio.to_thread(live.spec.choose, view, legal, rng)
         return live.spec.choose(view, legal, rng)

@@ -27,7 +27,7 @@ from bot.errors import UserError
 from bot.registry import game
 from bot.service.base import ServiceBase
 from bot.service.live import LiveTable
-from bot.storage.interface import EventState, Storage, Tx
+from bot.storage.interface import Deal, EventState, Storage, Tx
 
 
 def deal_order(key: str) -> tuple[int, str]:
@@ -114,12 +114,12 @@ class Events(ServiceBase):
         async with self.storage.transaction() as tx:
             return await tx.event_seed(live.row.guild_id, str(event), key, seed), key
 
-    async def _record_event(self, live: LiveTable, tx: Tx, hand: dict[str, Any]) -> None:
+    async def _record_event(self, live: LiveTable, tx: Tx, deal: Deal) -> None:
         """Record this table's result of an event deal (shown once the deal is revealed)."""
         row, spec = live.row, live.spec
         assert spec.event_result is not None
-        event, key = str(hand["settings"]["event"]), str(hand["event_key"])
-        players = [{"user_id": row.seats[i].user_id, "name": name} for i, name in zip(hand["seats"], hand["names"])]
+        event, key = str(deal.settings["event"]), str(deal.event_key)
+        players = [{"user_id": row.seats[i].user_id, "name": name} for i, name in zip(deal.seats, deal.names)]
         await tx.insert_event_result(row.guild_id, event, key, row.id, row.hand_no, players,
                                      spec.event_result(live.engine))
 

@@ -68,7 +68,7 @@ class LiveTable:
 
     def dealt(self) -> list[int]:
         """Table seats dealt into the current deal, in engine seat order."""
-        return list(self.row.hand["seats"]) if self.row.hand else []
+        return list(self.row.deal.seats) if self.row.deal else []
 
     def deal_seat(self, user_id: int) -> int | None:
         """The engine seat of a user in the current deal, or None."""
@@ -105,7 +105,7 @@ class LiveTable:
         if self.paused is not None:
             raise UserError(paused_text(self.paused))
         row = self.row
-        if row.hand is None or hand_no < row.hand_no:
+        if row.deal is None or hand_no < row.hand_no:
             raise StaleButton("That button is from an earlier hand.")
         if hand_no != row.hand_no:
             raise StaleButton("That button is not from this table's current hand.")
@@ -135,7 +135,7 @@ class LiveTable:
         return self.engine.view(None) if self.engine is not None else None
 
     def commitment(self) -> str | None:
-        return self.row.hand["commitment"] if self.row.hand else None
+        return self.row.deal.commitment if self.row.deal else None
 
 
 class Presenter(Protocol):

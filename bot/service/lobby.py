@@ -133,7 +133,7 @@ class Lobby(ServiceBase):
                                     f"nothing to leave. {tournaments.CANCEL_RULE}")
                 raise UserError("You can't leave a running tournament: your hands are folded for you while "
                                 f"you sit out. {tournaments.CANCEL_RULE}")
-            if live.row.hand is not None:
+            if live.row.deal is not None:
                 # Seats keep their places until the deal is settled: its record points at them.
                 seat.leaving = True
                 async with self.storage.transaction() as tx:
@@ -226,7 +226,7 @@ class Lobby(ServiceBase):
                 refunds = tournaments.cancel_refunds([s.stack for s in row.seats], self._buy_in(live, None))
                 for seat, refund in zip(row.seats, refunds):
                     seat.stack = refund
-            row.hand = None
+            row.deal = None
             row.deadline = None
             row.status = "closed"
             await self._remove_seats(live, tx, list(range(len(row.seats))))

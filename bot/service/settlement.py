@@ -22,31 +22,31 @@ class Settlement(ServiceBase):
         records the action that ended it); then a finished tournament's table is let go, and an event
         deal's end is told to the event (which may reveal the board to every table)."""
         outcome = live.engine.outcome
-        hand = live.row.hand
-        assert outcome is not None and hand is not None
+        deal = live.row.deal
+        assert outcome is not None and deal is not None
         async with self.storage.transaction() as tx:
             await self._settle(live, tx, outcome)
             await tx.save_table(live.row)
         if live.row.status == "closed":  # a tournament just finished and paid out
             self._forget(live)
-        if hand.get("event_key") is not None:
-            await self._event_deal_finished(live, str(hand["settings"]["event"]), str(hand["event_key"]))
+        if deal.event_key is not None:
+            await self._event_deal_finished(live, str(deal.settings["event"]), str(deal.event_key))
 
     async def _settle(self, live: LiveTable, tx: Tx, outcome: Outcome) -> None:
         """The deal is over, in the transaction of the action that ended it, in named steps: the
         stacks, the hand's record, results and ratings, the event's result, the deal closed; then
         what comes next (a tournament's step, or computer players buying in again, leavers going,
         and the match's end or the next deal's deadline)."""
-        hand = live.row.hand
-        assert hand is not None
+        deal = live.row.deal
+        assert deal is not None
         self._settle_stacks(live, outcome)
         await self._record_hand(live, tx, outcome)
         await self._record_results(live, tx, outcome)
-        if hand.get("event_key") is not None:
-            await self._record_event(live, tx, hand)
+        if deal.event_key is not None:
+            await self._record_event(live, tx, deal)
         self._close_deal(live, outcome)
         if tournaments.is_tournament(live.row.settings):
-            await self._tournament_step(live, tx, hand)
+            await self._tournament_step(live, tx, deal)
             return
         await self._rebuy_computer_players(live, tx)
         await self._remove_seats(live, tx, [i for i, s in enumerate(live.row.seats) if s.leaving])
@@ -58,24 +58,24 @@ class Settlement(ServiceBase):
     @staticmethod
     def _settle_stacks(live: LiveTable, outcome: Outcome) -> None:
         """Each dealt seat's stack after the deal (the engine's deltas must balance)."""
-        row, hand = live.row, live.row.hand
-        assert hand is not None
-        dealt = hand["seats"]
+        row, deal = live.row, live.row.deal
+        assert deal is not None
+        dealt = deal.seats
         if sum(outcome.deltas) != 0 or len(outcome.deltas) != len(dealt):
             raise RuntimeError(f"engine outcome does not balance: {outcome.deltas}")
         for k, index in enumerate(dealt):
-            row.seats[index].stack = hand["stacks"][k] + outcome.deltas[k]
+            row.seats[index].stack = deal.stacks[k] + outcome.deltas[k]
 
     @staticmethod
     async def _record_hand(live: LiveTable, tx: Tx, outcome: Outcome) -> None:
         """The finished hand's record and export, its members' lines, and its action rows cleared."""
-        row, hand = live.row, live.row.hand
-        assert hand is not None
-        dealt = hand["seats"]
-        record = {"seats": dealt, "names": hand["names"], "stacks": hand["stacks"], "carry": hand["carry"],
-                  "settings": hand["settings"], "actions": hand["actions"], "outcome": outcome.to_json(),
-                  "bots": hand["bots"], "users": [row.seats[index].user_id for index in dealt]}
-        await tx.insert_hand(row.id, row.hand_no, row.game, hand["seed"], hand["commitment"], record,
+        row, deal = live.row, live.row.deal
+        assert deal is not None
+        dealt = deal.seats
+        record = {"seats": dealt, "names": deal.names, "stacks": deal.stacks, "carry": deal.carry,
+                  "settings": deal.settings, "actions": deal.actions, "outcome": outcome.to_json(),
+                  "bots": deal.bots, "users": [row.seats[index].user_id for index in dealt]}
+        await tx.insert_hand(row.id, row.hand_no, row.game, deal.seed, deal.commitment, record,
                              live.spec.export(live.engine))
         members = [(k, row.seats[index].user_id, outcome.deltas[k]) for k, index in enumerate(dealt)
                    if not row.seats[index].is_bot]
@@ -85,15 +85,15 @@ class Settlement(ServiceBase):
 
     def _close_deal(self, live: LiveTable, outcome: Outcome) -> None:
         """The deal is gone from the table: what it hands to the next, its outcome and seed to show."""
-        row, hand = live.row, live.row.hand
-        assert hand is not None
+        row, deal = live.row, live.row.deal
+        assert deal is not None
         carry = dict(outcome.carry)
         if live.spec.moves_button:
-            carry["button_seat"] = hand["carry"]["button_seat"]
+            carry["button_seat"] = deal.carry["button_seat"]
         row.carry = carry
-        row.hand = None
+        row.deal = None
         live.last_outcome = outcome
-        live.last_seed = hand["seed"]
+        live.last_seed = deal.seed
         live.note(outcome.summary)
         self.deals_finished += 1
         self.matches_finished += outcome.match_over
@@ -127,7 +127,8 @@ class Settlement(ServiceBase):
         """Chips won per hand for everyone; ratings from the deal's ranking (a match's finishing
         places, or a cash game hand's winners), but not per hand in a tournament."""
         row = live.row
-        seats = [row.seats[i] for i in row.hand["seats"]]  # type: ignore[index]
+        assert row.deal is not None  # results are recorded before the deal is closed
+        seats = [row.seats[i] for i in row.deal.seats]
         ranking = list(outcome.ranking) if outcome.ranking is not None else [0] * len(seats)
         if tournaments.is_tournament(row.settings):
             ranking = [0] * len(seats)

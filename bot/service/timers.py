@@ -34,7 +34,7 @@ class Timers(ServiceBase):
             row = live.row
             if row.deadline is None or row.deadline > self.clock() or row.status != "playing" or live.paused:
                 return False
-            if row.hand is None:
+            if row.deal is None:
                 await self._start_deal(live)
             else:
                 await self._time_out(live)

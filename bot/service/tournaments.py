@@ -14,7 +14,7 @@ from typing import Any, Mapping
 
 from bot.service.base import ServiceBase
 from bot.service.live import LiveTable
-from bot.storage.interface import Tx
+from bot.storage.interface import Deal, Tx
 
 FACTORS: tuple[int, ...] = (1, 2, 3, 5, 10, 15, 20, 30, 40, 60, 80, 100, 150, 200)
 """Each level's stakes as a multiple of the first level's."""
@@ -99,11 +99,11 @@ def cancel_refunds(stacks: list[int], buy_in: int) -> list[int]:
 class Tournaments(ServiceBase):
     """The service's step after each tournament hand."""
 
-    async def _tournament_step(self, live: LiveTable, tx: Tx, hand: dict[str, Any]) -> None:
+    async def _tournament_step(self, live: LiveTable, tx: Tx, deal: Deal) -> None:
         """After a tournament hand: places for the players knocked out; the finish when one is left."""
         row = live.row
-        dealt = hand["seats"]
-        hand_stacks = dict(zip(dealt, hand["stacks"]))
+        dealt = deal.seats
+        hand_stacks = dict(zip(dealt, deal.stacks))
         remaining = sum(1 for s in row.seats if s.place is None)
         busted = [i for i in dealt if row.seats[i].stack == 0]  # only seats with chips are dealt in
         for index, place in zip(busted, busted_places(remaining, [hand_stacks[i] for i in busted])):

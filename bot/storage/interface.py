@@ -6,7 +6,7 @@ storage layer writes SQL or imports a driver: it holds a ``Storage`` and writes 
 """
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from typing import Any, AsyncContextManager, Protocol
 
 from bot.errors import UserError
@@ -63,14 +63,42 @@ def seats_from_json(data: list[dict[str, Any]]) -> list[TableSeat]:
 
 
 @dataclass
-class TableRow:
-    """A table as stored. ``settings``, ``carry`` and ``hand`` are decoded JSON; ``seats`` are typed
-    (JSON only in the database).
+class Deal:
+    """The deal in progress, as it was dealt: which table seats were dealt in (in engine seat order,
+    the deal seats 0, 1, ...), their names, stacks and kinds then, the seed of the deck and its
+    published commitment, what the table carried into it (the button, match scores), its settings,
+    and the actions so far (``[deal seat, Action JSON]``, in order). The engine is rebuilt from it."""
 
-    ``hand`` is the deal in progress: its header (seed, seats dealt in, stacks, settings...) is one
-    column, and ``hand["actions"]`` (``[engine seat, Action JSON]`` in order) are the rows a backend
-    appends one by one with ``Tx.append_action``; loading a table puts them back in that list, and
-    takes ``step``, ``deadline`` (and ``seats`` if changed) from action rows newer than the row.
+    seed: str
+    commitment: str
+    seats: list[int]
+    names: list[str]
+    stacks: list[int]
+    bots: list[bool]
+    carry: dict[str, Any]
+    settings: dict[str, Any]
+    event_key: str | None = None  # the board of an event this deal plays (bot.service.events)
+    actions: list[list[Any]] = field(default_factory=list)
+
+    def header_json(self) -> dict[str, Any]:
+        """All but the actions: the header is one column, the actions rows of their own."""
+        header = asdict(self)
+        del header["actions"]
+        return header
+
+    @classmethod
+    def from_json(cls, header: dict[str, Any], actions: list[list[Any]] | None = None) -> "Deal":
+        return cls(**{k: v for k, v in header.items() if k != "actions"}, actions=actions or [])
+
+
+@dataclass
+class TableRow:
+    """A table as stored. ``settings`` and ``carry`` are decoded JSON; ``seats`` and ``deal`` are
+    typed (JSON only in the database).
+
+    ``deal`` is the deal in progress: its header is one column, and its actions are rows a backend
+    appends one by one with ``Tx.append_action``; loading a table puts them back in ``deal.actions``,
+    and takes ``step``, ``deadline`` (and ``seats`` if changed) from action rows newer than the row.
     """
 
     id: int
@@ -82,7 +110,7 @@ class TableRow:
     settings: dict[str, Any]
     seats: list[TableSeat]
     carry: dict[str, Any]
-    hand: dict[str, Any] | None
+    deal: Deal | None
     hand_no: int
     step: int
     deadline: float | None

@@ -10,7 +10,7 @@ import json
 from typing import Any, Iterable, Protocol, Sequence
 
 from bot.storage.dialect import Dialect
-from bot.storage.interface import EventState, PlayedHand, Standing, TableRow, seats_from_json
+from bot.storage.interface import Deal, EventState, PlayedHand, Standing, TableRow, seats_from_json
 
 TABLE_COLUMNS = (
     "id, guild_id, channel_id, game, host_id, status, settings, seats, carry, hand, hand_no, step,"
@@ -33,10 +33,14 @@ class Db(Protocol):
 def table_from_row(row: Iterable[Any]) -> TableRow:
     (id_, guild, channel, game, host, status, settings, seats, carry, hand, hand_no, step,
      deadline, message_id) = row
+    table_settings = json.loads(settings)
+    header = None if hand is None else json.loads(hand)
+    if header is not None:
+        header.setdefault("settings", table_settings)  # deals stored before a deal kept its own settings
     return TableRow(
         id=id_, guild_id=guild, channel_id=channel, game=game, host_id=host, status=status,
-        settings=json.loads(settings), seats=seats_from_json(json.loads(seats)), carry=json.loads(carry),
-        hand=None if hand is None else json.loads(hand), hand_no=hand_no, step=step,
+        settings=table_settings, seats=seats_from_json(json.loads(seats)), carry=json.loads(carry),
+        deal=None if header is None else Deal.from_json(header), hand_no=hand_no, step=step,
         deadline=deadline, message_id=message_id,
     )
 
@@ -68,14 +72,14 @@ class Queries:
         return table
 
     async def _load_actions(self, tables: list[TableRow], where: str, *args: Any) -> None:
-        """Put each deal in progress's action rows, in order, into its ``hand["actions"]``; an action
+        """Put each deal in progress's action rows, in order, into its ``deal.actions``; an action
         row later than the table row's step brings the step, the deadline, and the seats if it wrote
         them (an action writes only its own row: see ``Writes.append_action``)."""
-        dealing = {t.id: t for t in tables if t.hand is not None}
-        actions: dict[int, list[list[Any]]] = {}  # each deal's ``hand["actions"]`` list, by table
+        dealing = {t.id: t for t in tables if t.deal is not None}
+        actions: dict[int, list[list[Any]]] = {}  # each deal's ``deal.actions`` list, by table
         for t in dealing.values():
-            assert t.hand is not None  # only tables dealing were taken
-            t.hand["actions"] = actions[t.id] = []
+            assert t.deal is not None  # only tables dealing were taken
+            t.deal.actions = actions[t.id] = []
         rows = await self._db.fetch(
             "SELECT actions.table_id, actions.step, actions.seat, actions.action, actions.deadline, actions.seats"
             " FROM actions JOIN tables ON tables.id = actions.table_id AND tables.hand_no = actions.hand_no"

@@ -84,7 +84,7 @@ class Writes(Queries):
         return int(rows[0][0])
 
     async def save_table(self, t: TableRow) -> None:
-        header = None if t.hand is None else json.dumps({k: v for k, v in t.hand.items() if k != "actions"})
+        header = None if t.deal is None else json.dumps(t.deal.header_json())
         await self._db.execute(
             "UPDATE tables SET status = ?, seats = ?, carry = ?, hand = ?, hand_no = ?, step = ?,"
             " deadline = ?, message_id = ?, host_id = ? WHERE id = ?",
