@@ -204,7 +204,8 @@ class PrivacyCheck:
             # what a live table shows now (its last step, before the next deal)
             origin = self._replay_origin(await self.replays.learn(args)) or self.origin(args[0])
             file = await type(presenter)._render(presenter, fn, *args, **options)  # as patched now, by a test too
-            file.fp.rendered_from = origin  # type: ignore[attr-defined]
+            # a picture of views without a card (a leaderboard page) is judged by CARD_FREE instead
+            file.fp.rendered_from = origin if view_cards(list(args)) else None  # type: ignore[attr-defined]
             return file
 
         presenter._render = tagged  # type: ignore[method-assign]

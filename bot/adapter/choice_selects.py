@@ -6,8 +6,6 @@ anything is shown or sent.
 """
 from __future__ import annotations
 
-import asyncio
-import io
 import re
 from typing import TYPE_CHECKING, Any, Iterable
 
@@ -16,13 +14,13 @@ import discord
 from bot.adapter.component_checks import STATE, TableComponent, bot_of, judged, nth, offering
 from bot.adapter.move_buttons import ActionButton
 from bot.errors import UserError
-from bot.games.base import Action, ActionSpec
+from bot.games.base import ActionSpec
+from bot.games.choices import TARGET, action_from_choices, card_of, display_choice
 
 if TYPE_CHECKING:
     from bot.service.live import LiveTable
 
 MAX_SELECT_OPTIONS = 25
-_BID = re.compile(r"([1-7])(C|D|H|S|NT)")
 
 
 class ChoiceButton(TableComponent, discord.ui.DynamicItem[discord.ui.Button],
@@ -68,10 +66,11 @@ def _choice_selects(interaction: discord.Interaction, live: "LiveTable", spec: A
 def _parts(choices: tuple[str, ...]) -> list[tuple[str, ...]]:
     """Choices split into selects of at most 25: "card@target" choices one select per card when that
     fits in a message (4 cards x 9 cells: pick in the card's select), else in runs of 25."""
-    if len(choices) > MAX_SELECT_OPTIONS and all("@" in c for c in choices):
-        groups: dict[str, list[str]] = {}
-        for choice in choices:
-            groups.setdefault(choice.split("@", 1)[0], []).append(choice)
+    cards = [card_of(c) for c in choices]
+    if len(choices) > MAX_SELECT_OPTIONS and None not in cards:
+        groups: dict[str | None, list[str]] = {}
+        for card, choice in zip(cards, choices):
+            groups.setdefault(card, []).append(choice)
         if len(groups) <= 5 and all(len(g) <= MAX_SELECT_OPTIONS for g in groups.values()):
             return [tuple(g) for g in groups.values()]
     return list(_chunks(choices, MAX_SELECT_OPTIONS))
@@ -92,21 +91,6 @@ def _chunks(items: tuple[str, ...], size: int) -> Iterable[tuple[str, ...]]:
         yield items[start:start + size]
 
 
-def action_from_choices(kind: str, values: list[str], several: bool = False) -> Action:
-    """Select values -> an Action: card codes go in ``cards``; "card@target" also sets ``target``;
-    from a one-value select, a value that is not a card (a bid such as "3NT", a placement) is the
-    ``target``; from a select of ``several`` values, every value is a card (a draw's discards)."""
-    from bot.games.cards import DECK
-
-    if len(values) == 1 and not several and "@" not in values[0] and values[0] not in DECK:
-        return Action(kind, target=values[0])
-    targets = {v.split("@", 1)[1] for v in values if "@" in v}
-    cards = tuple(v.split("@", 1)[0] for v in values)
-    if len(targets) > 1:
-        raise UserError("Choose one target at a time.")
-    return Action(kind, cards=cards, target=targets.pop() if targets else None)
-
-
 class ChoiceSelect(TableComponent, discord.ui.DynamicItem[discord.ui.Select],
                    template=r"cr:s:" + STATE + r":(?P<part>[0-9]+)"):
     """The private select a ChoiceButton opens; its values become the action."""
@@ -123,9 +107,9 @@ class ChoiceSelect(TableComponent, discord.ui.DynamicItem[discord.ui.Select],
             select.placeholder = spec.label[:150]
             if 0 < len(options) < len(spec.choices):  # one of several selects: say which part it holds
                 select.placeholder = f"{spec.label}: {display_choice(options[0])} – {display_choice(options[-1])}"[:150]
-                prefixes = {value.split("@", 1)[0] for value in options if "@" in value}
-                if len(prefixes) == 1 and all("@" in value for value in options):  # one card's targets
-                    select.placeholder = f"{spec.label}: {display_choice(prefixes.pop() + '@…')}"[:150]
+                cards = {card_of(value) for value in options}
+                if len(cards) == 1 and None not in cards:  # one card's targets
+                    select.placeholder = f"{spec.label}: {display_choice(f'{cards.pop()}{TARGET}…')}"[:150]
         super().__init__(select)
         self.table, self.hand, self.step, self.kind = table, hand, step, kind
 
@@ -160,7 +144,8 @@ async def _show_preview(interaction: discord.Interaction, live: "LiveTable", ste
     deal_seat = live.deal_seat(interaction.user.id)
     if deal_seat is None:
         raise UserError("You are not playing in this hand.")
-    png = await asyncio.to_thread(preview, live.engine.view(deal_seat), kind, value)
+    file = await bot_of(interaction).presenter.picture(preview, live.engine.view(deal_seat), kind, value,
+                                                       filename="preview.png")
     label = live.spec.choice_label
     text = label(live.engine.view(deal_seat), kind, value) if label else display_choice(value)
     view = discord.ui.View(timeout=None)
@@ -168,7 +153,7 @@ async def _show_preview(interaction: discord.Interaction, live: "LiveTable", ste
         view.add_item(PreviewButton(what, live.id, live.row.hand_no, step, kind, value))
     view.stop()  # answered by custom_id alone, like the selects: no view store entry, no timer
     await interaction.response.edit_message(content=f"**{text[:150]}**: confirm?", view=view,
-                                            attachments=[discord.File(io.BytesIO(png), filename="preview.png")])
+                                            attachments=[file])
 
 
 class PreviewButton(TableComponent, discord.ui.DynamicItem[discord.ui.Button],
@@ -198,16 +183,3 @@ class PreviewButton(TableComponent, discord.ui.DynamicItem[discord.ui.Button],
             return
         await interaction.response.edit_message(content=f"**{spec.label}**", attachments=[],
                                                 view=_choice_selects(interaction, live, spec))
-
-
-def display_choice(value: str) -> str:
-    """Readable option text: card codes and bids get suit symbols ("As@B" -> "A♠ → B", "4H" -> "4♥")."""
-    from bot.games.cards import SUIT_SYMBOLS, pretty
-
-    bid = _BID.fullmatch(value)
-    if bid:
-        return bid[1] + SUIT_SYMBOLS.get(bid[2].lower(), bid[2])
-    if "@" in value:
-        card, target = value.split("@", 1)
-        return f"{pretty(card)} → {target}"[:100]
-    return pretty(value)[:100]

@@ -8,14 +8,13 @@ their own line on it.
 """
 from __future__ import annotations
 
-import io
 import re
 from typing import Any
 import time
 
 import discord
 
-from bot import registry, render_pool
+from bot import registry
 from bot.adapter.component_checks import TableComponent, bot_of
 from bot.adapter.member_text import member_name, shown
 from bot.errors import UserError
@@ -44,7 +43,8 @@ async def leaderboard_reply(interaction: discord.Interaction, game: str, period:
             names[user_id] = member_name(member)
     title = "Leaderboard · " + ("every game" if game == ALL_GAMES else registry.game(game).title) \
         + " · " + PERIOD_TITLES[period]
-    png = await render_pool.render(render_leaderboard, leaderboard_view(page, names, title, caller))
+    file = await bot.presenter.picture(render_leaderboard, leaderboard_view(page, names, title, caller),
+                                       filename="leaderboard.png")
     mine = next(((rank, s) for rank, s in [*page.lines, *([page.own] if page.own else [])]
                  if s.user_id == caller), None)
     text = f"**{title}** · page {page.number} of {page.pages}"
@@ -58,7 +58,7 @@ async def leaderboard_reply(interaction: discord.Interaction, game: str, period:
         button = PageButton(guild_id, game, period, max(target, 1), caller, made, label)
         button.item.disabled = not enabled
         view.add_item(button)
-    return text, discord.File(io.BytesIO(png), "leaderboard.png"), view, page
+    return text, file, view, page
 
 
 class PageButton(TableComponent, discord.ui.DynamicItem[discord.ui.Button],

@@ -87,7 +87,8 @@ class DiscordPresenter:
         return discord.File(io.BytesIO(png), filename="table.png")
 
     async def picture(self, fn: Any, *args: Any, filename: str = "table.png") -> discord.File:
-        """``fn(*args)`` drawn in the render pool, as a file named ``filename`` (a replay's frame or GIF)."""
+        """``fn(*args)`` drawn in the render pool, as a file named ``filename``: a replay's frame or GIF, a
+        leaderboard page, a move's preview. Every picture the bot sends is drawn here or by ``_render``."""
         file = await self._render(fn, *args)
         file.filename = filename
         return file
