@@ -1,7 +1,9 @@
 """Which games exist and what the platform needs to know about each one.
 
 The table service, the cogs, selfplay and the help pages all read this one table, so adding a game
-is: an engine, a computer player, a renderer, a ``GameSpec`` here and a thin cog.
+is: an engine, a computer player, a renderer, a ``GameSpec`` here, a thin cog, its rules page
+(``docs/rules/<game>.md``), and its name in one of the statistics families of ``bot.service.stats``
+(``POKER_GAMES`` or ``INVENTED_GAMES``; gin and bridge have their own figures).
 """
 from __future__ import annotations
 
@@ -23,6 +25,7 @@ from bot.ai import stud as stud_ai
 from bot.games import bridge_events
 from bot.games.base import Action, ActionSpec, Engine
 from bot.games.bridge import BridgeEngine
+from bot.games.bridge_scoring import unfinished_rubber_note
 from bot.games.draw import DrawEngine
 from bot.games.gin import GinEngine
 from bot.games.holdem import HoldemEngine
@@ -88,6 +91,9 @@ class GameSpec:
     choice_preview: Callable[[dict[str, Any], str, str], bytes] | None = None
     """A picture of a chosen move (PNG, from the presser's own view), shown with Confirm and Back
     before it is sent."""
+    closing_note: Callable[[Mapping[str, Any]], str | None] | None = None
+    """What the game says of the table's carry when the table closes before its match is over
+    (bridge: the unfinished rubber, scored by its law); shown in the closing message."""
 
 
 def _spec(name: str, engine: Callable[..., Engine], ai: Any, images: Any, **options: Any) -> GameSpec:
@@ -106,7 +112,7 @@ _GAMES: tuple[GameSpec, ...] = (
     _spec("bridge", BridgeEngine, bridge_ai, bridge_images, title="Contract bridge", min_players=4, max_players=4,
           default_settings={"scoring": "rubber"}, turn_seconds=120, export=BridgeEngine.pbn, export_format="pbn", pause_after_deal=12,
           deal_key=bridge_events.deal_key, event_result=bridge_events.event_result,
-          event_report=bridge_events.event_report),
+          event_report=bridge_events.event_report, closing_note=unfinished_rubber_note),
     _spec("saint", SaintEngine, saint_ai, saint_images, title="Saint Poker", min_players=2, max_players=5,
           simultaneous=True, turn_seconds=90, pause_after_deal=8),
     _spec("squared", SquaredEngine, squared_ai, squared_images, title="Poker Squared", min_players=2,

@@ -337,6 +337,21 @@ def settle_unfinished(state: RubberState) -> RubberState:
                    finished=True, sheet=state.sheet + (entry,))
 
 
+def unfinished_rubber_note(carry: Mapping[str, Any]) -> str | None:
+    """What closing a table says of its rubber in progress (``carry["rubber"]``), scored by the
+    unfinished-rubber law; None when no board of a rubber was played since the last one ended."""
+    if "rubber" not in carry:
+        return None
+    state = RubberState.from_json(carry["rubber"])
+    if state.finished or state.boards == 0:
+        return None
+    settled = settle_unfinished(state)
+    extras = "; ".join(settled.sheet[-1]["notes"]) or "no game or part score to add"
+    ns, ew = settled.totals
+    verdict = "a tie" if ns == ew else f"{SIDES[0] if ns > ew else SIDES[1]} win"
+    return f"Unfinished rubber after {state.boards} boards ({extras}): NS {ns}, EW {ew}, {verdict}."
+
+
 # ----------------------------------------------------------------------------------------------
 # Duplicate: comparing the tables that played one board
 

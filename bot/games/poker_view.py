@@ -1,4 +1,5 @@
-"""The view a poker engine gives (hold'em now; Omaha, stud and draw use the same shape).
+"""The view a poker engine gives (hold'em, Omaha, stud and draw share the shape); ``runout_equity``
+reads and writes its runout parts by these types.
 
 The renderer in ``images/poker.py`` and the message builders only ever receive one of these, so a
 hidden card can only reach a channel if the engine itself put it in the public view.

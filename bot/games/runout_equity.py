@@ -1,7 +1,7 @@
 """An all-in runout's figures, counted from the view rather than in the engine.
 
 When no more betting is possible, an engine notes each street's spot (the live hands, the board so
-far, the ranking rule and the sample key: ``bot.games.poker_view.RunoutSpotView``) in its view under
+far, the ranking rule and the sample key: a ``RunoutSpotView``) in its view under
 ``runout``, and nothing else: counting
 the figures takes 10-300 ms for multiway Omaha hi-lo, and an engine's ``apply`` runs on the event
 loop. ``with_equity`` counts them where the table picture is drawn (``images.poker`` in the render
@@ -12,12 +12,13 @@ runouts, same sample key.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any, Mapping
+from typing import Any, Mapping, cast
 
 from phevaluator import evaluate_cards, evaluate_omaha_cards
 
 from bot.games.equity import HighRank, LowRank, equities, hole_equities
 from bot.games.omaha import best_low_numbers
+from bot.games.poker_view import HandEquityView, RunoutSpotView, StreetEquityView
 
 RANKERS: dict[str, tuple[HighRank, LowRank | None]] = {
     "high": (lambda hole, board: evaluate_cards(*hole, *board), None),
@@ -44,11 +45,12 @@ def _count(rule: str, board: tuple[str, ...], hands: Hands, key: str) -> tuple[t
     return tuple({"seat": seat, **figure.to_json()} for seat, figure in figures.items()), exact
 
 
-def street_equity(spot: Mapping[str, Any]) -> dict[str, Any]:
-    """One street's figures (``bot.games.poker_view.StreetEquityView``) from its spot."""
+def street_equity(spot: RunoutSpotView) -> StreetEquityView:
+    """One street's figures from its spot."""
     hands: Hands = tuple((hand["seat"], tuple(hand["cards"])) for hand in spot["hands"])
     seats, exact = _count(spot["rule"], tuple(spot["board"]), hands, spot["key"])
-    return {"street": spot["street"], "exact": exact, "seats": [dict(seat) for seat in seats]}
+    # each count is {"seat", "win", "tie", "share"[, "high", "low"]}: Equity.to_json's keys and the seat
+    return {"street": spot["street"], "exact": exact, "seats": [cast(HandEquityView, dict(seat)) for seat in seats]}
 
 
 def with_equity(view: Mapping[str, Any]) -> Mapping[str, Any]:

@@ -196,10 +196,12 @@ class Lobby(ServiceBase):
                 raise UserError(tournaments.CANCEL_RULE)
             if user_id != live.row.host_id and not can_manage:
                 raise UserError("Only the host or a member with Manage Channels can cancel this table.")
-            await self._close(live)
+            note = await self._close(live)
             await self._reveal_after_close(live)
-        await self.presenter.closed(live, "The tournament was cancelled; every entrant's buy-in is back in its wallet."
-                                    if running else "The table was cancelled; every stack is back in its wallet.")
+        reason = ("The tournament was cancelled; every entrant's buy-in is back in its wallet." if running
+                  else "The table was cancelled; every stack is back in its wallet." if live.spec.chips
+                  else "The table was cancelled.")
+        await self.presenter.closed(live, f"{reason} {note}" if note else reason)
 
     @staticmethod
     def _running_tournament(live: LiveTable) -> bool:
@@ -217,10 +219,14 @@ class Lobby(ServiceBase):
         log.info("table %s closed: %s", live.id, why)
         return True
 
-    async def _close(self, live: LiveTable) -> None:
+    async def _close(self, live: LiveTable) -> str | None:
         """Close the table and cash everyone out. Members read why in the presenter's last word
-        (``presenter.closed``), which replaces the table message and its log."""
+        (``presenter.closed``), which replaces the table message and its log; returned: what the game
+        says of a match it stopped (``GameSpec.closing_note``: an unfinished rubber's score)."""
         row = live.row
+        note = live.spec.closing_note(row.carry) if live.spec.closing_note else None
+        if note:
+            live.note(note)
         async with self.storage.transaction() as tx:
             if self._running_tournament(live):  # the hand in progress is void: stacks are as it began
                 refunds = tournaments.cancel_refunds([s.stack for s in row.seats], self._buy_in(live, None))
@@ -234,6 +240,7 @@ class Lobby(ServiceBase):
             await tx.clear_actions(row.id)
         live.engine = None
         self._forget(live)
+        return note
 
     async def set_sitting_out(self, live: LiveTable, user_id: int, value: bool) -> None:
         async with live.lock:

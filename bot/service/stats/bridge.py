@@ -29,14 +29,6 @@ class BridgeStats:
     imps: float = 0.0
 
     @property
-    def made_share(self) -> float | None:
-        return self.made / self.declared if self.declared else None
-
-    @property
-    def matchpoint_share(self) -> float | None:
-        return self.matchpoints / self.tops if self.tops else None
-
-    @property
     def average_imps(self) -> float | None:
         return self.imps / self.event_boards if self.event_boards else None
 
