@@ -44,6 +44,7 @@ from bot.games.bridge import BridgeEngine, pbn_hand  # noqa: E402
 from bot.games.base import Action, Seat  # noqa: E402
 from bot.storage.interface import HOUSE  # noqa: E402
 from bot.storage import open_storage  # noqa: E402
+from bot.service import dealing  # noqa: E402
 from bot.service.live import LiveTable  # noqa: E402
 from bot.service.tables import TableService  # noqa: E402
 
@@ -70,18 +71,20 @@ class ThreadRenderingPresenter:
         return None
 
 
-class TimedService(TableService):
-    """The table service, timing each robot decision (its thread's wait for the solver included)."""
+def timed_decisions() -> list[float]:
+    """Time each robot decision the service asks for (its thread's wait for the solver included):
+    ``dealing.bot_choice``, wrapped for this run. Returns the list the times go to."""
+    decision_ms: list[float] = []
+    choose = dealing.bot_choice
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.decision_ms: list[float] = []
-
-    async def _bot_choice(self, live: LiveTable, deal_seat: int) -> Action:
+    async def timed(live: LiveTable, deal_seat: int) -> Action:
         started = time.perf_counter()
-        action = await super()._bot_choice(live, deal_seat)
-        self.decision_ms.append((time.perf_counter() - started) * 1000)
+        action = await choose(live, deal_seat)
+        decision_ms.append((time.perf_counter() - started) * 1000)
         return action
+
+    dealing.bot_choice = timed  # type: ignore[assignment]
+    return decision_ms
 
 
 class LagMonitor:
@@ -192,8 +195,9 @@ async def service_run(tables: int, boards: int) -> None:
     storage = await open_storage(str(Path(tempfile.mkdtemp(prefix="cardroom-loop-")) / "loop.db"))
     presenter = ThreadRenderingPresenter()
     rng = random.Random(1)
-    service = TimedService(storage, presenter, between_deals=0, offload_bots=True,
+    service = TableService(storage, presenter, between_deals=0, offload_bots=True,
                            seeds=lambda: "%064x" % rng.getrandbits(256))
+    decisions = timed_decisions()
     monitor = LagMonitor()
     monitor.start()
     started = time.perf_counter()
@@ -207,7 +211,6 @@ async def service_run(tables: int, boards: int) -> None:
     print(f"service: {tables} tables x {boards} boards of four robots, {elapsed:.1f} s, "
           f"{threading.active_count()} threads at the end")
     print(f"  {lag_line(monitor.lags)}")
-    decisions = service.decision_ms
     print(f"  boards played {service.deals_finished}, robot decisions {len(decisions)} "
           f"(p50 {percentile(decisions, 0.5):.0f} ms, max {max(decisions, default=0):.0f} ms, "
           f"queueing for the solver included), renders {len(presenter.render_ms)}")

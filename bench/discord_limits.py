@@ -148,7 +148,7 @@ async def measure(args: argparse.Namespace) -> dict[str, Any]:
             finally:
                 for task in asyncio.all_tasks():
                     if task is not asyncio.current_task() and task.get_coro().__qualname__.startswith(  # type: ignore[union-attr]
-                            ("Timers.run_timers", "SimClock.run", "Driver.drive")):
+                            ("TableService.run_timers", "SimClock.run", "Driver.drive")):
                         task.cancel()
                 await h.close()
     finally:

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from bot.games.base import Outcome
+from bot.service import settlement
 from bot.service.live import LiveTable
 from bot.service.tables import TableService
 from bot.storage.interface import HOUSE
@@ -20,7 +21,7 @@ from tests.test_tables import ALICE, BOB, CAROL, GUILD, Clock, _close_storages, 
 async def _settle(service: TableService, live: LiveTable, *deltas: int, **more: Any) -> Outcome:
     outcome = Outcome(tuple(deltas), more.pop("summary", "The deal is over."), **more)
     async with service.storage.transaction() as tx:
-        await service._settle(live, tx, outcome)
+        await settlement.settle(live, tx, outcome)
         await tx.save_table(live.row)
     return outcome
 

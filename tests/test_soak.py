@@ -8,7 +8,10 @@ import sqlite3
 from contextlib import closing
 from typing import Any
 
+import pytest
+
 from bench.soak import soak
+from bot.service import dealing
 from bot.storage.interface import HOUSE
 from bot.storage import open_storage
 from bot.service.tables import TableService
@@ -40,7 +43,8 @@ class Quiet:
         return None
 
 
-async def test_a_restored_deal_is_played_on_by_its_computer_players(database: str) -> None:
+async def test_a_restored_deal_is_played_on_by_its_computer_players(database: str,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
     path = database
     storage = await open_storage(path)
     crashed = TableService(storage, Quiet(), offload_bots=False)
@@ -48,11 +52,12 @@ async def test_a_restored_deal_is_played_on_by_its_computer_players(database: st
     async def crash_before_the_computers_move(live: Any) -> None:
         return None
 
-    crashed._drive = crash_before_the_computers_move  # type: ignore[method-assign]
-    live = await crashed.create(1, 1, "holdem", HOUSE, "Host", {}, seat_host=False)
-    for _ in range(3):
-        await crashed.add_bot(live, HOUSE)
-    await crashed.start(live, HOUSE)
+    with monkeypatch.context() as patched:
+        patched.setattr(dealing, "drive", crash_before_the_computers_move)
+        live = await crashed.create(1, 1, "holdem", HOUSE, "Host", {}, seat_host=False)
+        for _ in range(3):
+            await crashed.add_bot(live, HOUSE)
+        await crashed.start(live, HOUSE)
     assert live.row.step == 0 and live.row.deal is not None  # stored with a computer player to act
     await storage.close()
 

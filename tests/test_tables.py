@@ -15,7 +15,9 @@ from bot.storage.interface import HOUSE, InsufficientChips, Storage
 from bot.storage import open_storage
 from bot.service.live import LiveTable
 from bot.registry import GAMES
-from bot.service.lobby import BOT_NAMES
+from bot.service import dealing
+from bot.service.seats import BOT_NAMES
+from bot.service.settlement import pause_after
 from bot.service.tables import TableService
 
 GUILD, CHANNEL = 7, 70
@@ -365,9 +367,9 @@ async def test_each_game_pauses_its_own_time_between_deals(database: str) -> Non
     await _act(service, live, Action("fold"))
     assert live.row.deal is None and live.row.deadline == clock.now + 5, "poker: five seconds"
     gin = await service.create(GUILD, CHANNEL + 1, "gin", CAROL, "p3", {}, None)
-    assert gin.spec.pause_after_deal == 10 and service._pause(gin) == 10
+    assert gin.spec.pause_after_deal == 10 and pause_after(gin) == 10
     service.between_deals = 0
-    assert service._pause(gin) == 0, "tests and selfplay deal at once"
+    assert pause_after(gin) == 0, "tests and selfplay deal at once"
 
 
 async def _two_dealt_tables(database: str, clock: Clock) -> tuple[TableService, LiveTable, LiveTable]:
@@ -630,7 +632,7 @@ async def test_every_poker_game_runs_a_tournament_to_the_end(database: str, game
     assert await service.storage.balance(GUILD, ALICE) in (900, 1200)
 
 
-async def test_a_closed_table_cancels_the_work_it_owns(tmp_path) -> None:
+async def test_a_closed_table_cancels_the_work_it_owns(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     """A table's deadline is handled in a task the table owns: cancelling the table mid-way (a
     computer player still thinking) cancels it, and nothing of the closed table runs on."""
     import asyncio
@@ -645,7 +647,7 @@ async def test_a_closed_table_cancels_the_work_it_owns(tmp_path) -> None:
         await asyncio.Event().wait()  # a choice that never comes
         raise AssertionError("unreachable")
 
-    service._bot_choice = forever  # type: ignore[method-assign]  # a robot that thinks for ever
+    monkeypatch.setattr(dealing, "bot_choice", forever)  # a robot that thinks for ever
     live.row.deadline = service.clock() - 1
     for seat in live.row.seats:
         seat.is_bot = True  # every seat plays itself: the timer's task starts thinking
@@ -653,7 +655,7 @@ async def test_a_closed_table_cancels_the_work_it_owns(tmp_path) -> None:
     await asyncio.wait_for(thinking.wait(), 5)
     assert len(live.tasks) == 1
     task = next(iter(live.tasks))
-    service._forget(live)  # what cancel, a vanished channel and a finished tournament do to a table
+    service.forget(live)  # what cancel, a vanished channel and a finished tournament do to a table
     await asyncio.sleep(0.05)
     assert task.cancelled() and not live.tasks
     timers.cancel()

@@ -1,14 +1,21 @@
-"""A table in memory (``LiveTable``) and what the service asks of whoever shows it (``Presenter``)."""
+"""A table in memory (``LiveTable``), what it needs of the service that holds every table (``Room``)
+and what the service asks of whoever shows it (``Presenter``).
+
+A table owns itself: its state, lock, engine, log and tasks are here, and what it does is written as
+functions of the table in the modules of its jobs (``lobby``: seats and the table's life;
+``dealing``: deals, turns and timeouts; ``settlement``: a deal's end; ``events``: an event's boards).
+The service (``tables.TableService``) is the registry of tables and what spans them.
+"""
 from __future__ import annotations
 
 import asyncio
 from dataclasses import dataclass, field
-from typing import Any, Coroutine, Protocol
+from typing import Any, Callable, Coroutine, Protocol
 
 from bot.errors import StaleButton, UserError
 from bot.games.base import ActionSpec, IllegalAction, Outcome
 from bot.registry import GameSpec
-from bot.storage.interface import TableRow, TableSeat
+from bot.storage.interface import Storage, TableRow, TableSeat
 
 MAX_LOG = 12
 NOT_NOW = "You can't do that now."
@@ -40,6 +47,8 @@ class LiveTable:
     tasks: set[asyncio.Task[Any]] = field(default_factory=set)
     """Work started for this table alone (its deadline, a refresh of its message): cancelled when
     the table closes (``close``), so nothing of a closed table goes on running."""
+    room: "Room" = field(kw_only=True, repr=False)
+    """The service that holds it: storage, presenter, clock, and what spans tables."""
 
     @property
     def id(self) -> int:
@@ -150,3 +159,34 @@ class Presenter(Protocol):
 
     async def closed(self, table: LiveTable, reason: str) -> None:
         """The table was cancelled or finished for good."""
+
+
+class Room(Protocol):
+    """What a table uses of the service that holds it (``tables.TableService``)."""
+
+    storage: Storage
+    presenter: Presenter
+    tables: dict[int, LiveTable]
+    """The open tables, by id."""
+    clock: Callable[[], float]
+    seeds: Callable[[], str]
+    between_deals: float | None
+    """Seconds from the end of a deal to the next: None for each game's own ``pause_after_deal``."""
+    offload_bots: bool
+    """Computer players think in a thread (the bot), or on the event loop (tests, selfplay)."""
+
+    def owns(self, guild_id: int) -> bool: ...
+
+    def action_done(self, game_name: str, seconds: float) -> None:
+        """An action was applied and stored in ``seconds`` (the metrics)."""
+
+    def deal_done(self, match_over: bool) -> None:
+        """A deal (and maybe its match) finished (the counters selfplay reads)."""
+
+    def forget(self, table: LiveTable) -> None:
+        """The table closed: out of the registry, its tasks cancelled."""
+
+    async def reveal_event_deals(self, guild_id: int, event: str, finished_by: LiveTable | None = None,
+                                 channels: list[int] | None = None) -> list[str]:
+        """Reveal what of an event may be now, to every table of it."""
+

@@ -1,157 +1,193 @@
-"""Settlement: a finished deal's stacks, hand record, results and ratings, and what comes next."""
+"""A deal's end, in the transaction of the action that ended it: the stacks, the hand's record,
+results and ratings, an event's result, and what comes next (a tournament's step, computer players
+buying in again, leavers going, the match's end or the next deal's deadline)."""
 from __future__ import annotations
-
-from typing import Any
 
 from openskill.models import PlackettLuce
 
 from bot.games.base import Outcome
-from bot.service import tournaments
-from bot.service.base import ServiceBase
+from bot.service import events, tournaments
+from bot.service.tournaments import busted_places, payouts
 from bot.service.live import LiveTable
-from bot.storage.interface import HOUSE, TableSeat, Tx
+from bot.service.seats import buy_in, remove_seats
+from bot.storage.interface import HOUSE, Deal, TableSeat, Tx
 
 _RATING = PlackettLuce()
 
 
-class Settlement(ServiceBase):
-    """Chips, results and ratings when a deal ends, in the transaction of the action that ended it."""
+def pause_after(live: LiveTable) -> float:
+    """Seconds from a deal's end to the next deal."""
+    return live.spec.pause_after_deal if live.room.between_deals is None else live.room.between_deals
 
-    async def _end_deal(self, live: LiveTable) -> None:
-        """The deal is over: settled and the table row rewritten in one transaction (the one that
-        records the action that ended it); then a finished tournament's table is let go, and an event
-        deal's end is told to the event (which may reveal the board to every table)."""
-        outcome = live.engine.outcome
-        deal = live.row.deal
-        assert outcome is not None and deal is not None
-        async with self.storage.transaction() as tx:
-            await self._settle(live, tx, outcome)
-            await tx.save_table(live.row)
-        if live.row.status == "closed":  # a tournament just finished and paid out
-            self._forget(live)
-        if deal.event_key is not None:
-            await self._event_deal_finished(live, str(deal.settings["event"]), str(deal.event_key))
 
-    async def _settle(self, live: LiveTable, tx: Tx, outcome: Outcome) -> None:
-        """The deal is over, in the transaction of the action that ended it, in named steps: the
-        stacks, the hand's record, results and ratings, the event's result, the deal closed; then
-        what comes next (a tournament's step, or computer players buying in again, leavers going,
-        and the match's end or the next deal's deadline)."""
-        deal = live.row.deal
-        assert deal is not None
-        self._settle_stacks(live, outcome)
-        await self._record_hand(live, tx, outcome)
-        await self._record_results(live, tx, outcome)
-        if deal.event_key is not None:
-            await self._record_event(live, tx, deal)
-        self._close_deal(live, outcome)
-        if tournaments.is_tournament(live.row.settings):
-            await self._tournament_step(live, tx, deal)
-            return
-        await self._rebuy_computer_players(live, tx)
-        await self._remove_seats(live, tx, [i for i, s in enumerate(live.row.seats) if s.leaving])
-        if outcome.match_over:
-            await self._end_match(live, tx)
-        else:
-            live.row.deadline = self.clock() + self._pause(live)
+async def end_deal(live: LiveTable) -> None:
+    """The deal is over: settled and the table row rewritten in one transaction (the one that
+    records the action that ended it); then a finished tournament's table is let go, and an event
+    deal's end is told to the event (which may reveal the board to every table)."""
+    outcome = live.engine.outcome
+    deal = live.row.deal
+    assert outcome is not None and deal is not None
+    async with live.room.storage.transaction() as tx:
+        await settle(live, tx, outcome)
+        await tx.save_table(live.row)
+    if live.row.status == "closed":  # a tournament just finished and paid out
+        live.room.forget(live)
+    if deal.event_key is not None:
+        await events.event_deal_finished(live, str(deal.settings["event"]), str(deal.event_key))
 
-    @staticmethod
-    def _settle_stacks(live: LiveTable, outcome: Outcome) -> None:
-        """Each dealt seat's stack after the deal (the engine's deltas must balance)."""
-        row, deal = live.row, live.row.deal
-        assert deal is not None
-        dealt = deal.seats
-        if sum(outcome.deltas) != 0 or len(outcome.deltas) != len(dealt):
-            raise RuntimeError(f"engine outcome does not balance: {outcome.deltas}")
-        for k, index in enumerate(dealt):
-            row.seats[index].stack = deal.stacks[k] + outcome.deltas[k]
 
-    @staticmethod
-    async def _record_hand(live: LiveTable, tx: Tx, outcome: Outcome) -> None:
-        """The finished hand's record and export, its members' lines, and its action rows cleared."""
-        row, deal = live.row, live.row.deal
-        assert deal is not None
-        dealt = deal.seats
-        record = {"seats": dealt, "names": deal.names, "stacks": deal.stacks, "carry": deal.carry,
-                  "settings": deal.settings, "actions": deal.actions, "outcome": outcome.to_json(),
-                  "bots": deal.bots, "users": [row.seats[index].user_id for index in dealt]}
-        await tx.insert_hand(row.id, row.hand_no, row.game, deal.seed, deal.commitment, record,
-                             live.spec.export(live.engine))
-        members = [(k, row.seats[index].user_id, outcome.deltas[k]) for k, index in enumerate(dealt)
-                   if not row.seats[index].is_bot]
-        if members:
-            await tx.insert_hand_players(row.guild_id, row.id, row.hand_no, row.game, members)
-        await tx.clear_actions(row.id)
+async def settle(live: LiveTable, tx: Tx, outcome: Outcome) -> None:
+    """The deal is over, in the transaction of the action that ended it, in named steps: the
+    stacks, the hand's record, results and ratings, the event's result, the deal closed; then
+    what comes next (a tournament's step, or computer players buying in again, leavers going,
+    and the match's end or the next deal's deadline)."""
+    deal = live.row.deal
+    assert deal is not None
+    settle_stacks(live, outcome)
+    await record_hand(live, tx, outcome)
+    await record_results(live, tx, outcome)
+    if deal.event_key is not None:
+        await events.record_event(live, tx, deal)
+    close_deal(live, outcome)
+    if tournaments.is_tournament(live.row.settings):
+        await tournament_step(live, tx, deal)
+        return
+    await rebuy_computer_players(live, tx)
+    await remove_seats(live, tx, [i for i, s in enumerate(live.row.seats) if s.leaving])
+    if outcome.match_over:
+        await end_match(live, tx)
+    else:
+        live.row.deadline = live.room.clock() + pause_after(live)
 
-    def _close_deal(self, live: LiveTable, outcome: Outcome) -> None:
-        """The deal is gone from the table: what it hands to the next, its outcome and seed to show."""
-        row, deal = live.row, live.row.deal
-        assert deal is not None
-        carry = dict(outcome.carry)
-        if live.spec.moves_button:
-            carry["button_seat"] = deal.carry["button_seat"]
-        row.carry = carry
-        row.deal = None
-        live.last_outcome = outcome
-        live.last_seed = deal.seed
-        live.note(outcome.summary)
-        self.deals_finished += 1
-        self.matches_finished += outcome.match_over
 
-    async def _rebuy_computer_players(self, live: LiveTable, tx: Tx) -> None:
-        """A computer player who lost its stack buys in again from the house (chip games)."""
-        row = live.row
+def settle_stacks(live: LiveTable, outcome: Outcome) -> None:
+    """Each dealt seat's stack after the deal (the engine's deltas must balance)."""
+    row, deal = live.row, live.row.deal
+    assert deal is not None
+    dealt = deal.seats
+    if sum(outcome.deltas) != 0 or len(outcome.deltas) != len(dealt):
+        raise RuntimeError(f"engine outcome does not balance: {outcome.deltas}")
+    for k, index in enumerate(dealt):
+        row.seats[index].stack = deal.stacks[k] + outcome.deltas[k]
+
+
+async def record_hand(live: LiveTable, tx: Tx, outcome: Outcome) -> None:
+    """The finished hand's record and export, its members' lines, and its action rows cleared."""
+    row, deal = live.row, live.row.deal
+    assert deal is not None
+    dealt = deal.seats
+    record = {"seats": dealt, "names": deal.names, "stacks": deal.stacks, "carry": deal.carry,
+              "settings": deal.settings, "actions": deal.actions, "outcome": outcome.to_json(),
+              "bots": deal.bots, "users": [row.seats[index].user_id for index in dealt]}
+    await tx.insert_hand(row.id, row.hand_no, row.game, deal.seed, deal.commitment, record,
+                         live.spec.export(live.engine))
+    members = [(k, row.seats[index].user_id, outcome.deltas[k]) for k, index in enumerate(dealt)
+               if not row.seats[index].is_bot]
+    if members:
+        await tx.insert_hand_players(row.guild_id, row.id, row.hand_no, row.game, members)
+    await tx.clear_actions(row.id)
+
+
+def close_deal(live: LiveTable, outcome: Outcome) -> None:
+    """The deal is gone from the table: what it hands to the next, its outcome and seed to show."""
+    row, deal = live.row, live.row.deal
+    assert deal is not None
+    carry = dict(outcome.carry)
+    if live.spec.moves_button:
+        carry["button_seat"] = deal.carry["button_seat"]
+    row.carry = carry
+    row.deal = None
+    live.last_outcome = outcome
+    live.last_seed = deal.seed
+    live.note(outcome.summary)
+    live.room.deal_done(outcome.match_over)
+
+
+async def rebuy_computer_players(live: LiveTable, tx: Tx) -> None:
+    """A computer player who lost its stack buys in again from the house (chip games)."""
+    row = live.row
+    for seat in row.seats:
+        if live.spec.chips and seat.is_bot and seat.stack == 0:
+            amount = buy_in(live, None)
+            await tx.move_wallet(row.guild_id, HOUSE, -amount)
+            seat.stack = amount
+            live.note(f"{seat.name} buys in again for {amount}.")
+
+
+async def end_match(live: LiveTable, tx: Tx) -> None:
+    """The match is over: back to the lobby (a chip game's stacks back in their wallets)."""
+    row = live.row
+    row.status = "lobby"
+    row.carry = {}
+    row.deadline = None
+    if live.spec.chips:  # a match is played for its buy-in: everyone cashes out at the end
         for seat in row.seats:
-            if live.spec.chips and seat.is_bot and seat.stack == 0:
-                amount = self._buy_in(live, None)
-                await tx.move_wallet(row.guild_id, HOUSE, -amount)
-                seat.stack = amount
-                live.note(f"{seat.name} buys in again for {amount}.")
+            await tx.move_wallet(row.guild_id, HOUSE if seat.is_bot else seat.user_id, seat.stack)
+            seat.stack = 0
+        live.note("The match is over: every stack is back in its wallet. Join again to play another.")
+    else:
+        live.note("The match is over. /start plays another.")
 
-    @staticmethod
-    async def _end_match(live: LiveTable, tx: Tx) -> None:
-        """The match is over: back to the lobby (a chip game's stacks back in their wallets)."""
-        row = live.row
-        row.status = "lobby"
-        row.carry = {}
-        row.deadline = None
-        if live.spec.chips:  # a match is played for its buy-in: everyone cashes out at the end
-            for seat in row.seats:
-                await tx.move_wallet(row.guild_id, HOUSE if seat.is_bot else seat.user_id, seat.stack)
-                seat.stack = 0
-            live.note("The match is over: every stack is back in its wallet. Join again to play another.")
-        else:
-            live.note("The match is over. /start plays another.")
 
-    async def _record_results(self, live: LiveTable, tx: Tx, outcome: Outcome) -> None:
-        """Chips won per hand for everyone; ratings from the deal's ranking (a match's finishing
-        places, or a cash game hand's winners), but not per hand in a tournament."""
-        row = live.row
-        assert row.deal is not None  # results are recorded before the deal is closed
-        seats = [row.seats[i] for i in row.deal.seats]
-        ranking = list(outcome.ranking) if outcome.ranking is not None else [0] * len(seats)
-        if tournaments.is_tournament(row.settings):
-            ranking = [0] * len(seats)
-        elif outcome.ranking is None and live.spec.chips:
-            order = sorted(set(outcome.deltas), reverse=True)
-            ranking = [order.index(d) for d in outcome.deltas]
-        await self._rate(live, tx, seats, ranking, match=outcome.match_over, deltas=outcome.deltas)
+async def record_results(live: LiveTable, tx: Tx, outcome: Outcome) -> None:
+    """Chips won per hand for everyone; ratings from the deal's ranking (a match's finishing
+    places, or a cash game hand's winners), but not per hand in a tournament."""
+    row = live.row
+    assert row.deal is not None  # results are recorded before the deal is closed
+    seats = [row.seats[i] for i in row.deal.seats]
+    ranking = list(outcome.ranking) if outcome.ranking is not None else [0] * len(seats)
+    if tournaments.is_tournament(row.settings):
+        ranking = [0] * len(seats)
+    elif outcome.ranking is None and live.spec.chips:
+        order = sorted(set(outcome.deltas), reverse=True)
+        ranking = [order.index(d) for d in outcome.deltas]
+    await rate(live, tx, seats, ranking, match=outcome.match_over, deltas=outcome.deltas)
 
-    async def _rate(self, live: LiveTable, tx: Tx, seats: list[TableSeat], ranking: list[int], *,
-                    match: bool, deltas: tuple[int, ...] | None = None) -> None:
-        """Results and openskill ratings for the humans among ``seats`` finishing in ``ranking``."""
-        row = live.row
-        humans = [s.user_id for s in seats if not s.is_bot]
-        known = await tx.ratings(row.guild_id, row.game, humans) if humans else {}
-        ratings: dict[int, tuple[float, float]] = {}
-        if len(set(ranking)) > 1:
-            teams = [[_RATING.rating(*known[s.user_id]) if s.user_id in known else _RATING.rating()]
-                     for s in seats]
-            rated = _RATING.rate(teams, ranks=list(ranking))
-            ratings = {s.user_id: (t[0].mu, t[0].sigma) for s, t in zip(seats, rated)}
-        for k, seat in enumerate(seats):
-            if not seat.is_bot:
-                await tx.add_result(row.guild_id, row.game, seat.user_id, deltas[k] if deltas else 0,
-                                    hands=0 if deltas is None else 1, match=match,
-                                    win=match and ranking[k] == 0 and len(set(ranking)) > 1,
-                                    rating=ratings.get(seat.user_id))
+
+async def rate(live: LiveTable, tx: Tx, seats: list[TableSeat], ranking: list[int], *,
+                match: bool, deltas: tuple[int, ...] | None = None) -> None:
+    """Results and openskill ratings for the humans among ``seats`` finishing in ``ranking``."""
+    row = live.row
+    humans = [s.user_id for s in seats if not s.is_bot]
+    known = await tx.ratings(row.guild_id, row.game, humans) if humans else {}
+    ratings: dict[int, tuple[float, float]] = {}
+    if len(set(ranking)) > 1:
+        teams = [[_RATING.rating(*known[s.user_id]) if s.user_id in known else _RATING.rating()]
+                 for s in seats]
+        rated = _RATING.rate(teams, ranks=list(ranking))
+        ratings = {s.user_id: (t[0].mu, t[0].sigma) for s, t in zip(seats, rated)}
+    for k, seat in enumerate(seats):
+        if not seat.is_bot:
+            await tx.add_result(row.guild_id, row.game, seat.user_id, deltas[k] if deltas else 0,
+                                hands=0 if deltas is None else 1, match=match,
+                                win=match and ranking[k] == 0 and len(set(ranking)) > 1,
+                                rating=ratings.get(seat.user_id))
+
+
+async def tournament_step(live: LiveTable, tx: Tx, deal: Deal) -> None:
+    """After a tournament hand: places for the players knocked out; the finish when one is left."""
+    row = live.row
+    dealt = deal.seats
+    hand_stacks = dict(zip(dealt, deal.stacks))
+    remaining = sum(1 for s in row.seats if s.place is None)
+    busted = [i for i in dealt if row.seats[i].stack == 0]  # only seats with chips are dealt in
+    for index, place in zip(busted, busted_places(remaining, [hand_stacks[i] for i in busted])):
+        row.seats[index].place = place
+        live.note(f"{row.seats[index].name} is out in place {place}.")
+    alive = [s for s in row.seats if s.place is None]
+    if len(alive) > 1:
+        row.deadline = live.room.clock() + pause_after(live)
+        return
+    for seat in alive:
+        seat.place = 1
+    places = [s.place or 1 for s in row.seats]  # every seat has its place now
+    prizes = payouts(sum(s.stack for s in row.seats), len(row.seats))
+    for seat, place in zip(row.seats, places):
+        seat.stack = prizes[place - 1] if place <= len(prizes) else 0
+    standings = ", ".join(f"{place}. {s.name} ({s.stack})" for place, s in sorted(zip(places, row.seats),
+                                                                                  key=lambda p: p[0]))
+    live.note(f"The tournament is over: {standings}.")
+    await rate(live, tx, row.seats, [place - 1 for place in places], match=True)
+    await remove_seats(live, tx, list(range(len(row.seats))))
+    row.status = "closed"
+    row.deadline = None

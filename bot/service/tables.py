@@ -1,31 +1,258 @@
-"""The table service: the lobby, deals, turns, timers, computer players and chips, written once.
+"""The table service: the registry of a process's open tables, restoring them after a restart, their
+clock, and what spans tables (an event's boards). What a table does is its own (``LiveTable`` and the
+functions of its jobs: ``lobby``, ``dealing``, ``settlement``, ``events``); the service finds the
+table a request is about and hands it the request.
 
-Cogs (Discord) and selfplay both drive tables only through ``TableService``; what players see is
-produced by a ``Presenter`` from engine views. Each part lives in a module of its own (see
-``bot.service.base``); this class is their one public face.
+Cogs (Discord) and selfplay drive tables only through ``TableService``; what players see is produced
+by a ``Presenter`` from engine views.
 """
 from __future__ import annotations
 
-from typing import Any
+import asyncio
+import logging
+import time
+from collections import deque
+from typing import Any, Callable
 
-from bot.service.dealing import Dealing
-from bot.service.events import Events
-from bot.service.live import Presenter
-from bot.service.lobby import Lobby
+from bot.errors import StaleButton, UserError
+from bot.games.base import Action
+from bot.games.cards import new_seed
+from bot.registry import game
+from bot.service import dealing, lobby
+from bot.service.event_desk import EventDesk
+from bot.service.events import check_event_join
+from bot.service.live import LiveTable, Presenter
 from bot.service.replays import Replays
-from bot.service.settlement import Settlement
-from bot.service.timers import Timers
-from bot.service.tournaments import Tournaments
+from bot.service.seats import sit_down
 from bot.storage.interface import Storage
 
+log = logging.getLogger(__name__)
 
-class TableService(Lobby, Dealing, Timers, Settlement, Tournaments, Events):
+
+class TableService:
     """Owns every open table: ``create``, ``join``, ``add_bot``, ``leave``, ``start``, ``cancel``,
     ``set_sitting_out``, ``act``, ``vanished``, ``pause``, ``resume``, ``restore``, ``tick``,
-    ``run_timers``, and for events ``close_event`` and ``reveal_event_deals``; ``replays.load`` rebuilds a finished deal. All methods raise
-    ``UserError`` (the rules' ``IllegalAction`` among them) for bad requests."""
+    ``run_timers``, and for events ``close_event`` and ``reveal_event_deals``; ``replays.load``
+    rebuilds a finished deal. All methods raise ``UserError`` (the rules' ``IllegalAction`` among them)
+    for bad requests. It is the ``Room`` of its tables."""
 
-    def __init__(self, storage: Storage, presenter: Presenter, **options: Any):
-        super().__init__(storage, presenter, **options)
+    def __init__(self, storage: Storage, presenter: Presenter, *, clock: Callable[[], float] = time.time,
+                 between_deals: float | None = None, offload_bots: bool = True,
+                 seeds: Callable[[], str] = new_seed, owns: Callable[[int], bool] = lambda guild_id: True):
+        self.storage = storage
+        self.owns = owns
+        """Whether this process drives the tables of a server (a cluster owns its shards' servers);
+        the others' tables are left to their processes: not restored, not timed."""
+        self.presenter = presenter
+        self.clock = clock
+        self.between_deals = between_deals
+        """Seconds from the end of a deal to the next: None for each game's own ``pause_after_deal``
+        (time to read the showdown, the laid-down melds, the played board); tests and selfplay use 0."""
+        self.offload_bots = offload_bots
+        self.seeds = seeds
+        self.deals_finished = 0
+        self.matches_finished = 0
+        self.tables: dict[int, LiveTable] = {}
+        self._by_channel: dict[int, int] = {}
+        self.action_ms: deque[float] = deque(maxlen=100_000)  # recent action times, for reports
+        self.on_action: Callable[[str, float], None] = lambda game_name, seconds: None
+        """Told of every action applied (its game, seconds for engine and storage): the metrics."""
+        self.events = EventDesk(self)
         self.replays = Replays(storage)
         """Finished deals rebuilt step by step (``/replay``)."""
+
+    # -- the registry ---------------------------------------------------------------------------
+
+    def in_channel(self, channel_id: int) -> LiveTable | None:
+        table_id = self._by_channel.get(channel_id)
+        return self.tables.get(table_id) if table_id is not None else None
+
+    def require_owner(self, guild_id: int | None) -> None:
+        """Refuse, with the reason, a server whose tables another process drives (a cluster that
+        receives its events during a take-over, or shard counts set differently by mistake): this
+        process knows nothing of them, and must not say the table is closed or start another."""
+        if guild_id is not None and not self.owns(guild_id):
+            raise UserError("This server's tables are run by another part of the bot, which is starting "
+                            "or taking over just now: try again in a minute.")
+
+    def table_in(self, guild_id: int | None, table_id: int) -> LiveTable | None:
+        """An open table by the id a member gave (a button's custom_id), only for the server it
+        belongs to: another server's table is as unknown as a closed one."""
+        self.require_owner(guild_id)
+        table = self.tables.get(table_id)
+        return table if table is not None and table.row.guild_id == guild_id else None
+
+    def require(self, channel_id: int, game_name: str | None = None, guild_id: int | None = None) -> LiveTable:
+        """The channel's table of this game; with ``guild_id``, only if it belongs to that server."""
+        self.require_owner(guild_id)
+        table = self.in_channel(channel_id)
+        if table is not None and guild_id is not None and table.row.guild_id != guild_id:
+            table = None
+        if table is None or (game_name is not None and table.spec.name != game_name):
+            what = game(game_name).title if game_name else "game"
+            raise UserError(f"There is no {what} table in this channel. Create one first.")
+        return table
+
+    def in_guild(self, guild_id: int) -> list[LiveTable]:
+        return [table for table in self.tables.values() if table.row.guild_id == guild_id]
+
+    def _track(self, table: LiveTable) -> None:
+        self.tables[table.id] = table
+        self._by_channel[table.row.channel_id] = table.id
+
+    def forget(self, table: LiveTable) -> None:
+        table.close()
+        self.tables.pop(table.id, None)
+        if self._by_channel.get(table.row.channel_id) == table.id:
+            del self._by_channel[table.row.channel_id]
+
+    def action_done(self, game_name: str, seconds: float) -> None:
+        self.action_ms.append(seconds * 1000)
+        self.on_action(game_name, seconds)
+
+    def deal_done(self, match_over: bool) -> None:
+        self.deals_finished += 1
+        self.matches_finished += match_over
+
+    async def restore(self) -> int:
+        """Load every open table of this process's servers and replay its deal in progress. Returns
+        how many were loaded."""
+        for row in await self.storage.open_tables():
+            if self.owns(row.guild_id):
+                self._track(dealing.restored(self, row))
+        return len(self.tables)
+
+    # -- requests, handed to their table --------------------------------------------------------
+
+    async def create(self, guild_id: int, channel_id: int, game_name: str, host_id: int,
+                     host_name: str, settings: dict[str, Any], buy_in: int | None = None,
+                     seat_host: bool = True) -> LiveTable:
+        self.require_owner(guild_id)
+        if self.in_channel(channel_id) is not None:
+            raise UserError("This channel already has a table. Finish or cancel it first, or use a thread.")
+        spec = game(game_name)
+        merged = {**spec.default_settings, **{k: v for k, v in settings.items() if v is not None}}
+        event = merged.get("event") if spec.deal_key else None
+        if event:
+            await check_event_join(self.storage, guild_id, str(event))
+        async with self.storage.transaction() as tx:
+            table_id = await tx.insert_table(guild_id, channel_id, spec.name, host_id, merged)
+            if event:
+                await tx.join_event(guild_id, str(event), table_id)
+        row = await self.storage.table(table_id)
+        assert row is not None
+        table = LiveTable(row=row, spec=spec, room=self)
+        self._track(table)
+        table.note(f"{host_name} opened a {spec.title} table.")
+        if not seat_host:
+            return table
+        try:
+            await sit_down(table, host_id, host_name, buy_in, is_bot=False)
+        except Exception:
+            async with self.storage.transaction() as tx:
+                row.status = "closed"
+                await tx.save_table(row)
+            self.forget(table)
+            raise
+        return table
+
+    async def act(self, table_id: int, user_id: int, hand_no: int, step: int | None, action: Action) -> None:
+        """A player's action from a button, select or modal."""
+        table = self.tables.get(table_id)
+        if table is None:
+            raise StaleButton("That table is closed.")
+        await dealing.act(table, user_id, hand_no, step, action)
+
+    async def join(self, table: LiveTable, user_id: int, name: str, buy_in: int | None = None) -> None:
+        await lobby.join(table, user_id, name, buy_in)
+
+    async def add_bot(self, table: LiveTable, user_id: int) -> str:
+        return await lobby.add_bot(table, user_id)
+
+    async def leave(self, table: LiveTable, user_id: int) -> str:
+        return await lobby.leave(table, user_id)
+
+    async def start(self, table: LiveTable, user_id: int) -> None:
+        await lobby.start(table, user_id)
+
+    async def set_sitting_out(self, table: LiveTable, user_id: int, value: bool) -> None:
+        await lobby.set_sitting_out(table, user_id, value)
+
+    async def cancel(self, table: LiveTable, user_id: int, can_manage: bool) -> None:
+        await lobby.cancel(table, user_id, can_manage)
+
+    async def vanished(self, table: LiveTable, why: str) -> bool:
+        return await lobby.vanished(table, why)
+
+    async def reveal_event_deals(self, guild_id: int, event: str, finished_by: LiveTable | None = None,
+                                 channels: list[int] | None = None) -> list[str]:
+        return await self.events.reveal_event_deals(guild_id, event, finished_by, channels)
+
+    async def close_event(self, guild_id: int, event: str) -> tuple[int, list[str]]:
+        return await self.events.close_event(guild_id, event)
+
+    # -- the clock ------------------------------------------------------------------------------
+
+    async def tick(self) -> int:
+        """Handle every deadline that has passed (turn timeouts, the next deal). Returns how many.
+
+        Due tables are handled concurrently: a table of computer players thinking through a whole
+        board must not hold up another table's timeout. The first error is raised once all are done."""
+        done = await asyncio.gather(*(dealing.handle_deadline(table) for table in self._due()),
+                                    return_exceptions=True)
+        errors = [d for d in done if isinstance(d, BaseException)]
+        if errors:
+            raise errors[0]
+        return sum(1 for d in done if d is True)
+
+    def _due(self) -> list[LiveTable]:
+        now = self.clock()
+        return [t for t in self.tables.values()
+                if t.row.deadline is not None and t.row.deadline <= now and t.paused is None]
+
+    async def run_timers(self, interval: float = 0.5) -> None:
+        """Forever: every ``interval``, start handling each due table in a task the table owns (one at
+        a time per table), so a table whose computer players think through a whole board holds up no
+        other table's deadline, and a table that closes meanwhile cancels its own."""
+        handling: dict[int, asyncio.Task[None]] = {}
+
+        def done(table_id: int) -> Callable[[asyncio.Task[None]], None]:
+            def handled(_: asyncio.Task[None]) -> None:
+                handling.pop(table_id, None)
+            return handled
+
+        while True:
+            for table in self._due():
+                if table.id not in handling:
+                    handling[table.id] = table.spawn(self._handle_logged(table))
+                    handling[table.id].add_done_callback(done(table.id))
+            await asyncio.sleep(interval)
+
+    @staticmethod
+    async def _handle_logged(table: LiveTable) -> None:
+        """A deadline handled by the timer: errors are logged, never fatal to the timer."""
+        try:
+            await dealing.handle_deadline(table)
+        except Exception:
+            log.exception("the deadline of table %s failed", table.id)
+
+    def pause(self, table: LiveTable, why: str) -> bool:
+        """The bot can't show the table: stop its clock (no turn runs out on players who can't see
+        it) until ``resume``. Returns whether it was running."""
+        if table.paused is not None or self.tables.get(table.id) is not table:
+            return False
+        table.paused = why
+        table.paused_left = None if table.row.deadline is None else max(0.0, table.row.deadline - self.clock())
+        table.note(f"The table is paused: {why}.")
+        return True
+
+    def resume(self, table: LiveTable) -> bool:
+        """The table can be shown again: its clock goes on with the time it had left."""
+        if table.paused is None:
+            return False
+        table.paused = None
+        if table.paused_left is not None and table.row.deadline is not None:
+            table.row.deadline = self.clock() + table.paused_left
+        table.paused_left = None
+        table.note("The table goes on.")
+        return True

@@ -12,9 +12,6 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from bot.service.base import ServiceBase
-from bot.service.live import LiveTable
-from bot.storage.interface import Deal, Tx
 
 FACTORS: tuple[int, ...] = (1, 2, 3, 5, 10, 15, 20, 30, 40, 60, 80, 100, 150, 200)
 """Each level's stakes as a multiple of the first level's."""
@@ -94,35 +91,3 @@ def cancel_refunds(stacks: list[int], buy_in: int) -> list[int]:
     if sum(stacks) != buy_in * len(stacks):
         raise ValueError(f"the stacks {stacks} are not {len(stacks)} buy-ins of {buy_in}")
     return [buy_in] * len(stacks)
-
-
-class Tournaments(ServiceBase):
-    """The service's step after each tournament hand."""
-
-    async def _tournament_step(self, live: LiveTable, tx: Tx, deal: Deal) -> None:
-        """After a tournament hand: places for the players knocked out; the finish when one is left."""
-        row = live.row
-        dealt = deal.seats
-        hand_stacks = dict(zip(dealt, deal.stacks))
-        remaining = sum(1 for s in row.seats if s.place is None)
-        busted = [i for i in dealt if row.seats[i].stack == 0]  # only seats with chips are dealt in
-        for index, place in zip(busted, busted_places(remaining, [hand_stacks[i] for i in busted])):
-            row.seats[index].place = place
-            live.note(f"{row.seats[index].name} is out in place {place}.")
-        alive = [s for s in row.seats if s.place is None]
-        if len(alive) > 1:
-            row.deadline = self.clock() + self._pause(live)
-            return
-        for seat in alive:
-            seat.place = 1
-        places = [s.place or 1 for s in row.seats]  # every seat has its place now
-        prizes = payouts(sum(s.stack for s in row.seats), len(row.seats))
-        for seat, place in zip(row.seats, places):
-            seat.stack = prizes[place - 1] if place <= len(prizes) else 0
-        standings = ", ".join(f"{place}. {s.name} ({s.stack})" for place, s in sorted(zip(places, row.seats),
-                                                                                      key=lambda p: p[0]))
-        live.note(f"The tournament is over: {standings}.")
-        await self._rate(live, tx, row.seats, [place - 1 for place in places], match=True)
-        await self._remove_seats(live, tx, list(range(len(row.seats))))
-        row.status = "closed"
-        row.deadline = None
