@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import discord
 
-from bot.adapter.component_checks import guarded, reply_error, submit
+from bot.adapter.component_checks import guarded, open_table, reply_error, submit
 from bot.adapter.member_text import plain, shown
 from bot.errors import UserError
 from bot.games.base import Action, ActionSpec
@@ -38,4 +38,5 @@ class AmountModal(discord.ui.Modal):
             raise UserError("Type a whole number.")
         if not text.isascii() or not text.isdigit():
             raise UserError(f"“{shown(plain(self.amount.value, 20))}” is not a whole number.")
-        await submit(interaction, self.table, self.hand, self.step, Action(self.kind, amount=int(text)))
+        live = open_table(interaction, self.table)
+        await submit(interaction, live, self.hand, self.step, Action(self.kind, amount=int(text)))

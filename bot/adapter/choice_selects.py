@@ -7,7 +7,7 @@ anything is shown or sent.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, Iterable
+from typing import Any, Iterable
 
 import discord
 
@@ -16,9 +16,9 @@ from bot.adapter.move_buttons import ActionButton
 from bot.errors import UserError
 from bot.games.base import ActionSpec
 from bot.games.choices import TARGET, action_from_choices, card_of, display_choice
+from bot.service import dealing
+from bot.service.live import LiveTable
 
-if TYPE_CHECKING:
-    from bot.service.live import LiveTable
 
 MAX_SELECT_OPTIONS = 25
 
@@ -42,14 +42,14 @@ class ChoiceButton(TableComponent, discord.ui.DynamicItem[discord.ui.Button],
                    getattr(item, "label", None) or "",
                    index=int(match["index"] or 0))
 
-    async def _press(self, interaction: discord.Interaction) -> None:
-        live, specs = judged(interaction, self.table, self.hand, self.step, self.kind)
+    async def _press(self, interaction: discord.Interaction, found: LiveTable | None) -> None:
+        live, specs = judged(interaction, found, self.hand, self.step, self.kind)
         spec = nth(specs, self.index)
         view = _choice_selects(interaction, live, spec)
         await interaction.response.send_message(f"**{spec.label}**", view=view, ephemeral=True)
 
 
-def _choice_selects(interaction: discord.Interaction, live: "LiveTable", spec: ActionSpec) -> discord.ui.View:
+def _choice_selects(interaction: discord.Interaction, live: LiveTable, spec: ActionSpec) -> discord.ui.View:
     """The private selects for one spec: runs of 25, or one select per card for many "card@target"."""
     view = discord.ui.View(timeout=None)
     labels = _choice_labels(interaction, live, spec)
@@ -76,7 +76,7 @@ def _parts(choices: tuple[str, ...]) -> list[tuple[str, ...]]:
     return list(_chunks(choices, MAX_SELECT_OPTIONS))
 
 
-def _choice_labels(interaction: discord.Interaction, live: "LiveTable", spec: ActionSpec) -> dict[str, str]:
+def _choice_labels(interaction: discord.Interaction, live: LiveTable, spec: ActionSpec) -> dict[str, str]:
     """Option texts from the game's ``choice_label(view, kind, value)`` (given the presser's own view),
     e.g. a gin layoff "5♥ → meld 2 (2♥ 3♥ 4♥)"; else ``display_choice``."""
     label = live.spec.choice_label
@@ -120,24 +120,21 @@ class ChoiceSelect(TableComponent, discord.ui.DynamicItem[discord.ui.Select],
         select.item.max_values = getattr(item, "max_values", 1)  # as shown: it tells how the values read
         return select
 
-    async def _press(self, interaction: discord.Interaction) -> None:
+    async def _press(self, interaction: discord.Interaction, found: LiveTable | None) -> None:
         data: dict[str, Any] = dict(interaction.data or {})
         values = [str(v) for v in data.get("values", [])]
-        await self._chosen(interaction, values)
-
-    async def _chosen(self, interaction: discord.Interaction, values: list[str]) -> None:
-        live, specs = judged(interaction, self.table, self.hand, self.step, self.kind)
+        live, specs = judged(interaction, found, self.hand, self.step, self.kind)
         offering(specs, values)
         preview = live.spec.choice_preview
         if preview is not None and self.item.max_values == 1 and len(values[0]) <= 60:  # rides in a custom_id
             await _show_preview(interaction, live, self.step, self.kind, values[0], preview)
             return
         await interaction.response.edit_message(content="Sent.", view=None)
-        await bot_of(interaction).service.act(self.table, interaction.user.id, self.hand, self.step,
-                                            action_from_choices(self.kind, values, self.item.max_values > 1))
+        await dealing.act(live, interaction.user.id, self.hand, self.step,
+                          action_from_choices(self.kind, values, self.item.max_values > 1))
 
 
-async def _show_preview(interaction: discord.Interaction, live: "LiveTable", step: int, kind: str, value: str,
+async def _show_preview(interaction: discord.Interaction, live: LiveTable, step: int, kind: str, value: str,
                         preview: Any) -> None:
     """Turn the private select into a picture of the chosen move (the game's ``choice_preview(view,
     kind, value) -> PNG``, from the presser's own view) with Confirm and Back."""
@@ -173,13 +170,13 @@ class PreviewButton(TableComponent, discord.ui.DynamicItem[discord.ui.Button],
         return cls(match["what"], int(match["table"]), int(match["hand"]), int(match["step"]), match["kind"],
                    match["value"])
 
-    async def _press(self, interaction: discord.Interaction) -> None:
-        live, specs = judged(interaction, self.table, self.hand, self.step, self.kind)
+    async def _press(self, interaction: discord.Interaction, found: LiveTable | None) -> None:
+        live, specs = judged(interaction, found, self.hand, self.step, self.kind)
         spec = offering(specs, [self.value])
         if self.what == "ok":
             await interaction.response.edit_message(content="Sent.", view=None, attachments=[])
-            await bot_of(interaction).service.act(self.table, interaction.user.id, self.hand, self.step,
-                                                action_from_choices(self.kind, [self.value]))
+            await dealing.act(live, interaction.user.id, self.hand, self.step,
+                              action_from_choices(self.kind, [self.value]))
             return
         await interaction.response.edit_message(content=f"**{spec.label}**", attachments=[],
                                                 view=_choice_selects(interaction, live, spec))

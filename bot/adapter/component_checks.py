@@ -16,6 +16,7 @@ from bot.adapter.protocol import Cardroom
 from bot.errors import UserError
 from bot.games.base import Action, ActionSpec, IllegalAction
 from bot.service.live import NOT_NOW, LiveTable
+from bot.service import dealing
 
 log = logging.getLogger(__name__)
 
@@ -48,6 +49,7 @@ async def guarded(interaction: discord.Interaction, work: Any) -> None:
 
 def bot_of(interaction: discord.Interaction) -> Cardroom:
     """The bot, as components see it: through the ``Cardroom`` protocol, never the client class."""
+    # discord.py types it as its Client; every interaction this bot answers reaches a CardroomBot
     return interaction.client  # type: ignore[return-value]
 
 
@@ -68,22 +70,29 @@ def left_behind(interaction: discord.Interaction, live: LiveTable) -> bool:
             and message.id != live.row.message_id and message.channel.id == live.row.channel_id)
 
 
-async def submit(interaction: discord.Interaction, table: int, hand: int, step: int, action: Action) -> None:
-    """Send a checked move to the service. The press is answered by the table's update (its
-    ``PressToken``), or by a deferred update once the move is applied, or ``ANSWER_BY`` seconds
-    after it came, whichever is first (Discord's 3-second deadline)."""
-    live = open_table(interaction, table)
+async def submit(interaction: discord.Interaction, live: LiveTable, hand: int, step: int, action: Action) -> None:
+    """Hand a move to its table (``dealing.act``, which judges it again under the table's lock). The
+    press is answered by the table's update (its ``PressToken``), or by a deferred update once the
+    move is applied, or ``ANSWER_BY`` seconds after it came, whichever is first (Discord's 3-second
+    deadline)."""
     press = bot_of(interaction).presenter.pressed(live, interaction)
-    await bot_of(interaction).service.act(table, interaction.user.id, hand, step, action)
+    await dealing.act(live, interaction.user.id, hand, step, action)
     await press.acknowledge()
 
 
-def judged(interaction: discord.Interaction, table: int, hand: int, step: int,
+def present(live: LiveTable | None) -> LiveTable:
+    """The open table a press is about (``TableComponent._checked`` found it), or the refusal."""
+    if live is None:
+        raise UserError("That table is closed.")
+    return live
+
+
+def judged(interaction: discord.Interaction, live: LiveTable | None, hand: int, step: int,
            kind: str) -> tuple[LiveTable, list[ActionSpec]]:
     """The press judged by its table (``LiveTable.verify_press``, the one place a press is judged):
     the table and the presser's legal moves of ``kind``, or the refusal."""
-    live = open_table(interaction, table)
-    return live, live.verify_press(interaction.user.id, hand, step, kind)[1]
+    table = present(live)
+    return table, table.verify_press(interaction.user.id, hand, step, kind)[1]
 
 
 def nth(specs: list[ActionSpec], index: int) -> ActionSpec:
@@ -111,15 +120,18 @@ class TableComponent:
         await guarded(interaction, self._checked(interaction))
 
     async def _checked(self, interaction: discord.Interaction) -> None:
+        """Find the press's open table once (of this server only: ``TableService.table_in``) and
+        refuse a press on a message the table left behind; ``_press`` gets the table, None when the
+        component names none (a leaderboard page) or it is closed (a replay's table may be)."""
         assert isinstance(self, discord.ui.DynamicItem), "a table component is a DynamicItem"
         if dict(interaction.data or {}).get("component_type") != self.item.type.value:
             raise UserError("That button is no longer active.")
-        table = getattr(self, "table", None)  # the leaderboard's pages have none
+        table = getattr(self, "table", None)
         live = bot_of(interaction).service.table_in(interaction.guild_id, table) if table is not None else None
         if live is not None and interaction.message is not None and left_behind(interaction, live):
             await bot_of(interaction).presenter.retire(live, interaction.message.id)
             raise UserError("That table message is out of date: the table is in its newest message in this channel.")
-        await self._press(interaction)
+        await self._press(interaction, live)
 
-    async def _press(self, interaction: discord.Interaction) -> None:
+    async def _press(self, interaction: discord.Interaction, live: LiveTable | None) -> None:
         raise NotImplementedError

@@ -18,6 +18,7 @@ from bot import registry
 from bot.adapter.component_checks import TableComponent, bot_of
 from bot.adapter.member_text import member_name, shown
 from bot.errors import UserError
+from bot.service.live import LiveTable
 from bot.service.stats.leaderboard import PERIOD_TITLES, PERIODS, Page, leaderboard, leaderboard_view
 from images.leaderboard import render_leaderboard
 
@@ -78,7 +79,7 @@ class PageButton(TableComponent, discord.ui.DynamicItem[discord.ui.Button],
         return cls(int(match["guild"]), match["game"], match["period"], int(match["page"]), int(match["owner"]),
                    int(match["made"]), getattr(item, "label", None) or "")
 
-    async def _press(self, interaction: discord.Interaction) -> None:
+    async def _press(self, interaction: discord.Interaction, live: LiveTable | None) -> None:
         if interaction.guild_id != self.guild:
             raise UserError("That leaderboard belongs to another server.")
         if self.game != ALL_GAMES and self.game not in registry.game_names() or self.period not in PERIODS:

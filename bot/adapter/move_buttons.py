@@ -12,10 +12,11 @@ from typing import Any
 import discord
 
 from bot.adapter.amount_form import AmountModal
-from bot.adapter.component_checks import STATE, TableComponent, bot_of, judged, nth, open_table, submit
+from bot.adapter.component_checks import STATE, TableComponent, bot_of, judged, nth, present, submit
 from bot.adapter.member_text import member_name
 from bot.errors import UserError
 from bot.games.base import Action
+from bot.service.live import LiveTable
 
 
 class ActionButton(TableComponent, discord.ui.DynamicItem[discord.ui.Button],
@@ -37,8 +38,8 @@ class ActionButton(TableComponent, discord.ui.DynamicItem[discord.ui.Button],
                    getattr(item, "label", None) or "",
                    amount=int(amount) if amount else None)
 
-    async def _press(self, interaction: discord.Interaction) -> None:
-        _, specs = judged(interaction, self.table, self.hand, self.step, self.kind)
+    async def _press(self, interaction: discord.Interaction, live: LiveTable | None) -> None:
+        table, specs = judged(interaction, live, self.hand, self.step, self.kind)
         spec = nth(specs, 0)
         amount = self.amount
         if amount is None:
@@ -51,7 +52,7 @@ class ActionButton(TableComponent, discord.ui.DynamicItem[discord.ui.Button],
             raise UserError("That move takes no amount.")
         elif not spec.min_amount <= amount <= spec.max_amount:
             raise UserError(f"The amount must be from {spec.min_amount} to {spec.max_amount}.")
-        await submit(interaction, self.table, self.hand, self.step, Action(self.kind, amount=amount))
+        await submit(interaction, table, self.hand, self.step, Action(self.kind, amount=amount))
 
 
 class TableButton(TableComponent, discord.ui.DynamicItem[discord.ui.Button],
@@ -71,9 +72,9 @@ class TableButton(TableComponent, discord.ui.DynamicItem[discord.ui.Button],
                              match: re.Match[str]) -> "TableButton":
         return cls(int(match["table"]), match["what"])
 
-    async def _press(self, interaction: discord.Interaction) -> None:
+    async def _press(self, interaction: discord.Interaction, found: LiveTable | None) -> None:
         bot = bot_of(interaction)
-        live = open_table(interaction, self.table)
+        live = present(found)
         user = interaction.user
         if self.what == "hand":
             await bot.presenter.show_hand(interaction, live)

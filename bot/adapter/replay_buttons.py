@@ -17,6 +17,7 @@ import discord
 from bot.adapter.component_checks import TableComponent, bot_of, guarded
 from bot.adapter.member_text import plain, shown
 from bot.errors import UserError
+from bot.service.live import LiveTable
 from bot.registry import game
 from bot.service.replays import Replay
 from images.animation import animate
@@ -106,7 +107,7 @@ class ReplayButton(TableComponent, discord.ui.DynamicItem[discord.ui.Button],
                              match: re.Match[str]) -> "ReplayButton":
         return cls(int(match["table"]), int(match["hand"]), int(match["step"]), match["what"])
 
-    async def _press(self, interaction: discord.Interaction) -> None:
+    async def _press(self, interaction: discord.Interaction, live: LiveTable | None) -> None:
         if self.what == "open":
             await open_replay(interaction, self.table, self.hand)
             return

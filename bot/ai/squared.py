@@ -52,8 +52,9 @@ def _line_estimate(cards: list[str | None]) -> float:
 
 
 def _line_win_chance(mine: list[str | None], theirs: list[str | None]) -> float:
-    if None not in mine and None not in theirs:
-        a, b = three_card.rank(mine), three_card.rank(theirs)  # type: ignore[arg-type]
+    full_mine, full_theirs = [c for c in mine if c is not None], [c for c in theirs if c is not None]
+    if len(full_mine) == len(mine) and len(full_theirs) == len(theirs):
+        a, b = three_card.rank(full_mine), three_card.rank(full_theirs)
         return 1.0 if a > b else 0.0 if a < b else 0.5
     lead = _line_estimate(mine) - _line_estimate(theirs)
     return 1.0 / (1.0 + math.exp(-lead / SPREAD))

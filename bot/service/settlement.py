@@ -15,54 +15,54 @@ from bot.storage.interface import HOUSE, Deal, TableSeat, Tx
 _RATING = PlackettLuce()
 
 
-def pause_after(live: LiveTable) -> float:
+def pause_after(table: LiveTable) -> float:
     """Seconds from a deal's end to the next deal."""
-    return live.spec.pause_after_deal if live.room.between_deals is None else live.room.between_deals
+    return table.spec.pause_after_deal if table.room.between_deals is None else table.room.between_deals
 
 
-async def end_deal(live: LiveTable) -> None:
+async def end_deal(table: LiveTable) -> None:
     """The deal is over: settled and the table row rewritten in one transaction (the one that
     records the action that ended it); then a finished tournament's table is let go, and an event
     deal's end is told to the event (which may reveal the board to every table)."""
-    outcome = live.engine.outcome
-    deal = live.row.deal
+    outcome = table.engine.outcome
+    deal = table.row.deal
     assert outcome is not None and deal is not None
-    async with live.room.storage.transaction() as tx:
-        await settle(live, tx, outcome)
-        await tx.save_table(live.row)
-    if live.row.status == "closed":  # a tournament just finished and paid out
-        live.room.forget(live)
+    async with table.room.storage.transaction() as tx:
+        await settle(table, tx, outcome)
+        await tx.save_table(table.row)
+    if table.row.status == "closed":  # a tournament just finished and paid out
+        table.room.forget(table)
     if deal.event_key is not None:
-        await events.event_deal_finished(live, str(deal.settings["event"]), str(deal.event_key))
+        await events.event_deal_finished(table, str(deal.settings["event"]), str(deal.event_key))
 
 
-async def settle(live: LiveTable, tx: Tx, outcome: Outcome) -> None:
+async def settle(table: LiveTable, tx: Tx, outcome: Outcome) -> None:
     """The deal is over, in the transaction of the action that ended it, in named steps: the
     stacks, the hand's record, results and ratings, the event's result, the deal closed; then
     what comes next (a tournament's step, or computer players buying in again, leavers going,
     and the match's end or the next deal's deadline)."""
-    deal = live.row.deal
+    deal = table.row.deal
     assert deal is not None
-    settle_stacks(live, outcome)
-    await record_hand(live, tx, outcome)
-    await record_results(live, tx, outcome)
+    settle_stacks(table, outcome)
+    await record_hand(table, tx, outcome)
+    await record_results(table, tx, outcome)
     if deal.event_key is not None:
-        await events.record_event(live, tx, deal)
-    close_deal(live, outcome)
-    if tournaments.is_tournament(live.row.settings):
-        await tournament_step(live, tx, deal)
+        await events.record_event(table, tx, deal)
+    close_deal(table, outcome)
+    if tournaments.is_tournament(table.row.settings):
+        await tournament_step(table, tx, deal)
         return
-    await rebuy_computer_players(live, tx)
-    await remove_seats(live, tx, [i for i, s in enumerate(live.row.seats) if s.leaving])
+    await rebuy_computer_players(table, tx)
+    await remove_seats(table, tx, [i for i, s in enumerate(table.row.seats) if s.leaving])
     if outcome.match_over:
-        await end_match(live, tx)
+        await end_match(table, tx)
     else:
-        live.row.deadline = live.room.clock() + pause_after(live)
+        table.row.deadline = table.room.clock() + pause_after(table)
 
 
-def settle_stacks(live: LiveTable, outcome: Outcome) -> None:
+def settle_stacks(table: LiveTable, outcome: Outcome) -> None:
     """Each dealt seat's stack after the deal (the engine's deltas must balance)."""
-    row, deal = live.row, live.row.deal
+    row, deal = table.row, table.row.deal
     assert deal is not None
     dealt = deal.seats
     if sum(outcome.deltas) != 0 or len(outcome.deltas) != len(dealt):
@@ -71,16 +71,16 @@ def settle_stacks(live: LiveTable, outcome: Outcome) -> None:
         row.seats[index].stack = deal.stacks[k] + outcome.deltas[k]
 
 
-async def record_hand(live: LiveTable, tx: Tx, outcome: Outcome) -> None:
+async def record_hand(table: LiveTable, tx: Tx, outcome: Outcome) -> None:
     """The finished hand's record and export, its members' lines, and its action rows cleared."""
-    row, deal = live.row, live.row.deal
+    row, deal = table.row, table.row.deal
     assert deal is not None
     dealt = deal.seats
     record = {"seats": dealt, "names": deal.names, "stacks": deal.stacks, "carry": deal.carry,
               "settings": deal.settings, "actions": deal.actions, "outcome": outcome.to_json(),
               "bots": deal.bots, "users": [row.seats[index].user_id for index in dealt]}
     await tx.insert_hand(row.id, row.hand_no, row.game, deal.seed, deal.commitment, record,
-                         live.spec.export(live.engine))
+                         table.spec.export(table.engine))
     members = [(k, row.seats[index].user_id, outcome.deltas[k]) for k, index in enumerate(dealt)
                if not row.seats[index].is_bot]
     if members:
@@ -88,66 +88,66 @@ async def record_hand(live: LiveTable, tx: Tx, outcome: Outcome) -> None:
     await tx.clear_actions(row.id)
 
 
-def close_deal(live: LiveTable, outcome: Outcome) -> None:
+def close_deal(table: LiveTable, outcome: Outcome) -> None:
     """The deal is gone from the table: what it hands to the next, its outcome and seed to show."""
-    row, deal = live.row, live.row.deal
+    row, deal = table.row, table.row.deal
     assert deal is not None
     carry = dict(outcome.carry)
-    if live.spec.moves_button:
+    if table.spec.moves_button:
         carry["button_seat"] = deal.carry["button_seat"]
     row.carry = carry
     row.deal = None
-    live.last_outcome = outcome
-    live.last_seed = deal.seed
-    live.note(outcome.summary)
-    live.room.deal_done(outcome.match_over)
+    table.last_outcome = outcome
+    table.last_seed = deal.seed
+    table.note(outcome.summary)
+    table.room.deal_done(outcome.match_over)
 
 
-async def rebuy_computer_players(live: LiveTable, tx: Tx) -> None:
+async def rebuy_computer_players(table: LiveTable, tx: Tx) -> None:
     """A computer player who lost its stack buys in again from the house (chip games)."""
-    row = live.row
+    row = table.row
     for seat in row.seats:
-        if live.spec.chips and seat.is_bot and seat.stack == 0:
-            amount = buy_in(live, None)
+        if table.spec.chips and seat.is_bot and seat.stack == 0:
+            amount = buy_in(table, None)
             await tx.move_wallet(row.guild_id, HOUSE, -amount)
             seat.stack = amount
-            live.note(f"{seat.name} buys in again for {amount}.")
+            table.note(f"{seat.name} buys in again for {amount}.")
 
 
-async def end_match(live: LiveTable, tx: Tx) -> None:
+async def end_match(table: LiveTable, tx: Tx) -> None:
     """The match is over: back to the lobby (a chip game's stacks back in their wallets)."""
-    row = live.row
+    row = table.row
     row.status = "lobby"
     row.carry = {}
     row.deadline = None
-    if live.spec.chips:  # a match is played for its buy-in: everyone cashes out at the end
+    if table.spec.chips:  # a match is played for its buy-in: everyone cashes out at the end
         for seat in row.seats:
             await tx.move_wallet(row.guild_id, HOUSE if seat.is_bot else seat.user_id, seat.stack)
             seat.stack = 0
-        live.note("The match is over: every stack is back in its wallet. Join again to play another.")
+        table.note("The match is over: every stack is back in its wallet. Join again to play another.")
     else:
-        live.note("The match is over. /start plays another.")
+        table.note("The match is over. /start plays another.")
 
 
-async def record_results(live: LiveTable, tx: Tx, outcome: Outcome) -> None:
+async def record_results(table: LiveTable, tx: Tx, outcome: Outcome) -> None:
     """Chips won per hand for everyone; ratings from the deal's ranking (a match's finishing
     places, or a cash game hand's winners), but not per hand in a tournament."""
-    row = live.row
+    row = table.row
     assert row.deal is not None  # results are recorded before the deal is closed
     seats = [row.seats[i] for i in row.deal.seats]
     ranking = list(outcome.ranking) if outcome.ranking is not None else [0] * len(seats)
     if tournaments.is_tournament(row.settings):
         ranking = [0] * len(seats)
-    elif outcome.ranking is None and live.spec.chips:
+    elif outcome.ranking is None and table.spec.chips:
         order = sorted(set(outcome.deltas), reverse=True)
         ranking = [order.index(d) for d in outcome.deltas]
-    await rate(live, tx, seats, ranking, match=outcome.match_over, deltas=outcome.deltas)
+    await rate(table, tx, seats, ranking, match=outcome.match_over, deltas=outcome.deltas)
 
 
-async def rate(live: LiveTable, tx: Tx, seats: list[TableSeat], ranking: list[int], *,
+async def rate(table: LiveTable, tx: Tx, seats: list[TableSeat], ranking: list[int], *,
                 match: bool, deltas: tuple[int, ...] | None = None) -> None:
     """Results and openskill ratings for the humans among ``seats`` finishing in ``ranking``."""
-    row = live.row
+    row = table.row
     humans = [s.user_id for s in seats if not s.is_bot]
     known = await tx.ratings(row.guild_id, row.game, humans) if humans else {}
     ratings: dict[int, tuple[float, float]] = {}
@@ -164,19 +164,19 @@ async def rate(live: LiveTable, tx: Tx, seats: list[TableSeat], ranking: list[in
                                 rating=ratings.get(seat.user_id))
 
 
-async def tournament_step(live: LiveTable, tx: Tx, deal: Deal) -> None:
+async def tournament_step(table: LiveTable, tx: Tx, deal: Deal) -> None:
     """After a tournament hand: places for the players knocked out; the finish when one is left."""
-    row = live.row
+    row = table.row
     dealt = deal.seats
     hand_stacks = dict(zip(dealt, deal.stacks))
     remaining = sum(1 for s in row.seats if s.place is None)
     busted = [i for i in dealt if row.seats[i].stack == 0]  # only seats with chips are dealt in
     for index, place in zip(busted, busted_places(remaining, [hand_stacks[i] for i in busted])):
         row.seats[index].place = place
-        live.note(f"{row.seats[index].name} is out in place {place}.")
+        table.note(f"{row.seats[index].name} is out in place {place}.")
     alive = [s for s in row.seats if s.place is None]
     if len(alive) > 1:
-        row.deadline = live.room.clock() + pause_after(live)
+        row.deadline = table.room.clock() + pause_after(table)
         return
     for seat in alive:
         seat.place = 1
@@ -186,8 +186,8 @@ async def tournament_step(live: LiveTable, tx: Tx, deal: Deal) -> None:
         seat.stack = prizes[place - 1] if place <= len(prizes) else 0
     standings = ", ".join(f"{place}. {s.name} ({s.stack})" for place, s in sorted(zip(places, row.seats),
                                                                                   key=lambda p: p[0]))
-    live.note(f"The tournament is over: {standings}.")
-    await rate(live, tx, row.seats, [place - 1 for place in places], match=True)
-    await remove_seats(live, tx, list(range(len(row.seats))))
+    table.note(f"The tournament is over: {standings}.")
+    await rate(table, tx, row.seats, [place - 1 for place in places], match=True)
+    await remove_seats(table, tx, list(range(len(row.seats))))
     row.status = "closed"
     row.deadline = None
