@@ -2,7 +2,7 @@
 
     python bench/capacity.py [--tables 1 50 200] [--presses 2000] [--threads] [--fixed-image] [--json]
 
-The real bot runs in the e2e harness (tests/harness.py: cogs, command tree, view store, the SQLite
+The real bot runs in the e2e harness (tests/support/harness.py: cogs, command tree, view store, the SQLite
 store in a temporary file; Discord's HTTP replaced by the recorder). Each table's player to act
 presses Check or Call as a raw INTERACTION_CREATE payload, and presses again as soon as the table
 message has been edited with the new picture; every table does so at once. Per N:
@@ -52,10 +52,10 @@ from bot import render_pool  # noqa: E402
 from bot.games.cards import DECK  # noqa: E402
 from bot.registry import GAMES  # noqa: E402
 from images.palette import to_png  # noqa: E402
-from tests.harness import GUILD_ID, Harness, Place, Request, User  # noqa: E402
+from tests.support.harness import GUILD_ID, Harness, Place, Request, User  # noqa: E402
 
 DRAW = render_pool.render
-"""The render pool's own ``render``: the test suite's privacy check wraps it (``tests/privacy.py``)."""
+"""The render pool's own ``render``: the test suite's privacy check wraps it (``tests/support/privacy.py``)."""
 GAME = "holdem"
 FIRST_CHANNEL = 960000000000000000
 PRESS_KINDS = ("check", "call")

@@ -150,7 +150,7 @@ async def soak(seconds: float, servers: int, count: int, seed: int, *, guarded: 
     """``guarded`` False: the fault the guard exists for, on purpose (``--unguarded``): workers take no
     shard lock and every shard starts with a second worker driving it too; ``double_driven`` must
     catch it. ``postgres``: a server's URL to use (a new schema on it) instead of a throwaway one."""
-    from tests.postgres import fresh_schema, start_server
+    from tests.support.postgres import fresh_schema, start_server
 
     rng = random.Random(seed)
     directory = Path(tempfile.mkdtemp(prefix="cardroom-cluster-soak-"))

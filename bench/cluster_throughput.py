@@ -130,7 +130,7 @@ CONFIGURATIONS = (("sqlite_1", "sqlite", 1), ("postgresql_1", "postgresql", 1), 
 async def measure(seconds: float, servers: int, rounds: int) -> dict[str, Any]:
     """Each configuration over its own database, in ``rounds`` windows taking turns (sqlite_1,
     postgresql_1, postgresql_2, sqlite_1...): load from elsewhere on a shared machine falls on each alike."""
-    from tests.postgres import fresh_schema, start_server
+    from tests.support.postgres import fresh_schema, start_server
 
     directory = Path(tempfile.mkdtemp(prefix="cardroom-throughput-"))
     server = start_server(directory / "data")

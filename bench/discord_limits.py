@@ -5,7 +5,7 @@ carries.
 
 What it measures. The real bot (cogs, command tree, SQLite store, render pool, its timers every 0.1 s,
 2 s between deals) talks through discord.py's real HTTP client to the loopback Discord
-(tests/loopback_discord.py), which keeps Discord's limits: one global bucket of 50 requests a second
+(tests/support/loopback_discord.py), which keeps Discord's limits: one global bucket of 50 requests a second
 for the bot token (interaction callbacks and interaction-token webhooks not counted), per-route
 buckets, interaction tokens that die 15 minutes after the press (10015), and no edits of a message
 older than an hour (30046). Each table is hold'em in a channel of its own, opened by commands: a
@@ -16,7 +16,7 @@ act, the deal is over, or the message does not show the turn yet, the member wai
 A press is dispatched as Discord delivers it, not awaited. A member whose stack is gone joins again.
 
 Method. Discord reads ages (a token's 15 minutes, a message's hour) from snowflake ids, which the
-loopback mints from tests.discord_clock.CLOCK; a task moves that clock on so simulated time runs
+loopback mints from tests.support.discord_clock.CLOCK; a task moves that clock on so simulated time runs
 ``--speed`` times real time, and the run stops itself after ``--hours`` simulated hours (and at a hard
 real-time limit). Rate limits, answers and the pressing stay in real time. The tables open over
 ``--opened-over`` simulated minutes (default 50), so their messages come of age at different moments.
@@ -57,10 +57,10 @@ from bench.discord_limits_load import (Driver, Hour, Observer, SimClock, Table, 
                                        watch_log)
 from bench.capacity import worker_cpu  # noqa: E402
 from bot.adapter.table_message import ROLL_OVER_AGE  # noqa: E402
-from tests.harness import GUILD_ID  # noqa: E402
-from tests.loopback_discord import LoopbackDiscord  # noqa: E402
-from tests.loopback_harness import LoopbackHarness  # noqa: E402
-from tests.loopback_ratelimits import GLOBAL_PER_SECOND, Limit  # noqa: E402
+from tests.support.harness import GUILD_ID  # noqa: E402
+from tests.support.loopback_discord import LoopbackDiscord  # noqa: E402
+from tests.support.loopback_harness import LoopbackHarness  # noqa: E402
+from tests.support.loopback_ratelimits import GLOBAL_PER_SECOND, Limit  # noqa: E402
 
 HUMAN_PACE = 2.5
 """Real seconds between presses at an active table, for the arithmetic."""

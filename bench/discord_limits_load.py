@@ -15,9 +15,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from tests.discord_clock import CLOCK
-from tests.harness import GUILD_ID, Place, User, new_id
-from tests.loopback_harness import LoopbackHarness
+from tests.support.discord_clock import CLOCK
+from tests.support.harness import GUILD_ID, Place, User, new_id
+from tests.support.loopback_harness import LoopbackHarness
 
 GAME = "holdem"
 FIRST_CHANNEL = 970000000000000000

@@ -2,7 +2,7 @@
 
     python bench/faults.py [--out docs/reliability.md]
 
-Each fault gets a fresh bot, database and loopback server (tests/loopback_discord.py: discord.py's
+Each fault gets a fresh bot, database and loopback server (tests/support/loopback_discord.py: discord.py's
 real HTTP client, Discord's rate-limit headers and error codes). Alice and Bob sit at hold'em with
 1,000 chips each and a raise in the pot; the fault is injected and the table's next update (a
 press, a gateway event) meets it. Measured per fault: what became of the table, the requests the
@@ -26,9 +26,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bot.adapter.table_text import table_text  # noqa: E402
-from tests.harness import CHANNEL_ID, GUILD_ID, MEMBER_PERMISSIONS, OPEN, Place, User  # noqa: E402
-from tests.loopback_discord import Fault, LoopbackDiscord  # noqa: E402
-from tests.loopback_harness import LoopbackHarness  # noqa: E402
+from tests.support.harness import CHANNEL_ID, GUILD_ID, MEMBER_PERMISSIONS, OPEN, Place, User  # noqa: E402
+from tests.support.loopback_discord import Fault, LoopbackDiscord  # noqa: E402
+from tests.support.loopback_harness import LoopbackHarness  # noqa: E402
 
 ALICE, BOB = User(1, "Alice"), User(2, "Bob")
 THREAD_ID = 940000000000000001

@@ -4,7 +4,7 @@ plain RGB PNG encode (``compress_level=1``) of the very image each render produc
     python bench/render.py [--views N] [--json]
 
 For each game a seeded deal is played by the computer players (the sample deals of
-``tests/image_samples.py``, played further); after every action the public view and the sampled
+``tests/support/image_samples.py``, played further); after every action the public view and the sampled
 seat's view are kept, up to N of each, so each render draws a new state as the bot does update after
 update; views of other deals are rendered first, untimed (card sprites are drawn once per process).
 For each render: the wall time of the renderer (drawing and encoding, as ``GameSpec``
@@ -35,7 +35,7 @@ from PIL import Image  # noqa: E402
 from bot.games.base import Seat  # noqa: E402
 from bot.registry import game, game_names  # noqa: E402
 from images import png_bands  # noqa: E402
-from tests.image_samples import FOOTER, NAMES, SAMPLES  # noqa: E402
+from tests.support.image_samples import FOOTER, NAMES, SAMPLES  # noqa: E402
 
 LIMIT_KB = {"bridge": 60, "sigma": 60, "presidential": 60}
 DEFAULT_LIMIT_KB = 40

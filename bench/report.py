@@ -262,7 +262,7 @@ def images_section(plan: Plan, images: list[dict[str, Any]]) -> list[str]:
         "fonts and the felt are drawn once per process. An update compresses only the 16-row bands of the "
         "image it changed: a band's compressed bytes are kept by its exact pixels, per process, and "
         "reused by any later image with the same band (`images/png_bands.py`; PNGs about 9% larger than "
-        "one stream, decoding to the very pixels of Pillow's whole-image encode: `tests/test_png_bands.py`). A heads-up hold'em table then costs about 0.4 ms of drawing, 0.5 ms of mapping to "
+        "one stream, decoding to the very pixels of Pillow's whole-image encode: `tests/images/test_png_bands.py`). A heads-up hold'em table then costs about 0.4 ms of drawing, 0.5 ms of mapping to "
         "the palette and 0.4 ms of compressing; seat plates are not cached, as pasting a cached plate "
         "(0.019 ms) costs what drawing it does (0.023 ms). Before/after pictures: "
         "[palette, hold'em](images/palette-before-after-holdem.png), "

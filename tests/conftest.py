@@ -13,12 +13,12 @@ import pytest
 
 from bot import render_pool
 from bot.adapter.presenter import DiscordPresenter
-from tests import mentions
-from tests.harness import OPEN
-from tests.loopback_discord import LoopbackDiscord
-from tests.loopback_harness import LoopbackHarness
-from tests.postgres import fresh_schema, start_server
-from tests.privacy import CHECKS, PAYLOADS_CHECKED
+from tests.support import mentions
+from tests.support.harness import OPEN
+from tests.support.loopback_discord import LoopbackDiscord
+from tests.support.loopback_harness import LoopbackHarness
+from tests.support.postgres import fresh_schema, start_server
+from tests.support.privacy import CHECKS, PAYLOADS_CHECKED
 
 
 if "MUTANT_UNDER_TEST" in os.environ:
@@ -70,7 +70,7 @@ def rendered(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, dict[str, Any]]
 
 @pytest.fixture
 async def loopback(tmp_path: Any) -> AsyncIterator[LoopbackHarness]:
-    """The bot over the loopback Discord (tests/loopback_discord.py); ``loopback.server`` is the server,
+    """The bot over the loopback Discord (tests/support/loopback_discord.py); ``loopback.server`` is the server,
     whose ``limits`` a test may change before the first request of a bucket."""
     server = LoopbackDiscord()
     server.start()

@@ -157,7 +157,7 @@ def _cycle() -> list[str] | None:
 
 
 def test_no_import_circle_anywhere() -> None:
-    assert len(MODULES) > 100 and "bot.adapter.client" in MODULES and "tests.harness" in MODULES
+    assert len(MODULES) > 100 and "bot.adapter.client" in MODULES and "tests.support.harness" in MODULES
     cycle = _cycle()
     assert cycle is None, "import circle: " + " -> ".join(cycle or [])
 
