@@ -42,10 +42,6 @@ async def _next_deal(h: Harness) -> None:
     await h.settle()
 
 
-def _channel_text(h: Harness, channel_id: int, since: int = 0) -> str:
-    return " ".join(r.text for r in h.recorder.channel_requests(channel_id)[since:])
-
-
 async def test_a_board_stays_secret_until_every_table_has_played_it(tmp_path) -> None:
     h = await Harness.start(str(tmp_path / "event.db"))
     token = await h.command(FAST[0], "bridge", "create", scoring="rubber", event="x")
@@ -89,7 +85,7 @@ async def test_a_board_stays_secret_until_every_table_has_played_it(tmp_path) ->
     assert "played by every table yet" in h.ephemeral_text(standings)
     await _next_deal(h)  # the fast table goes on to board 2
     assert fast.row.deal.event_key == "2" and slow.row.hand_no == 1
-    channel_a = _channel_text(h, CHANNEL_ID)
+    channel_a = h.recorder.channel_text(CHANNEL_ID)
     for secret in (seed, summary, "Board 1  dealer"):
         assert secret not in channel_a, f"channel A shows {secret!r} while table B plays board 1"
 
@@ -117,7 +113,7 @@ async def test_a_board_stays_secret_until_every_table_has_played_it(tmp_path) ->
     await _pass_board(h, fast, FAST)
     await _next_deal(h)
     assert slow.row.deal.event_key == "2"
-    assert "Board 2  dealer" not in _channel_text(h, CHANNEL_ID) + _channel_text(h, OTHER.channel_id)
+    assert "Board 2  dealer" not in h.recorder.channel_text(CHANNEL_ID) + h.recorder.channel_text(OTHER.channel_id)
     refused = await h.command(FAST[0], "bridge", "close-event", event="club-night")
     assert "Manage Channels" in h.ephemeral_text(refused) and h.bot.service.in_channel(CHANNEL_ID) is fast
     closed = await h.command(DIRECTOR, "bridge", "close-event", event="club-night")

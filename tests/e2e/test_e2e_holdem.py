@@ -23,10 +23,6 @@ def _hole_cards(harness: Harness) -> dict[int, list[str]]:
     return {seat: live.engine.view(seat)["seats"][seat]["cards"] for seat in range(len(live.dealt()))}
 
 
-def _channel_text(recorder: Recorder) -> str:
-    return " ".join(r.text for r in recorder.channel_requests(CHANNEL_ID))
-
-
 async def test_full_hand_with_restart(database, rendered) -> None:
     db = database  # an SQLite file, then a PostgreSQL schema (tests/conftest.py)
     recorder = Recorder()
@@ -85,7 +81,7 @@ async def test_full_hand_with_restart(database, rendered) -> None:
     live = h.bot.service.in_channel(CHANNEL_ID)
     assert live.engine.view(None)["street"] == "turn"
     hand = dataclasses.asdict(live.row.deal)  # as it was before the restart
-    before_restart = _channel_text(recorder)
+    before_restart = recorder.channel_text()
     await h.close()
 
     # A new bot object over the same database finishes the hand.

@@ -13,10 +13,6 @@ from tests.support.harness import CHANNEL_ID, Harness, Recorder, User
 ALICE, BOB, CAROL, DAVE = User(1001, "Alice"), User(1002, "Bob"), User(1003, "Carol"), User(1004, "Dave")
 
 
-def _channel_text(recorder: Recorder) -> str:
-    return " ".join(r.text for r in recorder.channel_requests(CHANNEL_ID))
-
-
 @pytest.mark.parametrize("game", ["omaha", "omaha-hilo"])
 async def test_full_hand_to_showdown(tmp_path, rendered, game: str) -> None:
     recorder = Recorder()
@@ -67,7 +63,7 @@ async def test_full_hand_to_showdown(tmp_path, rendered, game: str) -> None:
     assert live.engine.view(None)["street"] == "turn"
     for user in (BOB, CAROL, ALICE, BOB, CAROL):  # turn and river checked through
         await h.press_label(user, "Check")
-    before_showdown = _channel_text(recorder)
+    before_showdown = recorder.channel_text()
     await h.press_label(ALICE, "Check")
 
     record = await h.bot.storage.hand_record(live.id, 1)

@@ -33,10 +33,6 @@ def _downcards(h: Harness) -> dict[int, list[str]]:
     return {s: [c for c, up in zip(v["cards"], v["up"]) if not up] for s, v in enumerate(own)}
 
 
-def _channel_text(h: Harness) -> str:
-    return " ".join(r.text for r in h.recorder.channel_requests(CHANNEL_ID))
-
-
 def _shows(text: str, card: str) -> bool:
     return pretty(card) in text or f'"{card}"' in text
 
@@ -92,7 +88,7 @@ async def test_full_hand(tmp_path, rendered) -> None:
     while engine.outcome is None:
         actor = _actor(h)
         if engine.view(None)["street"] == "seventh street":
-            before_showdown = _channel_text(h)
+            before_showdown = h.recorder.channel_text()
         await h.press_label(actor, "Check")
     live = h.bot.service.in_channel(CHANNEL_ID)
     assert live is not None and live.last_outcome is not None

@@ -136,6 +136,10 @@ class Recorder:
     def channel_requests(self, channel_id: int = CHANNEL_ID) -> list[Request]:
         return [r for r in self.requests if f"/channels/{channel_id}/" in r.path]
 
+    def channel_text(self, channel_id: int = CHANNEL_ID, since: int = 0) -> str:
+        """Every text the bot sent or edited in the channel (from its ``since``-th request), joined."""
+        return " ".join(r.text for r in self.channel_requests(channel_id)[since:])
+
     def dm_requests(self, user_id: int) -> list[Request]:
         channels = [c for c, u in self.dm_channels.items() if u == user_id]
         return [r for r in self.requests if any(f"/channels/{c}/messages" in r.path for c in channels)]
