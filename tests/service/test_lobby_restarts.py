@@ -8,14 +8,14 @@ from typing import Awaitable, Callable
 from bot.service.live import LiveTable
 from bot.service.tables import TableService
 from bot.storage.interface import HOUSE
-from tests.service.test_tables import ALICE, BOB, CAROL, CHANNEL, GUILD, _close_storages, _service  # noqa: F401
+from tests.support.service_rig import ALICE, BOB, CAROL, CHANNEL, GUILD, open_service
 
 Change = Callable[[TableService, LiveTable], Awaitable[object]]
 
 
 async def _restarted(database: str, service: TableService, live: LiveTable) -> LiveTable:
     """The table as a new service over the same database restores it, checked against ``live``."""
-    again = await _service(database)
+    again = await open_service(database)
     restored = again.in_channel(CHANNEL)
     assert restored is not None and restored.id == live.id
     row, was = restored.row, live.row
@@ -28,7 +28,7 @@ async def _restarted(database: str, service: TableService, live: LiveTable) -> L
 
 
 async def _lobby(database: str) -> tuple[TableService, LiveTable]:
-    service = await _service(database)
+    service = await open_service(database)
     live = await service.create(GUILD, CHANNEL, "holdem", ALICE, "Ann", {}, 400)
     return service, live
 
@@ -76,6 +76,6 @@ async def test_a_cancelled_table_stays_closed_with_every_stack_back(database: st
     await service.join(live, BOB, "Bob")
     await service.start(live, ALICE)
     await service.cancel(live, ALICE, can_manage=False)
-    again = await _service(database)
+    again = await open_service(database)
     assert again.in_channel(CHANNEL) is None, "a restart does not bring it back"
     assert [await again.storage.balance(GUILD, user) for user in (ALICE, BOB)] == [1000, 1000]

@@ -9,13 +9,13 @@ from bot.games.base import Action
 from bot.service.live import LiveTable
 from bot.service.replays import KEPT, rebuild
 from bot.service.tables import TableService
-from tests.service.test_tables import ALICE, GUILD, _close_storages, _service  # noqa: F401
+from tests.support.service_rig import ALICE, GUILD, open_service
 
 
 async def _played_gin_hand(database: str) -> tuple[TableService, LiveTable, dict[str, Any]]:
     """Ann and a computer player play the first hand of gin (to 250, not the default 100) to its end:
     the service, table and record."""
-    service = await _service(database)
+    service = await open_service(database)
     live = await service.create(GUILD, 70, "gin", ALICE, "Ann", {"target": 250}, None)
     await service.add_bot(live, ALICE)
     await service.start(live, ALICE)

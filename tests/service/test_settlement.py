@@ -15,7 +15,7 @@ from bot.service import settlement
 from bot.service.live import LiveTable
 from bot.service.tables import TableService
 from bot.storage.interface import HOUSE
-from tests.service.test_tables import ALICE, BOB, CAROL, GUILD, Clock, _close_storages, _service, _table  # noqa: F401
+from tests.support.service_rig import ALICE, BOB, CAROL, GUILD, Clock, open_service, holdem_table
 
 
 async def _settle(service: TableService, live: LiveTable, *deltas: int, **more: Any) -> Outcome:
@@ -38,8 +38,8 @@ async def _rating(service: TableService, user: int) -> float | None:
 
 async def test_a_deal_sets_the_stacks_records_the_hand_and_schedules_the_next(database: str) -> None:
     clock = Clock()
-    service = await _service(database, clock)
-    live = await _table(service, (ALICE, BOB, CAROL))
+    service = await open_service(database, clock)
+    live = await holdem_table(service, (ALICE, BOB, CAROL))
     await service.start(live, ALICE)
     hand = live.row.deal
     assert hand is not None
@@ -68,8 +68,8 @@ async def test_a_deal_sets_the_stacks_records_the_hand_and_schedules_the_next(da
 
 
 async def test_ratings_build_on_the_last_and_a_tie_rates_nobody(database: str) -> None:
-    service = await _service(database)
-    live = await _table(service, (ALICE, BOB))
+    service = await open_service(database)
+    live = await holdem_table(service, (ALICE, BOB))
     await service.start(live, ALICE)
     winner, loser = _users(live)
     await _settle(service, live, 0, 0, summary="Split pot.")
@@ -88,8 +88,8 @@ async def test_ratings_build_on_the_last_and_a_tie_rates_nobody(database: str) -
 
 
 async def test_a_busted_computer_player_buys_in_again_from_the_house(database: str) -> None:
-    service = await _service(database)
-    live = await _table(service, (ALICE, BOB))
+    service = await open_service(database)
+    live = await holdem_table(service, (ALICE, BOB))
     await service.add_bot(live, ALICE)
     await service.start(live, ALICE)
     house = await service.storage.balance(GUILD, HOUSE)
@@ -105,8 +105,8 @@ async def test_a_busted_computer_player_buys_in_again_from_the_house(database: s
 
 
 async def test_a_seat_leaving_during_the_deal_is_cashed_out_when_it_ends(database: str) -> None:
-    service = await _service(database)
-    live = await _table(service, (ALICE, BOB, CAROL))
+    service = await open_service(database)
+    live = await holdem_table(service, (ALICE, BOB, CAROL))
     await service.start(live, ALICE)
     await service.leave(live, CAROL)
     assert live.row.deal is not None and live.row.seats[2].leaving, "Carol stays seated until the deal ends"
@@ -121,7 +121,7 @@ async def test_a_seat_leaving_during_the_deal_is_cashed_out_when_it_ends(databas
 
 @pytest.mark.parametrize("game", ["holdem", "saint"])
 async def test_the_end_of_a_match_pays_every_stack_back_and_counts_the_win(database: str, game: str) -> None:
-    service = await _service(database)
+    service = await open_service(database)
     live = await service.create(GUILD, 70, game, ALICE, "Ann", {}, None)
     await service.join(live, BOB, "Bob")
     await service.add_bot(live, ALICE)
@@ -166,8 +166,8 @@ async def test_the_end_of_a_match_pays_every_stack_back_and_counts_the_win(datab
 
 
 async def test_an_outcome_that_makes_or_loses_chips_is_refused(database: str) -> None:
-    service = await _service(database)
-    live = await _table(service, (ALICE, BOB))
+    service = await open_service(database)
+    live = await holdem_table(service, (ALICE, BOB))
     await service.start(live, ALICE)
     seats = [dataclasses.replace(s) for s in live.row.seats]
     total = await service.storage.total_chips()
@@ -180,7 +180,7 @@ async def test_an_outcome_that_makes_or_loses_chips_is_refused(database: str) ->
 
 
 async def test_a_tournament_hand_rates_nobody(database: str) -> None:
-    service = await _service(database)
+    service = await open_service(database)
     settings = {"mode": "tournament", "buy_in": 200, "min_buy_in": 200}
     live = await service.create(GUILD, 70, "holdem", ALICE, "Ann", settings, None)
     await service.join(live, BOB, "Bob")
@@ -193,7 +193,7 @@ async def test_a_tournament_hand_rates_nobody(database: str) -> None:
 
 
 async def test_a_tied_match_is_nobody_s_win(database: str) -> None:
-    service = await _service(database)
+    service = await open_service(database)
     live = await service.create(GUILD, 70, "saint", ALICE, "Ann", {}, None)
     await service.join(live, BOB, "Bob")
     await service.start(live, ALICE)
@@ -202,7 +202,7 @@ async def test_a_tied_match_is_nobody_s_win(database: str) -> None:
 
 
 async def test_a_tournament_s_end_counts_its_hands_once_and_its_winner(database: str) -> None:
-    service = await _service(database)
+    service = await open_service(database)
     settings = {"mode": "tournament", "buy_in": 200, "min_buy_in": 200}
     live = await service.create(GUILD, 70, "holdem", ALICE, "Ann", settings, None)
     await service.join(live, BOB, "Bob")
@@ -217,8 +217,8 @@ async def test_a_tournament_s_end_counts_its_hands_once_and_its_winner(database:
 
 
 async def test_a_deal_of_computer_players_alone_records_no_result(database: str) -> None:
-    service = await _service(database)
-    live = await _table(service, (ALICE,))
+    service = await open_service(database)
+    live = await holdem_table(service, (ALICE,))
     for _ in range(2):
         await service.add_bot(live, ALICE)
     await service.set_sitting_out(live, ALICE, True)

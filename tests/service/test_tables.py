@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from bot.errors import StaleButton, UserError
 from bot.games.base import Action, IllegalAction
-from bot.storage.interface import HOUSE, InsufficientChips, Storage
+from bot.storage.interface import HOUSE, InsufficientChips
 from bot.storage import open_storage
 from bot.service.live import LiveTable
 from bot.registry import GAMES
@@ -19,60 +19,8 @@ from bot.service import dealing
 from bot.service.seats import BOT_NAMES
 from bot.service.settlement import pause_after
 from bot.service.tables import TableService
-
-GUILD, CHANNEL = 7, 70
-ALICE, BOB, CAROL = 1, 2, 3
-
-
-class Recorder:
-    """A presenter that remembers what it was asked to show."""
-
-    def __init__(self) -> None:
-        self.updates = 0
-        self.reasons: list[str] = []
-        self.last: LiveTable | None = None
-
-    async def update(self, table: LiveTable) -> None:
-        self.updates += 1
-        self.last = table
-
-    async def closed(self, table: LiveTable, reason: str) -> None:
-        self.reasons.append(reason)
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1_000_000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-_OPEN: list[Storage] = []
-
-
-@pytest.fixture(autouse=True)
-async def _close_storages() -> Any:
-    yield
-    while _OPEN:
-        await _OPEN.pop().close()
-
-
-async def _service(path: str, clock: Clock | None = None) -> TableService:
-    storage = await open_storage(path)
-    _OPEN.append(storage)
-    seeds = random.Random(5)
-    service = TableService(storage, Recorder(), clock=clock or Clock(), between_deals=2, offload_bots=False,
-                           seeds=lambda: "%064x" % seeds.getrandbits(256))
-    await service.restore()
-    return service
-
-
-async def _table(service: TableService, players: tuple[int, ...] = (ALICE, BOB)) -> LiveTable:
-    live = await service.create(GUILD, CHANNEL, "holdem", players[0], f"p{players[0]}", {}, None)
-    for user in players[1:]:
-        await service.join(live, user, f"p{user}")
-    return live
+from tests.support.service_rig import (ALICE, BOB, CAROL, CHANNEL, GUILD, OPEN, Clock, RecordingPresenter,
+                                        holdem_table, open_service)
 
 
 def _turn_user(live: LiveTable) -> int:
@@ -84,8 +32,8 @@ async def _act(service: TableService, live: LiveTable, action: Action) -> None:
 
 
 async def test_buy_in_comes_from_the_wallet_and_leaving_returns_it(database: str) -> None:
-    service = await _service(database)
-    live = await _table(service)
+    service = await open_service(database)
+    live = await holdem_table(service)
     assert await service.storage.balance(GUILD, ALICE) == 0
     assert [s.stack for s in live.row.seats] == [1000, 1000]
     message = await service.leave(live, BOB)
@@ -96,8 +44,8 @@ async def test_buy_in_comes_from_the_wallet_and_leaving_returns_it(database: str
 
 
 async def test_lobby_refusals_have_clear_messages(database: str) -> None:
-    service = await _service(database)
-    live = await _table(service, (ALICE,))
+    service = await open_service(database)
+    live = await holdem_table(service, (ALICE,))
     with pytest.raises(UserError, match=r"^This channel already has a table\. Finish or cancel it first, or use a thread\.$"):
         await service.create(GUILD, CHANNEL, "holdem", BOB, "b", {}, None)
     with pytest.raises(UserError, match="already seated"):
@@ -114,7 +62,7 @@ async def test_lobby_refusals_have_clear_messages(database: str) -> None:
 
 
 async def test_computer_players_fill_a_table_up_to_its_seats(database: str) -> None:
-    service = await _service(database)
+    service = await open_service(database)
     live = await service.create(GUILD, CHANNEL, "holdem", ALICE, "Ann", {}, None, seat_host=False)
     names = [await service.add_bot(live, ALICE) for _ in range(live.spec.max_players)]
     assert len(set(names)) == 10 and all(name.endswith(" (bot)") for name in names)
@@ -125,8 +73,8 @@ async def test_computer_players_fill_a_table_up_to_its_seats(database: str) -> N
 
 
 async def test_leaving_says_what_happens(database: str) -> None:
-    service = await _service(database)
-    live = await _table(service, (ALICE, BOB, CAROL))
+    service = await open_service(database)
+    live = await holdem_table(service, (ALICE, BOB, CAROL))
     with pytest.raises(UserError, match=r"^You are not seated at this table\.$"):
         await service.leave(live, 99)
     bob = live.row.seats[live.seat_index(BOB)]
@@ -145,8 +93,8 @@ async def test_leaving_says_what_happens(database: str) -> None:
 
 
 async def test_only_players_or_the_host_add_computer_players(database: str) -> None:
-    service = await _service(database)
-    live = await _table(service)
+    service = await open_service(database)
+    live = await holdem_table(service)
     assert service.presenter.last is live, "the table shows who joined"
     with pytest.raises(UserError, match=r"^Only players at this table can do that\.$"):
         await service.add_bot(live, CAROL)
@@ -163,8 +111,8 @@ async def test_only_players_or_the_host_add_computer_players(database: str) -> N
 
 
 async def test_the_host_passes_to_a_person_when_the_host_leaves(database: str) -> None:
-    service = await _service(database)
-    live = await _table(service, (ALICE, BOB, CAROL))
+    service = await open_service(database)
+    live = await holdem_table(service, (ALICE, BOB, CAROL))
     await service.add_bot(live, ALICE)
     await service.leave(live, BOB)
     assert live.row.host_id == ALICE, "someone else leaving changes nothing"
@@ -185,8 +133,8 @@ async def _finish_deal(service: TableService, live: LiveTable, clock: Clock) -> 
 
 async def test_the_button_passes_to_the_next_seat_when_its_seat_leaves(database: str) -> None:
     clock = Clock()
-    service = await _service(database, clock)
-    live = await _table(service, (ALICE, BOB, CAROL, 4))
+    service = await open_service(database, clock)
+    live = await holdem_table(service, (ALICE, BOB, CAROL, 4))
 
     def dealer() -> list[str]:
         return [s["name"] for s in live.engine.view(None)["seats"] if s["is_dealer"]]
@@ -205,7 +153,7 @@ async def test_the_button_passes_to_the_next_seat_when_its_seat_leaves(database:
 
 
 async def test_seats_are_taken_as_the_lobby_says(database: str) -> None:
-    service = await _service(database)
+    service = await open_service(database)
     live = await service.create(GUILD, CHANNEL, "holdem", ALICE, "Ann", {}, 500)
     assert live.row.seats[0].stack == 500 and await service.storage.balance(GUILD, ALICE) == 500
     assert live.log[:2] == ["Ann opened a Texas hold'em table.", "Ann sits down with 500 chips."]
@@ -232,7 +180,7 @@ async def test_seats_are_taken_as_the_lobby_says(database: str) -> None:
 
 
 async def test_a_host_who_cannot_buy_in_opens_no_table(database: str) -> None:
-    service = await _service(database)
+    service = await open_service(database)
     with pytest.raises(InsufficientChips, match="You have 1000 chips"):
         await service.create(GUILD, CHANNEL, "holdem", ALICE, "Ann", {}, 5000)
     assert service.in_channel(CHANNEL) is None
@@ -241,8 +189,8 @@ async def test_a_host_who_cannot_buy_in_opens_no_table(database: str) -> None:
 
 
 async def test_a_command_finds_only_its_own_game_s_table_of_its_own_server(database: str) -> None:
-    service = await _service(database)
-    live = await _table(service)
+    service = await open_service(database)
+    live = await holdem_table(service)
     assert service.require(CHANNEL, "holdem", GUILD) is live
     with pytest.raises(UserError, match=r"^There is no Gin rummy table in this channel\. Create one first\.$"):
         service.require(CHANNEL, "gin", GUILD)
@@ -262,8 +210,8 @@ async def test_a_command_finds_only_its_own_game_s_table_of_its_own_server(datab
 
 
 async def test_wrong_turn_stale_step_and_unseated_are_refused(database: str) -> None:
-    service = await _service(database)
-    live = await _table(service, (ALICE, BOB, CAROL))
+    service = await open_service(database)
+    live = await holdem_table(service, (ALICE, BOB, CAROL))
     await service.start(live, ALICE)
     waiting = next(s.user_id for s in live.row.seats if s.user_id != _turn_user(live))
     with pytest.raises(IllegalAction, match="not your turn"):
@@ -281,8 +229,8 @@ async def test_wrong_turn_stale_step_and_unseated_are_refused(database: str) -> 
 
 
 async def test_cancel_mid_hand_returns_every_stack(database: str) -> None:
-    service = await _service(database)
-    live = await _table(service, (ALICE, BOB, CAROL))
+    service = await open_service(database)
+    live = await holdem_table(service, (ALICE, BOB, CAROL))
     total = await service.storage.total_chips()
     await service.start(live, ALICE)
     await _act(service, live, Action("raise", amount=300))
@@ -298,8 +246,8 @@ async def test_cancel_mid_hand_returns_every_stack(database: str) -> None:
 
 
 async def test_a_vanished_channel_closes_its_table_once(database: str, caplog: pytest.LogCaptureFixture) -> None:
-    service = await _service(database)
-    live = await _table(service)
+    service = await open_service(database)
+    live = await holdem_table(service)
     await service.start(live, ALICE)
     with caplog.at_level(logging.INFO, logger="bot.service.lobby"):
         assert await service.vanished(live, "channel deleted") is True
@@ -311,8 +259,8 @@ async def test_a_vanished_channel_closes_its_table_once(database: str, caplog: p
 
 async def test_timeouts_check_or_fold_then_sit_out(database: str) -> None:
     clock = Clock()
-    service = await _service(database, clock)
-    live = await _table(service)
+    service = await open_service(database, clock)
+    live = await holdem_table(service)
     await service.start(live, ALICE)
     first = _turn_user(live)
     clock.now += 61
@@ -332,8 +280,8 @@ async def test_timeouts_check_or_fold_then_sit_out(database: str) -> None:
 
 async def test_sitting_out_and_back_deals_again_and_counts_timeouts_afresh(database: str) -> None:
     clock = Clock()
-    service = await _service(database, clock)
-    live = await _table(service)
+    service = await open_service(database, clock)
+    live = await holdem_table(service)
     with pytest.raises(UserError, match=r"^You are not seated at this table\.$"):
         await service.set_sitting_out(live, CAROL, True)
     await service.start(live, ALICE)
@@ -360,9 +308,9 @@ async def test_sitting_out_and_back_deals_again_and_counts_timeouts_afresh(datab
 
 async def test_each_game_pauses_its_own_time_between_deals(database: str) -> None:
     clock = Clock()
-    service = await _service(database, clock)
+    service = await open_service(database, clock)
     service.between_deals = None  # as the bot runs: each game's own pause
-    live = await _table(service)
+    live = await holdem_table(service)
     await service.start(live, ALICE)
     await _act(service, live, Action("fold"))
     assert live.row.deal is None and live.row.deadline == clock.now + 5, "poker: five seconds"
@@ -374,8 +322,8 @@ async def test_each_game_pauses_its_own_time_between_deals(database: str) -> Non
 
 async def _two_dealt_tables(database: str, clock: Clock) -> tuple[TableService, LiveTable, LiveTable]:
     """A service with two heads-up hold'em tables in different channels, both dealt."""
-    service = await _service(database, clock)
-    first = await _table(service)
+    service = await open_service(database, clock)
+    first = await holdem_table(service)
     second = await service.create(GUILD, CHANNEL + 1, "holdem", CAROL, "p3", {}, None)
     await service.join(second, 4, "p4")
     for live, host in ((first, ALICE), (second, CAROL)):
@@ -391,7 +339,7 @@ async def test_due_tables_are_handled_at_the_same_time(database: str) -> None:
     service, slow, fast = await _two_dealt_tables(database, clock)
     other_updated = asyncio.Event()
 
-    class Waiting(Recorder):
+    class Waiting(RecordingPresenter):
         async def update(self, table: LiveTable) -> None:
             if table is slow:
                 await other_updated.wait()
@@ -413,7 +361,7 @@ async def test_the_timer_never_waits_for_a_slow_table(database: str) -> None:
     release = asyncio.Event()
     handled: list[int] = []
 
-    class Busy(Recorder):
+    class Busy(RecordingPresenter):
         async def update(self, table: LiveTable) -> None:
             handled.append(table.id)
             if table is slow:
@@ -442,14 +390,14 @@ async def test_the_timer_never_waits_for_a_slow_table(database: str) -> None:
 async def test_restart_replays_the_hand_and_keeps_the_deadline(database: str) -> None:
     path = database
     clock = Clock()
-    service = await _service(path, clock)
-    live = await _table(service, (ALICE, BOB, CAROL))
+    service = await open_service(path, clock)
+    live = await holdem_table(service, (ALICE, BOB, CAROL))
     await service.start(live, ALICE)
     await _act(service, live, Action("call"))
     await _act(service, live, Action("raise", amount=40))
     view, deadline = live.engine.view(None), live.row.deadline
 
-    again = await _service(path, clock)
+    again = await open_service(path, clock)
     restored = again.in_channel(CHANNEL)
     assert restored is not None and restored.row.deadline == deadline
     assert restored.engine.view(None)["seats"] == view["seats"]
@@ -458,8 +406,8 @@ async def test_restart_replays_the_hand_and_keeps_the_deadline(database: str) ->
 
 
 async def test_results_and_ratings_are_recorded(database: str) -> None:
-    service = await _service(database)
-    live = await _table(service)
+    service = await open_service(database)
+    live = await holdem_table(service)
     await service.start(live, ALICE)
     await _act(service, live, Action("fold"))
     board = await service.storage.standings(GUILD, "holdem", None)
@@ -476,7 +424,7 @@ async def test_results_and_ratings_are_recorded(database: str) -> None:
 
 async def test_daily_top_up_once_a_day(database: str) -> None:
     storage = await open_storage(database, 1000, 200)
-    _OPEN.append(storage)
+    OPEN.append(storage)
     async with storage.transaction() as tx:
         assert await tx.claim_daily(GUILD, ALICE, 1000.0) == (1200, 0.0)
     async with storage.transaction() as tx:
@@ -492,7 +440,7 @@ async def test_daily_top_up_once_a_day(database: str) -> None:
 
 async def test_a_failed_transaction_moves_no_chips(database: str) -> None:
     storage = await open_storage(database)
-    _OPEN.append(storage)
+    OPEN.append(storage)
     with pytest.raises(RuntimeError):
         async with storage.transaction() as tx:
             await tx.move_wallet(GUILD, ALICE, -300)
@@ -506,9 +454,9 @@ async def test_random_play_with_leaves_conserves_chips(new_database: Any, seed: 
     """Random legal actions, random leaves and sit-outs, timeouts: not one chip created or lost."""
     rng = random.Random(seed)
     clock = Clock()
-    service = await _service(await new_database(), clock)
+    service = await open_service(await new_database(), clock)
     players = tuple(range(1, humans + 1))
-    live = await _table(service, players)
+    live = await holdem_table(service, players)
     await service.add_bot(live, ALICE)
     async with service.storage.transaction() as tx:
         await tx.move_wallet(GUILD, HOUSE, 0)
@@ -537,12 +485,12 @@ async def test_random_play_with_leaves_conserves_chips(new_database: Any, seed: 
     if service.in_channel(CHANNEL) is not None:
         await service.cancel(live, live.row.host_id, can_manage=True)
     assert await service.storage.total_chips() == total
-    await _OPEN.pop().close()
+    await OPEN.pop().close()
 
 
 async def test_a_tournament_raises_blinds_knocks_players_out_and_pays_by_place(database: str) -> None:
     clock = Clock()
-    service = await _service(database, clock)
+    service = await open_service(database, clock)
     settings = {"mode": "tournament", "buy_in": 200, "min_buy_in": 200, "level_hands": 2}
     live = await service.create(GUILD, CHANNEL, "holdem", ALICE, "Ann", settings, None)
     with pytest.raises(UserError, match="Everyone buys in for 200"):
@@ -609,7 +557,7 @@ async def test_a_tournament_raises_blinds_knocks_players_out_and_pays_by_place(d
 async def test_every_poker_game_runs_a_tournament_to_the_end(database: str, game_name: str,
                                                              settings: dict[str, Any], stake: str) -> None:
     clock = Clock()
-    service = await _service(database, clock)
+    service = await open_service(database, clock)
     settings = {**settings, "mode": "tournament", "min_buy_in": 100, "level_hands": 1}
     live = await service.create(GUILD, CHANNEL, game_name, ALICE, "Ann", settings, None)
     for _ in range(2):
@@ -637,8 +585,8 @@ async def test_a_closed_table_cancels_the_work_it_owns(tmp_path: Any, monkeypatc
     computer player still thinking) cancels it, and nothing of the closed table runs on."""
     import asyncio
 
-    service = await _service(str(tmp_path / "t.db"))
-    live = await _table(service)
+    service = await open_service(str(tmp_path / "t.db"))
+    live = await holdem_table(service)
     await service.start(live, ALICE)
     thinking = asyncio.Event()
 

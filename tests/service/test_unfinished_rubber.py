@@ -8,7 +8,7 @@ import random
 from bot.games.bridge_scoring import ContractResult, RubberState, record_rubber_board
 from bot.service.tables import TableService
 from bot.storage import open_storage
-from tests.service.test_tables import Recorder
+from tests.support.service_rig import RecordingPresenter
 
 GUILD, CHANNEL, ALICE = 1, 10, 100
 
@@ -22,7 +22,7 @@ async def _cancelled_with(database: str, rubber: RubberState | None) -> str:
     storage = await open_storage(database)
     try:
         seeds = random.Random(3)
-        service = TableService(storage, Recorder(), between_deals=2, offload_bots=False,
+        service = TableService(storage, RecordingPresenter(), between_deals=2, offload_bots=False,
                                seeds=lambda: "%064x" % seeds.getrandbits(256))
         live = await service.create(GUILD, CHANNEL, "bridge", ALICE, "Ann", {}, None)
         for _ in range(3):

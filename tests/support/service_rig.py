@@ -1,0 +1,61 @@
+"""The table service without Discord, for the service tests: a presenter that remembers what it was
+asked to show, a clock a test moves, and a service over a test database (closed after each test by
+``tests/service/conftest.py``)."""
+from __future__ import annotations
+
+import random
+
+from bot.service.live import LiveTable
+from bot.service.tables import TableService
+from bot.storage import open_storage
+from bot.storage.interface import Storage
+
+GUILD, CHANNEL = 7, 70
+ALICE, BOB, CAROL = 1, 2, 3
+OPEN: list[Storage] = []
+"""Storages the tests opened, closed after each test."""
+
+
+class RecordingPresenter:
+    """A presenter that remembers what it was asked to show."""
+
+    def __init__(self) -> None:
+        self.updates = 0
+        self.reasons: list[str] = []
+        self.last: LiveTable | None = None
+
+    async def update(self, table: LiveTable) -> None:
+        self.updates += 1
+        self.last = table
+
+    async def closed(self, table: LiveTable, reason: str) -> None:
+        self.reasons.append(reason)
+
+
+class Clock:
+    """The service's clock, moved by the test."""
+
+    def __init__(self) -> None:
+        self.now = 1_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+async def open_service(path: str, clock: Clock | None = None) -> TableService:
+    """A service over the database at ``path`` (its open tables restored), dealing from fixed seeds."""
+    storage = await open_storage(path)
+    OPEN.append(storage)
+    seeds = random.Random(5)
+    service = TableService(storage, RecordingPresenter(), clock=clock or Clock(), between_deals=2,
+                           offload_bots=False, seeds=lambda: "%064x" % seeds.getrandbits(256))
+    await service.restore()
+    return service
+
+
+async def holdem_table(service: TableService, players: tuple[int, ...] = (ALICE, BOB)) -> LiveTable:
+    """A hold'em table in the lobby, hosted by the first player, the others seated."""
+    live = await service.create(GUILD, CHANNEL, "holdem", players[0], f"p{players[0]}", {}, None)
+    for user in players[1:]:
+        await service.join(live, user, f"p{user}")
+    return live
