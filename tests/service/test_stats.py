@@ -6,6 +6,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
+
+from bot import registry
+from bot.games.base import Seat
 from bot.service.stats import figures
 from bot.service.stats.bridge import bridge_stats
 from bot.service.stats.gin import gin_stats
@@ -125,6 +129,27 @@ def test_stud_bring_in_is_forced_and_fourth_street_opens_the_later_rounds() -> N
     assert (folded.vpip, folded.saw_flop, folded.showdown) == (True, True, False)
     stats = poker_stats([_hand(STUD, 0, deltas), _hand(STUD, 2, deltas, 2)])
     assert (stats.showdowns, stats.showdowns_won, stats.biggest_pot) == (2, 1, 39)
+
+
+@pytest.mark.parametrize("game", ["holdem", "stud"])
+def test_a_hand_nobody_could_bet_still_sees_the_flop_and_the_showdown(game: str) -> None:
+    """Both players all in from the forced bets (hold'em's blinds; stud's antes): the board or the
+    later streets are dealt with no betting between them, and each player was still in when the next
+    cards came (docs/stats.md), so the hand counts as seen the flop, gone to showdown, and won there
+    by the one who collected."""
+    spec = registry.game(game)
+    settings = {**spec.default_settings, "small_blind": 5, "big_blind": 10} if game == "holdem" \
+        else dict(spec.default_settings)
+    stacks = [Seat("A", 5), Seat("B", 10)] if game == "holdem" else [Seat("A", 1), Seat("B", 1)]
+    engine = spec.engine(settings, stacks, "ab" * 32, {})
+    assert engine.outcome is not None and not any(engine.outcome.deltas[s] == 0 for s in (0, 1)), \
+        "decided by the cards alone, with no move to make"
+    export = spec.export(engine)
+    hands = [_hand(export, seat, list(engine.outcome.deltas)) for seat in (0, 1)]
+    mine, theirs = (poker_stats([hand]) for hand in hands)
+    assert (mine.saw_flop, mine.showdowns, theirs.saw_flop, theirs.showdowns) == (1, 1, 1, 1)
+    winner = 0 if engine.outcome.deltas[0] > 0 else 1
+    assert [poker_stats([hands[winner]]).showdowns_won, poker_stats([hands[1 - winner]]).showdowns_won] == [1, 0]
 
 
 def _gin_view(knocker: int | None, kind: str | None, line_kind: str, winner: int | None,

@@ -102,17 +102,23 @@ def hand_facts(export: str, seat: int, deltas: Sequence[int]) -> HandFacts:
     money = _Betting(data)
     folded = [False] * len(money.stacks)
     street, betting_since_deal = -1, True
+    dealt_this_street: set[str] = set()  # players dealt a card on this street ("p1"...)
     raises = 0  # raises in this betting round: the blinds or bring-in are level one
     facts: dict[str, Any] = {"aggressive": 0, "calls": 0}
     for text in data["actions"]:
         actor, verb, *rest = text.split()
         if actor == "d":
-            if betting_since_deal:
+            # A deal opens a street after betting, and also without any (everyone all in): each board
+            # card deal ("db") is a street's, and a second card to a player (stud) is the next street's.
+            if betting_since_deal or verb == "db" or (verb == "dh" and rest[0] in dealt_this_street):
                 street, betting_since_deal, raises = street + 1, False, 0
+                dealt_this_street = set()
                 if street > 0:
                     money.new_round()
                 if street == 1:
                     facts["saw_flop"] = not folded[player]
+            if verb == "dh":
+                dealt_this_street.add(rest[0])
             continue
         p = int(actor[1:]) - 1
         betting_since_deal = betting_since_deal or verb in BETTING
