@@ -11,7 +11,7 @@ from typing import Any, Iterable
 
 import discord
 
-from bot.adapter.component_checks import STATE, TableComponent, bot_of, judged, nth, offering
+from bot.adapter.component_checks import STATE, TableComponent, bot_of, judged, nth
 from bot.adapter.move_buttons import ActionButton
 from bot.errors import UserError
 from bot.games.base import ActionSpec
@@ -123,15 +123,17 @@ class ChoiceSelect(TableComponent, discord.ui.DynamicItem[discord.ui.Select],
     async def _press(self, interaction: discord.Interaction, found: LiveTable | None) -> None:
         data: dict[str, Any] = dict(interaction.data or {})
         values = [str(v) for v in data.get("values", [])]
-        live, specs = judged(interaction, found, self.hand, self.step, self.kind)
-        offering(specs, values)
+        live, _ = judged(interaction, found, self.hand, self.step, self.kind)
+        if not values:  # Discord sends a select's pick only with something picked: a forged one
+            raise UserError("Pick at least one option (choosing none has its own button).")
+        action = action_from_choices(self.kind, values, self.item.max_values > 1)
+        live.verify_move(interaction.user.id, action)  # forged or outdated values are refused here
         preview = live.spec.choice_preview
         if preview is not None and self.item.max_values == 1 and len(values[0]) <= 60:  # rides in a custom_id
             await _show_preview(interaction, live, self.step, self.kind, values[0], preview)
             return
         await interaction.response.edit_message(content="Sent.", view=None)
-        await dealing.act(live, interaction.user.id, self.hand, self.step,
-                          action_from_choices(self.kind, values, self.item.max_values > 1))
+        await dealing.act(live, interaction.user.id, self.hand, self.step, action)
 
 
 async def _show_preview(interaction: discord.Interaction, live: LiveTable, step: int, kind: str, value: str,
@@ -171,12 +173,12 @@ class PreviewButton(TableComponent, discord.ui.DynamicItem[discord.ui.Button],
                    match["value"])
 
     async def _press(self, interaction: discord.Interaction, found: LiveTable | None) -> None:
-        live, specs = judged(interaction, found, self.hand, self.step, self.kind)
-        spec = offering(specs, [self.value])
+        live, _ = judged(interaction, found, self.hand, self.step, self.kind)
+        action = action_from_choices(self.kind, [self.value])
+        spec = live.verify_move(interaction.user.id, action)
         if self.what == "ok":
             await interaction.response.edit_message(content="Sent.", view=None, attachments=[])
-            await dealing.act(live, interaction.user.id, self.hand, self.step,
-                              action_from_choices(self.kind, [self.value]))
+            await dealing.act(live, interaction.user.id, self.hand, self.step, action)
             return
         await interaction.response.edit_message(content=f"**{spec.label}**", attachments=[],
                                                 view=_choice_selects(interaction, live, spec))

@@ -102,16 +102,6 @@ def nth(specs: list[ActionSpec], index: int) -> ActionSpec:
     raise IllegalAction(NOT_NOW)
 
 
-def offering(specs: list[ActionSpec], values: list[str]) -> ActionSpec:
-    """The presser's move that offers exactly this pick: forged or outdated select values are
-    refused here, before anything is shown or sent."""
-    for spec in specs:
-        count_ok = max(1, spec.min_choices) <= len(values) <= max(1, spec.max_choices)
-        if count_ok and len(set(values)) == len(values) and set(values) <= set(spec.choices):
-            return spec
-    raise UserError("That choice is not on offer now: the table has moved on.")
-
-
 class TableComponent:
     """What every table component does when used: check it is the kind of component it claims to be
     (a forged select can carry a button's custom_id), then ``_press``; refusals are private."""

@@ -48,11 +48,9 @@ class ActionButton(TableComponent, discord.ui.DynamicItem[discord.ui.Button],
                     AmountModal(self.table, self.hand, self.step, spec, interaction.user.id))
                 return
             amount = spec.min_amount
-        elif spec.min_amount is None or spec.max_amount is None:
-            raise UserError("That move takes no amount.")
-        elif not spec.min_amount <= amount <= spec.max_amount:
-            raise UserError(f"The amount must be from {spec.min_amount} to {spec.max_amount}.")
-        await submit(interaction, table, self.hand, self.step, Action(self.kind, amount=amount))
+        action = Action(self.kind, amount=amount)
+        table.verify_move(interaction.user.id, action)  # a preset's amount, judged by the engine's offer
+        await submit(interaction, table, self.hand, self.step, action)
 
 
 class TableButton(TableComponent, discord.ui.DynamicItem[discord.ui.Button],

@@ -33,6 +33,13 @@ def action_from_choices(kind: str, values: list[str], several: bool = False) -> 
     return Action(kind, cards=cards, target=targets.pop() if targets else None)
 
 
+def choice_values(action: Action) -> list[str]:
+    """The select values ``action`` was read from (``action_from_choices`` backwards)."""
+    if action.cards:
+        return [card if action.target is None else f"{card}{TARGET}{action.target}" for card in action.cards]
+    return [action.target] if action.target is not None else []
+
+
 def display_choice(value: str) -> str:
     """Readable option text: card codes and bids get suit symbols ("As@B" -> "A♠ → B", "4H" -> "4♥")."""
     bid = _BID.fullmatch(value)

@@ -13,12 +13,12 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Coroutine, Protocol
 
 from bot.errors import StaleButton, UserError
-from bot.games.base import ActionSpec, IllegalAction, Outcome
+from bot.games.base import Action, ActionSpec, IllegalAction, Outcome
+from bot.games.moves import NOT_NOW, verify_move
 from bot.registry import GameSpec
 from bot.storage.interface import Storage, TableRow, TableSeat
 
 MAX_LOG = 12
-NOT_NOW = "You can't do that now."
 
 
 def paused_text(reason: str) -> str:
@@ -135,6 +135,14 @@ class LiveTable:
         if deal_seat not in self.engine.to_act():
             raise IllegalAction("It is not your turn.")
         raise IllegalAction(NOT_NOW)
+
+    def verify_move(self, user_id: int, action: Action) -> ActionSpec:
+        """A judged press's move in full (its amount, its choices) against what the engine offers the
+        presser now (``bot.games.moves.verify_move``): the spec it is one of, or the refusal."""
+        deal_seat = self.deal_seat(user_id)
+        if deal_seat is None:
+            raise UserError("You are not playing in this hand.")
+        return verify_move(self.engine, deal_seat, action)
 
     def note(self, line: str) -> None:
         self.log.append(line)
