@@ -15,7 +15,8 @@ from bot.adapter.press_token import PressToken
 from bot.adapter.protocol import Cardroom
 from bot.errors import UserError
 from bot.games.base import Action, ActionSpec, IllegalAction
-from bot.service.live import NOT_NOW, LiveTable
+from bot.games.moves import NOT_NOW
+from bot.service.live import LiveTable
 from bot.service import dealing
 
 log = logging.getLogger(__name__)

@@ -10,17 +10,22 @@ from bot.games.choices import choice_values
 NOT_NOW = "You can't do that now."
 
 
-def verify_move(engine: Engine, seat: int, action: Action) -> ActionSpec:
-    """The spec ``action`` is one of for ``seat`` now, or ``IllegalAction`` with the reason."""
-    if engine.outcome is not None:
+def offered(engine: Engine, seat: int, kind: str) -> list[ActionSpec]:
+    """The seat's moves of ``kind`` on offer now, or ``IllegalAction`` with the reason."""
+    same_kind = [spec for spec in engine.legal_actions(seat) if spec.kind == kind]
+    if same_kind:
+        return same_kind
+    if not engine.to_act():
         raise IllegalAction("This hand is over.")
     if seat not in engine.to_act():
         raise IllegalAction("It is not your turn.")
-    specs = [spec for spec in engine.legal_actions(seat) if spec.kind == action.kind]
-    if not specs:
-        raise IllegalAction(NOT_NOW)
+    raise IllegalAction(NOT_NOW)
+
+
+def verify_move(engine: Engine, seat: int, action: Action) -> ActionSpec:
+    """The spec ``action`` is one of for ``seat`` now, or ``IllegalAction`` with the reason."""
     reason = NOT_NOW
-    for spec in specs:
+    for spec in offered(engine, seat, action.kind):
         try:
             _fits(spec, action)
             return spec

@@ -3,32 +3,21 @@ every one of its tables, and a director closing the event; both span tables, so 
 registry of tables rather than in one."""
 from __future__ import annotations
 
-from typing import Callable, Protocol
-
 from bot.errors import UserError
 from bot.registry import game
 from bot.service import lobby
 from bot.service.events import deals_to_reveal, not_played
-from bot.service.live import LiveTable, Presenter
-from bot.storage.interface import EventState, Storage
+from bot.service.live import LiveTable, Room
+from bot.storage.interface import EventState
 
 MAX_REPORTS = 10
 """Boards whose results tables are posted at once when an event closes; the rest: /bridge results."""
 
 
-class Registry(Protocol):
-    """What the desk reads of the service: its storage, presenter, clock and open tables."""
-
-    storage: Storage
-    presenter: Presenter
-    tables: dict[int, LiveTable]
-    clock: Callable[[], float]
-
-
 class EventDesk:
     """Reveals an event's boards and closes events, for every table of the service."""
 
-    def __init__(self, room: Registry):
+    def __init__(self, room: Room):
         self.room = room
 
     async def reveal_event_deals(self, guild_id: int, event: str, finished_by: LiveTable | None = None,

@@ -14,7 +14,7 @@ from typing import Any, Callable, Coroutine, Protocol
 
 from bot.errors import StaleButton, UserError
 from bot.games.base import Action, ActionSpec, IllegalAction, Outcome
-from bot.games.moves import NOT_NOW, verify_move
+from bot.games.moves import offered, verify_move
 from bot.registry import GameSpec
 from bot.storage.interface import Storage, TableRow, TableSeat
 
@@ -127,14 +127,7 @@ class LiveTable:
             if deal_seat not in self.engine.to_act():
                 raise IllegalAction("It is not your turn." if self.engine.to_act() else "This hand is over.")
             return deal_seat, []
-        same_kind = [spec for spec in self.engine.legal_actions(deal_seat) if spec.kind == kind]
-        if same_kind:
-            return deal_seat, same_kind
-        if not self.engine.to_act():
-            raise IllegalAction("This hand is over.")
-        if deal_seat not in self.engine.to_act():
-            raise IllegalAction("It is not your turn.")
-        raise IllegalAction(NOT_NOW)
+        return deal_seat, offered(self.engine, deal_seat, kind)
 
     def verify_move(self, user_id: int, action: Action) -> ActionSpec:
         """A judged press's move in full (its amount, its choices) against what the engine offers the
