@@ -25,6 +25,7 @@ from bot.ai import stud as stud_ai
 from bot.games import bridge_events
 from bot.games.base import Action, ActionSpec, Engine
 from bot.games.bridge import BridgeEngine
+from bot.games.event_records import EventResult
 from bot.games.bridge_scoring import unfinished_rubber_note
 from bot.games.draw import DrawEngine
 from bot.games.gin import GinEngine
@@ -84,7 +85,7 @@ class GameSpec:
     pause_after_deal: float = 5.0
     deal_key: Callable[[Mapping[str, Any], Mapping[str, Any]], str | None] | None = None
     event_result: Callable[[Any], dict[str, Any]] | None = None
-    event_report: Callable[[str, list[dict[str, Any]]], str] | None = None
+    event_report: Callable[[str, list[EventResult]], str] | None = None
     choice_label: Callable[[dict[str, Any], str, str], str] | None = None
     """Words for a choice in the presser's private select, from their own view (else the choice's
     cards or bid, pretty-printed)."""

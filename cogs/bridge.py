@@ -79,7 +79,7 @@ class Bridge(GameCog, group_name="bridge", group_description="Contract bridge"):
         rows = await events.revealed_results(self.bot.storage, interaction.guild_id, name)
         if not rows:
             raise UserError(f"No board of event `{name}` has been played by every table yet.")
-        boards = len({row["deal_key"] for row in rows})
+        boards = len({row.deal_key for row in rows})
         await interaction.response.send_message(
             f"Event `{name}`: {boards} board{'s' if boards != 1 else ''} played by every table so far\n"
             + shown_report(event_standings(rows)))

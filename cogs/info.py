@@ -78,11 +78,11 @@ class Info(commands.Cog):
                 "That deal belongs to an event whose other tables may still be playing it: its seed is shown "
                 "to those who have played the board (or members with Manage Channels).", ephemeral=True)
             return
-        seed = record["seed"]
-        ok = commitment(seed) == record["commitment"]
+        seed = record.seed
+        ok = commitment(seed) == record.commitment
         deck = " ".join(pretty(c) for c in shuffled_deck(seed)[:12])
         await interaction.response.send_message(
-            f"Table #{table}, hand #{hand}\nCommitted SHA-256: `{record['commitment']}`\nSeed: `{seed}`\n"
+            f"Table #{table}, hand #{hand}\nCommitted SHA-256: `{record.commitment}`\nSeed: `{seed}`\n"
             f"SHA-256(seed) {'matches ✅' if ok else 'does NOT match ❌'}\n"
             f"Deck order (first 12): {deck}\n"
             "Rebuild it yourself: `random.Random(int(seed, 16)).shuffle(deck)` over 2c…Ac, 2d…Ad, 2h…Ah, 2s…As.",
@@ -101,7 +101,7 @@ class Info(commands.Cog):
             return
         if hand is not None:
             record = await storage.hand_record(table, hand)
-            exports = [(hand, record["export"])] if record is not None else []
+            exports = [(hand, record.export)] if record is not None else []
         else:
             exports = await storage.hand_exports(table)
         if not exports:

@@ -81,7 +81,7 @@ THIRD_PARTY_BANNED = {
     "bot.storage": {"discord"},
     "bot.service": {"discord", "aiosqlite", "sqlite3", "asyncpg"},
 }
-SERVICE_STORAGE = {"bot.storage", "bot.storage.interface"}
+SERVICE_STORAGE = {"bot.storage", "bot.storage.interface", "bot.storage.records"}
 """All the service may know of storage: the interface, never a backend or its SQL."""
 
 

@@ -18,7 +18,7 @@ from bot.adapter.press_token import PressToken
 from bot.adapter.protocol import Cardroom
 from bot.games.cards import pretty
 from bot.service.live import LiveTable
-from bot.storage.interface import TableSeat
+from bot.storage.records import TableSeat
 
 log = logging.getLogger(__name__)
 
@@ -46,18 +46,16 @@ class PrivateHands:
     def __init__(self, bot: Cardroom, render: Render):
         self.bot = bot
         self._render = render
-        self._sent_private: dict[tuple[int, int], tuple[int, frozenset[str]]] = {}
         self._dm_closed: set[int] = set()
-        self._presses: dict[tuple[int, int], PressToken] = {}  # (table, member) -> their newest press there
         self._dm_channels: dict[int, int] = {}
         self.by_press = 0
         self.by_dm = 0
 
     def pressed(self, live: LiveTable, user_id: int, press: PressToken) -> None:
         """The member pressed at the table: their next private hand may ride on this press."""
-        current = self._presses.get((live.id, user_id))
+        current = live.pressers.get(user_id)
         if current is None or current.created <= press.created:
-            self._presses[(live.id, user_id)] = press
+            live.pressers[user_id] = press
 
     async def send(self, live: LiveTable) -> None:
         """Tell each member in the deal their cards at the deal's start and whenever they get new ones."""
@@ -68,32 +66,38 @@ class PrivateHands:
             if seat.is_bot:
                 continue
             view = live.engine.view(deal_seat)
-            key = (live.id, seat.user_id)
             cards = private_cards(view, deal_seat)
-            hand_no, known = self._sent_private.get(key, (0, frozenset()))
+            hand_no, known = live.told.get(seat.user_id, (0, frozenset()))
             if hand_no == live.row.hand_no and set(cards) <= known:
                 continue  # nothing new to tell (playing a card away is no news); My hand shows the rest
-            press = self._presses.get(key)
-            if seat.user_id in self._dm_closed and (press is None or not press.fresh()):
+            if seat.user_id in self._dm_closed and self._press(live, seat.user_id) is None:
                 continue
-            self._sent_private[key] = (live.row.hand_no, frozenset(cards))
+            live.told[seat.user_id] = (live.row.hand_no, frozenset(cards))
             file = await self._render(live.spec.render_hand, view, affinity=live.id)
             text = f"Your hand at table #{live.id} (hand #{live.row.hand_no}): " + " ".join(pretty(c) for c in cards)
-            if not await self._through_press(key, text, file):
+            if not await self._through_press(live, seat.user_id, text, file):
                 file.reset()
                 await self._by_dm(live, seat, text, file)
 
-    async def _through_press(self, key: tuple[int, int], text: str, file: discord.File) -> bool:
+    @staticmethod
+    def _press(live: LiveTable, user_id: int) -> PressToken | None:
+        """The member's newest press at the table whose token still lasts, or None."""
+        press = live.pressers.get(user_id)
+        if not isinstance(press, PressToken) or not press.fresh():
+            live.pressers.pop(user_id, None)
+            return None
+        return press
+
+    async def _through_press(self, live: LiveTable, user_id: int, text: str, file: discord.File) -> bool:
         """Send the hand as an ephemeral follow-up to the member's newest fresh press, if there is one."""
-        press = self._presses.get(key)
-        if press is None or not press.fresh():
-            self._presses.pop(key, None)
+        press = self._press(live, user_id)
+        if press is None:
             return False
         try:
             await press.tell(text, file)
         except discord.HTTPException as error:
             log.info("a private hand could not ride on a press (%s); it goes by DM", error)
-            self._presses.pop(key, None)
+            live.pressers.pop(user_id, None)
             return False
         self.by_press += 1
         return True

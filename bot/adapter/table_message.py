@@ -62,12 +62,12 @@ def at_boundary(live: LiveTable) -> bool:
 
 
 class TableMessages:
-    """Every table's live message: the freshest press on it, and the route each update takes."""
+    """How an update reaches a table's live message: through the table's courier (its freshest press)
+    or the channel route, and when the message is posted afresh."""
 
     def __init__(self, bot: Cardroom, clock: Callable[[], float]):
         self.bot = bot
         self.clock = clock
-        self._presses: dict[int, PressToken] = {}
         self.by_token = 0
         self.by_channel = 0
         self.roll_overs = 0
@@ -78,21 +78,21 @@ class TableMessages:
         made on the table's live message, it becomes the table's courier while it is the newest."""
         press = PressToken(interaction, lambda: self.clock())
         if press.message_id is not None and press.message_id == live.row.message_id:
-            current = self._presses.get(live.id)
+            current = live.courier
             if current is None or current.created <= press.created:
-                self._presses[live.id] = press
+                live.courier = press
         return press
 
     def courier(self, live: LiveTable) -> PressToken | None:
         """The newest press on the live message whose token may still edit it, or None."""
-        press = self._presses.get(live.id)
-        if press is None or press.message_id != live.row.message_id or not press.fresh():
-            self._presses.pop(live.id, None)
+        press = live.courier
+        if not isinstance(press, PressToken) or press.message_id != live.row.message_id or not press.fresh():
+            live.courier = None
             return None
         return press
 
     def forget(self, live: LiveTable) -> None:
-        self._presses.pop(live.id, None)
+        live.courier = None
 
     def age(self, message_id: int) -> float:
         """Seconds since the message was posted (read from its snowflake id)."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any, Mapping, Sequence
 
 from bot.games.bridge import BridgeEngine, duplicate_board
+from bot.games.event_records import EventPlayer, EventResult
 from bot.games.bridge_scoring import (
     DIRECTIONS, ContractResult, TableResult, format_results_table, results_table,
 )
@@ -34,40 +35,40 @@ REPORT_LIMIT = 1900
 """Characters a report may take in one Discord message (2,000), with room for a heading."""
 
 
-def event_report(key: str, rows: Sequence[Mapping[str, Any]]) -> str:
+def event_report(key: str, rows: Sequence[EventResult]) -> str:
     """A board's results table as a code block, then who sat NS and EW at each table (as many of
     those lines as fit in one message: the table itself always does, up to about 25 tables)."""
     board = int(key)
-    results = [TableResult(f"#{row['table_id']}", ContractResult(**row["result"])) for row in rows]
+    results = [TableResult(f"#{row.table_id}", ContractResult(**row.result)) for row in rows]
     lines = format_results_table(board, results_table(board, results)).splitlines()
     while len(lines) > 3 and len(_code_block(lines)) > REPORT_LIMIT:
         lines.pop(2)  # the earliest tables' rows go first: the newest result stays in view
     report = _code_block(lines)
     for row in rows:
-        pair = f"\n#{row['table_id']}: NS {_pair(row['players'], 0)}, EW {_pair(row['players'], 1)}"
+        pair = f"\n#{row.table_id}: NS {_pair(row.players, 0)}, EW {_pair(row.players, 1)}"
         if len(report) + len(pair) > REPORT_LIMIT:
             break
         report += pair
     return report
 
 
-def event_standings(rows: Sequence[Mapping[str, Any]]) -> str:
+def event_standings(rows: Sequence[EventResult]) -> str:
     """Every pair's matchpoints (and their share of the tops) and cross-IMPs over the event's boards
     that at least two tables have finished, best first, as a code block."""
-    by_board: dict[str, list[Mapping[str, Any]]] = {}
+    by_board: dict[str, list[EventResult]] = {}
     for row in rows:
-        by_board.setdefault(str(row["deal_key"]), []).append(row)
+        by_board.setdefault(row.deal_key, []).append(row)
     totals: dict[tuple[int, ...], _PairTotal] = {}
     for key, played in by_board.items():
         if len(played) < 2:
             continue  # nothing to compare it with yet
-        scored = results_table(int(key), [TableResult("", ContractResult(**r["result"])) for r in played])
+        scored = results_table(int(key), [TableResult("", ContractResult(**r.result)) for r in played])
         top = 2 * (len(played) - 1)
         for row, score in zip(played, scored):
             for side, mp, imp in ((0, score["ns_mp"], score["ns_imps"]), (1, score["ew_mp"], score["ew_imps"])):
-                seats = (row["players"][side], row["players"][side + 2])
-                pair = tuple(sorted(p["user_id"] for p in seats))
-                total = totals.setdefault(pair, _PairTotal(" & ".join(p["name"] for p in seats)))
+                seats = (row.players[side], row.players[side + 2])
+                pair = tuple(sorted(p.user_id for p in seats))
+                total = totals.setdefault(pair, _PairTotal(" & ".join(p.name for p in seats)))
                 total.add(mp, top, imp)
     if not totals:
         return "No board has been finished at two tables yet."
@@ -107,5 +108,5 @@ def _code_block(lines: Sequence[str]) -> str:
     return "```\n" + "\n".join(lines) + "\n```"
 
 
-def _pair(players: Sequence[Mapping[str, Any]], side: int) -> str:
-    return " & ".join(f"{players[seat]['name']} ({DIRECTIONS[seat]})" for seat in (side, side + 2))
+def _pair(players: Sequence[EventPlayer], side: int) -> str:
+    return " & ".join(f"{players[seat].name} ({DIRECTIONS[seat]})" for seat in (side, side + 2))

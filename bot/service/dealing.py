@@ -18,7 +18,7 @@ from bot.registry import game
 from bot.service import events, tournaments
 from bot.service.live import LiveTable, Room
 from bot.service.settlement import end_deal
-from bot.storage.interface import Deal, TableRow
+from bot.storage.records import Deal, TableRow
 
 
 def restored(room: Room, row: TableRow) -> LiveTable:

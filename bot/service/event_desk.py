@@ -8,7 +8,7 @@ from bot.registry import game
 from bot.service import lobby
 from bot.service.events import deals_to_reveal, not_played
 from bot.service.live import LiveTable, Room
-from bot.storage.interface import EventState
+from bot.storage.records import EventState
 
 MAX_REPORTS = 10
 """Boards whose results tables are posted at once when an event closes; the rest: /bridge results."""
@@ -61,7 +61,7 @@ class EventDesk:
             heading = f"Event `{event}`, board {key}: every table has played it."
         if not rows:  # no table finished it: it was in play when its tables or the event closed
             return heading, ""
-        table = await self.room.storage.table(rows[0]["table_id"])
+        table = await self.room.storage.table(rows[0].table_id)
         assert table is not None  # tables are never deleted
         report = game(table.game).event_report
         assert report is not None  # only a game with event reports deals an event's boards

@@ -25,8 +25,10 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from bot.errors import UserError
+from bot.games.event_records import EventPlayer, EventResult
 from bot.service.live import LiveTable
-from bot.storage.interface import Deal, EventState, Storage, Tx
+from bot.storage.interface import Storage, Tx
+from bot.storage.records import Deal, EventState
 
 
 def deal_order(key: str) -> tuple[int, str]:
@@ -58,9 +60,9 @@ def join_refusal(state: EventState | None, name: str) -> str | None:
     return None
 
 
-def played_it(results: Sequence[dict[str, Any]], user_id: int) -> bool:
+def played_it(results: Sequence[EventResult], user_id: int) -> bool:
     """Whether the user played the deal at a table of the event (its recorded ``results``)."""
-    return any(player["user_id"] == user_id for result in results for player in result["players"])
+    return any(player.user_id == user_id for result in results for player in result.players)
 
 
 async def is_secret(storage: Storage, guild_id: int, event: str, key: str) -> bool:
@@ -87,11 +89,11 @@ async def hand_may_show(storage: Storage, table_id: int, hand_no: int, user_id: 
     return deal is None or await may_show(storage, *deal, user_id=user_id, director=director)
 
 
-async def revealed_results(storage: Storage, guild_id: int, event: str) -> list[dict[str, Any]]:
+async def revealed_results(storage: Storage, guild_id: int, event: str) -> list[EventResult]:
     """Every recorded result of the event's revealed deals (what a channel may see)."""
     state = await storage.event_state(guild_id, event)
     revealed = {key for key, shown in state.deals.items() if shown} if state else set()
-    return [row for row in await storage.event_results(guild_id, event) if row["deal_key"] in revealed]
+    return [row for row in await storage.event_results(guild_id, event) if row.deal_key in revealed]
 
 
 async def deal_seed(table: LiveTable, settings: dict[str, Any], carry: dict[str, Any]) -> tuple[str, str | None]:
@@ -111,7 +113,7 @@ async def record_event(table: LiveTable, tx: Tx, deal: Deal) -> None:
     row, spec = table.row, table.spec
     assert spec.event_result is not None
     event, key = str(deal.settings["event"]), str(deal.event_key)
-    players = [{"user_id": row.seats[i].user_id, "name": name} for i, name in zip(deal.seats, deal.names)]
+    players = [EventPlayer(row.seats[i].user_id, name) for i, name in zip(deal.seats, deal.names)]
     await tx.insert_event_result(row.guild_id, event, key, row.id, row.hand_no, players,
                                  spec.event_result(table.engine))
 

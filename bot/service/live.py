@@ -16,7 +16,8 @@ from bot.errors import StaleButton, UserError
 from bot.games.base import Action, ActionSpec, IllegalAction, Outcome
 from bot.games.moves import offered, verify_move
 from bot.registry import GameSpec
-from bot.storage.interface import Storage, TableRow, TableSeat
+from bot.storage.interface import Storage
+from bot.storage.records import TableRow, TableSeat
 
 MAX_LOG = 12
 
@@ -25,6 +26,18 @@ def paused_text(reason: str) -> str:
     """The refusal at a paused table (the bot can't show it), and what brings it back."""
     return (f"This table is paused: {reason}. It goes on once I may post in this channel again "
             "(View Channel, Send Messages, Embed Links, Attach Files).")
+
+
+class Courier(Protocol):
+    """What edits a table's live message without counting against the bot's 50 requests a second:
+    the newest press on it (the adapter's ``PressToken``), while its interaction token lasts."""
+
+    message_id: int | None
+    created: float
+
+    def fresh(self) -> bool:
+        """Whether it may still edit its message."""
+        ...
 
 
 @dataclass
@@ -44,6 +57,13 @@ class LiveTable:
     withheld: bool = False  # that deal is still secret (bot.service.events): its message shows none of it
     paused: str | None = None  # why the table is paused (the bot can't show it), or None
     paused_left: float | None = None  # seconds its deadline had left when it was paused
+    courier: Courier | None = None
+    """The newest press on its live message (``row.message_id``), which edits that message for 15
+    minutes: a closed or restarted table has none, and its updates take the channel route."""
+    pressers: dict[int, Courier] = field(default_factory=dict)
+    """Each member's newest press at the table: their next private hand rides on it while it lasts."""
+    told: dict[int, tuple[int, frozenset[str]]] = field(default_factory=dict)
+    """What each member was last sent of their own cards: (hand number, cards)."""
     tasks: set[asyncio.Task[Any]] = field(default_factory=set)
     """Work started for this table alone (its deadline, a refresh of its message): cancelled when
     the table closes (``close``), so nothing of a closed table goes on running."""

@@ -109,10 +109,10 @@ class Replays:
         stored = await self.storage.hand_record(table_id, hand_no)
         if stored is None:
             raise missing
-        record = stored["record"]
-        steps = await asyncio.to_thread(rebuild, stored["game"], stored["seed"], record, row.settings)
+        record = stored.record
+        steps = await asyncio.to_thread(rebuild, stored.game, stored.seed, record, row.settings)
         users = tuple(record.get("users") or await self._holders(table_id, hand_no, len(record["names"])))
-        replay = Replay(table_id, hand_no, stored["game"], users, steps, str(record["outcome"]["summary"]))
+        replay = Replay(table_id, hand_no, stored.game, users, steps, str(record["outcome"]["summary"]))
         self._kept[(table_id, hand_no)] = replay
         while len(self._kept) > KEPT:
             self._kept.popitem(last=False)

@@ -4,7 +4,8 @@ from __future__ import annotations
 from bot.errors import UserError
 from bot.service import tournaments
 from bot.service.live import LiveTable
-from bot.storage.interface import HOUSE, TableSeat, Tx
+from bot.storage.interface import HOUSE, Tx
+from bot.storage.records import TableSeat
 
 BOT_NAMES = ("Ada", "Babbage", "Curie", "Dijkstra", "Euler", "Fermat", "Gauss", "Hopper", "Iris",
              "Jude")

@@ -10,7 +10,8 @@ from bot.service import events, tournaments
 from bot.service.tournaments import busted_places, payouts
 from bot.service.live import LiveTable
 from bot.service.seats import buy_in, remove_seats
-from bot.storage.interface import HOUSE, Deal, TableSeat, Tx
+from bot.storage.interface import HOUSE, Tx
+from bot.storage.records import Deal, TableSeat
 
 _RATING = PlackettLuce()
 

@@ -6,10 +6,11 @@ storage layer writes SQL or imports a driver: it holds a ``Storage`` and writes 
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any, AsyncContextManager, Protocol
+from typing import Any, AsyncContextManager, Protocol, Sequence
 
 from bot.errors import UserError
+from bot.games.event_records import EventPlayer, EventResult
+from bot.storage.records import EventState, PlayedHand, Standing, StoredHand, TableRow
 
 HOUSE = 0
 """The user id of the house wallet: computer players buy in from it and cash out to it."""
@@ -29,127 +30,6 @@ class NotOwner(UserError):
     def __init__(self) -> None:
         super().__init__("This server's tables are now run by another part of the bot: nothing was changed."
                          " Try again in a moment.")
-
-
-@dataclass
-class TableSeat:
-    """A place at a table and who holds it: a member (``user_id``) or a computer player, the chips
-    in front of them, and whether they are away. A table seat is not a deal seat: a deal numbers
-    only the table seats dealt in (``LiveTable.dealt``), from 0, as its engine does."""
-
-    user_id: int
-    name: str
-    stack: int
-    is_bot: bool = False
-    sitting_out: bool = False
-    timeouts: int = 0  # turns in a row the clock played for them
-    leaving: bool = False  # stands up when the deal in progress ends
-    place: int | None = None  # their finish in a tournament, once they are out or it is won
-
-    def to_json(self) -> dict[str, Any]:
-        return dict(vars(self))  # its fields, shallow (dataclasses.asdict deep-copies: slow per action)
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> "TableSeat":
-        return cls(**data)
-
-
-def seats_json(seats: list[TableSeat]) -> list[dict[str, Any]]:
-    return [seat.to_json() for seat in seats]
-
-
-def seats_from_json(data: list[dict[str, Any]]) -> list[TableSeat]:
-    return [TableSeat.from_json(seat) for seat in data]
-
-
-@dataclass
-class Deal:
-    """The deal in progress, as it was dealt: which table seats were dealt in (in engine seat order,
-    the deal seats 0, 1, ...), their names, stacks and kinds then, the seed of the deck and its
-    published commitment, what the table carried into it (the button, match scores), its settings,
-    and the actions so far (``[deal seat, Action JSON]``, in order). The engine is rebuilt from it."""
-
-    seed: str
-    commitment: str
-    seats: list[int]
-    names: list[str]
-    stacks: list[int]
-    bots: list[bool]
-    carry: dict[str, Any]
-    settings: dict[str, Any]
-    event_key: str | None = None  # the board of an event this deal plays (bot.service.events)
-    actions: list[list[Any]] = field(default_factory=list)
-
-    def header_json(self) -> dict[str, Any]:
-        """All but the actions: the header is one column, the actions rows of their own."""
-        return {name: value for name, value in vars(self).items() if name != "actions"}
-
-    @classmethod
-    def from_json(cls, header: dict[str, Any], actions: list[list[Any]] | None = None) -> "Deal":
-        return cls(**{k: v for k, v in header.items() if k != "actions"}, actions=actions or [])
-
-
-@dataclass
-class TableRow:
-    """A table as stored. ``settings`` and ``carry`` are decoded JSON; ``seats`` and ``deal`` are
-    typed (JSON only in the database).
-
-    ``deal`` is the deal in progress: its header is one column, and its actions are rows a backend
-    appends one by one with ``Tx.append_action``; loading a table puts them back in ``deal.actions``,
-    and takes ``step``, ``deadline`` (and ``seats`` if changed) from action rows newer than the row.
-    """
-
-    id: int
-    guild_id: int
-    channel_id: int
-    game: str
-    host_id: int
-    status: str
-    settings: dict[str, Any]
-    seats: list[TableSeat]
-    carry: dict[str, Any]
-    deal: Deal | None
-    hand_no: int
-    step: int
-    deadline: float | None
-    message_id: int | None
-
-
-@dataclass(frozen=True)
-class PlayedHand:
-    """One finished deal as one member played it: the stored record and export, their engine seat,
-    the chips they won or lost, and when it ended (what ``bot.service.stats`` reads)."""
-
-    table_id: int
-    hand_no: int
-    game: str
-    seat: int
-    net: int
-    finished_at: float
-    record: dict[str, Any]
-    export: str
-
-
-@dataclass(frozen=True)
-class Standing:
-    """One member's line of the leaderboard: chips won and deals played in the period asked, and
-    the rating (openskill mu - 3 sigma, best of the games counted; None: unrated)."""
-
-    user_id: int
-    chips_won: int
-    deals: int
-    rating: float | None
-
-
-@dataclass
-class EventState:
-    """An event as stored: its tables (id -> (channel, status, hand_no)), each deal's key -> revealed,
-    the deal keys each table has finished, and whether a director closed it."""
-
-    tables: dict[int, tuple[int, str, int]]
-    deals: dict[str, bool]
-    finished: dict[int, set[str]]
-    closed: bool
 
 
 class Tx(Protocol):
@@ -202,7 +82,7 @@ class Tx(Protocol):
         ...
 
     async def insert_event_result(self, guild_id: int, event: str, deal_key: str, table_id: int,
-                                  hand_no: int, players: list[dict[str, Any]], result: dict[str, Any]) -> None: ...
+                                  hand_no: int, players: Sequence[EventPlayer], result: dict[str, Any]) -> None: ...
 
     async def join_event(self, guild_id: int, event: str, table_id: int) -> None:
         """Count ``table_id`` among the event's tables (the event is created with its first table)."""
@@ -224,7 +104,7 @@ class Tx(Protocol):
     async def ratings(self, guild_id: int, game: str, user_ids: list[int]) -> dict[int, tuple[float, float]]: ...
 
     async def event_results(self, guild_id: int, event: str,
-                            deal_key: str | None = None) -> list[dict[str, Any]]: ...
+                            deal_key: str | None = None) -> list[EventResult]: ...
 
 
 class Storage(Protocol):
@@ -248,7 +128,7 @@ class Storage(Protocol):
 
     async def balance(self, guild_id: int, user_id: int) -> int: ...
 
-    async def hand_record(self, table_id: int, hand_no: int) -> dict[str, Any] | None: ...
+    async def hand_record(self, table_id: int, hand_no: int) -> StoredHand | None: ...
 
     async def hand_exports(self, table_id: int) -> list[tuple[int, str]]: ...
 
@@ -275,7 +155,7 @@ class Storage(Protocol):
     async def ratings(self, guild_id: int, game: str, user_ids: list[int]) -> dict[int, tuple[float, float]]: ...
 
     async def event_results(self, guild_id: int, event: str,
-                            deal_key: str | None = None) -> list[dict[str, Any]]:
+                            deal_key: str | None = None) -> list[EventResult]:
         """Every table's recorded result of one event deal (``None``: of every deal), in the order
         they finished."""
         ...

@@ -9,8 +9,9 @@ import asyncio
 import json
 from typing import Any, Iterable, Protocol, Sequence
 
+from bot.games.event_records import EventPlayer, EventResult
 from bot.storage.dialect import Dialect
-from bot.storage.interface import Deal, EventState, PlayedHand, Standing, TableRow, seats_from_json
+from bot.storage.records import Deal, EventState, PlayedHand, Standing, StoredHand, TableRow, seats_from_json
 
 TABLE_COLUMNS = (
     "id, guild_id, channel_id, game, host_id, status, settings, seats, carry, hand, hand_no, step,"
@@ -107,15 +108,14 @@ class Queries:
             return int(rows[0][0])
         return (await self.guild_settings(guild_id))[0]
 
-    async def hand_record(self, table_id: int, hand_no: int) -> dict[str, Any] | None:
+    async def hand_record(self, table_id: int, hand_no: int) -> StoredHand | None:
         rows = await self._db.fetch(
             "SELECT game, seed, commitment, record, export FROM hands WHERE table_id = ? AND hand_no = ?",
             table_id, hand_no)
         if not rows:
             return None
         game, seed, commitment, record, export = rows[0]
-        return {"game": game, "seed": seed, "commitment": commitment,
-                "record": json.loads(record), "export": export}
+        return StoredHand(str(game), str(seed), str(commitment), json.loads(record), str(export))
 
     async def hand_exports(self, table_id: int) -> list[tuple[int, str]]:
         return [(int(n), e) for n, e in await self._db.fetch(
@@ -172,7 +172,7 @@ class Queries:
             f" AND user_id IN ({','.join('?' * len(user_ids))})", guild_id, game, *user_ids)
         return {u: (mu, sigma) for u, mu, sigma in rows}
 
-    async def event_results(self, guild_id: int, event: str, deal_key: str | None = None) -> list[dict[str, Any]]:
+    async def event_results(self, guild_id: int, event: str, deal_key: str | None = None) -> list[EventResult]:
         """Every table's recorded result of one event deal (``None``: of every deal), in the order
         they finished."""
         only_one = "AND deal_key = ?" if deal_key is not None else ""
@@ -180,8 +180,8 @@ class Queries:
             "SELECT deal_key, table_id, hand_no, players, result FROM event_results"
             f" WHERE guild_id = ? AND event = ? {only_one} ORDER BY rowid",
             guild_id, event, *([deal_key] if deal_key is not None else []))
-        return [{"deal_key": k, "table_id": t, "hand_no": n, "players": json.loads(p), "result": json.loads(r)}
-                for k, t, n, p, r in rows]
+        return [EventResult(str(k), int(t), int(n), tuple(EventPlayer(**player) for player in json.loads(p)),
+                            json.loads(r)) for k, t, n, p, r in rows]
 
     async def event_state(self, guild_id: int, event: str) -> EventState | None:
         events = await self._db.fetch("SELECT closed_at FROM events WHERE guild_id = ? AND event = ?", guild_id, event)

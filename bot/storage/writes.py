@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import json
 import time
-from typing import Any
+from typing import Any, Sequence
 
-from bot.storage.interface import HOUSE, HOUSE_BANKROLL, InsufficientChips, TableRow, seats_json
+from bot.games.event_records import EventPlayer
+from bot.storage.interface import HOUSE, HOUSE_BANKROLL, InsufficientChips
+from bot.storage.records import TableRow, seats_json
 from bot.storage.queries import Db, Queries
 
 
@@ -130,11 +132,11 @@ class Writes(Queries):
         return str(rows[0][0])
 
     async def insert_event_result(self, guild_id: int, event: str, deal_key: str, table_id: int,
-                                  hand_no: int, players: list[dict[str, Any]], result: dict[str, Any]) -> None:
+                                  hand_no: int, players: Sequence[EventPlayer], result: dict[str, Any]) -> None:
         await self._db.execute(
             "INSERT INTO event_results (guild_id, event, deal_key, table_id, hand_no, players, result)"
             " VALUES (?, ?, ?, ?, ?, ?, ?)",
-            guild_id, event, deal_key, table_id, hand_no, json.dumps(players), json.dumps(result))
+            guild_id, event, deal_key, table_id, hand_no, json.dumps([vars(player) for player in players]), json.dumps(result))
 
     async def join_event(self, guild_id: int, event: str, table_id: int) -> None:
         await self._db.execute("INSERT INTO events (guild_id, event) VALUES (?, ?) ON CONFLICT DO NOTHING",

@@ -10,7 +10,6 @@ accept a true one.
 """
 from __future__ import annotations
 
-import json
 import re
 from typing import Any
 
@@ -167,7 +166,7 @@ async def _whole_board(h: Harness, recorder: Recorder, rendered: list[tuple[str,
     outcome = engine.outcome
     assert outcome.summary.startswith("3NT by S") and engine.won[0] + engine.won[1] == 13
     record = await h.bot.storage.hand_record(live.id, 1)
-    assert record is not None and '[Contract "3NT"]' in record["export"] and '[Declarer "S"]' in record["export"]
+    assert record is not None and '[Contract "3NT"]' in record.export and '[Declarer "S"]' in record.export
     name, text = await exported(h, SOUTH, live.id, 1)
     (board,) = parsed_boards(text)
     assert name.endswith("hand1.pbn") and board.deal.to_pbn() == "N:" + " ".join(pbn_hand(d) for d in dealt) and len(board.play) == 52

@@ -37,10 +37,10 @@ async def test_help_rules_pages_and_verify(tmp_path) -> None:
     folder = ALICE if live.engine.to_act() == (live.deal_seat(ALICE.id),) else BOB
     await h.press_label(folder, "Fold")
     record = await h.bot.storage.hand_record(live.id, 1)
-    assert record is not None and commitment(record["seed"]) == shown
-    assert record["seed"] in h.table_message()["content"], "the seed is revealed after the hand"
+    assert record is not None and commitment(record.seed) == shown
+    assert record.seed in h.table_message()["content"], "the seed is revealed after the hand"
     text = h.ephemeral_text(await h.command(BOB, "verify", table=live.id, hand=1))
-    assert "matches" in text and record["seed"] in text
+    assert "matches" in text and record.seed in text
     assert "No finished hand" in h.ephemeral_text(await h.command(BOB, "verify", table=live.id, hand=9))
     board = h.ephemeral_text(await h.command(BOB, "leaderboard"))
     assert "page 1 of 1" in board and "you: #" in board

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 
-from bot.adapter.press_token import TOKEN_LIFETIME
 from bot.games.base import Action
 from tests.support.discord_clock import CLOCK
 from tests.support.harness import CHANNEL_ID, User

@@ -4,7 +4,6 @@ showdown. Along the way: DMs hold only their owner's cards, no hidden card reach
 wrong-turn, outsider and stale presses are refused."""
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from bot.games.cards import pretty

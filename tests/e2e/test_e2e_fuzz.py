@@ -198,7 +198,7 @@ def _systematic(scene: Scene) -> list[Input]:
                Input(actor, f"cr:m:{row.id}:{row.hand_no}:{row.step}:raise"),
                Input(actor, f"cr:u:{row.id}:zzz"), Input(actor, f"cr:u:{row.id}:cancel"),
                Input(actor, f"cr:u:{row.id}:start"), Input(actor, f"cr:u:{row.id}:join"),
-               Input(EVE, f"cr:u:{row.id}:start"), Input(EVE, f"cr:u:{HUGE}:hand"), Input(actor, f"cr:u:0:start")]
+               Input(EVE, f"cr:u:{row.id}:start"), Input(EVE, f"cr:u:{HUGE}:hand"), Input(actor, "cr:u:0:start")]
     for wrong in wrong_kinds[:4]:
         inputs += [Input(actor, f"cr:a:{row.id}:{row.hand_no}:{row.step}:{wrong}"),
                    Input(actor, f"cr:a:{row.id}:{row.hand_no}:{row.step}:{wrong}:{HUGE}"),

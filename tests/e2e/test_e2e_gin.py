@@ -94,13 +94,13 @@ async def test_one_player_against_the_computer(database, rendered) -> None:
     record = await h.bot.storage.hand_record(live.id, 1)
     assert record is not None
     name, text = await exported(h, ALICE, live.id, 1)
-    assert name.endswith("hand1.json") and json.loads(text) == json.loads(record["export"])
+    assert name.endswith("hand1.json") and json.loads(text) == json.loads(record.export)
     reference = GinEngine(dict(live.row.settings), [Seat("Alice"), Seat("Ada (bot)", is_bot=True)], SEED,
                           {"hand_no": 1})
-    for seat, action in record["record"]["actions"]:
+    for seat, action in record.record["actions"]:
         reference.apply(seat, Action.from_json(action))
     assert reference.outcome is not None and reference.outcome.summary == summary
-    kinds = [(seat, a["kind"]) for seat, a in record["record"]["actions"]]
+    kinds = [(seat, a["kind"]) for seat, a in record.record["actions"]]
     assert (0, "layoff") in kinds and (0, "done") in kinds and (1, "knock") in kinds
     assert live.row.carry["lines"] == [{"hand": 1, "winner": 1, "kind": "knock", "points": 4}]
     assert [s[:2] for s in await h.bot.storage.stats(GUILD_ID, ALICE.id)] == [("gin", 1)]

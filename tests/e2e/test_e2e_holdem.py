@@ -102,7 +102,7 @@ async def test_full_hand_with_restart(database, rendered) -> None:
         reference.apply(seat, Action("check"))
     assert reference.outcome is not None
     record = await h.bot.storage.hand_record(live.id, 1)
-    assert record is not None and tuple(record["record"]["outcome"]["deltas"]) == reference.outcome.deltas
+    assert record is not None and tuple(record.record["outcome"]["deltas"]) == reference.outcome.deltas
     stacks = [s.stack for s in (await h.bot.storage.table(live.id)).seats]
     assert stacks == [1000 + d for d in reference.outcome.deltas]
     assert sum(stacks) == 3000

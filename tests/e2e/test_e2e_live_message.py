@@ -59,6 +59,7 @@ async def test_an_update_without_a_press_reuses_the_freshest_token_then_the_chan
     live = h.bot.service.in_channel(CHANNEL_ID)
     token = await _press_move(h)
     table_id = int(h.table_message()["id"])
+    assert live.courier is not None and live.courier.message_id == table_id, "the press is the table's courier"
     before = len(h.recorder.requests)
     live.note("A timer's update.")
     await h.bot.presenter.update(live)  # what a timeout or a computer player's move asks for
@@ -73,6 +74,7 @@ async def test_an_update_without_a_press_reuses_the_freshest_token_then_the_chan
     await h.bot.presenter.update(live)
     await h.settle()
     assert len(h.recorder.replies_to(token)) == 2, "the old token is not used again"
+    assert live.courier is None, "the table let go of it"
     edits = _channel_edits(h, table_id, before)
     assert len(edits) == 1 and "Another timer" in edits[0].text
 

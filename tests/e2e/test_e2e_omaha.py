@@ -2,7 +2,6 @@
 buttons, the amount modal, DMs of four hole cards, refused presses, and the showdown."""
 from __future__ import annotations
 
-import json
 
 import pytest
 
@@ -68,7 +67,7 @@ async def test_full_hand_to_showdown(tmp_path, rendered, game: str) -> None:
 
     record = await h.bot.storage.hand_record(live.id, 1)
     assert record is not None
-    outcome = record["record"]["outcome"]
+    outcome = record.record["outcome"]
     assert sum(outcome["deltas"]) == 0 and outcome["summary"]
     stacks = [s.stack for s in (await h.bot.storage.table(live.id)).seats]
     assert sum(stacks) == 3000 and stacks == [1000 + d for d in outcome["deltas"]]

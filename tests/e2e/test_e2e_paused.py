@@ -47,7 +47,7 @@ async def test_lost_permissions_pause_the_table_until_the_bot_may_post_again(loo
     await h.raised_hand(ALICE, BOB)
     live = h.bot.service.in_channel(CHANNEL_ID)
     h.server.denied[CHANNEL_ID] = 50013
-    h.bot.presenter.hands._sent_private.clear()  # hands are not sent again to a paused table
+    live.told.clear()  # hands are not sent again to a paused table
     CLOCK.advance(TOKEN_LIFETIME)  # a timer's update, no press fresh enough to carry it: the channel route
     await h.update(live)
     assert live.paused is not None and h.server.count("PATCH", "messages.edit", 403) == 1

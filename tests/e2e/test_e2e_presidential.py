@@ -5,7 +5,6 @@ way: DMs hold only their owner's cards, no hidden card reaches the channel, and 
 and stale presses are refused."""
 from __future__ import annotations
 
-import json
 import re
 from typing import Any
 

@@ -70,7 +70,7 @@ def _json(view: Any) -> Any:
 async def test_a_finished_hand_replays_step_by_step_as_each_member_saw_it(tmp_path, rendered, name: str) -> None:
     h = await Harness.start(str(tmp_path / "cardroom.db"))
     live = await finished_deal(h, name)
-    stored = (await h.bot.storage.hand_record(live.id, 1))["record"]
+    stored = (await h.bot.storage.hand_record(live.id, 1)).record
     ann_seat = stored["users"].index(PLAYERS[0].id)
 
     # The finished hand's report carries a Replay button; Ann held a seat: her copy shows her own cards.
@@ -149,7 +149,7 @@ async def test_the_privacy_check_catches_a_replay_that_shows_another_seat(tmp_pa
 
     h = await Harness.start(str(tmp_path / "cardroom.db"))
     live = await finished_deal(h, "holdem")
-    users = (await h.bot.storage.hand_record(live.id, 1))["record"]["users"]
+    users = (await h.bot.storage.hand_record(live.id, 1)).record["users"]
     ben = users.index(PLAYERS[1].id)
     monkeypatch.setattr(Replay, "seat_of", lambda self, user_id: ben)
     await h.command(WATCHER, "replay", table=live.id, hand=1)
@@ -176,9 +176,9 @@ async def test_a_hand_stored_before_replays_replays_from_the_tables_settings(tmp
     h = await Harness.start(str(tmp_path / "cardroom.db"))
     live = await finished_deal(h, "omaha-hilo")
     stored = await h.bot.storage.hand_record(live.id, 1)
-    old = {k: v for k, v in stored["record"].items() if k not in ("settings", "users", "bots")}
-    assert rebuild("omaha-hilo", stored["seed"], old, live.row.settings) == \
-        rebuild("omaha-hilo", stored["seed"], stored["record"])
+    old = {k: v for k, v in stored.record.items() if k not in ("settings", "users", "bots")}
+    assert rebuild("omaha-hilo", stored.seed, old, live.row.settings) == \
+        rebuild("omaha-hilo", stored.seed, stored.record)
     await h.close()
 
 
@@ -188,10 +188,10 @@ async def test_a_hand_recorded_without_its_seat_holders_finds_them_in_the_hand_i
     h = await Harness.start(str(tmp_path / "cardroom.db"))
     live = await finished_deal(h, "holdem")
     stored = await h.bot.storage.hand_record(live.id, 1)
-    old = {k: v for k, v in stored["record"].items() if k != "users"}
+    old = {k: v for k, v in stored.record.items() if k != "users"}
     await h.bot.storage._db.execute("UPDATE hands SET record = ? WHERE table_id = ? AND hand_no = 1",
                                     json.dumps(old), live.id)
     replay = await h.bot.service.replays.load(live.row.guild_id, live.id, 1)
-    assert list(replay.users) == stored["record"]["users"]
-    assert replay.seat_of(PLAYERS[1].id) == stored["record"]["users"].index(PLAYERS[1].id) and replay.seat_of(WATCHER.id) is None
+    assert list(replay.users) == stored.record["users"]
+    assert replay.seat_of(PLAYERS[1].id) == stored.record["users"].index(PLAYERS[1].id) and replay.seat_of(WATCHER.id) is None
     await h.close()

@@ -92,7 +92,7 @@ async def test_another_servers_director_gets_no_seed_and_no_event_results(tmp_pa
     h = await Harness.start(str(tmp_path / "c.db"))
     playing = await _event_board(h, CHANNEL_ID + 101, 11, finish=False)
     done = await _event_board(h, CHANNEL_ID + 100, 1, finish=True)
-    seed = (await h.bot.storage.hand_record(done.id, 1))["seed"]
+    seed = (await h.bot.storage.hand_record(done.id, 1)).seed
     assert playing.row.deal.seed == seed, "both tables play the same board"
 
     text = h.ephemeral_text(await h.command(EVE, "verify", at=OTHER_SERVER, table=done.id, hand=1))

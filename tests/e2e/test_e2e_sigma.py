@@ -169,7 +169,7 @@ async def test_three_players_play_a_hand_to_the_showdown(h: Harness, rendered) -
     stacks = [s.stack for s in live.row.seats]
     assert sum(stacks) == 300 and stacks == [100 + d for d in outcome.deltas]
     record = await h.bot.storage.hand_record(live.id, 1)
-    assert record is not None and tuple(record["record"]["outcome"]["deltas"]) == outcome.deltas
+    assert record is not None and tuple(record.record["outcome"]["deltas"]) == outcome.deltas
     assert "of 9" in h.table_message()["content"]
 
     # The public tables never showed a face-down card or a card in hand before the showdown.

@@ -166,7 +166,7 @@ async def test_two_humans_play_a_nine_round_match(h: Harness, rendered) -> None:
     assert wallets == [1000 + d for d in outcome.deltas]
     assert live.engine.last_grid is not None and live.engine.last_grid["round"] == 9
     record = await h.bot.storage.hand_record(live.id, 1)
-    assert record is not None and tuple(record["record"]["outcome"]["deltas"]) == outcome.deltas
+    assert record is not None and tuple(record.record["outcome"]["deltas"]) == outcome.deltas
     assert "wins the match" in h.table_message()["content"] or "draw" in h.table_message()["content"]
 
     # Public tables never showed a card in hand; a card placed alone never showed before the reveal.

@@ -145,7 +145,7 @@ async def _first_deal_seats(h: Harness, table_id: int) -> list[int]:
         return live.dealt()
     record = await h.bot.service.storage.hand_record(table_id, 1)
     assert record is not None, "deal #1 was neither in progress nor recorded"
-    return list(record["record"]["seats"])
+    return list(record.record["seats"])
 
 
 async def _scenario(name: str, seats: list[str], seed: int, moves: int) -> None:

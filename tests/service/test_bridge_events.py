@@ -8,13 +8,15 @@ from typing import Any
 
 import pytest
 
+from bot.games.event_records import EventPlayer, EventResult
 from bot.errors import UserError
-from bot.service import event_desk, events
+from bot.service import event_desk
 from bot.service.events import deals_to_reveal, join_refusal, not_played
 from bot.games.base import Action
 from bot.games.bridge_events import REPORT_LIMIT, deal_key, event_report, event_standings
 from bot.games.bridge_scoring import ContractResult, TableResult, format_results_table, results_table
-from bot.storage.interface import EventState, Storage
+from bot.storage.interface import Storage
+from bot.storage.records import EventState
 from bot.storage import open_storage
 from bot.service.live import LiveTable
 from bot.service.tables import TableService
@@ -107,10 +109,10 @@ async def test_an_events_tables_share_each_board_and_compare_results(database: s
     assert posted[0][1] == posted[1][1]
 
     rows = await service.storage.event_results(GUILD, "club-night", "1")
-    assert [r["table_id"] for r in rows] == [first.id, second.id]
-    assert rows[0]["players"][0]["name"] == f"u{100 * 10}"
-    expected = results_table(1, [TableResult(f"#{r['table_id']}", ContractResult(**r["result"])) for r in rows])
-    assert rows[1]["result"]["level"] == 0 and expected[1]["ns_score"] == 0
+    assert [r.table_id for r in rows] == [first.id, second.id]
+    assert rows[0].players[0].name == f"u{100 * 10}"
+    expected = results_table(1, [TableResult(f"#{r.table_id}", ContractResult(**r.result)) for r in rows])
+    assert rows[1].result["level"] == 0 and expected[1]["ns_score"] == 0
     report = posted[0][1]
     assert report.startswith("Event `club-night`, board 1: every table has played it.")
     for row in expected:
@@ -166,30 +168,28 @@ def test_deal_keys_and_reports() -> None:
     assert deal_key({"scoring": "rubber"}, {}) is None
     assert deal_key({"scoring": "duplicate", "board": 3}, {}) == "3"
     assert deal_key({"scoring": "duplicate", "board": 3}, {"board": 4}) == "4"
-    players = [{"user_id": i, "name": n} for i, n in enumerate("NESW")]
+    players = tuple(EventPlayer(i, n) for i, n in enumerate("NESW"))
     made = {"level": 4, "strain": "S", "doubled": 0, "declarer": 0, "tricks": 10}
     down = {"level": 4, "strain": "S", "doubled": 1, "declarer": 0, "tricks": 9}
-    text = event_report("1", [{"table_id": 1, "players": players, "result": made},
-                              {"table_id": 2, "players": players, "result": down}])
+    text = event_report("1", [EventResult("1", 1, 1, players, made), EventResult("1", 2, 1, players, down)])
     assert "Board 1" in text and "4S" in text and "4SX" in text
     assert "420" in text and "100" in text  # 4S made non-vulnerable; one down doubled
     assert "11.00" in text  # 420 - (-100) = 520 -> 11 IMPs
 
 
 def test_standings_add_each_pairs_matchpoints_and_imps_over_the_boards() -> None:
-    def seats(ns: tuple[int, int], ew: tuple[int, int]) -> list[dict[str, Any]]:
-        ids = (ns[0], ew[0], ns[1], ew[1])
-        return [{"user_id": i, "name": f"p{i}"} for i in ids]
+    def seats(ns: tuple[int, int], ew: tuple[int, int]) -> tuple[EventPlayer, ...]:
+        return _seats((ns[0], ew[0], ns[1], ew[1]))
 
     made = {"level": 4, "strain": "S", "doubled": 0, "declarer": 0, "tricks": 10}   # NS +420
     down = {"level": 4, "strain": "S", "doubled": 0, "declarer": 0, "tricks": 9}    # NS -50
     rows = [
-        {"deal_key": "1", "table_id": 1, "players": seats((1, 2), (3, 4)), "result": made},
-        {"deal_key": "1", "table_id": 2, "players": seats((5, 6), (7, 8)), "result": down},
+        EventResult("1", 1, 1, seats((1, 2), (3, 4)), made),
+        EventResult("1", 2, 1, seats((5, 6), (7, 8)), down),
         # board 2: the pairs swap directions
-        {"deal_key": "2", "table_id": 1, "players": seats((3, 4), (2, 1)), "result": down},
-        {"deal_key": "2", "table_id": 2, "players": seats((7, 8), (6, 5)), "result": made},
-        {"deal_key": "3", "table_id": 1, "players": seats((1, 2), (3, 4)), "result": made},  # one table only
+        EventResult("2", 1, 2, seats((3, 4), (2, 1)), down),
+        EventResult("2", 2, 2, seats((7, 8), (6, 5)), made),
+        EventResult("3", 1, 3, seats((1, 2), (3, 4)), made),  # one table only
     ]
     text = event_standings(rows)
     lines = text.strip("`\n").splitlines()
@@ -207,9 +207,9 @@ def test_standings_add_each_pairs_matchpoints_and_imps_over_the_boards() -> None
 
 
 def test_a_report_of_many_tables_fits_one_message() -> None:
-    players = [{"user_id": i, "name": f"A rather long player name {i}"} for i in range(4)]
+    players = _seats((0, 1, 2, 3), "A rather long player name {}")
     result = {"level": 3, "strain": "NT", "doubled": 0, "declarer": 2, "tricks": 9}
-    rows = [{"table_id": 1000 + t, "players": players, "result": result} for t in range(60)]
+    rows = [EventResult("5", 1000 + t, 1, players, result) for t in range(60)]
     text = event_report("5", rows)
     assert len(text) <= 1900 and text.startswith("```\nBoard 5") and text.count("```") == 2
     assert "#1059" in text, "the newest result is always shown"
@@ -219,8 +219,7 @@ def test_a_report_of_many_tables_fits_one_message() -> None:
 
 def test_standings_of_many_pairs_fit_one_message() -> None:
     made = {"level": 1, "strain": "NT", "doubled": 0, "declarer": 0, "tricks": 7}
-    rows = [{"deal_key": "1", "table_id": t, "result": made,
-             "players": [{"user_id": 4 * t + k, "name": f"Player number {4 * t + k}"} for k in range(4)]}
+    rows = [EventResult("1", t, 1, _seats((4 * t, 4 * t + 1, 4 * t + 2, 4 * t + 3), "Player number {}"), made)
             for t in range(40)]
     text = event_standings(rows)
     assert len(text) <= REPORT_LIMIT and text.endswith("more pairs\n```")
@@ -352,9 +351,9 @@ async def test_the_export_leaves_a_secret_board_out(database: str, capsys: pytes
     assert '[Board "1"]' in capsys.readouterr().out
 
 
-def _seats(ids: tuple[int, int, int, int], names: str = "p{}") -> list[dict[str, Any]]:
+def _seats(ids: tuple[int, int, int, int], names: str = "p{}") -> tuple[EventPlayer, ...]:
     """Players N, E, S, W by user id, named after it."""
-    return [{"user_id": i, "name": names.format(i)} for i in ids]
+    return tuple(EventPlayer(i, names.format(i)) for i in ids)
 
 
 def _contract(level: int, tricks: int) -> dict[str, Any]:
@@ -363,9 +362,8 @@ def _contract(level: int, tricks: int) -> dict[str, Any]:
 
 
 def test_a_report_is_the_boards_table_in_a_code_block_then_who_sat_where() -> None:
-    rows = [{"table_id": t, "players": _seats((t, t + 1, t + 2, t + 3)), "result": _contract(4, 10 - t % 2)}
-            for t in (10, 11)]
-    table = format_results_table(1, results_table(1, [TableResult(f"#{r['table_id']}", ContractResult(**r["result"]))
+    rows = [EventResult("1", t, 1, _seats((t, t + 1, t + 2, t + 3)), _contract(4, 10 - t % 2)) for t in (10, 11)]
+    table = format_results_table(1, results_table(1, [TableResult(f"#{r.table_id}", ContractResult(**r.result))
                                                        for r in rows]))
     assert event_report("1", rows) == ("```\n" + table + "\n```"
                                        "\n#10: NS p10 (N) & p12 (S), EW p11 (E) & p13 (W)"
@@ -374,7 +372,7 @@ def test_a_report_is_the_boards_table_in_a_code_block_then_who_sat_where() -> No
 
 @pytest.mark.parametrize("board", ["5", "10001", "100001"])  # headings of 25, 31 and 32 characters
 def test_a_report_too_long_for_one_message_keeps_as_many_of_the_newest_results_as_fit(board: str) -> None:
-    rows = [{"table_id": 1000 + t, "players": _seats((1, 2, 3, 4)), "result": _contract(3, 9)} for t in range(60)]
+    rows = [EventResult(board, 1000 + t, 1, _seats((1, 2, 3, 4)), _contract(3, 9)) for t in range(60)]
     report = event_report(board, rows)
     shown = re.findall(r"^#\d+ .*$", report, re.MULTILINE)
     assert 10 < len(shown) < 60
@@ -388,11 +386,11 @@ def test_who_sat_where_is_shown_for_every_table_while_it_fits_in_the_message() -
     """Names padded so that the whole report takes exactly REPORT_LIMIT characters: every pair
     line fits; one character more and the last table's line is left out."""
     def report(extra: int) -> str:
-        rows = [{"table_id": t, "players": _seats((1, 2, 3, 4), "Player {}"), "result": _contract(2, 8)}
-                for t in range(1, 14)]
-        names = [player for row in rows for player in row["players"]]
+        names = [f"Player {1 + n % 4}" for n in range(13 * 4)]
         for n in range(extra):                     # a character more to each name in turn
-            names[n % len(names)]["name"] += "x"
+            names[n % len(names)] += "x"
+        rows = [EventResult("3", t, 1, tuple(EventPlayer(1 + k, names[4 * (t - 1) + k]) for k in range(4)),
+                            _contract(2, 8)) for t in range(1, 14)]
         return event_report("3", rows)
 
     room = REPORT_LIMIT - len(report(0))
@@ -402,9 +400,8 @@ def test_who_sat_where_is_shown_for_every_table_while_it_fits_in_the_message() -
 
 
 def test_standings_skip_a_board_played_at_one_table_whichever_board_it_is() -> None:
-    rows = [{"deal_key": "1", "table_id": 1, "players": _seats((1, 2, 3, 4)), "result": _contract(4, 10)},
-            *({"deal_key": "2", "table_id": t, "players": _seats((t, t + 1, t + 2, t + 3)), "result": _contract(4, 10)}
-              for t in (1, 5))]
+    rows = [EventResult("1", 1, 1, _seats((1, 2, 3, 4)), _contract(4, 10)),
+            *(EventResult("2", t, 2, _seats((t, t + 1, t + 2, t + 3)), _contract(4, 10)) for t in (1, 5))]
     lines = event_standings(rows).strip("`\n").splitlines()[1:]
     assert {line[:32].strip(): line[32:].split()[0] for line in lines} == {
         "p1 & p3": "1", "p2 & p4": "1", "p5 & p7": "1", "p6 & p8": "1"}, "board 2's pairs, one board each"
@@ -415,9 +412,9 @@ def test_standings_of_three_tables_share_a_top_of_four_and_average_the_imps() ->
     the others, +420 wins 470 (10 IMPs) and 280 (7 IMPs): 8.5 on average; +140 loses 7 and wins
     190 (5 IMPs): -1; -50 loses 10 and 5: -7.5. Matchpoints: 2 for each table beaten, top 4."""
     long_names = "A player with a long name {}"
-    rows = [{"deal_key": "1", "table_id": 1, "players": _seats((1, 2, 3, 4), long_names), "result": _contract(4, 10)},
-            {"deal_key": "1", "table_id": 2, "players": _seats((5, 6, 7, 8)), "result": _contract(3, 9)},
-            {"deal_key": "1", "table_id": 3, "players": _seats((9, 10, 11, 12)), "result": _contract(4, 9)}]
+    rows = [EventResult("1", 1, 1, _seats((1, 2, 3, 4), long_names), _contract(4, 10)),
+            EventResult("1", 2, 1, _seats((5, 6, 7, 8)), _contract(3, 9)),
+            EventResult("1", 3, 1, _seats((9, 10, 11, 12)), _contract(4, 9))]
     lines = event_standings(rows).strip("`\n").splitlines()
     assert all(len(line) == len(lines[0]) for line in lines), "names are cut to the Pair column"
     assert [line[32:].split() for line in lines[1:]] == [

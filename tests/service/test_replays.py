@@ -31,8 +31,8 @@ async def _played_gin_hand(database: str) -> tuple[TableService, LiveTable, dict
 
 async def test_a_replay_ends_as_the_deal_did_and_old_records_replay_publicly(database: str) -> None:
     service, live, stored = await _played_gin_hand(database)
-    steps = rebuild("gin", stored["seed"], stored["record"])
-    assert len(steps) == len(stored["record"]["actions"]) + 1 and steps[0].lines == ("The deal starts.",)
+    steps = rebuild("gin", stored.seed, stored.record)
+    assert len(steps) == len(stored.record["actions"]) + 1 and steps[0].lines == ("The deal starts.",)
     assert steps[-1].public == live.engine.view(None), "the last step is the deal as it ended"
     assert steps[-1].seats == tuple(live.engine.view(s) for s in range(2))
     assert [player["is_bot"] for player in steps[0].public["players"]] == [False, True]
@@ -41,9 +41,9 @@ async def test_a_replay_ends_as_the_deal_did_and_old_records_replay_publicly(dat
     assert replay.users == (ALICE, live.row.seats[1].user_id) and replay.seat_of(ALICE) == 0
     assert await service.replays.load(GUILD, live.id, 1) is replay, "kept: pressing Next rebuilds nothing"
 
-    old = {k: v for k, v in stored["record"].items() if k not in ("bots", "users", "settings")}
+    old = {k: v for k, v in stored.record.items() if k not in ("bots", "users", "settings")}
     async with service.storage.transaction() as tx:  # a record naming no members nor settings, no seat index
-        await tx.insert_hand(live.id, 9, "gin", stored["seed"], stored["commitment"], old, stored["export"])
+        await tx.insert_hand(live.id, 9, "gin", stored.seed, stored.commitment, old, stored.export)
     before = await service.replays.load(GUILD, live.id, 9)
     assert before.users == (None, None) and before.seat_of(ALICE) is None, "nobody's seat: the public replay"
     assert [s.lines for s in before.steps] == [s.lines for s in steps], "the same play"
@@ -58,8 +58,8 @@ async def test_the_latest_replays_stay_kept_and_the_oldest_is_rebuilt(database: 
     hands = range(2, KEPT + 3)  # one replay more than are kept
     async with service.storage.transaction() as tx:
         for hand_no in hands:
-            await tx.insert_hand(live.id, hand_no, "gin", stored["seed"], stored["commitment"], stored["record"],
-                                 stored["export"])
+            await tx.insert_hand(live.id, hand_no, "gin", stored.seed, stored.commitment, stored.record,
+                                 stored.export)
     first = {hand_no: await service.replays.load(GUILD, live.id, hand_no) for hand_no in hands}
     for hand_no in reversed(hands[1:]):  # newest first: each is found, none is let go
         assert await service.replays.load(GUILD, live.id, hand_no) is first[hand_no], f"hand {hand_no} kept"

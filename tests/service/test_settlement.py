@@ -49,12 +49,12 @@ async def test_a_deal_sets_the_stacks_records_the_hand_and_schedules_the_next(da
     stacks = {s.user_id: s.stack for s in live.row.seats}
     assert [stacks[u] for u in users] == [b + d for b, d in zip(before, deltas)]
     record = await service.storage.hand_record(live.id, 1)
-    assert record is not None and (record["seed"], record["commitment"]) == (hand.seed, hand.commitment)
-    assert record["record"] == {"seats": hand.seats, "names": hand.names, "stacks": before,
+    assert record is not None and (record.seed, record.commitment) == (hand.seed, hand.commitment)
+    assert record.record == {"seats": hand.seats, "names": hand.names, "stacks": before,
                                 "carry": hand.carry, "settings": hand.settings, "actions": hand.actions,
                                 "outcome": json.loads(json.dumps(outcome.to_json())), "bots": hand.bots,
                                 "users": users}
-    assert record["game"] == "holdem" and record["export"] == live.spec.export(live.engine)
+    assert record.game == "holdem" and record.export == live.spec.export(live.engine)
     assert live.row.deal is None and live.last_outcome is outcome and live.last_seed == hand.seed
     assert live.log[-1] == "p1 wins 60."
     assert live.row.carry == {"dealt": 1, "button_seat": hand.carry["button_seat"]}, "the button stays put"
@@ -225,6 +225,6 @@ async def test_a_deal_of_computer_players_alone_records_no_result(database: str)
     await service.start(live, ALICE)  # the two bots play the deal out at once
     assert (service.deals_finished, live.row.deal) == (1, None)
     record = await service.storage.hand_record(live.id, 1)
-    assert record is not None and record["record"]["seats"] == [1, 2], "Ann (seat 0) sat out"
+    assert record is not None and record.record["seats"] == [1, 2], "Ann (seat 0) sat out"
     assert await service.storage.standings(GUILD, "holdem", None) == []
     assert await service.storage.standings(GUILD, "holdem", 0.0) == [], "no member's row for the deal"

@@ -9,13 +9,14 @@ from typing import Any
 import pytest
 
 from bot import registry
+from bot.games.event_records import EventResult
 from bot.games.base import Seat
 from bot.service.stats import figures
 from bot.service.stats.bridge import bridge_stats
 from bot.service.stats.gin import gin_stats
 from bot.service.stats.invented import invented_stats, place_of
 from bot.service.stats.poker import hand_facts, poker_stats
-from bot.storage.interface import PlayedHand
+from bot.storage.records import PlayedHand
 
 HOLDEM_HEAD = """variant = 'NT'
 antes = [0, 0, 0]
@@ -187,10 +188,8 @@ def test_bridge_contracts_and_an_event_boards_matchpoints_and_imps() -> None:
              _hand(_pbn("S", "3NT", 8), 0, [0] * 4, 2, game="bridge"),    # partner declares
              _hand(_pbn("N", "2HX", 7), 0, [0] * 4, 3, game="bridge"),    # North goes down doubled
              _hand('[Board "4"]\n[Contract "Pass"]\n', 0, [0] * 4, 4, game="bridge")]
-    event = [{"deal_key": "1", "table_id": 1, "hand_no": 1,
-              "result": {"level": 4, "strain": "S", "doubled": 0, "declarer": 0, "tricks": 10}},
-             {"deal_key": "1", "table_id": 9, "hand_no": 1,
-              "result": {"level": 4, "strain": "S", "doubled": 0, "declarer": 0, "tricks": 9}}]
+    event = [EventResult("1", 1, 1, (), {"level": 4, "strain": "S", "doubled": 0, "declarer": 0, "tricks": 10}),
+             EventResult("1", 9, 1, (), {"level": 4, "strain": "S", "doubled": 0, "declarer": 0, "tricks": 9})]
     # board 1, nobody vulnerable: +420 here, -50 at the other table: a top (2 of 2) and 470 = 10 IMPs
     stats = bridge_stats(hands, {(1, 1): event})
     assert (stats.boards, stats.declared, stats.made) == (4, 2, 1)

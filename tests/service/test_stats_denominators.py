@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import json
 from types import SimpleNamespace
-from typing import Any
 
 import pytest
 
+from bot.games.event_records import EventResult
 from bot.service.stats import figures
 from bot.service.stats.bridge import bridge_stats
 from bot.service.stats.gin import gin_stats
@@ -18,7 +18,7 @@ from bot.service.stats.invented import invented_stats
 from bot.service.stats.leaderboard import leaderboard, leaderboard_view
 from bot.service.stats.poker import poker_stats
 from bot.storage import open_storage, writes
-from bot.storage.interface import Standing
+from bot.storage.records import Standing
 from tests.service.test_stats import (HEADS_UP, HOLDEM_HEAD, LIMP_RERAISE, THREE_BET_TO_SHOWDOWN, _gin_view, _hand,
                               _pbn)
 
@@ -91,9 +91,9 @@ def test_gin_figures_each_divide_by_their_own_count() -> None:
 
 
 def _event_row(key: str, table: int, hand: int, declarer: int, level: int, strain: str, tricks: int
-               ) -> dict[str, Any]:
-    return {"deal_key": key, "table_id": table, "hand_no": hand,
-            "result": {"level": level, "strain": strain, "doubled": 0, "declarer": declarer, "tricks": tricks}}
+               ) -> EventResult:
+    return EventResult(key, table, hand, (),
+                       {"level": level, "strain": strain, "doubled": 0, "declarer": declarer, "tricks": tricks})
 
 
 def test_bridge_figures_each_divide_by_their_own_count() -> None:

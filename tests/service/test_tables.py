@@ -538,7 +538,7 @@ async def test_a_tournament_raises_blinds_knocks_players_out_and_pays_by_place(d
     assert sorted(prize for _, prize in places.values()) == [0, 0, 0, 350, 650]
     assert all(prize == {1: 650, 2: 350}.get(place, 0) for place, prize in places.values())
     records = [await service.storage.hand_record(live.id, n) for n in range(1, live.row.hand_no + 1)]
-    blinds = {r["record"]["settings"]["big_blind"] for r in records if r}
+    blinds = {r.record["settings"]["big_blind"] for r in records if r}
     assert {10, 20, 30} <= blinds, "the blinds went up every two hands"
     assert await service.storage.total_chips() == total
     standings = await service.storage.standings(GUILD, "holdem", None)
@@ -574,7 +574,7 @@ async def test_every_poker_game_runs_a_tournament_to_the_end(database: str, game
         await service.tick()
     assert service.in_channel(CHANNEL) is None, "one player won every chip and the table closed"
     records = [await service.storage.hand_record(live.id, n) for n in range(1, live.row.hand_no + 1)]
-    stakes = [r["record"]["settings"][stake] for r in records if r]
+    stakes = [r.record["settings"][stake] for r in records if r]
     assert stakes == sorted(stakes) and stakes[-1] > stakes[0], "the stakes rose level by level"
     assert await service.storage.total_chips() == total
     assert await service.storage.balance(GUILD, ALICE) in (900, 1200)

@@ -10,7 +10,6 @@ from typing import Any
 import asyncpg
 import pytest
 
-from bot.games.base import Action
 from bot.service.tables import TableService
 from bot.shards import Shards
 from bot.storage import open_storage

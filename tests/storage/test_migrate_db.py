@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from bot.games.event_records import EventPlayer
 from bot.__main__ import main
 from bot.games.base import Action
 from bot.service.tables import TableService
@@ -42,7 +43,7 @@ async def _in_use(path: str) -> tuple[int, int]:
         await tx.claim_daily(GUILD, 9, 1000.0)
         await tx.event_seed(GUILD, "club", "1", "ab" * 32)
         for table_id in (50, 51):
-            await tx.insert_event_result(GUILD, "club", "1", table_id, 1, [{"user_id": table_id, "name": "x"}],
+            await tx.insert_event_result(GUILD, "club", "1", table_id, 1, [EventPlayer(table_id, "x")],
                                          {"score": table_id})
     live = await service.create(GUILD, 70, "holdem", 1, "Ann", {}, None)
     for user in (2, 3):
@@ -84,7 +85,7 @@ def test_an_sqlite_database_in_use_moves_to_postgresql_and_resumes(tmp_path: Any
         old, new = await open_storage(source), await open_storage(target)
         before, after = await _snapshot(old, table_id), await _snapshot(new, table_id)
         assert after == before and before["chips"] > 0 and before["board"] and before["hands"]
-        assert [e["table_id"] for e in after["events"]] == [50, 51]
+        assert [e.table_id for e in after["events"]] == [50, 51]
         service = _service(new)  # the copy resumes: the deal in progress goes on, new ids follow the old
         await service.restore()
         live = service.tables[table_id]

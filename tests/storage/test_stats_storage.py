@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from bot.registry import game
+from bot.games.event_records import EventPlayer
 from bot.service.live import LiveTable
 from bot.service.stats import game_stats
 from bot.service.stats.poker import PokerStats, hand_facts
@@ -123,7 +123,7 @@ async def test_a_bridge_event_board_counts_once_the_event_reveals_it(database: s
             await tx.insert_hand(table, 1, "bridge", "ab" * 32, "c", record, pbn.format(tricks=tricks))
             await tx.insert_hand_players(GUILD, table, 1, "bridge", [(0, user, 0)])
             result = {"level": 4, "strain": "S", "doubled": 0, "declarer": 0, "tricks": tricks}
-            await tx.insert_event_result(GUILD, "club", "1", table, 1, [{"user_id": user, "name": "N"}] * 4, result)
+            await tx.insert_event_result(GUILD, "club", "1", table, 1, [EventPlayer(user, "N")] * 4, result)
     hidden = await game_stats(storage, GUILD, 11, "bridge")
     assert hidden is not None and (hidden.boards, hidden.declared, hidden.event_boards) == (0, 0, 0)
     async with storage.transaction() as tx:

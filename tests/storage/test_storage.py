@@ -16,7 +16,8 @@ import pytest
 from bot.games.base import Action
 from bot.storage import open_storage
 from bot.storage.batch import Batch
-from bot.storage.interface import InsufficientChips, Storage, seats_json
+from bot.storage.interface import InsufficientChips, Storage
+from bot.storage.records import seats_json
 from bot.service.live import LiveTable
 from bot.service.tables import TableService
 
@@ -112,7 +113,7 @@ async def test_an_action_appends_one_row_and_rewrites_nothing(database: str, mon
         action = live.spec.choose(live.engine.view(seat), live.engine.legal_actions(seat), rng)
         await service.act(live.id, live.table_seat_of(seat).user_id, 1, live.row.step, action)
     record = await spy.storage.hand_record(live.id, 1)
-    assert record is not None and record["record"]["actions"][:2] == [[s, a] for _, s, a in rows]
+    assert record is not None and record.record["actions"][:2] == [[s, a] for _, s, a in rows]
     assert await _stored(spy.storage, live.id) == ({}, [])
     await spy.storage.close()
 

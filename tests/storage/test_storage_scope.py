@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import pytest
 
-from bot.storage.interface import EventState, InsufficientChips, Standing
+from bot.games.event_records import EventPlayer, EventResult
+from bot.storage.interface import InsufficientChips
+from bot.storage.records import EventState, Standing, StoredHand
 from tests.support.scope_world import (BALANCES, CUP_CHANNEL, DEFAULTS, DM_CHANNELS, G1, G2, G3, NAMES, NETS, RESULTS, SEATS,
                                SETTINGS, TARGETS, U1, U2, U3, action, changes, channel, hand_record, opened_world,
                                seed, snapshot)
@@ -131,9 +133,8 @@ async def test_a_finished_hand_is_written_and_read_at_its_own_table(database: st
     async with opened_world(database) as (storage, world):
         for guild, table in world.tables.items():
             for n in (1, 2):
-                assert await storage.hand_record(table, n) == {
-                    "game": "holdem", "seed": seed(guild, "hand", str(n)), "commitment": "c",
-                    "record": hand_record(guild, n), "export": f"export {guild} {n}"}
+                assert await storage.hand_record(table, n) == StoredHand(
+                    "holdem", seed(guild, "hand", str(n)), "c", hand_record(guild, n), f"export {guild} {n}")
                 assert await storage.hand_seat_holders(table, n) == {SEATS[guild, u]: u for u in (U1, U2)}
             assert await storage.hand_exports(table) == [(1, f"export {guild} 1"), (2, f"export {guild} 2")]
             assert await storage.hand_record(table, 3) is None and await storage.hand_seat_holders(table, 3) == {}
@@ -219,7 +220,7 @@ async def test_an_events_results_tables_reveals_and_closing_are_written_per_serv
                 opening = await tx.insert_table(guild, 95 + guild, "bridge", user, {"event": "open"})
             writes = [
                 ({("event_results", guild, "club", "2", table, 2)},
-                 lambda tx: tx.insert_event_result(guild, "club", "2", table, 2, [{"user_id": user, "name": "N"}],
+                 lambda tx: tx.insert_event_result(guild, "club", "2", table, 2, [EventPlayer(user, "N")],
                                                    {"tricks": 9})),
                 ({("event_tables", guild, "club", joining)}, lambda tx: tx.join_event(guild, "club", joining)),
                 ({("events", guild, "open"), ("event_tables", guild, "open", opening)},
@@ -242,8 +243,7 @@ async def test_an_events_results_tables_reveals_and_closing_are_written_per_serv
 async def test_an_events_results_state_and_hands_are_read_per_server_and_event(database: str) -> None:
     async with opened_world(database) as (storage, world):
         for guild, table in world.tables.items():
-            club = [{"deal_key": "1", "table_id": table, "hand_no": 1, "players": [{"user_id": U1, "name": "N"}],
-                     "result": {"tricks": guild}}]
+            club = [EventResult("1", table, 1, (EventPlayer(U1, "N"),), {"tricks": guild})]
             assert await storage.event_results(guild, "club") == club
             assert await storage.event_results(guild, "club", "1") == club
             assert await storage.event_results(guild, "club", "2") == []
@@ -254,8 +254,7 @@ async def test_an_events_results_state_and_hands_are_read_per_server_and_event(d
             assert await storage.event_of_hand(table, 1) == (guild, "club", "1")
             assert await storage.event_of_hand(table, 2) is None
         assert await storage.event_results(G1, "cup") == [
-            {"deal_key": "1", "table_id": world.cup, "hand_no": 1, "players": [{"user_id": U2, "name": "S"}],
-             "result": {"tricks": 1}}]
+            EventResult("1", world.cup, 1, (EventPlayer(U2, "S"),), {"tricks": 1})]
         assert await storage.event_state(G1, "cup") == EventState(
             {world.cup: (CUP_CHANNEL, "lobby", 0)}, {"1": False}, {world.cup: {"1"}}, False)
         assert await storage.event_of_hand(world.cup, 1) == (G1, "cup", "1")

@@ -68,9 +68,9 @@ class ReplayAudit:
         row = await self.storage.table(table)
         stored = await self.storage.hand_record(table, hand)
         if row is not None and stored is not None:
-            record = stored["record"]
+            record = stored.record
             self.deals[(table, hand)] = Stored(row.channel_id, tuple(record.get("users") or ()),
-                                               rebuild(stored["game"], stored["seed"], record), secret)
+                                               rebuild(stored.game, stored.seed, record), secret)
 
     def audience_of(self, frames: list[tuple[int, int, int, Any]]) -> tuple[str, int | None] | None:
         """Who may see these frames: ("channel", the table's channel) if each is the public view at its

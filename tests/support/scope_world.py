@@ -14,8 +14,10 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Any, AsyncIterator
 
+from bot.games.event_records import EventPlayer
 from bot.storage import open_storage
-from bot.storage.interface import Deal, Storage
+from bot.storage.interface import Storage
+from bot.storage.records import Deal
 
 G1, G2, G3 = 7, 8, 9
 U1, U2, U3 = 1, 2, 3  # U3 never played anywhere
@@ -104,7 +106,7 @@ async def build_world(storage: Storage) -> World:
                     (SEATS[guild, u], u, NETS[guild, u, hand_no]) for u in (U1, U2)])
             for key in ("1", "2"):
                 await tx.event_seed(guild, "club", key, seed(guild, "club", key))
-            await tx.insert_event_result(guild, "club", "1", table_id, 1, [{"user_id": U1, "name": "N"}],
+            await tx.insert_event_result(guild, "club", "1", table_id, 1, [EventPlayer(U1, "N")],
                                          {"tricks": guild})
         await tx.join_event(G1, "cup", cup)
         await tx.event_seed(G1, "cup", "1", seed(G1, "cup", "1"))
@@ -112,7 +114,7 @@ async def build_world(storage: Storage) -> World:
                              {"seats": [0, 1, 2, 3], "names": ["Ann", "Robot", "Bob", "Robot"],
                               "outcome": {"deltas": [0, 0, 0, 0]}}, "pbn")
         await tx.insert_hand_players(G1, cup, 1, "bridge", [(0, U1, 0), (2, U2, 0)])
-        await tx.insert_event_result(G1, "cup", "1", cup, 1, [{"user_id": U2, "name": "S"}], {"tricks": 1})
+        await tx.insert_event_result(G1, "cup", "1", cup, 1, [EventPlayer(U2, "S")], {"tricks": 1})
         for (guild, game, user), (hands, chips, matches, wins, mu, sigma) in RESULTS.items():
             await tx.add_result(guild, game, user, chips, hands=hands, match=bool(matches), win=bool(wins),
                                 rating=(mu, sigma))

@@ -10,11 +10,13 @@ from __future__ import annotations
 import asyncio
 from typing import Any, Mapping, Sequence
 
+from bot.games.event_records import EventResult
 from bot.service.stats.bridge import BridgeStats, bridge_stats
 from bot.service.stats.gin import GinStats, gin_stats
 from bot.service.stats.invented import InventedStats, invented_stats
 from bot.service.stats.poker import PokerStats, poker_stats
-from bot.storage.interface import PlayedHand, Storage
+from bot.storage.interface import Storage
+from bot.storage.records import PlayedHand
 
 POKER_GAMES = ("holdem", "omaha", "omaha-hilo", "stud", "draw")
 INVENTED_GAMES = ("saint", "squared", "sigma", "presidential")
@@ -39,12 +41,12 @@ async def game_stats(storage: Storage, guild_id: int, user_id: int, game: str) -
 
 
 async def _event_boards(storage: Storage, guild_id: int, hands: Sequence[PlayedHand]
-                        ) -> tuple[set[tuple[int, int]], dict[tuple[int, int], list[Mapping[str, Any]]]]:
+                        ) -> tuple[set[tuple[int, int]], dict[tuple[int, int], list[EventResult]]]:
     """Of the hands that were event boards: those the event has not revealed yet (left out of every
     figure: anyone may ask for a member's card, and the board is still played elsewhere), and for
     each revealed one, every table's result of it."""
     secret: set[tuple[int, int]] = set()
-    boards: dict[tuple[int, int], list[Mapping[str, Any]]] = {}
+    boards: dict[tuple[int, int], list[EventResult]] = {}
     events: dict[str, Any] = {}
     for hand in hands:
         found = await storage.event_of_hand(hand.table_id, hand.hand_no)
@@ -58,7 +60,7 @@ async def _event_boards(storage: Storage, guild_id: int, hands: Sequence[PlayedH
         if state is None or not (state.closed or state.deals.get(key)):
             secret.add((hand.table_id, hand.hand_no))
             continue
-        boards[(hand.table_id, hand.hand_no)] = [row for row in rows if row["deal_key"] == key]
+        boards[(hand.table_id, hand.hand_no)] = [row for row in rows if row.deal_key == key]
     return secret, boards
 
 

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any, Mapping, Sequence
+from typing import Mapping, Sequence
 
+from bot.games.event_records import EventResult
 from bot.games.bridge_scoring import DIRECTIONS, ContractResult, TableResult, results_table
-from bot.storage.interface import PlayedHand
+from bot.storage.records import PlayedHand
 
 _TAG = re.compile(r'^\[(\w+) "([^"]*)"\]', re.MULTILINE)
 
@@ -43,7 +44,7 @@ def declared_result(pbn: str, seat: int) -> tuple[bool, bool]:
 
 
 def bridge_stats(hands: Sequence[PlayedHand],
-                 event_boards: Mapping[tuple[int, int], Sequence[Mapping[str, Any]]]) -> BridgeStats:
+                 event_boards: Mapping[tuple[int, int], Sequence[EventResult]]) -> BridgeStats:
     """``event_boards``: for a hand that was a revealed event board, every table's recorded result of
     that board (``Storage.event_results`` rows)."""
     stats = BridgeStats()
@@ -55,10 +56,9 @@ def bridge_stats(hands: Sequence[PlayedHand],
         rows = event_boards.get((hand.table_id, hand.hand_no), ())
         if len(rows) < 2:
             continue
-        scored = results_table(int(rows[0]["deal_key"]),
-                               [TableResult("", ContractResult(**row["result"])) for row in rows])
+        scored = results_table(int(rows[0].deal_key), [TableResult("", ContractResult(**row.result)) for row in rows])
         mine = next(score for row, score in zip(rows, scored)
-                    if (row["table_id"], row["hand_no"]) == (hand.table_id, hand.hand_no))
+                    if (row.table_id, row.hand_no) == (hand.table_id, hand.hand_no))
         north_south = hand.seat % 2 == 0
         stats.event_boards += 1
         stats.matchpoints += mine["ns_mp"] if north_south else mine["ew_mp"]

@@ -10,7 +10,7 @@ import json
 from dataclasses import dataclass
 from typing import Sequence
 
-from bot.storage.interface import PlayedHand
+from bot.storage.records import PlayedHand
 
 
 @dataclass

@@ -14,7 +14,7 @@ import json
 from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
-from bot.storage.interface import PlayedHand
+from bot.storage.records import PlayedHand
 
 SAINT_ORDER = ("High Card", "One Pair", "Two Pair", "Three of a Kind", "Straight", "Flush", "Full House",
                "Four of a Kind", "Straight Flush")

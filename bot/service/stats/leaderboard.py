@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
-from bot.storage.interface import Standing, Storage
+from bot.storage.interface import Storage
+from bot.storage.records import Standing
 
 PAGE_SIZE = 10
 PERIODS: dict[str, float | None] = {"week": 7 * 86400.0, "month": 30 * 86400.0, "all": None}

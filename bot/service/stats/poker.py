@@ -21,7 +21,7 @@ import tomllib
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
-from bot.storage.interface import PlayedHand
+from bot.storage.records import PlayedHand
 
 BETTING = frozenset({"f", "cc", "cbr", "pb"})
 
