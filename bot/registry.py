@@ -26,6 +26,7 @@ from bot.games import bridge_events
 from bot.games.base import Action, ActionSpec, Engine
 from bot.games.bridge import BridgeEngine
 from bot.games.event_records import EventResult
+from bot.games.forced_bets import describe as describe_stakes
 from bot.games.bridge_scoring import unfinished_rubber_note
 from bot.games.draw import DrawEngine
 from bot.games.gin import GinEngine
@@ -92,6 +93,8 @@ class GameSpec:
     choice_preview: Callable[[dict[str, Any], str, str], bytes] | None = None
     """A picture of a chosen move (PNG, from the presser's own view), shown with Confirm and Back
     before it is sent."""
+    describe_settings: Callable[[Mapping[str, Any]], str] | None = None
+    """The stakes and table options in words (``/status``), from a deal's settings or the table's."""
     closing_note: Callable[[Mapping[str, Any]], str | None] | None = None
     """What the game says of the table's carry when the table closes before its match is over
     (bridge: the unfinished rubber, scored by its law); shown in the closing message."""
@@ -106,7 +109,8 @@ def _spec(name: str, engine: Callable[..., Engine], ai: Any, images: Any, **opti
 _POKER = {"limit": "no-limit", "small_blind": 5, "big_blind": 10, "ante": 0}
 _GAMES: tuple[GameSpec, ...] = (
     _spec("holdem", HoldemEngine, holdem_ai, poker_images, title="Texas hold'em", min_players=2, max_players=10,
-          default_settings=_POKER, chips=True, moves_button=True, default_buy_in=1000, export=HoldemEngine.phh, export_format="phh"),
+          default_settings=_POKER, chips=True, moves_button=True, default_buy_in=1000, export=HoldemEngine.phh, export_format="phh",
+          describe_settings=describe_stakes),
     _spec("gin", GinEngine, gin_ai, gin_images, title="Gin rummy", min_players=2, max_players=2,
           default_settings={"target": 100, "knock_limit": 10, "big_gin": True, "match": "game"},
           turn_seconds=90, pause_after_deal=10, choice_label=choice_labels.gin_label),
@@ -130,10 +134,10 @@ _GAMES: tuple[GameSpec, ...] = (
           chips=True, moves_button=True, default_buy_in=100, choice_label=choice_labels.presidential_label),
     _spec("omaha", OmahaEngine, omaha_ai, poker_images, title="Omaha", min_players=2, max_players=10,
           default_settings={**_POKER, "limit": "pot-limit"}, chips=True, moves_button=True, default_buy_in=1000,
-          export=OmahaEngine.phh, export_format="phh"),
+          export=OmahaEngine.phh, export_format="phh", describe_settings=describe_stakes),
     _spec("omaha-hilo", OmahaHiLoEngine, omaha_ai, poker_images, title="Omaha hi-lo", min_players=2,
           max_players=10, default_settings={**_POKER, "limit": "pot-limit"}, chips=True, moves_button=True,
-          default_buy_in=1000, export=OmahaHiLoEngine.phh, export_format="phh"),
+          default_buy_in=1000, export=OmahaHiLoEngine.phh, export_format="phh", describe_settings=describe_stakes),
     _spec("stud", StudEngine, stud_ai, poker_images, title="Seven-card stud", min_players=2, max_players=8,
           default_settings={"ante": 1, "bring_in": 2, "small_bet": 5, "big_bet": 10, "min_buy_in": 50},
           chips=True, moves_button=True, default_buy_in=200, export=StudEngine.phh, export_format="phh"),

@@ -35,6 +35,8 @@ def table_view(live: "LiveTable") -> discord.ui.View:
         if row.status == "lobby":
             view.add_item(TableButton(row.id, "join"))
             view.add_item(TableButton(row.id, "start"))
+        if row.settings.get("straddle", "off") != "off":
+            view.add_item(TableButton(row.id, "straddle"))
         if row.deal is None and live.last_outcome is not None and not live.withheld:  # the hand just finished
             view.add_item(ReplayButton(row.id, row.hand_no, 0, "open"))
         return view
@@ -63,4 +65,6 @@ def table_view(live: "LiveTable") -> discord.ui.View:
     view.add_item(TableButton(row.id, "hand"))
     view.add_item(TableButton(row.id, "sitout"))
     view.add_item(TableButton(row.id, "back"))
+    if row.settings.get("straddle", "off") != "off":
+        view.add_item(TableButton(row.id, "straddle"))
     return view

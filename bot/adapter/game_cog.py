@@ -87,7 +87,10 @@ class GameCog(commands.GroupCog):
     @app_commands.command(name="status", description="Show where the table stands")
     async def status(self, interaction: discord.Interaction) -> None:
         live = self._table(interaction)
-        await interaction.response.send_message(table_text(live), ephemeral=True)
+        describe = live.spec.describe_settings
+        stakes = describe(live.row.deal.settings if live.row.deal else live.row.settings) if describe else ""
+        await interaction.response.send_message(table_text(live) + (f"\n{stakes}." if stakes else ""),
+                                                ephemeral=True)
 
     @app_commands.command(name="cancel", description="Close the table; stacks (a running tournament: buy-ins) go back")
     async def cancel(self, interaction: discord.Interaction) -> None:

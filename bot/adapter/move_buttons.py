@@ -53,11 +53,21 @@ class ActionButton(TableComponent, discord.ui.DynamicItem[discord.ui.Button],
         await submit(interaction, table, self.hand, self.step, action)
 
 
+def straddle_answer(live: LiveTable, on: bool) -> str:
+    """What a press of Straddle tells the presser."""
+    if not on:
+        return "You won't straddle. Press Straddle again to straddle."
+    where = "under the gun" if live.row.settings.get("straddle") == "under the gun" else "on the button"
+    return (f"You will straddle (twice the big blind, before the cards) in every deal where you are {where}, "
+            "with more than a straddle in front of you. Press Straddle again to stop.")
+
+
 class TableButton(TableComponent, discord.ui.DynamicItem[discord.ui.Button],
                   template=r"cr:u:(?P<table>[0-9]+):(?P<what>[a-z]+)"):
-    """Buttons that are not moves: My hand, Sit out, Back, Join, Start."""
+    """Buttons that are not moves: My hand, Sit out, Back, Join, Start, Straddle (a toggle)."""
 
-    LABELS = {"hand": "My hand", "sitout": "Sit out", "back": "I'm back", "join": "Join", "start": "Start"}
+    LABELS = {"hand": "My hand", "sitout": "Sit out", "back": "I'm back", "join": "Join", "start": "Start",
+              "straddle": "Straddle"}
 
     def __init__(self, table: int, what: str):
         style = discord.ButtonStyle.success if what in ("join", "start") else discord.ButtonStyle.secondary
@@ -76,6 +86,10 @@ class TableButton(TableComponent, discord.ui.DynamicItem[discord.ui.Button],
         user = interaction.user
         if self.what == "hand":
             await bot.presenter.show_hand(interaction, live)
+            return
+        if self.what == "straddle":
+            on = await bot.service.toggle_straddle(live, user.id)
+            await interaction.response.send_message(straddle_answer(live, on), ephemeral=True)
             return
         if self.what not in ("sitout", "back", "join", "start"):
             raise UserError("That button is out of date.")

@@ -14,12 +14,18 @@ Limit = Literal["no-limit", "pot-limit", "fixed-limit"]
 
 
 def poker_settings(limit: str, small_blind: int, big_blind: int, ante: int, buy_in: int | None,
-                   turn_seconds: int, mode: str, level_hands: int) -> dict[str, object]:
-    """Table settings from the create options; a tournament's buy-in is everyone's starting stack."""
+                   turn_seconds: int, mode: str, level_hands: int, ante_kind: str | None = None,
+                   straddle: str = "off") -> dict[str, object]:
+    """Table settings from the create options; a tournament's buy-in is everyone's starting stack, and
+    its antes are big-blind antes unless the host chooses otherwise."""
     if big_blind < small_blind:
         raise UserError("The big blind can't be smaller than the small blind.")
+    if straddle != "off" and limit == "fixed-limit":
+        raise UserError("Straddles are played in no-limit and pot-limit games: choose one of those, or no straddle.")
     settings: dict[str, object] = {"limit": limit, "small_blind": small_blind, "big_blind": big_blind,
-                                   "ante": ante, "buy_in": buy_in or 100 * big_blind, "turn_seconds": turn_seconds}
+                                   "ante": ante, "buy_in": buy_in or 100 * big_blind, "turn_seconds": turn_seconds,
+                                   "ante_kind": ante_kind or ("big blind" if mode == "tournament" else "every player"),
+                                   "straddle": straddle}
     return settings | tournament_settings(mode, level_hands, buy_in or 100 * big_blind, 10 * big_blind)
 
 
@@ -40,7 +46,9 @@ class PokerCog(GameCog):
     @app_commands.command(name="create", description="Open a poker table in this channel")
     @app_commands.describe(limit="Betting structure (the game's usual one if left out)",
                            small_blind="Small blind (a tournament's first level)", big_blind="Big blind",
-                           ante="Ante per player (0 for none)",
+                           ante="Ante (0 for none): every player's, or the big blind's alone (ante_kind)",
+                           ante_kind="Who antes: every player, or the big blind for the table (tournaments' default)",
+                           straddle="Let the player under the gun, or on the button, straddle (no-limit, pot-limit)",
                            buy_in="Your buy-in from your wallet (a tournament: everyone's starting stack)",
                            turn_seconds="Seconds each player has to act",
                            mode="Cash game, or a sit-and-go tournament with rising blinds",
@@ -52,7 +60,9 @@ class PokerCog(GameCog):
                      buy_in: app_commands.Range[int, 1, 10**9] | None = None,
                      turn_seconds: app_commands.Range[int, 15, 600] = 60,
                      mode: Literal["cash", "tournament"] = "cash",
-                     level_hands: app_commands.Range[int, 1, 100] = 10) -> None:
+                     level_hands: app_commands.Range[int, 1, 100] = 10,
+                     ante_kind: Literal["every player", "big blind"] | None = None,
+                     straddle: Literal["off", "under the gun", "button"] = "off") -> None:
         settings = poker_settings(limit or self.default_limit, small_blind, big_blind, ante, buy_in,
-                                  turn_seconds, mode, level_hands)
+                                  turn_seconds, mode, level_hands, ante_kind, straddle)
         await self.open_table(interaction, settings, buy_in)

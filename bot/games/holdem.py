@@ -55,6 +55,8 @@ from pokerkit.lookups import Entry, Label, StandardLookup
 
 from bot.games.base import HIDDEN, Action, ActionSpec, IllegalAction, Seat
 from bot.games.cards import pretty, shuffled_deck
+from bot.games.forced_bets import describe as describe_stakes
+from bot.games.forced_bets import forced_bets
 from bot.games.phh import BETS_A_ROUND, PotLimitTexasHoldem
 from bot.games.pokerkit_base import CARDS, PokerkitTable
 
@@ -184,16 +186,17 @@ def hand_name(cards: Sequence[str]) -> str:
 # The engine
 
 
-def pokerkit_game(game_type: Callable[..., Poker], limit: str, ante: int, small_blind: int, big_blind: int,
-                  blinds: tuple[int, ...] | None = None) -> Poker:
+def pokerkit_game(game_type: Callable[..., Poker], limit: str, ante: int | tuple[int, ...], small_blind: int,
+                  big_blind: int, blinds: tuple[int, ...] | None = None, ante_trimming: bool = True) -> Poker:
     """pokerkit's definition of the game played: its streets for the state, its PHH variant code for the
     export. Fixed-limit: the small bet is the big blind, the big bet twice that. ``blinds`` default to
-    (small blind, big blind); a game without blinds passes ``()``. ``game_type`` is one of pokerkit's
-    game classes, whose constructors differ from ``Poker``'s by limit (fixed-limit: two bet sizes)."""
+    (small blind, big blind); a game without blinds passes ``()``; ``ante`` is everyone's or by player
+    (``bot.games.forced_bets``). ``game_type`` is one of pokerkit's game classes, whose constructors
+    differ from ``Poker``'s by limit (fixed-limit: two bet sizes)."""
     blinds = (small_blind, big_blind) if blinds is None else blinds
     if limit == "fixed-limit":
-        return game_type(_AUTOMATIONS, True, ante, blinds, big_blind, 2 * big_blind)
-    return game_type(_AUTOMATIONS, True, ante, blinds, big_blind)
+        return game_type(_AUTOMATIONS, ante_trimming, ante, blinds, big_blind, 2 * big_blind)
+    return game_type(_AUTOMATIONS, ante_trimming, ante, blinds, big_blind)
 
 
 class HoldemEngine(PokerkitTable):
@@ -224,6 +227,9 @@ class HoldemEngine(PokerkitTable):
         self._check_setup()
 
         n = len(self.seats)
+        stacks = [self.seats[self._seat_of(p)].stack for p in range(n)]
+        self.forced = forced_bets(settings, stacks, [self._seat_of(p) for p in range(n)])
+        self.stakes = describe_stakes(settings)
         self._pokerkit_game = self._make_game()
         self.state = self.state_class(
             _AUTOMATIONS,
@@ -231,11 +237,11 @@ class HoldemEngine(PokerkitTable):
             self.hand_types,
             self._streets(),
             self._betting_structure(),
-            True,
-            self.ante,
-            (self.small_blind, self.big_blind),
+            self.forced.ante_trimming,
+            self.forced.antes,
+            self.forced.blinds,
             0,
-            [self.seats[self._seat_of(p)].stack for p in range(n)],
+            stacks,
             n,
             mode=Mode.TOURNAMENT,  # one runout, everyone shows when all in
         )
@@ -261,7 +267,8 @@ class HoldemEngine(PokerkitTable):
             raise ValueError("the dealer must be one of the seats")
 
     def _make_game(self) -> Poker:
-        return pokerkit_game(self.games[self.limit], self.limit, self.ante, self.small_blind, self.big_blind)
+        return pokerkit_game(self.games[self.limit], self.limit, self.forced.antes, self.small_blind, self.big_blind,
+                             self.forced.blinds, self.forced.ante_trimming)
 
     def _streets(self) -> tuple[Street, ...]:
         """pokerkit's hold'em streets, with the fixed-limit cap of a bet and three raises.
@@ -320,14 +327,20 @@ class HoldemEngine(PokerkitTable):
     def _describe(self, operations: Sequence[Operation]) -> list[str]:
         """Log lines for pokerkit's automatic operations (player actions are worded in apply)."""
         lines: list[str] = []
-        if any(isinstance(op, AntePosting) for op in operations):
+        antes = [op for op in operations if isinstance(op, AntePosting)]
+        if antes and self.forced.ante_trimming:
             lines.append(f"Each player antes {self.ante}")
+        for ante in antes if not self.forced.ante_trimming else ():
+            lines.append(f"{self.seats[self._seat_of(ante.player_index)].name} posts the big-blind ante of {ante.amount}")
         blinds = sorted((op for op in operations if isinstance(op, BlindOrStraddlePosting)),
-                        key=lambda op: self._is_big_blind(op.player_index))
+                        key=lambda op: (op.player_index == self.forced.straddler, self._is_big_blind(op.player_index)))
         for post in blinds:
             seat = self._seat_of(post.player_index)
-            which = "big" if self._is_big_blind(post.player_index) else "small"
-            self._last_action[seat] = f"posts the {which} blind of {post.amount}"
+            if post.player_index == self.forced.straddler:
+                self._last_action[seat] = f"straddles for {post.amount}"
+            else:
+                which = "big" if self._is_big_blind(post.player_index) else "small"
+                self._last_action[seat] = f"posts the {which} blind of {post.amount}"
             lines.append(f"{self.seats[seat].name} {self._last_action[seat]}")
         dealt = len(self.board) - sum(len(op.cards) for op in operations if isinstance(op, BoardDealing))
         for op in operations:
@@ -425,7 +438,6 @@ class HoldemEngine(PokerkitTable):
                 "hand_name": self._shown_names[s],
                 "won": self._won[s],
             })
-        stakes = f"Blinds {self.small_blind}/{self.big_blind}" + (f" ante {self.ante}" if self.ante else "")
         view: dict[str, Any] = {
             "game": self.game,
             "variant": self.variants[self.limit],
@@ -434,7 +446,7 @@ class HoldemEngine(PokerkitTable):
             "board": self.board,
             "seats": seats,
             "pots": self._pots(),
-            "stakes": stakes,
+            "stakes": self.stakes,
             "viewer": seat,
             "log": list(self.log),
             "winners": self._winners(),

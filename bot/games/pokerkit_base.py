@@ -245,6 +245,6 @@ class PokerkitTable:
             seats=[self._seat_of(p) + 1 for p in range(n)],
             seat_count=n,
             hand=self.hand_no,
-            ante_trimming_status=True,
+            ante_trimming_status=game.ante_trimming_status,
             finishing_stacks=list(self.state.stacks) if self.finished else None,
         )

@@ -83,6 +83,8 @@ async def start_deal(table: LiveTable) -> None:
     row.hand_no += 1
     carry["hand_no"] = row.hand_no
     settings = tournaments.hand_settings(row.settings, row.hand_no)
+    if settings.get("straddle", "off") != "off":  # who may straddle this deal, if their position comes up
+        settings["straddlers"] = [deal_seat for deal_seat, i in enumerate(dealt) if row.seats[i].straddles]
     seed, event_key = await events.deal_seed(table, settings, carry)
     seats = [row.seats[i] for i in dealt]
     row.deal = Deal(seed=seed, commitment=commitment(seed), seats=dealt, names=[s.name for s in seats],

@@ -105,6 +105,23 @@ async def set_sitting_out(table: LiveTable, user_id: int, value: bool) -> None:
     await table.room.presenter.update(table)
 
 
+async def toggle_straddle(table: LiveTable, user_id: int) -> bool:
+    """The member will (True) or won't straddle when their position comes up; kept across deals
+    and restarts (``TableSeat.straddles``). Computer players never straddle."""
+    async with table.lock:
+        where = table.row.settings.get("straddle", "off")
+        if where == "off":
+            raise UserError("This table plays without straddles (a table option at `create`).")
+        index = table.seat_index(user_id)
+        if index is None:
+            raise UserError("You are not seated at this table: join it first.")
+        seat = table.row.seats[index]
+        seat.straddles = not seat.straddles
+        async with table.room.storage.transaction() as tx:
+            await tx.save_table(table.row)
+        return seat.straddles
+
+
 async def cancel(table: LiveTable, user_id: int, can_manage: bool) -> None:
     """Close the table: the deal in progress is void and every stack goes back to its wallet (a
     running tournament: every entrant's buy-in, see ``tournaments.CANCEL_RULE``)."""

@@ -31,7 +31,7 @@ log = logging.getLogger(__name__)
 
 class TableService:
     """Owns every open table: ``create``, ``join``, ``add_bot``, ``leave``, ``start``, ``cancel``,
-    ``set_sitting_out``, ``act``, ``vanished``, ``pause``, ``resume``, ``restore``, ``tick``,
+    ``set_sitting_out``, ``toggle_straddle``, ``act``, ``vanished``, ``pause``, ``resume``, ``restore``, ``tick``,
     ``run_timers``, and for events ``close_event`` and ``reveal_event_deals``; ``replays.load``
     rebuilds a finished deal. All methods raise ``UserError`` (the rules' ``IllegalAction`` among them)
     for bad requests. It is the ``Room`` of its tables."""
@@ -177,6 +177,9 @@ class TableService:
 
     async def set_sitting_out(self, table: LiveTable, user_id: int, value: bool) -> None:
         await lobby.set_sitting_out(table, user_id, value)
+
+    async def toggle_straddle(self, table: LiveTable, user_id: int) -> bool:
+        return await lobby.toggle_straddle(table, user_id)
 
     async def cancel(self, table: LiveTable, user_id: int, can_manage: bool) -> None:
         await lobby.cancel(table, user_id, can_manage)

@@ -18,7 +18,9 @@ FACTORS: tuple[int, ...] = (1, 2, 3, 5, 10, 15, 20, 30, 40, 60, 80, 100, 150, 20
 STAKES = ("small_blind", "big_blind", "ante", "bring_in", "small_bet", "big_bet")
 """The settings a level scales (each game has some of them: blinds, or stud's ante, bring-in and bets)."""
 ANTE_FROM_LEVEL = 3
-"""Blind games without an ante get one (a fifth of the small blind) from the fourth level on."""
+"""Blind games without an ante get one from the fourth level on: the big blind's worth, posted by
+the big blind (a big-blind ante, the default of hold'em and Omaha tournaments), or else a fifth of the
+small blind from every player."""
 
 
 CANCEL_RULE = ("Only a member with Manage Channels can cancel a running tournament; every entrant, "
@@ -44,7 +46,8 @@ def hand_settings(settings: Mapping[str, Any], hand_no: int) -> dict[str, Any]:
     factor = FACTORS[current]
     scaled = {key: int(settings[key]) * factor for key in STAKES if key in settings}
     if "small_blind" in settings and not settings.get("ante") and current >= ANTE_FROM_LEVEL:
-        scaled["ante"] = max(1, scaled["small_blind"] // 5)
+        big_blind_ante = settings.get("ante_kind") == "big blind"
+        scaled["ante"] = scaled["big_blind"] if big_blind_ante else max(1, scaled["small_blind"] // 5)
     return {**settings, **scaled}
 
 
@@ -53,7 +56,8 @@ def describe_level(settings: Mapping[str, Any], hand_no: int) -> str:
     settings always hold its four stakes)."""
     current = hand_settings(settings, hand_no)
     if "small_blind" in current:
-        ante = f" ante {current['ante']}" if current.get("ante") else ""
+        kind = " big-blind ante" if current.get("ante_kind") == "big blind" else " ante"
+        ante = f"{kind} {current['ante']}" if current.get("ante") else ""
         stakes = f"blinds {current['small_blind']}/{current['big_blind']}{ante}"
     else:
         stakes = (f"ante {current['ante']}, bring-in {current['bring_in']}, "

@@ -22,6 +22,7 @@ class TableSeat:
     timeouts: int = 0  # turns in a row the clock played for them
     leaving: bool = False  # stands up when the deal in progress ends
     place: int | None = None  # their finish in a tournament, once they are out or it is won
+    straddles: bool = False  # posts a straddle when the table allows one and their position comes up
 
     def to_json(self) -> dict[str, Any]:
         return dict(vars(self))  # its fields, shallow (dataclasses.asdict deep-copies: slow per action)

@@ -64,6 +64,12 @@ def test_levels_last_ten_hands_unless_set_and_the_last_level_stays() -> None:
     ({"small_blind": 1, "big_blind": 2}, "level 4: blinds 5/10 ante 1"),        # at least one chip of ante
     ({"small_blind": 5, "big_blind": 10, "ante": 2}, "level 4: blinds 25/50 ante 10"),  # its own ante scales
     ({"ante": 0, "bring_in": 2, "small_bet": 5, "big_bet": 10}, "level 4: ante 0, bring-in 10, bets 25/50"),
+    ({"small_blind": 5, "big_blind": 10, "ante_kind": "big blind"}, "level 4: blinds 25/50 big-blind ante 50"),
+    ({"small_blind": 5, "big_blind": 10, "ante": 10, "ante_kind": "big blind"}, "level 4: blinds 25/50 big-blind ante 50"),
+    ({"small_blind": 5, "big_blind": 10, "ante_kind": "big blind"}, "level 3: blinds 15/30"),
 ])
 def test_an_ante_is_added_from_the_fourth_level_only_to_blinds_without_one(first_level: dict, text: str) -> None:
-    assert tournaments.describe_level({"mode": "tournament", "level_hands": 1, **first_level}, 4) == text
+    """A big-blind ante is the big blind's worth, posted by the big blind alone (the default of hold'em
+    and Omaha tournaments); otherwise a fifth of the small blind from everyone."""
+    hand = int(text.split()[1].rstrip(":"))
+    assert tournaments.describe_level({"mode": "tournament", "level_hands": 1, **first_level}, hand) == text

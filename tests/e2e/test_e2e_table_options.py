@@ -1,0 +1,100 @@
+"""Table options of hold'em as members use them: a big-blind ante and an optional straddle chosen at
+``create``, the Straddle button, the refusals, a restart mid-hand, /status, and the export."""
+from __future__ import annotations
+
+from tests.support.export_checks import exported, replayed_stacks
+from tests.support.harness import CHANNEL_ID, Harness, Recorder, User
+
+ALICE, BOB, CAROL, DAVE, EVE = (User(3101 + i, name) for i, name in enumerate(("Alice", "Bob", "Carol", "Dave", "Eve")))
+PLAYERS = (ALICE, BOB, CAROL, DAVE)
+
+
+async def _play_hand_out(h: Harness) -> None:
+    """Every member to act calls, or checks, until the hand is over."""
+    live = h.bot.service.in_channel(CHANNEL_ID)
+    hand_no = live.row.hand_no
+    while live.row.hand_no == hand_no and live.row.deal is not None:
+        (deal_seat,) = live.engine.to_act()
+        user = next(u for u in PLAYERS if u.id == live.table_seat_of(deal_seat).user_id)
+        kinds = {spec.kind for spec in live.engine.legal_actions(deal_seat)}
+        await h.press_label(user, "Call" if "call" in kinds else "Check")
+
+
+async def test_a_big_blind_ante_and_a_straddle_under_the_gun(database: str) -> None:
+    recorder = Recorder()  # what Discord holds, across the restart
+    h = await Harness.start(database, recorder)
+    token = await h.command(ALICE, "holdem", "create", limit="fixed-limit", straddle="under the gun")
+    assert "no-limit and pot-limit" in h.ephemeral_text(token) and h.bot.service.in_channel(CHANNEL_ID) is None
+
+    await h.command(ALICE, "holdem", "create", ante=10, ante_kind="big blind", straddle="under the gun")
+    for user in (BOB, CAROL, DAVE):
+        await h.command(user, "holdem", "join")
+    token = await h.press_label(EVE, "Straddle")
+    assert "not seated" in h.ephemeral_text(token), "a member who is not playing is told so"
+    for user in (ALICE, DAVE):
+        token = await h.press_label(user, "Straddle")
+        reply = h.recorder.replies_to(token)[-1]
+        assert reply.ephemeral and "You will straddle" in reply.text and "under the gun" in reply.text
+    token = await h.press_label(BOB, "Straddle")
+    token = await h.press_label(BOB, "Straddle")
+    assert "won't straddle" in h.ephemeral_text(token), "a second press takes it back"
+    await h.command(ALICE, "holdem", "start")
+
+    # Deal 1: Alice has the button, Bob and Carol the blinds, Dave is under the gun and straddles.
+    live = h.bot.service.in_channel(CHANNEL_ID)
+    assert live.row.deal is not None and live.row.deal.settings["straddlers"] == [0, 3]
+    shown = live.engine.view(None)["log"]  # the table picture's log
+    assert "Carol posts the big-blind ante of 10" in shown and "Dave straddles for 20" in shown
+    assert "Straddle" in h.labels(), "the toggle stays under the table during the deal"
+    token = await h.command(BOB, "holdem", "status")
+    assert "Blinds 5/10, BB ante 10, UTG straddle." in h.ephemeral_text(token)
+    assert live.engine.to_act() == (0,), "the action starts left of the straddle"
+    await h.press_label(ALICE, "Call 20")
+    stacks_before = [s.stack for s in live.row.seats]
+    await h.close()
+
+    h = await Harness.start(database, recorder)  # a restart mid-hand: the same forced bets, the same turn
+    live = h.bot.service.in_channel(CHANNEL_ID)
+    assert live.engine.forced.straddler is not None and live.engine.to_act() == (1,)
+    assert [s.stack for s in live.row.seats] == stacks_before and live.row.seats[0].straddles
+    await _play_hand_out(h)
+    record = await h.bot.storage.hand_record(live.id, 1)
+    assert record is not None
+    name, text = await exported(h, ALICE, live.id, 1)
+    assert "antes = [0, 10, 0, 0]" in text and "blinds_or_straddles = [5, 10, 20, 0]" in text
+    stacks = [s.stack for s in (await h.bot.storage.table(live.id)).seats]
+    assert replayed_stacks(text) == [stacks] and sum(stacks) == 4000
+    replay = await h.bot.service.replays.load(live.row.guild_id, live.id, 1)
+    assert "Dave straddles for 20" in replay.steps[0].public["log"], "the replay deals it as it was played"
+    assert replay.steps[-1].public["stakes"] == "Blinds 5/10, BB ante 10, UTG straddle"
+
+    # Deal 2: the button moves to Bob; Alice, under the gun now, chose to straddle too.
+    live = h.bot.service.in_channel(CHANNEL_ID)
+    await h.bot.service.tick()  # the next deal
+    await h.settle()
+    assert live.row.hand_no == 2 and live.engine.forced.straddler is not None
+    assert "Alice straddles for 20" in live.engine.view(None)["log"]
+    await h.close()
+
+
+async def test_a_table_without_straddles_has_no_button_and_refuses_the_toggle(database: str) -> None:
+    h = await Harness.start(database)
+    await h.command(ALICE, "holdem", "create")
+    await h.command(BOB, "holdem", "join")
+    assert "Straddle" not in h.labels()
+    live = h.bot.service.in_channel(CHANNEL_ID)
+    token = await h.press(ALICE, f"cr:u:{live.id}:straddle", message=h.table_message() | {"components": [
+        {"type": 1, "components": [{"type": 2, "style": 2, "custom_id": f"cr:u:{live.id}:straddle", "label": "Straddle"}]}]})
+    assert "without straddles" in h.ephemeral_text(token)
+    assert not any(seat.straddles for seat in live.row.seats)
+    await h.close()
+
+
+async def test_a_tournament_plays_big_blind_antes_unless_the_host_chooses_otherwise(database: str) -> None:
+    h = await Harness.start(database)
+    await h.command(ALICE, "holdem", "create", mode="tournament")
+    assert h.bot.service.in_channel(CHANNEL_ID).row.settings["ante_kind"] == "big blind"
+    await h.command(ALICE, "holdem", "cancel")
+    await h.command(ALICE, "holdem", "create", mode="tournament", ante_kind="every player")
+    assert h.bot.service.in_channel(CHANNEL_ID).row.settings["ante_kind"] == "every player"
+    await h.close()
