@@ -26,7 +26,7 @@ from bot.games import bridge_events
 from bot.games.base import Action, ActionSpec, Engine
 from bot.games.bridge import BridgeEngine
 from bot.games.event_records import EventResult
-from bot.games.forced_bets import describe as describe_stakes
+from bot.games.poker_options import describe as describe_options
 from bot.games.bridge_scoring import unfinished_rubber_note
 from bot.games.draw import DrawEngine
 from bot.games.gin import GinEngine
@@ -110,7 +110,7 @@ _POKER = {"limit": "no-limit", "small_blind": 5, "big_blind": 10, "ante": 0}
 _GAMES: tuple[GameSpec, ...] = (
     _spec("holdem", HoldemEngine, holdem_ai, poker_images, title="Texas hold'em", min_players=2, max_players=10,
           default_settings=_POKER, chips=True, moves_button=True, default_buy_in=1000, export=HoldemEngine.phh, export_format="phh",
-          describe_settings=describe_stakes),
+          describe_settings=describe_options),
     _spec("gin", GinEngine, gin_ai, gin_images, title="Gin rummy", min_players=2, max_players=2,
           default_settings={"target": 100, "knock_limit": 10, "big_gin": True, "match": "game"},
           turn_seconds=90, pause_after_deal=10, choice_label=choice_labels.gin_label),
@@ -134,10 +134,10 @@ _GAMES: tuple[GameSpec, ...] = (
           chips=True, moves_button=True, default_buy_in=100, choice_label=choice_labels.presidential_label),
     _spec("omaha", OmahaEngine, omaha_ai, poker_images, title="Omaha", min_players=2, max_players=10,
           default_settings={**_POKER, "limit": "pot-limit"}, chips=True, moves_button=True, default_buy_in=1000,
-          export=OmahaEngine.phh, export_format="phh", describe_settings=describe_stakes),
+          export=OmahaEngine.phh, export_format="phh", describe_settings=describe_options),
     _spec("omaha-hilo", OmahaHiLoEngine, omaha_ai, poker_images, title="Omaha hi-lo", min_players=2,
           max_players=10, default_settings={**_POKER, "limit": "pot-limit"}, chips=True, moves_button=True,
-          default_buy_in=1000, export=OmahaHiLoEngine.phh, export_format="phh", describe_settings=describe_stakes),
+          default_buy_in=1000, export=OmahaHiLoEngine.phh, export_format="phh", describe_settings=describe_options),
     _spec("stud", StudEngine, stud_ai, poker_images, title="Seven-card stud", min_players=2, max_players=8,
           default_settings={"ante": 1, "bring_in": 2, "small_bet": 5, "big_bet": 10, "min_buy_in": 50},
           chips=True, moves_button=True, default_buy_in=200, export=StudEngine.phh, export_format="phh"),

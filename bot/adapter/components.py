@@ -16,6 +16,7 @@ from bot.adapter.choice_selects import ChoiceButton, ChoiceSelect, PreviewButton
 from bot.adapter.move_buttons import ActionButton, TableButton
 from bot.adapter.replay_buttons import ReplayButton
 from bot.games.base import ActionSpec
+from bot.service import after_hand
 
 if TYPE_CHECKING:
     from bot.service.live import LiveTable
@@ -39,6 +40,10 @@ def table_view(live: "LiveTable") -> discord.ui.View:
             view.add_item(TableButton(row.id, "straddle"))
         if row.deal is None and live.last_outcome is not None and not live.withheld:  # the hand just finished
             view.add_item(ReplayButton(row.id, row.hand_no, 0, "open"))
+            if any(after_hand.may_show(live, user) for user in live.last_players if user > 0):
+                view.add_item(TableButton(row.id, "show"))
+            if after_hand.rabbit_cards(live):
+                view.add_item(TableButton(row.id, "rabbit"))
         return view
     specs: dict[tuple[str, int], ActionSpec] = {}  # (kind, n-th spec of that kind)
     for deal_seat in engine.to_act():

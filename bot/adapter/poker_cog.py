@@ -15,7 +15,7 @@ Limit = Literal["no-limit", "pot-limit", "fixed-limit"]
 
 def poker_settings(limit: str, small_blind: int, big_blind: int, ante: int, buy_in: int | None,
                    turn_seconds: int, mode: str, level_hands: int, ante_kind: str | None = None,
-                   straddle: str = "off") -> dict[str, object]:
+                   straddle: str = "off", rabbit_hunt: bool = False) -> dict[str, object]:
     """Table settings from the create options; a tournament's buy-in is everyone's starting stack, and
     its antes are big-blind antes unless the host chooses otherwise."""
     if big_blind < small_blind:
@@ -25,7 +25,7 @@ def poker_settings(limit: str, small_blind: int, big_blind: int, ante: int, buy_
     settings: dict[str, object] = {"limit": limit, "small_blind": small_blind, "big_blind": big_blind,
                                    "ante": ante, "buy_in": buy_in or 100 * big_blind, "turn_seconds": turn_seconds,
                                    "ante_kind": ante_kind or ("big blind" if mode == "tournament" else "every player"),
-                                   "straddle": straddle}
+                                   "straddle": straddle, "rabbit_hunt": rabbit_hunt}
     return settings | tournament_settings(mode, level_hands, buy_in or 100 * big_blind, 10 * big_blind)
 
 
@@ -49,6 +49,7 @@ class PokerCog(GameCog):
                            ante="Ante (0 for none): every player's, or the big blind's alone (ante_kind)",
                            ante_kind="Who antes: every player, or the big blind for the table (tournaments' default)",
                            straddle="Let the player under the gun, or on the button, straddle (no-limit, pot-limit)",
+                           rabbit_hunt="After a hand that ended early, anyone may see the cards that would have come",
                            buy_in="Your buy-in from your wallet (a tournament: everyone's starting stack)",
                            turn_seconds="Seconds each player has to act",
                            mode="Cash game, or a sit-and-go tournament with rising blinds",
@@ -62,7 +63,8 @@ class PokerCog(GameCog):
                      mode: Literal["cash", "tournament"] = "cash",
                      level_hands: app_commands.Range[int, 1, 100] = 10,
                      ante_kind: Literal["every player", "big blind"] | None = None,
-                     straddle: Literal["off", "under the gun", "button"] = "off") -> None:
+                     straddle: Literal["off", "under the gun", "button"] = "off",
+                     rabbit_hunt: bool = False) -> None:
         settings = poker_settings(limit or self.default_limit, small_blind, big_blind, ante, buy_in,
-                                  turn_seconds, mode, level_hands, ante_kind, straddle)
+                                  turn_seconds, mode, level_hands, ante_kind, straddle, rabbit_hunt)
         await self.open_table(interaction, settings, buy_in)

@@ -315,6 +315,19 @@ class HoldemEngine(PokerkitTable):
                 raise AssertionError("pokerkit is waiting for a step this engine does not take")
         return self._log_since_last()
 
+    def rabbit(self) -> list[str]:
+        """The board cards that would have come had a hand that ended early gone on, each street after
+        its burn, as the deck lay (a rabbit hunt: shown to everyone, it changes nothing)."""
+        if not self.finished:
+            return []
+        cards: list[str] = []
+        index = self._next_card
+        while len(self.board) + len(cards) < 5:
+            take = 3 if not self.board and not cards else 1
+            cards += [repr(card) for card in self._deck[index + 1:index + 1 + take]]  # after the burn
+            index += 1 + take
+        return cards
+
     def _note_equity(self) -> None:
         """Before a street is dealt to hands that can no longer bet (all in, or all in but one), note
         each live hand and the board so far: the view's figures are counted from them

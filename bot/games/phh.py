@@ -31,7 +31,7 @@ Code       Game                                                 In the PHH speci
 """
 from __future__ import annotations
 
-from typing import Any, ClassVar, Iterable, Mapping
+from typing import Any, ClassVar, Iterable, Mapping, Sequence
 
 from pokerkit import (
     Automation,
@@ -155,9 +155,12 @@ class RoomHandHistory(HandHistory):
         **{code: HandHistory.required_field_names[like] for code, (_, like, _) in ROOM_CODES.items()}}
 
 
-def write_phh(game: Poker, state: State, **fields: Any) -> str:
-    """The hand as PHH text under ``game``'s code; a room code is explained in a first-line comment."""
-    text = RoomHandHistory.from_game_state(game, state, **fields).dumps()
+def write_phh(game: Poker, state: State, remarks: Sequence[str] = (), **fields: Any) -> str:
+    """The hand as PHH text under ``game``'s code; a room code is explained in a first-line comment.
+    ``remarks`` follow the actions as PHH comments (what happened after the hand, changing no chip)."""
+    history = RoomHandHistory.from_game_state(game, state, **fields)
+    history.actions.extend(f"# {remark}" for remark in remarks)
+    text = history.dumps()
     code = RoomHandHistory.variants[type(game)]
     if code in ROOM_CODES:
         name = ROOM_CODES[code][2]

@@ -47,6 +47,7 @@ class PokerkitTable:
         self._ops_seen = 0
         self._went_to_showdown = False
         self._runout: list[dict[str, Any]] = []  # per street of an all-in runout: the spot its figures come from
+        self._volunteered: list[int] = []  # seats that showed after winning without a showdown, in order
         self.log = []
 
     # -- seats ---------------------------------------------------------------------------------
@@ -214,6 +215,33 @@ class PokerkitTable:
                 lines.append(line)
         return lines
 
+    def uncontested_winner(self) -> int | None:
+        """The seat that won the hand with everyone else folded (no showdown), once it is over."""
+        if not self.finished or self._went_to_showdown:
+            return None
+        live = [seat for seat, folded in enumerate(self._folded) if not folded]
+        return live[0] if len(live) == 1 else None
+
+    def may_show(self, seat: int) -> bool:
+        """Whether ``seat`` won uncontested and has not shown its cards yet."""
+        return self.uncontested_winner() == seat and seat not in self._volunteered
+
+    def show_cards(self, seat: int) -> str:
+        """A winner nobody called may show their cards to everyone, after the hand: it changes no chip,
+        and it is no showdown (the statistics do not count it as one)."""
+        if seat in self._volunteered:
+            raise IllegalAction("Your cards are already shown.")
+        if not self.may_show(seat):
+            raise IllegalAction("Only the player who won without a showdown may show their cards, once the hand is over.")
+        self._volunteered.append(seat)
+        nameable = len(self._held(seat)) >= 5 or len(self.board) >= 3
+        self._shown_names[seat] = self._hand_name(seat) if nameable else "shown"
+        self._last_action[seat] = "shows"
+        cards = " ".join(pretty(c) for c in self._held(seat))
+        line = f"{self.seats[seat].name} shows {cards}" + (f" ({self._shown_names[seat]})" if nameable else "")
+        self.log.append(line)
+        return line
+
     @property
     def outcome(self) -> Outcome | None:
         if not self.finished:
@@ -247,4 +275,6 @@ class PokerkitTable:
             hand=self.hand_no,
             ante_trimming_status=game.ante_trimming_status,
             finishing_stacks=list(self.state.stacks) if self.finished else None,
+            remarks=[f"p{self._player_of(s) + 1} shows {''.join(self._held(s))} after winning uncontested"
+                     for s in self._volunteered],
         )

@@ -18,7 +18,7 @@ from bot.errors import StaleButton, UserError
 from bot.games.base import Action
 from bot.games.cards import new_seed
 from bot.registry import game
-from bot.service import dealing, lobby
+from bot.service import after_hand, dealing, lobby
 from bot.service.event_desk import EventDesk
 from bot.service.events import check_event_join
 from bot.service.live import LiveTable, Presenter
@@ -31,7 +31,7 @@ log = logging.getLogger(__name__)
 
 class TableService:
     """Owns every open table: ``create``, ``join``, ``add_bot``, ``leave``, ``start``, ``cancel``,
-    ``set_sitting_out``, ``toggle_straddle``, ``act``, ``vanished``, ``pause``, ``resume``, ``restore``, ``tick``,
+    ``set_sitting_out``, ``toggle_straddle``, ``hunt_rabbit``, ``show_cards``, ``act``, ``vanished``, ``pause``, ``resume``, ``restore``, ``tick``,
     ``run_timers``, and for events ``close_event`` and ``reveal_event_deals``; ``replays.load``
     rebuilds a finished deal. All methods raise ``UserError`` (the rules' ``IllegalAction`` among them)
     for bad requests. It is the ``Room`` of its tables."""
@@ -177,6 +177,12 @@ class TableService:
 
     async def set_sitting_out(self, table: LiveTable, user_id: int, value: bool) -> None:
         await lobby.set_sitting_out(table, user_id, value)
+
+    async def hunt_rabbit(self, table: LiveTable) -> None:
+        await after_hand.hunt_rabbit(table)
+
+    async def show_cards(self, table: LiveTable, user_id: int) -> None:
+        await after_hand.show_cards(table, user_id)
 
     async def toggle_straddle(self, table: LiveTable, user_id: int) -> bool:
         return await lobby.toggle_straddle(table, user_id)

@@ -71,6 +71,10 @@ class Tx(Protocol):
     async def insert_hand(self, table_id: int, hand_no: int, game: str, seed: str, commitment: str,
                           record: dict[str, Any], export: str) -> None: ...
 
+    async def update_hand_export(self, table_id: int, hand_no: int, export: str) -> None:
+        """Rewrite a finished hand's export (a winner showed their cards after it: a remark, no chip)."""
+        ...
+
     async def insert_hand_players(self, guild_id: int, table_id: int, hand_no: int, game: str,
                                   players: list[tuple[int, int, int]]) -> None:
         """Index a finished deal by its members: ``players`` is (engine seat, user id, net chips)."""

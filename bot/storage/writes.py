@@ -113,6 +113,10 @@ class Writes(Queries):
             " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
             table_id, hand_no, game, seed, commitment, json.dumps(record), export, time.time())
 
+    async def update_hand_export(self, table_id: int, hand_no: int, export: str) -> None:
+        await self._db.execute("UPDATE hands SET export = ? WHERE table_id = ? AND hand_no = ?",
+                               export, table_id, hand_no)
+
     async def insert_hand_players(self, guild_id: int, table_id: int, hand_no: int, game: str,
                                   players: list[tuple[int, int, int]]) -> None:
         at = time.time()

@@ -83,8 +83,7 @@ async def test_a_table_without_straddles_has_no_button_and_refuses_the_toggle(da
     await h.command(BOB, "holdem", "join")
     assert "Straddle" not in h.labels()
     live = h.bot.service.in_channel(CHANNEL_ID)
-    token = await h.press(ALICE, f"cr:u:{live.id}:straddle", message=h.table_message() | {"components": [
-        {"type": 1, "components": [{"type": 2, "style": 2, "custom_id": f"cr:u:{live.id}:straddle", "label": "Straddle"}]}]})
+    token = await h.press(ALICE, f"cr:u:{live.id}:straddle", message=_with_button(h, live.id, "straddle"))
     assert "without straddles" in h.ephemeral_text(token)
     assert not any(seat.straddles for seat in live.row.seats)
     await h.close()
@@ -98,3 +97,46 @@ async def test_a_tournament_plays_big_blind_antes_unless_the_host_chooses_otherw
     await h.command(ALICE, "holdem", "create", mode="tournament", ante_kind="every player")
     assert h.bot.service.in_channel(CHANNEL_ID).row.settings["ante_kind"] == "every player"
     await h.close()
+
+
+async def test_after_a_hand_the_winner_may_show_and_anyone_may_hunt_the_rabbit(database: str) -> None:
+    h = await Harness.start(database)
+    await h.command(ALICE, "holdem", "create", rabbit_hunt=True)
+    await h.command(BOB, "holdem", "join")
+    await h.command(CAROL, "holdem", "join")
+    await h.command(ALICE, "holdem", "start")
+    live = h.bot.service.in_channel(CHANNEL_ID)
+    token = await h.command(BOB, "holdem", "status")
+    assert "Blinds 5/10; rabbit hunt." in h.ephemeral_text(token)
+    assert "Rabbit hunt" not in h.labels() and "Show my cards" not in h.labels()
+    token = await h.press(ALICE, f"cr:u:{live.id}:rabbit", message=_with_button(h, live.id, "rabbit"))
+    assert "no rabbit to hunt" in h.ephemeral_text(token), "not while the hand goes on"
+    await h.press_label(ALICE, "All-in")     # Alice has the button and acts first three-handed
+    await h.press_label(BOB, "Fold")
+    await h.press_label(CAROL, "Fold")
+    assert live.row.deal is None and {"Show my cards", "Rabbit hunt"} <= set(h.labels())
+
+    token = await h.press_label(BOB, "Show my cards")
+    assert "Only the player who won" in h.ephemeral_text(token)
+    alice_cards = live.engine.view(0)["seats"][0]["cards"]
+    await h.press_label(ALICE, "Show my cards")
+    assert live.engine.view(None)["seats"][0]["cards"] == alice_cards, "the table picture shows them"
+    assert "Alice shows" in h.table_message()["content"] and "Show my cards" not in h.labels()
+    name, text = await exported(h, BOB, live.id, 1)
+    assert "# p3 shows" in text and replayed_stacks(text) == [[s.stack for s in live.row.seats]]
+
+    rabbit = live.engine.rabbit()
+    await h.press_label(EVE, "Rabbit hunt")  # a member watching: the rabbit is for everyone
+    content = h.table_message()["content"]
+    assert "Rabbit hunt (it changes nothing)" in content and len(rabbit) == 5
+    assert "Rabbit hunt" not in h.labels()
+    token = await h.press(BOB, f"cr:u:{live.id}:rabbit", message=_with_button(h, live.id, "rabbit"))
+    assert "hunted already" in h.ephemeral_text(token)
+    assert [s.stack for s in live.row.seats] == [1015, 995, 990], "nothing changed a chip"
+    await h.close()
+
+
+def _with_button(h: Harness, table: int, what: str) -> dict:
+    """The table message as an older copy of it showed a button it no longer has."""
+    return h.table_message() | {"components": [{"type": 1, "components": [
+        {"type": 2, "style": 2, "custom_id": f"cr:u:{table}:{what}", "label": what}]}]}

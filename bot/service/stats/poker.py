@@ -106,6 +106,8 @@ def hand_facts(export: str, seat: int, deltas: Sequence[int]) -> HandFacts:
     raises = 0  # raises in this betting round: the blinds or bring-in are level one
     facts: dict[str, Any] = {"aggressive": 0, "calls": 0}
     for text in data["actions"]:
+        if text.startswith("#"):
+            continue  # a remark: what happened after the hand (a winner showing), no move of the hand
         actor, verb, *rest = text.split()
         if actor == "d":
             # A deal opens a street after betting, and also without any (everyone all in): each board

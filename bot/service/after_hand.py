@@ -1,0 +1,57 @@
+"""What players may do once a hand is over, before the next one is dealt: a winner nobody called may
+show their cards, and anyone may hunt the rabbit (see the board cards that would have come) at a
+table that allows it. Neither changes a chip; both are told to the whole table.
+"""
+from __future__ import annotations
+
+from bot.errors import UserError
+from bot.games.cards import pretty
+from bot.service.live import LiveTable
+
+
+def over(table: LiveTable) -> bool:
+    """The table shows a finished hand (its engine is kept until the next deal)."""
+    return table.row.deal is None and table.engine is not None and table.last_outcome is not None
+
+
+def rabbit_cards(table: LiveTable) -> list[str]:
+    """The cards a rabbit hunt would show now: none unless the table allows it, the hand is over
+    before the river, and nobody has hunted this hand's rabbit yet."""
+    hunt = getattr(table.engine, "rabbit", None)
+    if not table.row.settings.get("rabbit_hunt") or not over(table) or hunt is None \
+            or table.rabbit_hunted == table.row.hand_no:
+        return []
+    cards: list[str] = hunt()
+    return cards
+
+
+async def hunt_rabbit(table: LiveTable) -> None:
+    async with table.lock:
+        if not table.row.settings.get("rabbit_hunt"):
+            raise UserError("This table has no rabbit hunt (a table option at `create`).")
+        cards = rabbit_cards(table)
+        if not cards:
+            raise UserError("There is no rabbit to hunt: the hand is not over, its board was dealt in full, "
+                            "or its rabbit has been hunted already.")
+        table.rabbit_hunted = table.row.hand_no
+        table.note(f"Rabbit hunt (it changes nothing): {' '.join(pretty(c) for c in cards)} would have come.")
+    await table.room.presenter.update(table)
+
+
+def may_show(table: LiveTable, user_id: int) -> bool:
+    """Whether ``user_id`` won the finished hand uncontested and has not shown their cards yet."""
+    allowed = getattr(table.engine, "may_show", None)
+    players = table.last_players
+    return over(table) and allowed is not None and user_id in players and bool(allowed(players.index(user_id)))
+
+
+async def show_cards(table: LiveTable, user_id: int) -> None:
+    """The uncontested winner shows their cards; the hand's stored export gets the show as a remark."""
+    async with table.lock:
+        if not may_show(table, user_id):
+            raise UserError("Only the player who won the last hand without a showdown may show their cards, "
+                            "before the next hand is dealt.")
+        table.note(table.engine.show_cards(table.last_players.index(user_id)))
+        async with table.room.storage.transaction() as tx:
+            await tx.update_hand_export(table.id, table.row.hand_no, table.spec.export(table.engine))
+    await table.room.presenter.update(table)
