@@ -36,6 +36,8 @@ def table_view(live: "LiveTable") -> discord.ui.View:
         if row.status == "lobby":
             view.add_item(TableButton(row.id, "join"))
             view.add_item(TableButton(row.id, "start"))
+        if row.status == "playing" and any(seat.away or seat.sitting_out for seat in row.seats):
+            view.add_item(TableButton(row.id, "back"))  # between deals too: nobody waits for a deal to return
         if row.settings.get("straddle", "off") != "off":
             view.add_item(TableButton(row.id, "straddle"))
         if row.deal is None and live.last_outcome is not None and not live.withheld:  # the hand just finished
@@ -69,6 +71,8 @@ def table_view(live: "LiveTable") -> discord.ui.View:
         view.add_item(ActionButton(row.id, row.hand_no, row.step, kind, f"{name} ({amount})", amount=amount))
     view.add_item(TableButton(row.id, "hand"))
     view.add_item(TableButton(row.id, "sitout"))
+    if live.spec.chips:
+        view.add_item(TableButton(row.id, "away"))
     view.add_item(TableButton(row.id, "back"))
     if row.settings.get("straddle", "off") != "off":
         view.add_item(TableButton(row.id, "straddle"))

@@ -55,12 +55,14 @@ class GameCog(commands.GroupCog):
             f"start with `/{self.game_name} start`.", ephemeral=True)
 
     @app_commands.command(name="join", description="Take a seat at this channel's table")
-    @app_commands.describe(buy_in="Chips to bring from your wallet (chip games only)")
+    @app_commands.describe(buy_in="Chips to bring from your wallet (chip games only)",
+                           wait_for_big_blind="Don't deal me in until I am the big blind (tables with blinds)")
     async def join(self, interaction: discord.Interaction,
-                   buy_in: app_commands.Range[int, 1, 10**9] | None = None) -> None:
+                   buy_in: app_commands.Range[int, 1, 10**9] | None = None, wait_for_big_blind: bool = False) -> None:
         live = self._table(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await self.bot.service.join(live, interaction.user.id, member_name(interaction.user), buy_in)
+        await self.bot.service.join(live, interaction.user.id, member_name(interaction.user), buy_in,
+                                    wait_for_big_blind)
         await interaction.followup.send(f"You are seated at table #{live.id}.", ephemeral=True)
 
     @app_commands.command(name="leave", description="Leave the table (after the current hand if you are in it)")

@@ -64,10 +64,10 @@ def straddle_answer(live: LiveTable, on: bool) -> str:
 
 class TableButton(TableComponent, discord.ui.DynamicItem[discord.ui.Button],
                   template=r"cr:u:(?P<table>[0-9]+):(?P<what>[a-z]+)"):
-    """Buttons that are not moves: My hand, Sit out, Back, Join, Start, Straddle (a toggle), and after
+    """Buttons that are not moves: My hand, Sit out, Away, Back, Join, Start, Straddle (a toggle), and after
     a hand Show my cards (its uncontested winner) and Rabbit hunt."""
 
-    LABELS = {"hand": "My hand", "sitout": "Sit out", "back": "I'm back", "join": "Join", "start": "Start",
+    LABELS = {"hand": "My hand", "sitout": "Sit out", "away": "Away", "back": "I'm back", "join": "Join", "start": "Start",
               "straddle": "Straddle", "show": "Show my cards", "rabbit": "Rabbit hunt"}
 
     def __init__(self, table: int, what: str):
@@ -92,13 +92,15 @@ class TableButton(TableComponent, discord.ui.DynamicItem[discord.ui.Button],
             on = await bot.service.toggle_straddle(live, user.id)
             await interaction.response.send_message(straddle_answer(live, on), ephemeral=True)
             return
-        if self.what not in ("sitout", "back", "join", "start", "show", "rabbit"):
+        if self.what not in ("sitout", "away", "back", "join", "start", "show", "rabbit"):
             raise UserError("That button is out of date.")
         press = bot.presenter.pressed(live, interaction)  # answered by the table's update, or deferred
         if self.what == "show":
             await bot.service.show_cards(live, user.id)
         elif self.what == "rabbit":
             await bot.service.hunt_rabbit(live)
+        elif self.what == "away":
+            await bot.service.set_away(live, user.id)
         elif self.what in ("sitout", "back"):
             await bot.service.set_sitting_out(live, user.id, self.what == "sitout")
         elif self.what == "join":

@@ -15,7 +15,8 @@ Limit = Literal["no-limit", "pot-limit", "fixed-limit"]
 
 def poker_settings(limit: str, small_blind: int, big_blind: int, ante: int, buy_in: int | None,
                    turn_seconds: int, mode: str, level_hands: int, ante_kind: str | None = None,
-                   straddle: str = "off", rabbit_hunt: bool = False) -> dict[str, object]:
+                   straddle: str = "off", rabbit_hunt: bool = False, time_bank: int = 0,
+                   time_bank_hands: int = 10) -> dict[str, object]:
     """Table settings from the create options; a tournament's buy-in is everyone's starting stack, and
     its antes are big-blind antes unless the host chooses otherwise."""
     if big_blind < small_blind:
@@ -25,7 +26,8 @@ def poker_settings(limit: str, small_blind: int, big_blind: int, ante: int, buy_
     settings: dict[str, object] = {"limit": limit, "small_blind": small_blind, "big_blind": big_blind,
                                    "ante": ante, "buy_in": buy_in or 100 * big_blind, "turn_seconds": turn_seconds,
                                    "ante_kind": ante_kind or ("big blind" if mode == "tournament" else "every player"),
-                                   "straddle": straddle, "rabbit_hunt": rabbit_hunt}
+                                   "straddle": straddle, "rabbit_hunt": rabbit_hunt,
+                                   "time_bank": time_bank, "time_bank_hands": time_bank_hands}
     return settings | tournament_settings(mode, level_hands, buy_in or 100 * big_blind, 10 * big_blind)
 
 
@@ -50,6 +52,8 @@ class PokerCog(GameCog):
                            ante_kind="Who antes: every player, or the big blind for the table (tournaments' default)",
                            straddle="Let the player under the gun, or on the button, straddle (no-limit, pot-limit)",
                            rabbit_hunt="After a hand that ended early, anyone may see the cards that would have come",
+                           time_bank="Seconds each player may add once their turn's clock runs out (0: none)",
+                           time_bank_hands="Hands after which a time bank is full again",
                            buy_in="Your buy-in from your wallet (a tournament: everyone's starting stack)",
                            turn_seconds="Seconds each player has to act",
                            mode="Cash game, or a sit-and-go tournament with rising blinds",
@@ -64,7 +68,10 @@ class PokerCog(GameCog):
                      level_hands: app_commands.Range[int, 1, 100] = 10,
                      ante_kind: Literal["every player", "big blind"] | None = None,
                      straddle: Literal["off", "under the gun", "button"] = "off",
-                     rabbit_hunt: bool = False) -> None:
+                     rabbit_hunt: bool = False,
+                     time_bank: app_commands.Range[int, 0, 600] = 0,
+                     time_bank_hands: app_commands.Range[int, 1, 100] = 10) -> None:
         settings = poker_settings(limit or self.default_limit, small_blind, big_blind, ante, buy_in,
-                                  turn_seconds, mode, level_hands, ante_kind, straddle, rabbit_hunt)
+                                  turn_seconds, mode, level_hands, ante_kind, straddle, rabbit_hunt, time_bank,
+                                  time_bank_hands)
         await self.open_table(interaction, settings, buy_in)

@@ -23,8 +23,11 @@ def table_text(live: LiveTable) -> str:
         lines.append(f"Waiting to start. Seated: {seats}. "
                      f"Join with the button or `/{spec.name} join`; add computer players with `/{spec.name} add-bot`.")
     elif live.engine is not None and live.engine.outcome is None and row.deal is not None:
-        turn = ", ".join(shown(live.table_seat_of(s).name) for s in live.engine.to_act())
+        acting = [live.table_seat_of(s) for s in live.engine.to_act()]
+        turn = ", ".join(shown(seat.name) for seat in acting)
         due = f" (until <t:{int(row.deadline)}:T>)" if row.deadline else ""
+        if row.deadline and any(seat.bank_since is not None for seat in acting):
+            due = f" (time bank, ends <t:{int(row.deadline)}:R>)"  # counts down on screen, no edit needed
         lines.append(f"Hand #{row.hand_no} · to act: **{turn}**{due}")
         lines.append(f"Deck SHA-256 `{row.deal.commitment}`")
     elif live.withheld:  # an event's board other tables still play: no seed, result or play (bot.service.events)

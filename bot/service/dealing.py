@@ -15,7 +15,7 @@ from typing import Any
 from bot.games.base import Action, Seat
 from bot.games.cards import commitment
 from bot.registry import game
-from bot.service import events, tournaments
+from bot.service import events, presence, time_bank, tournaments
 from bot.service.live import LiveTable, Room
 from bot.service.settlement import end_deal
 from bot.storage.records import Deal, TableRow
@@ -67,6 +67,7 @@ async def maybe_resume(table: LiveTable) -> None:
 
 async def start_deal(table: LiveTable) -> None:
     row = table.row
+    presence.sit_out_the_long_away(table, len(eligible(table)))
     dealt = eligible(table)
     if len(dealt) < table.spec.min_players:
         row.deadline = None
@@ -77,10 +78,12 @@ async def start_deal(table: LiveTable) -> None:
     carry = dict(row.carry)
     if table.spec.moves_button:
         previous = carry.get("button_seat", -1)
-        button = next((i for i in dealt if i > previous), dealt[0])
+        dealt = presence.seat_the_deal(table, dealt, previous)
+        button = presence.button_of(dealt, previous)
         carry["button_seat"] = button
         carry["dealer"] = dealt.index(button)
     row.hand_no += 1
+    time_bank.refill(table, dealt)
     carry["hand_no"] = row.hand_no
     settings = tournaments.hand_settings(row.settings, row.hand_no)
     if settings.get("straddle", "off") != "off":  # who may straddle this deal, if their position comes up
@@ -122,7 +125,8 @@ async def act(table: LiveTable, user_id: int, hand_no: int, step: int | None, ac
         deal_seat, _ = table.verify_press(user_id, hand_no, step)
         seat = table.table_seat_of(deal_seat)
         timed_out, seat.timeouts = seat.timeouts, 0
-        await apply(table, deal_seat, action, seats_changed=timed_out != 0)
+        banked = time_bank.settle(table, seat)
+        await apply(table, deal_seat, action, seats_changed=timed_out != 0 or banked)
         await drive(table)
     await table.room.presenter.update(table)
 
@@ -181,7 +185,7 @@ async def drive(table: LiveTable) -> None:
 
 def plays_itself(table: LiveTable, deal_seat: int) -> bool:
     seat = table.table_seat_of(deal_seat)
-    return bool(seat.is_bot or seat.sitting_out or seat.leaving)
+    return bool(seat.is_bot or seat.sitting_out or seat.leaving or seat.away)
 
 
 async def bot_choice(table: LiveTable, deal_seat: int) -> Action:
@@ -210,19 +214,31 @@ async def handle_deadline(table: LiveTable) -> bool:
 
 
 async def time_out(table: LiveTable) -> None:
-    """Each seat whose turn ran out plays the game's timeout move; two in a row sit a chip-game player
-    out."""
+    """Each seat whose turn ran out uses its time bank if it has one, else plays the game's timeout
+    move; two in a row make a chip-game player away (a tournament's: sit out, dealt in all the same)."""
+    banked = False
     for deal_seat in list(table.engine.to_act()):
         if table.engine.outcome is not None or deal_seat not in table.engine.to_act():
             continue
         if plays_itself(table, deal_seat):
             continue  # a computer's (or sitting-out) turn a restart interrupted: drive plays it
         seat = table.table_seat_of(deal_seat)
+        if time_bank.start(table, seat):
+            banked = True
+            continue
+        time_bank.settle(table, seat)  # a bank that ran out is spent
         action = table.engine.timeout_action(deal_seat)
         seat.timeouts += 1
         table.note(f"{seat.name} ran out of time.")
-        if seat.timeouts >= 2 and table.spec.chips:
+        if seat.timeouts >= 2 and table.spec.chips and tournaments.is_tournament(table.row.settings):
             seat.sitting_out = True
             table.note(f"{seat.name} timed out twice and now sits out.")
+        elif seat.timeouts >= 2 and table.spec.chips:
+            seat.away = True
+            table.note(f"{seat.name} timed out twice and is away: their turns are checked or folded "
+                       "until they press I'm back.")
         await apply(table, deal_seat, action, seats_changed=True)
+    if banked and table.engine.outcome is None:
+        async with table.room.storage.transaction() as tx:
+            await tx.save_table(table.row)
     await drive(table)

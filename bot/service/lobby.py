@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 
 from bot.errors import UserError
-from bot.service import tournaments
+from bot.service import presence, tournaments
 from bot.service.dealing import drive, eligible, maybe_resume, start_deal
 from bot.service.events import reveal_after_close
 from bot.service.live import LiveTable, paused_text
@@ -15,9 +15,20 @@ from bot.service.seats import (BOT_NAMES, buy_in, cash_note, remove_seats, requi
 log = logging.getLogger(__name__)
 
 
-async def join(table: LiveTable, user_id: int, name: str, amount: int | None = None) -> None:
+async def join(table: LiveTable, user_id: int, name: str, amount: int | None = None,
+               wait_for_big_blind: bool = False) -> None:
+    """Take a seat (``wait_for_big_blind``: not dealt in until the deal where it is the big blind)."""
     async with table.lock:
+        if wait_for_big_blind and not presence.has_blinds(table):
+            raise UserError("Waiting for the big blind is for tables with blinds.")
         await sit_down(table, user_id, name, amount, is_bot=False)
+        if wait_for_big_blind and table.row.status == "playing":
+            index = table.seat_index(user_id)
+            assert index is not None
+            table.row.seats[index].waits_for_big_blind = True
+            async with table.room.storage.transaction() as tx:
+                await tx.save_table(table.row)
+            table.note(f"{table.row.seats[index].name} waits for the big blind.")
         await maybe_resume(table)
     await table.room.presenter.update(table)
 
@@ -95,6 +106,7 @@ async def set_sitting_out(table: LiveTable, user_id: int, value: bool) -> None:
         seat = table.row.seats[index]
         seat.sitting_out = value
         seat.timeouts = 0
+        seat.away, seat.away_deals = False, 0
         async with table.room.storage.transaction() as tx:
             await tx.save_table(table.row)
         table.note(f"{seat.name} {'sits out' if value else 'is back'}.")
@@ -102,6 +114,21 @@ async def set_sitting_out(table: LiveTable, user_id: int, value: bool) -> None:
             await drive(table)
         else:
             await maybe_resume(table)
+    await table.room.presenter.update(table)
+
+
+async def set_away(table: LiveTable, user_id: int) -> None:
+    """Away: dealt in, every turn checked or folded at once, until I'm back (``presence``)."""
+    async with table.lock:
+        index = table.seat_index(user_id)
+        if index is None:
+            raise UserError("You are not seated at this table.")
+        seat = table.row.seats[index]
+        seat.away, seat.away_deals = True, 0
+        async with table.room.storage.transaction() as tx:
+            await tx.save_table(table.row)
+        table.note(f"{seat.name} is away.")
+        await drive(table)
     await table.room.presenter.update(table)
 
 

@@ -31,7 +31,7 @@ log = logging.getLogger(__name__)
 
 class TableService:
     """Owns every open table: ``create``, ``join``, ``add_bot``, ``leave``, ``start``, ``cancel``,
-    ``set_sitting_out``, ``toggle_straddle``, ``hunt_rabbit``, ``show_cards``, ``act``, ``vanished``, ``pause``, ``resume``, ``restore``, ``tick``,
+    ``set_sitting_out``, ``set_away``, ``toggle_straddle``, ``hunt_rabbit``, ``show_cards``, ``act``, ``vanished``, ``pause``, ``resume``, ``restore``, ``tick``,
     ``run_timers``, and for events ``close_event`` and ``reveal_event_deals``; ``replays.load``
     rebuilds a finished deal. All methods raise ``UserError`` (the rules' ``IllegalAction`` among them)
     for bad requests. It is the ``Room`` of its tables."""
@@ -163,8 +163,9 @@ class TableService:
             raise StaleButton("That table is closed.")
         await dealing.act(table, user_id, hand_no, step, action)
 
-    async def join(self, table: LiveTable, user_id: int, name: str, buy_in: int | None = None) -> None:
-        await lobby.join(table, user_id, name, buy_in)
+    async def join(self, table: LiveTable, user_id: int, name: str, buy_in: int | None = None,
+                   wait_for_big_blind: bool = False) -> None:
+        await lobby.join(table, user_id, name, buy_in, wait_for_big_blind)
 
     async def add_bot(self, table: LiveTable, user_id: int) -> str:
         return await lobby.add_bot(table, user_id)
@@ -177,6 +178,9 @@ class TableService:
 
     async def set_sitting_out(self, table: LiveTable, user_id: int, value: bool) -> None:
         await lobby.set_sitting_out(table, user_id, value)
+
+    async def set_away(self, table: LiveTable, user_id: int) -> None:
+        await lobby.set_away(table, user_id)
 
     async def hunt_rabbit(self, table: LiveTable) -> None:
         await after_hand.hunt_rabbit(table)

@@ -23,6 +23,12 @@ class TableSeat:
     leaving: bool = False  # stands up when the deal in progress ends
     place: int | None = None  # their finish in a tournament, once they are out or it is won
     straddles: bool = False  # posts a straddle when the table allows one and their position comes up
+    away: bool = False  # dealt in, their turns checked or folded at once (``presence``)
+    away_deals: int = 0  # deals begun while away: after an orbit they sit out
+    waits_for_big_blind: bool = False  # not dealt in until the deal where they are the big blind
+    time_bank: float = 0.0  # seconds of time bank left (``time_bank``)
+    bank_hand: int = 0  # the hand their time bank was last filled at
+    bank_since: float | None = None  # when this turn's use of the time bank began, while it runs
 
     def to_json(self) -> dict[str, Any]:
         return dict(vars(self))  # its fields, shallow (dataclasses.asdict deep-copies: slow per action)

@@ -140,3 +140,29 @@ def _with_button(h: Harness, table: int, what: str) -> dict:
     """The table message as an older copy of it showed a button it no longer has."""
     return h.table_message() | {"components": [{"type": 1, "components": [
         {"type": 2, "style": 2, "custom_id": f"cr:u:{table}:{what}", "label": what}]}]}
+
+
+async def test_a_time_bank_counts_down_on_screen_and_away_is_one_button(database: str) -> None:
+    h = await Harness.start(database)
+    await h.command(ALICE, "holdem", "create", time_bank=30)
+    await h.command(BOB, "holdem", "join")
+    await h.command(ALICE, "holdem", "start")
+    live = h.bot.service.in_channel(CHANNEL_ID)
+    token = await h.command(BOB, "holdem", "status")
+    assert "time bank 30 s every 10 hands" in h.ephemeral_text(token)
+    clock = h.bot.service.clock
+    h.bot.service.clock = lambda: clock() + 61  # the turn's clock runs out
+    await h.bot.service.tick()
+    await h.settle()
+    deadline = int(live.row.deadline)
+    assert f"(time bank, ends <t:{deadline}:R>)" in h.table_message()["content"], "Discord counts it down"
+    h.bot.service.clock = clock
+
+    (deal_seat,) = live.engine.to_act()
+    to_act = next(u for u in (ALICE, BOB) if u.id == live.table_seat_of(deal_seat).user_id)
+    await h.press_label(to_act, "Away")
+    assert live.row.seats[live.seat_index(to_act.id)].away and "is away" in h.table_message()["content"]
+    assert live.row.deal is None or live.engine.to_act() != (deal_seat,), "their turn was played at once"
+    await h.press_label(to_act, "I'm back")
+    assert not live.row.seats[live.seat_index(to_act.id)].away
+    await h.close()

@@ -257,7 +257,9 @@ async def test_a_vanished_channel_closes_its_table_once(database: str, caplog: p
     assert [await service.storage.balance(GUILD, u) for u in (ALICE, BOB)] == [1000, 1000], "the deal is void"
 
 
-async def test_timeouts_check_or_fold_then_sit_out(database: str) -> None:
+async def test_timeouts_check_or_fold_then_the_player_is_away_then_sits_out(database: str) -> None:
+    """Two timeouts in a row make a player away (dealt in, their turns folded at once); after an orbit
+    away (two deals heads-up) they sit out and the table waits."""
     clock = Clock()
     service = await open_service(database, clock)
     live = await holdem_table(service)
@@ -275,7 +277,23 @@ async def test_timeouts_check_or_fold_then_sit_out(database: str) -> None:
         await _act(service, live, Action("call"))
     clock.now += 61
     await service.tick()
-    assert seat.timeouts >= 2 and seat.sitting_out, "two timeouts in a row sit the player out"
+    assert seat.timeouts >= 2 and seat.away and not seat.sitting_out, "two timeouts in a row: away"
+    async def others_play_it_out() -> None:
+        while live.row.deal is not None:  # the away player's turns play themselves; the other checks or calls
+            kinds = {spec.kind for spec in live.engine.legal_actions(live.engine.to_act()[0])}
+            await _act(service, live, Action("call" if "call" in kinds else "check"))
+
+    for hand in (3, 4):
+        await others_play_it_out()
+        clock.now += 3
+        await service.tick()
+        dealt = live.last_players if live.row.deal is None else [live.row.seats[i].user_id for i in live.row.deal.seats]
+        assert live.row.hand_no == hand and first in dealt, "away: still dealt in (folding at once ends it early)"
+    await others_play_it_out()
+    clock.now += 3
+    await service.tick()
+    assert seat.sitting_out and not seat.away and live.row.deal is None, "an orbit away: sits out"
+    assert "away for a whole orbit" in " ".join(live.log)
 
 
 async def test_sitting_out_and_back_deals_again_and_counts_timeouts_afresh(database: str) -> None:

@@ -1,0 +1,56 @@
+"""Who is dealt in, and how an absent player's turns go.
+
+- **Away**: the seat is kept and dealt in, and its turns are checked or folded at once; a member
+  goes away by the Away button or by letting the clock run out twice in a row, and comes back with
+  I'm back. Blinds still come round, so after a whole orbit away (as many deals as players) the
+  member sits out (kept seat, not dealt in) until they come back.
+- **Waiting for the big blind**: a member who joins a table with blinds may choose not to be dealt in
+  until the deal where they are the big blind (so nobody gets a free look at the button); if the
+  table would have too few players without them, they are dealt in at once.
+"""
+from __future__ import annotations
+
+from bot.service.live import LiveTable
+
+
+def has_blinds(table: LiveTable) -> bool:
+    settings = table.row.settings
+    return table.spec.moves_button and "big_blind" in settings and settings.get("forced", "blinds") == "blinds"
+
+
+def big_blind(dealt: list[int], button: int) -> int:
+    """The table seat of the big blind when ``dealt`` are dealt in with ``button`` (heads-up the
+    button posts the small blind)."""
+    place = dealt.index(button)
+    return dealt[(place + (1 if len(dealt) == 2 else 2)) % len(dealt)]
+
+
+def button_of(dealt: list[int], previous: int) -> int:
+    """The button moves to the next seat dealt in after the previous button."""
+    return next((i for i in dealt if i > previous), dealt[0])
+
+
+def sit_out_the_long_away(table: LiveTable, players: int) -> None:
+    """Before a deal: a member away for a whole orbit sits out."""
+    for seat in table.row.seats:
+        if seat.away and seat.away_deals >= max(players, 2):
+            seat.away, seat.away_deals, seat.sitting_out = False, 0, True
+            table.note(f"{seat.name} was away for a whole orbit and now sits out.")
+
+
+def seat_the_deal(table: LiveTable, candidates: list[int], previous_button: int) -> list[int]:
+    """The seats dealt in: every candidate but those waiting for a big blind that is not theirs
+    this deal. Those dealt in stop waiting; those away count the deal."""
+    dealt = list(candidates)
+    seats = table.row.seats
+    while has_blinds(table) and len(dealt) >= 2:
+        blind = big_blind(dealt, button_of(dealt, previous_button))
+        keep = [i for i in dealt if not seats[i].waits_for_big_blind or i == blind]
+        if keep == dealt or len(keep) < table.spec.min_players:
+            break
+        dealt = keep
+    for index in dealt:
+        seats[index].waits_for_big_blind = False
+        if seats[index].away:
+            seats[index].away_deals += 1
+    return dealt
