@@ -8,6 +8,9 @@ it turns round itself heads-up), so this module only says who owes what:
   tournaments play it. When the big blind cannot cover both, the blind comes first and the ante
   takes what is left (the Tournament Directors Association's rule since 2019); it is dead money, not
   part of the blind.
+- **Bomb pot** (``bomb_pot_every`` N, ``bomb_pot`` chips): every N-th hand everyone antes the bomb
+  pot and nobody posts a blind; nobody bets before the flop (the engine checks it round), so the deal
+  starts on the flop.
 - **Straddle** (``straddle`` "under the gun" or "button", no-limit and pot-limit only): the player in
   that position may post twice the big blind before the cards (``straddlers``: the deal seats who
   chose to). pokerkit treats it as the last blind: under the gun, the action starts on their left;
@@ -34,6 +37,7 @@ class ForcedBets:
     blinds: tuple[int, ...]
     ante_trimming: bool
     straddler: int | None
+    bomb_pot: bool = False
 
     @property
     def straddle(self) -> int:
@@ -45,10 +49,22 @@ def big_blind_player(count: int) -> int:
     return 0 if count == 2 else 1
 
 
-def forced_bets(settings: Mapping[str, Any], stacks: Sequence[int], dealt: Sequence[int]) -> ForcedBets:
+def is_bomb_pot(settings: Mapping[str, Any], hand_no: int) -> bool:
+    every = int(settings.get("bomb_pot_every", 0))
+    return every > 0 and hand_no % every == 0
+
+
+def bomb_pot_size(settings: Mapping[str, Any]) -> int:
+    return int(settings.get("bomb_pot") or 2 * int(settings.get("big_blind", 10)))
+
+
+def forced_bets(settings: Mapping[str, Any], stacks: Sequence[int], dealt: Sequence[int],
+                hand_no: int = 1) -> ForcedBets:
     """The deal's forced bets. ``stacks`` are by pokerkit player; ``dealt[p]`` is player p's deal seat
-    (to find who chose to straddle)."""
+    (to find who chose to straddle); ``hand_no`` tells a bomb pot."""
     count = len(stacks)
+    if is_bomb_pot(settings, hand_no):
+        return ForcedBets((bomb_pot_size(settings),) * count, (0,) * count, True, None, bomb_pot=True)
     small, big, ante = int(settings.get("small_blind", 5)), int(settings.get("big_blind", 10)), int(settings.get("ante", 0))
     blinds = [small, big] + [0] * (count - 2)
     straddler = _straddler(settings, stacks, dealt)
@@ -84,3 +100,8 @@ def describe(settings: Mapping[str, Any]) -> str:
     if straddle != "off" and settings.get("limit") != "fixed-limit":
         text += f", {'UTG' if straddle == 'under the gun' else 'button'} straddle"
     return text
+
+
+def describe_deal(settings: Mapping[str, Any], bets: ForcedBets) -> str:
+    """The stakes of one deal: the table's, and a bomb pot's size when this deal is one."""
+    return f"{describe(settings)}, bomb pot {max(bets.antes)}" if bets.bomb_pot else describe(settings)

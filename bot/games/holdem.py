@@ -55,8 +55,7 @@ from pokerkit.lookups import Entry, Label, StandardLookup
 
 from bot.games.base import HIDDEN, Action, ActionSpec, IllegalAction, Seat
 from bot.games.cards import pretty, shuffled_deck
-from bot.games.forced_bets import describe as describe_stakes
-from bot.games.forced_bets import forced_bets
+from bot.games.forced_bets import describe_deal, forced_bets
 from bot.games.phh import BETS_A_ROUND, PotLimitTexasHoldem
 from bot.games.pokerkit_base import CARDS, PokerkitTable
 
@@ -228,8 +227,8 @@ class HoldemEngine(PokerkitTable):
 
         n = len(self.seats)
         stacks = [self.seats[self._seat_of(p)].stack for p in range(n)]
-        self.forced = forced_bets(settings, stacks, [self._seat_of(p) for p in range(n)])
-        self.stakes = describe_stakes(settings)
+        self.forced = forced_bets(settings, stacks, [self._seat_of(p) for p in range(n)], self.hand_no)
+        self.stakes = describe_deal(settings, self.forced)
         self._pokerkit_game = self._make_game()
         self.state = self.state_class(
             _AUTOMATIONS,
@@ -251,6 +250,10 @@ class HoldemEngine(PokerkitTable):
         self._hole: list[list[str]] = [[] for _ in range(n)]   # per seat, as dealt
         self._start_records(n)
         self.log.extend(self._advance())
+        if self.forced.bomb_pot:  # nobody bets before the flop: checked round, the deal starts on the flop
+            while self.state.status and self.state.actor_index is not None and not self.board:
+                self.state.check_or_call()
+            self.log.extend(self._advance())
 
     # -- set-up ------------------------------------------------------------------------------
 
@@ -341,7 +344,9 @@ class HoldemEngine(PokerkitTable):
         """Log lines for pokerkit's automatic operations (player actions are worded in apply)."""
         lines: list[str] = []
         antes = [op for op in operations if isinstance(op, AntePosting)]
-        if antes and self.forced.ante_trimming:
+        if antes and self.forced.bomb_pot:
+            lines.append(f"Bomb pot: each player antes {max(self.forced.antes)}; the deal starts on the flop")
+        elif antes and self.forced.ante_trimming:
             lines.append(f"Each player antes {self.ante}")
         for ante in antes if not self.forced.ante_trimming else ():
             lines.append(f"{self.seats[self._seat_of(ante.player_index)].name} posts the big-blind ante of {ante.amount}")

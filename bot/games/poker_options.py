@@ -4,12 +4,15 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from bot.games.forced_bets import bomb_pot_size
 from bot.games.forced_bets import describe as stakes
 
 
 def describe(settings: Mapping[str, Any]) -> str:
     """"Blinds 5/10, BB ante 10, UTG straddle; rabbit hunt, time bank 30 s every 10 hands"."""
     extras = ["rabbit hunt"] if settings.get("rabbit_hunt") else []
+    if settings.get("bomb_pot_every"):
+        extras.append(f"bomb pot every {settings['bomb_pot_every']} hands ({bomb_pot_size(settings)} each)")
     if settings.get("time_bank"):
         extras.append(f"time bank {settings['time_bank']} s every {settings.get('time_bank_hands', 10)} hands")
     return stakes(settings) + ("; " + ", ".join(extras) if extras else "")

@@ -166,3 +166,26 @@ async def test_a_time_bank_counts_down_on_screen_and_away_is_one_button(database
     await h.press_label(to_act, "I'm back")
     assert not live.row.seats[live.seat_index(to_act.id)].away
     await h.close()
+
+
+async def test_a_bomb_pot_every_second_hand(database: str) -> None:
+    h = await Harness.start(database)
+    token = await h.command(ALICE, "holdem", "create", mode="tournament", bomb_pot_every=2)
+    assert "Bomb pots are for cash games" in h.ephemeral_text(token)
+    await h.command(ALICE, "holdem", "create", bomb_pot_every=2)
+    await h.command(BOB, "holdem", "join")
+    await h.command(CAROL, "holdem", "join")
+    await h.command(ALICE, "holdem", "start")
+    live = h.bot.service.in_channel(CHANNEL_ID)
+    token = await h.command(BOB, "holdem", "status")
+    assert "bomb pot every 2 hands (20 each)" in h.ephemeral_text(token)
+    assert live.engine.view(None)["street"] == "preflop"
+    await _play_hand_out(h)
+    await h.bot.service.tick()  # the next deal: a bomb pot
+    await h.settle()
+    assert live.row.hand_no == 2 and live.engine.view(None)["street"] == "flop"
+    assert [s.stack for s in live.row.seats] == [live.engine.view(None)["seats"][i]["stack"] + 20 for i in range(3)]
+    await _play_hand_out(h)
+    name, text = await exported(h, ALICE, live.id, 2)
+    assert "antes = [20, 20, 20]" in text and "blinds_or_straddles = [0, 0, 0]" in text
+    await h.close()

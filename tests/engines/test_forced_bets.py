@@ -146,3 +146,20 @@ def test_statistics_count_a_straddle_as_a_blind_and_a_big_blind_ante_as_dead_mon
     assert caller.vpip and not straddler.vpip and not big_blind.vpip
     assert caller.saw_flop and straddler.saw_flop and not big_blind.saw_flop
     assert caller.pot == straddler.pot == 5 + 10 + 10 + 20 + 20, "the blinds, the dead ante, the straddle, its call"
+
+
+def test_every_nth_hand_is_a_bomb_pot_that_starts_on_the_flop() -> None:
+    settings = {"bomb_pot_every": 3, "bomb_pot": 25, "straddle": "under the gun", "straddlers": [0, 1, 2, 3]}
+    normal = HoldemEngine({**BLINDS, **settings}, [Seat(f"P{i}", 1000) for i in range(4)], "ab" * 32,
+                          {"dealer": 0, "hand_no": 2})
+    assert not normal.forced.bomb_pot and max(_put_in(normal)) == 20, "hand 2: blinds and the straddle"
+    engine = HoldemEngine({**BLINDS, **settings}, [Seat(f"P{i}", 1000) for i in range(3)] + [Seat("Short", 15)],
+                          "ab" * 32, {"dealer": 0, "hand_no": 3})
+    assert engine.forced.bomb_pot and engine.forced.straddler is None
+    assert _put_in(engine) == [25, 25, 25, 15], "everyone antes the bomb pot (a short stack all in), no blind"
+    assert engine.view(None)["street"] == "flop" and len(engine.board) == 3
+    assert engine.to_act() == (1,), "the flop's betting starts left of the button"
+    assert engine.log[0] == "Bomb pot: each player antes 25; the deal starts on the flop"
+    assert engine.view(None)["stakes"] == "Blinds 5/10, UTG straddle, bomb pot 25"
+    _play_out(engine, random.Random(3))
+    assert replayed_stacks(engine.phh()) == [[s + d for s, d in zip([1000, 1000, 1000, 15], engine.outcome.deltas)]]
