@@ -95,12 +95,16 @@ def new_service(storage: Storage) -> TableService:
                         seeds=lambda: "%064x" % rng.getrandbits(256))
 
 
-async def open_table(service: TableService, name: str, channel: int, players: int) -> LiveTable:
-    """One table of seated people (user ids channel*10+k) with its first deal dealt."""
+async def open_table(service: TableService, name: str, channel: int, players: int,
+                     settings: dict[str, Any] | None = None) -> LiveTable:
+    """One table of seated people (user ids channel*10+k) with its first deal dealt; with a straddle
+    among the ``settings``, every player chooses to straddle."""
     host = channel * 10
-    live = await service.create(GUILD, channel, name, host, f"P{host}", {}, None)
+    live = await service.create(GUILD, channel, name, host, f"P{host}", dict(settings or {}), None)
     for k in range(1, players):
         await service.join(live, host + k, f"P{host + k}")
+    for k in range(players) if live.row.settings.get("straddle", "off") != "off" else ():
+        await service.toggle_straddle(live, host + k)
     await service.start(live, host)
     return live
 
@@ -142,15 +146,17 @@ class Tables:
     renders: dict[str, tuple[float, float]] | None = None  # image -> (p50 ms, median KB)
 
 
-async def measure_tables(name: str, count: int, plan: Plan, directory: str, rendering: bool) -> Tables:
-    """Open ``count`` tables in one service; memory per table; the timed round-robin; then renders."""
-    storage = await open_storage(f"{directory}/{name}-{count}.db", starting_balance=10**9)
+async def measure_tables(name: str, count: int, plan: Plan, directory: str, rendering: bool,
+                         settings: dict[str, Any] | None = None, label: str = "") -> Tables:
+    """Open ``count`` tables (with ``settings``) in one service; memory per table; the timed
+    round-robin; then renders."""
+    storage = await open_storage(f"{directory}/{name}-{count}{label}.db", starting_balance=10**9)
     service = new_service(storage)
     players = players_of(name)
     gc.collect()
     tracemalloc.start()
     before = tracemalloc.get_traced_memory()[0]
-    tables = [await open_table(service, name, 1000 + n, players) for n in range(count)]
+    tables = [await open_table(service, name, 1000 + n, players, settings) for n in range(count)]
     gc.collect()
     memory = (tracemalloc.get_traced_memory()[0] - before) / count
     tracemalloc.stop()
