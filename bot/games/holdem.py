@@ -318,6 +318,10 @@ class HoldemEngine(PokerkitTable):
                 raise AssertionError("pokerkit is waiting for a step this engine does not take")
         return self._log_since_last()
 
+    def seven_deuce(self, seat: int) -> bool:
+        """Whether the seat holds a seven and a deuce, of any suits (the 7-2 game's hand)."""
+        return sorted(card[0] for card in self._hole[seat]) == ["2", "7"]
+
     def rabbit(self) -> list[str]:
         """The board cards that would have come had a hand that ended early gone on, each street after
         its burn, as the deck lay (a rabbit hunt: shown to everyone, it changes nothing)."""

@@ -13,6 +13,8 @@ def describe(settings: Mapping[str, Any]) -> str:
     extras = ["rabbit hunt"] if settings.get("rabbit_hunt") else []
     if settings.get("bomb_pot_every"):
         extras.append(f"bomb pot every {settings['bomb_pot_every']} hands ({bomb_pot_size(settings)} each)")
+    if settings.get("bounty_72"):
+        extras.append(f"7-2 bounty {settings['bounty_72']}")
     if settings.get("time_bank"):
         extras.append(f"time bank {settings['time_bank']} s every {settings.get('time_bank_hands', 10)} hands")
     return stakes(settings) + ("; " + ", ".join(extras) if extras else "")

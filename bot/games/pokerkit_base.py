@@ -48,6 +48,7 @@ class PokerkitTable:
         self._went_to_showdown = False
         self._runout: list[dict[str, Any]] = []  # per street of an all-in runout: the spot its figures come from
         self._volunteered: list[int] = []  # seats that showed after winning without a showdown, in order
+        self._remarks: list[str] = []  # what happened after the hand, for the export (a bounty paid)
         self.log = []
 
     # -- seats ---------------------------------------------------------------------------------
@@ -242,6 +243,18 @@ class PokerkitTable:
         self.log.append(line)
         return line
 
+    def shown_winners(self) -> list[int]:
+        """Seats that won chips with their cards shown (at the showdown, or by choice after it)."""
+        return [seat for seat, won in enumerate(self._won) if won and self._shown_names[seat]]
+
+    def player_label(self, seat: int) -> str:
+        """The seat as the export names it (PHH's p1, p2... from the small blind)."""
+        return f"p{self._player_of(seat) + 1}"
+
+    def remark(self, text: str) -> None:
+        """Note for the export something that happened after the hand (it changes nothing in it)."""
+        self._remarks.append(text)
+
     @property
     def outcome(self) -> Outcome | None:
         if not self.finished:
@@ -275,6 +288,6 @@ class PokerkitTable:
             hand=self.hand_no,
             ante_trimming_status=game.ante_trimming_status,
             finishing_stacks=list(self.state.stacks) if self.finished else None,
-            remarks=[f"p{self._player_of(s) + 1} shows {''.join(self._held(s))} after winning uncontested"
-                     for s in self._volunteered],
+            remarks=[f"{self.player_label(s)} shows {''.join(self._held(s))} after winning uncontested"
+                     for s in self._volunteered] + self._remarks,
         )

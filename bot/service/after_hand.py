@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from bot.errors import UserError
 from bot.games.cards import pretty
+from bot.service import bounty
 from bot.service.live import LiveTable
 
 
@@ -52,6 +53,8 @@ async def show_cards(table: LiveTable, user_id: int) -> None:
             raise UserError("Only the player who won the last hand without a showdown may show their cards, "
                             "before the next hand is dealt.")
         table.note(table.engine.show_cards(table.last_players.index(user_id)))
+        bounty.collect(table, [table.seat_index(user) for user in table.last_players])
         async with table.room.storage.transaction() as tx:
             await tx.update_hand_export(table.id, table.row.hand_no, table.spec.export(table.engine))
+            await tx.save_table(table.row)
     await table.room.presenter.update(table)

@@ -53,6 +53,7 @@ class LiveTable:
     last_seed: str | None = None  # revealed once its deal is over
     last_players: list[int] = field(default_factory=list)  # the user in each deal seat of the last deal
     rabbit_hunted: int = 0  # the hand whose rabbit was hunted (``after_hand``)
+    bounty_paid: int = 0  # the hand whose 7-2 bounty was paid (``bounty``)
     deal_size: int = 0  # seats in the current or last deal (engine seats 0..deal_size-1)
     turn_started: dict[int, int] = field(default_factory=dict)  # deal seat -> step its turn began
     last_event: tuple[str, str] | None = None  # (event, deal key) of the last event deal it finished

@@ -6,7 +6,7 @@ from __future__ import annotations
 from openskill.models import PlackettLuce
 
 from bot.games.base import Outcome
-from bot.service import events, tournaments
+from bot.service import bounty, events, tournaments
 from bot.service.tournaments import busted_places, payouts
 from bot.service.live import LiveTable
 from bot.service.seats import buy_in, remove_seats
@@ -45,6 +45,7 @@ async def settle(table: LiveTable, tx: Tx, outcome: Outcome) -> None:
     deal = table.row.deal
     assert deal is not None
     settle_stacks(table, outcome)
+    bounty.collect(table, list(deal.seats))
     await record_hand(table, tx, outcome)
     await record_results(table, tx, outcome)
     if deal.event_key is not None:

@@ -189,3 +189,15 @@ async def test_a_bomb_pot_every_second_hand(database: str) -> None:
     name, text = await exported(h, ALICE, live.id, 2)
     assert "antes = [20, 20, 20]" in text and "blinds_or_straddles = [0, 0, 0]" in text
     await h.close()
+
+
+async def test_the_seven_deuce_bounty_is_a_holdem_cash_game_option(database: str) -> None:
+    h = await Harness.start(database)
+    token = await h.command(ALICE, "omaha", "create", bounty_72=10)
+    assert "Omaha hands hold four cards" in h.ephemeral_text(token)
+    token = await h.command(ALICE, "holdem", "create", mode="tournament", bounty_72=10)
+    assert "for cash games" in h.ephemeral_text(token) and h.bot.service.in_channel(CHANNEL_ID) is None
+    await h.command(ALICE, "holdem", "create", bounty_72=10)
+    token = await h.command(ALICE, "holdem", "status")
+    assert "7-2 bounty 10" in h.ephemeral_text(token)
+    await h.close()

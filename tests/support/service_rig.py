@@ -42,13 +42,14 @@ class Clock:
         return self.now
 
 
-async def open_service(path: str, clock: Clock | None = None) -> TableService:
-    """A service over the database at ``path`` (its open tables restored), dealing from fixed seeds."""
+async def open_service(path: str, clock: Clock | None = None, seed: str | None = None) -> TableService:
+    """A service over the database at ``path`` (its open tables restored), dealing from fixed seeds
+    (``seed``: every deal from that one)."""
     storage = await open_storage(path)
     OPEN.append(storage)
     seeds = random.Random(5)
     service = TableService(storage, RecordingPresenter(), clock=clock or Clock(), between_deals=2,
-                           offload_bots=False, seeds=lambda: "%064x" % seeds.getrandbits(256))
+                           offload_bots=False, seeds=lambda: seed or "%064x" % seeds.getrandbits(256))
     await service.restore()
     return service
 
