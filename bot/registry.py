@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import random
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Mapping, Sequence
 
 from bot.ai import bridge as bridge_ai
 from bot.ai import draw as draw_ai
@@ -21,6 +21,7 @@ from bot.ai import presidential as presidential_ai
 from bot.ai import saint as saint_ai
 from bot.ai import sigma as sigma_ai
 from bot.ai import squared as squared_ai
+from bot.ai.bridge_explain import explain as explain_call
 from bot.ai import stud as stud_ai
 from bot.games import bridge_events
 from bot.games.base import Action, ActionSpec, Engine
@@ -93,6 +94,8 @@ class GameSpec:
     choice_preview: Callable[[dict[str, Any], str, str], bytes] | None = None
     """A picture of a chosen move (PNG, from the presser's own view), shown with Confirm and Back
     before it is sent."""
+    explain_call: Callable[[Sequence[tuple[int, str]], int], str] | None = None
+    """What a call of the auction ((deal seat, call) in order) means in the robots' system (bridge)."""
     describe_settings: Callable[[Mapping[str, Any]], str] | None = None
     """The stakes and table options in words (``/status``), from a deal's settings or the table's."""
     closing_note: Callable[[Mapping[str, Any]], str | None] | None = None
@@ -117,7 +120,7 @@ _GAMES: tuple[GameSpec, ...] = (
     _spec("bridge", BridgeEngine, bridge_ai, bridge_images, title="Contract bridge", min_players=4, max_players=4,
           default_settings={"scoring": "rubber"}, turn_seconds=120, export=BridgeEngine.pbn, export_format="pbn", pause_after_deal=12,
           deal_key=bridge_events.deal_key, event_result=bridge_events.event_result,
-          event_report=bridge_events.event_report, closing_note=unfinished_rubber_note),
+          event_report=bridge_events.event_report, closing_note=unfinished_rubber_note, explain_call=explain_call),
     _spec("saint", SaintEngine, saint_ai, saint_images, title="Saint Poker", min_players=2, max_players=5,
           simultaneous=True, turn_seconds=90, pause_after_deal=8),
     _spec("squared", SquaredEngine, squared_ai, squared_images, title="Poker Squared", min_players=2,

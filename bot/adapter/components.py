@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.adapter.choice_selects import ChoiceButton, ChoiceSelect, PreviewButton
+from bot.adapter.explain_select import ExplainSelect, has_auction
 from bot.adapter.move_buttons import ActionButton, TableButton
 from bot.adapter.replay_buttons import ReplayButton
 from bot.games.base import ActionSpec
@@ -21,7 +22,7 @@ from bot.service import after_hand
 if TYPE_CHECKING:
     from bot.service.live import LiveTable
 
-COMPONENTS = (ActionButton, ChoiceButton, ChoiceSelect, PreviewButton, TableButton, ReplayButton)
+COMPONENTS = (ActionButton, ChoiceButton, ChoiceSelect, PreviewButton, TableButton, ReplayButton, ExplainSelect)
 _STYLES = {"fold": discord.ButtonStyle.danger, "check": discord.ButtonStyle.success,
            "call": discord.ButtonStyle.success, "raise": discord.ButtonStyle.primary,
            "bet": discord.ButtonStyle.primary}
@@ -69,6 +70,8 @@ def table_view(live: "LiveTable") -> discord.ui.View:
         view.add_item(item)
     for kind, name, amount in presets[:5]:
         view.add_item(ActionButton(row.id, row.hand_no, row.step, kind, f"{name} ({amount})", amount=amount))
+    if has_auction(live):
+        view.add_item(ExplainSelect(row.id, row.hand_no, live))
     view.add_item(TableButton(row.id, "hand"))
     view.add_item(TableButton(row.id, "sitout"))
     if live.spec.chips:

@@ -65,15 +65,18 @@ def stopper(cards: Sequence[str], suit: str) -> bool:
 
 @dataclass
 class Shown:
-    """A seat's hand as its calls describe it (minimum lengths, an HCP range)."""
+    """A seat's hand as its calls describe it (minimum lengths, an HCP range, and the least points,
+    HCP with length or shortness, where the system counts those)."""
 
     min_hcp: int = 0
     max_hcp: int = 37
     lengths: dict[str, int] = field(default_factory=lambda: dict.fromkeys(SUITS, 0))
     balanced: bool = False
+    min_points: int = 0
 
     def promise(self, low: int, high: int = 37, suit: str | None = None, length: int = 0,
-                balanced: bool = False) -> None:
+                balanced: bool = False, points: int = 0) -> None:
+        self.min_points = max(self.min_points, points)
         self.min_hcp = max(self.min_hcp, low)
         self.max_hcp = max(self.min_hcp, min(self.max_hcp, high))
         if suit:
@@ -82,10 +85,12 @@ class Shown:
 
 
 OPENINGS: dict[str, tuple[int, int, int, bool]] = {
-    "1C": (11, 21, 3, False), "1D": (11, 21, 3, False), "1H": (11, 21, 5, False),
-    "1S": (11, 21, 5, False), "1NT": (15, 17, 0, True), "2NT": (20, 21, 0, True),
+    "1C": (10, 37, 3, False), "1D": (10, 37, 3, False), "1H": (10, 37, 5, False),
+    "1S": (10, 37, 5, False), "1NT": (15, 17, 0, True), "2NT": (20, 21, 0, True),
 }
-"""Opening bid -> (min HCP, max HCP, length of the suit named, balanced)."""
+"""Opening bid -> (min HCP, max HCP, length of the suit named, balanced). One of a suit opens 10-11
+HCP hands by the rule of 20, and every stronger hand that is not a notrump opening (there is no
+strong two)."""
 
 
 def describe(calls: Sequence[tuple[int, str]]) -> list[Shown]:
@@ -109,7 +114,8 @@ def _read_call(shown: list[Shown], bids: list[tuple[int, str]], seat: int, call:
         if not bids:
             me.promise(0, 11)
         elif len(bids) == 1 and partner_bids and not own_bids:
-            me.promise(0, {"1NT": 7, "2NT": 3}.get(bids[0][1], 5 if bids[0][1][0] == "1" else 15))
+            limit = {"1NT": 7, "2NT": 3}.get(bids[0][1], 5 if bids[0][1][0] == "1" else 37)
+            me.promise(0, limit)  # a pass of a preempt says nothing: no fit and no 3NT is not a point count
     if call not in BIDS:
         return
     level, strain = int(call[0]), call[1:]
@@ -127,17 +133,21 @@ def _read_call(shown: list[Shown], bids: list[tuple[int, str]], seat: int, call:
         if strain == "NT":
             me.promise(15, 18, balanced=True)
         else:
-            me.promise(8 if level == 1 else 10, 17, strain, 5)
+            me.promise(8 if level == 1 else 10, 37, strain, 5)
     elif strain == "NT":
-        if opener_rebid and level == 2:
+        if opener_rebid and level == 2 and partner_bids:  # opener_rebid: over 1NT 17-18, else 12-14 or 15-17
+            two_level = BIDS.index(bids[-1][1]) >= BIDS.index("1NT")  # 1NT was no longer a bid
+            low, high = (17, 18) if partner_bids[:1] == ["1NT"] else (12, 14) if two_level else (15, 17)
+            me.promise(low, high, balanced=True)
+        elif opener_rebid and level == 2:  # partner passed: ``place``'s notrump with 18+
             me.promise(18)
     else:
         if opener_rebid and level > cheapest_level(strain, bids[-1][1]):
-            me.promise(16)
-        if any(b[1:] == strain for b in partner_bids):
-            me.promise(0, suit=strain, length=max(3, 8 - partner.lengths[strain]))
+            me.promise(0, points=16)  # 16 points: HCP and length
+        if any(b[1:] == strain for b in partner_bids):  # an eight-card fit with what partner has shown
+            me.promise(0, suit=strain, length=max(1, 8 - partner.lengths[strain]))
         elif any(b[1:] == strain for b in own_bids):
-            me.promise(0, suit=strain, length=min(7, me.lengths[strain] + 1))
+            pass  # a suit bid again: opener repeats a five-card suit when nothing else fits
         else:
             me.promise(0, suit=strain, length=4)
 
@@ -171,10 +181,10 @@ def _read_response(me: Shown, opening: str, call: str, last: str) -> None:
         return
     if strain == opening[1:]:
         jump = level - max(2, cheapest_level(strain, last))
-        me.promise((6, 10, 13)[min(2, max(0, jump))], suit=strain,
-                   length=3 if strain in MAJORS else 4)
+        me.promise(6, suit=strain, length=3 if strain in MAJORS else 5 if strain == "C" else 4,
+                   points=(6, 10, 13)[min(2, max(0, jump))])  # support points: HCP and shortness
     elif strain == "NT":
-        low, high = {1: (6, 10), 2: (11, 12), 3: (13, 15)}.get(level, (13, 37))
+        low, high = {1: (6, 9), 2: (10, 12), 3: (13, 37)}.get(level, (13, 37))
         me.promise(low, high, balanced=level > 1)
     else:
         me.promise(6 if level == 1 else 10, suit=strain, length=4)

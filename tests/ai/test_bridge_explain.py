@@ -1,0 +1,78 @@
+"""Robot bids explained: every call a computer player makes, asked about, is answered in words from
+the system it bids, and what the words say of its hand is true of the hand it holds."""
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+import bot.ai.bridge as robot
+from bot.ai.bridge_bidding import HandInfo
+from bot.ai.bridge_explain import SUIT_NAMES, explain, role
+from bot.games.base import Seat
+from bot.games.bridge import BridgeEngine
+
+SEATS = [Seat(name, is_bot=True) for name in ("North", "East", "South", "West")]
+
+
+def _auctions(boards: int) -> list[tuple[BridgeEngine, list[tuple[int, str]]]]:
+    """Robot auctions to their end on ``boards`` deals, with each deal's engine (its hands)."""
+    played = []
+    for board in range(1, boards + 1):
+        game = BridgeEngine({"scoring": "duplicate", "board": board}, SEATS, f"{board:064x}", {})
+        rng = random.Random(board)
+        while game.phase == "auction":
+            seat = game.to_act()[0]
+            game.apply(seat, robot.choose(game.view(seat), game.legal_actions(seat), rng))
+        calls = [(int(c["seat"]), str(c["call"])) for c in game.view(None)["auction"]]
+        played.append((game, calls))
+    return played
+
+
+def _true_of(text: str, hand: list[str]) -> None:
+    """Every range and length the explanation states holds for ``hand``."""
+    info = HandInfo.of(hand)
+    points = re.search(r"(\d+)–(\d+) HCP", text)
+    if points:
+        assert int(points[1]) <= info.hcp <= int(points[2]), (text, info.hcp)
+    at_least = re.search(r"(\d+)\+ HCP", text)
+    if at_least:
+        assert info.hcp >= int(at_least[1]), (text, info.hcp)
+    at_most = re.search(r"at most (\d+) HCP", text)
+    if at_most:
+        assert info.hcp <= int(at_most[1]), (text, info.hcp)
+    for count, name in re.findall(r"(\d+)\+ (spades|hearts|diamonds|clubs)", text):
+        suit = next(s for s, n in SUIT_NAMES.items() if n == name)
+        assert info.lengths[suit] >= int(count), (text, info.lengths)
+
+
+def test_every_robot_call_is_explained_and_the_words_are_true_of_its_hand() -> None:
+    """Over 400 robot auctions: openings, responses, rebids, overcalls and later calls alike."""
+    seen: dict[str, set[str]] = {"opening": set(), "response": set()}
+    for game, calls in _auctions(400):
+        for index, (seat, call) in enumerate(calls):
+            text = explain(calls, index)
+            assert text.startswith(f"{role(calls, index)}: ") and text.endswith(".")
+            placed = {"no opening": "opening"}.get(role(calls, index).lower(), role(calls, index).lower())
+            if placed in seen:
+                seen[placed].add(call)
+                if call != "Pass":
+                    assert "HCP" in text, text
+            _true_of(text, game.hands[seat])
+    assert {"1C", "1D", "1H", "1S", "1NT", "Pass"} <= seen["opening"], seen["opening"]
+    assert len(seen["response"]) >= 8, seen["response"]
+
+
+@pytest.mark.parametrize("calls, expected", [
+    ([(0, "1NT")], "Opening: 15–17 HCP, balanced."),
+    ([(0, "2H")], "Opening: 6–10 HCP, 6+ hearts, a weak two."),
+    ([(0, "1NT"), (1, "Pass"), (2, "2NT")], "Response: 8–9 HCP, balanced, invites 3NT (opener bids it with 16–17)."),
+    ([(0, "1H"), (1, "Pass"), (2, "2H")], "Response: 6+ HCP, 3+ hearts, a raise of partner's suit."),
+    ([(0, "1H"), (1, "Pass"), (2, "3H")], "Response: 6+ HCP, 10+ points (HCP with length or shortness), 3+ hearts, "
+                                          "a raise of partner's suit."),
+    ([(0, "1C"), (1, "1S")], "Overcall: 8+ HCP, 5+ spades."),
+    ([(0, "Pass")], "No opening: at most 11 HCP, no opening bid."),
+])
+def test_explanations_read_as_the_convention_card_does(calls: list[tuple[int, str]], expected: str) -> None:
+    assert explain(calls, len(calls) - 1) == expected
