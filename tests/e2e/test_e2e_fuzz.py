@@ -367,9 +367,10 @@ async def _send(scene: Scene, item: Input) -> str:
 
 def _message_for(scene: Scene, item: Input) -> dict[str, Any]:
     table = scene.h.table_message()
-    if item.message == "missing":
-        return {**table, "components": [{"type": 1, "components": [
-            c for c in _components(table) if c["custom_id"] != item.custom_id][:5]}]}
+    if item.message == "missing":  # the table's rows as shown, without the pressed component
+        rows = [{"type": 1, "components": [c for c in row["components"] if c.get("custom_id") != item.custom_id]}
+                for row in table["components"]]
+        return {**table, "components": [row for row in rows if row["components"]]}
     if item.message == "reply" and scene.reply_message is not None:
         return scene.reply_message
     if item.component_type == 3:
