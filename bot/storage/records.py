@@ -1,5 +1,6 @@
 """The records the storage reads and writes, typed: a table (``TableRow``) with its seats and the deal
-in progress, a finished deal (``StoredHand``, ``PlayedHand``), a leaderboard line, an event's state.
+in progress, a finished deal (``StoredHand``, ``PlayedHand``), a leaderboard line, an event's state,
+a line of a table's ledger (``LedgerEntry``).
 They are turned into JSON only here, at the storage edge (``to_json``/``from_json``, shallow copies:
 ``dataclasses.asdict`` deep-copies, which is slow once per action)."""
 from __future__ import annotations
@@ -147,3 +148,24 @@ class EventState:
     deals: dict[str, bool]
     finished: dict[int, set[str]]
     closed: bool
+
+
+LEDGER_KINDS = ("buy-in", "rebuy", "top-up", "cash-out")
+"""What a ledger line records: chips from a wallet to a table (a first buy-in, a rebuy of an empty
+stack, a top-up of one that has chips), or from a table back to a wallet."""
+
+
+@dataclass(frozen=True)
+class LedgerEntry:
+    """Chips moved between a wallet and a table, as the ledger keeps them: the table, who sat there
+    (a member, or a computer player by its seat's negative id, which its wallet, the house's, is not),
+    the name they sat under, the kind of move (``LEDGER_KINDS``), the chips (always positive), the
+    table's deals dealt so far, and when."""
+
+    table_id: int
+    user_id: int
+    name: str
+    kind: str
+    chips: int
+    hand_no: int
+    at: float
