@@ -152,17 +152,13 @@ class EventState:
     closed: bool
 
 
-LEDGER_KINDS = ("buy-in", "rebuy", "top-up", "cash-out")
-"""What a ledger line records: chips from a wallet to a table (a first buy-in, a rebuy of an empty
-stack, a top-up of one that has chips), or from a table back to a wallet."""
-
-
 @dataclass(frozen=True)
 class LedgerEntry:
     """Chips moved between a wallet and a table, as the ledger keeps them: the table, who sat there
     (a member, or a computer player by its seat's negative id, which its wallet, the house's, is not),
-    the name they sat under, the kind of move (``LEDGER_KINDS``), the chips (always positive), the
-    table's deals dealt so far, and when."""
+    the name they sat under, the kind of move ("buy-in", "rebuy" of an empty stack, "top-up" of one
+    that has chips, or "cash-out" back to the wallet), the chips (always positive), the table's deals
+    dealt so far, and when."""
 
     table_id: int
     user_id: int

@@ -13,12 +13,14 @@ from __future__ import annotations
 import csv
 import io
 import random
+from typing import Any
 
 from bot.games.base import Action
 from bot.service.dealing import new_engine
 from bot.service.live import LiveTable
 from bot.storage.interface import HOUSE
-from tests.support.harness import CHANNEL_ID, GUILD_ID, MEMBER_PERMISSIONS, Harness, Recorder, User
+from tests.support.harness import (CHANNEL_ID, GUILD_ID, MEMBER_PERMISSIONS, OTHER_SERVER, Harness, Place, Recorder,
+                                  User)
 
 ALICE, BOB, CAROL, DAVE = (User(3301 + i, name) for i, name in enumerate(("Alice", "Bob", "Carol", "Dave")))
 ADMIN = User(3309, "Admin", MEMBER_PERMISSIONS | (1 << 5))  # Manage Server
@@ -250,3 +252,34 @@ def _settles(text: str, nets: dict[str, int]) -> None:
         left[payer] += int(chips)
         left[payee] -= int(chips)
     assert set(left.values()) == {0} and len(transfers) < sum(1 for net in nets.values() if net), (text, nets)
+
+
+async def test_what_the_ledger_and_a_tournament_table_refuse(tmp_path: Any) -> None:
+    """No rebuy or top-up at a tournament (its buy-ins are still in the ledger); /ledger refuses a
+    channel without chips today, a table without chips, and another server's table number."""
+    h = await Harness.start(str(tmp_path / "cardroom.db"))
+    token = await h.command(ALICE, "ledger")
+    assert "No table in this channel has bought in or cashed out chips today. Give `table:` for an older one." \
+        in h.ephemeral_text(token)
+    await h.command(ALICE, "holdem", "create", mode="tournament", buy_in=300)
+    await h.command(BOB, "holdem", "join")
+    for command in ("rebuy", "topup", "auto-rebuy"):
+        token = await h.command(BOB, "holdem", command)
+        assert "A tournament has no rebuys or top-ups: everyone plays the chips they started with." in h.ephemeral_text(token)
+    assert "Rebuy" not in h.labels() and "Top up" not in h.labels() and "Auto-rebuy" not in h.labels()
+    token = await h.command(ALICE, "ledger")
+    rows = list(csv.DictReader(io.StringIO(dict(h.recorder.replies_to(token)[-1].files)["ledger-today.csv"].decode())))
+    assert [(row["player"], row["bought_in"], row["at_table"], row["net"]) for row in rows] == [
+        ("Alice", "300", "300", "0"), ("Bob", "300", "300", "0")]
+    table = _live(h).id
+    gin_room = Place(GUILD_ID, CHANNEL_ID + 7)
+    await h.command(ALICE, "gin", "create", at=gin_room)
+    gin = h.bot.service.in_channel(gin_room.channel_id)
+    assert gin is not None
+    token = await h.command(ALICE, "ledger", table=gin.id)
+    assert f"Table #{gin.id} plays Gin rummy, without chips: it has no ledger." in h.ephemeral_text(token)
+    for command in ({"table": table}, {}):
+        token = await h.command(DAVE, "ledger", at=OTHER_SERVER, **command)
+        assert (f"There is no table #{table} on this server." if command else "No table in this channel has bought in") \
+            in h.ephemeral_text(token)
+    await h.close()
