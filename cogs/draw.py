@@ -6,12 +6,12 @@ from typing import Literal
 import discord
 from discord import app_commands
 
-from bot.adapter.game_cog import GameCog
+from bot.adapter.cash_cog import CashCog, cash_limits
 from bot.adapter.poker_cog import tournament_settings
 from bot.adapter.protocol import Cardroom
 
 
-class Draw(GameCog, group_name="draw", group_description="Five-card draw"):
+class Draw(CashCog, group_name="draw", group_description="Five-card draw"):
     game_name = "draw"
 
     @app_commands.command(name="create", description="Open a five-card draw table in this channel")
@@ -20,7 +20,9 @@ class Draw(GameCog, group_name="draw", group_description="Five-card draw"):
                            ante="Ante per player (needed with antes only)", buy_in="Your buy-in from your wallet (a tournament: everyone's starting stack)",
                            mode="Cash game, or a sit-and-go tournament with rising stakes",
                            level_hands="Tournament: hands per level",
-                           turn_seconds="Seconds each player has to act")
+                           turn_seconds="Seconds each player has to act",
+                           min_buy_in="Cash game: the least a player buys in for (default 10 big blinds)",
+                           max_buy_in="Cash game: the most a stack may hold by buying in (default 250 big blinds)")
     async def create(self, interaction: discord.Interaction,
                      limit: Literal["no-limit", "pot-limit", "fixed-limit"] = "no-limit",
                      forced: Literal["blinds", "antes"] = "blinds",
@@ -30,7 +32,9 @@ class Draw(GameCog, group_name="draw", group_description="Five-card draw"):
                      buy_in: app_commands.Range[int, 1, 10**9] | None = None,
                      turn_seconds: app_commands.Range[int, 15, 600] = 60,
                      mode: Literal["cash", "tournament"] = "cash",
-                     level_hands: app_commands.Range[int, 1, 100] = 10) -> None:
+                     level_hands: app_commands.Range[int, 1, 100] = 10,
+                     min_buy_in: app_commands.Range[int, 1, 10**9] | None = None,
+                     max_buy_in: app_commands.Range[int, 1, 10**9] | None = None) -> None:
         problem = None
         if big_blind < small_blind:
             problem = "The big blind can't be smaller than the small blind."
@@ -42,6 +46,7 @@ class Draw(GameCog, group_name="draw", group_description="Five-card draw"):
         settings: dict[str, object] = {"limit": limit, "forced": forced, "small_blind": small_blind, "big_blind": big_blind,
                     "ante": ante, "buy_in": 100 * big_blind, "turn_seconds": turn_seconds}
         settings |= tournament_settings(mode, level_hands, buy_in or 100 * big_blind, 10 * big_blind)
+        settings = cash_limits(settings, mode, 10 * big_blind, min_buy_in, max_buy_in, buy_in)
         await self.open_table(interaction, settings, buy_in)
 
 

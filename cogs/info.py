@@ -47,8 +47,9 @@ class Info(commands.Cog):
                  "Play with the buttons under the table; your cards come by DM (or press **My hand**).", ""]
         for name in game_names():
             lines.append(f"• `/{name}` — {game(name).title} (`/rules {name}`)")
-        lines += ["", "`/wallet`, `/daily`, `/leaderboard [game]`, `/stats [member]`, `/verify table hand`, "
-                  "`/replay table hand`, `/export table [hand]`"]
+        lines += ["Poker cash tables also have `rebuy`, `topup` and `auto-rebuy`.", "",
+                  "`/wallet`, `/daily`, `/ledger [table]`, `/leaderboard [game]`, `/stats [member]`, "
+                  "`/verify table hand`, `/replay table hand`, `/export table [hand]`"]
         await interaction.response.send_message("\n".join(lines), ephemeral=True)
 
     @app_commands.command(name="rules", description="How a game is played here")

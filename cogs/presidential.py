@@ -12,10 +12,10 @@ from typing import Literal
 import discord
 from discord import app_commands
 
-from bot.adapter.game_cog import GameCog
+from bot.adapter.cash_cog import CashCog
 from bot.adapter.protocol import Cardroom
 
-class Presidential(GameCog, group_name="presidential", group_description="Presidential Poker (SIXCHEX deck)"):
+class Presidential(CashCog, group_name="presidential", group_description="Presidential Poker (SIXCHEX deck)"):
     game_name = "presidential"
 
     @app_commands.command(name="create", description="Open a Presidential Poker table in this channel")

@@ -13,10 +13,10 @@ from typing import Literal
 import discord
 from discord import app_commands
 
-from bot.adapter.game_cog import GameCog
+from bot.adapter.cash_cog import CashCog
 from bot.adapter.protocol import Cardroom
 
-class Sigma(GameCog, group_name="sigma", group_description="Sigma Poker"):
+class Sigma(CashCog, group_name="sigma", group_description="Sigma Poker"):
     game_name = "sigma"
 
     @app_commands.command(name="create", description="Open a Sigma Poker table in this channel")

@@ -17,7 +17,7 @@ from bot.adapter.explain_select import ExplainSelect, has_auction
 from bot.adapter.move_buttons import ActionButton, TableButton
 from bot.adapter.replay_buttons import ReplayButton
 from bot.games.base import ActionSpec
-from bot.service import after_hand
+from bot.service import after_hand, cash
 
 if TYPE_CHECKING:
     from bot.service.live import LiveTable
@@ -41,6 +41,8 @@ def table_view(live: "LiveTable") -> discord.ui.View:
             view.add_item(TableButton(row.id, "back"))  # between deals too: nobody waits for a deal to return
         if row.settings.get("straddle", "off") != "off":
             view.add_item(TableButton(row.id, "straddle"))
+        for what in cash.offers(live):
+            view.add_item(TableButton(row.id, what))
         if row.deal is None and live.last_outcome is not None and not live.withheld:  # the hand just finished
             view.add_item(ReplayButton(row.id, row.hand_no, 0, "open"))
             if any(after_hand.may_show(live, user) for user in live.last_players if user > 0):
@@ -79,4 +81,6 @@ def table_view(live: "LiveTable") -> discord.ui.View:
     view.add_item(TableButton(row.id, "back"))
     if row.settings.get("straddle", "off") != "off":
         view.add_item(TableButton(row.id, "straddle"))
+    for what in cash.offers(live):
+        view.add_item(TableButton(row.id, what))
     return view

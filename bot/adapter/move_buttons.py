@@ -65,10 +65,12 @@ def straddle_answer(live: LiveTable, on: bool) -> str:
 class TableButton(TableComponent, discord.ui.DynamicItem[discord.ui.Button],
                   template=r"cr:u:(?P<table>[0-9]+):(?P<what>[a-z]+)"):
     """Buttons that are not moves: My hand, Sit out, Away, Back, Join, Start, Straddle (a toggle), and after
-    a hand Show my cards (its uncontested winner) and Rabbit hunt."""
+    a hand Show my cards (its uncontested winner) and Rabbit hunt; at a cash table Rebuy (the table's
+    buy-in), Top up (to the table's maximum) and Auto-rebuy (a toggle), answered privately."""
 
     LABELS = {"hand": "My hand", "sitout": "Sit out", "away": "Away", "back": "I'm back", "join": "Join", "start": "Start",
-              "straddle": "Straddle", "show": "Show my cards", "rabbit": "Rabbit hunt"}
+              "straddle": "Straddle", "show": "Show my cards", "rabbit": "Rabbit hunt", "rebuy": "Rebuy",
+              "topup": "Top up", "autorebuy": "Auto-rebuy"}
 
     def __init__(self, table: int, what: str):
         style = discord.ButtonStyle.success if what in ("join", "start") else discord.ButtonStyle.secondary
@@ -91,6 +93,11 @@ class TableButton(TableComponent, discord.ui.DynamicItem[discord.ui.Button],
         if self.what == "straddle":
             on = await bot.service.toggle_straddle(live, user.id)
             await interaction.response.send_message(straddle_answer(live, on), ephemeral=True)
+            return
+        if self.what in ("rebuy", "topup", "autorebuy"):
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            chips = {"rebuy": bot.service.rebuy, "topup": bot.service.top_up, "autorebuy": bot.service.set_auto_rebuy}
+            await interaction.followup.send(await chips[self.what](live, user.id), ephemeral=True)
             return
         if self.what not in ("sitout", "away", "back", "join", "start", "show", "rabbit"):
             raise UserError("That button is out of date.")

@@ -7,7 +7,7 @@ from typing import ClassVar, Literal
 import discord
 from discord import app_commands
 
-from bot.adapter.game_cog import GameCog
+from bot.adapter.cash_cog import CashCog, cash_limits
 from bot.errors import UserError
 
 Limit = Literal["no-limit", "pot-limit", "fixed-limit"]
@@ -47,7 +47,7 @@ def tournament_settings(mode: str, level_hands: int, buy_in: int, minimum: int) 
     return {"mode": "tournament", "level_hands": level_hands, "buy_in": buy_in, "min_buy_in": buy_in}
 
 
-class PokerCog(GameCog):
+class PokerCog(CashCog):
     """A flop poker game's cog: subclasses set ``game_name``, ``default_limit`` and the group."""
 
     default_limit: ClassVar[str] = "no-limit"
@@ -67,7 +67,9 @@ class PokerCog(GameCog):
                            buy_in="Your buy-in from your wallet (a tournament: everyone's starting stack)",
                            turn_seconds="Seconds each player has to act",
                            mode="Cash game, or a sit-and-go tournament with rising blinds",
-                           level_hands="Tournament: hands per blind level")
+                           level_hands="Tournament: hands per blind level",
+                           min_buy_in="Cash game: the least a player buys in for (default 10 big blinds)",
+                           max_buy_in="Cash game: the most a stack may hold by buying in (default 250 big blinds)")
     async def create(self, interaction: discord.Interaction, limit: Limit | None = None,
                      small_blind: app_commands.Range[int, 1, 10**6] = 5,
                      big_blind: app_commands.Range[int, 2, 10**6] = 10,
@@ -83,11 +85,14 @@ class PokerCog(GameCog):
                      time_bank_hands: app_commands.Range[int, 1, 100] = 10,
                      bomb_pot_every: app_commands.Range[int, 0, 100] = 0,
                      bomb_pot: app_commands.Range[int, 1, 10**6] | None = None,
-                     bounty_72: app_commands.Range[int, 0, 10**6] = 0) -> None:
+                     bounty_72: app_commands.Range[int, 0, 10**6] = 0,
+                     min_buy_in: app_commands.Range[int, 1, 10**9] | None = None,
+                     max_buy_in: app_commands.Range[int, 1, 10**9] | None = None) -> None:
         if bounty_72 and self.game_name != "holdem":
             raise UserError("The 7-2 bounty is a hold'em game: Omaha hands hold four cards.")
         settings = poker_settings(limit or self.default_limit, small_blind, big_blind, ante, buy_in,
                                   turn_seconds, mode, level_hands, ante_kind=ante_kind, straddle=straddle,
                                   rabbit_hunt=rabbit_hunt, time_bank=time_bank, time_bank_hands=time_bank_hands,
                                   bomb_pot_every=bomb_pot_every, bomb_pot=bomb_pot, bounty_72=bounty_72)
+        settings = cash_limits(settings, mode, 10 * big_blind, min_buy_in, max_buy_in, buy_in)
         await self.open_table(interaction, settings, buy_in)

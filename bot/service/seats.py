@@ -1,4 +1,6 @@
-"""A table's seats: buying in from the wallet, sitting down, and cashing out when a seat goes."""
+"""A table's seats: buying in from the wallet within the table's limits, sitting down, and cashing
+out when a seat goes; every move of chips between a wallet and a table is a line of the table's
+ledger, written in the same transaction (``pay_in``, ``cash_out``)."""
 from __future__ import annotations
 
 from bot.errors import UserError
@@ -9,19 +11,38 @@ from bot.storage.records import TableSeat
 
 BOT_NAMES = ("Ada", "Babbage", "Curie", "Dijkstra", "Euler", "Fermat", "Gauss", "Hopper", "Iris",
              "Jude")
+MAX_IN_MINIMUMS = 25
+"""A cash table's maximum buy-in when its settings hold none (tables opened before tables had one):
+this many minimum buy-ins, 250 big blinds where the minimum is ten."""
+
+
+def is_cash_table(table: LiveTable) -> bool:
+    """A poker cash game: chips, a button that moves from deal to deal, and no tournament. Its players
+    may buy in between the table's minimum and maximum, rebuy, top up and rebuy automatically."""
+    return table.spec.chips and table.spec.moves_button and not tournaments.is_tournament(table.row.settings)
+
+
+def buy_in_range(table: LiveTable) -> tuple[int, int | None]:
+    """The table's minimum and maximum buy-in (None: no maximum, at a table that is no cash game)."""
+    settings = table.row.settings
+    # Every chip game's defaults hold a minimum buy-in or a big blind (``bot/registry.py``).
+    low = int(settings["min_buy_in"] if "min_buy_in" in settings else 10 * int(settings["big_blind"]))
+    if not is_cash_table(table):
+        return low, None
+    return low, int(settings.get("max_buy_in", MAX_IN_MINIMUMS * low))
 
 
 def buy_in(table: LiveTable, amount: int | None) -> int:
-    """The chips a seat buys in for (``amount``, or the table's buy-in), refused under the minimum;
-    0 in a game without chips."""
+    """The chips a seat buys in for (``amount``, or the table's buy-in), refused under the minimum or
+    over the maximum; 0 in a game without chips."""
     if not table.spec.chips:
         return 0
-    settings = table.row.settings
-    amount = settings.get("buy_in", table.spec.default_buy_in) if amount is None else amount
-    # Every chip game's defaults hold a minimum buy-in or a big blind (``bot/registry.py``).
-    low = int(settings["min_buy_in"] if "min_buy_in" in settings else 10 * int(settings["big_blind"]))
+    amount = table.row.settings.get("buy_in", table.spec.default_buy_in) if amount is None else amount
+    low, high = buy_in_range(table)
     if amount < low:
         raise UserError(f"The buy-in must be at least {low} chips.")
+    if high is not None and amount > high:
+        raise UserError(f"The buy-in can be at most {high} chips, this table's maximum.")
     return int(amount)
 
 
@@ -57,15 +78,41 @@ async def sit_down(table: LiveTable, user_id: int, name: str, amount: int | None
         if amount not in (None, fixed):
             raise UserError(f"Everyone buys in for {fixed} chips in this tournament.")
     chips = buy_in(table, amount)
+    seat = TableSeat(user_id, name, 0, is_bot=is_bot) if existing is None else row.seats[existing]
     async with table.room.storage.transaction() as tx:
         if chips:
-            await tx.move_wallet(row.guild_id, HOUSE if is_bot else user_id, -chips)
+            await pay_in(table, tx, seat, chips, "buy-in" if existing is None else "rebuy")
+        seat.stack = chips
         if existing is None:
-            row.seats.append(TableSeat(user_id, name, chips, is_bot=is_bot))
-        else:
-            row.seats[existing].stack = chips
+            row.seats.append(seat)
         await tx.save_table(row)
     table.note(f"{name} sits down{f' with {chips} chips' if chips else ''}.")
+
+
+async def pay_in(table: LiveTable, tx: Tx, seat: TableSeat, chips: int, kind: str) -> None:
+    """``chips`` from the seat holder's wallet (the house's, for a computer player) to the table, and
+    the ledger's line of ``kind``, in ``tx``; ``InsufficientChips`` if the wallet cannot pay. The
+    caller puts the chips on the seat."""
+    await tx.move_wallet(table.row.guild_id, HOUSE if seat.is_bot else seat.user_id, -chips)
+    await tx.record_chips(table.row.guild_id, table.id, seat.user_id, seat.name, kind, chips, table.row.hand_no)
+
+
+async def try_pay_in(table: LiveTable, tx: Tx, seat: TableSeat, chips: int, kind: str) -> bool:
+    """``pay_in`` that moves nothing and answers False when the wallet cannot pay (at a deal's end,
+    whose settlement a short wallet must not undo)."""
+    if await tx.try_move_wallet(table.row.guild_id, HOUSE if seat.is_bot else seat.user_id, -chips) is None:
+        return False
+    await tx.record_chips(table.row.guild_id, table.id, seat.user_id, seat.name, kind, chips, table.row.hand_no)
+    return True
+
+
+async def cash_out(table: LiveTable, tx: Tx, seat: TableSeat) -> None:
+    """The seat's stack back to its holder's wallet (the house's, for a computer player), and the
+    ledger's line (the seat goes, or the caller empties it)."""
+    if seat.stack:
+        await tx.move_wallet(table.row.guild_id, HOUSE if seat.is_bot else seat.user_id, seat.stack)
+        await tx.record_chips(table.row.guild_id, table.id, seat.user_id, seat.name, "cash-out", seat.stack,
+                              table.row.hand_no)
 
 
 def cash_note(seat: TableSeat) -> str:
@@ -77,8 +124,7 @@ async def remove_seats(table: LiveTable, tx: Tx, indexes: list[int]) -> None:
     row = table.row
     for index in sorted(indexes, reverse=True):
         seat = row.seats.pop(index)
-        if seat.stack:
-            await tx.move_wallet(row.guild_id, HOUSE if seat.is_bot else seat.user_id, seat.stack)
+        await cash_out(table, tx, seat)
         button = row.carry.get("button_seat")
         if button is not None and index <= button:
             row.carry["button_seat"] = button - 1

@@ -9,8 +9,9 @@ from bot.games.base import Outcome
 from bot.service import bounty, events, tournaments
 from bot.service.tournaments import busted_places, payouts
 from bot.service.live import LiveTable
-from bot.service.seats import buy_in, remove_seats
-from bot.storage.interface import HOUSE, Tx
+from bot.service.seats import (buy_in, buy_in_range, cash_out, is_cash_table, pay_in, remove_seats,
+                               try_pay_in)
+from bot.storage.interface import Tx
 from bot.storage.records import Deal, TableSeat
 
 _RATING = PlackettLuce()
@@ -40,8 +41,8 @@ async def end_deal(table: LiveTable) -> None:
 async def settle(table: LiveTable, tx: Tx, outcome: Outcome) -> None:
     """The deal is over, in the transaction of the action that ended it, in named steps: the
     stacks, the hand's record, results and ratings, the event's result, the deal closed; then
-    what comes next (a tournament's step, or computer players buying in again, leavers going,
-    and the match's end or the next deal's deadline)."""
+    what comes next (a tournament's step, or computer players buying in again, the chips members
+    asked for at a cash table, leavers going, and the match's end or the next deal's deadline)."""
     deal = table.row.deal
     assert deal is not None
     settle_stacks(table, outcome)
@@ -55,6 +56,8 @@ async def settle(table: LiveTable, tx: Tx, outcome: Outcome) -> None:
         await tournament_step(table, tx, deal)
         return
     await rebuy_computer_players(table, tx)
+    if is_cash_table(table):
+        await add_asked_chips(table, tx, deal.seats)
     await remove_seats(table, tx, [i for i, s in enumerate(table.row.seats) if s.leaving])
     if outcome.match_over:
         await end_match(table, tx)
@@ -112,9 +115,42 @@ async def rebuy_computer_players(table: LiveTable, tx: Tx) -> None:
     for seat in row.seats:
         if table.spec.chips and seat.is_bot and seat.stack == 0:
             amount = buy_in(table, None)
-            await tx.move_wallet(row.guild_id, HOUSE, -amount)
+            await pay_in(table, tx, seat, amount, "rebuy")
             seat.stack = amount
             table.note(f"{seat.name} buys in again for {amount}.")
+
+
+async def add_asked_chips(table: LiveTable, tx: Tx, dealt: list[int]) -> None:
+    """At a cash table, the chips members asked for while they played the deal (a top-up), or their
+    auto-rebuy when it left them without any, from their wallets, up to the table's maximum. A wallet
+    that cannot pay now moves nothing, and its member is told in the table's log; one whose
+    auto-rebuy fails sits out. A seat leaving gets nothing."""
+    low, high = buy_in_range(table)
+    assert high is not None  # a cash table has a maximum
+    for index in dealt:
+        seat = table.row.seats[index]
+        asked, seat.top_up = seat.top_up, 0
+        if seat.is_bot or seat.leaving:
+            continue
+        if seat.stack:
+            chips, kind = min(asked, high - seat.stack), "top-up"
+        else:
+            chips, kind = min(asked or seat.auto_rebuy, high), "rebuy"
+        if chips <= 0:
+            continue
+        if kind == "rebuy" and chips < low:
+            table.note(f"{seat.name}'s {chips} chips are under the minimum buy-in ({low}) for an empty stack: "
+                       "rebuy instead.")
+        elif await try_pay_in(table, tx, seat, chips, kind):
+            seat.stack += chips
+            table.note(f"{seat.name} {'tops up' if kind == 'top-up' else 'buys in again for'} {chips}"
+                       f"{' (auto-rebuy)' if not asked else ''}.")
+        elif asked:
+            table.note(f"{seat.name}'s {kind} of {chips} is dropped: their wallet is short of it.")
+        else:
+            seat.sitting_out = True
+            table.note(f"{seat.name}'s auto-rebuy of {chips} failed: their wallet is short of it. "
+                       f"{seat.name} sits out until they rebuy.")
 
 
 async def end_match(table: LiveTable, tx: Tx) -> None:
@@ -125,7 +161,7 @@ async def end_match(table: LiveTable, tx: Tx) -> None:
     row.deadline = None
     if table.spec.chips:  # a match is played for its buy-in: everyone cashes out at the end
         for seat in row.seats:
-            await tx.move_wallet(row.guild_id, HOUSE if seat.is_bot else seat.user_id, seat.stack)
+            await cash_out(table, tx, seat)
             seat.stack = 0
         table.note("The match is over: every stack is back in its wallet. Join again to play another.")
     else:

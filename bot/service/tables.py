@@ -18,7 +18,7 @@ from bot.errors import StaleButton, UserError
 from bot.games.base import Action
 from bot.games.cards import new_seed
 from bot.registry import game
-from bot.service import after_hand, dealing, lobby
+from bot.service import after_hand, cash, dealing, lobby
 from bot.service.event_desk import EventDesk
 from bot.service.events import check_event_join
 from bot.service.live import LiveTable, Presenter
@@ -31,7 +31,8 @@ log = logging.getLogger(__name__)
 
 class TableService:
     """Owns every open table: ``create``, ``join``, ``add_bot``, ``leave``, ``start``, ``cancel``,
-    ``set_sitting_out``, ``set_away``, ``toggle_straddle``, ``hunt_rabbit``, ``show_cards``, ``act``, ``vanished``, ``pause``, ``resume``, ``restore``, ``tick``,
+    ``set_sitting_out``, ``set_away``, ``toggle_straddle``, ``rebuy``, ``top_up``, ``set_auto_rebuy``,
+    ``hunt_rabbit``, ``show_cards``, ``act``, ``vanished``, ``pause``, ``resume``, ``restore``, ``tick``,
     ``run_timers``, and for events ``close_event`` and ``reveal_event_deals``; ``replays.load``
     rebuilds a finished deal. All methods raise ``UserError`` (the rules' ``IllegalAction`` among them)
     for bad requests. It is the ``Room`` of its tables."""
@@ -190,6 +191,15 @@ class TableService:
 
     async def toggle_straddle(self, table: LiveTable, user_id: int) -> bool:
         return await lobby.toggle_straddle(table, user_id)
+
+    async def rebuy(self, table: LiveTable, user_id: int, amount: int | None = None) -> str:
+        return await cash.rebuy(table, user_id, amount)
+
+    async def top_up(self, table: LiveTable, user_id: int, amount: int | None = None) -> str:
+        return await cash.top_up(table, user_id, amount)
+
+    async def set_auto_rebuy(self, table: LiveTable, user_id: int, amount: int | None = None) -> str:
+        return await cash.set_auto_rebuy(table, user_id, amount)
 
     async def cancel(self, table: LiveTable, user_id: int, can_manage: bool) -> None:
         await lobby.cancel(table, user_id, can_manage)

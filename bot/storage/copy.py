@@ -27,8 +27,9 @@ COLUMNS: dict[str, str] = {  # every table of the schema and the columns copied,
     "event_tables": "table_id, guild_id, event",
     "hand_players": "guild_id, table_id, hand_no, seat, game, user_id, net, finished_at",
     "dm_channels": "user_id, channel_id",
+    "ledger": "guild_id, table_id, user_id, name, kind, chips, hand_no, at",
 }
-ORDER = {"event_results": "rowid"}  # the order results were recorded in is the order reports show
+ORDER = {"event_results": "rowid", "ledger": "rowid"}  # the order rows were written in is the order shown
 
 
 class CopyRefused(RuntimeError):

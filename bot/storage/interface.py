@@ -10,7 +10,7 @@ from typing import Any, AsyncContextManager, Protocol, Sequence
 
 from bot.errors import UserError
 from bot.games.event_records import EventPlayer, EventResult
-from bot.storage.records import EventState, PlayedHand, Standing, StoredHand, TableRow
+from bot.storage.records import EventState, LedgerEntry, PlayedHand, Standing, StoredHand, TableRow
 
 HOUSE = 0
 """The user id of the house wallet: computer players buy in from it and cash out to it."""
@@ -39,6 +39,16 @@ class Tx(Protocol):
     async def move_wallet(self, guild_id: int, user_id: int, amount: int) -> int:
         """Add ``amount`` (negative to take) to a wallet; ``InsufficientChips`` below zero. Returns
         the balance."""
+        ...
+
+    async def try_move_wallet(self, guild_id: int, user_id: int, amount: int) -> int | None:
+        """``move_wallet`` that answers None, having moved nothing, when the wallet cannot pay (what a
+        deal's settlement asks, which a short wallet must not undo)."""
+        ...
+
+    async def record_chips(self, guild_id: int, table_id: int, user_id: int, name: str, kind: str, chips: int,
+                           hand_no: int) -> None:
+        """A line of the table's ledger (``LedgerEntry``), written with the wallet move it records."""
         ...
 
     async def claim_daily(self, guild_id: int, user_id: int, now: float,
@@ -170,6 +180,18 @@ class Storage(Protocol):
 
     async def event_of_hand(self, table_id: int, hand_no: int) -> tuple[int, str, str] | None:
         """(guild, event, deal key) of a finished hand that was an event's deal, else None."""
+        ...
+
+    async def ledger_entries(self, guild_id: int, table_ids: list[int]) -> list[LedgerEntry]:
+        """The ledger lines of this server's tables among ``table_ids``, in the order they were written."""
+        ...
+
+    async def ledger_tables(self, guild_id: int, channel_id: int, since: float) -> list[int]:
+        """This server's tables in ``channel_id`` whose ledger has a line written since ``since``."""
+        ...
+
+    async def table_hands(self, guild_id: int, table_id: int) -> list[StoredHand]:
+        """Every finished hand of this server's table ``table_id``, in the order they were played."""
         ...
 
     async def dm_channel(self, user_id: int) -> int | None:

@@ -11,7 +11,8 @@ from typing import Any, Iterable, Protocol, Sequence
 
 from bot.games.event_records import EventPlayer, EventResult
 from bot.storage.dialect import Dialect
-from bot.storage.records import Deal, EventState, PlayedHand, Standing, StoredHand, TableRow, seats_from_json
+from bot.storage.records import (Deal, EventState, LedgerEntry, PlayedHand, Standing, StoredHand, TableRow,
+                                 seats_from_json)
 
 TABLE_COLUMNS = (
     "id, guild_id, channel_id, game, host_id, status, settings, seats, carry, hand, hand_no, step,"
@@ -203,6 +204,29 @@ class Queries:
         rows = await self._db.fetch(
             "SELECT guild_id, event, deal_key FROM event_results WHERE table_id = ? AND hand_no = ?", table_id, hand_no)
         return (int(rows[0][0]), str(rows[0][1]), str(rows[0][2])) if rows else None
+
+    async def ledger_entries(self, guild_id: int, table_ids: list[int]) -> list[LedgerEntry]:
+        if not table_ids:
+            return []
+        rows = await self._db.fetch(
+            "SELECT table_id, user_id, name, kind, chips, hand_no, at FROM ledger WHERE guild_id = ?"
+            f" AND table_id IN ({','.join('?' * len(table_ids))}) ORDER BY rowid", guild_id, *table_ids)
+        return [LedgerEntry(int(t), int(u), str(name), str(kind), int(chips), int(n), float(at))
+                for t, u, name, kind, chips, n, at in rows]
+
+    async def ledger_tables(self, guild_id: int, channel_id: int, since: float) -> list[int]:
+        rows = await self._db.fetch(
+            "SELECT DISTINCT ledger.table_id FROM ledger JOIN tables ON tables.id = ledger.table_id"
+            " AND tables.guild_id = ledger.guild_id WHERE ledger.guild_id = ? AND tables.channel_id = ?"
+            " AND ledger.at >= ? ORDER BY ledger.table_id", guild_id, channel_id, since)
+        return [int(table_id) for (table_id,) in rows]
+
+    async def table_hands(self, guild_id: int, table_id: int) -> list[StoredHand]:
+        rows = await self._db.fetch(
+            "SELECT h.game, h.seed, h.commitment, h.record, h.export FROM hands h JOIN tables t ON t.id = h.table_id"
+            " WHERE t.guild_id = ? AND h.table_id = ? ORDER BY h.hand_no", guild_id, table_id)
+        return await asyncio.to_thread(
+            lambda: [StoredHand(str(g), str(s), str(c), json.loads(r), str(e)) for g, s, c, r, e in rows])
 
     async def dm_channel(self, user_id: int) -> int | None:
         rows = await self._db.fetch("SELECT channel_id FROM dm_channels WHERE user_id = ?", user_id)

@@ -1,5 +1,6 @@
 """The records the storage reads and writes, typed: a table (``TableRow``) with its seats and the deal
-in progress, a finished deal (``StoredHand``, ``PlayedHand``), a leaderboard line, an event's state.
+in progress, a finished deal (``StoredHand``, ``PlayedHand``), a leaderboard line, an event's state,
+a line of a table's ledger (``LedgerEntry``).
 They are turned into JSON only here, at the storage edge (``to_json``/``from_json``, shallow copies:
 ``dataclasses.asdict`` deep-copies, which is slow once per action)."""
 from __future__ import annotations
@@ -29,6 +30,8 @@ class TableSeat:
     time_bank: float = 0.0  # seconds of time bank left (``time_bank``)
     bank_hand: int = 0  # the hand their time bank was last filled at
     bank_since: float | None = None  # when this turn's use of the time bank began, while it runs
+    top_up: int = 0  # chips asked for during a deal they play, added when it ends (0: none)
+    auto_rebuy: int = 0  # buys in again for this much when a deal leaves them without chips (0: off)
 
     def to_json(self) -> dict[str, Any]:
         return dict(vars(self))  # its fields, shallow (dataclasses.asdict deep-copies: slow per action)
@@ -147,3 +150,20 @@ class EventState:
     deals: dict[str, bool]
     finished: dict[int, set[str]]
     closed: bool
+
+
+@dataclass(frozen=True)
+class LedgerEntry:
+    """Chips moved between a wallet and a table, as the ledger keeps them: the table, who sat there
+    (a member, or a computer player by its seat's negative id, which its wallet, the house's, is not),
+    the name they sat under, the kind of move ("buy-in", "rebuy" of an empty stack, "top-up" of one
+    that has chips, or "cash-out" back to the wallet), the chips (always positive), the table's deals
+    dealt so far, and when."""
+
+    table_id: int
+    user_id: int
+    name: str
+    kind: str
+    chips: int
+    hand_no: int
+    at: float

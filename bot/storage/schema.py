@@ -248,6 +248,38 @@ MIGRATIONS: tuple[Migration, ...] = (
         channel_id $int NOT NULL
     );
     """),
+    # 9: the ledger: every chip moved between a wallet and a table, one row per move, written in the
+    # transaction that moves it (a buy-in, a rebuy, a top-up, a cash-out; /ledger reads them). The
+    # seats of tables open at the upgrade are counted as bought in for the stacks they hold then
+    Migration("""
+    CREATE TABLE ledger (
+        guild_id $int NOT NULL,
+        table_id $int NOT NULL,
+        user_id $int NOT NULL,           -- a member, or a computer player's seat id (negative, per table)
+        name TEXT NOT NULL,              -- the name they sat under
+        kind TEXT NOT NULL,              -- buy-in | rebuy | top-up | cash-out
+        chips $int NOT NULL CHECK (chips > 0),
+        hand_no $int NOT NULL,           -- the table's deals dealt so far when it happened
+        at $real NOT NULL$insertion_order
+    );
+    CREATE INDEX ledger_by_table ON ledger(guild_id, table_id);
+    """, data={
+        "sqlite": """
+    INSERT INTO ledger (guild_id, table_id, user_id, name, kind, chips, hand_no, at)
+        SELECT tables.guild_id, tables.id, json_extract(seat.value, '$.user_id'), json_extract(seat.value, '$.name'),
+               'buy-in', json_extract(seat.value, '$.stack'), tables.hand_no, (julianday('now') - 2440587.5) * 86400.0
+        FROM tables, json_each(tables.seats) AS seat
+        WHERE tables.status != 'closed' AND json_extract(seat.value, '$.stack') > 0
+        ORDER BY tables.id, seat.key;
+    """,
+        "postgresql": """
+    INSERT INTO ledger (guild_id, table_id, user_id, name, kind, chips, hand_no, at)
+        SELECT tables.guild_id, tables.id, (seat.value ->> 'user_id')::bigint, seat.value ->> 'name', 'buy-in',
+               (seat.value ->> 'stack')::bigint, tables.hand_no, extract(epoch from now())
+        FROM tables, jsonb_array_elements(tables.seats::jsonb) WITH ORDINALITY AS seat(value, place)
+        WHERE tables.status != 'closed' AND (seat.value ->> 'stack')::bigint > 0
+        ORDER BY tables.id, seat.place;
+    """}),
 )
 
 

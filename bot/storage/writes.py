@@ -40,15 +40,26 @@ class Writes(Queries):
 
     async def move_wallet(self, guild_id: int, user_id: int, amount: int) -> int:
         """Add ``amount`` (negative to take) to a wallet; refuses to go below zero. Returns the balance."""
+        moved = await self.try_move_wallet(guild_id, user_id, amount)
+        if moved is not None:
+            return moved
+        balance = (await self._db.fetch(
+            "SELECT balance FROM wallets WHERE guild_id = ? AND user_id = ?", guild_id, user_id))[0][0]
+        raise InsufficientChips(f"You have {balance} chips; that needs {-amount}. Try /daily or a smaller buy-in.")
+
+    async def try_move_wallet(self, guild_id: int, user_id: int, amount: int) -> int | None:
+        """``move_wallet`` that answers None, having moved nothing, when the wallet cannot pay."""
         await self._ensure_wallet(guild_id, user_id)
         rows = await self._db.fetch(
             "UPDATE wallets SET balance = balance + ? WHERE guild_id = ? AND user_id = ? AND balance + ? >= 0"
             " RETURNING balance", amount, guild_id, user_id, amount)
-        if rows:
-            return int(rows[0][0])
-        balance = (await self._db.fetch(
-            "SELECT balance FROM wallets WHERE guild_id = ? AND user_id = ?", guild_id, user_id))[0][0]
-        raise InsufficientChips(f"You have {balance} chips; that needs {-amount}. Try /daily or a smaller buy-in.")
+        return int(rows[0][0]) if rows else None
+
+    async def record_chips(self, guild_id: int, table_id: int, user_id: int, name: str, kind: str, chips: int,
+                           hand_no: int) -> None:
+        await self._db.execute(
+            "INSERT INTO ledger (guild_id, table_id, user_id, name, kind, chips, hand_no, at)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)", guild_id, table_id, user_id, name, kind, chips, hand_no, time.time())
 
     async def claim_daily(self, guild_id: int, user_id: int, now: float, period: float = 86400) -> tuple[int, float]:
         """Top up by the guild's daily amount once per ``period``. Returns (balance, seconds to wait)."""

@@ -167,12 +167,12 @@ async def test_a_buy_in_over_the_wallet_is_refused_in_words_at_create_and_join(d
     """Every refusal has one root (``UserError``): a wallet that cannot pay answers what to do, at
     ``create`` as at ``join``, and nothing is logged as the bot's own failure."""
     h = await Harness.start(database)
-    text = h.ephemeral_text(await h.command(ALICE, "holdem", "create", buy_in=5000))
-    assert "You have 1000 chips; that needs 5000. Try /daily or a smaller buy-in." in text, text
+    text = h.ephemeral_text(await h.command(ALICE, "holdem", "create", buy_in=2000))
+    assert "You have 1000 chips; that needs 2000. Try /daily or a smaller buy-in." in text, text
     assert h.bot.service.in_channel(CHANNEL_ID) is None, "no table without its host's buy-in"
     await h.command(ALICE, "holdem", "create", buy_in=300)
-    text = h.ephemeral_text(await h.command(BOB, "holdem", "join", buy_in=5000))
-    assert "You have 1000 chips; that needs 5000. Try /daily or a smaller buy-in." in text
+    text = h.ephemeral_text(await h.command(BOB, "holdem", "join", buy_in=2000))
+    assert "You have 1000 chips; that needs 2000. Try /daily or a smaller buy-in." in text
     assert await h.bot.storage.balance(GUILD_ID, BOB.id) == 1000
     assert not [r for r in caplog.records if r.levelname == "ERROR"], "a refusal is not the bot failing"
     await h.close()

@@ -53,7 +53,7 @@ async def test_lobby_refusals_have_clear_messages(database: str) -> None:
     with pytest.raises(UserError, match=r"^Texas hold'em needs at least 2 players with chips; invite someone or use add-bot\.$"):
         await service.start(live, ALICE)
     with pytest.raises(UserError, match="You have 1000 chips"):
-        await service.join(live, BOB, "b", 5000)
+        await service.join(live, BOB, "b", 2000)
     with pytest.raises(UserError, match="at least 100"):
         await service.join(live, BOB, "b", 20)
     with pytest.raises(UserError, match=r"^Only the host or a member with Manage Channels can cancel this table\.$"):
@@ -182,7 +182,7 @@ async def test_seats_are_taken_as_the_lobby_says(database: str) -> None:
 async def test_a_host_who_cannot_buy_in_opens_no_table(database: str) -> None:
     service = await open_service(database)
     with pytest.raises(InsufficientChips, match="You have 1000 chips"):
-        await service.create(GUILD, CHANNEL, "holdem", ALICE, "Ann", {}, 5000)
+        await service.create(GUILD, CHANNEL, "holdem", ALICE, "Ann", {}, 2000)
     assert service.in_channel(CHANNEL) is None
     assert [t.id for t in await service.storage.open_tables()] == [], "the table row is closed too"
     await service.create(GUILD, CHANNEL, "holdem", ALICE, "Ann", {}, None)

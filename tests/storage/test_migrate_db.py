@@ -68,7 +68,8 @@ async def _snapshot(storage: Storage, table_id: int) -> dict[str, Any]:
             "board": await storage.standings(GUILD, None, None),
             "week": await storage.standings(GUILD, None, 0.0), "stats": await storage.stats(GUILD, 1),
             "events": await storage.event_results(GUILD, "club"),
-            "hands": await storage.hand_exports(table_id), "record": await storage.hand_record(table_id, 1)}
+            "hands": await storage.hand_exports(table_id), "record": await storage.hand_record(table_id, 1),
+            "ledger": await storage.ledger_entries(GUILD, [table_id])}
 
 
 def test_an_sqlite_database_in_use_moves_to_postgresql_and_resumes(tmp_path: Any, postgres_url: str,
@@ -79,12 +80,13 @@ def test_an_sqlite_database_in_use_moves_to_postgresql_and_resumes(tmp_path: Any
     assert main(["migrate-db", "--from", source, "--to", target]) == 0
     out = capsys.readouterr().out
     assert "hands: 1 rows" in out and "actions: 1 rows" in out and "event_results: 2 rows" in out
+    assert "ledger: 3 rows" in out  # the buy-ins at the hold'em table (the gin table has no chips)
     assert "they match" in out
 
     async def compare() -> None:
         old, new = await open_storage(source), await open_storage(target)
         before, after = await _snapshot(old, table_id), await _snapshot(new, table_id)
-        assert after == before and before["chips"] > 0 and before["board"] and before["hands"]
+        assert after == before and before["chips"] > 0 and before["board"] and before["hands"] and before["ledger"]
         assert [e.table_id for e in after["events"]] == [50, 51]
         service = _service(new)  # the copy resumes: the deal in progress goes on, new ids follow the old
         await service.restore()

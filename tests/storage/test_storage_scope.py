@@ -10,12 +10,14 @@ tables, reveals or closing found by event name or deal key alone would be anothe
 another event's) secret board."""
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from bot.games.event_records import EventPlayer, EventResult
 from bot.storage.interface import InsufficientChips
 from bot.storage.records import EventState, Standing, StoredHand
-from tests.support.scope_world import (BALANCES, CUP_CHANNEL, DEFAULTS, DM_CHANNELS, G1, G2, G3, NAMES, NETS, RESULTS, SEATS,
+from tests.support.scope_world import (BALANCES, BOUGHT, CUP_CHANNEL, DEFAULTS, DM_CHANNELS, G1, G2, G3, NAMES, NETS, RESULTS, SEATS,
                                SETTINGS, TARGETS, U1, U2, U3, action, changes, channel, hand_record, opened_world,
                                seed, snapshot)
 
@@ -260,3 +262,36 @@ async def test_an_events_results_state_and_hands_are_read_per_server_and_event(d
         assert await storage.event_of_hand(world.cup, 1) == (G1, "cup", "1")
         assert await storage.event_state(G2, "cup") is None and await storage.event_state(G3, "club") is None
         assert await storage.event_results(G2, "cup") == []
+
+
+async def test_a_tables_ledger_is_written_and_read_as_its_servers(database: str) -> None:
+    """/ledger reads a table's ledger lines and hands by the table number a member gave, and a
+    channel's tables of today: another server's table number, or channel, finds nothing."""
+    async with opened_world(database) as (storage, world):
+        for guild, user in TARGETS:
+            table, other = world.tables[guild], world.tables[G2 if guild == G1 else G1]
+            lines = await storage.ledger_entries(guild, [table, other])
+            assert [(e.table_id, e.user_id, e.name, e.kind, e.chips) for e in lines] == [
+                (table, u, NAMES[guild, u], "buy-in", BOUGHT[guild, u]) for u in (U1, U2)]
+            assert await storage.ledger_entries(guild, [other]) == [] and await storage.ledger_entries(guild, []) == []
+            assert await storage.ledger_tables(guild, channel(guild), 0.0) == [table]
+            assert await storage.ledger_tables(guild, channel(G2 if guild == G1 else G1), 0.0) == []
+            assert await storage.ledger_tables(guild, channel(guild), time.time() + 60) == []
+            assert [h.record for h in await storage.table_hands(guild, table)] == [hand_record(guild, n) for n in (1, 2)]
+            assert await storage.table_hands(guild, other) == []
+            before = await snapshot(storage)
+            async with storage.transaction() as tx:
+                await tx.record_chips(guild, table, user, "Newname", "cash-out", 7, 3)
+            assert changes(before, await snapshot(storage)) == {("ledger", guild, table, user)}
+            assert (await storage.ledger_entries(guild, [table]))[-1].name == "Newname", "written last, read last"
+
+
+async def test_a_wallet_that_cannot_pay_is_told_without_a_change(database: str) -> None:
+    """What a deal's end asks of a wallet (an auto-rebuy): it moves this member's chips, or nothing."""
+    async with opened_world(database) as (storage, _):
+        for guild, user in TARGETS:
+            before = await snapshot(storage)
+            async with storage.transaction() as tx:
+                assert await tx.try_move_wallet(guild, user, -(BALANCES[guild, user] + 1)) is None
+                assert await tx.try_move_wallet(guild, user, -5) == BALANCES[guild, user] - 5
+            assert changes(before, await snapshot(storage)) == {("wallets", guild, user)}

@@ -1,8 +1,8 @@
 """Two servers that look alike, for the storage scope tests (tests/test_storage_scope.py).
 
 Servers ``G1`` and ``G2`` each have members ``U1`` and ``U2`` with a wallet, results, a hold'em table
-whose finished hands are numbered 1 and 2 and whose deal 3 is in progress, and an event named "club"
-with deals "1" and "2". Only the values differ (balances, seeds, chips, names), so a query that loses
+whose finished hands are numbered 1 and 2 and whose deal 3 is in progress (each member's buy-in there
+in its ledger), and an event named "club" with deals "1" and "2". Only the values differ (balances, seeds, chips, names), so a query that loses
 its server, member, event or table still finds a row, just someone else's. ``G1`` also has a bridge
 table in an event "cup" (its deal "1" too); ``G3`` has no settings at all.
 
@@ -38,6 +38,7 @@ RESULTS = {  # (server, game, member): (hands, chips won, matches, wins, mu, sig
     (G1, "bridge", U1): (1, 0, 1, 1, 30.0, 6.0), (G1, "bridge", U2): (1, 0, 1, 0, 20.0, 6.0),
 }
 DM_CHANNELS = {U1: 1001, U2: 1002}
+BOUGHT = {(G1, U1): 100, (G1, U2): 200, (G2, U1): 300, (G2, U2): 400}  # each one's buy-in at its server's table
 
 SCOPE_COLUMNS: dict[str, tuple[str, str]] = {
     # table: (the columns that say whose a row is, the rest)
@@ -54,6 +55,7 @@ SCOPE_COLUMNS: dict[str, tuple[str, str]] = {
     "event_results": ("guild_id, event, deal_key, table_id, hand_no", "players, result"),
     "actions": ("table_id, hand_no, step", "seat, action, at, deadline, seats"),
     "dm_channels": ("user_id", "channel_id"),
+    "ledger": ("guild_id, table_id, user_id", "name, kind, chips, hand_no, at"),
 }
 
 Snapshot = dict[str, set[tuple[Any, ...]]]
@@ -120,6 +122,8 @@ async def build_world(storage: Storage) -> World:
                                 rating=(mu, sigma))
         for user, dm in DM_CHANNELS.items():
             await tx.remember_dm_channel(user, dm)
+        for (guild, user), chips in BOUGHT.items():
+            await tx.record_chips(guild, tables[guild], user, NAMES[guild, user], "buy-in", chips, 0)
     for guild, table_id in tables.items():  # deal 3 in progress at both tables, two actions each
         row = await storage.table(table_id)
         assert row is not None
