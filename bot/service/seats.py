@@ -115,8 +115,9 @@ async def cash_out(table: LiveTable, tx: Tx, seat: TableSeat) -> None:
                               table.row.hand_no)
 
 
-def cash_note(seat: TableSeat) -> str:
-    return f" with {seat.stack} chips back in your wallet" if seat.stack else ""
+def cash_note(seat: TableSeat, whose: str = "your") -> str:
+    """" with 120 chips back in your wallet" (to the member) or "... their wallet" (to the table)."""
+    return f" with {seat.stack} chips back in {whose} wallet" if seat.stack else ""
 
 
 async def remove_seats(table: LiveTable, tx: Tx, indexes: list[int]) -> None:
@@ -128,7 +129,8 @@ async def remove_seats(table: LiveTable, tx: Tx, indexes: list[int]) -> None:
         button = row.carry.get("button_seat")
         if button is not None and index <= button:
             row.carry["button_seat"] = button - 1
-        table.note(f"{seat.name} leaves the table{cash_note(seat)}.")
+        whose = "the house's" if seat.is_bot else "their"
+        table.note(f"{seat.name} leaves the table{cash_note(seat, whose)}.")
     if row.seats and all(s.user_id != row.host_id for s in row.seats):
         humans = [s for s in row.seats if not s.is_bot]
         if humans:

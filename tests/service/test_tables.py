@@ -80,6 +80,7 @@ async def test_leaving_says_what_happens(database: str) -> None:
     bob = live.row.seats[live.seat_index(BOB)]
     service.presenter.last = None
     assert await service.leave(live, BOB) == f"You left the table with {bob.stack} chips back in your wallet."
+    assert live.log[-1] == f"p{BOB} leaves the table with {bob.stack} chips back in their wallet.", "the table is told"
     assert service.presenter.last is live, "the table shows the seat gone"
     bridge = await service.create(GUILD, CHANNEL + 1, "bridge", ALICE, "Ann", {}, None)
     await service.join(bridge, BOB, "Bob")
