@@ -25,10 +25,7 @@ def _cash_seat(table: LiveTable, user_id: int) -> TableSeat:
         raise UserError("A tournament has no rebuys or top-ups: everyone plays the chips they started with.")
     if not is_cash_table(table):
         raise UserError(f"{table.spec.title} is played for one buy-in: there is no rebuy or top-up.")
-    index = table.seat_index(user_id)
-    if index is None:
-        raise UserError(f"You are not seated at this table: join it first (`/{table.spec.name} join`).")
-    seat = table.row.seats[index]
+    seat = table.seat_of_user(user_id)
     if seat.leaving:
         raise UserError("You are leaving this table when this deal ends: nothing more is bought in.")
     return seat

@@ -98,6 +98,18 @@ class LiveTable:
                 return i
         return None
 
+    def seat_of_user(self, user_id: int) -> TableSeat:
+        """The member's table seat, or the refusal that says how to get one."""
+        index = self.seat_index(user_id)
+        if index is None:
+            raise UserError(f"You are not seated at this table: join it first (`/{self.spec.name} join`).")
+        return self.row.seats[index]
+
+    async def save(self) -> None:
+        """Store the table's row (its seats, settings, deadline), in a transaction of its own."""
+        async with self.room.storage.transaction() as tx:
+            await tx.save_table(self.row)
+
     def dealt(self) -> list[int]:
         """Table seats dealt into the current deal, in engine seat order."""
         return list(self.row.deal.seats) if self.row.deal else []

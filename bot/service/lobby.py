@@ -23,12 +23,10 @@ async def join(table: LiveTable, user_id: int, name: str, amount: int | None = N
             raise UserError("Waiting for the big blind is for tables with blinds.")
         await sit_down(table, user_id, name, amount, is_bot=False)
         if wait_for_big_blind and table.row.status == "playing":
-            index = table.seat_index(user_id)
-            assert index is not None
-            table.row.seats[index].waits_for_big_blind = True
-            async with table.room.storage.transaction() as tx:
-                await tx.save_table(table.row)
-            table.note(f"{table.row.seats[index].name} waits for the big blind.")
+            seat = table.seat_of_user(user_id)
+            seat.waits_for_big_blind = True
+            await table.save()
+            table.note(f"{seat.name} waits for the big blind.")
         await maybe_resume(table)
     await table.room.presenter.update(table)
 
@@ -51,10 +49,7 @@ async def add_bot(table: LiveTable, user_id: int) -> str:
 async def leave(table: LiveTable, user_id: int) -> str:
     """Leave now (lobby, or not in the deal) or after the current deal. Returns what happened."""
     async with table.lock:
-        index = table.seat_index(user_id)
-        if index is None:
-            raise UserError("You are not seated at this table.")
-        seat = table.row.seats[index]
+        seat = table.seat_of_user(user_id)
         if running_tournament(table):
             if seat.place is not None:  # the seat stays: it is an entry the tournament pays or refunds
                 raise UserError(f"You are out of this tournament (place {seat.place}); there is "
@@ -64,14 +59,13 @@ async def leave(table: LiveTable, user_id: int) -> str:
         if table.row.deal is not None:
             # Seats keep their places until the deal is settled: its record points at them.
             seat.leaving = True
-            async with table.room.storage.transaction() as tx:
-                await tx.save_table(table.row)
+            await table.save()
             table.note(f"{seat.name} will leave after this deal.")
             message = "You will leave when this deal ends; your turns are played for you until then."
             await drive(table)
         else:
             async with table.room.storage.transaction() as tx:
-                await remove_seats(table, tx, [index])
+                await remove_seats(table, tx, [table.row.seats.index(seat)])
                 await tx.save_table(table.row)
             message = f"You left the table{cash_note(seat)}."
     await table.room.presenter.update(table)
@@ -100,15 +94,11 @@ async def start(table: LiveTable, user_id: int) -> None:
 
 async def set_sitting_out(table: LiveTable, user_id: int, value: bool) -> None:
     async with table.lock:
-        index = table.seat_index(user_id)
-        if index is None:
-            raise UserError("You are not seated at this table.")
-        seat = table.row.seats[index]
+        seat = table.seat_of_user(user_id)
         seat.sitting_out = value
         seat.timeouts = 0
         seat.away, seat.away_deals = False, 0
-        async with table.room.storage.transaction() as tx:
-            await tx.save_table(table.row)
+        await table.save()
         table.note(f"{seat.name} {'sits out' if value else 'is back'}.")
         if value:
             await drive(table)
@@ -120,13 +110,9 @@ async def set_sitting_out(table: LiveTable, user_id: int, value: bool) -> None:
 async def set_away(table: LiveTable, user_id: int) -> None:
     """Away: dealt in, every turn checked or folded at once, until I'm back (``presence``)."""
     async with table.lock:
-        index = table.seat_index(user_id)
-        if index is None:
-            raise UserError("You are not seated at this table.")
-        seat = table.row.seats[index]
+        seat = table.seat_of_user(user_id)
         seat.away, seat.away_deals = True, 0
-        async with table.room.storage.transaction() as tx:
-            await tx.save_table(table.row)
+        await table.save()
         table.note(f"{seat.name} is away.")
         await drive(table)
     await table.room.presenter.update(table)
@@ -139,13 +125,9 @@ async def toggle_straddle(table: LiveTable, user_id: int) -> bool:
         where = table.row.settings.get("straddle", "off")
         if where == "off":
             raise UserError("This table plays without straddles (a table option at `create`).")
-        index = table.seat_index(user_id)
-        if index is None:
-            raise UserError("You are not seated at this table: join it first.")
-        seat = table.row.seats[index]
+        seat = table.seat_of_user(user_id)
         seat.straddles = not seat.straddles
-        async with table.room.storage.transaction() as tx:
-            await tx.save_table(table.row)
+        await table.save()
         return seat.straddles
 
 

@@ -18,6 +18,7 @@ import pytest
 import bot.ai.bridge as robots
 from bot.games.bridge import BridgeEngine, pbn_hand
 from bot.games.cards import DECK, pretty
+from tests.support.bridge_seats import south_among_robots
 from tests.support.export_checks import exported, parsed_boards
 from tests.support.harness import CHANNEL_ID, Harness, Recorder, User
 
@@ -95,14 +96,7 @@ async def _whole_board(h: Harness, recorder: Recorder, rendered: list[tuple[str,
     await h.command(SOUTH, "bridge", "create", scoring="duplicate", board=5)
     assert h.bot.service.in_channel(CHANNEL_ID).row.settings["board"] == 5
     await h.command(SOUTH, "bridge", "cancel")
-    # Seats are dealt in the order people sit down: the host steps out so two robots take North
-    # and East, then sits down again as South.
-    await h.command(SOUTH, "bridge", "create")
-    await h.command(SOUTH, "bridge", "leave")
-    await h.command(SOUTH, "bridge", "add-bot")
-    await h.command(SOUTH, "bridge", "add-bot")
-    await h.command(SOUTH, "bridge", "join")
-    await h.command(SOUTH, "bridge", "add-bot")
+    await south_among_robots(h, SOUTH)
     live = h.bot.service.in_channel(CHANNEL_ID)
     assert [s.user_id == SOUTH.id for s in live.row.seats] == [False, False, True, False]
     await h.command(SOUTH, "bridge", "start")

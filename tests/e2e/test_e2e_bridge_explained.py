@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 import bot.ai.bridge as robots
+from tests.support.bridge_seats import south_among_robots
 from tests.support.harness import CHANNEL_ID, Harness, User
 
 SEED = "05" * 32
@@ -26,12 +27,7 @@ def _explain_select(h: Harness) -> dict:
 async def test_a_robots_call_is_explained_privately_to_whoever_asks(database: str) -> None:
     h = await Harness.start(database)
     h.bot.service.seeds = lambda: SEED
-    await h.command(SOUTH, "bridge", "create")
-    await h.command(SOUTH, "bridge", "leave")
-    await h.command(SOUTH, "bridge", "add-bot")
-    await h.command(SOUTH, "bridge", "add-bot")
-    await h.command(SOUTH, "bridge", "join")
-    await h.command(SOUTH, "bridge", "add-bot")
+    await south_among_robots(h, SOUTH)
     await h.command(SOUTH, "bridge", "start")
     live = h.bot.service.in_channel(CHANNEL_ID)
     assert [c for _, c in live.engine.calls] == ["Pass", "1S"]

@@ -75,7 +75,7 @@ async def test_computer_players_fill_a_table_up_to_its_seats(database: str) -> N
 async def test_leaving_says_what_happens(database: str) -> None:
     service = await open_service(database)
     live = await holdem_table(service, (ALICE, BOB, CAROL))
-    with pytest.raises(UserError, match=r"^You are not seated at this table\.$"):
+    with pytest.raises(UserError, match=r"^You are not seated at this table: join it first \(`/holdem join`\)\.$"):
         await service.leave(live, 99)
     bob = live.row.seats[live.seat_index(BOB)]
     service.presenter.last = None
@@ -301,7 +301,7 @@ async def test_sitting_out_and_back_deals_again_and_counts_timeouts_afresh(datab
     clock = Clock()
     service = await open_service(database, clock)
     live = await holdem_table(service)
-    with pytest.raises(UserError, match=r"^You are not seated at this table\.$"):
+    with pytest.raises(UserError, match=r"^You are not seated at this table: join it first \(`/holdem join`\)\.$"):
         await service.set_sitting_out(live, CAROL, True)
     await service.start(live, ALICE)
     first = _turn_user(live)
