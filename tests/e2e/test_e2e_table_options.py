@@ -177,7 +177,8 @@ async def test_a_time_bank_counts_down_on_screen_and_away_is_one_button(database
 
 
 async def test_a_bomb_pot_every_second_hand(database: str) -> None:
-    h = await Harness.start(database)
+    recorder = Recorder()
+    h = await Harness.start(database, recorder)
     token = await h.command(ALICE, "holdem", "create", mode="tournament", bomb_pot_every=2)
     assert "Bomb pots are for cash games" in h.ephemeral_text(token)
     live = await _three_playing(h, bomb_pot_every=2)
@@ -189,6 +190,11 @@ async def test_a_bomb_pot_every_second_hand(database: str) -> None:
     await h.settle()
     assert live.row.hand_no == 2 and live.engine.view(None)["street"] == "flop"
     assert [s.stack for s in live.row.seats] == [live.engine.view(None)["seats"][i]["stack"] + 20 for i in range(3)]
+    board = live.engine.board
+    await h.close()
+    h = await Harness.start(database, recorder)  # a restart in the middle of the bomb pot
+    live = h.bot.service.in_channel(CHANNEL_ID)
+    assert live.engine.forced.bomb_pot and live.engine.board == board and live.engine.view(None)["street"] == "flop"
     await _play_hand_out(h)
     name, text = await exported(h, ALICE, live.id, 2)
     assert "antes = [20, 20, 20]" in text and "blinds_or_straddles = [0, 0, 0]" in text

@@ -326,7 +326,7 @@ class Harness:
     def __init__(self, bot: CardroomBot, recorder: Recorder):
         self.bot = bot
         self.recorder = recorder
-        self._tokens = itertools.count(1)
+        self._tokens = itertools.count(len(recorder.interactions) + 1)  # a recorder kept across a restart: new tokens
         self.interactions = recorder.interactions  # token -> the raw interaction payload
         self.privacy = PrivacyCheck(self, CHANNEL_ID)
 
