@@ -158,22 +158,28 @@ def best_tricks(hands: Mapping[int, Sequence[str]], table: Table) -> int:
 
 
 def claim_is_fair(view: Mapping[str, Any]) -> bool:
-    """A defender accepts a claim that declarer's side would make anyway with best defence.
+    """A robot accepts a claim that the claimer's side would make anyway against its best play.
 
-    With declarer's hand shown and dummy on the table the defender knows all four hands (its
-    partner holds the rest), so a single double-dummy solve settles it.
+    With the claimer's hand shown and dummy on the table, the robot answering (a defender, or
+    declarer answering a defender's claim) knows all four hands (the one it cannot see holds the
+    rest), so a single double-dummy solve settles it. A concession is always accepted; a claim made
+    before dummy is seen, when two hands are unknown, is rejected.
     """
+    claimer_side = view["claim"]["seat"] % 2
+    if view["claim"]["tricks"] <= view["tricks"][claimer_side]:
+        return True                          # a concession of the rest: never against the robot
     table = read_table(view)
     hands = dict(table.hands)
-    for partner in range(4):                 # the one hidden hand, if it still holds cards
-        if partner not in hands:
-            hands[partner] = table.unseen
-    declarer_side = view["declarer"] % 2
+    hidden = [seat for seat in range(4) if seat not in hands]
+    if len(hidden) > 1:
+        return False                         # before the opening lead dummy is not yet seen: play on
+    for seat in hidden:                      # the one hidden hand holds the rest
+        hands[seat] = table.unseen
     to_play = (table.leader + len(table.trick)) % 4
     best = in_solver(best_tricks, hands, table)
     remaining = (52 - len(view["play"]) + len(table.trick)) // 4
-    from_here = best if to_play % 2 == declarer_side else remaining - best
-    return view["claim"]["tricks"] <= view["tricks"][declarer_side] + from_here
+    from_here = best if to_play % 2 == claimer_side else remaining - best
+    return view["claim"]["tricks"] <= view["tricks"][claimer_side] + from_here
 
 
 def safe_claim(view: Mapping[str, Any]) -> int | None:

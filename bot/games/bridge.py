@@ -16,19 +16,29 @@ given a finished rubber starts the next one. Duplicate carries ``{"board": next 
 
 Who acts: ``to_act()`` is the caller in the auction and the seat whose card is due in the play,
 except that on dummy's turn it is **declarer's** seat: declarer plays dummy's cards, and dummy
-never acts. While a claim is pending it is both defenders until each has answered.
+never acts. While a claim is pending it is the claimer's opponents until each has answered
+(declarer answers for dummy).
+
+Claims (Law 68): declarer or a defender may claim (or concede) at any time in the play, whether or
+not it is their turn, with the total of tricks their side will have; fewer than their side has
+already won is refused. The opponents accept or reject. A rejected claim plays on, except at an
+event's table (setting ``event``), where the director rules: the tricks still to play go as the
+double-dummy solver says (``ruling_action``, which the table service runs off its event loop and
+applies as the claimer's ``rule`` action, so a replay needs no solver).
 
 Actions: ``bid`` (``target`` "1C".."7NT" with C, D, H, S, NT), ``pass``, ``double``,
-``redouble``, ``play`` (``cards=(code,)``), ``claim`` (``amount`` = total tricks for declarer's
-side), ``accept_claim``, ``reject_claim``. In the ``ActionSpec`` for ``bid`` the choices are bids
+``redouble``, ``play`` (``cards=(code,)``), ``claim`` (``amount`` = total tricks for the claimer's
+side), ``accept_claim``, ``reject_claim``, ``rule`` (``amount``: the ruling's total for the claimer's
+side). In the ``ActionSpec`` for ``bid`` the choices are bids
 (they go into ``Action.target``); for ``play`` they are card codes (they go into ``Action.cards``).
 """
 from __future__ import annotations
 
 from typing import Any, ClassVar, Mapping, Sequence, TypedDict
 
+from endplay.dds import solve_board
 from endplay.parsers import pbn as pbn_format
-from endplay.types import Bid, Board, Card, Deal, Player
+from endplay.types import Bid, Board, Card, Deal, Denom, Player
 
 from bot.games.base import HIDDEN, Action, ActionSpec, IllegalAction, NotYourTurn, Outcome, Seat
 from bot.games.bridge_scoring import (
@@ -66,9 +76,9 @@ class SeatView(TypedDict):
 
 
 class ClaimView(TypedDict):
-    seat: int                      # declarer
-    tricks: int                    # total tricks claimed for declarer's side
-    accepted: list[int]            # defenders who have accepted so far
+    seat: int                      # the claimer: declarer or a defender
+    tricks: int                    # total tricks claimed for the claimer's side
+    accepted: list[int]            # opponents who have accepted so far
 
 
 class RubberView(TypedDict):
@@ -87,7 +97,7 @@ class BridgeView(TypedDict):
     board: int                     # board number (duplicate) or board count in the rubber
     dealer: int
     vulnerable: list[bool]         # [NS, EW]
-    phase: str                     # "auction", "play", "claim", "done"
+    phase: str                     # "auction", "play", "claim", "ruling" (a director's), "done"
     viewer: int | None
     to_act: list[int]              # seats that must act (declarer on dummy's turn)
     turn: int | None               # seat whose call or card is due (dummy's seat on dummy's turn)
@@ -201,6 +211,9 @@ class BridgeEngine:
         self.last_winner: int | None = None
         self.won = [0, 0]
         self.claim_tricks: int | None = None
+        self.claimer: int | None = None
+        self.faced: set[int] = set()  # defenders whose hands a claim laid face up
+        self.event = bool(settings.get("event"))
         self.claim_accepted: list[int] = []
         self.claimed = False
         self.claims_rejected = 0
@@ -226,9 +239,12 @@ class BridgeEngine:
 
     def to_act(self) -> tuple[int, ...]:
         if self.phase == "claim":
-            assert self.declarer is not None
-            return tuple(s for s in ((self.declarer + 1) % 4, (self.declarer + 3) % 4)
-                         if s not in self.claim_accepted)
+            assert self.claimer is not None
+            return tuple(s for s in ((self.claimer + 1) % 4, (self.claimer + 3) % 4)
+                         if s != self.dummy and s not in self.claim_accepted)
+        if self.phase == "ruling":
+            assert self.claimer is not None
+            return (self.claimer,)
         turn = self.turn()
         if turn is None:
             return ()
@@ -352,43 +368,92 @@ class BridgeEngine:
 
     # ------------------------------------------------------------------ claims
 
-    def _claim_bounds(self) -> tuple[int, int]:
-        won = self.won[self._declarer_side()]
+    def _claim_bounds(self, seat: int) -> tuple[int, int]:
+        """The totals ``seat``'s side may claim: at least what it has won, at most all the rest."""
+        won = self.won[seat % 2]
         return won, won + 13 - len(self.play) // 4
 
     def _claim(self, seat: int, action: Action) -> list[str]:
-        if seat != self.declarer:
-            raise IllegalAction("Only declarer can claim.")
-        low, high = self._claim_bounds()
+        if seat == self.dummy:
+            raise IllegalAction("Dummy takes no part in the play: declarer claims for the side.")
+        low, high = self._claim_bounds(seat)
         if action.amount is None or not low <= action.amount <= high:
-            raise IllegalAction(f"Claim a total of {low} to {high} tricks for your side.")
-        self.phase = "claim"
+            raise IllegalAction(f"Claim a total of {low} to {high} tricks for your side "
+                                f"({low}: concede the rest; your side has won {low} already).")
+        self.phase, self.claimer = "claim", seat
         self.claim_tricks = action.amount
         self.claim_accepted = []
-        self.declarer_shown = True
-        return [f"{self._who(seat)} claims {action.amount} tricks in all and shows the hand; "
-                "the defenders accept or reject."]
+        if seat == self.declarer:
+            self.declarer_shown = True
+        else:
+            self.faced.add(seat)
+        what = "concedes the rest" if action.amount == low else f"claims {action.amount} tricks in all"
+        return [f"{self._who(seat)} {what} for their side and shows their hand; the opponents accept or reject."]
 
     def _answer_claim(self, seat: int, accept: bool) -> list[str]:
-        assert self.claim_tricks is not None
+        assert self.claim_tricks is not None and self.claimer is not None
         if not accept:
-            self.phase, self.claim_tricks, self.claim_accepted = "play", None, []
+            self.claim_tricks, self.claim_accepted = None, []
             self.claims_rejected += 1
+            if self.event:  # the director rules (ruling_action), as the event's rule says
+                self.phase = "ruling"
+                return [f"{self._who(seat)} rejects the claim; the director rules by double dummy."]
+            self.phase = "play"
             return [f"{self._who(seat)} rejects the claim; play continues."]
         self.claim_accepted.append(seat)
         lines = [f"{self._who(seat)} accepts the claim."]
         if not self.to_act():
-            self.claimed = True
-            side = self._declarer_side()
-            self.won[side], self.won[1 - side] = self.claim_tricks, 13 - self.claim_tricks
-            lines.append(self._finish_play(self.claim_tricks))
+            lines.append(self._settle_claim(self.claim_tricks))
         return lines
+
+    def _settle_claim(self, claimer_tricks: int) -> str:
+        """The board ends with ``claimer_tricks`` to the claimer's side, the rest to the other."""
+        assert self.claimer is not None
+        self.claimed = True
+        side = self.claimer % 2
+        self.won[side], self.won[1 - side] = claimer_tricks, 13 - claimer_tricks
+        return self._finish_play(self.won[self._declarer_side()])
+
+    @property
+    def ruling(self) -> bool:
+        """A rejected claim at an event's table waits for the director's ruling."""
+        return self.phase == "ruling"
+
+    def ruling_action(self) -> Action:
+        """The director's ruling: the tricks still to play go as they would with every hand open and
+        best play by all (endplay's double-dummy solver: slow, so the table service runs it off its
+        event loop). The claimer's ``rule`` action, with their side's total."""
+        assert self.claimer is not None and self.ruling and self.declarer is not None
+        deal = Deal()
+        for seat in range(4):
+            deal[Player(seat)] = pbn_hand(self.hands[seat])
+        deal.first = Player(self.leader)
+        deal.trump = Denom.find(self.strain)
+        for _, card in self.trick:
+            deal.play(endplay_card(card), from_hand=False)
+        to_play = (self.leader + len(self.trick)) % 4
+        best = max(tricks for _, tricks in solve_board(deal))
+        remaining = 13 - len(self.play) // 4
+        claimer_side = self.claimer % 2
+        from_here = best if to_play % 2 == claimer_side else remaining - best
+        return Action("rule", amount=self.won[claimer_side] + from_here)
+
+    def _rule(self, seat: int, action: Action) -> list[str]:
+        low, high = self._claim_bounds(seat)
+        if action.kind != "rule" or action.amount is None or not low <= action.amount <= high:
+            raise IllegalAction("The director's ruling is awaited.")
+        side = "North-South" if seat % 2 == 0 else "East-West"
+        return [f"The director rules: {action.amount} tricks to {side}.", self._settle_claim(action.amount)]
 
     # ------------------------------------------------------------------ the Engine surface
 
+    def _claim_spec(self, seat: int) -> ActionSpec:
+        low, high = self._claim_bounds(seat)
+        return ActionSpec("claim", "Claim", min_amount=low, max_amount=high)
+
     def legal_actions(self, seat: int) -> list[ActionSpec]:
-        if seat not in self.to_act():
-            return []
+        if seat not in self.to_act():  # in the play, declarer or a defender may claim at any time
+            return [self._claim_spec(seat)] if self.phase == "play" and seat != self.dummy else []
         if self.phase == "auction":
             specs = [ActionSpec("pass", "Pass")]
             bids = self._sufficient_bids()
@@ -402,24 +467,25 @@ class BridgeEngine:
         if self.phase == "claim":
             return [ActionSpec("accept_claim", f"Accept claim of {self.claim_tricks}"),
                     ActionSpec("reject_claim", "Reject claim")]
+        if self.phase == "ruling":
+            low, high = self._claim_bounds(seat)
+            return [ActionSpec("rule", "The director's ruling", min_amount=low, max_amount=high)]
         turn = self.turn()
         assert turn is not None
         playable = tuple(sort_hand(self._playable(turn)))
         label = "Play from dummy" if turn != seat else "Play"
-        specs = [ActionSpec("play", label, choices=playable, min_choices=1, max_choices=1)]
-        if seat == self.declarer:
-            low, high = self._claim_bounds()
-            specs.append(ActionSpec("claim", "Claim", min_amount=low, max_amount=high))
-        return specs
+        return [ActionSpec("play", label, choices=playable, min_choices=1, max_choices=1), self._claim_spec(seat)]
 
     def apply(self, seat: int, action: Action) -> list[str]:
         if self.phase == "done":
             raise IllegalAction("The board is over.")
-        if seat not in self.to_act():
+        if seat not in self.to_act() and not (self.phase == "play" and action.kind == "claim"):
             if self.phase == "play" and seat == self.dummy:
                 raise NotYourTurn("Declarer plays dummy's cards.")
             if self.phase == "claim":
-                raise NotYourTurn("Only the defenders answer a claim.")
+                raise NotYourTurn("The claimer's opponents answer a claim.")
+            if self.phase == "ruling":
+                raise NotYourTurn("The director's ruling is awaited.")
             raise NotYourTurn("It is not your turn.")
         kind = action.kind
         if self.phase == "auction":
@@ -435,12 +501,14 @@ class BridgeEngine:
         if self.phase == "claim":
             if kind in ("accept_claim", "reject_claim"):
                 return self._answer_claim(seat, kind == "accept_claim")
-            raise IllegalAction("Accept or reject declarer's claim first.")
+            raise IllegalAction("Accept or reject the claim first.")
+        if self.phase == "ruling":
+            return self._rule(seat, action)
         if kind == "play":
             return self._play(seat, action)
         if kind == "claim":
             return self._claim(seat, action)
-        raise IllegalAction("During the play you may play a card or, as declarer, claim.")
+        raise IllegalAction("During the play you may play a card or claim.")
 
     def timeout_action(self, seat: int) -> Action:
         """Pass in the auction, the lowest legal card in the play, reject a claim (play goes on)."""
@@ -450,6 +518,8 @@ class BridgeEngine:
             return Action("pass")
         if self.phase == "claim":
             return Action("reject_claim")
+        if self.phase == "ruling":
+            return self.ruling_action()
         turn = self.turn()
         assert turn is not None
         lowest = min(self._playable(turn), key=lambda c: (RANKS.index(c[0]), "cdhs".index(c[1])))
@@ -518,7 +588,7 @@ class BridgeEngine:
             return True
         if hand_seat == self.dummy and self.play:
             return True
-        return hand_seat == self.declarer and self.declarer_shown
+        return (hand_seat == self.declarer and self.declarer_shown) or hand_seat in self.faced
 
     def _role(self, seat: int) -> str:
         if self.declarer is None:
@@ -546,9 +616,8 @@ class BridgeEngine:
                                 games=list(r.games), totals=list(r.totals), finished=r.finished,
                                 sheet=[SheetEntry(**e) for e in r.sheet])
         claim = None
-        if self.phase == "claim" and self.declarer is not None and self.claim_tricks is not None:
-            claim = ClaimView(seat=self.declarer, tricks=self.claim_tricks,
-                              accepted=list(self.claim_accepted))
+        if self.phase == "claim" and self.claimer is not None and self.claim_tricks is not None:
+            claim = ClaimView(seat=self.claimer, tricks=self.claim_tricks, accepted=list(self.claim_accepted))
         done = self.phase == "done"
         view = BridgeView(
             game=self.game, scoring=self.scoring, board=self.board_no, dealer=self.dealer,

@@ -174,7 +174,9 @@ async def drive(table: LiveTable) -> None:
         for deal_seat in automatic:
             if deal_seat not in table.engine.to_act():
                 continue
-            if table.table_seat_of(deal_seat).is_bot:
+            if getattr(table.engine, "ruling", False):  # a director's ruling: the solver, off the event loop
+                action = await asyncio.to_thread(table.engine.ruling_action)
+            elif table.table_seat_of(deal_seat).is_bot:
                 action = await bot_choice(table, deal_seat)
             else:
                 action = table.engine.timeout_action(deal_seat)
@@ -185,7 +187,8 @@ async def drive(table: LiveTable) -> None:
 
 def plays_itself(table: LiveTable, deal_seat: int) -> bool:
     seat = table.table_seat_of(deal_seat)
-    return bool(seat.is_bot or seat.sitting_out or seat.leaving or seat.away)
+    ruling = getattr(table.engine, "ruling", False)  # bridge: the director rules on a rejected claim
+    return bool(seat.is_bot or seat.sitting_out or seat.leaving or seat.away or ruling)
 
 
 async def bot_choice(table: LiveTable, deal_seat: int) -> Action:

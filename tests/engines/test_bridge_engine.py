@@ -270,12 +270,51 @@ def test_claim_rejected_plays_on_with_declarers_hand_shown() -> None:
     assert game.won == [1, 0]
 
 
-def test_only_declarer_claims() -> None:
+def test_a_defender_claims_out_of_turn_and_declarer_answers_for_dummy() -> None:
+    """Law 68: any player but dummy may claim or concede at any time in the play."""
+    game = engine()
+    calls(game, "P 1H P P P")                  # East declares, West is dummy, South leads
+    assert "claim" not in {spec.kind for spec in game.legal_actions(W)}
+    with pytest.raises(IllegalAction, match="Dummy takes no part"):
+        game.apply(W, Action("claim", amount=5))
+    play(game, "Kd")                           # West (dummy) to play: declarer's turn
+    assert game.to_act() == (E,) and "claim" in {spec.kind for spec in game.legal_actions(N)}
+    game.apply(N, Action("claim", amount=6))   # North claims out of turn for North-South
+    assert game.to_act() == (E,) and game.view(None)["claim"] == {"seat": N, "tricks": 6, "accepted": []}
+    assert HIDDEN not in game.view(E)["seats"][N]["cards"], "the claimer shows the hand"
+    assert game.view(None)["seats"][S]["cards"].count(HIDDEN) > 0, "the claimer's partner does not"
+    game.apply(E, Action("accept_claim"))
+    assert game.won == [6, 7] and game.result is not None and game.result.tricks == 7
+
+
+def test_a_concession_gives_the_rest_and_tricks_already_won_cannot_be_given() -> None:
     game = engine()
     calls(game, "P 1H P P P")
-    assert "claim" not in {spec.kind for spec in game.legal_actions(S)}
-    with pytest.raises(IllegalAction, match="Only declarer"):
-        game.apply(S, Action("claim", amount=5))
+    play(game, "Kd", "Ad", "3d", "7d")         # East-West win the first trick
+    with pytest.raises(IllegalAction, match="Claim a total of 1 to 13"):
+        game.apply(E, Action("claim", amount=0))
+    assert game.apply(S, Action("claim", amount=0))[0].startswith("Cat (S) concedes the rest")
+    game.apply(E, Action("accept_claim"))
+    assert game.won == [0, 13]
+
+
+def test_a_rejected_claim_at_an_event_table_is_ruled_by_double_dummy() -> None:
+    game = BridgeEngine({"scoring": "duplicate", "board": 1, "event": "club"}, SEATS, "05" * 32, {})
+    while game.phase == "auction":
+        game.apply(game.to_act()[0], Action("pass") if game.calls else Action("bid", target="3NT"))
+    declarer = game.declarer
+    assert declarer is not None
+    game.apply(declarer, Action("claim", amount=13))
+    for defender in game.to_act()[:1]:
+        game.apply(defender, Action("reject_claim"))
+    assert game.ruling and game.to_act() == (declarer,)
+    with pytest.raises(NotYourTurn, match="ruling"):
+        game.apply((declarer + 1) % 4, Action("play", cards=("2c",)))
+    ruling = game.ruling_action()
+    assert ruling.kind == "rule" and 0 <= ruling.amount <= 13
+    lines = game.apply(declarer, ruling)
+    assert lines[0].startswith("The director rules:") and game.outcome is not None
+    assert game.won[declarer % 2] == ruling.amount and sum(game.won) == 13
 
 
 # ---------------------------------------------------------------------------------------------
@@ -436,7 +475,8 @@ def check_invariants(game: BridgeEngine) -> None:
         shown = [c for c in seat_view["cards"] if c != HIDDEN]
         if shown:
             assert (game.phase == "done" or (seat == game.dummy and game.play)
-                    or (seat == game.declarer and game.declarer_shown))
+                    or (seat == game.declarer and game.declarer_shown) or seat in game.faced), \
+                "a hand is shown when the board is over, as dummy, or laid down with a claim"
             assert shown == sorted(shown, key=lambda c: ("shdc".index(c[1]),
                                                          -"23456789TJQKA".index(c[0])))
         assert len(seat_view["cards"]) == len(game.hands[seat])
@@ -459,7 +499,9 @@ def test_random_legal_play_always_ends_with_a_legal_score(
         idle = next(s for s in range(4) if s not in acting)
         with pytest.raises(NotYourTurn):
             game.apply(idle, game.timeout_action(seat))
-        assert game.legal_actions(idle) == []
+        out_of_turn = {spec.kind for spec in game.legal_actions(idle)}
+        assert out_of_turn == ({"claim"} if game.phase == "play" and idle != game.dummy else set()), \
+            "out of turn, only a claim (any player but dummy, in the play)"
         if game.phase == "play":
             playable = next(s for s in game.legal_actions(seat) if s.kind == "play").choices
             illegal = [c for c in DECK if c not in playable]

@@ -99,7 +99,8 @@ def test_the_opening_leader_may_lead_any_card_and_declarer_plays_dummys_followin
     game = engine()
     calls(game, "P 1H P P P")              # East declares; South leads, West is dummy
     south = ("As", "Qs", "Js", "5s", "Th", "8h", "6h", "4h", "Kd", "Jd", "9d", "4d", "4c")
-    assert game.legal_actions(S) == [ActionSpec("play", "Play", choices=south, min_choices=1, max_choices=1)]
+    assert game.legal_actions(S) == [ActionSpec("play", "Play", choices=south, min_choices=1, max_choices=1),
+                                     ActionSpec("claim", "Claim", min_amount=0, max_amount=13)]
     play(game, "Kd")
     assert game.legal_actions(E) == [
         ActionSpec("play", "Play from dummy", choices=("Ad", "Qd", "Td", "8d", "5d", "2d"),
@@ -152,21 +153,21 @@ def test_a_claim_is_of_the_tricks_won_up_to_all_those_left() -> None:
     assert (claim.min_amount, claim.max_amount) == (1, 13)
     with pytest.raises(IllegalAction) as refused:
         game.apply(E, Action("claim", amount=14))
-    assert str(refused.value) == "Claim a total of 1 to 13 tricks for your side."
+    assert str(refused.value) == "Claim a total of 1 to 13 tricks for your side (1: concede the rest; your side has won 1 already)."
     play(game, "2d", "6d", "2c", "4d", "4s")  # North wins the second trick and leads
     claim = next(spec for spec in game.legal_actions(E) if spec.kind == "claim")
     assert (claim.min_amount, claim.max_amount) == (1, 12)
 
 
-def test_a_claim_is_announced_and_only_declarer_may_make_one() -> None:
+def test_a_claim_is_announced_and_dummy_may_not_make_one() -> None:
     game = engine()
     calls(game, "P 1H P P P")
     with pytest.raises(IllegalAction) as refused:
-        game.apply(S, Action("claim", amount=5))      # South, on lead, defends
-    assert str(refused.value) == "Only declarer can claim."
+        game.apply(W, Action("claim", amount=5))      # West is dummy
+    assert str(refused.value) == "Dummy takes no part in the play: declarer claims for the side."
     play(game, "Kd")
     assert game.apply(E, Action("claim", amount=9)) == [
-        "Bob (E) claims 9 tricks in all and shows the hand; the defenders accept or reject."]
+        "Bob (E) claims 9 tricks in all for their side and shows their hand; the opponents accept or reject."]
 
 
 # East's trumps are all lower than dummy's (West's); South holds the spades, North the diamonds.
@@ -309,7 +310,7 @@ def test_each_refusal_says_why() -> None:
     assert refusal(game, N, Action("play", cards=("3d",))) == "It is not your turn."
     play(game, "Kd")
     game.apply(E, Action("claim", amount=13))
-    assert refusal(game, E, Action("accept_claim")) == "Only the defenders answer a claim."
+    assert refusal(game, E, Action("accept_claim")) == "The claimer's opponents answer a claim."
     for defender in (S, N):
         game.apply(defender, Action("accept_claim"))
     assert refusal(game, S, Action("pass")) == "The board is over."
@@ -328,10 +329,10 @@ def test_a_move_of_the_wrong_kind_is_refused_with_what_may_be_done() -> None:
         "During the auction you may bid, pass, double or redouble.")
     calls(game, "P 1H P P P")
     assert refusal(game, S, Action("pass")) == (
-        "During the play you may play a card or, as declarer, claim.")
+        "During the play you may play a card or claim.")
     play(game, "Kd")
     game.apply(E, Action("claim", amount=13))
-    assert refusal(game, S, Action("play", cards=("As",))) == "Accept or reject declarer's claim first."
+    assert refusal(game, S, Action("play", cards=("As",))) == "Accept or reject the claim first."
 
 
 @pytest.mark.parametrize("settings, seats, reason", [

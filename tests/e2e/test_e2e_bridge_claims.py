@@ -1,0 +1,75 @@
+"""Claims by a defender through Discord (Law 68): South defends against a robot declarer, concedes
+out of turn (accepted), claims too much (rejected: play on at a casual table), and at a duplicate
+event's table a rejected claim is ruled by the double-dummy solver, as the director's rule says."""
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import bot.ai.bridge as robots
+from bot.games.bridge import BridgeEngine
+from tests.support.harness import CHANNEL_ID, Harness, User
+
+SEED = "05" * 32
+"""Board 1 (North deals): North passes and East opens 1♠; with South passing, East-West declare."""
+SOUTH = User(2201, "Sofia")
+
+
+@pytest.fixture(autouse=True)
+def fast_robots(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(robots, "SAMPLES", 2)
+
+
+async def _south_defends(h: Harness, **create: Any) -> BridgeEngine:
+    """South among three robots, passing throughout: a robot of East-West declares."""
+    h.bot.service.seeds = lambda: SEED
+    await h.command(SOUTH, "bridge", "create", **create)
+    await h.command(SOUTH, "bridge", "leave")
+    await h.command(SOUTH, "bridge", "add-bot")
+    await h.command(SOUTH, "bridge", "add-bot")
+    await h.command(SOUTH, "bridge", "join")
+    await h.command(SOUTH, "bridge", "add-bot")
+    await h.command(SOUTH, "bridge", "start")
+    engine: BridgeEngine = h.bot.service.in_channel(CHANNEL_ID).engine
+    while engine.phase == "auction":
+        assert engine.to_act() == (2,), "the robots call in their turn"
+        await h.press_label(SOUTH, "Pass")
+    assert engine.declarer is not None and engine.declarer % 2 == 1, "East-West declare"
+    return engine
+
+
+async def _claim(h: Harness, tricks: int) -> str:
+    token = await h.press_label(SOUTH, "Claim")
+    modal = h.recorder.replies_to(token)[-1].json
+    assert modal is not None and modal["type"] == 9, h.ephemeral_text(token)
+    return await h.submit_modal(SOUTH, modal["data"]["custom_id"], {"amount": str(tricks)})
+
+
+async def test_a_defender_claims_out_of_turn_at_a_casual_table(database: str) -> None:
+    h = await Harness.start(database)
+    engine = await _south_defends(h)
+    await h.press_label(SOUTH, "Play")  # the opening lead: dummy goes down, so the robot declarer can judge
+    await _claim(h, 13)
+    assert "rejects the claim; play continues" in h.table_message()["content"]
+    assert engine.phase == "play" and engine.claim_tricks is None
+    won = engine.won[0]
+    token = await _claim(h, 14)
+    assert f"Claim a total of {won} to 13 tricks" in h.ephemeral_text(token), "more than the tricks left is refused"
+    await _claim(h, won)  # a concession of the rest: the robot declarer accepts
+    assert engine.outcome is not None and engine.claimed and engine.won == [won, 13 - won]
+    assert "concedes the rest" in h.table_message()["content"]
+    await h.close()
+
+
+async def test_a_rejected_claim_at_an_event_table_is_ruled_by_double_dummy(database: str) -> None:
+    h = await Harness.start(database)
+    engine = await _south_defends(h, scoring="duplicate", event="club")
+    await _claim(h, 13)
+    await h.settle()
+    assert engine.outcome is not None and engine.claimed, "the director ruled and the board ended"
+    live = h.bot.service.in_channel(CHANNEL_ID)
+    told = " ".join(live.log)
+    assert "rejects the claim; the director rules by double dummy" in told and "The director rules:" in told
+    assert sum(engine.won) == 13 and engine.won[0] < 13, "the solver gives North-South what best play gives"
+    await h.close()
