@@ -65,11 +65,13 @@ def pokerstars_hand(table_id: int, hand_no: int, stored: StoredHand, *, max_seat
     record = stored.record
     table_seats = [index + 1 for index in record["seats"]]  # by deal seat
     users = list(record.get("users", []))
+    settings = record.get("settings", {})
     info = HandInfo(
         hand_id=table_id * HAND_IDS_PER_TABLE + hand_no, table=f"Cardroom {table_id}", max_seats=max_seats,
         finished_at=stored.finished_at, seats=table_seats,
         names=[f"Seat {seat}" for seat in table_seats] if seat_names else None,
-        hero=users.index(hero) if hero is not None and hero in users else None)
+        hero=users.index(hero) if hero is not None and hero in users else None,
+        blinds=(int(settings["small_blind"]), int(settings["big_blind"])) if "big_blind" in settings else None)
     return convert(stored.export, info)
 
 

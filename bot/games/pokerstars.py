@@ -10,6 +10,12 @@ pushes the rest; PokerStars returns only the part nobody matched and counts the 
 The stakes are play chips, written as plain numbers as PokerStars writes its play-money tables, so
 trackers file them as play money. Only the hero's hole cards are dealt face up ("Dealt to"), the way
 a player's own history reads; the others' show where they were shown at the table.
+
+Table options come through as the PHH carries them: per-player antes (a big-blind ante is "posts the
+ante" by the big blind alone; a bomb pot's antes by all, then a checked round), straddles from the
+third entry of ``blinds_or_straddles`` on ("posts straddle"). Run it twice is not dealt yet (the
+engines deal one runout): when it is, pokerkit's pushes carry a ``board_index`` and PokerStars writes
+"*** FIRST FLOP ***" / "*** SECOND FLOP ***" boards, which ``BoardDealing`` here would split by board.
 """
 from __future__ import annotations
 
@@ -59,6 +65,8 @@ class HandInfo:
     seats: Sequence[int]
     names: Sequence[str] | None = None
     hero: int | None = None
+    blinds: tuple[int, int] | None = None
+    """The table's small and big blinds (a bomb pot's PHH posts none); ``None``: the PHH's."""
 
 
 def eastern(moment: float) -> datetime:
@@ -106,7 +114,7 @@ def convert(phh: str, info: HandInfo) -> str:
     if history.small_bet:  # fixed limit: PokerStars names the small and big bets
         stakes = (history.small_bet, history.big_bet)
     else:
-        stakes = (raw_blinds[0], raw_blinds[1])
+        stakes = info.blinds or (raw_blinds[0], raw_blinds[1])
     when = eastern(info.finished_at)
     utc = datetime.fromtimestamp(info.finished_at, timezone.utc)
     lines = [f"PokerStars Hand #{info.hand_id}:  {GAMES[variant]} ({stakes[0]}/{stakes[1]}) - "

@@ -1,5 +1,5 @@
 """PokerStars hand histories of hands really played at the room's tables: hold'em (no-limit, pot-limit,
-fixed-limit, a big-blind ante with a straddle), Omaha and Omaha hi-lo, two to six players with
+fixed-limit, a big-blind ante with a straddle, bomb pots), Omaha and Omaha hi-lo, two to six players with
 stacks far apart so that all-ins make side pots, played by seeded random choices (folds before the
 flop, uncalled bets, showdowns, split pots). Each table's file is read by an independent PokerStars
 reader and every hand checked against the record we stored (``tests/support/pokerstars_checks``)."""
@@ -25,6 +25,7 @@ TABLES: list[tuple[str, dict[str, Any], int]] = [
     ("holdem", {"limit": "pot-limit"}, 3),
     ("holdem", {"limit": "fixed-limit"}, 4),
     ("holdem", {"limit": "no-limit", "ante": 10, "ante_kind": "big blind", "straddle": "under the gun"}, 5),
+    ("holdem", {"limit": "pot-limit", "bomb_pot_every": 3}, 4),
     ("omaha", {"limit": "pot-limit"}, 4),
     ("omaha", {"limit": "no-limit"}, 3),
     ("omaha-hilo", {"limit": "pot-limit"}, 5),

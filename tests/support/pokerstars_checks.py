@@ -92,8 +92,9 @@ def check_hand(text: str, table_id: int, hand_no: int, stored: StoredHand, *, he
     variant = str(history.variant)
     assert (parsed.game, parsed.limit) == ({"T": Game.HOLDEM, "O": Game.OMAHA, "O/8": Game.OHILO}[variant[1:]],
                                            {"N": Limit.NL, "P": Limit.PL, "F": Limit.FL}[variant[0]])
-    blinds = history.blinds_or_straddles
-    assert (parsed.sb, parsed.bb) == ((history.small_bet, history.big_bet) if history.small_bet else (blinds[0], blinds[1]))
+    settings = stored.record["settings"]  # the table's stakes: a bomb pot's PHH posts no blind
+    assert (parsed.sb, parsed.bb) == ((history.small_bet, history.big_bet) if history.small_bet
+                                      else (settings["small_blind"], settings["big_blind"]))
     seated = {player.seat: player for player in parsed.players if player.stack}
     assert sorted(seated) == sorted(table_seat)
     for p in range(n):
