@@ -120,14 +120,16 @@ async def test_the_kinds_of_hand_the_tables_above_play(tmp_path) -> None:
                     "posts the ante", "and is all-in", "*** SHOW DOWN ***", "split pot"}, seen
 
 
-async def test_seat_names_and_no_hero(tmp_path) -> None:
+async def test_seat_names_and_no_hero(database: str) -> None:
     """Seat names ("Seat 3") replace the members' names everywhere; a member who did not play the hand
-    gets no hole cards."""
+    gets no hole cards. (On both storage backends: ``hand_records`` and the hands' end times.)"""
     clock = Clock()
-    service = await open_service(str(tmp_path / "c.db"), clock)
+    service = await open_service(database, clock)
     ((live, hands), *_) = await _play(service, clock, 600, "holdem", {"limit": "no-limit"}, 3, random.Random(1))
     _, text = pokerstars_file("holdem", live.id, hands, max_seats=3, seat_names=True, hero=999)
     assert "p601" not in text
     for (hand_no, stored), hand in zip(hands, split_hands(text)):
+        alone = await service.storage.hand_record(live.id, hand_no)
+        assert alone == stored and alone is not None and alone.finished_at == stored.finished_at > 0
         assert "Dealt to" not in hand
         assert all(f"Seat {index + 1}: Seat {index + 1} (" in hand for index in stored.record["seats"])
