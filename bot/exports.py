@@ -5,13 +5,21 @@ Each deal's text is stored when it ends (``GameSpec.export``). One deal is writt
 several deals of a table are joined the way each format allows: PHH's multi-hand form (``.phhs``,
 one TOML table per hand, named by the hand number), consecutive PBN games under one PBN header, a
 JSON object keyed by hand number.
+
+Hold'em and Omaha hands are also written as PokerStars hand histories (``pokerstars_file``), for the
+trackers players use (``docs/pokerstars.md``): rewritten from the stored PHH text, with the table
+seats, names and time the stored record keeps.
 """
 from __future__ import annotations
 
 import json
 import re
 
+from typing import Sequence
+
+from bot.games.pokerstars import HandInfo, convert
 from bot.registry import game
+from bot.storage.records import StoredHand
 
 _PBN_HEADER = re.compile(r"\A(?:%[^\n]*\n)+")
 
@@ -36,3 +44,42 @@ def export_file(game_name: str, table_id: int, exports: list[tuple[int, str]]) -
         return f"cardroom-{game_name}-table{table_id}-hand{hand_no}.{fmt}", text
     suffix = "phhs" if fmt == "phh" else fmt
     return f"cardroom-{game_name}-table{table_id}.{suffix}", join_exports(game_name, exports)
+
+
+HAND_IDS_PER_TABLE = 1_000_000
+"""A PokerStars hand number is unique on its site (trackers drop a second hand with the same number):
+ours is the table's number times this, plus the hand's."""
+
+
+def formats(game_name: str) -> list[str]:
+    """The formats ``/export`` writes a game's hands in, its own first."""
+    spec = game(game_name)
+    return [spec.export_format, *spec.other_formats]
+
+
+def pokerstars_hand(table_id: int, hand_no: int, stored: StoredHand, *, max_seats: int,
+                    seat_names: bool = False, hero: int | None = None) -> str:
+    """One stored hold'em or Omaha hand as a PokerStars hand history. ``seat_names``: players are
+    written "Seat 3" (by table seat) instead of their names; ``hero``: the member whose hole cards are
+    written (when they played the hand)."""
+    record = stored.record
+    table_seats = [index + 1 for index in record["seats"]]  # by deal seat
+    users = list(record.get("users", []))
+    settings = record.get("settings", {})
+    info = HandInfo(
+        hand_id=table_id * HAND_IDS_PER_TABLE + hand_no, table=f"Cardroom {table_id}", max_seats=max_seats,
+        finished_at=stored.finished_at, seats=table_seats,
+        names=[f"Seat {seat}" for seat in table_seats] if seat_names else None,
+        hero=users.index(hero) if hero is not None and hero in users else None,
+        blinds=(int(settings["small_blind"]), int(settings["big_blind"])) if "big_blind" in settings else None)
+    return convert(stored.export, info)
+
+
+def pokerstars_file(game_name: str, table_id: int, hands: Sequence[tuple[int, StoredHand]], *, max_seats: int,
+                    seat_names: bool = False, hero: int | None = None) -> tuple[str, str]:
+    """(file name, text) of one hand or several of a table as PokerStars hand histories, which are
+    separated by two blank lines as PokerStars writes them."""
+    texts = [pokerstars_hand(table_id, n, stored, max_seats=max_seats, seat_names=seat_names, hero=hero)
+             for n, stored in hands]
+    which = f"-hand{hands[0][0]}" if len(hands) == 1 else ""
+    return f"cardroom-{game_name}-table{table_id}{which}-pokerstars.txt", "\n\n\n".join(texts) + "\n"

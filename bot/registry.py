@@ -84,6 +84,9 @@ class GameSpec:
     export: Callable[[Engine], str] = _json_export
     export_format: str = "json"
     """What ``export`` writes: "phh" (poker hand history), "pbn" (portable bridge notation) or "json"."""
+    other_formats: tuple[str, ...] = ()
+    """Formats ``/export format:`` also writes from the stored export ("pokerstars": hold'em and Omaha
+    hands as PokerStars hand histories, ``bot.exports.pokerstars_file``)."""
     pause_after_deal: float = 5.0
     deal_key: Callable[[Mapping[str, Any], Mapping[str, Any]], str | None] | None = None
     event_result: Callable[[Any], dict[str, Any]] | None = None
@@ -113,7 +116,7 @@ _POKER = {"limit": "no-limit", "small_blind": 5, "big_blind": 10, "ante": 0}
 _GAMES: tuple[GameSpec, ...] = (
     _spec("holdem", HoldemEngine, holdem_ai, poker_images, title="Texas hold'em", min_players=2, max_players=10,
           default_settings=_POKER, chips=True, moves_button=True, default_buy_in=1000, export=HoldemEngine.phh, export_format="phh",
-          describe_settings=describe_options),
+          other_formats=("pokerstars",), describe_settings=describe_options),
     _spec("gin", GinEngine, gin_ai, gin_images, title="Gin rummy", min_players=2, max_players=2,
           default_settings={"target": 100, "knock_limit": 10, "big_gin": True, "match": "game"},
           turn_seconds=90, pause_after_deal=10, choice_label=choice_labels.gin_label),
@@ -137,10 +140,10 @@ _GAMES: tuple[GameSpec, ...] = (
           chips=True, moves_button=True, default_buy_in=100, choice_label=choice_labels.presidential_label),
     _spec("omaha", OmahaEngine, omaha_ai, poker_images, title="Omaha", min_players=2, max_players=10,
           default_settings={**_POKER, "limit": "pot-limit"}, chips=True, moves_button=True, default_buy_in=1000,
-          export=OmahaEngine.phh, export_format="phh", describe_settings=describe_options),
+          export=OmahaEngine.phh, export_format="phh", other_formats=("pokerstars",), describe_settings=describe_options),
     _spec("omaha-hilo", OmahaHiLoEngine, omaha_ai, poker_images, title="Omaha hi-lo", min_players=2,
           max_players=10, default_settings={**_POKER, "limit": "pot-limit"}, chips=True, moves_button=True,
-          default_buy_in=1000, export=OmahaHiLoEngine.phh, export_format="phh", describe_settings=describe_options),
+          default_buy_in=1000, export=OmahaHiLoEngine.phh, export_format="phh", other_formats=("pokerstars",), describe_settings=describe_options),
     _spec("stud", StudEngine, stud_ai, poker_images, title="Seven-card stud", min_players=2, max_players=8,
           default_settings={"ante": 1, "bring_in": 2, "small_bet": 5, "big_bet": 10, "min_buy_in": 50},
           chips=True, moves_button=True, default_buy_in=200, export=StudEngine.phh, export_format="phh"),

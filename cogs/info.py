@@ -10,7 +10,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.adapter.protocol import Cardroom
-from bot.exports import export_file
+from bot.exports import export_file, formats, pokerstars_file
 from bot.games.cards import commitment, pretty, shuffled_deck
 from bot.registry import game, game_names
 from bot.service import events
@@ -33,6 +33,14 @@ def rules_pages(name: str) -> list[str]:
     return pages + [current] if current else pages
 
 
+def pokerstars_refusal(game_name: str, table: int) -> str:
+    """Why a table's hands have no PokerStars file, and the formats they do have."""
+    having = [spec.title for spec in map(game, game_names()) if "pokerstars" in spec.other_formats]
+    own = " or ".join(f.upper() if f != "pokerstars" else "PokerStars" for f in formats(game_name))
+    return (f"{game(game_name).title} hands export as {own} only (`/export table:{table}`): PokerStars hand "
+            f"histories are written for {', '.join(having[:-1])} and {having[-1]}.")
+
+
 class Info(commands.Cog):
     """/help and /rules work anywhere, DMs included; /verify reads a server's tables, so it is
     server-only."""
@@ -49,7 +57,7 @@ class Info(commands.Cog):
             lines.append(f"• `/{name}` — {game(name).title} (`/rules {name}`)")
         lines += ["Poker cash tables also have `rebuy`, `topup` and `auto-rebuy`.", "",
                   "`/wallet`, `/daily`, `/ledger [table]`, `/leaderboard [game]`, `/stats [member]`, "
-                  "`/verify table hand`, `/replay table hand`, `/export table [hand]`"]
+                  "`/verify table hand`, `/replay table hand`, `/export table [hand] [format]`"]
         await interaction.response.send_message("\n".join(lines), ephemeral=True)
 
     @app_commands.command(name="rules", description="How a game is played here")
@@ -92,39 +100,56 @@ class Info(commands.Cog):
     @app_commands.guild_only()
     @app_commands.command(name="export", description="A finished hand, or every hand of a table, as a file "
                                                       "(PHH for poker, PBN for bridge, JSON otherwise)")
-    @app_commands.describe(table="The table's number", hand="The hand's number (leave it out for every hand)")
+    @app_commands.rename(fmt="format")
+    @app_commands.describe(table="The table's number", hand="The hand's number (leave it out for every hand)",
+                           fmt="The game's own format (default), or PokerStars hand histories for trackers "
+                               "(hold'em and Omaha)",
+                           names="PokerStars format: the players' names (default) or their seats")
+    @app_commands.choices(fmt=[app_commands.Choice(name="standard (PHH, PBN or JSON)", value="standard"),
+                               app_commands.Choice(name="PokerStars (PokerTracker, Hold'em Manager, GTO Wizard)",
+                                                   value="pokerstars")],
+                          names=[app_commands.Choice(name="real names", value="real"),
+                                 app_commands.Choice(name="seat numbers", value="seats")])
     async def export(self, interaction: discord.Interaction, table: int,
-                     hand: app_commands.Range[int, 1] | None = None) -> None:
+                     hand: app_commands.Range[int, 1] | None = None, fmt: str = "standard",
+                     names: str = "real") -> None:
         storage = self.bot.storage
         row = await storage.table(table)
         if row is None or row.guild_id != interaction.guild_id:  # another server's table is none of ours
             await interaction.response.send_message(f"There is no table #{table} on this server.", ephemeral=True)
             return
+        if fmt != "standard" and fmt not in formats(row.game):
+            await interaction.response.send_message(pokerstars_refusal(row.game, table), ephemeral=True)
+            return
         if hand is not None:
             record = await storage.hand_record(table, hand)
-            exports = [(hand, record.export)] if record is not None else []
+            hands = [(hand, record)] if record is not None else []
         else:
-            exports = await storage.hand_exports(table)
-        if not exports:
+            hands = await storage.hand_records(table)
+        if not hands:
             await interaction.response.send_message(
                 "No finished hand with that number on that table." if hand is not None
                 else f"Table #{table} has no finished hand yet.", ephemeral=True)
             return
-        for hand_no, _ in exports if row.settings.get("event") else ():  # only an event's deals are secret
+        for hand_no, _ in hands if row.settings.get("event") else ():  # only an event's deals are secret
             if await self._board_still_in_play(interaction, table, hand_no):
                 await interaction.response.send_message(
                     "That table played an event's deal whose other tables may still be playing it: it is "
                     "exported to those who have played the board (or members with Manage Channels).",
                     ephemeral=True)
                 return
-        filename, text = export_file(row.game, table, exports)
+        if fmt == "pokerstars":
+            filename, text = pokerstars_file(row.game, table, hands, max_seats=len(row.seats),
+                                             seat_names=names == "seats", hero=interaction.user.id)
+        else:
+            filename, text = export_file(row.game, table, [(n, stored.export) for n, stored in hands])
         data = text.encode("utf-8")
         if len(data) > MAX_FILE_BYTES:
             await interaction.response.send_message(
-                f"Table #{table}'s {len(exports)} hands are too large for one file: export them one by one "
+                f"Table #{table}'s {len(hands)} hands are too large for one file: export them one by one "
                 "with `hand:`.", ephemeral=True)
             return
-        what = f"hand #{hand}" if hand is not None else f"{len(exports)} hands"
+        what = f"hand #{hand}" if hand is not None else f"{len(hands)} hands"
         await interaction.response.send_message(
             f"Table #{table} ({game(row.game).title}), {what}: `{filename}`", ephemeral=True,
             file=discord.File(io.BytesIO(data), filename=filename))

@@ -146,6 +146,10 @@ class Storage(Protocol):
 
     async def hand_exports(self, table_id: int) -> list[tuple[int, str]]: ...
 
+    async def hand_records(self, table_id: int) -> list[tuple[int, StoredHand]]:
+        """Every finished hand of a table as ``(hand_no, stored hand)``, in order."""
+        ...
+
     async def hand_seat_holders(self, table_id: int, hand_no: int) -> dict[int, int]:
         """The member in each deal seat of a finished hand (``hand_players``; computer players have none)."""
 

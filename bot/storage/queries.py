@@ -111,12 +111,17 @@ class Queries:
 
     async def hand_record(self, table_id: int, hand_no: int) -> StoredHand | None:
         rows = await self._db.fetch(
-            "SELECT game, seed, commitment, record, export FROM hands WHERE table_id = ? AND hand_no = ?",
+            "SELECT game, seed, commitment, record, export, finished_at FROM hands WHERE table_id = ? AND hand_no = ?",
             table_id, hand_no)
         if not rows:
             return None
-        game, seed, commitment, record, export = rows[0]
-        return StoredHand(str(game), str(seed), str(commitment), json.loads(record), str(export))
+        return _stored_hand(rows[0])
+
+    async def hand_records(self, table_id: int) -> list[tuple[int, StoredHand]]:
+        rows = await self._db.fetch(
+            "SELECT game, seed, commitment, record, export, finished_at, hand_no FROM hands WHERE table_id = ?"
+            " ORDER BY hand_no", table_id)
+        return [(int(row[6]), _stored_hand(row)) for row in rows]
 
     async def hand_exports(self, table_id: int) -> list[tuple[int, str]]:
         return [(int(n), e) for n, e in await self._db.fetch(
@@ -243,3 +248,8 @@ class Queries:
                 " UNION ALL SELECT 'seats', seats FROM tables WHERE status != 'closed'"):
             total += int(value) if kind == "wallets" else sum(int(s["stack"]) for s in json.loads(value))
         return total
+
+
+def _stored_hand(row: Sequence[Any]) -> StoredHand:
+    game, seed, commitment, record, export, finished_at = row[:6]
+    return StoredHand(str(game), str(seed), str(commitment), json.loads(record), str(export), float(finished_at))

@@ -106,13 +106,15 @@ class TableRow:
 class StoredHand:
     """A finished deal as stored: its game, the seed and its commitment (the fair-deck proof), the
     deal's record (the game's JSON document: seats, names, stacks, carry, actions, outcome; what a
-    replay rebuilds it from) and its export (PHH, PBN or JSON text)."""
+    replay rebuilds it from), its export (PHH, PBN or JSON text) and when it ended (a unix time; not
+    part of its identity)."""
 
     game: str
     seed: str
     commitment: str
     record: dict[str, Any]
     export: str
+    finished_at: float = field(default=0.0, compare=False)
 
 
 @dataclass(frozen=True)
