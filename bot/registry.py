@@ -26,6 +26,7 @@ from bot.ai import stud as stud_ai
 from bot.games import bridge_events
 from bot.games.base import Action, ActionSpec, Engine
 from bot.games.bridge import BridgeEngine
+from bot.games.bridge import casual as bridge_casual
 from bot.games.event_records import EventResult
 from bot.games.poker_options import describe as describe_options
 from bot.games.bridge_scoring import unfinished_rubber_note
@@ -99,6 +100,8 @@ class GameSpec:
     before it is sent."""
     explain_call: Callable[[Sequence[tuple[int, str]], int], str] | None = None
     """What a call of the auction ((deal seat, call) in order) means in the robots' system (bridge)."""
+    undo: Callable[[Mapping[str, Any]], bool] | None = None
+    """Whether a table with these settings lets a player take back a move (``bot.service.undo``)."""
     describe_settings: Callable[[Mapping[str, Any]], str] | None = None
     """The stakes and table options in words (``/status``), from a deal's settings or the table's."""
     closing_note: Callable[[Mapping[str, Any]], str | None] | None = None
@@ -123,7 +126,8 @@ _GAMES: tuple[GameSpec, ...] = (
     _spec("bridge", BridgeEngine, bridge_ai, bridge_images, title="Contract bridge", min_players=4, max_players=4,
           default_settings={"scoring": "rubber"}, turn_seconds=120, export=BridgeEngine.pbn, export_format="pbn", pause_after_deal=12,
           deal_key=bridge_events.deal_key, event_result=bridge_events.event_result,
-          event_report=bridge_events.event_report, closing_note=unfinished_rubber_note, explain_call=explain_call),
+          event_report=bridge_events.event_report, closing_note=unfinished_rubber_note, explain_call=explain_call,
+          undo=bridge_casual),
     _spec("saint", SaintEngine, saint_ai, saint_images, title="Saint Poker", min_players=2, max_players=5,
           simultaneous=True, turn_seconds=90, pause_after_deal=8),
     _spec("squared", SquaredEngine, squared_ai, squared_images, title="Poker Squared", min_players=2,

@@ -17,7 +17,7 @@ from bot.adapter.explain_select import ExplainSelect, has_auction
 from bot.adapter.move_buttons import ActionButton, TableButton
 from bot.adapter.replay_buttons import ReplayButton
 from bot.games.base import ActionSpec
-from bot.service import after_hand, cash
+from bot.service import after_hand, cash, undo
 
 if TYPE_CHECKING:
     from bot.service.live import LiveTable
@@ -83,4 +83,7 @@ def table_view(live: "LiveTable") -> discord.ui.View:
         view.add_item(TableButton(row.id, "straddle"))
     for what in cash.offers(live):
         view.add_item(TableButton(row.id, what))
+    if undo.allowed(live):
+        for what in ("allowundo", "refuseundo") if live.undo_asked else ("undo",):
+            view.add_item(TableButton(row.id, what))
     return view

@@ -7,7 +7,7 @@ works after a restart and a click from an earlier state is refused.
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Awaitable, Callable
 
 import discord
 
@@ -16,6 +16,7 @@ from bot.adapter.component_checks import STATE, TableComponent, bot_of, judged, 
 from bot.adapter.member_text import member_name
 from bot.errors import UserError
 from bot.games.base import Action
+from bot.service import undo
 from bot.service.live import LiveTable
 
 
@@ -66,11 +67,13 @@ class TableButton(TableComponent, discord.ui.DynamicItem[discord.ui.Button],
                   template=r"cr:u:(?P<table>[0-9]+):(?P<what>[a-z]+)"):
     """Buttons that are not moves: My hand, Sit out, Away, Back, Join, Start, Straddle (a toggle), and after
     a hand Show my cards (its uncontested winner) and Rabbit hunt; at a cash table Rebuy (the table's
-    buy-in), Top up (to the table's maximum) and Auto-rebuy (a toggle), answered privately."""
+    buy-in), Top up (to the table's maximum) and Auto-rebuy (a toggle), answered privately; at a
+    casual bridge table Undo, and Allow undo and Refuse undo for the opponents when one is asked."""
 
     LABELS = {"hand": "My hand", "sitout": "Sit out", "away": "Away", "back": "I'm back", "join": "Join", "start": "Start",
               "straddle": "Straddle", "show": "Show my cards", "rabbit": "Rabbit hunt", "rebuy": "Rebuy",
-              "topup": "Top up", "autorebuy": "Auto-rebuy"}
+              "topup": "Top up", "autorebuy": "Auto-rebuy", "undo": "Undo", "allowundo": "Allow undo",
+              "refuseundo": "Refuse undo"}
 
     def __init__(self, table: int, what: str):
         style = discord.ButtonStyle.success if what in ("join", "start") else discord.ButtonStyle.secondary
@@ -87,31 +90,32 @@ class TableButton(TableComponent, discord.ui.DynamicItem[discord.ui.Button],
         bot = bot_of(interaction)
         live = present(found)
         user = interaction.user
+        service = bot.service
         if self.what == "hand":
             await bot.presenter.show_hand(interaction, live)
             return
         if self.what == "straddle":
-            on = await bot.service.toggle_straddle(live, user.id)
+            on = await service.toggle_straddle(live, user.id)
             await interaction.response.send_message(straddle_answer(live, on), ephemeral=True)
             return
-        if self.what in ("rebuy", "topup", "autorebuy"):
+        answered_privately: dict[str, Callable[[], Awaitable[str]]] = {
+            "rebuy": lambda: service.rebuy(live, user.id), "topup": lambda: service.top_up(live, user.id),
+            "autorebuy": lambda: service.set_auto_rebuy(live, user.id), "undo": lambda: undo.ask(live, user.id)}
+        if self.what in answered_privately:
             await interaction.response.defer(ephemeral=True, thinking=True)
-            chips = {"rebuy": bot.service.rebuy, "topup": bot.service.top_up, "autorebuy": bot.service.set_auto_rebuy}
-            await interaction.followup.send(await chips[self.what](live, user.id), ephemeral=True)
+            await interaction.followup.send(await answered_privately[self.what](), ephemeral=True)
             return
-        if self.what not in ("sitout", "away", "back", "join", "start", "show", "rabbit"):
+        shown_at_the_table: dict[str, Callable[[], Awaitable[None]]] = {
+            "show": lambda: service.show_cards(live, user.id), "rabbit": lambda: service.hunt_rabbit(live),
+            "away": lambda: service.set_away(live, user.id),
+            "sitout": lambda: service.set_sitting_out(live, user.id, True),
+            "back": lambda: service.set_sitting_out(live, user.id, False),
+            "join": lambda: service.join(live, user.id, member_name(user)),
+            "start": lambda: service.start(live, user.id),
+            "allowundo": lambda: undo.answer(live, user.id, True),
+            "refuseundo": lambda: undo.answer(live, user.id, False)}
+        if self.what not in shown_at_the_table:
             raise UserError("That button is out of date.")
         press = bot.presenter.pressed(live, interaction)  # answered by the table's update, or deferred
-        if self.what == "show":
-            await bot.service.show_cards(live, user.id)
-        elif self.what == "rabbit":
-            await bot.service.hunt_rabbit(live)
-        elif self.what == "away":
-            await bot.service.set_away(live, user.id)
-        elif self.what in ("sitout", "back"):
-            await bot.service.set_sitting_out(live, user.id, self.what == "sitout")
-        elif self.what == "join":
-            await bot.service.join(live, user.id, member_name(user))
-        else:
-            await bot.service.start(live, user.id)
+        await shown_at_the_table[self.what]()
         await press.acknowledge()

@@ -167,6 +167,11 @@ def card_code(card: Card) -> str:
     return f"{card.rank.abbr}{'shdc'[card.suit]}"
 
 
+def casual(settings: Mapping[str, Any]) -> bool:
+    """A rubber table, not a duplicate board nor an event's: a move may be taken back there."""
+    return settings.get("scoring", "rubber") == "rubber" and not settings.get("event")
+
+
 class BridgeEngine:
     """One board of contract bridge. See the module docstring for settings, carry and actions."""
 

@@ -138,6 +138,7 @@ async def apply(table: LiveTable, deal_seat: int, action: Action, *, seats_chang
     assert row.deal is not None
     started = time.perf_counter()
     lines = table.engine.apply(deal_seat, action)
+    table.undo_asked = None  # the deal moved on: an undo asked before is no longer the last move's
     recorded = action.to_json()
     row.deal.actions.append([deal_seat, recorded])
     row.step += 1

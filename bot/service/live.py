@@ -41,6 +41,16 @@ class Courier(Protocol):
 
 
 @dataclass
+class UndoAsked:
+    """A pending undo (``bot.service.undo``): who asked, the index of their move among the deal's
+    actions, and the opponents (people) who have not answered yet, as deal seats."""
+
+    asker: int
+    step: int
+    waiting: set[int]
+
+
+@dataclass
 class LiveTable:
     """A table in memory: its stored row, its game and the engine of the deal in progress."""
 
@@ -54,6 +64,7 @@ class LiveTable:
     last_players: list[int] = field(default_factory=list)  # the user in each deal seat of the last deal
     rabbit_hunted: int = 0  # the hand whose rabbit was hunted (``after_hand``)
     bounty_paid: int = 0  # the hand whose 7-2 bounty was paid (``bounty``)
+    undo_asked: UndoAsked | None = None  # an undo waiting for the opponents' answer (``undo``)
     deal_size: int = 0  # seats in the current or last deal (engine seats 0..deal_size-1)
     turn_started: dict[int, int] = field(default_factory=dict)  # deal seat -> step its turn began
     last_event: tuple[str, str] | None = None  # (event, deal key) of the last event deal it finished

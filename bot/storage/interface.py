@@ -74,6 +74,10 @@ class Tx(Protocol):
         ``seats_changed``; loading the table takes them from its last action rows."""
         ...
 
+    async def drop_actions_from(self, table_id: int, hand_no: int, step: int) -> None:
+        """Drop the deal's action rows from ``step`` on (an undo took them back)."""
+        ...
+
     async def clear_actions(self, table_id: int) -> None:
         """Drop the action rows of a table whose deal is over (recorded by ``insert_hand``) or void."""
         ...

@@ -114,6 +114,10 @@ class Writes(Queries):
             table.id, table.hand_no, table.step, seat, json.dumps(action), time.time(), table.deadline,
             json.dumps(seats_json(table.seats)) if seats_changed else None)
 
+    async def drop_actions_from(self, table_id: int, hand_no: int, step: int) -> None:
+        await self._db.execute("DELETE FROM actions WHERE table_id = ? AND hand_no = ? AND step >= ?",
+                               table_id, hand_no, step)
+
     async def clear_actions(self, table_id: int) -> None:
         await self._db.execute("DELETE FROM actions WHERE table_id = ?", table_id)
 

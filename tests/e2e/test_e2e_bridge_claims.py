@@ -73,3 +73,25 @@ async def test_a_rejected_claim_at_an_event_table_is_ruled_by_double_dummy(datab
     assert "rejects the claim; the director rules by double dummy" in told and "The director rules:" in told
     assert sum(engine.won) == 13 and engine.won[0] < 13, "the solver gives North-South what best play gives"
     await h.close()
+
+
+async def test_south_takes_back_a_call_at_a_rubber_table(database: str) -> None:
+    h = await Harness.start(database)
+    h.bot.service.seeds = lambda: SEED
+    await h.command(SOUTH, "bridge", "create")
+    await h.command(SOUTH, "bridge", "leave")
+    for _ in range(2):
+        await h.command(SOUTH, "bridge", "add-bot")
+    await h.command(SOUTH, "bridge", "join")
+    await h.command(SOUTH, "bridge", "add-bot")
+    await h.command(SOUTH, "bridge", "start")
+    engine = h.bot.service.in_channel(CHANNEL_ID).engine
+    assert "Undo" in h.labels()
+    await h.press_label(SOUTH, "Pass")
+    assert len(engine.calls) > 3 or engine.phase != "auction"
+    token = await h.press_label(SOUTH, "Undo")
+    assert "Taken back." in h.ephemeral_text(token)
+    live = h.bot.service.in_channel(CHANNEL_ID)
+    assert [c for _, c in live.engine.calls] == ["Pass", "1S"] and live.engine.to_act() == (2,)
+    assert "takes back their last call or card" in h.table_message()["content"]
+    await h.close()
