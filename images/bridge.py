@@ -16,6 +16,7 @@ from PIL import Image, ImageDraw
 
 from bot.games.base import HIDDEN
 from bot.games.bridge_scoring import STRAIN_SYMBOLS
+from images.bridge_analysis import draw_analysis
 from images.cards import Color, canvas_draw, card_size, draw_text, fit_text, font, paste_card, paste_row
 from images.palette import to_png
 from images.theme import (
@@ -226,6 +227,8 @@ def _draw_panel(canvas: Image.Image, draw: ImageDraw.ImageDraw, view: View) -> N
             draw.text((left, y), fit_text(line, font(14, "bold"), right - left), font=font(14, "bold"), fill=GOLD)
             y += 20
         y += 6
+    if view.get("analysis"):
+        y = draw_analysis(draw, view["analysis"], left, right, y)
     if view["rubber"] is not None:
         _draw_rubber(draw, view["rubber"], left, right, y)
 

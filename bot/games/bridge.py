@@ -41,6 +41,7 @@ from endplay.parsers import pbn as pbn_format
 from endplay.types import Bid, Board, Card, Deal, Denom, Player
 
 from bot.games.base import HIDDEN, Action, ActionSpec, IllegalAction, NotYourTurn, Outcome, Seat
+from bot.games.bridge_analysis import Analysis, against_par, analyse, pbn_info
 from bot.games.bridge_scoring import (
     DIRECTIONS, DOUBLED_TEXT, SIDES, STRAIN_SYMBOLS, STRAINS, ContractResult, RubberState,
     SheetEntry, board_dealer, board_vulnerability, duplicate_score, honours, record_rubber_board,
@@ -120,6 +121,7 @@ class BridgeView(TypedDict):
     score: int | None              # at the end: NS points of this board
     deal: list[list[str]] | None   # at the end: the four original hands
     rubber: RubberView | None      # rubber scoring: the score sheet
+    analysis: Analysis | None      # at the end, once solved: double-dummy tricks and par
 
 
 def duplicate_board(settings: Mapping[str, Any], carry: Mapping[str, Any]) -> int:
@@ -224,6 +226,7 @@ class BridgeEngine:
         self.claims_rejected = 0
         self.declarer_shown = False
         self._outcome: Outcome | None = None
+        self._analysis: Analysis | None = None
         self.result: ContractResult | None = None
         self.ns_score: int | None = None
         self.result_line = ""
@@ -639,7 +642,7 @@ class BridgeEngine:
             tricks=list(self.won), claim=claim, claims_rejected=self.claims_rejected, finished=done,
             result=self.result_line,
             score=self.ns_score, deal=[sort_hand(h) for h in self.dealt] if done else None,
-            rubber=rubber,
+            rubber=rubber, analysis=self._analysis if done else None,
         )
         return dict(view)
 
@@ -665,4 +668,25 @@ class BridgeEngine:
         )
         board.contract = self.result.to_endplay()
         board.info["Score"] = f"NS {self.ns_score}"
+        if self._analysis is not None:
+            board.info.update(pbn_info(self._analysis))
         return pbn_format.dumps([board])
+
+    def analyse(self) -> Analysis | None:
+        """The finished board's double-dummy table and par (``bridge_analysis``), solved once and
+        kept: slow, so the table service calls it off its event loop before it shows the board."""
+        if self.phase != "done":
+            return None
+        if self._analysis is None:
+            self._analysis = analyse("N:" + " ".join(pbn_hand(hand) for hand in self.dealt), self.dealer,
+                                     self.vulnerable)
+        return self._analysis
+
+    def par_note(self) -> str:
+        """How the contract played compared with par, once the board is analysed."""
+        if self._analysis is None or self.ns_score is None:
+            return ""
+        if self.scoring == "rubber":  # par is a duplicate score: a rubber's points do not compare
+            contracts = ", ".join(self._analysis["par_contracts"]) or "Pass"
+            return f"Par {contracts} {self._analysis['par_score']:+d} (NS, at duplicate scoring)"
+        return against_par(self._analysis, self.ns_score)

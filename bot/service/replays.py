@@ -79,8 +79,13 @@ def rebuild(game_name: str, seed: str, record: Mapping[str, Any],
         return ReplayStep(engine.view(None), tuple(engine.view(s) for s in range(len(seats))), tuple(lines))
 
     steps = [state(["The deal starts."])]
-    for deal_seat, action in record["actions"]:
-        steps.append(state(engine.apply(deal_seat, Action.from_json(action))))
+    actions = record["actions"]
+    for number, (deal_seat, action) in enumerate(actions, start=1):
+        lines = engine.apply(deal_seat, Action.from_json(action))
+        analyse = getattr(engine, "analyse", None)  # bridge: the last step shows double dummy and par
+        if number == len(actions) and analyse is not None:
+            analyse()
+        steps.append(state(lines))
     return tuple(steps)
 
 

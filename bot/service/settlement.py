@@ -3,6 +3,8 @@ results and ratings, an event's result, and what comes next (a tournament's step
 buying in again, leavers going, the match's end or the next deal's deadline)."""
 from __future__ import annotations
 
+import asyncio
+
 from openskill.models import PlackettLuce
 
 from bot.games.base import Outcome
@@ -29,9 +31,14 @@ async def end_deal(table: LiveTable) -> None:
     outcome = table.engine.outcome
     deal = table.row.deal
     assert outcome is not None and deal is not None
+    analyse = getattr(table.engine, "analyse", None)  # bridge: double dummy and par, solved off the loop
+    if analyse is not None:
+        await asyncio.to_thread(analyse)  # before the export is written, which carries it
     async with table.room.storage.transaction() as tx:
         await settle(table, tx, outcome)
         await tx.save_table(table.row)
+    if analyse is not None:
+        table.note(table.engine.par_note())
     if table.row.status == "closed":  # a tournament just finished and paid out
         table.room.forget(table)
     if deal.event_key is not None:

@@ -165,6 +165,10 @@ async def _whole_board(h: Harness, recorder: Recorder, rendered: list[tuple[str,
     (board,) = parsed_boards(text)
     assert name.endswith("hand1.pbn") and board.deal.to_pbn() == "N:" + " ".join(pbn_hand(d) for d in dealt) and len(board.play) == 52
     assert outcome.summary in h.table_message()["content"]
+    analysis = engine.view(None)["analysis"]
+    assert analysis is not None, "solved once the board was over: the picture shows the table and par"
+    assert f"[OptimumScore \"NS {analysis['par_score']}\"]" in text and "[ParContract" in text
+    assert f"Par {analysis['par_contracts'][0]}" in h.table_message()["content"], "the table is told the par"
 
     # South's DMs name only South's cards; every hand image was South's own view.
     dms = recorder.dm_requests(SOUTH.id)

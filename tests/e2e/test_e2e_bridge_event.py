@@ -86,7 +86,7 @@ async def test_a_board_stays_secret_until_every_table_has_played_it(tmp_path) ->
     await _next_deal(h)  # the fast table goes on to board 2
     assert fast.row.deal.event_key == "2" and slow.row.hand_no == 1
     channel_a = h.recorder.channel_text(CHANNEL_ID)
-    for secret in (seed, summary, "Board 1  dealer"):
+    for secret in (seed, summary, "Board 1  dealer", "Par "):
         assert secret not in channel_a, f"channel A shows {secret!r} while table B plays board 1"
 
     # The slow table finishes board 1: both channels get its results table, once.
