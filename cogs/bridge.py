@@ -9,6 +9,7 @@ lets a director end the event and reveal the rest.
 """
 from __future__ import annotations
 
+import io
 import re
 from typing import Any, Literal
 
@@ -20,9 +21,22 @@ from bot.adapter.member_text import shown_report
 from bot.adapter.protocol import Cardroom
 from bot.errors import UserError
 from bot.games.bridge_events import event_standings
+from bot.games.bridge_hand_records import BoardRecord, hand_record_pbn
+from bot.games.bridge_scoring import DIRECTIONS, board_dealer, board_vulnerability, vulnerability_text
 from bot.service import events
+from bot.service.hand_records import event_hand_record
+from images.bridge_hand_record import render_board_record
 
 EVENT_NAME = re.compile(r"[a-z0-9][a-z0-9-]{0,31}")
+HAND_RECORD_PICTURES = 9
+"""Boards shown as pictures in the hand record's reply: Discord takes 10 files a message, one the PBN."""
+
+
+def board_picture(record: BoardRecord) -> dict[str, Any]:
+    """What the hand record's picture of a board draws (plain data for the render pool)."""
+    return {"board": record.board, "deal": record.deal, "dealer": DIRECTIONS[board_dealer(record.board)],
+            "vulnerable": vulnerability_text(board_vulnerability(record.board)), "analysis": dict(record.analysis),
+            "traveller": [dict(row) for row in record.traveller]}
 
 
 def event_name(text: str) -> str:
@@ -83,6 +97,24 @@ class Bridge(GameCog, group_name="bridge", group_description="Contract bridge"):
         await interaction.response.send_message(
             f"Event `{name}`: {boards} board{'s' if boards != 1 else ''} played by every table so far\n"
             + shown_report(event_standings(rows)))
+
+    @app_commands.command(name="handrecord",
+                          description="A duplicate event's hand record: deals, double dummy, par and travellers")
+    @app_commands.describe(event="The event name")
+    async def handrecord(self, interaction: discord.Interaction, event: app_commands.Range[str, 1, 32]) -> None:
+        assert interaction.guild_id is not None
+        name = event_name(event)
+        director = bool(interaction.permissions and interaction.permissions.manage_channels)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        records = await event_hand_record(self.bot.storage, interaction.guild_id, name, director)
+        pictures = [await self.bot.presenter.picture(render_board_record, board_picture(record),
+                                                     filename=f"{name}-board{record.board}.png")
+                    for record in records[:HAND_RECORD_PICTURES]]
+        pbn = discord.File(io.BytesIO(hand_record_pbn(name, records).encode("utf-8")), filename=f"{name}.pbn")
+        shown = f"the first {len(pictures)} as pictures, " if len(records) > len(pictures) else ""
+        await interaction.followup.send(
+            f"Event `{name}`: {len(records)} board{'s' if len(records) != 1 else ''} ({shown}all in the PBN file, "
+            "which BBO's handviewer and endplay read).", files=[*pictures, pbn], ephemeral=True)
 
     @app_commands.command(name="close-event",
                           description="Director: end a duplicate event; its tables close and every board is revealed")

@@ -55,7 +55,8 @@ class Info(commands.Cog):
                  "Play with the buttons under the table; your cards come by DM (or press **My hand**).", ""]
         for name in game_names():
             lines.append(f"• `/{name}` — {game(name).title} (`/rules {name}`)")
-        lines += ["Poker cash tables also have `rebuy`, `topup` and `auto-rebuy`.", "",
+        lines += ["Poker cash tables also have `rebuy`, `topup` and `auto-rebuy`; duplicate bridge events "
+                  "`/bridge results`, `standings`, `handrecord` and `close-event`.", "",
                   "`/wallet`, `/daily`, `/ledger [table]`, `/leaderboard [game]`, `/stats [member]`, "
                   "`/verify table hand`, `/replay table hand`, `/export table [hand] [format]`"]
         await interaction.response.send_message("\n".join(lines), ephemeral=True)

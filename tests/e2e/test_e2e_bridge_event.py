@@ -4,8 +4,7 @@ it (no seed, result or report in the other channel), both channels get its resul
 last table finishes it, and a director's /bridge close-event reveals the rest."""
 from __future__ import annotations
 
-from typing import Any
-
+from tests.support.bridge_seats import open_event_table, pass_board
 from tests.support.export_checks import exported, parsed_boards
 from tests.support.harness import CHANNEL_ID, GUILD_ID, MANAGE_CHANNELS, MEMBER_PERMISSIONS, Harness, Place, User
 
@@ -14,24 +13,6 @@ SLOW = [User(4011, "Ann"), User(4012, "Ben"), User(4013, "Cat"), User(4014, "Dan
 STRANGER = User(4005, "Stan")
 DIRECTOR = User(4006, "Dora", MEMBER_PERMISSIONS | MANAGE_CHANNELS)
 OTHER = Place(GUILD_ID, 920000000000000777)
-
-
-async def _open(h: Harness, players: list[User], at: Place, event: str = "Club-Night") -> Any:
-    await h.command(players[0], "bridge", "create", scoring="duplicate", event=event, at=at)
-    for user in players[1:]:
-        await h.command(user, "bridge", "join", at=at)
-    await h.command(players[0], "bridge", "start", at=at)
-    return h.bot.service.in_channel(at.channel_id)
-
-
-async def _pass_board(h: Harness, live: Any, players: list[User]) -> None:
-    """Everyone passes: the board is passed out (four presses on the table's Pass button)."""
-    board = live.row.hand_no
-    while live.row.deal is not None and live.row.hand_no == board:
-        user = players[live.engine.to_act()[0]]
-        message = h.recorder.messages[live.row.message_id]  # the table message (a report may follow it)
-        button = next(c for r in message["components"] for c in r["components"] if c.get("label") == "Pass")
-        await h.press(user, button["custom_id"], message, at=Place(GUILD_ID, live.row.channel_id))
 
 
 async def _next_deal(h: Harness) -> None:
@@ -48,14 +29,14 @@ async def test_a_board_stays_secret_until_every_table_has_played_it(tmp_path) ->
     assert "only applies to duplicate" in h.ephemeral_text(token)
     token = await h.command(FAST[0], "bridge", "create", scoring="duplicate", event="no spaces!")
     assert "event name" in h.ephemeral_text(token)
-    fast = await _open(h, FAST, Place(GUILD_ID, CHANNEL_ID))
-    slow = await _open(h, SLOW, OTHER)
+    fast = await open_event_table(h, FAST, Place(GUILD_ID, CHANNEL_ID))
+    slow = await open_event_table(h, SLOW, OTHER)
     assert fast.row.settings["event"] == "club-night" and fast.row.deal.event_key == slow.row.deal.event_key == "1"
     seed = fast.row.deal.seed
     assert slow.row.deal.seed == seed, "one board, one deal"
 
     # The fast table passes board 1 out while the slow one is still bidding it.
-    await _pass_board(h, fast, FAST)
+    await pass_board(h, fast, FAST)
     summary = fast.last_outcome.summary
     done = h.table_message(CHANNEL_ID)["content"]
     assert "Board 1 done; its results come when every table of event club-night has played it." in done
@@ -91,7 +72,7 @@ async def test_a_board_stays_secret_until_every_table_has_played_it(tmp_path) ->
 
     # The slow table finishes board 1: both channels get its results table, once.
     sent_a, sent_b = len(h.recorder.channel_requests(CHANNEL_ID)), len(h.recorder.channel_requests(OTHER.channel_id))
-    await _pass_board(h, slow, SLOW)
+    await pass_board(h, slow, SLOW)
     for channel, since in ((CHANNEL_ID, sent_a), (OTHER.channel_id, sent_b)):
         reports = [m for m in h.recorder.messages_in(channel) if "Board 1  dealer" in m["content"]]
         assert len(reports) == 1, f"channel {channel} gets board 1's results once"
@@ -110,7 +91,7 @@ async def test_a_board_stays_secret_until_every_table_has_played_it(tmp_path) ->
     assert "results are out" in h.ephemeral_text(late)
 
     # Board 2: the fast table finishes it, the slow one is dealt it; a director closes the event.
-    await _pass_board(h, fast, FAST)
+    await pass_board(h, fast, FAST)
     await _next_deal(h)
     assert slow.row.deal.event_key == "2"
     assert "Board 2  dealer" not in h.recorder.channel_text(CHANNEL_ID) + h.recorder.channel_text(OTHER.channel_id)
@@ -140,10 +121,10 @@ async def test_the_privacy_check_knows_a_board_still_in_play_elsewhere(tmp_path)
     """Planted leaks in channel A while table B plays board 1: the seed, A's result, and a picture of
     A's played board are each caught; the same seed posted once B has finished is no leak."""
     h = await Harness.start(str(tmp_path / "audit.db"))
-    fast = await _open(h, FAST, Place(GUILD_ID, CHANNEL_ID))
-    slow = await _open(h, SLOW, OTHER)
+    fast = await open_event_table(h, FAST, Place(GUILD_ID, CHANNEL_ID))
+    slow = await open_event_table(h, SLOW, OTHER)
     seed = fast.row.deal.seed
-    await _pass_board(h, fast, FAST)
+    await pass_board(h, fast, FAST)
     assert h.privacy.findings == [], "the bot itself keeps board 1 out of channel A"
     channel = h.bot.get_partial_messageable(CHANNEL_ID)
     await channel.send(f"Deck seed `{seed}`")
@@ -154,7 +135,7 @@ async def test_the_privacy_check_knows_a_board_still_in_play_elsewhere(tmp_path)
     h.privacy.findings.clear()
     assert len(findings) == 3, findings
     assert seed in findings[0] and fast.last_outcome.summary in findings[1] and "carries picture" in findings[2]
-    await _pass_board(h, slow, SLOW)
+    await pass_board(h, slow, SLOW)
     await channel.send(f"Deck seed `{seed}`")
     assert h.privacy.findings == [], "board 1 is public once every table has played it"
     await h.close()
@@ -164,13 +145,13 @@ async def test_verify_shows_a_board_seed_only_to_those_who_played_that_board(tmp
     """Ezra has played board 1 of the event, not board 2: the other table's board 2 seed stays hidden
     from him (it would give away the cards his table is still to play), its own players see it."""
     h = await Harness.start(str(tmp_path / "event.db"))
-    fast = await _open(h, FAST, Place(GUILD_ID, CHANNEL_ID))
-    slow = await _open(h, SLOW, OTHER)
-    await _pass_board(h, fast, FAST)
-    await _pass_board(h, slow, SLOW)
+    fast = await open_event_table(h, FAST, Place(GUILD_ID, CHANNEL_ID))
+    slow = await open_event_table(h, SLOW, OTHER)
+    await pass_board(h, fast, FAST)
+    await pass_board(h, slow, SLOW)
     await _next_deal(h)  # board 2 is dealt at both tables
     assert fast.row.deal.event_key == slow.row.deal.event_key == "2"
-    await _pass_board(h, slow, SLOW)  # the other table plays it out
+    await pass_board(h, slow, SLOW)  # the other table plays it out
     assert await h.bot.storage.hand_record(slow.id, 2) is not None
     hidden = h.ephemeral_text(await h.command(FAST[1], "verify", table=slow.id, hand=2))
     assert "may still be playing it" in hidden and "Seed" not in hidden

@@ -1,7 +1,10 @@
-"""A bridge table with one member in the South seat and robots in the other three."""
+"""Bridge tables for the end-to-end tests: one member in the South seat among three robots, and a
+duplicate event's table of four members whose boards are passed out."""
 from __future__ import annotations
 
-from tests.support.harness import Harness, User
+from typing import Any
+
+from tests.support.harness import GUILD_ID, Harness, Place, User
 
 
 async def south_among_robots(h: Harness, south: User) -> None:
@@ -13,3 +16,22 @@ async def south_among_robots(h: Harness, south: User) -> None:
     await h.command(south, "bridge", "add-bot")
     await h.command(south, "bridge", "join")
     await h.command(south, "bridge", "add-bot")
+
+
+async def open_event_table(h: Harness, players: list[User], at: Place, event: str = "Club-Night") -> Any:
+    """Four members at a duplicate table of ``event`` in ``at``, its first board dealt."""
+    await h.command(players[0], "bridge", "create", scoring="duplicate", event=event, at=at)
+    for user in players[1:]:
+        await h.command(user, "bridge", "join", at=at)
+    await h.command(players[0], "bridge", "start", at=at)
+    return h.bot.service.in_channel(at.channel_id)
+
+
+async def pass_board(h: Harness, live: Any, players: list[User]) -> None:
+    """Everyone passes: the board is passed out (four presses on the table's Pass button)."""
+    board = live.row.hand_no
+    while live.row.deal is not None and live.row.hand_no == board:
+        user = players[live.engine.to_act()[0]]
+        message = h.recorder.messages[live.row.message_id]  # the table message (a report may follow it)
+        button = next(c for r in message["components"] for c in r["components"] if c.get("label") == "Pass")
+        await h.press(user, button["custom_id"], message, at=Place(GUILD_ID, live.row.channel_id))
