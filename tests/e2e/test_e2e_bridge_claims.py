@@ -95,3 +95,14 @@ async def test_south_takes_back_a_call_at_a_rubber_table(database: str) -> None:
     assert [c for _, c in live.engine.calls] == ["Pass", "1S"] and live.engine.to_act() == (2,)
     assert "takes back their last call or card" in h.table_message()["content"]
     await h.close()
+
+
+async def test_a_concession_at_an_event_table_is_accepted(database: str) -> None:
+    h = await Harness.start(database)
+    engine = await _south_defends(h, scoring="duplicate", event="club")
+    await h.press_label(SOUTH, "Play")  # the opening lead
+    won = engine.won[0]
+    await _claim(h, won)
+    assert engine.outcome is not None and engine.claimed and engine.won == [won, 13 - won]
+    assert engine.claims_rejected == 0, "accepted: no ruling needed"
+    await h.close()
