@@ -4,6 +4,7 @@ buying in again, leavers going, the match's end or the next deal's deadline)."""
 from __future__ import annotations
 
 import asyncio
+import logging
 
 from openskill.models import PlackettLuce
 
@@ -14,6 +15,8 @@ from bot.service.live import LiveTable
 from bot.service.seats import (buy_in, buy_in_range, cash_out, is_cash_table, pay_in, remove_seats,
                                try_pay_in)
 from bot.storage.interface import Tx
+
+log = logging.getLogger(__name__)
 from bot.storage.records import Deal, TableSeat
 
 _RATING = PlackettLuce()
@@ -33,11 +36,14 @@ async def end_deal(table: LiveTable) -> None:
     assert outcome is not None and deal is not None
     analyse = getattr(table.engine, "analyse", None)  # bridge: double dummy and par, solved off the loop
     if analyse is not None:
-        await asyncio.to_thread(analyse)  # before the export is written, which carries it
+        try:
+            await asyncio.to_thread(analyse)  # before the export is written, which carries it
+        except Exception:  # the board ends all the same, without its analysis
+            log.exception("table %s: the board's double-dummy analysis failed", table.id)
     async with table.room.storage.transaction() as tx:
         await settle(table, tx, outcome)
         await tx.save_table(table.row)
-    if analyse is not None:
+    if analyse is not None and table.engine.par_note():
         table.note(table.engine.par_note())
     if table.row.status == "closed":  # a tournament just finished and paid out
         table.room.forget(table)

@@ -106,3 +106,24 @@ async def test_a_concession_at_an_event_table_is_accepted(database: str) -> None
     assert engine.outcome is not None and engine.claimed and engine.won == [won, 13 - won]
     assert engine.claims_rejected == 0, "accepted: no ruling needed"
     await h.close()
+
+
+async def test_a_board_whose_analysis_fails_ends_all_the_same(database: str, monkeypatch: pytest.MonkeyPatch,
+                                                               caplog: pytest.LogCaptureFixture) -> None:
+    def broken(*args: Any) -> None:
+        raise RuntimeError("the solver is out of order")
+
+    monkeypatch.setattr("bot.games.bridge.analyse", broken)
+    h = await Harness.start(database)
+    engine = await _south_defends(h)
+    await h.press_label(SOUTH, "Play")
+    await _claim(h, engine.won[0])
+    assert engine.outcome is not None and engine.view(None)["analysis"] is None
+    live = h.bot.service.in_channel(CHANNEL_ID)
+    assert live.row.hand_no == 1 and live.row.deal is None, "the board was settled and stored"
+    record = await h.bot.storage.hand_record(live.id, 1)
+    assert record is not None and "OptimumScore" not in record.export
+    assert not any(line.startswith("Par ") for line in live.log)
+    assert "double-dummy analysis failed" in caplog.text
+    caplog.clear()  # the failure was logged on purpose
+    await h.close()
