@@ -9,6 +9,7 @@ import pytest
 
 import bot.ai.bridge as robots
 from bot.games.bridge import BridgeEngine
+from tests.support.bridge_seats import south_among_robots
 from tests.support.harness import CHANNEL_ID, Harness, User
 
 SEED = "05" * 32
@@ -24,12 +25,7 @@ def fast_robots(monkeypatch: pytest.MonkeyPatch) -> None:
 async def _south_defends(h: Harness, **create: Any) -> BridgeEngine:
     """South among three robots, passing throughout: a robot of East-West declares."""
     h.bot.service.seeds = lambda: SEED
-    await h.command(SOUTH, "bridge", "create", **create)
-    await h.command(SOUTH, "bridge", "leave")
-    await h.command(SOUTH, "bridge", "add-bot")
-    await h.command(SOUTH, "bridge", "add-bot")
-    await h.command(SOUTH, "bridge", "join")
-    await h.command(SOUTH, "bridge", "add-bot")
+    await south_among_robots(h, SOUTH, **create)
     await h.command(SOUTH, "bridge", "start")
     engine: BridgeEngine = h.bot.service.in_channel(CHANNEL_ID).engine
     while engine.phase == "auction":
@@ -78,12 +74,7 @@ async def test_a_rejected_claim_at_an_event_table_is_ruled_by_double_dummy(datab
 async def test_south_takes_back_a_call_at_a_rubber_table(database: str) -> None:
     h = await Harness.start(database)
     h.bot.service.seeds = lambda: SEED
-    await h.command(SOUTH, "bridge", "create")
-    await h.command(SOUTH, "bridge", "leave")
-    for _ in range(2):
-        await h.command(SOUTH, "bridge", "add-bot")
-    await h.command(SOUTH, "bridge", "join")
-    await h.command(SOUTH, "bridge", "add-bot")
+    await south_among_robots(h, SOUTH)
     await h.command(SOUTH, "bridge", "start")
     engine = h.bot.service.in_channel(CHANNEL_ID).engine
     assert "Undo" in h.labels()

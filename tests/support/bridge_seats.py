@@ -7,10 +7,10 @@ from typing import Any
 from tests.support.harness import GUILD_ID, Harness, Place, User
 
 
-async def south_among_robots(h: Harness, south: User) -> None:
+async def south_among_robots(h: Harness, south: User, **create: Any) -> None:
     """Seats are dealt in the order people sit down: the host steps out so two robots take North and
-    East, sits down again as South, and a third robot takes West."""
-    await h.command(south, "bridge", "create")
+    East, sits down again as South, and a third robot takes West. ``create``: the table's options."""
+    await h.command(south, "bridge", "create", **create)
     await h.command(south, "bridge", "leave")
     await h.command(south, "bridge", "add-bot")
     await h.command(south, "bridge", "add-bot")
