@@ -38,7 +38,8 @@ POSTGRESQL = Dialect("postgresql", {
     "real": "DOUBLE PRECISION",                  # REAL is 32-bit in PostgreSQL: unix times lose seconds
     "without_rowid": "",
     "insertion_order": ", rowid BIGINT GENERATED ALWAYS AS IDENTITY",  # the order SQLite's rowid gives
-}, after_copy="SELECT setval(pg_get_serial_sequence('tables', 'id'), COALESCE(MAX(id), 0) + 1, false) FROM tables")
+}, after_copy="SELECT setval(pg_get_serial_sequence('tables', 'id'), (SELECT COALESCE(MAX(id), 0) + 1 FROM tables), false),"
+   " setval(pg_get_serial_sequence('mtts', 'id'), (SELECT COALESCE(MAX(id), 0) + 1 FROM mtts), false)")
 # (SQLite moves AUTOINCREMENT past an id inserted by hand itself; PostgreSQL's sequence must be told)
 
 

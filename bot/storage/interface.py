@@ -10,6 +10,7 @@ from typing import Any, AsyncContextManager, Protocol, Sequence
 
 from bot.errors import UserError
 from bot.games.event_records import EventPlayer, EventResult
+from bot.storage.mtt_interface import MttStorage, MttTx
 from bot.storage.records import EventState, LedgerEntry, PlayedHand, Standing, StoredHand, TableRow
 
 HOUSE = 0
@@ -32,7 +33,7 @@ class NotOwner(UserError):
                          " Try again in a moment.")
 
 
-class Tx(Protocol):
+class Tx(MttTx, Protocol):
     """Writes inside one transaction (``Storage.transaction()``): all of them commit, or none. The
     reads a step needs of what it just wrote are here too (another connection would not see them)."""
 
@@ -125,7 +126,7 @@ class Tx(Protocol):
                             deal_key: str | None = None) -> list[EventResult]: ...
 
 
-class Storage(Protocol):
+class Storage(MttStorage, Protocol):
     """The database: reads, and ``transaction()`` for every write."""
 
     def transaction(self) -> AsyncContextManager[Tx]:

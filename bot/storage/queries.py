@@ -11,6 +11,7 @@ from typing import Any, Iterable, Protocol, Sequence
 
 from bot.games.event_records import EventPlayer, EventResult
 from bot.storage.dialect import Dialect
+from bot.storage.mtt_store import MttQueries
 from bot.storage.records import (Deal, EventState, LedgerEntry, PlayedHand, Standing, StoredHand, TableRow,
                                  seats_from_json)
 
@@ -52,7 +53,7 @@ def _played_hands(rows: list[Sequence[Any]]) -> list[PlayedHand]:
             for t, n, g, s, net, at, rec, exp in rows]
 
 
-class Queries:
+class Queries(MttQueries):
     """Reads (no transaction needed). ``self._db`` runs them; ``self._defaults`` is (starting
     balance, daily amount) of a server that set neither."""
 
@@ -238,14 +239,17 @@ class Queries:
         return int(rows[0][0]) if rows else None
 
     async def total_chips(self) -> int:
-        """Every chip in wallets and at tables (selfplay and soak tests check it never changes).
+        """Every chip in wallets, at tables and held by tournaments for their prizes (selfplay and soak
+        tests check it never changes). A multi-table tournament's tables hold its own chips, no wallet's.
 
         One statement, so one snapshot: chips moving between a wallet and a table meanwhile (another
         process, another connection of the pool) are counted once."""
         total = 0
         for kind, value in await self._db.fetch(
                 "SELECT 'wallets', CAST(COALESCE(SUM(balance), 0) AS TEXT) FROM wallets"
-                " UNION ALL SELECT 'seats', seats FROM tables WHERE status != 'closed'"):
+                " UNION ALL SELECT 'wallets', CAST(COALESCE(SUM(pool), 0) AS TEXT) FROM mtts"
+                " UNION ALL SELECT 'seats', seats FROM tables"
+                " WHERE status != 'closed' AND id NOT IN (SELECT table_id FROM mtt_tables)"):
             total += int(value) if kind == "wallets" else sum(int(s["stack"]) for s in json.loads(value))
         return total
 

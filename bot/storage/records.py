@@ -169,3 +169,40 @@ class LedgerEntry:
     chips: int
     hand_no: int
     at: float
+
+
+@dataclass
+class MttRow:
+    """A multi-table tournament as stored (``bot.service.mtt``): where it is announced, its settings
+    (decoded JSON: stack, blind schedule, seats a table, buy-in, prizes...), what it keeps of its play
+    (``state``: when it started, its pauses, the hand-for-hand round...), and the wallet chips it
+    holds (``pool``: the buy-ins not yet paid out)."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    message_id: int | None
+    host_id: int
+    name: str
+    game: str
+    status: str  # registering | playing | finished | cancelled
+    settings: dict[str, Any]
+    state: dict[str, Any]
+    pool: int
+    created_at: float
+
+
+@dataclass
+class MttEntry:
+    """A player of a multi-table tournament: a member, or a computer player (a negative id of the
+    tournament's own), the buy-ins they paid, the table they sit at or move to with the chips they
+    carry there, and their finish and prize once out."""
+
+    user_id: int
+    name: str
+    is_bot: bool = False
+    entries: int = 1
+    table_id: int | None = None
+    chips: int = 0  # chips carried to ``table_id`` and not seated there yet (a move between tables)
+    place: int | None = None
+    prize: int = 0

@@ -15,10 +15,11 @@ from typing import Any, Sequence
 from bot.games.event_records import EventPlayer
 from bot.storage.interface import HOUSE, HOUSE_BANKROLL, InsufficientChips
 from bot.storage.records import TableRow, seats_json
+from bot.storage.mtt_store import MttWrites
 from bot.storage.queries import Db, Queries
 
 
-class Writes(Queries):
+class Writes(Queries, MttWrites):
     """Writes inside one transaction, and the reads of ``Queries`` on the transaction's connection
     (what it wrote so far included). Only a backend's ``transaction()`` creates it."""
 

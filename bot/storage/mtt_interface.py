@@ -1,0 +1,49 @@
+"""What the tournament service may ask of a database about multi-table tournaments: the part of the
+``Tx`` and ``Storage`` protocols (``bot.storage.interface``) that ``bot.storage.mtt_store`` writes."""
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from bot.storage.records import MttEntry, MttRow
+
+
+class MttTx(Protocol):
+    async def insert_mtt(self, guild_id: int, channel_id: int, host_id: int, name: str, game: str,
+                         settings: dict[str, Any], now: float) -> int:
+        """A new tournament taking registrations; returns its id. ``UserError`` if one of that name
+        is already registering or playing on the server."""
+        ...
+
+    async def save_mtt(self, mtt: MttRow) -> None:
+        """Store its status, message, state and pool."""
+        ...
+
+    async def save_mtt_entries(self, mtt_id: int, entries: list[MttEntry]) -> None:
+        """Store these entries as they are now (new ones added)."""
+        ...
+
+    async def drop_mtt_entry(self, mtt_id: int, user_id: int) -> None:
+        """An entry gone before the start (unregistered)."""
+        ...
+
+    async def add_mtt_table(self, mtt_id: int, table_id: int, number: int) -> None: ...
+
+
+class MttStorage(Protocol):
+    async def running_mtts(self) -> list[MttRow]:
+        """Every tournament registering or playing."""
+        ...
+
+    async def mtt(self, mtt_id: int) -> MttRow | None: ...
+
+    async def mtt_named(self, guild_id: int, name: str) -> MttRow | None:
+        """The server's tournament of that name that is registering or playing, else its latest."""
+        ...
+
+    async def mtt_entries(self, mtt_id: int) -> list[MttEntry]:
+        """Its entries, in the order they registered."""
+        ...
+
+    async def mtt_tables(self, mtt_id: int) -> dict[int, int]:
+        """Its tables ever opened: table id -> its number in the tournament."""
+        ...
