@@ -15,7 +15,7 @@ from typing import Any
 from bot.games.base import Action, Seat
 from bot.games.cards import commitment
 from bot.registry import game
-from bot.service import events, presence, time_bank, tournaments
+from bot.service import events, mtt_tables, presence, time_bank, tournaments
 from bot.service.live import LiveTable, Room
 from bot.service.settlement import end_deal
 from bot.storage.records import Deal, TableRow
@@ -67,6 +67,14 @@ async def maybe_resume(table: LiveTable) -> None:
 
 async def start_deal(table: LiveTable) -> None:
     row = table.row
+    stakes: dict[str, Any] | None = None
+    if tournaments.is_mtt(row.settings):  # its tournament seats, moves and times it (``mtt_tables``)
+        stakes, look_again = await mtt_tables.before_deal(table)
+        if stakes is None:
+            row.deadline = look_again
+            async with table.room.storage.transaction() as tx:
+                await tx.save_table(row)
+            return
     presence.sit_out_the_long_away(table, len(eligible(table)))
     dealt = eligible(table)
     if len(dealt) < table.spec.min_players:
@@ -85,7 +93,7 @@ async def start_deal(table: LiveTable) -> None:
     row.hand_no += 1
     time_bank.refill(table, dealt)
     carry["hand_no"] = row.hand_no
-    settings = tournaments.hand_settings(row.settings, row.hand_no)
+    settings = {**row.settings, **stakes} if stakes else tournaments.hand_settings(row.settings, row.hand_no)
     if settings.get("straddle", "off") != "off":  # who may straddle this deal, if their position comes up
         settings["straddlers"] = [deal_seat for deal_seat, i in enumerate(dealt) if row.seats[i].straddles]
     seed, event_key = await events.deal_seed(table, settings, carry)
@@ -102,7 +110,7 @@ async def start_deal(table: LiveTable) -> None:
     table.withheld = False
     row.deadline = turn_deadline(table)
     table.note(f"Deal #{row.hand_no} starts. Deck SHA-256 {row.deal.commitment[:16]}…")
-    if tournaments.is_tournament(row.settings):
+    if tournaments.is_tournament(row.settings) and stakes is None:
         table.note(f"Tournament {tournaments.describe_level(row.settings, row.hand_no)}.")
     await persist(table)
     await drive(table)

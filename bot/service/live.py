@@ -208,6 +208,13 @@ class Presenter(Protocol):
         """The table was cancelled or finished for good."""
 
 
+class Owners(Protocol):
+    """What owns tables of its own (the multi-table tournaments, ``bot.service.mtt_desk``)."""
+
+    def of(self, table: LiveTable) -> Any:
+        """The owner of ``table`` (its ``Tournament``)."""
+
+
 class Room(Protocol):
     """What a table uses of the service that holds it (``tables.TableService``)."""
 
@@ -221,6 +228,9 @@ class Room(Protocol):
     """Seconds from the end of a deal to the next: None for each game's own ``pause_after_deal``."""
     offload_bots: bool
     """Computer players think in a thread (the bot), or on the event loop (tests, selfplay)."""
+    @property
+    def mtts(self) -> "Owners":
+        """The multi-table tournaments, which own some tables (``bot.service.mtt_desk``)."""
 
     def owns(self, guild_id: int) -> bool: ...
 

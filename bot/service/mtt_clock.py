@@ -67,6 +67,13 @@ class Schedule:
         start = (seconds // cycle) * cycle + self.break_every * self.minutes * 60
         return start if start > seconds else start + cycle
 
+    def break_left(self, seconds: float) -> float:
+        """Seconds of the break ``seconds`` fall in still to go (0: not on a break)."""
+        if not self.on_break(seconds):
+            return 0.0
+        cycle = self.break_every * self.minutes * 60 + self.break_minutes * 60
+        return cycle - seconds % cycle
+
     def registration_open(self, seconds: float) -> bool:
         return self.level_at(seconds).number <= self.late_registration_levels
 

@@ -109,6 +109,8 @@ async def try_pay_in(table: LiveTable, tx: Tx, seat: TableSeat, chips: int, kind
 async def cash_out(table: LiveTable, tx: Tx, seat: TableSeat) -> None:
     """The seat's stack back to its holder's wallet (the house's, for a computer player), and the
     ledger's line (the seat goes, or the caller empties it)."""
+    if seat.stack and tournaments.is_mtt(table.row.settings):  # its chips are the tournament's, no wallet's
+        raise RuntimeError(f"a seat of multi-table tournament table {table.id} would cash out {seat.stack} chips")
     if seat.stack:
         await tx.move_wallet(table.row.guild_id, HOUSE if seat.is_bot else seat.user_id, seat.stack)
         await tx.record_chips(table.row.guild_id, table.id, seat.user_id, seat.name, "cash-out", seat.stack,
@@ -120,15 +122,31 @@ def cash_note(seat: TableSeat, whose: str = "your") -> str:
     return f" with {seat.stack} chips back in {whose} wallet" if seat.stack else ""
 
 
+def unseat(table: LiveTable, index: int) -> TableSeat:
+    """Take a seat away from the table (not dealt in), keeping the dealer button where it was."""
+    row = table.row
+    seat = row.seats.pop(index)
+    button = row.carry.get("button_seat")
+    if button is not None and index <= button:
+        row.carry["button_seat"] = button - 1
+    return seat
+
+
+def seat_at(table: LiveTable, index: int, seat: TableSeat) -> None:
+    """Put a seat at the table's ``index``-th place (between deals), keeping the button where it was."""
+    row = table.row
+    row.seats.insert(index, seat)
+    button = row.carry.get("button_seat")
+    if button is not None and index <= button:
+        row.carry["button_seat"] = button + 1
+
+
 async def remove_seats(table: LiveTable, tx: Tx, indexes: list[int]) -> None:
     """Cash out and remove seats (not dealt in). Keeps the dealer button on the right seat."""
     row = table.row
     for index in sorted(indexes, reverse=True):
-        seat = row.seats.pop(index)
+        seat = unseat(table, index)
         await cash_out(table, tx, seat)
-        button = row.carry.get("button_seat")
-        if button is not None and index <= button:
-            row.carry["button_seat"] = button - 1
         whose = "the house's" if seat.is_bot else "their"
         table.note(f"{seat.name} leaves the table{cash_note(seat, whose)}.")
     if row.seats and all(s.user_id != row.host_id for s in row.seats):

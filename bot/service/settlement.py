@@ -6,21 +6,17 @@ from __future__ import annotations
 import asyncio
 import logging
 
-from openskill.models import PlackettLuce
-
 from bot.games.base import Outcome
-from bot.service import bounty, events, tournaments
+from bot.service import bounty, events, mtt_tables, tournaments
 from bot.service.tournaments import busted_places, payouts
 from bot.service.live import LiveTable
+from bot.service.ratings import rate
 from bot.service.seats import (buy_in, buy_in_range, cash_out, is_cash_table, pay_in, remove_seats,
                                try_pay_in)
 from bot.storage.interface import Tx
 
 log = logging.getLogger(__name__)
-from bot.storage.records import Deal, TableSeat
-
-_RATING = PlackettLuce()
-
+from bot.storage.records import Deal
 
 def pause_after(table: LiveTable) -> float:
     """Seconds from a deal's end to the next deal."""
@@ -65,6 +61,9 @@ async def settle(table: LiveTable, tx: Tx, outcome: Outcome) -> None:
     if deal.event_key is not None:
         await events.record_event(table, tx, deal)
     close_deal(table, outcome)
+    if tournaments.is_mtt(table.row.settings):
+        await mtt_tables.after_deal(table, tx, deal)
+        return
     if tournaments.is_tournament(table.row.settings):
         await tournament_step(table, tx, deal)
         return
@@ -194,26 +193,6 @@ async def record_results(table: LiveTable, tx: Tx, outcome: Outcome) -> None:
         order = sorted(set(outcome.deltas), reverse=True)
         ranking = [order.index(d) for d in outcome.deltas]
     await rate(table, tx, seats, ranking, match=outcome.match_over, deltas=outcome.deltas)
-
-
-async def rate(table: LiveTable, tx: Tx, seats: list[TableSeat], ranking: list[int], *,
-                match: bool, deltas: tuple[int, ...] | None = None) -> None:
-    """Results and openskill ratings for the humans among ``seats`` finishing in ``ranking``."""
-    row = table.row
-    humans = [s.user_id for s in seats if not s.is_bot]
-    known = await tx.ratings(row.guild_id, row.game, humans) if humans else {}
-    ratings: dict[int, tuple[float, float]] = {}
-    if len(set(ranking)) > 1:
-        teams = [[_RATING.rating(*known[s.user_id]) if s.user_id in known else _RATING.rating()]
-                 for s in seats]
-        rated = _RATING.rate(teams, ranks=list(ranking))
-        ratings = {s.user_id: (t[0].mu, t[0].sigma) for s, t in zip(seats, rated)}
-    for k, seat in enumerate(seats):
-        if not seat.is_bot:
-            await tx.add_result(row.guild_id, row.game, seat.user_id, deltas[k] if deltas else 0,
-                                hands=0 if deltas is None else 1, match=match,
-                                win=match and ranking[k] == 0 and len(set(ranking)) > 1,
-                                rating=ratings.get(seat.user_id))
 
 
 async def tournament_step(table: LiveTable, tx: Tx, deal: Deal) -> None:

@@ -22,9 +22,11 @@ from bot.service import after_hand, cash, dealing, lobby
 from bot.service.event_desk import EventDesk
 from bot.service.events import check_event_join
 from bot.service.live import LiveTable, Presenter
+from bot.service.mtt_desk import MttDesk
 from bot.service.replays import Replays
 from bot.service.seats import sit_down
 from bot.storage.interface import Storage
+from bot.storage.records import TableRow
 
 log = logging.getLogger(__name__)
 
@@ -61,6 +63,8 @@ class TableService:
         self.events = EventDesk(self)
         self.replays = Replays(storage)
         """Finished deals rebuilt step by step (``/replay``)."""
+        self.mtts = MttDesk(self)
+        """The multi-table tournaments under way, which own some of the tables."""
 
     # -- the registry ---------------------------------------------------------------------------
 
@@ -121,7 +125,14 @@ class TableService:
         for row in await self.storage.open_tables():
             if self.owns(row.guild_id):
                 self._track(dealing.restored(self, row))
+        await self.mtts.restore()
         return len(self.tables)
+
+    def adopt(self, row: TableRow) -> LiveTable:
+        """A table opened by what owns it (a tournament), from its stored row, now in the registry."""
+        table = LiveTable(row=row, spec=game(row.game), room=self)
+        self._track(table)
+        return table
 
     # -- requests, handed to their table --------------------------------------------------------
 
@@ -221,6 +232,7 @@ class TableService:
 
         Due tables are handled concurrently: a table of computer players thinking through a whole
         board must not hold up another table's timeout. The first error is raised once all are done."""
+        await self.mtts.tick()
         done = await asyncio.gather(*(dealing.handle_deadline(table) for table in self._due()),
                                     return_exceptions=True)
         errors = [d for d in done if isinstance(d, BaseException)]
@@ -245,6 +257,7 @@ class TableService:
             return handled
 
         while True:
+            await self.mtts.tick()
             for table in self._due():
                 if table.id not in handling:
                     handling[table.id] = table.spawn(self._handle_logged(table))

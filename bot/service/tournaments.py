@@ -29,7 +29,14 @@ CANCEL_RULE = ("Only a member with Manage Channels can cancel a running tourname
 
 
 def is_tournament(settings: Mapping[str, Any]) -> bool:
-    return settings.get("mode") == "tournament"
+    """A sit-and-go or a table of a multi-table tournament: everyone with chips is dealt in, nobody
+    buys in or cashes out at the table."""
+    return settings.get("mode") in ("tournament", "mtt")
+
+
+def is_mtt(settings: Mapping[str, Any]) -> bool:
+    """A table of a multi-table tournament (``bot.service.mtt``), whose clock sets its blinds."""
+    return settings.get("mode") == "mtt"
 
 
 def level(settings: Mapping[str, Any], hand_no: int) -> int:

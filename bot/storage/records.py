@@ -32,6 +32,7 @@ class TableSeat:
     bank_since: float | None = None  # when this turn's use of the time bank began, while it runs
     top_up: int = 0  # chips asked for during a deal they play, added when it ends (0: none)
     auto_rebuy: int = 0  # buys in again for this much when a deal leaves them without chips (0: off)
+    chair: int | None = None  # a multi-table tournament's seat number at its table (seats keep their order)
 
     def to_json(self) -> dict[str, Any]:
         return dict(vars(self))  # its fields, shallow (dataclasses.asdict deep-copies: slow per action)

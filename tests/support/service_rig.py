@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 from bot.service.live import LiveTable
+from bot.service.mtt import MttPresenter
 from bot.service.tables import TableService
 from bot.storage import open_storage
 from bot.storage.interface import Storage
@@ -42,14 +43,16 @@ class Clock:
         return self.now
 
 
-async def open_service(path: str, clock: Clock | None = None, seed: str | None = None) -> TableService:
-    """A service over the database at ``path`` (its open tables restored), dealing from fixed seeds
-    (``seed``: every deal from that one)."""
+async def open_service(path: str, clock: Clock | None = None, seed: str | None = None,
+                       mtt_presenter: MttPresenter | None = None) -> TableService:
+    """A service over the database at ``path`` (its open tables and tournaments restored), dealing
+    from fixed seeds (``seed``: every deal from that one)."""
     storage = await open_storage(path)
     OPEN.append(storage)
     seeds = random.Random(5)
     service = TableService(storage, RecordingPresenter(), clock=clock or Clock(), between_deals=2,
                            offload_bots=False, seeds=lambda: seed or "%064x" % seeds.getrandbits(256))
+    service.mtts.presenter = mtt_presenter
     await service.restore()
     return service
 

@@ -1,0 +1,223 @@
+"""A multi-table tournament (``Tournament``): a service object of its own that owns its tables (normal
+tables, each in a thread of the tournament's channel), its entries, its clock and its tasks.
+
+What it does, by job: what spans its tables here; registration and the start in ``mtt_register``;
+a manager's pause, resume and cancel in ``mtt_control``; what each of its tables does at a deal's
+boundaries (seating arrivals, moving players for balance, breaking, hand for hand, knock-outs and
+prizes) in ``mtt_tables``; the rules of seating in ``mtt_seating``, of the clock in ``mtt_clock``, of
+prizes in ``mtt_prizes``. Chips: the buy-ins are wallet chips the tournament holds (``row.pool``) until
+it pays them as prizes; the chips at its tables are tournament chips, every entry's starting stack,
+which only move from seat to seat (``chips_in_play`` always equals entries times the stack).
+"""
+from __future__ import annotations
+
+import asyncio
+from typing import Any, Callable, Coroutine, Protocol
+
+from bot.service import mtt_prizes, mtt_seating
+from bot.service.live import LiveTable, Presenter
+from bot.service.mtt_clock import Level, Schedule, played
+from bot.storage.interface import Storage
+from bot.storage.records import MttEntry, MttRow, TableRow
+
+
+class MttPresenter(Protocol):
+    """Shows a tournament: its announcement post, its posts in its channel, its tables' threads."""
+
+    async def open_thread(self, guild_id: int, channel_id: int, name: str) -> int | None:
+        """A public thread of the channel for a table (None: the bot can't open one there)."""
+
+    async def archive_thread(self, guild_id: int, thread_id: int) -> None: ...
+
+    async def show_mtt(self, mtt: "Tournament") -> None:
+        """Post or edit the announcement: its state, entrants, levels, and Register/Unregister."""
+
+    async def announce_mtt(self, mtt: "Tournament", text: str, table: LiveTable | None = None) -> None:
+        """A post in the tournament's channel (with ``table``'s picture: the final table at the end)."""
+
+
+class MttRoom(Protocol):
+    """What a tournament uses of the table service: its storage and clock, and the registry its tables
+    are in (``bot.service.tables.TableService``)."""
+
+    storage: Storage
+    presenter: Presenter
+    tables: dict[int, LiveTable]
+    clock: Callable[[], float]
+
+    def forget(self, table: LiveTable) -> None: ...
+
+    def adopt(self, row: TableRow) -> LiveTable: ...
+
+
+class Shows(Protocol):
+    presenter: MttPresenter | None
+
+
+class Tournament:
+    """One multi-table tournament in memory, as stored in ``row`` and ``entries``."""
+
+    def __init__(self, service: MttRoom, shows: Shows, row: MttRow, entries: list[MttEntry], tables: dict[int, int]):
+        self.service = service
+        self.shows = shows
+        self.row = row
+        self.entries: dict[int, MttEntry] = {e.user_id: e for e in entries}
+        self.numbers = tables
+        """Every table it opened: table id -> its number ("table 3")."""
+        self.lock = asyncio.Lock()
+        """Held by registration, the start, a pause and the end; a table's deal boundaries never wait
+        for it (they change the tournament without an await between reading and writing)."""
+        self.tasks: set[asyncio.Task[Any]] = set()
+
+    # -- what it is ---------------------------------------------------------------------------
+
+    @property
+    def presenter(self) -> MttPresenter:
+        presenter = self.shows.presenter
+        assert presenter is not None, "the bot sets how tournaments are shown before any is loaded"
+        return presenter
+
+    @property
+    def id(self) -> int:
+        return self.row.id
+
+    @property
+    def settings(self) -> dict[str, Any]:
+        return self.row.settings
+
+    @property
+    def state(self) -> dict[str, Any]:
+        return self.row.state
+
+    @property
+    def schedule(self) -> Schedule:
+        s = self.settings
+        return Schedule(tuple(tuple(level) for level in s["blinds"]), int(s["minutes"]), int(s["break_every"]),
+                        int(s["break_minutes"]), int(s["late_levels"]))
+
+    @property
+    def seats_per_table(self) -> int:
+        return int(self.settings["seats"])
+
+    def clock_seconds(self) -> float:
+        """Tournament time: seconds played since the start, the managers' pauses taken out."""
+        started = self.state.get("started_at")
+        if started is None:
+            return 0.0
+        pauses = [(float(begin), None if end is None else float(end)) for begin, end in self.state.get("pauses", [])]
+        return played(self.service.clock(), float(started), pauses)
+
+    def level(self) -> Level:
+        return self.schedule.level_at(self.clock_seconds())
+
+    def paused(self) -> bool:
+        return any(end is None for _, end in self.state.get("pauses", []))
+
+    def stakes(self) -> dict[str, Any]:
+        """The settings of the deals its tables start now: the clock's blinds and big-blind ante."""
+        level = self.level()
+        return {"small_blind": level.small_blind, "big_blind": level.big_blind, "ante": level.ante,
+                "ante_kind": "big blind"}
+
+    def alive(self) -> list[MttEntry]:
+        """Entries still playing: seated at a table or on their way to one."""
+        return [e for e in self.entries.values() if e.place is None and e.table_id is not None]
+
+    def entries_paid(self) -> int:
+        """Buy-ins paid in: entrants, and their re-entries."""
+        return sum(e.entries for e in self.entries.values())
+
+    def prize_table(self) -> list[int]:
+        shares = self.settings.get("prizes") or mtt_prizes.default_shares(mtt_prizes.paid_places(self.entries_paid()))
+        return mtt_prizes.prizes(self.entries_paid() * int(self.settings["buy_in"]), shares, self.entries_paid())
+
+    def live_tables(self) -> list[LiveTable]:
+        """Its open tables, by number."""
+        found = [self.service.tables[t] for t in self.numbers
+                 if t in self.service.tables and self.service.tables[t].row.status == "playing"]
+        return sorted(found, key=lambda t: self.numbers[t.id])
+
+    def chips_in_play(self) -> int:
+        """Tournament chips at its tables and carried between them (entries times the stack)."""
+        seated = sum(s.stack for t in self.live_tables() for s in t.row.seats)
+        return seated + sum(e.chips for e in self.entries.values())
+
+    def registration_open(self) -> bool:
+        if self.row.status == "registering":
+            return True
+        return self.row.status == "playing" and self.schedule.registration_open(self.clock_seconds())
+
+    def spawn(self, work: Coroutine[Any, Any, None]) -> None:
+        """Run ``work`` in a task the tournament owns (cancelled when it ends or the bot stops)."""
+        task = asyncio.get_running_loop().create_task(work)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    # -- what spans its tables ----------------------------------------------------------------
+
+    def seating(self) -> list[mtt_seating.Table]:
+        """Every open table's chairs, with the players on their way to it put in the seats they will
+        take (``mtt_seating.worst_seat``): what balancing and breaking decide from."""
+        tables = []
+        for live in self.live_tables():
+            table = seating_of(live, self.seats_per_table)
+            for entry in self.entries.values():
+                if entry.table_id == live.id and entry.chips and entry.place is None:
+                    chair = mtt_seating.worst_seat(table)
+                    table = mtt_seating.Table(table.id, tuple(entry.user_id if i == chair else p
+                                                              for i, p in enumerate(table.seats)), table.button)
+            tables.append(table)
+        return tables
+
+    def wake_arrivals(self) -> None:
+        """A table waiting for players (no deal, no deadline) that has some on their way deals again."""
+        arriving = {e.table_id for e in self.entries.values() if e.chips and e.place is None}
+        for table in self.live_tables():
+            if table.id in arriving:
+                wake(table)
+
+    def wake_all(self) -> None:
+        for table in self.live_tables():
+            wake(table)
+
+    async def retire(self, table: LiveTable) -> None:
+        """A table that broke: its last word, its thread archived; the final table announced."""
+        await self.service.presenter.closed(table, f"Table {self.numbers[table.id]} of {self.row.name} broke: "
+                                                   "its players moved to the other tables.")
+        await self.presenter.archive_thread(self.row.guild_id, table.row.channel_id)
+        tables = self.live_tables()
+        if len(tables) == 1 and not self.state.get("final_table"):
+            self.state["final_table"] = True
+            names = ", ".join(s.name for s in tables[0].row.seats)
+            await self.presenter.announce_mtt(self, f"**{self.row.name}**: the final table is set in "
+                                                    f"<#{tables[0].row.channel_id}>: {names}.")
+        await self.presenter.show_mtt(self)
+
+    async def finished(self, table: LiveTable) -> None:
+        """Won: the standings and the final table's picture posted, the announcement closed."""
+        await self.presenter.announce_mtt(self, f"**{self.row.name}** is over.\n{self.standings()}", table)
+        await self.presenter.show_mtt(self)
+        await self.presenter.archive_thread(self.row.guild_id, table.row.channel_id)
+
+    def standings(self, top: int = 10) -> str:
+        """"1. Ann 650 · 2. Bob 350 · ..." by place, the prizes paid."""
+        placed = sorted((e for e in self.entries.values() if e.place is not None), key=lambda e: e.place or 0)
+        return " · ".join(f"{e.place}. {e.name}" + (f" {e.prize}" if e.prize else "") for e in placed[:top])
+
+
+def seating_of(live: LiveTable, seats: int) -> mtt_seating.Table:
+    """A table's chairs as ``mtt_seating`` reads them: who sits in each, and the last button's chair
+    (the last chair before the first deal, so the first button is the first player's)."""
+    chairs: list[int | None] = [None] * seats
+    for seat in live.row.seats:
+        assert seat.chair is not None, "a tournament table's seats have chairs"
+        chairs[seat.chair] = seat.user_id
+    index = live.row.carry.get("button_seat")
+    chair = live.row.seats[index].chair if index is not None and 0 <= index < len(live.row.seats) else None
+    return mtt_seating.Table(live.id, tuple(chairs), seats - 1 if chair is None else chair)
+
+
+def wake(table: LiveTable) -> None:
+    """Deal again now, if the table waits between deals with no deadline."""
+    if table.row.deal is None and table.row.deadline is None and table.row.status == "playing":
+        table.row.deadline = table.room.clock()

@@ -1,0 +1,111 @@
+"""The multi-table tournaments of a process (``MttDesk``): creating one, finding one by name, restoring
+those under way after a restart, and their clock (a tournament starting at its time, and each
+``Tournament.tick``). The table service holds one desk; a tournament's tables find their tournament
+through it (``of``)."""
+from __future__ import annotations
+
+import logging
+from typing import Any, Callable, Protocol
+
+from bot.errors import UserError
+from bot.service import mtt_register, mtt_seating
+from bot.service.live import LiveTable
+from bot.service.mtt import MttPresenter, MttRoom, Tournament, wake
+from bot.service.mtt_tables import check_round
+
+log = logging.getLogger(__name__)
+GAMES = ("holdem", "omaha")
+"""The games a multi-table tournament deals: no-limit hold'em, pot-limit Omaha."""
+
+
+class DeskRoom(MttRoom, Protocol):
+    """The table service as the desk sees it: a tournament's room, and which servers it drives."""
+
+    owns: Callable[[int], bool]
+
+    def require_owner(self, guild_id: int | None) -> None: ...
+
+
+class MttDesk:
+    """Every tournament registering or playing on the servers this process drives."""
+
+    def __init__(self, service: DeskRoom):
+        self.service = service
+        self.presenter: MttPresenter | None = None
+        """How tournaments are shown (the bot's Discord presenter; a test's recorder)."""
+        self.running: dict[int, Tournament] = {}
+
+    def of(self, table: LiveTable) -> Tournament:
+        """The tournament a table belongs to."""
+        return self.running[int(table.row.settings["mtt"])]
+
+    async def create(self, guild_id: int, channel_id: int, host_id: int, name: str, game: str,
+                     settings: dict[str, Any]) -> Tournament:
+        """A tournament taking registrations, announced in ``channel_id`` (its tables will be threads there)."""
+        self.service.require_owner(guild_id)
+        if self.presenter is None:
+            raise UserError("Tournaments can't be shown here.")
+        if game not in GAMES:
+            raise UserError("A multi-table tournament deals hold'em or Omaha.")
+        async with self.service.storage.transaction() as tx:
+            mtt_id = await tx.insert_mtt(guild_id, channel_id, host_id, name, game, settings, self.service.clock())
+        row = await self.service.storage.mtt(mtt_id)
+        assert row is not None
+        mtt = Tournament(self.service, self, row, [], {})
+        self.running[mtt.id] = mtt
+        await mtt.presenter.show_mtt(mtt)
+        return mtt
+
+    def named(self, guild_id: int, name: str) -> Tournament:
+        """The server's tournament of that name that is registering or playing."""
+        self.service.require_owner(guild_id)
+        for mtt in self.running.values():
+            if mtt.row.guild_id == guild_id and mtt.row.name.casefold() == name.casefold():
+                return mtt
+        raise UserError(f"There is no tournament named {name!r} registering or playing on this server.")
+
+    def in_guild(self, guild_id: int) -> list[Tournament]:
+        return [mtt for mtt in self.running.values() if mtt.row.guild_id == guild_id]
+
+    async def restore(self) -> int:
+        """Load the tournaments under way on this process's servers (their tables are already
+        restored: each deals on as it was). Returns how many."""
+        for row in await self.service.storage.running_mtts():
+            if self.service.owns(row.guild_id):
+                entries = await self.service.storage.mtt_entries(row.id)
+                tables = await self.service.storage.mtt_tables(row.id)
+                self.running[row.id] = Tournament(self.service, self, row, entries, tables)
+        return len(self.running)
+
+    async def tick(self) -> None:
+        """Start the tournaments whose time has come, let the others' clocks work, and let go of
+        those that ended. One failing tournament holds up no other."""
+        for mtt in list(self.running.values()):
+            try:
+                starts_at = mtt.settings.get("starts_at")
+                if mtt.row.status == "registering" and starts_at is not None \
+                        and self.service.clock() >= float(starts_at) and not mtt.state.get("start_failed"):
+                    await self._start_on_time(mtt)
+                if mtt.row.status == "playing":
+                    await self._keep_playing(mtt)
+            except Exception:
+                log.exception("tournament %s: its clock failed", mtt.id)
+            if mtt.row.status not in ("registering", "playing"):
+                self.running.pop(mtt.id, None)
+
+    async def _keep_playing(self, mtt: Tournament) -> None:
+        """A hand-for-hand round a closed table left complete, tables waiting for players on their way,
+        a table to break that waits for players (it breaks when it looks again)."""
+        await check_round(mtt)
+        mtt.wake_arrivals()
+        breaking = mtt_seating.table_to_break(mtt.seating(), mtt.seats_per_table)
+        if breaking is not None and breaking in self.service.tables:
+            wake(self.service.tables[breaking])
+
+    async def _start_on_time(self, mtt: Tournament) -> None:
+        try:
+            await mtt_register.start(mtt)
+        except UserError as error:
+            mtt.state["start_failed"] = True
+            await mtt.presenter.announce_mtt(mtt, f"{mtt.row.name} could not start at its time: {error} "
+                                                  "A manager may start it with /tournament start.")

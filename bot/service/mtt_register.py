@@ -1,0 +1,144 @@
+"""A multi-table tournament's entries and its start: registering (a re-entry when it allows one, a
+late registrant seated at once), unregistering before the start, computer players a manager adds,
+and the start that draws the seats and opens a table in a thread for every table's worth of players.
+Every buy-in is paid from the wallet in the transaction that records the entry."""
+from __future__ import annotations
+
+import random
+
+from bot.errors import UserError
+from bot.service import mtt_seating
+from bot.service.live import LiveTable
+from bot.service.mtt import Tournament
+from bot.storage.interface import HOUSE, Tx
+from bot.storage.records import MttEntry, TableRow, TableSeat
+
+NO_THREADS = ("I can't open threads in this channel: give me Create Public Threads and Send Messages in "
+              "Threads there, or hold the tournament in another channel.")
+
+
+async def register(mtt: Tournament, user_id: int, name: str, is_bot: bool = False) -> str:
+    """Pay the buy-in and take an entry (again, after a knock-out, when re-entry is on); after the
+    start, the new stack goes to the table with the fewest players (a new table when all are full)."""
+    async with mtt.lock:
+        if not mtt.registration_open():
+            raise UserError(f"Registration for {mtt.row.name} is closed.")
+        entry = mtt.entries.get(user_id)
+        if entry is not None and entry.place is None:
+            raise UserError(f"You are already registered for {mtt.row.name}.")
+        if entry is not None and not mtt.settings.get("reentry"):
+            raise UserError(f"You are out of {mtt.row.name}, which allows no re-entry.")
+        if entry is not None and entry.prize:
+            raise UserError("You finished in the money: there is no re-entry from a paid place.")
+        buy_in = int(mtt.settings["buy_in"])
+        table_id, thread = None, None
+        if mtt.row.status == "playing":
+            table_id = table_for_newcomer(mtt)
+            if table_id is None:
+                thread = await open_thread(mtt)
+        async with mtt.service.storage.transaction() as tx:
+            await tx.move_wallet(mtt.row.guild_id, HOUSE if is_bot else user_id, -buy_in)
+            entry = entry or MttEntry(user_id, name, is_bot, entries=0)
+            entry.entries += 1
+            entry.place = None
+            mtt.row.pool += buy_in
+            if thread is not None:
+                table_id = (await open_table(mtt, tx, thread, [])).id
+            if table_id is not None:
+                entry.table_id, entry.chips = table_id, int(mtt.settings["stack"])
+            mtt.entries[user_id] = entry
+            await tx.save_mtt_entries(mtt.id, [entry])
+            await tx.save_mtt(mtt.row)
+    mtt.wake_arrivals()
+    mtt.spawn(mtt.presenter.show_mtt(mtt))
+    again = " again" if entry.entries > 1 else ""
+    return f"You are registered{again} for {mtt.row.name} ({buy_in} chips from your wallet)."
+
+
+async def unregister(mtt: Tournament, user_id: int) -> str:
+    """Before the start only: the entry goes and its buy-ins come back."""
+    async with mtt.lock:
+        entry = mtt.entries.get(user_id)
+        if entry is None:
+            raise UserError(f"You are not registered for {mtt.row.name}.")
+        if mtt.row.status != "registering":
+            raise UserError(f"{mtt.row.name} has started: your seat is played for you until you are out.")
+        refund = entry.entries * int(mtt.settings["buy_in"])
+        async with mtt.service.storage.transaction() as tx:
+            await tx.move_wallet(mtt.row.guild_id, HOUSE if entry.is_bot else user_id, refund)
+            mtt.row.pool -= refund
+            await tx.drop_mtt_entry(mtt.id, user_id)
+            await tx.save_mtt(mtt.row)
+        del mtt.entries[user_id]
+    mtt.spawn(mtt.presenter.show_mtt(mtt))
+    return f"You are no longer registered for {mtt.row.name}; {refund} chips are back in your wallet."
+
+
+async def add_bots(mtt: Tournament, count: int) -> list[str]:
+    """Computer players, their buy-ins paid by the house (a manager fills a field)."""
+    names = []
+    for _ in range(count):
+        number = int(mtt.state.get("bots", 0)) + 1
+        mtt.state["bots"] = number
+        await register(mtt, -number, f"Bot {number}", is_bot=True)
+        names.append(f"Bot {number}")
+    return names
+
+
+def table_for_newcomer(mtt: Tournament) -> int | None:
+    """A late registrant's table: the one with the fewest players (None: every table is full)."""
+    counts = {t.id: len(t.players) for t in mtt.seating()}
+    table_id = min(counts, key=lambda t: (counts[t], mtt.numbers[t]), default=None)
+    return table_id if table_id is not None and counts[table_id] < mtt.seats_per_table else None
+
+
+async def start(mtt: Tournament) -> None:
+    """Draw the seats and open the tables, each in a thread of its own; their first deals are due."""
+    async with mtt.lock:
+        if mtt.row.status != "registering":
+            raise UserError(f"{mtt.row.name} has already started.")
+        if len(mtt.entries) < 2:
+            raise UserError(f"{mtt.row.name} needs at least 2 entrants to start.")
+        rng = random.Random(f"{mtt.row.id}:{mtt.row.created_at}")
+        seatings = mtt_seating.draw(list(mtt.entries), mtt.seats_per_table, rng)
+        threads = [await open_thread(mtt, number) for number in range(1, len(seatings) + 1)]
+        async with mtt.service.storage.transaction() as tx:
+            mtt.row.status = "playing"
+            mtt.state["started_at"] = mtt.service.clock()
+            for thread, chairs in zip(threads, seatings):
+                await open_table(mtt, tx, thread, [(chair, user) for chair, user in enumerate(chairs) if user is not None])
+            await tx.save_mtt_entries(mtt.id, list(mtt.entries.values()))
+            await tx.save_mtt(mtt.row)
+    for table in mtt.live_tables():
+        await mtt.service.presenter.update(table)
+    mtt.spawn(mtt.presenter.show_mtt(mtt))
+    where = ", ".join(f"table {mtt.numbers[t.id]} <#{t.row.channel_id}>" for t in mtt.live_tables())
+    mtt.spawn(mtt.presenter.announce_mtt(mtt, f"**{mtt.row.name}** starts now: {where}. Good luck!"))
+
+
+async def open_thread(mtt: Tournament, number: int | None = None) -> int:
+    """The thread of the tournament's next table (``number``: of the tables opened at the start)."""
+    number = number or max(mtt.numbers.values(), default=0) + 1
+    thread = await mtt.presenter.open_thread(mtt.row.guild_id, mtt.row.channel_id,
+                                             f"{mtt.row.name} · table {number}"[:100])
+    if thread is None:
+        raise UserError(NO_THREADS)
+    return thread
+
+
+async def open_table(mtt: Tournament, tx: Tx, thread: int, seated: list[tuple[int, int]]) -> LiveTable:
+    """A new table of the tournament in ``thread``, with ``seated`` (chair, player) at the starting
+    stack, its first deal due now."""
+    number = max(mtt.numbers.values(), default=0) + 1
+    settings = {"mode": "mtt", "mtt": mtt.id, "turn_seconds": int(mtt.settings["turn_seconds"]), **mtt.stakes()}
+    table_id = await tx.insert_table(mtt.row.guild_id, thread, mtt.row.game, mtt.row.host_id, settings)
+    await tx.add_mtt_table(mtt.id, table_id, number)
+    row = TableRow(table_id, mtt.row.guild_id, thread, mtt.row.game, mtt.row.host_id, "playing", settings,
+                   [], {}, None, 0, 0, mtt.service.clock(), None)
+    for chair, user in seated:
+        entry = mtt.entries[user]
+        row.seats.append(TableSeat(user, entry.name, int(mtt.settings["stack"]), is_bot=entry.is_bot, chair=chair))
+        entry.table_id = table_id
+    await tx.save_table(row)
+    mtt.numbers[table_id] = number
+    return mtt.service.adopt(row)

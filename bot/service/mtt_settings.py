@@ -1,0 +1,41 @@
+"""A multi-table tournament's settings, from what a manager gives ``/tournament create``: checked, with
+the defaults filled in, as the JSON the tournament keeps (``MttRow.settings``)."""
+from __future__ import annotations
+
+from typing import Any
+
+from bot.errors import UserError
+from bot.service import mtt_prizes
+from bot.service.mtt_clock import PRESETS
+
+
+def parse_blinds(text: str) -> list[list[int]]:
+    """"10/20, 20/40, 50/100": the levels' blinds, each big blind at least the small one and no
+    level lower than the one before."""
+    levels = []
+    for part in text.replace(" ", "").split(","):
+        small, _, big = part.partition("/")
+        if not (small.isdigit() and big.isdigit()) or not 0 < int(small) <= int(big):
+            raise UserError(f"{part!r} is not a level: write each as small/big blind, such as 10/20, 20/40, 50/100.")
+        levels.append([int(small), int(big)])
+    if levels != sorted(levels):
+        raise UserError("The blinds can't go down from one level to the next.")
+    return levels
+
+
+def mtt_settings(*, stack: int, buy_in: int, seats: int, blinds: str, minutes: int, break_every: int,
+                 break_minutes: int, late_levels: int, reentry: bool, prizes: str | None, starts_at: float | None,
+                 turn_seconds: int, manager_role: int | None) -> dict[str, Any]:
+    levels = [list(level) for level in PRESETS[blinds]] if blinds in PRESETS else parse_blinds(blinds)
+    if stack < 20 * levels[0][1]:
+        raise UserError(f"A starting stack of {stack} is under 20 big blinds of the first level ({levels[0][1]}).")
+    if not 2 <= seats <= 10:
+        raise UserError("A table seats 2 to 10 players.")
+    try:
+        shares = list(mtt_prizes.parse_shares(prizes)) if prizes else None
+    except ValueError as error:
+        raise UserError(str(error)) from None
+    return {"stack": stack, "buy_in": buy_in, "seats": seats, "blinds": levels, "minutes": minutes,
+            "break_every": break_every, "break_minutes": break_minutes, "late_levels": late_levels,
+            "reentry": reentry, "prizes": shares, "starts_at": starts_at, "turn_seconds": turn_seconds,
+            "manager_role": manager_role}

@@ -1,0 +1,225 @@
+"""What a multi-table tournament's table does at the boundaries of its deals, for the tournament.
+
+Before a deal (``before_deal``, under the table's lock, no deal in progress): seat the players on their
+way to it; move its players out when the tournament breaks it or it has too many (the player due to
+post the big blind next, as the TDA's rules say); then deal at the clock's level, or wait (a manager's
+pause, a break, a hand-for-hand round the other tables have not finished). After a deal
+(``after_deal``, in the transaction of the action that ended it): its knocked-out players take their
+places and prizes, hand for hand begins on the bubble, and the last player left wins.
+
+A player is only ever moved from a table between its deals, so no deal in progress loses a seat; the
+table they go to seats them when its own deal is over. Nothing here waits for the tournament's lock:
+each step reads and changes the tournament's state with no await in between.
+"""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from bot.service import mtt_prizes, mtt_seating
+from bot.service.live import LiveTable
+from bot.service.mtt import Tournament, seating_of
+from bot.service.ratings import rate
+from bot.service.seats import seat_at, unseat
+from bot.service.tournaments import busted_places
+from bot.storage.interface import HOUSE, Tx
+from bot.storage.records import Deal, MttEntry, TableSeat
+
+def tournament_of(table: LiveTable) -> Tournament:
+    mtt = table.room.mtts.of(table)
+    assert isinstance(mtt, Tournament)
+    return mtt
+
+
+def can_deal(table: LiveTable) -> bool:
+    return sum(1 for s in table.row.seats if s.stack > 0) >= 2
+
+
+# -- before a deal ---------------------------------------------------------------------------------
+
+async def before_deal(table: LiveTable) -> tuple[dict[str, Any] | None, float | None]:
+    """(the deal's stakes, None) to deal now; else (None, when to look again: None until woken)."""
+    mtt = tournament_of(table)
+    changed = seat_arrivals(mtt, table) + move_out(mtt, table)
+    if changed:
+        async with table.room.storage.transaction() as tx:
+            await tx.save_mtt_entries(mtt.id, changed)
+            await tx.save_table(table.row)
+        mtt.wake_arrivals()
+    if table.row.status == "closed":  # it broke
+        table.room.forget(table)
+        mtt.spawn(mtt.retire(table))
+        return None, None
+    seconds = mtt.clock_seconds()
+    if mtt.paused():
+        table.note("The tournament is paused by a manager.")
+        return None, None
+    if mtt.schedule.on_break(seconds):
+        left = mtt.schedule.break_left(seconds)
+        table.note(f"Break: play resumes <t:{int(table.room.clock() + left)}:R>.")
+        return None, table.room.clock() + left
+    if mtt.state.get("hfh") and table.id in mtt.state.get("hfh_done", []):
+        return None, None  # hand for hand: this table waits for the others to finish the hand
+    if not can_deal(table):
+        table.note("Waiting for players to be moved here.")
+        return None, None
+    level = mtt.level()
+    ante = f", big-blind ante {level.ante}" if level.ante else ""
+    hand_for_hand = " Hand for hand." if mtt.state.get("hfh") else ""
+    table.note(f"{mtt.row.name}, table {mtt.numbers[table.id]}: level {level.number}, blinds "
+               f"{level.small_blind}/{level.big_blind}{ante}.{hand_for_hand}")
+    return mtt.stakes(), None
+
+
+def seat_arrivals(mtt: Tournament, table: LiveTable) -> list[MttEntry]:
+    """Seat the players on their way here, each in the empty chair where they post the big blind
+    soonest (a player moved gets no free orbit; a new one plays at once)."""
+    arrived = []
+    for entry in mtt.entries.values():
+        if entry.table_id != table.id or not entry.chips or entry.place is not None:
+            continue
+        chair = mtt_seating.worst_seat(seating_of(table, mtt.seats_per_table))
+        index = sum(1 for s in table.row.seats if s.chair is not None and s.chair < chair)
+        seat_at(table, index, TableSeat(entry.user_id, entry.name, entry.chips, is_bot=entry.is_bot, chair=chair))
+        table.note(f"{entry.name} takes seat {chair + 1} with {entry.chips} chips.")
+        entry.chips = 0
+        arrived.append(entry)
+    return arrived
+
+
+def move_out(mtt: Tournament, table: LiveTable) -> list[MttEntry]:
+    """Move players out of this table, when it breaks (all of them, to the other tables by draw) or
+    has more than one player over the table with the fewest (``mtt_seating.balance``)."""
+    tables = mtt.seating()
+    breaking = mtt_seating.table_to_break(tables, mtt.seats_per_table)
+    if breaking == table.id:
+        rng = random.Random(f"{mtt.id}:{table.id}:{table.row.hand_no}")
+        moves = mtt_seating.break_table(tables, table.id, rng)
+        table.row.status = "closed"
+        table.row.deadline = None
+    elif breaking is None:
+        moves = [m for m in mtt_seating.balance(tables) if m.from_table == table.id]
+    else:
+        moves = []  # another table breaks first: it will bring its players
+    kind = "break" if breaking == table.id else "balance"
+    counts = mtt.state.setdefault("moves", {})
+    counts[kind] = counts.get(kind, 0) + len(moves)
+    moved = []
+    for move in moves:
+        index = table.seat_index(move.player)
+        assert index is not None
+        seat = unseat(table, index)
+        entry = mtt.entries[move.player]
+        entry.table_id, entry.chips = move.to_table, seat.stack
+        table.note(f"{seat.name} moves to table {mtt.numbers[move.to_table]}.")
+        moved.append(entry)
+    return moved
+
+
+# -- after a deal ----------------------------------------------------------------------------------
+
+async def after_deal(table: LiveTable, tx: Tx, deal: Deal) -> None:
+    """The deal is over: knocked-out players leave with their places (held until the round ends when
+    hand for hand), the tournament may go hand for hand or be won, and the table's next deadline."""
+    mtt = tournament_of(table)
+    row = table.row
+    started = dict(zip(deal.seats, deal.stacks))
+    out = [(row.seats[i].user_id, started[i]) for i in deal.seats if row.seats[i].stack == 0]
+    for user, _ in out:
+        index = table.seat_index(user)
+        assert index is not None
+        unseat(table, index)
+        mtt.entries[user].table_id = None
+    changed = [mtt.entries[user] for user, _ in out]
+    between = table.room.between_deals
+    row.deadline = table.room.clock() + (table.spec.pause_after_deal if between is None else between)
+    if mtt.state.get("hfh"):
+        mtt.state.setdefault("hfh_busts", []).extend([user, stack] for user, stack in out)
+        mtt.state.setdefault("hfh_done", []).append(table.id)
+        row.deadline = None
+    else:
+        await place(mtt, tx, out)
+        if not mtt.state.get("hfh") and mtt_seating.hand_for_hand(len(mtt.alive()), len(paid(mtt)),
+                                                                  len(mtt.live_tables())):
+            mtt.state.update(hfh=True, hfh_done=[table.id], hfh_busts=[])
+            row.deadline = None
+            mtt.spawn(mtt.presenter.announce_mtt(mtt, f"**{mtt.row.name}** is on the bubble: every table now "
+                                                      "deals hand for hand, one hand at a time together."))
+    await check_round(mtt, tx)
+    if len(mtt.alive()) == 1 and not mtt.state.get("hfh_busts"):
+        await finish(mtt, tx, table)
+    await tx.save_mtt_entries(mtt.id, changed)
+    await tx.save_mtt(mtt.row)
+
+
+def paid(mtt: Tournament) -> list[int]:
+    """The prizes of the paid places, best first."""
+    return [prize for prize in mtt.prize_table() if prize > 0]
+
+
+async def place(mtt: Tournament, tx: Tx, out: list[tuple[int, int]]) -> None:
+    """Places for players knocked out together (``out``: who, and the chips they started the hand
+    with): more chips finishes higher, equal stacks share a place and split its prizes; prizes are
+    paid from the pool to their wallets (the house's for a computer player)."""
+    if not out:
+        return
+    remaining = len(mtt.alive()) + len(out)
+    places = busted_places(remaining, [stack for _, stack in out])
+    prizes = mtt.prize_table()
+    for shared_place in sorted(set(places)):
+        sharing = [user for (user, _), p in zip(out, places) if p == shared_place]
+        for user, prize in zip(sharing, mtt_prizes.shared(prizes, shared_place, len(sharing))):
+            await pay(mtt, tx, mtt.entries[user], shared_place, prize)
+
+
+async def pay(mtt: Tournament, tx: Tx, entry: MttEntry, finish: int, prize: int) -> None:
+    entry.place, entry.prize, entry.table_id = finish, prize, None
+    if prize:
+        await tx.move_wallet(mtt.row.guild_id, HOUSE if entry.is_bot else entry.user_id, prize)
+        mtt.row.pool -= prize
+
+
+async def check_round(mtt: Tournament, tx: Tx | None = None) -> None:
+    """Hand for hand: once every table has finished the hand (or cannot deal), the players knocked
+    out in it take their places together, ranked by the chips they started it with across the
+    tables, and every table deals the next hand; past the bubble, play goes back to normal."""
+    if not mtt.state.get("hfh"):
+        return
+    done = set(mtt.state.get("hfh_done", []))
+    if any(t.row.deal is not None or (t.id not in done and can_deal(t)) for t in mtt.live_tables()):
+        return
+    busts = [(int(user), int(stack)) for user, stack in mtt.state.get("hfh_busts", [])]
+    mtt.state.update(hfh_done=[], hfh_busts=[])
+    if tx is None:
+        async with mtt.service.storage.transaction() as own:
+            await place(mtt, own, busts)
+            await own.save_mtt_entries(mtt.id, [mtt.entries[user] for user, _ in busts])
+            await own.save_mtt(mtt.row)
+    else:
+        await place(mtt, tx, busts)
+        await tx.save_mtt_entries(mtt.id, [mtt.entries[user] for user, _ in busts])
+    tables = len(mtt.live_tables())
+    if not mtt_seating.hand_for_hand(len(mtt.alive()), len(paid(mtt)), tables) and len(mtt.alive()) <= len(paid(mtt)):
+        mtt.state["hfh"] = False
+        mtt.spawn(mtt.presenter.announce_mtt(mtt, f"**{mtt.row.name}**: the bubble has burst, every player left "
+                                                  "is in the money. Tables deal at their own pace again."))
+    elif tables <= 1:
+        mtt.state["hfh"] = False
+    mtt.wake_all()
+
+
+async def finish(mtt: Tournament, tx: Tx, table: LiveTable) -> None:
+    """One player has every chip: they win what is left of the pool; every entrant's finish counts in
+    the results and ratings; the last table closes with its chips, which were the tournament's."""
+    winner = mtt.alive()[0]
+    await pay(mtt, tx, winner, 1, mtt.row.pool)
+    entries = list(mtt.entries.values())
+    seats = [TableSeat(e.user_id, e.name, 0, is_bot=e.is_bot) for e in entries]
+    await rate(table, tx, seats, [(e.place or 1) - 1 for e in entries], match=True)
+    for seat in table.row.seats:
+        seat.stack = 0
+    table.row.status = "closed"
+    table.row.deadline = None
+    mtt.row.status = "finished"
+    mtt.state["finished_at"] = table.room.clock()
+    mtt.spawn(mtt.finished(table))

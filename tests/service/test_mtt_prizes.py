@@ -1,0 +1,40 @@
+"""A multi-table tournament's prizes (`bot/service/mtt_prizes.py`), against the rules page
+(`docs/rules/tournaments.md`, "Prizes")."""
+from __future__ import annotations
+
+import pytest
+
+from bot.service import mtt_prizes
+
+
+@pytest.mark.parametrize("entries, paid", [(2, 1), (6, 1), (7, 1), (10, 2), (30, 5), (200, 30)])
+def test_about_the_top_fifteen_percent_is_paid(entries: int, paid: int) -> None:
+    assert mtt_prizes.paid_places(entries) == paid
+
+
+@pytest.mark.parametrize("paid", range(1, 40))
+def test_default_shares_add_up_to_the_pool_and_fall_place_by_place(paid: int) -> None:
+    shares = mtt_prizes.default_shares(paid)
+    assert sum(shares) == 100 and len(shares) == paid
+    assert list(shares) == sorted(shares, reverse=True)
+    assert mtt_prizes.default_shares(5) == (36, 25, 18, 12, 9)
+
+
+def test_prizes_add_up_to_the_pool_with_the_leftovers_to_the_winner() -> None:
+    assert mtt_prizes.prizes(1001, (50, 30, 20), 30) == [501, 300, 200]
+    assert mtt_prizes.prizes(300, (50, 30, 20), 2) == [188, 112], "never more places than entries"
+
+
+def test_players_sharing_places_split_those_places_prizes() -> None:
+    table = [500, 300, 200]
+    assert mtt_prizes.shared(table, 2, 2) == [250, 250]
+    assert mtt_prizes.shared(table, 3, 2) == [100, 100], "the fourth place pays nothing"
+    assert mtt_prizes.shared([500, 301, 200], 2, 2) == [251, 250]
+
+
+@pytest.mark.parametrize("text, error", [
+    ("50,30,10", "add up to 100"), ("30,70", "best first"), ("a,b", "whole percents"), ("100,0", "positive")])
+def test_custom_prizes_are_refused_with_the_reason(text: str, error: str) -> None:
+    with pytest.raises(ValueError, match=error):
+        mtt_prizes.parse_shares(text)
+    assert mtt_prizes.parse_shares("50, 30, 20%") == (50, 30, 20)
