@@ -21,6 +21,10 @@ from bot.storage.interface import Storage
 from bot.storage.records import MttEntry, MttRow, TableRow
 
 
+EVENTS = ("start", "bubble", "burst", "final_table", "finished", "paused", "resumed", "cancelled", "start_failed")
+"""What a tournament announces in its channel (the presenter puts it in words)."""
+
+
 class MttPresenter(Protocol):
     """Shows a tournament: its announcement post, its posts in its channel, its tables' threads."""
 
@@ -32,8 +36,9 @@ class MttPresenter(Protocol):
     async def show_mtt(self, mtt: "Tournament") -> None:
         """Post or edit the announcement: its state, entrants, levels, and Register/Unregister."""
 
-    async def announce_mtt(self, mtt: "Tournament", text: str, table: LiveTable | None = None) -> None:
-        """A post in the tournament's channel (with ``table``'s picture: the final table at the end)."""
+    async def announce_mtt(self, mtt: "Tournament", event: str, table: LiveTable | None = None) -> None:
+        """A post in the tournament's channel saying what happened (``EVENTS``), with ``table``'s
+        picture for the final table at the end."""
 
 
 class MttRoom(Protocol):
@@ -182,27 +187,21 @@ class Tournament:
 
     async def retire(self, table: LiveTable) -> None:
         """A table that broke: its last word, its thread archived; the final table announced."""
-        await self.service.presenter.closed(table, f"Table {self.numbers[table.id]} of {self.row.name} broke: "
-                                                   "its players moved to the other tables.")
+        await self.service.presenter.closed(table, "This table broke: its players moved to the tournament's "
+                                                   "other tables.")
         await self.presenter.archive_thread(self.row.guild_id, table.row.channel_id)
         tables = self.live_tables()
         if len(tables) == 1 and not self.state.get("final_table"):
             self.state["final_table"] = True
-            names = ", ".join(s.name for s in tables[0].row.seats)
-            await self.presenter.announce_mtt(self, f"**{self.row.name}**: the final table is set in "
-                                                    f"<#{tables[0].row.channel_id}>: {names}.")
+            await self.presenter.announce_mtt(self, "final_table", tables[0])
         await self.presenter.show_mtt(self)
 
     async def finished(self, table: LiveTable) -> None:
         """Won: the standings and the final table's picture posted, the announcement closed."""
-        await self.presenter.announce_mtt(self, f"**{self.row.name}** is over.\n{self.standings()}", table)
+        await self.presenter.announce_mtt(self, "finished", table)
         await self.presenter.show_mtt(self)
         await self.presenter.archive_thread(self.row.guild_id, table.row.channel_id)
 
-    def standings(self, top: int = 10) -> str:
-        """"1. Ann 650 · 2. Bob 350 · ..." by place, the prizes paid."""
-        placed = sorted((e for e in self.entries.values() if e.place is not None), key=lambda e: e.place or 0)
-        return " · ".join(f"{e.place}. {e.name}" + (f" {e.prize}" if e.prize else "") for e in placed[:top])
 
 
 def seating_of(live: LiveTable, seats: int) -> mtt_seating.Table:

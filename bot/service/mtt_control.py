@@ -28,8 +28,7 @@ async def pause(mtt: Tournament) -> str:
         async with mtt.service.storage.transaction() as tx:
             await tx.save_mtt(mtt.row)
     mtt.spawn(mtt.presenter.show_mtt(mtt))
-    mtt.spawn(mtt.presenter.announce_mtt(mtt, f"**{mtt.row.name}** is paused by a manager: the hands in play "
-                                              "finish, and no table deals again until it resumes."))
+    mtt.spawn(mtt.presenter.announce_mtt(mtt, "paused"))
     return f"{mtt.row.name} is paused."
 
 
@@ -42,7 +41,7 @@ async def resume(mtt: Tournament) -> str:
             await tx.save_mtt(mtt.row)
         mtt.wake_all()
     mtt.spawn(mtt.presenter.show_mtt(mtt))
-    mtt.spawn(mtt.presenter.announce_mtt(mtt, f"**{mtt.row.name}** goes on."))
+    mtt.spawn(mtt.presenter.announce_mtt(mtt, "resumed"))
     return f"{mtt.row.name} goes on."
 
 
@@ -62,12 +61,12 @@ async def cancel(mtt: Tournament) -> str:
             await _close(mtt, tables, buy_in)
         for table in tables:
             mtt.service.forget(table)
-    reason = f"{mtt.row.name} was cancelled by a manager; every entrant's buy-in is back in their wallet."
+    reason = "The tournament was cancelled by a manager; every entrant's buy-in is back in their wallet."
     for table in tables:
         await mtt.service.presenter.closed(table, reason)
         await mtt.presenter.archive_thread(mtt.row.guild_id, table.row.channel_id)
     await mtt.presenter.show_mtt(mtt)
-    await mtt.presenter.announce_mtt(mtt, reason)
+    await mtt.presenter.announce_mtt(mtt, "cancelled")
     return reason
 
 

@@ -107,5 +107,5 @@ class MttDesk:
             await mtt_register.start(mtt)
         except UserError as error:
             mtt.state["start_failed"] = True
-            await mtt.presenter.announce_mtt(mtt, f"{mtt.row.name} could not start at its time: {error} "
-                                                  "A manager may start it with /tournament start.")
+            log.info("tournament %s could not start at its time: %s", mtt.id, error)
+            await mtt.presenter.announce_mtt(mtt, "start_failed")

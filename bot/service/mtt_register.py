@@ -112,8 +112,7 @@ async def start(mtt: Tournament) -> None:
     for table in mtt.live_tables():
         await mtt.service.presenter.update(table)
     mtt.spawn(mtt.presenter.show_mtt(mtt))
-    where = ", ".join(f"table {mtt.numbers[t.id]} <#{t.row.channel_id}>" for t in mtt.live_tables())
-    mtt.spawn(mtt.presenter.announce_mtt(mtt, f"**{mtt.row.name}** starts now: {where}. Good luck!"))
+    mtt.spawn(mtt.presenter.announce_mtt(mtt, "start"))
 
 
 async def open_thread(mtt: Tournament, number: int | None = None) -> int:

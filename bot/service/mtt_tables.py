@@ -143,8 +143,7 @@ async def after_deal(table: LiveTable, tx: Tx, deal: Deal) -> None:
                                                                   len(mtt.live_tables())):
             mtt.state.update(hfh=True, hfh_done=[table.id], hfh_busts=[])
             row.deadline = None
-            mtt.spawn(mtt.presenter.announce_mtt(mtt, f"**{mtt.row.name}** is on the bubble: every table now "
-                                                      "deals hand for hand, one hand at a time together."))
+            mtt.spawn(mtt.presenter.announce_mtt(mtt, "bubble"))
     await check_round(mtt, tx)
     if len(mtt.alive()) == 1 and not mtt.state.get("hfh_busts"):
         await finish(mtt, tx, table)
@@ -201,8 +200,7 @@ async def check_round(mtt: Tournament, tx: Tx | None = None) -> None:
     tables = len(mtt.live_tables())
     if not mtt_seating.hand_for_hand(len(mtt.alive()), len(paid(mtt)), tables) and len(mtt.alive()) <= len(paid(mtt)):
         mtt.state["hfh"] = False
-        mtt.spawn(mtt.presenter.announce_mtt(mtt, f"**{mtt.row.name}**: the bubble has burst, every player left "
-                                                  "is in the money. Tables deal at their own pace again."))
+        mtt.spawn(mtt.presenter.announce_mtt(mtt, "burst"))
     elif tables <= 1:
         mtt.state["hfh"] = False
     mtt.wake_all()

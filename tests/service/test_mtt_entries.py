@@ -1,0 +1,131 @@
+"""A multi-table tournament's entries and a manager's controls through the table service: buy-ins
+from wallets and back, refusals in the words members read, late registration and re-entry, a pause
+and a break that stop the tables dealing, and a cancel that returns every buy-in."""
+from __future__ import annotations
+
+import pytest
+
+from bot.errors import UserError
+from bot.service import mtt_control, mtt_register
+from bot.service.mtt import Tournament
+from bot.service.tables import TableService
+from tests.service.test_mtt import settings
+from tests.support.mtt_rig import RecordingMttPresenter, check_chips
+from tests.support.service_rig import ALICE, BOB, CAROL, GUILD, Clock, open_service
+
+
+async def _open(tmp_path, **changes: object) -> tuple[TableService, Tournament, Clock]:
+    clock = Clock()
+    service = await open_service(str(tmp_path / "mtt.db"), clock, mtt_presenter=RecordingMttPresenter())
+    mtt = await service.mtts.create(GUILD, 80, ALICE, "Friday", "holdem", settings(**changes))
+    return service, mtt, clock
+
+
+async def _play(service: TableService, clock: Clock, seconds: int) -> None:
+    for _ in range(seconds):
+        clock.now += 1
+        await service.tick()
+
+
+async def test_registering_pays_the_buy_in_and_unregistering_gives_it_back(tmp_path) -> None:
+    service, mtt, _ = await _open(tmp_path)
+    assert "registered for Friday (100 chips" in await mtt_register.register(mtt, ALICE, "Ann")
+    assert await service.storage.balance(GUILD, ALICE) == 900 and mtt.row.pool == 100
+    with pytest.raises(UserError, match="already registered"):
+        await mtt_register.register(mtt, ALICE, "Ann")
+    with pytest.raises(UserError, match="not registered"):
+        await mtt_register.unregister(mtt, BOB)
+    assert "100 chips are back in your wallet" in await mtt_register.unregister(mtt, ALICE)
+    assert await service.storage.balance(GUILD, ALICE) == 1000 and mtt.row.pool == 0 and not mtt.entries
+    with pytest.raises(UserError, match="needs at least 2 entrants"):
+        await mtt_register.start(mtt)
+    again = await service.mtts.create(GUILD, 81, ALICE, "Saturday", "holdem", settings(buy_in=5000))
+    with pytest.raises(UserError, match="You have 1000 chips"):
+        await mtt_register.register(again, BOB, "Bob")
+    assert not again.entries and again.row.pool == 0 and await service.storage.balance(GUILD, BOB) == 1000
+    with pytest.raises(UserError, match="already open on this server"):
+        await service.mtts.create(GUILD, 82, ALICE, "Friday", "holdem", settings())
+
+
+async def test_a_late_registrant_and_a_re_entry_get_a_stack_at_the_table_with_the_fewest(tmp_path) -> None:
+    service, mtt, clock = await _open(tmp_path, reentry=True, late_levels=2, seats=4)
+    await mtt_register.add_bots(mtt, 7)
+    await mtt_register.start(mtt)
+    assert sorted(len(t.row.seats) for t in mtt.live_tables()) == [3, 4]
+    await mtt_register.register(mtt, CAROL, "Cat")
+    await _play(service, clock, 3)
+    check_chips(mtt)
+    seated = {s.user_id for t in mtt.live_tables() for s in t.row.seats}
+    assert CAROL in seated and mtt.chips_in_play() == 8 * 1500
+    with pytest.raises(UserError, match="already registered"):
+        await mtt_register.register(mtt, CAROL, "Cat")
+    with pytest.raises(UserError, match="has started"):
+        await mtt_register.unregister(mtt, CAROL)
+    mtt.entries[CAROL].place, mtt.entries[CAROL].table_id = 8, None  # as if knocked out just now
+    for table in mtt.live_tables():
+        table.row.seats = [s for s in table.row.seats if s.user_id != CAROL]  # (their chips left with them)
+    assert "registered again" in await mtt_register.register(mtt, CAROL, "Cat")
+    assert mtt.entries[CAROL].entries == 2 and mtt.row.pool == 900
+    clock.now += 2 * 120  # past the late registration's two levels
+    with pytest.raises(UserError, match="Registration for Friday is closed"):
+        await mtt_register.register(mtt, BOB, "Bob")
+
+
+async def test_no_re_entry_unless_the_tournament_allows_it(tmp_path) -> None:
+    service, mtt, _ = await _open(tmp_path, reentry=False)
+    await mtt_register.add_bots(mtt, 3)
+    await mtt_register.register(mtt, BOB, "Bob")
+    await mtt_register.start(mtt)
+    mtt.entries[BOB].place, mtt.entries[BOB].table_id = 4, None
+    with pytest.raises(UserError, match="allows no re-entry"):
+        await mtt_register.register(mtt, BOB, "Bob")
+
+
+async def test_a_pause_and_a_break_stop_every_table_dealing_and_the_clock_skips_them(tmp_path) -> None:
+    service, mtt, clock = await _open(tmp_path, break_every=1, break_minutes=1)
+    await mtt_register.add_bots(mtt, 12)
+    await mtt_register.start(mtt)
+    await _play(service, clock, 10)
+    assert "paused" in await mtt_control.pause(mtt)
+    with pytest.raises(UserError, match="already paused"):
+        await mtt_control.pause(mtt)
+    await _play(service, clock, 30)
+    hands = [t.row.hand_no for t in mtt.live_tables()]
+    await _play(service, clock, 100)
+    assert [t.row.hand_no for t in mtt.live_tables()] == hands, "no deal while paused"
+    assert all(t.row.deal is None for t in mtt.live_tables())
+    assert mtt.level().number == 1, "the pause does not count on the clock"
+    await mtt_control.resume(mtt)
+    await _play(service, clock, 115)  # into the break after the first level (2 minutes of play)
+    assert mtt.schedule.on_break(mtt.clock_seconds())
+    hands = [t.row.hand_no for t in mtt.live_tables()]
+    await _play(service, clock, 40)
+    assert [t.row.hand_no for t in mtt.live_tables()] == hands, "no deal on a break"
+    await _play(service, clock, 40)
+    assert mtt.level().number == 2 and [t.row.hand_no for t in mtt.live_tables()] > hands
+    check_chips(mtt)
+
+
+async def test_a_cancel_returns_every_buy_in_and_closes_every_table(tmp_path) -> None:
+    service, mtt, clock = await _open(tmp_path)
+    for user, name in ((ALICE, "Ann"), (BOB, "Bob")):
+        await mtt_register.register(mtt, user, name)
+    await mtt_register.add_bots(mtt, 9)
+    await mtt_register.start(mtt)
+    await _play(service, clock, 20)
+    tables = mtt.live_tables()
+    await mtt_control.cancel(mtt)
+    assert mtt.row.status == "cancelled" and mtt.row.pool == 0
+    assert all(t.row.status == "closed" and t.id not in service.tables for t in tables)
+    assert await service.storage.balance(GUILD, ALICE) == 1000 and await service.storage.balance(GUILD, BOB) == 1000
+    with pytest.raises(UserError, match="is over"):
+        await mtt_control.cancel(mtt)
+
+
+async def test_a_tournament_in_the_money_is_not_cancelled(tmp_path) -> None:
+    service, mtt, _ = await _open(tmp_path)
+    await mtt_register.add_bots(mtt, 4)
+    await mtt_register.start(mtt)
+    mtt.entries[-1].prize = 10
+    with pytest.raises(UserError, match="in the money"):
+        await mtt_control.cancel(mtt)
