@@ -13,8 +13,10 @@ from discord.ext import commands
 from bot.adapter.channel_watch import ChannelWatch
 from bot.adapter.component_checks import reply_error
 from bot.adapter.components import COMPONENTS
+from bot.adapter.mtt_buttons import MttButton
 from bot.adapter.global_pace import GlobalPace, paced, share
 from bot.adapter.metrics import Metrics
+from bot.adapter.mtt_presenter import DiscordMttPresenter
 from bot.adapter.presenter import DiscordPresenter
 from bot.errors import UserError
 from bot.service.tables import TableService
@@ -105,6 +107,7 @@ class CardroomBot(commands.Bot):
         self.sync_guild = sync_guild
         self.start_timers = run_timers
         self.presenter = DiscordPresenter(self)
+        self.mtt_presenter = DiscordMttPresenter(self)
         self.storage: Storage
         self.service: TableService
         self._timer_task: asyncio.Task[None] | None = None
@@ -125,11 +128,12 @@ class CardroomBot(commands.Bot):
             self.storage.fence, self.storage.on_fenced = self.guard.fence, self._guard_lost
             log.info("%s: this process drives their servers' tables", self.cluster)
         self.service = TableService(self.storage, self.presenter, owns=owns)
+        self.service.mtts.presenter = self.mtt_presenter
         if self.metrics_port is not None:
             self.metrics = Metrics("all" if self.cluster is None else str(self.cluster))
             self.metrics.attach(self)
             self.metrics.serve(self.metrics_port, self.metrics_addr)
-        self.add_dynamic_items(*COMPONENTS)
+        self.add_dynamic_items(*COMPONENTS, MttButton)
         await self.add_cog(self.channel_watch)
         for extension in extensions():
             try:

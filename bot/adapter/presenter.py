@@ -61,7 +61,8 @@ class DiscordPresenter:
         """Seconds an update waits for its edit before its caller goes on (to answer a member)."""
         self.hands = PrivateHands(bot, lambda fn, *args, **kw: self._render(fn, *args, **kw))  # as patched now, by a test too
         self._feeds: dict[int, _Feed] = {}
-        self._gone: set[int] = set()  # tables whose channel, thread or server is gone: nothing more to show
+        self._gone: set[int] = set()  # tables whose channel, thread or server is gone, or whose last word
+        # is said (``closed``): nothing more to show
         self.render_ms: deque[float] = deque(maxlen=10_000)
         self.on_render: Callable[[float], None] = lambda seconds: None  # the metrics, when exported
         self.stale_dropped = 0
@@ -97,6 +98,8 @@ class DiscordPresenter:
         """Show the table's current state. Returns once it is shown, or after ``answer_wait``
         seconds when the table is already posted (an answer to a member must not wait for the
         channel's rate limit); a first post is waited for (the create command checks it could)."""
+        if live.id in self._gone:
+            return
         feed = self._feeds.setdefault(live.id, _Feed())
         feed.asked += 1
         if feed.task is None or feed.task.done():
@@ -221,6 +224,7 @@ class DiscordPresenter:
 
     async def closed(self, live: LiveTable, reason: str) -> None:
         """The table's last word: pending updates are dropped, the one in flight is let finish."""
+        self._gone.add(live.id)  # an update asked later (a timer that was running) must not cover the last word
         feed = self._feeds.pop(live.id, None)
         if feed is not None and feed.task is not None:
             feed.asked = feed.shown

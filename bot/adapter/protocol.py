@@ -15,6 +15,7 @@ from bot.adapter.channel_faults import Verdict
 from bot.adapter.press_token import PressToken
 from bot.service.live import LiveTable
 from bot.service.tables import TableService
+from bot.service.mtt import Tournament
 from bot.storage.interface import Storage
 
 
@@ -44,6 +45,13 @@ class TablePresenter(Protocol):
         """``fn(*args)`` (a renderer) drawn in the render pool, as a file to attach."""
 
 
+class MttAnnouncements(Protocol):
+    """The tournament presenter's face to the Register buttons (``DiscordMttPresenter``)."""
+
+    def shown_by_press(self, mtt: Tournament) -> tuple[str, discord.ui.View]:
+        """The announcement's newest text and buttons, for a press to show through its interaction."""
+
+
 class Cardroom(Protocol):
     """The bot as its parts see it: storage, the table service, the presenter, and the Discord calls
     they make (a cog's ``setup`` adds itself with ``add_cog``)."""
@@ -58,6 +66,9 @@ class Cardroom(Protocol):
 
     @property
     def presenter(self) -> TablePresenter: ...
+
+    @property
+    def mtt_presenter(self) -> "MttAnnouncements": ...
 
     @property
     def cogs(self) -> Mapping[str, commands.Cog]: ...

@@ -6,7 +6,9 @@ hidden card can only reach a channel if the engine itself put it in the public v
 """
 from __future__ import annotations
 
-from typing import NotRequired, TypedDict
+from typing import Any, NotRequired, TypedDict
+
+from bot.games.base import HIDDEN
 
 
 class PokerSeatView(TypedDict):
@@ -23,6 +25,15 @@ class PokerSeatView(TypedDict):
     won: int              # chips won this hand (showdown), 0 otherwise
     drew: NotRequired[int | None]  # five-card draw: cards replaced in the draw (None before it)
     up: NotRequired[list[bool]]    # seven-card stud: which of ``cards`` are dealt face up, in deal order
+
+
+def without_cards(view: dict[str, Any]) -> dict[str, Any]:
+    """The table as a poker view shows it, with no card: every hand face down, no board, no log (a
+    picture of who sat where with what, such as a tournament's final table)."""
+    seats = [{**seat, "cards": [HIDDEN] * len(seat["cards"]), "hand_name": "", "last_action": ""}
+             for seat in view["seats"]]
+    kept = {k: v for k, v in view.items() if k != "runout"}
+    return {**kept, "seats": seats, "board": [], "log": [], "winners": [], "street": "preflop"}
 
 
 class PotView(TypedDict):

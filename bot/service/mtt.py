@@ -189,6 +189,7 @@ class Tournament:
         """A table that broke: its last word, its thread archived; the final table announced."""
         await self.service.presenter.closed(table, "This table broke: its players moved to the tournament's "
                                                    "other tables.")
+        self.service.forget(table)
         await self.presenter.archive_thread(self.row.guild_id, table.row.channel_id)
         tables = self.live_tables()
         if len(tables) == 1 and not self.state.get("final_table"):

@@ -46,8 +46,7 @@ async def before_deal(table: LiveTable) -> tuple[dict[str, Any] | None, float | 
             await tx.save_mtt_entries(mtt.id, changed)
             await tx.save_table(table.row)
         mtt.wake_arrivals()
-    if table.row.status == "closed":  # it broke
-        table.room.forget(table)
+    if table.row.status == "closed":  # it broke: it leaves the registry once its message says so
         mtt.spawn(mtt.retire(table))
         return None, None
     seconds = mtt.clock_seconds()

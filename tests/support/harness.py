@@ -130,6 +130,8 @@ class Recorder:
         self.failing_dms: set[int] = set()  # members whose DMs fail for another reason (Discord's 503)
         self.forbidden_channels: set[int] = set()
         self.observers: list[Callable[[Request], None]] = []  # told of each request as it is made
+        self.threads: dict[int, int] = {}  # thread id -> the channel it was opened in
+        self.archived: set[int] = set()  # threads the bot archived
 
     # -- what was seen --------------------------------------------------------------------------
 
@@ -222,6 +224,17 @@ class Recorder:
             return {"id": str(channel_id), "type": 1, "last_message_id": None,
                     "recipients": [{"id": str(user_id), "username": f"user{user_id}", "discriminator": "0",
                                     "avatar": None}]}
+        if route.method == "POST" and parts[0] == "channels" and len(parts) == 3 and parts[2] == "threads":
+            thread = new_id()
+            self.threads[thread] = int(parts[1])
+            return {"id": str(thread), "type": 11, "guild_id": str(GUILD_ID), "parent_id": parts[1],
+                    "name": (request.json or {}).get("name", ""), "owner_id": str(BOT_USER_ID),
+                    "thread_metadata": {"archived": False, "auto_archive_duration": 1440, "locked": False,
+                                        "archive_timestamp": TIMESTAMP}}
+        if route.method == "PATCH" and parts[0] == "channels" and len(parts) == 2:
+            thread = int(parts[1])
+            (self.archived.add if (request.json or {}).get("archived") else self.archived.discard)(thread)
+            return {"id": parts[1], "type": 11}
         if parts[0] == "channels" and len(parts) >= 3 and parts[2] == "messages":
             channel_id = int(parts[1])
             if self.dm_channels.get(channel_id) in self.closed_dms or channel_id in self.forbidden_channels:

@@ -194,6 +194,7 @@ class PrivacyCheck:
         self._event_deals: dict[int, tuple[Any, tuple[int, str, str]]] = {}  # table -> (engine, its deal)
         self.shared: dict[int | None, frozenset[str]] = {}  # channel (None: every channel) -> secret texts
         self._withheld: set[int] = set()  # tables whose finished board another table still plays
+        self._known: dict[int, LiveTable] = {}  # every table seen open: a closed one's last picture is judged too
         self.replays = ReplayAudit(harness.bot.service.storage, view_cards)
 
     def attach(self) -> None:
@@ -230,10 +231,16 @@ class PrivacyCheck:
         engine, users = self._deal_users.get(live.id, (None, []))
         return users if engine is live.engine else []
 
+    def _tables(self) -> list[LiveTable]:
+        """The open tables, and those seen open before (a table that just closed is shown once more)."""
+        for live in self.harness.bot.service.tables.values():
+            self._known[live.id] = live
+        return list(self._known.values())
+
     def snapshot(self) -> list[TableSecrets]:
         secrets: list[TableSecrets] = []
         self._shared_deals()
-        for live in list(self.harness.bot.service.tables.values()):
+        for live in self._tables():
             if live.engine is None:
                 continue
             users = self._users(live)
@@ -282,12 +289,12 @@ class PrivacyCheck:
         """Whose view a picture is drawn from: a table's public view (kind "channel"), a user's own
         (kind "user"), or neither (kind "unknown")."""
         self._shared_deals()
-        for live in self.harness.bot.service.tables.values():
+        for live in self._tables():
             if live.engine is None or live.id in self._withheld:  # a shared deal still played elsewhere
                 continue
             if view == live.engine.view(None):
                 return Audience("channel", channel_id=live.row.channel_id)
-        for live in self.harness.bot.service.tables.values():
+        for live in self._tables():
             if live.engine is None:
                 continue
             for seat, user in enumerate(self._users(live)):

@@ -1,0 +1,93 @@
+"""A multi-table tournament in words: its announcement (what it is, when it starts in each member's
+own time zone, who is in, and while it plays the level, players left, chip leaders and tables) and
+what it announces in its channel. Names are members' text, shown as typed (``shown``)."""
+from __future__ import annotations
+
+from bot.adapter.member_text import shown
+from bot.registry import game
+from bot.service.mtt import Tournament
+from bot.service.mtt_prizes import default_shares, paid_places
+
+MAX_NAMED = 40
+"""Entrants named on the announcement (the rest are counted): a message holds 2,000 characters."""
+
+
+def _ordinal(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
+def title(mtt: Tournament) -> str:
+    return f"**{shown(mtt.row.name)}**"
+
+
+def announcement(mtt: Tournament, now: float) -> str:
+    s = mtt.settings
+    lines = [f"{title(mtt)} · {game(mtt.row.game).title} multi-table tournament"]
+    status = mtt.row.status
+    if status == "registering":
+        starts = s.get("starts_at")
+        lines.append(f"Starts <t:{int(starts)}:F> (<t:{int(starts)}:R>)." if starts else
+                     "Starts when a manager starts it (`/tournament start`).")
+    lines.append(f"Buy-in {s['buy_in']} · starting stack {s['stack']} · levels of {s['minutes']} min, blinds "
+                 f"{s['blinds'][0][0]}/{s['blinds'][0][1]} then up, a big-blind ante from level 3 · "
+                 f"{s['seats']} seats a table · late registration to level {s['late_levels']} · "
+                 f"re-entry {'on' if s.get('reentry') else 'off'}.")
+    shares = s.get("prizes") or default_shares(paid_places(max(2, mtt.entries_paid())))
+    lines.append("Prizes: " + " · ".join(f"{_ordinal(k)} {p}%" for k, p in enumerate(shares, start=1)) +
+                 f" of {mtt.entries_paid() * int(s['buy_in'])}.")
+    if status == "playing":
+        lines += _in_play(mtt, now)
+    if status in ("finished", "cancelled"):
+        lines.append(standings(mtt) if status == "finished" else "Cancelled: every buy-in went back.")
+    else:
+        names = [shown(e.name) for e in mtt.entries.values()]
+        more = f" and {len(names) - MAX_NAMED} more" if len(names) > MAX_NAMED else ""
+        lines.append(f"Entrants ({len(names)}): " + (", ".join(names[:MAX_NAMED]) + more if names else "none yet."))
+    return "\n".join(lines)[:2000]
+
+
+def _in_play(mtt: Tournament, now: float) -> list[str]:
+    level = mtt.level()
+    seconds = mtt.clock_seconds()
+    lines = [f"Level {level.number}: blinds {level.small_blind}/{level.big_blind}"
+             + (f", big-blind ante {level.ante}" if level.ante else "")
+             + (" · **paused**" if mtt.paused() else "") + (" · hand for hand" if mtt.state.get("hfh") else "")]
+    upcoming = mtt.schedule.next_break(seconds)
+    if upcoming is not None and not mtt.paused():
+        lines.append(f"Next break <t:{int(now + upcoming - seconds)}:R>.")
+    alive = mtt.alive()
+    stacks = {s.user_id: s.stack for t in mtt.live_tables() for s in t.row.seats}
+    leaders = sorted(alive, key=lambda e: -(stacks.get(e.user_id, 0) + e.chips))[:3]
+    average = mtt.chips_in_play() // max(1, len(alive))
+    lines.append(f"Players left {len(alive)} of {mtt.entries_paid()} · average stack {average} · chip leaders: "
+                 + ", ".join(f"{shown(e.name)} {stacks.get(e.user_id, 0) + e.chips}" for e in leaders))
+    lines.append("Tables: " + ", ".join(f"{mtt.numbers[t.id]} <#{t.row.channel_id}>" for t in mtt.live_tables()))
+    return lines
+
+
+def standings(mtt: Tournament, top: int = 10) -> str:
+    placed = sorted((e for e in mtt.entries.values() if e.place is not None), key=lambda e: e.place or 0)
+    return "Standings: " + " · ".join(f"{e.place}. {shown(e.name)}" + (f" ({e.prize})" if e.prize else "")
+                                      for e in placed[:top])
+
+
+def event_text(mtt: Tournament, event: str) -> str:
+    """What the tournament says in its channel when ``event`` happens (``bot.service.mtt.EVENTS``)."""
+    tables = mtt.live_tables()
+    paid = len([p for p in mtt.prize_table() if p])
+    words = {
+        "start": f"{title(mtt)} starts now. Your table: "
+                 + ", ".join(f"table {mtt.numbers[t.id]} <#{t.row.channel_id}>" for t in tables) + ". Good luck!",
+        "bubble": f"{title(mtt)} is on the bubble: {len(mtt.alive())} players left, {paid} paid. Every table now deals "
+                  "hand for hand: one hand at a time, all together.",
+        "burst": f"{title(mtt)}: the bubble has burst, every player left is in the money.",
+        "final_table": f"The final table of {title(mtt)} is set" + (f" in <#{tables[0].row.channel_id}>: " if tables else ": ")
+                       + ", ".join(shown(s.name) for t in tables for s in t.row.seats) + ".",
+        "finished": f"{title(mtt)} is over. {standings(mtt)}",
+        "paused": f"{title(mtt)} is paused by a manager: the hands in play finish, and no table deals until it resumes.",
+        "resumed": f"{title(mtt)} goes on.",
+        "cancelled": f"{title(mtt)} was cancelled by a manager; every entrant's buy-in is back in their wallet.",
+        "start_failed": f"{title(mtt)} could not start at its time: it needs at least 2 entrants. "
+                        "A manager may start it with `/tournament start`.",
+    }
+    return words[event][:2000]

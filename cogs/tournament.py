@@ -1,0 +1,134 @@
+"""/tournament: multi-table tournaments (``bot.service.mtt``). Anyone registers (the announcement's
+Register button, or ``/tournament register``); managers (Manage Server, or the role the tournament
+names) create, start early, add computer players, pause, resume and cancel."""
+from __future__ import annotations
+
+import time
+from typing import Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.adapter.member_text import member_name, plain
+from bot.adapter.mtt_text import announcement
+from bot.adapter.protocol import Cardroom
+from bot.errors import UserError
+from bot.service import mtt_control, mtt_register
+from bot.service.mtt import Tournament
+from bot.service.mtt_settings import mtt_settings
+
+MANAGERS = "Only a member with Manage Server{role} can do that for a tournament."
+
+
+def is_manager(interaction: discord.Interaction, role: int | None) -> bool:
+    perms = interaction.permissions
+    roles = {r.id for r in getattr(interaction.user, "roles", [])}
+    return bool(perms and perms.manage_guild) or (role is not None and role in roles)
+
+
+def require_manager(interaction: discord.Interaction, mtt: Tournament | None, role: int | None = None) -> None:
+    role = int(mtt.settings["manager_role"]) if mtt is not None and mtt.settings.get("manager_role") else role
+    if not is_manager(interaction, role):
+        raise UserError(MANAGERS.format(role=f" or the <@&{role}> role" if role else ""))
+
+
+@app_commands.guild_only()
+class TournamentCog(commands.GroupCog, group_name="tournament", description="Multi-table tournaments"):
+    def __init__(self, bot: Cardroom):
+        self.bot = bot
+        super().__init__()
+
+    def _named(self, interaction: discord.Interaction, name: str) -> Tournament:
+        return self.bot.service.mtts.named(interaction.guild_id or 0, plain(name, 60))
+
+    @app_commands.command(name="create", description="Announce a multi-table tournament in this channel")
+    @app_commands.describe(
+        name="What members call it (e.g. Sunday Major)", game="Hold'em (no-limit) or Omaha (pot-limit)",
+        stack="Starting chips", buy_in="Chips from each entrant's wallet, paid out as prizes",
+        seats="Players a table", blinds="regular, turbo, or your own levels: 10/20, 20/40, 50/100",
+        minutes="Minutes a level", starts_in="Start in this many minutes (leave out: a manager starts it)",
+        late_levels="Registration stays open to the end of this level", reentry="A knocked-out player may buy in again",
+        prizes="Percents by place, best first (e.g. 50,30,20); leave out for the usual 15% of the field",
+        break_every="A break after every this many levels (0: none)", break_minutes="Minutes a break lasts",
+        manager_role="A role whose members may run it too", turn_seconds="Seconds a player has to act")
+    async def create(self, interaction: discord.Interaction, name: app_commands.Range[str, 1, 60],
+                     game: Literal["holdem", "omaha"] = "holdem", stack: app_commands.Range[int, 100, 10**7] = 5000,
+                     buy_in: app_commands.Range[int, 0, 10**7] = 100, seats: app_commands.Range[int, 2, 10] = 9,
+                     blinds: str = "regular", minutes: app_commands.Range[int, 1, 120] = 15,
+                     starts_in: app_commands.Range[int, 1, 60 * 24 * 14] | None = None,
+                     late_levels: app_commands.Range[int, 0, 20] = 3, reentry: bool = False, prizes: str | None = None,
+                     break_every: app_commands.Range[int, 0, 20] = 4, break_minutes: app_commands.Range[int, 1, 30] = 5,
+                     manager_role: discord.Role | None = None,
+                     turn_seconds: app_commands.Range[int, 10, 300] = 45) -> None:
+        require_manager(interaction, None, manager_role.id if manager_role else None)
+        assert interaction.guild_id is not None and interaction.channel_id is not None
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        settings = mtt_settings(stack=stack, buy_in=buy_in, seats=seats, blinds=blinds, minutes=minutes,
+                                break_every=break_every, break_minutes=break_minutes, late_levels=late_levels,
+                                reentry=reentry, prizes=prizes, turn_seconds=turn_seconds,
+                                starts_at=time.time() + 60 * starts_in if starts_in else None,
+                                manager_role=manager_role.id if manager_role else None)
+        mtt = await self.bot.service.mtts.create(interaction.guild_id, interaction.channel_id, interaction.user.id,
+                                                 plain(name, 60), game, settings)
+        await interaction.followup.send(f"Tournament {announcement(mtt, time.time()).splitlines()[0]} is announced "
+                                        "here; members register with its button.", ephemeral=True)
+
+    @app_commands.command(name="register", description="Register for a tournament (its buy-in comes from your wallet)")
+    async def register(self, interaction: discord.Interaction, name: str) -> None:
+        mtt = self._named(interaction, name)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        said = await mtt_register.register(mtt, interaction.user.id, member_name(interaction.user))
+        await interaction.followup.send(said, ephemeral=True)
+
+    @app_commands.command(name="unregister", description="Leave a tournament before it starts, with your buy-in back")
+    async def unregister(self, interaction: discord.Interaction, name: str) -> None:
+        mtt = self._named(interaction, name)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await interaction.followup.send(await mtt_register.unregister(mtt, interaction.user.id), ephemeral=True)
+
+    @app_commands.command(name="start", description="Start a tournament now (managers)")
+    async def start(self, interaction: discord.Interaction, name: str) -> None:
+        mtt = self._named(interaction, name)
+        require_manager(interaction, mtt)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await mtt_register.start(mtt)
+        await interaction.followup.send(f"Started: {len(mtt.live_tables())} tables, each in its own thread.",
+                                        ephemeral=True)
+
+    @app_commands.command(name="add-bots", description="Fill a tournament with computer players (managers)")
+    async def add_bots(self, interaction: discord.Interaction, name: str,
+                       count: app_commands.Range[int, 1, 200] = 1) -> None:
+        mtt = self._named(interaction, name)
+        require_manager(interaction, mtt)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        names = await mtt_register.add_bots(mtt, count)
+        await interaction.followup.send(f"{len(names)} computer players registered.", ephemeral=True)
+
+    @app_commands.command(name="pause", description="Stop a tournament's clock and deals (managers)")
+    async def pause(self, interaction: discord.Interaction, name: str) -> None:
+        mtt = self._named(interaction, name)
+        require_manager(interaction, mtt)
+        await interaction.response.send_message(await mtt_control.pause(mtt), ephemeral=True)
+
+    @app_commands.command(name="resume", description="Let a paused tournament go on (managers)")
+    async def resume(self, interaction: discord.Interaction, name: str) -> None:
+        mtt = self._named(interaction, name)
+        require_manager(interaction, mtt)
+        await interaction.response.send_message(await mtt_control.resume(mtt), ephemeral=True)
+
+    @app_commands.command(name="cancel", description="Call a tournament off: every buy-in back (managers)")
+    async def cancel(self, interaction: discord.Interaction, name: str) -> None:
+        mtt = self._named(interaction, name)
+        require_manager(interaction, mtt)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await interaction.followup.send(await mtt_control.cancel(mtt), ephemeral=True)
+
+    @app_commands.command(name="status", description="Where a tournament stands")
+    async def status(self, interaction: discord.Interaction, name: str) -> None:
+        mtt = self._named(interaction, name)
+        await interaction.response.send_message(announcement(mtt, time.time()), ephemeral=True)
+
+
+async def setup(bot: Cardroom) -> None:
+    await bot.add_cog(TournamentCog(bot))

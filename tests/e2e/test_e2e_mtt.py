@@ -1,0 +1,122 @@
+"""A multi-table tournament through the real client, as a server runs one: a manager announces it,
+six members register with the announcement's button (one changes their mind), computer players fill
+it to 30, the start opens four tables in threads, members play their hands with the table buttons,
+and it is played to one winner across a restart of the bot: balancing moves, tables breaking,
+hand for hand on the bubble, the final table, prizes in wallets, finishes in /stats. Every chip of
+the tournament is accounted for after every step, and so is every wallet chip."""
+from __future__ import annotations
+
+from typing import Any
+
+from bot.service.mtt import Tournament
+from tests.support.discord_clock import CLOCK
+from tests.support.harness import GUILD_ID, MEMBER_PERMISSIONS, Harness, Place, Recorder, User
+from tests.support.mtt_rig import check_chips
+
+MANAGE_SERVER = 1 << 5
+MOD = User(6100, "Mod", MEMBER_PERMISSIONS | MANAGE_SERVER)
+MEMBERS = [User(6101 + k, name) for k, name in enumerate(("Ann", "Bob", "Cat", "Dan", "Eve", "Fay"))]
+PRIZES = "30,20,14,10,8,7,6,5"  # eight paid: the bubble (nine left) comes while two tables of eight play
+WALLET = 1000
+
+
+async def _started(path: str, recorder: Recorder | None = None) -> Harness:
+    h = await Harness.start(path, recorder)
+    h.bot.service.clock = CLOCK.now  # the tournament's clock and its tables' turns, moved by the test
+    h.bot.mtt_presenter.edit_every = 0  # the announcement edited at once: nothing waits
+    return h
+
+
+def _button(message: dict[str, Any], label: str) -> str | None:
+    for row in message["components"]:
+        for component in row["components"]:
+            if str(component.get("label", "")).startswith(label):
+                return str(component["custom_id"])
+    return None
+
+
+async def _members_act(h: Harness, mtt: Tournament) -> int:
+    """Each member whose turn it is presses Call or Check on their table's message (All-in once the
+    blinds are high, so the field shrinks). Returns the presses made."""
+    presses = 0
+    for table in mtt.live_tables():
+        engine = table.engine
+        if table.row.deal is None or engine is None or engine.outcome is not None:
+            continue
+        for deal_seat in engine.to_act():
+            seat = table.table_seat_of(deal_seat)
+            member = next((m for m in MEMBERS if m.id == seat.user_id), None)
+            if member is None:
+                continue
+            message = h.table_message(table.row.channel_id)
+            wanted = ("All-in", "Call", "Check") if mtt.level().number >= 4 else ("Check", "Call")
+            custom_id = next((c for c in (_button(message, w) for w in wanted) if c), None)
+            if custom_id is None:
+                continue
+            await h.press(member, custom_id, message, at=Place(GUILD_ID, table.row.channel_id))
+            presses += 1
+    return presses
+
+
+async def test_a_thirty_player_tournament_in_threads_to_one_winner_across_a_restart(tmp_path) -> None:
+    path = str(tmp_path / "mtt.db")
+    h = await _started(path)
+    refused = h.ephemeral_text(await h.command(MEMBERS[0], "tournament", "create", name="Sunday"))
+    assert "Only a member with Manage Server" in refused
+    await h.command(MOD, "tournament", "create", name="Sunday", stack=1500, buy_in=100, seats=8, blinds="turbo",
+                    minutes=1, prizes=PRIZES, late_levels=1, break_every=0, turn_seconds=30)
+    (mtt,) = h.bot.service.mtts.in_guild(GUILD_ID)
+    post = h.recorder.messages[mtt.row.message_id]
+    assert "Sunday" in post["content"] and "Entrants (0)" in post["content"]
+
+    for member in MEMBERS:
+        token = await h.press(member, f"cr:t:{mtt.id}:register")
+        assert "You are registered for Sunday (100 chips" in h.ephemeral_text(token)
+    assert "already registered" in h.ephemeral_text(await h.press(MEMBERS[0], f"cr:t:{mtt.id}:register"))
+    assert "back in your wallet" in h.ephemeral_text(await h.press(MEMBERS[5], f"cr:t:{mtt.id}:unregister"))
+    await h.press(MEMBERS[5], f"cr:t:{mtt.id}:register")
+    shown = h.recorder.messages[mtt.row.message_id]["content"]
+    assert "Entrants (6): Ann, Bob, Cat, Dan, Eve, Fay" in shown, "each press showed the announcement anew"
+    assert "Only a member with Manage Server" in h.ephemeral_text(
+        await h.command(MEMBERS[1], "tournament", "start", name="Sunday"))
+    await h.command(MOD, "tournament", "add-bots", name="Sunday", count=24)
+    await h.command(MOD, "tournament", "start", name="Sunday")
+    assert h.ephemeral_text(await h.command(MEMBERS[0], "tournament", "unregister", name="Sunday")).count("has started")
+
+    tables = mtt.live_tables()
+    assert len(tables) == 4 and sorted(len(t.row.seats) for t in tables) == [7, 7, 8, 8]
+    assert {t.row.channel_id for t in tables} == set(h.recorder.threads), "each table in a thread of its own"
+    wallets = await h.bot.storage.total_chips()
+    presses, restarted = 0, False
+    for _ in range(4000):
+        CLOCK.advance(1)
+        await h.bot.service.tick()
+        await h.settle()
+        presses += await _members_act(h, mtt)
+        if mtt.row.status == "playing":
+            check_chips(mtt)
+        assert await h.bot.storage.total_chips() == wallets
+        if not restarted and len(mtt.alive()) <= 18:
+            restarted = True
+            await h.close()
+            h = await _started(path, h.recorder)
+            mtt = h.bot.service.mtts.running[mtt.id]
+            check_chips(mtt)
+        if mtt.row.status == "finished":
+            break
+    assert mtt.row.status == "finished", f"{len(mtt.alive())} players left"
+    assert restarted and presses > 20
+    assert mtt.state["moves"]["balance"] > 0 and mtt.state["moves"]["break"] > 0
+    channel = h.recorder.channel_text(mtt.row.channel_id)
+    assert "on the bubble" in channel and "The final table of **Sunday** is set" in channel
+    assert "Sunday** is over. Standings: 1. " in channel
+    final = [r for r in h.recorder.channel_requests(mtt.row.channel_id) if r.files]
+    assert final and final[-1].files[0][0] == "final-table.png", "the final table's picture"
+    assert set(h.recorder.threads) <= h.recorder.archived, "every table's thread archived"
+    prizes = {e.user_id: e.prize for e in mtt.entries.values()}
+    assert sum(prizes.values()) == 3000 and mtt.row.pool == 0
+    for member in MEMBERS:
+        balance = await h.bot.storage.balance(GUILD_ID, member.id)
+        assert balance == WALLET - 100 + prizes[member.id], member.name
+        stats = {row[0]: row for row in await h.bot.storage.stats(GUILD_ID, member.id)}
+        assert stats["holdem"][3] >= 1, "the tournament counts as a match in /stats"
