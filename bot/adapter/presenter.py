@@ -26,6 +26,7 @@ from bot.adapter.protocol import Cardroom
 from bot.adapter.press_token import PressToken
 from bot.adapter.table_message import Composed, TableMessages
 from bot.adapter.table_text import PAUSED_HELP, table_text
+from bot.service import tournaments
 from bot.service.live import LiveTable
 
 log = logging.getLogger(__name__)
@@ -174,6 +175,12 @@ class DiscordPresenter:
         """What a table does when its channel fails: close (gone), unarchive its thread or pause
         (out of reach), or wait for the next update (a passing fault)."""
         row = live.row
+        if verdict is Verdict.CHANNEL_GONE and tournaments.is_mtt(row.settings):
+            if await self.bot.service.mtts.of(live).rehome(live):
+                self._feeds.pop(live.id, None)
+                await self.update(live)  # its message, posted in the new thread
+                return
+            verdict = Verdict.NO_ACCESS  # no new thread: the table waits, paused, with its chips
         if verdict in (Verdict.CHANNEL_GONE, Verdict.SERVER_GONE):
             self._gone.add(live.id)
             self._feeds.pop(live.id, None)

@@ -53,9 +53,9 @@ async def leave(table: LiveTable, user_id: int) -> str:
         if running_tournament(table):
             if seat.place is not None:  # the seat stays: it is an entry the tournament pays or refunds
                 raise UserError(f"You are out of this tournament (place {seat.place}); there is "
-                                f"nothing to leave. {tournaments.CANCEL_RULE}")
+                                f"nothing to leave. {tournaments.cancel_rule(table.row.settings)}")
             raise UserError("You can't leave a running tournament: your hands are folded for you while "
-                            f"you sit out. {tournaments.CANCEL_RULE}")
+                            f"you sit out. {tournaments.cancel_rule(table.row.settings)}")
         if table.row.deal is not None:
             # Seats keep their places until the deal is settled: its record points at them.
             seat.leaving = True
@@ -136,6 +136,8 @@ async def cancel(table: LiveTable, user_id: int, can_manage: bool) -> None:
     running tournament: every entrant's buy-in, see ``tournaments.CANCEL_RULE``)."""
     async with table.lock:
         running = running_tournament(table)
+        if tournaments.is_mtt(table.row.settings):
+            raise UserError(tournaments.MTT_CANCEL_RULE)
         if running and not can_manage:
             raise UserError(tournaments.CANCEL_RULE)
         if user_id != table.row.host_id and not can_manage:

@@ -54,6 +54,8 @@ class MttRoom(Protocol):
 
     def adopt(self, row: TableRow) -> LiveTable: ...
 
+    def moved(self, table: LiveTable, old_channel: int) -> None: ...
+
 
 class Shows(Protocol):
     presenter: MttPresenter | None
@@ -184,6 +186,24 @@ class Tournament:
     def wake_all(self) -> None:
         for table in self.live_tables():
             wake(table)
+
+    async def rehome(self, table: LiveTable) -> bool:
+        """The table's thread was deleted: it plays on in a new thread, where its message is posted
+        anew (no chip of the tournament may leave with a channel). False: no thread could be opened."""
+        thread = await self.presenter.open_thread(self.row.guild_id, self.row.channel_id,
+                                                  f"{self.row.name} · table {self.numbers[table.id]}"[:100])
+        if thread is None:
+            return False
+        async with table.lock:
+            old = table.row.channel_id
+            table.row.channel_id, table.row.message_id = thread, None
+            async with self.service.storage.transaction() as tx:
+                await tx.move_table(table.id, thread)
+                await tx.save_table(table.row)
+            self.service.moved(table, old)
+            table.note("This table's thread was deleted: it plays on in this new thread.")
+        self.spawn(self.presenter.show_mtt(self))
+        return True
 
     async def retire(self, table: LiveTable) -> None:
         """A table that broke: its last word, its thread archived; the final table announced."""

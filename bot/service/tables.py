@@ -128,6 +128,12 @@ class TableService:
         await self.mtts.restore()
         return len(self.tables)
 
+    def moved(self, table: LiveTable, old_channel: int) -> None:
+        """The table now plays in ``table.row.channel_id`` (no longer in ``old_channel``)."""
+        if self._by_channel.get(old_channel) == table.id:
+            del self._by_channel[old_channel]
+        self._by_channel[table.row.channel_id] = table.id
+
     def adopt(self, row: TableRow) -> LiveTable:
         """A table opened by what owns it (a tournament), from its stored row, now in the registry."""
         table = LiveTable(row=row, spec=game(row.game), room=self)

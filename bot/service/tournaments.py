@@ -28,6 +28,15 @@ CANCEL_RULE = ("Only a member with Manage Channels can cancel a running tourname
 """Who may cancel a running tournament and what it pays: said the same way wherever it is said."""
 
 
+MTT_CANCEL_RULE = ("This table belongs to a multi-table tournament: a manager cancels the whole tournament "
+                   "with `/tournament cancel`, and every entrant then gets their buy-ins back.")
+"""The same for a table of a multi-table tournament, which is cancelled whole."""
+
+
+def cancel_rule(settings: Mapping[str, Any]) -> str:
+    return MTT_CANCEL_RULE if is_mtt(settings) else CANCEL_RULE
+
+
 def is_tournament(settings: Mapping[str, Any]) -> bool:
     """A sit-and-go or a table of a multi-table tournament: everyone with chips is dealt in, nobody
     buys in or cashes out at the table."""

@@ -28,6 +28,10 @@ class MttTx(Protocol):
 
     async def add_mtt_table(self, mtt_id: int, table_id: int, number: int) -> None: ...
 
+    async def move_table(self, table_id: int, channel_id: int) -> None:
+        """The table plays on in another channel (a tournament table whose thread was deleted)."""
+        ...
+
 
 class MttStorage(Protocol):
     async def running_mtts(self) -> list[MttRow]:

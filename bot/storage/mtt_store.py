@@ -82,6 +82,9 @@ class MttWrites:
     async def drop_mtt_entry(self, mtt_id: int, user_id: int) -> None:
         await self._db.execute("DELETE FROM mtt_entries WHERE mtt_id = ? AND user_id = ?", mtt_id, user_id)
 
+    async def move_table(self, table_id: int, channel_id: int) -> None:
+        await self._db.execute("UPDATE tables SET channel_id = ? WHERE id = ?", channel_id, table_id)
+
     async def add_mtt_table(self, mtt_id: int, table_id: int, number: int) -> None:
         await self._db.execute("INSERT INTO mtt_tables (table_id, mtt_id, number) VALUES (?, ?, ?)",
                                table_id, mtt_id, number)

@@ -120,3 +120,41 @@ async def test_a_thirty_player_tournament_in_threads_to_one_winner_across_a_rest
         assert balance == WALLET - 100 + prizes[member.id], member.name
         stats = {row[0]: row for row in await h.bot.storage.stats(GUILD_ID, member.id)}
         assert stats["holdem"][3] >= 1, "the tournament counts as a match in /stats"
+
+
+async def test_a_table_whose_thread_is_deleted_plays_on_in_a_new_thread(tmp_path) -> None:
+    h = await _started(str(tmp_path / "mtt.db"))
+    await h.command(MOD, "tournament", "create", name="Monday", stack=1500, buy_in=100, seats=4, blinds="turbo",
+                    minutes=5, late_levels=1, break_every=0)
+    (mtt,) = h.bot.service.mtts.in_guild(GUILD_ID)
+    for member in MEMBERS[:2]:
+        await h.press(member, f"cr:t:{mtt.id}:register")
+    await h.command(MOD, "tournament", "add-bots", name="Monday", count=4)
+    await h.command(MOD, "tournament", "start", name="Monday")
+    table = next(t for t in mtt.live_tables() if any(s.user_id == MEMBERS[0].id for s in t.row.seats))
+    gone = table.row.channel_id
+    here = Place(GUILD_ID, gone)
+    for user, command in ((MOD, "cancel"), (MEMBERS[0], "leave")):
+        said = h.ephemeral_text(await h.command(user, "holdem", command, at=here))
+        assert "a manager cancels the whole tournament with `/tournament cancel`" in said, said
+    assert "The tournament has started" in h.ephemeral_text(await h.command(MEMBERS[4], "holdem", "join", at=here))
+    h.recorder.deleted_channels.add(gone)
+    for _ in range(5):
+        CLOCK.advance(1)
+        await h.bot.service.tick()
+        await h.settle()
+        await _members_act(h, mtt)
+        check_chips(mtt)
+    assert table.row.channel_id != gone and table.row.channel_id in h.recorder.threads
+    assert h.bot.service.in_channel(table.row.channel_id) is table and h.bot.service.in_channel(gone) is None
+    assert (await h.bot.storage.table(table.id)).channel_id == table.row.channel_id  # type: ignore[union-attr]
+    assert h.table_message(table.row.channel_id)["components"], "its message, with its buttons, in the new thread"
+    assert any("plays on in this new thread" in line for line in table.log)
+    hands = table.row.hand_no
+    for _ in range(10):
+        CLOCK.advance(1)
+        await h.bot.service.tick()
+        await h.settle()
+        await _members_act(h, mtt)
+        check_chips(mtt)
+    assert table.row.hand_no > hands, "the table deals on in its new thread"

@@ -129,6 +129,7 @@ class Recorder:
         self.closed_dms: set[int] = set()
         self.failing_dms: set[int] = set()  # members whose DMs fail for another reason (Discord's 503)
         self.forbidden_channels: set[int] = set()
+        self.deleted_channels: set[int] = set()  # a thread a member deleted: Discord's 404 Unknown Channel
         self.observers: list[Callable[[Request], None]] = []  # told of each request as it is made
         self.threads: dict[int, int] = {}  # thread id -> the channel it was opened in
         self.archived: set[int] = set()  # threads the bot archived
@@ -237,6 +238,8 @@ class Recorder:
             return {"id": parts[1], "type": 11}
         if parts[0] == "channels" and len(parts) >= 3 and parts[2] == "messages":
             channel_id = int(parts[1])
+            if channel_id in self.deleted_channels:
+                raise discord.NotFound(_FakeResponse(404, "Not Found"), {"code": 10003, "message": "Unknown Channel"})
             if self.dm_channels.get(channel_id) in self.closed_dms or channel_id in self.forbidden_channels:
                 raise discord.Forbidden(_FakeResponse(403), {"code": 50007, "message": "Cannot send messages"})
             if self.dm_channels.get(channel_id) in self.failing_dms:
