@@ -85,7 +85,7 @@ async def run(players: int, seats: int, stack: int, blinds: str, minutes: int) -
         service = TableService(storage, presenter, clock=lambda: now[0], between_deals=2, offload_bots=False)
         service.mtts.presenter = presenter
         settings = mtt_settings(stack=stack, buy_in=10, seats=seats,
-                                blinds=blinds, minutes=minutes, break_every=0, break_minutes=5, late_levels=0,
+                                blinds=blinds, minutes=minutes, level_hands=0, break_every=0, break_minutes=5, late_levels=0,
                                 reentry=False, prizes=None, starts_at=None, turn_seconds=30, manager_role=None)
         mtt = await service.mtts.create(1, 1, 1, "Bench", "holdem", settings)
         await mtt_register.add_bots(mtt, players)

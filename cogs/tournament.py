@@ -11,27 +11,12 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.adapter.member_text import member_name, plain
+from bot.adapter.mtt_buttons import require_manager
 from bot.adapter.mtt_text import announcement
 from bot.adapter.protocol import Cardroom
-from bot.errors import UserError
 from bot.service import mtt_control, mtt_register
 from bot.service.mtt import Tournament
 from bot.service.mtt_settings import mtt_settings
-
-MANAGERS = "Only a member with Manage Server{role} can do that for a tournament."
-
-
-def is_manager(interaction: discord.Interaction, role: int | None) -> bool:
-    perms = interaction.permissions
-    roles = {r.id for r in getattr(interaction.user, "roles", [])}
-    return bool(perms and perms.manage_guild) or (role is not None and role in roles)
-
-
-def require_manager(interaction: discord.Interaction, mtt: Tournament | None, role: int | None = None) -> None:
-    role = int(mtt.settings["manager_role"]) if mtt is not None and mtt.settings.get("manager_role") else role
-    if not is_manager(interaction, role):
-        raise UserError(MANAGERS.format(role=f" or the <@&{role}> role" if role else ""))
-
 
 @app_commands.guild_only()
 class TournamentCog(commands.GroupCog, group_name="tournament", description="Multi-table tournaments"):
@@ -47,7 +32,8 @@ class TournamentCog(commands.GroupCog, group_name="tournament", description="Mul
         name="What members call it (e.g. Sunday Major)", game="Hold'em (no-limit) or Omaha (pot-limit)",
         stack="Starting chips", buy_in="Chips from each entrant's wallet, paid out as prizes",
         seats="Players a table", blinds="regular, turbo, or your own levels: 10/20, 20/40, 50/100",
-        minutes="Minutes a level", starts_in="Start in this many minutes (leave out: a manager starts it)",
+        minutes="Minutes a level", level_hands="Levels by hands instead: this many hands a table (no breaks)",
+        starts_in="Start in this many minutes (leave out: a manager starts it)",
         late_levels="Registration stays open to the end of this level", reentry="A knocked-out player may buy in again",
         prizes="Percents by place, best first (e.g. 50,30,20); leave out for the usual 15% of the field",
         break_every="A break after every this many levels (0: none)", break_minutes="Minutes a break lasts",
@@ -56,6 +42,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament", description="Mul
                      game: Literal["holdem", "omaha"] = "holdem", stack: app_commands.Range[int, 100, 10**7] = 5000,
                      buy_in: app_commands.Range[int, 0, 10**7] = 100, seats: app_commands.Range[int, 2, 10] = 9,
                      blinds: str = "regular", minutes: app_commands.Range[int, 1, 120] = 15,
+                     level_hands: app_commands.Range[int, 0, 200] = 0,
                      starts_in: app_commands.Range[int, 1, 60 * 24 * 14] | None = None,
                      late_levels: app_commands.Range[int, 0, 20] = 3, reentry: bool = False, prizes: str | None = None,
                      break_every: app_commands.Range[int, 0, 20] = 4, break_minutes: app_commands.Range[int, 1, 30] = 5,
@@ -65,6 +52,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament", description="Mul
         assert interaction.guild_id is not None and interaction.channel_id is not None
         await interaction.response.defer(ephemeral=True, thinking=True)
         settings = mtt_settings(stack=stack, buy_in=buy_in, seats=seats, blinds=blinds, minutes=minutes,
+                                level_hands=level_hands,
                                 break_every=break_every, break_minutes=break_minutes, late_levels=late_levels,
                                 reentry=reentry, prizes=prizes, turn_seconds=turn_seconds,
                                 starts_at=time.time() + 60 * starts_in if starts_in else None,

@@ -1,4 +1,4 @@
-"""Register and Unregister under a tournament's announcement. A press answers through its own
+"""Register and Unregister under a tournament's announcement, and Pause or Resume for its managers. A press answers through its own
 interaction: the announcement updated in place and a private line to the presser, neither counted
 against the bot's 50 requests a second. The custom_id names the tournament, so the buttons work after
 a restart, and a press naming another server's tournament reads as a finished one."""
@@ -12,10 +12,24 @@ import discord
 from bot.adapter.component_checks import bot_of, guarded
 from bot.adapter.member_text import member_name
 from bot.errors import UserError
-from bot.service import mtt_register
+from bot.service import mtt_control, mtt_register
 from bot.service.mtt import Tournament
 
-LABELS = {"register": "Register", "unregister": "Unregister"}
+LABELS = {"register": "Register", "unregister": "Unregister", "pause": "Pause", "resume": "Resume"}
+
+MANAGERS = "Only a member with Manage Server{role} can do that for a tournament."
+
+
+def is_manager(interaction: discord.Interaction, role: int | None) -> bool:
+    perms = interaction.permissions
+    roles = {r.id for r in getattr(interaction.user, "roles", [])}
+    return bool(perms and perms.manage_guild) or (role is not None and role in roles)
+
+
+def require_manager(interaction: discord.Interaction, mtt: Tournament | None, role: int | None = None) -> None:
+    role = int(mtt.settings["manager_role"]) if mtt is not None and mtt.settings.get("manager_role") else role
+    if not is_manager(interaction, role):
+        raise UserError(MANAGERS.format(role=f" or the <@&{role}> role" if role else ""))
 
 
 def mtt_view(mtt: Tournament) -> discord.ui.View:
@@ -25,6 +39,8 @@ def mtt_view(mtt: Tournament) -> discord.ui.View:
         view.add_item(MttButton(mtt.id, "register"))
         if mtt.row.status == "registering":
             view.add_item(MttButton(mtt.id, "unregister"))
+    if mtt.row.status == "playing":  # for managers: anyone else is told who may
+        view.add_item(MttButton(mtt.id, "resume" if mtt.paused() else "pause"))
     view.stop()  # answered by custom_id alone: no view store entry, no timer
     return view
 
@@ -58,8 +74,11 @@ class MttButton(discord.ui.DynamicItem[discord.ui.Button], template=r"cr:t:(?P<m
         mtt = running(interaction, self.mtt)
         if self.what == "register":
             said = await mtt_register.register(mtt, interaction.user.id, member_name(interaction.user))
-        else:
+        elif self.what == "unregister":
             said = await mtt_register.unregister(mtt, interaction.user.id)
+        else:
+            require_manager(interaction, mtt)
+            said = await (mtt_control.pause(mtt) if self.what == "pause" else mtt_control.resume(mtt))
         content, view = bot_of(interaction).mtt_presenter.shown_by_press(mtt)
         await interaction.response.edit_message(content=content, view=view)
         await interaction.followup.send(said, ephemeral=True)

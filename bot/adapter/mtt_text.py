@@ -28,7 +28,8 @@ def announcement(mtt: Tournament, now: float) -> str:
         starts = s.get("starts_at")
         lines.append(f"Starts <t:{int(starts)}:F> (<t:{int(starts)}:R>)." if starts else
                      "Starts when a manager starts it (`/tournament start`).")
-    lines.append(f"Buy-in {s['buy_in']} · starting stack {s['stack']} · levels of {s['minutes']} min, blinds "
+    length = f"{s['level_hands']} hands a table" if s.get("level_hands") else f"{s['minutes']} min"
+    lines.append(f"Buy-in {s['buy_in']} · starting stack {s['stack']} · levels of {length}, blinds "
                  f"{s['blinds'][0][0]}/{s['blinds'][0][1]} then up, a big-blind ante from level 3 · "
                  f"{s['seats']} seats a table · late registration to level {s['late_levels']} · "
                  f"re-entry {'on' if s.get('reentry') else 'off'}.")

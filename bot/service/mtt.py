@@ -115,7 +115,17 @@ class Tournament:
         return played(self.service.clock(), float(started), pauses)
 
     def level(self) -> Level:
-        return self.schedule.level_at(self.clock_seconds())
+        """The level its tables deal at: by the clock, or with levels by hands by the hands dealt:
+        ``level_hands`` hands a table on average (every hand of every table it opened, over the
+        tables open now, which never goes back as tables break)."""
+        per_table = int(self.settings.get("level_hands") or 0)
+        if not per_table:
+            return self.schedule.level_at(self.clock_seconds())
+        tables = self.live_tables()
+        dealt = int(self.state.get("hands_closed", 0)) + sum(t.row.hand_no for t in tables)
+        index = max(int(self.state.get("level_index", 0)), dealt // (per_table * max(1, len(tables))))
+        self.state["level_index"] = index
+        return self.schedule.level(index)
 
     def paused(self) -> bool:
         return any(end is None for _, end in self.state.get("pauses", []))
@@ -152,7 +162,7 @@ class Tournament:
     def registration_open(self) -> bool:
         if self.row.status == "registering":
             return True
-        return self.row.status == "playing" and self.schedule.registration_open(self.clock_seconds())
+        return self.row.status == "playing" and self.level().number <= int(self.settings["late_levels"])
 
     def spawn(self, work: Coroutine[Any, Any, None]) -> None:
         """Run ``work`` in a task the tournament owns (cancelled when it ends or the bot stops)."""

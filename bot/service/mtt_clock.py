@@ -48,7 +48,11 @@ class Schedule:
 
     def level_at(self, seconds: float) -> Level:
         """The level after ``seconds`` of play (the blinds stay at the last level once it is reached)."""
-        index = min(int(self._playing(seconds) // (self.minutes * 60)), len(self.blinds) - 1)
+        return self.level(int(self._playing(seconds) // (self.minutes * 60)))
+
+    def level(self, index: int) -> Level:
+        """The ``index``-th level (0-based; the last once past it)."""
+        index = min(index, len(self.blinds) - 1)
         small, big = self.blinds[index]
         return Level(index + 1, small, big, big if index + 1 >= self.ante_from_level else 0)
 

@@ -98,6 +98,9 @@ class MttDesk:
         a table to break that waits for players (it breaks when it looks again)."""
         await check_round(mtt)
         mtt.wake_arrivals()
+        if mtt.level().number != mtt.state.get("shown_level"):  # the announcement names the level
+            mtt.state["shown_level"] = mtt.level().number
+            mtt.spawn(mtt.presenter.show_mtt(mtt))
         breaking = mtt_seating.table_to_break(mtt.seating(), mtt.seats_per_table)
         if breaking is not None and breaking in self.service.tables:
             wake(self.service.tables[breaking])

@@ -1,5 +1,7 @@
 """A multi-table tournament's settings, from what a manager gives ``/tournament create``: checked, with
-the defaults filled in, as the JSON the tournament keeps (``MttRow.settings``)."""
+the defaults filled in, as the JSON the tournament keeps (``MttRow.settings``). Levels last ``minutes``
+of the tournament's clock, or with ``level_hands`` that many hands a table (then without breaks: a
+break is a stretch of the clock)."""
 from __future__ import annotations
 
 from typing import Any
@@ -23,7 +25,7 @@ def parse_blinds(text: str) -> list[list[int]]:
     return levels
 
 
-def mtt_settings(*, stack: int, buy_in: int, seats: int, blinds: str, minutes: int, break_every: int,
+def mtt_settings(*, stack: int, buy_in: int, seats: int, blinds: str, minutes: int, level_hands: int, break_every: int,
                  break_minutes: int, late_levels: int, reentry: bool, prizes: str | None, starts_at: float | None,
                  turn_seconds: int, manager_role: int | None) -> dict[str, Any]:
     levels = [list(level) for level in PRESETS[blinds]] if blinds in PRESETS else parse_blinds(blinds)
@@ -36,6 +38,6 @@ def mtt_settings(*, stack: int, buy_in: int, seats: int, blinds: str, minutes: i
     except ValueError as error:
         raise UserError(str(error)) from None
     return {"stack": stack, "buy_in": buy_in, "seats": seats, "blinds": levels, "minutes": minutes,
-            "break_every": break_every, "break_minutes": break_minutes, "late_levels": late_levels,
+            "level_hands": level_hands, "break_every": 0 if level_hands else break_every, "break_minutes": break_minutes, "late_levels": late_levels,
             "reentry": reentry, "prizes": shares, "starts_at": starts_at, "turn_seconds": turn_seconds,
             "manager_role": manager_role}

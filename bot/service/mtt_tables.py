@@ -41,10 +41,13 @@ async def before_deal(table: LiveTable) -> tuple[dict[str, Any] | None, float | 
     """(the deal's stakes, None) to deal now; else (None, when to look again: None until woken)."""
     mtt = tournament_of(table)
     changed = seat_arrivals(mtt, table) + move_out(mtt, table)
+    if table.row.status == "closed":  # its hands still count for levels by hands
+        mtt.state["hands_closed"] = int(mtt.state.get("hands_closed", 0)) + table.row.hand_no
     if changed:
         async with table.room.storage.transaction() as tx:
             await tx.save_mtt_entries(mtt.id, changed)
             await tx.save_table(table.row)
+            await tx.save_mtt(mtt.row)
         mtt.wake_arrivals()
     if table.row.status == "closed":  # it broke: it leaves the registry once its message says so
         mtt.spawn(mtt.retire(table))
@@ -130,6 +133,8 @@ async def after_deal(table: LiveTable, tx: Tx, deal: Deal) -> None:
         unseat(table, index)
         mtt.entries[user].table_id = None
     changed = [mtt.entries[user] for user, _ in out]
+    if out:  # the announcement's players left, average stack and chip leaders
+        mtt.spawn(mtt.presenter.show_mtt(mtt))
     between = table.room.between_deals
     row.deadline = table.room.clock() + (table.spec.pause_after_deal if between is None else between)
     if mtt.state.get("hfh"):

@@ -158,3 +158,23 @@ async def test_a_table_whose_thread_is_deleted_plays_on_in_a_new_thread(tmp_path
         await _members_act(h, mtt)
         check_chips(mtt)
     assert table.row.hand_no > hands, "the table deals on in its new thread"
+    refused = h.ephemeral_text(await h.press(MEMBERS[0], f"cr:t:{mtt.id}:pause"))
+    assert "Only a member with Manage Server" in refused and not mtt.paused()
+    assert "Monday is paused" in h.ephemeral_text(await h.press(MOD, f"cr:t:{mtt.id}:pause"))
+    assert _button(h.recorder.messages[mtt.row.message_id], "Resume"), "the announcement offers Resume now"
+    for _ in range(40):  # the hands in play finish (members' turns time out), then nobody deals
+        CLOCK.advance(5)
+        await h.bot.service.tick()
+        await h.settle()
+    dealt = [t.row.hand_no for t in mtt.live_tables()]
+    assert all(t.row.deal is None for t in mtt.live_tables())
+    CLOCK.advance(30)
+    await h.bot.service.tick()
+    await h.settle()
+    assert [t.row.hand_no for t in mtt.live_tables()] == dealt
+    assert "goes on" in h.ephemeral_text(await h.press(MOD, f"cr:t:{mtt.id}:resume"))
+    CLOCK.advance(1)
+    await h.bot.service.tick()
+    await h.settle()
+    assert [t.row.hand_no for t in mtt.live_tables()] > dealt
+    check_chips(mtt)

@@ -15,7 +15,7 @@ PRIZES = "30,20,14,10,8,7,6,5"
 
 
 def settings(**changes: object) -> dict[str, object]:
-    base: dict[str, object] = dict(stack=1500, buy_in=100, seats=8, blinds="turbo", minutes=2, break_every=0,
+    base: dict[str, object] = dict(stack=1500, buy_in=100, seats=8, blinds="turbo", minutes=2, level_hands=0, break_every=0,
                                    break_minutes=5, late_levels=2, reentry=False, prizes=PRIZES, starts_at=None,
                                    turn_seconds=30, manager_role=None)
     return mtt_settings(**{**base, **changes})  # type: ignore[arg-type]

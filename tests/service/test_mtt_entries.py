@@ -129,3 +129,23 @@ async def test_a_tournament_in_the_money_is_not_cancelled(tmp_path) -> None:
     mtt.entries[-1].prize = 10
     with pytest.raises(UserError, match="in the money"):
         await mtt_control.cancel(mtt)
+
+
+async def test_levels_by_hands_rise_with_the_hands_every_table_deals(tmp_path) -> None:
+    service, mtt, clock = await _open(tmp_path, level_hands=3, break_every=2)
+    assert mtt.settings["break_every"] == 0, "no break without a clock"
+    await mtt_register.add_bots(mtt, 12)
+    await mtt_register.start(mtt)
+    assert mtt.level().number == 1 and len(mtt.live_tables()) == 2
+    levels = []
+    for _ in range(40):
+        clock.now += 3
+        await service.tick()
+        if mtt.row.status != "playing":
+            break
+        tables = mtt.live_tables()
+        dealt = int(mtt.state.get("hands_closed", 0)) + sum(t.row.hand_no for t in tables)
+        levels.append(mtt.level().number)
+        assert mtt.level().number - 1 >= min(dealt // (3 * len(tables)), len(mtt.settings["blinds"]) - 1)
+    assert levels == sorted(levels) and levels[-1] >= 3, levels
+    assert clock.now - 1_000_000 < 2 * 60 * 3, "levels of 2 minutes would have given fewer"
