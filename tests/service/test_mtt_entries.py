@@ -149,3 +149,27 @@ async def test_levels_by_hands_rise_with_the_hands_every_table_deals(tmp_path) -
         assert mtt.level().number - 1 >= min(dealt // (3 * len(tables)), len(mtt.settings["blinds"]) - 1)
     assert levels == sorted(levels) and levels[-1] >= 3, levels
     assert clock.now - 1_000_000 < 2 * 60 * 3, "levels of 2 minutes would have given fewer"
+
+
+async def test_a_player_sent_to_a_table_in_the_middle_of_a_hand_is_seated_when_it_ends(tmp_path) -> None:
+    service, mtt, clock = await _open(tmp_path, seats=5, turn_seconds=30)
+    for user in range(1, 8):  # seven members, nobody presses: every table waits on a member's turn
+        await mtt_register.register(mtt, user, f"p{user}")
+    await mtt_register.start(mtt)
+    await _play(service, clock, 1)
+    smaller = min(mtt.live_tables(), key=lambda t: len(t.row.seats))
+    assert len(smaller.row.seats) == 3 and smaller.row.deal is not None
+    hand = smaller.row.hand_no
+    await mtt_register.register(mtt, 8, "p8")
+    entry = mtt.entries[8]
+    assert entry.table_id == smaller.id and entry.chips == 1500 and smaller.seat_index(8) is None
+    check_chips(mtt)
+    await _play(service, clock, 5)
+    assert smaller.row.hand_no == hand and smaller.seat_index(8) is None, "the hand in play is not touched"
+    for _ in range(300):
+        await _play(service, clock, 1)
+        check_chips(mtt)
+        if smaller.seat_index(8) is not None:
+            break
+    assert smaller.row.hand_no > hand and entry.chips == 0
+    assert smaller.row.seats[smaller.seat_index(8)].stack == 1500  # type: ignore[index]
