@@ -173,3 +173,19 @@ async def test_a_player_sent_to_a_table_in_the_middle_of_a_hand_is_seated_when_i
             break
     assert smaller.row.hand_no > hand and entry.chips == 0
     assert smaller.row.seats[smaller.seat_index(8)].stack == 1500  # type: ignore[index]
+
+
+async def test_a_tournament_starts_at_its_time_or_says_why_it_could_not(tmp_path) -> None:
+    service, mtt, clock = await _open(tmp_path, starts_at=1_000_000.0 + 60)
+    lonely = await service.mtts.create(GUILD, 81, ALICE, "Lonely", "holdem", settings(starts_at=1_000_000.0 + 60))
+    await mtt_register.add_bots(mtt, 5)
+    await mtt_register.register(lonely, BOB, "Bob")
+    await _play(service, clock, 59)
+    assert mtt.row.status == lonely.row.status == "registering"
+    await _play(service, clock, 2)
+    assert mtt.row.status == "playing" and len(mtt.live_tables()) == 1
+    assert lonely.row.status == "registering" and lonely.state["start_failed"]
+    shown = service.mtts.presenter
+    assert isinstance(shown, RecordingMttPresenter) and shown.posts.count("start_failed") == 1
+    await _play(service, clock, 5)
+    assert shown.posts.count("start_failed") == 1, "said once"
