@@ -41,10 +41,10 @@ from pokerkit import (
     BlindOrStraddlePosting,
     BoardDealing,
     Card,
+    ChipsPushing,
     Deck,
     FixedLimitTexasHoldem,
     Hand,
-    Mode,
     NoLimitTexasHoldem,
     Operation,
     Poker,
@@ -58,6 +58,7 @@ from bot.games.cards import pretty, shuffled_deck
 from bot.games.forced_bets import describe_deal, forced_bets
 from bot.games.phh import BETS_A_ROUND, PotLimitTexasHoldem
 from bot.games.pokerkit_base import CARDS, PokerkitTable
+from bot.games.run_twice import BOARD_NAMES, COUNTS, SPECS, RunoutChoice, mode
 
 LIMITS = {
     "no-limit": "No-limit hold'em",
@@ -242,8 +243,11 @@ class HoldemEngine(PokerkitTable):
             0,
             stacks,
             n,
-            mode=Mode.TOURNAMENT,  # one runout, everyone shows when all in
+            mode=mode(settings),  # tournament: one runout, everyone shows when all in; run it twice: pokerkit asks
         )
+        self._runouts = RunoutChoice(self.state)
+        self._board_dealt = 0  # board cards described in the log so far, both boards
+        self._won_by_board: list[list[int]] = [[0] * n for _ in range(3)]  # first, second, both boards
         self._deck = tuple(CARDS[code] for code in shuffled_deck(seed))
         self._seed = seed
         self._next_card = 0
@@ -303,7 +307,7 @@ class HoldemEngine(PokerkitTable):
         Returns the log lines of everything that happened since the last call.
         """
         state = self.state
-        while state.status and state.actor_index is None:
+        while state.status and state.actor_index is None and not any(state.runout_count_selector_statuses):
             if state.hole_dealee_index is not None:
                 player = state.hole_dealee_index
                 card = self._draw()
@@ -340,9 +344,21 @@ class HoldemEngine(PokerkitTable):
         each live hand and the board so far: the view's figures are counted from them
         (``bot/games/runout_equity.py``)."""
         live = self._runout_seats()
-        if live:
-            self._note_runout(self._street(), {s: list(self._hole[s]) for s in live}, list(self.board),
-                              f"{self._seed}:equity:{len(self.board)}")
+        board_index = self._runouts.dealing_board()
+        board = self._board(board_index)
+        if not live or (board_index and len(board) == self._runouts.shared):
+            return  # no runout, or the second board starts where the first did: the same figures
+        street = STREETS[{0: 0, 3: 1, 4: 2}[len(board)]]
+        if board_index:
+            self._note_runout(f"{street} 2", {s: list(self._hole[s]) for s in live}, board,
+                              f"{self._seed}:equity:{board_index}:{len(board)}")
+        else:
+            self._note_runout(street, {s: list(self._hole[s]) for s in live}, board,
+                              f"{self._seed}:equity:{len(board)}")
+
+    def _board(self, index: int) -> list[str]:
+        """One board's cards so far (the second exists once the board runs twice)."""
+        return [repr(card) for card in self.state.get_board_cards(index)]
 
     def _describe(self, operations: Sequence[Operation]) -> list[str]:
         """Log lines for pokerkit's automatic operations (player actions are worded in apply)."""
@@ -364,14 +380,19 @@ class HoldemEngine(PokerkitTable):
                 which = "big" if self._is_big_blind(post.player_index) else "small"
                 self._last_action[seat] = f"posts the {which} blind of {post.amount}"
             lines.append(f"{self.seats[seat].name} {self._last_action[seat]}")
-        dealt = len(self.board) - sum(len(op.cards) for op in operations if isinstance(op, BoardDealing))
         for op in operations:
             if isinstance(op, BoardDealing):
-                street = {0: "Flop", 3: "Turn", 4: "River"}[dealt]
-                dealt += len(op.cards)
+                board, held = self._runouts.position(self._board_dealt)
+                self._board_dealt += len(op.cards)
+                street = {0: "Flop", 3: "Turn", 4: "River"}[held]
+                if self._runouts.twice:
+                    street = f"{BOARD_NAMES[board]} board, {street.lower()}"
                 lines.append(f"{street}: {' '.join(pretty(repr(c)) for c in op.cards)}")
                 self._last_action = ["folds" if folded else "" for folded in self._folded]
             else:
+                if isinstance(op, ChipsPushing):
+                    for player, amount in enumerate(op.amounts):
+                        self._won_by_board[self._board_of(op)][self._seat_of(player)] += amount
                 lines.extend(self._result_lines(op))
         return lines
 
@@ -382,19 +403,80 @@ class HoldemEngine(PokerkitTable):
     def _held(self, seat: int) -> list[str]:
         return self._hole[seat]
 
-    def _hand_name(self, seat: int) -> str:
-        """The name of the hand ``seat`` shows at showdown."""
-        return hand_name(self._hole[seat] + self.board)
+    def _hand_name(self, seat: int, board: int = 0) -> str:
+        """The name of the hand ``seat`` shows at showdown, on the first board or the ``board``-th."""
+        return hand_name(self._hole[seat] + self._board(board))
+
+    def _final_name(self, seat: int) -> str:
+        """A shown hand's name once the board is out: one for each board when it ran twice."""
+        if not self._runouts.twice:
+            return self._hand_name(seat)
+        return " / ".join(self._hand_name(seat, board) for board in range(2))
+
+    def _winners(self) -> list[str]:
+        """The winners' lines; when the board ran twice, each board's, "Second board: Bob wins 60 with ..."."""
+        if not self._runouts.twice or not self.finished:
+            return super()._winners()
+        lines = [f"{BOARD_NAMES[board]} board: {line}" for board in range(2) for line in self._board_winners(board)]
+        return lines + [f"{self.seats[seat].name} wins {won} on both boards, with {self._final_name(seat)}"
+                        for seat, won in enumerate(self._won_by_board[2]) if won]
+
+    def _board_of(self, push: ChipsPushing) -> int:
+        """The board a pot's push was won on: 0 or 1, or 2 for both boards (pokerkit pays a pot whole,
+        without a board, to the one hand left once the others lost on both boards and were killed)."""
+        if push.board_index is None:
+            return 2 if self._runouts.twice else 0
+        return push.board_index
+
+    def _board_winners(self, board: int) -> list[str]:
+        """Who won chips on one of two boards, and with what."""
+        return [f"{self.seats[seat].name} wins {won} with {self._hand_name(seat, board)}"
+                for seat, won in enumerate(self._won_by_board[board]) if won]
+
+    def _choose_runouts(self, seat: int, action: Action) -> list[str]:
+        """A player's answer to "run it twice?"; once every player still in has answered, what was
+        settled and the cards pokerkit deals."""
+        if action.kind not in COUNTS:
+            raise IllegalAction("Everyone still in is all in: first choose whether to run it twice or once.")
+        name = self.seats[seat].name
+        self._last_action[seat] = "has chosen"
+        lines = [f"{name} has chosen how to run it"]
+        if self._runouts.answer(self._player_of(seat), action.kind):
+            lines.append("Every player still in agreed: the board runs twice" if self._runouts.twice
+                         else "The board runs once")
+        return lines + self._advance()
 
     # -- Engine surface ------------------------------------------------------------------------
 
     def to_act(self) -> tuple[int, ...]:
+        """The player to act; while the players all in choose how to run the board, each who has not."""
+        choosers = self._runouts.waiting()
+        if choosers and self.state.status:
+            return tuple(sorted(self._seat_of(p) for p in choosers))
         actor = self.state.actor_index
         return () if actor is None else (self._seat_of(actor),)
 
+    def choosing_runouts(self) -> bool:
+        """Whether the players still in are asked how many times to run the board now."""
+        return bool(self._runouts.waiting()) and not self.finished
+
+    def why_not(self, seat: int, kind: str) -> str | None:
+        """Why a player not asked now may not answer "run it twice?" (``bot.games.moves.offered``)."""
+        if kind not in COUNTS or not self.choosing_runouts():
+            return None
+        if self._player_of(seat) in self._runouts.answers:
+            return "You have chosen already: the others still in are choosing."
+        return "Only the players still in the hand, all in, choose whether to run it twice."
+
+    def timeout_action(self, seat: int) -> Action:
+        """A player who lets the clock run out runs it once."""
+        return Action("once") if self.choosing_runouts() else super().timeout_action(seat)
+
     def legal_actions(self, seat: int) -> list[ActionSpec]:
-        if self.to_act() != (seat,):
+        if seat not in self.to_act():
             return []
+        if self.choosing_runouts():
+            return list(SPECS)
         state = self.state
         specs = self._fold_call_check_specs(seat)
         low = state.min_completion_betting_or_raising_to_amount
@@ -407,6 +489,10 @@ class HoldemEngine(PokerkitTable):
 
     def apply(self, seat: int, action: Action) -> list[str]:
         self._check_turn(seat)
+        if self.choosing_runouts():
+            lines = self._choose_runouts(seat, action)
+            self.log.extend(lines)
+            return lines
         state = self.state
         player = self._player_of(seat)
         name = self.seats[seat].name
@@ -474,6 +560,8 @@ class HoldemEngine(PokerkitTable):
             "winners": self._winners(),
             "finished": self.finished,
         }
+        if self._runouts.twice:
+            view["boards"] = [self._board(0), self._board(1)]
         runout = self._runout_view(seats)
         if runout:
             view["runout"] = runout
@@ -488,4 +576,6 @@ class HoldemEngine(PokerkitTable):
 
     def phh(self) -> str:
         """The hand as PHH text under the code of the game played (``bot/games/phh.py``)."""
-        return self._history(self._pokerkit_game)
+        if not self._runouts.answers:
+            return self._history(self._pokerkit_game)
+        return self._history(self._pokerkit_game, _runout_counts=self._runouts.record(len(self.seats)))
