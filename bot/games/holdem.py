@@ -320,7 +320,10 @@ class HoldemEngine(PokerkitTable):
                 state.deal_board(tuple(self._draw() for _ in range(state.board_dealing_count)))
             else:  # pragma: no cover - pokerkit automates every other step
                 raise AssertionError("pokerkit is waiting for a step this engine does not take")
-        return self._log_since_last()
+        lines = self._log_since_last()
+        for player in self._runouts.waiting():
+            self._last_action[self._seat_of(player)] = "Run it twice?"
+        return lines
 
     def seven_deuce(self, seat: int) -> bool:
         """Whether the seat holds a seven and a deuce, of any suits (the 7-2 game's hand)."""
@@ -541,9 +544,9 @@ class HoldemEngine(PokerkitTable):
                 "folded": self._folded[s],
                 "all_in": not self._folded[s] and state.stacks[p] == 0,
                 "is_dealer": s == self.dealer,
-                "to_act": (s,) == actor,
+                "to_act": s in actor,
                 "last_action": self._last_action[s],
-                "hand_name": self._shown_names[s],
+                "hand_name": "" if s in self._named_later else self._shown_names[s],  # named once the board is out
                 "won": self._won[s],
             })
         view: dict[str, Any] = {
