@@ -11,19 +11,23 @@ from bot.service.live import LiveTable
 from bot.service.stats import PokerStats, figures, game_stats
 from tests.support.export_checks import exported, replayed_stacks
 from tests.support.harness import CHANNEL_ID, Harness, Recorder, User
+from tests.support.pokerstars_checks import check_hand, split_hands
 
 ALICE, BOB, CAROL, EVE = (User(3301 + i, name) for i, name in enumerate(("Alice", "Bob", "Carol", "Eve")))
 SPLIT = hashlib.sha256(b"1").hexdigest()
 """A deck on which Alice, all in against Bob, wins the first board and they tie the second."""
+CALLED = hashlib.sha256(b"hilo1").hexdigest()
+"""An Omaha hi-lo deck on which the computer player calls two all-ins, then takes the first board's low
+half and the whole second board."""
 
 
-async def _three_playing(h: Harness, game: str = "holdem", **options: object) -> LiveTable:
-    """Alice creates ``game`` with run it twice, Bob and Carol join, Alice starts: Alice has the button
+async def _three_playing(h: Harness) -> LiveTable:
+    """Alice creates hold'em with run it twice, Bob and Carol join, Alice starts: Alice has the button
     and acts first."""
-    await h.command(ALICE, game, "create", run_it_twice=True, **options)
-    await h.command(BOB, game, "join")
-    await h.command(CAROL, game, "join")
-    await h.command(ALICE, game, "start")
+    await h.command(ALICE, "holdem", "create", run_it_twice=True)
+    await h.command(BOB, "holdem", "join")
+    await h.command(CAROL, "holdem", "join")
+    await h.command(ALICE, "holdem", "start")
     live = h.bot.service.in_channel(CHANNEL_ID)
     assert live is not None
     return live
@@ -78,8 +82,16 @@ async def test_two_players_all_in_agree_to_run_it_twice_across_a_restart(databas
     assert len(last["boards"]) == 2 and all(len(board) == 5 for board in last["boards"])
     assert any(line.startswith("Second board:") for line in last["winners"])
     name, text = await exported(h, CAROL, live.id, 1)
+    record = await h.bot.storage.hand_record(live.id, 1)
+    assert record is not None and record.export == text
     assert "_runout_counts = [" in text and replayed_stacks(text) == [stacks]
     assert RoomHandHistory.loads(text).user_defined_fields["_runout_counts"].count(2) == 2
+
+    token = await h.command(BOB, "export", table=live.id, hand=1, format="pokerstars")
+    (file,) = [f for reply in h.recorder.replies_to(token) for f in reply.files]
+    hand = file[1].decode("utf-8")
+    assert "*** FIRST SHOW DOWN ***" in hand and "SECOND Board [" in hand and "Dealt to Bob [" in hand
+    check_hand(split_hands(hand)[0], live.id, 1, record, hero=BOB.id)
 
     # /stats: one showdown (not one a board), won by both: Alice took a board and a half, Bob half a board
     for user in (ALICE, BOB):
@@ -94,6 +106,8 @@ async def test_two_players_all_in_agree_to_run_it_twice_across_a_restart(databas
 async def test_the_clock_runs_it_once_for_a_player_who_does_not_answer(database: str) -> None:
     h = await Harness.start(database)
     h.bot.service.seeds = lambda: SPLIT
+    token = await h.command(ALICE, "holdem", "create", mode="tournament", run_it_twice=True)
+    assert "Run it twice is for cash games" in h.ephemeral_text(token) and h.bot.service.in_channel(CHANNEL_ID) is None
     live = await _three_playing(h)
     await h.press_label(ALICE, "All-in")
     await h.press_label(BOB, "Call")
@@ -106,6 +120,31 @@ async def test_the_clock_runs_it_once_for_a_player_who_does_not_answer(database:
     assert live.row.deal is None and [s.stack for s in live.row.seats] == [2010, 0, 990], "one board: Alice's"
     name, text = await exported(h, ALICE, live.id, 1)
     assert "_runout_counts = [1, 0, 2]" in text, "by PHH player: Bob (once, by the clock), Carol, Alice"
+    await h.close()
+
+
+async def test_omaha_hi_lo_runs_it_twice_with_a_computer_player_who_agrees(database: str) -> None:
+    h = await Harness.start(database)
+    h.bot.service.seeds = lambda: CALLED
+    await h.command(ALICE, "omaha-hilo", "create", limit="no-limit", run_it_twice=True)
+    await h.command(BOB, "omaha-hilo", "join")
+    await h.command(ALICE, "omaha-hilo", "add-bot")
+    await h.command(ALICE, "omaha-hilo", "start")
+    live = h.bot.service.in_channel(CHANNEL_ID)
+    await h.press_label(ALICE, "All-in")
+    await h.press_label(BOB, "Call")  # the computer player has acted by now: it called, all in
+    assert live.table_seat_of(2).is_bot and live.engine.view(None)["seats"][2]["all_in"], "the computer called"
+    assert live.engine.choosing_runouts() and live.engine.to_act() == (0, 1), "and agreed to run it twice at once"
+    await h.press_label(BOB, "Run it twice")
+    await h.press_label(ALICE, "Run it twice")
+    assert "Every player still in agreed: the board runs twice" in live.log and live.row.deal is None
+    assert live.engine.view(None)["winners"] == [
+        "First board: Alice wins 750 (high) with Flush, Jack high",
+        "First board: Ada (bot) wins 750 (low) with 6-5-4-2-A low",
+        "Second board: Ada (bot) wins 1500 (high, no low qualifies) with Two pair, Aces and Queens"]
+    assert sum(s.stack for s in live.row.seats) == 3000
+    name, text = await exported(h, ALICE, live.id, 1)
+    assert "_runout_counts = [2, 2, 2]" in text and replayed_stacks(text) == [[s.stack for s in live.row.seats]]
     await h.close()
 
 
