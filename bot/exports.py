@@ -7,7 +7,7 @@ one TOML table per hand, named by the hand number), consecutive PBN games under 
 JSON object keyed by hand number.
 
 Hold'em and Omaha hands are also written as PokerStars hand histories (``pokerstars_file``), for the
-trackers players use (``docs/pokerstars.md``): rewritten from the stored PHH text, with the table
+trackers players use (``docs/exports.md``): rewritten from the stored PHH text, with the table
 seats, names and time the stored record keeps.
 """
 from __future__ import annotations
