@@ -14,6 +14,12 @@ This module only adapts pokerkit to the cardroom ``Engine`` surface:
 - **Showdown**: pokerkit's show-or-muck automation shows a hand only when it can still win (or
   when the players were all in); mucked hands stay hidden ("??") in every other seat's view.
 
+- **Run it twice** (the ``run_it_twice`` setting): pokerkit plays in its cash-game mode, in which it
+  asks every player still in how many runouts to deal once no more betting is possible with board
+  cards to come; the answers are the moves ``twice`` and ``once`` of those players (``to_act`` names
+  them all at once), given to pokerkit by ``bot/games/run_twice.py``. pokerkit deals the second
+  runout after the first, halves every pot between the boards and pays each half on its board.
+
 Fixed-limit: the small bet is the big blind and the big bet twice that; each street allows a bet
 and three raises (preflop the big blind is the bet), the usual cardroom cap.
 
@@ -351,13 +357,9 @@ class HoldemEngine(PokerkitTable):
         board = self._board(board_index)
         if not live or (board_index and len(board) == self._runouts.shared):
             return  # no runout, or the second board starts where the first did: the same figures
-        street = STREETS[{0: 0, 3: 1, 4: 2}[len(board)]]
-        if board_index:
-            self._note_runout(f"{street} 2", {s: list(self._hole[s]) for s in live}, board,
-                              f"{self._seed}:equity:{board_index}:{len(board)}")
-        else:
-            self._note_runout(street, {s: list(self._hole[s]) for s in live}, board,
-                              f"{self._seed}:equity:{len(board)}")
+        street = STREETS[{0: 0, 3: 1, 4: 2}[len(board)]] + (" 2" if board_index else "")
+        key = f"{self._seed}:equity:" + (f"{board_index}:" if board_index else "") + str(len(board))
+        self._note_runout(street, {s: list(self._hole[s]) for s in live}, board, key)
 
     def _board(self, index: int) -> list[str]:
         """One board's cards so far (the second exists once the board runs twice)."""
@@ -469,7 +471,7 @@ class HoldemEngine(PokerkitTable):
             return None
         if self._player_of(seat) in self._runouts.answers:
             return "You have chosen already: the others still in are choosing."
-        return "Only the players still in the hand, all in, choose whether to run it twice."
+        return "Only the players still in the hand choose whether to run it twice."
 
     def timeout_action(self, seat: int) -> Action:
         """A player who lets the clock run out runs it once."""

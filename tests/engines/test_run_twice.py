@@ -90,7 +90,7 @@ def test_a_player_who_covers_the_all_in_is_asked_too_and_the_clock_runs_it_once(
     e = all_in(stacks=(500, 1000, 1000))
     assert e.to_act() == (0, 1), "Bob has chips left, but no one to bet against"
     assert e.timeout_action(1) == Action("once")
-    assert e.why_not(2, "twice") == "Only the players still in the hand, all in, choose whether to run it twice."
+    assert e.why_not(2, "twice") == "Only the players still in the hand choose whether to run it twice."
     e.apply(0, Action("twice"))
     assert e.why_not(0, "once") == "You have chosen already: the others still in are choosing."
     assert e.why_not(0, "fold") is None
