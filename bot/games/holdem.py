@@ -327,6 +327,8 @@ class HoldemEngine(PokerkitTable):
             else:  # pragma: no cover - pokerkit automates every other step
                 raise AssertionError("pokerkit is waiting for a step this engine does not take")
         lines = self._log_since_last()
+        if self.choosing_runouts():  # the odds as they stand, for the players to choose by
+            self._note_equity()
         for player in self._runouts.waiting():
             self._last_action[self._seat_of(player)] = "Run it twice?"
         return lines
@@ -358,6 +360,8 @@ class HoldemEngine(PokerkitTable):
         if not live or (board_index and len(board) == self._runouts.shared):
             return  # no runout, or the second board starts where the first did: the same figures
         street = STREETS[{0: 0, 3: 1, 4: 2}[len(board)]] + (" 2" if board_index else "")
+        if self._runout and self._runout[-1]["street"] == street:
+            return  # noted while the players chose how to run it
         key = f"{self._seed}:equity:" + (f"{board_index}:" if board_index else "") + str(len(board))
         self._note_runout(street, {s: list(self._hole[s]) for s in live}, board, key)
 

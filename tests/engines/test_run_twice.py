@@ -56,6 +56,9 @@ def test_the_players_all_in_are_asked_and_the_board_runs_twice_when_both_agree(m
     assert [spec.label for spec in e.legal_actions(1)] == ["Run it twice", "Run it once"]
     assert e.legal_actions(2) == [], "the player who folded is not asked"
     assert "Ann shows A♠ A♦" in e.log and e.view(None)["seats"][1]["cards"] == ["Ks", "Kd"]
+    asked = e.view(None)
+    assert [spot["street"] for spot in asked["runout"]] == ["preflop"], "the odds to choose by"
+    assert [seat["last_action"] for seat in asked["seats"][:2]] == ["Run it twice?"] * 2 and asked["seats"][1]["to_act"]
     with pytest.raises(IllegalAction, match="first choose whether to run it twice"):
         e.apply(1, Action("check"))
     with pytest.raises(NotYourTurn):
