@@ -64,6 +64,7 @@ TWO_BOARDS_RISE = 28      # raised, so the winners' lines below them stay clear 
 LOG_LINES = 3             # lines of log (or of winners) under the board
 HAND_CARD_W = 104
 HAND_BOARD_W = 44
+HAND_TWO_BOARDS_W = 36    # a board run twice, in the private hand: both boards side by side
 STREETS = {"preflop": "Pre-flop", "flop": "Flop", "turn": "Turn", "river": "River", "showdown": "Showdown"}
 
 View = Mapping[str, Any]
@@ -321,7 +322,14 @@ def render_hand(view: View, *, four_color: bool = False) -> bytes:
 
     board = list(view["board"])
     slots = _board_slots(view)
-    if board or slots > 0:
+    boards = view.get("boards", ())
+    if len(boards) == 2:  # run twice: the two boards side by side, in smaller cards
+        half = (slots * (HAND_TWO_BOARDS_W + 4) - 4) / 2 + 8
+        for centre, cards in zip((width / 2 - half, width / 2 + half), boards):
+            paste_row(canvas, cards + [""] * (slots - len(cards)), centre,
+                      height - card_size(HAND_TWO_BOARDS_W)[1] - 12, HAND_TWO_BOARDS_W, gap=4,
+                      max_width=width / 2 - 16, four_color=four_color)
+    elif board or slots > 0:
         paste_row(canvas, board + [""] * (slots - len(board)), width / 2,
                   height - card_size(HAND_BOARD_W)[1] - 12, HAND_BOARD_W, gap=6, max_width=width - 24,
                   four_color=four_color)

@@ -164,6 +164,15 @@ def test_a_board_run_twice_is_drawn_as_two_rows_of_five() -> None:
     assert row_top >= top + card_h, "the second board's cards fill the lower row's slots"
 
 
+def test_the_private_hand_shows_both_boards_of_a_board_run_twice_side_by_side() -> None:
+    first, second = ["As", "Kd", "7h", "2c", "3d"], ["Qs", "Jd", "9h", "8c", "4d"]
+    hand = table([seat(cards=["Ah", "Ac"]), seat("Bob")], viewer=0, board=first, finished=True)
+    once, twice = render_hand(hand), render_hand(StrictView({**hand, "boards": [first, second]}, VIEW_KEYS, VIEW_REQUIRED))
+    left, top, right, bottom = changed_box(once, twice)
+    assert right - left > 5 * 44 + 4 * 6, "wider than one board: two side by side"
+    assert top >= HAND_SIZE[1] - sprites.card_size(44)[1] - 12, "at the bottom, where the board is"
+
+
 def _board_area(image: Image.Image) -> Image.Image:
     card_w, card_h = sprites.card_size(BOARD_CARD_W)
     half = 5 * (card_w + 8) // 2
