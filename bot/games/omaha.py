@@ -40,7 +40,8 @@ from pokerkit.lookups import Entry, EightOrBetterLookup, Label, StandardLookup
 
 from bot.games.base import ActionSpec, Seat as TableSeat
 from bot.games.equity import CARD_ID
-from bot.games.holdem import _PHEVALUATOR_ID, _WORST_RANK, HoldemEngine, hand_name, rank_label
+from bot.games.high_hands import PHEVALUATOR_ID, WORST_RANK, hand_name, rank_label
+from bot.games.holdem import HoldemEngine
 from bot.games.phh import (
     FixedLimitOmahaHoldem,
     NoLimitOmahaHoldem,
@@ -147,8 +148,8 @@ class FastOmahaHighHand(_RankedHand):
         # pokerkit ranks hands at showdown only (the board complete), and asks for a mucked hand's
         # too, which has no hole cards: phevaluator refuses any but 4 + 5 cards with ValueError,
         # which pokerkit reads as no hand.
-        rank = evaluate_omaha_cards(*(_PHEVALUATOR_ID[c] for c in board), *(_PHEVALUATOR_ID[c] for c in hole))
-        self._entry = Entry(_WORST_RANK - rank, rank_label(rank))
+        rank = evaluate_omaha_cards(*(PHEVALUATOR_ID[c] for c in board), *(PHEVALUATOR_ID[c] for c in hole))
+        self._entry = Entry(WORST_RANK - rank, rank_label(rank))
 
 
 class FastOmahaLowHand(_RankedHand):
