@@ -62,7 +62,7 @@ from bot.games.forced_bets import describe_deal, forced_bets
 from bot.games.high_hands import FastHighHand, hand_name
 from bot.games.phh import BETS_A_ROUND, PotLimitTexasHoldem
 from bot.games.pokerkit_base import CARDS, PokerkitTable
-from bot.games.run_twice import BOARD_NAMES, COUNTS, SPECS, RunoutChoice, mode
+from bot.games.run_twice import BOARD_NAMES, COUNTS, SPECS, RunoutChoice, pokerkit_mode
 
 LIMITS = {
     "no-limit": "No-limit hold'em",
@@ -138,7 +138,7 @@ class HoldemEngine(PokerkitTable):
             0,
             stacks,
             n,
-            mode=mode(settings),  # tournament: one runout, everyone shows when all in; run it twice: pokerkit asks
+            mode=pokerkit_mode(settings),  # tournament: one runout, everyone shows when all in; run it twice: pokerkit asks
         )
         self._runouts = RunoutChoice(self.state)
         self._board_dealt = 0  # board cards described in the log so far, both boards

@@ -25,7 +25,7 @@ BOARD_NAMES = ("First", "Second")
 BOARD_CARDS = 5
 
 
-def mode(settings: Mapping[str, object]) -> Mode:
+def pokerkit_mode(settings: Mapping[str, object]) -> Mode:
     """pokerkit asks for a runout count only in its cash-game mode; a table without the option keeps
     the tournament mode, in which pokerkit always deals one runout."""
     return Mode.CASH_GAME if settings.get("run_it_twice") else Mode.TOURNAMENT
