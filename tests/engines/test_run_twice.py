@@ -3,6 +3,7 @@ settling it, two boards paid half a pot each by pokerkit, each board's winners, 
 and the PHH record of the answers that the room's reader (not pokerkit's plain one) replays."""
 from __future__ import annotations
 
+import random
 from typing import Sequence
 
 import pytest
@@ -172,5 +173,30 @@ def test_chips_are_conserved_whatever_the_answers(answers: list[str], salt: int)
             e.apply(e.to_act()[-1], Action(answer))
     assert e.finished and e.outcome is not None and sum(e.outcome.deltas) == 0
     assert ("boards" in e.view(None)) == (answers == ["twice"] * 3), "Bob, who covers them, is asked too"
+    *_, state = iter(RoomHandHistory.loads(e.phh()))
+    assert list(state.stacks) == list(e.state.stacks)
+
+
+@settings(max_examples=60, deadline=None)
+@given(stacks=st.lists(st.integers(1, 400), min_size=2, max_size=7),
+       game=st.sampled_from([HoldemEngine, OmahaHiLoEngine]), seed=st.integers(0, 2**64))
+def test_random_play_with_the_option_always_ends_with_every_chip_and_replays(
+        stacks: list[int], game: type[HoldemEngine], seed: int) -> None:
+    """Random legal moves, answers included: the hand ends, no chip is made or lost, those asked are
+    the players still in, and the room's reader replays the export to the same stacks."""
+    rng = random.Random(seed)
+    seats = [Seat(f"P{i}", stack) for i, stack in enumerate(stacks)]
+    e = game({"run_it_twice": True, "limit": "no-limit", "small_blind": 2, "big_blind": 4}, seats, f"{seed:064x}",
+             {"dealer": seed % len(seats)})
+    for _ in range(300):
+        if e.finished:
+            break
+        if e.choosing_runouts():
+            assert {s for s, seat in enumerate(e.view(None)["seats"]) if not seat["folded"]} >= set(e.to_act())
+        seat = rng.choice(e.to_act())
+        spec = rng.choice(e.legal_actions(seat))
+        amount = None if spec.min_amount is None or spec.max_amount is None else rng.randint(spec.min_amount, spec.max_amount)
+        e.apply(seat, Action(spec.kind, amount if spec.kind == "raise" else None))
+    assert e.finished and e.outcome is not None and sum(e.outcome.deltas) == 0
     *_, state = iter(RoomHandHistory.loads(e.phh()))
     assert list(state.stacks) == list(e.state.stacks)
