@@ -36,6 +36,12 @@ def _parser() -> argparse.ArgumentParser:
     export = sub.add_parser("export", help="print a table's hands as one file (PHH for poker, PBN for bridge)")
     export.add_argument("table", type=int)
     export.add_argument("--db", default=None, help="SQLite file or postgresql:// URL (default: the bot's)")
+    export.add_argument("--format", dest="fmt", choices=("standard", "pokerstars"), default="standard",
+                        help="the game's own format, or PokerStars hand histories for trackers (hold'em, Omaha)")
+    export.add_argument("--names", choices=("real", "seats"), default="real",
+                        help="PokerStars: the players' names, or 'Seat N' for each table seat")
+    export.add_argument("--hero", type=int, default=None,
+                        help="PokerStars: the member (Discord id) whose hole cards are written, as /export does")
     move = sub.add_parser("migrate-db", help="copy every table, wallet, hand and result into another database")
     move.add_argument("--from", dest="source", required=True, help="SQLite file or postgresql:// URL to read")
     move.add_argument("--to", dest="target", required=True, help="an empty database (postgresql:// URL or file)")
@@ -49,7 +55,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "selfplay":
         return _selfplay(args)
     if args.command == "export":
-        return asyncio.run(_export(args.table, args.db or config.database))
+        return asyncio.run(_export(args.table, args.db or config.database, args.fmt, args.names,
+                                   args.hero))
     if args.command == "migrate-db":
         return asyncio.run(_migrate_db(args.source, args.target))
     return _run(config, getattr(args, "shards", None) or config.shards,
@@ -128,27 +135,37 @@ def _selfplay(args: argparse.Namespace) -> int:
     return 0 if result["errors"] == 0 and result["chips_conserved"] else 1
 
 
-async def _export(table: int, database: str) -> int:
-    from bot.exports import join_exports
+async def _export(table: int, database: str, fmt: str = "standard", names: str = "real",
+                  hero: int | None = None) -> int:
+    """Print a table's finished hands as ``/export table:N`` attaches them (``format``, ``names``); a
+    PokerStars file deals the ``hero``'s hole cards face up, as ``/export`` does the exporting member's
+    (without one, nobody's)."""
+    from bot.exports import formats, join_exports, pokerstars_file, pokerstars_refusal
     from bot.service.events import hand_may_show
     from bot.storage import open_storage
 
     storage = await open_storage(database)
     try:
         row = await storage.table(table)
-        exports = await storage.hand_exports(table)
-        secret = [n for n, _ in exports if not await hand_may_show(storage, table, n, None)]
+        hands = await storage.hand_records(table)
+        secret = [n for n, _ in hands if not await hand_may_show(storage, table, n, None)]
     finally:
         await storage.close()
-    if row is None or not exports:
+    if row is not None and fmt != "standard" and fmt not in formats(row.game):
+        print(pokerstars_refusal(row.game, f"python -m bot export {table}"), file=sys.stderr)
+        return 2
+    if row is None or not hands:
         print(f"No finished hands for table {table} in {database}.", file=sys.stderr)
         return 1
     for hand_no in secret:  # an event's board other tables still play: its deal stays out (bot.service.events)
         print(f"hand {hand_no}: an event board not every table has played yet; exported once revealed",
               file=sys.stderr)
-    shown = [(hand_no, text) for hand_no, text in exports if hand_no not in secret]
-    if shown:
-        print(join_exports(row.game, shown), end="")
+    shown = [(hand_no, stored) for hand_no, stored in hands if hand_no not in secret]
+    if shown and fmt == "pokerstars":
+        print(pokerstars_file(row.game, table, shown, max_seats=len(row.seats), seat_names=names == "seats",
+                              hero=hero)[1], end="")
+    elif shown:
+        print(join_exports(row.game, [(hand_no, stored.export) for hand_no, stored in shown]), end="")
     return 0
 
 

@@ -7,7 +7,7 @@ one TOML table per hand, named by the hand number), consecutive PBN games under 
 JSON object keyed by hand number.
 
 Hold'em and Omaha hands are also written as PokerStars hand histories (``pokerstars_file``), for the
-trackers players use (``docs/pokerstars.md``): rewritten from the stored PHH text, with the table
+trackers players use (``docs/exports.md``): rewritten from the stored PHH text, with the table
 seats, names and time the stored record keeps.
 """
 from __future__ import annotations
@@ -18,7 +18,7 @@ import re
 from typing import Sequence
 
 from bot.games.pokerstars import HandInfo, convert
-from bot.registry import game
+from bot.registry import game, game_names
 from bot.storage.records import StoredHand
 
 _PBN_HEADER = re.compile(r"\A(?:%[^\n]*\n)+")
@@ -55,6 +55,14 @@ def formats(game_name: str) -> list[str]:
     """The formats ``/export`` writes a game's hands in, its own first."""
     spec = game(game_name)
     return [spec.export_format, *spec.other_formats]
+
+
+def pokerstars_refusal(game_name: str, how: str) -> str:
+    """Why a game's hands have no PokerStars file, the formats they do have and ``how`` to get them."""
+    having = [spec.title for spec in map(game, game_names()) if "pokerstars" in spec.other_formats]
+    own = " or ".join(f.upper() if f != "pokerstars" else "PokerStars" for f in formats(game_name))
+    return (f"{game(game_name).title} hands export as {own} only ({how}): PokerStars hand "
+            f"histories are written for {', '.join(having[:-1])} and {having[-1]}.")
 
 
 def pokerstars_hand(table_id: int, hand_no: int, stored: StoredHand, *, max_seats: int,

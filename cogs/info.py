@@ -10,7 +10,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.adapter.protocol import Cardroom
-from bot.exports import export_file, formats, pokerstars_file
+from bot.exports import export_file, formats, pokerstars_file, pokerstars_refusal
 from bot.games.cards import commitment, pretty, shuffled_deck
 from bot.registry import game, game_names
 from bot.service import events
@@ -31,14 +31,6 @@ def rules_pages(name: str) -> list[str]:
             current = ""
         current = f"{current}\n\n{paragraph}" if current else paragraph[:PAGE]
     return pages + [current] if current else pages
-
-
-def pokerstars_refusal(game_name: str, table: int) -> str:
-    """Why a table's hands have no PokerStars file, and the formats they do have."""
-    having = [spec.title for spec in map(game, game_names()) if "pokerstars" in spec.other_formats]
-    own = " or ".join(f.upper() if f != "pokerstars" else "PokerStars" for f in formats(game_name))
-    return (f"{game(game_name).title} hands export as {own} only (`/export table:{table}`): PokerStars hand "
-            f"histories are written for {', '.join(having[:-1])} and {having[-1]}.")
 
 
 class Info(commands.Cog):
@@ -120,7 +112,8 @@ class Info(commands.Cog):
             await interaction.response.send_message(f"There is no table #{table} on this server.", ephemeral=True)
             return
         if fmt != "standard" and fmt not in formats(row.game):
-            await interaction.response.send_message(pokerstars_refusal(row.game, table), ephemeral=True)
+            await interaction.response.send_message(pokerstars_refusal(row.game, f"`/export table:{table}`"),
+                                                    ephemeral=True)
             return
         if hand is not None:
             record = await storage.hand_record(table, hand)

@@ -58,9 +58,13 @@ SEAT_CARD_GAP = 3         # between five or more hole cards, shown whole, and th
 BOARD_CARD_W = 58
 BOARD_GAP = 8
 BOARD_SLOTS = 5           # the default when a view has no "board_slots" (flop games)
+TWO_BOARDS_CARD_W = 44    # a board run twice: two rows of smaller cards
+TWO_BOARDS_GAP = 8
+TWO_BOARDS_RISE = 28      # raised, so the winners' lines below them stay clear of the seat at the bottom
 LOG_LINES = 3             # lines of log (or of winners) under the board
 HAND_CARD_W = 104
 HAND_BOARD_W = 44
+HAND_TWO_BOARDS_W = 36    # a board run twice, in the private hand: both boards side by side
 STREETS = {"preflop": "Pre-flop", "flop": "Flop", "turn": "Turn", "river": "River", "showdown": "Showdown"}
 
 View = Mapping[str, Any]
@@ -125,10 +129,27 @@ def _draw_board(canvas: Image.Image, view: View, four_color: bool) -> tuple[int,
     slots = _board_slots(view)
     if not cards and slots <= 0:
         return BOARD_Y, BOARD_Y
+    if len(view.get("boards", ())) == 2:
+        return _draw_two_boards(canvas, view["boards"], slots, four_color)
     top = BOARD_Y - card_size(BOARD_CARD_W)[1] // 2
     paste_row(canvas, cards + [""] * (slots - len(cards)), CENTER[0], top, BOARD_CARD_W, gap=BOARD_GAP,
               max_width=2 * FELT_RADII[0] - 80, four_color=four_color)
     return top, top + card_size(BOARD_CARD_W)[1]
+
+
+def _draw_two_boards(canvas: Image.Image, boards: list[list[str]], slots: int, four_color: bool) -> tuple[int, int]:
+    """A board run twice: the first above the second, each in smaller cards, each labelled."""
+    height = card_size(TWO_BOARDS_CARD_W)[1]
+    top = BOARD_Y - height - TWO_BOARDS_GAP // 2 - TWO_BOARDS_RISE
+    draw = canvas_draw(canvas)
+    face = font(13, "bold")
+    for row, cards in enumerate(boards):
+        y = top + row * (height + TWO_BOARDS_GAP)
+        paste_row(canvas, cards + [""] * (slots - len(cards)), CENTER[0], y, TWO_BOARDS_CARD_W, gap=BOARD_GAP,
+                  max_width=2 * FELT_RADII[0] - 80, four_color=four_color)
+        left = CENTER[0] - (slots * (TWO_BOARDS_CARD_W + BOARD_GAP) - BOARD_GAP) / 2
+        draw_text(draw, (left - 8, y + height / 2), ("1st", "2nd")[row], face, GOLD, anchor="rm")
+    return top, top + 2 * height + TWO_BOARDS_GAP
 
 
 def _draw_center_text(draw: ImageDraw.ImageDraw, view: View, board_top: int, board_bottom: int,
@@ -301,7 +322,14 @@ def render_hand(view: View, *, four_color: bool = False) -> bytes:
 
     board = list(view["board"])
     slots = _board_slots(view)
-    if board or slots > 0:
+    boards = view.get("boards", ())
+    if len(boards) == 2:  # run twice: the two boards side by side, in smaller cards
+        half = (slots * (HAND_TWO_BOARDS_W + 4) - 4) / 2 + 8
+        for centre, cards in zip((width / 2 - half, width / 2 + half), boards):
+            paste_row(canvas, cards + [""] * (slots - len(cards)), centre,
+                      height - card_size(HAND_TWO_BOARDS_W)[1] - 12, HAND_TWO_BOARDS_W, gap=4,
+                      max_width=width / 2 - 16, four_color=four_color)
+    elif board or slots > 0:
         paste_row(canvas, board + [""] * (slots - len(board)), width / 2,
                   height - card_size(HAND_BOARD_W)[1] - 12, HAND_BOARD_W, gap=6, max_width=width - 24,
                   four_color=four_color)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import random
 import re
 import socket
 import subprocess
@@ -14,6 +15,10 @@ from pathlib import Path
 from aiohttp import web
 
 from bot.games.phh import RoomHandHistory
+from bot.storage.records import StoredHand
+from tests.support.played_tables import play
+from tests.support.pokerstars_checks import check_hand, split_hands
+from tests.support.service_rig import GUILD, Clock, open_service
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -51,6 +56,41 @@ def test_selfplay_holdem_json_and_export(tmp_path: Path, database: str) -> None:
     assert exported.returncode == 0
     hands = list(RoomHandHistory.loads_all(exported.stdout))  # one PHHS file, a table per hand
     assert [h.hand for h in hands] == [1, 2, 3, 4, 5, 6] and {h.variant for h in hands} == {"NT"}
+
+
+def test_export_as_pokerstars_hand_histories(tmp_path: Path) -> None:
+    """``--format pokerstars`` as ``/export format:pokerstars`` writes it: every hand of a table played
+    through the service (run it twice among them), for nobody or for ``--hero``, read back by the
+    independent reader and checked against the stored record; ``--names seats``; other games refused."""
+    db = tmp_path / "c.db"
+
+    async def played() -> tuple[list[tuple[int, StoredHand]], int]:
+        service = await open_service(str(db))
+        try:
+            ((live, hands), *_) = await play(service, Clock(), 1, "holdem", {"run_it_twice": True}, 3, random.Random(3))
+            gin = await service.create(GUILD, 99, "gin", 1, "p1", {}, None)
+            assert live.id == 1
+            return hands, gin.id
+        finally:
+            await service.storage.close()
+
+    hands, gin = asyncio.run(played())
+    hero = hands[0][1].record["users"][0]
+    for options, hero_of in (([], None), (["--hero", str(hero)], hero)):
+        exported = _run("export", "1", "--db", str(db), "--format", "pokerstars", *options, cwd=tmp_path)
+        assert exported.returncode == 0, exported.stderr
+        texts = split_hands(exported.stdout)
+        assert len(texts) == len(hands) and ("Dealt to" in exported.stdout) == (hero_of is not None)
+        for (hand_no, record), text in zip(hands, texts):
+            check_hand(text, 1, hand_no, record, hero=hero_of)
+    assert "Hand was run twice" in exported.stdout
+    seats = _run("export", "1", "--db", str(db), "--format", "pokerstars", "--names", "seats", "--hero", str(hero),
+                 cwd=tmp_path)
+    seat = hands[0][1].record["seats"][0] + 1
+    assert f"Dealt to Seat {seat} [" in seats.stdout and "Seat 1: Seat 1 (" in seats.stdout
+    refused = _run("export", str(gin), "--db", str(db), "--format", "pokerstars", cwd=tmp_path)
+    assert refused.returncode == 2 and refused.stdout == ""
+    assert f"Gin rummy hands export as JSON only (python -m bot export {gin})" in refused.stderr
 
 
 def _start_against(api: str, tmp_path: Path) -> subprocess.CompletedProcess[str]:

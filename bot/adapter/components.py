@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
 COMPONENTS = (ActionButton, ChoiceButton, ChoiceSelect, PreviewButton, TableButton, ReplayButton, ExplainSelect)
 _STYLES = {"fold": discord.ButtonStyle.danger, "check": discord.ButtonStyle.success,
-           "call": discord.ButtonStyle.success, "raise": discord.ButtonStyle.primary,
+           "call": discord.ButtonStyle.success, "raise": discord.ButtonStyle.primary, "twice": discord.ButtonStyle.primary,
            "bet": discord.ButtonStyle.primary}
 
 

@@ -20,6 +20,13 @@ from bot.service import undo
 from bot.service.live import LiveTable
 
 
+PRIVATE_ANSWERS = {
+    "twice": "You chose to run it twice: the board runs twice if every player still in agrees.",
+    "once": "You chose to run it once: the board runs once.",
+}
+"""Moves that only the presser is told of (the table shows that they chose, not what)."""
+
+
 class ActionButton(TableComponent, discord.ui.DynamicItem[discord.ui.Button],
                    template=r"cr:a:" + STATE + r"(?::(?P<amount>[0-9]+))?"):
     """A move: fold, check, call, a preset raise... An amount range without an amount opens a modal."""
@@ -52,6 +59,8 @@ class ActionButton(TableComponent, discord.ui.DynamicItem[discord.ui.Button],
         action = Action(self.kind, amount=amount)
         table.verify_move(interaction.user.id, action)  # a preset's amount, judged by the engine's offer
         await submit(interaction, table, self.hand, self.step, action)
+        if self.kind in PRIVATE_ANSWERS:
+            await interaction.followup.send(PRIVATE_ANSWERS[self.kind], ephemeral=True)
 
 
 def straddle_answer(live: LiveTable, on: bool) -> str:

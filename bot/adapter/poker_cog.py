@@ -17,7 +17,7 @@ def poker_settings(limit: str, small_blind: int, big_blind: int, ante: int, buy_
                    turn_seconds: int, mode: str, level_hands: int, *, ante_kind: str | None = None,
                    straddle: str = "off", rabbit_hunt: bool = False, time_bank: int = 0,
                    time_bank_hands: int = 10, bomb_pot_every: int = 0, bomb_pot: int | None = None,
-                   bounty_72: int = 0) -> dict[str, object]:
+                   bounty_72: int = 0, run_it_twice: bool = False) -> dict[str, object]:
     """Table settings from the create options; a tournament's buy-in is everyone's starting stack, and
     its antes are big-blind antes unless the host chooses otherwise."""
     if big_blind < small_blind:
@@ -26,6 +26,8 @@ def poker_settings(limit: str, small_blind: int, big_blind: int, ante: int, buy_
         raise UserError("Bomb pots are for cash games: a tournament's stakes follow its levels.")
     if bounty_72 and mode == "tournament":
         raise UserError("The 7-2 bounty is for cash games: a tournament's chips are not the wallet's.")
+    if run_it_twice and mode == "tournament":
+        raise UserError("Run it twice is for cash games: a tournament deals one board, by its rules.")
     if straddle != "off" and limit == "fixed-limit":
         raise UserError("Straddles are played in no-limit and pot-limit games: choose one of those, or no straddle.")
     settings: dict[str, object] = {"limit": limit, "small_blind": small_blind, "big_blind": big_blind,
@@ -34,7 +36,7 @@ def poker_settings(limit: str, small_blind: int, big_blind: int, ante: int, buy_
                                    "straddle": straddle, "rabbit_hunt": rabbit_hunt,
                                    "time_bank": time_bank, "time_bank_hands": time_bank_hands,
                                    "bomb_pot_every": bomb_pot_every, "bomb_pot": bomb_pot or 2 * big_blind,
-                                   "bounty_72": bounty_72}
+                                   "bounty_72": bounty_72, "run_it_twice": run_it_twice}
     return settings | tournament_settings(mode, level_hands, buy_in or 100 * big_blind, 10 * big_blind)
 
 
@@ -64,6 +66,7 @@ class PokerCog(CashCog):
                            bomb_pot_every="Every N-th hand a bomb pot: all ante, no preflop betting (0: never)",
                            bomb_pot="Each player's ante in a bomb pot (default two big blinds)",
                            bounty_72="Hold'em: a pot won showing 7-2 collects this from every other player (0: none)",
+                           run_it_twice="When all are all in with cards to come, they may agree to deal the rest twice",
                            buy_in="Your buy-in from your wallet (a tournament: everyone's starting stack)",
                            turn_seconds="Seconds each player has to act",
                            mode="Cash game, or a sit-and-go tournament with rising blinds",
@@ -86,6 +89,7 @@ class PokerCog(CashCog):
                      bomb_pot_every: app_commands.Range[int, 0, 100] = 0,
                      bomb_pot: app_commands.Range[int, 1, 10**6] | None = None,
                      bounty_72: app_commands.Range[int, 0, 10**6] = 0,
+                     run_it_twice: bool = False,
                      min_buy_in: app_commands.Range[int, 1, 10**9] | None = None,
                      max_buy_in: app_commands.Range[int, 1, 10**9] | None = None) -> None:
         if bounty_72 and self.game_name != "holdem":
@@ -93,6 +97,7 @@ class PokerCog(CashCog):
         settings = poker_settings(limit or self.default_limit, small_blind, big_blind, ante, buy_in,
                                   turn_seconds, mode, level_hands, ante_kind=ante_kind, straddle=straddle,
                                   rabbit_hunt=rabbit_hunt, time_bank=time_bank, time_bank_hands=time_bank_hands,
-                                  bomb_pot_every=bomb_pot_every, bomb_pot=bomb_pot, bounty_72=bounty_72)
+                                  bomb_pot_every=bomb_pot_every, bomb_pot=bomb_pot, bounty_72=bounty_72,
+                                  run_it_twice=run_it_twice)
         settings = cash_limits(settings, mode, 10 * big_blind, min_buy_in, max_buy_in, buy_in)
         await self.open_table(interaction, settings, buy_in)

@@ -9,6 +9,8 @@ chips in when its equity pays for them. Decisions:
 - **Facing a bet**: raise with a strong hand, call when the equity beats the pot odds, else fold.
 - **Checked to**: bet for value with a good hand (bigger when stronger), bluff now and then with a
   weak one on the flop or turn, else check.
+- **Run it twice?** Always yes: it changes no chip on average and halves the swing, so the choice is
+  left to the people at the table (one "once" runs it once).
 """
 from __future__ import annotations
 
@@ -40,6 +42,8 @@ def play_by_share(view: Mapping[str, Any], legal: Sequence[ActionSpec], rng: ran
     """Bet, call or fold by an estimated pot share against the pot odds (shared with Omaha, whose
     estimate counts split hi-lo pots)."""
     specs = {spec.kind: spec for spec in legal}
+    if "twice" in specs:  # run it twice: the same chips on average, half the swing, and the people decide
+        return Action("twice")
     passive = Action("check") if "check" in specs else Action("fold")
     seat = view["viewer"]
     seats = view["seats"]

@@ -33,7 +33,8 @@ from pokerkit import AntePosting, BlindOrStraddlePosting, BoardDealing, Deck, Mo
 
 from bot.games.base import HIDDEN, Action, ActionSpec, IllegalAction, Seat
 from bot.games.cards import pretty, shuffled, shuffled_deck
-from bot.games.holdem import _AUTOMATIONS, FastHighHand, hand_name, pokerkit_game
+from bot.games.high_hands import FastHighHand, hand_name
+from bot.games.holdem import _AUTOMATIONS, pokerkit_game
 from bot.games.phh import FixedLimitFiveCardDraw, NoLimitFiveCardDraw, PotLimitFiveCardDraw
 from bot.games.pokerkit_base import CARDS, PokerkitTable
 

@@ -9,10 +9,17 @@ This module only adapts pokerkit to the cardroom ``Engine`` surface:
   player); heads-up the button is player 1 and posts the small blind. ``_seat_of``/``_player_of``
   map between that and the table's seat order for any dealer index, so the odd chip goes to the
   first winner left of the button, as pokerkit decides.
-- **Ranking** uses ``FastHighHand``, a pokerkit ``Hand`` ranked by phevaluator (pokerkit's own
-  lookup is a few thousand hands a second; a showdown ranks every hand several times).
+- **Ranking** uses ``FastHighHand`` (``bot/games/high_hands.py``), a pokerkit ``Hand`` ranked by
+  phevaluator (pokerkit's own lookup is a few thousand hands a second; a showdown ranks every hand
+  several times).
 - **Showdown**: pokerkit's show-or-muck automation shows a hand only when it can still win (or
   when the players were all in); mucked hands stay hidden ("??") in every other seat's view.
+
+- **Run it twice** (the ``run_it_twice`` setting): pokerkit plays in its cash-game mode, in which it
+  asks every player still in how many runouts to deal once no more betting is possible with board
+  cards to come; the answers are the moves ``twice`` and ``once`` of those players (``to_act`` names
+  them all at once), given to pokerkit by ``bot/games/run_twice.py``. pokerkit deals the second
+  runout after the first, halves every pot between the boards and pays each half on its board.
 
 Fixed-limit: the small bet is the big blind and the big bet twice that; each street allows a bet
 and three raises (preflop the big blind is the bet), the usual cardroom cap.
@@ -28,12 +35,9 @@ stud (seats, raises, results, pots, showdown lines, PHH export) is ``PokerkitTab
 """
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import replace
-from itertools import combinations
-from typing import Any, Callable, ClassVar, Iterable, Mapping, Sequence
+from typing import Any, Callable, ClassVar, Mapping, Sequence
 
-from phevaluator import evaluate_cards
 from pokerkit import (
     AntePosting,
     Automation,
@@ -41,23 +45,24 @@ from pokerkit import (
     BlindOrStraddlePosting,
     BoardDealing,
     Card,
+    ChipsPushing,
     Deck,
     FixedLimitTexasHoldem,
     Hand,
-    Mode,
     NoLimitTexasHoldem,
     Operation,
     Poker,
     State,
     Street,
 )
-from pokerkit.lookups import Entry, Label, StandardLookup
 
 from bot.games.base import HIDDEN, Action, ActionSpec, IllegalAction, Seat
 from bot.games.cards import pretty, shuffled_deck
 from bot.games.forced_bets import describe_deal, forced_bets
+from bot.games.high_hands import FastHighHand, hand_name
 from bot.games.phh import BETS_A_ROUND, PotLimitTexasHoldem
 from bot.games.pokerkit_base import CARDS, PokerkitTable
+from bot.games.run_twice import BOARD_NAMES, COUNTS, SPECS, RunoutChoice, pokerkit_mode
 
 LIMITS = {
     "no-limit": "No-limit hold'em",
@@ -75,115 +80,6 @@ _AUTOMATIONS = (
     Automation.CHIPS_PUSHING,
     Automation.CHIPS_PULLING,
 )
-
-# ---------------------------------------------------------------------------------------------
-# Hand ranking
-
-
-_WORST_RANK = 7462
-"""phevaluator ranks run from 1 (royal flush) to 7462 (7-5-4-3-2 offsuit); smaller is better."""
-
-_CATEGORIES: tuple[tuple[int, Label], ...] = (
-    (10, Label.STRAIGHT_FLUSH),
-    (166, Label.FOUR_OF_A_KIND),
-    (322, Label.FULL_HOUSE),
-    (1599, Label.FLUSH),
-    (1609, Label.STRAIGHT),
-    (2467, Label.THREE_OF_A_KIND),
-    (3325, Label.TWO_PAIR),
-    (6185, Label.ONE_PAIR),
-)
-"""The last rank of each category but high card, which runs on to ``_WORST_RANK``."""
-
-
-def rank_label(rank: int) -> Label:
-    """The category of a phevaluator rank (1 to 7462: any rank past the pairs is a high card)."""
-    for last, label in _CATEGORIES:
-        if rank <= last:
-            return label
-    return Label.HIGH_CARD
-
-
-_PHEVALUATOR_ID = {card: "23456789TJQKA".index(code[0]) * 4 + "cdhs".index(code[1])
-                   for code, card in CARDS.items()}
-"""pokerkit card -> phevaluator's card number (rank * 4 + suit, clubs first)."""
-
-
-class FastHighHand(Hand):
-    """pokerkit's standard high hand, ranked by phevaluator over all 5-7 cards at once.
-
-    It compares like ``StandardHighHand`` (same order, same labels) but keeps the 5-7 cards it was
-    built from instead of picking the best five, which pokerkit never needs.
-    """
-
-    lookup: ClassVar[StandardLookup] = StandardLookup()
-    low: ClassVar[bool] = False
-
-    def __init__(self, cards: Iterable[Card] | str) -> None:
-        # Hand.__init__ is not called: it checks the cards against the 5-card lookup. phevaluator
-        # refuses fewer than 5 or more than 7 cards with a ValueError, as pokerkit expects of a Hand.
-        self._cards = Card.clean(cards)
-        rank = evaluate_cards(*(_PHEVALUATOR_ID[card] for card in self._cards))
-        self._entry = Entry(_WORST_RANK - rank, rank_label(rank))
-
-    @classmethod
-    def from_game(cls, hole_cards: Any, board_cards: Any = ()) -> "FastHighHand":
-        # pokerkit passes one-shot iterators: read each exactly once.
-        return cls(Card.clean(hole_cards) + Card.clean(board_cards))
-
-    @property
-    def cards(self) -> tuple[Card, ...]:
-        return self._cards
-
-    @property
-    def entry(self) -> Entry:
-        return self._entry
-
-
-_RANK_NAMES = dict(zip("23456789TJQKA", (
-    "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten", "Jack", "Queen", "King",
-    "Ace")))
-_PLURALS = {r: ("Sixes" if r == "6" else name + "s") for r, name in _RANK_NAMES.items()}
-_ORDER = "23456789TJQKA"
-
-
-def best_five(cards: Sequence[str]) -> tuple[int, tuple[str, ...]]:
-    """The phevaluator rank of the best five of ``cards`` and those five cards."""
-    return min((evaluate_cards(*five), five) for five in combinations(cards, 5))
-
-
-def hand_name(cards: Sequence[str]) -> str:
-    """A player's name for the best hand in 5-7 cards: "Two pair, Aces and Kings"."""
-    rank, five = best_five(cards)
-    label = rank_label(rank)
-    counts = Counter(card[0] for card in five)
-    # Ranks by (count, rank), most important first: a full house's trips before its pair.
-    groups = sorted(counts, key=lambda r: (counts[r], _ORDER.index(r)), reverse=True)
-    top = groups[0]
-    if label in (Label.STRAIGHT, Label.STRAIGHT_FLUSH) and set(counts) == set("A2345"):
-        top = "5"  # the wheel is five high
-    if label is Label.STRAIGHT_FLUSH:
-        return "Royal flush" if top == "A" else f"Straight flush, {_RANK_NAMES[top]} high"
-    if label is Label.FOUR_OF_A_KIND:
-        return f"Four of a kind, {_PLURALS[top]}"
-    if label is Label.FULL_HOUSE:
-        return f"Full house, {_PLURALS[top]} full of {_PLURALS[groups[1]]}"
-    if label is Label.FLUSH:
-        return f"Flush, {_RANK_NAMES[top]} high"
-    if label is Label.STRAIGHT:
-        return f"Straight, {_RANK_NAMES[top]} high"
-    if label is Label.THREE_OF_A_KIND:
-        return f"Three of a kind, {_PLURALS[top]}"
-    if label is Label.TWO_PAIR:
-        return f"Two pair, {_PLURALS[top]} and {_PLURALS[groups[1]]}"
-    if label is Label.ONE_PAIR:
-        return f"Pair of {_PLURALS[top]}"
-    return f"High card, {_RANK_NAMES[top]}"
-
-
-# ---------------------------------------------------------------------------------------------
-# The engine
-
 
 def pokerkit_game(game_type: Callable[..., Poker], limit: str, ante: int | tuple[int, ...], small_blind: int,
                   big_blind: int, blinds: tuple[int, ...] | None = None, ante_trimming: bool = True) -> Poker:
@@ -242,8 +138,11 @@ class HoldemEngine(PokerkitTable):
             0,
             stacks,
             n,
-            mode=Mode.TOURNAMENT,  # one runout, everyone shows when all in
+            mode=pokerkit_mode(settings),  # tournament: one runout, everyone shows when all in; run it twice: pokerkit asks
         )
+        self._runouts = RunoutChoice(self.state)
+        self._board_dealt = 0  # board cards described in the log so far, both boards
+        self._won_by_board: list[list[int]] = [[0] * n for _ in range(3)]  # first, second, both boards
         self._deck = tuple(CARDS[code] for code in shuffled_deck(seed))
         self._seed = seed
         self._next_card = 0
@@ -303,7 +202,7 @@ class HoldemEngine(PokerkitTable):
         Returns the log lines of everything that happened since the last call.
         """
         state = self.state
-        while state.status and state.actor_index is None:
+        while state.status and state.actor_index is None and not any(state.runout_count_selector_statuses):
             if state.hole_dealee_index is not None:
                 player = state.hole_dealee_index
                 card = self._draw()
@@ -316,7 +215,12 @@ class HoldemEngine(PokerkitTable):
                 state.deal_board(tuple(self._draw() for _ in range(state.board_dealing_count)))
             else:  # pragma: no cover - pokerkit automates every other step
                 raise AssertionError("pokerkit is waiting for a step this engine does not take")
-        return self._log_since_last()
+        lines = self._log_since_last()
+        if self.choosing_runouts():  # the odds as they stand, for the players to choose by
+            self._note_equity()
+        for player in self._runouts.waiting():
+            self._last_action[self._seat_of(player)] = "Run it twice?"
+        return lines
 
     def seven_deuce(self, seat: int) -> bool:
         """Whether the seat holds a seven and a deuce, of any suits (the 7-2 game's hand)."""
@@ -340,9 +244,19 @@ class HoldemEngine(PokerkitTable):
         each live hand and the board so far: the view's figures are counted from them
         (``bot/games/runout_equity.py``)."""
         live = self._runout_seats()
-        if live:
-            self._note_runout(self._street(), {s: list(self._hole[s]) for s in live}, list(self.board),
-                              f"{self._seed}:equity:{len(self.board)}")
+        board_index = self._runouts.dealing_board()
+        board = self._board(board_index)
+        if not live or (board_index and len(board) == self._runouts.shared):
+            return  # no runout, or the second board starts where the first did: the same figures
+        street = STREETS[{0: 0, 3: 1, 4: 2}[len(board)]] + (" 2" if board_index else "")
+        if self._runout and self._runout[-1]["street"] == street:
+            return  # noted while the players chose how to run it
+        key = f"{self._seed}:equity:" + (f"{board_index}:" if board_index else "") + str(len(board))
+        self._note_runout(street, {s: list(self._hole[s]) for s in live}, board, key)
+
+    def _board(self, index: int) -> list[str]:
+        """One board's cards so far (the second exists once the board runs twice)."""
+        return [repr(card) for card in self.state.get_board_cards(index)]
 
     def _describe(self, operations: Sequence[Operation]) -> list[str]:
         """Log lines for pokerkit's automatic operations (player actions are worded in apply)."""
@@ -364,14 +278,19 @@ class HoldemEngine(PokerkitTable):
                 which = "big" if self._is_big_blind(post.player_index) else "small"
                 self._last_action[seat] = f"posts the {which} blind of {post.amount}"
             lines.append(f"{self.seats[seat].name} {self._last_action[seat]}")
-        dealt = len(self.board) - sum(len(op.cards) for op in operations if isinstance(op, BoardDealing))
         for op in operations:
             if isinstance(op, BoardDealing):
-                street = {0: "Flop", 3: "Turn", 4: "River"}[dealt]
-                dealt += len(op.cards)
+                board, held = self._runouts.position(self._board_dealt)
+                self._board_dealt += len(op.cards)
+                street = {0: "Flop", 3: "Turn", 4: "River"}[held]
+                if self._runouts.twice:
+                    street = f"{BOARD_NAMES[board]} board, {street.lower()}"
                 lines.append(f"{street}: {' '.join(pretty(repr(c)) for c in op.cards)}")
                 self._last_action = ["folds" if folded else "" for folded in self._folded]
             else:
+                if isinstance(op, ChipsPushing):
+                    for player, amount in enumerate(op.amounts):
+                        self._won_by_board[self._board_of(op)][self._seat_of(player)] += amount
                 lines.extend(self._result_lines(op))
         return lines
 
@@ -382,19 +301,80 @@ class HoldemEngine(PokerkitTable):
     def _held(self, seat: int) -> list[str]:
         return self._hole[seat]
 
-    def _hand_name(self, seat: int) -> str:
-        """The name of the hand ``seat`` shows at showdown."""
-        return hand_name(self._hole[seat] + self.board)
+    def _hand_name(self, seat: int, board: int = 0) -> str:
+        """The name of the hand ``seat`` shows at showdown, on the first board or the ``board``-th."""
+        return hand_name(self._hole[seat] + self._board(board))
+
+    def _final_name(self, seat: int) -> str:
+        """A shown hand's name once the board is out: one for each board when it ran twice."""
+        if not self._runouts.twice:
+            return self._hand_name(seat)
+        return " / ".join(self._hand_name(seat, board) for board in range(2))
+
+    def _winners(self) -> list[str]:
+        """The winners' lines; when the board ran twice, each board's, "Second board: Bob wins 60 with ..."."""
+        if not self._runouts.twice or not self.finished:
+            return super()._winners()
+        lines = [f"{BOARD_NAMES[board]} board: {line}" for board in range(2) for line in self._board_winners(board)]
+        return lines + [f"{self.seats[seat].name} wins {won} on both boards, with {self._final_name(seat)}"
+                        for seat, won in enumerate(self._won_by_board[2]) if won]
+
+    def _board_of(self, push: ChipsPushing) -> int:
+        """The board a pot's push was won on: 0 or 1, or 2 for both boards (pokerkit pays a pot whole,
+        without a board, to the one hand left once the others lost on both boards and were killed)."""
+        if push.board_index is None:
+            return 2 if self._runouts.twice else 0
+        return push.board_index
+
+    def _board_winners(self, board: int) -> list[str]:
+        """Who won chips on one of two boards, and with what."""
+        return [f"{self.seats[seat].name} wins {won} with {self._hand_name(seat, board)}"
+                for seat, won in enumerate(self._won_by_board[board]) if won]
+
+    def _choose_runouts(self, seat: int, action: Action) -> list[str]:
+        """A player's answer to "run it twice?"; once every player still in has answered, what was
+        settled and the cards pokerkit deals."""
+        if action.kind not in COUNTS:
+            raise IllegalAction("Everyone still in is all in: first choose whether to run it twice or once.")
+        name = self.seats[seat].name
+        self._last_action[seat] = "has chosen"
+        lines = [f"{name} has chosen how to run it"]
+        if self._runouts.answer(self._player_of(seat), action.kind):
+            lines.append("Every player still in agreed: the board runs twice" if self._runouts.twice
+                         else "The board runs once")
+        return lines + self._advance()
 
     # -- Engine surface ------------------------------------------------------------------------
 
     def to_act(self) -> tuple[int, ...]:
+        """The player to act; while the players all in choose how to run the board, each who has not."""
+        choosers = self._runouts.waiting()
+        if choosers and self.state.status:
+            return tuple(sorted(self._seat_of(p) for p in choosers))
         actor = self.state.actor_index
         return () if actor is None else (self._seat_of(actor),)
 
+    def choosing_runouts(self) -> bool:
+        """Whether the players still in are asked how many times to run the board now."""
+        return bool(self._runouts.waiting()) and not self.finished
+
+    def why_not(self, seat: int, kind: str) -> str | None:
+        """Why a player not asked now may not answer "run it twice?" (``bot.games.moves.offered``)."""
+        if kind not in COUNTS or not self.choosing_runouts():
+            return None
+        if self._player_of(seat) in self._runouts.answers:
+            return "You have chosen already: the others still in are choosing."
+        return "Only the players still in the hand choose whether to run it twice."
+
+    def timeout_action(self, seat: int) -> Action:
+        """A player who lets the clock run out runs it once."""
+        return Action("once") if self.choosing_runouts() else super().timeout_action(seat)
+
     def legal_actions(self, seat: int) -> list[ActionSpec]:
-        if self.to_act() != (seat,):
+        if seat not in self.to_act():
             return []
+        if self.choosing_runouts():
+            return list(SPECS)
         state = self.state
         specs = self._fold_call_check_specs(seat)
         low = state.min_completion_betting_or_raising_to_amount
@@ -407,6 +387,10 @@ class HoldemEngine(PokerkitTable):
 
     def apply(self, seat: int, action: Action) -> list[str]:
         self._check_turn(seat)
+        if self.choosing_runouts():
+            lines = self._choose_runouts(seat, action)
+            self.log.extend(lines)
+            return lines
         state = self.state
         player = self._player_of(seat)
         name = self.seats[seat].name
@@ -455,9 +439,9 @@ class HoldemEngine(PokerkitTable):
                 "folded": self._folded[s],
                 "all_in": not self._folded[s] and state.stacks[p] == 0,
                 "is_dealer": s == self.dealer,
-                "to_act": (s,) == actor,
+                "to_act": s in actor,
                 "last_action": self._last_action[s],
-                "hand_name": self._shown_names[s],
+                "hand_name": "" if s in self._named_later else self._shown_names[s],  # named once the board is out
                 "won": self._won[s],
             })
         view: dict[str, Any] = {
@@ -474,6 +458,8 @@ class HoldemEngine(PokerkitTable):
             "winners": self._winners(),
             "finished": self.finished,
         }
+        if self._runouts.twice:
+            view["boards"] = [self._board(0), self._board(1)]
         runout = self._runout_view(seats)
         if runout:
             view["runout"] = runout
@@ -488,4 +474,6 @@ class HoldemEngine(PokerkitTable):
 
     def phh(self) -> str:
         """The hand as PHH text under the code of the game played (``bot/games/phh.py``)."""
-        return self._history(self._pokerkit_game)
+        if not self._runouts.answers:
+            return self._history(self._pokerkit_game)
+        return self._history(self._pokerkit_game, _runout_counts=self._runouts.record(len(self.seats)))

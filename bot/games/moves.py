@@ -18,7 +18,8 @@ def offered(engine: Engine, seat: int, kind: str) -> list[ActionSpec]:
     if not engine.to_act():
         raise IllegalAction("This hand is over.")
     if seat not in engine.to_act():
-        raise IllegalAction("It is not your turn.")
+        why_not = getattr(engine, "why_not", None)  # an engine's own words for a choice asked of others
+        raise IllegalAction((why_not(seat, kind) if why_not else None) or "It is not your turn.")
     raise IllegalAction(NOT_NOW)
 
 

@@ -40,7 +40,8 @@ from pokerkit.lookups import Entry, EightOrBetterLookup, Label, StandardLookup
 
 from bot.games.base import ActionSpec, Seat as TableSeat
 from bot.games.equity import CARD_ID
-from bot.games.holdem import _PHEVALUATOR_ID, _WORST_RANK, HoldemEngine, hand_name, rank_label
+from bot.games.high_hands import PHEVALUATOR_ID, WORST_RANK, hand_name, rank_label
+from bot.games.holdem import HoldemEngine
 from bot.games.phh import (
     FixedLimitOmahaHoldem,
     NoLimitOmahaHoldem,
@@ -147,8 +148,8 @@ class FastOmahaHighHand(_RankedHand):
         # pokerkit ranks hands at showdown only (the board complete), and asks for a mucked hand's
         # too, which has no hole cards: phevaluator refuses any but 4 + 5 cards with ValueError,
         # which pokerkit reads as no hand.
-        rank = evaluate_omaha_cards(*(_PHEVALUATOR_ID[c] for c in board), *(_PHEVALUATOR_ID[c] for c in hole))
-        self._entry = Entry(_WORST_RANK - rank, rank_label(rank))
+        rank = evaluate_omaha_cards(*(PHEVALUATOR_ID[c] for c in board), *(PHEVALUATOR_ID[c] for c in hole))
+        self._entry = Entry(WORST_RANK - rank, rank_label(rank))
 
 
 class FastOmahaLowHand(_RankedHand):
@@ -216,8 +217,8 @@ class OmahaEngine(HoldemEngine):
         """From the ``limit`` setting: pokerkit's fixed-limit Omaha hi-lo declares pot-limit betting."""
         return _STRUCTURES[self.limit]
 
-    def _hand_name(self, seat: int) -> str:
-        return high_name(self._hole[seat], self.board)
+    def _hand_name(self, seat: int, board: int = 0) -> str:
+        return high_name(self._hole[seat], self._board(board))
 
     def legal_actions(self, seat: int) -> list[ActionSpec]:
         """Hold'em's actions; at pot-limit the Raise (or Bet) button shows the pot-limit maximum."""
@@ -252,12 +253,13 @@ class OmahaHiLoEngine(OmahaEngine):
         # Chips won per seat from each half (None: a pot pokerkit pays without a half, because the
         # others folded or were beaten for both); filled while the base constructor already plays
         # pokerkit's first automatic steps.
-        self._halves: list[dict[int | None, int]] = [{} for _ in seats]
+        self._halves: list[list[dict[int | None, int]]] = [[{} for _ in seats] for _ in range(3)]  # by board
         super().__init__(settings, seats, seed, carry)
 
-    def _hand_name(self, seat: int) -> str:
-        low = best_low(self._hole[seat], self.board)
-        high = high_name(self._hole[seat], self.board)
+    def _hand_name(self, seat: int, board: int = 0) -> str:
+        cards = self._board(board)
+        low = best_low(self._hole[seat], cards)
+        high = high_name(self._hole[seat], cards)
         return f"{high}; {low_name(low)}" if low else high
 
     def _describe(self, operations: Sequence[Operation]) -> list[str]:
@@ -265,18 +267,25 @@ class OmahaHiLoEngine(OmahaEngine):
             if isinstance(op, ChipsPushing):
                 for player, amount in enumerate(op.amounts):
                     if amount:
-                        halves = self._halves[self._seat_of(player)]
+                        halves = self._halves[self._board_of(op)][self._seat_of(player)]
                         halves[op.hand_type_index] = halves.get(op.hand_type_index, 0) + amount
         return super()._describe(operations)
 
     def _winners(self) -> list[str]:
         """Who won which half and with what: "Ann wins 60 (high) with Flush, Ace high",
-        "Bob wins 60 (low) with 8-6-4-3-A low", "Ann wins 120 (high, no low qualifies) with ..."."""
+        "Bob wins 60 (low) with 8-6-4-3-A low", "Ann wins 120 (high, no low qualifies) with ..."; each
+        board's when the board ran twice."""
         if not self.finished:
             return []
-        any_low = any(LOW in halves for halves in self._halves)
+        if not self._runouts.twice:
+            return self._board_winners(0)
+        return super()._winners()
+
+    def _board_winners(self, board: int) -> list[str]:
+        cards = self._board(board)
+        any_low = any(LOW in halves for halves in self._halves[board])
         lines = []
-        for seat, halves in enumerate(self._halves):
+        for seat, halves in enumerate(self._halves[board]):
             total = sum(halves.values())
             if not total:
                 continue
@@ -284,8 +293,8 @@ class OmahaHiLoEngine(OmahaEngine):
             if not self._shown_names[seat]:  # everyone else folded
                 lines.append(line)
                 continue
-            high = high_name(self._hole[seat], self.board)
-            low = best_low(self._hole[seat], self.board)
+            high = high_name(self._hole[seat], cards)
+            low = best_low(self._hole[seat], cards)
             # pokerkit pays a pot without naming a half (None) when every other hand was beaten for
             # both halves: this hand took the high, and the low too if it has one.
             won_high = HIGH in halves or None in halves

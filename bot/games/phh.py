@@ -42,6 +42,7 @@ from pokerkit import (
     OmahaHoldemHand,
     Opening,
     Poker,
+    RunoutCountSelection,
     StandardHighHand,
     State,
     Street,
@@ -145,7 +146,9 @@ ROOM_CODES: dict[str, tuple[type[Poker], str, str]] = {
 
 
 class RoomHandHistory(HandHistory):
-    """pokerkit's PHH reader and writer, with the room's codes beside the specification's."""
+    """pokerkit's PHH reader and writer, with the room's codes beside the specification's, and the
+    runout counts the players chose (``_runout_counts``, a user-defined field: PHH has no action for
+    them) given back to pokerkit when its replay asks."""
 
     game_types: ClassVar[dict[str, type[Poker]]] = {
         **HandHistory.game_types, **{code: game for code, (game, _, _) in ROOM_CODES.items()}}
@@ -153,6 +156,24 @@ class RoomHandHistory(HandHistory):
     required_field_names: ClassVar[dict[str, tuple[str, ...]]] = {
         **HandHistory.required_field_names,
         **{code: HandHistory.required_field_names[like] for code, (_, like, _) in ROOM_CODES.items()}}
+
+    def create_state(self) -> State:
+        """pokerkit's starting state; in a hand whose players chose how many times to run the board,
+        its replay's runout-count selection (which pokerkit makes with no preference, one runout) takes
+        each player's recorded answer (``_runout_counts``, by player; 0: none)."""
+        state = super().create_state()
+        counts = self.user_defined_fields.get("_runout_counts")
+        if not counts:
+            return state
+        select = state.select_runout_count
+
+        def recorded(runout_count: int | None = None, player_index: int | None = None, *,
+                     commentary: str | None = None) -> RunoutCountSelection:
+            chooser = next(state.runout_count_selector_indices)
+            return select(runout_count or counts[chooser] or None, commentary=commentary)
+
+        state.select_runout_count = recorded  # type: ignore[method-assign]
+        return state
 
 
 def write_phh(game: Poker, state: State, remarks: Sequence[str] = (), **fields: Any) -> str:

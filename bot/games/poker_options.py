@@ -9,8 +9,10 @@ from bot.games.forced_bets import describe as stakes
 
 
 def describe(settings: Mapping[str, Any]) -> str:
-    """"Blinds 5/10, BB ante 10, UTG straddle; rabbit hunt, time bank 30 s every 10 hands"."""
-    extras = ["rabbit hunt"] if settings.get("rabbit_hunt") else []
+    """"Blinds 5/10, BB ante 10, UTG straddle; run it twice, rabbit hunt, time bank 30 s every 10 hands"."""
+    extras = ["run it twice"] if settings.get("run_it_twice") else []
+    if settings.get("rabbit_hunt"):
+        extras.append("rabbit hunt")
     if settings.get("bomb_pot_every"):
         extras.append(f"bomb pot every {settings['bomb_pot_every']} hands ({bomb_pot_size(settings)} each)")
     if settings.get("bounty_72"):

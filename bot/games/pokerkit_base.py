@@ -49,6 +49,7 @@ class PokerkitTable:
         self._runout: list[dict[str, Any]] = []  # per street of an all-in runout: the spot its figures come from
         self._volunteered: list[int] = []  # seats that showed after winning without a showdown, in order
         self._remarks: list[str] = []  # what happened after the hand, for the export (a bounty paid)
+        self._named_later: list[int] = []  # seats shown before the board was out (run it twice: while asked)
         self.log = []
 
     # -- seats ---------------------------------------------------------------------------------
@@ -73,6 +74,10 @@ class PokerkitTable:
     def _hand_name(self, seat: int) -> str:  # pragma: no cover
         """The name of the hand ``seat`` shows at showdown."""
         raise NotImplementedError
+
+    def _final_name(self, seat: int) -> str:
+        """The name of a hand shown before the board was out, once it is (hold'em: by board)."""
+        return self._hand_name(seat)
 
     # -- all-in equity -------------------------------------------------------------------------
 
@@ -107,6 +112,9 @@ class PokerkitTable:
         lines = self._describe(state.operations[self._ops_seen:])
         self._ops_seen = len(state.operations)
         if not state.status:
+            for seat in self._named_later:
+                self._shown_names[seat] = self._final_name(seat)
+            self._named_later.clear()
             lines.extend(self._winners())
         return lines
 
@@ -126,9 +134,13 @@ class PokerkitTable:
         if not shown:
             self._last_action[seat] = "mucks"
             return f"{name} mucks"
-        self._shown_names[seat] = self._hand_name(seat)
         self._last_action[seat] = "shows"
         cards = " ".join(pretty(c) for c in self._held(seat))
+        if not self.finished:  # shown before the players choose how to run the board: named once it is out
+            self._shown_names[seat] = "Shown"
+            self._named_later.append(seat)
+            return f"{name} shows {cards}"
+        self._shown_names[seat] = self._hand_name(seat)
         return f"{name} shows {cards} ({self._shown_names[seat]})"
 
     # -- Engine surface ------------------------------------------------------------------------
@@ -145,7 +157,7 @@ class PokerkitTable:
         """Refuse an action once the hand is over or out of turn, before any rule is checked."""
         if self.finished:
             raise IllegalAction("This hand is over.")
-        if self.to_act() != (seat,):
+        if seat not in self.to_act():
             raise NotYourTurn("It is not your turn.")
 
     def to_act(self) -> tuple[int, ...]:  # pragma: no cover - engines define it
@@ -277,8 +289,9 @@ class PokerkitTable:
 
     # -- export --------------------------------------------------------------------------------
 
-    def _history(self, game: Any) -> str:
-        """The hand as PHH text under pokerkit's ``game`` definition, players named."""
+    def _history(self, game: Any, **extra: Any) -> str:
+        """The hand as PHH text under pokerkit's ``game`` definition, players named; ``extra`` fields
+        are user-defined ones (``_runout_counts``)."""
         n = len(self.seats)
         return write_phh(
             game, self.state,
@@ -290,4 +303,5 @@ class PokerkitTable:
             finishing_stacks=list(self.state.stacks) if self.finished else None,
             remarks=[f"{self.player_label(s)} shows {''.join(self._held(s))} after winning uncontested"
                      for s in self._volunteered] + self._remarks,
+            **extra,
         )

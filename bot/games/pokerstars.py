@@ -13,9 +13,14 @@ a player's own history reads; the others' show where they were shown at the tabl
 
 Table options come through as the PHH carries them: per-player antes (a big-blind ante is "posts the
 ante" by the big blind alone; a bomb pot's antes by all, then a checked round), straddles from the
-third entry of ``blinds_or_straddles`` on ("posts straddle"). Run it twice is not dealt yet (the
-engines deal one runout): when it is, pokerkit's pushes carry a ``board_index`` and PokerStars writes
-"*** FIRST FLOP ***" / "*** SECOND FLOP ***" boards, which ``BoardDealing`` here would split by board.
+third entry of ``blinds_or_straddles`` on ("posts straddle"). A board run twice (the PHH's
+``_runout_counts``, which ``RoomHandHistory`` replays) is written as PokerStars writes it: "*** FIRST
+TURN ***" / "*** SECOND TURN ***" for each runout's streets, a "FIRST SHOW DOWN" and a "SECOND SHOW
+DOWN" each with its own pushes (``ChipsPushing.board_index``), and "Hand was run twice", "FIRST Board",
+"SECOND Board" in the summary. A winner nobody called who showed their cards (a PHH remark) "shows"
+them where a winner who does not "doesn't show hand". A 7-2 bounty is left out: it is paid between
+stacks after the hand, no pot of the hand, and PokerStars has no line for such a payment at a cash
+table (the next hand's stacks carry it).
 """
 from __future__ import annotations
 
@@ -36,9 +41,12 @@ from pokerkit import (
     Folding,
     HoleCardsShowingOrMucking,
     HoleDealing,
+    NoOperation,
+    State,
 )
 
 from bot.games.phh import RoomHandHistory
+from bot.games.pokerstars_summary import RUNS, cards_text, pushed, results
 
 GAMES: dict[str, str] = {
     "NT": "Hold'em No Limit", "PT": "Hold'em Pot Limit", "FT": "Hold'em Limit",
@@ -48,7 +56,9 @@ GAMES: dict[str, str] = {
 """PHH variant code -> the game as a PokerStars header names it: the variants this format can carry."""
 
 STREETS = ("Flop", "Turn", "River")
+BOARD = 5
 _UNSAFE = re.compile(r"[:()\[\]]+")
+_SHOWN_AFTER = re.compile(r"^p(?P<player>[0-9]+) shows (?P<cards>\S+) after winning uncontested$")
 
 
 @dataclass(frozen=True)
@@ -92,8 +102,18 @@ def safe_names(names: Sequence[str]) -> list[str]:
     return out
 
 
-def _cards(cards: Sequence[Card]) -> str:
-    return " ".join(f"{c.rank.value}{c.suit.value}" for c in cards)
+def _runs(state: State) -> tuple[bool, int]:
+    """Whether the board ran twice, and how many board cards both runs share (all of them when not)."""
+    dealt = sum(len(cards) for cards in state.board_cards)
+    twice = state.runout_count == 2 and state.street_return_index is not None
+    return twice, (2 * BOARD - dealt if twice else dealt)
+
+
+def _street_line(before: Sequence[Card], cards: Sequence[Card], run: str) -> str:
+    """ "*** FLOP *** [..]", "*** TURN *** [..] [.]"; a runout's prefixed "FIRST " or "SECOND "."""
+    if not before:
+        return f"*** {run}FLOP *** [{cards_text(cards)}]"
+    return f"*** {run}{'TURN' if len(before) == 3 else 'RIVER'} *** [{cards_text(before)}] [{cards_text(cards)}]"
 
 
 def convert(phh: str, info: HandInfo) -> str:
@@ -123,18 +143,21 @@ def convert(phh: str, info: HandInfo) -> str:
     for p in sorted(range(n), key=lambda p: seat_of[p]):
         lines.append(f"Seat {seat_of[p]}: {names[p]} ({history.starting_stacks[p]} in chips)")
 
+    twice, shared = _runs(state)
     stacks = list(history.starting_stacks)
     posts: list[tuple[int, str]] = []
     bets = [0] * n
-    board: list[Card] = []
+    boards: list[list[Card]] = [[], []]  # the first board (the only one, unless it ran twice), the second
     roles: dict[int, list[str]] = {button: ["button"]}
     folded_on: dict[int, str] = {}
     blinded: set[int] = set()
     acted: set[int] = set()
     shown: dict[int, tuple[Card, ...]] = {}
     showdown: list[str] = []
-    pushes: list[tuple[int, int, int]] = []  # (player, amount, pot index)
+    pushes: list[tuple[int, int, int, int]] = []  # (player, amount, pot index, board)
     kept = [0] * n  # a walk's matched chips: pokerkit hands them back, PokerStars leaves them in the pot
+    shows_after: dict[int, str] = {}  # a winner nobody called who showed: their cards
+    dealt = 0  # board cards dealt so far, both runs
 
     def allin(p: int) -> str:
         return " and is all-in" if stacks[p] == 0 else ""
@@ -158,14 +181,17 @@ def convert(phh: str, info: HandInfo) -> str:
                 lines += [line for _, line in sorted(posts, key=lambda post: post[0])]
                 lines.append("*** HOLE CARDS ***")
             if op.player_index == hero:
-                lines.append(f"Dealt to {names[op.player_index]} [{_cards(op.cards)}]")
+                lines.append(f"Dealt to {names[op.player_index]} [{cards_text(op.cards)}]")
         elif isinstance(op, BoardDealing):
-            before = _cards(board)
-            board.extend(op.cards)
-            if len(board) == 3:
-                lines.append(f"*** FLOP *** [{_cards(board)}]")
-            elif len(board) in (4, 5):
-                lines.append(f"*** {'TURN' if len(board) == 4 else 'RIVER'} *** [{before}] [{_cards(op.cards)}]")
+            if not twice or dealt < shared:  # a street both runs share (every street of a board run once)
+                lines.append(_street_line(boards[0], op.cards, ""))
+                boards[0].extend(op.cards)
+                boards[1].extend(op.cards)
+            else:
+                run = 0 if dealt < BOARD else 1
+                lines.append(_street_line(boards[run], op.cards, f"{RUNS[run]} "))
+                boards[run].extend(op.cards)
+            dealt += len(op.cards)
         elif isinstance(op, CheckingOrCalling):
             p = op.player_index
             acted.add(p)
@@ -181,6 +207,7 @@ def convert(phh: str, info: HandInfo) -> str:
             verb = f"raises {op.amount - faced} to {op.amount}" if faced else f"bets {op.amount}"
             lines.append(f"{names[p]}: {verb}{allin(p)}")
         elif isinstance(op, Folding):
+            board = boards[0]
             folded_on[op.player_index] = f"on the {STREETS[len(board) - 3]}" if board else "before Flop"
             lines.append(f"{names[op.player_index]}: folds ")
         elif isinstance(op, BetCollection):
@@ -197,49 +224,20 @@ def convert(phh: str, info: HandInfo) -> str:
         elif isinstance(op, HoleCardsShowingOrMucking):
             p = op.player_index
             shown[p] = op.hole_cards
-            showdown.append(f"{names[p]}: shows [{_cards(op.hole_cards)}]" if op.hole_cards
+            showdown.append(f"{names[p]}: shows [{cards_text(op.hole_cards)}]" if op.hole_cards
                             else f"{names[p]}: mucks hand")
         elif isinstance(op, ChipsPushing):
-            pushes.extend((p, amount, op.pot_index) for p, amount in enumerate(op.amounts) if amount)
+            pushes.extend(pushed(op, state, twice))
+        elif isinstance(op, NoOperation) and op.commentary and (after := _SHOWN_AFTER.match(op.commentary)):
+            shows_after[int(after["player"]) - 1] = cards_text(list(Card.parse(after["cards"])))
 
     for p in range(n):  # the walk's matched chips go back into the last pot the player takes
         if kept[p]:
-            last = max((k for k, (q, _, _) in enumerate(pushes) if q == p), default=None)
+            last = max((k for k, (q, _, _, _) in enumerate(pushes) if q == p), default=None)
             if last is None:
-                pushes.append((p, kept[p], 0))
+                pushes.append((p, kept[p], 0, 0))
             else:
-                q, amount, pot = pushes[last]
-                pushes[last] = (q, amount + kept[p], pot)
-    pot_count = max((pot for _, _, pot in pushes), default=0) + 1
-    pot_names = ["pot"] if pot_count == 1 else ["main pot"] + (
-        ["side pot"] if pot_count == 2 else [f"side pot-{k}" for k in range(1, pot_count)])
-    if showdown:
-        lines += ["*** SHOW DOWN ***", *showdown]
-    won = [0] * n
-    pots = [0] * pot_count
-    for p, amount, pot in pushes:
-        won[p] += amount
-        pots[pot] += amount
-        lines.append(f"{names[p]} collected {amount} from {pot_names[pot]}")
-    if not showdown:
-        lines += [f"{names[p]}: doesn't show hand" for p in range(n) if won[p]]
-
-    total = sum(pots)
-    split = "" if pot_count == 1 else " " + " ".join(
-        f"{name[0].upper()}{name[1:]} {amount}." for name, amount in zip(pot_names, pots))
-    lines += ["*** SUMMARY ***", f"Total pot {total}{split} | Rake 0"]
-    if board:
-        lines.append(f"Board [{_cards(board)}]")
-    for p in sorted(range(n), key=lambda p: seat_of[p]):
-        role = "".join(f" ({r})" for r in roles.get(p, []) if r != "straddle")
-        if p in folded_on:
-            bet = "" if folded_on[p] != "before Flop" or p in blinded or p in acted else " (didn't bet)"
-            end = f"folded {folded_on[p]}{bet}"
-        elif p in shown and shown[p]:
-            end = f"showed [{_cards(shown[p])}] and " + (f"won ({won[p]})" if won[p] else "lost")
-        elif p in shown:
-            end = "mucked"
-        else:
-            end = f"collected ({won[p]})"
-        lines.append(f"Seat {seat_of[p]}: {names[p]}{role} {end}")
-    return "\n".join(lines)
+                q, amount, pot, run = pushes[last]
+                pushes[last] = (q, amount + kept[p], pot, run)
+    return "\n".join(lines + results(names, seat_of, pushes, showdown, shows_after, boards if twice else boards[:1],
+                                      roles, folded_on, blinded, acted, shown))

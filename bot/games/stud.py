@@ -26,7 +26,8 @@ from pokerkit import Card, Deck, FixedLimitSevenCardStud, Mode, State
 from bot.games.base import Action, ActionSpec, IllegalAction
 from bot.games.cards import shuffled
 from bot.games.draw import PokerkitHand, derived_seed
-from bot.games.holdem import _AUTOMATIONS, FastHighHand
+from bot.games.high_hands import FastHighHand
+from bot.games.holdem import _AUTOMATIONS
 from bot.games.pokerkit_base import CARDS
 
 STREETS = ("third street", "fourth street", "fifth street", "sixth street", "seventh street")

@@ -7,11 +7,13 @@ from typing import Sequence
 import pytest
 
 import bot.games.holdem as holdem
+from bot.ai import omaha as omaha_ai
 from bot.ai.equity import equity
 from bot.ai.holdem import choose
 from bot.games.base import Action, ActionSpec, Seat
 from bot.games.cards import DECK
 from bot.games.holdem import HoldemEngine
+from bot.games.omaha import OmahaHiLoEngine
 
 
 def is_legal(action: Action, legal: Sequence[ActionSpec]) -> bool:
@@ -86,3 +88,13 @@ def test_beats_always_call_over_a_short_seeded_match() -> None:
             engine.apply(seat, action)
         won += engine.outcome.deltas[0]
     assert won > 0
+
+
+@pytest.mark.parametrize("game", ["holdem", "omaha-hilo"])
+def test_asked_to_run_it_twice_a_computer_player_always_agrees(game: str) -> None:
+    engine_class, chooser = (HoldemEngine, choose) if game == "holdem" else (OmahaHiLoEngine, omaha_ai.choose)
+    e = engine_class({"run_it_twice": True, "limit": "no-limit"}, [Seat("A", 500), Seat("B", 500)], "ef" * 32, {})
+    e.apply(e.to_act()[0], Action("raise", 500))
+    e.apply(e.to_act()[0], Action("call"))
+    for seat in e.to_act():
+        assert chooser(e.view(seat), e.legal_actions(seat), random.Random(seat)) == Action("twice")

@@ -12,7 +12,8 @@ from pokerkit import BettingStructure, HandHistory, StandardHighHand
 import bot.games.holdem as holdem
 from bot.games.base import HIDDEN, Action, ActionSpec, IllegalAction, NotYourTurn, Seat
 from bot.games.cards import DECK
-from bot.games.holdem import FastHighHand, HoldemEngine, hand_name
+from bot.games.high_hands import FastHighHand, hand_name
+from bot.games.holdem import HoldemEngine
 from bot.games.phh import RoomHandHistory
 
 SEED = "ab" * 32

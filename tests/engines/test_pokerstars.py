@@ -1,12 +1,19 @@
 """The PokerStars writer's own rules that no reader checks: Eastern Time across the US clock changes,
-names a reader splits right, and heads-up forced bets (pokerkit posts the big blind first there)."""
+names a reader splits right, heads-up forced bets (pokerkit posts the big blind first there), a board
+run twice and a winner's show after an uncontested pot as PokerStars writes them."""
 from __future__ import annotations
 
+import hashlib
 from datetime import datetime, timezone
+
+import pytest
+from poker.constants import Action as Kind
+from poker.room.pokerstars import PokerStarsHandHistory
 
 from bot.games.base import Action, Seat
 from bot.games.holdem import HoldemEngine
 from bot.games.pokerstars import HandInfo, convert, eastern, safe_names
+from tests.support.pokerstars_checks import Reader
 
 
 def _utc(*fields: int) -> float:
@@ -35,3 +42,52 @@ def test_heads_up_posts_the_small_blind_first_from_the_button() -> None:
     assert lines[4:6] == ["Ann: posts small blind 5", "Bob: posts big blind 10"]
     assert "Ann: folds " in lines and "Uncalled bet (5) returned to Bob" in lines and "Bob collected 10 from pot" in lines
     assert lines[-2:] == ["Seat 1: Ann (button) (small blind) folded before Flop", "Seat 2: Bob (big blind) collected (10)"]
+
+
+def _run_twice(seed: str) -> HoldemEngine:
+    """Three seats, dealer 0: Ann all in, Bob calls all in, Cat folds; both agree to run it twice."""
+    engine = HoldemEngine({"run_it_twice": True}, [Seat("Ann", 1000), Seat("Bob", 1000), Seat("Cat", 1000)], seed,
+                          {"dealer": 0})
+    for seat, action in ((0, Action("raise", 1000)), (1, Action("call")), (2, Action("fold")), (0, Action("twice")),
+                         (1, Action("twice"))):
+        engine.apply(seat, action)
+    return engine
+
+
+def test_a_board_run_twice_has_a_showdown_per_board_and_both_boards_in_the_summary() -> None:
+    engine = _run_twice(hashlib.sha256(b"1").hexdigest())
+    assert engine.view(None)["winners"][0] == "First board: Ann wins 1005 with Pair of Jacks"
+    text = convert(engine.phh(), HandInfo(8, "Cardroom 1", 3, _utc(2026, 6, 1), seats=[1, 2, 3], hero=0))
+    first, second = text.split("*** FIRST SHOW DOWN ***")[1].split("*** SECOND SHOW DOWN ***")
+    assert "Ann collected 1005 from pot" in first and "Bob" not in first.split("shows")[-1]
+    assert "Bob collected 503 from pot" in second and "Ann collected 502 from pot" in second
+    assert "*** FIRST RIVER *** [4c Td 8s 2d] [7c]" in text and "*** SECOND FLOP *** [3h 5h 6s]" in text
+    assert "Hand was run twice\nFIRST Board [4c Td 8s 2d 7c]\nSECOND Board [3h 5h 6s 7h 4s]" in text
+    assert "Seat 1: Ann (button) showed [Jd Js] and won (1005), and won (502)" in text
+    assert "Seat 2: Bob (small blind) showed [Ac Jh] and lost, and won (503)" in text
+
+
+def test_a_hand_that_wins_both_boards_collects_in_each_showdown() -> None:
+    """pokerkit pays the pot whole to the only hand left; the file halves it by pokerkit's divmod."""
+    engine = _run_twice("ef" * 32)
+    assert engine.view(None)["winners"] == ["Ann wins 2010 on both boards, with Pair of Tens / Two pair, Tens and Nines"]
+    text = convert(engine.phh(), HandInfo(9, "Cardroom 1", 3, _utc(2026, 6, 1), seats=[1, 2, 3], hero=0))
+    assert text.count("Ann collected 1005 from pot") == 2 and "Total pot 2010 | Rake 0" in text
+    assert "Seat 2: Bob (small blind) showed [Ks 8c] and lost, and lost" in text
+
+
+def test_a_winner_nobody_called_who_showed_shows_after_the_collection() -> None:
+    engine = HoldemEngine({}, [Seat("Ann", 500), Seat("Bob", 500), Seat("Cat", 500)], "ab" * 32, {"dealer": 0})
+    for seat, action in ((0, Action("call")), (1, Action("call")), (2, Action("check")), (1, Action("raise", 40)),
+                         (2, Action("fold")), (0, Action("fold"))):
+        engine.apply(seat, action)
+    cards = " ".join(engine.view(1)["seats"][1]["cards"])
+    engine.show_cards(1)
+    text = convert(engine.phh(), HandInfo(10, "Cardroom 1", 3, _utc(2026, 6, 1), seats=[1, 2, 3], hero=1))
+    assert f"Uncalled bet (40) returned to Bob\nBob collected 30 from pot\nBob: shows [{cards}]\n*** SUMMARY ***" in text
+    assert "doesn't show hand" not in text and "Seat 2: Bob (small blind) collected (30)" in text
+    with pytest.raises(ValueError, match="SHOWS"):  # pokerregion's reader knows no "shows" in a street's lines
+        PokerStarsHandHistory(text).parse()
+    parsed = Reader(text)  # the tests' reader takes that line out of the flop's, and reads the rest
+    parsed.parse()
+    assert [action.action for action in parsed.flop.actions] == [Kind.BET, Kind.FOLD, Kind.FOLD, Kind.RETURN, Kind.WIN]

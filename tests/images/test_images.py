@@ -32,7 +32,7 @@ from images.poker import (
 
 SEAT_KEYS = set(PokerSeatView.__annotations__)
 VIEW_KEYS = set(PokerView.__annotations__)
-VIEW_REQUIRED = VIEW_KEYS - {"board_slots", "runout", "equity"}  # NotRequired (not visible at runtime under postponed annotations)
+VIEW_REQUIRED = VIEW_KEYS - {"board_slots", "runout", "equity", "boards"}  # NotRequired (not visible at runtime under postponed annotations)
 SEAT_REQUIRED = SEAT_KEYS - {"drew", "up"}  # draw and stud only
 POT_KEYS = set(PotView.__annotations__)
 
@@ -149,6 +149,28 @@ def test_board_cards_fill_the_empty_slots() -> None:
     left, top, right, bottom = changed_box(empty, dealt)
     card_w, card_h = sprites.card_size(58)
     assert right - left <= 3 * card_w + 2 * 8 and bottom - top <= card_h
+
+
+def test_a_board_run_twice_is_drawn_as_two_rows_of_five() -> None:
+    first, second = ["As", "Kd", "7h", "2c", "3d"], ["Qs", "Jd", "9h", "8c", "4d"]
+    once = render_table(table(players(2), board=first, finished=True))
+    twice = render_table(table(players(2), board=first, boards=[first, second], finished=True))
+    left, top, right, bottom = changed_box(once, twice)
+    card_w, card_h = sprites.card_size(44)
+    assert bottom - top >= 2 * card_h, "two rows of cards, one above the other"
+    assert right - left <= 5 * BOARD_CARD_W + 4 * 8, "no wider than one board of full-size cards"
+    slots = render_table(table(players(2), board=first, boards=[first, []], finished=True))
+    row_top = changed_box(slots, twice)[1]
+    assert row_top >= top + card_h, "the second board's cards fill the lower row's slots"
+
+
+def test_the_private_hand_shows_both_boards_of_a_board_run_twice_side_by_side() -> None:
+    first, second = ["As", "Kd", "7h", "2c", "3d"], ["Qs", "Jd", "9h", "8c", "4d"]
+    hand = table([seat(cards=["Ah", "Ac"]), seat("Bob")], viewer=0, board=first, finished=True)
+    once, twice = render_hand(hand), render_hand(StrictView({**hand, "boards": [first, second]}, VIEW_KEYS, VIEW_REQUIRED))
+    left, top, right, bottom = changed_box(once, twice)
+    assert right - left > 5 * 44 + 4 * 6, "wider than one board: two side by side"
+    assert top >= HAND_SIZE[1] - sprites.card_size(44)[1] - 12, "at the bottom, where the board is"
 
 
 def _board_area(image: Image.Image) -> Image.Image:

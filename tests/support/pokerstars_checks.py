@@ -5,8 +5,12 @@ the cards shown, each player's winnings and so each one's chips at the end.
 
 The reader parses the header, the seats, the hero's line, the board, the pot and the winners itself,
 and the flop's lines into actions; its own street parser (``_Street``) is run over the lines of the
-other streets and of the showdown too. Two things it cannot read are read here: the forced bets
-("posts ...", which it skips) and the hero's four Omaha cards (its hero pattern takes two).
+other streets and of the showdown too. What it cannot read is read here: the forced bets ("posts
+...", which it skips), the hero's four Omaha cards (its hero pattern takes two), the line of a winner
+nobody called who shows their cards (its street parser knows "doesn't show hand" but no "shows"
+action: the line is taken out of the flop's lines before it reads them), and a board run twice: it
+reads no "FIRST"/"SECOND" street, showdown or board, so the runouts' boards and both showdowns are
+read here, and its own board is the streets both runs share.
 """
 from __future__ import annotations
 
@@ -31,17 +35,41 @@ _ROLE = re.compile(r"( \((?:button|small blind|big blind)\))+$")
 
 
 class Reader(PokerStarsHandHistory):  # type: ignore[misc]
-    """The package's reader, its hero line read for any number of cards (Omaha deals four)."""
+    """The package's reader, its hero line read for any number of cards (Omaha deals four), or none."""
 
     _four = re.compile(r"^Dealt to (?P<hero_name>.+?) \[(?P<cards>[^\]]+)\]$")
 
+    def _split_raw(self) -> None:
+        """Its sections, less a winner's show after the collected line (read by ``check_hand``)."""
+        super()._split_raw()
+        kept: list[str] = []
+        for line in self._splitted:
+            if not (_SHOWS.match(line) and kept and " collected " in kept[-1]):
+                kept.append(line)
+        self._splitted = kept
+        self._sections = [index for index, line in enumerate(kept) if not line]
+
     def _parse_hero(self) -> None:
         match = self._four.match(self._splitted[self._sections[0] + 2])
+        if match is None:  # a file for nobody in particular (``python -m bot export`` without --hero)
+            self.hero = self.hero_cards = None
+            return
         if match.group("cards").count(" ") == 1:
             super()._parse_hero()
         else:
             self.hero, _ = self._get_hero_from_players(match.group("hero_name"))
         self.hero_cards = match.group("cards").split()
+
+    def _parse_preflop(self) -> None:
+        """Its preflop lines start after the hero's line: without one, a line earlier."""
+        super()._parse_preflop()
+        if self.hero is None:
+            self.preflop_actions = (self._splitted[self._sections[0] + 2], *self.preflop_actions)
+
+
+def _spaced(cards: str) -> str:
+    """ "AsKd" as PokerStars writes it: "As Kd"."""
+    return " ".join(cards[k:k + 2] for k in range(0, len(cards), 2))
 
 
 def split_hands(text: str) -> list[str]:
@@ -144,16 +172,30 @@ def check_hand(text: str, table_id: int, hand_no: int, stored: StoredHand, *, he
                 returned[index[who]] += int(amount)
             elif kind == Kind.WIN:
                 won[index[who]] += int(amount)
-    for who, kind, amount in _street_actions(_section(text, "SHOW DOWN")):
-        assert kind == Kind.WIN
-        if kind == Kind.WIN:
+    *_, final = iter(history)
+    twice = final.runout_count == 2 and final.street_return_index is not None
+    showdowns = ["FIRST SHOW DOWN", "SECOND SHOW DOWN"] if twice else ["SHOW DOWN"]
+    for title in showdowns:
+        for who, kind, amount in _street_actions(_section(text, title)):
+            assert kind == Kind.WIN
             won[index[who]] += int(amount)
 
     # The board, the cards shown, the pot, the winners, and each player's chips at the end.
-    board = "".join(a.split()[2] for a in history.actions if a.startswith("d db"))
-    assert "".join(f"{card.rank}{card.suit.value[1]}" for card in parsed.board or ()) == board
+    boards = ["".join(repr(card) for card in final.get_board_cards(run)) for run in range(final.board_count)]
+    if twice:  # the reader reads the flop if both runs share it, no board (its board needs a "Board" line)
+        shared = 2 * (10 - sum(len(cards) for cards in final.board_cards))
+        read = "".join(f"{card.rank}{card.suit.value[1]}" for card in (parsed.flop.cards if parsed.flop else ()))
+        assert read == (boards[0][:6] if shared >= 6 else "") and "Hand was run twice" in text
+        assert f"FIRST Board [{_spaced(boards[0])}]" in text and f"SECOND Board [{_spaced(boards[1])}]" in text
+    else:
+        read = "".join(f"{card.rank}{card.suit.value[1]}" for card in parsed.board or ())
+        assert read == "".join(a.split()[2] for a in history.actions if a.startswith("d db")) == boards[0]
     shown = {int(a.split()[0][1:]) - 1: "".join(a.split()[2:]) for a in history.actions if a.split()[1:2] == ["sm"]}
-    showdown = _section(text, "SHOW DOWN")
+    showdown = _section(text, showdowns[0])
+    assert all(_section(text, title)[:len(shown)] == showdown[:len(shown)] for title in showdowns)
+    for remark in (a for a in history.actions if a.endswith("after winning uncontested")):
+        p, cards = int(remark.split()[1][1:]) - 1, remark.split()[3]
+        assert f"{name[p]} collected" in text and f"\n{name[p]}: shows [{_spaced(cards)}]\n*** SUMMARY" in text
     shows = {index[m["name"]]: m["cards"].replace(" ", "") for m in map(_SHOWS.match, showdown) if m}
     mucks = {index[m["name"]]: "" for m in map(_MUCKS.match, showdown) if m}
     assert shows | mucks == shown and not set(shows) & set(mucks)
