@@ -1,7 +1,11 @@
 """Economy and information commands, permissions and closed DMs, through the real client."""
 from __future__ import annotations
 
+import pytest
+
 from bot.games.cards import commitment
+from bot.registry import game_names
+from cogs.info import PAGE, RULES_DIR, rules_pages
 from tests.support.export_checks import exported, replayed_stacks
 from tests.support.harness import CHANNEL_ID, EPHEMERAL, GUILD_ID, MANAGE_CHANNELS, MEMBER_PERMISSIONS, Harness, User
 
@@ -176,3 +180,11 @@ async def test_a_buy_in_over_the_wallet_is_refused_in_words_at_create_and_join(d
     assert await h.bot.storage.balance(GUILD_ID, BOB.id) == 1000
     assert not [r for r in caplog.records if r.levelname == "ERROR"], "a refusal is not the bot failing"
     await h.close()
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_every_rules_page_shows_whole_paragraphs(name: str) -> None:
+    """/rules pages split between paragraphs: a paragraph longer than a page would be cut off."""
+    paragraphs = (RULES_DIR / f"{name}.md").read_text(encoding="utf-8").split("\n\n")
+    assert all(len(p) <= PAGE for p in paragraphs), [p[:60] for p in paragraphs if len(p) > PAGE]
+    assert "\n\n".join(rules_pages(name)) == "\n\n".join(paragraphs)
