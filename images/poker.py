@@ -19,6 +19,7 @@ from images.poker_equity import draw_legend, draw_tag, tag_height, tag_lines
 from images.theme import (
     BACKGROUND,
     FELT,
+    FOOTER_H,
     GOLD,
     MUTED,
     PLATE,
@@ -93,7 +94,9 @@ def render_table(view: View, footer: str | None = None, *, four_color: bool = Fa
             chip_boxes.append(box)
     _draw_center_text(draw, view, board_top, board_bottom, chip_boxes)
     draw_footer(draw, TABLE_SIZE, footer)
-    draw_legend(draw, TABLE_SIZE, view)
+    if not draw_legend(draw, TABLE_SIZE, view) and view.get("options"):  # the table's options, at the footer's right
+        draw.text((TABLE_SIZE[0] - 10, TABLE_SIZE[1] - FOOTER_H / 2), fit_text(str(view["options"]), font(12), 520),
+                  font=font(12), fill=MUTED, anchor="rm")
     return to_png(canvas)
 
 

@@ -62,12 +62,13 @@ def draw_tag(draw: ImageDraw.ImageDraw, centre_x: float, top: float,
     return box
 
 
-def draw_legend(draw: ImageDraw.ImageDraw, size: tuple[int, int], view: Mapping[str, Any]) -> None:
-    """Which street each figure is from, at the right of the footer."""
+def draw_legend(draw: ImageDraw.ImageDraw, size: tuple[int, int], view: Mapping[str, Any]) -> bool:
+    """Which street each figure is from, at the right of the footer. Returns whether it drew one."""
     streets = view.get("equity") or []
     if not streets:
-        return
+        return False
     names = " · ".join(("≈" if not s["exact"] else "") + STREET_NAMES.get(s["street"], s["street"])
                        for s in streets)
     draw.text((size[0] - 10, size[1] - FOOTER_H / 2), f"All-in odds: {names}", font=font(12), fill=MUTED,
               anchor="rm")
+    return True

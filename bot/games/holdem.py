@@ -59,6 +59,7 @@ from pokerkit import (
 from bot.games.base import HIDDEN, Action, ActionSpec, IllegalAction, Seat
 from bot.games.cards import pretty, shuffled_deck
 from bot.games.forced_bets import describe_deal, forced_bets
+from bot.games.poker_options import options
 from bot.games.high_hands import FastHighHand, hand_name
 from bot.games.phh import BETS_A_ROUND, PotLimitTexasHoldem
 from bot.games.pokerkit_base import CARDS, PokerkitTable
@@ -125,6 +126,7 @@ class HoldemEngine(PokerkitTable):
         stacks = [self.seats[self._seat_of(p)].stack for p in range(n)]
         self.forced = forced_bets(settings, stacks, [self._seat_of(p) for p in range(n)], self.hand_no)
         self.stakes = describe_deal(settings, self.forced)
+        self.options = " · ".join(options(settings, short=True))
         self._pokerkit_game = self._make_game()
         self.state = self.state_class(
             _AUTOMATIONS,
@@ -453,6 +455,7 @@ class HoldemEngine(PokerkitTable):
             "seats": seats,
             "pots": self._pots(),
             "stakes": self.stakes,
+            "options": self.options,
             "viewer": seat,
             "log": list(self.log),
             "winners": self._winners(),

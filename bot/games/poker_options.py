@@ -10,13 +10,23 @@ from bot.games.forced_bets import describe as stakes
 
 def describe(settings: Mapping[str, Any]) -> str:
     """"Blinds 5/10, BB ante 10, UTG straddle; run it twice, rabbit hunt, time bank 30 s every 10 hands"."""
+    extras = options(settings)
+    return stakes(settings) + ("; " + ", ".join(extras) if extras else "")
+
+
+def options(settings: Mapping[str, Any], *, short: bool = False) -> list[str]:
+    """The options beyond the stakes and forced bets, in words; ``short``: as the table picture's
+    footer lists them ("bomb pot /5 hands", "time bank 30 s")."""
     extras = ["run it twice"] if settings.get("run_it_twice") else []
     if settings.get("rabbit_hunt"):
         extras.append("rabbit hunt")
     if settings.get("bomb_pot_every"):
-        extras.append(f"bomb pot every {settings['bomb_pot_every']} hands ({bomb_pot_size(settings)} each)")
+        every = settings["bomb_pot_every"]
+        extras.append(f"bomb pot /{every} hands" if short else
+                      f"bomb pot every {every} hands ({bomb_pot_size(settings)} each)")
     if settings.get("bounty_72"):
         extras.append(f"7-2 bounty {settings['bounty_72']}")
     if settings.get("time_bank"):
-        extras.append(f"time bank {settings['time_bank']} s every {settings.get('time_bank_hands', 10)} hands")
-    return stakes(settings) + ("; " + ", ".join(extras) if extras else "")
+        bank = f"time bank {settings['time_bank']} s"
+        extras.append(bank if short else f"{bank} every {settings.get('time_bank_hands', 10)} hands")
+    return extras

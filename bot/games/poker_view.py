@@ -82,6 +82,7 @@ class PokerView(TypedDict):
     log: list[str]        # the last few actions, newest last: "Bob raises to 40"
     winners: list[str]    # at the end: "Alice wins 120 with Flush, Ace high"
     finished: bool
+    options: NotRequired[str]  # the table's options beyond its stakes: "run it twice · rabbit hunt" ("": none)
     boards: NotRequired[list[list[str]]]  # run it twice: both boards (``board`` is the first)
     board_slots: NotRequired[int]  # board cards the game deals: 5 (default) for flop games, 0 for stud/draw
     runout: NotRequired[list[RunoutSpotView]]  # all-in runout: each street's live hands and board; only in

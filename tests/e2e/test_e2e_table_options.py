@@ -116,6 +116,7 @@ async def test_after_a_hand_the_winner_may_show_and_anyone_may_hunt_the_rabbit(d
     live = await _three_playing(h, rabbit_hunt=True)
     token = await h.command(BOB, "holdem", "status")
     assert "Blinds 5/10; rabbit hunt." in h.ephemeral_text(token)
+    assert live.public_view()["options"] == "rabbit hunt", "the table picture lists it in its footer"
     assert "Rabbit hunt" not in h.labels() and "Show my cards" not in h.labels()
     token = await h.press(ALICE, f"cr:u:{live.id}:rabbit", message=_with_button(h, live.id, "rabbit"))
     assert "no rabbit to hunt" in h.ephemeral_text(token), "not while the hand goes on"
