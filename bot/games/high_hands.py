@@ -43,7 +43,23 @@ PHEVALUATOR_ID = {card: "23456789TJQKA".index(code[0]) * 4 + "cdhs".index(code[1
 """pokerkit card -> phevaluator's card number (rank * 4 + suit, clubs first)."""
 
 
-class FastHighHand(Hand):
+class PrecomputedHand(Hand):
+    """A pokerkit hand whose cards and entry its constructor sets once (``_cards``, ``_entry``), not
+    looked up from five cards."""
+
+    _cards: tuple[Card, ...]
+    _entry: Entry
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return self._cards
+
+    @property
+    def entry(self) -> Entry:
+        return self._entry
+
+
+class FastHighHand(PrecomputedHand):
     """pokerkit's standard high hand, ranked by phevaluator over all 5-7 cards at once.
 
     It compares like ``StandardHighHand`` (same order, same labels) but keeps the 5-7 cards it was
@@ -64,14 +80,6 @@ class FastHighHand(Hand):
     def from_game(cls, hole_cards: Any, board_cards: Any = ()) -> "FastHighHand":
         # pokerkit passes one-shot iterators: read each exactly once.
         return cls(Card.clean(hole_cards) + Card.clean(board_cards))
-
-    @property
-    def cards(self) -> tuple[Card, ...]:
-        return self._cards
-
-    @property
-    def entry(self) -> Entry:
-        return self._entry
 
 
 _RANK_NAMES = dict(zip("23456789TJQKA", (

@@ -40,7 +40,7 @@ from pokerkit.lookups import Entry, EightOrBetterLookup, Label, StandardLookup
 
 from bot.games.base import ActionSpec, Seat as TableSeat
 from bot.games.equity import CARD_ID
-from bot.games.high_hands import PHEVALUATOR_ID, WORST_RANK, hand_name, rank_label
+from bot.games.high_hands import PHEVALUATOR_ID, WORST_RANK, PrecomputedHand, hand_name, rank_label
 from bot.games.holdem import HoldemEngine
 from bot.games.phh import (
     FixedLimitOmahaHoldem,
@@ -112,11 +112,8 @@ def _codes(cards: Iterable[Card]) -> list[str]:
     return [repr(card) for card in cards]
 
 
-class _RankedHand(Hand):
-    """A pokerkit hand whose entry is computed once in ``__init__`` (not looked up from five cards)."""
-
-    _cards: tuple[Card, ...]
-    _entry: Entry
+class _RankedHand(PrecomputedHand):
+    """A hand ranked from its hole and board cards apart (``from_game`` passes both)."""
 
     @abstractmethod
     def __init__(self, hole: Sequence[Card], board: Sequence[Card]) -> None:
@@ -126,14 +123,6 @@ class _RankedHand(Hand):
     def from_game(cls, hole_cards: Any, board_cards: Any = ()) -> "_RankedHand":
         # pokerkit passes one-shot iterators: read each exactly once.
         return cls(Card.clean(hole_cards), Card.clean(board_cards))
-
-    @property
-    def cards(self) -> tuple[Card, ...]:
-        return self._cards
-
-    @property
-    def entry(self) -> Entry:
-        return self._entry
 
 
 class FastOmahaHighHand(_RankedHand):

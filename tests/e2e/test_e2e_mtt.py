@@ -61,6 +61,18 @@ async def _members_act(h: Harness, mtt: Tournament) -> int:
     return presses
 
 
+async def _play(h: Harness, mtt: Tournament, moves: int, step: float = 1, act: bool = True) -> None:
+    """``moves`` of the clock by ``step`` seconds: the bot's timers run, members act (unless not
+    ``act``: their turns run out), and the tournament's chips add up after each."""
+    for _ in range(moves):
+        CLOCK.advance(step)
+        await h.bot.service.tick()
+        await h.settle()
+        if act:
+            await _members_act(h, mtt)
+        check_chips(mtt)
+
+
 async def test_a_thirty_player_tournament_in_threads_to_one_winner_across_a_restart(tmp_path) -> None:
     path = str(tmp_path / "mtt.db")
     h = await _started(path)
@@ -142,12 +154,7 @@ async def test_a_table_whose_thread_is_deleted_plays_on_in_a_new_thread(tmp_path
         assert "a manager cancels the whole tournament with `/tournament cancel`" in said, said
     assert "The tournament has started" in h.ephemeral_text(await h.command(MEMBERS[4], "holdem", "join", at=here))
     h.recorder.deleted_channels.add(gone)
-    for _ in range(5):
-        CLOCK.advance(1)
-        await h.bot.service.tick()
-        await h.settle()
-        await _members_act(h, mtt)
-        check_chips(mtt)
+    await _play(h, mtt, 5)
     assert table.row.channel_id != gone and table.row.channel_id in h.recorder.threads
     assert h.bot.service.in_channel(table.row.channel_id) is table and h.bot.service.in_channel(gone) is None
     assert (await h.bot.storage.table(table.id)).channel_id == table.row.channel_id  # type: ignore[union-attr]
@@ -155,30 +162,17 @@ async def test_a_table_whose_thread_is_deleted_plays_on_in_a_new_thread(tmp_path
     assert first.method == "POST" and "plays on in this new thread" in first.text, "its message, posted anew there"
     assert h.table_message(table.row.channel_id)["components"], "with its buttons"
     hands = table.row.hand_no
-    for _ in range(10):
-        CLOCK.advance(1)
-        await h.bot.service.tick()
-        await h.settle()
-        await _members_act(h, mtt)
-        check_chips(mtt)
+    await _play(h, mtt, 10)
     assert table.row.hand_no > hands, "the table deals on in its new thread"
     refused = h.ephemeral_text(await h.press(MEMBERS[0], f"cr:t:{mtt.id}:pause"))
     assert "Only a member with Manage Server" in refused and not mtt.paused()
     assert "Monday is paused" in h.ephemeral_text(await h.press(MOD, f"cr:t:{mtt.id}:pause"))
     assert _button(h.recorder.messages[mtt.row.message_id], "Resume"), "the announcement offers Resume now"
-    for _ in range(40):  # the hands in play finish (members' turns time out), then nobody deals
-        CLOCK.advance(5)
-        await h.bot.service.tick()
-        await h.settle()
+    await _play(h, mtt, 40, step=5, act=False)  # the hands in play finish (turns run out), then nobody deals
     dealt = [t.row.hand_no for t in mtt.live_tables()]
     assert all(t.row.deal is None for t in mtt.live_tables())
-    CLOCK.advance(30)
-    await h.bot.service.tick()
-    await h.settle()
+    await _play(h, mtt, 1, step=30, act=False)
     assert [t.row.hand_no for t in mtt.live_tables()] == dealt
     assert "goes on" in h.ephemeral_text(await h.press(MOD, f"cr:t:{mtt.id}:resume"))
-    CLOCK.advance(1)
-    await h.bot.service.tick()
-    await h.settle()
+    await _play(h, mtt, 1, act=False)
     assert [t.row.hand_no for t in mtt.live_tables()] > dealt
-    check_chips(mtt)

@@ -7,11 +7,11 @@ from __future__ import annotations
 import hashlib
 
 from bot.games.phh import RoomHandHistory
-from bot.service.live import LiveTable
 from bot.service.stats import PokerStats, figures, game_stats
 from tests.support.export_checks import exported, replayed_stacks
 from tests.support.harness import CHANNEL_ID, Harness, Recorder, User
 from tests.support.pokerstars_checks import check_hand, split_hands
+from tests.support.three_handed import three_playing
 
 ALICE, BOB, CAROL, EVE = (User(3301 + i, name) for i, name in enumerate(("Alice", "Bob", "Carol", "Eve")))
 SPLIT = hashlib.sha256(b"1").hexdigest()
@@ -21,23 +21,12 @@ CALLED = hashlib.sha256(b"hilo1").hexdigest()
 half and the whole second board."""
 
 
-async def _three_playing(h: Harness) -> LiveTable:
-    """Alice creates hold'em with run it twice, Bob and Carol join, Alice starts: Alice has the button
-    and acts first."""
-    await h.command(ALICE, "holdem", "create", run_it_twice=True)
-    await h.command(BOB, "holdem", "join")
-    await h.command(CAROL, "holdem", "join")
-    await h.command(ALICE, "holdem", "start")
-    live = h.bot.service.in_channel(CHANNEL_ID)
-    assert live is not None
-    return live
-
 
 async def test_two_players_all_in_agree_to_run_it_twice_across_a_restart(database: str) -> None:
     recorder = Recorder()
     h = await Harness.start(database, recorder)
     h.bot.service.seeds = lambda: SPLIT
-    live = await _three_playing(h)
+    live = await three_playing(h, ALICE, BOB, CAROL, run_it_twice=True)
     token = await h.command(BOB, "holdem", "status")
     assert "Blinds 5/10; run it twice." in h.ephemeral_text(token)
     await h.press_label(ALICE, "All-in")
@@ -108,7 +97,7 @@ async def test_the_clock_runs_it_once_for_a_player_who_does_not_answer(database:
     h.bot.service.seeds = lambda: SPLIT
     token = await h.command(ALICE, "holdem", "create", mode="tournament", run_it_twice=True)
     assert "Run it twice is for cash games" in h.ephemeral_text(token) and h.bot.service.in_channel(CHANNEL_ID) is None
-    live = await _three_playing(h)
+    live = await three_playing(h, ALICE, BOB, CAROL, run_it_twice=True)
     await h.press_label(ALICE, "All-in")
     await h.press_label(BOB, "Call")
     await h.press_label(CAROL, "Fold")

@@ -2,9 +2,9 @@
 ``create``, the Straddle button, the refusals, a restart mid-hand, /status, and the export."""
 from __future__ import annotations
 
-from bot.service.live import LiveTable
 from tests.support.export_checks import exported, replayed_stacks
 from tests.support.harness import CHANNEL_ID, Harness, Recorder, User
+from tests.support.three_handed import three_playing
 
 ALICE, BOB, CAROL, DAVE, EVE = (User(3101 + i, name) for i, name in enumerate(("Alice", "Bob", "Carol", "Dave", "Eve")))
 PLAYERS = (ALICE, BOB, CAROL, DAVE)
@@ -20,16 +20,6 @@ async def _play_hand_out(h: Harness) -> None:
         kinds = {spec.kind for spec in live.engine.legal_actions(deal_seat)}
         await h.press_label(user, "Call" if "call" in kinds else "Check")
 
-
-async def _three_playing(h: Harness, **options: object) -> LiveTable:
-    """Alice creates hold'em with ``options``, Bob and Carol join, Alice starts: the first deal is on."""
-    await h.command(ALICE, "holdem", "create", **options)
-    await h.command(BOB, "holdem", "join")
-    await h.command(CAROL, "holdem", "join")
-    await h.command(ALICE, "holdem", "start")
-    live = h.bot.service.in_channel(CHANNEL_ID)
-    assert live is not None
-    return live
 
 
 async def test_a_big_blind_ante_and_a_straddle_under_the_gun(database: str) -> None:
@@ -113,7 +103,7 @@ async def test_a_tournament_plays_big_blind_antes_unless_the_host_chooses_otherw
 
 async def test_after_a_hand_the_winner_may_show_and_anyone_may_hunt_the_rabbit(database: str) -> None:
     h = await Harness.start(database)
-    live = await _three_playing(h, rabbit_hunt=True)
+    live = await three_playing(h, ALICE, BOB, CAROL, rabbit_hunt=True)
     token = await h.command(BOB, "holdem", "status")
     assert "Blinds 5/10; rabbit hunt." in h.ephemeral_text(token)
     assert live.public_view()["options"] == "rabbit hunt", "the table picture lists it in its footer"
@@ -182,7 +172,7 @@ async def test_a_bomb_pot_every_second_hand(database: str) -> None:
     h = await Harness.start(database, recorder)
     token = await h.command(ALICE, "holdem", "create", mode="tournament", bomb_pot_every=2)
     assert "Bomb pots are for cash games" in h.ephemeral_text(token)
-    live = await _three_playing(h, bomb_pot_every=2)
+    live = await three_playing(h, ALICE, BOB, CAROL, bomb_pot_every=2)
     token = await h.command(BOB, "holdem", "status")
     assert "bomb pot every 2 hands (20 each)" in h.ephemeral_text(token)
     assert live.engine.view(None)["street"] == "preflop"
