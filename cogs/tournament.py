@@ -18,6 +18,13 @@ from bot.service import mtt_control, mtt_register
 from bot.service.mtt import Tournament
 from bot.service.mtt_settings import mtt_settings
 
+async def running_names(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """The server's tournaments registering or playing whose names hold what was typed."""
+    bot: Cardroom = interaction.client  # type: ignore[assignment]
+    names = [m.row.name for m in bot.service.mtts.in_guild(interaction.guild_id or 0)]
+    return [app_commands.Choice(name=n, value=n) for n in names if current.casefold() in n.casefold()][:25]
+
+
 @app_commands.guild_only()
 class TournamentCog(commands.GroupCog, group_name="tournament", description="Multi-table tournaments"):
     def __init__(self, bot: Cardroom):
@@ -63,6 +70,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament", description="Mul
                                         "here; members register with its button.", ephemeral=True)
 
     @app_commands.command(name="register", description="Register for a tournament (its buy-in comes from your wallet)")
+    @app_commands.autocomplete(name=running_names)
     async def register(self, interaction: discord.Interaction, name: str) -> None:
         mtt = self._named(interaction, name)
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -70,12 +78,14 @@ class TournamentCog(commands.GroupCog, group_name="tournament", description="Mul
         await interaction.followup.send(said, ephemeral=True)
 
     @app_commands.command(name="unregister", description="Leave a tournament before it starts, with your buy-in back")
+    @app_commands.autocomplete(name=running_names)
     async def unregister(self, interaction: discord.Interaction, name: str) -> None:
         mtt = self._named(interaction, name)
         await interaction.response.defer(ephemeral=True, thinking=True)
         await interaction.followup.send(await mtt_register.unregister(mtt, interaction.user.id), ephemeral=True)
 
     @app_commands.command(name="start", description="Start a tournament now (managers)")
+    @app_commands.autocomplete(name=running_names)
     async def start(self, interaction: discord.Interaction, name: str) -> None:
         mtt = self._named(interaction, name)
         require_manager(interaction, mtt)
@@ -85,6 +95,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament", description="Mul
                                         ephemeral=True)
 
     @app_commands.command(name="add-bots", description="Fill a tournament with computer players (managers)")
+    @app_commands.autocomplete(name=running_names)
     async def add_bots(self, interaction: discord.Interaction, name: str,
                        count: app_commands.Range[int, 1, 200] = 1) -> None:
         mtt = self._named(interaction, name)
@@ -94,18 +105,21 @@ class TournamentCog(commands.GroupCog, group_name="tournament", description="Mul
         await interaction.followup.send(f"{len(names)} computer players registered.", ephemeral=True)
 
     @app_commands.command(name="pause", description="Stop a tournament's clock and deals (managers)")
+    @app_commands.autocomplete(name=running_names)
     async def pause(self, interaction: discord.Interaction, name: str) -> None:
         mtt = self._named(interaction, name)
         require_manager(interaction, mtt)
         await interaction.response.send_message(await mtt_control.pause(mtt), ephemeral=True)
 
     @app_commands.command(name="resume", description="Let a paused tournament go on (managers)")
+    @app_commands.autocomplete(name=running_names)
     async def resume(self, interaction: discord.Interaction, name: str) -> None:
         mtt = self._named(interaction, name)
         require_manager(interaction, mtt)
         await interaction.response.send_message(await mtt_control.resume(mtt), ephemeral=True)
 
     @app_commands.command(name="cancel", description="Call a tournament off: every buy-in back (managers)")
+    @app_commands.autocomplete(name=running_names)
     async def cancel(self, interaction: discord.Interaction, name: str) -> None:
         mtt = self._named(interaction, name)
         require_manager(interaction, mtt)
@@ -113,6 +127,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament", description="Mul
         await interaction.followup.send(await mtt_control.cancel(mtt), ephemeral=True)
 
     @app_commands.command(name="status", description="Where a tournament stands")
+    @app_commands.autocomplete(name=running_names)
     async def status(self, interaction: discord.Interaction, name: str) -> None:
         mtt = self._named(interaction, name)
         await interaction.response.send_message(announcement(mtt, time.time()), ephemeral=True)

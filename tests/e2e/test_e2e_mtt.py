@@ -176,3 +176,18 @@ async def test_a_table_whose_thread_is_deleted_plays_on_in_a_new_thread(tmp_path
     assert "goes on" in h.ephemeral_text(await h.press(MOD, f"cr:t:{mtt.id}:resume"))
     await _play(h, mtt, 1, act=False)
     assert [t.row.hand_no for t in mtt.live_tables()] > dealt
+    status = h.ephemeral_text(await h.command(MEMBERS[1], "tournament", "status", name="monday"))
+    left = len(mtt.alive())
+    assert "Level 1: blinds 10/20" in status and f"Players left {left} of 8 · average stack {8 * 3000 // left}" in status
+    assert "Only a member with Manage Server" in h.ephemeral_text(
+        await h.command(MEMBERS[1], "tournament", "cancel", name="Monday"))
+    said = h.ephemeral_text(await h.command(MOD, "tournament", "cancel", name="Monday"))
+    assert "every entrant's buy-in is back" in said and mtt.row.status == "cancelled"
+    for member in MEMBERS[:2]:
+        assert await h.bot.storage.balance(GUILD_ID, member.id) == WALLET, member.name
+    assert set(h.recorder.threads) - {gone} <= h.recorder.archived, "every table's thread archived"
+    assert "was cancelled by a manager" in h.recorder.channel_text(mtt.row.channel_id)
+    assert "Cancelled: every buy-in went back" in h.ephemeral_text(
+        await h.command(MOD, "tournament", "status", name="Monday"))
+    await _play(h, mtt, 1)
+    assert "no tournament named" in h.ephemeral_text(await h.command(MOD, "tournament", "status", name="Monday"))
