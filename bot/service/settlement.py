@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from typing import Any
 
 from bot.games.base import Outcome
 from bot.service import bounty, events, mtt_tables, tournaments
@@ -77,6 +78,12 @@ async def settle(table: LiveTable, tx: Tx, outcome: Outcome) -> None:
         table.row.deadline = table.room.clock() + pause_after(table)
 
 
+def counted_chips(settings: dict[str, Any], deltas: tuple[int, ...]) -> tuple[int, ...]:
+    """What a deal's chips count for in results, /stats and the leaderboard: a multi-table
+    tournament's are its own chips, no wallet's (its finish counts, and its prize is in the wallet)."""
+    return tuple(0 for _ in deltas) if tournaments.is_mtt(settings) else deltas
+
+
 def settle_stacks(table: LiveTable, outcome: Outcome) -> None:
     """Each dealt seat's stack after the deal (the engine's deltas must balance)."""
     row, deal = table.row, table.row.deal
@@ -98,7 +105,8 @@ async def record_hand(table: LiveTable, tx: Tx, outcome: Outcome) -> None:
               "bots": deal.bots, "users": [row.seats[index].user_id for index in dealt]}
     await tx.insert_hand(row.id, row.hand_no, row.game, deal.seed, deal.commitment, record,
                          table.spec.export(table.engine))
-    members = [(k, row.seats[index].user_id, outcome.deltas[k]) for k, index in enumerate(dealt)
+    nets = counted_chips(row.settings, outcome.deltas)
+    members = [(k, row.seats[index].user_id, nets[k]) for k, index in enumerate(dealt)
                if not row.seats[index].is_bot]
     if members:
         await tx.insert_hand_players(row.guild_id, row.id, row.hand_no, row.game, members)
@@ -192,7 +200,7 @@ async def record_results(table: LiveTable, tx: Tx, outcome: Outcome) -> None:
     elif outcome.ranking is None and table.spec.chips:
         order = sorted(set(outcome.deltas), reverse=True)
         ranking = [order.index(d) for d in outcome.deltas]
-    await rate(table, tx, seats, ranking, match=outcome.match_over, deltas=outcome.deltas)
+    await rate(table, tx, seats, ranking, match=outcome.match_over, deltas=counted_chips(row.settings, outcome.deltas))
 
 
 async def tournament_step(table: LiveTable, tx: Tx, deal: Deal) -> None:

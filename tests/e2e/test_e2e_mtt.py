@@ -134,7 +134,11 @@ async def test_a_thirty_player_tournament_in_threads_to_one_winner_across_a_rest
         balance = await h.bot.storage.balance(GUILD_ID, member.id)
         assert balance == WALLET - 100 + prizes[member.id], member.name
         stats = {row[0]: row for row in await h.bot.storage.stats(GUILD_ID, member.id)}
-        assert stats["holdem"][3] >= 1, "the tournament counts as a match in /stats"
+        _, hands, chips_won, matches, _, _ = stats["holdem"]
+        assert matches == 1 and hands > 0, "the tournament counts as a match in /stats, its hands as hands"
+        assert chips_won == 0, "tournament chips are no wallet's: they count for no chips won"
+    standings = await h.bot.storage.standings(GUILD_ID, "holdem", 0.0)
+    assert standings and all(line.chips_won == 0 for line in standings), "nor in the leaderboard's periods"
 
 
 async def test_a_table_whose_thread_is_deleted_plays_on_in_a_new_thread(tmp_path) -> None:
