@@ -4,19 +4,24 @@ carries.
     python bench/discord_limits.py [--tables 375] [--hours 3] [--speed 60] [--heads-up-bots 0.5] [--json]
 
 What it measures. The real bot (cogs, command tree, SQLite store, render pool, its timers every 0.1 s,
-2 s between deals) talks through discord.py's real HTTP client to the loopback Discord
-(tests/support/loopback_discord.py), which keeps Discord's limits: one global bucket of 50 requests a second
+2 s between deals), in a process of its own (bench/discord_limits_bot.py), talks through discord.py's
+real HTTP client to the loopback Discord (tests/support/loopback_discord.py), which runs in this
+process with the members, as Discord and the people playing are off the bot's machine in production.
+The loopback keeps Discord's limits: one global bucket of 50 requests a second
 for the bot token (interaction callbacks and interaction-token webhooks not counted), per-route
 buckets, interaction tokens that die 15 minutes after the press (10015), and no edits of a message
 older than an hour (30046). Each table is hold'em in a channel of its own, opened by commands: a
 share ``--heads-up-bots`` of them is one member against a computer player, the others are six members.
-Every 2-3 real seconds (uniform, per table) the member to act presses check (call when facing a bet,
-fold one time in eight) on the table message as the channel shows it; when a computer player is to
-act, the deal is over, or the message does not show the turn yet, the member waits for the next tick.
-A press is dispatched as Discord delivers it, not awaited. A member whose stack is gone joins again.
+Every 2-3 real seconds (uniform, per table) the member the table message names to act presses check
+(call when facing a bet, fold one time in eight) on that message as the channel shows it; when a
+computer player is to act, the deal is over, or the message does not show a turn after the last press
+yet, the member waits for the next tick. The members know only what Discord shows them (the message's
+text and buttons, their private hands); a press reaches the bot's process as the gateway's raw
+``INTERACTION_CREATE``, not awaited. A member dealt no cards while the table offers a rebuy joins again.
 
 Method. Discord reads ages (a token's 15 minutes, a message's hour) from snowflake ids, which the
-loopback mints from tests.support.discord_clock.CLOCK; a task moves that clock on so simulated time runs
+loopback mints from tests.support.discord_clock.CLOCK; a task moves that clock on (its offset shared
+with the bot's process, which reads ages against it) so simulated time runs
 ``--speed`` times real time, and the run stops itself after ``--hours`` simulated hours (and at a hard
 real-time limit). Rate limits, answers and the pressing stay in real time. The tables open over
 ``--opened-over`` simulated minutes (default 50), so their messages come of age at different moments.
@@ -34,8 +39,8 @@ requests by route kind; 429s by scope, 30046 and 10015 answers; press-to-shown p
 press token's @original, or a channel PATCH/POST in its channel); presses answered later than 3 s, or
 never; frozen tables (in play, no write for 30 real seconds); roll-overs and whether each table ends
 with exactly one live message; the chips in wallets and at tables before and after; the machine's
-load and the CPU seconds of this process (bot and loopback, which runs on a thread of it) and of the
-render workers. Then the arithmetic for one token: 50 over the requests per press is the presses a
+load; the CPU per press of the bot's process, its render workers, the loopback Discord's thread and the
+members, and the bot's event-loop lag and garbage collections, by simulated hour. Then the arithmetic for one token: 50 over the requests per press is the presses a
 second it carries, and at one press per 2.5 s per table, the tables it keeps active.
 """
 from __future__ import annotations
@@ -53,13 +58,10 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.discord_limits_load import (Driver, Hour, Observer, SimClock, Table, open_tables,  # noqa: E402
-                                       watch_log)
-from bench.capacity import worker_cpu  # noqa: E402
+from bench.discord_limits_load import (BotLink, Driver, Hour, Members, Observer, SharedClock, SimClock,  # noqa: E402
+                                       Table, open_tables, watch_log)
 from bot.adapter.table_message import ROLL_OVER_AGE  # noqa: E402
-from tests.support.harness import GUILD_ID  # noqa: E402
 from tests.support.loopback_discord import LoopbackDiscord  # noqa: E402
-from tests.support.loopback_harness import LoopbackHarness  # noqa: E402
 from tests.support.loopback_ratelimits import GLOBAL_PER_SECOND, Limit  # noqa: E402
 
 HUMAN_PACE = 2.5
@@ -70,6 +72,8 @@ WALLET = 10**8
 """Every member's starting wallet: enough to buy in again after every bust of a long run."""
 KINDS = ("callback", "webhook edit", "webhook follow-up", "webhook other", "channel edit", "channel post",
          "DM", "DM edit", "DM open", "delete", "other")
+BOT = Path(__file__).resolve().parent / "discord_limits_bot.py"
+TICK = os.sysconf("SC_CLK_TCK")
 
 
 def thread_cpu(thread: Any) -> float:
@@ -78,7 +82,77 @@ def thread_cpu(thread: Any) -> float:
         fields = Path(f"/proc/self/task/{thread.native_id}/stat").read_text().rsplit(")", 1)[1].split()
     except (OSError, AttributeError):
         return 0.0
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return (int(fields[11]) + int(fields[12])) / TICK
+
+
+def process_cpu(pid: int) -> float:
+    """CPU seconds a process has used, all its threads (Linux's /proc; 0 once it is gone)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / TICK
+
+
+class BotProcess:
+    """The bot in a process of its own (bench/discord_limits_bot.py), and the line to it."""
+
+    def __init__(self, process: asyncio.subprocess.Process, listener: asyncio.AbstractServer, link: BotLink):
+        self.process, self.listener, self.link = process, listener, link
+        self.render_pids: list[int] = []
+
+    @classmethod
+    async def start(cls, folder: str, base: str) -> "BotProcess":
+        line = f"{folder}/line.sock"
+        connected: asyncio.Future[tuple[asyncio.StreamReader, asyncio.StreamWriter]] = \
+            asyncio.get_running_loop().create_future()
+
+        def accept(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+            if not connected.done():
+                connected.set_result((reader, writer))
+
+        listener = await asyncio.start_unix_server(accept, line, limit=2**24)
+        process = await asyncio.create_subprocess_exec(
+            sys.executable, str(BOT), "--base", base, "--line", line, "--database", f"{folder}/limits.db",
+            "--clock", f"{folder}/clock")
+        exited = asyncio.create_task(process.wait())
+        await asyncio.wait({connected, exited}, timeout=120, return_when=asyncio.FIRST_COMPLETED)
+        if not connected.done():
+            exited.cancel()
+            raise RuntimeError(f"the bot's process did not connect (exit status {process.returncode})")
+        exited.cancel()
+        return cls(process, listener, BotLink(*connected.result()))
+
+    @property
+    def pid(self) -> int:
+        return self.process.pid
+
+    async def stop(self) -> None:
+        try:
+            self.link.writer.write(b'{"op": "stop"}\n')
+            await self.link.writer.drain()
+        except (ConnectionError, RuntimeError):
+            pass
+        try:
+            await asyncio.wait_for(self.process.wait(), 60)
+        except TimeoutError:
+            self.process.kill()
+            await self.process.wait()
+        self.link.close()
+        self.listener.close()
+
+
+class Cpu:
+    """CPU seconds used so far by each side: the bot's process, its render workers, the loopback
+    Discord's thread and the rest of the bench's process (the members and the observer)."""
+
+    def __init__(self, server: LoopbackDiscord, bot: BotProcess):
+        self.server, self.bot = server, bot
+
+    def sample(self) -> dict[str, float]:
+        loopback = thread_cpu(self.server._thread)
+        return {"bot": process_cpu(self.bot.pid), "render": sum(process_cpu(p) for p in self.bot.render_pids),
+                "loopback": loopback, "members": time.process_time() - loopback}
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -86,39 +160,28 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
 
 
-def playing(h: LoopbackHarness, tables: list[Table]) -> set[int]:
-    channels = set()
-    for table in tables:
-        live = h.bot.service.in_channel(table.channel)
-        if live is not None and live.row.status == "playing" and live.paused is None:
-            channels.add(table.channel)
-    return channels
-
-
-async def watch(h: LoopbackHarness, observer: Observer, tables: list[Table], clock: SimClock,
-                stop: asyncio.Event, give_up: float) -> list[int]:
+async def watch(observer: Observer, clock: SimClock, cpu: Cpu, stop: asyncio.Event, give_up: float) -> list[dict[str, float]]:
     """Read the loopback as it serves until the run stops (or ``give_up``, a real monotonic time);
-    returns the roll-over count at the start of each simulated hour and at the end."""
-    messages = h.bot.presenter.messages
-    roll_overs = [messages.roll_overs]
+    returns the CPU used so far at the start of each simulated hour."""
+    samples = [cpu.sample()]
     ticks = 0
     while not stop.is_set():
         await asyncio.sleep(0.25)
         ticks += 1
         observer.scan()
         if ticks % 4 == 0:
-            observer.check_frozen(playing(h, tables))
+            observer.check_frozen()
         if ticks % 20 == 0:
             observer.trim()
-        while len(roll_overs) < len(clock.hour_starts):
-            roll_overs.append(messages.roll_overs)
+        while len(samples) < len(clock.hour_starts):
+            samples.append(cpu.sample())
         if time.monotonic() > give_up:
             print("hard time limit reached: the run stops before its simulated hours", file=sys.stderr)
             stop.set()
-    return roll_overs
+    return samples
 
 
-def hour_row(hour: Hour, seconds: float, roll_overs: int) -> dict[str, Any]:
+def hour_row(hour: Hour, seconds: float, cpu: dict[str, float]) -> dict[str, Any]:
     return {
         "presses": hour.presses, "answered": hour.answered, "refused": hour.refused, "real_seconds": seconds,
         "presses_per_second": hour.answered / seconds if seconds > 0 else 0.0,
@@ -128,7 +191,9 @@ def hour_row(hour: Hour, seconds: float, roll_overs: int) -> dict[str, Any]:
         "answer_p50_ms": percentile(hour.answer_ms, 0.5), "answer_p99_ms": percentile(hour.answer_ms, 0.99),
         "answered_after_3s": hour.late, "requests": {k: hour.kinds[k] for k in KINDS if hour.kinds[k]},
         "429": dict(hour.limited), "30046": hour.codes[30046], "10015": hour.codes[10015],
-        "codes": {str(k): v for k, v in sorted(hour.codes.items())}, "roll_overs": roll_overs,
+        "codes": {str(k): v for k, v in sorted(hour.codes.items())}, "roll_overs": hour.kinds["channel post"],
+        "cpu_seconds": cpu,
+        "cpu_ms_per_press": {k: 1000 * v / hour.presses if hour.presses else float("nan") for k, v in cpu.items()},
     }
 
 
@@ -141,54 +206,52 @@ async def measure(args: argparse.Namespace) -> dict[str, Any]:
     load_before = os.getloadavg()
     try:
         with tempfile.TemporaryDirectory() as folder:
-            h = await LoopbackHarness.start(f"{folder}/limits.db", server)
+            shared = SharedClock(f"{folder}/clock", create=True)
+            bot = await BotProcess.start(folder, server.base)
             try:
                 async with asyncio.timeout(setup_limit + run_seconds + args.grace + 120):
-                    return await run(h, args, run_seconds, setup_limit, load_before, seen)
+                    return await run(server, bot, shared, args, run_seconds, setup_limit, load_before, seen)
             finally:
                 for task in asyncio.all_tasks():
                     if task is not asyncio.current_task() and task.get_coro().__qualname__.startswith(  # type: ignore[union-attr]
-                            ("TableService.run_timers", "SimClock.run", "Driver.drive")):
+                            ("SimClock.run", "Driver.drive")):
                         task.cancel()
-                await h.close()
+                await bot.stop()
     finally:
         server.stop()
 
 
-async def run(h: LoopbackHarness, args: argparse.Namespace, run_seconds: float, setup_limit: float,
-              load_before: tuple[float, float, float], seen: Any) -> dict[str, Any]:
-    async with h.bot.storage.transaction() as tx:
-        await tx.set_guild_settings(GUILD_ID, WALLET, 200)
+async def run(server: LoopbackDiscord, bot: BotProcess, shared: SharedClock, args: argparse.Namespace,
+              run_seconds: float, setup_limit: float, load_before: tuple[float, float, float],
+              seen: Any) -> dict[str, Any]:
+    link = bot.link
+    await link.call("wallets", wallet=WALLET)
     started = time.monotonic()
     # The members are the server's regulars: each one's DM channel was opened long before (the bot
     # keeps them), so the set-up is not held by the loopback's one shared bucket for opening DM
     # channels (10 in 10 s: 1,300 members would take 22 minutes). The measured run has Discord's.
-    dm_opens = h.server.limits["dm.create"]
-    h.server.limits["dm.create"] = Limit(10_000, 1.0)
+    dm_opens = server.limits["dm.create"]
+    server.limits["dm.create"] = Limit(10_000, 1.0)
+    members = Members(server, link)
     async with asyncio.timeout(setup_limit):
-        tables = await open_tables(h, args.tables, args.heads_up_bots, args.opened_over * 60, args.open_at_once)
-        await h.settle(setup_limit)  # the set-up's edits and private hands, before the measured run
-    h.server.limits["dm.create"] = dm_opens
-    h.server.buckets._buckets = {k: b for k, b in h.server.buckets._buckets.items() if "|dm.create:" not in k}
-    setup = {"real_seconds": time.monotonic() - started, "requests": len(h.server.served),
-             "global_bound": h.server.global_bound()}
-    chips_before = await h.bot.storage.total_chips()
-    h.bot.service.between_deals = args.between_deals
-    messages, hands, pace = h.bot.presenter.messages, h.bot.presenter.hands, h.bot.pace
-    before = {"by_token": messages.by_token, "by_channel": messages.by_channel, "roll_overs": messages.roll_overs,
-              "retired": messages.retired, "by_press": hands.by_press, "by_dm": hands.by_dm,
-              "pace_taken": pace.taken, "pace_waited": pace.waited}
-    cpu, drawing, discord_cpu = time.process_time(), worker_cpu(), thread_cpu(h.server._thread)
-    pictures = [0]
-    h.bot.presenter.on_render = lambda seconds: pictures.__setitem__(0, pictures[0] + 1)
-    clock = SimClock(args.speed)
-    observer = Observer(h, tables, clock)
-    driver = Driver(h, observer, clock, args.seed)
+        tables = await open_tables(members, link, shared, args.tables, args.heads_up_bots, args.opened_over * 60,
+                                   args.open_at_once)
+        await link.call("settle", timeout=setup_limit)  # the set-up's edits and hands, before the measured run
+    server.limits["dm.create"] = dm_opens
+    server.buckets._buckets = {k: b for k, b in server.buckets._buckets.items() if "|dm.create:" not in k}
+    setup = {"real_seconds": time.monotonic() - started, "requests": len(server.served),
+             "global_bound": server.global_bound()}
+    chips_before = await link.call("chips")
+    begun = await link.call("start", between_deals=args.between_deals)
+    bot.render_pids = begun["render_pids"]
+    cpu = Cpu(server, bot)
+    clock = SimClock(args.speed, shared)
+    observer = Observer(server, tables, clock)
+    driver = Driver(members, observer, args.seed)
     stop = asyncio.Event()
-    asyncio.create_task(h.bot.service.run_timers(0.1))
     asyncio.create_task(clock.run(stop, args.hours))
     drivers = [asyncio.create_task(driver.drive(table, stop)) for table in tables]
-    roll_overs = await watch(h, observer, tables, clock, stop, clock.start_real + run_seconds + 30)
+    samples = await watch(observer, clock, cpu, stop, clock.start_real + run_seconds + 30)
     await asyncio.gather(*drivers)
     wall = time.monotonic() - clock.start_real
     ended = time.monotonic()
@@ -197,23 +260,35 @@ async def run(h: LoopbackHarness, args: argparse.Namespace, run_seconds: float, 
         observer.scan()
     await asyncio.sleep(1.0)
     observer.scan()
-    cpu, drawing = time.process_time() - cpu, worker_cpu() - drawing
-    discord_cpu = thread_cpu(h.server._thread) - discord_cpu
-    roll_overs.append(messages.roll_overs)
-    chips_after = await h.bot.storage.total_chips()
+    samples.append(cpu.sample())
+    finish = await link.call("finish", hour_starts=clock.hour_starts)
+    chips_after = await link.call("chips")
     clean = 0
     for table in tables:
-        live = h.bot.service.in_channel(table.channel)
-        shown = [int(m["id"]) for m in h.server.messages_in(table.channel)]
-        clean += live is not None and live.row.message_id in h.server.messages and shown == [live.row.message_id]
+        live = finish["live_messages"].get(str(table.channel))
+        shown = [int(m["id"]) for m in server.messages_in(table.channel)]
+        clean += live is not None and live in server.messages and shown == [live]
+    return report_of(args, tables, clock, observer, driver, samples, finish, wall, setup, chips_before,
+                     chips_after, clean, load_before, seen)
+
+
+def report_of(args: argparse.Namespace, tables: list[Table], clock: SimClock, observer: Observer, driver: Driver,
+              samples: list[dict[str, float]], finish: dict[str, Any], wall: float, setup: dict[str, Any],
+              chips_before: int, chips_after: int, clean: int, load_before: tuple[float, float, float],
+              seen: Any) -> dict[str, Any]:
+    def used(a: dict[str, float], b: dict[str, float]) -> dict[str, float]:
+        return {k: b[k] - a[k] for k in a}
 
     total = Hour()
     ends = clock.hour_starts[1:] + [clock.start_real + wall]
     hours = []
     for k, hour in enumerate(observer.hours):  # as many as clock.hour_starts (hour_of goes no further)
         total.add(hour)
-        hours.append(hour_row(hour, ends[k] - clock.hour_starts[k], roll_overs[k + 1] - roll_overs[k]))
-    whole = hour_row(total, wall, messages.roll_overs - before["roll_overs"])
+        row = hour_row(hour, ends[k] - clock.hour_starts[k], used(samples[k], samples[min(k + 1, len(samples) - 1)]))
+        row["bot_process"] = finish["by_hour"][k] if k < len(finish["by_hour"]) else {}
+        hours.append(row)
+    whole = hour_row(total, wall, used(samples[0], samples[-1]))
+    counters = finish["counters"]
     per_press = whole["global_bound_per_press"]
     roll_over_requests = total.kinds["channel post"] + total.kinds["delete"]
     real_time = (total.global_bound - roll_over_requests) / total.presses + 2 / (ROLL_OVER_AGE / HUMAN_PACE) \
@@ -225,16 +300,17 @@ async def run(h: LoopbackHarness, args: argparse.Namespace, run_seconds: float, 
         "unanswered": observer.unanswered(), "never_shown": sum(len(t.pending) for t in tables),
         "frozen_tables": sum(t.freezes > 0 for t in tables), "freezes": sum(t.freezes for t in tables),
         "frozen_now": sum(t.frozen_since is not None for t in tables),
-        "roll_overs": messages.roll_overs - before["roll_overs"], "old_messages_deleted": messages.retired - before["retired"],
+        "roll_overs": counters["roll_overs"], "old_messages_deleted": counters["retired"],
         "tables_with_one_live_message": clean,
-        "table_edits": {"by_token": messages.by_token - before["by_token"],
-                        "by_channel": messages.by_channel - before["by_channel"]},
-        "hands": {"by_press": hands.by_press - before["by_press"], "by_dm": hands.by_dm - before["by_dm"]},
-        "pace": {"taken": pace.taken - before["pace_taken"], "waited": pace.waited - before["pace_waited"]},
+        "table_edits": {"by_token": counters["by_token"], "by_channel": counters["by_channel"]},
+        "hands": {"by_press": counters["by_press"], "by_dm": counters["by_dm"]},
+        "pace": {"taken": counters["pace_taken"], "waited": counters["pace_waited"]},
         "waits": dict(driver.waits), "rebuys": driver.rebuys,
         "chips_before": chips_before, "chips_after": chips_after,
         "load": [load_before[0], os.getloadavg()[0]], "cpus": os.cpu_count(),
-        "cpu_seconds": cpu, "render_cpu_seconds": drawing, "pictures": pictures[0], "loopback_cpu_seconds": discord_cpu, "log": dict(seen.most_common(10)),
+        "cpu_seconds": whole["cpu_seconds"], "bot_cpu_seconds": finish["cpu_seconds"],
+        "render_cpu_seconds": finish["render_cpu_seconds"], "pictures": counters["pictures"],
+        "log": finish["log"], "bench_log": dict(seen.most_common(10)),
         "one_token": {"global_bound_per_press": per_press,
                       "presses_per_second": GLOBAL_PER_SECOND / per_press if per_press else float("inf"),
                       "tables": GLOBAL_PER_SECOND / per_press * HUMAN_PACE if per_press else float("inf"),
@@ -265,6 +341,20 @@ def report(r: dict[str, Any]) -> str:
             f" | {row['global_bound_per_press']:.3f} | {ms(row['shown_p50_ms'])} / {ms(row['shown_p99_ms'])}"
             f" | {ms(row['answer_p50_ms'])} / {ms(row['answer_p99_ms'])} | {row['answered_after_3s']}"
             f" | {sum(row['429'].values())} {row['429'] or ''} | {row['30046']} | {row['10015']} | {row['roll_overs']} |")
+    lines += [
+        "",
+        "| simulated hour | CPU ms a press: bot process / render workers / loopback Discord / members and observer"
+        " | bot's event loop lag p50 / p99 / max ms | bot's collections young / middle / full (longest ms) |",
+        "|---|---|---|---|",
+    ]
+    for k, row in enumerate(r["per_hour"] + [w]):
+        label = "whole run" if k == len(r["per_hour"]) else str(k + 1)
+        c, bot = row["cpu_ms_per_press"], row.get("bot_process") or {}
+        gc_text = " / ".join(f"{g['count']} ({g['longest_ms']:.0f})" for g in bot["gc"].values()) if bot else ""
+        lag = " / ".join(ms(bot[k] if bot.get(k) is not None else float("nan")) for k in
+                         ("lag_p50_ms", "lag_p99_ms", "lag_max_ms")) if bot else ""
+        lines.append(f"| {label} | {c['bot']:.2f} / {c['render']:.2f} / {c['loopback']:.2f} / {c['members']:.2f}"
+                     f" | {lag} | {gc_text} |")
     presses = max(1, w["presses"])
     lines += [
         "",
@@ -287,11 +377,12 @@ def report(r: dict[str, Any]) -> str:
         f"chips: {r['chips_before']:,} before, {r['chips_after']:,} after"
         f" ({'conserved' if r['chips_before'] == r['chips_after'] else 'NOT conserved'}); {r['rebuys']} buy-ins again",
         f"member ticks without a press: {r['waits']}",
-        f"load average {r['load'][0]:.1f} before, {r['load'][1]:.1f} after, on {r['cpus']} CPUs; CPU seconds:"
-        f" this process {r['cpu_seconds']:.1f} (the loopback Discord's thread {r['loopback_cpu_seconds']:.1f}, the bot"
-        f" and the members the rest), render workers {r['render_cpu_seconds']:.1f} for {r['pictures']} pictures"
-        f" ({r['pictures'] / max(w['presses'], 1):.2f} a press)",
-        f"bot log warnings/errors: {r['log'] or 'none'}",
+        f"load average {r['load'][0]:.1f} before, {r['load'][1]:.1f} after, on {r['cpus']} CPUs; CPU seconds of the"
+        f" run: the bot's process {r['cpu_seconds']['bot']:.1f}, its render workers {r['cpu_seconds']['render']:.1f}"
+        f" for {r['pictures']} pictures ({r['pictures'] / max(w['presses'], 1):.2f} a press), the bench's process"
+        f" {r['cpu_seconds']['loopback'] + r['cpu_seconds']['members']:.1f} (the loopback Discord's thread"
+        f" {r['cpu_seconds']['loopback']:.1f}, the members and the observer {r['cpu_seconds']['members']:.1f})",
+        f"bot log warnings/errors: {r['log'] or 'none'}; the bench's: {r['bench_log'] or 'none'}",
         "",
         "one bot token, 50 counted requests a second, one press per 2.5 s per active table (the token's limit"
         " alone: one process's CPU carries far fewer, see bench/capacity.py):",
@@ -319,10 +410,13 @@ def main() -> None:
     parser.add_argument("--grace", type=float, default=15.0, help="real seconds to wait for presses in flight")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--out", help="also write the figures as JSON to this file")
     args = parser.parse_args()
     if not 0 <= args.heads_up_bots <= 1 or args.tables < 1 or args.hours <= 0 or args.speed < 1:
         parser.error("--tables >= 1, --hours > 0, --speed >= 1, --heads-up-bots in [0, 1]")
     result = asyncio.run(measure(args))
+    if args.out:
+        Path(args.out).write_text(json.dumps(plain(result), indent=1))
     print(json.dumps(plain(result)) if args.json else report(result))
 
 

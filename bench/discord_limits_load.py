@@ -1,5 +1,11 @@
-"""The load of bench/discord_limits.py: the moved clock, the tables and their members pressing at human
-pace, and the reading of what the loopback Discord served.
+"""The load of bench/discord_limits.py, on Discord's side of the wire: the moved clock, the tables and
+their members pressing at human pace, and the reading of what the loopback Discord served.
+
+All of it runs in the bench's own process, beside the loopback Discord; the bot runs in another
+(bench/discord_limits_bot.py) and is reached only as Discord reaches it: interactions go to it as raw
+gateway ``INTERACTION_CREATE`` payloads (``BotLink``), and its answers come back as requests to the
+loopback. The members decide from what Discord shows them: the table message's text (whose turn),
+its buttons (their custom ids) and the private hands they were sent; never from the bot's objects.
 
 Kept apart from the report so that each file reads alone; run bench/discord_limits.py.
 """
@@ -7,17 +13,22 @@ from __future__ import annotations
 
 import asyncio
 import bisect
+import itertools
+import json
 import logging
 import math
+import mmap
 import random
+import re
+import struct
 import time
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
 from tests.support.discord_clock import CLOCK
-from tests.support.harness import GUILD_ID, Place, User, new_id
-from tests.support.loopback_harness import LoopbackHarness
+from tests.support.harness import GUILD_ID, Harness, Place, User, new_id
+from tests.support.loopback_discord import LoopbackDiscord
 
 GAME = "holdem"
 FIRST_CHANNEL = 970000000000000000
@@ -32,16 +43,47 @@ ANSWER_RULE = 3.0
 """Discord drops an interaction not answered within this many seconds."""
 KEEP_TOKENS = 20 * 60.0
 """Simulated seconds a press's payload is kept in the loopback (Discord forgets a token at 15 minutes)."""
+REBUY_AFTER = 5.0
+"""Real seconds a deal is shown without a member's private hand before that member takes it that they
+were not dealt in (their stack is gone): the hands of a deal follow its first picture within a second."""
 REBUY_AGAIN = 10.0
-"""Real seconds before a bust member's join is sent again, if the first did not seat them."""
+"""Real seconds before a member's join is sent again, if the first did not seat them."""
+WAITING = "Waiting for more players with chips."
+"""The table's note when a deal cannot start: too few seats with chips."""
+_TURN = re.compile(r"Hand #(\d+) · to act: \*\*(.+?)\*\*")
+_OVER = re.compile(r"Hand #(\d+) is over")
+_HAND = re.compile(r"Your hand at table #(\d+) \(hand #(\d+)\)")
+
+
+class SharedClock:
+    """``CLOCK``'s offset, shared with the bot's process through a memory-mapped file of 8 bytes: the
+    bench moves it (``advance``), and the bot's presenter reads ages against ``now``, the same clock
+    the loopback mints its ids from and judges tokens and messages by."""
+
+    def __init__(self, path: str, create: bool = False):
+        self.path = path
+        if create:
+            with open(path, "wb") as file:
+                file.write(struct.pack("d", CLOCK.offset))
+        with open(path, "r+b") as file:
+            self._map = mmap.mmap(file.fileno(), 8)
+
+    def advance(self, seconds: float) -> None:
+        CLOCK.advance(seconds)
+        struct.pack_into("d", self._map, 0, CLOCK.offset)
+
+    def now(self) -> float:
+        """Seconds since the epoch on the moved clock (``DiscordClock.now``, read from the shared offset)."""
+        return time.time() + struct.unpack_from("d", self._map, 0)[0]
 
 
 class SimClock:
-    """Moves ``CLOCK`` on so that simulated time runs ``speed`` times real time, and notes the real
-    moment each simulated hour began (to file what was served by the hour it was served in)."""
+    """Moves the shared clock on so that simulated time runs ``speed`` times real time, and notes the
+    real moment each simulated hour began (to file what was served by the hour it was served in)."""
 
-    def __init__(self, speed: float):
+    def __init__(self, speed: float, shared: SharedClock):
         self.speed = speed
+        self.shared = shared
         self.start_real = time.monotonic()
         self.start_sim = CLOCK.now()
         self.hour_starts = [self.start_real]  # real (monotonic) time each simulated hour began
@@ -59,13 +101,90 @@ class SimClock:
         while not stop.is_set():
             await asyncio.sleep(0.1)
             now = time.monotonic()
-            CLOCK.advance((now - last) * (self.speed - 1))
+            self.shared.advance((now - last) * (self.speed - 1))
             last = now
             simulated = self.simulated()
             while simulated >= 3600 * len(self.hour_starts) and len(self.hour_starts) < math.ceil(hours):
                 self.hour_starts.append(now)
             if simulated >= hours * 3600:
                 stop.set()
+
+
+class BotLink:
+    """The bench's end of the bot process's line: interactions go as raw gateway ``INTERACTION_CREATE``
+    payloads, one JSON line each, as Discord's gateway delivers them (not awaited: the member does not
+    wait for the bot); the bench's own questions (settle, counters, chips) go the same way, and the
+    bot answers them by their id."""
+
+    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter):
+        self.reader, self.writer = reader, writer
+        self._ids = itertools.count(1)
+        self._waiting: dict[int, asyncio.Future[Any]] = {}
+        self._listening = asyncio.create_task(self._listen())
+
+    def deliver(self, payload: dict[str, Any]) -> None:
+        self.writer.write(json.dumps({"op": "INTERACTION_CREATE", "d": payload}).encode() + b"\n")
+
+    async def call(self, op: str, timeout: float = 300.0, **args: Any) -> Any:
+        number = next(self._ids)
+        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        self._waiting[number] = future
+        self.writer.write(json.dumps({"op": op, "id": number, **args}).encode() + b"\n")
+        await self.writer.drain()
+        async with asyncio.timeout(timeout):
+            return await future
+
+    async def _listen(self) -> None:
+        while line := await self.reader.readline():
+            answer = json.loads(line)
+            future = self._waiting.pop(answer["id"], None)
+            if future is None or future.done():
+                continue
+            if "error" in answer:
+                future.set_exception(RuntimeError(f"the bot's process: {answer['error']}"))
+            else:
+                future.set_result(answer.get("result"))
+        for future in self._waiting.values():
+            if not future.done():
+                future.set_exception(ConnectionError("the bot's process closed its line"))
+
+    def close(self) -> None:
+        self._listening.cancel()
+        self.writer.close()
+
+
+class Members:
+    """The people in the channels: they make interactions as Discord would (the loopback records each
+    one, so that its token can be answered) and hand them to the bot's process."""
+
+    _base = Harness._base
+    """The raw ``INTERACTION_CREATE`` payload the harnesses build (a member in a server channel)."""
+
+    def __init__(self, server: LoopbackDiscord, link: BotLink):
+        self.server = server
+        self.link = link
+        self._tokens = itertools.count(1)
+        self.interactions = server.interactions  # token -> payload, where the loopback looks it up
+
+    def interaction(self, user: User, kind: int, data: dict[str, Any], at: Place) -> tuple[str, dict[str, Any]]:
+        return self._base(user, kind, data, at)  # type: ignore[arg-type]
+
+    def command(self, user: User, sub: str, at: Place) -> str:
+        """``/holdem <sub>``, delivered and not waited for."""
+        data = {"id": str(new_id()), "name": GAME, "type": 1, "options": [{"name": sub, "type": 1, "options": []}]}
+        token, payload = self.interaction(user, 2, data, at)
+        self.link.deliver(payload)
+        return token
+
+    async def answered(self, user: User, sub: str, at: Place, timeout: float = 60.0) -> None:
+        """``/holdem <sub>``, delivered, and waited for until its answer is shown (the command defers,
+        "thinking", and its follow-up replaces that once the table has done it)."""
+        token = self.command(user, sub, at)
+        give_up = time.monotonic() + timeout
+        while (original := self.server.originals.get(token)) is None or original.thinking:
+            if time.monotonic() > give_up:
+                raise RuntimeError(f"/{GAME} {sub} in channel {at.channel_id}: no answer in {timeout:.0f} s")
+            await asyncio.sleep(0.02)
 
 
 @dataclass
@@ -78,6 +197,8 @@ class Table:
     freezes: int = 0
     pending: list[tuple[float, int]] = field(default_factory=list)  # presses not shown yet: (real time, hour)
     rebuying: dict[int, float] = field(default_factory=dict)  # member id -> when their join was sent
+    pressed_turn: str = ""  # "table:hand:step" of the members' last press, until the message shows another
+    deal_seen: tuple[int, float] = (0, 0.0)  # the deal in progress shown, and when it was first seen
 
     @property
     def at(self) -> Place:
@@ -93,34 +214,54 @@ class Press:
     answered: bool = False
 
 
-def command_now(h: LoopbackHarness, user: User, sub: str, at: Place) -> str:
-    """``/holdem <sub>`` dispatched as Discord delivers it, not awaited (``Harness.command`` waits for
-    every task of the bot to finish, which a bot running its timers never does)."""
-    data = {"id": str(new_id()), "name": GAME, "type": 1, "options": [{"name": sub, "type": 1, "options": []}]}
-    token, payload = h._base(user, 2, data, at)
-    h.bot._connection.parse_interaction_create(payload)  # type: ignore[arg-type]
-    return token
+@dataclass
+class Shown:
+    """What a table message shows a member: the deal and whose turn, its move buttons (kind ->
+    custom_id, all of the same turn) and whether it offers a rebuy."""
+
+    hand: int = 0
+    to_act: str | None = None
+    over: bool = False
+    moves: dict[str, str] = field(default_factory=dict)
+    turn: str = ""  # "table:hand:step" of the move buttons
+    rebuy: bool = False
+    waiting: bool = False  # the table says it waits for players with chips
+
+    @classmethod
+    def read(cls, message: dict[str, Any] | None) -> "Shown":
+        shown = cls()
+        if message is None:
+            return shown
+        text = str(message.get("content", ""))
+        if (turn := _TURN.search(text)) is not None:
+            shown.hand, shown.to_act = int(turn[1]), turn[2]
+        elif (over := _OVER.search(text)) is not None:
+            shown.hand, shown.over = int(over[1]), True
+        shown.waiting = WAITING in text
+        for row in message.get("components", []):
+            for component in row.get("components", []):
+                parts = str(component.get("custom_id", "")).split(":")
+                if parts[:2] == ["cr", "u"] and parts[-1] == "rebuy":
+                    shown.rebuy = True
+                if len(parts) >= 6 and parts[:2] == ["cr", "a"] and parts[5] in ("check", "call", "fold"):
+                    shown.moves[parts[5]] = component["custom_id"]
+                    shown.turn = ":".join(parts[2:5])
+        return shown
+
+    @property
+    def in_play(self) -> bool:
+        """The table has dealt: it is in play until it closes (a lobby's message shows no hand)."""
+        return self.hand > 0
 
 
-async def answered(h: LoopbackHarness, user: User, sub: str, at: Place, timeout: float = 60.0) -> None:
-    """``/holdem <sub>``, dispatched, and waited for until its answer is shown (the command defers,
-    "thinking", and its follow-up replaces that once the table has done it)."""
-    token = command_now(h, user, sub, at)
-    give_up = time.monotonic() + timeout
-    while (original := h.server.originals.get(token)) is None or original.thinking:
-        if time.monotonic() > give_up:
-            raise RuntimeError(f"/{GAME} {sub} in channel {at.channel_id}: no answer in {timeout:.0f} s")
-        await asyncio.sleep(0.02)
-
-
-async def open_tables(h: LoopbackHarness, count: int, heads_up_share: float, opened_over: float,
-                      at_once: int = 25) -> list[Table]:
+async def open_tables(members: Members, link: BotLink, shared: SharedClock, count: int, heads_up_share: float,
+                      opened_over: float, at_once: int = 25) -> list[Table]:
     """``count`` tables, each in its own channel: the first ``heads_up_share`` of them one member
     against a computer player, the others six members. They open in waves of at most ``at_once``
     tables (at least five waves when there are as many tables), and the clock moves ``opened_over``
     simulated seconds in even steps between waves, so their messages come of age at different times
-    (between waves, when nothing is in flight: a step inside a command could outlive its token, and
-    an edit held by the channel's limit would land on a message aged by the step)."""
+    (between waves, when the bot has nothing in flight: a step inside a command could outlive its
+    token, and an edit held by the channel's limit would land on a message aged by the step)."""
     heads_up = round(count * heads_up_share)
     tables, member = [], FIRST_MEMBER
     for n in range(count):
@@ -132,31 +273,31 @@ async def open_tables(h: LoopbackHarness, count: int, heads_up_share: float, ope
 
     async def one(table: Table) -> None:
         host = table.members[0]
-        await answered(h, host, "create", table.at)
+        await members.answered(host, "create", table.at)
         for guest in table.members[1:]:
-            await answered(h, guest, "join", table.at)
+            await members.answered(guest, "join", table.at)
         if table.heads_up:
-            await answered(h, host, "add-bot", table.at)
-        await answered(h, host, "start", table.at)
-        live = h.bot.service.in_channel(table.channel)
-        if live is None or live.row.status != "playing" or len(live.row.seats) != (2 if table.heads_up else 6):
-            raise RuntimeError(f"the table in channel {table.channel} did not start: "
-                               f"{None if live is None else (live.row.status, len(live.row.seats))}")
+            await members.answered(host, "add-bot", table.at)
+        await members.answered(host, "start", table.at)
 
     for wave in range(waves):
         if wave:
-            CLOCK.advance(opened_over / (waves - 1))
-        await asyncio.gather(*(one(t) for t in order[wave * len(order) // waves:(wave + 1) * len(order) // waves]))
-        await h.settle(120)  # the wave's last edits (five a channel in five seconds) land before the clock moves
+            shared.advance(opened_over / (waves - 1))
+        opened = order[wave * len(order) // waves:(wave + 1) * len(order) // waves]
+        await asyncio.gather(*(one(t) for t in opened))
+        await link.call("settle", timeout=120)  # the wave's last edits (five a channel in five seconds) land
+        for table in opened:
+            if not Shown.read(current_message(members.server, table.channel)).in_play:
+                raise RuntimeError(f"the table in channel {table.channel} shows no deal once started")
     return tables
 
 
-def current_message(h: LoopbackHarness, channel: int) -> dict[str, Any] | None:
+def current_message(server: LoopbackDiscord, channel: int) -> dict[str, Any] | None:
     """The newest table message in the channel, as the members see it (the loopback's own thread may
     add a message while this reads: read again)."""
     for _ in range(10):
         try:
-            shown = h.server.messages_in(channel)
+            shown = server.messages_in(channel)
             return shown[-1] if shown else None
         except RuntimeError:  # dictionary changed size during iteration
             continue
@@ -164,78 +305,74 @@ def current_message(h: LoopbackHarness, channel: int) -> dict[str, Any] | None:
 
 
 class Driver:
-    """The members: at each table, every 2-3 real seconds, the member to act presses check, call or
-    fold on the table message as it is shown; bust members buy in again."""
+    """The members: at each table, every 2-3 real seconds, the member the message names to act presses
+    check, call or fold on it; members who were dealt no cards while a rebuy is offered join again."""
 
-    def __init__(self, h: LoopbackHarness, observer: "Observer", clock: SimClock, seed: int = 1):
-        self.h = h
+    def __init__(self, members: Members, observer: "Observer", seed: int = 1):
+        self.members = members
+        self.server = members.server
         self.observer = observer
-        self.clock = clock
         self.seed = seed
         self.waits: Counter[str] = Counter()  # why a tick made no press
         self.rebuys = 0
 
     async def drive(self, table: Table, stop: asyncio.Event) -> None:
         rng = random.Random(self.seed * 1_000_003 + table.channel)
-        by_id = {m.id: m for m in table.members}
+        by_name = {m.name: m for m in table.members}
         while not stop.is_set():
             try:
                 await asyncio.wait_for(stop.wait(), rng.uniform(*PRESS_EVERY))
                 return
             except TimeoutError:
                 pass
-            live = self.h.bot.service.in_channel(table.channel)
-            if live is None:
+            message = current_message(self.server, table.channel)
+            if message is None:
                 self.waits["table gone"] += 1
                 continue
-            self.rebuy(table, live)
-            if live.row.deal is None or live.engine is None or live.engine.outcome is not None:
+            shown = Shown.read(message)
+            if shown.to_act is not None and table.deal_seen[0] != shown.hand:
+                table.deal_seen = (shown.hand, time.monotonic())
+            self.rebuy(table, shown)
+            if shown.to_act is None:
                 self.waits["between deals"] += 1
                 continue
-            to_act = live.engine.to_act()
-            if not to_act:
-                self.waits["nobody to act"] += 1
-                continue
-            seat = live.table_seat_of(to_act[0])
-            if seat.is_bot or seat.user_id not in by_id:
+            member = by_name.get(shown.to_act)
+            if member is None:
                 self.waits["computer player to act"] += 1
                 continue
-            message = current_message(self.h, table.channel)
-            buttons = moves(message, live.id, live.row.hand_no, live.row.step)
-            if not buttons:
-                self.waits["turn not shown yet"] += 1
+            if not shown.moves:
+                self.waits["no move buttons"] += 1
                 continue
-            self.press(table, by_id[seat.user_id], message, choose(buttons, rng))  # type: ignore[arg-type]
+            if shown.turn == table.pressed_turn:
+                self.waits["own press not shown yet"] += 1
+                continue
+            table.pressed_turn = shown.turn
+            self.press(table, member, message, choose(shown.moves, rng))
 
     def press(self, table: Table, member: User, message: dict[str, Any], custom_id: str) -> None:
-        token, payload = self.h._base(member, 3, {"custom_id": custom_id, "component_type": 2}, table.at)
+        token, payload = self.members.interaction(member, 3, {"custom_id": custom_id, "component_type": 2}, table.at)
         payload["message"] = dict(message)
         self.observer.pressed(token, table)
-        self.h.bot._connection.parse_interaction_create(payload)  # type: ignore[arg-type]
+        self.members.link.deliver(payload)
 
-    def rebuy(self, table: Table, live: Any) -> None:
-        """A member whose stack is gone joins again (buying in from their wallet), at once."""
+    def rebuy(self, table: Table, shown: Shown) -> None:
+        """While the message offers a rebuy, a member with no cards in the deal shown for REBUY_AFTER
+        seconds (or everyone, while the table waits for players with chips) joins again, buying in
+        from their wallet."""
+        if not shown.rebuy:
+            return
         now = time.monotonic()
-        for seat in live.row.seats:
-            user = next((m for m in table.members if m.id == seat.user_id), None)
-            if user is None or seat.stack > 0 or now - table.rebuying.get(user.id, -1e9) < REBUY_AGAIN:
+        dealt = shown.to_act is not None and table.deal_seen[0] == shown.hand and now - table.deal_seen[1] >= REBUY_AFTER
+        if not dealt and not shown.waiting:
+            return
+        for member in table.members:
+            if dealt and self.observer.told.get(member.id) == shown.hand:
                 continue
-            table.rebuying[user.id] = now
+            if now - table.rebuying.get(member.id, -1e9) < REBUY_AGAIN:
+                continue
+            table.rebuying[member.id] = now
             self.rebuys += 1
-            command_now(self.h, user, "join", table.at)
-
-
-def moves(message: dict[str, Any] | None, table_id: int, hand_no: int, step: int) -> dict[str, str]:
-    """Kind -> custom_id of the message's check, call and fold buttons, if it shows this turn."""
-    found = {}
-    for row in (message or {}).get("components", []):
-        for component in row.get("components", []):
-            parts = str(component.get("custom_id", "")).split(":")
-            if len(parts) >= 6 and parts[:2] == ["cr", "a"] and parts[5] in ("check", "call", "fold"):
-                if (int(parts[2]), int(parts[3]), int(parts[4])) != (table_id, hand_no, step):
-                    return {}  # the message shows an earlier turn: its edit is on the way
-                found[parts[5]] = component["custom_id"]
-    return found
+            self.members.command(member, "join", table.at)
 
 
 def choose(buttons: dict[str, str], rng: random.Random) -> str:
@@ -286,17 +423,18 @@ class Hour:
 
 
 class Observer:
-    """Reads the loopback's ``served`` list as it grows: answers, writes to each table's message,
-    routes, 429s, codes; and drops what a long run need not keep (uploaded pictures, private
-    replies, the payloads of dead tokens)."""
+    """Reads the loopback's ``served`` list as it grows: answers, writes to each table's message, the
+    private hands each member was sent, routes, 429s, codes; and forgets what it has read and what a
+    long run need not keep, so that neither this process nor the loopback grows with the run."""
 
-    def __init__(self, h: LoopbackHarness, tables: list[Table], clock: SimClock):
-        self.h = h
+    def __init__(self, server: LoopbackDiscord, tables: list[Table], clock: SimClock):
+        self.server = server
         self.clock = clock
         self.by_channel = {t.channel: t for t in tables}
         self.presses: dict[str, Press] = {}
-        self.next = len(h.server.served)
+        self.next = len(server.served)
         self.hours: list[Hour] = [Hour()]
+        self.told: dict[int, int] = {}  # member id -> the hand number of the last private hand they were sent
         self.lost = 0  # presses forgotten unanswered (their tokens dead)
         now = time.monotonic()
         for table in tables:
@@ -315,16 +453,19 @@ class Observer:
         self.hour(press.hour).presses += 1
 
     def scan(self) -> None:
-        served = self.h.server.served
-        dm_channels = self.h.server.dm_channels
+        served = self.server.served
+        dm_channels = self.server.dm_channels
         while self.next < len(served):
             s = served[self.next]
             if s.status == 0:
-                return  # not answered yet (the loopback's thread is on it)
+                break  # not answered yet (the loopback's thread is on it)
             self.next += 1
             self._read(s, dm_channels)
-            s.request.files, s.request.json = [], None  # read: a long run would keep gigabytes of pictures
-        self.h.server.requests.clear()  # the recorder's copy of the same requests
+        # Forget what was read: the loopback appends to the list from its own thread, and a deletion
+        # of the front is one step that thread cannot interleave with.
+        del served[:self.next]
+        self.next = 0
+        self.server.requests.clear()  # the recorder's copy of the same requests
 
     def _read(self, s: Any, dm_channels: dict[int, int]) -> None:
         hour = self.hour(self.clock.hour_of(s.at))
@@ -353,8 +494,23 @@ class Observer:
             table = self.presses[parts[2]].table
         elif kind in ("channel edit", "channel post"):
             table = self.by_channel.get(int(parts[1]))
+        elif kind in ("webhook follow-up", "DM") and s.status == 200:
+            self._private_hand(kind, parts, body, dm_channels)
         if table is not None and 200 <= s.status < 300:
             self._written(table, s.at)
+
+    def _private_hand(self, kind: str, parts: list[str], body: dict[str, Any], dm_channels: dict[int, int]) -> None:
+        """Note the deal a member was sent their cards for (by DM, or riding on their own press)."""
+        hand = _HAND.match(str(body.get("content", "")))
+        if hand is None:
+            return
+        if kind == "DM":
+            member = dm_channels.get(int(parts[1]))
+        else:
+            interaction = self.server.interactions.get(parts[2]) or {}
+            member = int(interaction.get("member", {}).get("user", {}).get("id", 0)) or None
+        if member is not None:
+            self.told[member] = int(hand[2])
 
     def _written(self, table: Table, at: float) -> None:
         table.last_write = max(table.last_write, at)
@@ -367,18 +523,21 @@ class Observer:
                 still.append((pressed, hour))
         table.pending = still
 
-    def check_frozen(self, playing: set[int]) -> None:
-        """Tables in play (their channels in ``playing``) with no write for FROZEN_AFTER real seconds."""
+    def check_frozen(self) -> None:
+        """Tables in play (their message shows a deal) with no write for FROZEN_AFTER real seconds."""
         now = time.monotonic()
         for table in self.by_channel.values():
-            if table.channel in playing and now - table.last_write > FROZEN_AFTER and table.frozen_since is None:
+            if now - table.last_write > FROZEN_AFTER and table.frozen_since is None \
+                    and Shown.read(current_message(self.server, table.channel)).in_play:
                 table.frozen_since = now
                 table.freezes += 1
 
     def trim(self) -> None:
-        """Forget the payloads of presses whose tokens are dead, and the private replies and DMs the
-        loopback stored (the bot never edits them; the table messages stay)."""
-        server, cut = self.h.server, CLOCK.now() - KEEP_TOKENS
+        """Forget the payloads of presses whose tokens are dead, the private replies and DMs the
+        loopback stored (the bot never edits them; the table messages stay), the ids of messages gone
+        from each channel's list, and the rate-limit buckets whose window has passed (a fresh one opens
+        on the next request, as it would)."""
+        server, cut = self.server, CLOCK.now() - KEEP_TOKENS
         for token in [t for t, p in self.presses.items() if p.sim < cut]:
             self.lost += not self.presses.pop(token).answered
             server.interactions.pop(token, None)
@@ -391,13 +550,23 @@ class Observer:
         for message_id, message in kept:
             if message.get("_interaction_reply") or int(message["channel_id"]) in server.dm_channels:
                 server.messages.pop(message_id, None)
+        if server._loop is not None:  # on the loopback's own thread: its handlers write these
+            server._loop.call_soon_threadsafe(self._trim_loopback)
+
+    def _trim_loopback(self) -> None:
+        server, now = self.server, time.monotonic()
+        for ids in server._posted_in.values():
+            ids[:] = [i for i in ids if i in server.messages]
+        buckets = server.buckets._buckets
+        for key in [k for k, b in buckets.items() if b.reset_at < now]:
+            del buckets[key]
 
     def unanswered(self) -> int:
         return self.lost + sum(1 for p in self.presses.values() if not p.answered)
 
 
 def watch_log() -> Counter[str]:
-    """Warnings and errors the bot logs, counted by their message's first words (not printed)."""
+    """Warnings and errors logged in this process, counted by their message's first words (not printed)."""
     seen: Counter[str] = Counter()
 
     class Count(logging.Handler):
