@@ -17,6 +17,8 @@ import logging
 from typing import Any, Callable
 
 import discord
+from discord.http import handle_message_parameters
+from discord.webhook.async_ import async_context
 
 log = logging.getLogger(__name__)
 
@@ -41,7 +43,10 @@ class PressToken:
     """The interaction of one press, answered once; a courier for its message while it is fresh."""
 
     def __init__(self, interaction: discord.Interaction, clock: Callable[[], float]):
-        self.interaction = interaction
+        self.interaction: discord.Interaction | None = interaction
+        """The press, until it is answered (``_let_go``)."""
+        self._webhook: discord.Webhook | None = None
+        self._mentions = interaction.client.allowed_mentions
         self.clock = clock
         message = interaction.message
         self.message_id = message.id if message is not None else None
@@ -72,47 +77,89 @@ class PressToken:
             self._guard.cancel()
             self._guard = None
 
+    def _let_go(self) -> None:
+        """Once answered, a press needs only its token's webhook, so the interaction (the pressed
+        message as discord.py parsed it, its buttons, the member) is let go while it is young. A press
+        lives on as its table's courier and its member's way to a private hand for up to 14 minutes,
+        and an interaction is a reference cycle (the interaction and its response): held that long,
+        each one reached the collector's oldest generation, which only a full collection empties, and
+        the heap and the collections' pauses grew hour by hour (bench/discord_limits.py). The webhook
+        is no cycle."""
+        if self.interaction is not None:
+            self._webhook = self.interaction.followup
+            self.interaction = None
+
+    def _unanswered(self) -> discord.Interaction | None:
+        """The interaction, while nothing has answered it."""
+        interaction = self.interaction
+        if self.answer is Answer.NONE and interaction is not None and not interaction.response.is_done():
+            return interaction
+        return None
+
+    def _followup(self) -> discord.Webhook:
+        """The token's webhook: follow-ups, and edits of the original response."""
+        if self._webhook is None:
+            assert self.interaction is not None, "a press lets its interaction go only for its webhook"
+            return self.interaction.followup
+        return self._webhook
+
     async def acknowledge(self) -> None:
         """Answer the press with a deferred update if nothing else has answered it (nothing changes
         on screen; a later edit through the token shows the table)."""
         async with self._lock:
-            if self.answer is Answer.NONE and not self.interaction.response.is_done():
+            if (interaction := self._unanswered()) is not None:
                 self._answered(Answer.UPDATE)
                 try:
-                    await self.interaction.response.defer()
+                    await interaction.response.defer()
                 except discord.HTTPException as error:  # too late, or the message is gone: nothing to do
                     log.info("could not acknowledge a press: %s", error)
+                self._let_go()
 
     async def edit(self, **fields: Any) -> None:
         """Show ``fields`` (content, embed, attachments, view) on the pressed message through this
-        press: as its answer while it is unanswered and young, else through the token's webhook."""
+        press: as its answer while it is unanswered and young, else through the token's webhook (the
+        original response of a press is the pressed message)."""
         async with self._lock:
-            if self.answer is Answer.NONE and not self.interaction.response.is_done():
+            if (interaction := self._unanswered()) is not None:
                 self._answered(Answer.UPDATE)
                 try:
-                    await self.interaction.response.edit_message(**fields)
+                    await interaction.response.edit_message(**fields)
                 except discord.HTTPException:
                     self.answer = Answer.NONE  # not answered: the press's own deferral still may be
                     raise
+                self._let_go()
                 return
-        await self.interaction.edit_original_response(**fields)
+        await self._edit_original(**fields)
+
+    async def _edit_original(self, **fields: Any) -> None:
+        """The request ``Interaction.edit_original_response`` makes (PATCH
+        /webhooks/{application}/{token}/messages/@original), from the token's webhook alone; the
+        table's buttons are dynamic items, found by their custom ids, so no view is stored."""
+        webhook = self._followup()
+        assert webhook.token is not None, "an interaction's webhook has its token"
+        with handle_message_parameters(**fields, previous_allowed_mentions=self._mentions) as params:
+            await async_context.get().edit_original_interaction_response(
+                webhook.id, webhook.token, session=webhook.session, proxy=webhook.proxy,
+                proxy_auth=webhook.proxy_auth, payload=params.payload, multipart=params.multipart,
+                files=params.files)
 
     async def tell(self, content: str, file: discord.File) -> None:
         """A private follow-up to the presser (their next hand): the press is answered first, since a
         follow-up needs an answered interaction; never the "thinking" reply that a follow-up replaces
         (a press is never answered that way), so the flag holds and only the presser sees it."""
         await self.acknowledge()
-        await self.interaction.followup.send(content, file=file, ephemeral=True)
+        await self._followup().send(content, file=file, ephemeral=True)
 
     async def refuse(self, text: str) -> None:
         """A private refusal: the answer itself if the press is unanswered (the press then edits no
         table: its original response is this reply), else a private follow-up."""
         async with self._lock:
-            if self.answer is Answer.NONE and not self.interaction.response.is_done():
+            if (interaction := self._unanswered()) is not None:
                 self._answered(Answer.REPLY)
-                await self.interaction.response.send_message(text, ephemeral=True)
+                await interaction.response.send_message(text, ephemeral=True)
+                self._let_go()
                 return
-        await self.interaction.followup.send(text, ephemeral=True)
+        await self._followup().send(text, ephemeral=True)
 
 
 def expired(error: discord.HTTPException) -> bool:
