@@ -104,7 +104,7 @@ def paced(request: Callable[..., Awaitable[Any]], pace: GlobalPace) -> Callable[
     """``HTTPClient.request`` that takes its slot first."""
 
     async def request_paced(route: Any, **kwargs: Any) -> Any:
-        await pace.take(priority(route.method, route.path))
+        await pace.take(priority(route.method, route.url))  # ``route.path`` is the template: no ids
         return await request(route, **kwargs)
 
     return request_paced

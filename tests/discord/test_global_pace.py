@@ -5,7 +5,9 @@ import asyncio
 
 import pytest
 
-from bot.adapter.global_pace import GLOBAL_PER_SECOND, NEEDED, REPLACEABLE, GlobalPace, priority, share
+from discord.http import Route
+
+from bot.adapter.global_pace import GLOBAL_PER_SECOND, NEEDED, REPLACEABLE, GlobalPace, paced, priority, share
 
 
 def test_a_process_alone_takes_the_whole_limit_and_a_cluster_its_shards_part() -> None:
@@ -21,6 +23,23 @@ def test_only_a_message_edit_is_replaceable() -> None:
     assert priority("POST", "/channels/1/messages") == NEEDED  # a DM, a table's first post
     assert priority("DELETE", "/channels/1/messages/2") == NEEDED
     assert priority("POST", "/users/@me/channels") == NEEDED
+
+
+async def test_a_table_edit_through_discord_py_waits_as_replaceable() -> None:
+    """The rank is read from the request's URL (a route's ``path`` is its template, without ids)."""
+    ranks: list[int] = []
+
+    class Recording(GlobalPace):
+        async def take(self, rank: int = NEEDED) -> None:
+            ranks.append(rank)
+
+    async def request(route: Route, **kwargs: object) -> None:
+        return None
+
+    send = paced(request, Recording(50))
+    await send(Route("PATCH", "/channels/{channel_id}/messages/{message_id}", channel_id=1, message_id=2))
+    await send(Route("POST", "/channels/{channel_id}/messages", channel_id=1))
+    assert ranks == [REPLACEABLE, NEEDED]
 
 
 async def test_a_windows_worth_goes_at_once_and_the_rest_when_the_first_grants_age_out() -> None:
