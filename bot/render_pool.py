@@ -12,7 +12,9 @@ GIL from the event loop, and on a busy machine a thread holding it can lose its 
 bench/capacity.py found the loop waiting in those hand-offs for a fifth of a run.
 
 Each worker is given up to ``DEPTH`` jobs at once, so that it starts on the next picture as soon as
-it has sent one, without waiting for a busy event loop to read the answer and send it more work.
+it has sent one, without waiting for a busy event loop to read the answer and send it more work: a
+worker is sent new jobs only as the loop comes round, so it draws at most ``DEPTH`` pictures a turn
+of the loop.
 A picture of a table goes to the same worker every time (``affinity``: the table's id): a worker keeps
 the compressed rows of the pictures it drew (``images.png_bands``) and the text it measured, and a
 table's next picture is mostly the rows of its last one. Shared out at random, every worker had to
@@ -44,8 +46,11 @@ IN_THREADS = False
 """Draw in threads instead (bench/capacity.py compares the two in one run)."""
 
 
-DEPTH = 2
-"""Jobs sent to one worker before it has answered the first."""
+DEPTH = 8
+"""Jobs sent to one worker before it has answered the first. With 2, a loop turning every 20-30 ms
+(400 tables, two busy cores) let each worker draw 70-100 pictures a second, fewer than the tables
+asked, and pictures waited 0.7 s in the median for their turn (bench/discord_limits.py). A job is a
+view of 1-2 KB: eight never fill the pipe enough to block the loop's write."""
 
 
 class WorkerDied(Exception):
