@@ -35,11 +35,15 @@ log = logging.getLogger(__name__)
 @dataclass
 class _Feed:
     """One table's message updates: how many were asked for, which was last shown, and the one task
-    showing them (at most one edit in flight; everything asked meanwhile is one pending update)."""
+    showing them (at most one edit in flight; everything asked meanwhile is one pending update); and
+    the one task telling the private hands, asked again after each update shown."""
 
     asked: int = 0
     shown: int = 0
     task: asyncio.Task[None] | None = None
+    hands_asked: int = 0
+    hands_told: int = 0
+    hands: asyncio.Task[None] | None = None
 
 
 class DiscordPresenter:
@@ -127,10 +131,26 @@ class DiscordPresenter:
                 feed.shown = version
                 if live.paused is not None or live.id in self._gone:
                     break
-                await self.hands.send(live)
+                self._tell_hands(live, feed)
             except Exception:
                 feed.shown = version
                 log.exception("could not show table %s", live.id)
+
+    def _tell_hands(self, live: LiveTable, feed: _Feed) -> None:
+        """Send the private hands of the state just shown, beside the table's next updates: a hand
+        by DM waits its turn in the bot's pace, and the table must not wait with it."""
+        feed.hands_asked += 1
+        if feed.hands is None or feed.hands.done():
+            feed.hands = asyncio.create_task(self._send_hands(live, feed))
+
+    async def _send_hands(self, live: LiveTable, feed: _Feed) -> None:
+        while feed.hands_told < feed.hands_asked:
+            asked = feed.hands_asked
+            try:
+                await self.hands.send(live)
+            except Exception:
+                log.exception("could not send the private hands of table %s", live.id)
+            feed.hands_told = asked
 
     async def _compose(self, live: LiveTable) -> Composed:
         """The table message for the current state: text, buttons and the public picture."""

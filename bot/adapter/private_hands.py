@@ -9,6 +9,7 @@ fallback when DMs are closed.
 """
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import Any, Awaitable, Callable
 
@@ -58,9 +59,11 @@ class PrivateHands:
             live.pressers[user_id] = press
 
     async def send(self, live: LiveTable) -> None:
-        """Tell each member in the deal their cards at the deal's start and whenever they get new ones."""
+        """Tell each member in the deal their cards at the deal's start and whenever they get new ones,
+        all of them at once (six members' hands of a new deal are drawn and sent side by side)."""
         if live.engine is None:  # no deal (``live.dealt()`` is empty too)
             return
+        news = []
         for deal_seat, index in enumerate(live.dealt()):
             seat = live.row.seats[index]
             if seat.is_bot:
@@ -73,11 +76,16 @@ class PrivateHands:
             if seat.user_id in self._dm_closed and self._press(live, seat.user_id) is None:
                 continue
             live.told[seat.user_id] = (live.row.hand_no, frozenset(cards))
-            file = await self._render(live.spec.render_hand, view, affinity=live.id)
             text = f"Your hand at table #{live.id} (hand #{live.row.hand_no}): " + " ".join(pretty(c) for c in cards)
-            if not await self._through_press(live, seat.user_id, text, file):
-                file.reset()
-                await self._by_dm(live, seat, text, file)
+            news.append(self._tell(live, seat, view, text))
+        await asyncio.gather(*news)
+
+    async def _tell(self, live: LiveTable, seat: TableSeat, view: dict[str, Any], text: str) -> None:
+        """One member's hand: drawn, then on their newest fresh press, else by DM."""
+        file = await self._render(live.spec.render_hand, view, affinity=live.id)
+        if not await self._through_press(live, seat.user_id, text, file):
+            file.reset()
+            await self._by_dm(live, seat, text, file)
 
     @staticmethod
     def _press(live: LiveTable, user_id: int) -> PressToken | None:
