@@ -16,6 +16,7 @@ restart came between the post and the store) answers a press as stale and is del
 """
 from __future__ import annotations
 
+import asyncio
 import logging
 from dataclasses import dataclass
 from typing import Any, Callable
@@ -72,6 +73,7 @@ class TableMessages:
         self.by_channel = 0
         self.roll_overs = 0
         self.retired = 0
+        self._retiring: set[asyncio.Task[None]] = set()
 
     def pressed(self, live: LiveTable, interaction: discord.Interaction) -> PressToken:
         """A press reached the table: it is answered once through the token returned, and, if it was
@@ -143,7 +145,8 @@ class TableMessages:
             await tx.save_table(row)
 
     async def roll_over(self, live: LiveTable, composed: Composed) -> None:
-        """Post the table afresh, store the new message, then delete the old one."""
+        """Post the table afresh, store the new message, then delete the old one beside the table's
+        next updates (the delete waits its turn in the bot's pace; the table need not)."""
         row = live.row
         old = row.message_id
         row.message_id = None
@@ -156,7 +159,9 @@ class TableMessages:
         self.forget(live)
         self.roll_overs += 1
         if old is not None:
-            await self.retire(live, old)
+            task = asyncio.create_task(self.retire(live, old))
+            self._retiring.add(task)
+            task.add_done_callback(self._retiring.discard)
 
     async def retire(self, live: LiveTable, message_id: int) -> None:
         """Delete a message of the table that is not its live one; one that stays (the delete failed)
