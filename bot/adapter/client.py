@@ -14,7 +14,7 @@ from bot.adapter.channel_watch import ChannelWatch
 from bot.adapter.component_checks import reply_error
 from bot.adapter.components import COMPONENTS
 from bot.adapter.mtt_buttons import MttButton
-from bot.adapter.global_pace import GlobalPace, paced, share
+from bot.adapter.global_pace import GlobalPace, share, traced
 from bot.adapter.metrics import Metrics
 from bot.adapter.mtt_presenter import DiscordMttPresenter
 from bot.adapter.presenter import DiscordPresenter
@@ -90,14 +90,13 @@ class CardroomBot(commands.Bot):
         """``global_rate``: the requests a second counted against the token's 50 that this process may
         make (default: all of them alone, its shards' part in a cluster; ``bot.adapter.global_pace``)."""
         intents = discord.Intents.default()
-        # No message parses a mention unless it says so: a member named "@everyone" pings nobody.
-        super().__init__(command_prefix=commands.when_mentioned, intents=intents, tree_cls=CardroomTree,
-                         help_command=None, allowed_mentions=discord.AllowedMentions.none(), **options)
-        self.database = database
         cluster = self.cluster
         self.pace = GlobalPace(global_rate or share(cluster.ids if cluster else None, cluster.count if cluster else None))
-        # discord.py builds its HTTPClient itself: its request is wrapped in place, keeping its signature
-        self.http.request = paced(self.http.request, self.pace)  # type: ignore[method-assign,assignment]
+        # No message parses a mention unless it says so: a member named "@everyone" pings nobody.
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents, tree_cls=CardroomTree,
+                         help_command=None, allowed_mentions=discord.AllowedMentions.none(),
+                         http_trace=traced(self.pace), **options)
+        self.database = database
         self.guard: "ShardGuard | None" = None
         self.metrics_port = metrics_port
         self.metrics_addr = metrics_addr

@@ -4,8 +4,8 @@ Discord counts every request a bot token makes against one global limit, every p
 together, except the interaction callback and the webhook routes of an interaction's token. Past it
 Discord answers global 429s and discord.py holds every channel request of the process until the
 window passes: every table of every server freezes at once. So every request through discord.py's
-``HTTPClient`` (all of them are counted; interaction answers go through its webhook adapter and never
-come here) first takes a slot from a token bucket of ``rate`` a second.
+``HTTPClient`` (all of them are counted; interaction answers go through its webhook adapter and carry
+no token) takes a slot from a token bucket of ``rate`` a second as it is sent (``traced``).
 
 When requests must wait, the most useful go first: a table edit that a newer state will replace
 anyway waits behind everything else (a hand by DM, a table's first post, a roll-over), and, since the
@@ -19,7 +19,9 @@ import heapq
 import itertools
 import re
 from collections import deque
-from typing import Any, Awaitable, Callable
+from typing import Any
+
+import aiohttp
 
 GLOBAL_PER_SECOND = 50.0
 """Discord's global limit for one bot token, every process together."""
@@ -100,11 +102,18 @@ class GlobalPace:
         self._schedule(loop)
 
 
-def paced(request: Callable[..., Awaitable[Any]], pace: GlobalPace) -> Callable[..., Awaitable[Any]]:
-    """``HTTPClient.request`` that takes its slot first."""
+def traced(pace: GlobalPace) -> aiohttp.TraceConfig:
+    """discord.py's HTTP trace: each request that carries the bot token takes its slot as it is sent,
+    so a retry after a 429 takes one too, and a request that waited in discord.py's bucket for its
+    route, or behind its global lock, is counted when it goes, not when it was asked for (counted at
+    the ask, such requests went out together past the pace, and met global 429s). Interaction
+    answers carry no token: they never wait here."""
+    trace = aiohttp.TraceConfig()
 
-    async def request_paced(route: Any, **kwargs: Any) -> Any:
-        await pace.take(priority(route.method, route.url))  # ``route.path`` is the template: no ids
-        return await request(route, **kwargs)
+    async def on_request_start(session: aiohttp.ClientSession, context: Any,
+                               params: aiohttp.TraceRequestStartParams) -> None:
+        if "Authorization" in params.headers:
+            await pace.take(priority(params.method, str(params.url)))
 
-    return request_paced
+    trace.on_request_start.append(on_request_start)
+    return trace

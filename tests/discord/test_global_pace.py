@@ -3,11 +3,12 @@ from __future__ import annotations
 
 import asyncio
 
+import aiohttp
 import pytest
+from multidict import CIMultiDict
+from yarl import URL
 
-from discord.http import Route
-
-from bot.adapter.global_pace import GLOBAL_PER_SECOND, NEEDED, REPLACEABLE, GlobalPace, paced, priority, share
+from bot.adapter.global_pace import GLOBAL_PER_SECOND, NEEDED, REPLACEABLE, GlobalPace, priority, share, traced
 
 
 def test_a_process_alone_takes_the_whole_limit_and_a_cluster_its_shards_part() -> None:
@@ -25,20 +26,23 @@ def test_only_a_message_edit_is_replaceable() -> None:
     assert priority("POST", "/users/@me/channels") == NEEDED
 
 
-async def test_a_table_edit_through_discord_py_waits_as_replaceable() -> None:
-    """The rank is read from the request's URL (a route's ``path`` is its template, without ids)."""
+async def test_a_request_with_the_bot_token_takes_a_slot_as_it_is_sent_by_its_rank() -> None:
+    """discord.py's HTTP trace: a table edit waits as replaceable (read from the URL: discord.py's route
+    template has no ids), a post as needed, and an interaction answer (no token) takes no slot."""
     ranks: list[int] = []
 
     class Recording(GlobalPace):
         async def take(self, rank: int = NEEDED) -> None:
             ranks.append(rank)
 
-    async def request(route: Route, **kwargs: object) -> None:
-        return None
-
-    send = paced(request, Recording(50))
-    await send(Route("PATCH", "/channels/{channel_id}/messages/{message_id}", channel_id=1, message_id=2))
-    await send(Route("POST", "/channels/{channel_id}/messages", channel_id=1))
+    trace = traced(Recording(50))
+    api = "https://discord.com/api/v10"
+    for method, path, headers in (("PATCH", "/channels/1/messages/2", {"Authorization": "Bot x"}),
+                                  ("POST", "/channels/1/messages", {"Authorization": "Bot x"}),
+                                  ("POST", "/interactions/3/tok/callback", {})):
+        params = aiohttp.TraceRequestStartParams(method, URL(api + path), CIMultiDict(headers))
+        for handler in trace.on_request_start:
+            await handler(None, None, params)  # type: ignore[arg-type]
     assert ranks == [REPLACEABLE, NEEDED]
 
 
