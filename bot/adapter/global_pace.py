@@ -10,12 +10,13 @@ no token) takes a slot from a token bucket of ``rate`` a second as it is sent (`
 When requests must wait, the most useful go first: a table edit that a newer state will replace
 anyway waits behind everything else (a hand by DM, a table's first post, a roll-over), and, since the
 presenter keeps at most one edit of a table in flight and folds every state asked for meanwhile into
-the next, waiting merges a table's updates instead of queueing them.
+the next, waiting merges a table's updates instead of queueing them. But not for long: the table
+shows nothing new while its edit waits, so an edit that has waited ``PROMOTE_AFTER`` goes in its turn
+with the rest.
 """
 from __future__ import annotations
 
 import asyncio
-import heapq
 import itertools
 import re
 from collections import deque
@@ -52,12 +53,18 @@ class GlobalPace:
     (a busy event loop sends a second's requests late and together). With 1.05 s, 375 tables on two
     busy cores still met 19 global 429s in 4,363 counted requests (bench/discord_limits.py)."""
 
+    PROMOTE_AFTER = 3.0
+    """Seconds a replaceable edit waits behind needed requests at most (two full windows and more);
+    then it takes its turn in the order it came. Without it, at 420 tables with every window full, a
+    table's edit by the channel route waited up to 15 s, and its table with it (bench/discord_limits.py)."""
+
     def __init__(self, rate: float):
         if rate <= 0:
             raise ValueError("the request rate must be above zero")
         self.rate = rate
         self._granted: deque[float] = deque()
-        self._waiting: list[tuple[int, int, asyncio.Future[None]]] = []
+        # by rank, each in the order asked: (order, when asked, its waiter)
+        self._waiting: tuple[deque[tuple[int, float, asyncio.Future[None]]], ...] = (deque(), deque())
         self._order = itertools.count()
         self._release: asyncio.TimerHandle | None = None
         self.taken = 0
@@ -76,25 +83,34 @@ class GlobalPace:
         """Wait for a slot (at once while the window has one and nobody waits)."""
         loop = asyncio.get_running_loop()
         self.taken += 1
-        if not self._waiting and self._free(loop.time()):
+        if not any(self._waiting) and self._free(loop.time()):
             self._granted.append(loop.time())
             return
         self.waited += 1
         future: asyncio.Future[None] = loop.create_future()
-        heapq.heappush(self._waiting, (rank, next(self._order), future))
+        self._waiting[rank].append((next(self._order), loop.time(), future))
         self._schedule(loop)
         await future
 
+    def _next(self, now: float) -> asyncio.Future[None]:
+        """The next waiter: needed first, unless the oldest replaceable one came earlier and has
+        waited ``PROMOTE_AFTER``."""
+        needed, replaceable = self._waiting
+        if replaceable and (not needed or (now - replaceable[0][1] >= self.PROMOTE_AFTER
+                                           and replaceable[0][0] < needed[0][0])):
+            return replaceable.popleft()[2]
+        return needed.popleft()[2]
+
     def _schedule(self, loop: asyncio.AbstractEventLoop) -> None:
-        if self._release is None and self._waiting:
+        if self._release is None and any(self._waiting):
             now = loop.time()
             delay = 0.0 if self._free(now) else self._granted[0] + self.WINDOW - now
             self._release = loop.call_later(max(0.0, delay), self._grant, loop)
 
     def _grant(self, loop: asyncio.AbstractEventLoop) -> None:
         self._release = None
-        while self._waiting and self._free(loop.time()):
-            _, _, future = heapq.heappop(self._waiting)
+        while any(self._waiting) and self._free(loop.time()):
+            future = self._next(loop.time())
             if future.cancelled():  # its waiter went away: the slot goes to the next
                 continue
             self._granted.append(loop.time())

@@ -71,6 +71,21 @@ async def test_a_replaceable_edit_waits_behind_what_is_needed() -> None:
     assert order == ["hand by DM", "first post", "table edit"]
 
 
+async def test_a_replaceable_edit_that_has_waited_long_enough_takes_its_turn_in_order() -> None:
+    pace = GlobalPace(10)
+    pace.PROMOTE_AFTER = 0.0  # every wait is long enough
+    for _ in range(10):
+        await pace.take()
+    order: list[str] = []
+
+    async def take(name: str, rank: int) -> None:
+        await pace.take(rank)
+        order.append(name)
+
+    await asyncio.gather(take("table edit", REPLACEABLE), take("hand by DM", NEEDED))
+    assert order == ["table edit", "hand by DM"]
+
+
 async def test_a_cancelled_waiter_gives_its_place_to_the_next() -> None:
     pace = GlobalPace(10)
     for _ in range(10):
