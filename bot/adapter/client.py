@@ -228,12 +228,15 @@ class CardroomBot(commands.Bot):
 _frozen = False
 
 
-GC_THRESHOLDS = (50_000, 10, 20)
+GC_THRESHOLDS = (20_000, 5, 40)
 """Python's defaults (700, 10, 10) collect the young objects every 700 allocations and everything every
 100 young collections: with 200 tables pressing at once (bench/capacity.py) that was 5 full
 collections of 75-135 ms and 700 young ones, 0.7 s in 2,000 presses, all of it with the event loop
-stopped, and a full collection held up every press of the round it fell in. With these, 6 young
-collections of at most about 50 ms, and a full one every 200 young ones."""
+stopped, and a full collection held up every press of the round it fell in. (50,000, 10, 20) made
+them rare, but with 400 tables pressing (bench/discord_limits.py) each middle collection, every ten
+young ones, found 150,000 objects or more, most of them garbage (what was in flight at the young
+collections), and stopped the loop 0.3-1.0 s, every press of that moment with it. These keep each
+pause a few times shorter, and a full collection still every 200 young ones."""
 
 
 def freeze_startup_objects() -> None:
