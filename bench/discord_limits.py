@@ -261,6 +261,8 @@ async def run(server: LoopbackDiscord, bot: BotProcess, shared: SharedClock, arg
     await asyncio.sleep(1.0)
     observer.scan()
     samples.append(cpu.sample())
+    await link.call("quiet", timeout=60)  # the last roll-overs' deletes, waiting in the bot's pace
+    observer.scan()
     finish = await link.call("finish", hour_starts=clock.hour_starts)
     chips_after = await link.call("chips")
     clean = 0

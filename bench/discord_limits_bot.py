@@ -14,7 +14,7 @@ what discord.py's gateway does with the same event: the JSON decoding is this pr
 be. (Not a gateway websocket in the loopback: it would add IDENTIFY, READY, GUILD_CREATE, heartbeats
 and the command sync to the loopback, none of which the bench measures, and its per-event cost beyond
 this, zlib and the websocket frame, is small beside a press.) The same line carries the bench's own
-questions (wait until idle, start the timers, counters, chips), answered by their id. Ages of messages
+questions (wait until idle, start the timers and stop them, counters, chips), answered by their id. Ages of messages
 and tokens are read against the bench's moved clock (``SharedClock``: an offset in shared memory).
 """
 from __future__ import annotations
@@ -96,6 +96,7 @@ class BotSide:
         self.pictures = 0
         self.before: dict[str, int] = {}
         self.cpu = (0.0, 0.0)
+        self.timers: asyncio.Task[Any] | None = None
 
     def counters(self) -> dict[str, int]:
         messages, hands, pace = self.bot.presenter.messages, self.bot.presenter.hands, self.bot.pace
@@ -134,11 +135,19 @@ class BotSide:
         """The measured run begins: deals follow each other, the timers run; the counters so far."""
         self.bot.service.between_deals = request["between_deals"]
         self.bot.presenter.on_render = self.rendered
-        self.keep(self.bot.service.run_timers(0.1))
+        self.timers = self.keep(self.bot.service.run_timers(0.1))
         self.keep(self.watch.lag())
         self.before = self.counters()
         self.cpu = (time.process_time(), worker_cpu())
         return {"pid": os.getpid(), "render_pids": render_pool.worker_pids()}
+
+    async def op_quiet(self, request: dict[str, Any]) -> None:
+        """The run is over: the timers stop (no deal starts) and the work in flight ends, the deletes of
+        rolled-over messages that wait their turn in the bot's pace among it."""
+        if self.timers is not None:
+            self.timers.cancel()
+            self.kept.discard(self.timers)
+        await self.op_settle(request)
 
     async def op_finish(self, request: dict[str, Any]) -> dict[str, Any]:
         """Counters of the run, each table's live message, the log, the CPU and the watch by hour."""
@@ -151,8 +160,10 @@ class BotSide:
     def rendered(self, seconds: float) -> None:
         self.pictures += 1
 
-    def keep(self, work: Any) -> None:
-        self.kept.add(asyncio.create_task(work))
+    def keep(self, work: Any) -> asyncio.Task[Any]:
+        task = asyncio.create_task(work)
+        self.kept.add(task)
+        return task
 
 
 async def serve(args: argparse.Namespace) -> None:
