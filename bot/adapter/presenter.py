@@ -256,6 +256,9 @@ class DiscordPresenter:
         if feed is not None and feed.task is not None:
             feed.asked = feed.shown
             await asyncio.shield(feed.task)
+        if feed is not None and feed.hands is not None:  # the hands of what was shown, before the last word
+            feed.hands_asked = feed.hands_told
+            await asyncio.shield(feed.hands)
         try:
             await self.messages.last_word(live, f"**{live.spec.title}** · table #{live.id}\n{reason}")
         except discord.HTTPException:
