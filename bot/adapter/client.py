@@ -233,10 +233,11 @@ GC_THRESHOLDS = (20_000, 5, 40)
 100 young collections: with 200 tables pressing at once (bench/capacity.py) that was 5 full
 collections of 75-135 ms and 700 young ones, 0.7 s in 2,000 presses, all of it with the event loop
 stopped, and a full collection held up every press of the round it fell in. (50,000, 10, 20) made
-them rare, but with 400 tables pressing (bench/discord_limits.py) each middle collection, every ten
-young ones, found 150,000 objects or more, most of them garbage (what was in flight at the young
-collections), and stopped the loop 0.3-1.0 s, every press of that moment with it. These keep each
-pause a few times shorter, and a full collection still every 200 young ones."""
+them rare, but with tables pressing 80-150 times a second (bench/discord_limits.py) each middle
+collection, every ten young ones, met some 145,000 objects of garbage at 200 tables (what was in
+flight at the young collections) and stopped the loop 0.2-1.0 s at 400, every press of that moment
+with it. These keep each pause a few times shorter (0.1-0.35 s at 400 tables), and a full
+collection still every 200 young ones."""
 
 
 def freeze_startup_objects() -> None:
