@@ -48,10 +48,12 @@ class GlobalPace:
     """At most ``rate`` requests in any ``WINDOW`` seconds (a sliding window, as strict as any way
     Discord may count its second); waiters leave by priority, then in the order they came."""
 
-    WINDOW = 1.2
+    WINDOW = 1.3
     """Seconds a grant counts for: a second, and a margin for requests that reach Discord unevenly
     (a busy event loop sends a second's requests late and together). With 1.05 s, 375 tables on two
-    busy cores still met 19 global 429s in 4,363 counted requests (bench/discord_limits.py)."""
+    busy cores still met 19 global 429s in 4,363 counted requests (bench/discord_limits.py); with
+    1.2 s, 400 tables at 154 presses a second on a quiet machine met one in 3,992, in the first
+    minute, when every table starts pressing at once."""
 
     PROMOTE_AFTER = 3.0
     """Seconds a replaceable edit waits behind needed requests at most (two full windows and more);
