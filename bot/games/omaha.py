@@ -40,6 +40,7 @@ from pokerkit.lookups import Entry, EightOrBetterLookup, Label, StandardLookup
 
 from bot.games.base import ActionSpec, Seat as TableSeat
 from bot.games.equity import CARD_ID
+from bot.games.hilo_state import HIGH, LOW, HiLoState
 from bot.games.high_hands import PHEVALUATOR_ID, WORST_RANK, PrecomputedHand, hand_name, rank_label
 from bot.games.holdem import HoldemEngine
 from bot.games.phh import (
@@ -49,7 +50,6 @@ from bot.games.phh import (
     PotLimitOmahaHoldemHighLowSplitEightOrBetter,
 )
 
-HIGH, LOW = 0, 1
 """Indexes of the hand types in a hi-lo game (pokerkit's ``hand_type_index``)."""
 _LOW_RANK = {"A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8}
 _STRUCTURES = {"pot-limit": BettingStructure.POT_LIMIT, "no-limit": BettingStructure.NO_LIMIT,
@@ -161,25 +161,6 @@ class FastOmahaLowHand(_RankedHand):
         for rank in low:
             index = index * 16 + rank
         self._entry = Entry(index, Label.HIGH_CARD)
-
-
-class HiLoState(State):
-    """pokerkit's state, with the low half of a pot that no eligible hand can win going to the high.
-
-    pokerkit decides whether a pot has a low half from every hand at showdown, so when a short
-    all-in player holds the only low, a side pot (which that player cannot win) still gets a low
-    half, paid to its players as if they had tied for low. Before each push, such a half is turned
-    into a second high half.
-    """
-
-    def push_chips(self, *, commentary: str | None = None) -> ChipsPushing:
-        if self._sub_pots and self._pots is not None:
-            amount, pot_index, board_index, hand_type_index = self._sub_pots[0]
-            if hand_type_index == LOW and board_index is not None and all(
-                    self.get_up_hand(player, board_index, LOW) is None
-                    for player in self._pots[pot_index].player_indices):
-                self._sub_pots[0] = (amount, pot_index, board_index, HIGH)
-        return super().push_chips(commentary=commentary)
 
 
 # ---------------------------------------------------------------------------------------------

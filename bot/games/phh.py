@@ -59,6 +59,8 @@ from pokerkit.games import (
 )
 from pokerkit.utilities import ValuesLike
 
+from bot.games.hilo_state import HiLoState
+
 
 class PotLimitTexasHoldem(PotLimitPokerMixin, TexasHoldemMixin, UnfixedLimitHoldem):
     """Pot-limit Texas hold'em ("PT")."""
@@ -158,10 +160,17 @@ class RoomHandHistory(HandHistory):
         **{code: HandHistory.required_field_names[like] for code, (_, like, _) in ROOM_CODES.items()}}
 
     def create_state(self) -> State:
-        """pokerkit's starting state; in a hand whose players chose how many times to run the board,
-        its replay's runout-count selection (which pokerkit makes with no preference, one runout) takes
-        each player's recorded answer (``_runout_counts``, by player; 0: none)."""
-        state = super().create_state()
+        """pokerkit's starting state (a high/low game's as the engine plays it: ``HiLoState``); in a
+        hand whose players chose how many times to run the board, its replay's runout-count selection
+        (which pokerkit makes with no preference, one runout) takes each player's recorded answer
+        (``_runout_counts``, by player; 0: none)."""
+        game = self.create_game()
+        state_class = HiLoState if len(game.hand_types) > 1 else State
+        state = state_class(
+            game.automations, game.deck, game.hand_types, game.streets, game.betting_structure,
+            game.ante_trimming_status, game.raw_antes, game.raw_blinds_or_straddles, game.bring_in,
+            self.starting_stacks, len(self.starting_stacks), mode=game.mode,
+            starting_board_count=game.starting_board_count, divmod=game.divmod, rake=game.rake)
         counts = self.user_defined_fields.get("_runout_counts")
         if not counts:
             return state

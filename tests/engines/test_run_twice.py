@@ -7,7 +7,7 @@ import random
 from typing import Sequence
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from pokerkit import HandHistory
 
@@ -180,6 +180,7 @@ def test_chips_are_conserved_whatever_the_answers(answers: list[str], salt: int)
 @settings(max_examples=60, deadline=None)
 @given(stacks=st.lists(st.integers(1, 400), min_size=2, max_size=7),
        game=st.sampled_from([HoldemEngine, OmahaHiLoEngine]), seed=st.integers(0, 2**64))
+@example(stacks=[12, 2, 12, 1, 1], game=OmahaHiLoEngine, seed=2**64)  # a side pot nobody in it has a low for
 def test_random_play_with_the_option_always_ends_with_every_chip_and_replays(
         stacks: list[int], game: type[HoldemEngine], seed: int) -> None:
     """Random legal moves, answers included: the hand ends, no chip is made or lost, those asked are
