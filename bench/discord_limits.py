@@ -325,6 +325,11 @@ def ms(value: float) -> str:
     return "-" if math.isnan(value) else f"{value:.0f}"
 
 
+def _labelled_rows(r: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+    """Each simulated hour's figures by its number, then the whole run's."""
+    return [(str(k + 1), row) for k, row in enumerate(r["per_hour"])] + [("whole run", r["whole"])]
+
+
 def report(r: dict[str, Any]) -> str:
     w, one = r["whole"], r["one_token"]
     lines = [
@@ -336,8 +341,7 @@ def report(r: dict[str, Any]) -> str:
         " | answer p50 / p99 ms | answered > 3 s | 429s | 30046 | 10015 | roll-overs |",
         "|---|---|---|---|---|---|---|---|---|---|---|---|",
     ]
-    for k, row in enumerate(r["per_hour"] + [w]):
-        label = "whole run" if k == len(r["per_hour"]) else str(k + 1)
+    for label, row in _labelled_rows(r):
         lines.append(
             f"| {label} | {row['real_seconds']:.0f} | {row['presses']} | {row['presses_per_second']:.1f}"
             f" | {row['global_bound_per_press']:.3f} | {ms(row['shown_p50_ms'])} / {ms(row['shown_p99_ms'])}"
@@ -349,8 +353,7 @@ def report(r: dict[str, Any]) -> str:
         " | bot's event loop lag p50 / p99 / max ms | bot's collections young / middle / full (longest ms) |",
         "|---|---|---|---|",
     ]
-    for k, row in enumerate(r["per_hour"] + [w]):
-        label = "whole run" if k == len(r["per_hour"]) else str(k + 1)
+    for label, row in _labelled_rows(r):
         c, bot = row["cpu_ms_per_press"], row.get("bot_process") or {}
         gc_text = " / ".join(f"{g['count']} ({g['longest_ms']:.0f})" for g in bot["gc"].values()) if bot else ""
         lag = " / ".join(ms(bot[k] if bot.get(k) is not None else float("nan")) for k in

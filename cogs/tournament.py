@@ -34,6 +34,12 @@ class TournamentCog(commands.GroupCog, group_name="tournament", description="Mul
     def _named(self, interaction: discord.Interaction, name: str) -> Tournament:
         return self.bot.service.mtts.named(interaction.guild_id or 0, plain(name, 60))
 
+    def _managed(self, interaction: discord.Interaction, name: str) -> Tournament:
+        """The server's tournament of that name, if the member may run it."""
+        mtt = self._named(interaction, name)
+        require_manager(interaction, mtt)
+        return mtt
+
     @app_commands.command(name="create", description="Announce a multi-table tournament in this channel")
     @app_commands.describe(
         name="What members call it (e.g. Sunday Major)", game="Hold'em (no-limit) or Omaha (pot-limit)",
@@ -87,8 +93,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament", description="Mul
     @app_commands.command(name="start", description="Start a tournament now (managers)")
     @app_commands.autocomplete(name=running_names)
     async def start(self, interaction: discord.Interaction, name: str) -> None:
-        mtt = self._named(interaction, name)
-        require_manager(interaction, mtt)
+        mtt = self._managed(interaction, name)
         await interaction.response.defer(ephemeral=True, thinking=True)
         await mtt_register.start(mtt)
         await interaction.followup.send(f"Started: {len(mtt.live_tables())} tables, each in its own thread.",
@@ -98,8 +103,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament", description="Mul
     @app_commands.autocomplete(name=running_names)
     async def add_bots(self, interaction: discord.Interaction, name: str,
                        count: app_commands.Range[int, 1, 200] = 1) -> None:
-        mtt = self._named(interaction, name)
-        require_manager(interaction, mtt)
+        mtt = self._managed(interaction, name)
         await interaction.response.defer(ephemeral=True, thinking=True)
         names = await mtt_register.add_bots(mtt, count)
         await interaction.followup.send(f"{len(names)} computer players registered.", ephemeral=True)
@@ -107,22 +111,19 @@ class TournamentCog(commands.GroupCog, group_name="tournament", description="Mul
     @app_commands.command(name="pause", description="Stop a tournament's clock and deals (managers)")
     @app_commands.autocomplete(name=running_names)
     async def pause(self, interaction: discord.Interaction, name: str) -> None:
-        mtt = self._named(interaction, name)
-        require_manager(interaction, mtt)
+        mtt = self._managed(interaction, name)
         await interaction.response.send_message(await mtt_control.pause(mtt), ephemeral=True)
 
     @app_commands.command(name="resume", description="Let a paused tournament go on (managers)")
     @app_commands.autocomplete(name=running_names)
     async def resume(self, interaction: discord.Interaction, name: str) -> None:
-        mtt = self._named(interaction, name)
-        require_manager(interaction, mtt)
+        mtt = self._managed(interaction, name)
         await interaction.response.send_message(await mtt_control.resume(mtt), ephemeral=True)
 
     @app_commands.command(name="cancel", description="Call a tournament off: every buy-in back (managers)")
     @app_commands.autocomplete(name=running_names)
     async def cancel(self, interaction: discord.Interaction, name: str) -> None:
-        mtt = self._named(interaction, name)
-        require_manager(interaction, mtt)
+        mtt = self._managed(interaction, name)
         await interaction.response.defer(ephemeral=True, thinking=True)
         await interaction.followup.send(await mtt_control.cancel(mtt), ephemeral=True)
 

@@ -57,17 +57,23 @@ async def test_a_windows_worth_goes_at_once_and_the_rest_when_the_first_grants_a
     assert pace.waited == 5 and loop.time() - started >= GlobalPace.WINDOW * 0.99, "no more in any window"
 
 
-async def test_a_replaceable_edit_waits_behind_what_is_needed() -> None:
-    pace = GlobalPace(10)
-    for _ in range(10):
-        await pace.take()
+async def _granted(pace: GlobalPace, *requests: tuple[str, int]) -> list[str]:
+    """The names of ``requests`` (name, rank), asked at once, in the order the pace granted them."""
     order: list[str] = []
 
     async def take(name: str, rank: int) -> None:
         await pace.take(rank)
         order.append(name)
 
-    await asyncio.gather(take("table edit", REPLACEABLE), take("hand by DM", NEEDED), take("first post", NEEDED))
+    await asyncio.gather(*(take(name, rank) for name, rank in requests))
+    return order
+
+
+async def test_a_replaceable_edit_waits_behind_what_is_needed() -> None:
+    pace = GlobalPace(10)
+    for _ in range(10):
+        await pace.take()
+    order = await _granted(pace, ("table edit", REPLACEABLE), ("hand by DM", NEEDED), ("first post", NEEDED))
     assert order == ["hand by DM", "first post", "table edit"]
 
 
@@ -76,13 +82,7 @@ async def test_a_replaceable_edit_that_has_waited_long_enough_takes_its_turn_in_
     pace.PROMOTE_AFTER = 0.0  # every wait is long enough
     for _ in range(10):
         await pace.take()
-    order: list[str] = []
-
-    async def take(name: str, rank: int) -> None:
-        await pace.take(rank)
-        order.append(name)
-
-    await asyncio.gather(take("table edit", REPLACEABLE), take("hand by DM", NEEDED))
+    order = await _granted(pace, ("table edit", REPLACEABLE), ("hand by DM", NEEDED))
     assert order == ["table edit", "hand by DM"]
 
 

@@ -1,10 +1,12 @@
-"""A multi-table tournament's prizes (`bot/service/mtt_prizes.py`), against the rules page
+"""A multi-table tournament's prizes (`bot/service/mtt_prizes.py`) and settings (`mtt_settings.py`), against the rules page
 (`docs/rules/tournaments.md`, "Prizes")."""
 from __future__ import annotations
 
 import pytest
 
+from bot.errors import UserError
 from bot.service import mtt_prizes
+from bot.service.mtt_settings import mtt_settings
 
 
 @pytest.mark.parametrize("entries, paid", [(2, 1), (6, 1), (7, 1), (10, 2), (30, 5), (200, 30)])
@@ -38,3 +40,16 @@ def test_custom_prizes_are_refused_with_the_reason(text: str, error: str) -> Non
     with pytest.raises(ValueError, match=error):
         mtt_prizes.parse_shares(text)
     assert mtt_prizes.parse_shares("50, 30, 20%") == (50, 30, 20)
+
+
+@pytest.mark.parametrize("changes, error", [
+    ({"blinds": "10/20, 20"}, "is not a level"), ({"blinds": "20/40, 10/20"}, "can't go down"),
+    ({"blinds": "40/20"}, "is not a level"), ({"stack": 300}, "under 20 big blinds"),
+    ({"prizes": "60,30"}, "add up to 100")])
+def test_a_tournament_s_settings_are_refused_with_the_reason(changes: dict[str, object], error: str) -> None:
+    base: dict[str, object] = dict(stack=1500, buy_in=100, seats=8, blinds="10/20, 20/40", minutes=10, level_hands=0,
+                                   break_every=2, break_minutes=5, late_levels=2, reentry=False, prizes=None,
+                                   starts_at=None, turn_seconds=30, manager_role=None)
+    assert mtt_settings(**base)["blinds"] == [[10, 20], [20, 40]]  # type: ignore[arg-type]
+    with pytest.raises(UserError, match=error):
+        mtt_settings(**{**base, **changes})  # type: ignore[arg-type]
