@@ -1,5 +1,5 @@
-"""A multi-table tournament's prizes (`bot/service/mtt_prizes.py`) and settings (`mtt_settings.py`), against the rules page
-(`docs/rules/tournaments.md`, "Prizes")."""
+"""A multi-table tournament's prizes (`bot/service/mtt_prizes.py`) and settings (`mtt_settings.py`),
+against `docs/tournaments.md`."""
 from __future__ import annotations
 
 import pytest
