@@ -1,7 +1,9 @@
-"""Register and Unregister under a tournament's announcement, and Pause or Resume for its managers. A press answers through its own
-interaction: the announcement updated in place and a private line to the presser, neither counted
-against the bot's 50 requests a second. The custom_id names the tournament, so the buttons work after
-a restart, and a press naming another server's tournament reads as a finished one."""
+"""Register and Unregister under a tournament's announcement, and Pause or Resume for its managers.
+A press answers through its own interaction: the announcement updated in place and a private line to
+the presser, neither counted against the bot's 50 requests a second; when the announcement is too old
+to edit, the line alone (``DiscordMttPresenter.answer_press``): what was done is said whatever happens
+to the message. The custom_id names the tournament, so the buttons work after a restart, and a press
+naming another server's tournament reads as a finished one."""
 from __future__ import annotations
 
 import re
@@ -79,6 +81,4 @@ class MttButton(discord.ui.DynamicItem[discord.ui.Button], template=r"cr:t:(?P<m
         else:
             require_manager(interaction, mtt)
             said = await (mtt_control.pause(mtt) if self.what == "pause" else mtt_control.resume(mtt))
-        content, view = bot_of(interaction).mtt_presenter.shown_by_press(mtt)
-        await interaction.response.edit_message(content=content, view=view)
-        await interaction.followup.send(said, ephemeral=True)
+        await bot_of(interaction).mtt_presenter.answer_press(mtt, interaction, said)

@@ -1,18 +1,27 @@
 """Showing multi-table tournaments on Discord: the announcement post (edited at most every
 ``EDIT_EVERY`` seconds through the channel, or at once through a Register press, which costs nothing
-of the bot's 50 requests a second), the posts of its events, and its tables' threads."""
+of the bot's 50 requests a second), the posts of its events, and its tables' threads.
+
+An announcement lives for days (a tournament announced a day ahead), and Discord caps edits of
+messages older than an hour (code 30046). So it is treated as a table's message is
+(``bot.adapter.table_message``): once it is ``ROLL_OVER_AGE`` old, its next change posts it afresh
+and deletes the old one, and an edit refused with 30046 does the same. A press on an announcement
+that old is answered with the member's own sentence alone (their registration does not depend on
+the message), and the announcement catches up by its roll-over."""
 from __future__ import annotations
 
 import asyncio
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 import discord
 
+from bot.adapter.channel_faults import UNKNOWN_MESSAGE
 from bot.adapter.mtt_buttons import mtt_view
 from bot.adapter.mtt_text import announcement, event_text
 from bot.adapter.protocol import Cardroom
+from bot.adapter.table_message import EDIT_CAP, ROLL_OVER_AGE
 from bot.games.poker_view import without_cards
 from bot.service.live import LiveTable
 from bot.service.mtt import Tournament
@@ -29,13 +38,16 @@ class _Post:
     asked: int = 0
     shown: int = 0
     task: asyncio.Task[None] | None = None
+    writing: asyncio.Lock = field(default_factory=asyncio.Lock)  # one post, edit or roll-over at a time
 
 
 class DiscordMttPresenter:
     def __init__(self, bot: Cardroom):
         self.bot = bot
         self._posts: dict[int, _Post] = {}
+        self._retiring: set[asyncio.Task[None]] = set()
         self.edit_every = EDIT_EVERY
+        self.roll_overs = 0
 
     async def open_thread(self, guild_id: int, channel_id: int, name: str) -> int | None:
         try:
@@ -53,8 +65,9 @@ class DiscordMttPresenter:
             log.info("could not archive thread %s: %s", thread_id, error)
 
     async def show_mtt(self, mtt: Tournament) -> None:
-        """The announcement's newest state: posted now if it has no message yet, else edited within
-        ``edit_every`` seconds (unless a press showed it first)."""
+        """The announcement's newest state: posted now if it has no message yet, else edited (or
+        posted afresh, when it is too old to edit) within ``edit_every`` seconds, unless a press
+        showed it first."""
         post = self._posts.setdefault(mtt.id, _Post())
         post.asked += 1
         if mtt.row.message_id is None:
@@ -62,11 +75,35 @@ class DiscordMttPresenter:
         elif post.task is None or post.task.done():
             post.task = asyncio.create_task(self._later(mtt, post))
 
-    def shown_by_press(self, mtt: Tournament) -> tuple[str, discord.ui.View]:
-        """The announcement as a press on it shows it now (through the press's own interaction)."""
-        post = self._posts.setdefault(mtt.id, _Post())
-        post.shown = post.asked
-        return announcement(mtt, mtt.service.clock()), mtt_view(mtt)
+    def editable(self, message_id: int | None) -> bool:
+        """Whether a message is young enough to edit: under ``ROLL_OVER_AGE``, read from its id
+        against the presenter's clock (the one Discord's snowflakes are read against)."""
+        if message_id is None:
+            return False
+        posted = discord.utils.snowflake_time(message_id).timestamp()
+        return self.bot.presenter.clock() - posted < ROLL_OVER_AGE
+
+    async def answer_press(self, mtt: Tournament, interaction: discord.Interaction, said: str) -> None:
+        """A press's answer: the announcement shown anew through the press and ``said`` privately to
+        the member; when the pressed message is not the announcement's live one, is too old to edit,
+        or its edit is refused, ``said`` alone answers the press and the announcement catches up (its
+        edit, or its roll-over, already asked for by the change)."""
+        pressed = interaction.message.id if interaction.message is not None else None
+        if pressed == mtt.row.message_id and self.editable(pressed):
+            post = self._posts.setdefault(mtt.id, _Post())
+            before, post.shown = post.shown, post.asked  # the edit due for this change is this one
+            try:
+                await interaction.response.edit_message(content=announcement(mtt, mtt.service.clock()),
+                                                         view=mtt_view(mtt))
+            except discord.HTTPException as error:
+                log.info("tournament %s: a press could not show the announcement (%s)", mtt.id, error)
+                post.shown = before
+                if post.task is None or post.task.done():
+                    post.task = asyncio.create_task(self._later(mtt, post))
+        if interaction.response.is_done():
+            await interaction.followup.send(said, ephemeral=True)
+        else:
+            await interaction.response.send_message(said, ephemeral=True)
 
     async def _later(self, mtt: Tournament, post: _Post) -> None:
         await asyncio.sleep(self.edit_every)
@@ -74,20 +111,44 @@ class DiscordMttPresenter:
             await self._write(mtt, post)
 
     async def _write(self, mtt: Tournament, post: _Post) -> None:
-        version = post.asked
-        content, view = announcement(mtt, mtt.service.clock()), mtt_view(mtt)
-        channel = self.bot.get_partial_messageable(mtt.row.channel_id, guild_id=mtt.row.guild_id)
-        try:
-            if mtt.row.message_id is None:
+        """Post the announcement (afresh, when it is too old to edit), else edit it."""
+        async with post.writing:
+            version = post.asked
+            content, view = announcement(mtt, mtt.service.clock()), mtt_view(mtt)
+            channel = self.bot.get_partial_messageable(mtt.row.channel_id, guild_id=mtt.row.guild_id)
+            old = mtt.row.message_id
+            try:
+                if old is not None and self.editable(old):
+                    try:
+                        await channel.get_partial_message(old).edit(content=content, view=view)
+                        post.shown = max(post.shown, version)
+                        return
+                    except discord.HTTPException as error:
+                        if error.code not in (EDIT_CAP, UNKNOWN_MESSAGE):  # too old, or deleted: post afresh
+                            raise
                 message = await channel.send(content, view=view)
                 mtt.row.message_id = message.id
                 async with mtt.service.storage.transaction() as tx:
                     await tx.save_mtt(mtt.row)
-            else:
-                await channel.get_partial_message(mtt.row.message_id).edit(content=content, view=view)
-            post.shown = max(post.shown, version)
-        except discord.HTTPException as error:
-            log.warning("could not show tournament %s: %s", mtt.id, error)
+                post.shown = max(post.shown, version)
+            except discord.HTTPException as error:
+                log.warning("could not show tournament %s: %s", mtt.id, error)
+                return
+            if old is not None:
+                self.roll_overs += 1
+                self._retire(channel, old)
+
+    def _retire(self, channel: discord.PartialMessageable, message_id: int) -> None:
+        """Delete an announcement's old message beside its next updates; one that stays (the delete
+        failed) still registers a press, which is answered privately."""
+        async def delete() -> None:
+            try:
+                await channel.get_partial_message(message_id).delete()
+            except discord.HTTPException as error:
+                log.info("could not delete an old announcement %s: %s", message_id, error)
+        task = asyncio.create_task(delete())
+        self._retiring.add(task)
+        task.add_done_callback(self._retiring.discard)
 
     async def announce_mtt(self, mtt: Tournament, event: str, table: LiveTable | None = None) -> None:
         channel = self.bot.get_partial_messageable(mtt.row.channel_id, guild_id=mtt.row.guild_id)

@@ -24,6 +24,8 @@ class TablePresenter(Protocol):
 
     on_render: Callable[[float], None]
     """Told each picture's drawing time (the metrics set it)."""
+    clock: Callable[[], float]
+    """Wall-clock seconds, as Discord's snowflakes count them: a message's age is read against it."""
 
     async def update(self, live: LiveTable) -> None:
         """Show the table's new state in its channel and send new private hands."""
@@ -48,8 +50,9 @@ class TablePresenter(Protocol):
 class MttAnnouncements(Protocol):
     """The tournament presenter's face to the Register buttons (``DiscordMttPresenter``)."""
 
-    def shown_by_press(self, mtt: Tournament) -> tuple[str, discord.ui.View]:
-        """The announcement's newest text and buttons, for a press to show through its interaction."""
+    async def answer_press(self, mtt: Tournament, interaction: discord.Interaction, said: str) -> None:
+        """Answer a press on the announcement: ``said`` to the presser, and the announcement shown
+        anew (through the press while it may be edited)."""
 
 
 class Cardroom(Protocol):

@@ -1,0 +1,89 @@
+"""Each message kind the bot edits, aged past an hour through the loopback Discord (which refuses every
+edit of such a message with 30046, Discord's worst case): a tournament's announcement, a leaderboard
+page, a replay, a closed table's message. A member is told what happened to them, whatever happens to
+the message, and the message catches up by being posted afresh."""
+from __future__ import annotations
+
+from typing import Any
+
+from bot.adapter.table_message import ROLL_OVER_AGE
+from tests.support.discord_clock import CLOCK
+from tests.support.harness import GUILD_ID, HOME, MEMBER_PERMISSIONS, User
+from tests.support.loopback_harness import LoopbackHarness
+from tests.support.loopback_ratelimits import Limit
+
+MANAGE_SERVER = 1 << 5
+MOD = User(7100, "Mod", MEMBER_PERMISSIONS | MANAGE_SERVER)
+MEMBERS = [User(7101 + k, name) for k, name in enumerate(("Ann", "Bob", "Cat", "Dan", "Eve", "Fay"))]
+WALLET = 1000
+DAY = 24 * 3600.0
+
+
+async def _together(h: LoopbackHarness, presses: list[tuple[User, str, dict[str, Any]]]) -> list[str]:
+    """Presses that reach the bot at once (each before any is answered); their tokens."""
+    tokens = []
+    for user, custom_id, message in presses:
+        token, payload = h._base(user, 3, {"custom_id": custom_id, "component_type": 2}, HOME)
+        payload["message"] = message
+        h.bot._connection.parse_interaction_create(payload)  # type: ignore[arg-type]
+        tokens.append(token)
+    await h.settle()
+    return tokens
+
+
+async def test_six_members_register_together_on_a_day_old_announcement(loopback: LoopbackHarness) -> None:
+    h = loopback
+    h.bot.mtt_presenter.edit_every = 0  # the announcement's catch-up goes at once: nothing waits
+    await h.command(MOD, "tournament", "create", name="Friday", buy_in=100, stack=1500)
+    (mtt,) = h.bot.service.mtts.in_guild(GUILD_ID)
+    first = mtt.row.message_id
+    assert first is not None
+    announcement = dict(h.server.messages[first])
+    CLOCK.advance(DAY)
+
+    tokens = await _together(h, [(m, f"cr:t:{mtt.id}:register", announcement) for m in MEMBERS])
+    for member, token in zip(MEMBERS, tokens):
+        said = h.ephemeral_text(token)
+        assert "You are registered for Friday (100 chips from your wallet)." in said, (member.name, said)
+        assert "nothing was changed" not in said
+        assert await h.bot.storage.balance(GUILD_ID, member.id) == WALLET - 100
+    assert sorted(mtt.entries) == [m.id for m in MEMBERS]
+    assert h.server.refused(30046) == 0, "no edit of the day-old message was asked for"
+    assert mtt.row.message_id != first and first not in h.server.messages, "posted afresh, the old one deleted"
+    shown = h.server.messages[mtt.row.message_id]["content"]
+    assert "Entrants (6): Ann, Bob, Cat, Dan, Eve, Fay" in shown
+    stored = await h.bot.storage.mtt(mtt.id)
+    assert stored is not None and stored.message_id == mtt.row.message_id, "the new message is stored"
+
+    fresh = dict(h.server.messages[mtt.row.message_id])
+    token = await h.press(MEMBERS[5], f"cr:t:{mtt.id}:unregister", fresh)
+    assert "no longer registered" in h.ephemeral_text(token)
+    assert "Entrants (5)" in h.server.messages[mtt.row.message_id]["content"], "the young one is edited in place"
+    late = await h.press(MEMBERS[5], f"cr:t:{mtt.id}:register", announcement)
+    assert "You are registered for Friday" in h.ephemeral_text(late), "a press on the deleted message still counts"
+    assert "Entrants (6)" in h.server.messages[mtt.row.message_id]["content"]
+
+    CLOCK.advance(ROLL_OVER_AGE + 60)
+    before = mtt.row.message_id
+    await h.bot.mtt_presenter.show_mtt(mtt)  # a change nobody pressed for (a level): posted afresh too
+    await h.settle()
+    assert mtt.row.message_id != before and before not in h.server.messages
+    assert h.server.refused(30046) == 0
+
+
+async def test_an_announcement_edit_refused_as_too_old_still_tells_the_member_and_posts_it_afresh(
+        loopback: LoopbackHarness) -> None:
+    h = loopback
+    h.bot.mtt_presenter.edit_every = 0
+    h.server.old_edits.allowance = Limit(0, 6.0)  # the worst case: the channel's allowance spent by others
+    await h.command(MOD, "tournament", "create", name="Sunday", buy_in=100, stack=1500)
+    (mtt,) = h.bot.service.mtts.in_guild(GUILD_ID)
+    first = mtt.row.message_id
+    assert first is not None
+    CLOCK.advance(2 * 3600)
+    h.bot.presenter.clock = lambda: CLOCK.now() - 2 * 3600  # the bot's clock is behind: it takes it for young
+    token = await h.press(MEMBERS[0], f"cr:t:{mtt.id}:register", dict(h.server.messages[first]))
+    assert "You are registered for Sunday" in h.ephemeral_text(token)
+    assert h.server.refused(30046) >= 1, "Discord refused the edits the bot tried"
+    assert mtt.row.message_id != first and "Entrants (1): Ann" in h.server.messages[mtt.row.message_id]["content"]
+    assert await h.bot.storage.balance(GUILD_ID, MEMBERS[0].id) == WALLET - 100
