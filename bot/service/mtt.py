@@ -17,7 +17,7 @@ from typing import Any, Callable, Coroutine, Protocol
 from bot.service import mtt_prizes, mtt_seating
 from bot.service.live import LiveTable, Presenter
 from bot.service.mtt_clock import Level, Schedule, played
-from bot.storage.interface import Storage
+from bot.storage.interface import HOUSE, Storage, Tx
 from bot.storage.records import MttEntry, MttRow, TableRow
 
 
@@ -163,6 +163,14 @@ class Tournament:
         if self.row.status == "registering":
             return True
         return self.row.status == "playing" and self.level().number <= int(self.settings["late_levels"])
+
+    async def into_pool(self, tx: Tx, entry: MttEntry, chips: int) -> None:
+        """``chips`` from the entry's wallet (the house's for a computer player) into the pool, or out of
+        it to the wallet when negative (a refund, a prize), in ``tx``: the pool is written as a delta,
+        so no other table's transaction committed after this one can write back an older pool."""
+        await tx.move_wallet(self.row.guild_id, HOUSE if entry.is_bot else entry.user_id, -chips)
+        await tx.add_to_mtt_pool(self.id, chips)
+        self.row.pool += chips
 
     def spawn(self, work: Coroutine[Any, Any, None]) -> None:
         """Run ``work`` in a task the tournament owns (cancelled when it ends or the bot stops)."""

@@ -12,7 +12,6 @@ from contextlib import AsyncExitStack
 from bot.errors import UserError
 from bot.service.live import LiveTable
 from bot.service.mtt import Tournament
-from bot.storage.interface import HOUSE
 
 CANCEL_IN_THE_MONEY = ("{name} is in the money: prizes have been paid, so it can't be cancelled with every "
                        "buy-in back. Pause it, or let it be played out.")
@@ -73,8 +72,7 @@ async def cancel(mtt: Tournament) -> str:
 async def _close(mtt: Tournament, tables: list[LiveTable], buy_in: int) -> None:
     async with mtt.service.storage.transaction() as tx:
         for entry in mtt.entries.values():
-            await tx.move_wallet(mtt.row.guild_id, HOUSE if entry.is_bot else entry.user_id, entry.entries * buy_in)
-            mtt.row.pool -= entry.entries * buy_in
+            await mtt.into_pool(tx, entry, -entry.entries * buy_in)
             entry.table_id, entry.chips = None, 0
         for table in tables:
             for seat in table.row.seats:
@@ -83,5 +81,4 @@ async def _close(mtt: Tournament, tables: list[LiveTable], buy_in: int) -> None:
             await tx.clear_actions(table.id)
             await tx.save_table(table.row)
         mtt.row.status = "cancelled"
-        await tx.save_mtt_entries(mtt.id, list(mtt.entries.values()))
-        await tx.save_mtt(mtt.row)
+        await tx.save_mtt(mtt.row, list(mtt.entries.values()))

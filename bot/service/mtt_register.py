@@ -10,7 +10,7 @@ from bot.errors import UserError
 from bot.service import mtt_seating
 from bot.service.live import LiveTable
 from bot.service.mtt import Tournament
-from bot.storage.interface import HOUSE, Tx
+from bot.storage.interface import Tx
 from bot.storage.records import MttEntry, TableRow, TableSeat
 
 NO_THREADS = ("I can't open threads in this channel: give me Create Public Threads and Send Messages in "
@@ -36,19 +36,17 @@ async def register(mtt: Tournament, user_id: int, name: str, is_bot: bool = Fals
             table_id = table_for_newcomer(mtt)
             if table_id is None:
                 thread = await open_thread(mtt)
+        entry = entry or MttEntry(user_id, name, is_bot, entries=0)
         async with mtt.service.storage.transaction() as tx:
-            await tx.move_wallet(mtt.row.guild_id, HOUSE if is_bot else user_id, -buy_in)
-            entry = entry or MttEntry(user_id, name, is_bot, entries=0)
+            await mtt.into_pool(tx, entry, buy_in)
             entry.entries += 1
             entry.place = None
-            mtt.row.pool += buy_in
             if thread is not None:
                 table_id = (await open_table(mtt, tx, thread, [])).id
             if table_id is not None:
                 entry.table_id, entry.chips = table_id, int(mtt.settings["stack"])
             mtt.entries[user_id] = entry
-            await tx.save_mtt_entries(mtt.id, [entry])
-            await tx.save_mtt(mtt.row)
+            await tx.save_mtt(mtt.row, [entry])
     mtt.wake_arrivals()
     mtt.spawn(mtt.presenter.show_mtt(mtt))
     again = " again" if entry.entries > 1 else ""
@@ -65,8 +63,7 @@ async def unregister(mtt: Tournament, user_id: int) -> str:
             raise UserError(f"{mtt.row.name} has started: your seat is played for you until you are out.")
         refund = entry.entries * int(mtt.settings["buy_in"])
         async with mtt.service.storage.transaction() as tx:
-            await tx.move_wallet(mtt.row.guild_id, HOUSE if entry.is_bot else user_id, refund)
-            mtt.row.pool -= refund
+            await mtt.into_pool(tx, entry, -refund)
             await tx.drop_mtt_entry(mtt.id, user_id)
             await tx.save_mtt(mtt.row)
         del mtt.entries[user_id]
@@ -107,8 +104,7 @@ async def start(mtt: Tournament) -> None:
             mtt.state["started_at"] = mtt.service.clock()
             for thread, chairs in zip(threads, seatings):
                 await open_table(mtt, tx, thread, [(chair, user) for chair, user in enumerate(chairs) if user is not None])
-            await tx.save_mtt_entries(mtt.id, list(mtt.entries.values()))
-            await tx.save_mtt(mtt.row)
+            await tx.save_mtt(mtt.row, list(mtt.entries.values()))
     for table in mtt.live_tables():
         await mtt.service.presenter.update(table)
     mtt.spawn(mtt.presenter.show_mtt(mtt))

@@ -22,7 +22,7 @@ from bot.service.mtt import Tournament, seating_of
 from bot.service.ratings import rate
 from bot.service.seats import seat_at, unseat
 from bot.service.tournaments import busted_places
-from bot.storage.interface import HOUSE, Tx
+from bot.storage.interface import Tx
 from bot.storage.records import Deal, MttEntry, TableSeat
 
 def tournament_of(table: LiveTable) -> Tournament:
@@ -45,9 +45,8 @@ async def before_deal(table: LiveTable) -> tuple[dict[str, Any] | None, float | 
         mtt.state["hands_closed"] = int(mtt.state.get("hands_closed", 0)) + table.row.hand_no
     if changed:
         async with table.room.storage.transaction() as tx:
-            await tx.save_mtt_entries(mtt.id, changed)
             await tx.save_table(table.row)
-            await tx.save_mtt(mtt.row)
+            await tx.save_mtt(mtt.row, changed)
         mtt.wake_arrivals()
     if table.row.status == "closed":  # it broke: it leaves the registry once its message says so
         mtt.spawn(mtt.retire(table))
@@ -151,8 +150,7 @@ async def after_deal(table: LiveTable, tx: Tx, deal: Deal) -> None:
     await check_round(mtt, tx)
     if len(mtt.alive()) == 1 and not mtt.state.get("hfh_busts"):
         await finish(mtt, tx, table)
-    await tx.save_mtt_entries(mtt.id, changed)
-    await tx.save_mtt(mtt.row)
+    await tx.save_mtt(mtt.row, changed)
 
 
 def paid(mtt: Tournament) -> list[int]:
@@ -178,8 +176,7 @@ async def place(mtt: Tournament, tx: Tx, out: list[tuple[int, int]]) -> None:
 async def pay(mtt: Tournament, tx: Tx, entry: MttEntry, finish: int, prize: int) -> None:
     entry.place, entry.prize, entry.table_id = finish, prize, None
     if prize:
-        await tx.move_wallet(mtt.row.guild_id, HOUSE if entry.is_bot else entry.user_id, prize)
-        mtt.row.pool -= prize
+        await mtt.into_pool(tx, entry, -prize)
 
 
 async def check_round(mtt: Tournament, tx: Tx | None = None) -> None:
@@ -196,11 +193,10 @@ async def check_round(mtt: Tournament, tx: Tx | None = None) -> None:
     if tx is None:
         async with mtt.service.storage.transaction() as own:
             await place(mtt, own, busts)
-            await own.save_mtt_entries(mtt.id, [mtt.entries[user] for user, _ in busts])
-            await own.save_mtt(mtt.row)
+            await own.save_mtt(mtt.row, [mtt.entries[user] for user, _ in busts])
     else:
         await place(mtt, tx, busts)
-        await tx.save_mtt_entries(mtt.id, [mtt.entries[user] for user, _ in busts])
+        await tx.save_mtt(mtt.row, [mtt.entries[user] for user, _ in busts])
     tables = len(mtt.live_tables())
     if not mtt_seating.hand_for_hand(len(mtt.alive()), len(paid(mtt)), tables) and len(mtt.alive()) <= len(paid(mtt)):
         mtt.state["hfh"] = False

@@ -28,8 +28,8 @@ COLUMNS: dict[str, str] = {  # every table of the schema and the columns copied,
     "hand_players": "guild_id, table_id, hand_no, seat, game, user_id, net, finished_at",
     "dm_channels": "user_id, channel_id",
     "ledger": "guild_id, table_id, user_id, name, kind, chips, hand_no, at",
-    "mtts": "id, guild_id, channel_id, message_id, host_id, name, game, status, settings, state, pool, created_at",
-    "mtt_entries": "mtt_id, user_id, name, is_bot, entries, table_id, chips, place, prize",
+    "mtts": "id, guild_id, channel_id, message_id, host_id, name, game, status, settings, state, pool, created_at, saved",
+    "mtt_entries": "mtt_id, user_id, name, is_bot, entries, table_id, chips, place, prize, saved",
     "mtt_tables": "table_id, mtt_id, number",
 }
 ORDER = {"event_results": "rowid", "ledger": "rowid", "mtt_entries": "rowid"}  # the order rows were written in is the order shown

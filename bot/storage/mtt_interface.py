@@ -2,7 +2,7 @@
 ``Tx`` and ``Storage`` protocols (``bot.storage.interface``) that ``bot.storage.mtt_store`` writes."""
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Any, Protocol, Sequence
 
 from bot.storage.records import MttEntry, MttRow
 
@@ -14,12 +14,16 @@ class MttTx(Protocol):
         is already registering or playing on the server."""
         ...
 
-    async def save_mtt(self, mtt: MttRow) -> None:
-        """Store its status, message, state and pool."""
+    async def save_mtt(self, mtt: MttRow, entries: Sequence[MttEntry] = ()) -> None:
+        """Store its status, message and state, and ``entries`` as they are now (new ones added), as
+        its next save (numbered in ``state["saved"]``): what a later save already wrote stays, so a
+        transaction committed after another's, with an older copy, overwrites nothing newer. Not the
+        pool (``add_to_mtt_pool``)."""
         ...
 
-    async def save_mtt_entries(self, mtt_id: int, entries: list[MttEntry]) -> None:
-        """Store these entries as they are now (new ones added)."""
+    async def add_to_mtt_pool(self, mtt_id: int, chips: int) -> None:
+        """``chips`` into its pool (negative: out of it), in the transaction that moves them out of
+        (into) wallets: a delta, which no other table's transaction can write back over."""
         ...
 
     async def drop_mtt_entry(self, mtt_id: int, user_id: int) -> None:

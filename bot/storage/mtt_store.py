@@ -67,17 +67,26 @@ class MttWrites:
             guild_id, channel_id, host_id, name, game, json.dumps(settings), now)
         return int(rows[0][0])
 
-    async def save_mtt(self, mtt: MttRow) -> None:
-        await self._db.execute("UPDATE mtts SET status = ?, message_id = ?, state = ?, pool = ? WHERE id = ?",
-                               mtt.status, mtt.message_id, json.dumps(mtt.state), mtt.pool, mtt.id)
-
-    async def save_mtt_entries(self, mtt_id: int, entries: list[MttEntry]) -> None:
+    async def save_mtt(self, mtt: MttRow, entries: Sequence[MttEntry] = ()) -> None:
+        """Its status, message and state, and ``entries`` as they are now (new ones added), as the
+        tournament's next save (its number kept in ``state["saved"]``): a row already written by a
+        later save is left as it is. Two tables' transactions send their writes at commit, so the one
+        that took its copy first may commit last; the stored tournament is the newest copy all the
+        same. The pool is not written here: it moves by ``add_to_mtt_pool`` with the wallets."""
+        saved = int(mtt.state.get("saved", 0)) + 1
+        mtt.state["saved"] = saved
+        await self._db.execute("UPDATE mtts SET status = ?, message_id = ?, state = ?, saved = ? WHERE id = ? AND saved < ?",
+                               mtt.status, mtt.message_id, json.dumps(mtt.state), saved, mtt.id, saved)
         await self._db.executemany(
-            f"INSERT INTO mtt_entries (mtt_id, {ENTRY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+            f"INSERT INTO mtt_entries (mtt_id, {ENTRY_COLUMNS}, saved) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
             " ON CONFLICT (mtt_id, user_id) DO UPDATE SET name = excluded.name, entries = excluded.entries,"
-            " table_id = excluded.table_id, chips = excluded.chips, place = excluded.place, prize = excluded.prize",
-            [(mtt_id, e.user_id, e.name, int(e.is_bot), e.entries, e.table_id, e.chips, e.place, e.prize)
+            " table_id = excluded.table_id, chips = excluded.chips, place = excluded.place, prize = excluded.prize,"
+            " saved = excluded.saved WHERE mtt_entries.saved < excluded.saved",
+            [(mtt.id, e.user_id, e.name, int(e.is_bot), e.entries, e.table_id, e.chips, e.place, e.prize, saved)
              for e in entries])
+
+    async def add_to_mtt_pool(self, mtt_id: int, chips: int) -> None:
+        await self._db.execute("UPDATE mtts SET pool = pool + ? WHERE id = ?", chips, mtt_id)
 
     async def drop_mtt_entry(self, mtt_id: int, user_id: int) -> None:
         await self._db.execute("DELETE FROM mtt_entries WHERE mtt_id = ? AND user_id = ?", mtt_id, user_id)
