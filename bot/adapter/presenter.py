@@ -79,7 +79,8 @@ class DiscordPresenter:
     def pressed(self, live: LiveTable, interaction: discord.Interaction) -> PressToken:
         """A press reached the table (``TableMessages.pressed``): answer it through what this returns."""
         press = self.messages.pressed(live, interaction)
-        self.hands.pressed(live, interaction.user.id, press)
+        if press.fresh():  # one that came too late carries no hand: the member's earlier press, or a DM
+            self.hands.pressed(live, interaction.user.id, press)
         return press
 
     async def _render(self, fn: Any, *args: Any, affinity: int | None = None) -> discord.File:

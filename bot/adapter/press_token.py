@@ -8,6 +8,14 @@ edited through the newest press on it: while the press is unanswered, the new ta
 pressed message, is edited through the token. Several coroutines may want to answer the same press
 (the table's update, the press's own deferral, a refusal, the late-answer guard), so every answer
 goes through one lock and one record of how the press was answered.
+
+Discord wants a press's first answer within 3 seconds of the interaction's creation (its snowflake's
+time), not of its arrival: a press that reaches the bot late has less. A press that misses them is
+dead: its callback answers 10062 Unknown Interaction and its token's webhook routes 10015 Unknown
+Webhook. The move it carried still applies (the table judged it); the table is then shown through
+the channel route or a fresher press, and the dead token is never sent again (``DeadToken``). A press
+that arrives already past the 3 seconds by the bot's clock is not answered at all: its member sees
+Discord's own "This interaction failed", and the table shows what their move did.
 """
 from __future__ import annotations
 
@@ -26,17 +34,34 @@ TOKEN_LIFETIME = 15 * 60.0
 """Seconds an interaction token can use its webhook routes (Discord's figure)."""
 TOKEN_MARGIN = 60.0
 """Seconds of a token's life left unused: an edit may wait in its bucket before it is sent."""
+ANSWER_DEADLINE = 3.0
+"""Seconds after an interaction's creation that Discord takes its first answer ("Receiving and
+Responding" in Discord's Interactions documentation); later, the interaction is unknown (10062)."""
 ANSWER_BY = 2.0
-"""Seconds after a press that it is answered (deferred) at the latest, whatever the table is doing:
-Discord drops an interaction not answered within 3 s."""
-EXPIRED_CODES = (10015, 50027)
-"""Unknown Webhook and Invalid Webhook Token: what a token past its life is answered."""
+"""Seconds after the interaction's creation that a press is answered (deferred) at the latest,
+whatever the table is doing: ``ANSWER_DEADLINE`` less a second for the answer's trip to Discord."""
+UNKNOWN_INTERACTION = 10062
+EXPIRED_CODES = (10015, 50027, UNKNOWN_INTERACTION)
+"""Unknown Webhook, Invalid Webhook Token and Unknown Interaction: what a dead token is answered."""
 
 
 class Answer(enum.Enum):
     NONE = "not answered"
     UPDATE = "answered by updating the pressed message"  # the token edits that message from now on
     REPLY = "answered by a reply"  # its original response is that reply: it edits no table
+    DEAD = "not answered within Discord's 3 seconds"  # its token is dead: never sent again
+
+
+class DeadToken(discord.HTTPException):
+    """A request not sent because the press's token is known dead: Discord would answer it 10015
+    Unknown Webhook. An ``HTTPException`` so a caller's fallback for an expired token takes it."""
+
+    def __init__(self) -> None:
+        Exception.__init__(self, "the press missed Discord's 3 seconds: its token is dead")
+        self.response = None  # type: ignore[assignment]
+        self.status = 404
+        self.code = 10015
+        self.text = str(self)
 
 
 class PressToken:
@@ -50,11 +75,18 @@ class PressToken:
         self.clock = clock
         message = interaction.message
         self.message_id = message.id if message is not None else None
-        self.created = interaction.created_at.timestamp()
+        self.created = interaction.created_at.timestamp()  # the snowflake's time, Discord's clock
         self.answer = Answer.NONE
         self._lock = asyncio.Lock()
-        self._guard: asyncio.TimerHandle | None = asyncio.get_running_loop().call_later(ANSWER_BY, self._late)
+        self._guard: asyncio.TimerHandle | None = None
         self._late_task: asyncio.Task[None] | None = None
+        age = clock() - self.created
+        if age >= ANSWER_DEADLINE:
+            self.answer = Answer.DEAD
+            log.info("a press reached the bot %.1f s after it was made: too late to answer", age)
+            self._let_go()
+        else:
+            self._guard = asyncio.get_running_loop().call_later(max(0.0, ANSWER_BY - age), self._late)
         interaction.extras["press"] = self
 
     @staticmethod
@@ -65,7 +97,15 @@ class PressToken:
     def fresh(self) -> bool:
         """Whether the token may still edit its message (a refused press's reply is not the table)."""
         age = self.clock() - self.created
-        return self.answer is not Answer.REPLY and age < TOKEN_LIFETIME - TOKEN_MARGIN
+        return self.answer not in (Answer.REPLY, Answer.DEAD) and age < TOKEN_LIFETIME - TOKEN_MARGIN
+
+    def _missed(self, error: discord.HTTPException) -> bool:
+        """Whether the first answer failed because it came too late: the token is dead from now on."""
+        if error.code == UNKNOWN_INTERACTION:
+            self._answered(Answer.DEAD)
+            log.info("a press was answered after Discord's 3 seconds; its table goes by another route")
+            return True
+        return False
 
     def _late(self) -> None:
         self._guard = None
@@ -112,20 +152,25 @@ class PressToken:
                 try:
                     await interaction.response.defer()
                 except discord.HTTPException as error:  # too late, or the message is gone: nothing to do
-                    log.info("could not acknowledge a press: %s", error)
+                    if not self._missed(error):
+                        log.info("could not acknowledge a press: %s", error)
                 self._let_go()
 
     async def edit(self, **fields: Any) -> None:
         """Show ``fields`` (content, embed, attachments, view) on the pressed message through this
         press: as its answer while it is unanswered and young, else through the token's webhook (the
-        original response of a press is the pressed message)."""
+        original response of a press is the pressed message). A dead token raises ``DeadToken``
+        unsent, or the 10062 that killed it: the caller shows the table by another route."""
         async with self._lock:
+            if self.answer is Answer.DEAD:
+                raise DeadToken()
             if (interaction := self._unanswered()) is not None:
                 self._answered(Answer.UPDATE)
                 try:
                     await interaction.response.edit_message(**fields)
-                except discord.HTTPException:
-                    self.answer = Answer.NONE  # not answered: the press's own deferral still may be
+                except discord.HTTPException as error:
+                    if not self._missed(error):
+                        self.answer = Answer.NONE  # not answered: the press's own deferral still may be
                     raise
                 self._let_go()
                 return
@@ -148,16 +193,26 @@ class PressToken:
         follow-up needs an answered interaction; never the "thinking" reply that a follow-up replaces
         (a press is never answered that way), so the flag holds and only the presser sees it."""
         await self.acknowledge()
+        if self.answer is Answer.DEAD:
+            raise DeadToken()
         await self._followup().send(content, file=file, ephemeral=True)
 
     async def refuse(self, text: str) -> None:
         """A private refusal: the answer itself if the press is unanswered (the press then edits no
-        table: its original response is this reply), else a private follow-up."""
+        table: its original response is this reply), else a private follow-up. A press that missed
+        Discord's 3 seconds reaches nobody: the refusal is only logged."""
         async with self._lock:
             if (interaction := self._unanswered()) is not None:
                 self._answered(Answer.REPLY)
-                await interaction.response.send_message(text, ephemeral=True)
-                self._let_go()
+                try:
+                    await interaction.response.send_message(text, ephemeral=True)
+                    self._let_go()
+                    return
+                except discord.HTTPException as error:
+                    if not self._missed(error):
+                        raise
+            if self.answer is Answer.DEAD:
+                log.info("a refusal could not reach a press answered too late: %s", text)
                 return
         await self._followup().send(text, ephemeral=True)
 

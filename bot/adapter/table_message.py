@@ -5,6 +5,9 @@ and the webhook routes of an interaction's token are not counted. So the table m
 through the newest press on it that is still fresh (``PressToken``), and through the channel route
 only when no press is (a table of computer players, a quiet table whose turn timed out).
 
+A press whose first answer misses Discord's 3 seconds (``PressToken``) is dead: the update it was
+to carry goes through the channel route in the same write, and it is never the courier again.
+
 Discord also caps edits of messages older than an hour (code 30046). So once the message is
 ``ROLL_OVER_AGE`` old, at the next deal boundary the table is posted afresh and the old message is
 deleted (deleted, not kept as a last picture: a channel shows one live table, and a deleted message
@@ -77,9 +80,11 @@ class TableMessages:
 
     def pressed(self, live: LiveTable, interaction: discord.Interaction) -> PressToken:
         """A press reached the table: it is answered once through the token returned, and, if it was
-        made on the table's live message, it becomes the table's courier while it is the newest."""
+        made on the table's live message, it becomes the table's courier while it is the newest (a
+        press that came too late to be answered carries nothing: the courier it would displace, or
+        the channel route, shows what its move did)."""
         press = PressToken(interaction, lambda: self.clock())
-        if press.message_id is not None and press.message_id == live.row.message_id:
+        if press.fresh() and press.message_id is not None and press.message_id == live.row.message_id:
             current = live.courier
             if current is None or current.created <= press.created:
                 live.courier = press
@@ -128,7 +133,7 @@ class TableMessages:
             except discord.HTTPException as error:
                 if not expired(error):
                     raise
-                log.info("table %s: a press token expired early; the channel route takes the edit", live.id)
+                log.info("table %s: a press token is dead (%s); the channel route takes the edit", live.id, error.code)
                 self.forget(live)
         assert live.row.message_id is not None
         channel = self.bot.get_partial_messageable(live.row.channel_id, guild_id=live.row.guild_id)

@@ -11,6 +11,7 @@ from tests.support.discord_clock import CLOCK
 from tests.support.harness import CHANNEL_ID, User
 from tests.support.loopback_discord import Fault
 from tests.support.loopback_harness import LoopbackHarness
+from tests.support.loopback_ratelimits import Limit
 from tests.support.heads_up import open_heads_up, to_act
 
 ALICE, BOB = User(5201, "Alice"), User(5202, "Bob")
@@ -54,8 +55,10 @@ async def test_a_token_that_expired_early_falls_back_to_the_channel_in_the_same_
 
 async def test_a_30046_answer_posts_the_table_afresh_at_once(loopback) -> None:
     """The bot's clock runs ten minutes behind Discord's: it thinks its 61-minute-old message is 51
-    minutes old, mid-deal, and edits it; Discord refuses (30046) and the table is posted afresh."""
+    minutes old, mid-deal, and edits it; Discord refuses (30046: the channel's allowance of edits to
+    hour-old messages is spent) and the table is posted afresh."""
     h = loopback
+    h.server.old_edits.allowance = Limit(0, 6.0)
     await _heads_up(h)
     live = h.bot.service.in_channel(CHANNEL_ID)
     await _press(h)

@@ -9,12 +9,17 @@ Discord's habits:
 - per-route buckets keyed by the route's major parameter (channel, interaction token) with the
   ``X-RateLimit-*`` headers, one global bucket per bot token (50 requests a second, interaction
   responses not counted), and 429s that carry ``retry_after`` (``tests/support/loopback_ratelimits.py``);
-- edits of messages older than an hour refused with code 30046, as Discord refuses them;
-- interaction replies that write the messages Discord would, and tokens that expire 15 minutes
-  after the interaction (``tests/support/loopback_interactions.py``);
+- edits of messages older than an hour refused with code 30046 beyond a channel's allowance of 3 in
+  6 seconds, as users see Discord refuse them;
+- interaction replies that write the messages Discord would, an answer due within 3 seconds of the
+  interaction (else 10062, and the dead token's webhook routes answer 10015), one answer per
+  interaction (40060), and tokens that expire 15 minutes after the interaction
+  (``tests/support/loopback_interactions.py``);
 - Discord's error bodies for a deleted channel (404, code 10003), a deleted message (10008),
-  missing access (403, 50001), missing permissions (50013) and closed DMs (50007)
-  (``tests/support/loopback_rest.py``);
+  missing access (403, 50001), missing permissions (50013) and closed DMs (50007), and threads
+  started, archived and unarchived (``tests/support/loopback_rest.py``);
+- the invalid requests it answered (401, 403, and 429 but those of the shared scope: Discord
+  restricts an IP past 10,000 in 10 minutes), for a test to compare with that limit (``invalid``);
 - ids minted by ``tests/discord_clock.CLOCK``, whose time a test moves forward to age messages
   and tokens;
 - injectable faults (``Fault``): any status and code, a 429 storm, or a hang (a timeout) on the
@@ -36,9 +41,11 @@ from typing import Any, Callable
 
 from aiohttp import web
 
+from tests.support.discord_clock import CLOCK
 from tests.support.harness import Request
 from tests.support.loopback_interactions import InteractionRoutes
-from tests.support.loopback_ratelimits import GLOBAL_PER_SECOND, Answer, Buckets, Limit, error, too_many
+from tests.support.loopback_ratelimits import (GLOBAL_PER_SECOND, Answer, Buckets, InvalidRequests, Limit, error,
+                                               too_many)
 from tests.support.loopback_rest import RestRoutes
 
 API = "/api/v10"
@@ -109,6 +116,7 @@ class LoopbackDiscord(RestRoutes, InteractionRoutes):
         self.limits = self.buckets.limits  # a test may change them before a bucket's first request
         self.faults: list[Fault] = []
         self.served: list[Served] = []
+        self.invalid = InvalidRequests()
         self._lock = threading.Lock()
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
@@ -124,6 +132,10 @@ class LoopbackDiscord(RestRoutes, InteractionRoutes):
                    "channel", self._edit),
             _Route("DELETE", re.compile(r"/channels/(?P<channel>\d+)/messages/(?P<message>\d+)"),
                    "messages.delete", "channel", self._delete),
+            _Route("POST", re.compile(r"/channels/(?P<channel>\d+)/threads"), "threads.create", "channel",
+                   self._start_thread),
+            _Route("POST", re.compile(r"/channels/(?P<channel>\d+)/messages/(?P<message>\d+)/threads"),
+                   "threads.create", "channel", self._start_thread),
             _Route("GET", re.compile(r"/channels/(?P<channel>\d+)"), "channel.read", "channel", self._channel),
             _Route("PATCH", re.compile(r"/channels/(?P<channel>\d+)"), "channel.read", "channel", self._edit_channel),
             _Route("GET", re.compile(r"/guilds/(?P<guild>\d+)"), "guild.read", "guild", self._guild),
@@ -217,6 +229,7 @@ class LoopbackDiscord(RestRoutes, InteractionRoutes):
                         scope=answer.headers.get("X-RateLimit-Scope") if answer.status == 429 else None,
                         code=int(body.get("code", 0)) if answer.status >= 400 else 0, authorization=authorization)
         self.served.append(served)
+        self.invalid.count(answer, CLOCK.now())
         if hang:
             await asyncio.sleep(hang)
         served.status = answer.status

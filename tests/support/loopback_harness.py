@@ -5,7 +5,8 @@ gateway events a test needs (``GUILD_CREATE``, ``CHANNEL_DELETE``...) are fed th
 """
 from __future__ import annotations
 
-from typing import Any
+from contextlib import contextmanager
+from typing import Any, Iterator
 
 from discord.http import Route
 from discord.webhook.async_ import AsyncWebhookAdapter, async_context
@@ -26,6 +27,8 @@ class LoopbackHarness(Harness):
     from as the file object is handed over, which an HTTP upload does not carry)."""
 
     server: LoopbackDiscord
+    delivery = 0.0
+    """Seconds the clock moves between an interaction's creation and its delivery to the bot (``late``)."""
 
     @classmethod
     async def start(cls, database: str, recorder: Recorder | None = None) -> "LoopbackHarness":
@@ -46,6 +49,22 @@ class LoopbackHarness(Harness):
     async def close(self) -> None:
         await super().close()
         Route.BASE = _DISCORD
+
+    @contextmanager
+    def late(self, seconds: float) -> Iterator[None]:
+        """Interactions made inside reach the bot ``seconds`` after their creation (their snowflake's
+        time): the clock moves between the two, as a slow gateway or a busy bot would make it."""
+        self.delivery = seconds
+        try:
+            yield
+        finally:
+            self.delivery = 0.0
+
+    def _base(self, *args: Any, **kwargs: Any) -> tuple[str, dict[str, Any]]:
+        token, payload = super()._base(*args, **kwargs)
+        if self.delivery:
+            CLOCK.advance(self.delivery)
+        return token, payload
 
     async def raised_hand(self, alice: User, bob: User, at: Place = HOME) -> None:
         """``alice`` and ``bob`` at hold'em in ``at``; the player to act raises, so chips are committed

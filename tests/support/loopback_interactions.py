@@ -5,9 +5,20 @@ They write the messages Discord would, by the rules the recorder already keeps
 (``Recorder._reply_target`` and ``Recorder._show`` in ``tests/support/harness.py``): a type 4 or 5 callback
 creates the original response; a type 6 or 7 makes the message whose component was pressed the
 original response, and type 7 edits it; the first follow-up after a "thinking" deferral replaces it.
-And they refuse what Discord refuses: a token 15 minutes old or unknown (10015), a second callback
-(40060), an edit of a message older than an hour (30046) and, when ``callback_deadline`` is set, a
-callback later than that (10062).
+And they refuse what Discord refuses, by Discord's Interactions documentation ("Receiving and
+Responding"):
+
+- the first answer (the callback) must come within 3 seconds of the interaction's creation, its
+  snowflake's time, or the interaction is unknown (404, 10062 "Unknown interaction"); a token never
+  answered in time is dead, and its webhook routes answer 10015 "Unknown Webhook" (``callback_deadline``,
+  on by default; it is read on the part of the clock tests move, ``DiscordClock.moved_since``, so a
+  test delivers a press late by moving the clock between the press's creation and its delivery, and
+  a busy machine never makes one late);
+- a token answered in time lasts 15 minutes for follow-ups and edits (then 10015, as an unknown one);
+- a second callback is refused with 400, 40060 "Interaction has already been acknowledged" (JSON
+  Error Codes in the Opcodes and Status Codes documentation);
+- an edit of a message older than an hour beyond its channel's allowance is refused with 30046
+  (``loopback_ratelimits.OldEdits``): a fresh token does not make an old message editable.
 """
 from __future__ import annotations
 
@@ -16,7 +27,7 @@ from typing import Any
 
 from tests.support.discord_clock import CLOCK, snowflake_seconds
 from tests.support.harness import CHANNEL_ID, Recorder, Request
-from tests.support.loopback_ratelimits import Answer, edit_too_old, error
+from tests.support.loopback_ratelimits import Answer, OldEdits, error
 
 TOKEN_SECONDS = 15 * 60.0
 """How long an interaction's token answers after the interaction was created."""
@@ -30,11 +41,12 @@ def public(message: dict[str, Any]) -> dict[str, Any]:
 class InteractionRoutes(Recorder):
     """The interaction handlers of ``LoopbackDiscord`` (which adds the server, routes and buckets)."""
 
-    callback_deadline: float | None = None
-    """Seconds after its creation an interaction may still be answered (Discord's is 3), or None:
-    off by default, as a slow test machine would miss it."""
+    callback_deadline: float | None = 3.0
+    """Seconds after its creation an interaction may still be answered (Discord's 3), moved by the
+    test (``DiscordClock.moved_since``); None only for a test that must deliver slowly and says why."""
 
     deleted_channels: set[int]  # kept by the REST routes
+    old_edits: OldEdits
 
     def __init__(self) -> None:
         super().__init__()
@@ -47,9 +59,7 @@ class InteractionRoutes(Recorder):
         """The interaction's one answer; with ``?with_response``, Discord's account of what it made."""
         token = match["token"]
         interaction = self.interactions.get(token)
-        deadline = TOKEN_SECONDS if self.callback_deadline is None else self.callback_deadline
-        if interaction is None or interaction["id"] != match["interaction"] \
-                or self._age(int(interaction["id"])) > deadline:
+        if interaction is None or interaction["id"] != match["interaction"] or self._missed(interaction):
             return error(404, 10062)
         if token in self.acknowledged:
             return error(400, 40060)
@@ -75,8 +85,9 @@ class InteractionRoutes(Recorder):
         token = match["token"]
         interaction = self.interactions.get(token)
         if interaction is None or str(interaction.get("application_id")) != match["app"] \
-                or self._age(int(interaction["id"])) > TOKEN_SECONDS:
-            return error(404, 10015)
+                or self._age(int(interaction["id"])) > TOKEN_SECONDS \
+                or (token not in self.acknowledged and self._missed(interaction)):
+            return error(404, 10015)  # unknown, expired, or never answered in time: a dead token
         parts = request.path.strip("/").split("/")
         message = match.groupdict().get("message")  # None: a follow-up
         if message is not None:
@@ -98,6 +109,13 @@ class InteractionRoutes(Recorder):
         request.ephemeral = bool(reply["ephemeral"])
         return Answer(200, public(self._show(self._channel_of(token), token, request.json or {}, reply)))
 
+    def _missed(self, interaction: dict[str, Any]) -> bool:
+        """Whether the interaction's first answer can no longer come: its 3 seconds (moved by the
+        test) or its token's 15 minutes are over."""
+        created = int(interaction["id"])
+        return self._age(created) > TOKEN_SECONDS or (
+            self.callback_deadline is not None and CLOCK.moved_since(created) > self.callback_deadline)
+
     def _unwritable(self, message_id: int) -> Answer | None:
         """Why Discord would refuse to edit ``message_id`` (its channel or itself deleted, or it is
         older than an hour), or None."""
@@ -106,7 +124,7 @@ class InteractionRoutes(Recorder):
             return error(404, 10008)
         if int(message["channel_id"]) in self.deleted_channels:
             return error(404, 10003)
-        return edit_too_old(message_id, CLOCK.now())
+        return self.old_edits.take(int(message["channel_id"]), message_id, CLOCK.now(), CLOCK.offset)
 
     def _channel_of(self, token: str) -> int:
         """The interaction's channel: where its replies are."""

@@ -1,7 +1,15 @@
 """The loopback Discord's REST routes the bot's ``HTTPClient`` uses: login, DM channels, channel
-messages (post, edit, delete), channels and servers, with Discord's refusals (a deleted channel
-10003, a deleted message 10008, missing access 50001, missing permissions 50013, closed DMs 50007,
-an archived thread 50083, an edit of a message older than an hour 30046).
+messages (post, edit, delete), channels, threads (started alone or from a message, archived and
+unarchived) and servers, with Discord's refusals (a deleted channel 10003, a deleted message 10008,
+missing access 50001, missing permissions 50013, an archived thread 50083, an edit of a message older
+than an hour beyond its channel's allowance 30046 (``loopback_ratelimits.OldEdits``), and 50007
+"Cannot send messages to this user" for a member whose DMs are closed: Discord answers a DM the
+member does not accept with it, 403 (JSON Error Codes, Opcodes and Status Codes documentation)).
+
+A thread is a channel of type 11 (public) or 12 (private) whose ``parent_id`` is the channel it was
+started in; one started from a message has that message's id ("Start Thread from Message" in the
+Channel resource documentation). ``threads`` and ``archived`` are the recorder's, so a test reads
+the loopback's threads as it reads the recorder's.
 """
 from __future__ import annotations
 
@@ -9,8 +17,8 @@ import re
 from typing import Any
 
 from tests.support.discord_clock import CLOCK
-from tests.support.harness import APP_ID, BOT_USER_ID, GUILD_ID, Recorder, Request, new_id
-from tests.support.loopback_ratelimits import ERRORS, Answer, edit_too_old, error
+from tests.support.harness import APP_ID, BOT_USER_ID, CHANNEL_ID, GUILD_ID, TIMESTAMP, Recorder, Request, new_id
+from tests.support.loopback_ratelimits import ERRORS, Answer, OldEdits, error
 
 
 class RestRoutes(Recorder):
@@ -23,6 +31,7 @@ class RestRoutes(Recorder):
         self.archived_threads: set[int] = set()
         self.left_guilds: set[int] = set()
         self.channel_guilds: dict[int, int] = {}  # channels of other guilds than GUILD_ID
+        self.old_edits = OldEdits()
 
     def _channel_fault(self, channel_id: int) -> Answer | None:
         guild = self.channel_guilds.get(channel_id, GUILD_ID)
@@ -70,7 +79,7 @@ class RestRoutes(Recorder):
         old = self.messages.get(message_id)
         if old is None or int(old["channel_id"]) != channel_id:
             return error(404, 10008, ERRORS[10008])
-        if (refused := edit_too_old(message_id, CLOCK.now())) is not None:
+        if (refused := self.old_edits.take(channel_id, message_id, CLOCK.now(), CLOCK.offset)) is not None:
             return refused
         return Answer(200, self._message(channel_id, request.json or {}, message_id))
 
@@ -82,8 +91,33 @@ class RestRoutes(Recorder):
         return Answer(204)
 
     def _channel_payload(self, channel_id: int) -> dict[str, Any]:
-        return {"id": str(channel_id), "type": 0, "guild_id": str(self.channel_guilds.get(channel_id, GUILD_ID)),
-                "name": "cards", "position": 0, "permission_overwrites": [], "nsfw": False, "parent_id": None}
+        payload = {"id": str(channel_id), "type": 0, "guild_id": str(self.channel_guilds.get(channel_id, GUILD_ID)),
+                   "name": "cards", "position": 0, "permission_overwrites": [], "nsfw": False, "parent_id": None}
+        if channel_id in self.threads:
+            payload |= self._thread_fields(channel_id)
+        return payload
+
+    def _thread_fields(self, thread_id: int) -> dict[str, Any]:
+        archived = thread_id in self.archived_threads
+        return {"type": 11, "parent_id": str(self.threads[thread_id]), "owner_id": str(BOT_USER_ID),
+                "message_count": 0, "member_count": 1, "rate_limit_per_user": 0, "thread_metadata": {
+                    "archived": archived, "auto_archive_duration": 1440, "locked": False,
+                    "archive_timestamp": TIMESTAMP}}
+
+    def _start_thread(self, request: Request, match: re.Match[str]) -> Answer:
+        """A thread in a channel (POST /channels/{id}/threads), or from one of its messages (POST
+        /channels/{id}/messages/{message}/threads: the thread takes the message's id)."""
+        channel_id = int(match["channel"])
+        if (fault := self._channel_fault(channel_id)) is not None:
+            return fault
+        message = match.groupdict().get("message")
+        if message is not None and int(message) not in self.messages:
+            return error(404, 10008, ERRORS[10008])
+        thread_id = int(message) if message is not None else new_id()
+        if thread_id in self.threads:
+            return error(400, 160004, "A thread has already been created for this message")
+        self.threads[thread_id] = channel_id
+        return Answer(201, {**self._channel_payload(thread_id), "name": (request.json or {}).get("name", "")})
 
     def _channel(self, request: Request, match: re.Match[str]) -> Answer:
         channel_id = int(match["channel"])
@@ -93,16 +127,17 @@ class RestRoutes(Recorder):
         return Answer(200, self._channel_payload(channel_id))
 
     def _edit_channel(self, request: Request, match: re.Match[str]) -> Answer:
-        """Unarchive a thread (the only channel edit the bot makes)."""
+        """Archive or unarchive a thread (the only channel edits the bot makes): an archived thread
+        takes no message until it is unarchived (50083)."""
         channel_id = int(match["channel"])
         if (fault := self._channel_fault(channel_id)) is not None:
             return fault
-        if (request.json or {}).get("archived") is False:
-            self.archived_threads.discard(channel_id)
-        return Answer(200, {**self._channel_payload(channel_id), "type": 11,
-                             "thread_metadata": {"archived": channel_id in self.archived_threads,
-                                                 "auto_archive_duration": 60, "locked": False,
-                                                 "archive_timestamp": "2026-01-01T00:00:00+00:00"}})
+        archived = (request.json or {}).get("archived")
+        if archived is not None:
+            for kept in (self.archived_threads, self.archived):
+                (kept.add if archived else kept.discard)(channel_id)
+        self.threads.setdefault(channel_id, CHANNEL_ID)  # a thread a test made (through the gateway)
+        return Answer(200, self._channel_payload(channel_id))
 
     def _guild(self, request: Request, match: re.Match[str]) -> Answer:
         guild_id = int(match["guild"])

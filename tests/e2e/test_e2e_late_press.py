@@ -1,0 +1,106 @@
+"""A press that reaches the bot late, against the loopback Discord's 3-second deadline: Discord takes
+an interaction's first answer within 3 seconds of its creation (its snowflake's time), and a token
+never answered in time is dead. The move still applies; the table shows it through the channel route
+or a fresher press, never through the dead token; the member is told nothing false."""
+from __future__ import annotations
+
+from typing import Any
+
+from tests.support.harness import CHANNEL_ID, User
+from tests.support.heads_up import open_heads_up, to_act
+from tests.support.loopback_discord import Fault, Served
+from tests.support.loopback_harness import LoopbackHarness
+
+ALICE, BOB = User(5301, "Alice"), User(5302, "Bob")
+
+
+def _move(h: LoopbackHarness) -> tuple[User, str, dict[str, Any]]:
+    """The player to act, their check or call, and the live table message showing that button."""
+    live = h.bot.service.in_channel(CHANNEL_ID)
+    kinds = {s.kind for s in live.engine.legal_actions(live.engine.to_act()[0])}
+    custom_id = f"cr:a:{live.id}:{live.row.hand_no}:{live.row.step}:{'check' if 'check' in kinds else 'call'}"
+    return to_act(h, ALICE, BOB), custom_id, h.showing(custom_id)
+
+
+def _of(token: str, served: list[Served]) -> list[Served]:
+    """The requests made with one interaction's token (its callback and webhook routes)."""
+    return [s for s in served if f"/{token}/" in s.request.path or s.request.path.endswith(f"/{token}")]
+
+
+def _shows_step(h: LoopbackHarness, step: int) -> bool:
+    """Whether the table message as Discord keeps it offers the moves of ``step``."""
+    live = h.bot.service.in_channel(CHANNEL_ID)
+    return f"cr:a:{live.id}:{live.row.hand_no}:{step}:" in str(h.table_message()["components"])
+
+
+async def test_a_press_delivered_after_three_seconds_applies_and_the_channel_route_shows_it(loopback) -> None:
+    h = loopback
+    await open_heads_up(h, ALICE, BOB)
+    live = h.bot.service.in_channel(CHANNEL_ID)
+    step = live.row.step
+    user, custom_id, shown = _move(h)
+    before = len(h.server.served)
+    with h.late(3.5):
+        token = await h.press(user, custom_id, shown)
+    served = h.server.served[before:]
+    assert live.row.step == step + 1, "the move applies"
+    assert _of(token, served) == [], "a press past its 3 seconds is not answered, its token never used"
+    assert any(s.bucket == "messages.edit" and s.status == 200 for s in served), "the channel route"
+    assert _shows_step(h, step + 1), "the table shows the new state"
+    assert h.ephemeral_text(token) == "" and "went wrong" not in h.server.channel_text(), "nothing told"
+    assert h.server.refused(10062) == h.server.refused(10015) == 0
+
+
+async def test_a_press_delivered_at_two_and_a_half_seconds_is_answered_in_time(loopback) -> None:
+    h = loopback
+    await open_heads_up(h, ALICE, BOB)
+    live = h.bot.service.in_channel(CHANNEL_ID)
+    step = live.row.step
+    user, custom_id, shown = _move(h)
+    before = len(h.server.served)
+    with h.late(2.5):
+        token = await h.press(user, custom_id, shown)
+    answers = [s for s in _of(token, h.server.served[before:]) if s.bucket == "interaction.callback"]
+    assert [s.status for s in answers] == [200], "answered once, within Discord's 3 seconds"
+    assert live.row.step == step + 1 and _shows_step(h, step + 1)
+    assert h.server.refused(10062) == h.server.refused(10015) == 0
+
+
+async def test_a_first_answer_refused_with_10062_falls_back_to_the_channel_and_the_token_is_never_used_again(
+        loopback) -> None:
+    """Discord judged the answer late (its clock, the network): the same update goes by the channel
+    route, and the dead token carries nothing after, neither the next update nor a private hand."""
+    h = loopback
+    await open_heads_up(h, ALICE, BOB)
+    live = h.bot.service.in_channel(CHANNEL_ID)
+    step = live.row.step
+    h.server.inject(Fault(r"/interactions/\d+/[^/]+/callback$", 404, code=10062, method="POST", times=1))
+    user, custom_id, shown = _move(h)
+    before = len(h.server.served)
+    token = await h.press(user, custom_id, shown)
+    assert live.row.step == step + 1 and _shows_step(h, step + 1)
+    assert [(s.bucket, s.code) for s in _of(token, h.server.served[before:])] == [("interaction.callback", 10062)]
+    assert any(s.bucket == "messages.edit" and s.status == 200 for s in h.server.served[before:])
+    live.note("A timer's update.")
+    await h.update(live)
+    assert _of(token, h.server.served[before:])[1:] == [], "the dead token is never sent again"
+    assert "A timer" in h.table_message()["content"]
+    assert "went wrong" not in h.ephemeral_text(token) + h.server.channel_text(), "nothing false told"
+
+
+async def test_a_late_press_leaves_the_table_to_the_fresh_press_before_it(loopback) -> None:
+    """The courier a late press would have displaced carries its update: no channel request."""
+    h = loopback
+    await open_heads_up(h, ALICE, BOB)
+    live = h.bot.service.in_channel(CHANNEL_ID)
+    first = await h.press(*_move(h))
+    user, custom_id, shown = _move(h)
+    step = live.row.step
+    before = len(h.server.served)
+    with h.late(4.0):
+        late = await h.press(user, custom_id, shown)
+    served = h.server.served[before:]
+    assert live.row.step == step + 1 and _shows_step(h, step + 1)
+    assert _of(late, served) == []
+    assert [(s.request.method, s.status) for s in _of(first, served)] == [("PATCH", 200)], "the earlier press"
+    assert not [s for s in served if s.bucket == "messages.edit"], "no channel edit"
