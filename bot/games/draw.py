@@ -20,7 +20,7 @@ pokerkit takes every discard before serving anyone, then serves players in turn 
 stub runs out while serving, the burn card and the discards of the players already served are
 shuffled (seeded from the deal's seed) into a new stub; a player never gets their own discards back.
 
-``carry`` may hold ``dealer`` and ``hand_no`` as in hold'em. PHH has no high-hand draw variant:
+``carry`` may hold ``dealer``, ``hand_no`` and a tournament's dead small blind or button as in hold'em. PHH has no high-hand draw variant:
 hands are written under the room's codes "N1D", "P1D" and "F1D" (``bot/games/phh.py``), whose
 pokerkit games also give the engine its streets.
 """
@@ -66,7 +66,7 @@ class PokerkitHand(PokerkitTable):
                  carry: Mapping[str, Any]) -> None:
         self.seats = list(seats)
         self.seed = seed
-        self.dealer = int(carry.get("dealer", 0))
+        self._read_positions(carry)
         self.hand_no = int(carry.get("hand_no", 1))
         self._read_settings(settings)
         n = len(self.seats)
@@ -247,7 +247,7 @@ class PokerkitHand(PokerkitTable):
             "cards": self._visible_cards(seat, viewer),
             "folded": self._folded[seat],
             "all_in": not self._folded[seat] and state.stacks[player] == 0,
-            "is_dealer": self.has_button and seat == self.dealer,
+            "is_dealer": self.has_button and seat == self.dealer and not self.dead_button,
             "to_act": (seat,) == self.to_act(),
             "last_action": self._last_action[seat],
             "hand_name": self._shown_names[seat],
@@ -303,7 +303,11 @@ class DrawEngine(PokerkitHand):
         self._reshuffles = 0
 
     def _blinds(self) -> tuple[int, ...]:
-        return (self.small_blind, self.big_blind) if self.forced == "blinds" else ()
+        """pokerkit's blinds by player: the small then the big, or the big alone when the small blind is
+        dead (a tournament's dead button)."""
+        if self.forced != "blinds":
+            return ()
+        return (self.big_blind,) if self.dead_small_blind else (self.small_blind, self.big_blind)
 
     def _new_state(self, stacks: list[int]) -> State:
         self._pokerkit_game = pokerkit_game(GAMES[self.limit], self.limit, self.ante, self.small_blind,

@@ -25,7 +25,10 @@ Fixed-limit: the small bet is the big blind and the big bet twice that; each str
 and three raises (preflop the big blind is the bet), the usual cardroom cap.
 
 ``carry`` may hold ``dealer`` (index of the button, default 0) and ``hand_no`` (shown in the view,
-default 1). The outcome's carry is empty: the table service moves the button.
+default 1), and at a tournament's dead button (``bot/service/dead_button.py``) ``dead_small_blind``
+(nobody posts the small blind: the player left of ``dealer`` posts the big blind) and ``dead_button``
+(``dealer`` is the player right of the empty button, who acts last after the flop; no seat shows the
+button). The outcome's carry is empty: the table service moves the button.
 
 Other flop games (Omaha, ``bot/games/omaha.py``) subclass ``HoldemEngine`` and override its class
 attributes (``variants``, ``hand_types``, ``games``...) and the ``_betting_structure`` and
@@ -58,7 +61,7 @@ from pokerkit import (
 
 from bot.games.base import HIDDEN, Action, ActionSpec, IllegalAction, Seat
 from bot.games.cards import pretty, shuffled_deck
-from bot.games.forced_bets import describe_deal, forced_bets
+from bot.games.forced_bets import big_blind_player, describe_deal, forced_bets
 from bot.games.poker_options import options
 from bot.games.high_hands import FastHighHand, hand_name
 from bot.games.phh import BETS_A_ROUND, PotLimitTexasHoldem
@@ -118,13 +121,14 @@ class HoldemEngine(PokerkitTable):
         self.big_blind = int(settings.get("big_blind", 10))
         self.ante = int(settings.get("ante", 0))
         self.seats = list(seats)
-        self.dealer = int(carry.get("dealer", 0))
+        self._read_positions(carry)
         self.hand_no = int(carry.get("hand_no", 1))
         self._check_setup()
 
         n = len(self.seats)
         stacks = [self.seats[self._seat_of(p)].stack for p in range(n)]
-        self.forced = forced_bets(settings, stacks, [self._seat_of(p) for p in range(n)], self.hand_no)
+        self.forced = forced_bets(settings, stacks, [self._seat_of(p) for p in range(n)], self.hand_no,
+                                  small_blind_dead=self.dead_small_blind, button_dead=self.dead_button)
         self.stakes = describe_deal(settings, self.forced)
         self.options = " · ".join(options(settings, short=True))
         self._pokerkit_game = self._make_game()
@@ -297,8 +301,9 @@ class HoldemEngine(PokerkitTable):
         return lines
 
     def _is_big_blind(self, player: int) -> bool:
-        """pokerkit's blind order: player 0 small, 1 big; heads-up the other way round."""
-        return player == (0 if len(self.seats) == 2 else 1)
+        """pokerkit's blind order: player 0 small, 1 big; heads-up the other way round; with a dead
+        small blind player 0 is the big blind."""
+        return player == big_blind_player(len(self.seats), self.dead_small_blind)
 
     def _held(self, seat: int) -> list[str]:
         return self._hole[seat]
@@ -440,7 +445,7 @@ class HoldemEngine(PokerkitTable):
                 "cards": list(self._hole[s]) if visible else [HIDDEN] * len(self._hole[s]),
                 "folded": self._folded[s],
                 "all_in": not self._folded[s] and state.stacks[p] == 0,
-                "is_dealer": s == self.dealer,
+                "is_dealer": s == self.dealer and not self.dead_button,
                 "to_act": s in actor,
                 "last_action": self._last_action[s],
                 "hand_name": "" if s in self._named_later else self._shown_names[s],  # named once the board is out

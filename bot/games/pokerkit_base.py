@@ -8,7 +8,7 @@ the table, so the engines differ only where their rules do.
 from __future__ import annotations
 
 import re
-from typing import Any, ClassVar, Sequence
+from typing import Any, ClassVar, Mapping, Sequence
 
 from pokerkit import Card, ChipsPushing, HoleCardsShowingOrMucking, Operation, State
 
@@ -26,6 +26,8 @@ class PokerkitTable:
 
     seats: list[Seat]
     dealer: int
+    dead_small_blind: bool
+    dead_button: bool
     hand_no: int
     state: State
     log: list[str]
@@ -53,6 +55,16 @@ class PokerkitTable:
         self.log = []
 
     # -- seats ---------------------------------------------------------------------------------
+
+    def _read_positions(self, carry: Mapping[str, Any]) -> None:
+        """The button from ``carry``: ``dealer``, the seat of pokerkit's last player, and at a
+        tournament's dead button (``bot/service/dead_button.py``; never heads-up) ``dead_small_blind``
+        (the player left of ``dealer`` posts the big blind, nobody the small) and ``dead_button``
+        (``dealer`` is the player right of the empty button: no seat shows it)."""
+        self.dealer = int(carry.get("dealer", 0))
+        several = len(self.seats) > 2
+        self.dead_small_blind = several and bool(carry.get("dead_small_blind"))
+        self.dead_button = several and bool(carry.get("dead_button"))
 
     def _seat_of(self, player: int) -> int:
         """Table seat of pokerkit player ``player`` (0 = left of the button, last = button)."""

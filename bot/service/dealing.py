@@ -85,11 +85,7 @@ async def start_deal(table: LiveTable) -> None:
         return
     carry = dict(row.carry)
     if table.spec.moves_button:
-        previous = carry.get("button_seat", -1)
-        dealt = presence.seat_the_deal(table, dealt, previous)
-        button = presence.button_of(dealt, previous)
-        carry["button_seat"] = button
-        carry["dealer"] = dealt.index(button)
+        dealt = presence.place_the_button(table, dealt, carry)
     row.hand_no += 1
     time_bank.refill(table, dealt)
     carry["hand_no"] = row.hand_no

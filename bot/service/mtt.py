@@ -14,7 +14,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any, Callable, Coroutine, Protocol
 
-from bot.service import mtt_prizes, mtt_seating
+from bot.service import dead_button, mtt_prizes, mtt_seating
 from bot.service.live import LiveTable, Presenter
 from bot.service.mtt_clock import Level, Schedule, played
 from bot.storage.interface import HOUSE, Storage, Tx
@@ -190,7 +190,7 @@ class Tournament:
                 if entry.table_id == live.id and entry.chips and entry.place is None:
                     chair = mtt_seating.worst_seat(table)
                     table = mtt_seating.Table(table.id, tuple(entry.user_id if i == chair else p
-                                                              for i, p in enumerate(table.seats)), table.button)
+                                                              for i, p in enumerate(table.seats)), table.big_blind)
             tables.append(table)
         return tables
 
@@ -244,15 +244,13 @@ class Tournament:
 
 
 def seating_of(live: LiveTable, seats: int) -> mtt_seating.Table:
-    """A table's chairs as ``mtt_seating`` reads them: who sits in each, and the last button's chair
-    (the last chair before the first deal, so the first button is the first player's)."""
+    """A table's chairs as ``mtt_seating`` reads them: who sits in each, and the chair of the last big
+    blind (``dead_button``)."""
     chairs: list[int | None] = [None] * seats
     for seat in live.row.seats:
         assert seat.chair is not None, "a tournament table's seats have chairs"
         chairs[seat.chair] = seat.user_id
-    index = live.row.carry.get("button_seat")
-    chair = live.row.seats[index].chair if index is not None and 0 <= index < len(live.row.seats) else None
-    return mtt_seating.Table(live.id, tuple(chairs), seats - 1 if chair is None else chair)
+    return mtt_seating.Table(live.id, tuple(chairs), dead_button.last_big_blind(live))
 
 
 def wake(table: LiveTable) -> None:

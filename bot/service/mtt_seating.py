@@ -2,7 +2,8 @@
 the random draw at the start, balancing tables that differ by more than one player, breaking a
 table when the others can take its players, and dealing hand for hand on the bubble.
 
-Pure functions of a seating (each table's seats, a player's id or None, and its button): they say
+Pure functions of a seating (each table's seats, a player's id or None, and the chair of its last big
+blind, which moves one occupied chair a hand: ``dead_button``): they say
 which moves to make and never change what they are given, so the tournament service can apply
 them at a deal boundary, in the transaction that records them.
 """
@@ -18,11 +19,12 @@ Seats = tuple[int | None, ...]
 
 @dataclass(frozen=True)
 class Table:
-    """One tournament table: its seats in clockwise order and the seat that had the last button."""
+    """One tournament table: its seats in clockwise order and the seat that posted the last big blind
+    (before the first hand, the one the first big blind moves on from)."""
 
     id: int
     seats: Seats
-    button: int
+    big_blind: int
 
     @property
     def players(self) -> list[int]:
@@ -63,25 +65,18 @@ def _clockwise(seats: Seats, after: int) -> list[int]:
     return [(after + k) % n for k in range(1, n + 1) if seats[(after + k) % n] is not None]
 
 
-def deals_until_big_blind(seats: Seats, button: int, seat: int) -> int:
+def deals_until_big_blind(seats: Seats, big_blind: int, seat: int) -> int:
     """How many deals from the next one until ``seat`` posts the big blind (0: the next deal), the
-    button moving one occupied seat each deal; heads-up the button posts the small blind."""
-    occupied = _clockwise(seats, button)
+    big blind moving one occupied seat each deal from ``big_blind``, the last one's."""
+    occupied = _clockwise(seats, big_blind)
     if seat not in occupied or len(occupied) < 2:
         return len(seats)
-    for deal in range(len(occupied)):
-        new_button = occupied[deal % len(occupied)]
-        around = _clockwise(seats, new_button)
-        big_blind = around[0] if len(occupied) == 2 else around[1]
-        if big_blind == seat:
-            return deal
-    return len(seats)  # pragma: no cover - every occupied seat posts the big blind once an orbit
+    return occupied.index(seat)
 
 
 def next_big_blind(table: Table) -> int:
     """The seat that posts the big blind in the table's next deal."""
-    return min(_clockwise(table.seats, table.button),
-               key=lambda seat: deals_until_big_blind(table.seats, table.button, seat))
+    return _clockwise(table.seats, table.big_blind)[0]
 
 
 def worst_seat(table: Table) -> int:
@@ -90,12 +85,12 @@ def worst_seat(table: Table) -> int:
     empty = [i for i, seat in enumerate(table.seats) if seat is None]
     def wait(seat: int) -> int:
         filled = tuple(-1 if i == seat else p for i, p in enumerate(table.seats))
-        return deals_until_big_blind(filled, table.button, seat)
+        return deals_until_big_blind(filled, table.big_blind, seat)
     return min(empty, key=lambda seat: (wait(seat), seat))
 
 
 def _with(table: Table, seat: int, player: int | None) -> Table:
-    return Table(table.id, tuple(player if i == seat else p for i, p in enumerate(table.seats)), table.button)
+    return Table(table.id, tuple(player if i == seat else p for i, p in enumerate(table.seats)), table.big_blind)
 
 
 def balance(tables: Sequence[Table]) -> list[Move]:

@@ -1,4 +1,7 @@
-"""Who is dealt in, and how an absent player's turns go.
+"""Who is dealt in, where the button is, and how an absent player's turns go.
+
+- **The button** moves to the next seat dealt in every deal; at a tournament table with blinds it
+  follows the dead-button rule instead (``dead_button``: the big blind moves one chair a hand).
 
 - **Away**: the seat is kept and dealt in, and its turns are checked or folded at once; a member
   goes away by the Away button or by letting the clock run out twice in a row, and comes back with
@@ -10,7 +13,13 @@
 """
 from __future__ import annotations
 
+from typing import Any
+
+from bot.service import dead_button, tournaments
 from bot.service.live import LiveTable
+
+KEPT = ("button_seat", dead_button.KEY)
+"""What a deal's carry hands to the next about where the button was."""
 
 
 def has_blinds(table: LiveTable) -> bool:
@@ -38,9 +47,29 @@ def sit_out_the_long_away(table: LiveTable, players: int) -> None:
             table.note(f"{seat.name} was away for a whole orbit and now sits out.")
 
 
+def place_the_button(table: LiveTable, candidates: list[int], carry: dict[str, Any]) -> list[int]:
+    """The seats dealt in of ``candidates`` and, in ``carry``, where the button is (``dealer``, an
+    index into them) and what the next deal needs to move it: at a tournament table with blinds, the
+    dead button (``dead_button``); elsewhere the button moves to the next seat dealt in."""
+    if tournaments.is_tournament(table.row.settings) and has_blinds(table):
+        dealt = dead_button.deal(table, candidates, carry)
+    else:
+        previous = carry.get("button_seat", -1)
+        dealt = seat_the_deal(table, candidates, previous)
+        carry["button_seat"] = button_of(dealt, previous)
+        carry["dealer"] = dealt.index(carry["button_seat"])
+    count_the_deal(table, dealt)
+    return dealt
+
+
+def between_deals(carry: dict[str, Any]) -> dict[str, Any]:
+    """What a finished deal's carry keeps for the next about the button."""
+    return {key: carry[key] for key in KEPT if key in carry}
+
+
 def seat_the_deal(table: LiveTable, candidates: list[int], previous_button: int) -> list[int]:
     """The seats dealt in: every candidate but those waiting for a big blind that is not theirs
-    this deal. Those dealt in stop waiting; those away count the deal."""
+    this deal."""
     dealt = list(candidates)
     seats = table.row.seats
     while has_blinds(table) and len(dealt) >= 2:
@@ -49,8 +78,13 @@ def seat_the_deal(table: LiveTable, candidates: list[int], previous_button: int)
         if keep == dealt or len(keep) < table.spec.min_players:
             break
         dealt = keep
+    return dealt
+
+
+def count_the_deal(table: LiveTable, dealt: list[int]) -> None:
+    """Those dealt in stop waiting for the big blind; those away count the deal."""
+    seats = table.row.seats
     for index in dealt:
         seats[index].waits_for_big_blind = False
         if seats[index].away:
             seats[index].away_deals += 1
-    return dealt

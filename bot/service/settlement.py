@@ -8,7 +8,7 @@ import logging
 from typing import Any
 
 from bot.games.base import Outcome
-from bot.service import bounty, events, mtt_tables, tournaments
+from bot.service import bounty, events, mtt_tables, presence, tournaments
 from bot.service.tournaments import busted_places, payouts
 from bot.service.live import LiveTable
 from bot.service.ratings import rate
@@ -119,7 +119,7 @@ def close_deal(table: LiveTable, outcome: Outcome) -> None:
     assert deal is not None
     carry = dict(outcome.carry)
     if table.spec.moves_button:
-        carry["button_seat"] = deal.carry["button_seat"]
+        carry.update(presence.between_deals(deal.carry))
     row.carry = carry
     row.deal = None
     table.last_outcome = outcome

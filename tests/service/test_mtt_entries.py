@@ -82,7 +82,7 @@ async def test_no_re_entry_unless_the_tournament_allows_it(tmp_path) -> None:
 
 
 async def test_a_pause_and_a_break_stop_every_table_dealing_and_the_clock_skips_them(tmp_path) -> None:
-    service, mtt, clock = await _open(tmp_path, break_every=1, break_minutes=1)
+    service, mtt, clock = await _open(tmp_path, break_every=1, break_minutes=1, stack=15000)  # play outlasts the break
     await mtt_register.add_bots(mtt, 12)
     await mtt_register.start(mtt)
     await _play(service, clock, 10)

@@ -19,7 +19,7 @@ def _apply(tables: list[Table], moves: list[Move]) -> list[Table]:
         source[source.index(move.player)] = None
         assert current[move.to_table][move.to_seat] is None, "a move goes to an empty seat"
         current[move.to_table][move.to_seat] = move.player
-    return [Table(t.id, tuple(current[t.id]), t.button) for t in tables if t.id in current]
+    return [Table(t.id, tuple(current[t.id]), t.big_blind) for t in tables if t.id in current]
 
 
 @st.composite
@@ -61,12 +61,12 @@ def test_balancing_moves_the_next_big_blind_to_the_worst_seat_until_tables_diffe
 
 
 def test_a_moved_player_is_big_blind_at_once_where_that_seat_is_free() -> None:
-    # Button on seat 0: the next deal's button is seat 2, its small blind seat 4; a player put in
-    # seat 5 is the next big blind (one put in seat 3 would be the small blind).
-    target = Table(2, (1, None, 2, None, 3, None), button=0)
-    assert worst_seat(target) == 5 and deals_until_big_blind((1, None, 2, None, 3, 9), 0, 5) == 0
-    assert deals_until_big_blind((1, None, 2, 9, 3, None), 0, 3) == 3
-    source = Table(1, (10, 11, 12, 13, 14, 15), button=5)  # next deal: button seat 0, blinds seats 1 and 2
+    # The last big blind on seat 4: the next one is the first player after it, so a player put in
+    # seat 5 posts it at once (the big blind moves one occupied seat a hand: ``dead_button``).
+    target = Table(2, (1, None, 2, None, 3, None), big_blind=4)
+    assert worst_seat(target) == 5 and deals_until_big_blind((1, None, 2, None, 3, 9), 4, 5) == 0
+    assert deals_until_big_blind((1, None, 2, 9, 3, None), 4, 3) == 2
+    source = Table(1, (10, 11, 12, 13, 14, 15), big_blind=1)  # next deal: big blind seat 2
     assert next_big_blind(source) == 2
     assert [m.player for m in balance([source, Table(2, (1, None, None, None, None, None), 0)])] == [12, 13]
 
