@@ -8,17 +8,20 @@ and lands in exactly the same state.
 from __future__ import annotations
 
 import asyncio
+import logging
 import random
 import time
 from typing import Any
 
-from bot.games.base import Action, Seat
+from bot.games.base import Action
 from bot.games.cards import commitment
 from bot.registry import game
 from bot.service import events, mtt_tables, presence, time_bank, tournaments
 from bot.service.live import LiveTable, Room
 from bot.service.settlement import end_deal
 from bot.storage.records import Deal, TableRow
+
+log = logging.getLogger(__name__)
 
 
 def restored(room: Room, row: TableRow) -> LiveTable:
@@ -27,23 +30,11 @@ def restored(room: Room, row: TableRow) -> LiveTable:
     choice, not a timeout) without holding up the start of the bot."""
     table = LiveTable(row=row, spec=game(row.game), room=room)
     if row.deal is not None:
-        table.engine = new_engine(table)
-        table.deal_size = len(row.deal.seats)
-        table.track_turns(0)
-        for step, (deal_seat, action) in enumerate(row.deal.actions, start=1):
-            table.engine.apply(deal_seat, Action.from_json(action))
-            table.track_turns(step)  # buttons shown before the restart stay as valid as they were
+        table.replay()
         if table.engine.outcome is None and any(plays_itself(table, s) for s in table.engine.to_act()):
             row.deadline = min(row.deadline or room.clock(), room.clock())
     table.note("The table was restored after a restart.")
     return table
-
-
-def new_engine(table: LiveTable) -> Any:
-    deal = table.row.deal
-    assert deal is not None
-    seats = [Seat(name=n, stack=s, is_bot=b) for n, s, b in zip(deal.names, deal.stacks, deal.bots)]
-    return table.spec.engine(dict(deal.settings), seats, deal.seed, dict(deal.carry))
 
 
 def eligible(table: LiveTable) -> list[int]:
@@ -98,7 +89,7 @@ async def start_deal(table: LiveTable) -> None:
                     stacks=[s.stack for s in seats], bots=[s.is_bot for s in seats], carry=carry,
                     settings=settings, event_key=event_key)
     row.step = 0
-    table.engine = new_engine(table)
+    table.engine = table.new_engine()
     table.turn_started = {}
     table.track_turns()
     table.deal_size = len(dealt)
@@ -171,7 +162,19 @@ async def persist(table: LiveTable, action: tuple[int, dict[str, Any], bool] | N
 
 
 async def drive(table: LiveTable) -> None:
-    """Play every turn that no human needs to take: computer players, sitting-out or leaving seats."""
+    """Play every turn that no human needs to take: computer players, sitting-out or leaving seats.
+    Each is stored on its own, so one that fails undoes nothing that led here (a member's move, a
+    deal's start, which were stored): the table is put back as storage has it, and its deadline plays
+    the turn again."""
+    memory = table.checkpoint()
+    try:
+        await _automatic_turns(table)
+    except Exception:
+        log.exception("table %s: a turn played for a seat failed; the table is back as stored", table.id)
+        await table.lock.restore_now(memory)
+
+
+async def _automatic_turns(table: LiveTable) -> None:
     while table.engine is not None and table.engine.outcome is None and table.row.deal is not None:
         automatic = [s for s in table.engine.to_act() if plays_itself(table, s)]
         if not automatic:

@@ -9,17 +9,25 @@ The service (``tables.TableService``) is the registry of tables and what spans t
 from __future__ import annotations
 
 import asyncio
-from dataclasses import dataclass, field
+import copy
+from dataclasses import dataclass, field, fields
 from typing import Any, Callable, Coroutine, Protocol
 
 from bot.errors import StaleButton, UserError
-from bot.games.base import Action, ActionSpec, IllegalAction, Outcome
+from bot.games.base import Action, ActionSpec, IllegalAction, Outcome, Seat
 from bot.games.moves import offered, verify_move
 from bot.registry import GameSpec
+from bot.service.stored_lock import StoredLock
 from bot.storage.interface import Storage
 from bot.storage.records import TableRow, TableSeat
 
 MAX_LOG = 12
+MEMORY = ("engine", "log", "last_outcome", "last_seed", "last_players", "rabbit_hunted", "bounty_paid",
+          "undo_asked", "deal_size", "last_event", "withheld")
+"""What of a table memory alone holds (the engine: the last deal's, shown between deals), kept as it
+was when a failed command took the lock (``LiveTable.restore``); and where the table is shown, which
+the presenter stores in transactions of its own, is kept from memory when the row is read back."""
+KEPT = ("channel_id", "message_id")
 
 
 def paused_text(reason: str) -> str:
@@ -57,7 +65,8 @@ class LiveTable:
     row: TableRow
     spec: GameSpec
     engine: Any = None
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    lock: StoredLock = field(init=False, repr=False)
+    """Held by every command; a command that fails puts the table back as stored (``restore``)."""
     log: list[str] = field(default_factory=list)
     last_outcome: Outcome | None = None
     last_seed: str | None = None  # revealed once its deal is over
@@ -84,9 +93,51 @@ class LiveTable:
     room: "Room" = field(kw_only=True, repr=False)
     """The service that holds it: storage, presenter, clock, and what spans tables."""
 
+    def __post_init__(self) -> None:
+        self.lock = StoredLock(self)
+
     @property
     def id(self) -> int:
         return self.row.id
+
+    def new_engine(self) -> Any:
+        """The engine of the deal in progress as it was dealt, before any action."""
+        deal = self.row.deal
+        assert deal is not None
+        seats = [Seat(name=n, stack=s, is_bot=b) for n, s, b in zip(deal.names, deal.stacks, deal.bots)]
+        return self.spec.engine(dict(deal.settings), seats, deal.seed, dict(deal.carry))
+
+    def replay(self) -> None:
+        """The deal in progress rebuilt from the row: a new engine and the stored actions applied
+        anew, with the step each seat's turn began (a restart, an undo, a failed command put back)."""
+        deal = self.row.deal
+        assert deal is not None
+        self.engine = self.new_engine()
+        self.deal_size = len(deal.seats)
+        self.turn_started = {}
+        self.track_turns(0)
+        for step, (deal_seat, action) in enumerate(deal.actions, start=1):
+            self.engine.apply(deal_seat, Action.from_json(action))
+            self.track_turns(step)  # buttons shown before stay as valid as they were
+
+    def checkpoint(self) -> dict[str, Any]:  # what memory alone holds of it now, for ``restore``
+        return {name: copy.copy(getattr(self, name)) for name in MEMORY}
+
+    async def restore(self, memory: dict[str, Any]) -> None:
+        """The table back as storage has it (a command failed before its change was stored): its row
+        read anew, its deal's engine replayed, and what only memory holds as in ``memory``."""
+        stored = await self.room.storage.table(self.id)
+        if stored is None:
+            raise RuntimeError(f"table {self.id} is not in storage")
+        for item in fields(stored):
+            if item.name not in KEPT:
+                setattr(self.row, item.name, getattr(stored, item.name))
+        for name, value in memory.items():
+            setattr(self, name, value)
+        if self.row.deal is not None:
+            self.replay()
+        else:
+            self.turn_started = {}
 
     def spawn(self, work: Coroutine[Any, Any, None]) -> asyncio.Task[None]:
         """Run ``work`` in a task the table owns until it is done or the table closes."""

@@ -17,6 +17,7 @@ from typing import Any, Callable, Coroutine, Protocol
 from bot.service import dead_button, mtt_prizes, mtt_seating
 from bot.service.live import LiveTable, Presenter
 from bot.service.mtt_clock import Level, Schedule, played
+from bot.service.stored_lock import StoredLock
 from bot.storage.interface import HOUSE, Storage, Tx
 from bot.storage.records import MttEntry, MttRow, TableRow
 
@@ -71,10 +72,29 @@ class Tournament:
         self.entries: dict[int, MttEntry] = {e.user_id: e for e in entries}
         self.numbers = tables
         """Every table it opened: table id -> its number ("table 3")."""
-        self.lock = asyncio.Lock()
+        self.lock = StoredLock(self)
         """Held by registration, the start, a pause and the end; a table's deal boundaries never wait
-        for it (they change the tournament without an await between reading and writing)."""
+        for it (they change the tournament without an await between reading and writing). One of them
+        that fails puts the tournament back as stored (``restore``)."""
         self.tasks: set[asyncio.Task[Any]] = set()
+
+    def checkpoint(self) -> None:
+        """Nothing of a tournament is in memory alone (``StoredLock``)."""
+
+    async def restore(self, checkpoint: None) -> None:
+        """The tournament back as storage has it (a command failed before its change was stored): its
+        row, entries and tables read anew, and a table the failed command opened let go. A table's
+        deal boundary whose transaction is in flight meanwhile is read back without its change."""
+        storage = self.service.storage
+        row = await storage.mtt(self.id)
+        if row is None:
+            raise RuntimeError(f"tournament {self.id} is not in storage")
+        entries, numbers = await storage.mtt_entries(self.id), await storage.mtt_tables(self.id)
+        for table_id in set(self.numbers) - set(numbers):
+            if (table := self.service.tables.get(table_id)) is not None:
+                self.service.forget(table)
+        self.row, self.numbers = row, numbers
+        self.entries = {e.user_id: e for e in entries}
 
     # -- what it is ---------------------------------------------------------------------------
 

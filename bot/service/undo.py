@@ -10,8 +10,7 @@ as the undo left it. Robots consent; people among the opponents answer Allow or 
 from __future__ import annotations
 
 from bot.errors import UserError
-from bot.games.base import Action
-from bot.service.dealing import drive, new_engine, turn_deadline
+from bot.service.dealing import drive, turn_deadline
 from bot.service.live import LiveTable, UndoAsked
 
 
@@ -82,11 +81,7 @@ async def _roll_back(table: LiveTable, step: int) -> None:
     assert deal is not None
     del deal.actions[step:]
     row.step = step
-    table.engine = new_engine(table)
-    for deal_seat, recorded in deal.actions:
-        table.engine.apply(deal_seat, Action.from_json(recorded))
-    table.turn_started = {}
-    table.track_turns()
+    table.replay()
     row.deadline = turn_deadline(table)
     async with table.room.storage.transaction() as tx:
         await tx.drop_actions_from(table.id, row.hand_no, step + 1)

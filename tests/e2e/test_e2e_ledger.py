@@ -16,7 +16,6 @@ import random
 from typing import Any
 
 from bot.games.base import Action
-from bot.service.dealing import new_engine
 from bot.service.live import LiveTable
 from bot.storage.interface import HOUSE
 from tests.support.harness import (CHANNEL_ID, GUILD_ID, MEMBER_PERMISSIONS, OTHER_SERVER, Harness, Place, Recorder,
@@ -40,7 +39,7 @@ def _live(h: Harness) -> LiveTable:
 def _plan(live: LiveTable, rough: set[int]) -> tuple[list[tuple[int, Action]], tuple[int, ...]]:
     """The rest of the deal on a copy of its engine: the first of ``rough`` (members) to act goes all
     in, the others of them call, everyone else checks or folds. Returns the moves and the deltas."""
-    sim = new_engine(live)
+    sim = live.new_engine()
     assert live.row.deal is not None
     for seat, action in live.row.deal.actions:
         sim.apply(seat, Action.from_json(action))
