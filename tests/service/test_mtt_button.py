@@ -5,13 +5,16 @@ gone. Checked from the hands as stored (who pokerkit made post what), across kno
 late registration and broken tables, balancing moves and a break."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
+import pytest
 from pokerkit import BlindOrStraddlePosting
 
 from bot.games.base import Seat
 from bot.registry import game
-from bot.service import mtt_register
+from bot.service import dead_button, mtt_register, presence
+from bot.service.dead_button import between
 from bot.service.live import LiveTable
 from bot.service.mtt import Tournament
 from bot.service.seats import unseat
@@ -19,7 +22,7 @@ from bot.service.tables import TableService
 from bot.storage.records import StoredHand
 from tests.service.test_mtt import settings
 from tests.support.mtt_rig import RecordingMttPresenter
-from tests.support.service_rig import GUILD, Clock, open_service
+from tests.support.service_rig import ALICE, CHANNEL, GUILD, Clock, open_service
 
 
 @dataclass(frozen=True)
@@ -116,3 +119,126 @@ def next_occupied(chairs: dict[int, int], after: int) -> int:
     """The first chair clockwise after ``after`` with a player dealt in."""
     taken = sorted(chairs.values())
     return next((c for c in taken if c > after), taken[0])
+
+
+@dataclass
+class Dealt:
+    """A deal as it started: its positions, and every player with chips at the table by chair."""
+
+    table_id: int
+    hand_no: int
+    positions: dead_button.Positions
+    chairs: dict[int, int]  # player with chips -> chair
+    dealt: set[int]
+    posted: Posted | None = None
+
+
+@dataclass
+class Deals:
+    """Every deal of a tournament as it started, by table (``presence.place_the_button`` watched)."""
+
+    by_table: dict[int, list[Dealt]] = field(default_factory=dict)
+
+    def watch(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        place = presence.place_the_button
+
+        def watched(table: LiveTable, candidates: list[int], carry: dict[str, Any]) -> list[int]:
+            dealt = place(table, candidates, carry)
+            seats = table.row.seats
+            chairs = {s.user_id: dead_button.chair_of(table, i) for i, s in enumerate(seats) if s.stack > 0}
+            self.by_table.setdefault(table.id, []).append(Dealt(
+                table.id, table.row.hand_no + 1, dead_button.Positions(*carry[dead_button.KEY]), chairs,
+                {seats[i].user_id for i in dealt}))
+            return dealt
+        monkeypatch.setattr(presence, "place_the_button", watched)
+
+
+def check_table(deals: list[Dealt]) -> tuple[int, int, int]:
+    """Every deal of one table against the dead-button rule and the blinds pokerkit posted, each
+    against the one before: (deals, dead small blinds, dead buttons)."""
+    dead_small = dead_buttons = 0
+    for last, deal in zip([None, *deals], deals):
+        assert deal.posted is not None, f"table {deal.table_id} hand {deal.hand_no} was not stored"
+        position, posted, where = deal.positions, deal.posted, f"table {deal.table_id} hand {deal.hand_no}"
+        at = {chair: user for user, chair in deal.chairs.items()}
+        assert posted.big_blind == at[position.big_blind], f"{where}: the big blind is posted on its chair"
+        if len(deal.dealt) > 2 and position.small_blind not in at:
+            dead_small += 1
+            assert posted.small_blind is None, f"{where}: a dead small blind is posted by nobody"
+        else:
+            assert posted.small_blind == at[position.small_blind], f"{where}: the small blind is posted on its chair"
+        dead_buttons += len(deal.dealt) > 2 and position.button not in at
+        if last is None or last.hand_no != deal.hand_no - 1:
+            continue
+        assert last.posted is not None
+        stayed = set(last.chairs) & set(deal.chairs)
+        stayed = {u for u in stayed if last.chairs[u] == deal.chairs[u]}
+        assert not any(between(last.positions.big_blind, deal.chairs[u], position.big_blind) for u in stayed), \
+            f"{where}: the big blind moved one occupied chair, skipping nobody who stayed"
+        assert posted.big_blind != last.posted.big_blind, f"{where}: nobody posts the big blind twice in a row"
+        if len(deal.dealt) > 2:  # going heads-up the button's small blind may repeat (the TDA allows it)
+            assert posted.small_blind is None or posted.small_blind != last.posted.small_blind, \
+                f"{where}: nobody posts the small blind twice in a row"
+    return len(deals), dead_small, dead_buttons
+
+
+async def test_the_blinds_move_by_the_rule_through_knock_outs_moves_arrivals_a_break_and_a_restart(
+        tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
+    deals = Deals()
+    deals.watch(monkeypatch)
+    path, clock = str(tmp_path / "mtt.db"), Clock()
+    service = await open_service(path, clock, mtt_presenter=RecordingMttPresenter())
+    mtt = await service.mtts.create(GUILD, 80, 1, "Orbit", "holdem",
+                                    settings(seats=6, stack=3000, late_levels=3, break_every=1, break_minutes=1))
+    await mtt_register.add_bots(mtt, 14)
+    await mtt_register.start(mtt)
+    late = restarted = False
+    breaks = 0
+    for step in range(20_000):
+        clock.now += 1
+        await service.tick()
+        breaks += mtt.schedule.on_break(mtt.clock_seconds()) and step % 30 == 0
+        if not late and step == 150 and mtt.registration_open():  # late registrants, to the tables with the fewest
+            await mtt_register.add_bots(mtt, 6)
+            late = True
+        if not restarted and late and len(mtt.alive()) <= 10:
+            await service.storage.close()
+            service = await open_service(path, clock, mtt_presenter=RecordingMttPresenter())
+            mtt = service.mtts.running[mtt.id]
+            restarted = True
+        if mtt.row.status == "finished":
+            break
+    assert mtt.row.status == "finished" and late and restarted and breaks
+    assert mtt.state["moves"]["balance"] > 0 and mtt.state["moves"]["break"] > 0, mtt.state["moves"]
+    totals = [0, 0, 0]
+    for table_id, table_deals in deals.by_table.items():
+        stored = dict(await service.storage.hand_records(table_id))
+        for deal in table_deals:
+            deal.posted = posted(deal.hand_no, stored[deal.hand_no], deal.chairs)
+        totals = [a + b for a, b in zip(totals, check_table(table_deals))]
+    hands, dead_small, dead_buttons = totals
+    assert hands > 100 and dead_small > 0 and dead_buttons > 0, totals
+
+
+async def test_a_sit_and_go_moves_its_blinds_by_the_same_rule(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
+    deals = Deals()
+    deals.watch(monkeypatch)
+    clock = Clock()
+    service = await open_service(str(tmp_path / "sng.db"), clock)
+    settings = {"mode": "tournament", "buy_in": 200, "min_buy_in": 200, "level_hands": 2}
+    live = await service.create(GUILD, CHANNEL, "holdem", ALICE, "Ann", settings, None)
+    for _ in range(6):
+        await service.add_bot(live, ALICE)
+    await service.start(live, ALICE)
+    await service.set_sitting_out(live, ALICE, True)
+    for _ in range(2000):
+        if service.in_channel(CHANNEL) is None:
+            break
+        clock.now += 200
+        await service.tick()
+    assert service.in_channel(CHANNEL) is None, "the sit-and-go finished"
+    stored = dict(await service.storage.hand_records(live.id))
+    for deal in deals.by_table[live.id]:
+        deal.posted = posted(deal.hand_no, stored[deal.hand_no], deal.chairs)
+    hands, dead_small, dead_buttons = check_table(deals.by_table[live.id])
+    assert hands == live.row.hand_no and dead_small + dead_buttons > 0, (hands, dead_small, dead_buttons)
