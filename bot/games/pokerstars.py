@@ -102,6 +102,15 @@ def safe_names(names: Sequence[str]) -> list[str]:
     return out
 
 
+def _dead_small_blind(raw_blinds: Sequence[int], table_blinds: tuple[int, int] | None) -> bool:
+    """Whether nobody posted the small blind (a tournament's dead small blind: pokerkit's player 0,
+    left of the button, posts the big blind): player 1 posts no blind, or player 0 the table's big
+    one (player 1's is then a straddle)."""
+    if len(raw_blinds) < 3 or not raw_blinds[0]:
+        return False
+    return raw_blinds[1] == 0 or (table_blinds is not None and table_blinds[0] < table_blinds[1] == raw_blinds[0])
+
+
 def _runs(state: State) -> tuple[bool, int]:
     """Whether the board ran twice, and how many board cards both runs share (all of them when not)."""
     dealt = sum(len(cards) for cards in state.board_cards)
@@ -131,6 +140,8 @@ def convert(phh: str, info: HandInfo) -> str:
     button = n - 1  # pokerkit's last player has the button, heads-up too
     raw_blinds = list(history.blinds_or_straddles or [0] * n)
     blind_order = list(range(n)) if n > 2 else [1, 0]  # heads-up: pokerkit reads the list the other way round
+    if _dead_small_blind(raw_blinds, info.blinds):  # a tournament's: player 0 posts the big blind
+        blind_order.insert(0, -1)
     if history.small_bet:  # fixed limit: PokerStars names the small and big bets
         stakes = (history.small_bet, history.big_bet)
     else:

@@ -14,6 +14,7 @@ from bot.games.draw import DrawEngine
 from bot.games.forced_bets import forced_bets
 from bot.games.holdem import HoldemEngine
 from bot.games.omaha import OmahaEngine, OmahaHiLoEngine
+from bot.games.pokerstars import HandInfo, convert
 from tests.support.export_checks import replayed_stacks
 
 BLINDS = {"small_blind": 5, "big_blind": 10, "limit": "pot-limit"}
@@ -111,3 +112,24 @@ def test_hands_with_dead_positions_conserve_chips_and_replay_from_the_export(gam
         engine.apply(seat, Action(spec.kind, amount=amount))
     assert sum(engine.outcome.deltas) == 0
     assert replayed_stacks(engine.phh()) == [[s + d for s, d in zip(stacks, engine.outcome.deltas)]]
+
+
+@pytest.mark.parametrize("table_blinds", [(5, 10), None])
+def test_a_pokerstars_file_names_the_lone_blind_the_big_one(table_blinds: tuple[int, int] | None) -> None:
+    engine = _engine(HoldemEngine, 4, 0, dead_small_blind=True)
+    _call_round(engine)
+    while engine.outcome is None:
+        (seat,) = engine.to_act()
+        engine.apply(seat, Action("check"))
+    text = convert(engine.phh(), HandInfo(3, "Cardroom 1", 6, 0.0, seats=[1, 2, 3, 4], blinds=table_blinds))
+    assert "P1: posts big blind 10" in text and "small blind" not in text
+    assert "Seat 2: P1 (big blind)" in text
+
+
+def test_a_straddle_after_a_dead_small_blind_is_still_a_straddle_in_the_pokerstars_file() -> None:
+    seats = [Seat(f"P{i}", 1000) for i in range(4)]
+    settings = {**BLINDS, "limit": "no-limit", "straddle": "under the gun", "straddlers": [2]}
+    engine = HoldemEngine(settings, seats, "cd" * 32, {"dealer": 0, "dead_small_blind": True})
+    assert _posts(engine) == {1: 10, 2: 20}
+    text = convert(engine.phh(), HandInfo(4, "Cardroom 1", 6, 0.0, seats=[1, 2, 3, 4], blinds=(5, 10)))
+    assert "P1: posts big blind 10" in text and "P2: posts straddle 20" in text
