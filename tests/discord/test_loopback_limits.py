@@ -13,7 +13,7 @@ from typing import Any, AsyncIterator
 import aiohttp
 import discord
 import pytest
-from discord.http import HTTPClient, MultipartParameters, Route, handle_message_parameters
+from discord.http import HTTPClient, MultipartParameters, handle_message_parameters
 from discord.webhook.async_ import AsyncWebhookAdapter, interaction_message_response_params, interaction_response_params
 
 from tests.support.discord_clock import CLOCK
@@ -24,21 +24,6 @@ from tests.support.loopback_ratelimits import Limit
 NONE = discord.AllowedMentions.none()
 PNG = b"\x89PNG\r\n\x1a\n" + bytes(64)
 ADAPTER = AsyncWebhookAdapter()
-
-
-@pytest.fixture
-async def server(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[LoopbackDiscord]:
-    server = LoopbackDiscord()
-    server.start()
-    monkeypatch.setattr(Route, "BASE", server.base)
-    yield server
-    server.stop()
-
-
-@pytest.fixture
-async def session() -> AsyncIterator[aiohttp.ClientSession]:
-    async with aiohttp.ClientSession() as session:
-        yield session
 
 
 @asynccontextmanager

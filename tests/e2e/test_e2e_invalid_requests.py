@@ -1,0 +1,58 @@
+"""Hours of play against the loopback Discord stay far below Discord's invalid-request limit: an IP
+that makes 10,000 invalid requests (401, 403, 429 but shared-scope ones) in 10 minutes is restricted
+for 10 minutes ("Invalid Request Limit" in Discord's Rate Limits documentation), every bot on it
+together. A bot must not loop on a refusal: a member's closed DMs, a lost permission, a 429."""
+from __future__ import annotations
+
+from tests.support.discord_clock import CLOCK
+from tests.support.harness import CHANNEL_ID, GUILD_ID, Place, User
+from tests.support.loopback_harness import LoopbackHarness
+from tests.support.loopback_ratelimits import INVALID_LIMIT
+
+PLAYERS = [(User(5501 + 2 * i, f"Ann{i}"), User(5502 + 2 * i, f"Ben{i}")) for i in range(3)]
+PLACES = [Place(GUILD_ID, CHANNEL_ID + 100 * i) for i in range(3)]
+HOURS = 2.0
+SECONDS_A_ROUND = 30.0
+"""Simulated seconds between one round of presses (one at every table) and the next."""
+
+
+async def _open(h: LoopbackHarness, host: User, guest: User, at: Place) -> None:
+    await h.command(host, "holdem", "create", at=at)
+    await h.command(guest, "holdem", "join", at=at)
+    await h.command(host, "holdem", "start", at=at)
+
+
+async def _move(h: LoopbackHarness, players: tuple[User, User], at: Place) -> None:
+    """The player to act at ``at`` checks or calls; between deals, the next deal starts."""
+    live = h.bot.service.in_channel(at.channel_id)
+    if live.row.deal is None:
+        await h.bot.service.tick()
+        await h.settle()
+        return
+    seat = live.engine.to_act()[0]
+    user = next(u for u in players if live.deal_seat(u.id) == seat)
+    kinds = {s.kind for s in live.engine.legal_actions(seat)}
+    custom_id = f"cr:a:{live.id}:{live.row.hand_no}:{live.row.step}:{'check' if 'check' in kinds else 'call'}"
+    await h.press(user, custom_id, h.showing(custom_id, at.channel_id), at=at)
+
+
+async def test_hours_of_play_stay_far_below_discords_invalid_request_limit(loopback) -> None:
+    """Three tables for two simulated hours, a press at each every 30 s (one in 25 delivered past its
+    3 seconds), one member's DMs closed: the invalid requests of any 10 minutes are counted. (A run:
+    87 deals, 720 presses, 6 roll-overs, one invalid request, the closed DM's 403.)"""
+    h = loopback
+    h.server.closed_dms.add(PLAYERS[0][1].id)
+    for players, at in zip(PLAYERS, PLACES):
+        await _open(h, *players, at)
+    start, rounds = CLOCK.now(), 0
+    while CLOCK.now() - start < HOURS * 3600:
+        for players, at in zip(PLAYERS, PLACES):
+            with h.late(3.5 if rounds % 25 == 0 and at == PLACES[0] else 0.0):
+                await _move(h, players, at)
+        CLOCK.advance(SECONDS_A_ROUND)
+        rounds += 1
+    hands = sum(h.bot.service.in_channel(at.channel_id).row.hand_no for at in PLACES)
+    assert h.bot.presenter.messages.roll_overs >= 3, "each table's message posted afresh before the hour"
+    assert rounds >= HOURS * 3600 / SECONDS_A_ROUND - 1 and hands >= 3 * 20, "hours of play, deal after deal"
+    assert h.server.invalid.peak() <= INVALID_LIMIT // 1000, h.server.invalid.at
+    assert h.server.count("POST", "messages.send", 403) <= 1, "a closed DM is tried once, not every hand"
