@@ -2,7 +2,6 @@
 
 - **The button** moves to the next seat dealt in every deal; at a tournament table with blinds it
   follows the dead-button rule instead (``dead_button``: the big blind moves one chair a hand).
-
 - **Away**: the seat is kept and dealt in, and its turns are checked or folded at once; a member
   goes away by the Away button or by letting the clock run out twice in a row, and comes back with
   I'm back. Blinds still come round, so after a whole orbit away (as many deals as players) the
@@ -54,9 +53,7 @@ def place_the_button(table: LiveTable, candidates: list[int], carry: dict[str, A
     if tournaments.is_tournament(table.row.settings) and has_blinds(table):
         dealt = dead_button.deal(table, candidates, carry)
     else:
-        previous = carry.get("button_seat", -1)
-        dealt = seat_the_deal(table, candidates, previous)
-        carry["button_seat"] = button_of(dealt, previous)
+        dealt, carry["button_seat"] = seat_the_deal(table, candidates, carry.get("button_seat", -1))
         carry["dealer"] = dealt.index(carry["button_seat"])
     count_the_deal(table, dealt)
     return dealt
@@ -67,18 +64,18 @@ def between_deals(carry: dict[str, Any]) -> dict[str, Any]:
     return {key: carry[key] for key in KEPT if key in carry}
 
 
-def seat_the_deal(table: LiveTable, candidates: list[int], previous_button: int) -> list[int]:
-    """The seats dealt in: every candidate but those waiting for a big blind that is not theirs
-    this deal."""
-    dealt = list(candidates)
+def seat_the_deal(table: LiveTable, candidates: list[int], previous_button: int) -> tuple[list[int], int]:
+    """The seats dealt in and the button's: the button moves to the next player not waiting for the big
+    blind, the small blind is the next such player, and the next seat after it posts the big blind,
+    dealt in even if it was waiting; the others waiting are not dealt in (heads-up, nobody waiting
+    is). Everyone is dealt in when the table would have too few players without them."""
     seats = table.row.seats
-    while has_blinds(table) and len(dealt) >= 2:
-        blind = big_blind(dealt, button_of(dealt, previous_button))
-        keep = [i for i in dealt if not seats[i].waits_for_big_blind or i == blind]
-        if keep == dealt or len(keep) < table.spec.min_players:
-            break
-        dealt = keep
-    return dealt
+    playing = [i for i in candidates if not seats[i].waits_for_big_blind]
+    if has_blinds(table) and len(playing) < len(candidates) and len(playing) >= max(2, table.spec.min_players):
+        button = button_of(playing, previous_button)
+        blind = button_of(candidates, button_of(playing, button))
+        return (playing if blind == button else sorted({*playing, blind})), button
+    return list(candidates), button_of(candidates, previous_button)
 
 
 def count_the_deal(table: LiveTable, dealt: list[int]) -> None:

@@ -136,9 +136,6 @@ async def test_members_waiting_for_the_big_blind_past_gaps_are_each_dealt_in_on_
     await _check_dealt_in_on_their_big_blind(service, live, clock)
 
 
-@pytest.mark.xfail(strict=True, reason="two members waiting for the big blind one seat apart, the button just "
-                   "before the first: the button lands on the first, who is taken out, which moves the big blind "
-                   "past the second; the next deals repeat it (bot.service.presence.seat_the_deal)")
 async def test_members_waiting_for_the_big_blind_one_seat_apart_are_dealt_in(database: str) -> None:
     """Five seats, the second and the fourth waiting (as when X, who sat between the first two, has left)."""
     clock = Clock()
