@@ -52,7 +52,7 @@ async def leaderboard_reply(interaction: discord.Interaction, game: str, period:
     if page.lines:
         text += f" · first: {shown(names.get(page.lines[0][1].user_id, 'a member'))}"
     text += f" · you: #{mine[0]}, {mine[1].chips_won:+d} chips" if mine else " · you have no deals in this period"
-    made = int(time.time() // 60)
+    made = int(bot.presenter.clock() // 60)  # the clock a message's age is read against
     view = discord.ui.View(timeout=None)
     for label, target, enabled in (("Previous", page.number - 1, page.number > 1),
                                    ("Next", page.number + 1, page.number < page.pages)):
@@ -84,7 +84,7 @@ class PageButton(TableComponent, discord.ui.DynamicItem[discord.ui.Button],
             raise UserError("That leaderboard belongs to another server.")
         if self.game != ALL_GAMES and self.game not in registry.game_names() or self.period not in PERIODS:
             raise UserError("That button is no longer active.")
-        if time.time() // 60 - self.made > STALE_MINUTES:
+        if bot_of(interaction).presenter.clock() // 60 - self.made > STALE_MINUTES:
             raise UserError(f"That leaderboard is more than {STALE_MINUTES} minutes old: use /leaderboard again.")
         owner = interaction.user.id == self.owner
         await interaction.response.defer(ephemeral=not owner, thinking=not owner)

@@ -106,12 +106,16 @@ class DiscordMttPresenter:
             await interaction.response.send_message(said, ephemeral=True)
 
     async def _later(self, mtt: Tournament, post: _Post) -> None:
-        await asyncio.sleep(self.edit_every)
-        if post.shown < post.asked:
-            await self._write(mtt, post)
+        """Show the newest state after ``edit_every`` seconds, and again while changes come in during
+        a write; a write that fails waits for the next change."""
+        while True:
+            await asyncio.sleep(self.edit_every)
+            if post.shown >= post.asked or not await self._write(mtt, post):
+                return
 
-    async def _write(self, mtt: Tournament, post: _Post) -> None:
-        """Post the announcement (afresh, when it is too old to edit), else edit it."""
+    async def _write(self, mtt: Tournament, post: _Post) -> bool:
+        """Post the announcement (afresh, when it is too old to edit), else edit it. Returns whether
+        it is shown."""
         async with post.writing:
             version = post.asked
             content, view = announcement(mtt, mtt.service.clock()), mtt_view(mtt)
@@ -122,7 +126,7 @@ class DiscordMttPresenter:
                     try:
                         await channel.get_partial_message(old).edit(content=content, view=view)
                         post.shown = max(post.shown, version)
-                        return
+                        return True
                     except discord.HTTPException as error:
                         if error.code not in (EDIT_CAP, UNKNOWN_MESSAGE):  # too old, or deleted: post afresh
                             raise
@@ -133,10 +137,11 @@ class DiscordMttPresenter:
                 post.shown = max(post.shown, version)
             except discord.HTTPException as error:
                 log.warning("could not show tournament %s: %s", mtt.id, error)
-                return
+                return False
             if old is not None:
                 self.roll_overs += 1
                 self._retire(channel, old)
+            return True
 
     def _retire(self, channel: discord.PartialMessageable, message_id: int) -> None:
         """Delete an announcement's old message beside its next updates; one that stays (the delete

@@ -16,6 +16,7 @@ import discord
 
 from bot.adapter.component_checks import TableComponent, bot_of, guarded
 from bot.adapter.member_text import plain, shown
+from bot.adapter.table_message import EDIT_CAP
 from bot.errors import UserError
 from bot.service.live import LiveTable
 from bot.registry import game
@@ -120,7 +121,13 @@ class ReplayButton(TableComponent, discord.ui.DynamicItem[discord.ui.Button],
         step = target_step(self.what, self.step, replay.last)
         await interaction.response.defer()
         content, file = await _picture(interaction, replay, step)
-        await interaction.edit_original_response(content=content, attachments=[file], view=replay_view(replay, step))
+        try:
+            await interaction.edit_original_response(content=content, attachments=[file], view=replay_view(replay, step))
+        except discord.HTTPException as error:
+            if error.code != EDIT_CAP:
+                raise
+            file.reset()  # a replay too old to edit: the step comes as a new private message
+            await interaction.followup.send(content, file=file, view=replay_view(replay, step), ephemeral=True)
 
 
 async def replay_command(interaction: discord.Interaction, table: int, hand: int) -> None:

@@ -180,17 +180,27 @@ class TableMessages:
                      live.id, message_id, error)
 
     async def last_word(self, live: LiveTable, content: str) -> None:
-        """The closed table's message says why, without buttons (through a fresh press if any)."""
-        if live.row.message_id is None:
+        """The closed table's message says why, without buttons (through a fresh press if any); a
+        message too old to edit is deleted and the last word posted afresh."""
+        message = live.row.message_id
+        if message is None:
             return
         press = self.courier(live)
         self.forget(live)
-        if press is not None:
-            try:
-                await press.edit(content=content, view=None)
-                return
-            except discord.HTTPException as error:
-                if not expired(error):
-                    raise
         channel = self.bot.get_partial_messageable(live.row.channel_id, guild_id=live.row.guild_id)
-        await channel.get_partial_message(live.row.message_id).edit(content=content, view=None)
+        try:
+            if self.age(message) < ROLL_OVER_AGE:
+                if press is not None:
+                    try:
+                        await press.edit(content=content, view=None)
+                        return
+                    except discord.HTTPException as error:
+                        if not expired(error):
+                            raise
+                await channel.get_partial_message(message).edit(content=content, view=None)
+                return
+        except discord.HTTPException as error:
+            if error.code != EDIT_CAP:
+                raise
+        await channel.send(content)
+        await self.retire(live, message)

@@ -8,7 +8,8 @@ from typing import Any
 
 from bot.adapter.table_message import ROLL_OVER_AGE
 from tests.support.discord_clock import CLOCK
-from tests.support.harness import GUILD_ID, HOME, MEMBER_PERMISSIONS, User
+from tests.support.harness import CHANNEL_ID, GUILD_ID, HOME, MEMBER_PERMISSIONS, User
+from tests.support.heads_up import open_heads_up, to_act
 from tests.support.loopback_harness import LoopbackHarness
 from tests.support.loopback_ratelimits import Limit
 
@@ -87,3 +88,56 @@ async def test_an_announcement_edit_refused_as_too_old_still_tells_the_member_an
     assert h.server.refused(30046) >= 1, "Discord refused the edits the bot tried"
     assert mtt.row.message_id != first and "Entrants (1): Ann" in h.server.messages[mtt.row.message_id]["content"]
     assert await h.bot.storage.balance(GUILD_ID, MEMBERS[0].id) == WALLET - 100
+
+
+async def test_a_table_idle_in_its_lobby_for_hours_is_posted_afresh_at_its_next_change(loopback: LoopbackHarness) -> None:
+    h = loopback
+    h.server.old_edits.allowance = Limit(0, 6.0)
+    await h.command(MEMBERS[0], "holdem", "create")
+    live = h.bot.service.in_channel(CHANNEL_ID)
+    first = live.row.message_id
+    CLOCK.advance(2 * 3600)
+    await h.command(MEMBERS[1], "holdem", "join")
+    assert live.row.message_id != first and first not in h.server.messages
+    assert "Bob" in h.server.messages[live.row.message_id]["content"]
+    assert h.server.refused(30046) == 0
+
+
+async def test_a_table_closed_hours_after_its_message_says_why_in_a_new_one(loopback: LoopbackHarness) -> None:
+    h = loopback
+    h.server.old_edits.allowance = Limit(0, 6.0)
+    await h.command(MEMBERS[0], "holdem", "create")
+    first = h.bot.service.in_channel(CHANNEL_ID).row.message_id
+    CLOCK.advance(2 * 3600)
+    await h.command(MEMBERS[0], "holdem", "cancel")
+    assert first not in h.server.messages, "the old message, buttons and all, is gone"
+    last = h.table_message()
+    assert "cancelled" in last["content"].lower() and not last.get("components")
+    assert h.server.refused(30046) == 0
+
+
+async def test_a_leaderboard_page_pressed_an_hour_later_is_refused_in_words(loopback: LoopbackHarness) -> None:
+    h = loopback
+    await h.command(MEMBERS[0], "leaderboard")
+    message, button = h.find_component(lambda c: str(c.get("custom_id", "")).startswith("cr:lb:"))
+    CLOCK.advance(3601)
+    token = await h.press(MEMBERS[0], button["custom_id"], message)
+    assert "more than 15 minutes old: use /leaderboard again" in h.ephemeral_text(token)
+    assert h.server.refused(30046) == 0
+
+
+async def test_a_replay_too_old_to_edit_shows_its_next_step_in_a_new_private_message(loopback: LoopbackHarness) -> None:
+    h = loopback
+    await open_heads_up(h, MEMBERS[0], MEMBERS[1])
+    live = h.bot.service.in_channel(CHANNEL_ID)
+    await h.press_label(to_act(h, MEMBERS[0], MEMBERS[1]), "Fold")
+    assert live.row.hand_no == 1 and live.row.deal is None
+    opened = await h.command(MEMBERS[0], "replay", table=live.id, hand=1)
+    replay = h.recorder.shown(opened)
+    following = next(c for r in replay["components"] for c in r["components"] if c["custom_id"].endswith(":next"))
+    h.server.old_edits.allowance = Limit(0, 6.0)
+    CLOCK.advance(3601)
+    token = await h.press(MEMBERS[0], following["custom_id"], replay)
+    said = h.ephemeral_text(token)
+    assert "· step 1 of" in said and "went wrong" not in said, said
+    assert h.server.refused(30046) == 1, "the edit Discord refused, then the step as a new message"
