@@ -20,7 +20,7 @@ import asyncio
 import itertools
 import re
 from collections import deque
-from typing import Any
+from typing import Any, Callable, Protocol
 
 import aiohttp
 
@@ -37,6 +37,19 @@ def share(shard_ids: tuple[int, ...] | None, shard_count: int | None) -> float:
     if not shard_ids or not shard_count:
         return GLOBAL_PER_SECOND
     return GLOBAL_PER_SECOND * len(shard_ids) / shard_count
+
+
+class Clock(Protocol):
+    """Where the pace reads the time and sets its wake-up: the running event loop (``loop.time``,
+    ``loop.call_at``), or a test's clock that moves only when the test moves it."""
+
+    def time(self) -> float: ...
+
+    def call_at(self, when: float, callback: Callable[[], object]) -> "Cancellable": ...
+
+
+class Cancellable(Protocol):
+    def cancel(self) -> None: ...
 
 
 def priority(method: str, path: str) -> int:
@@ -60,15 +73,17 @@ class GlobalPace:
     then it takes its turn in the order it came. Without it, at 420 tables with every window full, a
     table's edit by the channel route waited up to 15 s, and its table with it (bench/discord_limits.py)."""
 
-    def __init__(self, rate: float):
+    def __init__(self, rate: float, clock: Clock | None = None):
         if rate <= 0:
             raise ValueError("the request rate must be above zero")
         self.rate = rate
+        self.clock = clock
+        """The time the windows are counted in (None: the running event loop's)."""
         self._granted: deque[float] = deque()
         # by rank, each in the order asked: (order, when asked, its waiter)
         self._waiting: tuple[deque[tuple[int, float, asyncio.Future[None]]], ...] = (deque(), deque())
         self._order = itertools.count()
-        self._release: asyncio.TimerHandle | None = None
+        self._release: Cancellable | None = None
         self.taken = 0
         self.waited = 0
 
@@ -76,22 +91,26 @@ class GlobalPace:
     def per_window(self) -> int:
         return max(1, int(self.rate))
 
+    def _clock(self) -> Clock:
+        return self.clock if self.clock is not None else asyncio.get_running_loop()
+
     def _free(self, now: float) -> bool:
-        while self._granted and now - self._granted[0] >= self.WINDOW:
+        # a grant ages out at ``granted + WINDOW``, the very sum ``_schedule`` wakes at
+        while self._granted and self._granted[0] + self.WINDOW <= now:
             self._granted.popleft()
         return len(self._granted) < self.per_window
 
     async def take(self, rank: int = NEEDED) -> None:
         """Wait for a slot (at once while the window has one and nobody waits)."""
-        loop = asyncio.get_running_loop()
+        now = self._clock().time()
         self.taken += 1
-        if not any(self._waiting) and self._free(loop.time()):
-            self._granted.append(loop.time())
+        if not any(self._waiting) and self._free(now):
+            self._granted.append(now)
             return
         self.waited += 1
-        future: asyncio.Future[None] = loop.create_future()
-        self._waiting[rank].append((next(self._order), loop.time(), future))
-        self._schedule(loop)
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._waiting[rank].append((next(self._order), now, future))
+        self._schedule()
         await future
 
     def _next(self, now: float) -> asyncio.Future[None]:
@@ -103,21 +122,22 @@ class GlobalPace:
             return replaceable.popleft()[2]
         return needed.popleft()[2]
 
-    def _schedule(self, loop: asyncio.AbstractEventLoop) -> None:
+    def _schedule(self) -> None:
         if self._release is None and any(self._waiting):
-            now = loop.time()
-            delay = 0.0 if self._free(now) else self._granted[0] + self.WINDOW - now
-            self._release = loop.call_later(max(0.0, delay), self._grant, loop)
+            clock = self._clock()
+            now = clock.time()
+            self._release = clock.call_at(now if self._free(now) else self._granted[0] + self.WINDOW, self._grant)
 
-    def _grant(self, loop: asyncio.AbstractEventLoop) -> None:
+    def _grant(self) -> None:
         self._release = None
-        while any(self._waiting) and self._free(loop.time()):
-            future = self._next(loop.time())
+        now = self._clock().time()
+        while any(self._waiting) and self._free(now):
+            future = self._next(now)
             if future.cancelled():  # its waiter went away: the slot goes to the next
                 continue
-            self._granted.append(loop.time())
+            self._granted.append(now)
             future.set_result(None)
-        self._schedule(loop)
+        self._schedule()
 
 
 def traced(pace: GlobalPace) -> aiohttp.TraceConfig:

@@ -1,5 +1,6 @@
-"""The wall clock Discord's snowflakes are read against, which a test may move forward.
+"""The clocks tests move instead of waiting.
 
+``CLOCK``: the wall clock Discord's snowflakes are read against, which a test may move forward.
 Discord reads a message's age (edits of messages older than an hour are limited) and an
 interaction's age (its token lives 15 minutes) from the snowflake id's timestamp. The recorder and
 the loopback Discord mint every id from ``CLOCK`` and the bot's presenter reads ages against
@@ -11,14 +12,25 @@ Short deadlines (an interaction's 3 seconds, a channel's allowance of edits to h
 are read on the part of the clock tests move (``moved_since``), not on the wall clock: a busy machine
 makes the bot slower in wall time, and a test must wait longer then, never fail. A test delivers a
 press late by moving the clock between the press's creation and its delivery.
+
+``ManualClock``: time that stands still until the test moves it, for what counts requests in
+windows of a second (the bot's pace, the loopback's rate limits). Read by both, a request takes no
+time between the bot's count and Discord's, however slow the machine: a test of the limits counts
+requests, not how fast the machine sends them (docs/testing.md, "How the suite keeps time").
 """
 from __future__ import annotations
 
+import asyncio
+import heapq
+import itertools
 import threading
 import time
 from datetime import datetime, timezone
+from typing import Awaitable, Callable, TypeVar
 
 import discord
+
+T = TypeVar("T")
 
 
 class DiscordClock:
@@ -67,3 +79,61 @@ def snowflake_seconds(snowflake: int) -> float:
 
 CLOCK = DiscordClock()
 """The one clock the recorder harness, the loopback Discord and the bot's presenter share."""
+
+
+class ManualClock:
+    """Seconds that pass only on ``advance``, and the timers set on them: the ``time`` and
+    ``call_at`` of an event loop, as the bot's pace reads them (``GlobalPace(clock=...)``)."""
+
+    def __init__(self, start: float = 0.0) -> None:
+        self.now = start
+        self._timers: list[tuple[float, int, _Timer]] = []
+        self._order = itertools.count()
+
+    def time(self) -> float:
+        return self.now
+
+    def call_at(self, when: float, callback: Callable[[], object]) -> "_Timer":
+        timer = _Timer(callback)
+        heapq.heappush(self._timers, (when, next(self._order), timer))
+        return timer
+
+    def advance(self, seconds: float) -> None:
+        """Move on by ``seconds``, running each timer due on the way at its own time, in order."""
+        if seconds < 0:
+            raise ValueError("the clock only moves forward")
+        until = self.now + seconds
+        while self._timers and self._timers[0][0] <= until:
+            when, _, timer = heapq.heappop(self._timers)
+            self.now = max(self.now, when)
+            timer.run()
+        self.now = until
+
+
+class _Timer:
+    def __init__(self, callback: Callable[[], object]) -> None:
+        self._callback: Callable[[], object] | None = callback
+
+    def cancel(self) -> None:
+        self._callback = None
+
+    def run(self) -> None:
+        if self._callback is not None:
+            callback, self._callback = self._callback, None
+            callback()
+
+
+async def waiting_out_429s(clock: ManualClock, limited: Callable[[], int], work: Awaitable[T], step: float = 2.0) -> T:
+    """``work`` (requests that discord.py retries after a 429), with ``clock`` moved on by ``step``
+    each time the server (``limited``: its 429s so far) has answered another 429. discord.py sleeps
+    the ``retry_after`` in real time and tries again; the window it waits for passes on ``clock``
+    when the test moves it, so a retry meets a window Discord has emptied, and none is refused again
+    because the machine was slow."""
+    task = asyncio.ensure_future(work)
+    seen = limited()
+    while not task.done():
+        if limited() > seen:
+            seen = limited()
+            clock.advance(step)
+        await asyncio.wait({task}, timeout=0.01)
+    return task.result()
