@@ -175,6 +175,7 @@ async def serve(args: argparse.Namespace) -> None:
     await bot.login("loopback-token")  # GET /users/@me and the application, then setup_hook
     bot.service.between_deals = 0
     bot.presenter.clock = clock.now
+    bot.presenter.messages.answer_deadline = None  # the clock runs --speed times real time; the 3 s are real
     reader, writer = await asyncio.open_unix_connection(args.line, limit=2**24)
     side = BotSide(bot, writer, seen)
     side.kept.add(asyncio.current_task())  # type: ignore[arg-type]

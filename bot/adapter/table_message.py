@@ -26,7 +26,7 @@ from typing import Any, Callable
 
 import discord
 
-from bot.adapter.press_token import PressToken, expired
+from bot.adapter.press_token import ANSWER_DEADLINE, PressToken, expired
 from bot.adapter.protocol import Cardroom
 from bot.service.live import LiveTable
 
@@ -72,6 +72,9 @@ class TableMessages:
     def __init__(self, bot: Cardroom, clock: Callable[[], float]):
         self.bot = bot
         self.clock = clock
+        self.answer_deadline: float | None = ANSWER_DEADLINE
+        """Discord's 3 seconds for a press's first answer, judged on ``clock``; None where that clock
+        runs faster than real time (bench/discord_limits.py measures the real 3 seconds itself)."""
         self.by_token = 0
         self.by_channel = 0
         self.roll_overs = 0
@@ -83,7 +86,7 @@ class TableMessages:
         made on the table's live message, it becomes the table's courier while it is the newest (a
         press that came too late to be answered carries nothing: the courier it would displace, or
         the channel route, shows what its move did)."""
-        press = PressToken(interaction, lambda: self.clock())
+        press = PressToken(interaction, lambda: self.clock(), self.answer_deadline)
         if press.fresh() and press.message_id is not None and press.message_id == live.row.message_id:
             current = live.courier
             if current is None or current.created <= press.created:
