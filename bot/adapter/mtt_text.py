@@ -16,6 +16,11 @@ def _ordinal(n: int) -> str:
     return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
 
 
+def _listed(names: list[str]) -> str:
+    """Names, the first ``MAX_NAMED`` of them, the rest counted."""
+    return ", ".join(names[:MAX_NAMED]) + (f" and {len(names) - MAX_NAMED} more" if len(names) > MAX_NAMED else "")
+
+
 def title(mtt: Tournament) -> str:
     return f"**{shown(mtt.row.name)}**"
 
@@ -34,16 +39,16 @@ def announcement(mtt: Tournament, now: float) -> str:
                  f"{s['seats']} seats a table · late registration to level {s['late_levels']} · "
                  f"re-entry {'on' if s.get('reentry') else 'off'}.")
     shares = s.get("prizes") or default_shares(paid_places(max(2, mtt.entries_paid())))
+    so_far = " so far (fixed when registration closes)" if mtt.registration_open() else ""
     lines.append("Prizes: " + " · ".join(f"{_ordinal(k)} {p}%" for k, p in enumerate(shares, start=1)) +
-                 f" of {mtt.entries_paid() * int(s['buy_in'])}.")
+                 f" of {mtt.entries_paid() * int(s['buy_in'])}{so_far}.")
     if status == "playing":
         lines += _in_play(mtt, now)
     if status in ("finished", "cancelled"):
         lines.append(standings(mtt) if status == "finished" else "Cancelled: every buy-in went back.")
     else:
         names = [shown(e.name) for e in mtt.entries.values()]
-        more = f" and {len(names) - MAX_NAMED} more" if len(names) > MAX_NAMED else ""
-        lines.append(f"Entrants ({len(names)}): " + (", ".join(names[:MAX_NAMED]) + more if names else "none yet."))
+        lines.append(f"Entrants ({len(names)}): " + (_listed(names) if names else "none yet."))
     return "\n".join(lines)[:2000]
 
 
@@ -60,8 +65,11 @@ def _in_play(mtt: Tournament, now: float) -> list[str]:
     stacks = {s.user_id: s.stack for t in mtt.live_tables() for s in t.row.seats}
     leaders = sorted(alive, key=lambda e: -(stacks.get(e.user_id, 0) + e.chips))[:3]
     average = mtt.chips_in_play() // max(1, len(alive))
-    lines.append(f"Players left {len(alive)} of {mtt.entries_paid()} · average stack {average} · chip leaders: "
+    lines.append(f"Players left {len(alive)} of {len(mtt.entries)} · average stack {average} · chip leaders: "
                  + ", ".join(f"{shown(e.name)} {stacks.get(e.user_id, 0) + e.chips}" for e in leaders))
+    waiting = [shown(mtt.entries[user].name) for user in mtt.waiting()]
+    if waiting:  # knocked out while registration is open (``bot.service.mtt_places``)
+        lines.append(f"Out, place decided when registration closes ({len(waiting)}): {_listed(waiting)}.")
     lines.append("Tables: " + ", ".join(f"{mtt.numbers[t.id]} <#{t.row.channel_id}>" for t in mtt.live_tables()))
     return lines
 

@@ -4,10 +4,11 @@ tables, each in a thread of the tournament's channel), its entries, its clock an
 What it does, by job: what spans its tables here; registration and the start in ``mtt_register``;
 a manager's pause, resume and cancel in ``mtt_control``; what each of its tables does at a deal's
 boundaries (seating arrivals, moving players for balance, breaking, hand for hand, knock-outs and
-prizes) in ``mtt_tables``; the rules of seating in ``mtt_seating``, of the clock in ``mtt_clock``, of
-prizes in ``mtt_prizes``. Chips: the buy-ins are wallet chips the tournament holds (``row.pool``) until
-it pays them as prizes; the chips at its tables are tournament chips, every entry's starting stack,
-which only move from seat to seat (``chips_in_play`` always equals entries times the stack).
+prizes) in ``mtt_tables``; places and prizes with late registration and re-entry in ``mtt_places``;
+the rules of seating in ``mtt_seating``, of the clock in ``mtt_clock``, of prizes in ``mtt_prizes``.
+Chips: the buy-ins are wallet chips the tournament holds (``row.pool``) until it pays them as prizes;
+the chips at its tables are tournament chips, every entry's starting stack, which only move from seat
+to seat (``chips_in_play`` always equals entries times the stack).
 """
 from __future__ import annotations
 
@@ -160,13 +161,21 @@ class Tournament:
         """Entries still playing: seated at a table or on their way to one."""
         return [e for e in self.entries.values() if e.place is None and e.table_id is not None]
 
+    def waiting(self) -> list[int]:
+        """Players knocked out while registration is open, waiting for their places (``mtt_places``),
+        in the order they were knocked out."""
+        return [int(user) for user, _, _ in self.state.get("out", [])]
+
     def entries_paid(self) -> int:
         """Buy-ins paid in: entrants, and their re-entries."""
         return sum(e.entries for e in self.entries.values())
 
     def prize_table(self) -> list[int]:
+        """The prize of each place, 1..N: the pool paid in (every buy-in and re-entry) shared over the
+        paid places (about 15% of the buy-ins by default), never more places than entrants. Final once
+        the field is fixed (``mtt_places``); before that, what it would be now."""
         shares = self.settings.get("prizes") or mtt_prizes.default_shares(mtt_prizes.paid_places(self.entries_paid()))
-        return mtt_prizes.prizes(self.entries_paid() * int(self.settings["buy_in"]), shares, self.entries_paid())
+        return mtt_prizes.prizes(self.entries_paid() * int(self.settings["buy_in"]), shares, len(self.entries))
 
     def live_tables(self) -> list[LiveTable]:
         """Its open tables, by number."""
@@ -180,9 +189,12 @@ class Tournament:
         return seated + sum(e.chips for e in self.entries.values())
 
     def registration_open(self) -> bool:
+        """Before the start, and while playing until the end of the last level of late registration,
+        unless the field was fixed before (one player left)."""
         if self.row.status == "registering":
             return True
-        return self.row.status == "playing" and self.level().number <= int(self.settings["late_levels"])
+        return self.row.status == "playing" and not self.state.get("field_fixed") \
+            and self.level().number <= int(self.settings["late_levels"])
 
     async def into_pool(self, tx: Tx, entry: MttEntry, chips: int) -> None:
         """``chips`` from the entry's wallet (the house's for a computer player) into the pool, or out of

@@ -8,7 +8,7 @@ import logging
 from typing import Any, Callable, Protocol
 
 from bot.errors import UserError
-from bot.service import mtt_register, mtt_seating
+from bot.service import mtt_places, mtt_register, mtt_seating
 from bot.service.live import LiveTable
 from bot.service.mtt import MttPresenter, MttRoom, Tournament, wake
 from bot.service.mtt_tables import check_round
@@ -94,9 +94,14 @@ class MttDesk:
                 self.running.pop(mtt.id, None)
 
     async def _keep_playing(self, mtt: Tournament) -> None:
-        """A hand-for-hand round a closed table left complete, tables waiting for players on their way,
+        """A hand-for-hand round a closed table left complete, the field fixed when registration has
+        closed, tables waiting for players on their way,
         a table to break that waits for players (it breaks when it looks again)."""
         await check_round(mtt)
+        if not mtt.registration_open() and not mtt_places.field_fixed(mtt):  # no table has ended a deal since
+            async with self.service.storage.transaction() as tx:
+                await tx.save_mtt(mtt.row, await mtt_places.fix_field(mtt, tx))
+            mtt.spawn(mtt.presenter.show_mtt(mtt))
         mtt.wake_arrivals()
         if mtt.level().number != mtt.state.get("shown_level"):  # the announcement names the level
             mtt.state["shown_level"] = mtt.level().number

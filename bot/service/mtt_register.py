@@ -7,9 +7,10 @@ from __future__ import annotations
 import random
 
 from bot.errors import UserError
-from bot.service import mtt_seating
+from bot.service import mtt_places, mtt_seating
 from bot.service.live import LiveTable
 from bot.service.mtt import Tournament
+from bot.service.stored_lock import PartlyStored
 from bot.storage.interface import Tx
 from bot.storage.records import MttEntry, TableRow, TableSeat
 
@@ -24,29 +25,33 @@ async def register(mtt: Tournament, user_id: int, name: str, is_bot: bool = Fals
         if not mtt.registration_open():
             raise UserError(f"Registration for {mtt.row.name} is closed.")
         entry = mtt.entries.get(user_id)
-        if entry is not None and entry.place is None:
+        if entry is not None and user_id not in mtt.waiting():
             raise UserError(f"You are already registered for {mtt.row.name}.")
         if entry is not None and not mtt.settings.get("reentry"):
             raise UserError(f"You are out of {mtt.row.name}, which allows no re-entry.")
-        if entry is not None and entry.prize:
-            raise UserError("You finished in the money: there is no re-entry from a paid place.")
         buy_in = int(mtt.settings["buy_in"])
-        table_id, thread = None, None
+        table_id, thread, number = None, None, next_number(mtt)
         if mtt.row.status == "playing":
             table_id = table_for_newcomer(mtt)
             if table_id is None:
-                thread = await open_thread(mtt)
+                thread = await open_thread(mtt, number)
         entry = entry or MttEntry(user_id, name, is_bot, entries=0)
         async with mtt.service.storage.transaction() as tx:
+            new_table = None if thread is None else await insert_table(mtt, tx, thread, number, [])
             await mtt.into_pool(tx, entry, buy_in)
+            if not mtt.registration_open():  # closed while the wallet paid: the transaction takes nothing
+                mtt.row.pool -= buy_in
+                raise UserError(f"Registration for {mtt.row.name} is closed.")
+            mtt_places.reenter(mtt, user_id)
             entry.entries += 1
-            entry.place = None
-            if thread is not None:
-                table_id = (await open_table(mtt, tx, thread, [])).id
+            if new_table is not None:
+                table_id = new_table.id
             if table_id is not None:
                 entry.table_id, entry.chips = table_id, int(mtt.settings["stack"])
             mtt.entries[user_id] = entry
             await tx.save_mtt(mtt.row, [entry])
+        if new_table is not None:
+            adopt(mtt, new_table, number)
     mtt.wake_arrivals()
     mtt.spawn(mtt.presenter.show_mtt(mtt))
     again = " again" if entry.entries > 1 else ""
@@ -73,11 +78,16 @@ async def unregister(mtt: Tournament, user_id: int) -> str:
 
 async def add_bots(mtt: Tournament, count: int) -> list[str]:
     """Computer players, their buy-ins paid by the house (a manager fills a field)."""
-    names = []
+    names: list[str] = []
     for _ in range(count):
         number = int(mtt.state.get("bots", 0)) + 1
         mtt.state["bots"] = number
-        await register(mtt, -number, f"Bot {number}", is_bot=True)
+        try:
+            await register(mtt, -number, f"Bot {number}", is_bot=True)
+        except Exception as error:
+            if names:  # those registered before stay: the manager is told so
+                raise PartlyStored(error) from error
+            raise
         names.append(f"Bot {number}")
     return names
 
@@ -102,18 +112,25 @@ async def start(mtt: Tournament) -> None:
         async with mtt.service.storage.transaction() as tx:
             mtt.row.status = "playing"
             mtt.state["started_at"] = mtt.service.clock()
-            for thread, chairs in zip(threads, seatings):
-                await open_table(mtt, tx, thread, [(chair, user) for chair, user in enumerate(chairs) if user is not None])
+            rows = [await insert_table(mtt, tx, thread, number, [(chair, user) for chair, user in enumerate(chairs)
+                                                                  if user is not None])
+                    for number, (thread, chairs) in enumerate(zip(threads, seatings), start=1)]
             await tx.save_mtt(mtt.row, list(mtt.entries.values()))
+        for number, row in enumerate(rows, start=1):
+            adopt(mtt, row, number)
     for table in mtt.live_tables():
         await mtt.service.presenter.update(table)
     mtt.spawn(mtt.presenter.show_mtt(mtt))
     mtt.spawn(mtt.presenter.announce_mtt(mtt, "start"))
 
 
-async def open_thread(mtt: Tournament, number: int | None = None) -> int:
-    """The thread of the tournament's next table (``number``: of the tables opened at the start)."""
-    number = number or max(mtt.numbers.values(), default=0) + 1
+def next_number(mtt: Tournament) -> int:
+    """The number of the tournament's next table ("table 5")."""
+    return max(mtt.numbers.values(), default=0) + 1
+
+
+async def open_thread(mtt: Tournament, number: int) -> int:
+    """The thread of the tournament's table ``number``."""
     thread = await mtt.presenter.open_thread(mtt.row.guild_id, mtt.row.channel_id,
                                              f"{mtt.row.name} · table {number}"[:100])
     if thread is None:
@@ -121,10 +138,10 @@ async def open_thread(mtt: Tournament, number: int | None = None) -> int:
     return thread
 
 
-async def open_table(mtt: Tournament, tx: Tx, thread: int, seated: list[tuple[int, int]]) -> LiveTable:
+async def insert_table(mtt: Tournament, tx: Tx, thread: int, number: int, seated: list[tuple[int, int]]) -> TableRow:
     """A new table of the tournament in ``thread``, with ``seated`` (chair, player) at the starting
-    stack, its first deal due now."""
-    number = max(mtt.numbers.values(), default=0) + 1
+    stack, its first deal due now, written in ``tx``: ``adopt`` it once ``tx`` has committed (a
+    transaction rolled back leaves no table behind)."""
     settings = {"mode": "mtt", "mtt": mtt.id, "turn_seconds": int(mtt.settings["turn_seconds"]), **mtt.stakes()}
     table_id = await tx.insert_table(mtt.row.guild_id, thread, mtt.row.game, mtt.row.host_id, settings)
     await tx.add_mtt_table(mtt.id, table_id, number)
@@ -135,5 +152,10 @@ async def open_table(mtt: Tournament, tx: Tx, thread: int, seated: list[tuple[in
         row.seats.append(TableSeat(user, entry.name, int(mtt.settings["stack"]), is_bot=entry.is_bot, chair=chair))
         entry.table_id = table_id
     await tx.save_table(row)
-    mtt.numbers[table_id] = number
+    return row
+
+
+def adopt(mtt: Tournament, row: TableRow, number: int) -> LiveTable:
+    """A table stored by ``insert_table``, now one of the tournament's tables in the registry."""
+    mtt.numbers[row.id] = number
     return mtt.service.adopt(row)

@@ -5,7 +5,8 @@ way to it; move its players out when the tournament breaks it or it has too many
 post the big blind next, as the TDA's rules say); then deal at the clock's level, or wait (a manager's
 pause, a break, a hand-for-hand round the other tables have not finished). After a deal
 (``after_deal``, in the transaction of the action that ended it): its knocked-out players take their
-places and prizes, hand for hand begins on the bubble, and the last player left wins.
+places and prizes once the field is fixed (``mtt_places``), hand for hand begins on the bubble, and the
+last player left wins.
 
 A player is only ever moved from a table between its deals, so no deal in progress loses a seat; the
 table they go to seats them when its own deal is over. Nothing here waits for the tournament's lock:
@@ -16,12 +17,11 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from bot.service import mtt_prizes, mtt_seating
+from bot.service import mtt_places, mtt_seating
 from bot.service.live import LiveTable
 from bot.service.mtt import Tournament, seating_of
 from bot.service.ratings import rate
 from bot.service.seats import seat_at, unseat
-from bot.service.tournaments import busted_places
 from bot.storage.interface import Tx
 from bot.storage.records import Deal, MttEntry, TableSeat
 
@@ -120,8 +120,9 @@ def move_out(mtt: Tournament, table: LiveTable) -> list[MttEntry]:
 # -- after a deal ----------------------------------------------------------------------------------
 
 async def after_deal(table: LiveTable, tx: Tx, deal: Deal) -> None:
-    """The deal is over: knocked-out players leave with their places (held until the round ends when
-    hand for hand), the tournament may go hand for hand or be won, and the table's next deadline."""
+    """The deal is over: knocked-out players leave, with their places once the field is fixed (held
+    until the round ends when hand for hand; ``mtt_places``), the field is fixed if registration has
+    closed, the tournament may go hand for hand or be won, and the table's next deadline."""
     mtt = tournament_of(table)
     row = table.row
     started = dict(zip(deal.seats, deal.stacks))
@@ -141,15 +142,17 @@ async def after_deal(table: LiveTable, tx: Tx, deal: Deal) -> None:
         mtt.state.setdefault("hfh_done", []).append(table.id)
         row.deadline = None
     else:
-        await place(mtt, tx, out)
-        if not mtt.state.get("hfh") and mtt_seating.hand_for_hand(len(mtt.alive()), len(paid(mtt)),
-                                                                  len(mtt.live_tables())):
+        await mtt_places.knocked_out(mtt, tx, out)  # placed, or waiting while registration is open
+        if not mtt.registration_open():
+            changed += await mtt_places.fix_field(mtt, tx)
+        if mtt_places.field_fixed(mtt) and mtt_seating.hand_for_hand(len(mtt.alive()), len(paid(mtt)),
+                                                                     len(mtt.live_tables())):
             mtt.state.update(hfh=True, hfh_done=[table.id], hfh_busts=[])
             row.deadline = None
             mtt.spawn(mtt.presenter.announce_mtt(mtt, "bubble"))
     await check_round(mtt, tx)
     if len(mtt.alive()) == 1 and not mtt.state.get("hfh_busts"):
-        await finish(mtt, tx, table)
+        changed += await finish(mtt, tx, table)
     await tx.save_mtt(mtt.row, changed)
 
 
@@ -158,31 +161,11 @@ def paid(mtt: Tournament) -> list[int]:
     return [prize for prize in mtt.prize_table() if prize > 0]
 
 
-async def place(mtt: Tournament, tx: Tx, out: list[tuple[int, int]]) -> None:
-    """Places for players knocked out together (``out``: who, and the chips they started the hand
-    with): more chips finishes higher, equal stacks share a place and split its prizes; prizes are
-    paid from the pool to their wallets (the house's for a computer player)."""
-    if not out:
-        return
-    remaining = len(mtt.alive()) + len(out)
-    places = busted_places(remaining, [stack for _, stack in out])
-    prizes = mtt.prize_table()
-    for shared_place in sorted(set(places)):
-        sharing = [user for (user, _), p in zip(out, places) if p == shared_place]
-        for user, prize in zip(sharing, mtt_prizes.shared(prizes, shared_place, len(sharing))):
-            await pay(mtt, tx, mtt.entries[user], shared_place, prize)
-
-
-async def pay(mtt: Tournament, tx: Tx, entry: MttEntry, finish: int, prize: int) -> None:
-    entry.place, entry.prize, entry.table_id = finish, prize, None
-    if prize:
-        await mtt.into_pool(tx, entry, -prize)
-
-
 async def check_round(mtt: Tournament, tx: Tx | None = None) -> None:
-    """Hand for hand: once every table has finished the hand (or cannot deal), the players knocked
-    out in it take their places together, ranked by the chips they started it with across the
-    tables, and every table deals the next hand; past the bubble, play goes back to normal."""
+    """Hand for hand (only once the field is fixed): once every table has finished the hand (or cannot
+    deal), the players knocked out in it take their places together, ranked by the chips they started
+    it with across the tables, and every table deals the next hand; past the bubble, play goes back
+    to normal."""
     if not mtt.state.get("hfh"):
         return
     done = set(mtt.state.get("hfh_done", []))
@@ -192,11 +175,9 @@ async def check_round(mtt: Tournament, tx: Tx | None = None) -> None:
     mtt.state.update(hfh_done=[], hfh_busts=[])
     if tx is None:
         async with mtt.service.storage.transaction() as own:
-            await place(mtt, own, busts)
-            await own.save_mtt(mtt.row, [mtt.entries[user] for user, _ in busts])
+            await own.save_mtt(mtt.row, await mtt_places.knocked_out(mtt, own, busts))
     else:
-        await place(mtt, tx, busts)
-        await tx.save_mtt(mtt.row, [mtt.entries[user] for user, _ in busts])
+        await tx.save_mtt(mtt.row, await mtt_places.knocked_out(mtt, tx, busts))
     tables = len(mtt.live_tables())
     if not mtt_seating.hand_for_hand(len(mtt.alive()), len(paid(mtt)), tables) and len(mtt.alive()) <= len(paid(mtt)):
         mtt.state["hfh"] = False
@@ -206,11 +187,11 @@ async def check_round(mtt: Tournament, tx: Tx | None = None) -> None:
     mtt.wake_all()
 
 
-async def finish(mtt: Tournament, tx: Tx, table: LiveTable) -> None:
-    """One player has every chip: they win what is left of the pool; every entrant's finish counts in
-    the results and ratings; the last table closes with its chips, which were the tournament's."""
-    winner = mtt.alive()[0]
-    await pay(mtt, tx, winner, 1, mtt.row.pool)
+async def finish(mtt: Tournament, tx: Tx, table: LiveTable) -> list[MttEntry]:
+    """One player has every chip: they win the first prize (``mtt_places.win``); every entrant's
+    finish counts in the results and ratings; the last table closes with its chips, which were the
+    tournament's. Returns the entries placed."""
+    placed = await mtt_places.win(mtt, tx, mtt.alive()[0])
     entries = list(mtt.entries.values())
     seats = [TableSeat(e.user_id, e.name, 0, is_bot=e.is_bot) for e in entries]
     await rate(table, tx, seats, [(e.place or 1) - 1 for e in entries], match=True)
@@ -221,3 +202,4 @@ async def finish(mtt: Tournament, tx: Tx, table: LiveTable) -> None:
     mtt.row.status = "finished"
     mtt.state["finished_at"] = table.room.clock()
     mtt.spawn(mtt.finished(table))
+    return placed

@@ -25,7 +25,7 @@ async def test_thirty_computer_players_play_a_tournament_to_the_end_across_a_res
     path = str(tmp_path / "mtt.db")
     clock, shown = Clock(), RecordingMttPresenter()
     service = await open_service(path, clock, mtt_presenter=shown)
-    mtt = await service.mtts.create(GUILD, 80, 1, "Sunday", "holdem", settings())
+    mtt = await service.mtts.create(GUILD, 80, 1, "Sunday", "holdem", settings(late_levels=0))  # the field fixed at the start
     await mtt_register.add_bots(mtt, 30)
     wallets = await service.storage.total_chips()  # the house's bankroll, the pool included
     assert mtt.row.pool == 3000 and await service.storage.balance(GUILD, HOUSE) == HOUSE_BANKROLL - 3000

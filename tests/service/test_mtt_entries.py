@@ -27,6 +27,14 @@ async def _play(service: TableService, clock: Clock, seconds: int) -> None:
         await service.tick()
 
 
+def _knock_out(mtt: Tournament, user: int) -> None:
+    """As if knocked out just now, registration open: no place yet (their chips left with them)."""
+    mtt.entries[user].table_id = None
+    mtt.state.setdefault("out", []).append([user, 1500, 1])
+    for table in mtt.live_tables():
+        table.row.seats = [s for s in table.row.seats if s.user_id != user]
+
+
 async def test_registering_pays_the_buy_in_and_unregistering_gives_it_back(tmp_path) -> None:
     service, mtt, _ = await _open(tmp_path)
     assert "registered for Friday (100 chips" in await mtt_register.register(mtt, ALICE, "Ann")
@@ -61,9 +69,7 @@ async def test_a_late_registrant_and_a_re_entry_get_a_stack_at_the_table_with_th
         await mtt_register.register(mtt, CAROL, "Cat")
     with pytest.raises(UserError, match="has started"):
         await mtt_register.unregister(mtt, CAROL)
-    mtt.entries[CAROL].place, mtt.entries[CAROL].table_id = 8, None  # as if knocked out just now
-    for table in mtt.live_tables():
-        table.row.seats = [s for s in table.row.seats if s.user_id != CAROL]  # (their chips left with them)
+    _knock_out(mtt, CAROL)
     assert "registered again" in await mtt_register.register(mtt, CAROL, "Cat")
     assert mtt.entries[CAROL].entries == 2 and mtt.row.pool == 900
     clock.now += 2 * 120  # past the late registration's two levels
@@ -76,7 +82,7 @@ async def test_no_re_entry_unless_the_tournament_allows_it(tmp_path) -> None:
     await mtt_register.add_bots(mtt, 3)
     await mtt_register.register(mtt, BOB, "Bob")
     await mtt_register.start(mtt)
-    mtt.entries[BOB].place, mtt.entries[BOB].table_id = 4, None
+    _knock_out(mtt, BOB)
     with pytest.raises(UserError, match="allows no re-entry"):
         await mtt_register.register(mtt, BOB, "Bob")
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import asyncio
 
-from bot.service import mtt_register, mtt_tables
+from bot.service import mtt_places, mtt_register
 from bot.service.mtt import Tournament
 from bot.service.tables import TableService
 from tests.service.test_mtt import settings
@@ -32,7 +32,7 @@ async def test_a_table_committing_after_another_never_writes_back_an_older_pool_
 
     async def table_a() -> None:  # its deal pays a place from the pool; its first trip holds the connection
         async with service.storage.transaction() as tx:
-            await mtt_tables.pay(mtt, tx, paid, 14, 108)
+            await mtt_places.pay(mtt, tx, [(paid.user_id, 14, 108)])
             mtt.state["a"] = "after the prize"
             await tx.save_mtt(mtt.row, [paid, moved])
 
