@@ -115,6 +115,27 @@ async def test_a_knocked_out_button_and_arrivals_around_it_move_neither_the_butt
         "the big blind moves one occupied chair forward"
 
 
+async def test_a_knocked_out_big_blind_leaves_a_dead_small_blind_and_the_table_is_told(tmp_path) -> None:
+    clock, watch = Clock(), Watch()
+    service = await open_service(str(tmp_path / "mtt.db"), clock, mtt_presenter=RecordingMttPresenter())
+    mtt = await service.mtts.create(GUILD, 80, 1, "Dead", "holdem", settings(seats=6))
+    await mtt_register.add_bots(mtt, 5)
+    await mtt_register.start(mtt)
+    [table] = mtt.live_tables()
+    notes: list[str] = []
+    keep = table.note
+    table.note = lambda line: (notes.append(line), keep(line))[-1]  # type: ignore[method-assign]
+    await play_until(service, clock, watch, mtt, table, 1)
+    [first] = await watch.hands(service, table.id)
+    knock_out(mtt, table, first.big_blind)
+    await play_until(service, clock, watch, mtt, table, 2)
+    second = (await watch.hands(service, table.id))[1]
+    assert second.small_blind is None, "nobody posts the small blind of a player who is out"
+    assert second.dealer == first.small_blind, "the button goes to last hand's small blind"
+    assert second.big_blind_chair == next_occupied(second.chairs, first.big_blind_chair)
+    assert "No small blind this hand: the player who had the big blind has left (a dead small blind)." in notes
+
+
 def next_occupied(chairs: dict[int, int], after: int) -> int:
     """The first chair clockwise after ``after`` with a player dealt in."""
     taken = sorted(chairs.values())
