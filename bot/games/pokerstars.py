@@ -5,7 +5,8 @@ The hand is replayed by pokerkit (``RoomHandHistory``): every stack, pot, uncall
 comes from its operations, nothing of betting or pots is worked out here. What PokerStars says
 differently is only wording: a raise is written "raises X to Y" (Y from pokerkit, X over the bet
 faced), a walk is "Uncalled bet (X) returned to" (pokerkit gives the lone player's whole bet back and
-pushes the rest; PokerStars returns only the part nobody matched and counts the rest in the pot).
+pushes the rest; PokerStars returns only the part nobody matched and counts the rest in the pot); antes
+pokerkit trims to a shorter stack's are "Uncalled bet (X) returned" after the forced bets.
 
 The stakes are play chips, written as plain numbers as PokerStars writes its play-money tables, so
 trackers file them as play money. Only the hero's hole cards are dealt face up ("Dealt to"), the way
@@ -229,8 +230,12 @@ def convert(phh: str, info: HandInfo) -> str:
                     returned = min(back, max(unmatched, 0))
                     kept[p] += back - returned
                     stacks[p] += back
-                    if returned:
-                        lines.append(f"Uncalled bet ({returned}) returned to {names[p]}")
+                    if returned:  # an ante nobody matched (trimmed antes) goes back after the forced bets
+                        line = f"Uncalled bet ({returned}) returned to {names[p]}"
+                        if "*** HOLE CARDS ***" in lines:
+                            lines.append(line)
+                        else:
+                            posts.append((4, line))
             bets = [0] * n
         elif isinstance(op, HoleCardsShowingOrMucking):
             p = op.player_index

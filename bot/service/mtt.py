@@ -74,9 +74,8 @@ class Tournament:
         self.numbers = tables
         """Every table it opened: table id -> its number ("table 3")."""
         self.lock = StoredLock(self)
-        """Held by registration, the start, a pause and the end; a table's deal boundaries never wait
-        for it (they change the tournament without an await between reading and writing). One of them
-        that fails puts the tournament back as stored (``restore``)."""
+        """Held by registration, the start, a pause and the end (one that fails: ``restore``); a table's
+        deal boundaries never wait for it (they change it without an await between reading and writing)."""
         self.tasks: set[asyncio.Task[Any]] = set()
 
     def checkpoint(self) -> None:
@@ -84,8 +83,7 @@ class Tournament:
 
     async def restore(self, checkpoint: None) -> None:
         """The tournament back as storage has it (a command failed before its change was stored): its
-        row, entries and tables read anew, and a table the failed command opened let go. A table's
-        deal boundary whose transaction is in flight meanwhile is read back without its change."""
+        row, entries and tables read anew, and a table the failed command opened let go."""
         storage = self.service.storage
         row = await storage.mtt(self.id)
         if row is None:

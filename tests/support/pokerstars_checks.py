@@ -10,7 +10,8 @@ other streets and of the showdown too. What it cannot read is read here: the for
 nobody called who shows their cards (its street parser knows "doesn't show hand" but no "shows"
 action: the line is taken out of the flop's lines before it reads them), and a board run twice: it
 reads no "FIRST"/"SECOND" street, showdown or board, so the runouts' boards and both showdowns are
-read here, and its own board is the streets both runs share.
+read here, and its own board is the streets both runs share. Every number of every line is also
+checked against the PHH by ``tests/support/pokerstars_numbers.py``'s own ledger.
 """
 from __future__ import annotations
 
@@ -27,6 +28,7 @@ from bot.exports import HAND_IDS_PER_TABLE
 from bot.games.phh import RoomHandHistory
 from bot.games.pokerstars import safe_names
 from bot.storage.records import StoredHand
+from tests.support.pokerstars_numbers import check_numbers
 
 _POST = re.compile(r"^(?P<name>.+?): posts (?:the ante|small blind|big blind|straddle) (?P<amount>\d+)", re.M)
 _SHOWS = re.compile(r"^(?P<name>.+?): shows \[(?P<cards>[^\]]+)\]$")
@@ -128,6 +130,8 @@ def check_hand(text: str, table_id: int, hand_no: int, stored: StoredHand, *, he
     for p in range(n):
         assert (seated[table_seat[p]].name, seated[table_seat[p]].stack) == (name[p], history.starting_stacks[p])
     assert parsed.button.seat == table_seat[n - 1], "pokerkit's last player has the button"
+    check_numbers(text, stored.export, [names[d] for d in deal_seat] if names else None, hi_lo=variant.endswith("/8"),
+                  blinds=(settings["small_blind"], settings["big_blind"]))
     dealt = {int(a.split()[2][1:]) - 1: a.split()[3] for a in history.actions if a.startswith("d dh")}
     users = stored.record.get("users", [])
     if hero is not None and hero in users:
