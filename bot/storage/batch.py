@@ -15,10 +15,12 @@ transaction is rolled back whole all the same.
 """
 from __future__ import annotations
 
+import asyncio
 from contextlib import asynccontextmanager
 from typing import Any, AsyncIterator, Protocol, Sequence
 
 from bot.storage.dialect import Dialect
+from bot.storage.interface import COMMITTED
 from bot.storage.writes import Writes
 
 Statement = tuple[str, tuple[Any, ...]]
@@ -74,6 +76,9 @@ async def batched(trips: Trips, defaults: tuple[int, int]) -> AsyncIterator[Writ
         await trips.rollback()
         raise
     await trips.commit(batch.pending)
+    counting = COMMITTED.get()
+    if counting is not None and counting[0] is asyncio.current_task():
+        counting[1][0] += 1
 
 
 class TransactionFailed(RuntimeError):

@@ -6,6 +6,8 @@ storage layer writes SQL or imports a driver: it holds a ``Storage`` and writes 
 """
 from __future__ import annotations
 
+import asyncio
+from contextvars import ContextVar
 from typing import Any, AsyncContextManager, Protocol, Sequence
 
 from bot.errors import UserError
@@ -13,6 +15,10 @@ from bot.games.event_records import EventPlayer, EventResult
 from bot.storage.mtt_interface import MttStorage, MttTx
 from bot.storage.records import EventState, LedgerEntry, PlayedHand, Standing, StoredHand, TableRow
 
+COMMITTED: ContextVar[tuple[asyncio.Task[Any] | None, list[int]] | None] = ContextVar("committed", default=None)
+"""A task that counts the transactions it commits (not those of tasks it starts): the task, and its
+count, which every backend's commit adds to. A command's lock reads it to tell a failure with nothing
+stored from one after part of its work was (``bot.service.stored_lock``)."""
 HOUSE = 0
 """The user id of the house wallet: computer players buy in from it and cash out to it."""
 HOUSE_BANKROLL = 10**12
