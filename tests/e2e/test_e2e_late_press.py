@@ -104,3 +104,28 @@ async def test_a_late_press_leaves_the_table_to_the_fresh_press_before_it(loopba
     assert _of(late, served) == []
     assert [(s.request.method, s.status) for s in _of(first, served)] == [("PATCH", 200)], "the earlier press"
     assert not [s for s in served if s.bucket == "messages.edit"], "no channel edit"
+
+
+async def test_a_members_next_hand_goes_by_dm_not_by_their_dead_press(loopback) -> None:
+    """Every press of Alice's in the deal meets 10062: her hand of the next deal cannot ride on her
+    newest press (its token is dead), so it goes by DM, and her dead tokens are never sent again."""
+    h = loopback
+    await open_heads_up(h, ALICE, BOB)
+    live = h.bot.service.in_channel(CHANNEL_ID)
+    before = len(h.server.served)
+    dead: list[str] = []
+    while live.row.deal is not None:
+        user, custom_id, shown = _move(h)
+        if user is ALICE:
+            h.server.inject(Fault(r"/interactions/\d+/[^/]+/callback$", 404, code=10062, method="POST"))
+        token = await h.press(user, custom_id, shown)
+        h.server.clear_faults()
+        if user is ALICE:
+            dead.append(token)
+    await h.bot.service.tick()  # the next deal
+    await h.settle()
+    assert live.row.hand_no == 2 and dead
+    assert "hand #2" in h.server.dm_requests(ALICE.id)[-1].text
+    served = h.server.served[before:]
+    assert all([s.bucket for s in _of(token, served)] == ["interaction.callback"] for token in dead)
+    assert h.server.refused(10015) == 0
