@@ -4,8 +4,13 @@ say the same after a restart. The engines' forced bets (blinds, antes, straddles
 bring-in, a tournament's late levels) are checked in ``tests/engines/test_forced_payments.py``."""
 from __future__ import annotations
 
+import re
+
+from bot.exports import pokerstars_hand
+from bot.service.tournaments import hand_settings
 from tests.service.test_bounty import HOLDS_IT_IN_THE_SMALL_BLIND, WINS_THE_SHOWDOWN
 from tests.support.export_checks import replayed_stacks
+from tests.support.pokerstars_numbers import check_numbers
 from tests.support.service_rig import ALICE, BOB, CAROL, CHANNEL, GUILD, Clock, open_service
 from tests.support.table_play import act, finish_hand, poker_table
 
@@ -45,3 +50,34 @@ async def test_a_bounty_is_paid_from_what_each_has_left_after_the_hand(database:
     assert await service.storage.total_chips() == chips
     again = await open_service(database, clock)
     assert [s.stack for s in again.in_channel(CHANNEL).row.seats] == [0, 1560, 690], "saved with the show"
+
+
+async def test_a_sit_and_go_blinds_an_absent_player_off_without_a_stack_below_zero(database: str) -> None:
+    """A member sits out of a sit-and-go whose levels last one hand: the blinds and antes (a big-blind
+    ante from the fourth level) take their stack down to an all-in blind and out, never below zero; every
+    hand's exports say the same, number by number."""
+    clock = Clock()
+    service = await open_service(database, clock)
+    settings = {"mode": "tournament", "buy_in": 200, "min_buy_in": 200, "level_hands": 1, "ante_kind": "big blind"}
+    live = await service.create(GUILD, CHANNEL, "holdem", ALICE, "Ann", settings, None)
+    for _ in range(3):
+        await service.add_bot(live, ALICE)
+    await service.start(live, ALICE)
+    await service.set_sitting_out(live, ALICE, True)
+    ann = live.row.seats[0]
+    for _ in range(500):
+        if service.in_channel(CHANNEL) is None or ann.place is not None:
+            break
+        assert min(s.stack for s in live.row.seats) >= 0
+        assert sum(s.stack for s in live.row.seats) == 800, "the tournament's chips, every hand"
+        clock.now += 200
+        await service.tick()
+    assert ann.place is not None and ann.stack == 0, "blinded out"
+    short = 0
+    for hand_no, stored in await service.storage.hand_records(live.id):
+        replayed_stacks(stored.export)  # pokerkit replays it to the stacks it states
+        level = hand_settings(settings | {"small_blind": 5, "big_blind": 10}, hand_no)
+        text = pokerstars_hand(live.id, hand_no, stored, max_seats=9)
+        check_numbers(text, stored.export, blinds=(level["small_blind"], level["big_blind"]))
+        short += bool(re.search(r"^Ann: posts .+ and is all-in$", text, re.M))
+    assert short == 1, "Ann's last hand: all in for less than a forced bet"
