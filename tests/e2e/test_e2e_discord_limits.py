@@ -5,10 +5,15 @@ clear of global 429s."""
 from __future__ import annotations
 
 import asyncio
+import time
+from typing import Any
 
+import discord
+
+from bot.adapter.global_pace import GlobalPace
 from bot.games.base import Action
-from tests.support.discord_clock import CLOCK
-from tests.support.harness import CHANNEL_ID, User
+from tests.support.discord_clock import CLOCK, ManualClock, waiting_out_429s
+from tests.support.harness import CHANNEL_ID, User, until
 from tests.support.loopback_discord import Fault
 from tests.support.loopback_harness import LoopbackHarness
 from tests.support.loopback_ratelimits import Limit
@@ -125,17 +130,34 @@ async def test_dm_channels_are_not_opened_again_after_a_restart(loopback, tmp_pa
 
 
 async def test_the_bots_pace_keeps_a_burst_of_counted_requests_clear_of_global_429s(loopback) -> None:
-    """120 counted requests at once (posts to 24 channels): the bot spreads them over its 50 a second
-    and Discord's global bucket never answers 429; the same burst with pacing off meets it."""
+    """120 counted requests at once (a post to each of 120 channels: no channel's bucket holds one
+    back): the bot sends 50, 50 more a window later and the last 20 a window after, and Discord's
+    global bucket never answers 429; the same burst with pacing off meets it. The pace and the
+    loopback count on one clock that the test moves: a request takes no time between the bot's
+    count and Discord's however busy the machine, and the unpaced burst meets the limit all at
+    once, not only when the machine sends it fast enough."""
     h = loopback
-    channels = [h.bot.get_partial_messageable(970000000000000000 + i) for i in range(24)]
+    clock = ManualClock(time.monotonic() + GlobalPace.WINDOW)  # past the windows of the login's requests
+    h.bot.pace.clock, h.server.buckets.clock = clock, clock.time
+    counted, asked, waited = h.server.global_bound(), h.bot.pace.taken, h.bot.pace.waited
 
-    async def burst() -> None:
-        await asyncio.gather(*(c.send(f"post {n}") for n in range(5) for c in channels))
+    def burst(first_channel: int) -> asyncio.Future[list[Any]]:
+        channels = [h.bot.get_partial_messageable(first_channel + i) for i in range(120)]
+        return asyncio.gather(*(c.send("a post") for c in channels), return_exceptions=True)
 
-    await burst()
-    assert h.server.limited("global") == 0 and h.bot.pace.waited > 0
+    paced = burst(970000000000000000)
+    await until(lambda: h.bot.pace.taken - asked == 120)
+    for sent in (50, 100):
+        await until(lambda: h.server.global_bound() - counted >= sent)
+        assert h.server.global_bound() - counted == sent and h.server.limited("global") == 0
+        clock.advance(GlobalPace.WINDOW)
+    await until(paced.done)
+    assert all(isinstance(m, discord.Message) for m in paced.result()), "every post went"
+    assert h.bot.pace.waited - waited == 70 and h.server.global_bound() - counted == 120
+    assert h.server.limited("global") == 0
+
     h.bot.pace.rate = 10_000.0  # no pacing: discord.py alone
-    await asyncio.sleep(1.1)  # a fresh window at the server
-    await burst()
-    assert h.server.limited("global") > 0, "without the bot's own pacing the burst meets Discord's global limit"
+    clock.advance(GlobalPace.WINDOW)  # a fresh window at the server
+    unpaced = burst(980000000000000000)
+    await until(lambda: h.server.limited("global") >= 70)  # 50 go at once and 70 meet Discord's global limit
+    await waiting_out_429s(clock, lambda: h.server.limited("global"), unpaced)
