@@ -90,7 +90,10 @@ class StoredLock(asyncio.Lock):
         try:
             if error is None or refused_before_changing(error):
                 return
-            await self.restore_now()
+            if isinstance(error, Exception):
+                await self.restore_now()
+            else:  # cancelled (the table or the bot closing): no waiting on storage; the next holder restores
+                self._behind[:] = [self._held]
         finally:
             self.release()
         if committed and isinstance(error, Exception) and not isinstance(error, PartlyStored):

@@ -141,3 +141,18 @@ async def test_a_replay_too_old_to_edit_shows_its_next_step_in_a_new_private_mes
     said = h.ephemeral_text(token)
     assert "· step 1 of" in said and "went wrong" not in said, said
     assert h.server.refused(30046) == 1, "the edit Discord refused, then the step as a new message"
+
+
+async def test_a_table_message_two_hours_old_mid_deal_is_posted_afresh_and_the_move_plays(loopback: LoopbackHarness) -> None:
+    h = loopback
+    h.server.old_edits.allowance = Limit(0, 6.0)
+    await open_heads_up(h, MEMBERS[0], MEMBERS[1])
+    live = h.bot.service.in_channel(CHANNEL_ID)
+    first, step = live.row.message_id, live.row.step
+    CLOCK.advance(2 * 3600)
+    player = to_act(h, MEMBERS[0], MEMBERS[1])
+    token = await h.press_label(player, "Call")
+    assert "went wrong" not in h.ephemeral_text(token)
+    assert live.row.step == step + 1 and to_act(h, MEMBERS[0], MEMBERS[1]) != player, "the move played"
+    assert live.row.message_id != first and first not in h.server.messages
+    assert h.server.refused(30046) == 0

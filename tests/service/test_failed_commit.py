@@ -4,6 +4,8 @@ the next command is judged against that. Each kind of command: a move, the move 
 computer players' turns after a move, the lobby, a cash table's chips, a tournament's registration."""
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from bot.games.base import Action
@@ -153,3 +155,26 @@ async def test_computer_players_added_before_a_failure_stay_and_the_manager_is_t
     with failing_commits(service.storage), pytest.raises(CommitFailed):  # the first failed: nothing was stored
         await mtt_register.add_bots(mtt, 5)
     assert len(mtt.entries) == 2 and mtt.row.pool == 200
+
+
+async def test_a_command_cancelled_midway_is_put_back_by_the_next_one(database: str) -> None:
+    service = await open_service(database)
+    live = await holdem_table(service)
+    await service.start(live, ALICE)
+    step, player = live.row.step, _to_act(live)
+    stored = asyncio.Event()
+
+    async def cancelled_midway() -> None:
+        async with live.lock:
+            live.row.step += 1  # a change in memory whose transaction never commits
+            stored.set()
+            await asyncio.Event().wait()
+
+    task = asyncio.create_task(cancelled_midway())
+    await stored.wait()
+    task.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await task
+    await service.act(live.id, player, live.row.hand_no, step, Action("call"))  # judged against the stored table
+    assert live.row.step == step + 1 and _to_act(live) != player
+    await _as_stored(service, live)
