@@ -10,7 +10,7 @@ from bot.adapter.press_token import TOKEN_LIFETIME
 from bot.adapter.table_text import table_text
 from bot.games.base import Action
 from tests.support.discord_clock import CLOCK
-from tests.support.harness import CHANNEL_ID, User
+from tests.support.harness import CHANNEL_ID, SETTLE_SECONDS, User, until
 from tests.support.loopback_discord import Fault
 from tests.support.loopback_harness import LoopbackHarness
 from tests.support.loopback_ratelimits import Limit
@@ -97,38 +97,35 @@ async def _press_now(h: LoopbackHarness) -> str:
     return token
 
 
-async def _until(condition, timeout: float = 5.0) -> None:
-    deadline = time.monotonic() + timeout
-    while not condition():
-        assert time.monotonic() < deadline, "the bot did not get there in time"
-        await asyncio.sleep(0.005)
+def _answered_in_time(h: LoopbackHarness, token: str) -> bool:
+    """Whether the press's callback was taken: the loopback refuses one past Discord's 3 seconds
+    (10062), counted on the clock tests move, so a busy machine's slower answer is still in time."""
+    return any(s.request.path.endswith(f"/{token}/callback") and s.status == 200 for s in h.server.served)
 
 
 async def test_a_burst_of_presses_is_coalesced_within_the_channel_limit(loopback) -> None:
     """20 presses at one table in about a second, with Discord's 5 edits / 5 s per channel: every
-    press is answered within 3 s, the edits are bounded by the limit, and the last shows the end."""
+    press is answered in time, the edits are bounded by the limit, and the last shows the end."""
     h = loopback
     await _hand(h)
     live = h.bot.service.in_channel(CHANNEL_ID)
     limit = h.server.limits["messages.edit"]
     edits_before = h.server.count("PATCH", "messages.edit")
-    pressed: dict[str, float] = {}
+    pressed: list[str] = []
     deals = []
     started = time.monotonic()
     for _ in range(20):
         if live.row.deal is None:  # the deal is over: the timer deals the next one at once
             deals.append(asyncio.create_task(h.bot.service.tick()))
-            await _until(lambda: live.row.deal is not None and not live.lock.locked())
+            await until(lambda: live.row.deal is not None and not live.lock.locked())
         where = (live.row.hand_no, live.row.step)
-        pressed[await _press_now(h)] = time.monotonic()
-        await _until(lambda: (live.row.hand_no, live.row.step) != where and not live.lock.locked())
+        pressed.append(await _press_now(h))
+        await until(lambda: (live.row.hand_no, live.row.step) != where and not live.lock.locked())
         await asyncio.sleep(0.05)  # a quick hand, not a script
-    burst = time.monotonic() - started
-    await h.settle(30)
+    burst = time.monotonic() - started  # longer on a busy machine: more windows, a looser bound
+    await h.settle()
     await asyncio.gather(*deals)
-    for token, at in pressed.items():
-        answer = next(s for s in h.server.served if s.request.path.endswith(f"/{token}/callback"))
-        assert answer.status == 200 and answer.at - at < 3.0, f"press {token} answered after {answer.at - at:.2f} s"
+    assert all(_answered_in_time(h, token) for token in pressed)
     edits = h.server.count("PATCH", "messages.edit") - edits_before
     windows = math.ceil(burst / limit.per) + 1
     assert edits <= limit.count * windows + 1, f"{edits} edits for 20 presses in {burst:.1f} s"
@@ -147,32 +144,27 @@ async def test_a_429_storm_on_the_channel_stalls_no_press_and_no_table(loopback)
     await _hand(h)
     live = h.bot.service.in_channel(CHANNEL_ID)
     storm = h.server.inject(Fault(r"/channels/\d+/messages/\d+$", 429, method="PATCH", retry_after=0.4))
-    pressed: dict[str, float] = {}
-    calm = asyncio.get_running_loop().call_later(2.0, h.server.clear_faults)
+    pressed: list[str] = []
     for _ in range(4):
         if live.row.deal is None:
             break
         where = (live.row.hand_no, live.row.step)
-        pressed[await _press_now(h)] = time.monotonic()
-        await _until(lambda: (live.row.hand_no, live.row.step) != where and not live.lock.locked())
+        pressed.append(await _press_now(h))
+        await until(lambda: (live.row.hand_no, live.row.step) != where and not live.lock.locked())
         await asyncio.sleep(0.2)
-    await h.settle(30)
+    await h.settle()
     assert storm.hits == 0, "no press needed the channel route"
-    for token, at in pressed.items():
-        answer = next(s for s in h.server.served if s.request.path.endswith(f"/{token}/callback"))
-        assert answer.at - at < 3.0, f"answered after {answer.at - at:.2f} s in the storm"
+    assert all(_answered_in_time(h, token) for token in pressed), "answered in the storm"
     assert h.table_message()["content"] == table_text(live), "each press's table was shown"
-    calm.cancel()
     h.server.clear_faults()
     if live.row.deal is not None:
         CLOCK.advance(TOKEN_LIFETIME)  # every press too old to carry an update: the channel route it is
-        storm = h.server.inject(Fault(r"/channels/\d+/messages/\d+$", 429, method="PATCH", retry_after=0.4))
-        calm = asyncio.get_running_loop().call_later(1.0, h.server.clear_faults)
+        storm = h.server.inject(Fault(r"/channels/\d+/messages/\d+$", 429, method="PATCH", retry_after=0.4,
+                                      times=2))  # two 429s, then calm: counted, not timed
         live.note("A timer's update in the storm.")
         await h.update(live)
-        await h.settle(30)
-        assert storm.hits >= 2 and h.table_message()["content"] == table_text(live), "shown after the storm"
-    calm.cancel()
+        await h.settle()
+        assert storm.hits == 2 and h.table_message()["content"] == table_text(live), "shown after the storm"
 
 
 async def test_server_errors_and_a_hung_request_are_given_up_once_and_the_next_update_lands(loopback) -> None:
@@ -183,14 +175,14 @@ async def test_server_errors_and_a_hung_request_are_given_up_once_and_the_next_u
     h.server.inject(Fault(r"/channels/\d+/messages/\d+$", 502, method="PATCH", times=1))
     await h.update(live)  # discord.py retries a 502 after a second
     assert [s.status for s in h.server.served if s.bucket == "messages.edit"][-2:] == [502, 200]
-    h.bot.presenter.request_timeout = 0.5
+    h.bot.presenter.request_timeout = 2.0
     for fault in (Fault(r"/channels/\d+/messages/\d+$", 503, method="PATCH"),
-                  Fault(r"/channels/\d+/messages/\d+$", 0, method="PATCH", hang=1.0)):
+                  Fault(r"/channels/\d+/messages/\d+$", 0, method="PATCH", hang=SETTLE_SECONDS)):
         h.server.inject(fault)
         before = h.server.count("PATCH", "messages.edit")
-        await h.update(live)
-        await asyncio.sleep(0.6)  # a hung request is answered by the server later
+        await h.update(live)  # the hung request is given up after request_timeout
         h.server.clear_faults()
+        h.server.end_hangs()  # and answered by the server after the bot gave it up
         assert h.server.count("PATCH", "messages.edit") - before == 1, "tried once, not looped"
         assert live.id in h.bot.service.tables and live.paused is None, "a passing fault changes nothing"
     live.note("after the faults")
@@ -202,16 +194,16 @@ async def test_a_command_is_answered_in_full_while_the_table_edit_waits(loopback
     """/holdem join's private "you are seated" does not wait for the table's slow edit."""
     h = loopback
     await h.command(ALICE, "holdem", "create")
-    h.server.inject(Fault(r"/channels/\d+/messages/\d+$", 0, method="PATCH", times=1, hang=4.0))
+    h.server.inject(Fault(r"/channels/\d+/messages/\d+$", 0, method="PATCH", times=1, hang=SETTLE_SECONDS))
     token, payload = h._base(BOB, 2, {"id": "1", "name": "holdem", "type": 1,
                                       "options": [{"name": "join", "type": 1, "options": []}]})
-    sent = time.monotonic()
     h.bot._connection.parse_interaction_create(payload)
-    await _until(lambda: any(s.bucket == "webhook" and f"/{token}" in s.request.path and s.status
-                             for s in h.server.served))
+    await until(lambda: any(s.bucket == "webhook" and f"/{token}" in s.request.path and s.status
+                            for s in h.server.served))
     seated = next(s for s in h.server.served if s.bucket == "webhook" and f"/{token}" in s.request.path)
-    assert "seated" in seated.request.text and seated.at - sent < 3.0, "answered within Discord's deadline"
+    assert "seated" in seated.request.text and _answered_in_time(h, token), "answered within Discord's deadline"
     edit = next(s for s in h.server.served if s.bucket == "messages.edit")
-    assert edit.status == 0, "the table edit was still waiting"
+    assert edit.status == 0, "the table edit was still waiting (it hangs until the test ends it)"
+    h.server.end_hangs()
     await h.settle()
     assert edit.status == 200

@@ -57,7 +57,7 @@ class Fault:
 
     ``path`` is a regular expression searched in the path (without ``/api/v10``); ``times`` is how
     many requests it hits (None: until removed); ``hang`` seconds are waited before answering (a
-    slow or dead Discord); a 429 carries ``retry_after``."""
+    slow or dead Discord), or until ``LoopbackDiscord.end_hangs``; a 429 carries ``retry_after``."""
 
     path: str
     status: int
@@ -121,6 +121,7 @@ class LoopbackDiscord(RestRoutes, InteractionRoutes):
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
         self._runner: web.AppRunner | None = None
+        self._hangs_over: asyncio.Event | None = None  # set by end_hangs, on the server's loop
         self.port = 0
         self._routes = [
             _Route("GET", re.compile(r"/users/@me"), "login", None, self._me),
@@ -169,6 +170,7 @@ class LoopbackDiscord(RestRoutes, InteractionRoutes):
         ready.wait(10)
 
     async def _serve(self) -> None:
+        self._hangs_over = asyncio.Event()
         app = web.Application(client_max_size=32 * 1024 * 1024)
         app.router.add_route("*", "/{tail:.*}", self._handle)
         self._runner = web.AppRunner(app, access_log=None)
@@ -213,6 +215,25 @@ class LoopbackDiscord(RestRoutes, InteractionRoutes):
         with self._lock:
             self.faults.clear()
 
+    def end_hangs(self) -> None:
+        """Answer every request hanging now: a test that needs a request to hang until it has seen
+        something hangs it long and ends it here, instead of hoping a short hang outlasts a busy
+        machine."""
+        if self._loop is not None:
+            self._loop.call_soon_threadsafe(self._end_hangs)
+
+    def _end_hangs(self) -> None:
+        assert self._hangs_over is not None, "serving"
+        self._hangs_over.set()
+        self._hangs_over = asyncio.Event()  # for the hangs to come
+
+    async def _hang(self, seconds: float) -> None:
+        assert self._hangs_over is not None, "serving"
+        try:
+            await asyncio.wait_for(self._hangs_over.wait(), seconds)
+        except TimeoutError:
+            pass
+
     # -- serving ----------------------------------------------------------------------------------
 
     async def _handle(self, http: web.Request) -> web.StreamResponse:
@@ -231,7 +252,7 @@ class LoopbackDiscord(RestRoutes, InteractionRoutes):
         self.served.append(served)
         self.invalid.count(answer, CLOCK.now())
         if hang:
-            await asyncio.sleep(hang)
+            await self._hang(hang)
         served.status = answer.status
         if answer.status == 204:
             return web.Response(status=204, headers=answer.headers)
