@@ -9,7 +9,11 @@ PAUSED_HELP = ("Give me View Channel, Send Messages, Embed Links and Attach File
                "the next command or button press in that channel. No turn timer runs while it is paused.")
 PERMISSIONS_HELP = ("I can't post in this channel. Give me View Channel, Send Messages, Embed Links and "
                     "Attach Files here, then try again.")
-
+LOG_LINES = 5
+"""The newest lines of the log a table message shows during a deal."""
+LOG_LINES_AFTER = 9
+"""... and once it is over: its result (a board run twice with side pots has a line per pot and board),
+what the settlement added (rebuys, places, the match's end) and the last moves before it."""
 
 
 def table_text(live: LiveTable) -> str:
@@ -30,13 +34,12 @@ def table_text(live: LiveTable) -> str:
             due = f" (time bank, ends <t:{int(row.deadline)}:R>)"  # counts down on screen, no edit needed
         lines.append(f"Hand #{row.hand_no} · to act: **{turn}**{due}")
         lines.append(f"Deck SHA-256 `{row.deal.commitment}`")
-    elif live.withheld:  # an event's board other tables still play: no seed, result or play (bot.service.events)
+    elif live.last_outcome is not None or live.withheld:  # the result is in the log below, said once
         lines.append(f"Hand #{row.hand_no} is over.")
-    elif live.last_outcome is not None:
-        lines.append(f"Hand #{row.hand_no} is over: {shown(live.last_outcome.summary)}")
-        if live.last_seed:
+        if live.last_seed and not live.withheld:  # an event's board: no seed while others play it
             lines.append(f"Deck seed `{live.last_seed}` (check it with `/verify {row.id} {row.hand_no}`)")
     if row.deal is None and live.last_outcome is not None and not live.withheld:
         lines.append(f"Step through hand #{row.hand_no} with `/replay {row.id} {row.hand_no}`.")
-    lines += [f"> {shown(plain(line, 300))}" for line in live.log[-5:]]  # names in them are members' text
+    shown_lines = LOG_LINES if row.deal is not None else LOG_LINES_AFTER  # every pot of every board, then what followed
+    lines += [f"> {shown(plain(line, 300))}" for line in live.log[-shown_lines:]]  # names in them are members' text
     return "\n".join(lines)[:1900]

@@ -296,8 +296,7 @@ class BridgeEngine:
         lines = [f"{self._who(seat)} {verbs.get(call) or 'bids ' + bid_text(call)}"]
         calls = [c for _, c in self.calls]
         if calls == [PASS] * 4:
-            lines.append("Passed out.")
-            self._finish(ContractResult(0))
+            lines += ["Passed out.", self._finish(ContractResult(0))]
         elif len(calls) >= 4 and calls[-3:] == [PASS] * 3:
             lines.extend(self._close_auction())
         return lines
@@ -543,10 +542,10 @@ class BridgeEngine:
         assert self.declarer is not None
         result = ContractResult(self.level, self.strain, self.doubled, self.declarer,
                                 declarer_tricks)
-        self._finish(result)
-        return self.result_line
+        return self._finish(result)
 
-    def _finish(self, result: ContractResult) -> None:
+    def _finish(self, result: ContractResult) -> str:
+        """Score the board; returns its result for the log, as its outcome sums it up."""
         self.phase = "done"
         self.result = result
         if self.rubber is None:
@@ -554,7 +553,7 @@ class BridgeEngine:
             self.result_line = self._result_line(result, [])
             self._outcome = Outcome(deltas=(0, 0, 0, 0), summary=self.result_line,
                                     carry={"board": self.board_no + 1})
-            return
+            return self.result_line
         honour_points = [0, 0] if result.passed_out else honours(self.dealt, result.strain)
         self.rubber, entry = record_rubber_board(self.rubber, result, honour_points)
         self.ns_score = (entry["above"][0] + entry["below"][0]
@@ -569,6 +568,7 @@ class BridgeEngine:
         self._outcome = Outcome(deltas=(0, 0, 0, 0), summary=summary,
                                 carry={"rubber": self.rubber.to_json()},
                                 match_over=self.rubber.finished, ranking=ranking)
+        return summary
 
     def _result_line(self, result: ContractResult, notes: Sequence[str]) -> str:
         """'4H by S making 5: +450' (the contract's points for declarer's side), then any

@@ -124,8 +124,7 @@ def close_deal(table: LiveTable, outcome: Outcome) -> None:
     row.deal = None
     table.last_outcome = outcome
     table.last_seed = deal.seed
-    table.last_players = [row.seats[index].user_id for index in deal.seats]
-    table.note(outcome.summary)
+    table.last_players = [row.seats[index].user_id for index in deal.seats]  # the engine logged its result
     table.room.deal_done(outcome.match_over)
 
 

@@ -1,0 +1,45 @@
+"""The table's words through the real Discord client: every game's finished deal says each result once
+in the table message (the log and the line above it), whatever path wrote it."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bot.registry import game, game_names
+from tests.support.harness import CHANNEL_ID, Harness, User
+
+PLAYERS = [User(5101 + k, name) for k, name in enumerate(("Alice", "Bob", "Carol", "Dave"))]
+
+
+async def _finished_deal(h: Harness, name: str) -> None:
+    """Seat the fewest members ``name`` is played by, start, and play the deal out with each seat's own
+    computer-player move (through the service, as their presses would)."""
+    spec = game(name)
+    players = PLAYERS[:max(spec.min_players, 2)]
+    for k, user in enumerate(players):
+        await h.command(user, name, "create" if k == 0 else "join")
+    await h.command(players[0], name, "start")
+    live = h.bot.service.in_channel(CHANNEL_ID)
+    rng = random.Random(7)
+    while live.row.deal is not None:
+        seat = live.engine.to_act()[0]
+        move = spec.choose(live.engine.view(seat), live.engine.legal_actions(seat), rng)
+        await h.bot.service.act(live.id, live.table_seat_of(seat).user_id, live.row.hand_no, live.row.step, move)
+        await h.settle()
+
+
+@pytest.mark.parametrize("name", game_names())
+async def test_each_result_is_said_once(tmp_path, name: str) -> None:
+    h = await Harness.start(str(tmp_path / "cardroom.db"))
+    await _finished_deal(h, name)
+    live = h.bot.service.in_channel(CHANNEL_ID)
+    assert live is not None and live.last_outcome is not None
+    content = h.table_message()["content"]
+    summary = live.last_outcome.summary
+    assert summary not in content.splitlines()[1], "the line above the log does not say it again"
+    log = [line.removeprefix("> ") for line in content.splitlines() if line.startswith("> ")]
+    results = [line for line in log if line in summary]  # the lines that tell the result
+    assert results and len(results) == len(set(results)), f"each once:\n{content}"
+    assert all(piece in "\n".join(results) for piece in summary.split("; ")), f"all of it:\n{content}"
+    await h.close()
