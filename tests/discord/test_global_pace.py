@@ -10,7 +10,7 @@ from yarl import URL
 
 from bot.adapter.global_pace import GLOBAL_PER_SECOND, NEEDED, REPLACEABLE, GlobalPace, priority, share, traced
 from tests.support.discord_clock import ManualClock
-from tests.support.harness import until
+from tests.support.waiting import until
 
 
 def test_a_process_alone_takes_the_whole_limit_and_a_cluster_its_shards_part() -> None:

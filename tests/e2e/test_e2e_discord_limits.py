@@ -13,11 +13,12 @@ import discord
 from bot.adapter.global_pace import GlobalPace
 from bot.games.base import Action
 from tests.support.discord_clock import CLOCK, ManualClock, waiting_out_429s
-from tests.support.harness import CHANNEL_ID, User, until
+from tests.support.harness import CHANNEL_ID, User
 from tests.support.loopback_discord import Fault
 from tests.support.loopback_harness import LoopbackHarness
 from tests.support.loopback_ratelimits import Limit
 from tests.support.heads_up import open_heads_up, to_act
+from tests.support.waiting import until
 
 ALICE, BOB = User(5201, "Alice"), User(5202, "Bob")
 EXPIRED = Fault(r"/webhooks/\d+/[^/]+/messages/@original$", 404, code=10015, method="PATCH", times=1)

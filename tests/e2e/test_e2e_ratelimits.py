@@ -10,11 +10,12 @@ from bot.adapter.press_token import TOKEN_LIFETIME
 from bot.adapter.table_text import table_text
 from bot.games.base import Action
 from tests.support.discord_clock import CLOCK
-from tests.support.harness import CHANNEL_ID, SETTLE_SECONDS, User, until
+from tests.support.harness import CHANNEL_ID, User
 from tests.support.loopback_discord import Fault
 from tests.support.loopback_harness import LoopbackHarness
 from tests.support.loopback_ratelimits import Limit
 from tests.support.heads_up import open_heads_up, to_act
+from tests.support.waiting import CEILING, until
 
 ALICE, BOB = User(3101, "Alice"), User(3102, "Bob")
 PNG = b"\x89PNG\r\n\x1a\n"
@@ -177,7 +178,7 @@ async def test_server_errors_and_a_hung_request_are_given_up_once_and_the_next_u
     assert [s.status for s in h.server.served if s.bucket == "messages.edit"][-2:] == [502, 200]
     h.bot.presenter.request_timeout = 2.0
     for fault in (Fault(r"/channels/\d+/messages/\d+$", 503, method="PATCH"),
-                  Fault(r"/channels/\d+/messages/\d+$", 0, method="PATCH", hang=SETTLE_SECONDS)):
+                  Fault(r"/channels/\d+/messages/\d+$", 0, method="PATCH", hang=CEILING)):
         h.server.inject(fault)
         before = h.server.count("PATCH", "messages.edit")
         await h.update(live)  # the hung request is given up after request_timeout
@@ -194,7 +195,7 @@ async def test_a_command_is_answered_in_full_while_the_table_edit_waits(loopback
     """/holdem join's private "you are seated" does not wait for the table's slow edit."""
     h = loopback
     await h.command(ALICE, "holdem", "create")
-    h.server.inject(Fault(r"/channels/\d+/messages/\d+$", 0, method="PATCH", times=1, hang=SETTLE_SECONDS))
+    h.server.inject(Fault(r"/channels/\d+/messages/\d+$", 0, method="PATCH", times=1, hang=CEILING))
     token, payload = h._base(BOB, 2, {"id": "1", "name": "holdem", "type": 1,
                                       "options": [{"name": "join", "type": 1, "options": []}]})
     h.bot._connection.parse_interaction_create(payload)

@@ -12,6 +12,7 @@ import pytest
 from bot import render_pool
 from images.poker import render_table
 from tests.support.image_samples import FOOTER, load
+from tests.support.waiting import CEILING
 
 
 async def test_a_renderer_runs_in_a_worker_process_and_draws_the_same_picture() -> None:
@@ -96,7 +97,7 @@ parents = set(render_pool.worker_pids())
 child = os.fork()
 if child == 0:
     try:
-        worker = asyncio.run(asyncio.wait_for(render_pool.render(os.getpid), 20))
+        worker = asyncio.run(render_pool.render(os.getpid))
     except BaseException:
         os._exit(2)
     os._exit(0 if worker in render_pool.worker_pids() and worker not in parents else 1)
@@ -107,5 +108,5 @@ sys.exit(os.waitstatus_to_exitcode(status))
 
 def test_a_forked_process_draws_with_workers_of_its_own() -> None:
     """A fork does not share its parent's workers (answers would go to whichever reads first)."""
-    done = subprocess.run([sys.executable, "-c", _FORKED], timeout=90, capture_output=True, text=True)
+    done = subprocess.run([sys.executable, "-c", _FORKED], timeout=CEILING, capture_output=True, text=True)
     assert done.returncode == 0, done.stderr

@@ -20,6 +20,7 @@ from bot.storage.records import EventState
 from bot.storage import open_storage
 from bot.service.live import LiveTable
 from bot.service.tables import TableService
+from tests.support.waiting import until
 
 GUILD = 5
 
@@ -101,7 +102,7 @@ async def test_an_events_tables_share_each_board_and_compare_results(database: s
     assert not any("1NT" in line for line in first.log), "the play of the board is not shown"
     service.presenter.updated.clear()  # type: ignore[attr-defined]
     await _play_out(service, second, [])  # passed out: four passes
-    await asyncio.sleep(0.01)
+    await until(lambda: not first.tasks and not second.tasks)  # the refresh of board 1's tables
     assert first.withheld is False and second.withheld is False
     assert first.id in service.presenter.updated, "the first table's message shows board 1 again"  # type: ignore[attr-defined]
     assert not first.tasks, "the refresh was the table's own task while it ran, and let go once done"
@@ -137,7 +138,7 @@ async def test_an_event_holds_exactly_the_tables_opened_in_it(database: str) -> 
     assert state is not None and sorted(state.tables) == [first.id, second.id]
     await _play_out(service, first, [])
     await _play_out(service, second, [])
-    await asyncio.sleep(0.01)
+    await until(lambda: not first.tasks and not second.tasks)
     assert sorted(channel for channel, _ in service.presenter.posted) == [100, 200], \
         "board 1's results once both of the event's tables played it"  # type: ignore[attr-defined]
 

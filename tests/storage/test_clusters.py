@@ -16,6 +16,7 @@ from bot.storage import open_storage
 from bot.storage.guard import ShardGuard
 from tests.support.harness import CHANNEL_ID, Harness, User
 from tests.support.postgres import migrated
+from tests.support.waiting import CEILING, until
 
 EVEN, ODD = 4 << 22, 5 << 22  # servers of shard 0 and shard 1 of 2
 ALICE, BOB = User(1001, "Alice"), User(1002, "Bob")
@@ -70,13 +71,13 @@ async def test_a_second_process_waits_for_its_shards_and_takes_over_when_the_fir
     assert await first.try_acquire()
     said: list[str] = []
     waiting = asyncio.create_task(second.acquire("shards 0,1 of 4", poll=0.05, say=said.append))
-    await asyncio.sleep(0.3)
+    await until(lambda: len(said) > 0 or waiting.done())
     assert not waiting.done() and len(said) == 1 and "driven by another process" in said[0]
     assert first.conn is not None
     killer = await asyncpg.connect(url)  # the first process dies: the server ends its connection
     await killer.execute("SELECT pg_terminate_backend($1)", first.conn.get_server_pid())
     await killer.close()
-    await asyncio.wait_for(waiting, 5)
+    await asyncio.wait_for(waiting, CEILING)
     assert not await ShardGuard(url, (1,), 4).try_acquire()
     assert await ShardGuard(url, (1,), 8).try_acquire()  # another shard count is another shard
     await second.release()

@@ -20,6 +20,7 @@ from bot.storage.guard import ShardGuard
 from bot.storage.interface import NotOwner
 from bot.storage.postgres import PostgresStorage
 from tests.support.postgres import migrated
+from tests.support.waiting import until
 
 GUILD = 7 << 22
 ANN, BOB = 1, 2
@@ -183,8 +184,7 @@ async def test_a_member_pressing_at_a_process_that_lost_its_shards_is_told_and_n
     assert "run by another part of the bot: nothing was changed" in h.ephemeral_text(token)
     assert await _counts(reader, live.id) == before  # type: ignore[arg-type]
     assert h.bot.guard_lost
-    await asyncio.sleep(0.1)  # the bot closes itself
-    assert h.bot.is_closed()
+    await until(h.bot.is_closed)  # the bot closes itself
     await h.close()
     await reader.close()
     await taker.release()

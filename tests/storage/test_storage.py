@@ -20,6 +20,7 @@ from bot.storage.interface import InsufficientChips, Storage
 from bot.storage.records import seats_json
 from bot.service.live import LiveTable
 from bot.service.tables import TableService
+from tests.support.waiting import CEILING
 
 GUILD, CHANNEL = 7, 70
 
@@ -217,21 +218,22 @@ async def test_a_transaction_holds_no_connection_while_the_code_inside_works(dat
     """A transaction whose code is still working (awaiting the engine, other tables' turns) does not
     make another table's transaction wait: its writes go to the database at its commit."""
     storage = await open_storage(database)
-    working = asyncio.Event()
+    inside, working = asyncio.Event(), asyncio.Event()
 
     async def slow() -> None:
         async with storage.transaction() as tx:
             await tx.set_guild_settings(1, 500, 50)
+            inside.set()
             await working.wait()
 
     task = asyncio.create_task(slow())
-    await asyncio.sleep(0.01)
+    await inside.wait()
 
     async def quick() -> None:
         async with storage.transaction() as tx:
             await tx.set_guild_settings(2, 600, 60)
 
-    await asyncio.wait_for(quick(), 5)
+    await asyncio.wait_for(quick(), CEILING)  # only a transaction waiting for the slow one reaches it
     assert await storage.guild_settings(2) == (600, 60)
     assert await storage.guild_settings(1) == (1000, 200), "the slow one has not committed yet"
     working.set()

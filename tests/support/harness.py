@@ -28,6 +28,7 @@ from bot.adapter.client import CardroomBot
 from tests.support import mentions
 from tests.support.discord_clock import CLOCK
 from tests.support.privacy import PrivacyCheck
+from tests.support.waiting import CEILING
 
 APP_ID = 900000000000000001
 BOT_USER_ID = 900000000000000002
@@ -110,22 +111,6 @@ class OriginalResponse:
 
 
 EPHEMERAL = 1 << 6
-SETTLE_SECONDS = 600.0
-"""The ceiling of a wait on a condition (an interaction's tasks finished, ``until``): only a hang
-reaches it. A busy machine makes the bot slower, never wrong: on two cores with a load of 8, the
-first picture of a test process (its render workers spawned) took 10 s, and a ceiling of 20 s failed
-end-to-end tests that were merely slow. mutmut's niced test processes wait as long; its own timeout
-catches a hang."""
-
-
-async def until(condition: Callable[[], bool], ceiling: float = SETTLE_SECONDS) -> None:
-    """Wait until ``condition()`` holds, however long a busy machine takes (up to ``ceiling``, which
-    only a hang reaches): what a test waits for is an event, not an amount of time."""
-    deadline = asyncio.get_running_loop().time() + ceiling
-    while not condition():
-        if asyncio.get_running_loop().time() > deadline:
-            raise TimeoutError(f"still not so after {ceiling} s: {condition}")
-        await asyncio.sleep(0.01)
 
 
 class Recorder:
@@ -410,7 +395,7 @@ class Harness:
         self.bot._connection.parse_interaction_create(payload)  # type: ignore[arg-type]
         await self.settle()
 
-    async def settle(self, timeout: float = SETTLE_SECONDS) -> None:
+    async def settle(self, timeout: float = CEILING) -> None:
         """Wait until every task the interaction started has finished."""
         current = asyncio.current_task()
         deadline = asyncio.get_running_loop().time() + timeout
