@@ -21,6 +21,7 @@ from bot.service.settlement import pause_after
 from bot.service.tables import TableService
 from tests.support.service_rig import (ALICE, BOB, CAROL, CHANNEL, GUILD, OPEN, Clock, RecordingPresenter,
                                         holdem_table, open_service)
+from tests.support.waiting import CEILING, until
 
 
 def _turn_user(live: LiveTable) -> int:
@@ -367,7 +368,7 @@ async def test_due_tables_are_handled_at_the_same_time(database: str) -> None:
 
     service.presenter = Waiting()
     clock.now += 61
-    assert await asyncio.wait_for(service.tick(), timeout=10) == 2
+    assert await asyncio.wait_for(service.tick(), timeout=CEILING) == 2  # reached only if one waits for the other
 
 
 async def test_the_timer_never_waits_for_a_slow_table(database: str) -> None:
@@ -390,17 +391,10 @@ async def test_the_timer_never_waits_for_a_slow_table(database: str) -> None:
     timer = asyncio.create_task(service.run_timers(interval=0.01))
     try:
         clock.now += 61  # both time out: the slow table's update blocks
-        for _ in range(200):
-            await asyncio.sleep(0.01)
-            if fast.id in handled and slow.id in handled:
-                break
-        assert slow.id in handled and fast.id in handled
+        await until(lambda: slow.id in handled and fast.id in handled)
         clock.now += 100  # the fast table's next deal is due while the slow one is still busy
-        for _ in range(200):
-            await asyncio.sleep(0.01)
-            if fast.row.hand_no == 2:
-                break
-        assert fast.row.hand_no == 2 and handled.count(slow.id) == 1
+        await until(lambda: fast.row.hand_no == 2)
+        assert handled.count(slow.id) == 1
         release.set()
     finally:
         timer.cancel()
@@ -619,7 +613,7 @@ async def test_a_closed_table_cancels_the_work_it_owns(tmp_path: Any, monkeypatc
     for seat in live.row.seats:
         seat.is_bot = True  # every seat plays itself: the timer's task starts thinking
     timers = asyncio.ensure_future(service.run_timers(0.01))
-    await asyncio.wait_for(thinking.wait(), 5)
+    await asyncio.wait_for(thinking.wait(), CEILING)
     assert len(live.tasks) == 1
     task = next(iter(live.tasks))
     service.forget(live)  # what cancel, a vanished channel and a finished tournament do to a table

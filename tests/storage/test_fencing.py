@@ -20,7 +20,7 @@ from bot.storage.guard import ShardGuard
 from bot.storage.interface import NotOwner
 from bot.storage.postgres import PostgresStorage
 from tests.support.postgres import migrated
-from tests.support.waiting import until
+from tests.support.waiting import CEILING, until
 
 GUILD = 7 << 22
 ANN, BOB = 1, 2
@@ -117,7 +117,7 @@ async def test_a_deadlock_victim_is_run_again_whole_and_both_transfers_land_once
             await holding[payee].wait()  # ...until the other holds the payee's: each waits on the other
             await tx.move_wallet(GUILD, payee, amount)
 
-    await asyncio.wait_for(asyncio.gather(transfer(ANN, BOB, 100), transfer(BOB, ANN, 30)), 30)
+    await asyncio.wait_for(asyncio.gather(transfer(ANN, BOB, 100), transfer(BOB, ANN, 30)), CEILING)
     # a rerun may race the winner for the row the victim let go and deadlock again: still bounded
     assert storage.retries >= 1, "PostgreSQL aborted one of the two, which ran again"
     assert await storage.balance(GUILD, ANN) == 1000 - 100 + 30
@@ -146,7 +146,7 @@ async def test_a_replay_that_would_differ_gives_up_and_writes_nothing(postgres_u
             await tx.move_wallet(GUILD, reader, -10)
 
     done = await asyncio.wait_for(asyncio.gather(reads_then_pays(ANN, BOB), reads_then_pays(BOB, ANN),
-                                                 return_exceptions=True), 30)
+                                                 return_exceptions=True), CEILING)
     failed = [d for d in done if isinstance(d, BaseException)]
     assert len(failed) == 1 and isinstance(failed[0], asyncpg.DeadlockDetectedError), done
     assert storage.retries >= 1  # more than one when a rerun raced the winner and deadlocked again

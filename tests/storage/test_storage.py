@@ -280,7 +280,7 @@ async def test_concurrent_buy_ins_of_one_member_never_overdraw(database: str) ->
             if waiting[0] >= 3:
                 entered.set()
             if database.startswith("postgresql"):  # hold each open until three are: they overlap
-                await asyncio.wait_for(entered.wait(), 5)
+                await asyncio.wait_for(entered.wait(), CEILING)
             return await tx.move_wallet(7, 42, -300)
 
     results = await asyncio.gather(*(buy_in(opened[k % 3]) for k in range(10)), return_exceptions=True)
