@@ -169,14 +169,42 @@ def _draw_center_text(draw: ImageDraw.ImageDraw, view: View, board_top: int, boa
     face, colour = (font(15, "bold"), GOLD) if finished else (font(14), LOG)
     texts = list(view["winners"] if finished else view["log"][-LOG_LINES:])
     y = board_bottom + 8
+    if finished and view.get("board_results"):  # a board run twice: every pot of each board, none cut off
+        face, lines = _board_result_lines(view["board_results"], _free_width(y, y + 3 * 20, chip_boxes, 540))
+        for line in lines:
+            draw_text(draw, (CENTER[0], y), line, face, colour, anchor="mt")
+            y += face.size + 4
+        return
     lines_left = LOG_LINES
     while texts and lines_left:
         width = _free_width(y, y + face.size + 2, chip_boxes, 540)
-        # A winner's line may take two lines (long names); a log line is cut to one.
-        for line in wrap_text(texts.pop(0), face, width, min(lines_left, 2 if finished else 1)):
+        # A winner's line may take two lines (long names), leaving one for each line after it; a log line
+        # is cut to one.
+        room = max(1, min(lines_left - len(texts) + 1, 2)) if finished else 1
+        for line in wrap_text(texts.pop(0), face, width, room):
             draw_text(draw, (CENTER[0], y), line, face, colour, anchor="mt")
             y += face.size + 4
             lines_left -= 1
+
+
+def _board_result_lines(texts: list[str], width: float) -> tuple[ImageFont.FreeTypeFont, list[str]]:
+    """Each board's line broken between its pots ("main pot Carol 450 · side pot 1 Bob 700"), in the
+    largest face that fits them all in ``LOG_LINES`` lines."""
+    for size in (15, 14, 13, 12, 11):
+        face = font(size, "bold")
+        lines: list[str] = []
+        for text in texts:
+            first, *parts = text.split(" · ")
+            for part in parts:
+                if face.getlength(f"{first} · {part}") > width:
+                    lines.append(fit_text(first, face, width))
+                    first = part
+                else:
+                    first = f"{first} · {part}"
+            lines.append(fit_text(first, face, width))
+        if len(lines) <= LOG_LINES:
+            break
+    return face, lines[:LOG_LINES]
 
 
 def _free_width(top: float, bottom: float, boxes: list[Box], limit: float) -> float:

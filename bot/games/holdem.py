@@ -66,7 +66,7 @@ from bot.games.poker_options import options
 from bot.games.high_hands import FastHighHand, hand_name
 from bot.games.phh import BETS_A_ROUND, PotLimitTexasHoldem
 from bot.games.pokerkit_base import CARDS, PokerkitTable
-from bot.games.run_twice import BOARD_NAMES, COUNTS, SPECS, RunoutChoice, pokerkit_mode
+from bot.games.run_twice import BOARD_NAMES, COUNTS, SPECS, RunoutChoice, pokerkit_mode, pot_name
 
 LIMITS = {
     "no-limit": "No-limit hold'em",
@@ -148,7 +148,8 @@ class HoldemEngine(PokerkitTable):
         )
         self._runouts = RunoutChoice(self.state)
         self._board_dealt = 0  # board cards described in the log so far, both boards
-        self._won_by_board: list[list[int]] = [[0] * n for _ in range(3)]  # first, second, both boards
+        # Chips won by seat, by board (0 first, 1 second, 2 both: a pot paid whole) and pot (0 main, 1.. side)
+        self._won_by_pot: dict[tuple[int, int], list[int]] = {}
         self._deck = tuple(CARDS[code] for code in shuffled_deck(seed))
         self._seed = seed
         self._next_card = 0
@@ -295,8 +296,9 @@ class HoldemEngine(PokerkitTable):
                 self._last_action = ["folds" if folded else "" for folded in self._folded]
             else:
                 if isinstance(op, ChipsPushing):
+                    won = self._won_by_pot.setdefault((self._board_of(op), op.pot_index), [0] * len(self.seats))
                     for player, amount in enumerate(op.amounts):
-                        self._won_by_board[self._board_of(op)][self._seat_of(player)] += amount
+                        won[self._seat_of(player)] += amount
                 lines.extend(self._result_lines(op))
         return lines
 
@@ -319,12 +321,45 @@ class HoldemEngine(PokerkitTable):
         return " / ".join(self._hand_name(seat, board) for board in range(2))
 
     def _winners(self) -> list[str]:
-        """The winners' lines; when the board ran twice, each board's, "Second board: Bob wins 60 with ..."."""
+        """The winners' lines; when the board ran twice, each board's, "Second board: Bob wins 60 with ...",
+        and with side pots each pot's on each board, "Second board, side pot 1: Carol wins 745 with ..."."""
         if not self._runouts.twice or not self.finished:
             return super()._winners()
-        lines = [f"{BOARD_NAMES[board]} board: {line}" for board in range(2) for line in self._board_winners(board)]
-        return lines + [f"{self.seats[seat].name} wins {won} on both boards, with {self._final_name(seat)}"
-                        for seat, won in enumerate(self._won_by_board[2]) if won]
+        pots = sorted({pot for _, pot in self._won_by_pot})
+        named = len(pots) > 1
+        lines = [f"{BOARD_NAMES[board]} board{f', {pot_name(pot)}' if named else ''}: {line}"
+                 for board in range(2) for pot in pots for line in self._board_winners(board, pot)]
+        return lines + [f"{self.seats[seat].name} wins {won}{f' ({pot_name(pot)})' if named else ''} on both boards, "
+                        f"with {self._final_name(seat)}"
+                        for pot in pots for seat, won in enumerate(self._won_on(2, pot)) if won]
+
+    def _board_results(self) -> list[str]:
+        """Once a board run twice is paid, a short line a board for the picture (the hands are on the seats):
+        "1st board: main pot Carol 450 · side pot 1 Bob, Dave 350 each"; "Both boards" for pots paid whole."""
+        if not self.finished:
+            return []
+        pots = sorted({pot for _, pot in self._won_by_pot})
+        lines = []
+        for board, label in enumerate(("1st board", "2nd board", "Both boards")):
+            parts = []
+            for pot in pots:
+                won = self._won_by_pot.get((board, pot), [])
+                amounts = sorted({chips for chips in won if chips}, reverse=True)
+                who = ", ".join(", ".join(self.seats[seat].name for seat, chips in enumerate(won) if chips == amount)
+                                + f" {amount:,}" + (" each" if won.count(amount) > 1 else "") for amount in amounts)
+                if who:
+                    parts.append(f"{pot_name(pot)} {who}" if len(pots) > 1 else who)
+            if parts:
+                lines.append(f"{label}: {' · '.join(parts)}")
+        return lines
+
+    def _won_on(self, board: int, pot: int | None) -> list[int]:
+        """Chips won by seat on ``board`` (2: pots paid whole), from ``pot`` or (None) every pot."""
+        totals = [0] * len(self.seats)
+        for (on, paid_from), won in self._won_by_pot.items():
+            if on == board and pot in (None, paid_from):
+                totals = [total + chips for total, chips in zip(totals, won)]
+        return totals
 
     def _board_of(self, push: ChipsPushing) -> int:
         """The board a pot's push was won on: 0 or 1, or 2 for both boards (pokerkit pays a pot whole,
@@ -333,10 +368,10 @@ class HoldemEngine(PokerkitTable):
             return 2 if self._runouts.twice else 0
         return push.board_index
 
-    def _board_winners(self, board: int) -> list[str]:
-        """Who won chips on one of two boards, and with what."""
+    def _board_winners(self, board: int, pot: int | None = None) -> list[str]:
+        """Who won chips on one of two boards (from one ``pot``, or every pot), and with what."""
         return [f"{self.seats[seat].name} wins {won} with {self._hand_name(seat, board)}"
-                for seat, won in enumerate(self._won_by_board[board]) if won]
+                for seat, won in enumerate(self._won_on(board, pot)) if won]
 
     def _choose_runouts(self, seat: int, action: Action) -> list[str]:
         """A player's answer to "run it twice?"; once every player still in has answered, what was
@@ -468,6 +503,7 @@ class HoldemEngine(PokerkitTable):
         }
         if self._runouts.twice:
             view["boards"] = [self._board(0), self._board(1)]
+            view["board_results"] = self._board_results()
         runout = self._runout_view(seats)
         if runout:
             view["runout"] = runout

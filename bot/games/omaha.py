@@ -223,7 +223,7 @@ class OmahaHiLoEngine(OmahaEngine):
         # Chips won per seat from each half (None: a pot pokerkit pays without a half, because the
         # others folded or were beaten for both); filled while the base constructor already plays
         # pokerkit's first automatic steps.
-        self._halves: list[list[dict[int | None, int]]] = [[{} for _ in seats] for _ in range(3)]  # by board
+        self._halves: dict[tuple[int, int], list[dict[int | None, int]]] = {}  # by board and pot, as _won_by_pot
         super().__init__(settings, seats, seed, carry)
 
     def _hand_name(self, seat: int, board: int = 0) -> str:
@@ -237,7 +237,8 @@ class OmahaHiLoEngine(OmahaEngine):
             if isinstance(op, ChipsPushing):
                 for player, amount in enumerate(op.amounts):
                     if amount:
-                        halves = self._halves[self._board_of(op)][self._seat_of(player)]
+                        by_seat = self._halves.setdefault((self._board_of(op), op.pot_index), [{} for _ in self.seats])
+                        halves = by_seat[self._seat_of(player)]
                         halves[op.hand_type_index] = halves.get(op.hand_type_index, 0) + amount
         return super()._describe(operations)
 
@@ -251,11 +252,17 @@ class OmahaHiLoEngine(OmahaEngine):
             return self._board_winners(0)
         return super()._winners()
 
-    def _board_winners(self, board: int) -> list[str]:
+    def _board_winners(self, board: int, pot: int | None = None) -> list[str]:
         cards = self._board(board)
-        any_low = any(LOW in halves for halves in self._halves[board])
+        board_halves: list[dict[int | None, int]] = [{} for _ in self.seats]  # one pot's, or all pots' summed
+        for (on, paid_from), by_seat in self._halves.items():
+            if on == board and pot in (None, paid_from):
+                for mine, paid in zip(board_halves, by_seat):
+                    for half, chips in paid.items():
+                        mine[half] = mine.get(half, 0) + chips
+        any_low = any(LOW in halves for halves in board_halves)
         lines = []
-        for seat, halves in enumerate(self._halves[board]):
+        for seat, halves in enumerate(board_halves):
             total = sum(halves.values())
             if not total:
                 continue

@@ -84,6 +84,7 @@ class PokerView(TypedDict):
     finished: bool
     options: NotRequired[str]  # the table's options beyond its stakes: "run it twice · rabbit hunt" ("": none)
     boards: NotRequired[list[list[str]]]  # run it twice: both boards (``board`` is the first)
+    board_results: NotRequired[list[str]]  # run it twice, once paid: a short line a board, every pot on it
     board_slots: NotRequired[int]  # board cards the game deals: 5 (default) for flop games, 0 for stud/draw
     runout: NotRequired[list[RunoutSpotView]]  # all-in runout: each street's live hands and board; only in
                                                # a view that shows every one of those hands

@@ -25,6 +25,11 @@ BOARD_NAMES = ("First", "Second")
 BOARD_CARDS = 5
 
 
+def pot_name(index: int) -> str:
+    """A pot as players name it: pokerkit's pot 0 is the main pot, the others side pots 1, 2..."""
+    return f"side pot {index}" if index else "main pot"
+
+
 def pokerkit_mode(settings: Mapping[str, object]) -> Mode:
     """pokerkit asks for a runout count only in its cash-game mode; a table without the option keeps
     the tournament mode, in which pokerkit always deals one runout."""
