@@ -58,8 +58,7 @@ from tests.support.text_recorder import SMALL_PX, Picture, Recorder, recording, 
 GOAL_MEDIAN = 14
 REPLAY_FRAMES = 6
 """Frames of each game's replay GIF measured (the GIF's scale does not depend on how many)."""
-Render = tuple[str, Callable[..., bytes], tuple[Any, ...]]
-"""(picture kind, renderer, its arguments)."""
+Render = tuple[str, Callable[..., bytes], tuple[Any, ...]]  # (picture kind, renderer, its arguments)
 
 
 @dataclass
@@ -238,7 +237,9 @@ def overall(rows: list[dict[str, Any]]) -> dict[str, Any]:
     def figures(chosen: list[dict[str, Any]]) -> dict[str, Any]:
         every = [size for row in chosen for size in row["shown"]]
         small = [row for row in chosen if row["smallest"] is not None and row["smallest"] < SMALL_PX]
-        return {"kinds": len(chosen), "kinds_under_11": len(small), "strings": len(every),
+        text_small = [row for row in chosen if min(row["shown_off_cards"], default=SMALL_PX) < SMALL_PX]
+        return {"kinds": len(chosen), "kinds_under_11": len(small), "kinds_under_11_off_cards": len(text_small),
+                "strings": len(every),
                 "median": statistics.median(every), "smallest": min(every),
                 "median_off_cards": statistics.median(size for row in chosen for size in row["shown_off_cards"])}
 
@@ -289,7 +290,8 @@ def main() -> None:
           f" as shown; the median of all {figures['strings']} strings is {figures['median']:.1f} px"
           f" ({figures['median_off_cards']:.1f} px off the card faces), the smallest {figures['smallest']:.1f} px.")
     print(f"The {games['kinds']} table and private-hand pictures: {games['kinds_under_11']} have a string under"
-          f" {SMALL_PX} px; median {games['median']:.1f} px ({games['median_off_cards']:.1f} px off the card faces).")
+          f" {SMALL_PX} px ({games['kinds_under_11_off_cards']} off the card faces); median {games['median']:.1f} px"
+          f" ({games['median_off_cards']:.1f} px off the card faces).")
     print(f"Goal: no picture under {SMALL_PX} px, median ≥ {GOAL_MEDIAN} px"
           f" ({'met' if figures['goal_met'] else 'not met'}).")
 
