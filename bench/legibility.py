@@ -31,7 +31,7 @@ import random
 import statistics
 import sys
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Callable, Iterator, Mapping
 
@@ -206,8 +206,8 @@ def replay_frames(recorder: Recorder) -> Iterator[tuple[str, Picture]]:
         gif = Image.open(io.BytesIO(animate(chosen, render, [FOOTER] * len(chosen))))
         for picture in drawn:
             scale = gif.height / picture.height
-            yield f"{name} replay GIF", Picture(gif.width, gif.height, tuple(
-                type(s)(s.text, s.em * scale, s.on_card) for s in picture.strings))
+            yield f"{name} replay GIF", Picture(gif.width, gif.height,
+                                                tuple(replace(s, em=s.em * scale) for s in picture.strings))
 
 
 def measure(seeds: int) -> list[dict[str, Any]]:
