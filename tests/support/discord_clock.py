@@ -30,6 +30,8 @@ from typing import Awaitable, Callable, TypeVar
 
 import discord
 
+from tests.support.waiting import until
+
 T = TypeVar("T")
 
 
@@ -131,9 +133,13 @@ async def waiting_out_429s(clock: ManualClock, limited: Callable[[], int], work:
     because the machine was slow."""
     task = asyncio.ensure_future(work)
     seen = limited()
-    while not task.done():
+
+    def retried() -> bool:
+        nonlocal seen
         if limited() > seen:
             seen = limited()
             clock.advance(step)
-        await asyncio.wait({task}, timeout=0.01)
+        return task.done()
+
+    await until(retried)
     return task.result()
