@@ -11,7 +11,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.adapter.channel_watch import ChannelWatch
-from bot.adapter.component_checks import reply_error
+from bot.adapter.component_checks import counting_commits, failure_text, reply_error
 from bot.adapter.components import COMPONENTS
 from bot.adapter.mtt_buttons import MttButton
 from bot.adapter.global_pace import GlobalPace, share, traced
@@ -55,6 +55,7 @@ class CardroomTree(app_commands.CommandTree):
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         """A server-only command reached from a DM anyway (an old client, a forged payload) is refused
         with one clear line before it runs."""
+        counting_commits()  # the command runs in this task: ``on_error`` reads what it stored
         command = interaction.command
         if interaction.guild_id is None and command is not None and server_only(command):
             await reply_error(interaction, SERVER_ONLY)
@@ -73,7 +74,7 @@ class CardroomTree(app_commands.CommandTree):
             await reply_error(interaction, SERVER_ONLY)
         else:
             log.error("command failed", exc_info=error)
-            await reply_error(interaction, "Something went wrong on my side; nothing was changed.")
+            await reply_error(interaction, failure_text())
 
 
 class CardroomBot(commands.Bot):

@@ -6,6 +6,7 @@ one the engine offers the presser. Player errors become ephemeral replies; nothi
 """
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import Any
 
@@ -18,9 +19,13 @@ from bot.games.base import Action, ActionSpec, IllegalAction
 from bot.games.moves import NOT_NOW
 from bot.service.live import LiveTable
 from bot.service import dealing
+from bot.storage.interface import COMMITTED
 
 log = logging.getLogger(__name__)
 
+NOTHING_CHANGED = "Something went wrong on my side; nothing was changed."
+PARTLY_DONE = ("Something went wrong on my side partway through: what was done before it is kept, and the "
+               "table or tournament shows where things stand.")
 STATE = r"(?P<table>[0-9]+):(?P<hand>[0-9]+):(?P<step>[0-9]+):(?P<kind>[a-z_]+)"  # ASCII digits only
 """The custom_id part every move component shares: table, hand number, step, the move's kind."""
 
@@ -37,15 +42,31 @@ async def reply_error(interaction: discord.Interaction, message: str) -> None:
         await interaction.response.send_message(message, ephemeral=True)
 
 
+def counting_commits() -> None:
+    """From now on the task handling a member's request counts the transactions it commits (not
+    those of tasks it starts), for ``failure_text``."""
+    COMMITTED.set((asyncio.current_task(), [0]))
+
+
+def failure_text() -> str:
+    """What a member reads when their request failed on the bot's side: that nothing was changed
+    only if nothing of it was stored (a table or tournament that failed midway is put back as stored:
+    ``bot.service.stored_lock``), else that what was done is kept."""
+    counting = COMMITTED.get()
+    return PARTLY_DONE if counting is not None and counting[0] is asyncio.current_task() and counting[1][0] \
+        else NOTHING_CHANGED
+
+
 async def guarded(interaction: discord.Interaction, work: Any) -> None:
     """Run ``work`` (a coroutine); player errors become ephemeral replies, nothing escapes."""
+    counting_commits()
     try:
         await work
     except UserError as error:
         await reply_error(interaction, str(error))
     except Exception:
         log.exception("interaction failed")
-        await reply_error(interaction, "Something went wrong on my side; nothing was changed.")
+        await reply_error(interaction, failure_text())
 
 
 def bot_of(interaction: discord.Interaction) -> Cardroom:

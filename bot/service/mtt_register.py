@@ -10,7 +10,6 @@ from bot.errors import UserError
 from bot.service import mtt_places, mtt_seating
 from bot.service.live import LiveTable
 from bot.service.mtt import Tournament
-from bot.service.stored_lock import PartlyStored
 from bot.storage.interface import Tx
 from bot.storage.records import MttEntry, TableRow, TableSeat
 
@@ -82,12 +81,7 @@ async def add_bots(mtt: Tournament, count: int) -> list[str]:
     for _ in range(count):
         number = int(mtt.state.get("bots", 0)) + 1
         mtt.state["bots"] = number
-        try:
-            await register(mtt, -number, f"Bot {number}", is_bot=True)
-        except Exception as error:
-            if names:  # those registered before stay: the manager is told so
-                raise PartlyStored(error) from error
-            raise
+        await register(mtt, -number, f"Bot {number}", is_bot=True)
         names.append(f"Bot {number}")
     return names
 

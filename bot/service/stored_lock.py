@@ -9,23 +9,20 @@ was never stored (and is lost at the next restart). So a command that fails puts
 storage has it (``Restorable.restore``) before the lock is let go; if that fails too (storage out of
 reach), the next holder of the lock restores it first, before it judges anything.
 
-The member reads "nothing was changed" (the adapter's words for a failure) only when that is so: a
-command that stored part of its work before it failed (a seat taken, then the table's next deal
-failed to be set) is answered with ``PartlyStored`` instead, which says so.
-
 A refusal (``UserError``) is judged before anything changes and restores nothing, except storage's
-own refusals (``InsufficientChips``, ``NotOwner``), which may come at the commit.
+own refusals (``InsufficientChips``, ``NotOwner``), which may come at the commit. Whether a request
+that failed had stored part of its work first (a seat taken, then its wait for the big blind) is for
+the words the member reads (``bot.adapter.component_checks.failure_text``).
 """
 from __future__ import annotations
 
 import asyncio
 import logging
-from contextvars import Token
 from types import TracebackType
 from typing import Any, Protocol
 
 from bot.errors import UserError
-from bot.storage.interface import COMMITTED, InsufficientChips, NotOwner
+from bot.storage.interface import InsufficientChips, NotOwner
 
 log = logging.getLogger(__name__)
 
@@ -40,18 +37,9 @@ class Restorable(Protocol):
         """Put it back as storage has it, with ``checkpoint``'s memory."""
 
 
-class PartlyStored(UserError):
-    """A command failed after part of its work was stored: that part stays, as the member is told."""
-
-    def __init__(self, error: BaseException) -> None:
-        log.error("a command failed after storing part of its work", exc_info=error)
-        super().__init__("Something went wrong on my side partway through: what was done before it is kept, "
-                         "and the table or tournament shows where things stand.")
-
-
 def refused_before_changing(error: BaseException) -> bool:
     """Whether ``error`` is a refusal judged before anything changed (nothing to put back)."""
-    return isinstance(error, UserError) and not isinstance(error, (InsufficientChips, NotOwner, PartlyStored))
+    return isinstance(error, UserError) and not isinstance(error, (InsufficientChips, NotOwner))
 
 
 class StoredLock(asyncio.Lock):
@@ -62,8 +50,6 @@ class StoredLock(asyncio.Lock):
         self._owner = owner
         self._held: Any = None  # the checkpoint taken when the lock was taken
         self._behind: list[Any] = []  # a checkpoint to restore before the next holder goes on
-        self._committed = [0]  # transactions the holder committed
-        self._counting: Token[Any] | None = None
 
     async def __aenter__(self) -> None:
         await self.acquire()
@@ -75,18 +61,9 @@ class StoredLock(asyncio.Lock):
         except BaseException:
             self.release()
             raise
-        self._committed = [0]
-        self._counting = COMMITTED.set((asyncio.current_task(), self._committed))
 
     async def __aexit__(self, kind: type[BaseException] | None, error: BaseException | None,
                         traceback: TracebackType | None) -> None:
-        committed = self._committed[0]
-        if self._counting is not None:
-            COMMITTED.reset(self._counting)
-            self._counting = None
-            outer = COMMITTED.get()  # a lock held around this one counts these commits too
-            if outer is not None and outer[0] is asyncio.current_task():
-                outer[1][0] += committed
         try:
             if error is None or refused_before_changing(error):
                 return
@@ -96,8 +73,6 @@ class StoredLock(asyncio.Lock):
                 self._behind[:] = [self._held]
         finally:
             self.release()
-        if committed and isinstance(error, Exception) and not isinstance(error, PartlyStored):
-            raise PartlyStored(error) from error
 
     async def restore_now(self, checkpoint: Any = None) -> None:
         """Put the owner back as storage has it now (with ``checkpoint``'s memory, else that of when
