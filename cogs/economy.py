@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import io
 import time
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 import discord
 from discord import app_commands
@@ -13,11 +13,28 @@ from bot.adapter.leaderboard_pages import ALL_GAMES, PageButton, leaderboard_rep
 from bot.adapter.member_text import member_name, shown
 from bot import registry, render_pool
 from bot.adapter.protocol import Cardroom
+from bot.games.words import listed
 from bot.registry import game_names
+from bot.service.lobby import stacks_held
 from bot.service.stats import card_view, game_stats, overview_view, summary
 from images.stats_card import render_stats_card
 
+if TYPE_CHECKING:
+    from bot.service.live import LiveTable
+
 GAME_CHOICES = [app_commands.Choice(name=n, value=n) for n in game_names()]
+
+
+def wallet_text(balance: int, held: list[tuple["LiveTable", int, bool]]) -> str:
+    """"You have **0** chips in your wallet and 1,000 at table #12 (Texas hold'em)." A stack at a
+    table is the member's too (it comes back to the wallet when they leave); a tournament's is not wallet
+    chips, so it is named as such."""
+    places = [f"{'a tournament stack of ' if tournament else ''}{stack:,} at table #{table.id} ({table.spec.title})"
+              for table, stack, tournament in held]
+    if not places:
+        return f"You have **{balance:,}** chips in your wallet."
+    return (f"You have **{balance:,}** chips in your wallet and {listed(places)}. Chips at a table come back to your "
+            "wallet when you leave it.")
 
 
 class Economy(commands.Cog):
@@ -32,7 +49,8 @@ class Economy(commands.Cog):
     async def wallet(self, interaction: discord.Interaction) -> None:
         assert interaction.guild_id is not None
         balance = await self.bot.storage.balance(interaction.guild_id, interaction.user.id)
-        await interaction.response.send_message(f"You have **{balance}** chips.", ephemeral=True)
+        held = stacks_held(self.bot.service.in_guild(interaction.guild_id), interaction.user.id)
+        await interaction.response.send_message(wallet_text(balance, held), ephemeral=True)
 
     @app_commands.guild_only()
     @app_commands.command(name="daily", description="Collect your daily chips")

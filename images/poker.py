@@ -169,8 +169,10 @@ def _draw_center_text(draw: ImageDraw.ImageDraw, view: View, board_top: int, boa
     face, colour = (font(15, "bold"), GOLD) if finished else (font(14), LOG)
     texts = list(view["winners"] if finished else view["log"][-LOG_LINES:])
     y = board_bottom + 8
-    if finished and view.get("board_results"):  # a board run twice: every pot of each board, none cut off
-        face, lines = _board_result_lines(view["board_results"], _free_width(y, y + 3 * 20, chip_boxes, 540))
+    width = _free_width(y, y + LOG_LINES * (face.size + 4), chip_boxes, 540)
+    if finished and view.get("board_results") and not (  # a board run twice whose winners' lines do not fit:
+            len(texts) <= LOG_LINES and all(face.getlength(text) <= width for text in texts)):
+        face, lines = _board_result_lines(view["board_results"], width)  # every pot of each board, none cut off
         for line in lines:
             draw_text(draw, (CENTER[0], y), line, face, colour, anchor="mt")
             y += face.size + 4

@@ -16,6 +16,7 @@ from bot.adapter.table_text import PERMISSIONS_HELP, table_text
 from bot.adapter.protocol import Cardroom
 from bot.errors import UserError
 from bot.registry import GameSpec, game
+from bot.service import lobby
 
 if TYPE_CHECKING:
     from bot.service.live import LiveTable
@@ -61,9 +62,15 @@ class GameCog(commands.GroupCog):
                    buy_in: app_commands.Range[int, 1, 10**9] | None = None, wait_for_big_blind: bool = False) -> None:
         live = self._table(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
+        stays = lobby.stays(live, interaction.user.id)  # read before: the join cancels the leave
         await self.bot.service.join(live, interaction.user.id, member_name(interaction.user), buy_in,
                                     wait_for_big_blind)
-        await interaction.followup.send(f"You are seated at table #{live.id}.", ephemeral=True)
+        if stays:
+            text = f"You stay at table #{live.id}: your leave is cancelled, and you keep your seat and chips."
+        else:
+            stack = live.seat_of_user(interaction.user.id).stack if live.spec.chips else 0
+            text = f"You are seated at table #{live.id}" + (f" with {stack:,} chips from your wallet." if stack else ".")
+        await interaction.followup.send(text, ephemeral=True)
 
     @app_commands.command(name="leave", description="Leave the table (after the current hand if you are in it)")
     async def leave(self, interaction: discord.Interaction) -> None:

@@ -3,6 +3,7 @@ host gets when the bot can't post in a channel."""
 from __future__ import annotations
 
 from bot.adapter.member_text import plain, shown
+from bot.games.words import listed
 from bot.service.live import LiveTable
 
 PAUSED_HELP = ("Give me View Channel, Send Messages, Embed Links and Attach Files there: the table goes on at "
@@ -22,10 +23,14 @@ def table_text(live: LiveTable) -> str:
     spec = live.spec
     lines = [f"**{spec.title}** · table #{row.id}"]
     if row.status == "lobby":
-        seats = ", ".join(shown(s.name) + (f" ({s.stack})" if spec.chips else "")
+        seats = ", ".join(shown(s.name) + (f" ({s.stack:,})" if spec.chips and s.stack else "")
                           for s in row.seats) or "nobody yet"
         lines.append(f"Waiting to start. Seated: {seats}. "
                      f"Join with the button or `/{spec.name} join`; add computer players with `/{spec.name} add-bot`.")
+        if spec.chips and (empty := [shown(s.name) for s in row.seats if not s.stack and not s.is_bot]):
+            # a match over (its stacks back in the wallets) or a stack lost: no "(0)", but what to do
+            lines.append(f"{listed(empty)} {'has' if len(empty) == 1 else 'have'} no chips on the table: "
+                         f"`/{spec.name} join` buys in from the wallet.")
     elif live.engine is not None and live.engine.outcome is None and row.deal is not None:
         acting = [live.table_seat_of(s) for s in live.engine.to_act()]
         turn = ", ".join(shown(seat.name) for seat in acting)

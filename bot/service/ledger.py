@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.errors import UserError
+from bot.games.words import counted
 from bot.registry import game
 from bot.service.settle_up import EXACT_UP_TO, Settlement, settle_up
 from bot.service.stats.poker import hand_facts
@@ -162,7 +163,7 @@ def method(ledger: Ledger) -> str:
         return "Everyone is square: nothing to settle."
     fewest = ("the fewest possible" if ledger.settlement.exact
               else f"found by the greedy method (over {EXACT_UP_TO} players with a net: maybe not the fewest)")
-    return f"{count} transfer{'s' * (count > 1)} square every net: {fewest}."
+    return f"After {'this' if count == 1 else 'these'} {counted(count, 'transfer')} every net is square: {fewest}."
 
 
 CSV_COLUMNS = ("tables", "player", "computer", "bought_in", "rebuys", "top_ups", "cashed_out", "at_table", "net",

@@ -17,10 +17,19 @@ log = logging.getLogger(__name__)
 
 async def join(table: LiveTable, user_id: int, name: str, amount: int | None = None,
                wait_for_big_blind: bool = False) -> None:
-    """Take a seat (``wait_for_big_blind``: not dealt in until the deal where it is the big blind)."""
+    """Take a seat (``wait_for_big_blind``: not dealt in until the deal where it is the big blind). A
+    member who asked to leave after this deal and joins again stays instead: their seat and chips are
+    kept, as a player who changed their mind expects (``stays``)."""
     async with table.lock:
         if wait_for_big_blind and not presence.has_blinds(table):
             raise UserError("Waiting for the big blind is for tables with blinds.")
+        if stays(table, user_id):
+            seat = table.seat_of_user(user_id)
+            seat.leaving = False
+            await table.save()
+            table.note(f"{seat.name} stays at the table.")
+            await table.room.presenter.update(table)
+            return
         await sit_down(table, user_id, name, amount, is_bot=False)
         if wait_for_big_blind and table.row.status == "playing":
             seat = table.seat_of_user(user_id)
@@ -29,6 +38,20 @@ async def join(table: LiveTable, user_id: int, name: str, amount: int | None = N
             table.note(f"{seat.name} waits for the big blind.")
         await maybe_resume(table)
     await table.room.presenter.update(table)
+
+
+def stays(table: LiveTable, user_id: int) -> bool:
+    """Whether a join by ``user_id`` now cancels their leave (they asked to leave after this deal)."""
+    index = table.seat_index(user_id)
+    return index is not None and table.row.seats[index].leaving
+
+
+def stacks_held(tables: list[LiveTable], user_id: int) -> list[tuple[LiveTable, int, bool]]:
+    """Where a member's chips are besides their wallet: each table of a chip game where they hold a
+    stack, the stack, and whether it is a tournament's (its chips are not the wallet's)."""
+    return [(table, seat.stack, tournaments.is_tournament(table.row.settings))
+            for table in tables if table.spec.chips for seat in table.row.seats
+            if seat.user_id == user_id and seat.stack]
 
 
 async def add_bot(table: LiveTable, user_id: int) -> str:
@@ -61,7 +84,9 @@ async def leave(table: LiveTable, user_id: int) -> str:
             seat.leaving = True
             await table.save()
             table.note(f"{seat.name} will leave after this deal.")
-            message = "You will leave when this deal ends; your turns are played for you until then."
+            chips = " and the chips you have left go back to your wallet then" if table.spec.chips else ""
+            message = (f"You will leave when this deal ends{chips}; until then your turns are played for you. "
+                       f"`/{table.spec.name} join` before then keeps your seat.")
             await drive(table)
         else:
             async with table.room.storage.transaction() as tx:

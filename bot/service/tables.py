@@ -161,7 +161,7 @@ class TableService:
         assert row is not None
         table = LiveTable(row=row, spec=spec, room=self)
         self._track(table)
-        table.note(f"{host_name} opened a {spec.title} table.")
+        table.note(f"{host_name} opened this {spec.title} table.")
         if not seat_host:
             return table
         try:

@@ -15,7 +15,7 @@ ADMIN = User(2004, "Admin", MEMBER_PERMISSIONS | (1 << 5))  # Manage Server
 
 async def test_wallet_daily_and_economy_settings(database) -> None:
     h = await Harness.start(database)
-    assert "**1000**" in h.ephemeral_text(await h.command(ALICE, "wallet"))
+    assert "**1,000** chips in your wallet." in h.ephemeral_text(await h.command(ALICE, "wallet"))
     assert "1200" in h.ephemeral_text(await h.command(ALICE, "daily"))
     assert "already collected" in h.ephemeral_text(await h.command(ALICE, "daily"))
     refused = h.ephemeral_text(await h.command(BOB, "economy", starting_balance=5, daily=1))
@@ -48,7 +48,7 @@ async def test_help_rules_pages_and_verify(tmp_path) -> None:
     assert "No finished hand" in h.ephemeral_text(await h.command(BOB, "verify", table=live.id, hand=9))
     board = h.ephemeral_text(await h.command(BOB, "leaderboard"))
     assert "page 1 of 1" in board and "you: #" in board
-    assert "Texas hold'em: 1 hands" in h.ephemeral_text(await h.command(ALICE, "stats"))
+    assert "Texas hold'em: 1 hand, " in h.ephemeral_text(await h.command(ALICE, "stats"))
     await h.close()
 
 

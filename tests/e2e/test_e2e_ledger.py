@@ -222,7 +222,7 @@ async def _check_ledger(h: Harness, live: LiveTable, bought: dict[str, int], cas
         token = await h.command(CAROL, "ledger", **command)
         reply = h.recorder.replies_to(token)[-1]
         content = reply.json["content"] if reply.json else ""
-        assert reply.ephemeral and "square every net" in content
+        assert reply.ephemeral and "every net is square" in content
         files = dict(reply.files)
         assert files["ledger.png"].startswith(b"\x89PNG")
         sheet = files[f"ledger-table{live.id}.csv" if command else "ledger-today.csv"].decode()

@@ -1,5 +1,7 @@
 """The table's words through the real Discord client: every game's finished deal says each result once
-in the table message (the log and the line above it), whatever path wrote it."""
+in the table message (the log and the line above it), whatever path wrote it; a board run twice names
+each pot; a member's chips are never said to be gone (the wallet names the tables holding them, a leave
+says where they go, a join after it keeps the seat); ratings read on a scale without debts."""
 from __future__ import annotations
 
 import hashlib
@@ -9,6 +11,7 @@ import pytest
 
 from bot.games.base import Action
 from bot.registry import game, game_names
+from bot.service.stats.rating_scale import shown_rating
 from tests.support.harness import CHANNEL_ID, Harness, User
 
 PLAYERS = [User(5101 + k, name) for k, name in enumerate(("Alice", "Bob", "Carol", "Dave"))]
@@ -44,6 +47,7 @@ async def test_each_result_is_said_once(tmp_path, name: str) -> None:
     results = [line for line in log if line in summary]  # the lines that tell the result
     assert results and len(results) == len(set(results)), f"each once:\n{content}"
     assert all(piece in "\n".join(results) for piece in summary.split("; ")), f"all of it:\n{content}"
+    assert "(0)" not in content, "a seat without chips (a match over, its stacks back in the wallets) shows no (0)"
     await h.close()
 
 
@@ -80,4 +84,45 @@ async def test_a_board_run_twice_names_every_pot_it_pays(tmp_path) -> None:
     assert view["winners"] == results
     assert view["board_results"] == ["1st board: main pot Carol 450 · side pot 1 Carol 700",
                                      "2nd board: main pot Alice 450 · side pot 1 Bob 700"], "the picture's lines"
+    await h.close()
+
+
+async def test_the_wallet_leave_and_join_say_where_the_chips_are(tmp_path) -> None:
+    h = await Harness.start(str(tmp_path / "cardroom.db"))
+    alice, bob, carol = PLAYERS[:3]
+    await h.command(alice, "holdem", "create")  # the default buy-in is the whole starting wallet
+    await h.command(bob, "holdem", "join")
+    await h.command(carol, "holdem", "join")
+    live = h.bot.service.in_channel(CHANNEL_ID)
+    assert h.ephemeral_text(await h.command(alice, "wallet")).count(
+        "You have **0** chips in your wallet and 1,000 at table #1 (Texas hold'em). Chips at a table come back "
+        "to your wallet when you leave it.") == 1
+    await h.command(alice, "holdem", "start")
+    acting = live.table_seat_of(live.engine.to_act()[0]).user_id
+    leaver = next(user for user in (alice, bob, carol) if user.id != acting)  # not to act: the deal waits
+    text = h.ephemeral_text(await h.command(leaver, "holdem", "leave"))
+    assert "You will leave when this deal ends and the chips you have left go back to your wallet then" in text
+    assert "`/holdem join` before then keeps your seat." in text
+    assert live.seat_of_user(leaver.id).leaving and live.row.deal is not None
+    text = h.ephemeral_text(await h.command(leaver, "holdem", "join"))
+    assert "You stay at table #1: your leave is cancelled, and you keep your seat and chips." in text
+    assert not live.seat_of_user(leaver.id).leaving and f"{leaver.name} stays at the table." in live.log
+    await h.close()
+
+
+async def test_a_rating_reads_from_a_thousand_never_below_zero(tmp_path) -> None:
+    h = await Harness.start(str(tmp_path / "cardroom.db"))
+    alice, bob = PLAYERS[:2]
+    await h.command(alice, "holdem", "create")
+    await h.command(bob, "holdem", "join")
+    await h.command(alice, "holdem", "start")
+    live = h.bot.service.in_channel(CHANNEL_ID)
+    await h.bot.service.act(live.id, live.table_seat_of(live.engine.to_act()[0]).user_id, live.row.hand_no,
+                            live.row.step, Action("fold"))
+    await h.settle()
+    (folded,) = [user for user in (alice, bob) if live.row.seats[live.seat_index(user.id)].stack < 1000]
+    text = h.ephemeral_text(await h.command(folded, "stats"))
+    rating = int(text.split("rating ")[1].split('"')[0].replace(",", ""))
+    assert 0 <= rating < 1000, "one hand lost: below a newcomer's 1,000, and no minus sign"
+    assert shown_rating(-25.0) == "0" and shown_rating(0.0) == "1,000" and shown_rating(None) == "unrated"
     await h.close()

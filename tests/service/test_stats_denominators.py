@@ -17,6 +17,7 @@ from bot.service.stats.gin import gin_stats
 from bot.service.stats.invented import invented_stats
 from bot.service.stats.leaderboard import leaderboard, leaderboard_view
 from bot.service.stats.poker import poker_stats
+from bot.service.stats.rating_scale import shown_rating
 from bot.storage import open_storage, writes
 from bot.storage.records import Standing
 from tests.service.test_stats import (HEADS_UP, HOLDEM_HEAD, LIMP_RERAISE, THREE_BET_TO_SHOWDOWN, _gin_view, _hand,
@@ -180,4 +181,4 @@ async def test_each_leaderboard_period_counts_its_own_deals(database: str, monke
     assert page.lines == list(enumerate(expected, 1)) and page.own is None
     view = leaderboard_view(page, {ANN: "Ann", BOB: "Bob"}, "t", ANN)
     assert [(line["name"], line["chips"], line["deals"], line["rating"]) for line in view["lines"]] == [
-        ("Ann" if s.user_id == ANN else "Bob", f"{s.chips_won:+d}", str(s.deals), f"{s.rating:.1f}") for s in expected]
+        ("Ann" if s.user_id == ANN else "Bob", f"{s.chips_won:+d}", str(s.deals), shown_rating(s.rating)) for s in expected]

@@ -90,7 +90,8 @@ async def test_leaving_says_what_happens(database: str) -> None:
     await service.start(live, ALICE)
     waiting = next(s for s in live.row.seats if s.user_id != _turn_user(live))
     assert await service.leave(live, waiting.user_id) == (
-        "You will leave when this deal ends; your turns are played for you until then.")
+        "You will leave when this deal ends and the chips you have left go back to your wallet then; until then "
+        "your turns are played for you. `/holdem join` before then keeps your seat.")
     assert f"{waiting.name} will leave after this deal." in live.log
 
 
@@ -158,7 +159,7 @@ async def test_seats_are_taken_as_the_lobby_says(database: str) -> None:
     service = await open_service(database)
     live = await service.create(GUILD, CHANNEL, "holdem", ALICE, "Ann", {}, 500)
     assert live.row.seats[0].stack == 500 and await service.storage.balance(GUILD, ALICE) == 500
-    assert live.log[:2] == ["Ann opened a Texas hold'em table.", "Ann sits down with 500 chips."]
+    assert live.log[:2] == ["Ann opened this Texas hold'em table.", "Ann sits down with 500 chips."]
     with pytest.raises(UserError, match=r"^You are already seated at this table\.$"):
         await service.join(live, ALICE, "Ann")
     stud = await service.create(GUILD, CHANNEL + 1, "stud", BOB, "Bob", {}, None)

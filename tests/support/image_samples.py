@@ -94,20 +94,20 @@ CARDS: dict[str, tuple[Callable[[dict[str, Any]], bytes], dict[str, Any]]] = {
         "player": "Charlotte", "game": "Texas hold'em",
         "figures": [["Hands", "12"], ["Net chips", "+340"], ["VPIP", "41.7%"], ["PFR", "25.0%"],
                     ["3-bet", "33.3%"], ["Aggression", "1.75"], ["Went to showdown", "42.9%"],
-                    ["Won at showdown", "66.7%"], ["Biggest pot won", "1210"], ["Rating", "18.4"]],
+                    ["Won at showdown", "66.7%"], ["Biggest pot won", "1210"], ["Rating", "1,920"]],
         "chips": [-10, -10, 150, 140, 90, 90, 300, 280, -40, -50, 330, 340]}),
     "stats-overview": (render_stats_card, {
         "player": "Françoise", "game": "Every game", "columns": ["Game", "Hands", "Net chips", "Matches won", "Rating"],
-        "rows": [["Texas hold'em", "12", "+340", "0 of 0", "18.4"], ["Gin rummy", "31", "+0", "2 of 3", "21.0"],
-                 ["Contract bridge", "8", "+0", "0 of 0", "–"]]}),
+        "rows": [["Texas hold'em", "12", "+340", "0 of 0", "1,920"], ["Gin rummy", "31", "+0", "2 of 3", "2,050"],
+                 ["Contract bridge", "8", "+0", "0 of 0", "unrated"]]}),
     "leaderboard": (render_leaderboard, {
         "title": "Leaderboard · Texas hold'em · last 7 days", "page": "Page 2 of 3",
         "lines": [{"rank": 11 + k, "name": name, "rating": rating, "chips": chips, "deals": deals, "own": False}
                   for k, (name, rating, chips, deals) in enumerate([
-                      ("Dmitri", "21.4", "+820", "64"), ("Eve", "19.0", "+410", "12"),
-                      ("Françoise Lefèvre-Montmorency de la Tour", "18.7", "+35", "40"),
-                      ("Bob (bot)", "–", "-120", "9")])],
-        "own": {"rank": 27, "name": "Alice", "rating": "2.3", "chips": "-560", "deals": "31", "own": True}}),
+                      ("Dmitri", "2,070", "+820", "64"), ("Eve", "1,950", "+410", "12"),
+                      ("Françoise Lefèvre-Montmorency de la Tour", "1,935", "+35", "40"),
+                      ("Bob (bot)", "unrated", "-120", "9")])],
+        "own": {"rank": 27, "name": "Alice", "rating": "1,115", "chips": "-560", "deals": "31", "own": True}}),
 }
 
 

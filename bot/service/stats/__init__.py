@@ -11,10 +11,12 @@ import asyncio
 from typing import Any, Mapping, Sequence
 
 from bot.games.event_records import EventResult
+from bot.games.words import counted
 from bot.service.stats.bridge import BridgeStats, bridge_stats
 from bot.service.stats.gin import GinStats, gin_stats
 from bot.service.stats.invented import InventedStats, invented_stats
 from bot.service.stats.poker import PokerStats, poker_stats
+from bot.service.stats.rating_scale import shown_rating
 from bot.storage.interface import Storage
 from bot.storage.records import PlayedHand
 
@@ -106,7 +108,7 @@ def card_view(player: str, title: str, stats: GameStats, rating: float | None) -
     running net chips after each hand for a poker game's graph."""
     shown = figures(stats)
     if rating is not None:
-        shown.append(("Rating", f"{rating:.1f}"))
+        shown.append(("Rating", shown_rating(rating)))
     return {"player": player, "game": title, "figures": shown,
             "chips": list(stats.chips) if isinstance(stats, PokerStats) else []}
 
@@ -117,12 +119,13 @@ def overview_view(player: str, rows: Sequence[tuple[str, int, int, int, int, flo
     return {"player": player, "game": "Every game",
             "columns": ["Game", "Hands", "Net chips", "Matches won", "Rating"],
             "rows": [[titles.get(name, name), str(hands), f"{chips:+d}", f"{wins} of {matches}",
-                      "–" if rating is None else f"{rating:.1f}"]
+                      shown_rating(rating)]
                      for name, hands, chips, matches, wins, rating in rows]}
 
 
 def summary(view: Mapping[str, Any]) -> str:
     """The card in one line of text, for readers without images."""
     if "rows" in view:
-        return "; ".join(f"{row[0]}: {row[1]} hands, {row[2]} chips" for row in view["rows"])
+        return "; ".join(f"{row[0]}: {counted(int(row[1]), 'hand')}, {row[2]} chips, rating {row[4]}"
+                         for row in view["rows"])
     return ", ".join(f"{label} {value}" for label, value in view["figures"][:6])

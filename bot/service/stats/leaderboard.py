@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
+from bot.service.stats.rating_scale import shown_rating
 from bot.storage.interface import Storage
 from bot.storage.records import Standing
 
@@ -48,7 +49,7 @@ def leaderboard_view(page: Page, names: Mapping[int, str], title: str, caller: i
 
     def line(rank: int, standing: Standing) -> dict[str, Any]:
         return {"rank": rank, "name": names.get(standing.user_id, f"Member …{standing.user_id % 10000:04d}"),
-                "rating": "–" if standing.rating is None else f"{standing.rating:.1f}",
+                "rating": shown_rating(standing.rating),
                 "chips": f"{standing.chips_won:+d}", "deals": str(standing.deals),
                 "own": standing.user_id == caller}
 
