@@ -12,6 +12,7 @@ from discord.ext import commands
 from bot.adapter.protocol import Cardroom
 from bot.exports import export_file, formats, pokerstars_file, pokerstars_refusal
 from bot.games.cards import commitment, pretty, shuffled_deck
+from bot.games.words import counted
 from bot.registry import game, game_names
 from bot.service import events
 
@@ -140,10 +141,10 @@ class Info(commands.Cog):
         data = text.encode("utf-8")
         if len(data) > MAX_FILE_BYTES:
             await interaction.response.send_message(
-                f"Table #{table}'s {len(hands)} hands are too large for one file: export them one by one "
+                f"Table #{table}'s {counted(len(hands), 'hand')} are too large for one file: export them one by one "
                 "with `hand:`.", ephemeral=True)
             return
-        what = f"hand #{hand}" if hand is not None else f"{len(hands)} hands"
+        what = f"hand #{hand}" if hand is not None else counted(len(hands), "hand")
         await interaction.response.send_message(
             f"Table #{table} ({game(row.game).title}), {what}: `{filename}`", ephemeral=True,
             file=discord.File(io.BytesIO(data), filename=filename))

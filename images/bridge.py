@@ -16,6 +16,7 @@ from PIL import Image, ImageDraw
 
 from bot.games.base import HIDDEN
 from bot.games.bridge_scoring import STRAIN_SYMBOLS
+from bot.games.words import counted
 from images.bridge_analysis import draw_analysis
 from images.cards import Color, canvas_draw, card_size, draw_text, fit_text, font, paste_card, paste_row
 from images.palette import to_png
@@ -188,7 +189,7 @@ def _centre_lines(view: View) -> list[str]:
         return lines
     claim = view["claim"]
     if claim is not None:
-        return [f"{DIRECTION_NAMES[claim['seat']]} claims {claim['tricks']} tricks",
+        return [f"{DIRECTION_NAMES[claim['seat']]} claims {counted(claim['tricks'], 'trick')}",
                 "The defenders accept or reject."]
     turn = view["turn"]
     if turn is None:
@@ -217,7 +218,7 @@ def _draw_panel(canvas: Image.Image, draw: ImageDraw.ImageDraw, view: View) -> N
         y += 26
     if view["claim"] is not None:  # also while a trick lies in the middle, hiding the centre line
         claim = view["claim"]
-        draw.text((left, y), f"{DIRECTION_NAMES[claim['seat']]} claims {claim['tricks']} tricks in all",
+        draw.text((left, y), f"{DIRECTION_NAMES[claim['seat']]} claims {counted(claim['tricks'], 'trick')} in all",
                   font=font(15, "bold"), fill=GOLD)
         y += 26
     if view["last_trick"]:

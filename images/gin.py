@@ -13,6 +13,7 @@ from PIL import Image, ImageDraw
 
 from bot.games.base import HIDDEN
 from bot.games.cards import pretty
+from bot.games.words import counted
 from images.cards import (
     Color,
     canvas_draw,
@@ -111,7 +112,7 @@ def _draw_player(canvas: Image.Image, draw: ImageDraw.ImageDraw, view: View, sea
     draw.text((left + 9, plate_top + 8), name, font=font(16, "bold"), fill=TEXT)
     if player["is_dealer"]:
         draw_dealer_button(draw, (left + width - 18, plate_top + 17), radius=10)
-    draw.text((left + 9, plate_top + 30), fit_text(f"{player['points']} points", font(14), width - 16),
+    draw.text((left + 9, plate_top + 30), fit_text(counted(player['points'], 'point'), font(14), width - 16),
               font=font(14), fill=STACK)
     if player["deadwood_points"] is not None:
         draw.text((left + 9, plate_top + 51), f"Deadwood {player['deadwood_points']}", font=font(13, "bold"),

@@ -17,6 +17,7 @@ from typing import Any, Mapping, Sequence
 from PIL import Image, ImageDraw
 
 from bot.games.base import HIDDEN
+from bot.games.words import counted
 from images.cards import (
     CARD_RATIO,
     FACE_EDGE,
@@ -313,7 +314,7 @@ def _draw_info(draw: ImageDraw.ImageDraw, view: View) -> None:
         facts.append("Not opened yet")
     if view["phase"] in ("betting1", "betting2") and not view["finished"]:
         facts.append(f"Bet {chips(view['current_bet'])}")
-    facts.append(f"Pack {view['deck_left']} cards")
+    facts.append(f"Pack {counted(view['deck_left'], 'card')}")
     draw_text(draw, (x, top + 34), fit_text(" · ".join(facts), font(14), WIDTH - x - 16), font(14), LOG)
 
 

@@ -14,6 +14,7 @@ from typing import Any, Mapping
 from PIL import Image, ImageDraw
 
 from bot.games.cards import pretty
+from bot.games.words import counted
 from images.cards import (
     Color,
     canvas_draw,
@@ -198,7 +199,7 @@ def _draw_row(canvas: Image.Image, draw: ImageDraw.ImageDraw, view: View, index:
     draw.text((plate[0] + 9, plate[1] + 26), _points(seat["score"]), font=font(14), fill=STACK)
     status, colour = _status(view, index)
     draw.text((plate[2] - 9, plate[1] + 27), fit_text(status, font(13), 110), font=font(13), fill=colour, anchor="ra")
-    draw.text((plate[0] + 9, plate[1] + 45), f"{seat['hand_size']} cards in hand", font=font(11), fill=MUTED)
+    draw.text((plate[0] + 9, plate[1] + 45), f"{counted(seat['hand_size'], 'card')} in hand", font=font(11), fill=MUTED)
 
     x = plate[2] + 14
     middle = top + ROW_H / 2

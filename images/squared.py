@@ -16,6 +16,7 @@ from PIL import Image, ImageDraw
 from bot.games import three_card
 from bot.games.base import HIDDEN
 from bot.games.cards import pretty
+from bot.games.words import counted
 from images.cards import (
     Color,
     canvas_draw,
@@ -244,7 +245,7 @@ def _draw_middle(draw: ImageDraw.ImageDraw, view: View) -> None:
             draw_text(draw, (x, y), line, font(14), LOG, anchor="mt")
             y += 19
         y += 10
-    facts = [f"Deck {view['deck_left']} cards left",
+    facts = [f"Deck {counted(view['deck_left'], 'card')} left",
              f"Grid lines {view['lines_won'][0]}–{view['lines_won'][1]}"]
     for fact in facts:
         draw_text(draw, (x, y), fit_text(fact, font(14), width), font(14), MUTED, anchor="mt")

@@ -10,6 +10,7 @@ from typing import Any, Mapping, Sequence
 
 from PIL import Image, ImageDraw
 
+from bot.games.words import counted
 from images.cards import fit_text, font
 from images.palette import to_png
 from images.theme import BACKGROUND, GOLD, HEADER_H, MUTED, PLATE, PLATE_EDGE, TEXT, draw_header
@@ -53,7 +54,7 @@ def _graph(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float], ch
     left, top, right, bottom = box
     draw.rounded_rectangle(box, 8, fill=PLATE, outline=PLATE_EDGE)
     face = font(12)
-    draw.text((left + 10, top + 8), f"Net chips over {len(chips)} hands", font=face, fill=MUTED)
+    draw.text((left + 10, top + 8), f"Net chips over {counted(len(chips), 'hand')}", font=face, fill=MUTED)
     points = [0, *chips]
     low, high = min(points), max(points)
     span = (high - low) or 1

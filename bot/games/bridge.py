@@ -48,6 +48,7 @@ from bot.games.bridge_scoring import (
     rubber_points, vul_of,
 )
 from bot.games.cards import DECK, RANKS, pretty, shuffled_deck
+from bot.games.words import counted
 
 BIDS: tuple[str, ...] = tuple(f"{level}{strain}" for level in range(1, 8) for strain in STRAINS)
 """All bids from lowest to highest: a bid is sufficient when its index is higher."""
@@ -394,7 +395,7 @@ class BridgeEngine:
             self.declarer_shown = True
         else:
             self.faced.add(seat)
-        what = "concedes the rest" if action.amount == low else f"claims {action.amount} tricks in all"
+        what = "concedes the rest" if action.amount == low else f"claims {counted(action.amount, 'trick')} in all"
         return [f"{self._who(seat)} {what} for their side and shows their hand; the opponents accept or reject."]
 
     def _answer_claim(self, seat: int, accept: bool) -> list[str]:
@@ -450,7 +451,7 @@ class BridgeEngine:
         if action.kind != "rule" or action.amount is None or not low <= action.amount <= high:
             raise IllegalAction("The director's ruling is awaited.")
         side = "North-South" if seat % 2 == 0 else "East-West"
-        return [f"The director rules: {action.amount} tricks to {side}.", self._settle_claim(action.amount)]
+        return [f"The director rules: {counted(action.amount, 'trick')} to {side}.", self._settle_claim(action.amount)]
 
     # ------------------------------------------------------------------ the Engine surface
 

@@ -36,6 +36,7 @@ from typing import Any, ClassVar, Mapping, Sequence, TypedDict
 from bot.games import gin_melds
 from bot.games.base import HIDDEN, Action, ActionSpec, IllegalAction, NotYourTurn, Outcome, Seat
 from bot.games.cards import pretty, shuffled_deck
+from bot.games.words import counted
 
 GIN_BONUS = 25
 BIG_GIN_BONUS = 31
@@ -539,7 +540,7 @@ class GinEngine:
         loser = 1 - winner
         double = " (shutout: doubled)" if game["shutout"] else ""
         return (f"{self._name(winner)} wins the game {game['totals'][winner]} to {game['totals'][loser]}: "
-                f"{game['hand_points'][winner]} points{double} + game bonus {game['game_bonus']} "
+                f"{counted(game['hand_points'][winner], 'point')}{double} + game bonus {game['game_bonus']} "
                 f"+ line bonus {game['line_bonus'][winner]}, against {game['hand_points'][loser]} "
                 f"+ line bonus {game['line_bonus'][loser]}.")
 

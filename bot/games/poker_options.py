@@ -6,6 +6,7 @@ from typing import Any, Mapping
 
 from bot.games.forced_bets import bomb_pot_size
 from bot.games.forced_bets import describe as stakes
+from bot.games.words import counted
 
 
 def describe(settings: Mapping[str, Any]) -> str:
@@ -22,11 +23,11 @@ def options(settings: Mapping[str, Any], *, short: bool = False) -> list[str]:
         extras.append("rabbit hunt")
     if settings.get("bomb_pot_every"):
         every = settings["bomb_pot_every"]
-        extras.append(f"bomb pot /{every} hands" if short else
-                      f"bomb pot every {every} hands ({bomb_pot_size(settings)} each)")
+        extras.append(f"bomb pot /{counted(every, 'hand')}" if short else
+                      f"bomb pot every {counted(every, 'hand')} ({bomb_pot_size(settings)} each)")
     if settings.get("bounty_72"):
         extras.append(f"7-2 bounty {settings['bounty_72']}")
     if settings.get("time_bank"):
         bank = f"time bank {settings['time_bank']} s"
-        extras.append(bank if short else f"{bank} every {settings.get('time_bank_hands', 10)} hands")
+        extras.append(bank if short else f"{bank} every {counted(settings.get('time_bank_hands', 10), 'hand')}")
     return extras

@@ -27,6 +27,7 @@ from phevaluator import evaluate_cards
 
 from bot.games.base import Action, ActionSpec, IllegalAction, NotYourTurn, Outcome, Seat
 from bot.games.cards import DECK, RANKS, SUITS, pretty, shuffled_deck
+from bot.games.words import counted
 
 ROUNDS = 8
 HAND_SIZE = 10
@@ -330,7 +331,7 @@ class SaintEngine:
         self.queue.pop(0)
         lines = [f"{self.seats[seat].name} picks up {pretty(card)}."]
         if not self.queue:
-            lines.append(f"The other {len(self.table)} cards are discarded.")
+            lines.append(f"The other {counted(len(self.table), 'card')} {'is' if len(self.table) == 1 else 'are'} discarded.")
             self.discard += self.table
             self.table = []
             self._start_round()

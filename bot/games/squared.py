@@ -19,6 +19,7 @@ from bot.games import three_card
 from bot.games.base import HIDDEN, Action, ActionSpec, IllegalAction, NotYourTurn, Outcome, Seat
 from bot.games.betting import BettingRound, Pot
 from bot.games.cards import DECK, pretty, shuffled, shuffled_deck
+from bot.games.words import counted
 
 CELLS = "ABCDEFGHI"
 LINES: tuple[str, ...] = ("ABC", "DEF", "GHI", "ADG", "BEH", "CFI", "AEI", "CEG")
@@ -317,7 +318,7 @@ class SquaredEngine:
             discards = [c for c in DECK if c not in in_play]
             self.shuffles += 1
             self.deck = shuffled(reshuffle_seed(self.seed, self.shuffles), discards)
-            self.log.append(f"The deck ran out: {len(discards)} cards are reshuffled.")
+            self.log.append(f"The deck ran out: {counted(len(discards), 'card')} {'is' if len(discards) == 1 else 'are'} reshuffled.")
         return self.deck.pop(0)
 
     def _place(self, seat: int, action: Action) -> None:
@@ -419,7 +420,7 @@ class SquaredEngine:
         taker = max((0, 1), key=transfer.__getitem__)
         gain = (f"{self.names[taker]} takes {transfer[taker]}" if transfer[taker]
                 else "no chips change hands")
-        self.log.append(f"Grids: {self.names[0]} wins {won[0]} lines, {self.names[1]} {won[1]}: {gain}.")
+        self.log.append(f"Grids: {self.names[0]} wins {counted(won[0], 'line')}, {self.names[1]} {won[1]}: {gain}.")
 
     def _finish(self, reason: str = "") -> None:
         """End the match (``reason``: why before the last round): more chips wins, then more grid lines.
@@ -428,7 +429,7 @@ class SquaredEngine:
         self.betting = None
         self.pot = Pot(self.stacks)
         chips, lines = self.stacks, self.lines_won
-        played = f"{reason}:" if reason else f"After {self.round_no} rounds"
+        played = f"{reason}:" if reason else f"After {counted(self.round_no, 'round')}"
         winner = match_winner(chips, lines)
         if winner is None:
             summary = (f"{played} the match is a draw with {lines[0]} grid lines each, "
