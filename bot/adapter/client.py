@@ -217,6 +217,8 @@ class CardroomBot(commands.Bot):
     async def close(self) -> None:
         if self._timer_task is not None:
             self._timer_task.cancel()
+        if hasattr(self, "service"):
+            self.service.mtts.close()  # the tournaments' tasks
         await super().close()
         if hasattr(self, "storage"):
             await self.storage.close()

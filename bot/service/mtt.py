@@ -203,10 +203,18 @@ class Tournament:
         self.row.pool += chips
 
     def spawn(self, work: Coroutine[Any, Any, None]) -> None:
-        """Run ``work`` in a task the tournament owns (cancelled when it ends or the bot stops)."""
+        """Run ``work`` in a task the tournament owns (cancelled when it ends or the bot stops: ``close``)."""
         task = asyncio.get_running_loop().create_task(work)
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
+
+    def close(self) -> None:
+        """It ended (its last words said) or the bot stops: its tasks still running are cancelled (not
+        the one closing it), so no post or edit of a tournament that is over waits on Discord."""
+        current = asyncio.current_task()
+        for task in list(self.tasks):
+            if task is not current:
+                task.cancel()
 
     # -- what spans its tables ----------------------------------------------------------------
 
@@ -266,10 +274,12 @@ class Tournament:
         await self.presenter.show_mtt(self)
 
     async def finished(self, table: LiveTable) -> None:
-        """Won: the standings and the final table's picture posted, the announcement closed."""
+        """Won: the standings and the final table's picture posted, the announcement closed, and its
+        other tasks cancelled."""
         await self.presenter.announce_mtt(self, "finished", table)
         await self.presenter.show_mtt(self)
         await self.presenter.archive_thread(self.row.guild_id, table.row.channel_id)
+        self.close()
 
 
 

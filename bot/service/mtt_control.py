@@ -66,6 +66,7 @@ async def cancel(mtt: Tournament) -> str:
         await mtt.presenter.archive_thread(mtt.row.guild_id, table.row.channel_id)
     await mtt.presenter.show_mtt(mtt)
     await mtt.presenter.announce_mtt(mtt, "cancelled")
+    mtt.close()
     return reason
 
 

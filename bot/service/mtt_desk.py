@@ -11,6 +11,7 @@ from bot.errors import UserError
 from bot.service import mtt_places, mtt_register, mtt_seating
 from bot.service.live import LiveTable
 from bot.service.mtt import MttPresenter, MttRoom, Tournament, wake
+from bot.service.mtt_settings import check_settings
 from bot.service.mtt_tables import check_round
 
 log = logging.getLogger(__name__)
@@ -47,6 +48,7 @@ class MttDesk:
             raise UserError("Tournaments can't be shown here.")
         if game not in GAMES:
             raise UserError("A multi-table tournament deals hold'em or Omaha.")
+        check_settings(settings)
         async with self.service.storage.transaction() as tx:
             mtt_id = await tx.insert_mtt(guild_id, channel_id, host_id, name, game, settings, self.service.clock())
         row = await self.service.storage.mtt(mtt_id)
@@ -76,6 +78,11 @@ class MttDesk:
                 tables = await self.service.storage.mtt_tables(row.id)
                 self.running[row.id] = Tournament(self.service, self, row, entries, tables)
         return len(self.running)
+
+    def close(self) -> None:
+        """The bot stops: every tournament's tasks are cancelled (each resumes from storage on the next start)."""
+        for mtt in self.running.values():
+            mtt.close()
 
     async def tick(self) -> None:
         """Start the tournaments whose time has come, let the others' clocks work, and let go of

@@ -25,19 +25,44 @@ def parse_blinds(text: str) -> list[list[int]]:
     return levels
 
 
+MIN_TURN_SECONDS = 10
+"""The least time a player is given to act (the fewest `/tournament create` offers)."""
+NOT_NEGATIVE = {"late_levels": "The levels of late registration", "break_every": "The levels between breaks",
+                "break_minutes": "A break's minutes", "level_hands": "The hands of a level"}
+
+
 def mtt_settings(*, stack: int, buy_in: int, seats: int, blinds: str, minutes: int, level_hands: int, break_every: int,
                  break_minutes: int, late_levels: int, reentry: bool, prizes: str | None, starts_at: float | None,
                  turn_seconds: int, manager_role: int | None) -> dict[str, Any]:
     levels = [list(level) for level in PRESETS[blinds]] if blinds in PRESETS else parse_blinds(blinds)
-    if stack < 20 * levels[0][1]:
-        raise UserError(f"A starting stack of {stack} is under 20 big blinds of the first level ({levels[0][1]}).")
-    if not 2 <= seats <= 10:
-        raise UserError("A table seats 2 to 10 players.")
     try:
         shares = list(mtt_prizes.parse_shares(prizes)) if prizes else None
     except ValueError as error:
         raise UserError(str(error)) from None
-    return {"stack": stack, "buy_in": buy_in, "seats": seats, "blinds": levels, "minutes": minutes,
-            "level_hands": level_hands, "break_every": 0 if level_hands else break_every, "break_minutes": break_minutes, "late_levels": late_levels,
-            "reentry": reentry, "prizes": shares, "starts_at": starts_at, "turn_seconds": turn_seconds,
-            "manager_role": manager_role}
+    settings = {"stack": stack, "buy_in": buy_in, "seats": seats, "blinds": levels, "minutes": minutes,
+                "level_hands": level_hands, "break_every": 0 if level_hands else break_every,
+                "break_minutes": break_minutes, "late_levels": late_levels, "reentry": reentry, "prizes": shares,
+                "starts_at": starts_at, "turn_seconds": turn_seconds, "manager_role": manager_role}
+    check_settings(settings)
+    return settings
+
+
+def check_settings(settings: dict[str, Any]) -> None:
+    """Refuse, in plain words, settings a tournament can't be played with. Judged here, where every
+    tournament is built (``mtt_settings`` and ``MttDesk.create``), not only by the command's option
+    ranges. A buy-in of 0 is a freeroll."""
+    s = settings
+    if int(s["buy_in"]) < 0:
+        raise UserError("A buy-in can't be negative (0 makes it a freeroll).")
+    if int(s["minutes"]) < 1:
+        raise UserError("A level lasts at least 1 minute.")
+    if int(s["turn_seconds"]) < MIN_TURN_SECONDS:
+        raise UserError(f"A player needs at least {MIN_TURN_SECONDS} seconds to act.")
+    for key, what in NOT_NEGATIVE.items():
+        if int(s[key]) < 0:
+            raise UserError(f"{what} can't be negative.")
+    if not 2 <= int(s["seats"]) <= 10:
+        raise UserError("A table seats 2 to 10 players.")
+    first_big_blind = int(s["blinds"][0][1])
+    if int(s["stack"]) < 20 * first_big_blind:
+        raise UserError(f"A starting stack of {s['stack']} is under 20 big blinds of the first level ({first_big_blind}).")

@@ -3,6 +3,8 @@ from wallets and back, refusals in the words members read, late registration and
 and a break that stop the tables dealing, and a cancel that returns every buy-in."""
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from bot.errors import UserError
@@ -195,3 +197,49 @@ async def test_a_tournament_starts_at_its_time_or_says_why_it_could_not(tmp_path
     assert isinstance(shown, RecordingMttPresenter) and shown.posts.count("start_failed") == 1
     await _play(service, clock, 5)
     assert shown.posts.count("start_failed") == 1, "said once"
+
+
+async def test_a_tournament_built_without_the_command_is_judged_the_same(tmp_path) -> None:
+    service, mtt, _ = await _open(tmp_path)
+    for key, value, words in (("buy_in", -5, "can't be negative"), ("minutes", 0, "at least 1 minute"),
+                              ("turn_seconds", 0, "at least 10 seconds"), ("break_minutes", -1, "can't be negative")):
+        with pytest.raises(UserError, match=words):
+            await service.mtts.create(GUILD, 81, ALICE, f"Bad {key}", "holdem", {**mtt.settings, key: value})
+    assert list(service.mtts.running) == [mtt.id]
+
+
+class StuckPresenter(RecordingMttPresenter):
+    """Discord never answers the announcement's edits while ``stuck`` (each waits forever)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.stuck = False
+
+    async def show_mtt(self, mtt: Tournament) -> None:
+        if self.stuck:
+            await asyncio.Event().wait()
+
+
+@pytest.mark.parametrize("end", ["cancelled", "finished", "the bot stops"])
+async def test_a_tournament_s_tasks_are_cancelled_when_it_ends_or_the_bot_stops(tmp_path, end: str) -> None:
+    clock, shown = Clock(), StuckPresenter()
+    service = await open_service(str(tmp_path / "mtt.db"), clock, mtt_presenter=shown)
+    mtt = await service.mtts.create(GUILD, 80, ALICE, "Stuck", "holdem", settings(late_levels=0))
+    shown.stuck = True
+    await mtt_register.add_bots(mtt, 3)
+    await mtt_register.start(mtt)
+    await asyncio.sleep(0)
+    stuck = {task for task in mtt.tasks if not task.done()}  # the announcement's edits, waiting on Discord
+    assert stuck
+    shown.stuck = False  # the end's own words go out; the edits asked for before still hang
+    if end == "cancelled":
+        await mtt_control.cancel(mtt)
+    elif end == "the bot stops":
+        service.mtts.close()
+    else:
+        while mtt.row.status != "finished":
+            await _play(service, clock, 1)
+        while mtt.tasks - stuck:  # the last words are said, then the rest is cancelled
+            await asyncio.sleep(0)
+    await asyncio.sleep(0)
+    assert all(task.cancelled() for task in stuck) and all(task.done() for task in mtt.tasks)

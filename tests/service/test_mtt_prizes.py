@@ -45,11 +45,17 @@ def test_custom_prizes_are_refused_with_the_reason(text: str, error: str) -> Non
 @pytest.mark.parametrize("changes, error", [
     ({"blinds": "10/20, 20"}, "is not a level"), ({"blinds": "20/40, 10/20"}, "can't go down"),
     ({"blinds": "40/20"}, "is not a level"), ({"stack": 300}, "under 20 big blinds"),
-    ({"prizes": "60,30"}, "add up to 100")])
+    ({"prizes": "60,30"}, "add up to 100"), ({"buy_in": -1}, "buy-in can't be negative"),
+    ({"minutes": 0}, "at least 1 minute"), ({"turn_seconds": 0}, "at least 10 seconds"),
+    ({"turn_seconds": 9}, "at least 10 seconds"), ({"late_levels": -1}, "late registration can't be negative"),
+    ({"break_every": -1}, "between breaks can't be negative"), ({"break_minutes": -1}, "minutes can't be negative"),
+    ({"level_hands": -1}, "hands of a level can't be negative"), ({"seats": 1}, "2 to 10"), ({"seats": 11}, "2 to 10")])
 def test_a_tournament_s_settings_are_refused_with_the_reason(changes: dict[str, object], error: str) -> None:
     base: dict[str, object] = dict(stack=1500, buy_in=100, seats=8, blinds="10/20, 20/40", minutes=10, level_hands=0,
                                    break_every=2, break_minutes=5, late_levels=2, reentry=False, prizes=None,
                                    starts_at=None, turn_seconds=30, manager_role=None)
     assert mtt_settings(**base)["blinds"] == [[10, 20], [20, 40]]  # type: ignore[arg-type]
+    freeroll = mtt_settings(**{**base, "buy_in": 0, "late_levels": 0, "break_every": 0})  # type: ignore[arg-type]
+    assert freeroll["buy_in"] == 0
     with pytest.raises(UserError, match=error):
         mtt_settings(**{**base, **changes})  # type: ignore[arg-type]
