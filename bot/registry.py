@@ -60,7 +60,8 @@ class GameSpec:
     """Everything game-specific the platform uses.
 
     ``chips``: players buy in from their wallet and play for table stacks (poker) instead of points.
-    ``moves_button``: the service rotates ``carry["dealer"]`` between deals (poker cash games).
+    ``moves_button``: the service moves ``carry["dealer"]`` between deals (``bot/service/presence.py``: one
+    player a hand at a cash table, the dead button at a tournament's with blinds).
     ``simultaneous``: several seats choose at once; a button stays valid while its deal lasts.
     ``pause_after_deal``: seconds between a deal's end and the next deal, to read how it ended.
     ``deal_key``: for a table in an event (``settings["event"]``), which of the event's deals this one
