@@ -9,8 +9,7 @@ The service (``tables.TableService``) is the registry of tables and what spans t
 from __future__ import annotations
 
 import asyncio
-import copy
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from typing import Any, Callable, Coroutine, Protocol
 
 from bot.errors import StaleButton, UserError
@@ -121,7 +120,8 @@ class LiveTable:
             self.track_turns(step)  # buttons shown before stay as valid as they were
 
     def checkpoint(self) -> dict[str, Any]:  # what memory alone holds of it now, for ``restore``
-        return {name: copy.copy(getattr(self, name)) for name in MEMORY}
+        undo = self.undo_asked and replace(self.undo_asked, waiting=set(self.undo_asked.waiting))
+        return {**{name: getattr(self, name) for name in MEMORY}, "log": list(self.log), "undo_asked": undo}
 
     async def restore(self, memory: dict[str, Any]) -> None:
         """The table back as storage has it (a command failed before its change was stored): its row
