@@ -72,8 +72,8 @@ class DiscordMttPresenter:
         post.asked += 1
         if mtt.row.message_id is None:
             await self._write(mtt, post)
-        elif post.task is None or post.task.done():
-            post.task = asyncio.create_task(self._later(mtt, post))
+        else:
+            self._catch_up(mtt, post)
 
     def editable(self, message_id: int | None) -> bool:
         """Whether a message is young enough to edit: under ``ROLL_OVER_AGE``, read from its id
@@ -98,12 +98,16 @@ class DiscordMttPresenter:
             except discord.HTTPException as error:
                 log.info("tournament %s: a press could not show the announcement (%s)", mtt.id, error)
                 post.shown = before
-                if post.task is None or post.task.done():
-                    post.task = asyncio.create_task(self._later(mtt, post))
+                self._catch_up(mtt, post)
         if interaction.response.is_done():
             await interaction.followup.send(said, ephemeral=True)
         else:
             await interaction.response.send_message(said, ephemeral=True)
+
+    def _catch_up(self, mtt: Tournament, post: _Post) -> None:
+        """The announcement is shown by the channel within ``edit_every`` seconds (one task at a time)."""
+        if post.task is None or post.task.done():
+            post.task = asyncio.create_task(self._later(mtt, post))
 
     async def _later(self, mtt: Tournament, post: _Post) -> None:
         """Show the newest state after ``edit_every`` seconds, and again while changes come in during
@@ -131,13 +135,16 @@ class DiscordMttPresenter:
                         if error.code not in (EDIT_CAP, UNKNOWN_MESSAGE):  # too old, or deleted: post afresh
                             raise
                 message = await channel.send(content, view=view)
-                mtt.row.message_id = message.id
-                async with mtt.service.storage.transaction() as tx:
-                    await tx.save_mtt(mtt.row)
-                post.shown = max(post.shown, version)
             except discord.HTTPException as error:
                 log.warning("could not show tournament %s: %s", mtt.id, error)
                 return False
+            mtt.row.message_id = message.id
+            post.shown = max(post.shown, version)
+            try:
+                async with mtt.service.storage.transaction() as tx:
+                    await tx.save_mtt(mtt.row)
+            except Exception:  # shown all the same; a later save of the tournament stores it
+                log.exception("tournament %s: could not store its announcement's new message", mtt.id)
             if old is not None:
                 self.roll_overs += 1
                 self._retire(channel, old)

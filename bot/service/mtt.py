@@ -92,7 +92,7 @@ class Tournament:
         for table_id in set(self.numbers) - set(numbers):
             if (table := self.service.tables.get(table_id)) is not None:
                 self.service.forget(table)
-        self.row, self.numbers = row, numbers
+        row.message_id, self.row, self.numbers = self.row.message_id, row, numbers  # the presenter stores its own
         self.entries = {e.user_id: e for e in entries}
 
     # -- what it is ---------------------------------------------------------------------------
