@@ -1,7 +1,8 @@
-"""Each message kind the bot edits, aged past an hour through the loopback Discord (which refuses every
-edit of such a message with 30046, Discord's worst case): a tournament's announcement, a leaderboard
-page, a replay, a closed table's message. A member is told what happened to them, whatever happens to
-the message, and the message catches up by being posted afresh."""
+"""Each message kind the bot edits, aged past an hour through the loopback Discord (3 edits of old
+messages a channel in 6 s, or none at all, Discord's worst case, before 30046): a tournament's
+announcement, a table's message in its lobby and mid-deal, a closed table's last word, a leaderboard
+page, a replay. A member is told what happened to them, whatever happens to the message, and the
+message catches up by being posted afresh."""
 from __future__ import annotations
 
 from typing import Any
