@@ -1,6 +1,6 @@
 """How a game's choices read in a private select: each option's words, from the presser's own view
 (``GameSpec.choice_label``), and Sigma's picture of a chosen placement (``GameSpec.choice_preview``).
-A choice string alone says little: "C43", "2:90:0,1", "5h@1".
+A choice string alone says little: "C43" (the card 11D), "2:90:0,1", "5h@1".
 
 Pure text from a view, like the pictures beside it: the adapter shows what these return.
 """
@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.games import gin_melds
+from bot.games.card_names import card_name
 from bot.games.cards import pretty
 from bot.games.sigma_shapes import Placement, card_size
 from images.sigma import render_preview
@@ -34,13 +35,13 @@ def gin_label(view: dict[str, Any], kind: str, value: str) -> str:
 
 
 def presidential_label(view: dict[str, Any], kind: str, value: str) -> str:
-    """One of the presser's own SIXCHEX cards by its six symbols and the group of their rank it is in:
-    "C43: 11 · dark yellow · D · horse · solid diamond · comet (in your 2× 11)"."""
+    """One of the presser's own SIXCHEX cards by its name and its six symbols, and the group of their
+    rank it is in: "11D: 11 · dark yellow · D · horse · solid diamond · comet (in your 2× 11)"."""
     seat = view["seats"][view["viewer"]]
     card = next((c for c in seat["cards"] if c["code"] == value), None)
     if card is None or card["symbols"] is None:
-        return value
-    text = f"{value}: " + " · ".join(card["symbols"][k].replace("-", " ") for k in view["categories"])
+        return card_name(value)
+    text = f"{card_name(value)}: " + " · ".join(card["symbols"][k].replace("-", " ") for k in view["categories"])
     hand = seat["hand"]
     groups = [(symbol, codes) for symbol, codes in (hand["groups"] if hand else []) if value in codes]
     if groups:

@@ -17,7 +17,7 @@ import discord
 
 from bot.adapter.press_token import PressToken
 from bot.adapter.protocol import Cardroom
-from bot.games.cards import pretty
+from bot.games.card_names import card_name
 from bot.service.live import LiveTable
 from bot.storage.records import TableSeat
 
@@ -76,7 +76,7 @@ class PrivateHands:
             if seat.user_id in self._dm_closed and self._press(live, seat.user_id) is None:
                 continue
             live.told[seat.user_id] = (live.row.hand_no, frozenset(cards))
-            text = f"Your hand at table #{live.id} (hand #{live.row.hand_no}): " + " ".join(pretty(c) for c in cards)
+            text = f"Your hand at table #{live.id} (hand #{live.row.hand_no}): " + " ".join(map(card_name, cards))
             news.append(self._tell(live, seat, view, text))
         await asyncio.gather(*news)
 
@@ -141,5 +141,5 @@ class PrivateHands:
         await interaction.response.defer(ephemeral=True, thinking=True)
         view = live.engine.view(deal_seat)
         file = await self._render(live.spec.render_hand, view, affinity=live.id)
-        text = " ".join(pretty(c) for c in private_cards(view, deal_seat))
+        text = " ".join(map(card_name, private_cards(view, deal_seat)))
         await interaction.followup.send(f"Your hand (hand #{live.row.hand_no}): {text}", file=file, ephemeral=True)

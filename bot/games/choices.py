@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 from bot.games.base import Action, IllegalAction
+from bot.games.card_names import card_name
 from bot.games.cards import DECK, SUIT_SYMBOLS, pretty
 
 TARGET = "@"
@@ -48,4 +49,4 @@ def display_choice(value: str) -> str:
     card = card_of(value)
     if card is not None:
         return f"{pretty(card)} → {value.partition(TARGET)[2]}"[:100]
-    return pretty(value)[:100]
+    return card_name(value)[:100]

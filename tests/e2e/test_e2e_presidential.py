@@ -10,6 +10,7 @@ from typing import Any
 
 from tests.support.harness import CHANNEL_ID, Harness, Recorder, User
 from tests.support.message_writes import hands_to
+from tests.support.privacy import text_cards
 
 ALICE, BOB, CAROL, DAVE = User(1001, "Alice"), User(1002, "Bob"), User(1003, "Carol"), User(1004, "Dave")
 SEED = "5eed" * 16
@@ -44,12 +45,12 @@ def _check_dms(h: Harness, hands: list[list[str]], counts: list[int]) -> None:
     for seat, user in enumerate((ALICE, BOB, CAROL)):
         dms = hands_to(h.recorder, user.id)
         assert len(dms) == counts[seat] and dms[-1].files
-        shown = set(CODE.findall(dms[-1].text))
-        assert {code[1:] for code in hands[seat]} == shown
+        assert set(CODE.findall(dms[-1].text)) == set(), "no card is named by its code"
+        assert text_cards(dms[-1].text) == set(hands[seat]), "each of their cards by its name (15B)"
 
 
 def _channel_codes(recorder: Recorder) -> set[str]:
-    return {"C" + n for r in recorder.channel_requests(CHANNEL_ID) for n in CODE.findall(r.text)}
+    return {code for r in recorder.channel_requests(CHANNEL_ID) for code in text_cards(r.text) if code[0] == "C"}
 
 
 async def _draw(h: Harness, user: User, discards: list[str]) -> None:

@@ -9,7 +9,6 @@ from __future__ import annotations
 import hashlib
 import json
 import random
-import re
 from typing import Any, AsyncIterator
 
 import pytest
@@ -18,6 +17,7 @@ from bot.games.base import HIDDEN
 from images.choice_labels import sigma_label as choice_label
 from tests.support.harness import CHANNEL_ID, Harness, Recorder, User
 from tests.support.message_writes import hands_to
+from tests.support.privacy import text_cards
 
 ALICE, BOB, CAROL = User(4001, "Alice"), User(4002, "Bob"), User(4003, "Carol")
 HUMANS = {0: ALICE, 1: BOB}
@@ -50,12 +50,12 @@ def components(message: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 def mentioned(text: str, codes: set[str]) -> set[str]:
-    return {code for code in codes if re.search(rf"\b{code}\b", text)}
+    return text_cards(text) & codes
 
 
 def listed(dm_text: str) -> set[str]:
     """The card codes a hand DM's text names."""
-    return set(json.loads(dm_text)["content"].split("): ", 1)[1].split())
+    return text_cards(json.loads(dm_text)["content"].split("): ", 1)[1])
 
 
 class Watch:

@@ -5,14 +5,19 @@ says where they go, a join after it keeps the seat); ratings read on a scale wit
 from __future__ import annotations
 
 import hashlib
+import json
 import random
 
 import pytest
 
+from bot.adapter.private_hands import private_cards
 from bot.games.base import Action
+from bot.games.card_names import card_name
 from bot.registry import game, game_names
 from bot.service.stats.rating_scale import shown_rating
+from images.choice_labels import presidential_label
 from tests.support.harness import CHANNEL_ID, Harness, User
+from tests.support.message_writes import hands_to
 
 PLAYERS = [User(5101 + k, name) for k, name in enumerate(("Alice", "Bob", "Carol", "Dave"))]
 
@@ -125,4 +130,26 @@ async def test_a_rating_reads_from_a_thousand_never_below_zero(tmp_path) -> None
     rating = int(text.split("rating ")[1].split('"')[0].replace(",", ""))
     assert 0 <= rating < 1000, "one hand lost: below a newcomer's 1,000, and no minus sign"
     assert shown_rating(-25.0) == "0" and shown_rating(0.0) == "1,000" and shown_rating(None) == "unrated"
+    await h.close()
+
+
+@pytest.mark.parametrize("name", ["presidential", "sigma"])
+async def test_private_hands_name_cards_as_players_say_them(tmp_path, name: str) -> None:
+    h = await Harness.start(str(tmp_path / "cardroom.db"))
+    alice, bob = PLAYERS[:2]
+    await h.command(alice, name, "create")
+    await h.command(bob, name, "join")
+    await h.command(alice, name, "start")
+    live = h.bot.service.in_channel(CHANNEL_ID)
+    view = live.engine.view(0)
+    held = private_cards(view, 0)
+    (dm,) = hands_to(h.recorder, alice.id)
+    text = json.loads(dm.text)["content"]
+    assert text.endswith("): " + " ".join(card_name(code) for code in held)), text
+    assert not any(code in text for code in held), "no internal code (C41, S05)"
+    token = await h.press_label(alice, "My hand")  # My hand says the same
+    assert h.recorder.replies_to(token)[-1].json["content"].endswith(" ".join(card_name(code) for code in held))
+    if name == "presidential":  # the draw select's options: the card's name, then its symbols
+        label = presidential_label(view, "discard", held[0])
+        assert label.startswith(card_name(held[0]) + ": ") and held[0] not in label
     await h.close()

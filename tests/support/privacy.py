@@ -25,6 +25,7 @@ from typing import Any, Iterator
 
 import discord
 
+from bot.games.card_names import card_name
 from bot.games.cards import DECK, pretty
 from bot.games.sigma_shapes import CODES as SIGMA_CODES
 from bot.games.sixchex import BY_CODE as SIXCHEX_CODES
@@ -36,6 +37,10 @@ from tests.support.privacy_replays import ReplayAudit
 CARD_CODES: frozenset[str] = frozenset(DECK) | frozenset(SIXCHEX_CODES) | frozenset(SIGMA_CODES)
 """Every card code a view may hold: the 52-card deck ("As"), SIXCHEX ("C07") and Sigma ("S17")."""
 _PRETTY_CODES = {pretty(code): code for code in DECK}
+_NAMED_CODES = {card_name(code): code for code in (*SIXCHEX_CODES, *SIGMA_CODES)}
+"""SIXCHEX and Sigma cards as messages name them ("15B", "■□/■■/□□"), to their codes."""
+_NAMED = re.compile("|".join(rf"(?<![0-9A-Za-z/■□]){re.escape(name)}(?![0-9A-Za-z/■□])"
+                             for name in sorted(_NAMED_CODES, key=len, reverse=True)))
 _WORD = re.compile(r"[0-9A-Za-z]+")
 _PRETTY = re.compile(r"(?<![0-9A-Za-z])(?:10|[2-9JQKA])[♣♦♥♠]")
 _NOT_CARDS = re.compile(
@@ -92,11 +97,11 @@ def _codes_in_word(word: str) -> set[str]:
 
 
 def text_cards(text: str) -> set[str]:
-    """Cards a text names, as codes ("As", "C07", "AsKd") or pretty ("A♠", "10♦"), whole tokens only:
+    """Cards a text names, as codes ("As", "C07", "AsKd"), pretty ("A♠", "10♦") or by name ("15B"), whole tokens only:
     the "As" of "Ask" or the "4♥" of a bridge bid is no card."""
     text = _NOT_CARDS.sub(" ", text)
     found = set().union(*(_codes_in_word(w) for w in _WORD.findall(text)))
-    return found | {_PRETTY_CODES[m] for m in _PRETTY.findall(text)}
+    return found | {_PRETTY_CODES[m] for m in _PRETTY.findall(text)} | {_NAMED_CODES[m] for m in _NAMED.findall(text)}
 
 
 def _drawn_from(origin: Audience | None) -> str:
