@@ -71,7 +71,9 @@ def pokerstars_hand(table_id: int, hand_no: int, stored: StoredHand, *, max_seat
     written "Seat 3" (by table seat) instead of their names; ``hero``: the member whose hole cards are
     written (when they played the hand)."""
     record = stored.record
-    table_seats = [index + 1 for index in record["seats"]]  # by deal seat
+    carry = record.get("carry", {})
+    chairs = carry.get("chairs")  # a tournament table's seat numbers (less one) by deal seat
+    table_seats = [chair + 1 for chair in chairs] if chairs else [index + 1 for index in record["seats"]]
     users = list(record.get("users", []))
     settings = record.get("settings", {})
     info = HandInfo(
@@ -79,7 +81,8 @@ def pokerstars_hand(table_id: int, hand_no: int, stored: StoredHand, *, max_seat
         finished_at=stored.finished_at, seats=table_seats,
         names=[f"Seat {seat}" for seat in table_seats] if seat_names else None,
         hero=users.index(hero) if hero is not None and hero in users else None,
-        blinds=(int(settings["small_blind"]), int(settings["big_blind"])) if "big_blind" in settings else None)
+        blinds=(int(settings["small_blind"]), int(settings["big_blind"])) if "big_blind" in settings else None,
+        dead_button=carry["blinds"][0] + 1 if carry.get("dead_button") else None)
     return convert(stored.export, info)
 
 

@@ -78,6 +78,9 @@ class HandInfo:
     hero: int | None = None
     blinds: tuple[int, int] | None = None
     """The table's small and big blinds (a bomb pot's PHH posts none); ``None``: the PHH's."""
+    dead_button: int | None = None
+    """The table seat of a tournament's dead button, where nobody sits (``None``: pokerkit's last
+    player has the button)."""
 
 
 def eastern(moment: float) -> datetime:
@@ -138,7 +141,8 @@ def convert(phh: str, info: HandInfo) -> str:
     names = safe_names([info.names[d] for d in deal_seat] if info.names is not None else list(history.players or []))
     seat_of = [info.seats[d] for d in deal_seat]
     hero = deal_seat.index(info.hero) if info.hero in deal_seat else None
-    button = n - 1  # pokerkit's last player has the button, heads-up too
+    button = n - 1  # pokerkit's last player has the button, heads-up too, unless it is dead
+    button_seat = seat_of[button] if info.dead_button is None else info.dead_button
     raw_blinds = list(history.blinds_or_straddles or [0] * n)
     blind_order = list(range(n)) if n > 2 else [1, 0]  # heads-up: pokerkit reads the list the other way round
     if _dead_small_blind(raw_blinds, info.blinds):  # a tournament's: player 0 posts the big blind
@@ -151,7 +155,7 @@ def convert(phh: str, info: HandInfo) -> str:
     utc = datetime.fromtimestamp(info.finished_at, timezone.utc)
     lines = [f"PokerStars Hand #{info.hand_id}:  {GAMES[variant]} ({stakes[0]}/{stakes[1]}) - "
              f"{utc:%Y/%m/%d %H:%M:%S} UTC [{when:%Y/%m/%d %H:%M:%S} ET]",
-             f"Table '{info.table}' {max(info.max_seats, *seat_of)}-max Seat #{seat_of[button]} is the button"]
+             f"Table '{info.table}' {max(info.max_seats, *seat_of)}-max Seat #{button_seat} is the button"]
     for p in sorted(range(n), key=lambda p: seat_of[p]):
         lines.append(f"Seat {seat_of[p]}: {names[p]} ({history.starting_stacks[p]} in chips)")
 
@@ -160,7 +164,7 @@ def convert(phh: str, info: HandInfo) -> str:
     posts: list[tuple[int, str]] = []
     bets = [0] * n
     boards: list[list[Card]] = [[], []]  # the first board (the only one, unless it ran twice), the second
-    roles: dict[int, list[str]] = {button: ["button"]}
+    roles: dict[int, list[str]] = {} if info.dead_button is not None else {button: ["button"]}
     folded_on: dict[int, str] = {}
     blinded: set[int] = set()
     acted: set[int] = set()

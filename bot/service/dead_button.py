@@ -140,12 +140,14 @@ def last_big_blind(table: LiveTable) -> int:
 
 def deal(table: LiveTable, candidates: list[int], carry: dict[str, Any]) -> list[int]:
     """The seats dealt in (of ``candidates``, the seats with chips), and in ``carry`` the hand's
-    positions, pokerkit's button (``dealer``, an index into the dealt seats) and what is dead."""
+    positions, pokerkit's button (``dealer``, an index into the dealt seats), what is dead and the
+    chairs dealt in."""
     by_chair = {chair_of(table, i): i for i in candidates}
     live = sorted(by_chair)
     hand = next_hand(last_positions(table, live), live)
     carry[KEY] = [hand.positions.button, hand.positions.small_blind, hand.positions.big_blind]
     carry["dealer"] = hand.dealt.index(hand.dealer)
+    carry["chairs"] = list(hand.dealt)  # the players' seat numbers less one, for the hand's records
     carry.pop("button_seat", None)
     for flag in ("dead_button", "dead_small_blind"):
         carry.pop(flag, None)

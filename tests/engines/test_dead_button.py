@@ -133,3 +133,12 @@ def test_a_straddle_after_a_dead_small_blind_is_still_a_straddle_in_the_pokersta
     assert _posts(engine) == {1: 10, 2: 20}
     text = convert(engine.phh(), HandInfo(4, "Cardroom 1", 6, 0.0, seats=[1, 2, 3, 4], blinds=(5, 10)))
     assert "P1: posts big blind 10" in text and "P2: posts straddle 20" in text
+
+
+def test_a_pokerstars_file_puts_a_dead_button_on_its_empty_seat() -> None:
+    engine = _engine(HoldemEngine, 3, 2, dead_button=True)
+    engine.apply(2, Action("fold"))
+    engine.apply(0, Action("fold"))
+    text = convert(engine.phh(), HandInfo(5, "Cardroom 1", 6, 0.0, seats=[1, 3, 5], blinds=(5, 10), dead_button=6))
+    assert "Table 'Cardroom 1' 6-max Seat #6 is the button" in text and "(button)" not in text
+    assert "Seat 5: P2 (" in text and "P0: posts small blind 5" in text

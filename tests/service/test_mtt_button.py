@@ -12,6 +12,7 @@ import pytest
 from pokerkit import BlindOrStraddlePosting
 
 from bot.games.base import Seat
+from bot.exports import pokerstars_hand
 from bot.registry import game
 from bot.service import dead_button, mtt_register, presence
 from bot.service.dead_button import between
@@ -203,6 +204,19 @@ def check_table(deals: list[Dealt]) -> tuple[int, int, int]:
     return len(deals), dead_small, dead_buttons
 
 
+def check_pokerstars(deal: Dealt, text: str) -> None:
+    """A PokerStars file of the deal numbers its players by their seats, the button's seat even when
+    nobody sits in it, and names the blinds by who posted them."""
+    dealt_chairs = {deal.chairs[u] for u in deal.dealt}
+    assert {int(line.split(":")[0].split()[1]) - 1 for line in text.splitlines()
+            if line.startswith("Seat ") and " in chips)" in line} == dealt_chairs
+    assert f"Seat #{deal.positions.button + 1} is the button" in text
+    if len(deal.dealt) > 2 and deal.positions.button not in dealt_chairs:
+        assert "(button)" not in text, "a dead button is nobody's"
+    if len(deal.dealt) > 2 and deal.positions.small_blind not in dealt_chairs:
+        assert "posts small blind" not in text
+
+
 async def test_the_blinds_move_by_the_rule_through_knock_outs_moves_arrivals_a_break_and_a_restart(
         tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
     deals = Deals()
@@ -236,6 +250,7 @@ async def test_the_blinds_move_by_the_rule_through_knock_outs_moves_arrivals_a_b
         stored = dict(await service.storage.hand_records(table_id))
         for deal in table_deals:
             deal.posted = posted(deal.hand_no, stored[deal.hand_no], deal.chairs)
+            check_pokerstars(deal, pokerstars_hand(table_id, deal.hand_no, stored[deal.hand_no], max_seats=6))
         totals = [a + b for a, b in zip(totals, check_table(table_deals))]
     hands, dead_small, dead_buttons = totals
     assert hands > 100 and dead_small > 0 and dead_buttons > 0, totals

@@ -65,7 +65,9 @@ def check_numbers(text: str, phh: str, names: list[str] | None = None, *, blinds
         blinds or tuple((history.blinds_or_straddles or [0, 0])[:2])
     assert f" ({stakes[0]}/{stakes[1]}) - " in header, (header, stakes)
     button = re.search(r" Seat #(\d+) is the button$", table)
-    assert button and f"Seat {button[1]}: {name[n - 1]} (" in text, "pokerkit's last player has the button"
+    assert button and (f"Seat {button[1]}: {name[n - 1]} (" in text
+                       or (f"\nSeat {button[1]}: " not in text and "(button)" not in text)), \
+        "pokerkit's last player has the button, or a tournament's dead button is on a seat nobody sits in"
     swap = (lambda p: 1 - p) if n == 2 else (lambda p: p)  # heads-up pokerkit reads the lists the other way
     antes = list(history.antes or [0] * n)
     blinds = list(history.blinds_or_straddles or [0] * n)
