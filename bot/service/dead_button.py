@@ -158,7 +158,9 @@ def deal(table: LiveTable, candidates: list[int], carry: dict[str, Any]) -> list
         table.note(f"{seats[by_chair[chair]].name} is dealt in once the button has passed: nobody is dealt in "
                    "between the button and the small blind.")
     if hand.dead_button:
-        table.note(f"Dead button: it stays on seat {hand.positions.button + 1}, whose player has left.")
+        table.note(f"Dead button: it stays on seat {hand.positions.button + 1}, whose player no longer plays at "
+                   "this table.")
     if hand.dead_small_blind:
-        table.note("No small blind this hand: the player who had the big blind has left (a dead small blind).")
+        table.note("No small blind this hand: the player who had the big blind no longer plays at this table "
+                   "(a dead small blind).")
     return [by_chair[chair] for chair in hand.dealt]

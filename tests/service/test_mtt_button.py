@@ -134,7 +134,8 @@ async def test_a_knocked_out_big_blind_leaves_a_dead_small_blind_and_the_table_i
     assert second.small_blind is None, "nobody posts the small blind of a player who is out"
     assert second.dealer == first.small_blind, "the button goes to last hand's small blind"
     assert second.big_blind_chair == next_occupied(second.chairs, first.big_blind_chair)
-    assert "No small blind this hand: the player who had the big blind has left (a dead small blind)." in notes
+    assert "No small blind this hand: the player who had the big blind no longer plays at this table (a dead " \
+           "small blind)." in notes
 
 
 def next_occupied(chairs: dict[int, int], after: int) -> int:
