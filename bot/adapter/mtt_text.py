@@ -4,6 +4,7 @@ what it announces in its channel. Names are members' text, shown as typed (``sho
 from __future__ import annotations
 
 from bot.adapter.member_text import shown
+from bot.games.words import counted
 from bot.registry import game
 from bot.service.mtt import Tournament
 from bot.service.mtt_prizes import default_shares, paid_places
@@ -33,7 +34,7 @@ def announcement(mtt: Tournament, now: float) -> str:
         starts = s.get("starts_at")
         lines.append(f"Starts <t:{int(starts)}:F> (<t:{int(starts)}:R>)." if starts else
                      "Starts when a manager starts it (`/tournament start`).")
-    length = f"{s['level_hands']} hands a table" if s.get("level_hands") else f"{s['minutes']} min"
+    length = f"{counted(s['level_hands'], 'hand')} a table" if s.get("level_hands") else f"{s['minutes']} min"
     lines.append(f"Buy-in {s['buy_in']} · starting stack {s['stack']} · levels of {length}, blinds "
                  f"{s['blinds'][0][0]}/{s['blinds'][0][1]} then up, a big-blind ante from level 3 · "
                  f"{s['seats']} seats a table · late registration to level {s['late_levels']} · "
