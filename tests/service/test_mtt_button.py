@@ -42,13 +42,15 @@ class Posted:
 
 
 def posted(hand_no: int, stored: StoredHand, chairs: dict[int, int]) -> Posted:
-    """The blinds pokerkit posted in a stored hold'em hand, rebuilt from its record."""
+    """The blinds pokerkit posted in a stored hand of a game with blinds, rebuilt from its record."""
     record = stored.record
     seats = [Seat(name=n, stack=s, is_bot=b) for n, s, b in zip(record["names"], record["stacks"], record["bots"])]
     engine = game(stored.game).engine(dict(record["settings"]), seats, stored.seed, dict(record["carry"]))
     users = record["users"]
+    blinds = engine.state.blinds_or_straddles  # by player; heads-up pokerkit reads them the other way round
+    nominal = (lambda p: blinds[p]) if len(users) > 2 else (lambda p: blinds[1 - p])
     posts = sorted((op for op in engine.state.operations if isinstance(op, BlindOrStraddlePosting)),
-                   key=lambda op: op.amount)
+                   key=lambda op: nominal(op.player_index))  # a short big blind may post less than the small
     by_user = [users[engine._seat_of(op.player_index)] for op in posts]
     small = by_user[0] if len(posts) == 2 else None
     return Posted(hand_no, small, by_user[-1], users[engine.dealer], {u: chairs[u] for u in users})
@@ -257,13 +259,16 @@ async def test_the_blinds_move_by_the_rule_through_knock_outs_moves_arrivals_a_b
     assert hands > 100 and dead_small > 0 and dead_buttons > 0, totals
 
 
-async def test_a_sit_and_go_moves_its_blinds_by_the_same_rule(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("game_name", ["holdem", "omaha", "draw"])
+async def test_a_sit_and_go_moves_its_blinds_by_the_same_rule(tmp_path, monkeypatch: pytest.MonkeyPatch,
+                                                             game_name: str) -> None:
     deals = Deals()
     deals.watch(monkeypatch)
     clock = Clock()
     service = await open_service(str(tmp_path / "sng.db"), clock)
-    settings = {"mode": "tournament", "buy_in": 200, "min_buy_in": 200, "level_hands": 2}
-    live = await service.create(GUILD, CHANNEL, "holdem", ALICE, "Ann", settings, None)
+    settings = {"mode": "tournament", "buy_in": 200, "min_buy_in": 200, "level_hands": 2, "small_blind": 5,
+                "big_blind": 10}
+    live = await service.create(GUILD, CHANNEL, game_name, ALICE, "Ann", settings, None)
     for _ in range(6):
         await service.add_bot(live, ALICE)
     await service.start(live, ALICE)
