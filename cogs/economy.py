@@ -33,8 +33,8 @@ def wallet_text(balance: int, held: list[tuple["LiveTable", int, bool]]) -> str:
               for table, stack, tournament in held]
     if not places:
         return f"You have **{balance:,}** chips in your wallet."
-    return (f"You have **{balance:,}** chips in your wallet and {listed(places)}. Chips at a table come back to your "
-            "wallet when you leave it.")
+    back = " Chips at a table come back to your wallet when you leave it." if not all(t for _, _, t in held) else ""
+    return f"You have **{balance:,}** chips in your wallet and {listed(places)}.{back}"
 
 
 class Economy(commands.Cog):

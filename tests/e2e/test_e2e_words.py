@@ -7,6 +7,7 @@ from __future__ import annotations
 import hashlib
 import json
 import random
+from types import SimpleNamespace
 
 import pytest
 
@@ -15,6 +16,7 @@ from bot.games.base import Action
 from bot.games.card_names import card_name
 from bot.registry import game, game_names
 from bot.service.stats.rating_scale import shown_rating
+from cogs.economy import wallet_text
 from images.choice_labels import presidential_label
 from tests.support.harness import CHANNEL_ID, Harness, User
 from tests.support.message_writes import hands_to
@@ -153,3 +155,13 @@ async def test_private_hands_name_cards_as_players_say_them(tmp_path, name: str)
         label = presidential_label(view, "discard", held[0])
         assert label.startswith(card_name(held[0]) + ": ") and held[0] not in label
     await h.close()
+
+
+def test_the_wallet_names_a_tournament_stack_as_such() -> None:
+    cash = SimpleNamespace(id=12, spec=SimpleNamespace(title="Texas hold'em"))
+    sit_and_go = SimpleNamespace(id=13, spec=SimpleNamespace(title="Omaha"))
+    assert wallet_text(250, [(cash, 1000, False), (sit_and_go, 1500, True)]) == (  # type: ignore[list-item]
+        "You have **250** chips in your wallet and 1,000 at table #12 (Texas hold'em) and a tournament stack of "
+        "1,500 at table #13 (Omaha). Chips at a table come back to your wallet when you leave it.")
+    assert wallet_text(0, [(sit_and_go, 1500, True)]) == (  # type: ignore[list-item]
+        "You have **0** chips in your wallet and a tournament stack of 1,500 at table #13 (Omaha).")
