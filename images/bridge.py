@@ -1,32 +1,44 @@
 """Contract bridge images: the table and a player's private hand, drawn from a ``BridgeView`` only.
 
-The shape read here is ``bot.games.bridge.BridgeView``. North is always at the top, as in every
-bridge diagram. A hand the viewer may not see is a fan of backs with its card count; dummy is face
-up once the opening lead is made, and at the end the four original hands are shown. The panel on
-the right holds the auction (columns N E S W), the contract, the tricks, the last trick and, at the
-end, the result and the rubber score sheet.
+The table is 800 x 600, Discord's 400 x 300 box at 2x, with every string at 22 px or more (11 px as
+shown). North is at the top, as in every bridge diagram; each seat is a name plate (gold when its call
+or card is due) over its hand: a diagram of four suit rows when the viewer may see it (dummy once the
+opening lead is made, all four original hands at the end), else a fan of backs with its count. The
+middle holds what matters now: the auction during the bidding, the trick during the play, the result
+at the end. The corners hold the dealer and vulnerability (and a rubber's part scores while bidding),
+the contract and tricks, the last trick, and after the board its score and the double-dummy table.
+What does not fit at that size stays in the message's log (the last calls and cards); the private
+hand (``images.bridge_hand``) carries the whole auction.
 """
 from __future__ import annotations
 
-import re
 from functools import lru_cache
-from typing import Any, Mapping, Sequence
+from typing import Any, Mapping
 
 from PIL import Image, ImageDraw
 
-from bot.games.base import HIDDEN
-from bot.games.bridge_scoring import STRAIN_SYMBOLS
-from bot.games.words import counted
-from images.bridge_analysis import draw_analysis
-from images.cards import Color, canvas_draw, card_size, draw_text, fit_text, font, paste_card, paste_row
+from images.bridge_analysis import draw_analysis, height
+from images.bridge_diagram import (
+    DIRECTION_NAMES,
+    PANEL_H,
+    View,
+    auction_rows,
+    card_text,
+    contract_text,
+    draw_auction,
+    draw_hand,
+    result_lines,
+    shown_cards,
+    turn_text,
+    vulnerability,
+)
+from images.bridge_hand import render_hand
+from images.cards import canvas_draw, card_size, fit_text, font, paste_card
 from images.palette import to_png
 from images.theme import (
     BACKGROUND,
     FELT,
-    FOOTER_H,
     GOLD,
-    HEADER_H,
-    MUTED,
     PLATE,
     PLATE_EDGE,
     RIM_EDGE,
@@ -35,304 +47,187 @@ from images.theme import (
     draw_footer,
     draw_header,
     player_name,
-    private_viewer,
 )
 
-View = Mapping[str, Any]
+__all__ = ["TABLE_SIZE", "SEAT_BOXES", "render_table", "render_hand", "auction_rows", "contract_text",
+           "result_lines", "vulnerability"]
 
-FELT_W = 960
-PANEL_W = 360
-TABLE_SIZE = (FELT_W + PANEL_W, 720)
-HAND_SIZE = (980, 300)  # the largest private hand: dummy face up, a long auction
-DIRECTION_NAMES = ("North", "East", "South", "West")
-RED_SUIT = (255, 120, 120)
-ROLE_COLOURS = {"declarer": GOLD, "dummy": (150, 200, 255), "defender": STACK}
-
-NS_CARD_W = 50      # North and South hands
-WE_CARD_W = 46      # West and East hands, narrower to leave the middle free
-TRICK_CARD_W = 58
-BACK_FAN = 7        # px between the backs of a hidden hand
-PLATE_SIZE = (230, 40)
-CENTRE = (FELT_W // 2, 372)
-# Where each seat's card of the current trick sits, from the centre of the felt (N, E, S, W).
-TRICK_OFFSETS = ((0, -72), (84, 0), (0, 72), (-84, 0))
-# (plate left, plate top, cards centre x, cards top, cards max width) for N, E, S, W.
+TABLE_SIZE = (800, 600)
+HEADER_H = 40
+FOOTER_H = 28
+PLATE_H = 34
+ROLE_COLOURS = {"declarer": GOLD, "dummy": (150, 200, 255)}
+TRICK_CARD_W = 90
+"""The trick's cards: the smallest width whose suit under the rank is 22 px (11 as shown)."""
+CENTRE = (400, 306)
+# Where each seat's card of the current trick sits, from the centre (N, E, S, W).
+TRICK_OFFSETS = ((0, -31), (95, 0), (0, 31), (-95, 0))
+TRICK_ORDER = (3, 0, 2, 1)
+"""Pasted W, N, S, E: each card then leaves the rank and suit in its top-left corner in view."""
+# (left, plate top, right, hand top) of N, E, S, W; the hand is PANEL_H tall, the plate PLATE_H.
 SEAT_BOXES = (
-    (FELT_W // 2 - 115, HEADER_H + 10, FELT_W // 2, HEADER_H + 56, 470),
-    (FELT_W - 262, 240, FELT_W - 160, 286, 260),
-    (FELT_W // 2 - 115, 632, FELT_W // 2, 552, 470),
-    (32, 240, 160, 286, 260),
+    (250, 46, 550, 82),
+    (544, 224, 792, 260),
+    (250, 532, 550, 402),
+    (8, 224, 256, 260),
 )
-AUCTION_ROWS = 8
-ROW_H = 22
-_CONTRACT = re.compile(r"([1-7])(NT|[CDHS])(X{0,2})")
+CORNERS = {"top left": (12, 48, 244), "top right": (556, 48, 790), "bottom left": (12, 392, 244),
+           "bottom right": (556, 392, 790)}
+"""(left, top, right) of the four corners' text."""
+MIDDLE = (262, 212, 538, 400)
+"""The box between the four hands: the auction, the trick or the result."""
 
 
 def render_table(view: View, footer: str | None = None) -> bytes:
-    """PNG of the board: four hands around the felt, the trick in the middle, the panel at the right."""
+    """PNG of the board: four hands around the felt, what matters now in the middle and the corners."""
     canvas = _background().copy()
     draw = canvas_draw(canvas)
     scoring = "Rubber" if view["scoring"] == "rubber" else "Duplicate"
-    draw_header(draw, TABLE_SIZE[0], f"Contract bridge · {scoring} · Board {view['board']}", _status(view))
+    draw_header(draw, TABLE_SIZE[0], f"Board {view['board']} · {scoring}", turn_text(view), height=HEADER_H, size=28)
     for seat in range(4):
         _draw_seat(canvas, draw, view, seat)
-    _draw_trick(canvas, draw, view)
-    _draw_panel(canvas, draw, view)
-    draw_footer(draw, TABLE_SIZE, footer)
+    _draw_middle(canvas, draw, view)
+    _draw_corners(draw, view)
+    draw_footer(draw, TABLE_SIZE, footer, height=FOOTER_H, text_size=22)
     return to_png(canvas)
 
 
 @lru_cache(maxsize=1)
 def _background() -> Image.Image:
-    """The felt at the left, the dark panel at the right; drawn once (shared: copy it)."""
+    """The felt under the header, drawn once (shared: copy it)."""
     image = Image.new("RGB", TABLE_SIZE, BACKGROUND)
-    ImageDraw.Draw(image).rounded_rectangle((4, HEADER_H + 4, FELT_W - 5, TABLE_SIZE[1] - FOOTER_H - 5), 18,
-                                            fill=FELT, outline=RIM_EDGE, width=6)
+    ImageDraw.Draw(image).rounded_rectangle((2, HEADER_H + 2, TABLE_SIZE[0] - 3, TABLE_SIZE[1] - FOOTER_H - 2), 16,
+                                            fill=FELT, outline=RIM_EDGE, width=4)
     return image
 
 
-def _status(view: View) -> str:
-    """The header's right side: the contract once known, else the dealer and vulnerability."""
-    if view["contract"] and view["declarer"] is not None:
-        return f"{contract_text(view['contract'])} by {DIRECTION_NAMES[view['declarer']]}"
-    return f"Dealer {DIRECTION_NAMES[view['dealer']]} · Vul {vulnerability(view['vulnerable'])}"
-
-
-def vulnerability(vulnerable: Sequence[bool]) -> str:
-    """[NS, EW] -> "None", "NS", "EW" or "Both"."""
-    return {(False, False): "None", (True, False): "NS", (False, True): "EW"}.get(
-        (bool(vulnerable[0]), bool(vulnerable[1])), "Both")
-
-
-def contract_text(contract: str) -> str:
-    """"4HX" -> "4♥X", a bid "1H" -> "1♥"; anything else ("Pass", "X") unchanged."""
-    match = _CONTRACT.fullmatch(contract)
-    return f"{match[1]}{STRAIN_SYMBOLS[match[2]]}{match[3]}" if match else contract
-
-
-def result_lines(view: View) -> list[str]:
-    """The engine's result ("4H by S making 5: +450; NS win a game") as lines, with suit symbols."""
-    lines = (view["result"] or "The board is over.").split("; ")
-    first, _, rest = lines[0].partition(" ")
-    return [" ".join(filter(None, (contract_text(first), rest))), *lines[1:]]
-
-
-def _call_colour(call: str) -> Color:
-    return RED_SUIT if call[1:] in ("H", "D") else TEXT
-
-
-def shown_cards(view: View, seat: int) -> list[str]:
-    """The cards to draw for a seat: its hand now, or its original 13 cards once the board is over."""
-    if view["finished"] and view["deal"]:
-        return list(view["deal"][seat])
-    return list(view["seats"][seat]["cards"])
-
-
 def _draw_seat(canvas: Image.Image, draw: ImageDraw.ImageDraw, view: View, seat: int) -> None:
-    """A name plate (direction, name, role; gold when the seat's call or card is due) and its hand."""
-    plate_left, plate_top, cards_x, cards_top, max_width = SEAT_BOXES[seat]
+    """A name plate (direction, name, then declarer or dummy if the whole name leaves room for it: the
+    contract names declarer; gold when the seat's call or card is due) and
+    its hand under it (above it for South, at the table's edge)."""
+    left, plate_top, right, hand_top = SEAT_BOXES[seat]
     info = view["seats"][seat]
-    width, height = PLATE_SIZE
     due = view["turn"] == seat and not view["finished"]
-    draw.rounded_rectangle((plate_left, plate_top, plate_left + width, plate_top + height), 8, fill=PLATE,
+    draw.rounded_rectangle((left, plate_top, right, plate_top + PLATE_H), 8, fill=PLATE,
                            outline=GOLD if due else PLATE_EDGE, width=3 if due else 1)
-    draw.text((plate_left + 10, plate_top + height / 2), info["direction"], font=font(18, "bold"), fill=GOLD,
-              anchor="lm")
-    role = info["role"]
-    role_width = font(13).getlength(role) + 8 if role else 0
+    middle = plate_top + PLATE_H // 2
+    draw.text((left + 10, middle), "NESW"[seat], font=font(28, "bold"), fill=GOLD, anchor="lm")
     name = player_name(info["name"], seat, is_bot=info["is_bot"])
-    draw.text((plate_left + 36, plate_top + height / 2), fit_text(name, font(15, "bold"), width - 46 - role_width),
-              font=font(15, "bold"), fill=TEXT, anchor="lm")
-    if role:
-        draw.text((plate_left + width - 8, plate_top + height / 2), role, font=font(13),
-                  fill=ROLE_COLOURS.get(role, STACK), anchor="rm")
-    card_w = NS_CARD_W if seat % 2 == 0 else WE_CARD_W
-    cards = shown_cards(view, seat)
-    if cards and all(card == HIDDEN for card in cards):
-        _draw_backs(canvas, draw, len(cards), cards_x, cards_top, card_w)
-    else:
-        paste_row(canvas, cards, cards_x, cards_top, card_w, gap=3, max_width=max_width)
+    room = right - left - 62
+    role = info["role"] if info["role"] in ROLE_COLOURS else ""
+    if role and font(28, "bold").getlength(name) + font(24).getlength(role) + 12 <= room:
+        draw.text((right - 10, middle), role, font=font(24), fill=ROLE_COLOURS[role], anchor="rm")
+    draw.text((left + 50, middle), fit_text(name, font(28, "bold"), room), font=font(28, "bold"), fill=TEXT,
+              anchor="lm")
+    draw_hand(canvas, draw, shown_cards(view, seat), (left, hand_top, right, hand_top + PANEL_H))
 
 
-def _draw_backs(canvas: Image.Image, draw: ImageDraw.ImageDraw, count: int, centre_x: int, top: int,
-                card_w: int) -> None:
-    """A tight fan of backs with the number of cards under it."""
-    paste_row(canvas, [HIDDEN] * count, centre_x, top, card_w, gap=BACK_FAN - card_w,
-              max_width=card_w + BACK_FAN * 12)
-    label = f"{count} card{'s' if count != 1 else ''}"
-    draw_text(draw, (centre_x, top + card_size(card_w)[1] + 4), label, font(13), TEXT, anchor="mt")
-
-
-def _draw_trick(canvas: Image.Image, draw: ImageDraw.ImageDraw, view: View) -> None:
-    """The current trick around the centre, or a line saying what happens now."""
-    card_w, card_h = card_size(TRICK_CARD_W)
-    for played in view["trick"]:
-        dx, dy = TRICK_OFFSETS[played["seat"]]
-        paste_card(canvas, played["card"], (CENTRE[0] + dx - card_w // 2, CENTRE[1] + dy - card_h // 2),
-                   TRICK_CARD_W)
-    if view["trick"]:
+def _draw_middle(canvas: Image.Image, draw: ImageDraw.ImageDraw, view: View) -> None:
+    """The auction while it lasts, then the trick; words when no card lies there."""
+    if view["phase"] == "auction":
+        draw_auction(draw, view, MIDDLE, size=28)
         return
-    lines = _centre_lines(view)
-    y = CENTRE[1] - 14 * len(lines)
+    card_w, card_h = card_size(TRICK_CARD_W)
+    played = {card["seat"]: card["card"] for card in view["trick"]}
+    for seat in TRICK_ORDER:
+        if seat in played:
+            dx, dy = TRICK_OFFSETS[seat]
+            paste_card(canvas, played[seat], (CENTRE[0] + dx - card_w // 2, CENTRE[1] + dy - card_h // 2),
+                       TRICK_CARD_W)
+    if played:
+        return
+    lines = _middle_lines(view)
+    width = MIDDLE[2] - MIDDLE[0]
+    y = CENTRE[1] - 18 * len(lines)
     for n, text in enumerate(lines):
-        face = font(20, "bold") if n == 0 else font(15)
-        draw_text(draw, (CENTRE[0], y), fit_text(text, face, 400), face, GOLD if n == 0 else TEXT, anchor="mt")
-        y += 30
+        face = font(30 if n == 0 else 28, "bold" if n == 0 else "regular")
+        draw.text((CENTRE[0], y), fit_text(text, face, width), font=face, fill=GOLD if n == 0 else TEXT, anchor="mt")
+        y += 36
 
 
-def _centre_lines(view: View) -> list[str]:
-    """What the middle of the felt says when no card lies there."""
+def _middle_lines(view: View) -> list[str]:
+    """What the middle says when no card lies there: the result, or whose lead it is (a claim is in the
+    bottom-right corner and the header)."""
     if view["finished"]:
-        lines = [result_lines(view)[0]]
-        if view["score"] is not None:
-            lines.append(f"NS {view['score']:+d} · EW {-view['score']:+d}")
-        return lines
-    claim = view["claim"]
-    if claim is not None:
-        return [f"{DIRECTION_NAMES[claim['seat']]} claims {counted(claim['tricks'], 'trick')}",
-                "The defenders accept or reject."]
-    turn = view["turn"]
-    if turn is None:
-        return []
-    who = DIRECTION_NAMES[turn]
-    if view["phase"] == "auction":
-        return ["Auction", f"{who} to call"]
-    if turn == view["dummy"]:
-        return [f"{DIRECTION_NAMES[view['declarer']]} to play from dummy"]
-    return [f"{who} to lead" if view["leader"] == turn else f"{who} to play"]
+        first, *notes = result_lines(view)
+        contract, _, points = first.partition(": ")
+        words = contract.split(" ")
+        split = 3 if len(words) > 3 and words[1] == "by" else len(words)  # "4♥ by S" / "making 5"
+        return [" ".join(words[:split]), *([" ".join(words[split:])] if words[split:] else []),
+                *([points] if points else []), *notes][:4]
+    return [turn_text(view)] if view["turn"] is not None else []
 
 
-def _draw_panel(canvas: Image.Image, draw: ImageDraw.ImageDraw, view: View) -> None:
-    """The right-hand panel: auction grid, contract and tricks, last trick, result and score sheet."""
-    left, right = FELT_W + 16, TABLE_SIZE[0] - 16
-    y = HEADER_H + 12
-    draw.text((left, y), f"Dealer {DIRECTION_NAMES[view['dealer']]} · Vulnerable: {vulnerability(view['vulnerable'])}",
-              font=font(14), fill=TEXT)
-    y = _draw_auction(draw, view, left, right, y + 28)
-    if view["contract"]:
-        draw.text((left, y), f"Contract {contract_text(view['contract'])} by {DIRECTION_NAMES[view['declarer']]}",
-                  font=font(16, "bold"), fill=GOLD)
-        y += 24
-    if view["phase"] != "auction":
-        draw.text((left, y), f"Tricks  NS {view['tricks'][0]} · EW {view['tricks'][1]}", font=font(15), fill=TEXT)
-        y += 26
-    if view["claim"] is not None:  # also while a trick lies in the middle, hiding the centre line
-        claim = view["claim"]
-        draw.text((left, y), f"{DIRECTION_NAMES[claim['seat']]} claims {counted(claim['tricks'], 'trick')} in all",
-                  font=font(15, "bold"), fill=GOLD)
-        y += 26
+def _draw_corners(draw: ImageDraw.ImageDraw, view: View) -> None:
+    """Dealer and vulnerability (and a rubber's part scores while bidding); the contract and tricks;
+    the last trick and a claim, or the score and the double-dummy table once the board is over."""
+    left, top, right = CORNERS["top left"]
+    lines = [(f"Dealer {DIRECTION_NAMES[view['dealer']]}", TEXT), (f"Vul {vulnerability(view['vulnerable'])}", TEXT)]
+    rubber = view["rubber"]
+    if view["phase"] == "auction" and rubber is not None and any(rubber["part"]):
+        lines += [("Part score", GOLD), (f"NS {rubber['part'][0]} · EW {rubber['part'][1]}", GOLD)]
+    _corner_lines(draw, lines, left, top, right)
+    if view["contract"] and view["declarer"] is not None:
+        left, top, right = CORNERS["top right"]
+        contract = f"{contract_text(view['contract'])} by {'NESW'[view['declarer']]}"
+        draw.text((right, top), fit_text(contract, font(32, "bold"), right - left), font=font(32, "bold"), fill=GOLD,
+                  anchor="ra")
+        tricks = f"Tricks NS {view['tricks'][0]} · EW {view['tricks'][1]}"
+        draw.text((right, top + 44), fit_text(tricks, font(26), right - left), font=font(26), fill=TEXT, anchor="ra")
+    if view["finished"]:
+        _draw_score(draw, view)
+        if view.get("analysis"):
+            left, top, right = CORNERS["bottom right"]
+            draw_analysis(draw, view["analysis"], left, right, TABLE_SIZE[1] - FOOTER_H - 6 - height(), short=True)
+        return
     if view["last_trick"]:
-        y = _draw_last_trick(canvas, draw, view, left, y)
-    if view["finished"]:
-        for line in result_lines(view):
-            draw.text((left, y), fit_text(line, font(14, "bold"), right - left), font=font(14, "bold"), fill=GOLD)
-            y += 20
-        y += 6
-    if view.get("analysis"):
-        y = draw_analysis(draw, view["analysis"], left, right, y)
-    if view["rubber"] is not None:
-        _draw_rubber(draw, view["rubber"], left, right, y)
+        _draw_last_trick(draw, view)
+    if view["claim"] is not None:  # also while a trick lies in the middle, hiding the middle's words
+        left, top, right = CORNERS["bottom right"]
+        claim = view["claim"]
+        _corner_lines(draw, [(f"{DIRECTION_NAMES[claim['seat']]} claims", TEXT),
+                             (f"{claim['tricks']} tricks in all", TEXT)], left, top + 100, right)
 
 
-def auction_rows(view: View) -> list[list[str]]:
-    """The auction grid's rows (N E S W, blank before the dealer), with "?" where a call is due."""
-    cells = [""] * view["dealer"] + [call["call"] for call in view["auction"]]
-    if view["phase"] == "auction":
-        cells.append("?")
-    return [(cells[start:start + 4] + [""] * 4)[:4] for start in range(0, len(cells), 4)]
+def _corner_lines(draw: ImageDraw.ImageDraw, lines: list[tuple[str, tuple[int, int, int]]], left: int, top: int,
+                  right: int, size: int = 28) -> None:
+    """Lines of a corner; a gold one (a rubber's part scores) smaller and bold."""
+    for n, (text, colour) in enumerate(lines):
+        face = font(size if colour != GOLD else 24, "bold" if colour == GOLD else "regular")
+        draw.text((left, top + n * (size + 8)), fit_text(text, face, right - left), font=face, fill=colour)
 
 
-def _draw_auction(draw: ImageDraw.ImageDraw, view: View, left: int, right: int, top: int) -> int:
-    """The auction as a grid under N E S W (the dealer's column marked); returns the y below it."""
-    column = (right - left) / 4
-    for seat, direction in enumerate("NESW"):
-        label = direction + ("*" if seat == view["dealer"] else "")
-        draw.text((left + column * seat + column / 2, top), label, font=font(15, "bold"),
-                  fill=GOLD if seat == view["dealer"] else TEXT, anchor="mt")
-    draw.line((left, top + 22, right, top + 22), fill=PLATE_EDGE, width=1)
-    rows = auction_rows(view)
-    y = top + 28
-    if len(rows) > AUCTION_ROWS:
-        draw.text((left, y), f"… {len(rows) - AUCTION_ROWS + 1} earlier rounds", font=font(12), fill=MUTED)
-        rows = rows[-(AUCTION_ROWS - 1):]
-        y += ROW_H
-    for row in rows:
-        for seat, call in enumerate(row):
-            if call:
-                colour = GOLD if call == "?" else _call_colour(call)
-                draw.text((left + column * seat + column / 2, y), contract_text(call), font=font(15), fill=colour,
-                          anchor="mt")
-        y += ROW_H
-    if not rows:
-        y += ROW_H
-    return y + 10
-
-
-def _draw_last_trick(canvas: Image.Image, draw: ImageDraw.ImageDraw, view: View, left: int, top: int) -> int:
-    """Four small cards labelled with their hand, and who won; returns the y below."""
+def _draw_last_trick(draw: ImageDraw.ImageDraw, view: View) -> None:
+    """The last trick as words in the bottom-left corner: who played which card, the winner's in gold."""
+    left, top, right = CORNERS["bottom left"]
     winner = view["last_trick_winner"]
-    draw.text((left, top), f"Last trick, won by {DIRECTION_NAMES[winner] if winner is not None else '?'}",
-              font=font(13), fill=MUTED)
-    card_w = 38
+    top = TABLE_SIZE[1] - FOOTER_H - 8 - 3 * 36
+    draw.text((left, top), f"Last trick: {DIRECTION_NAMES[winner] if winner is not None else '?'}", font=font(24),
+              fill=STACK)
     for n, played in enumerate(view["last_trick"]):
-        x = left + n * (card_w + 34)
-        paste_card(canvas, played["card"], (x + 16, top + 20), card_w)
-        draw.text((x + 8, top + 20 + card_size(card_w)[1] // 2), "NESW"[played["seat"]], font=font(13, "bold"),
-                  fill=GOLD if played["seat"] == winner else TEXT, anchor="mm")
-    return top + 28 + card_size(card_w)[1]
+        text = f"{'NESW'[played['seat']]} {card_text(played['card'])}"
+        draw.text((left + (n % 2) * 116, top + 36 + (n // 2) * 36), text, font=font(28, "bold"),
+                  fill=GOLD if played["seat"] == winner else TEXT)
 
 
-def _draw_rubber(draw: ImageDraw.ImageDraw, rubber: Mapping[str, Any], left: int, right: int, top: int) -> None:
-    """The rubber score sheet as a small table: above and below the line, games, totals, then the boards."""
-    columns = (left + 190, left + 270)
-    draw.text((left, top), "Rubber score", font=font(14, "bold"), fill=TEXT)
-    for x, side in zip(columns, ("NS", "EW")):
-        draw.text((x, top), side, font=font(14, "bold"), fill=TEXT, anchor="ma")
-    y = top + 22
-    rows = (("Above the line", rubber["above"]), ("Below the line", rubber["below"]),
-            ("Games", rubber["games"]), ("Total", rubber["totals"]))
-    for label, pair in rows:
-        face = font(13, "bold") if label == "Total" else font(13)
-        draw.text((left, y), label, font=face, fill=STACK)
-        for x, value in zip(columns, pair):
-            draw.text((x, y), str(value), font=face, fill=TEXT, anchor="ma")
-        y += 18
-    if rubber["finished"]:
-        draw.text((left, y), "The rubber is over.", font=font(13, "bold"), fill=GOLD)
-        y += 18
+def _draw_score(draw: ImageDraw.ImageDraw, view: View) -> None:
+    """The board's score (duplicate), or the rubber's above and below the line and totals."""
+    left, _, right = CORNERS["bottom left"]
+    rubber: Mapping[str, Any] | None = view["rubber"]
     bottom = TABLE_SIZE[1] - FOOTER_H - 8
-    for entry in list(rubber["sheet"])[::-1]:
-        if y + 16 > bottom:
-            break
-        points = entry["above"][0] + entry["below"][0] - entry["above"][1] - entry["below"][1]
-        text = fit_text(f"#{entry['board']} {entry['result']}", font(12), columns[1] - left - 40)
-        draw.text((left, y), text, font=font(12), fill=MUTED)
-        draw.text((right, y), f"NS {points:+d}", font=font(12), fill=MUTED, anchor="ra")
-        y += 16
-
-
-def render_hand(view: View) -> bytes:
-    """PNG of the viewer's hand by suit, dummy's hand when it is face up, and the auction so far; as
-    tall as what it shows (at most ``HAND_SIZE``), so a phone shows no empty felt."""
-    viewer = private_viewer(view)
-    canvas = Image.new("RGB", HAND_SIZE, FELT)
-    draw = canvas_draw(canvas)
-    info = view["seats"][viewer]
-    role = f" · {info['role']}" if info["role"] else ""
-    draw_header(draw, HAND_SIZE[0], f"{player_name(info['name'], viewer)} · {DIRECTION_NAMES[viewer]}{role}",
-                _status(view), height=30, size=14)
-    cards_width = 620
-    paste_row(canvas, shown_cards(view, viewer), 14 + cards_width / 2, 44, 66, gap=4, max_width=cards_width)
-    bottom = 44 + card_size(66)[1]
-    dummy = view["dummy"]
-    if dummy is not None and dummy != viewer and HIDDEN not in view["seats"][dummy]["cards"] \
-            and view["seats"][dummy]["cards"]:
-        top = bottom + 12
-        draw_text(draw, (14, top), f"Dummy ({DIRECTION_NAMES[dummy]})", font(13, "bold"), TEXT)
-        paste_row(canvas, view["seats"][dummy]["cards"], 14 + cards_width / 2, top + 20, 46, gap=3,
-                  max_width=cards_width)
-        bottom = top + 20 + card_size(46)[1]
-    panel_left = cards_width + 40
-    draw.rectangle((panel_left - 10, 30, HAND_SIZE[0], HAND_SIZE[1]), fill=BACKGROUND)
-    bottom = max(bottom, _draw_auction(draw, view, panel_left, HAND_SIZE[0] - 14, 40))
-    return to_png(canvas.crop((0, 0, HAND_SIZE[0], min(HAND_SIZE[1], bottom + 12))))
+    if rubber is None:
+        score = view["score"] or 0
+        lines = [("Score", STACK), (f"NS {score:+d}", TEXT), (f"EW {-score:+d}", TEXT)]
+        _corner_lines(draw, lines, left, bottom - 3 * 36, right)
+        return
+    rows = [("Rubber", ("NS", "EW")), ("Above", rubber["above"]), ("Below", rubber["below"]),
+            ("Total", rubber["totals"])]
+    top = bottom - 32 * (len(rows) + bool(rubber["finished"]))
+    for n, (label, pair) in enumerate(rows):
+        face = font(26, "bold") if n in (0, len(rows) - 1) else font(26)
+        y = top + n * 32
+        draw.text((left, y), label, font=face, fill=STACK)
+        for x, value in zip((left + 170, right), pair):
+            draw.text((x, y), str(value), font=face, fill=TEXT, anchor="ra")
+    if rubber["finished"]:
+        draw.text((left, top + len(rows) * 32), "The rubber is over", font=font(24, "bold"), fill=GOLD)

@@ -1,5 +1,6 @@
-"""The double-dummy table and par of a finished bridge board, drawn in the board picture's panel:
-tricks for each declarer (rows N, E, S, W) in each strain (columns NT, ♠, ♥, ♦, ♣), then the par."""
+"""The double-dummy table and par of a finished bridge board, drawn in a box of a bridge picture (the
+table's corner after the board, the hand record): tricks for each declarer (rows N, E, S, W) in each
+strain (columns NT, ♠, ♥, ♦, ♣), then the par, every string at 22 px or more (11 px as shown)."""
 from __future__ import annotations
 
 from typing import Any, Mapping
@@ -7,39 +8,58 @@ from typing import Any, Mapping
 from PIL import ImageDraw
 
 from bot.games.bridge_scoring import STRAIN_SYMBOLS
-from images.cards import fit_text, font
+from images.bridge_diagram import RED_SUIT, contract_text
+from images.cards import font, wrap_text
 from images.theme import GOLD, MUTED, STACK, TEXT
 
-RED_SUIT = (255, 120, 120)
 STRAINS = ("NT", "S", "H", "D", "C")
 DIRECTIONS = ("N", "E", "S", "W")
+TABLE_TEXT = 26
+"""Its text in the table picture's corner (the hand record, with more room, asks for 28)."""
+
+
+def height(size: int = TABLE_TEXT) -> int:
+    """The box it needs at ``size`` with a short par line: the strains' row, a row per declarer, the par."""
+    return 6 * (size + 2) + 4
+
+
+def par_text(analysis: Mapping[str, Any], *, short: bool = False) -> str:
+    """"Par NS +420: 4♥ by N" (several contracts joined by commas, "Pass" when none makes); ``short``:
+    "Par 4♥ N +420", the first contract only, for a narrow box (the table's log has the rest)."""
+    contracts = [_symbols(c) for c in analysis["par_contracts"]]
+    if short:
+        first = contracts[0].replace(" by ", " ").split(",")[0] if contracts else "Pass"
+        return f"Par {first} {analysis['par_score']:+d}"
+    return f"Par NS {analysis['par_score']:+d}: {', '.join(contracts) or 'Pass'}"
 
 
 def _symbols(contract: str) -> str:
-    """"4H by N" -> "4♥ by N"."""
+    """"4HX by N, 1 down" -> "4♥X by N, 1 down"."""
     bid, _, rest = contract.partition(" ")
-    strain = bid[1:].rstrip("X")
-    return f"{bid[0]}{STRAIN_SYMBOLS.get(strain, strain)}{bid[1 + len(strain):]} {rest}"
+    return " ".join(filter(None, (contract_text(bid), rest)))
 
 
-def draw_analysis(draw: ImageDraw.ImageDraw, analysis: Mapping[str, Any], left: int, right: int, top: int) -> int:
-    """Draw the table and the par line from ``top``; returns the y below them."""
-    draw.text((left, top), "Double dummy", font=font(14, "bold"), fill=TEXT)
-    y = top + 22
-    width = (right - left - 30) // len(STRAINS)
+def draw_analysis(draw: ImageDraw.ImageDraw, analysis: Mapping[str, Any], left: int, right: int, top: int, *,
+                  short: bool = False, size: int = TABLE_TEXT) -> int:
+    """Draw the table and the par line (``par_text``) from ``top`` between ``left`` and ``right`` at
+    ``size`` px; returns the y below."""
+    row_h = size + 2
+    width = (right - left - 34) / len(STRAINS)
+    y = top
     for column, strain in enumerate(STRAINS):
         colour = RED_SUIT if strain in ("H", "D") else TEXT
-        draw.text((left + 30 + column * width + width // 2, y), STRAIN_SYMBOLS[strain], font=font(14, "bold"),
+        draw.text((left + 34 + column * width + width / 2, y), STRAIN_SYMBOLS[strain], font=font(size, "bold"),
                   fill=colour, anchor="ma")
-    y += 20
+    y += row_h
     for seat, direction in enumerate(DIRECTIONS):
-        draw.text((left, y), direction, font=font(13, "bold"), fill=STACK)
+        draw.text((left, y), direction, font=font(size, "bold"), fill=STACK)
         for column, strain in enumerate(STRAINS):
             tricks = analysis["tricks"][strain][seat]
-            draw.text((left + 30 + column * width + width // 2, y), str(tricks), font=font(13),
+            draw.text((left + 34 + column * width + width / 2, y), str(tricks), font=font(size),
                       fill=GOLD if tricks >= 7 else MUTED, anchor="ma")
-        y += 18
-    contracts = ", ".join(_symbols(c) for c in analysis["par_contracts"]) or "Pass"
-    line = f"Par {contracts}: NS {analysis['par_score']:+d}"
-    draw.text((left, y + 4), fit_text(line, font(13, "bold"), right - left), font=font(13, "bold"), fill=GOLD)
-    return y + 28
+        y += row_h
+    face = font(size - 2, "bold")
+    for line in wrap_text(par_text(analysis, short=short), face, right - left, 1 if short else 2):
+        draw.text((left, y + 2), line, font=face, fill=GOLD)
+        y += row_h
+    return y + 4

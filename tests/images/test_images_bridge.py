@@ -1,11 +1,14 @@
-"""The bridge renderer on views from real boards: PNGs decode at the documented size in every phase,
+"""The bridge renderers on views from real boards: PNGs decode at the documented size in every phase,
 the public table image does not change when hidden cards change (so it cannot show them), hidden
 hands are backs, dummy is face up after the opening lead and all four hands at the end; the auction
-grid, contract and result texts read as a bridge player expects."""
+grid, contract and result texts read as a bridge player expects; the table says the auction only
+during the bidding and the score and analysis only after the board; every string of the table, the
+private hand and the hand record is 11 px or more as Discord shows it (issue 40)."""
 from __future__ import annotations
 
 import io
 import random
+import statistics
 from typing import Any
 
 import pytest
@@ -15,9 +18,8 @@ from PIL import Image, ImageStat
 
 from bot.games.base import Action, Seat
 from bot.games.bridge import BridgeEngine, pbn_hand
-from bot.games.bridge_scoring import RubberState
+from bot.games.bridge_scoring import ContractResult, RubberState, TableResult, results_table
 from images.bridge import (
-    HAND_SIZE,
     SEAT_BOXES,
     TABLE_SIZE,
     auction_rows,
@@ -27,6 +29,10 @@ from images.bridge import (
     result_lines,
     vulnerability,
 )
+from images.bridge_diagram import PANEL_H
+from images.bridge_hand import HAND_SIZE
+from images.bridge_hand_record import render_board_record
+from tests.support.text_recorder import SMALL_PX, Picture, recording, render_picture
 
 SEED = "3c" * 32
 NAMES = ["Nadia", "Émile 🎲 with a very long name indeed", "Sam", "Wu"]
@@ -59,13 +65,14 @@ def play_cards(engine: BridgeEngine, count: int) -> None:
 
 
 def hand_region(seat: int) -> tuple[int, int, int, int]:
-    """A box inside where the seat's cards are drawn."""
-    _, _, centre_x, top, _ = SEAT_BOXES[seat]
-    return centre_x - 40, top + 10, centre_x + 40, top + 50
+    """A box inside where the seat's hand is drawn."""
+    left, _, right, top = SEAT_BOXES[seat]
+    return left + 10, top + 10, right - 10, top + PANEL_H - 10
 
 
 def face_up(image: Image.Image, seat: int) -> bool:
-    """Card faces are near-white, backs dark blue: the red channel tells them apart."""
+    """A hand seen is a diagram on a card-white panel, a hidden one dark blue backs on the felt: the
+    red channel tells them apart."""
     return ImageStat.Stat(image.crop(hand_region(seat))).mean[0] > 150
 
 
@@ -199,3 +206,93 @@ def test_the_private_hand_is_as_tall_as_what_it_shows() -> None:
     assert in_auction.height < with_dummy.height <= HAND_SIZE[1]
     bottom_rows = in_auction.crop((0, in_auction.height - 20, 600, in_auction.height))
     assert ImageStat.Stat(bottom_rows).mean[1] > 80, "the image ends on the felt just below the cards"
+
+
+def drawn(render: Any, *args: Any) -> Picture:
+    """The picture ``render(*args)`` encodes, with every string drawn in it."""
+    with recording() as recorder:
+        return render_picture(recorder, render, *args)
+
+
+def texts(picture: Picture) -> set[str]:
+    return {string.text for string in picture.strings}
+
+
+LONG_AUCTION = ["1C", "pass", "1D", "pass", "1H", "pass", "1S", "pass", "1NT", "pass", "2C", "pass",
+                "2D", "pass", "2H", "pass", "2S", "pass", "2NT", "pass"]
+
+
+def call(engine: BridgeEngine, seat: int, text: str) -> None:
+    engine.apply(seat, Action("pass") if text == "pass" else Action("bid", target=text))
+
+
+def test_the_table_says_the_auction_while_bidding_then_contract_and_tricks_then_score() -> None:
+    """Issue 40: the auction on the picture during the bidding only; the contract and tricks during
+    the play; the score and the double-dummy analysis after the board."""
+    engine = board()
+    engine.apply(0, Action("bid", target="1NT"))
+    bidding = texts(drawn(render_table, engine.view(None)))
+    assert {"1NT", "?", "Dealer North"} <= bidding and not any(t.startswith("Tricks") for t in bidding)
+    for seat in (1, 2, 3):
+        engine.apply(seat, Action("pass"))
+    play_cards(engine, 5)
+    playing = texts(drawn(render_table, engine.view(None)))
+    assert engine.last_winner is not None and sum(engine.won) == 1
+    assert {"1NT by N", f"Tricks NS {engine.won[0]} · EW {engine.won[1]}",
+            f"Last trick: {('North', 'East', 'South', 'West')[engine.last_winner]}"} <= playing
+    assert "Pass" not in playing, "the auction is over: the log and the contract say it"
+    assert not {"Total", "Above"} & playing and not any(t.startswith("Par") for t in playing)
+    play_cards(engine, 47)
+    engine.analyse()
+    over = texts(drawn(render_table, engine.view(None)))
+    assert {"Rubber", "Above", "Below", "Total", "The board is over"} <= over
+    assert any(t.startswith("Par ") for t in over) and not any(t.startswith("Last trick") for t in over)
+
+
+def test_a_long_auction_is_shortened_on_the_table_and_whole_in_the_private_hand() -> None:
+    engine = board()
+    for n, text in enumerate(LONG_AUCTION):
+        call(engine, n % 4, text)
+    table = texts(drawn(render_table, engine.view(None)))
+    hand = texts(drawn(render_hand, engine.view(0)))
+    assert "… 3 earlier rounds" in table and "1♣" not in table and "2NT" in table
+    assert {"1♣", "1♦", "2NT", "?"} <= hand
+
+
+def test_every_string_is_legible_in_discords_box() -> None:
+    """At 800 wide Discord shows half size: every string of the table, the private hands and the hand
+    record is 22 px or more (11 px as shown); the table's strings have a median of 14 px as shown."""
+    engine = board({"scoring": "duplicate", "board": 5})
+    tables, others = [drawn(render_table, engine.view(None), "Deck SHA-256 abc")], [drawn(render_hand, engine.view(2))]
+    for n, text in enumerate(LONG_AUCTION[:9] + ["pass", "pass", "pass"]):
+        call(engine, (engine.dealer + n) % 4, text)
+    play_cards(engine, 7)
+    tables.append(drawn(render_table, engine.view(None), "Deck SHA-256 abc"))
+    others += [drawn(render_hand, engine.view(seat)) for seat in range(4)]
+    play_cards(engine, 45)
+    engine.analyse()
+    tables.append(drawn(render_table, engine.view(None), "Deck SHA-256 abc"))
+    others.append(drawn(render_hand, engine.view(0)))
+    assert engine.result is not None
+    traveller = results_table(5, [TableResult(f"#{n}", ContractResult(4, "H", 0, n % 4, 8 + n % 4)) for n in range(14)])
+    record = {"board": 5, "deal": "N:" + " ".join(pbn_hand(hand) for hand in engine.dealt), "dealer": "N",
+              "vulnerable": "NS", "analysis": dict(engine.analyse() or {}), "traveller": [dict(r) for r in traveller]}
+    hand_record = drawn(render_board_record, record)
+    assert (hand_record.width, hand_record.height) == (800, 600)
+    more = [s.text for s in hand_record.strings if s.text.endswith(" more in the PBN file")]
+    rows = [s.text for s in hand_record.strings if s.text.startswith("#")]
+    assert len(more) == 1 and len(rows) + int(more[0].split()[1]) == 14, "the rows that do not fit are counted"
+    for picture in [*tables, *others, hand_record]:
+        assert min(picture.shown()) >= SMALL_PX, sorted((s.em, s.text) for s in picture.strings)[:3]
+    assert statistics.median(size for picture in tables for size in picture.shown()) >= 14
+
+
+def test_a_rubbers_part_scores_show_while_bidding_only() -> None:
+    """Below the line, a part score changes what a side bids: the table says it during the auction."""
+    entry = {"board": 1, "result": "2C by E making 2", "below": [0, 40], "above": [0, 0], "notes": [],
+             "game_over": False}
+    rubber = RubberState(boards=1, below=(0, 40), part=(0, 40), sheet=(entry,))  # type: ignore[arg-type]
+    engine = board(carry={"rubber": rubber.to_json()})
+    assert {"Part score", "NS 0 · EW 40"} <= texts(drawn(render_table, engine.view(None)))
+    bid_1nt_by_north(engine)
+    assert "Part score" not in texts(drawn(render_table, engine.view(None)))
