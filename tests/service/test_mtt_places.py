@@ -5,6 +5,8 @@ the last knocked out highest, those of one hand by the chips they started it wit
 a place); the winner gets exactly the first prize, and the prizes add up to the pool."""
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from bot.adapter.mtt_text import announcement
@@ -14,7 +16,7 @@ from bot.service.mtt import Tournament
 from bot.service.tables import TableService
 from tests.service.test_mtt import settings
 from tests.support.mtt_rig import RecordingMttPresenter
-from tests.support.service_rig import GUILD, Clock, open_service
+from tests.support.service_rig import BOB, GUILD, Clock, open_service
 
 
 async def _playing(tmp_path, players: int, **changes: object) -> tuple[TableService, Tournament]:
@@ -78,3 +80,17 @@ async def test_the_last_player_left_wins_even_with_registration_open(tmp_path) -
         placed = await mtt_places.win(mtt, tx, mtt.alive()[0])
     assert {e.user_id: (e.place, e.prize) for e in placed} == {-2: (2, 90), -1: (3, 60), -3: (1, 150)}
     assert mtt.row.pool == 0 and not mtt.registration_open()
+
+
+async def test_a_registration_the_field_closes_on_while_its_wallet_pays_takes_nothing(tmp_path) -> None:
+    service, mtt = await _playing(tmp_path, 4)
+    registering = asyncio.create_task(mtt_register.register(mtt, BOB, "Bob"))
+    await asyncio.sleep(0)  # it waits on its wallet's trip to the database
+    async with service.storage.transaction() as tx:  # one player left: the field is fixed meanwhile
+        await tx.save_mtt(mtt.row, await mtt_places.fix_field(mtt, tx))
+    with pytest.raises(UserError, match="Registration for Late is closed"):
+        await registering
+    assert BOB not in mtt.entries and mtt.row.pool == 400 and mtt.entries_paid() == 4
+    assert await service.storage.balance(GUILD, BOB) == 1000
+    stored = await service.storage.mtt(mtt.id)
+    assert stored is not None and stored.pool == 400
