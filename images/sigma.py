@@ -5,6 +5,11 @@ The shape read here is ``bot.games.sigma.SigmaView``. A shape card is drawn as a
 bottom to top, so what shows is what scores. Each player's cards lie in a 4x3 **strip** (their zone);
 the 3x3 frame they cover is outlined once known. A face-down card is a card back where the viewer may
 not see it, and a card with a blue edge where it is the viewer's own secret card.
+
+Every picture is laid out for Discord's 400 x 300 box at 2x (issue 40): the table is 800 x 600 and
+the private pictures 800 x 400, with no string under 22 px (11 px as shown). The table shows what a
+player decides on: the designated shape, the pot, whose turn and what it costs, each player's strip,
+stack, bet and last action, and at the showdown each score; the log stays in the message text.
 """
 from __future__ import annotations
 
@@ -33,10 +38,7 @@ from images.palette import to_png
 from images.theme import (
     BACKGROUND,
     FELT,
-    FOOTER_H,
     GOLD,
-    HEADER_H,
-    MUTED,
     PLATE,
     PLATE_EDGE,
     RIM_EDGE,
@@ -49,23 +51,24 @@ from images.theme import (
     private_viewer,
 )
 
-WIDTH = 900
-COLUMNS = 3                  # player panels per row
-PANEL_W, PANEL_H = 282, 186
-PANEL_GAP = 12
-PANELS_TOP = HEADER_H + 168
-PLATE_H = 52
-STRIP_CELL = 38
-STRIP_OFFSET = (10, PLATE_H + 12)  # the strip's corner from its panel's corner
-SIDE_CELL = 22               # the card in hand and, at showdown, the designated shape beside a frame
-DESIGNATED_CELL = 38
-LOG_LINES = 3
-LOG_H = LOG_LINES * 20 + 12
-HAND_SIZE = (800, 296)
-HAND_CELL = 50
-HAND_STRIP = (40, 64)     # top-left corner of the strip in the private images
-HAND_CARD_CELL = 42
-HAND_DESIGNATED_CELL = 34
+WIDTH, HEIGHT = 800, 600
+HEADER_H, FOOTER_H = 48, 30
+HEADER_PX, FOOTER_PX = 26, 22      # the header's bold text, the footer's monospaced line
+TOP_H = 150                        # the designated shape, the pot and whose turn
+DESIGNATED_CELL = 32
+MARGIN, PANEL_GAP = 12, 10
+PANELS_TOP = HEADER_H + TOP_H
+PANELS_H = HEIGHT - FOOTER_H - PANELS_TOP - 8
+PLATE_H = 66                       # a plate of two lines: the name, then the stack and the bet
+WIDE_PLATE_H = 44                  # ... or of one, on a panel wide enough for both
+NAME_PX, LINE_PX, SIDE_PX, SCORE_PX = 28, 28, 26, 36
+SIDE_W = 114                       # beside a strip: the last action, the card in hand or the score
+BELOW_H = 70                       # ... or under it, when three panels share the one row
+HAND_SIZE = (800, 400)
+HAND_CELL = 64
+HAND_STRIP = (56, 88)              # top-left corner of the strip in the private images
+HAND_CARD_CELL = 44
+HAND_DESIGNATED_CELL = 44
 
 CARD_FACE = (252, 250, 240)
 SECRET_FACE = (226, 234, 252)  # the viewer's own face-down card
@@ -90,47 +93,93 @@ Card = Mapping[str, Any]
 
 
 def render_table(view: View, footer: str = "") -> bytes:
-    """PNG of the table: the designated shape and the pot at the top, a panel per player (name,
-    stack, strip of cards, card in hand or, at showdown, the designated shape and the score), the
-    last log lines. The image is one panel row taller with 4-6 players."""
+    """PNG of the table, 800 x 600 whatever the number of players: the designated shape, the pot and
+    whose turn at the top, then a panel per player (name, stack and bet; their strip of cards; beside
+    it the last action and the card in hand or, at showdown, the score out of 9)."""
     seats = view["seats"]
-    height = table_size(len(seats))[1]
-    canvas = _background(height).copy()
+    canvas = _background().copy()
     draw = canvas_draw(canvas)
-    draw_header(draw, WIDTH, f"{view['variant']} · ante {view['ante']}",
-                f"Hand #{view['hand_no']} · {PHASES.get(view['phase'], view['phase'])}")
+    draw_header(draw, WIDTH, f"Sigma Poker · ante {view['ante']}",
+                f"Hand #{view['hand_no']} · {PHASES.get(view['phase'], view['phase'])}", height=HEADER_H,
+                size=HEADER_PX)
     _draw_top(canvas, draw, view)
     for index, seat in enumerate(seats):
-        _draw_panel(canvas, draw, view, index, seat, *panel_origin(index, len(seats)))
-    face = font(14)
-    y = height - FOOTER_H - LOG_H + 2
-    for line in view["log"][-LOG_LINES:]:
-        draw_text(draw, (24, y), fit_text(line, face, WIDTH - 48), face, LOG)
-        y += 20
-    draw_footer(draw, (WIDTH, height), footer)
+        _draw_panel(canvas, draw, view, index, seat)
+    draw_footer(draw, (WIDTH, HEIGHT), footer, height=FOOTER_H, text_size=FOOTER_PX)
     return to_png(canvas)
 
 
 def table_size(players: int) -> tuple[int, int]:
-    """(width, height) of the table image: a row of panels for every three players."""
-    rows = -(-players // COLUMNS)
-    return WIDTH, PANELS_TOP + rows * (PANEL_H + PANEL_GAP) + LOG_H + FOOTER_H
+    """(width, height) of the table image: the 400 x 300 box at 2x, for any number of players."""
+    return WIDTH, HEIGHT
+
+
+def grid(players: int) -> tuple[int, int]:
+    """(columns, rows) of the player panels: two a row for 2 or 4 players (larger strips), else three."""
+    columns = 2 if players in (2, 4) else 3
+    return columns, -(-players // columns)
+
+
+def panel_size(players: int) -> tuple[int, int]:
+    columns, rows = grid(players)
+    width = (WIDTH - 2 * MARGIN - (columns - 1) * PANEL_GAP) // columns
+    height = min((PANELS_H - (rows - 1) * PANEL_GAP) // rows, PLATE_H + 8 + ROWS * 56 + BELOW_H)
+    return width, height
+
+
+def plate_height(players: int) -> int:
+    """A plate's height: one line (name at the left, chips at the right) on the wide panels of two a
+    row, so the strip under it is larger; else two."""
+    return WIDE_PLATE_H if grid(players)[0] == 2 else PLATE_H
+
+
+def side_below(players: int) -> bool:
+    """Whether the last action, the card in hand and the score go under the strip, not beside it: on
+    three panels of one row, where height is plenty and width is short."""
+    return grid(players) == (3, 1)
+
+
+def strip_cell(players: int) -> int:
+    """The side of a strip cell on the table: as large as the panels allow, the side column kept."""
+    width, height = panel_size(players)
+    room = height - plate_height(players) - 8
+    if side_below(players):
+        return min((room - BELOW_H) // ROWS, (width - 8) // ZONE_COLS, 56)
+    return min(room // ROWS, (width - SIDE_W - 18) // ZONE_COLS, 56)
 
 
 def panel_origin(index: int, players: int) -> tuple[int, int]:
-    """Top-left corner of a player's panel: rows of three, each row centred. The panel's strip of
-    cards starts ``STRIP_OFFSET`` below and right of it."""
-    row, column = divmod(index, COLUMNS)
-    in_row = min(COLUMNS, players - row * COLUMNS)
-    left = (WIDTH - in_row * PANEL_W - (in_row - 1) * PANEL_GAP) // 2 + column * (PANEL_W + PANEL_GAP)
-    return left, PANELS_TOP + row * (PANEL_H + PANEL_GAP)
+    """Top-left corner of a player's panel: rows centred across, the block centred down."""
+    columns, rows = grid(players)
+    width, height = panel_size(players)
+    row, column = divmod(index, columns)
+    in_row = min(columns, players - row * columns)
+    left = (WIDTH - in_row * width - (in_row - 1) * PANEL_GAP) // 2 + column * (width + PANEL_GAP)
+    block = rows * height + (rows - 1) * PANEL_GAP
+    return left, PANELS_TOP + (PANELS_H - block) // 2 + row * (height + PANEL_GAP)
 
 
-@lru_cache(maxsize=2)
-def _background(height: int) -> Image.Image:
-    """The felt with its rim between header and footer; drawn once per height (shared: copy it)."""
-    image = Image.new("RGB", (WIDTH, height), BACKGROUND)
-    ImageDraw.Draw(image).rounded_rectangle((4, HEADER_H + 4, WIDTH - 5, height - FOOTER_H - 5), 18, fill=FELT,
+def strip_origin(index: int, players: int) -> tuple[int, int]:
+    """Top-left corner of a player's strip of cards, under their plate."""
+    left, top = panel_origin(index, players)
+    return left + 4, top + plate_height(players) + 8
+
+
+def side_origin(index: int, players: int) -> tuple[int, int]:
+    """Top-left corner of what goes beside a strip (or under it, see ``side_below``): the card in
+    hand, the score, the last action."""
+    left, top = strip_origin(index, players)
+    cell = strip_cell(players)
+    if side_below(players):
+        return left, top + ROWS * cell + 8
+    return left + ZONE_COLS * cell + 10, top
+
+
+@lru_cache(maxsize=1)
+def _background() -> Image.Image:
+    """The felt with its rim between header and footer; drawn once (shared: copy it)."""
+    image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
+    ImageDraw.Draw(image).rounded_rectangle((4, HEADER_H + 4, WIDTH - 5, HEIGHT - FOOTER_H - 5), 18, fill=FELT,
                                             outline=RIM_EDGE, width=6)
     return image
 
@@ -218,28 +267,25 @@ def _draw_designated(canvas: Image.Image, draw: ImageDraw.ImageDraw, view: View,
 # ---- the table -----------------------------------------------------------------------------------
 
 def _draw_top(canvas: Image.Image, draw: ImageDraw.ImageDraw, view: View) -> None:
-    """The designated shape at the left; the pots, the bet size and what happens now beside it."""
-    left, top = 34, HEADER_H + 34
-    draw_text(draw, (left + 3 * DESIGNATED_CELL / 2, HEADER_H + 12), "Designated shape", font(14, "bold"), TEXT,
-              anchor="mt")
+    """The designated shape at the left; the pot, whose turn and the bet size beside it, or the
+    winners once the hand is over."""
+    left, top = 24, HEADER_H + 44
+    draw_text(draw, (left, HEADER_H + 10), "Designated", font(24, "bold"), TEXT)
     _draw_designated(canvas, draw, view, left, top, DESIGNATED_CELL)
-    x = left + 3 * DESIGNATED_CELL + 40
-    width = WIDTH - x - 30
-    y = float(HEADER_H + 16)
-    amounts = [pot["amount"] for pot in view["pots"] if pot["amount"] > 0]
-    if amounts and not view["finished"]:
-        draw_text(draw, (x, y), fit_text(_pot_text(amounts), font(24, "bold"), width), font(24, "bold"), GOLD)
-        y += 36
-    lines: list[tuple[str, Any, Color]] = []
+    x = left + 3 * DESIGNATED_CELL + 74
+    width = WIDTH - x - 20
     if view["finished"]:
-        for text in view["winners"]:
-            lines += [(line, font(18, "bold"), GOLD) for line in wrap_text(text, font(18, "bold"), width, 2)]
-    else:
-        lines += [(line, font(18, "bold"), TEXT) for line in wrap_text(_now_text(view), font(18, "bold"), width, 2)]
-        lines.append((_bet_text(view), font(14), MUTED))
-    for text, face, colour in lines[:5]:
-        draw_text(draw, (x, y), text, face, colour)
-        y += face.size + 8
+        face = font(28, "bold")
+        lines = [line for text in view["winners"] for line in wrap_text(text, face, width, 2)]
+        for n, line in enumerate(lines[:4]):
+            draw_text(draw, (x, HEADER_H + 12 + n * 36), line, face, GOLD)
+        return
+    amounts = [pot["amount"] for pot in view["pots"] if pot["amount"] > 0]
+    if amounts:
+        draw_text(draw, (x, HEADER_H + 8), fit_text(_pot_text(amounts), font(36, "bold"), width), font(36, "bold"),
+                  GOLD)
+    draw_text(draw, (x, HEADER_H + 56), fit_text(_now_text(view), font(30, "bold"), width), font(30, "bold"), TEXT)
+    draw_text(draw, (x, HEADER_H + 100), fit_text(_bet_text(view), font(26), width), font(26), LOG)
 
 
 def _pot_text(amounts: list[int]) -> str:
@@ -248,8 +294,8 @@ def _pot_text(amounts: list[int]) -> str:
     return " · ".join([f"Main {chips(amounts[0])}"] + [f"Side {chips(a)}" for a in amounts[1:]])
 
 
-def _name(view: View, seat: int, width: float = 200) -> str:
-    return fit_text(player_name(view["seats"][seat]["name"], seat), font(15), width)
+def _name(view: View, seat: int) -> str:
+    return fit_text(player_name(view["seats"][seat]["name"], seat), font(28, "bold"), 300)
 
 
 def _now_text(view: View) -> str:
@@ -258,9 +304,9 @@ def _now_text(view: View) -> str:
         if not seat["to_act"]:
             continue
         if seat["step"] == "choose":
-            return f"{_name(view, index)} places a card: option 1 or option 2"
+            return f"{_name(view, index)} places a card"
         if seat["step"] == "third":
-            return f"{_name(view, index)} places the third card face down"
+            return f"{_name(view, index)} places a third card"
         owed = view["current_bet"] - seat["bet"]
         return f"{_name(view, index)} to act" + (f": {chips(owed)} to call" if owed > 0 else "")
     phase: str = view["phase"]
@@ -270,68 +316,70 @@ def _now_text(view: View) -> str:
 def _bet_text(view: View) -> str:
     if view["variant"].startswith("Fixed"):
         return f"Fixed-limit bet {chips(view['bet_size'])} this stage"
-    return f"Smallest bet {chips(view['bet_size'])} this stage"
+    return f"No-limit, smallest bet {chips(view['bet_size'])} this stage"
 
 
-def _draw_panel(canvas: Image.Image, draw: ImageDraw.ImageDraw, view: View, index: int, seat: Mapping[str, Any],
-                left: int, top: int) -> None:
-    """A player's plate, their strip of cards and beside it the card in hand or, at showdown, the
-    designated shape small with the score out of 9."""
+def _draw_panel(canvas: Image.Image, draw: ImageDraw.ImageDraw, view: View, index: int,
+                seat: Mapping[str, Any]) -> None:
+    """A player's plate (name, stack and bet), their strip of cards and beside it the score at the
+    showdown, the card in hand while they place, and their last action."""
+    players = len(view["seats"])
+    left, top = panel_origin(index, players)
+    width = panel_size(players)[0]
     finished = view["finished"]
     highlight = seat["won"] > 0 or (seat["to_act"] and not finished)
-    plate = (left, top, left + PANEL_W, top + PLATE_H)
-    draw.rounded_rectangle(plate, 8, fill=PLATE, outline=GOLD if highlight else PLATE_EDGE,
+    plate = (left, top, left + width, top + plate_height(players))
+    draw.rounded_rectangle(plate, 10, fill=PLATE, outline=GOLD if highlight else PLATE_EDGE,
                            width=3 if highlight else 1)
-    inner = PANEL_W - (44 if seat["is_dealer"] else 18)
-    name_colour = DIMMED if seat["folded"] else TEXT
-    draw.text((left + 9, top + 6), fit_text(player_name(seat["name"], index), font(15, "bold"), inner),
-              font=font(15, "bold"), fill=name_colour)
+    money = "All-in" if seat["all_in"] else f"Stack {chips(seat['stack'])}"  # the bet: the last action says it
+    money_face, ink = font(LINE_PX), DIMMED if seat["folded"] else STACK
+    inner = width - (64 if seat["is_dealer"] else 20)
+    if plate[3] - top == WIDE_PLATE_H:  # one line: the chips at the right, the name cut first
+        money = fit_text(money, money_face, width / 2)
+        draw.text((plate[2] - 10, top + WIDE_PLATE_H / 2), money, font=money_face, fill=ink, anchor="rm")
+        inner -= round(money_face.getlength(money)) + 16
+    else:
+        draw.text((left + 10, top + 38), fit_text(money, money_face, width - 20), font=money_face, fill=ink)
+    name_face = font(NAME_PX, "bold")
+    name = fit_text(player_name(seat["name"], index), name_face, inner)
+    draw.text((left + 10, top + 22), name, font=name_face, fill=DIMMED if seat["folded"] else TEXT, anchor="lm")
     if seat["is_dealer"]:
-        draw_dealer_button(draw, (plate[2] - 18, top + 15), radius=10)
-    money = f"Stack {chips(seat['stack'])}"
-    if seat["all_in"]:
-        money += " · all-in"
-    elif seat["bet"]:
-        money += f" · bet {chips(seat['bet'])}"
-    status, colour = _status(seat, finished)
-    face = font(13)
-    line = fit_text(money, face, PANEL_W - 18)
-    draw.text((left + 9, top + 28), line, font=face, fill=STACK if not seat["folded"] else DIMMED)
-    if status:
-        room = PANEL_W - 30 - face.getlength(line)
-        draw.text((plate[2] - 9, top + 28), fit_text(status, face, room), font=face, fill=colour, anchor="ra")
+        dealer_x = plate[2] - 28 if plate[3] - top == PLATE_H else left + 10 + name_face.getlength(name) + 32
+        draw_dealer_button(draw, (dealer_x, top + 22), radius=20)
 
-    strip_left, strip_top = left + STRIP_OFFSET[0], top + STRIP_OFFSET[1]
-    owns = view["viewer"] == index
-    matching = seat["matching"]
-    _draw_zone(canvas, draw, seat["cards"], strip_left, strip_top, STRIP_CELL, viewer_owns=owns,
-               frame=seat["frame"], matching=matching)
-    side_left = strip_left + ZONE_COLS * STRIP_CELL + 18
+    cell = strip_cell(players)
+    strip_left, strip_top = strip_origin(index, players)
+    _draw_zone(canvas, draw, seat["cards"], strip_left, strip_top, cell, viewer_owns=view["viewer"] == index,
+               frame=seat["frame"], matching=seat["matching"])
+    x, y = side_origin(index, players)
+    across = side_below(players)  # the score or the card, then the action beside it, not under it
     if seat["score"] is not None:
-        _draw_zone(canvas, draw, view["designated"]["cards"], side_left, strip_top, SIDE_CELL, columns=3)
-        colour = GOLD if seat["won"] else TEXT
-        draw_text(draw, (side_left + 1.5 * SIDE_CELL, strip_top + 3 * SIDE_CELL + 8), f"{seat['score']}/9",
-                  font(22, "bold"), colour, anchor="mt")
+        face = font(SCORE_PX, "bold")
+        draw_text(draw, (x, y), f"{seat['score']}/9", face, GOLD if seat["won"] else TEXT)
+        x, y = (x + round(face.getlength("9/9")) + 14, y + 6) if across else (x, y + SCORE_PX + 8)
     elif seat["in_hand"] is not None:
-        card = seat["in_hand"]
-        _draw_card(canvas, draw, {**card, "col": 0, "row": 0}, side_left, strip_top, SIDE_CELL, secret=owns)
-        draw_text(draw, (side_left + 2 * SIDE_CELL + 8, strip_top + 4), "In hand", font(13, "bold"), LOG)
-    elif seat["folded"]:
-        draw_text(draw, (side_left, strip_top + 4), "Folded", font(16, "bold"), DIMMED)
-    elif seat["option"] is not None:
-        draw_text(draw, (side_left, strip_top + 4), f"Option {seat['option']}", font(13, "bold"), LOG)
+        side = min(22, cell * 2 // 3)
+        _draw_card(canvas, draw, {**seat["in_hand"], "col": 0, "row": 0}, x, y, side,
+                   secret=view["viewer"] == index)
+        x, y = (x + 2 * side + 14, y) if across else (x, y + 3 * side + 8)
+    status, colour = _status(seat, finished)
+    for line in wrap_text(status, font(SIDE_PX), left + width - x - 4, 2):
+        draw_text(draw, (x, y), line, font(SIDE_PX), colour)
+        y += SIDE_PX + 6
 
 
 def _status(seat: Mapping[str, Any], finished: bool) -> tuple[str, Color]:
-    """The right side of a plate's second line: the win, the fold, the step or the last action."""
+    """Beside the strip: the win, the fold, the step or the last action, in a few words."""
     if seat["won"] > 0:
         return f"Won {chips(seat['won'])}", GOLD
     if seat["folded"]:
         return "Folded", DIMMED
     if seat["to_act"] and not finished:
-        return ("Placing…" if seat["step"] else "To act"), GOLD
-    # A placement's log text goes on to say where the card lies; the plate keeps its first clause.
-    return seat["last_action"].split(":")[0].split(",")[0], ACTION
+        return ("Placing" if seat["step"] else "To act"), GOLD
+    action: str = seat["last_action"]
+    if action.startswith(("plays option", "places")):  # where the card lies is the strip's to show
+        return (f"Option {seat['option']}" if seat["option"] else "Placed"), ACTION
+    return action.split(":")[0].split(",")[0], ACTION
 
 
 # ---- private images --------------------------------------------------------------------------------
@@ -373,14 +421,15 @@ def _layer(card: Card) -> Layer:
 
 
 def _hand_note(view: View, viewer: int) -> str:
-    """What the viewer does now, or where the hand stands."""
+    """What the viewer does now, or where the hand stands (the options are told in full on the buttons
+    and the rules page)."""
     seat = view["seats"][viewer]
     if view["finished"]:
         return "; ".join(view["winners"])
     if seat["folded"]:
         return "You folded."
     if seat["step"] == "choose":
-        return "Option 1: lay it face down to complete your frame. Option 2: lay it face up and take a third card."
+        return "Option 1: face down, your frame is done. Option 2: face up, then a third card."
     if seat["step"] == "third":
         return "Lay your third card face down so that your frame is exactly covered."
     if seat["to_act"]:
@@ -392,53 +441,51 @@ def _hand_note(view: View, viewer: int) -> str:
 
 def _private(view: View, viewer: int, cards: Sequence[Card], in_hand: Card | None, new_card: int | None,
              note: str) -> bytes:
-    """The private image: the strip large with column and row numbers, the card in hand, the
-    designated shape, the score once a frame is covered, and a note under it all."""
+    """The private image, 800 x 400: the strip large with column and row numbers, the card in hand,
+    the designated shape, the score once a frame is covered, the chips, and a note under it all."""
     seat = view["seats"][viewer]
     width, height = HAND_SIZE
     canvas = Image.new("RGB", HAND_SIZE, FELT)
     draw = canvas_draw(canvas)
     draw_header(draw, width, player_name(seat["name"], viewer),
-                f"Hand #{view['hand_no']} · {PHASES.get(view['phase'], view['phase'])}", height=30, size=14)
+                f"Hand #{view['hand_no']} · {PHASES.get(view['phase'], view['phase'])}", height=HEADER_H,
+                size=HEADER_PX)
     strip_left, strip_top = HAND_STRIP
+    label = font(28, "bold")
     for c in range(ZONE_COLS):
-        draw_text(draw, (strip_left + (c + 0.5) * HAND_CELL, strip_top - 6), str(c + 1), font(13, "bold"), LOG,
-                  anchor="ms")
+        draw_text(draw, (strip_left + (c + 0.5) * HAND_CELL, strip_top - 8), str(c + 1), label, LOG, anchor="ms")
     for r in range(ROWS):
-        draw_text(draw, (strip_left - 10, strip_top + (r + 0.5) * HAND_CELL), str(r + 1), font(13, "bold"), LOG,
-                  anchor="rm")
+        draw_text(draw, (strip_left - 14, strip_top + (r + 0.5) * HAND_CELL), str(r + 1), label, LOG, anchor="rm")
     final = (in_hand is None) if new_card is None else not cards[new_card]["face_up"]
     frame, matching, points = _own_score(view, cards) if final else (None, None, None)
     _draw_zone(canvas, draw, cards, strip_left, strip_top, HAND_CELL, viewer_owns=True, frame=frame,
                matching=matching, new_card=new_card)
-    x = strip_left + ZONE_COLS * HAND_CELL + 40
+    x = strip_left + ZONE_COLS * HAND_CELL + 28
+    caption = font(22, "bold")
     if in_hand is not None:
-        label = "Your card" if in_hand["cells"] is not None else "In hand"
-        draw_text(draw, (x + HAND_CARD_CELL, strip_top - 6), label, font(13, "bold"), LOG, anchor="ms")
+        name = "Your card" if in_hand["cells"] is not None else "In hand"
+        draw_text(draw, (x + HAND_CARD_CELL, strip_top - 8), name, caption, LOG, anchor="ms")
         _draw_card(canvas, draw, {**in_hand, "col": 0, "row": 0}, x, strip_top, HAND_CARD_CELL)
-        x += 2 * HAND_CARD_CELL + 40
-    draw_text(draw, (x + 1.5 * HAND_DESIGNATED_CELL, strip_top - 6), "Designated", font(13, "bold"), LOG,
-              anchor="ms")
+        x += 2 * HAND_CARD_CELL + 32
+    draw_text(draw, (x + 1.5 * HAND_DESIGNATED_CELL, strip_top - 8), "Designated", caption, LOG, anchor="ms")
     _draw_designated(canvas, draw, view, x, strip_top, HAND_DESIGNATED_CELL)
-    text_x = x + 3 * HAND_DESIGNATED_CELL + 30
-    room = width - text_x - 16
-    y = float(strip_top)
+    text_x = x + 3 * HAND_DESIGNATED_CELL + 20
+    room = width - text_x - 8
+    y = float(strip_top - 8)
     if points is not None:
-        draw_text(draw, (text_x, y), f"{points}/9", font(30, "bold"), GOLD)
-        draw_text(draw, (text_x, y + 38), fit_text("cells match", font(13), room), font(13), LOG)
-        y += 64
+        draw_text(draw, (text_x, y), f"{points}/9", font(44, "bold"), GOLD)
+        draw_text(draw, (text_x, y + 52), fit_text("match", font(28), room), font(28), LOG)
+        y += 88
     pot = sum(p["amount"] for p in view["pots"])
-    money = [f"Stack {chips(seat['stack'])}", f"Put in {chips(seat['in_pot'])} of pot {chips(pot)}"]
-    for text in money:
-        draw_text(draw, (text_x, y), fit_text(text, font(14), room), font(14), TEXT)
-        y += 20
+    for text in (f"Stack {chips(seat['stack'])}", f"Pot {chips(pot)}", f"Put in {chips(seat['in_pot'])}"):
+        draw_text(draw, (text_x, y), fit_text(text, font(28), room), font(28), TEXT)
+        y += 36
     y = strip_top + ROWS * HAND_CELL + 12
-    for line in wrap_text(note, font(15, "bold"), width - 60, 2):
-        draw_text(draw, (strip_left, y), line, font(15, "bold"), GOLD)
-        y += 21
-    if any(not card["face_up"] for card in cards):
-        draw_text(draw, (strip_left, y + 2), "Blue edge: face down, only you see it until the showdown.",
-                  font(12), LOG)
+    for line in wrap_text(note, font(28, "bold"), width - 2 * strip_left + 20, 2):
+        draw_text(draw, (strip_left - 20, y), line, font(28, "bold"), GOLD)
+        y += 36
+    if any(not card["face_up"] for card in cards) and y + 26 <= height:
+        draw_text(draw, (strip_left - 20, y), "Blue edge: face down, only you see it.", font(24), LOG)
     return to_png(canvas)
 
 

@@ -16,18 +16,22 @@ from PIL import Image, ImageChops, ImageStat
 from bot.games.base import HIDDEN, Action, IllegalAction, Seat
 from bot.games.sigma import SigmaEngine
 from images.sigma import (
+    FOOTER_H,
     HAND_CELL,
+    PANELS_TOP,
     HAND_SIZE,
     HAND_STRIP,
-    PANEL_W,
-    PLATE_H,
-    STRIP_CELL,
-    STRIP_OFFSET,
     WIDTH,
     panel_origin,
+    panel_size,
+    plate_height,
     render_hand,
     render_preview,
     render_table,
+    side_below,
+    side_origin,
+    strip_cell,
+    strip_origin,
     table_size,
 )
 
@@ -78,14 +82,13 @@ def play_until(engine: SigmaEngine, done: Callable[[dict[str, Any]], bool], rng_
 
 
 def strip_box(index: int, players: int) -> Box:
-    left, top = panel_origin(index, players)
-    x, y = left + STRIP_OFFSET[0], top + STRIP_OFFSET[1]
-    return x, y, x + 4 * STRIP_CELL, y + 3 * STRIP_CELL
+    x, y = strip_origin(index, players)
+    return x, y, x + 4 * strip_cell(players), y + 3 * strip_cell(players)
 
 
 def plate_box(index: int, players: int) -> Box:
     left, top = panel_origin(index, players)
-    return left, top, left + PANEL_W + 1, top + PLATE_H + 1
+    return left, top, left + panel_size(players)[0] + 1, top + plate_height(players) + 1
 
 
 def card_box(card: dict[str, Any], origin: tuple[int, int], cell: int) -> Box:
@@ -133,9 +136,29 @@ def test_tables_and_hands_decode_at_their_size(players: int, phase: str) -> None
         assert decode(render_hand(engine.view(seat))).size == HAND_SIZE
 
 
-def test_table_height_grows_by_a_row_of_panels() -> None:
-    assert table_size(2) == table_size(3)
-    assert table_size(4) == table_size(6) and table_size(4)[1] > table_size(3)[1]
+@pytest.mark.parametrize("players", range(2, 7))
+def test_the_table_is_the_box_at_2x_and_every_panel_fits_in_it(players: int) -> None:
+    """800 x 600 (Discord's 400 x 300 box at 2x) for any number of players; each panel lies between the
+    top and the footer, apart from the others, its strip and the column beside it inside."""
+    assert table_size(players) == (800, 600)
+    width, height = panel_size(players)
+    boxes = []
+    for index in range(players):
+        left, top = panel_origin(index, players)
+        assert 0 < left and left + width < WIDTH and PANELS_TOP <= top and top + height <= 600 - FOOTER_H
+        x, y = strip_origin(index, players)
+        side_x, side_y = side_origin(index, players)
+        right, bottom = x + 4 * strip_cell(players), y + 3 * strip_cell(players)
+        assert bottom <= top + height and right <= left + width
+        if side_below(players):  # the last action, the card in hand or the score under the strip
+            assert side_x == x and bottom < side_y and side_y + 60 <= top + height
+        else:  # ... or beside it
+            assert side_y == y and right < side_x and side_x + 100 <= left + width
+        boxes.append((left, top, left + width, top + height))
+    for n, a in enumerate(boxes):
+        for b in boxes[n + 1:]:
+            assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1], f"{a} overlaps {b}"
+    assert strip_cell(players) >= 30, "a strip cell stays 15 px or more as shown"
 
 
 def test_a_hand_won_by_folds_renders() -> None:
@@ -167,7 +190,7 @@ def test_face_down_cards_are_backs_except_for_their_owner_until_the_showdown() -
     public = decode(render_table(public_view))
     own = decode(render_table(engine.view(seat)))
     left, top, _, _ = strip_box(seat, 3)
-    where = card_box(hidden, (left, top), STRIP_CELL)
+    where = card_box(hidden, (left, top), strip_cell(3))
     assert blueness(public, where) > 40, "a face-down card is drawn as a back on the public table"
     assert ImageChops.difference(public.crop(where), own.crop(where)).getbbox() is not None
     other = strip_box(1, 3)
@@ -183,8 +206,8 @@ def test_the_card_in_hand_is_a_back_on_the_public_table() -> None:
     placer = engine.to_act()[0]
     public = decode(render_table(engine.view(None)))
     own = decode(render_table(engine.view(placer)))
-    left, top, right, bottom = strip_box(placer, 3)
-    beside = (right + 18, top, right + 18 + 44, top + 66)
+    left, top = side_origin(placer, 3)
+    beside = (left, top, left + 40, top + 60)
     assert blueness(public, beside) > 40
     assert ImageChops.difference(public.crop(beside), own.crop(beside)).getbbox() is not None
 
@@ -251,7 +274,7 @@ def test_long_and_unicode_names_stay_in_their_plate_and_the_top(name: str, phase
     base = decode(render_table({**view, "seats": seats}))
     seats[1]["name"] = name
     odd = decode(render_table({**view, "seats": seats}))
-    top_text = (0, 34, WIDTH, 200)  # "<name> to act" beside the designated shape
+    top_text = (0, 0, WIDTH, PANELS_TOP)  # "<name> to act" beside the designated shape
     assert outside(base, odd, [plate_box(1, 3), top_text]) is None
     assert decode(render_hand({**engine.view(1), "seats": seats})).size == HAND_SIZE
 
