@@ -20,14 +20,16 @@ def paid_places(entries: int) -> int:
 
 
 def default_shares(paid: int) -> tuple[int, ...]:
-    """Whole percents for places 1..``paid``, falling by ``DECAY`` a place, adding up to 100."""
+    """Whole percents for places 1..``paid``, falling by ``DECAY`` a place, adding up to 100; a place
+    whose share rounds to 0% is not paid (so at most 12 places: a 13th would get under half a percent),
+    and the announcement never lists a paid place at 0%."""
     weights = [DECAY ** k for k in range(paid)]
     exact = [100 * w / sum(weights) for w in weights]
     shares = [math.floor(x) for x in exact]
     by_remainder = sorted(range(paid), key=lambda k: (-(exact[k] - shares[k]), k))
     for k in by_remainder[:100 - sum(shares)]:
         shares[k] += 1
-    return tuple(shares)
+    return tuple(share for share in shares if share)
 
 
 def parse_shares(text: str) -> tuple[int, ...]:
