@@ -112,6 +112,13 @@ def _heads_up(big: int, dealt: tuple[int, ...], waiting: tuple[int, ...]) -> Han
 
 # -- at a table ------------------------------------------------------------------------------------
 
+def waits_for_the_button(name: str) -> str:
+    """What the table is told of a player not dealt in because they sit between the button and the
+    small blind (here, and at a cash table)."""
+    return (f"{name} is dealt in once the button has passed: nobody is dealt in between the button and "
+            "the small blind.")
+
+
 def chair_of(table: LiveTable, index: int) -> int:
     chair = table.row.seats[index].chair
     return index if chair is None else chair
@@ -155,8 +162,7 @@ def deal(table: LiveTable, candidates: list[int], carry: dict[str, Any]) -> list
             carry[flag] = True
     seats = table.row.seats
     for chair in hand.waiting:
-        table.note(f"{seats[by_chair[chair]].name} is dealt in once the button has passed: nobody is dealt in "
-                   "between the button and the small blind.")
+        table.note(waits_for_the_button(seats[by_chair[chair]].name))
     if hand.dead_button:
         table.note(f"Dead button: it stays on seat {hand.positions.button + 1}, whose player no longer plays at "
                    "this table.")

@@ -1,7 +1,9 @@
 """Who is dealt in, where the button is, and how an absent player's turns go.
 
-- **The button** moves to the next seat dealt in every deal; at a tournament table with blinds it
-  follows the dead-button rule instead (``dead_button``: the big blind moves one chair a hand).
+- **The button** moves to the next player who was dealt in the deal before; one who sat down or came
+  back in between waits for it to pass (nobody is dealt in between the button and the small blind).
+  At a tournament table with blinds it follows the dead-button rule instead (``dead_button``: the
+  big blind moves one chair a hand).
 - **Away**: the seat is kept and dealt in, and its turns are checked or folded at once; a member
   goes away by the Away button or by letting the clock run out twice in a row, and comes back with
   I'm back. Blinds still come round, so after a whole orbit away (as many deals as players) the
@@ -17,7 +19,7 @@ from typing import Any
 from bot.service import dead_button, tournaments
 from bot.service.live import LiveTable
 
-KEPT = ("button_seat", dead_button.KEY)
+KEPT = ("button_seat", "last_dealt", dead_button.KEY)
 """What a deal's carry hands to the next about where the button was."""
 
 
@@ -53,8 +55,10 @@ def place_the_button(table: LiveTable, candidates: list[int], carry: dict[str, A
     if tournaments.is_tournament(table.row.settings) and has_blinds(table):
         dealt = dead_button.deal(table, candidates, carry)
     else:
-        dealt, carry["button_seat"] = seat_the_deal(table, candidates, carry.get("button_seat", -1))
+        dealt, carry["button_seat"] = seat_the_deal(table, candidates, carry.get("button_seat", -1),
+                                                    set(carry.get("last_dealt", ())))
         carry["dealer"] = dealt.index(carry["button_seat"])
+        carry["last_dealt"] = [table.row.seats[i].user_id for i in dealt]
     count_the_deal(table, dealt)
     return dealt
 
@@ -64,12 +68,23 @@ def between_deals(carry: dict[str, Any]) -> dict[str, Any]:
     return {key: carry[key] for key in KEPT if key in carry}
 
 
-def seat_the_deal(table: LiveTable, candidates: list[int], previous_button: int) -> tuple[list[int], int]:
+def seat_the_deal(table: LiveTable, candidates: list[int], previous_button: int,
+                  last_dealt: set[int]) -> tuple[list[int], int]:
     """The seats dealt in and the button's: the button moves to the next player not waiting for the big
     blind, the small blind is the next such player, and the next seat after it posts the big blind,
     dealt in even if it was waiting; the others waiting are not dealt in (heads-up, nobody waiting
-    is). Everyone is dealt in when the table would have too few players without them."""
+    is). A player who was not dealt in last deal (``last_dealt``: its members) and sits between the
+    last button and the next waits for the button to pass (nobody is dealt in between the button and
+    the small blind, so no blind is posted twice in a row). Everyone is dealt in when the table would
+    have too few players without them."""
     seats = table.row.seats
+    stayed = [i for i in candidates if seats[i].user_id in last_dealt]
+    if has_blinds(table) and len(stayed) >= max(2, table.spec.min_players):
+        button = button_of(stayed, previous_button)
+        behind = [i for i in candidates if i not in stayed and dead_button.between(previous_button, i, button)]
+        for index in behind:
+            table.note(dead_button.waits_for_the_button(seats[index].name))
+        candidates = [i for i in candidates if i not in behind]
     playing = [i for i in candidates if not seats[i].waits_for_big_blind]
     if has_blinds(table) and len(playing) < len(candidates) and len(playing) >= max(2, table.spec.min_players):
         button = button_of(playing, previous_button)

@@ -57,7 +57,8 @@ async def test_a_deal_sets_the_stacks_records_the_hand_and_schedules_the_next(da
     assert record.game == "holdem" and record.export == live.spec.export(live.engine)
     assert live.row.deal is None and live.last_outcome is outcome and live.last_seed == hand.seed
     assert "p1 wins 60." not in live.log, "the engine logs its own result: the settlement does not write it again"
-    assert live.row.carry == {"dealt": 1, "button_seat": hand.carry["button_seat"]}, "the button stays put"
+    assert live.row.carry == {"dealt": 1, "button_seat": hand.carry["button_seat"], "last_dealt": users}, \
+        "the button stays put, and who was dealt in is kept for the next deal's button"
     assert live.row.deadline == clock.now + 2 and live.row.status == "playing"
     assert (service.deals_finished, service.matches_finished) == (1, 0)
     assert await service.storage._db.fetch("SELECT COUNT(*) FROM actions WHERE table_id = ?", live.id) == [(0,)]
