@@ -79,7 +79,7 @@ async def test_a_thirty_player_tournament_in_threads_to_one_winner_across_a_rest
     refused = h.ephemeral_text(await h.command(MEMBERS[0], "tournament", "create", name="Sunday"))
     assert "Only a member with Manage Server" in refused
     await h.command(MOD, "tournament", "create", name="Sunday", stack=1500, buy_in=100, seats=8, blinds="turbo",
-                    minutes=1, prizes=PRIZES, late_levels=1, break_every=0, turn_seconds=30)
+                    minutes=1, prizes=PRIZES, late_levels=0, break_every=0, turn_seconds=30)  # the field fixed at the start
     (mtt,) = h.bot.service.mtts.in_guild(GUILD_ID)
     post = h.recorder.messages[mtt.row.message_id]
     assert "Sunday" in post["content"] and "Entrants (0)" in post["content"]
