@@ -51,7 +51,8 @@ def sit_out_the_long_away(table: LiveTable, players: int) -> None:
 def place_the_button(table: LiveTable, candidates: list[int], carry: dict[str, Any]) -> list[int]:
     """The seats dealt in of ``candidates`` and, in ``carry``, where the button is (``dealer``, an
     index into them) and what the next deal needs to move it: at a tournament table with blinds, the
-    dead button (``dead_button``); elsewhere the button moves to the next seat dealt in."""
+    dead button (``dead_button``); elsewhere it moves to the next player dealt in the deal before
+    (``seat_the_deal``)."""
     if tournaments.is_tournament(table.row.settings) and has_blinds(table):
         dealt = dead_button.deal(table, candidates, carry)
     else:
@@ -83,7 +84,8 @@ def seat_the_deal(table: LiveTable, candidates: list[int], previous_button: int,
         button = button_of(stayed, previous_button)
         behind = [i for i in candidates if i not in stayed and dead_button.between(previous_button, i, button)]
         for index in behind:
-            table.note(dead_button.waits_for_the_button(seats[index].name))
+            if not seats[index].waits_for_big_blind:  # (one who waits for the big blind was told so)
+                table.note(dead_button.waits_for_the_button(seats[index].name))
         candidates = [i for i in candidates if i not in behind]
     playing = [i for i in candidates if not seats[i].waits_for_big_blind]
     if has_blinds(table) and len(playing) < len(candidates) and len(playing) >= max(2, table.spec.min_players):
