@@ -1,18 +1,24 @@
 """Presidential Poker images: SIXCHEX cards, the table and a player's private hand, from a
-``PresidentialView`` only (``bot.games.presidential``).
+``PresidentialView`` only (``bot.games.presidential``), laid out for Discord's 400 x 300 box at 2x
+(issue 40): the table is 800 x 600 and the private hand 800 x 600, with no string under 22 px (11 px
+as shown).
 
-A SIXCHEX card face shows its six symbols one above the other so each stays legible at table size:
-a colour band named in words, the play number (two for Kingdom V) and the letter, the geometric
-figure drawn with its fill (solid, partial: lower half, hollow), then the picture and the mystery
-symbol side by side as colour pictures (``images.icons``); the colour's name is a small label on its
-band, for colour-blind players. When a hand is ranked, the symbol each card lends to it (``chosen``) sits on a gold patch.
-A hidden card ("??") is the shared card back.
+A SIXCHEX card face shows its six symbols one above the other: a colour band with the colour's name on
+it (for colour-blind players), the play number (two for Kingdom V) and the letter, the geometric figure
+drawn with its fill (solid, partial: lower half, hollow), then the picture and the mystery symbol side
+by side as colour pictures (``images.icons``). When a hand is ranked, the symbol each card lends to it
+(``chosen``) sits on a gold patch. A hidden card ("??") is the shared card back.
+
+Seven full faces per seat do not fit a table read at 400 x 300, so the table says less: a hidden hand
+is a small fan of backs beside the seat's last action and draw, and a shown hand (the showdown) is
+seven **tiles**, each the one symbol its card lends to the rank, large (a colour is the tile's own
+colour). The private hand shows the viewer's seven faces in full, where the draw is decided.
 """
 from __future__ import annotations
 
 import math
 from functools import lru_cache
-from typing import Any, Mapping, Sequence
+from typing import Any, Mapping
 
 from PIL import Image, ImageDraw
 
@@ -38,10 +44,7 @@ from images.icons import icon
 from images.theme import (
     BACKGROUND,
     FELT,
-    FOOTER_H,
     GOLD,
-    HEADER_H,
-    MUTED,
     PLATE,
     PLATE_EDGE,
     STACK,
@@ -89,17 +92,23 @@ PICTURE_RIGHT = 0.5  # the picture takes the left of the bottom row, the mystery
 PHASES = {"betting1": "First interval", "draw": "Draw", "betting2": "Second interval",
           "showdown": "Showdown", "folded": "Won without showdown", "no-opener": "Nobody opened"}
 
-WIDTH = 960
-TABLE_CARD_W = 74
-CARD_GAP = 6
-PLATE_X, PLATE_W = 14, 232
-CARDS_X = PLATE_X + PLATE_W + 14
-SIDE_X = CARDS_X + 7 * TABLE_CARD_W + 6 * CARD_GAP + 14
-INFO_H = 74
-ROW_H = round(TABLE_CARD_W * CARD_RATIO) + 18
-LOG_H = 96
-HAND_CARD_W = 124
-HAND_SIZE = (WIDTH, 446)
+WIDTH, HEIGHT = 800, 600
+HEADER_H, FOOTER_H = 48, 30
+HEADER_PX, FOOTER_PX = 26, 22      # the header's bold text, the footer's monospaced line
+NAME_PX, LINE_PX = 28, 28
+INFO_H = 124                       # the pot and what the table waits for
+ROWS_TOP = HEADER_H + INFO_H
+ROWS_H = HEIGHT - FOOTER_H - ROWS_TOP - 6
+ROW_MAX = 110
+PLATE_X, PLATE_W = 12, 232
+CARDS_X = PLATE_X + PLATE_W + 12
+TILE_W, TILE_GAP, TILE_MAX_H = 50, 4, 64
+BACKS_RIGHT = CARDS_X + 120        # the fanned backs end here; the last action follows
+SIDE_X = CARDS_X + 7 * TILE_W + 6 * TILE_GAP + 12
+HAND_SIZE = (800, 600)
+HAND_CARD_W = 150
+HAND_CARD_H = round(HAND_CARD_W * CARD_RATIO)
+HAND_LEFT, HAND_TOP, HAND_GAP = 10, HEADER_H + 8, 6
 
 _SUPERSAMPLE = 4
 
@@ -138,7 +147,7 @@ def _face(items: tuple[tuple[str, str], ...], chosen: str | None, grouped: bool,
                            outline=(90, 90, 96), width=max(1, _SUPERSAMPLE // 2))
     label_ink = (255, 255, 255) if sum(swatch) < 380 else INK
     _text(draw, symbols["colour"].replace("-", " "), "regular", (w / 2, (top + bottom) / 2),
-          0.055 * h, w - 2.6 * margin, label_ink)  # a small label for colour-blind players
+          0.08 * h, w - margin, label_ink)  # the colour's name, for colour-blind players
 
     top, bottom = (round(f * h) for f in REGIONS["number"])
     middle = (top + bottom) / 2
@@ -162,12 +171,7 @@ def _face(items: tuple[tuple[str, str], ...], chosen: str | None, grouped: bool,
         img.alpha_composite(picture, (round(centre_x - size / 2), round((top + bottom - size) / 2)))
 
     sprite = img.resize((width, round(width * CARD_RATIO)), Image.Resampling.LANCZOS)
-    if dim:
-        grey = Image.new("RGBA", sprite.size, (70, 74, 80, 255))
-        faded = Image.blend(sprite, grey, 0.55)
-        faded.putalpha(sprite.getchannel("A"))
-        sprite = faded
-    return sprite
+    return _dimmed(sprite) if dim else sprite
 
 
 def _highlight(draw: ImageDraw.ImageDraw, category: str, grouped: bool, w: int, h: int, margin: int) -> None:
@@ -238,16 +242,6 @@ def _outline(shape: str, centre: tuple[float, float], r: float) -> list[tuple[fl
     raise ValueError(f"Not a SIXCHEX shape: {shape!r}.")
 
 
-def paste_cards(canvas: Image.Image, cards: Sequence[CardView], left: int, top: int, width: int, *,
-                hand: Mapping[str, Any] | None = None, gap: int = CARD_GAP, dim: bool = False) -> None:
-    """Paste a row of cards left to right from ``(left, top)``; ``hand`` (the seat's ranked hand)
-    says which cards count in a group of the rank."""
-    grouped = grouped_codes(hand)
-    for n, card in enumerate(cards):
-        sprite = card_sprite(card, width, grouped=card["code"] in grouped, dim=dim)
-        canvas.paste(sprite, (left + n * (width + gap), top), sprite)
-
-
 def grouped_codes(hand: Mapping[str, Any] | None) -> set[str]:
     """Codes of the cards whose chosen symbol makes the rank (in one of ``hand["groups"]``)."""
     if hand is None:
@@ -255,38 +249,109 @@ def grouped_codes(hand: Mapping[str, Any] | None) -> set[str]:
     return {code for _, codes in hand["groups"] for code in codes}
 
 
+# ---- the chosen symbol alone: the table's tiles -----------------------------------------------------
+
+def tile_sprite(card: CardView, width: int, height: int, *, grouped: bool = True, dim: bool = False) -> Image.Image:
+    """The RGBA tile of a shown card on the table: the one symbol it lends to its hand, large (on gold
+    when it counts in a group), or its name ("15B") when no symbol is chosen; the back for "??".
+    Shared and cached: paste it, never draw on it."""
+    if card["code"] == HIDDEN or card["symbols"] is None:
+        return card_image(HIDDEN, width, dim=dim)
+    chosen = card.get("chosen")
+    if chosen is None:
+        return _tile("name", _card_name(card["symbols"]), width, height, False, dim)
+    return _tile(chosen, card["symbols"][chosen], width, height, grouped, dim)
+
+
+def _card_name(symbols: Mapping[str, str]) -> str:
+    """A card as players name it: its play number and letter, "15B" or "17/20S"."""
+    return symbols["number"].replace("+", "/") + symbols["letter"]
+
+
+@lru_cache(maxsize=512)
+def _tile(category: str, symbol: str, width: int, height: int, grouped: bool, dim: bool) -> Image.Image:
+    """A tile drawn at four times its size and scaled down. A colour is the tile's own colour (its name
+    does not fit at a legible size: the private hand and the rules page name it)."""
+    w, h = width * _SUPERSAMPLE, height * _SUPERSAMPLE
+    img = Image.new("RGBA", (w, h), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(img)
+    fill = SWATCHES[symbol] if category == "colour" else CHOSEN_FILL if grouped else FACE_FILL
+    draw.rounded_rectangle((0, 0, w - 1, h - 1), round(w * 0.14), fill=fill,
+                           outline=CHOSEN_EDGE if grouped else FREE_EDGE,
+                           width=round(w * (0.09 if grouped else 0.04)))
+    middle = (w / 2, h / 2)
+    em = 22 * _SUPERSAMPLE / 1.38  # ``_text`` takes a capital's height: this is a 22 px em
+    if category == "number" and "+" in symbol:  # Kingdom V: both numbers, one above the other
+        first, second = symbol.split("+")
+        _text(draw, first, "bold", (w / 2, h * 0.29), em, w * 0.9, INK)
+        _text(draw, second, "bold", (w / 2, h * 0.71), em, w * 0.9, INK)
+    elif category in ("number", "letter", "name"):
+        size = em * (1.5 if category == "letter" else 1.25 if len(symbol) < 3 else 1.0)
+        _text(draw, symbol, "bold", middle, size, w * 0.9, (150, 30, 40) if category == "letter" else INK)
+    elif category == "figure":
+        _figure(img, symbol, middle, 0.3 * min(w, h))
+    elif category in ("picture", "mystery"):
+        size = round(0.78 * min(w, h))
+        img.alpha_composite(icon(symbol, size), (round((w - size) / 2), round((h - size) / 2)))
+    sprite = img.resize((width, height), Image.Resampling.LANCZOS)
+    return _dimmed(sprite) if dim else sprite
+
+
+def _dimmed(sprite: Image.Image) -> Image.Image:
+    grey = Image.new("RGBA", sprite.size, (70, 74, 80, 255))
+    faded = Image.blend(sprite, grey, 0.55)
+    faded.putalpha(sprite.getchannel("A"))
+    return faded
+
+
 # ---- the table -----------------------------------------------------------------------------------
 
 def table_size(players: int) -> tuple[int, int]:
-    """(width, height) of the table image: one row per seat."""
-    return WIDTH, HEADER_H + INFO_H + players * ROW_H + LOG_H + FOOTER_H
+    """(width, height) of the table image: the 400 x 300 box at 2x, for any number of players."""
+    return WIDTH, HEIGHT
+
+
+def row_height(players: int) -> int:
+    """A seat's row: the rows share the height under the pot, at most ``ROW_MAX`` each."""
+    return min(ROW_MAX, ROWS_H // players)
+
+
+def row_top(index: int, players: int) -> int:
+    """Top of a seat's row; the rows are centred in the space under the pot."""
+    return ROWS_TOP + (ROWS_H - players * row_height(players)) // 2 + index * row_height(players)
+
+
+def cards_box(index: int, players: int) -> tuple[int, int, int, int]:
+    """Where a seat's cards are drawn: its seven tiles, or its fanned backs while they are hidden."""
+    height = min(TILE_MAX_H, row_height(players) - 8)
+    top = row_top(index, players) + (row_height(players) - height) // 2
+    return CARDS_X, top, CARDS_X + 7 * TILE_W + 6 * TILE_GAP, top + height
 
 
 def render_table(view: View, footer: str | None = "") -> bytes:
-    """PNG of the table: the pot and what happens now, one row per seat (plate, seven cards, bet or
-    rank), then the last log lines or the winners; ``footer`` is a small line at the bottom."""
+    """PNG of the table, 800 x 600: the pot, whose turn and what it costs at the top, then a row per
+    seat (plate with name and stack; the cards as backs, or shown, each by the symbol it lends; the
+    last action, the draw, the bet or the chips won); ``footer`` is a line at the bottom. The log
+    stays in the message text."""
     seats = view["seats"]
-    size = table_size(len(seats))
-    canvas = Image.new("RGB", size, BACKGROUND)
+    canvas = _background().copy()
     draw = canvas_draw(canvas)
-    draw.rectangle((0, HEADER_H, size[0], size[1] - FOOTER_H), fill=FELT)
-    draw_header(draw, size[0], f"{view['variant']} · {_stakes(view)}",
-                f"Hand #{view['hand_no']} · {PHASES.get(view['phase'], view['phase'])}")
+    draw_header(draw, WIDTH, f"Presidential · Ante {chips(view['ante'])}",
+                f"Hand #{view['hand_no']} · {PHASES.get(view['phase'], view['phase'])}", height=HEADER_H,
+                size=HEADER_PX)
     _draw_info(draw, view)
     for index, seat in enumerate(seats):
-        _draw_seat(canvas, draw, view, index, seat, HEADER_H + INFO_H + index * ROW_H)
-    _draw_log(draw, view, HEADER_H + INFO_H + len(seats) * ROW_H + 8)
-    draw_footer(draw, size, footer)
+        _draw_seat(canvas, draw, view, index, seat)
+    draw_footer(draw, (WIDTH, HEIGHT), footer, height=FOOTER_H, text_size=FOOTER_PX)
     return to_png(canvas)
 
 
-def _stakes(view: View) -> str:
-    """The ante, and the bet of the interval being played (the view knows only that one)."""
-    text = f"Ante {chips(view['ante'])}"
-    if view["phase"] in ("betting1", "betting2"):
-        bet = "Bet" if view["variant"].startswith("Fixed") else "Smallest bet"
-        text += f" · {bet} {chips(view['bet_size'])}"
-    return text
+@lru_cache(maxsize=1)
+def _background() -> Image.Image:
+    """The felt between header and footer; drawn once (shared: copy it)."""
+    image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
+    ImageDraw.Draw(image).rectangle((0, HEADER_H, WIDTH, HEIGHT - FOOTER_H), fill=FELT)
+    return image
 
 
 def _name(view: View, seat: int) -> str:
@@ -294,28 +359,41 @@ def _name(view: View, seat: int) -> str:
 
 
 def _draw_info(draw: ImageDraw.ImageDraw, view: View) -> None:
-    """Pot (and side pots) at the left; what the table waits for, the opener and the pack at the right."""
-    top = HEADER_H + 12
+    """The pot, then the opener, the bet size and the pack beside it; under them what the table waits
+    for, or the winners once the deal is over."""
+    top, x = HEADER_H + 8, float(PLATE_X + 6)
     amounts = [pot["amount"] for pot in view["pots"] if pot["amount"] > 0]
     pot = " · ".join([f"Main {chips(amounts[0])}"] + [f"Side {chips(a)}" for a in amounts[1:]]) \
         if len(amounts) > 1 else f"Pot {chips(sum(amounts))}"
-    draw_text(draw, (PLATE_X + 4, top), fit_text(pot, font(24, "bold"), 330), font(24, "bold"), GOLD)
-    notes = [f"Ante {chips(view['ante'])} each"]
-    if view["carried"]:
-        notes.append(f"{chips(view['carried'])} carried from the last deal")
-    draw_text(draw, (PLATE_X + 4, top + 34), fit_text(" · ".join(notes), font(14), 330), font(14), LOG)
-    x = 380
-    draw_text(draw, (x, top + 2), fit_text(_now_text(view), font(18, "bold"), WIDTH - x - 16), font(18, "bold"),
+    face = font(36, "bold")
+    pot = fit_text(pot, face, 330)
+    draw_text(draw, (x, top), pot, face, GOLD)
+    x += face.getlength(pot) + 24
+    draw_text(draw, (x, top + 8), fit_text(" · ".join(_facts(view)), font(28), WIDTH - x - 16), font(28), LOG)
+    width = WIDTH - 2 * PLATE_X - 12
+    if view["winners"] or view["finished"]:
+        texts = list(view["winners"]) or [_now_text(view)]
+        lines = [line for text in texts for line in wrap_text(text, font(28, "bold"), width, 2)]
+        for n, line in enumerate(lines[:2]):
+            draw_text(draw, (PLATE_X + 6, top + 48 + n * 34), line, font(28, "bold"), GOLD)
+        return
+    draw_text(draw, (PLATE_X + 6, top + 50), fit_text(_now_text(view), font(30, "bold"), width), font(30, "bold"),
               TEXT)
+
+
+def _facts(view: View) -> list[str]:
     facts = []
     if view["opener"] is not None:
         facts.append(f"Opened by {_name(view, view['opener'])}")
     elif view["phase"] == "betting1":
-        facts.append("Not opened yet")
-    if view["phase"] in ("betting1", "betting2") and not view["finished"]:
-        facts.append(f"Bet {chips(view['current_bet'])}")
-    facts.append(f"Pack {counted(view['deck_left'], 'card')}")
-    draw_text(draw, (x, top + 34), fit_text(" · ".join(facts), font(14), WIDTH - x - 16), font(14), LOG)
+        facts.append("Not opened")
+    if view["phase"] in ("betting1", "betting2"):
+        bet = "bets of" if view["variant"].startswith("Fixed") else "smallest bet"
+        facts.append(f"{bet} {chips(view['bet_size'])}")
+    facts.append(f"{counted(view['deck_left'], 'card')} left")
+    if view["carried"]:
+        facts.append(f"{chips(view['carried'])} carried")
+    return facts
 
 
 def _now_text(view: View) -> str:
@@ -337,47 +415,71 @@ def _now_text(view: View) -> str:
     return PHASES.get(phase, phase)
 
 
-def _draw_seat(canvas: Image.Image, draw: ImageDraw.ImageDraw, view: View, index: int, seat: Mapping[str, Any],
-               top: int) -> None:
-    """A plate (name, stack, status, the draw or the rank shown), the seven cards and, at the right,
-    the bet in this interval or the chips won."""
-    finished = view["finished"]
-    folded = seat["folded"]
+def _draw_seat(canvas: Image.Image, draw: ImageDraw.ImageDraw, view: View, index: int,
+               seat: Mapping[str, Any]) -> None:
+    """A plate (name, stack), the seven cards and what the seat did, and at the right the bet in this
+    interval or the chips won, with the rank shown."""
+    players = len(view["seats"])
+    top, height = row_top(index, players), row_height(players)
+    finished, folded = view["finished"], seat["folded"]
     highlight = seat["won"] > 0 or (seat["to_act"] and not finished)
-    plate = (PLATE_X, top + 6, PLATE_X + PLATE_W, top + ROW_H - 8)
-    draw.rounded_rectangle(plate, 8, fill=PLATE_FOLDED if folded else PLATE,
+    plate = (PLATE_X, top + 3, PLATE_X + PLATE_W, top + height - 3)
+    draw.rounded_rectangle(plate, 10, fill=PLATE_FOLDED if folded else PLATE,
                            outline=GOLD if highlight else PLATE_EDGE, width=3 if highlight else 1)
-    inner = PLATE_W - (46 if seat["is_dealer"] else 20)
-    x = PLATE_X + 10
-    draw.text((x, top + 14), fit_text(player_name(seat["name"], index), font(16, "bold"), inner),
-              font=font(16, "bold"), fill=DIMMED if folded else TEXT)
+    middle = (plate[1] + plate[3]) / 2
+    name_face, stack_face = font(NAME_PX, "bold"), font(LINE_PX)
+    name = fit_text(player_name(seat["name"], index), name_face, PLATE_W - (64 if seat["is_dealer"] else 20))
+    draw.text((PLATE_X + 10, middle - 1), name, font=name_face, fill=DIMMED if folded else TEXT, anchor="ls")
     if seat["is_dealer"]:
-        draw_dealer_button(draw, (plate[2] - 20, top + 24), radius=10)
-    stack = f"Stack {chips(seat['stack'])}" + (" · all-in" if seat["all_in"] else "")
-    draw.text((x, top + 38), fit_text(stack, font(14), PLATE_W - 20), font=font(14),
-              fill=DIMMED if folded else STACK)
-    status, colour = _status(seat, finished)
-    draw.text((x, top + 58), fit_text(status, font(13), PLATE_W - 20), font=font(13), fill=colour)
-    lines = []
-    if seat["hand"] is not None:
-        lines.append((f"{seat['hand']['name']} ({seat['hand']['rank']})", SHOWN))
-    if seat["drew"] is not None:
-        lines.append(("Stood pat" if seat["drew"] == 0 else f"Drew {seat['drew']}", LOG))
-    y = top + 78
-    for text, colour in lines[:2]:
-        draw.text((x, y), fit_text(text, font(13, "bold"), PLATE_W - 20), font=font(13, "bold"), fill=colour)
-        y += 18
+        draw_dealer_button(draw, (plate[2] - 26, middle - 12), radius=20)
+    stack = "All-in" if seat["all_in"] else f"Stack {chips(seat['stack'])}"
+    draw.text((PLATE_X + 10, middle + 2), fit_text(stack, stack_face, PLATE_W - 20), font=stack_face,
+              fill=DIMMED if folded else STACK, anchor="lt")
 
-    paste_cards(canvas, seat["cards"], CARDS_X, top + 8, TABLE_CARD_W, hand=seat["hand"], dim=folded)
+    box = cards_box(index, players)
+    cards = seat["cards"]
+    if any(card["symbols"] is not None for card in cards):
+        grouped = grouped_codes(seat["hand"])
+        for n, card in enumerate(cards):
+            sprite = tile_sprite(card, TILE_W, box[3] - box[1], grouped=card["code"] in grouped, dim=folded)
+            canvas.paste(sprite, (box[0] + n * (TILE_W + TILE_GAP), box[1]), sprite)
+    else:
+        _draw_backs(canvas, len(cards), box, folded)
+        lines = [_status(seat, finished)]
+        if seat["drew"] is not None:
+            drew = "stood pat" if seat["drew"] == 0 else f"drew {seat['drew']}"
+            if height < 2 * (LINE_PX + 12):  # a low row: the draw follows the action on its line
+                lines = [(f"{lines[0][0]} · {drew}", lines[0][1])]
+            else:
+                lines.append((drew.capitalize(), LOG))
+        room = (SIDE_X if seat["bet"] or seat["won"] else WIDTH) - BACKS_RIGHT - 28
+        y = middle - (LINE_PX + 6) * len(lines) / 2
+        for text, colour in lines:
+            draw_text(draw, (BACKS_RIGHT + 16, y), fit_text(text, font(LINE_PX), room), font(LINE_PX), colour)
+            y += LINE_PX + 6
 
-    side = (SIDE_X, top + ROW_H // 2)
+    side: list[tuple[str, Any, Color]] = []
     if seat["won"] > 0:
-        draw_text(draw, side, f"+{chips(seat['won'])}", font(22, "bold"), GOLD, anchor="lm")
+        side.append((f"+{chips(seat['won'])}", font(30, "bold"), GOLD))
     elif seat["bet"] > 0:
-        draw_text(draw, side, f"Bet {chips(seat['bet'])}", font(18, "bold"), TEXT, anchor="lm")
+        side.append((f"Bet {chips(seat['bet'])}", font(LINE_PX, "bold"), TEXT))
     if seat["hand"] is not None and finished:
-        draw_text(draw, (SIDE_X, side[1] + 26), fit_text(seat["hand"]["rank"], font(14), WIDTH - SIDE_X - 10),
-                  font(14), SHOWN, anchor="lm")
+        side.append((seat["hand"]["rank"], font(26), SHOWN))
+    y = middle - sum(face.size + 4 for _, face, _ in side) / 2
+    for text, face, colour in side:
+        draw_text(draw, (SIDE_X, y), fit_text(text, face, WIDTH - SIDE_X - 10), face, colour)
+        y += face.size + 6
+
+
+def _draw_backs(canvas: Image.Image, count: int, box: tuple[int, int, int, int], dim: bool) -> None:
+    """A seat's hidden cards as a small fan of backs (how many they hold is all there is to see)."""
+    height = min(box[3] - box[1], 56)
+    width = round(height / CARD_RATIO)
+    sprite = card_image(HIDDEN, width, dim=dim)
+    step = (BACKS_RIGHT - box[0] - width) / max(1, count - 1)
+    top = (box[1] + box[3] - sprite.height) // 2
+    for n in range(count):
+        canvas.paste(sprite, (round(box[0] + n * step), top), sprite)
 
 
 def _status(seat: Mapping[str, Any], finished: bool) -> tuple[str, Color]:
@@ -390,66 +492,61 @@ def _status(seat: Mapping[str, Any], finished: bool) -> tuple[str, Color]:
     return seat["last_action"], ACTION
 
 
-def _draw_log(draw: ImageDraw.ImageDraw, view: View, top: int) -> None:
-    """The winners once the deal is over (the summary if nobody opened), else the last log lines."""
-    width = WIDTH - 2 * PLATE_X - 8
-    if view["winners"]:
-        texts, face, colour = list(view["winners"]), font(17, "bold"), GOLD
-    elif view["finished"]:
-        texts, face, colour = list(view["log"][-1:]), font(17, "bold"), GOLD
-    else:
-        texts, face, colour = list(view["log"][-4:]), font(14), LOG
-    y = float(top)
-    for text in texts:
-        for line in wrap_text(text, face, width, 2 if view["finished"] else 1):
-            if y + face.size > top + LOG_H - 6:
-                return
-            draw_text(draw, (PLATE_X + 4, y), line, face, colour)
-            y += face.size + 6
-
-
 # ---- the private hand ----------------------------------------------------------------------------
 
+def hand_card_origin(n: int) -> tuple[int, int]:
+    """Top-left corner of the viewer's ``n``-th card: four in the first row, three under them."""
+    row, column = divmod(n, 4)
+    return HAND_LEFT + column * (HAND_CARD_W + HAND_GAP), HAND_TOP + row * (HAND_CARD_H + HAND_GAP)
+
+
 def render_hand(view: View) -> bytes:
-    """PNG of the viewer's seven cards large, each with its code, the best rank they make now with
-    its symbols highlighted, the tie-break line, the chips and what the viewer does next."""
+    """PNG of the viewer's seven cards large (800 x 600: four above three), the best rank they make now
+    with its symbols on gold, the groups and tie-break beside the second row, the chips beside the
+    first, and what the viewer does next under them. A card is named by its number and letter, on it."""
     viewer = private_viewer(view)
     seat = view["seats"][viewer]
     width, height = HAND_SIZE
     canvas = Image.new("RGB", HAND_SIZE, FELT)
     draw = canvas_draw(canvas)
     draw_header(draw, width, player_name(seat["name"], viewer),
-                f"Hand #{view['hand_no']} · {PHASES.get(view['phase'], view['phase'])}", height=30, size=14)
+                f"Hand #{view['hand_no']} · {PHASES.get(view['phase'], view['phase'])}", height=HEADER_H,
+                size=HEADER_PX)
     cards = list(seat["cards"])
-    gap = 8
-    left = (width - len(cards) * (HAND_CARD_W + gap) + gap) // 2
-    top = 42
-    paste_cards(canvas, cards, left, top, HAND_CARD_W, hand=seat["hand"], gap=gap, dim=seat["folded"])
-    y = top + round(HAND_CARD_W * CARD_RATIO) + 4
+    grouped = grouped_codes(seat["hand"])
     for n, card in enumerate(cards):
-        draw_text(draw, (left + n * (HAND_CARD_W + gap) + HAND_CARD_W / 2, y), card["code"], font(13, "bold"),
-                  LOG, anchor="mt")
-    y += 26
+        sprite = card_sprite(card, HAND_CARD_W, grouped=card["code"] in grouped, dim=seat["folded"])
+        canvas.paste(sprite, hand_card_origin(n), sprite)
+    x = hand_card_origin(3)[0] + HAND_CARD_W + 12
+    y = float(HAND_TOP + 4)
+    pot = sum(p["amount"] for p in view["pots"])
+    money = [f"Stack {chips(seat['stack'])}", f"Pot {chips(pot)}", f"Put in {chips(seat['in_pot'])}"]
+    if seat["bet"]:
+        money.append(f"Bet {chips(seat['bet'])}")
+    for text in money:
+        draw_text(draw, (x, y), fit_text(text, font(28), width - x - 4), font(28), TEXT)
+        y += 36
+    x = hand_card_origin(6)[0] + HAND_CARD_W + 20
+    y = float(hand_card_origin(4)[1])
+    room = width - x - 10
     hand = seat["hand"]
     if hand is not None:
-        title = f"{hand['name']} ({hand['rank']})"
-        draw_text(draw, (24, y), fit_text(title, font(20, "bold"), width - 48), font(20, "bold"), GOLD)
-        y += 28
         parts = " + ".join(f"{len(codes)}× {str(symbol).replace('-', ' ')}" for symbol, codes in hand["groups"])
-        for text in (parts or "No symbol repeats", hand["tiebreak"]):
-            draw_text(draw, (24, y), fit_text(text, font(14), width - 48), font(14), TEXT)
-            y += 21
-        draw_text(draw, (24, y), "Gold: the symbols that make the rank.", font(12), MUTED)
-        y += 22
-    pot = sum(p["amount"] for p in view["pots"])
-    money = f"Stack {chips(seat['stack'])} · in the pot {chips(seat['in_pot'])} of {chips(pot)}"
-    if seat["bet"]:
-        money += f" · bet {chips(seat['bet'])}"
-    draw_text(draw, (24, y), fit_text(money, font(14), width - 48), font(14), TEXT)
-    y += 24
-    for line in wrap_text(_hand_note(view, viewer), font(15, "bold"), width - 48, 2):
-        draw_text(draw, (24, y), line, font(15, "bold"), GOLD)
-        y += 21
+        blocks = [(f"{hand['name']} ({hand['rank']})", font(30, "bold"), GOLD, 3),
+                  (parts or "No symbol repeats", font(24), TEXT, 3), (hand["tiebreak"], font(22), LOG, 3)]
+        bottom = hand_card_origin(4)[1] + HAND_CARD_H
+        for text, face, colour, most in blocks:
+            lines = wrap_text(text, face, room, most)
+            if y + len(lines) * (face.size + 6) > bottom:
+                break  # a block is drawn whole or not at all (the tie-break goes first)
+            for line in lines:
+                draw_text(draw, (x, y), line, face, colour)
+                y += face.size + 6
+            y += 8
+    y = hand_card_origin(4)[1] + HAND_CARD_H + 10
+    for line in wrap_text(_hand_note(view, viewer), font(28, "bold"), width - 2 * HAND_LEFT, 2):
+        draw_text(draw, (HAND_LEFT, y), line, font(28, "bold"), GOLD)
+        y += 36
     return to_png(canvas)
 
 

@@ -1,15 +1,18 @@
 """The Presidential Poker renderer on views from real deals: PNGs decode at the documented size in
-every phase for 2-6 players, hidden cards are drawn as backs, every SIXCHEX face is its own picture,
-the three fills of a figure differ as they should, and the symbols a ranked hand uses are on gold."""
+every phase for 2-6 players, hidden cards are drawn as backs and shown ones as tiles of their chosen
+symbol, every SIXCHEX face is its own picture, the three fills of a figure differ as they should, the
+symbols a ranked hand uses are on gold, and every string is legible in Discord's 400 x 300 box."""
 from __future__ import annotations
 
 import io
 import random
+import statistics
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from PIL import Image
+from PIL import Image, ImageStat
 
 from bot.games.base import HIDDEN, Action, Seat
 from bot.games.presidential import PresidentialEngine, card_view
@@ -17,20 +20,32 @@ from bot.games.sixchex import CATEGORIES, DECK
 from images.cards import CARD_RATIO
 from images.palette import palette
 from images.presidential import (
-    CARDS_X,
+    BACKS_RIGHT,
     CHOSEN_EDGE,
     CHOSEN_FILL,
+    FOOTER_H,
+    HAND_CARD_H,
+    HAND_CARD_W,
     HAND_SIZE,
-    HEADER_H,
-    INFO_H,
+    PLATE_W,
+    PLATE_X,
     REGIONS,
-    TABLE_CARD_W,
+    ROWS_TOP,
+    SIDE_X,
+    TILE_W,
     card_sprite,
+    cards_box,
+    grouped_codes,
+    hand_card_origin,
     render_hand,
     render_table,
+    row_height,
+    row_top,
     table_size,
+    tile_sprite,
 )
 from images.theme import FELT
+from tests.support.text_recorder import SMALL_PX, Picture, recording, render_picture
 
 SEED = "5eed" * 16
 NAMES = ["Alice", "Bob", "Carol", "Dmitri", "Eve", "Françoise"]
@@ -86,18 +101,73 @@ def as_sent(image: Image.Image) -> Image.Image:
     return image.quantize(palette=palette(), dither=Image.Dither.NONE).convert("RGB")
 
 
-def test_hidden_cards_are_backs_and_shown_cards_faces() -> None:
+def test_hidden_cards_are_backs_and_shown_cards_tiles() -> None:
+    """On the public table a hidden hand is a fan of backs; the same seat seen by its owner shows seven
+    tiles, the first exactly its first card's chosen symbol."""
     engine = new_deal(3)
-    table = decode(render_table(engine.view(None)))
-    w, h = TABLE_CARD_W, round(TABLE_CARD_W * CARD_RATIO)
-    back = composite(card_sprite(card_view("C01", False), w), FELT)
-    row_top = HEADER_H + INFO_H + 8
-    crop = table.crop((CARDS_X, row_top, CARDS_X + w, row_top + h))
-    assert crop.tobytes() == as_sent(back).tobytes()
-    # The same seat seen by its owner shows its first card's face where the back was.
-    mine = decode(render_table(engine.view(0))).crop((CARDS_X, row_top, CARDS_X + w, row_top + h))
-    face = composite(card_sprite(engine.view(0)["seats"][0]["cards"][0], w), FELT)
-    assert mine.tobytes() == as_sent(face).tobytes() != as_sent(back).tobytes()
+    left, top, right, bottom = cards_box(0, 3)
+    backs = decode(render_table(engine.view(None))).crop((left, top, BACKS_RIGHT, bottom))
+    red, _, blue = ImageStat.Stat(backs).mean
+    assert blue - red > 50, "the hidden cards are drawn as blue backs"
+    own = engine.view(0)
+    first = own["seats"][0]["cards"][0]
+    assert first["chosen"] is not None
+    tile = tile_sprite(first, TILE_W, bottom - top, grouped=first["code"] in grouped_codes(own["seats"][0]["hand"]))
+    mine = decode(render_table(own)).crop((left, top, left + TILE_W, bottom))
+    assert mine.tobytes() == as_sent(composite(tile, FELT)).tobytes()
+    assert mine.tobytes() != backs.crop((0, 0, TILE_W, bottom - top)).tobytes()
+
+
+@pytest.mark.parametrize("players", range(2, 7))
+def test_the_table_is_the_box_at_2x_and_every_row_fits_in_it(players: int) -> None:
+    """800 x 600 (Discord's 400 x 300 box at 2x) for any number of players: the rows lie between the
+    pot and the footer, one after the other, each holding its tiles and the column at its right."""
+    assert table_size(players) == (800, 600)
+    tops = [row_top(index, players) for index in range(players)]
+    assert tops[0] >= ROWS_TOP and tops[-1] + row_height(players) <= 600 - FOOTER_H
+    assert all(b - a == row_height(players) for a, b in zip(tops, tops[1:]))
+    for index, top in enumerate(tops):
+        left, tile_top, right, tile_bottom = cards_box(index, players)
+        assert PLATE_X + PLATE_W < left and right < SIDE_X <= 800 - 140
+        assert top < tile_top and tile_bottom < top + row_height(players) and tile_bottom - tile_top >= 56
+
+
+def test_the_private_hand_lays_four_cards_above_three() -> None:
+    corners = [hand_card_origin(n) for n in range(7)]
+    assert len({y for _, y in corners[:4]}) == 1 and len({y for _, y in corners[4:]}) == 1
+    assert corners[4][1] >= corners[0][1] + HAND_CARD_H and corners[4][0] == corners[0][0]
+    assert corners[3][0] + HAND_CARD_W < HAND_SIZE[0] - 130, "the chips are written beside the first row"
+    assert corners[6][1] + HAND_CARD_H <= HAND_SIZE[1] - 80, "the note is written under the cards"
+
+
+def test_a_tile_is_its_chosen_symbol_large() -> None:
+    card = card_view("C65", True)  # Kingdom V: 17+20
+    tiles = {category: tile_sprite({**card, "chosen": category}, TILE_W, 58) for category in CATEGORIES}
+    assert len({tile.tobytes() for tile in tiles.values()}) == len(CATEGORIES)
+    assert all(tile.size == (TILE_W, 58) for tile in tiles.values())
+    named = tile_sprite(card, TILE_W, 58)  # no chosen symbol: the card's name
+    assert named.tobytes() not in {tile.tobytes() for tile in tiles.values()}
+    assert tile_sprite(card_view("C01", False), TILE_W, 58).size == (TILE_W, round(TILE_W * CARD_RATIO))
+
+
+def drawn(render: Any, *args: Any) -> Picture:
+    with recording() as recorder:
+        return render_picture(recorder, render, *args)
+
+
+def test_every_string_is_legible_in_the_box() -> None:
+    """Every string of the table and the private hand (card faces and tiles included) is 11 px or more
+    as Discord shows the picture, from the deal to the showdown; their median is 14 px or more."""
+    engine = new_deal(4)
+    pictures = [drawn(render_table, engine.view(None), "Deck SHA-256 abc"), drawn(render_hand, engine.view(1))]
+    play(engine, random.Random(4), "draw")
+    pictures += [drawn(render_table, engine.view(None), "Deck SHA-256 abc"), drawn(render_hand, engine.view(1))]
+    play(engine, random.Random(4))
+    pictures += [drawn(render_table, engine.view(None), "Deck SHA-256 abc"), drawn(render_hand, engine.view(1))]
+    assert engine.view(None)["phase"] == "showdown"
+    for picture in pictures:
+        assert min(picture.shown()) >= SMALL_PX, sorted((s.em, s.text) for s in picture.strings)[:3]
+    assert statistics.median(size for picture in pictures for size in picture.shown()) >= 14
 
 
 def test_every_card_face_is_distinct() -> None:
