@@ -1,11 +1,12 @@
 """The Sigma Poker renderer, on views from real hands: PNGs decode at the documented size in every
 phase and for 2-6 players, face-down cards are backs to everyone but their owner, a placement preview
-looks exactly like the frame after that placement and refuses an illegal one, and long or odd names
-stay inside their plate."""
+looks exactly like the frame after that placement and refuses an illegal one, long or odd names
+stay inside their plate, and every string is legible in Discord's 400 x 300 box."""
 from __future__ import annotations
 
 import io
 import random
+import statistics
 from typing import Any, Callable
 
 import pytest
@@ -34,6 +35,7 @@ from images.sigma import (
     strip_origin,
     table_size,
 )
+from tests.support.text_recorder import SMALL_PX, Picture, recording, render_picture
 
 SEED = "0" * 63 + "3"
 """Deals designated S14 + S29 and base cards S04, S20, S30 to seats 1, 2, 0 (see the engine tests)."""
@@ -307,3 +309,30 @@ def test_any_position_of_random_legal_play_renders(seed: int, players: int, step
         if seat in engine.to_act() and view["seats"][seat]["step"]:
             target = rng.choice([c for spec in engine.legal_actions(seat) for c in spec.choices])
             assert decode(render_preview(view, target)).size == HAND_SIZE
+
+
+# ---- legibility ------------------------------------------------------------------------------------------
+def drawn(render: Callable[..., bytes], *args: Any) -> Picture:
+    with recording() as recorder:
+        return render_picture(recorder, render, *args)
+
+
+def test_every_string_is_legible_in_the_box() -> None:
+    """Every string of the table, the private hand and the preview is 11 px or more as Discord shows
+    the picture (the 400 x 300 box), from the first bet to the showdown, for 3 and 6 players; their
+    median is 14 px or more."""
+    pictures = []
+    for players in (3, 6):
+        engine = new_hand(players)
+        for phase in PHASES:
+            play_until(engine, PHASES[phase])
+            pictures += [drawn(render_table, engine.view(None), "Deck SHA-256 abc"), drawn(render_hand, engine.view(0))]
+            seat = (engine.to_act() or (None,))[0]
+            if seat is not None and engine.view(seat)["seats"][seat]["step"]:
+                target = next(c for spec in engine.legal_actions(seat) for c in spec.choices)
+                pictures.append(drawn(render_preview, engine.view(seat), target))
+    assert any(picture.height == HAND_SIZE[1] and any(s.text.startswith("Option") for s in picture.strings)
+               for picture in pictures), "a preview was measured"
+    for picture in pictures:
+        assert min(picture.shown()) >= SMALL_PX, sorted((s.em, s.text) for s in picture.strings)[:3]
+    assert statistics.median(size for picture in pictures for size in picture.shown()) >= 14
