@@ -33,6 +33,9 @@ TEXT_CACHE = 32768
 stacks and log lines, for every table a worker draws (200 tables' strings overflowed 8,192)."""
 CARD_RATIO = 1.4
 """Height / width of every card sprite (a poker card is 63 x 88 mm)."""
+LARGE_INDEX_PIP_W = 60
+"""A card with a large index this wide or wider also has a pip; a narrower one shows its index only
+(the pip would repeat the suit and weigh on the PNG's size where many small cards are drawn)."""
 
 INK_BLACK = (28, 28, 34)
 INK_RED = (204, 28, 44)
@@ -47,7 +50,7 @@ DIM_TO = (70, 74, 80)
 Color = tuple[int, int, int]
 _SUPERSAMPLE = 4
 _NOT_A_GLYPH = "\U0010fffd"  # a private-use code point no bundled font draws: its mask is the "tofu" box
-_sprites: dict[tuple[str, int, bool, bool], Image.Image] = {}
+_sprites: dict[tuple[str, int, bool, bool, bool], Image.Image] = {}
 _sprites_lock = threading.Lock()
 
 
@@ -67,33 +70,38 @@ def is_card(code: str) -> bool:
     return len(code) == 2 and code[0] in RANKS and code[1] in SUIT_SYMBOLS
 
 
-def card_image(code: str, width: int, *, four_color: bool = False, dim: bool = False) -> Image.Image:
+def card_image(code: str, width: int, *, four_color: bool = False, dim: bool = False,
+               large_index: bool = False) -> Image.Image:
     """The RGBA sprite for a card code, "??" (a back) or "" (an empty slot), ``width`` px wide.
 
-    ``dim`` greys the sprite out (a folded hand). The returned image is shared: paste it, never draw on it.
+    ``dim`` greys the sprite out (a folded hand). ``large_index`` draws the rank and suit at the left
+    about half as tall again, and a smaller pip at the lower right only from ``LARGE_INDEX_PIP_W`` px
+    wide: a small card read in Discord's 400 x 300 box, or fanned so only its left part shows. The
+    returned image is shared: paste it, never draw on it.
     """
     if code not in (HIDDEN, "") and not is_card(code):
         raise ValueError(f"Not a card code: {code!r}.")
-    key = (code, width, four_color and is_card(code), dim)
+    key = (code, width, four_color and is_card(code), dim, large_index and is_card(code))
     sprite = _sprites.get(key)
     if sprite is None:
         with _sprites_lock:
             sprite = _sprites.get(key)
             if sprite is None:
-                sprite = _draw_sprite(code, width, key[2], dim)
+                sprite = _draw_sprite(code, width, key[2], dim, key[4])
                 _sprites[key] = sprite
     return sprite
 
 
 def paste_card(canvas: Image.Image, code: str, xy: tuple[int, int], width: int, *,
-               four_color: bool = False, dim: bool = False) -> None:
+               four_color: bool = False, dim: bool = False, large_index: bool = False) -> None:
     """Paste a card sprite with its top-left corner at ``xy``."""
-    sprite = card_image(code, width, four_color=four_color, dim=dim)
+    sprite = card_image(code, width, four_color=four_color, dim=dim, large_index=large_index)
     canvas.paste(sprite, xy, sprite)
 
 
 def paste_row(canvas: Image.Image, codes: Sequence[str], center_x: float, top: int, width: int, *,
-              gap: int, max_width: float, four_color: bool = False, dim: bool = False) -> None:
+              gap: int, max_width: float, four_color: bool = False, dim: bool = False,
+              large_index: bool = False) -> None:
     """Paste cards left to right, centred on ``center_x``; they overlap (fanned) when the row would be
     wider than ``max_width``, so a 7-card stud hand fits where a 2-card hold'em hand does."""
     if not codes:
@@ -103,10 +111,11 @@ def paste_row(canvas: Image.Image, codes: Sequence[str], center_x: float, top: i
         step = max(1.0, (max_width - width) / (len(codes) - 1))
     left = center_x - (width + step * (len(codes) - 1)) / 2
     for n, code in enumerate(codes):
-        paste_card(canvas, code, (round(left + n * step), top), width, four_color=four_color, dim=dim)
+        paste_card(canvas, code, (round(left + n * step), top), width, four_color=four_color, dim=dim,
+                   large_index=large_index)
 
 
-def _draw_sprite(code: str, width: int, four_color: bool, dim: bool) -> Image.Image:
+def _draw_sprite(code: str, width: int, four_color: bool, dim: bool, large_index: bool = False) -> Image.Image:
     w, h = card_size(width)
     big = Image.new("RGBA", (w * _SUPERSAMPLE, h * _SUPERSAMPLE), (0, 0, 0, 0))
     if code == "":
@@ -114,7 +123,7 @@ def _draw_sprite(code: str, width: int, four_color: bool, dim: bool) -> Image.Im
     elif code == HIDDEN:
         _draw_back(big)
     else:
-        _draw_face(big, code, four_color)
+        _draw_face(big, code, four_color, large_index)
     sprite = big.resize((w, h), Image.Resampling.LANCZOS)
     if dim:
         grey = Image.new("RGBA", sprite.size, DIM_TO + (255,))
@@ -128,12 +137,18 @@ def _radius(img: Image.Image) -> int:
     return round(img.width * 0.09)
 
 
-def _draw_face(img: Image.Image, code: str, four_color: bool) -> None:
+def _draw_face(img: Image.Image, code: str, four_color: bool, large_index: bool = False) -> None:
     W, H = img.size
     ImageDraw.Draw(img).rounded_rectangle((0, 0, W - 1, H - 1), _radius(img), fill=FACE_FILL, outline=FACE_EDGE,
                                           width=max(_SUPERSAMPLE, round(W * 0.018)))
     rank, suit = RANK_TEXT.get(code[0], code[0]), SUIT_SYMBOLS[code[1]]
     ink = (FOUR_COLOR if four_color else TWO_COLOR)[code[1]]
+    if large_index:  # rank and suit fill the left column; the pip keeps to the lower right corner
+        _stamp(img, rank, "bold", (0.24 * W, 0.21 * H), 0.32 * H, 0.40 * W, ink)
+        _stamp(img, suit, "regular", (0.24 * W, 0.55 * H), 0.28 * H, 0.40 * W, ink)
+        if W >= LARGE_INDEX_PIP_W * _SUPERSAMPLE:
+            _stamp(img, suit, "regular", (0.71 * W, 0.79 * H), 0.30 * H, 0.46 * W, ink)
+        return
     _stamp(img, rank, "bold", (0.22 * W, 0.16 * H), 0.22 * H, 0.34 * W, ink)
     _stamp(img, suit, "regular", (0.22 * W, 0.375 * H), 0.13 * H, 0.30 * W, ink)
     _stamp(img, suit, "regular", (0.61 * W, 0.70 * H), 0.40 * H, 0.62 * W, ink)
