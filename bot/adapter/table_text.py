@@ -10,6 +10,8 @@ PAUSED_HELP = ("Give me View Channel, Send Messages, Embed Links and Attach File
                "the next command or button press in that channel. No turn timer runs while it is paused.")
 PERMISSIONS_HELP = ("I can't post in this channel. Give me View Channel, Send Messages, Embed Links and "
                     "Attach Files here, then try again.")
+TEXT_LIMIT = 1900
+"""Characters of a table message's text (Discord allows 2,000)."""
 LOG_LINES = 5
 """The newest lines of the log a table message shows during a deal."""
 LOG_LINES_AFTER = 9
@@ -46,5 +48,7 @@ def table_text(live: LiveTable) -> str:
     if row.deal is None and live.last_outcome is not None and not live.withheld:
         lines.append(f"Step through hand #{row.hand_no} with `/replay {row.id} {row.hand_no}`.")
     shown_lines = LOG_LINES if row.deal is not None else LOG_LINES_AFTER  # every pot of every board, then what followed
-    lines += [f"> {shown(plain(line, 300))}" for line in live.log[-shown_lines:]]  # names in them are members' text
-    return "\n".join(lines)[:1900]
+    log = [f"> {shown(plain(line, 300))}" for line in live.log[-shown_lines:]]  # names in them are members' text
+    while log and len("\n".join(lines + log)) > TEXT_LIMIT:
+        log.pop(0)  # the oldest lines go first: the newest (a deal's result) stay whole
+    return "\n".join(lines + log)[:TEXT_LIMIT]

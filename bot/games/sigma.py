@@ -23,6 +23,7 @@ from typing import Any, ClassVar, Literal, Mapping, Sequence, TypedDict
 
 from bot.games.base import HIDDEN, Action, ActionSpec, IllegalAction, NotYourTurn, Outcome, Seat
 from bot.games.betting import BettingRound, Pot, PotDeal, SidePot, is_structure, seats_after
+from bot.games.card_names import card_name
 from bot.games.cards import shuffled
 from bot.games.sigma_shapes import (
     CHOOSE,
@@ -276,7 +277,7 @@ class SigmaEngine(PotDeal):
             self.option[seat] = 2
             self.step = THIRD
             self.in_hand[seat] = self._deal()
-            return f"plays option 2: {card} face up, {where}, and takes a third card"
+            return f"plays option 2: {card_name(card)} face up, {where}, and takes a third card"
         if placement.option == "1":
             self.option[seat] = 1
             text = f"plays option 1: a card face down, {where}"

@@ -120,11 +120,12 @@ async def test_wallets_results_and_stats_stay_on_their_server(tmp_path) -> None:
     live = h.bot.service.in_channel(CHANNEL_ID)
     folder = ALICE if live.engine.to_act() == (live.deal_seat(ALICE.id),) else BOB
     await h.press_label(folder, "Fold")
-    assert "Texas hold'em: 1 hands" in h.ephemeral_text(await h.command(ALICE, "stats"))
+    assert "Texas hold'em: 1 hand, " in h.ephemeral_text(await h.command(ALICE, "stats"))
 
     assert "has not played on this server yet" in h.ephemeral_text(await h.command(ALICE, "stats", at=OTHER_SERVER))
     assert "you have no deals" in h.ephemeral_text(await h.command(ALICE, "leaderboard", at=OTHER_SERVER))
-    assert "**1000**" in h.ephemeral_text(await h.command(ALICE, "wallet", at=OTHER_SERVER))
+    # the other server's wallet, and none of this server's tables in its answer
+    assert "You have **1,000** chips in your wallet.\"" in h.ephemeral_text(await h.command(ALICE, "wallet", at=OTHER_SERVER))
     assert "no Texas hold'em table" in h.ephemeral_text(
         await h.command(ALICE, "holdem", "status", at=Place(OTHER_GUILD_ID, CHANNEL_ID)))
     await h.close()

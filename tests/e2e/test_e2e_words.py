@@ -12,6 +12,7 @@ from types import SimpleNamespace
 import pytest
 
 from bot.adapter.private_hands import private_cards
+from bot.adapter.table_text import table_text
 from bot.games.base import Action
 from bot.games.card_names import card_name
 from bot.registry import game, game_names
@@ -21,6 +22,7 @@ from images.choice_labels import presidential_label
 from tests.support.harness import CHANNEL_ID, Harness, User
 from tests.support.message_writes import hands_to
 
+SEED = hashlib.sha256(b"words").hexdigest()
 PLAYERS = [User(5101 + k, name) for k, name in enumerate(("Alice", "Bob", "Carol", "Dave"))]
 
 
@@ -44,6 +46,7 @@ async def _finished_deal(h: Harness, name: str) -> None:
 @pytest.mark.parametrize("name", game_names())
 async def test_each_result_is_said_once(tmp_path, name: str) -> None:
     h = await Harness.start(str(tmp_path / "cardroom.db"))
+    h.bot.service.seeds = lambda: SEED
     await _finished_deal(h, name)
     live = h.bot.service.in_channel(CHANNEL_ID)
     assert live is not None and live.last_outcome is not None
@@ -51,9 +54,13 @@ async def test_each_result_is_said_once(tmp_path, name: str) -> None:
     summary = live.last_outcome.summary
     assert summary not in content.splitlines()[1], "the line above the log does not say it again"
     log = [line.removeprefix("> ") for line in content.splitlines() if line.startswith("> ")]
-    results = [line for line in log if line in summary]  # the lines that tell the result
-    assert results and len(results) == len(set(results)), f"each once:\n{content}"
-    assert all(piece in "\n".join(results) for piece in summary.split("; ")), f"all of it:\n{content}"
+    pieces = summary.split("; ")
+    # The lines that tell the result: the summary itself, one of its parts ("Bob wins 5 with 6 of 9"), or
+    # a part with its reason ("Alice wins 6: everyone else folded.").
+    results = [line for line in log
+               if line == summary or line in pieces or any(line.startswith(piece + ":") for piece in pieces)]
+    for piece in pieces:
+        assert sum(piece in line for line in results) == 1, f"{piece!r} said once:\n{content}"
     assert "(0)" not in content, "a seat without chips (a match over, its stacks back in the wallets) shows no (0)"
     await h.close()
 
@@ -165,3 +172,20 @@ def test_the_wallet_names_a_tournament_stack_as_such() -> None:
         "1,500 at table #13 (Omaha). Chips at a table come back to your wallet when you leave it.")
     assert wallet_text(0, [(sit_and_go, 1500, True)]) == (  # type: ignore[list-item]
         "You have **0** chips in your wallet and a tournament stack of 1,500 at table #13 (Omaha).")
+
+
+async def test_a_long_log_gives_up_its_oldest_lines_not_the_result(tmp_path) -> None:
+    h = await Harness.start(str(tmp_path / "cardroom.db"))
+    alice, bob = PLAYERS[:2]
+    await h.command(alice, "holdem", "create")
+    await h.command(bob, "holdem", "join")
+    await h.command(alice, "holdem", "start")
+    live = h.bot.service.in_channel(CHANNEL_ID)
+    await h.bot.service.act(live.id, live.table_seat_of(live.engine.to_act()[0]).user_id, live.row.hand_no,
+                            live.row.step, Action("fold"))
+    await h.settle()
+    result = live.log[-1]
+    live.log[-1:-1] = ["A long line " + "x" * 290] * 8  # names and notes at their longest, before the result
+    text = table_text(live)
+    assert len(text) <= 1900 and text.endswith(f"> {result}"), "the result closes the message, whole"
+    await h.close()

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from bot.games.base import HIDDEN, Action, IllegalAction, NotYourTurn, Seat
+from bot.games.card_names import card_name
 from bot.games.cards import shuffled
 from bot.games.sigma import SigmaEngine
 from bot.games.sigma_shapes import CODES
@@ -92,10 +93,11 @@ def test_the_log_tells_each_stage_and_where_each_card_went_never_a_face_down_car
     dealt = e.in_hand[1]
     play(e, [(1, Action("place", target="1:0:2,0"))])             # option 1: face down, columns 3-4
     assert e.log[-1] == "B plays option 1: a card face down, upright at column 3, row 1"
-    assert dealt is not None and dealt not in " ".join(e.log)
+    assert dealt is not None and dealt not in " ".join(e.log) and card_name(dealt) not in " ".join(e.log)
     face_up = e.in_hand[2]
     play(e, [(2, Action("place", target="2:90:1,1"))])            # option 2: turned, rows 2-3
-    assert e.log[-1] == f"C plays option 2: {face_up} face up, turned 90° at column 2, row 2, and takes a third card"
+    assert face_up is not None and e.log[-1] == (
+        f"C plays option 2: {card_name(face_up)} face up, turned 90° at column 2, row 2, and takes a third card")
     play(e, [(2, Action("place", target="3:0:2,0"))])             # over the corner still open
     assert e.log[-1] == "C places the third card face down, upright at column 3, row 1"
     assert [s["option"] for s in e.view(None)["seats"]] == [None, 1, 2]
