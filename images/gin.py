@@ -1,8 +1,11 @@
 """Gin rummy images: the table, a player's private hand and the score sheet, from a ``GinView`` only.
 
-The shape read here is ``bot.games.gin.GinView``. A visible hand is drawn as its melds (fanned
-groups with a green bar) then its deadwood (red bar and points); a hidden hand as a row of backs
-with the cards that player took from the discard pile, which the other player saw.
+The shape read here is ``bot.games.gin.GinView``. Every picture is drawn at twice the 400 x 300 box
+Discord shows it in (800 wide), every string at 22 px or more, so it reads at 11 px or more until
+clicked. A visible hand is drawn as its melds (fanned groups with a green bar) then its deadwood (red
+bar and points), on cards with a large index so a fanned card still shows its rank and suit; a hidden
+hand as a row of backs with the cards that player took from the discard pile, which the other player
+saw. What does not fit (the hand's moves) is in the message text's log.
 """
 from __future__ import annotations
 
@@ -18,7 +21,6 @@ from images.cards import (
     Color,
     canvas_draw,
     card_size,
-    chips,
     draw_text,
     fit_text,
     font,
@@ -30,9 +32,7 @@ from images.palette import to_png
 from images.theme import (
     BACKGROUND,
     FELT,
-    FOOTER_H,
     GOLD,
-    HEADER_H,
     MUTED,
     PLATE,
     PLATE_EDGE,
@@ -46,25 +46,33 @@ from images.theme import (
     private_viewer,
 )
 
-TABLE_SIZE = (900, 560)
-HAND_SIZE = (720, 214)
-SCORE_WIDTH = 560
-SCORE_TOP = 74     # title bar and the players' names above the first row
-SCORE_ROW_H = 24
+TABLE_SIZE = (800, 600)
+HEADER_H = 42
+HEADER_SIZE = 28
+FOOTER_H = 28
+TEXT_PX = 22       # the smallest font: 11 px as Discord shows an 800-wide picture
+HAND_SIZE = (800, 300)
+SCORE_WIDTH = 800
+SCORE_TOP = HEADER_H + 52  # title bar and the players' names above the first row
+SCORE_ROW_H = 42
+SCORE_ROWS = 11    # at most: the sheet stays 800 x 600 or less, Discord's box at twice its size
 
 MELD = (110, 214, 130)
 DEADWOOD = (255, 110, 90)
 MARK = (250, 198, 60)  # layoffs on the knocker's melds; the card just taken, in a private hand
 RULE = (52, 58, 70)
 
-ROW_CARD_W = 64
+ROW_CARD_W = 58
 FAN = 0.6          # a card in a meld covers all but this share of the one before it (its index shows)
-GROUP_GAP = 18
-PLATE_BOX = (12, 170, 74)  # left, width, height of the name plate beside each hand
-CARDS_LEFT = 200
+GROUP_GAP = 14
+PLATE_BOX = (10, 178, 96)  # left, width, height of the name plate beside each hand
+CARDS_LEFT = 196
+ROW_LABEL_H = 34   # under a row of cards: its bar and "Deadwood N" or "Took ..."
 PILE_CARD_W = 64
 PILE_SHOWN = 5     # the last discards, fanned so each one's index shows (the whole pile is public)
-PILE_FAN = 24
+PILE_FAN = 26
+HAND_CARD_W = 84
+HAND_PILE_W = 76
 
 View = Mapping[str, Any]
 Group = tuple[list[str], str]  # cards and what they are: "meld" or "deadwood" ("" for a hidden hand)
@@ -77,15 +85,23 @@ def render_table(view: View, footer: str | None = None) -> bytes:
     draw = canvas_draw(canvas)
     bottom = view["viewer"] if view["viewer"] is not None else 0
     score = view["score"]
-    hand_no = max(1, len(score["lines"]) + (0 if view["phase"] == "over" else 1))  # lines include a scored hand
-    match = " · best of five" if score["match"] == "best-of-five" else ""
-    draw_header(draw, TABLE_SIZE[0], f"Gin rummy · to {score['target']} · knock {view['knock_limit']}{match}",
-                f"Game {score['game_no']} · Hand {hand_no}")
-    for seat, row_top in ((1 - bottom, HEADER_H + 14), (bottom, TABLE_SIZE[1] - FOOTER_H - 138)):
+    match = " · best of 5" if score["match"] == "best-of-five" else ""
+    draw_header(draw, TABLE_SIZE[0], f"Gin · to {score['target']} · knock {view['knock_limit']}{match}",
+                _game_and_hand(view), height=HEADER_H, size=HEADER_SIZE)
+    card_h = card_size(ROW_CARD_W)[1]
+    for seat, row_top in ((1 - bottom, HEADER_H + 14),
+                          (bottom, TABLE_SIZE[1] - FOOTER_H - 10 - ROW_LABEL_H - card_h)):
         _draw_player(canvas, draw, view, seat, row_top)
     _draw_middle(canvas, draw, view)
-    draw_footer(draw, TABLE_SIZE, footer)
+    draw_footer(draw, TABLE_SIZE, footer, height=FOOTER_H, text_size=TEXT_PX)
     return to_png(canvas)
+
+
+def _game_and_hand(view: View) -> str:
+    """"Game 1 · Hand 3": the score's lines include a hand once it is scored."""
+    score = view["score"]
+    hand_no = max(1, len(score["lines"]) + (0 if view["phase"] == "over" else 1))
+    return f"Game {score['game_no']} · Hand {hand_no}"
 
 
 @lru_cache(maxsize=1)
@@ -93,30 +109,28 @@ def _background() -> Image.Image:
     """The felt with its rim between the header and footer; drawn once (shared: copy it)."""
     image = Image.new("RGB", TABLE_SIZE, BACKGROUND)
     width, height = TABLE_SIZE
-    ImageDraw.Draw(image).rounded_rectangle((4, HEADER_H + 4, width - 5, height - FOOTER_H - 5), 18, fill=FELT,
-                                            outline=RIM_EDGE, width=6)
+    ImageDraw.Draw(image).rounded_rectangle((2, HEADER_H + 2, width - 3, height - FOOTER_H - 2), 16, fill=FELT,
+                                            outline=RIM_EDGE, width=5)
     return image
 
 
 def _draw_player(canvas: Image.Image, draw: ImageDraw.ImageDraw, view: View, seat: int, top: int) -> None:
-    """A name plate at the left and the hand to its right: melds and deadwood, or backs."""
+    """A name plate (name, points, dealer) at the left and the hand to its right: melds and deadwood, or backs."""
     player = view["players"][seat]
     left, width, height = PLATE_BOX
     card_h = card_size(ROW_CARD_W)[1]
-    plate_top = top + (card_h - height) // 2
+    plate_top = top + (card_h + ROW_LABEL_H - height) // 2
     highlight = player["to_act"] and view["phase"] != "over"
     draw.rounded_rectangle((left, plate_top, left + width, plate_top + height), 8, fill=PLATE,
-                           outline=GOLD if highlight else PLATE_EDGE, width=3 if highlight else 1)
-    inner = width - 44 if player["is_dealer"] else width - 16
-    name = fit_text(player_name(player["name"], seat), font(16, "bold"), inner)
-    draw.text((left + 9, plate_top + 8), name, font=font(16, "bold"), fill=TEXT)
-    if player["is_dealer"]:
-        draw_dealer_button(draw, (left + width - 18, plate_top + 17), radius=10)
-    draw.text((left + 9, plate_top + 30), fit_text(counted(player['points'], 'point'), font(14), width - 16),
-              font=font(14), fill=STACK)
-    if player["deadwood_points"] is not None:
-        draw.text((left + 9, plate_top + 51), f"Deadwood {player['deadwood_points']}", font=font(13, "bold"),
-                  fill=DEADWOOD if player["deadwood_points"] else MELD)
+                           outline=GOLD if highlight else PLATE_EDGE, width=4 if highlight else 1)
+    name_face = font(24, "bold")
+    draw.text((left + 10, plate_top + 12), fit_text(player_name(player["name"], seat), name_face, width - 18),
+              font=name_face, fill=TEXT)
+    inner = width - 60 if player["is_dealer"] else width - 18
+    draw.text((left + 10, plate_top + 54), fit_text(counted(player["points"], "point"), font(24), inner),
+              font=font(24), fill=STACK)
+    if player["is_dealer"]:  # beside the points: a long name keeps the whole top line
+        draw_dealer_button(draw, (left + width - 28, plate_top + 66), radius=20)
 
     showdown = view["showdown"]
     layoffs: set[str] = set()  # framed on the knocker's melds
@@ -130,7 +144,9 @@ def _draw_player(canvas: Image.Image, draw: ImageDraw.ImageDraw, view: View, sea
                  deadwood_points=player["deadwood_points"], marked=layoffs)
     if groups and groups[0][1] == "" and player["picked"]:
         taken = "Took " + " ".join(pretty(card) for card in player["picked"])
-        draw_text(draw, (CARDS_LEFT, top + card_h + 6), fit_text(taken, font(13), 600), font(13), TEXT)
+        face = font(TEXT_PX)
+        draw_text(draw, (CARDS_LEFT, top + card_h + 6), fit_text(taken, face, TABLE_SIZE[0] - CARDS_LEFT - 14),
+                  face, TEXT)
 
 
 def _groups(player: Mapping[str, Any]) -> list[Group]:
@@ -159,18 +175,18 @@ def _draw_groups(canvas: Image.Image, draw: ImageDraw.ImageDraw, groups: Sequenc
         step = card_w * (fan if kind else min(fan, 0.5))
         lefts = [round(x + n * step) for n in range(len(cards))]
         for at, code in zip(lefts, cards):
-            paste_card(canvas, code, (at, top), card_w)
+            paste_card(canvas, code, (at, top), card_w, large_index=True)
         for at, code in zip(lefts, cards):
             if code in marked:  # framed on top of the fan so the whole card stands out
                 draw.rounded_rectangle((at - 2, top - 2, at + card_w + 1, top + card_h + 1), 7, outline=MARK,
-                                       width=3)
+                                       width=4)
         span = card_w + step * (len(cards) - 1)
         if kind:
             colour = MELD if kind == "meld" else DEADWOOD
-            draw.rounded_rectangle((round(x), top + card_h + 4, round(x + span), top + card_h + 8), 2, fill=colour)
+            draw.rounded_rectangle((round(x), top + card_h + 4, round(x + span), top + card_h + 9), 2, fill=colour)
             if kind == "deadwood" and deadwood_points is not None:
                 label = f"Deadwood {deadwood_points}"
-                draw_text(draw, (x, top + card_h + 11), label, font(13, "bold"), DEADWOOD)
+                draw_text(draw, (x, top + card_h + 11), label, font(TEXT_PX, "bold"), DEADWOOD)
         x += span + GROUP_GAP
 
 
@@ -182,8 +198,8 @@ def _groups_width(groups: Sequence[Group], card_w: int, fan: float) -> float:
 def _draw_middle(canvas: Image.Image, draw: ImageDraw.ImageDraw, view: View) -> None:
     """Stock and discard pile at the left; whose turn it is (or the result) and the score at the right."""
     card_w, card_h = card_size(PILE_CARD_W)
-    top = TABLE_SIZE[1] // 2 - card_h // 2 - 6
-    stock_x, pile_x = 36, 136
+    top = TABLE_SIZE[1] // 2 - card_h // 2 - 16
+    stock_x, pile_x = 26, 120
     if view["stock_count"]:
         for depth in range(min(3, view["stock_count"]) - 1, -1, -1):
             paste_card(canvas, HIDDEN, (stock_x + 3 * depth, top - 3 * depth), PILE_CARD_W)
@@ -191,40 +207,43 @@ def _draw_middle(canvas: Image.Image, draw: ImageDraw.ImageDraw, view: View) -> 
         paste_card(canvas, "", (stock_x, top), PILE_CARD_W)
     pile = list(view["discard_pile"])[-PILE_SHOWN:] or [""]
     pile_middle = pile_x + (PILE_FAN * (len(pile) - 1) + card_w) / 2
-    paste_row(canvas, pile, pile_middle, top, PILE_CARD_W, gap=PILE_FAN - card_w, max_width=TABLE_SIZE[0])
-    label = font(13)
+    paste_row(canvas, pile, pile_middle, top, PILE_CARD_W, gap=PILE_FAN - card_w, max_width=TABLE_SIZE[0],
+              large_index=True)
+    label = font(TEXT_PX)
     draw_text(draw, (stock_x + card_w / 2, top + card_h + 8), f"Stock {view['stock_count']}", label, TEXT,
               anchor="mt")
-    draw_text(draw, (pile_middle, top + card_h + 8), "Discard pile", label, TEXT, anchor="mt")
+    draw_text(draw, (pile_middle, top + card_h + 8), "Discards", label, TEXT, anchor="mt")
 
-    text_left, width = 330, TABLE_SIZE[0] - 330 - 24
-    lines: list[tuple[str, Any, Color]] = [(line, font(20, "bold"), GOLD)
-                                           for line in wrap_text(_turn_text(view), font(20, "bold"), width, 2)]
-    if view["showdown"] is not None:
-        lines.append((_showdown_text(view), font(15), TEXT))
-    lines.append((_score_text(view), font(15), TEXT))
+    text_left = pile_x + PILE_FAN * (PILE_SHOWN - 1) + card_w + 28
+    width = TABLE_SIZE[0] - text_left - 20
+    turn = font(26, "bold")
+    over = view["phase"] == "over"
+    lines: list[tuple[str, Any, Color]] = [(line, turn, GOLD)
+                                           for line in wrap_text(_turn_text(view), turn, width, 3 if over else 2)]
+    if view["showdown"] is not None and not over:  # once over, the result says how the hand ended
+        lines.append((_showdown_text(view), font(24), TEXT))
+    lines += [(line, font(24), TEXT) for line in _score_text(view)]
     if view["misdeals"]:
-        lines.append((f"Redealt {view['misdeals']} time{'s' if view['misdeals'] > 1 else ''} (misdeal)", font(13),
-                      MUTED))
-    y = TABLE_SIZE[1] // 2 - sum(face.size + 8 for _, face, _ in lines) / 2
+        lines.append((f"Redealt {counted(view['misdeals'], 'time')} (misdeal)", font(TEXT_PX), MUTED))
+    y = TABLE_SIZE[1] // 2 - 8 - sum(face.size + 8 for _, face, _ in lines) / 2
     for text, face, colour in lines:
         draw_text(draw, (text_left, y), fit_text(text, face, width), face, colour)
         y += face.size + 8
 
 
-def _score_text(view: View) -> str:
-    """"Alice 45 – Bob 12 · hands 2–1", plus the games in a best-of-five."""
+def _score_text(view: View) -> list[str]:
+    """["Alice 45 – Bob 12", "Hands won 2–1"], the games too in a best-of-five."""
     score = view["score"]
     a, b = _name(view, 0), _name(view, 1)
-    text = f"{a} {score['points'][0]} – {b} {score['points'][1]} · hands {score['hands_won'][0]}–{score['hands_won'][1]}"
+    wins = f"Hands won {score['hands_won'][0]}–{score['hands_won'][1]}"
     if score["match"] == "best-of-five":
-        text += f" · games {score['games_won'][0]}–{score['games_won'][1]}"
-    return text
+        wins += f" · games {score['games_won'][0]}–{score['games_won'][1]}"
+    return [f"{a} {score['points'][0]} – {b} {score['points'][1]}", wins]
 
 
 def _name(view: View, seat: int) -> str:
     """A player's name short enough to sit inside a sentence."""
-    return fit_text(player_name(view["players"][seat]["name"], seat), font(15), 200)
+    return fit_text(player_name(view["players"][seat]["name"], seat), font(24), 190)
 
 
 def _turn_text(view: View) -> str:
@@ -254,48 +273,59 @@ def _showdown_text(view: View) -> str:
 
 
 def render_hand(view: View) -> bytes:
-    """PNG of the viewer's own hand, melds grouped and deadwood marked, with the discard top."""
+    """PNG of the viewer's own hand, melds grouped and deadwood marked, with the discard top, the stock
+    and the score: what a player weighs before drawing, discarding or knocking."""
     viewer = private_viewer(view)
     player = view["players"][viewer]
     width, height = HAND_SIZE
     canvas = Image.new("RGB", HAND_SIZE, FELT)
     draw = canvas_draw(canvas)
-    draw_header(draw, width, player_name(player["name"], viewer), _turn_text(view), height=30, size=14)
+    draw_header(draw, width, player_name(player["name"], viewer), _game_and_hand(view), height=HEADER_H, size=26)
 
-    card_w = 84
-    pile_w = 60
+    top = HEADER_H + 14
     taken = view["taken_from_discard"]  # framed: the rules forbid discarding it straight back
-    _draw_groups(canvas, draw, _groups(player), 14, 44, card_w, width - pile_w - 48,
+    pile_x = width - HAND_PILE_W - 14
+    _draw_groups(canvas, draw, _groups(player), 14, top, HAND_CARD_W, pile_x - 14 - 24,
                  deadwood_points=player["deadwood_points"], marked=(taken,) if taken else ())
-    pile_x = width - pile_w - 14
-    paste_card(canvas, view["discard_top"] or "", (pile_x, 44), pile_w)
-    draw_text(draw, (pile_x + pile_w / 2, 44 + card_size(pile_w)[1] + 6), "Discard", font(12), TEXT, anchor="mt")
-    draw_text(draw, (pile_x + pile_w / 2, 44 + card_size(pile_w)[1] + 22), f"Stock {view['stock_count']}",
-              font(12), TEXT, anchor="mt")
+    paste_card(canvas, view["discard_top"] or "", (pile_x, top), HAND_PILE_W, large_index=True)
+    below = top + card_size(HAND_PILE_W)[1] + 6
+    for n, text in enumerate(("Discard", f"Stock {view['stock_count']}")):
+        draw_text(draw, (pile_x + HAND_PILE_W / 2, below + 28 * n), text, font(TEXT_PX), TEXT, anchor="mt")
+    turn = font(26, "bold")
+    over = view["phase"] == "over"  # the result takes both lines; the score is in it
+    lines = [(line, turn, GOLD) for line in wrap_text(_turn_text(view), turn, width - 28, 2 if over else 1)]
+    if not over:
+        lines.append((" · ".join(_score_text(view)), font(24), STACK))
+    for n, (text, face, colour) in enumerate(lines):
+        draw_text(draw, (14, height - 50 + 38 * n), fit_text(text, face, width - 28), face, colour, anchor="ls")
     return to_png(canvas)
 
 
 def render_scores(view: View) -> bytes:
     """PNG of the score sheet: this game's hands line by line, the running totals, then each finished
-    game's sums. Its height grows with the rows (``SCORE_TOP + SCORE_ROW_H * rows + SCORE_ROW_H``)."""
+    game's totals, newest first. Its height grows with the rows (``SCORE_TOP + SCORE_ROW_H * rows +
+    SCORE_ROW_H / 2``) up to ``SCORE_ROWS`` rows, so the sheet reads in Discord's box: beyond, this
+    game's earlier hands are summed in one row and a finished game's bonuses are left out."""
     score = view["score"]
     names = [_name(view, seat) for seat in (0, 1)]
     rows = _score_rows(score, names)
-    canvas = Image.new("RGB", (SCORE_WIDTH, SCORE_TOP + SCORE_ROW_H * (len(rows) + 1)), BACKGROUND)
+    canvas = Image.new("RGB", (SCORE_WIDTH, SCORE_TOP + SCORE_ROW_H * len(rows) + SCORE_ROW_H // 2), BACKGROUND)
     draw = canvas_draw(canvas)
     games = f" · games {score['games_won'][0]}–{score['games_won'][1]}" if score["match"] == "best-of-five" else ""
-    draw_header(draw, SCORE_WIDTH, f"Score sheet · game {score['game_no']} to {score['target']}{games}", "")
-    label_x, centres = 14, (300, 420)
+    draw_header(draw, SCORE_WIDTH, f"Score sheet · game {score['game_no']} to {score['target']}{games}", "",
+                height=HEADER_H, size=HEADER_SIZE)
+    label_x, centres = 16, (500, 680)
     for centre, name in zip(centres, names):
-        draw.text((centre, 46), fit_text(name, font(14, "bold"), 110), font=font(14, "bold"), fill=TEXT, anchor="mt")
+        draw.text((centre, HEADER_H + 12), fit_text(name, font(28, "bold"), 180), font=font(28, "bold"), fill=TEXT,
+                  anchor="mt")
     y = SCORE_TOP + SCORE_ROW_H // 2
     for label, left, right, style in rows:
         if style == "rule":
-            draw.line((label_x, y, SCORE_WIDTH - 14, y), fill=RULE, width=1)
+            draw.line((label_x, y, SCORE_WIDTH - 16, y), fill=RULE, width=2)
         else:
-            face = font(14, "bold") if style in ("total", "game") else font(14)
+            face = font(28, "bold") if style in ("total", "game") else font(28)
             colour = GOLD if style == "game" else TEXT if style == "total" else (220, 222, 226)
-            room = SCORE_WIDTH - 2 * label_x if style == "game" else centres[0] - 60 - label_x
+            room = centres[0] - 100 - label_x
             draw.text((label_x, y), fit_text(label, face, room), font=face, fill=colour, anchor="lm")
             for centre, value in zip(centres, (left, right)):
                 draw.text((centre, y), value, font=face, fill=colour, anchor="mm")
@@ -307,9 +337,32 @@ ScoreRow = tuple[str, str, str, str]  # label, player 0 cell, player 1 cell, sty
 
 
 def _score_rows(score: Mapping[str, Any], names: list[str]) -> list[ScoreRow]:
-    """The sheet as rows: one per hand of this game, the totals, then each finished game's sums."""
+    """The sheet as rows, at most ``SCORE_ROWS``: this game's hands (earlier ones summed in one row
+    when they do not all fit), the totals, then each finished game with its final totals, newest
+    first, the newest with its bonuses when the sheet has room."""
+    games: list[ScoreRow] = []
+    for number, game in reversed(list(enumerate(score["games"], start=1))):
+        shutout = " (shutout)" if game["shutout"] else ""
+        games.append((f"Game {number} · {names[game['winner']]}{shutout}", str(game["totals"][0]),
+                      str(game["totals"][1]), "game"))
+    details: list[ScoreRow] = []
+    if score["games"]:
+        newest = score["games"][-1]
+        bonus = ["", ""]
+        bonus[newest["winner"]] = str(newest["game_bonus"])
+        details = [("Hand points", str(newest["hand_points"][0]), str(newest["hand_points"][1]), "line"),
+                   ("Game bonus", bonus[0], bonus[1], "line"),
+                   ("Line bonus", str(newest["line_bonus"][0]), str(newest["line_bonus"][1]), "line")]
+    lines = list(score["lines"])
+    room = SCORE_ROWS - 3 - (len(games) + 1 if games else 0)
+    if len(lines) + len(details) > room:
+        details = []
     rows: list[ScoreRow] = []
-    for line in score["lines"]:
+    if len(lines) > room:
+        earlier, lines = lines[:len(lines) - room + 1], lines[len(lines) - room + 1:]
+        sums = [sum(line["points"] for line in earlier if line["winner"] == seat) for seat in (0, 1)]
+        rows.append((f"Hands {earlier[0]['hand']}–{earlier[-1]['hand']}", f"+{sums[0]}", f"+{sums[1]}", "line"))
+    for line in lines:
         cells = ["", ""]
         if line["winner"] is not None:
             cells[line["winner"]] = f"+{line['points']}"
@@ -317,15 +370,6 @@ def _score_rows(score: Mapping[str, Any], names: list[str]) -> list[ScoreRow]:
     rows.append(("", "", "", "rule"))
     rows.append(("Points", str(score["points"][0]), str(score["points"][1]), "total"))
     rows.append(("Hands won", str(score["hands_won"][0]), str(score["hands_won"][1]), "line"))
-    for number, game in enumerate(score["games"], start=1):
-        rows.append(("", "", "", "rule"))
-        winner = names[game["winner"]]
-        shutout = " (shutout)" if game["shutout"] else ""
-        rows.append((f"Game {number}: {winner} by {chips(game['margin'])}{shutout}", "", "", "game"))
-        rows.append(("Hand points", str(game["hand_points"][0]), str(game["hand_points"][1]), "line"))
-        bonus = ["", ""]
-        bonus[game["winner"]] = str(game["game_bonus"])
-        rows.append(("Game bonus", bonus[0], bonus[1], "line"))
-        rows.append(("Line bonus", str(game["line_bonus"][0]), str(game["line_bonus"][1]), "line"))
-        rows.append(("Total", str(game["totals"][0]), str(game["totals"][1]), "total"))
+    if games:
+        rows += [("", "", "", "rule"), games[0], *details, *games[1:]]
     return rows

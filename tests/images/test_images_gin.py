@@ -32,9 +32,11 @@ from images.gin import (
     PLATE_BOX,
     ROW_CARD_W,
     SCORE_ROW_H,
+    SCORE_ROWS,
     SCORE_TOP,
     SCORE_WIDTH,
     TABLE_SIZE,
+    _score_rows,
     render_hand,
     render_scores,
     render_table,
@@ -178,11 +180,26 @@ def test_the_private_hand_refuses_the_public_view() -> None:
         render_hand(table([player("Alice"), player("Bob")]))
 
 
-@pytest.mark.parametrize("lines, games", [(0, 0), (4, 0), (3, 2), (40, 1)])
-def test_the_score_sheet_grows_with_its_rows(lines: int, games: int) -> None:
+@pytest.mark.parametrize("lines, games, rows", [
+    (0, 0, 3),    # rule, points, hands won
+    (4, 0, 7),    # and each hand
+    (1, 1, 9),    # a hand, the totals, a rule, the newest game and its three bonus rows
+    (3, 2, 9),    # three hands, the totals, a rule and both games without their bonuses
+    (40, 1, 11),  # the first 35 hands summed in one row, the last 5, the totals; the game without bonuses
+])
+def test_the_score_sheet_grows_with_its_rows_and_stays_in_discords_box(lines: int, games: int, rows: int) -> None:
     view = table([player("Alice"), player("Bob")], score=score(lines, games))
-    rows = lines + 3 + 6 * games  # each hand, rule + points + hands won, and rule + 5 rows per game
-    assert decode(render_scores(view)).size == (SCORE_WIDTH, SCORE_TOP + SCORE_ROW_H * (rows + 1))
+    size = decode(render_scores(view)).size
+    assert size == (SCORE_WIDTH, SCORE_TOP + SCORE_ROW_H * rows + SCORE_ROW_H // 2)
+    assert rows <= SCORE_ROWS and size[1] <= 600, "at 800 x 600 or less Discord shows it at half size or more"
+
+
+def test_a_long_game_sums_its_earlier_hands_in_one_row() -> None:
+    sheet = _score_rows(score(40, 1), ["Alice", "Bob"])
+    won = [sum(9 for n in range(35) if n % 3 and n % 2 == seat) for seat in (0, 1)]
+    assert sheet[0] == ("Hands 1–35", f"+{won[0]}", f"+{won[1]}", "line")
+    assert [row[0] for row in sheet[1:6]] == [f"Hand {n} · knock" for n in range(36, 41)]
+    assert sheet[-1] == ("Game 1 · Alice (shutout)", "483", "0", "game")
 
 
 def _random_action(engine: GinEngine, seat: int, rng: random.Random) -> Action:
