@@ -1,9 +1,13 @@
 """Saint Poker images: the table and a player's private hand, drawn from a ``SaintView`` only.
 
-The shape read here is ``bot.games.saint.SaintView``. ``render_table`` shows the river (each player's
-river card labelled with their name), next round's river, then one row per player: score, whether
-they have chosen, their two revealed cards with the hand's name and place in the winner order, the
-cards they picked up. During the pickup, a card already taken from the middle is drawn greyed out.
+The shape read here is ``bot.games.saint.SaintView``. Both pictures are drawn at twice the 400 x 300
+box Discord shows them in (800 wide), every string at 22 px or more (11 px as shown), cards with a
+large index. ``render_table`` (800 x 600 for 2 to 5 players) shows the river (each player's river card
+labelled with their name), next round's river and the deck, what the table waits for, then one row per
+player: score and whether they have chosen; from the reveal to the end of the round (and at the end of
+the game), their place and points with the two cards they revealed and the hand's name, and the cards
+they picked up. During the pickup, a card already taken from the middle is drawn greyed out. Earlier
+rounds' hands, hand sizes and the log stay in the message text.
 ``render_hand`` shows the viewer's hand large, their choice not yet revealed, and the river.
 """
 from __future__ import annotations
@@ -14,8 +18,8 @@ from typing import Any, Mapping
 from PIL import Image, ImageDraw
 
 from bot.games.cards import pretty
-from bot.games.words import counted
 from images.cards import (
+    CARD_RATIO,
     Color,
     canvas_draw,
     card_size,
@@ -24,15 +28,12 @@ from images.cards import (
     font,
     paste_card,
     paste_row,
-    wrap_text,
 )
 from images.palette import to_png
 from images.theme import (
     BACKGROUND,
     FELT,
-    FOOTER_H,
     GOLD,
-    HEADER_H,
     MUTED,
     PLATE,
     PLATE_EDGE,
@@ -45,65 +46,73 @@ from images.theme import (
     private_viewer,
 )
 
-WIDTH = 900
-RIVER_CARD_W = 62
-RIVER_LEFT = 24
-RIVER_TOP = HEADER_H + 32
+WIDTH = 800
+HEIGHT = 600
+HEADER_H = 42
+FOOTER_H = 28
+TEXT_PX = 22       # the smallest font: 11 px as Discord shows an 800-wide picture
+RIVER_CARD_W = 68
+RIVER_LEFT = 18
+RIVER_TOP = HEADER_H + 10
+RIVER_STEP = RIVER_CARD_W + 12
 RIVER_SLOTS = 5
-FUTURE_CARD_W = 44
-ROWS_TOP = RIVER_TOP + card_size(RIVER_CARD_W)[1] + 34
-ROW_H = 70
-ROW_CARD_W = 40
-PLATE_W = 210
-LOG_LINES = 3
-LOG_H = LOG_LINES * 20 + 18
-HAND_SIZE = (800, 290)
-HAND_CARD_W = 84
-HAND_RIVER_W = 44
+FUTURE_CARD_W = 50
+STATUS_TOP = RIVER_TOP + card_size(RIVER_CARD_W)[1] + 30   # what the table waits for, one line
+ROWS_TOP = STATUS_TOP + 38
+ROW_H = 70         # a row with 5 players; fewer players get taller rows and larger cards
+ROW_H_MAX = 90
+ROW_CARD_W_MAX = 58
+PLATE_W = 246
+PICKED_LEFT = WIDTH - 16 - 2 * (ROW_CARD_W_MAX + 4)  # the two cards picked up, at the right
+HAND_SIZE = (800, 340)
+HAND_CARD_W = 80
+HAND_RIVER_W = 52
 
 LOG = (214, 230, 220)
 CHOSEN = (140, 220, 150)
 LOSS = (170, 176, 186)
-PHASES = {"river": "Choosing river cards", "reveal": "Choosing cards to reveal", "pickup": "Pickup",
-          "over": "Game over"}
+PHASES = {"river": "River", "reveal": "Reveal", "pickup": "Pickup", "over": "Game over"}
 PLACES = ("1st", "2nd", "3rd", "4th", "5th")
 
 View = Mapping[str, Any]
 
 
 def render_table(view: View, footer: str = "") -> bytes:
-    """PNG of the game: river and next river at the top, what the table waits for beside them, a
-    row per player, the last log lines. The image is taller by a row for each player."""
+    """PNG of the game: river and next river at the top, what the table waits for under them, a row
+    per player. The same 800 x 600 for every number of players (rows are ``row_height`` apart)."""
     seats = view["seats"]
-    height = table_size(len(seats))[1]
-    canvas = _background(height).copy()
+    canvas = _background().copy()
     draw = canvas_draw(canvas)
     draw_header(draw, WIDTH, f"Saint Poker · {len(seats)} players",
-                f"Round {view['round']}/{view['rounds']} · {PHASES.get(view['phase'], view['phase'])}")
+                f"Round {view['round']}/{view['rounds']} · {PHASES.get(view['phase'], view['phase'])}",
+                height=HEADER_H, size=28)
     _draw_rivers(canvas, draw, view)
-    result = view["results"][-1] if view["results"] else None  # this round's once revealed, else the last
+    _draw_status(draw, view)
+    result = view["results"][-1] if view["results"] else None
+    if result is not None and result["round"] != view["round"]:
+        result = None  # last round's hands are over: its log lines tell them, the plates keep the points
     for index in range(len(seats)):
-        _draw_row(canvas, draw, view, index, result, ROWS_TOP + index * ROW_H)
-    face = font(14)
-    y = height - FOOTER_H - LOG_H + 10
-    for line in view["log"][-LOG_LINES:]:
-        draw_text(draw, (24, y), fit_text(line, face, WIDTH - 48), face, LOG)
-        y += 20
-    draw_footer(draw, (WIDTH, height), footer)
+        _draw_row(canvas, draw, view, index, result, ROWS_TOP + index * row_height(len(seats)))
+    draw_footer(draw, (WIDTH, HEIGHT), footer, height=FOOTER_H, text_size=TEXT_PX)
     return to_png(canvas)
 
 
+def row_height(players: int) -> int:
+    """A player's row: the room under the status line shared out, at most ``ROW_H_MAX``."""
+    return min(ROW_H_MAX, (HEIGHT - FOOTER_H - 6 - ROWS_TOP) // players)
+
+
 def table_size(players: int) -> tuple[int, int]:
-    """(width, height) of the table image: a row for every player."""
-    return WIDTH, ROWS_TOP + players * ROW_H + LOG_H + FOOTER_H
+    """(width, height) of the table image: Discord's box at twice its size, for 2 to 5 players."""
+    return WIDTH, HEIGHT
 
 
-@lru_cache(maxsize=4)
-def _background(height: int) -> Image.Image:
-    """The felt with its rim between header and footer; drawn once per height (shared: copy it)."""
-    image = Image.new("RGB", (WIDTH, height), BACKGROUND)
-    ImageDraw.Draw(image).rounded_rectangle((4, HEADER_H + 4, WIDTH - 5, height - FOOTER_H - 5), 18, fill=FELT,
-                                            outline=RIM_EDGE, width=6)
+@lru_cache(maxsize=1)
+def _background() -> Image.Image:
+    """The felt with its rim between header and footer; drawn once (shared: copy it)."""
+    image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
+    ImageDraw.Draw(image).rounded_rectangle((2, HEADER_H + 2, WIDTH - 3, HEIGHT - FOOTER_H - 2), 16, fill=FELT,
+                                            outline=RIM_EDGE, width=5)
     return image
 
 
@@ -111,7 +120,7 @@ def _points(points: int) -> str:
     return f"{points} point" if points == 1 else f"{points} points"
 
 
-def _name(view: View, seat: int, width: float = 160, size: int = 14) -> str:
+def _name(view: View, seat: int, width: float = 160, size: int = TEXT_PX) -> str:
     return fit_text(player_name(view["seats"][seat]["name"], seat), font(size), width)
 
 
@@ -121,40 +130,45 @@ def _taken(view: View, card: str) -> bool:
 
 
 def _draw_rivers(canvas: Image.Image, draw: ImageDraw.ImageDraw, view: View) -> None:
-    """This round's river (empty slots for the cards still to come, each player's card named), next
-    round's river, and at the right what the table waits for."""
-    draw_text(draw, (RIVER_LEFT, HEADER_H + 12), "River", font(14, "bold"), TEXT)
+    """This round's river (empty slots for the cards still to come, each player's card named), then
+    next round's river and the deck."""
     owners = {seat["river_card"]: index for index, seat in enumerate(view["seats"]) if seat["river_card"]}
     river = list(view["river"])
-    step = RIVER_CARD_W + 8
+    label_top = RIVER_TOP + card_size(RIVER_CARD_W)[1] + 4
     for slot in range(RIVER_SLOTS):
-        x = RIVER_LEFT + slot * step
+        x = RIVER_LEFT + slot * RIVER_STEP
         code = river[slot] if slot < len(river) else ""
-        paste_card(canvas, code, (x, RIVER_TOP), RIVER_CARD_W, dim=bool(code) and _taken(view, code))
+        paste_card(canvas, code, (x, RIVER_TOP), RIVER_CARD_W, dim=bool(code) and _taken(view, code),
+                   large_index=True)
         if code in owners:
-            label = _name(view, owners[code], RIVER_CARD_W + 6, 11)
-            draw.text((x + RIVER_CARD_W / 2, RIVER_TOP + card_size(RIVER_CARD_W)[1] + 4), label, font=font(11),
-                      fill=LOG, anchor="mt")
-    future_left = RIVER_LEFT + RIVER_SLOTS * step + 20
+            label = _name(view, owners[code], RIVER_STEP - 4, 24)
+            draw.text((x + RIVER_CARD_W / 2, label_top), label, font=font(24), fill=LOG, anchor="mt")
+    left = RIVER_LEFT + RIVER_SLOTS * RIVER_STEP + 16
     future = list(view["future_river"])
-    label = "Next river" if future else "No next river"
-    draw_text(draw, (future_left, HEADER_H + 12), label, font(14, "bold"), TEXT)
     for n, code in enumerate(future):
-        paste_card(canvas, code, (future_left + n * (FUTURE_CARD_W + 6), RIVER_TOP), FUTURE_CARD_W)
-    deck_top = RIVER_TOP + card_size(FUTURE_CARD_W)[1] + 6
-    draw_text(draw, (future_left, deck_top), f"Deck {view['deck_size']}", font(13), LOG)
+        paste_card(canvas, code, (left + n * (FUTURE_CARD_W + 6), RIVER_TOP), FUTURE_CARD_W, large_index=True)
+    label = "Next river" if future else "No next river"
+    draw_text(draw, (left, label_top), label, font(24, "bold"), TEXT, shadow=None)
+    deck_x = left + max(3 * (FUTURE_CARD_W + 6), round(font(24, "bold").getlength(label))) + 20
+    draw_text(draw, (deck_x, RIVER_TOP + 8), "Deck", font(24), LOG, shadow=None)
+    draw_text(draw, (deck_x, RIVER_TOP + 36), str(view["deck_size"]), font(30, "bold"), TEXT, shadow=None)
 
-    text_left = future_left + max(len(future) * (FUTURE_CARD_W + 6), round(font(14, "bold").getlength(label))) + 24
-    room = WIDTH - text_left - 24
-    y = float(HEADER_H + 14)
-    for line in wrap_text(_now_text(view), font(17, "bold"), room, 3):
-        draw_text(draw, (text_left, y), line, font(17, "bold"), GOLD)
-        y += 23
+
+def _draw_status(draw: ImageDraw.ImageDraw, view: View) -> None:
+    """One line: what happens now in gold, then who the table waits for; over the rows' right column,
+    once a player has picked cards up, its title."""
+    right = WIDTH - 20
+    if any(seat["picked"] for seat in view["seats"]):
+        draw_text(draw, (right, STATUS_TOP + 3), "Picked up", font(24), LOG, anchor="ra", shadow=None)
+        right = PICKED_LEFT - 16
+    now = font(26, "bold")
+    text = fit_text(_now_text(view), now, right - 20)
+    draw_text(draw, (20, STATUS_TOP), text, now, GOLD)
     waiting = _waiting_text(view)
-    if waiting:
-        for line in wrap_text(waiting, font(14), room, 3):
-            draw_text(draw, (text_left, y + 4), line, font(14), LOG)
-            y += 19
+    left = 20 + now.getlength(text) + 16
+    if waiting and left < right - 100:
+        draw_text(draw, (left, STATUS_TOP + 3), fit_text(waiting, font(24), right - left), font(24), LOG,
+                  shadow=None)
 
 
 def _now_text(view: View) -> str:
@@ -162,14 +176,14 @@ def _now_text(view: View) -> str:
     if view["phase"] == "over":
         ranking = view["ranking"] or [0] * len(view["seats"])
         winners = [s for s, place in enumerate(ranking) if place == 0]
-        names = " and ".join(_name(view, s, 140, 17) for s in winners)
+        names = " and ".join(_name(view, s, 220, 26) for s in winners)
         verb = "wins" if len(winners) == 1 else "share the win"
         return f"{names} {verb} with {_points(view['seats'][winners[0]]['score'])}"
     if view["phase"] == "pickup":
-        return f"{_name(view, view['to_act'][0], 160, 17)} picks up a card"
+        return f"{_name(view, view['to_act'][0], 260, 26)} picks up a card"
     if view["phase"] == "river":
-        return "Everyone adds a card to the river"
-    return "Everyone chooses two cards to reveal"
+        return "Everyone adds a river card"
+    return "Everyone reveals two cards"
 
 
 def _waiting_text(view: View) -> str:
@@ -185,65 +199,71 @@ def _waiting_text(view: View) -> str:
 def _draw_row(canvas: Image.Image, draw: ImageDraw.ImageDraw, view: View, index: int,
               result: Mapping[str, Any] | None, top: int) -> None:
     """One player: plate (name, score, status), place and points of the last scored round, the two
-    cards they revealed with the hand's name, their hand size and the cards they picked up."""
+    cards they revealed with the hand's name, and the cards they picked up."""
     seat = view["seats"][index]
     finished = view["phase"] == "over"
     acting = not finished and index in view["to_act"]
     winner = finished and view["ranking"] is not None and view["ranking"][index] == 0
-    plate = (16, top + 4, 16 + PLATE_W, top + ROW_H - 6)
+    row_h = row_height(len(view["seats"]))
+    card_w = min(ROW_CARD_W_MAX, int(row_h / CARD_RATIO))
+    plate = (12, top + 3, 12 + PLATE_W, top + row_h - 3)
+    text_top = plate[1] + (plate[3] - plate[1] - 64) // 2  # the name and points centred in the plate
     draw.rounded_rectangle(plate, 8, fill=PLATE, outline=GOLD if acting or winner else PLATE_EDGE,
-                           width=3 if acting or winner else 1)
+                           width=4 if acting or winner else 1)
     name = player_name(seat["name"], index, is_bot=seat["is_bot"])
-    draw.text((plate[0] + 9, plate[1] + 6), fit_text(name, font(15, "bold"), PLATE_W - 18), font=font(15, "bold"),
+    draw.text((plate[0] + 10, text_top), fit_text(name, font(26, "bold"), PLATE_W - 20), font=font(26, "bold"),
               fill=TEXT)
-    draw.text((plate[0] + 9, plate[1] + 26), _points(seat["score"]), font=font(14), fill=STACK)
+    score = _points(seat["score"])
+    draw.text((plate[0] + 10, text_top + 32), score, font=font(24), fill=STACK)
     status, colour = _status(view, index)
-    draw.text((plate[2] - 9, plate[1] + 27), fit_text(status, font(13), 110), font=font(13), fill=colour, anchor="ra")
-    draw.text((plate[0] + 9, plate[1] + 45), f"{counted(seat['hand_size'], 'card')} in hand", font=font(11), fill=MUTED)
+    room = PLATE_W - 30 - font(24).getlength(score)
+    draw.text((plate[2] - 10, text_top + 32), fit_text(status, font(24), room), font=font(24), fill=colour,
+              anchor="ra")
 
-    x = plate[2] + 14
-    middle = top + ROW_H / 2
+    x = plate[2] + 10
+    middle = top + row_h / 2
+    card_top = round(middle - card_size(card_w)[1] / 2)
     if result is not None:
         place = next(n for n, group in enumerate(result["order"]) if index in group)
         won = result["points"][index]
         colour = GOLD if won else LOSS
-        draw_text(draw, (x + 24, middle - 9), PLACES[place], font(18, "bold"), colour, anchor="mm")
-        draw_text(draw, (x + 24, middle + 13), f"+{won}" if won else "", font(13, "bold"), colour, anchor="mm")
-        cards = list(result["revealed"][index])
-        card_top = round(middle - card_size(ROW_CARD_W)[1] / 2)
-        for n, code in enumerate(cards):
-            paste_card(canvas, code, (x + 58 + n * (ROW_CARD_W + 4), card_top), ROW_CARD_W,
-                       dim=_taken(view, code))
-        text_x = x + 58 + 2 * (ROW_CARD_W + 4) + 10
-        draw_text(draw, (text_x, middle - 9), fit_text(result["hand_names"][index], font(15, "bold"), 170),
-                  font(15, "bold"), colour, anchor="lm")
-        draw_text(draw, (text_x, middle + 12), f"Round {result['round']}", font(12), MUTED, anchor="lm")
+        draw_text(draw, (x + 26, middle - 12), PLACES[place], font(26, "bold"), colour, anchor="mm", shadow=None)
+        if won:
+            draw_text(draw, (x + 26, middle + 17), f"+{won}", font(24, "bold"), colour, anchor="mm", shadow=None)
+        for n, code in enumerate(result["revealed"][index]):
+            paste_card(canvas, code, (x + 54 + n * (card_w + 4), card_top), card_w, dim=_taken(view, code),
+                       large_index=True)
+        text_x = x + 54 + 2 * (ROW_CARD_W_MAX + 4) + 6
+        room = PICKED_LEFT - 6 - text_x
+        face = font(24, "bold")
+        if face.getlength(result["hand_names"][index]) > room:  # "Three of a Kind" a size smaller, not cut
+            face = font(TEXT_PX, "bold")
+        draw_text(draw, (text_x, middle), fit_text(result["hand_names"][index], face, room), face, colour, anchor="lm",
+                  shadow=None)
     picked = list(seat["picked"])
     if picked:
-        left = WIDTH - 24 - 2 * (ROW_CARD_W + 4) - 70
-        draw_text(draw, (left, middle), "Picked up", font(12), LOG, anchor="lm")
         for n, code in enumerate(picked):
-            paste_card(canvas, code, (left + 70 + n * (ROW_CARD_W + 4), round(middle - card_size(ROW_CARD_W)[1] / 2)),
-                       ROW_CARD_W)
+            paste_card(canvas, code, (PICKED_LEFT + n * (card_w + 4), card_top), card_w,
+                       large_index=True)
 
 
 def _status(view: View, index: int) -> tuple[str, Color]:
     """Chosen or still choosing in the simultaneous phases; to pick up in the pickup."""
     if view["phase"] == "over":
         ranking = view["ranking"]
-        return (f"{PLACES[ranking[index]]} overall", GOLD if ranking[index] == 0 else LOSS) if ranking else ("", MUTED)
+        return (PLACES[ranking[index]], GOLD if ranking[index] == 0 else LOSS) if ranking else ("", MUTED)
     if view["phase"] == "pickup":
         if view["to_act"] and view["to_act"][0] == index:
-            return "Picking up…", GOLD
+            return "Picking", GOLD
         return "", MUTED
     if view["seats"][index]["chosen"]:
-        return "Chosen ✓", CHOSEN
-    return "Choosing…", GOLD
+        return "Chosen", CHOSEN
+    return "Choosing", GOLD
 
 
 def render_hand(view: View) -> bytes:
     """PNG of the viewer's hand large, the choice they made that is not revealed yet, this round's
-    river (and, in the pickup, what is left to take), their score and the round."""
+    river (and, in the pickup, what is left to take), their score and the round, and what to do."""
     viewer = private_viewer(view)
     seat = view["seats"][viewer]
     width, height = HAND_SIZE
@@ -251,34 +271,38 @@ def render_hand(view: View) -> bytes:
     draw = canvas_draw(canvas)
     doing = "Your turn" if viewer in view["to_act"] and view["phase"] != "over" else PHASES[view["phase"]]
     draw_header(draw, width, f"{player_name(seat['name'], viewer)} · {_points(seat['score'])}",
-                f"Round {view['round']}/{view['rounds']} · {doing}", height=30, size=14)
+                f"Round {view['round']}/{view['rounds']} · {doing}", height=HEADER_H, size=26)
+    top = HEADER_H + 12
     hand = list(view["hand"])
     pending = list(view["pending"])
     pending_w = (len(pending) * (HAND_CARD_W + 8) + 24) if pending else 0
     hand_right = width - 14 - pending_w
     if hand:
-        paste_row(canvas, hand, (14 + hand_right) / 2, 44, HAND_CARD_W, gap=6, max_width=hand_right - 14)
+        paste_row(canvas, hand, (14 + hand_right) / 2, top, HAND_CARD_W, gap=6, max_width=hand_right - 14,
+                  large_index=True)
     else:
-        draw_text(draw, ((14 + hand_right) / 2, 90), "No cards in hand", font(16, "bold"), LOG, anchor="mm")
+        draw_text(draw, ((14 + hand_right) / 2, top + 50), "No cards in hand", font(26, "bold"), LOG, anchor="mm")
+    card_h = card_size(HAND_CARD_W)[1]
     if pending:
         left = hand_right + 24
-        draw_text(draw, (left, 38), "Your choice", font(12, "bold"), GOLD, anchor="lb")
         for n, code in enumerate(pending):
             x = left + n * (HAND_CARD_W + 8)
-            paste_card(canvas, code, (x, 44), HAND_CARD_W)
-            card_h = card_size(HAND_CARD_W)[1]
-            draw.rounded_rectangle((x - 2, 42, x + HAND_CARD_W + 1, 44 + card_h + 1), 8, outline=GOLD, width=3)
+            paste_card(canvas, code, (x, top), HAND_CARD_W, large_index=True)
+            draw.rounded_rectangle((x - 2, top - 2, x + HAND_CARD_W + 1, top + card_h + 1), 8, outline=GOLD, width=4)
+        draw_text(draw, (left, top + card_h + 4), "Your choice", font(TEXT_PX, "bold"), GOLD)
 
-    bottom_top = 44 + card_size(HAND_CARD_W)[1] + 18
+    row_top = top + card_h + 34
     pool = list(view["pickup_pool"])
     row, label = (pool, "To pick up") if pool else (list(view["river"]), "River")
-    draw_text(draw, (14, bottom_top - 2), label, font(13, "bold"), TEXT, anchor="lb")
+    label_w = font(TEXT_PX, "bold").getlength("To pick up") + 14
+    draw_text(draw, (14, row_top + card_size(HAND_RIVER_W)[1] / 2), label, font(TEXT_PX, "bold"), TEXT, anchor="lm")
     cards = row + [""] * (RIVER_SLOTS - len(row)) if not pool else row
-    step = HAND_RIVER_W + 6
-    row_w = min(len(cards) * step - 6, width - 28)
-    paste_row(canvas, cards, 14 + row_w / 2, bottom_top + 4, HAND_RIVER_W, gap=6, max_width=width - 28)
-    note = fit_text(_hand_note(view, viewer), font(15, "bold"), width - 28)
-    draw_text(draw, (14, height - 14), note, font(15, "bold"), GOLD, anchor="ls")
+    room = width - 28 - label_w
+    row_w = min(len(cards) * (HAND_RIVER_W + 6) - 6, room)
+    paste_row(canvas, cards, 14 + label_w + row_w / 2, row_top, HAND_RIVER_W, gap=6, max_width=room,
+              large_index=True)
+    note = fit_text(_hand_note(view, viewer), font(24, "bold"), width - 28)
+    draw_text(draw, (14, height - 12), note, font(24, "bold"), GOLD, anchor="ls")
     return to_png(canvas)
 
 

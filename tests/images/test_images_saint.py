@@ -17,8 +17,11 @@ from bot.games.base import Action, Seat
 from bot.games.saint import SaintEngine
 from images.cards import card_size
 from images.saint import (
+    FOOTER_H,
     HAND_CARD_W,
     HAND_SIZE,
+    HEADER_H,
+    HEIGHT,
     PLATE_W,
     RIVER_CARD_W,
     RIVER_LEFT,
@@ -28,6 +31,7 @@ from images.saint import (
     WIDTH,
     render_hand,
     render_table,
+    row_height,
     table_size,
 )
 
@@ -68,8 +72,9 @@ def outside(a: Image.Image, b: Image.Image, allowed: list[Box]) -> Box | None:
     return diff.getbbox()
 
 
-def plate_box(seat: int) -> Box:
-    return 16, ROWS_TOP + seat * ROW_H, 16 + PLATE_W + 1, ROWS_TOP + (seat + 1) * ROW_H
+def plate_box(seat: int, players: int) -> Box:
+    row_h = row_height(players)
+    return 12, ROWS_TOP + seat * row_h, 12 + PLATE_W + 1, ROWS_TOP + (seat + 1) * row_h
 
 
 def river_card_box(slot: int) -> Box:
@@ -97,8 +102,11 @@ def test_tables_and_hands_decode_at_their_size(players: int, phase: str) -> None
         assert decode(render_hand(engine.view(seat))).size == HAND_SIZE
 
 
-def test_table_height_grows_by_a_row_per_player() -> None:
-    assert table_size(3)[1] - table_size(2)[1] == ROW_H == table_size(5)[1] - table_size(4)[1]
+def test_every_player_count_fits_discords_box_at_twice_its_size() -> None:
+    """800 x 600 for 2 to 5 players: the rows end above the footer, fewer players' rows taller."""
+    assert {table_size(players) for players in range(2, 6)} == {(WIDTH, HEIGHT)} == {(800, 600)}
+    assert all(ROWS_TOP + players * row_height(players) <= HEIGHT - FOOTER_H for players in range(2, 6))
+    assert row_height(5) == ROW_H < row_height(4) <= row_height(2)
 
 
 def test_render_hand_refuses_the_public_view() -> None:
@@ -119,7 +127,8 @@ def test_a_choice_not_yet_revealed_shows_only_in_its_owners_hand_image() -> None
     card = engine.view(0)["hand"][-1]
     engine.apply(0, Action("river", cards=(card,)))
     after = [decode(render_hand(engine.view(seat))) for seat in range(3)]
-    choice = (HAND_SIZE[0] - 14 - HAND_CARD_W, 44, HAND_SIZE[0] - 14, 44 + card_size(HAND_CARD_W)[1])
+    top = HEADER_H + 12
+    choice = (HAND_SIZE[0] - 14 - HAND_CARD_W, top, HAND_SIZE[0] - 14, top + card_size(HAND_CARD_W)[1])
     assert ImageChops.difference(before[0].crop(choice), after[0].crop(choice)).getbbox() is not None
     assert after[1].tobytes() == before[1].tobytes() and after[2].tobytes() == before[2].tobytes()
     assert card not in str(engine.view(None)), "the public view holds the secret choice"
@@ -151,8 +160,8 @@ def test_long_and_unicode_names_stay_in_their_plate_and_the_top(name: str) -> No
     base = decode(render_table({**view, "seats": seats}))
     seats[0]["name"] = name
     odd = decode(render_table({**view, "seats": seats}))
-    top_text = (0, 34, WIDTH, ROWS_TOP)  # river labels, "Waiting for <name>"
-    assert outside(base, odd, [plate_box(0), top_text]) is None
+    top_text = (0, HEADER_H, WIDTH, ROWS_TOP)  # river labels, "Waiting for <name>"
+    assert outside(base, odd, [plate_box(0, 3), top_text]) is None
     assert decode(render_hand({**engine.view(0), "seats": seats})).size == HAND_SIZE
 
 
