@@ -1,10 +1,12 @@
 """Poker Squared images: the match table and a player's private hand, drawn from a ``SquaredView`` only.
 
-The shape read here is ``bot.games.squared.SquaredView``. ``render_table`` shows both 3x3 grids side
-by side with the pot and who bets first between them, each player's hand from the last showdown
-under their grid, the last log lines and, in the round after a grid scoring, the eight scored lines.
-``render_hand`` is the private image: the cards in hand large, both grids small with the free cells
-lettered, because a placement is a choice of card and cell.
+The shape read here is ``bot.games.squared.SquaredView``. Both pictures are drawn at twice the 400 x
+300 box Discord shows them in (800 wide), every string at 22 px or more (11 px as shown), cards with a
+large index. ``render_table`` (800 x 600) shows both 3x3 grids side by side with the pot, what happens
+now and who bets first between them, and each player's hand from the last showdown under their grid;
+in the round after a grid scoring, the eight scored lines take the middle column's lower part. The log
+stays in the message text. ``render_hand`` is the private image: the cards in hand large, both grids
+small with the free cells lettered, because a placement is a choice of card and cell.
 """
 from __future__ import annotations
 
@@ -15,7 +17,6 @@ from PIL import Image, ImageDraw
 
 from bot.games import three_card
 from bot.games.base import HIDDEN
-from bot.games.cards import pretty
 from bot.games.words import counted
 from images.cards import (
     Color,
@@ -34,9 +35,7 @@ from images.palette import to_png
 from images.theme import (
     BACKGROUND,
     FELT,
-    FOOTER_H,
     GOLD,
-    HEADER_H,
     MUTED,
     PLATE,
     PLATE_EDGE,
@@ -50,71 +49,67 @@ from images.theme import (
 )
 
 CELLS = "ABCDEFGHI"
-WIDTH = 900
-BASE_HEIGHT = 580
-GRID_SECTION_H = 236  # the scored-lines table added under the table after rounds 9, 18 and 27
-HAND_SIZE = (760, 256)
+WIDTH = 800
+HEIGHT = 600
+HEADER_H = 42
+FOOTER_H = 28
+TEXT_PX = 22       # the smallest font: 11 px as Discord shows an 800-wide picture
+HAND_SIZE = (800, 360)
 
-PANEL_W = 300
-PANEL_LEFTS = (14, WIDTH - 14 - PANEL_W)
-PLATE_TOP = HEADER_H + 12
-PLATE_H = 64
-PLATE_CARD_W = 26       # the cards in hand, at the right of the plate
-GRID_CARD_W = 60
+PANEL_W = 250
+PANEL_LEFTS = (12, WIDTH - 12 - PANEL_W)
+PLATE_TOP = HEADER_H + 8
+PLATE_H = 88
+PLATE_CARD_W = 20       # the cards in hand, at the right of the name
+GRID_CARD_W = 68
 GRID_GAP = 8
-GRID_TOP = PLATE_TOP + PLATE_H + 10
-SHOWDOWN_TOP = GRID_TOP + 3 * card_size(GRID_CARD_W)[1] + 2 * GRID_GAP + 12
-SHOWDOWN_CARD_W = 40
-LOG_TOP = SHOWDOWN_TOP + card_size(SHOWDOWN_CARD_W)[1] + 28
-LOG_LINES = 3
-CENTRE = (PANEL_LEFTS[0] + PANEL_W + 12, PANEL_LEFTS[1] - 12)  # left and right of the middle column
+GRID_TOP = PLATE_TOP + PLATE_H + 8
+SHOWDOWN_TOP = GRID_TOP + 3 * card_size(GRID_CARD_W)[1] + 2 * GRID_GAP + 8
+SHOWDOWN_CARD_W = 50
+CENTRE = (PANEL_LEFTS[0] + PANEL_W + 8, PANEL_LEFTS[1] - 8)  # left and right of the middle column
 
-HAND_CARD_W = 92
-SMALL_CARD_W = 38
-SMALL_GAP = 5
+HAND_CARD_W = 84
+SMALL_CARD_W = 60
+SMALL_GAP = 6
 
 LOG = (214, 230, 220)
 PLACED = (140, 220, 150)
-LABEL = (120, 124, 132)
+LABEL = (110, 114, 122)
 SLOT_LABEL = (200, 226, 210)
 WIN = (250, 198, 60)
 LOSS = (170, 176, 186)
-RULE = (44, 124, 80)
-PHASES = {"place": "Placing", "bet": "Betting", "over": "Match over"}
+PHASES = {"place": "Placing", "bet": "Betting", "over": "Over"}
+SHORT_RANKS = ("High", "Pair", "Flush", "Straight", "Trips", "Str. flush")
+"""A scored line's hand in the middle column, by ``three_card.CATEGORY_NAMES`` order."""
 
 View = Mapping[str, Any]
 
 
 def render_table(view: View, footer: str = "") -> bytes:
-    """PNG of the match as ``view`` shows it: seat 0 on the left, seat 1 on the right. The image is
-    ``GRID_SECTION_H`` taller while the latest grid scoring is shown (the round after it)."""
-    grid_scoring = _recent_grid(view)
-    height = table_size(view)[1]
-    canvas = _background(height).copy()
+    """PNG of the match as ``view`` shows it: seat 0 on the left, seat 1 on the right."""
+    canvas = _background().copy()
     draw = canvas_draw(canvas)
     draw_header(draw, WIDTH, f"Poker Squared · ante {view['ante']}",
-                f"Round {view['round']}/{view['rounds']} · {PHASES.get(view['phase'], view['phase'])}")
+                f"Round {view['round']}/{view['rounds']} · {PHASES.get(view['phase'], view['phase'])}",
+                height=HEADER_H, size=28)
     for seat in (0, 1):
         _draw_panel(canvas, draw, view, seat)
     _draw_middle(draw, view)
-    _draw_log(draw, view["log"][-LOG_LINES:])
-    if grid_scoring:
-        _draw_grid_scoring(draw, view, grid_scoring, BASE_HEIGHT - FOOTER_H)
-    draw_footer(draw, (WIDTH, height), footer)
+    draw_footer(draw, (WIDTH, HEIGHT), footer, height=FOOTER_H, text_size=TEXT_PX)
     return to_png(canvas)
 
 
 def table_size(view: View) -> tuple[int, int]:
-    """(width, height) of the table image for this view: taller while a grid scoring is shown."""
-    return WIDTH, BASE_HEIGHT + (GRID_SECTION_H if _recent_grid(view) else 0)
+    """(width, height) of the table image: Discord's box at twice its size, a grid scoring included."""
+    return WIDTH, HEIGHT
 
 
-@lru_cache(maxsize=2)
-def _background(height: int) -> Image.Image:
-    """The felt with its rim between header and footer; drawn once per height (shared: copy it)."""
-    image = Image.new("RGB", (WIDTH, height), BACKGROUND)
-    ImageDraw.Draw(image).rounded_rectangle((4, HEADER_H + 4, WIDTH - 5, height - FOOTER_H - 5), 18, fill=FELT,
-                                            outline=RIM_EDGE, width=6)
+@lru_cache(maxsize=1)
+def _background() -> Image.Image:
+    """The felt with its rim between header and footer; drawn once (shared: copy it)."""
+    image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
+    ImageDraw.Draw(image).rounded_rectangle((2, HEADER_H + 2, WIDTH - 3, HEIGHT - FOOTER_H - 2), 16, fill=FELT,
+                                            outline=RIM_EDGE, width=5)
     return image
 
 
@@ -129,33 +124,35 @@ def _recent_grid(view: View) -> Mapping[str, Any] | None:
 
 def _name(view: View, seat: int) -> str:
     """A player's name short enough to sit inside a sentence."""
-    return fit_text(player_name(view["names"][seat], seat), font(15), 150)
+    return fit_text(player_name(view["names"][seat], seat), font(TEXT_PX), 170)
 
 
 def _draw_panel(canvas: Image.Image, draw: ImageDraw.ImageDraw, view: View, seat: int) -> None:
-    """A player's plate (name, stack, bet, status, hand backs), their grid, their last showdown hand."""
+    """A player's plate (name, hand backs, stack and bet, status), their grid, their last showdown hand."""
     left = PANEL_LEFTS[seat]
     playing = view["phase"] != "over"
     highlight = playing and seat in view["to_act"]
     plate = (left, PLATE_TOP, left + PANEL_W, PLATE_TOP + PLATE_H)
     draw.rounded_rectangle(plate, 8, fill=PLATE, outline=GOLD if highlight else PLATE_EDGE,
-                           width=3 if highlight else 1)
+                           width=4 if highlight else 1)
     hand = list(view["hands"][seat])
-    hand_room = (PLATE_CARD_W + 4) * len(hand) + 8 if hand and playing else 0
-    inner = PANEL_W - 20 - hand_room
-    draw.text((left + 10, PLATE_TOP + 7), fit_text(player_name(view["names"][seat], seat), font(16, "bold"), inner),
-              font=font(16, "bold"), fill=TEXT)
+    hand_room = (PLATE_CARD_W + 2) * len(hand) + 6 if hand and playing else 0
+    name_face = font(24, "bold")
+    draw.text((left + 10, PLATE_TOP + 6), fit_text(player_name(view["names"][seat], seat), name_face,
+                                                   PANEL_W - 20 - hand_room), font=name_face, fill=TEXT)
+    if hand_room:
+        x = plate[2] - hand_room + 2
+        for code in hand:
+            paste_card(canvas, code, (x, PLATE_TOP + 6), PLATE_CARD_W)
+            x += PLATE_CARD_W + 2
     stack = f"Stack {chips(view['stacks'][seat])}"
     if view["bets"][seat]:
         stack += f" · bet {chips(view['bets'][seat])}"
-    draw.text((left + 10, PLATE_TOP + 28), fit_text(stack, font(14), inner), font=font(14), fill=STACK)
+    draw.text((left + 10, PLATE_TOP + 36), fit_text(stack, font(TEXT_PX), PANEL_W - 20), font=font(TEXT_PX),
+              fill=STACK)
     status, colour = _status(view, seat)
-    draw.text((left + 10, PLATE_TOP + 45), fit_text(status, font(13), inner), font=font(13), fill=colour)
-    if hand_room:
-        x = plate[2] - hand_room + 4
-        for code in hand:
-            paste_card(canvas, code, (x, PLATE_TOP + 10), PLATE_CARD_W)
-            x += PLATE_CARD_W + 4
+    draw.text((left + 10, PLATE_TOP + 61), fit_text(status, font(TEXT_PX), PANEL_W - 20), font=font(TEXT_PX),
+              fill=colour)
 
     grid_left = left + (PANEL_W - _grid_width(GRID_CARD_W, GRID_GAP)) // 2
     _draw_grid(canvas, draw, view["grids"][seat], grid_left, GRID_TOP, GRID_CARD_W, GRID_GAP)
@@ -187,13 +184,13 @@ def _draw_grid(canvas: Image.Image, draw: ImageDraw.ImageDraw, grid: Sequence[st
     for index, code in enumerate(grid):
         x = left + (index % 3) * (card_w + gap)
         y = top + (index // 3) * (card_h + gap)
-        paste_card(canvas, code or "", (x, y), card_w)
+        paste_card(canvas, code or "", (x, y), card_w, large_index=True)
         letter = CELLS[index]
         if code:
-            draw.text((x + card_w * 0.82, y + card_h * 0.12), letter, font=font(max(9, card_w // 5), "bold"),
+            draw.text((x + card_w * 0.75, y + card_h * 0.16), letter, font=font(max(TEXT_PX, card_w // 3), "bold"),
                       fill=LABEL, anchor="mm")
         else:
-            draw.text((x + card_w / 2, y + card_h / 2), letter, font=font(round(card_w * 0.45), "bold"),
+            draw.text((x + card_w / 2, y + card_h / 2), letter, font=font(max(TEXT_PX, round(card_w * 0.45)), "bold"),
                       fill=SLOT_LABEL, anchor="mm")
 
 
@@ -206,50 +203,57 @@ def _draw_showdown_hand(canvas: Image.Image, draw: ImageDraw.ImageDraw, view: Vi
     cards = list(showdown["hands"][seat])
     folded, winner = showdown["folded"], showdown["winner"]
     if folded == seat:
-        line, colour, result = "Folded", MUTED, ""
+        line, colour, result = "Folded", MUTED, "folded"
     elif folded is not None:
         line, colour, result = "Won uncontested", GOLD, f"won {chips(won)}"
     else:
         line = showdown["ranks"][seat]
         colour = GOLD if winner == seat else TEXT if winner is None else LOSS
         result = f"won {chips(won)}" if winner == seat else f"split, {chips(won)} back" if winner is None else "lost"
-    title = f"Round {showdown['round']} showdown" + (f": {result}" if result else "")
-    draw.text((left + 4, SHOWDOWN_TOP), fit_text(title, font(13, "bold"), PANEL_W - 8), font=font(13, "bold"),
+    title = f"Round {showdown['round']}: {result}"
+    draw.text((left + 4, SHOWDOWN_TOP), fit_text(title, font(TEXT_PX, "bold"), PANEL_W - 8), font=font(TEXT_PX, "bold"),
               fill=colour if winner == seat else MUTED)
-    cards_w = 3 * SHOWDOWN_CARD_W + 2 * 4 if cards else 0
+    cards_top = SHOWDOWN_TOP + 28
     for n, code in enumerate(cards):
-        paste_card(canvas, code, (left + 4 + n * (SHOWDOWN_CARD_W + 4), SHOWDOWN_TOP + 20), SHOWDOWN_CARD_W)
-    text_left = left + 4 + cards_w + (12 if cards else 0)
+        paste_card(canvas, code, (left + 4 + n * (SHOWDOWN_CARD_W + 3), cards_top), SHOWDOWN_CARD_W,
+                   large_index=True)
+    text_left = left + 4 + (3 * (SHOWDOWN_CARD_W + 3) + 8 if cards else 0)
     room = left + PANEL_W - text_left
-    lines = wrap_text(line, font(15, "bold"), room, 2)
-    middle = SHOWDOWN_TOP + 20 + card_size(SHOWDOWN_CARD_W)[1] / 2 - 10 * (len(lines) - 1)
+    lines = wrap_text(line, font(TEXT_PX), room, 3)
+    middle = cards_top + card_size(SHOWDOWN_CARD_W)[1] / 2 - 11.5 * (len(lines) - 1)
     for n, text in enumerate(lines):
-        draw_text(draw, (text_left, middle + 20 * n), text, font(15, "bold"), colour, anchor="lm")
+        draw_text(draw, (text_left, middle + 23 * n), text, font(TEXT_PX), colour, anchor="lm", shadow=None)
 
 
 def _draw_middle(draw: ImageDraw.ImageDraw, view: View) -> None:
-    """Between the grids: the pot, what happens now, who bets first and why, the deck and grid lines."""
+    """Between the grids: the pot, what happens now, who bets first and why (or, the round after a
+    grid scoring, its eight lines), the deck and grid lines."""
     left, right = CENTRE
     width = right - left
     x = (left + right) / 2
-    y = float(PLATE_TOP + 6)
+    y = float(PLATE_TOP + 4)
     if view["phase"] != "over":
-        draw_text(draw, (x, y), f"Pot {chips(view['pot'])}", font(26, "bold"), GOLD, anchor="mt")
-        y += 40
-    for line in wrap_text(_now_text(view), font(17, "bold"), width, 4):
-        draw_text(draw, (x, y), line, font(17, "bold"), TEXT if view["phase"] != "over" else GOLD, anchor="mt")
-        y += 23
+        draw_text(draw, (x, y), f"Pot {chips(view['pot'])}", font(40, "bold"), GOLD, anchor="mt")
+        y += 54
+    now = font(26, "bold")
+    for line in wrap_text(_now_text(view), now, width, 5 if view["phase"] == "over" else 3):
+        draw_text(draw, (x, y), line, now, TEXT if view["phase"] != "over" else GOLD, anchor="mt")
+        y += 32
     y += 10
+    grid = _recent_grid(view)
+    if grid is not None:
+        _draw_grid_scoring(draw, view, grid, y)
+        return
     if view["first_bettor"] is not None and view["phase"] == "bet":
-        for line in wrap_text(view["first_reason"], font(14), width, 4):
-            draw_text(draw, (x, y), line, font(14), LOG, anchor="mt")
-            y += 19
+        for line in wrap_text(view["first_reason"], font(TEXT_PX), width, 4):
+            draw_text(draw, (x, y), line, font(TEXT_PX), LOG, anchor="mt", shadow=None)
+            y += 27
         y += 10
     facts = [f"Deck {counted(view['deck_left'], 'card')} left",
              f"Grid lines {view['lines_won'][0]}–{view['lines_won'][1]}"]
     for fact in facts:
-        draw_text(draw, (x, y), fit_text(fact, font(14), width), font(14), MUTED, anchor="mt")
-        y += 20
+        draw_text(draw, (x, y), fit_text(fact, font(TEXT_PX), width), font(TEXT_PX), MUTED, anchor="mt", shadow=None)
+        y += 28
 
 
 def _now_text(view: View) -> str:
@@ -259,7 +263,7 @@ def _now_text(view: View) -> str:
     if view["phase"] == "place":
         waiting = [s for s in (0, 1) if not view["placed"][s]]
         if len(waiting) == 2:
-            return "Both players place a card on their grid"
+            return "Both players place a card"
         return f"Waiting for {_name(view, waiting[0])} to place a card"
     if view["to_act"]:
         seat = view["to_act"][0]
@@ -268,43 +272,27 @@ def _now_text(view: View) -> str:
     return "Showdown"
 
 
-def _draw_log(draw: ImageDraw.ImageDraw, lines: Sequence[str]) -> None:
-    face = font(14)
-    y = LOG_TOP
-    for line in lines:
-        draw_text(draw, (24, y), fit_text(line, face, WIDTH - 48), face, LOG)
-        y += 20
-
-
-def _cards_text(cards: Sequence[str]) -> str:
-    return " ".join(pretty(card) for card in cards)
-
-
-def _draw_grid_scoring(draw: ImageDraw.ImageDraw, view: View, grid: Mapping[str, Any], top: int) -> None:
-    """The eight lines of the grids just scored, each side's cards and hand, the winner in gold."""
-    draw.line((24, top + 4, WIDTH - 24, top + 4), fill=RULE, width=2)
+def _draw_grid_scoring(draw: ImageDraw.ImageDraw, view: View, grid: Mapping[str, Any], top: float) -> None:
+    """The grids just scored, in the middle column: lines won and the chips that moved, then each of the
+    eight lines with each side's hand, the winner's in gold (the cards are in the scoring's log line)."""
+    left, right = CENTRE
+    x = (left + right) / 2
     won, transfer = grid["won"], grid["transfer"]
     taker = 0 if transfer[0] > 0 else 1 if transfer[1] > 0 else None
-    gain = f"{_name(view, taker)} takes {chips(transfer[taker])}" if taker is not None else "no chips move"
-    title = f"Grids after round {grid['round']} (ante {grid['ante']}): lines {won[0]}–{won[1]}, {gain}"
-    draw_text(draw, (WIDTH / 2, top + 12), fit_text(title, font(16, "bold"), WIDTH - 48), font(16, "bold"), GOLD,
-              anchor="mt")
-    columns = (24 + 56, 24 + 56 + 390)  # each seat's cards; its hand name follows
-    y = top + 38
-    for seat, column in enumerate(columns):
-        name = fit_text(player_name(view["names"][seat], seat), font(14, "bold"), 360)
-        draw_text(draw, (column, y), name, font(14, "bold"), TEXT)
-    y += 22
+    gain = f"{_name(view, taker)} +{chips(transfer[taker])}" if taker is not None else "even"
+    bold = font(TEXT_PX, "bold")
+    draw_text(draw, (x, top), fit_text(f"Grids of round {grid['round']}", bold, right - left), bold, GOLD, anchor="mt")
+    draw_text(draw, (x, top + 27), fit_text(f"Lines {won[0]}–{won[1]}: {gain}", font(TEXT_PX), right - left),
+              font(TEXT_PX), TEXT, anchor="mt")
+    y = top + 62
     for line in grid["lines"]:
-        draw_text(draw, (24, y), line["cells"], font(14, "bold"), MUTED, shadow=None)
-        for seat, column in enumerate(columns):
+        draw_text(draw, (x, y), line["cells"], bold, MUTED, anchor="mm", shadow=None)
+        for seat, (at, anchor) in enumerate(((left, "lm"), (right, "rm"))):
             colour = WIN if line["winner"] == seat else TEXT if line["winner"] is None else LOSS
-            cards = _cards_text(line["hands"][seat])
-            draw_text(draw, (column, y), cards, font(14, "mono"), colour, shadow=None)
-            mark = "✓ " if line["winner"] == seat else ""
-            rank = fit_text(mark + line["ranks"][seat], font(14), 390 - 140)
-            draw_text(draw, (column + 128, y), rank, font(14), colour, shadow=None)
-        y += 20
+            category = three_card.rank(line["hands"][seat])[0]
+            draw_text(draw, (at, y), fit_text(SHORT_RANKS[category], font(TEXT_PX), (right - left) / 2 - 34),
+                      font(TEXT_PX), colour, anchor=anchor, shadow=None)
+        y += 27
 
 
 def render_hand(view: View) -> bytes:
@@ -316,24 +304,28 @@ def render_hand(view: View) -> bytes:
     draw = canvas_draw(canvas)
     doing = "Your turn" if viewer in view["to_act"] else PHASES.get(view["phase"], view["phase"])
     draw_header(draw, width, player_name(view["names"][viewer], viewer),
-                f"Round {view['round']}/{view['rounds']} · {doing}", height=30, size=14)
+                f"Round {view['round']}/{view['rounds']} · {doing}", height=HEADER_H, size=26)
     grid_w = _grid_width(SMALL_CARD_W, SMALL_GAP)
-    grids_left = width - 2 * grid_w - 34
+    grids_left = width - 2 * grid_w - 30
     hand = [card for card in view["hands"][viewer] if card != HIDDEN]
-    hand_right = grids_left - 20
-    paste_row(canvas, hand, (14 + hand_right) / 2, 44, HAND_CARD_W, gap=10, max_width=hand_right - 14)
-    y: float = 44 + card_size(HAND_CARD_W)[1] + 10  # steps by font sizes, which Pillow types float
+    hand_right = grids_left - 16
+    top = HEADER_H + 10
+    paste_row(canvas, hand, (12 + hand_right) / 2, top, HAND_CARD_W, gap=8, max_width=hand_right - 12,
+              large_index=True)
+    y: float = top + card_size(HAND_CARD_W)[1] + 10  # steps by font sizes, which Pillow types float
     lines = _hand_lines(view, viewer, hand)
     for n, (text, colour) in enumerate(lines):
-        face = font(17, "bold") if n == 0 else font(14)
-        draw_text(draw, ((14 + hand_right) / 2, y), fit_text(text, face, hand_right - 14), face, colour, anchor="mt")
-        y += face.size + 8
+        face = font(28, "bold") if n == 0 else font(24)
+        wrapped = wrap_text(text, face, hand_right - 12, 3 if n == len(lines) - 1 else 1)  # the reason may wrap
+        for part in wrapped:
+            draw_text(draw, ((12 + hand_right) / 2, y), part, face, colour, anchor="mt")
+            y += face.size + 6
     for n, seat in enumerate((viewer, 1 - viewer)):
-        left = grids_left + n * (grid_w + 20)
-        label = "Your grid" if seat == viewer else fit_text(player_name(view["names"][seat], seat), font(13, "bold"),
-                                                            grid_w)
-        draw_text(draw, (left + grid_w / 2, 40), label, font(13, "bold"), TEXT, anchor="mt")
-        _draw_grid(canvas, draw, view["grids"][seat], left, 60, SMALL_CARD_W, SMALL_GAP)
+        left = grids_left + n * (grid_w + 16)
+        label = "Your grid" if seat == viewer else fit_text(player_name(view["names"][seat], seat),
+                                                            font(24, "bold"), grid_w)
+        draw_text(draw, (left + grid_w / 2, HEADER_H + 8), label, font(24, "bold"), TEXT, anchor="mt")
+        _draw_grid(canvas, draw, view["grids"][seat], left, HEADER_H + 42, SMALL_CARD_W, SMALL_GAP)
     return to_png(canvas)
 
 

@@ -17,13 +17,15 @@ from bot.games.cards import DECK
 from bot.games.squared import CELLS, SquaredEngine
 from images.cards import card_size
 from images.squared import (
-    BASE_HEIGHT,
     CENTRE,
-    GRID_SECTION_H,
+    FOOTER_H,
+    GRID_CARD_W,
     GRID_TOP,
     HAND_SIZE,
+    HEIGHT,
     PANEL_LEFTS,
     PANEL_W,
+    PLATE_CARD_W,
     PLATE_H,
     PLATE_TOP,
     WIDTH,
@@ -95,16 +97,16 @@ def plate_box(seat: int) -> Box:
 
 
 def hand_cards_box(seat: int) -> Box:
-    """Where the plate shows the cards in hand (its right part)."""
+    """Where the plate shows the cards in hand (right of the name)."""
     right = PANEL_LEFTS[seat] + PANEL_W
-    return right - 100, PLATE_TOP + 4, right - 4, PLATE_TOP + PLATE_H - 4
+    return right - 90, PLATE_TOP + 8, right - 8, PLATE_TOP + 4 + card_size(PLATE_CARD_W)[1]
 
 
 def grid_box(seat: int) -> Box:
-    return PANEL_LEFTS[seat], GRID_TOP, PANEL_LEFTS[seat] + PANEL_W, GRID_TOP + 3 * card_size(60)[1] + 20
+    return PANEL_LEFTS[seat], GRID_TOP, PANEL_LEFTS[seat] + PANEL_W, GRID_TOP + 3 * card_size(GRID_CARD_W)[1] + 20
 
 
-MIDDLE: Box = (CENTRE[0], PLATE_TOP, CENTRE[1], GRID_TOP + 3 * card_size(60)[1])
+MIDDLE: Box = (CENTRE[0], PLATE_TOP, CENTRE[1], HEIGHT - FOOTER_H)  # a grid scoring's lines included
 
 
 # ---- sizes in every phase -----------------------------------------------------------------------
@@ -123,8 +125,7 @@ def test_tables_and_hands_decode_at_their_size_in_every_phase(phase: str) -> Non
     engine = play_until(new_match(), PHASES[phase])
     public = engine.view(None)
     table = decode(render_table(public, footer="Deck SHA-256 3f2a9c0e…c9"))
-    grid_shown = phase == "after the first grid"
-    assert table.size == table_size(public) == (WIDTH, BASE_HEIGHT + GRID_SECTION_H * grid_shown)
+    assert table.size == table_size(public) == (WIDTH, HEIGHT) == (800, 600)
     for seat in (0, 1):
         assert decode(render_hand(engine.view(seat))).size == HAND_SIZE
 
@@ -134,7 +135,7 @@ def test_the_finished_match_decodes_and_shows_the_last_grid_scoring() -> None:
     play_until(engine, lambda v: v["phase"] == "over")
     public = engine.view(None)
     assert public["last_grid"] is not None and public["last_grid"]["round"] == 9
-    assert decode(render_table(public)).size == (WIDTH, BASE_HEIGHT + GRID_SECTION_H)
+    assert decode(render_table(public)).size == (WIDTH, HEIGHT)
     assert decode(render_hand(engine.view(1))).size == HAND_SIZE
 
 
@@ -191,15 +192,12 @@ def test_long_and_unicode_names_stay_in_their_plate_and_the_middle(name: str) ->
 
 
 @pytest.mark.parametrize("name", NAMES)
-def test_long_and_unicode_names_stay_in_the_grid_scoring_columns(name: str) -> None:
+def test_long_and_unicode_names_stay_in_the_middle_with_a_grid_scoring(name: str) -> None:
     engine = play_until(new_match(), PHASES["after the first grid"])
     view = dict(engine.view(None))
     base = decode(render_table(view))
     odd = decode(render_table({**view, "names": [name, view["names"][1]]}))
-    top = BASE_HEIGHT - 22
-    title = (0, top, WIDTH, top + 38)
-    seat0_column = (0, top + 38, WIDTH // 2, top + 60)
-    assert outside(base, odd, [plate_box(0), MIDDLE, title, seat0_column]) is None
+    assert outside(base, odd, [plate_box(0), MIDDLE]) is None
     hand = decode(render_hand({**engine.view(1), "names": [name, "Bob"]}))
     assert hand.size == HAND_SIZE
 
