@@ -7,6 +7,7 @@ from __future__ import annotations
 import hashlib
 import json
 import random
+import re
 from types import SimpleNamespace
 
 import pytest
@@ -23,6 +24,8 @@ from tests.support.harness import CHANNEL_ID, Harness, User
 from tests.support.message_writes import hands_to
 
 SEED = hashlib.sha256(b"words").hexdigest()
+CODE = re.compile(r"\b[CS]\d\d\b")
+"""A SIXCHEX or Sigma card's code."""
 PLAYERS = [User(5101 + k, name) for k, name in enumerate(("Alice", "Bob", "Carol", "Dave"))]
 
 
@@ -62,6 +65,7 @@ async def test_each_result_is_said_once(tmp_path, name: str) -> None:
     for piece in pieces:
         assert sum(piece in line for line in results) == 1, f"{piece!r} said once:\n{content}"
     assert "(0)" not in content, "a seat without chips (a match over, its stacks back in the wallets) shows no (0)"
+    assert not CODE.search(h.recorder.channel_text()), "no card by its code (C41, S05) in any table message"
     await h.close()
 
 
