@@ -143,11 +143,13 @@ def _face(items: tuple[tuple[str, str], ...], chosen: str | None, grouped: bool,
         _highlight(draw, chosen, grouped, w, h, margin)
     top, bottom = (round(f * h) for f in REGIONS["colour"])
     swatch = SWATCHES[symbols["colour"]]
-    draw.rounded_rectangle((margin, top, w - margin, bottom), round(w * 0.05), fill=swatch,
-                           outline=(90, 90, 96), width=max(1, _SUPERSAMPLE // 2))
+    counts = chosen == "colour" and grouped  # the band is nearly the card's width: its edge turns gold
+    draw.rounded_rectangle((margin / 2, top, w - margin / 2, bottom), round(w * 0.05), fill=swatch,
+                           outline=CHOSEN_EDGE if counts else (90, 90, 96),
+                           width=round(w * 0.035) if counts else max(1, _SUPERSAMPLE // 2))
     label_ink = (255, 255, 255) if sum(swatch) < 380 else INK
     _text(draw, symbols["colour"].replace("-", " "), "regular", (w / 2, (top + bottom) / 2),
-          0.08 * h, w - margin, label_ink)  # the colour's name, for colour-blind players
+          0.077 * h, w - 1.2 * margin, label_ink)  # the colour's name, for colour-blind players
 
     top, bottom = (round(f * h) for f in REGIONS["number"])
     middle = (top + bottom) / 2
@@ -366,10 +368,11 @@ def _draw_info(draw: ImageDraw.ImageDraw, view: View) -> None:
     pot = " · ".join([f"Main {chips(amounts[0])}"] + [f"Side {chips(a)}" for a in amounts[1:]]) \
         if len(amounts) > 1 else f"Pot {chips(sum(amounts))}"
     face = font(36, "bold")
-    pot = fit_text(pot, face, 330)
+    pot = fit_text(pot, face, 520)
     draw_text(draw, (x, top), pot, face, GOLD)
     x += face.getlength(pot) + 24
-    draw_text(draw, (x, top + 8), fit_text(" · ".join(_facts(view)), font(28), WIDTH - x - 16), font(28), LOG)
+    if WIDTH - x - 16 >= 160:  # side pots first: the facts take what is left, if enough
+        draw_text(draw, (x, top + 8), fit_text(" · ".join(_facts(view)), font(28), WIDTH - x - 16), font(28), LOG)
     width = WIDTH - 2 * PLATE_X - 12
     if view["winners"] or view["finished"]:
         texts = list(view["winners"]) or [_now_text(view)]
