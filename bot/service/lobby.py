@@ -9,7 +9,7 @@ from bot.service import presence, tournaments
 from bot.service.dealing import drive, eligible, maybe_resume, start_deal
 from bot.service.events import reveal_after_close
 from bot.service.live import LiveTable, paused_text
-from bot.service.seats import (BOT_NAMES, buy_in, cash_note, remove_seats, require_room,
+from bot.service.seats import (BOT_NAMES, bot_name, buy_in, cash_note, remove_seats, require_room,
                                require_seated_or_host, running_tournament, sit_down)
 
 log = logging.getLogger(__name__)
@@ -60,8 +60,8 @@ async def add_bot(table: LiveTable, user_id: int) -> str:
         require_seated_or_host(table, user_id)
         require_room(table)
         taken = {s.name for s in table.row.seats}
-        # No game seats more than ten: with a seat free, one of the ten names is free too.
-        name = next(f"{n} (bot)" for n in BOT_NAMES if f"{n} (bot)" not in taken)
+        # No game seats more than ten: with a seat free, one of the first ten names is free too.
+        name = next(bot_name(number) for number in range(1, len(BOT_NAMES) + 1) if bot_name(number) not in taken)
         bot_id = -1 - max([-s.user_id for s in table.row.seats if s.is_bot], default=0)
         await sit_down(table, bot_id, name, None, is_bot=True)
         await maybe_resume(table)

@@ -10,6 +10,7 @@ from bot.errors import UserError
 from bot.service import mtt_places, mtt_seating
 from bot.service.live import LiveTable
 from bot.service.mtt import Tournament
+from bot.service.seats import bot_name
 from bot.storage.interface import Tx
 from bot.storage.records import MttEntry, TableRow, TableSeat
 
@@ -81,8 +82,8 @@ async def add_bots(mtt: Tournament, count: int) -> list[str]:
     for _ in range(count):
         number = int(mtt.state.get("bots", 0)) + 1
         mtt.state["bots"] = number
-        await register(mtt, -number, f"Bot {number}", is_bot=True)
-        names.append(f"Bot {number}")
+        await register(mtt, -number, bot_name(number), is_bot=True)
+        names.append(bot_name(number))
     return names
 
 

@@ -11,6 +11,13 @@ from bot.storage.records import TableSeat
 
 BOT_NAMES = ("Ada", "Babbage", "Curie", "Dijkstra", "Euler", "Fermat", "Gauss", "Hopper", "Iris",
              "Jude")
+
+
+def bot_name(number: int) -> str:
+    """The ``number``-th computer player's name, the one naming at every table and tournament: "Ada (bot)"
+    for 1, "Jude (bot)" for 10, then "Ada 2 (bot)"."""
+    first, rest = BOT_NAMES[(number - 1) % len(BOT_NAMES)], (number - 1) // len(BOT_NAMES)
+    return f"{first}{f' {rest + 1}' if rest else ''} (bot)"
 MAX_IN_MINIMUMS = 25
 """A cash table's maximum buy-in when its settings hold none (tables opened before tables had one):
 this many minimum buy-ins, 250 big blinds where the minimum is ten."""

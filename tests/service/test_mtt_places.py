@@ -47,9 +47,10 @@ async def test_players_out_while_registration_is_open_wait_and_take_their_places
     assert all(e.place is None and e.prize == 0 for e in mtt.entries.values()), "no place, no prize yet"
     assert mtt.row.pool == 800
     said = announcement(mtt, 0.0)  # what the announcement and /tournament status say
-    assert "Out, place decided when registration closes (5): Bot 1, Bot 2, Bot 3, Bot 4, Bot 5." in said
+    assert ("Out, place decided when registration closes (5): Ada (bot), Babbage (bot), Curie (bot), Dijkstra (bot), "
+            "Euler (bot).") in said
     assert "Players left 3 of 8" in said and "of 800 so far (fixed when registration closes)." in said
-    await mtt_register.register(mtt, -5, "Bot 5", is_bot=True)  # re-entered: that bust gives no place
+    await mtt_register.register(mtt, -5, "Euler (bot)", is_bot=True)  # re-entered: that bust gives no place
     assert mtt.waiting() == [-1, -2, -3, -4] and mtt.entries[-5].entries == 2 and mtt.row.pool == 900
     async with service.storage.transaction() as tx:
         placed = await mtt_places.fix_field(mtt, tx)
@@ -58,7 +59,7 @@ async def test_players_out_while_registration_is_open_wait_and_take_their_places
     assert {e.user_id: e.place for e in placed} == {-3: 5, -2: 6, -4: 6, -1: 8}, \
         "below the 4 still in: the last knocked out highest, by chips in one hand, equal stacks sharing"
     with pytest.raises(UserError, match="closed"):
-        await mtt_register.register(mtt, -1, "Bot 1", is_bot=True)
+        await mtt_register.register(mtt, -1, "Ada (bot)", is_bot=True)
     assert mtt.prize_table() == [450, 270, 180] and mtt.row.pool == 900, "nobody placed in the money"
     winner, *others = mtt.alive()
     await _knock_out(service, mtt, [(others[0].user_id, 100)])
