@@ -90,7 +90,7 @@ NUMBER_RIGHT = 0.62  # the number takes the left of its row, the letter the rest
 PICTURE_RIGHT = 0.5  # the picture takes the left of the bottom row, the mystery symbol the right
 
 PHASES = {"betting1": "First interval", "draw": "Draw", "betting2": "Second interval",
-          "showdown": "Showdown", "folded": "Won without showdown", "no-opener": "Nobody opened"}
+          "showdown": "Showdown", "folded": "Won by folds", "no-opener": "Nobody opened"}
 
 WIDTH, HEIGHT = 800, 600
 HEADER_H, FOOTER_H = 48, 30

@@ -86,7 +86,7 @@ ACTION = (150, 200, 255)
 DIMMED = (110, 112, 118)
 NEW_EDGE = (250, 198, 60)
 PHASES = {"betting1": "Stage 1 betting", "placement": "Placing cards", "betting2": "Stage 2 betting",
-          "showdown": "Showdown", "folded": "Won without showdown"}
+          "showdown": "Showdown", "folded": "Won by folds"}
 
 View = Mapping[str, Any]
 Card = Mapping[str, Any]
