@@ -412,7 +412,7 @@ def render_preview(view: View, placement_target: str) -> bytes:
     }]
     turn = "upright" if placement.rotation == 0 else f"turned {placement.rotation}°"
     how = {"1": "Option 1, face down", "2": "Option 2, face up", "3": "Third card, face down"}[placement.option]
-    note = f"{how}: {turn} at column {placement.col + 1}, row {placement.row + 1}"
+    note = f"{how}:\n{turn} at column {placement.col + 1}, row {placement.row + 1}"  # one line each
     return _private(view, viewer, cards, None, len(cards) - 1, note)
 
 
@@ -429,7 +429,7 @@ def _hand_note(view: View, viewer: int) -> str:
     if seat["folded"]:
         return "You folded."
     if seat["step"] == "choose":
-        return "Option 1: face down, your frame is done. Option 2: face up, then a third card."
+        return "Option 1: face down, your frame is done.\nOption 2: face up, then a third card."
     if seat["step"] == "third":
         return "Lay your third card face down so that your frame is exactly covered."
     if seat["to_act"]:
@@ -481,8 +481,10 @@ def _private(view: View, viewer: int, cards: Sequence[Card], in_hand: Card | Non
         draw_text(draw, (text_x, y), fit_text(text, font(28), room), font(28), TEXT)
         y += 36
     y = strip_top + ROWS * HAND_CELL + 12
-    for line in wrap_text(note, font(28, "bold"), width - 2 * strip_left + 20, 2):
-        draw_text(draw, (strip_left - 20, y), line, font(28, "bold"), GOLD)
+    face = font(28, "bold")
+    lines = [line for part in note.split("\n") for line in wrap_text(part, face, width - 2 * strip_left + 20, 2)]
+    for line in lines[:2]:
+        draw_text(draw, (strip_left - 20, y), line, face, GOLD)
         y += 36
     if any(not card["face_up"] for card in cards) and y + 26 <= height:
         draw_text(draw, (strip_left - 20, y), "Blue edge: face down, only you see it.", font(24), LOG)
