@@ -18,6 +18,7 @@ from typing import Any, Callable, Coroutine, Protocol
 from bot.service import dead_button, mtt_prizes, mtt_seating
 from bot.service.live import LiveTable, Presenter
 from bot.service.mtt_clock import Level, Schedule, played
+from bot.service.mtt_undo import DealEnd
 from bot.service.stored_lock import StoredLock
 from bot.storage.interface import HOUSE, Storage, Tx
 from bot.storage.records import MttEntry, MttRow, TableRow
@@ -77,6 +78,7 @@ class Tournament:
         """Held by registration, the start, a pause and the end (one that fails: ``restore``); a table's
         deal boundaries never wait for it (they change it without an await between reading and writing)."""
         self.tasks: set[asyncio.Task[Any]] = set()
+        self.ending: dict[int, DealEnd] = {}  # by table: a deal's end whose transaction is open (``mtt_undo``)
 
     def checkpoint(self) -> None:
         """Nothing of a tournament is in memory alone (``StoredLock``)."""
@@ -280,7 +282,6 @@ class Tournament:
         await self.presenter.show_mtt(self)
         await self.presenter.archive_thread(self.row.guild_id, table.row.channel_id)
         self.close()
-
 
 
 def seating_of(live: LiveTable, seats: int) -> mtt_seating.Table:

@@ -6,7 +6,8 @@ post the big blind next, as the TDA's rules say); then deal at the clock's level
 pause, a break, a hand-for-hand round the other tables have not finished). After a deal
 (``after_deal``, in the transaction of the action that ended it): its knocked-out players take their
 places and prizes once the field is fixed (``mtt_places``), hand for hand begins on the bubble, and the
-last player left wins.
+last player left wins. What it changed in the tournament is put back if that transaction fails, and
+what it announces goes out only once it committed (``deal_end``, ``mtt_undo``).
 
 A player is only ever moved from a table between its deals, so no deal in progress loses a seat; the
 table they go to seats them when its own deal is over. Nothing here waits for the tournament's lock:
@@ -15,11 +16,13 @@ each step reads and changes the tournament's state with no await in between.
 from __future__ import annotations
 
 import random
-from typing import Any
+from contextlib import contextmanager
+from typing import Any, Callable, Iterator
 
-from bot.service import mtt_places, mtt_seating
+from bot.service import mtt_places, mtt_seating, tournaments
 from bot.service.live import LiveTable
 from bot.service.mtt import Tournament, seating_of
+from bot.service.mtt_undo import DealEnd, Work
 from bot.service.ratings import rate
 from bot.service.seats import seat_at, unseat
 from bot.storage.interface import Tx
@@ -119,11 +122,34 @@ def move_out(mtt: Tournament, table: LiveTable) -> list[MttEntry]:
 
 # -- after a deal ----------------------------------------------------------------------------------
 
+@contextmanager
+def deal_end(table: LiveTable) -> Iterator[None]:
+    """Around the transaction of the action that ends a deal (``settlement.end_deal``): at a
+    tournament's table, what ``after_deal`` changed in the tournament is undone if the transaction
+    fails (the table is put back as stored: the deal goes on, and its end comes again), and its
+    announcements go out once it committed."""
+    if not tournaments.is_mtt(table.row.settings):
+        yield
+        return
+    mtt = tournament_of(table)
+    try:
+        yield
+    except BaseException:
+        if (ending := mtt.ending.pop(table.id, None)) is not None:
+            ending.undo()
+        raise
+    if (ending := mtt.ending.pop(table.id, None)) is not None:
+        ending.committed()
+
+
 async def after_deal(table: LiveTable, tx: Tx, deal: Deal) -> None:
     """The deal is over: knocked-out players leave, with their places once the field is fixed (held
     until the round ends when hand for hand; ``mtt_places``), the field is fixed if registration has
-    closed, the tournament may go hand for hand or be won, and the table's next deadline."""
+    closed, the tournament may go hand for hand or be won, and the table's next deadline. What it
+    changes in the tournament is recorded (``mtt.ending``, ``deal_end``) and its announcements wait
+    for the commit."""
     mtt = tournament_of(table)
+    ending = mtt.ending[table.id] = DealEnd(mtt)
     row = table.row
     started = dict(zip(deal.seats, deal.stacks))
     out = [(row.seats[i].user_id, started[i]) for i in deal.seats if row.seats[i].stack == 0]
@@ -134,7 +160,7 @@ async def after_deal(table: LiveTable, tx: Tx, deal: Deal) -> None:
         mtt.entries[user].table_id = None
     changed = [mtt.entries[user] for user, _ in out]
     if out:  # the announcement's players left, average stack and chip leaders
-        mtt.spawn(mtt.presenter.show_mtt(mtt))
+        ending.spawn(mtt.presenter.show_mtt(mtt))
     between = table.room.between_deals
     row.deadline = table.room.clock() + (table.spec.pause_after_deal if between is None else between)
     if mtt.state.get("hfh"):
@@ -149,11 +175,12 @@ async def after_deal(table: LiveTable, tx: Tx, deal: Deal) -> None:
                                                                      len(mtt.live_tables())):
             mtt.state.update(hfh=True, hfh_done=[table.id], hfh_busts=[])
             row.deadline = None
-            mtt.spawn(mtt.presenter.announce_mtt(mtt, "bubble"))
-    await check_round(mtt, tx)
+            ending.spawn(mtt.presenter.announce_mtt(mtt, "bubble"))
+    await check_round(mtt, tx, ending.spawn)
     if len(mtt.alive()) == 1 and not mtt.state.get("hfh_busts"):
-        changed += await finish(mtt, tx, table)
+        changed += await finish(mtt, tx, table, ending.spawn)
     await tx.save_mtt(mtt.row, changed)
+    ending.done()
 
 
 def paid(mtt: Tournament) -> list[int]:
@@ -161,11 +188,11 @@ def paid(mtt: Tournament) -> list[int]:
     return [prize for prize in mtt.prize_table() if prize > 0]
 
 
-async def check_round(mtt: Tournament, tx: Tx | None = None) -> None:
+async def check_round(mtt: Tournament, tx: Tx | None = None, spawn: Callable[[Work], None] | None = None) -> None:
     """Hand for hand (only once the field is fixed): once every table has finished the hand (or cannot
     deal), the players knocked out in it take their places together, ranked by the chips they started
     it with across the tables, and every table deals the next hand; past the bubble, play goes back
-    to normal."""
+    to normal. In a deal end's ``tx``, its announcement waits for the commit (``spawn``)."""
     if not mtt.state.get("hfh"):
         return
     done = set(mtt.state.get("hfh_done", []))
@@ -181,16 +208,16 @@ async def check_round(mtt: Tournament, tx: Tx | None = None) -> None:
     tables = len(mtt.live_tables())
     if not mtt_seating.hand_for_hand(len(mtt.alive()), len(paid(mtt)), tables) and len(mtt.alive()) <= len(paid(mtt)):
         mtt.state["hfh"] = False
-        mtt.spawn(mtt.presenter.announce_mtt(mtt, "burst"))
+        (spawn or mtt.spawn)(mtt.presenter.announce_mtt(mtt, "burst"))
     elif tables <= 1:
         mtt.state["hfh"] = False
     mtt.wake_all()
 
 
-async def finish(mtt: Tournament, tx: Tx, table: LiveTable) -> list[MttEntry]:
+async def finish(mtt: Tournament, tx: Tx, table: LiveTable, spawn: Callable[[Work], None]) -> list[MttEntry]:
     """One player has every chip: they win the first prize (``mtt_places.win``); every entrant's
     finish counts in the results and ratings; the last table closes with its chips, which were the
-    tournament's. Returns the entries placed."""
+    tournament's, and its end is announced once stored (``spawn``). Returns the entries placed."""
     placed = await mtt_places.win(mtt, tx, mtt.alive()[0])
     entries = list(mtt.entries.values())
     seats = [TableSeat(e.user_id, e.name, 0, is_bot=e.is_bot) for e in entries]
@@ -201,5 +228,5 @@ async def finish(mtt: Tournament, tx: Tx, table: LiveTable) -> list[MttEntry]:
     table.row.deadline = None
     mtt.row.status = "finished"
     mtt.state["finished_at"] = table.room.clock()
-    mtt.spawn(mtt.finished(table))
+    spawn(mtt.finished(table))
     return placed

@@ -37,9 +37,10 @@ async def end_deal(table: LiveTable) -> None:
             await asyncio.to_thread(analyse)  # before the export is written, which carries it
         except Exception:  # the board ends all the same, without its analysis
             log.exception("table %s: the board's double-dummy analysis failed", table.id)
-    async with table.room.storage.transaction() as tx:
-        await settle(table, tx, outcome)
-        await tx.save_table(table.row)
+    with mtt_tables.deal_end(table):  # a tournament's part undone if the commit fails, announced once it is stored
+        async with table.room.storage.transaction() as tx:
+            await settle(table, tx, outcome)
+            await tx.save_table(table.row)
     if analyse is not None and table.engine.par_note():
         table.note(table.engine.par_note())
     if table.row.status == "closed":  # a tournament just finished and paid out

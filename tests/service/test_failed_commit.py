@@ -26,7 +26,7 @@ async def _move(service: TableService, live: LiveTable, kind: str) -> None:
     await service.act(live.id, _to_act(live), live.row.hand_no, live.row.step, Action(kind))
 
 
-async def _as_stored(service: TableService, live: LiveTable) -> None:
+async def as_stored(service: TableService, live: LiveTable) -> None:
     """The table in memory is the table storage holds: its row, and its engine where the stored
     actions lead."""
     stored = await service.storage.table(live.id)
@@ -46,10 +46,10 @@ async def test_a_move_whose_commit_fails_leaves_the_table_as_stored_and_the_next
         await _move(service, live, "call")
     assert failures.failed == 1
     assert live.row.step == step and _to_act(live) == player and live.log == log, "nothing changed"
-    await _as_stored(service, live)
+    await as_stored(service, live)
     await _move(service, live, "call")
     assert live.row.step == step + 1 and _to_act(live) != player
-    await _as_stored(service, live)
+    await as_stored(service, live)
 
 
 async def test_the_move_that_ends_a_deal_failing_at_its_commit_leaves_the_deal_and_the_wallets(database: str) -> None:
@@ -61,10 +61,10 @@ async def test_the_move_that_ends_a_deal_failing_at_its_commit_leaves_the_deal_a
         await _move(service, live, "fold")
     assert live.row.deal is not None and live.engine.outcome is None, "the deal goes on"
     assert [s.stack for s in live.row.seats] == stacks and live.last_outcome is None
-    await _as_stored(service, live)
+    await as_stored(service, live)
     await _move(service, live, "fold")
     assert live.row.deal is None and live.last_outcome is not None and sorted(s.stack for s in live.row.seats) != stacks
-    await _as_stored(service, live)
+    await as_stored(service, live)
     assert await service.storage.total_chips() == total
 
 
@@ -83,12 +83,12 @@ async def test_a_computer_players_turn_failing_after_a_members_move_keeps_the_mo
         await _move(service, live, "call")
     assert failures.failed == 1
     assert live.row.step == step + 1 and _to_act(live) != ALICE, "the member's move stands; the computer's turn waits"
-    await _as_stored(service, live)
+    await as_stored(service, live)
     assert live.row.deadline is not None
     clock.now = live.row.deadline
     await service.tick()
     assert live.row.step > step + 1, "the computer's turn is played at its deadline"
-    await _as_stored(service, live)
+    await as_stored(service, live)
 
 
 async def test_a_seat_and_chips_whose_commit_fails_are_not_taken(database: str) -> None:
@@ -97,15 +97,15 @@ async def test_a_seat_and_chips_whose_commit_fails_are_not_taken(database: str) 
     with failing_commits(service.storage), pytest.raises(CommitFailed):
         await service.join(live, BOB, "Bob", 500)
     assert live.seat_index(BOB) is None and await service.storage.balance(GUILD, BOB) == 1000
-    await _as_stored(service, live)
+    await as_stored(service, live)
     await service.join(live, BOB, "Bob", 500)
     with failing_commits(service.storage), pytest.raises(CommitFailed):
         await service.top_up(live, BOB, 300)
     assert live.seat_of_user(BOB).stack == 500 and await service.storage.balance(GUILD, BOB) == 500
-    await _as_stored(service, live)
+    await as_stored(service, live)
     assert "300" in await service.top_up(live, BOB, 300)
     assert live.seat_of_user(BOB).stack == 800
-    await _as_stored(service, live)
+    await as_stored(service, live)
 
 
 async def test_a_registration_whose_commit_fails_takes_no_entry_and_no_buy_in(tmp_path) -> None:
@@ -132,7 +132,7 @@ async def test_a_command_that_fails_after_storing_part_of_its_work_keeps_that_pa
     with failing_commits(service.storage, skip=1), pytest.raises(CommitFailed):
         await service.join(live, CAROL, "Cat", wait_for_big_blind=True)  # seated (stored), then the wait fails
     assert not live.seat_of_user(CAROL).waits_for_big_blind, "seated, without the wait that was not stored"
-    await _as_stored(service, live)
+    await as_stored(service, live)
 
 
 async def test_a_command_cancelled_midway_is_put_back_by_the_next_one(database: str) -> None:
@@ -155,4 +155,4 @@ async def test_a_command_cancelled_midway_is_put_back_by_the_next_one(database: 
         await task
     await service.act(live.id, player, live.row.hand_no, step, Action("call"))  # judged against the stored table
     assert live.row.step == step + 1 and _to_act(live) != player
-    await _as_stored(service, live)
+    await as_stored(service, live)
