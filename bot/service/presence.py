@@ -28,13 +28,6 @@ def has_blinds(table: LiveTable) -> bool:
     return table.spec.moves_button and "big_blind" in settings and settings.get("forced", "blinds") == "blinds"
 
 
-def big_blind(dealt: list[int], button: int) -> int:
-    """The table seat of the big blind when ``dealt`` are dealt in with ``button`` (heads-up the
-    button posts the small blind)."""
-    place = dealt.index(button)
-    return dealt[(place + (1 if len(dealt) == 2 else 2)) % len(dealt)]
-
-
 def button_of(dealt: list[int], previous: int) -> int:
     """The button moves to the next seat dealt in after the previous button."""
     return next((i for i in dealt if i > previous), dealt[0])

@@ -10,9 +10,9 @@ import pytest
 from bot.errors import UserError
 from bot.games.base import Action
 from bot.service.live import LiveTable
-from bot.service.presence import big_blind
 from bot.service.tables import TableService
 from tests.support.service_rig import ALICE, BOB, CAROL, CHANNEL, GUILD, Clock, open_service
+from tests.support.table_play import big_blind_seat
 
 DAVE = 4
 
@@ -96,8 +96,7 @@ async def test_a_member_who_waits_for_the_big_blind_is_dealt_in_on_that_deal(dat
         seats = live.row.deal.seats if live.row.deal else []
         dealt_in.append(live.seat_index(DAVE) in seats)
         if dealt_in[-1]:
-            button = seats[live.row.deal.carry["dealer"]]
-            assert big_blind(seats, button) == live.seat_index(DAVE), "dealt in as the big blind"
+            assert big_blind_seat(live) == live.seat_index(DAVE), "dealt in as the big blind"
             break
     assert dealt_in[-1] and not waiting.waits_for_big_blind and dealt_in.count(True) == 1
 

@@ -11,11 +11,10 @@ from pokerkit import AntePosting
 
 from bot.games.base import Action
 from bot.service.live import LiveTable
-from bot.service.presence import big_blind
 from bot.service.tables import TableService
 from tests.service.test_bounty import WINS_THE_SHOWDOWN
 from tests.support.service_rig import ALICE, BOB, CAROL, Clock, open_service
-from tests.support.table_play import deal_seats, finish_hand, next_deal, passive, poker_table, turn
+from tests.support.table_play import big_blind_seat, deal_seats, finish_hand, next_deal, passive, poker_table, turn
 
 DAVE, ERIN = 4, 5
 FIVE = (ALICE, BOB, CAROL, DAVE, ERIN)
@@ -72,7 +71,7 @@ async def test_the_big_blind_ante_is_posted_by_the_big_blind_of_the_deal(databas
     live = await _five_with_gaps(service, {"ante": 10, "ante_kind": "big blind"}, BOB, DAVE)
     for _ in range(4):
         antes = [op for op in live.engine.state.operations if isinstance(op, AntePosting) and op.amount]
-        assert [_table_seat(live, op.player_index) for op in antes] == [big_blind(deal_seats(live), _button(live))]
+        assert [_table_seat(live, op.player_index) for op in antes] == [big_blind_seat(live)]
         await finish_hand(service, live, "fold")
         await next_deal(service, live, clock)
 
@@ -158,7 +157,7 @@ async def _check_dealt_in_on_their_big_blind(service: TableService, live: LiveTa
             index = live.seat_index(user)
             if index in dealt and user not in dealt_in:
                 dealt_in[user] = hand
-                assert big_blind(dealt, _button(live)) == index, f"p{user} is dealt in as the big blind"
+                assert big_blind_seat(live) == index, f"p{user} is dealt in as the big blind"
     assert set(dealt_in) == {BOB, DAVE}
 
 

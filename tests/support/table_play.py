@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from pokerkit import BlindOrStraddlePosting
+
 from bot.games.base import Action
 from bot.service.live import LiveTable
 from bot.service.tables import TableService
@@ -55,3 +57,10 @@ def deal_seats(live: LiveTable) -> list[int]:
     """The table seat of each deal seat this deal."""
     assert live.row.deal is not None
     return list(live.row.deal.seats)
+
+
+def big_blind_seat(live: LiveTable) -> int:
+    """The table seat that posted this deal's big blind, as the engine dealt it (the largest blind)."""
+    posted = [op for op in live.engine.state.operations if isinstance(op, BlindOrStraddlePosting)]
+    player = max(posted, key=lambda op: op.amount).player_index
+    return deal_seats(live)[live.engine._seat_of(player)]
