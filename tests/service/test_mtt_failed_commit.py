@@ -1,7 +1,7 @@
 """A tournament table's end of deal whose transaction fails at its commit changes nothing of the
 tournament either (``bot/service/mtt_undo.py``): the knock-out, its place and prize, the pool, the
 tournament's state and its end are put back as they were, no announcement goes out, and the deal's
-last action pressed again ends the deal as if the failure had not happened."""
+last action pressed again (or timed out again) ends the deal as if the failure had not happened."""
 from __future__ import annotations
 
 import asyncio
@@ -26,8 +26,8 @@ NAMES = {ALICE: "Ann", BOB: "Bob", CAROL: "Cat"}
 class Run:
     """A one-table tournament of members, its first deal under way."""
 
-    def __init__(self, service: TableService, mtt: Tournament, shown: RecordingMttPresenter) -> None:
-        self.service, self.mtt, self.shown = service, mtt, shown
+    def __init__(self, service: TableService, mtt: Tournament, shown: RecordingMttPresenter, clock: Clock) -> None:
+        self.service, self.mtt, self.shown, self.clock = service, mtt, shown, clock
         (self.table,) = mtt.live_tables()
 
     @classmethod
@@ -38,7 +38,7 @@ class Run:
         for user in players:
             await mtt_register.register(mtt, user, NAMES[user])
         await mtt_register.start(mtt)
-        run = cls(service, mtt, shown)
+        run = cls(service, mtt, shown, clock)
         while run.table.row.deal is None:
             clock.now += 1
             await service.tick()
@@ -54,6 +54,15 @@ class Run:
         live = self.table
         user = live.table_seat_of(live.engine.to_act()[0]).user_id
         await self.service.act(live.id, user, live.row.hand_no, live.row.step, action)
+
+    async def last(self, action: Action, how: str) -> None:
+        """The deal's last action: pressed, or a fold as the player's turn runs out."""
+        if how == "pressed":
+            await self.press(action)
+            return
+        assert action.kind == "fold" and self.table.row.deadline is not None
+        self.clock.now = self.table.row.deadline
+        await self.service.tick()
 
     async def wallets(self) -> dict[int, int]:
         return {user: await self.service.storage.balance(GUILD, user) for user in NAMES}
@@ -96,10 +105,10 @@ async def _outcome(run: Run) -> tuple[Any, ...]:
             [s.stack for s in run.table.row.seats])
 
 
-async def _played(new_database: Callable[[], Awaitable[str]], players: tuple[int, ...],
-                  fail: bool) -> tuple[Run, tuple[Any, ...]]:
+async def _played(new_database: Callable[[], Awaitable[str]], players: tuple[int, ...], fail: bool,
+                  how: str = "pressed") -> tuple[Run, tuple[Any, ...]]:
     """The knock-out deal played, its last action's commit failed first if ``fail`` (then checked:
-    nothing changed, nothing said) and pressed again."""
+    nothing changed, nothing said) and played again (``how``: pressed, or timed out)."""
     run = await Run.open(await new_database(), players)
     *moves, last = run.moves()
     for action in moves:
@@ -108,7 +117,7 @@ async def _played(new_database: Callable[[], Awaitable[str]], players: tuple[int
     if fail:
         entries, pool, state = _entries(run.mtt), run.mtt.row.pool, _state(run.mtt.row.state)
         with failing_commits(run.service.storage) as failures, pytest.raises(CommitFailed):
-            await run.press(last)
+            await run.last(last, how)
         await run.quiet()
         assert failures.failed == 1
         assert run.table.row.deal is not None and run.table.engine.outcome is None, "the deal goes on"
@@ -116,20 +125,21 @@ async def _played(new_database: Callable[[], Awaitable[str]], players: tuple[int
         await as_stored(run.service, run.table)
         await as_stored_mtt(run, saved_since=False)
         assert run.said() == said, "no knock-out, prize or end is announced"
-    await run.press(last)
+    await run.last(last, how)
     await run.quiet()
     assert await run.service.storage.total_chips() == total, "wallet chips and the pool conserved"
     await as_stored_mtt(run)
     return run, await _outcome(run)
 
 
+@pytest.mark.parametrize("how", ["pressed", "timed out"])
 async def test_a_knock_out_whose_commit_fails_is_undone_and_played_again_to_the_same_result(
-        new_database: Callable[[], Awaitable[str]]) -> None:
+        new_database: Callable[[], Awaitable[str]], how: str) -> None:
     players = (ALICE, BOB, CAROL)
-    control, expected = await _played(new_database, players, fail=False)
+    control, expected = await _played(new_database, players, fail=False, how=how)
     out = [e for e in control.mtt.entries.values() if e.place is not None]
     assert len(out) == 1 and out[0].place == 3 and out[0].prize > 0, "the deal knocks one player out, paid"
-    run, outcome = await _played(new_database, players, fail=True)
+    run, outcome = await _played(new_database, players, fail=True, how=how)
     assert outcome == expected
     assert run.said() == control.said(), "the knock-out announced once"
     assert run.mtt.row.status == "playing" and run.table.row.deal is None
