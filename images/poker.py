@@ -1,26 +1,35 @@
 """Poker images: the table and a player's private hand, drawn from a ``PokerView`` only.
 
-``render_table`` draws the live table message (seats around an oval, board, pots, log, winners);
-``render_hand`` draws the small private image sent by DM. Both read nothing but the keys of
-``bot.games.poker_view.PokerView``, so whatever the engine hid stays hidden.
+Both are laid out for Discord's 400 x 300 box, drawn at 2x: the table at 800 x 600, the hand at
+800 x 400, every string at 22 px or more (11 px as shown) and the cards' ranks and suits larger (the
+large corner index). ``render_table`` shows what a player needs to decide: the board, the pot (and
+side pots), each seat's name (cut short, never shrunk), stack and bet this street, the dealer button,
+the seat to act as a gold plate with "Bob to act" over "40 to call" under the board, the last action,
+stud's up-cards and how many cards each draw player replaced; the log stays in the message text
+(``bot/adapter/table_text.py``). Up to six seats get 28 px text, seven to ten 22 px. ``render_hand``
+draws the private hand: the cards large, the hand's name, the stack and bet, what the player faces on
+their turn, the board. Both read nothing but the keys of ``bot.games.poker_view.PokerView``, so
+whatever the engine hid stays hidden.
 """
 from __future__ import annotations
 
 import math
 from functools import lru_cache
-from typing import Any, Mapping
+from typing import Any, Mapping, NamedTuple
 
 from PIL import Image, ImageDraw, ImageFont
 
+from bot.games.base import HIDDEN
 from bot.games.runout_equity import with_equity
-from images.cards import canvas_draw, card_size, chips, draw_text, fit_text, font, paste_row, wrap_text
+from images.cards import (canvas_draw, card_size, chips, draw_text, fit_text, font, paste_card, paste_row,
+                          wrap_text)
 from images.palette import to_png
-from images.poker_equity import draw_legend, draw_tag, tag_height, tag_lines
+from images.poker_equity import draw_tag, legend_text, tag_height, tag_lines, tag_width
 from images.theme import (
     BACKGROUND,
     FELT,
-    FOOTER_H,
     GOLD,
+    HEADER_FILL,
     MUTED,
     PLATE,
     PLATE_EDGE,
@@ -34,70 +43,121 @@ from images.theme import (
     private_viewer,
 )
 
-TABLE_SIZE = (900, 560)
-HAND_SIZE = (460, 330)
+TABLE_SIZE = (800, 600)
+HAND_SIZE = (800, 400)
+HEADER_H = 44
+FOOTER_H = 34
+TEXT_PX = 22              # the smallest string: 11 px as shown in the 400 x 300 box
+MAIN_PX = 28              # what a player decides by (names, stacks, bets, the pot, who acts): 14 px as shown
 
 RIM = (92, 58, 34)
 FELT_LINE = (44, 132, 86)
 PLATE_FOLDED = (40, 42, 46)
-DIMMED = (110, 112, 118)
-SHOWN = (230, 220, 170)
+DIMMED = (130, 132, 138)
 LOG = (214, 230, 220)
 ALL_IN = (255, 110, 90)
-ACTION = (150, 200, 255)
+ON_GOLD = (24, 20, 10)
 
-CENTER = (450, 284)
-FELT_RADII = (310, 160)
-SEAT_RADII = (372, 190)
-BET_SCALE = (0.74, 0.70)  # bets sit this far from the centre towards their seat (x, y)
-BOARD_Y = CENTER[1] - 12  # the board sits a little high, leaving room for the log below it
-PLATE_W, PLATE_H = 150, 58
-SEAT_CARD_W = 44          # hole cards up to four (hold'em, Omaha)
-SEAT_CARD_W_MANY = 36     # five to seven hole cards (draw, stud): smaller, and fanned over the plate's width
-SEAT_CARD_SHOWN = 0.68    # the plate covers the bottom of up to four hole cards; the corner index stays visible
+CENTER = (400, 306)
+FELT_RADII = (300, 182)
+SEAT_RING_X = 322         # the seats' ring is this wide (half); its height is what the seats leave
+SEAT_CARD_W = 46          # hole cards: the large index's rank and suit 22 px or more
+SEAT_CARD_SHOWN = 0.70    # the plate covers the bottom of up to four hole cards; the large index stays visible
 SEAT_CARD_GAP = 3         # between five or more hole cards, shown whole, and the plate
-BOARD_CARD_W = 58
-BOARD_GAP = 8
+SEAT_FACE_STEP = 0.5      # a fanned face shows this much of its width (its index), a back a fifth
+SEAT_ROW_W = 160          # the widest row of hole cards
+BOARD_CARD_W = 48
+BOARD_GAP = 5
+BOARD_Y = CENTER[1] - 22  # the board's middle: the pot above it, who acts and the last action below
 BOARD_SLOTS = 5           # the default when a view has no "board_slots" (flop games)
-TWO_BOARDS_CARD_W = 44    # a board run twice: two rows of smaller cards
-TWO_BOARDS_GAP = 8
-TWO_BOARDS_RISE = 28      # raised, so the winners' lines below them stay clear of the seat at the bottom
-LOG_LINES = 3             # lines of log (or of winners) under the board
-HAND_CARD_W = 104
-HAND_BOARD_W = 44
-HAND_TWO_BOARDS_W = 36    # a board run twice, in the private hand: both boards side by side
+TWO_BOARDS_CARD_W = 46    # a board run twice: two rows of smaller cards
+TWO_BOARDS_GAP = 6
+TWO_BOARDS_RISE = 16      # raised, so the results' lines below them fit above the seat at the bottom
+CENTRE_W = 420            # the widest line in the middle of the felt
+PROMPT_NAME_W = 200       # the name of the player to act, cut short past this
+BOARD_W = 280             # the board's row (narrow enough for side seats' bets beside it)
+RESULT_LINES = 3          # lines of winners (or of a board run twice's results) under the board
+HAND_CARD_W = 120
+HAND_BOARD_W = 56
+HAND_TWO_BOARDS_W = 46    # a board run twice, in the private hand: both boards side by side
 STREETS = {"preflop": "Pre-flop", "flop": "Flop", "turn": "Turn", "river": "River", "showdown": "Showdown"}
 
 View = Mapping[str, Any]
 Box = tuple[int, int, int, int]
 
 
+class Seating(NamedTuple):
+    """The size of a seat's strings and of what holds them, and of the pot's and the prompt's:
+    ``MAIN_PX`` up to six seats, about ``TEXT_PX`` for seven to ten (where the larger text would crowd
+    the felt); a name is cut short, never shrunk."""
+
+    px: int          # the name, the stack and the bet
+    plate_h: int
+    chip_r: int      # the bet's chip
+    half_h: int      # half a bet's height on the felt
+    centre_px: int   # the pot and who is to act
+    plate_w: int
+
+    @classmethod
+    def of(cls, seats: int) -> Seating:
+        px = MAIN_PX if seats <= 6 else TEXT_PX
+        few = seats <= 6
+        return cls(px, 2 * px + 12, round(px * 0.43), round(px * 0.6), TEXT_PX + (6 if few else 2), 176 if few else 150)
+
+
 def render_table(view: View, footer: str | None = None, *, four_color: bool = False) -> bytes:
-    """PNG of the whole table as ``view`` shows it; ``footer`` is a small line at the bottom
-    (the deck commitment). A seat's view puts that seat at the bottom centre, the public view seat 0.
+    """PNG of the whole table as ``view`` shows it; ``footer`` is a line at the bottom (the deck
+    commitment). A seat's view puts that seat at the bottom centre, the public view seat 0.
     An all-in runout's figures are counted here, in the render pool, from the view's ``runout``."""
     view = with_equity(view)
     canvas = _table_background().copy()
     draw = canvas_draw(canvas)
     draw_header(draw, TABLE_SIZE[0], f"{view['variant']} · {view['stakes']}",
-                f"Hand #{view['hand_no']} · {_street(view)}")
+                f"#{view['hand_no']} · {_street(view)}", height=HEADER_H, size=MAIN_PX)
     board_top, board_bottom = _draw_board(canvas, view, four_color)
     seats = view["seats"]
     first = view["viewer"] if view["viewer"] is not None else 0
-    card_w = seat_card_width(max(len(seat["cards"]) for seat in seats))
+    shown_h = seat_cards_shown(max(len(seat["cards"]) for seat in seats))
+    seating = Seating.of(len(seats))
     chip_boxes = []
+    face = font(seating.centre_px, "bold")
+    prompt = prompt_lines(view, seating.centre_px)
+    last: Box | None = None
+    prompt_bottom = board_bottom + 6 + (seating.centre_px + 4) * len(prompt)
+    kept = [_centred(max(face.getlength(line) for line in prompt), board_bottom, prompt_bottom)] if prompt else []
+    if board_bottom > board_top:  # and off the board (with its "1st" and "2nd" when run twice)
+        kept.append(_centred(BOARD_W + (100 if len(view.get("boards", ())) == 2 else 0), board_top, board_bottom))
+    amounts = [pot["amount"] for pot in view["pots"] if pot["amount"] > 0]
+    if amounts and _pot_shown(view):
+        kept.append(_centred(face.getlength(_pot_text(amounts, face, CENTRE_W)), board_top - 8 - face.size * 0.8,
+                             board_top - 4))
+    if view["log"] and not view["finished"]:  # the last action: kept clear if the bets can be put elsewhere
+        last = _centred(min(font(TEXT_PX).getlength(view["log"][-1]), CENTRE_W), prompt_bottom, prompt_bottom + 30)
+    angles = [math.radians(90 + 360 * ((index - first) % len(seats)) / len(seats))  # clockwise from 6 o'clock
+              for index in range(len(seats))]
+    units = [_seat_unit(angle, shown_h, seating) for angle in angles]
+    taken = [unit[2] for unit in units]
     for index, seat in enumerate(seats):
-        angle = math.radians(90 + 360 * ((index - first) % len(seats)) / len(seats))  # clockwise from 6 o'clock
-        box = _draw_seat(canvas, draw, index, seat, angle, card_w, view["finished"], four_color,
-                         tag_lines(view, index))
+        box = _draw_seat(canvas, draw, index, seat, angles[index], units[index], (shown_h, seating), view["finished"],
+                         four_color, tag_lines(view, index), (kept, [last] if last else [], taken))
         if box:
             chip_boxes.append(box)
-    _draw_center_text(draw, view, board_top, board_bottom, chip_boxes)
-    draw_footer(draw, TABLE_SIZE, footer)
-    if not draw_legend(draw, TABLE_SIZE, view) and view.get("options"):  # the table's options, at the footer's right
-        draw.text((TABLE_SIZE[0] - 10, TABLE_SIZE[1] - FOOTER_H / 2), fit_text(str(view["options"]), font(12), 520),
-                  font=font(12), fill=MUTED, anchor="rm")
+            taken.append(box)
+    _draw_center_text(draw, view, (board_top, board_bottom), seating.centre_px, chip_boxes)
+    _draw_footer(draw, view, footer)
     return to_png(canvas)
+
+
+def _draw_footer(draw: ImageDraw.ImageDraw, view: View, footer: str | None) -> None:
+    """The deck commitment at the left, cut short to leave room at the right for the all-in odds'
+    legend, or else the table's options."""
+    face = font(TEXT_PX)
+    right = fit_text(legend_text(view) or str(view.get("options") or ""), face, TABLE_SIZE[0] * 0.75)
+    room = TABLE_SIZE[0] - 20 - (face.getlength(right) + 24 if right else 0)
+    left = fit_text(footer, font(TEXT_PX, "mono"), room) if footer else footer
+    draw_footer(draw, TABLE_SIZE, left, height=FOOTER_H, text_size=TEXT_PX)
+    if right:
+        draw.text((TABLE_SIZE[0] - 10, TABLE_SIZE[1] - FOOTER_H / 2), right, font=face, fill=MUTED, anchor="rm")
 
 
 @lru_cache(maxsize=1)
@@ -136,7 +196,7 @@ def _draw_board(canvas: Image.Image, view: View, four_color: bool) -> tuple[int,
         return _draw_two_boards(canvas, view["boards"], slots, four_color)
     top = BOARD_Y - card_size(BOARD_CARD_W)[1] // 2
     paste_row(canvas, cards + [""] * (slots - len(cards)), CENTER[0], top, BOARD_CARD_W, gap=BOARD_GAP,
-              max_width=2 * FELT_RADII[0] - 80, four_color=four_color)
+              max_width=BOARD_W, four_color=four_color, large_index=True)
     return top, top + card_size(BOARD_CARD_W)[1]
 
 
@@ -145,68 +205,112 @@ def _draw_two_boards(canvas: Image.Image, boards: list[list[str]], slots: int, f
     height = card_size(TWO_BOARDS_CARD_W)[1]
     top = BOARD_Y - height - TWO_BOARDS_GAP // 2 - TWO_BOARDS_RISE
     draw = canvas_draw(canvas)
-    face = font(13, "bold")
+    face = font(TEXT_PX, "bold")
     for row, cards in enumerate(boards):
         y = top + row * (height + TWO_BOARDS_GAP)
         paste_row(canvas, cards + [""] * (slots - len(cards)), CENTER[0], y, TWO_BOARDS_CARD_W, gap=BOARD_GAP,
-                  max_width=2 * FELT_RADII[0] - 80, four_color=four_color)
+                  max_width=CENTRE_W - 80, four_color=four_color, large_index=True)
         left = CENTER[0] - (slots * (TWO_BOARDS_CARD_W + BOARD_GAP) - BOARD_GAP) / 2
         draw_text(draw, (left - 8, y + height / 2), ("1st", "2nd")[row], face, GOLD, anchor="rm")
     return top, top + 2 * height + TWO_BOARDS_GAP
 
 
-def _draw_center_text(draw: ImageDraw.ImageDraw, view: View, board_top: int, board_bottom: int,
+def prompt_lines(view: View, px: int = MAIN_PX) -> list[str]:
+    """Who is to act and what they face, under the board: "Bob to act" over "40 to call", or "Bob to
+    draw"; none once the hand is over. Only the name is ever cut short."""
+    acting = None if view["finished"] else next(
+        (n for n, seat in enumerate(view["seats"]) if seat["to_act"]), None)
+    if acting is None:
+        return []
+    face = font(px, "bold")
+    verb = " to draw" if view["street"] == "draw" else " to act"
+    name = fit_text(player_name(view["seats"][acting]["name"], acting), face, PROMPT_NAME_W)
+    return [name + verb] + ([] if view["street"] == "draw" else [facing_text(view, acting)])
+
+
+def _centred(width: float, top: float, bottom: float) -> Box:
+    """A box ``width`` wide (and a margin) centred on the felt, from ``top`` to ``bottom``."""
+    half = width / 2 + 8
+    return round(CENTER[0] - half), round(top), round(CENTER[0] + half), round(bottom)
+
+
+def facing_text(view: View, index: int) -> str:
+    """What seat ``index`` faces: "40 to call" (the largest bet this street less its own, capped at
+    the chips it has), "nothing to call", or "to draw" in a draw."""
+    if view["street"] == "draw":
+        return "to draw"
+    seats = view["seats"]
+    owed = min(max(s["bet"] for s in seats) - seats[index]["bet"], seats[index]["stack"])
+    return f"{chips(owed)} to call" if owed > 0 else "nothing to call"
+
+
+def _draw_center_text(draw: ImageDraw.ImageDraw, view: View, board: tuple[int, int], px: int,
                       chip_boxes: list[Box]) -> None:
-    """Pots above the board, the last log lines below it (the winners once over), each line cut short
-    where it would run into a bet on the felt."""
+    """The pots above the board; below it who is to act and what they face, then the last action (the
+    winners once over), each line cut short where it would run into a bet on the felt."""
+    board_top, board_bottom = board
     amounts = [pot["amount"] for pot in view["pots"] if pot["amount"] > 0]
-    if amounts:
-        face = font(17, "bold")
-        y: float = board_top - 14  # below, it steps by font sizes, which Pillow types float
-        width = _free_width(y - face.size, y, chip_boxes, 600)
+    if amounts and _pot_shown(view):
+        face = font(px, "bold")
+        y: float = board_top - 8  # below, it steps by font sizes, which Pillow types float
+        width = _free_width(y - face.size, y, chip_boxes, CENTRE_W)
         draw_text(draw, (CENTER[0], y), _pot_text(amounts, face, width), face, TEXT, anchor="ms")
-    finished = view["finished"] and view["winners"]
-    face, colour = (font(15, "bold"), GOLD) if finished else (font(14), LOG)
-    texts = list(view["winners"] if finished else view["log"][-LOG_LINES:])
-    y = board_bottom + 8
-    width = _free_width(y, y + LOG_LINES * (face.size + 4), chip_boxes, 540)
-    if finished and view.get("board_results") and not (  # a board run twice whose winners' lines do not fit:
-            len(texts) <= LOG_LINES and all(face.getlength(text) <= width for text in texts)):
-        face, lines = _board_result_lines(view["board_results"], width)  # every pot of each board, none cut off
-        for line in lines:
-            draw_text(draw, (CENTER[0], y), line, face, colour, anchor="mt")
+    y = board_bottom + 6
+    if view["finished"] and view["winners"]:
+        _draw_results(draw, view, y, chip_boxes)
+        return
+    face = font(px, "bold")
+    for line in prompt_lines(view, px):  # the bets keep clear of these
+        draw_text(draw, (CENTER[0], y), line, face, GOLD, anchor="mt")
+        y += face.size + 4
+    if view["log"]:
+        face = font(TEXT_PX)
+        width = _free_width(y, y + face.size + 2, chip_boxes, CENTRE_W)
+        draw_text(draw, (CENTER[0], y), fit_text(view["log"][-1], face, width), face, LOG, anchor="mt")
+
+
+def _pot_shown(view: View) -> bool:
+    """The pot's line is drawn above the board, except once a board run twice is paid: its results
+    under the boards name every pot."""
+    return not (view["finished"] and view.get("board_results"))
+
+
+def _draw_results(draw: ImageDraw.ImageDraw, view: View, y: float, chip_boxes: list[Box]) -> None:
+    """The winners' lines under the board, in gold; a board run twice whose lines do not fit says each
+    board's pots, every pot named and no line cut off."""
+    face = font(TEXT_PX, "bold")
+    texts = list(view["winners"])
+    width = _free_width(y, y + RESULT_LINES * (face.size + 4), chip_boxes, CENTRE_W + 60)
+    if view.get("board_results") and not (
+            len(texts) <= RESULT_LINES and all(face.getlength(text) <= width for text in texts)):
+        for line in _board_result_lines(view["board_results"], face, width):
+            draw_text(draw, (CENTER[0], y), line, face, GOLD, anchor="mt")
             y += face.size + 4
         return
-    lines_left = LOG_LINES
+    lines_left = RESULT_LINES
     while texts and lines_left:
-        width = _free_width(y, y + face.size + 2, chip_boxes, 540)
-        # A winner's line may take two lines (long names), leaving one for each line after it; a log line
-        # is cut to one.
-        room = max(1, min(lines_left - len(texts) + 1, 2)) if finished else 1
+        width = _free_width(y, y + face.size + 2, chip_boxes, CENTRE_W + 60)
+        room = max(1, min(lines_left - len(texts) + 1, 2))  # a long winner's line may take two lines
         for line in wrap_text(texts.pop(0), face, width, room):
-            draw_text(draw, (CENTER[0], y), line, face, colour, anchor="mt")
+            draw_text(draw, (CENTER[0], y), line, face, GOLD, anchor="mt")
             y += face.size + 4
             lines_left -= 1
 
 
-def _board_result_lines(texts: list[str], width: float) -> tuple[ImageFont.FreeTypeFont, list[str]]:
-    """Each board's line broken between its pots ("main pot Carol 450 · side pot 1 Bob 700"), in the
-    largest face that fits them all in ``LOG_LINES`` lines."""
-    for size in (15, 14, 13, 12, 11):
-        face = font(size, "bold")
-        lines: list[str] = []
-        for text in texts:
-            first, *parts = text.split(" · ")
-            for part in parts:
-                if face.getlength(f"{first} · {part}") > width:
-                    lines.append(fit_text(first, face, width))
-                    first = part
-                else:
-                    first = f"{first} · {part}"
-            lines.append(fit_text(first, face, width))
-        if len(lines) <= LOG_LINES:
-            break
-    return face, lines[:LOG_LINES]
+def _board_result_lines(texts: list[str], face: ImageFont.FreeTypeFont, width: float) -> list[str]:
+    """Each board's line broken between its pots ("1st board: main pot Carol 450 · side pot 1 Bob
+    700"), a pot never cut: as many lines as that takes."""
+    lines: list[str] = []
+    for text in texts:
+        first, *parts = text.split(" · ")
+        for part in parts:
+            if face.getlength(f"{first} · {part}") > width:
+                lines.append(fit_text(first, face, width))
+                first = part
+            else:
+                first = f"{first} · {part}"
+        lines.append(fit_text(first, face, width))
+    return lines
 
 
 def _free_width(top: float, bottom: float, boxes: list[Box], limit: float) -> float:
@@ -229,141 +333,203 @@ def _pot_text(amounts: list[int], face: ImageFont.FreeTypeFont, width: float) ->
     return f"{len(amounts)} pots {chips(sum(amounts))}"
 
 
+def _seat_unit(angle: float, shown_h: int, seating: Seating) -> tuple[int, float, Box]:
+    """Where a seat sits on its ring: its centre (x, y) and the box its cards and plate cover."""
+    half = seating.plate_w // 2
+    cx = min(max(round(CENTER[0] + SEAT_RING_X * math.cos(angle)), half + 4), TABLE_SIZE[0] - half - 4)
+    ring_y = (TABLE_SIZE[1] - HEADER_H - FOOTER_H - shown_h - seating.plate_h) / 2 - 3  # clear of header, footer
+    cy = CENTER[1] + ring_y * math.sin(angle)
+    top = round(cy - (shown_h + seating.plate_h) / 2)
+    return cx, cy, (cx - half, top, cx + half, top + shown_h + seating.plate_h)
+
+
 def _draw_seat(canvas: Image.Image, draw: ImageDraw.ImageDraw, index: int, seat: Mapping[str, Any],
-               angle: float, card_w: int, finished: bool, four_color: bool, equity: list[str]) -> Box | None:
-    """One seat: hole cards above a name plate, the dealer button, the bet on the felt, and its all-in
-    equity tag (below the plate, or above the cards for the seats at the bottom of the table).
+               angle: float, unit: tuple[int, float, Box], sizes: tuple[int, Seating], finished: bool,
+               four_color: bool, equity: list[str], avoid: tuple[list[Box], list[Box], list[Box]]) -> Box | None:
+    """One seat: hole cards above a name plate (a draw player's count of new cards on them), the dealer
+    button on the plate's corner facing the middle, the bet on the felt between the seat and the
+    middle, and its all-in equity tag (below the plate, or above the cards for the seats at the bottom).
     Returns the box the bet (or the amount won) covers on the felt."""
     cos, sin = math.cos(angle), math.sin(angle)
-    shown_h = seat_cards_shown(card_w)
-    cx = round(CENTER[0] + SEAT_RADII[0] * cos)
-    plate_top = round(CENTER[1] + SEAT_RADII[1] * sin - (shown_h + PLATE_H) / 2) + shown_h
-    plate = (cx - PLATE_W // 2, plate_top, cx + PLATE_W // 2, plate_top + PLATE_H)
+    shown_h, seating = sizes
+    cx, cy, seat_box = unit
+    plate_top = seat_box[1] + shown_h
+    plate = (seat_box[0], plate_top, seat_box[2], seat_box[3])
 
-    paste_row(canvas, list(seat["cards"]), cx, plate_top - shown_h, card_w, gap=4,
-              max_width=PLATE_W - 10, four_color=four_color, dim=seat["folded"])
-    _draw_plate(draw, plate, index, seat, highlight=seat["won"] > 0 or (seat["to_act"] and not finished))
+    _paste_hole_cards(canvas, list(seat["cards"]), cx, plate_top - shown_h, four_color, seat["folded"])
+    drew = seat.get("drew")
+    if drew is not None and seat["cards"] and not seat["folded"]:
+        _draw_label(draw, (cx, plate_top - shown_h / 2 - 2), "stood pat" if drew == 0 else f"drew {drew}")
+    _draw_plate(draw, plate, index, seat, seating.px, acting=seat["to_act"] and not finished, won=seat["won"] > 0)
     tag = None
-    if equity:
-        below = sin < 0.9  # the bottom seat has the footer under it
-        tag = draw_tag(draw, cx, plate[3] + 3 if below else plate_top - shown_h - 3 - tag_height(equity), equity)
-
+    if equity:  # below the plate; above the cards at the bottom (the footer is below), left of them at the top
+        half = tag_width(equity) / 2 + 4  # (the board is below)
+        x, y = (cx, plate[3] + 3) if -0.9 <= sin < 0.9 else (cx, seat_box[1] - 3 - tag_height(equity)) \
+            if sin >= 0.9 else (seat_box[0] - half, seat_box[1])
+        tag = draw_tag(draw, min(max(x, half), TABLE_SIZE[0] - half), y, equity)
     if seat["is_dealer"]:
-        side = 1 if cos <= 0.01 else -1  # on the plate's side facing the middle of the table
-        draw_dealer_button(draw, (cx + side * (PLATE_W // 2 + 15), plate[1] + PLATE_H // 2))
+        side = 1 if cos <= 0.01 else -1  # on the plate's corner facing the middle of the table
+        draw_dealer_button(draw, (cx + side * (seating.plate_w // 2 - 4), plate_top - 8), radius=TEXT_PX - 2)
 
-    at = (CENTER[0] + FELT_RADII[0] * BET_SCALE[0] * cos, CENTER[1] + FELT_RADII[1] * BET_SCALE[1] * sin)
     amount, won = (seat["bet"], False) if seat["bet"] > 0 else (seat["won"], True)
     if amount <= 0:
         return None
-    width = _bet_width(amount, won)
-    if tag is not None and _overlap(tag, (at[0] - width / 2, at[1] - 10, at[0] + width / 2, at[1] + 10)):
+    width = _bet_width(amount, won, seating)
+    at = _place_bet(_bet_point(seat_box, width, seating.half_h), width, seating, avoid)
+    if tag is not None and _overlap(tag, _bet_box(at, width, seating)):
         at = (tag[2] + 8 + width / 2, at[1])  # the equity tag stands where the chips go: they go beside it
-    return _draw_bet(draw, at, amount, won=won)
+    return _draw_bet(draw, at, amount, seating, won=won)
+
+
+def _place_bet(at: tuple[float, float], width: float, seating: Seating,
+               avoid: tuple[list[Box], list[Box], list[Box]]) -> tuple[float, float]:
+    """Where the bet goes: at ``at`` if that is clear, else moved off the middle's lines (towards its
+    seat, or beside them). ``avoid`` holds the pot's and the player to act's lines (which must stay
+    clear), the last action's (clear if it can be), and the seats and bets drawn (which must)."""
+    kept, soft, taken = avoid
+    places = [at]
+    for box in kept + soft:
+        if _overlap(box, _bet_box(at, width, seating)):
+            places.append((at[0], box[1] - seating.half_h - 6 if at[1] < CENTER[1] else box[3] + seating.half_h + 6))
+            places.append((box[0] - width / 2 - 6 if at[0] < CENTER[0] else box[2] + width / 2 + 6, at[1]))
+    for blocked in (kept + soft + taken, kept + taken, taken):
+        clear = [place for place in places if not any(_overlap(b, _bet_box(place, width, seating)) for b in blocked)]
+        if clear:
+            return clear[0]
+    return at
+
+
+def _bet_point(seat_box: Box, width: float, half_h: int) -> tuple[float, float]:
+    """Where a seat's bet goes: just outside the seat (cards and plate) on the way to the middle."""
+    cx, cy = (seat_box[0] + seat_box[2]) / 2, (seat_box[1] + seat_box[3]) / 2
+    dx, dy = CENTER[0] - cx, CENTER[1] - cy
+    length = math.hypot(dx, dy) or 1.0
+    dx, dy = dx / length, dy / length
+    reach_x = ((seat_box[2] - seat_box[0] + width) / 2 + 10) / abs(dx) if abs(dx) > 1e-6 else math.inf
+    reach_y = ((seat_box[3] - seat_box[1]) / 2 + half_h + 6) / abs(dy) if abs(dy) > 1e-6 else math.inf
+    reach = min(reach_x, reach_y)
+    return cx + reach * dx, cy + reach * dy
+
+
+def _bet_box(at: tuple[float, float], width: float, seating: Seating) -> tuple[float, float, float, float]:
+    return at[0] - width / 2, at[1] - seating.half_h, at[0] + width / 2, at[1] + seating.half_h
 
 
 def _overlap(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
-def _bet_width(amount: int, won: bool) -> float:
-    return 2 * 8 + 5 + font(14, "bold").getlength(f"+{chips(amount)}" if won else chips(amount))
+def _bet_width(amount: int, won: bool, seating: Seating) -> float:
+    return 2 * seating.chip_r + 5 + font(seating.px, "bold").getlength(f"+{chips(amount)}" if won else chips(amount))
 
 
-def seat_card_width(count: int) -> int:
-    """Hole-card width at a seat: hold'em and Omaha hands stay large, longer hands shrink so that the
-    fanned row still shows every corner index within the plate's width."""
-    return SEAT_CARD_W if count <= 4 else SEAT_CARD_W_MANY
+def seat_cards_shown(count: int) -> int:
+    """How much of the hole cards shows above the plate: two to four cards tuck their bottom under it
+    (the large index is all a player reads), five to seven (draw, stud) stand whole above it, so no
+    up-card is cut."""
+    height = card_size(SEAT_CARD_W)[1]
+    return round(height * SEAT_CARD_SHOWN) if count <= 4 else height + SEAT_CARD_GAP
 
 
-def seat_cards_shown(card_w: int) -> int:
-    """How much of the hole cards shows above the plate: two to four large cards tuck their bottom
-    under it (the corner index is all a player reads), five to seven small ones (draw, stud) stand
-    whole above it, so no up-card is cut."""
-    height = card_size(card_w)[1]
-    return round(height * SEAT_CARD_SHOWN) if card_w == SEAT_CARD_W else height + SEAT_CARD_GAP
+def _paste_hole_cards(canvas: Image.Image, cards: list[str], cx: float, top: int, four_color: bool,
+                      dim: bool) -> None:
+    """A seat's hole cards side by side, or fanned when they do not fit: each face shows its index,
+    a back (a stud down-card) only a sliver, so stud's up-cards stay readable; centred on the seat but
+    within the picture."""
+    width = SEAT_CARD_W
+    steps = [width + 4.0] * (len(cards) - 1)
+    if width + sum(steps) > SEAT_ROW_W:
+        steps = [width * (SEAT_FACE_STEP if card != HIDDEN else 0.2) for card in cards[:-1]]
+        steps = [step * min(1.0, (SEAT_ROW_W - width) / sum(steps)) for step in steps]
+    row = width + sum(steps)
+    x = min(max(cx - row / 2, 2.0), TABLE_SIZE[0] - 2 - row)
+    for card, step in zip(cards, steps + [0.0]):
+        paste_card(canvas, card, (round(x), top), width, four_color=four_color, dim=dim, large_index=True)
+        x += step
 
 
-def _draw_plate(draw: ImageDraw.ImageDraw, plate: Box, index: int,
-                seat: Mapping[str, Any], highlight: bool) -> None:
-    """Name, stack, and the hand shown or the last action; a gold edge for the seat to act or a winner."""
+def _draw_label(draw: ImageDraw.ImageDraw, centre: tuple[float, float], text: str) -> None:
+    """A dark label over a seat's cards (a draw player's "drew 3")."""
+    face = font(TEXT_PX, "bold")
+    half = face.getlength(text) / 2 + 6
+    draw.rounded_rectangle((centre[0] - half, centre[1] - 14, centre[0] + half, centre[1] + 14), 6,
+                           fill=HEADER_FILL, outline=PLATE_EDGE)
+    draw.text(centre, text, font=face, fill=TEXT, anchor="mm")
+
+
+def _draw_plate(draw: ImageDraw.ImageDraw, plate: Box, index: int, seat: Mapping[str, Any], px: int, *,
+                acting: bool, won: bool) -> None:
+    """Name and stack ("Folded" for a seat out of the hand, "All-in" in red); the seat to act is a gold
+    plate, a winner has a gold edge."""
     folded = seat["folded"]
-    draw.rounded_rectangle(plate, 8, fill=PLATE_FOLDED if folded else PLATE,
-                           outline=GOLD if highlight else PLATE_EDGE, width=3 if highlight else 1)
-    cx, inner = (plate[0] + plate[2]) // 2, PLATE_W - 14
-
-    name_face = font(16, "bold")
+    fill = GOLD if acting else PLATE_FOLDED if folded else PLATE
+    draw.rounded_rectangle(plate, 8, fill=fill, outline=GOLD if won or acting else PLATE_EDGE,
+                           width=4 if won else 1)
+    cx, inner = (plate[0] + plate[2]) // 2, plate[2] - plate[0] - 12
+    name_face = font(px, "bold")
     name = fit_text(player_name(seat["name"], index), name_face, inner)
-    draw.text((cx, plate[1] + 5), name, font=name_face, fill=DIMMED if folded else TEXT, anchor="mt")
-
-    stack, colour = chips(seat["stack"]), DIMMED if folded else STACK
-    if seat["all_in"]:
-        stack, colour = (f"All-in · {stack}" if seat["stack"] else "All-in"), ALL_IN
-    draw.text((cx, plate[1] + 24), fit_text(stack, font(15), inner), font=font(15), fill=colour, anchor="mt")
-
-    if seat["hand_name"]:
-        status, colour = seat["hand_name"], SHOWN
-    elif folded:
-        status, colour = "Folded", DIMMED
-    else:
-        status, colour = seat["last_action"], ACTION
-        drew = seat.get("drew")
-        if drew is not None and "draw" not in status and "pat" not in status:
-            status = " · ".join(filter(None, [status, "stood pat" if drew == 0 else f"drew {drew}"]))
-    status = fit_text(status, font(12), inner)
-    if status:
-        draw.text((cx, plate[1] + 42), status, font=font(12), fill=GOLD if seat["won"] > 0 else colour,
-                  anchor="mt")
+    draw.text((cx, plate[1] + 4), name, font=name_face, fill=ON_GOLD if acting else DIMMED if folded else TEXT,
+              anchor="mt")
+    stack, colour = chips(seat["stack"]), ON_GOLD if acting else STACK
+    if folded:
+        stack, colour = "Folded", DIMMED
+    elif seat["all_in"]:
+        stack, colour = ("All-in " + stack if seat["stack"] else "All-in"), ON_GOLD if acting else ALL_IN
+    draw.text((cx, plate[1] + px + 8), fit_text(stack, font(px), inner), font=font(px), fill=colour,
+              anchor="mt")
 
 
-def _draw_bet(draw: ImageDraw.ImageDraw, at: tuple[float, float], amount: int, *, won: bool = False) -> Box:
+def _draw_bet(draw: ImageDraw.ImageDraw, at: tuple[float, float], amount: int, seating: Seating, *,
+              won: bool = False) -> Box:
     """A chip and the amount on the felt between the seat and the board (gold "+amount" for a win)."""
-    face = font(14, "bold")
+    face = font(seating.px, "bold")
     text = f"+{chips(amount)}" if won else chips(amount)
-    r = 8
-    width = _bet_width(amount, won)
+    r = seating.chip_r
+    width = _bet_width(amount, won, seating)
     x, y = at[0] - width / 2, at[1]
     chip, stripe = ((236, 178, 40), (255, 240, 190)) if won else ((214, 48, 48), (250, 250, 250))
     draw.ellipse((x, y - r, x + 2 * r, y + r), fill=chip, outline=stripe, width=2)
-    draw.ellipse((x + 5, y - r + 5, x + 2 * r - 5, y + r - 5), fill=stripe)
+    draw.ellipse((x + r / 2, y - r / 2, x + 1.5 * r, y + r / 2), fill=stripe)
     draw_text(draw, (x + 2 * r + 5, y), text, face, GOLD if won else TEXT, anchor="lm")
-    return round(x), round(y - r), round(x + width + 1), round(y + r)
+    return round(x), round(y - seating.half_h), round(x + width + 1), round(y + seating.half_h)
 
 
 def render_hand(view: View, *, four_color: bool = False) -> bytes:
-    """PNG of the viewer's private hand: hole cards large, the hand name if known, stack, board small."""
+    """PNG of the viewer's private hand: hole cards large; the hand's name if known, the stack, the bet
+    and what the player faces when it is their turn; the board below."""
     viewer = private_viewer(view)
     seat = view["seats"][viewer]
     width, height = HAND_SIZE
     canvas = Image.new("RGB", HAND_SIZE, FELT)
     draw = canvas_draw(canvas)
-
     draw_header(draw, width, player_name(seat["name"], viewer), f"Hand #{view['hand_no']} · {_street(view)}",
-                height=30, size=14)
-
-    paste_row(canvas, list(seat["cards"]), width / 2, 42, HAND_CARD_W, gap=10, max_width=width - 24,
-              four_color=four_color, dim=seat["folded"])
-
-    y = 42 + card_size(HAND_CARD_W)[1] + 8
+                height=HEADER_H, size=MAIN_PX)
+    top = HEADER_H + 10
+    paste_row(canvas, list(seat["cards"]), width / 2, top, HAND_CARD_W, gap=12, max_width=width - 40,
+              four_color=four_color, dim=seat["folded"], large_index=True)
+    y: float = top + card_size(HAND_CARD_W)[1] + 8  # it steps by font sizes, which Pillow types float
     if seat["hand_name"] or seat["folded"]:
-        face = font(17, "bold")
-        status = fit_text(seat["hand_name"] or "Folded", face, width - 20)
+        face = font(MAIN_PX, "bold")
+        status = fit_text(seat["hand_name"] or "Folded", face, width - 40)
         draw_text(draw, (width / 2, y), status, face, GOLD if seat["hand_name"] else MUTED, anchor="mt")
-        y += 24
-    stack = f"Stack {chips(seat['stack'])}" + (f" · Bet {chips(seat['bet'])}" if seat["bet"] else "")
-    draw_text(draw, (width / 2, y), fit_text(stack, font(14), width - 20), font(14), TEXT, anchor="mt")
+        y += face.size + 6
+    parts = [f"Stack {chips(seat['stack'])}"] + ([f"Bet {chips(seat['bet'])}"] if seat["bet"] else [])
+    if seat["to_act"] and not view["finished"]:
+        parts.append("Your turn to draw" if view["street"] == "draw" else f"Your turn: {facing_text(view, viewer)}")
+    face = font(MAIN_PX)
+    draw_text(draw, (width / 2, y), fit_text(" · ".join(parts), face, width - 40), face, TEXT, anchor="mt")
 
     board = list(view["board"])
     slots = _board_slots(view)
     boards = view.get("boards", ())
     if len(boards) == 2:  # run twice: the two boards side by side, in smaller cards
-        half = (slots * (HAND_TWO_BOARDS_W + 4) - 4) / 2 + 8
+        half = (slots * (HAND_TWO_BOARDS_W + 4) - 4) / 2 + 10
         for centre, cards in zip((width / 2 - half, width / 2 + half), boards):
             paste_row(canvas, cards + [""] * (slots - len(cards)), centre,
-                      height - card_size(HAND_TWO_BOARDS_W)[1] - 12, HAND_TWO_BOARDS_W, gap=4,
-                      max_width=width / 2 - 16, four_color=four_color)
+                      height - card_size(HAND_TWO_BOARDS_W)[1] - 10, HAND_TWO_BOARDS_W, gap=4,
+                      max_width=width / 2 - 20, four_color=four_color, large_index=True)
     elif board or slots > 0:
         paste_row(canvas, board + [""] * (slots - len(board)), width / 2,
-                  height - card_size(HAND_BOARD_W)[1] - 12, HAND_BOARD_W, gap=6, max_width=width - 24,
-                  four_color=four_color)
+                  height - card_size(HAND_BOARD_W)[1] - 10, HAND_BOARD_W, gap=6, max_width=width - 40,
+                  four_color=four_color, large_index=True)
     return to_png(canvas)

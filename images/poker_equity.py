@@ -3,8 +3,9 @@
 The view's ``equity`` (``bot.games.poker_view.StreetEquityView``) holds, for every street dealt after
 the last possible bet, each live hand's chances; a view only has it once every such hand is shown.
 A tag reads "Win 38 · 45 · 91%" and, when a tie was possible, "Tie 3 · 0 · 0%"; in hi-lo "High" and
-"Low" (the chance to win or split each half). A legend in the footer names the streets, and marks a
-sampled (not enumerated) street with "≈".
+"Low" (the chance to win or split each half). More than three streets (a board run twice) go on to a
+second line, so a tag stays about a seat's width. A legend in the footer names the streets, and marks
+a sampled (not enumerated) street with "≈".
 """
 from __future__ import annotations
 
@@ -13,9 +14,12 @@ from typing import Any, Mapping
 from PIL import ImageDraw
 
 from images.cards import draw_text, font
-from images.theme import FOOTER_H, GOLD, HEADER_FILL, MUTED
+from images.theme import GOLD, HEADER_FILL
 
-TAG_FACE = 12
+TAG_FACE = 22
+"""The tags' and legend's text: 11 px as shown in Discord's 400 x 300 box (the table is drawn at 2x)."""
+TAG_FIGURES = 3
+"""Figures on one line of a tag; more (a board run twice) continue on the next."""
 STREET_NAMES = {"preflop": "pre-flop", "flop": "flop", "turn": "turn", "third street": "3rd",
                 "fourth street": "4th", "fifth street": "5th", "sixth street": "6th"}
 
@@ -40,7 +44,11 @@ def tag_lines(view: Mapping[str, Any], seat: int) -> list[str]:
         values = [row[key] for row in rows]
         if key == "tie" and max(values) < 0.005:
             continue
-        lines.append(f"{label} " + " · ".join(percent(v) for v in values) + "%")
+        figures = [percent(v) for v in values]
+        rows_of = [figures[n:n + TAG_FIGURES] for n in range(0, len(figures), TAG_FIGURES)]
+        text = [" · ".join(row) for row in rows_of]
+        lines += [f"{label} {text[0]}", *text[1:]]
+        lines[-1] += "%"
     return lines
 
 
@@ -48,11 +56,15 @@ def tag_height(lines: list[str]) -> int:
     return 0 if not lines else 6 + len(lines) * (TAG_FACE + 3)
 
 
+def tag_width(lines: list[str]) -> float:
+    return max(font(TAG_FACE, "bold").getlength(line) for line in lines) + 12
+
+
 def draw_tag(draw: ImageDraw.ImageDraw, centre_x: float, top: float,
              lines: list[str]) -> tuple[float, float, float, float]:
     """The tag, centred on ``centre_x`` with its top edge at ``top``; the box it covers."""
     face = font(TAG_FACE, "bold")
-    width = max(face.getlength(line) for line in lines) + 12
+    width = tag_width(lines)
     box = (centre_x - width / 2, top, centre_x + width / 2, top + tag_height(lines))
     draw.rounded_rectangle(box, 6, fill=HEADER_FILL, outline=GOLD, width=1)
     y = top + 4
@@ -62,13 +74,10 @@ def draw_tag(draw: ImageDraw.ImageDraw, centre_x: float, top: float,
     return box
 
 
-def draw_legend(draw: ImageDraw.ImageDraw, size: tuple[int, int], view: Mapping[str, Any]) -> bool:
-    """Which street each figure is from, at the right of the footer. Returns whether it drew one."""
+def legend_text(view: Mapping[str, Any]) -> str:
+    """Which street each figure is from ("All-in odds: pre-flop · flop · turn"), or "" with no figures."""
     streets = view.get("equity") or []
     if not streets:
-        return False
-    names = " · ".join(("≈" if not s["exact"] else "") + STREET_NAMES.get(s["street"], s["street"])
-                       for s in streets)
-    draw.text((size[0] - 10, size[1] - FOOTER_H / 2), f"All-in odds: {names}", font=font(12), fill=MUTED,
-              anchor="rm")
-    return True
+        return ""
+    return "All-in odds: " + " · ".join(("≈" if not s["exact"] else "") + STREET_NAMES.get(s["street"], s["street"])
+                                        for s in streets)

@@ -20,14 +20,15 @@ from images.poker import (
     BOARD_CARD_W,
     BOARD_Y,
     CENTER,
+    CENTRE_W,
+    HAND_BOARD_W,
     HAND_SIZE,
-    PLATE_H,
-    PLATE_W,
     SEAT_CARD_W,
+    SEAT_ROW_W,
     TABLE_SIZE,
+    Seating,
     render_hand,
     render_table,
-    seat_card_width,
 )
 
 SEAT_KEYS = set(PokerSeatView.__annotations__)
@@ -112,7 +113,7 @@ def test_long_names_are_cut_to_fit_their_plate() -> None:
     short = table([seat("Al"), seat("Bob")])
     long = table([seat("W" * 300), seat("Bob")])
     left, top, right, bottom = changed_box(render_table(short), render_table(long))
-    assert right - left <= PLATE_W and bottom - top <= PLATE_H
+    assert right - left <= Seating.of(2).plate_w and bottom - top <= Seating.of(2).plate_h
 
 
 @pytest.mark.parametrize("name", ["Владимир Ωμέγα", "محمد علي", "李小龍 🐉", "Zoë 🎲\u200d\x07", "\U0001f600" * 40])
@@ -120,14 +121,14 @@ def test_unicode_names_render_inside_their_plate(name: str) -> None:
     base = table([seat("Al"), seat("Bob")])
     odd = table([seat(name), seat("Bob")])
     left, top, right, bottom = changed_box(render_table(base), render_table(odd))
-    assert right - left <= PLATE_W and bottom - top <= PLATE_H
+    assert right - left <= Seating.of(2).plate_w and bottom - top <= Seating.of(2).plate_h
 
 
 def test_huge_stacks_and_bets_stay_inside_the_image_and_plate() -> None:
     small = table([seat("Al", stack=5), seat("Bob")])
     huge = table([seat("Al", stack=10**30, all_in=True), seat("Bob")])
     left, top, right, bottom = changed_box(render_table(small), render_table(huge))
-    assert right - left <= PLATE_W and bottom - top <= PLATE_H
+    assert right - left <= Seating.of(2).plate_w and bottom - top <= Seating.of(2).plate_h
     assert decode(render_table(table([seat("Al", bet=10**18), seat("Bob", stack=-(10**15))]))).size == TABLE_SIZE
 
 
@@ -158,7 +159,7 @@ def test_a_board_run_twice_is_drawn_as_two_rows_of_five() -> None:
     left, top, right, bottom = changed_box(once, twice)
     card_w, card_h = sprites.card_size(44)
     assert bottom - top >= 2 * card_h, "two rows of cards, one above the other"
-    assert right - left <= 5 * BOARD_CARD_W + 4 * 8, "no wider than one board of full-size cards"
+    assert right - left <= CENTRE_W < 2 * 5 * card_w, "one board above the other, labelled, not side by side"
     slots = render_table(table(players(2), board=first, boards=[first, []], finished=True))
     row_top = changed_box(slots, twice)[1]
     assert row_top >= top + card_h, "the second board's cards fill the lower row's slots"
@@ -170,7 +171,7 @@ def test_the_private_hand_shows_both_boards_of_a_board_run_twice_side_by_side() 
     once, twice = render_hand(hand), render_hand(StrictView({**hand, "boards": [first, second]}, VIEW_KEYS, VIEW_REQUIRED))
     left, top, right, bottom = changed_box(once, twice)
     assert right - left > 5 * 44 + 4 * 6, "wider than one board: two side by side"
-    assert top >= HAND_SIZE[1] - sprites.card_size(44)[1] - 12, "at the bottom, where the board is"
+    assert top >= HAND_SIZE[1] - sprites.card_size(HAND_BOARD_W)[1] - 12, "at the bottom, where the board is"
 
 
 def _board_area(image: Image.Image) -> Image.Image:
@@ -195,16 +196,14 @@ def test_no_board_slots_leaves_the_middle_of_the_felt_bare() -> None:
 
 @pytest.mark.parametrize("count, seats", [(2, 10), (4, 10), (5, 8), (7, 8)])
 def test_long_hands_stay_within_their_seat(count: int, seats: int) -> None:
-    """Omaha's four cards at ten seats and stud's seven at eight: each seat's cards stay within its
-    plate's width (so neighbours never overlap) and every card shows at least its corner index."""
-    card_w = seat_card_width(count)
-    step = min(card_w + 4, (PLATE_W - 10 - card_w) / (count - 1))
-    assert step >= 0.4 * card_w, "the fan hides a card's rank"
+    """Omaha's four cards at ten seats and stud's seven at eight: each seat's cards stay within a row
+    hardly wider than its plate (so neighbours never overlap)."""
+    card_w = SEAT_CARD_W
     hole = ["As", "??", "Kd", "??", "7h", "Td", "2c"][:count]
     base = table([seat("Al", cards=["??"] * count), *players(seats - 1, cards=["??"] * count)])
     one = table([seat("Al", cards=hole), *players(seats - 1, cards=["??"] * count)])
     left, top, right, bottom = changed_box(render_table(base), render_table(one))
-    assert right - left <= PLATE_W - 8 and bottom - top <= sprites.card_size(card_w)[1]
+    assert right - left <= SEAT_ROW_W and bottom - top <= sprites.card_size(card_w)[1]
     full = table([seat(f"P{n}", cards=["??"] * count, bet=10) for n in range(seats)])
     assert decode(render_table(full)).size == TABLE_SIZE
 
@@ -320,12 +319,12 @@ def test_the_plate_says_how_many_cards_a_draw_player_replaced() -> None:
 
 @pytest.mark.parametrize("count", [5, 7])
 def test_five_or_more_hole_cards_stand_clear_of_the_name_plate(count: int) -> None:
-    """Draw's five cards and stud's seven are drawn whole above the plate: changing the last card
-    changes pixels down to that card's bottom edge, which lies above the plate."""
+    """Draw's five cards and stud's seven are drawn whole above the plate: the cards' pixels reach
+    down to a card's bottom edge, which lies above the plate."""
     base = table([seat("Al", cards=["??"] * count), *players(3, cards=["??"] * count)])
-    shown = table([seat("Al", cards=["??"] * (count - 1) + ["Ah"]), *players(3, cards=["??"] * count)])
-    left, top, right, bottom = changed_box(render_table(base), render_table(shown))
-    assert bottom - top >= sprites.card_size(seat_card_width(count))[1] - 2, "the whole card is visible"
+    bare = table([seat("Al", cards=[]), *players(3, cards=["??"] * count)])
+    left, top, right, bottom = changed_box(render_table(bare), render_table(base))
+    assert bottom - top >= sprites.card_size(SEAT_CARD_W)[1] - 2, "the whole card is visible"
     plate = decode(render_table(base)).crop((left, bottom + 1, right, bottom + 4))
     assert plate.convert("L").getextrema()[1] < 120, "a dark gap and the plate lie below the cards"
 
