@@ -97,7 +97,7 @@ class MttDesk:
                     await self._keep_playing(mtt)
             except Exception:
                 log.exception("tournament %s: its clock failed", mtt.id)
-            if mtt.row.status not in ("registering", "playing"):
+            if mtt.row.status not in ("registering", "playing") and not mtt.ending:  # (its end stored, not in flight)
                 self.running.pop(mtt.id, None)
 
     async def _keep_playing(self, mtt: Tournament) -> None:

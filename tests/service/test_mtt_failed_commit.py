@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
-from typing import Any, Awaitable, Callable
+from contextlib import asynccontextmanager
+from typing import Any, AsyncIterator, Awaitable, Callable
 
 import pytest
 
@@ -157,3 +158,35 @@ async def test_a_tournament_s_last_deal_whose_commit_fails_is_won_and_paid_once_
     assert winner.prize == run.mtt.prize_table()[0] > 0
     assert (await run.wallets())[winner.user_id] == 1000 - 100 + winner.prize, "the winner paid once"
     assert run.said() == control.said() and run.shown.posts.count("finished") == 1
+
+
+async def test_a_tournament_is_kept_while_the_commit_of_its_win_is_in_flight(
+        new_database: Callable[[], Awaitable[str]]) -> None:
+    """The tournaments' clock ticks while the transaction of the winning deal's end is committing (the
+    tournament is finished in memory, not yet stored); that commit fails: the tournament is still
+    there, and the deal played again wins it."""
+    run = await Run.open(await new_database(), (ALICE, BOB))
+    *moves, last = run.moves()
+    for action in moves:
+        await run.press(action)
+    storage, original = run.service.storage, run.service.storage.transaction
+
+    @asynccontextmanager
+    async def ticking_then_failing() -> AsyncIterator[Any]:
+        async with original() as tx:
+            yield tx
+            await run.service.mtts.tick()
+            raise CommitFailed("the database went away at the commit")
+
+    storage.transaction = ticking_then_failing  # type: ignore[method-assign]
+    try:
+        with pytest.raises(CommitFailed):
+            await run.press(last)
+    finally:
+        del storage.transaction  # type: ignore[attr-defined]
+    assert run.service.mtts.running.get(run.mtt.id) is run.mtt and run.mtt.row.status == "playing"
+    await run.press(last)
+    await run.quiet()
+    assert run.mtt.row.status == "finished" and run.shown.posts.count("finished") == 1
+    await run.service.mtts.tick()
+    assert run.mtt.id not in run.service.mtts.running, "let go once its end is stored"
