@@ -44,15 +44,14 @@ async def test_hours_of_play_stay_far_below_discords_invalid_request_limit(loopb
     h.server.closed_dms.add(PLAYERS[0][1].id)
     for players, at in zip(PLAYERS, PLACES):
         await _open(h, *players, at)
-    start, rounds = CLOCK.now(), 0
-    while CLOCK.now() - start < HOURS * 3600:
+    start = CLOCK.now()
+    for rounds in range(int(HOURS * 3600 / SECONDS_A_ROUND)):  # counted, so other clock moves can't cut it short
         for players, at in zip(PLAYERS, PLACES):
             with h.late(3.5 if rounds % 25 == 0 and at == PLACES[0] else 0.0):
                 await _move(h, players, at)
         CLOCK.advance(SECONDS_A_ROUND)
-        rounds += 1
     hands = sum(h.bot.service.in_channel(at.channel_id).row.hand_no for at in PLACES)
     assert h.bot.presenter.messages.roll_overs >= 3, "each table's message posted afresh before the hour"
-    assert rounds >= HOURS * 3600 / SECONDS_A_ROUND - 1 and hands >= 3 * 20, "hours of play, deal after deal"
+    assert CLOCK.now() - start >= HOURS * 3600 and hands >= 3 * 20, "hours of play, deal after deal"
     assert h.server.invalid.peak() <= INVALID_LIMIT // 1000, h.server.invalid.at
     assert h.server.count("POST", "messages.send", 403) <= 1, "a closed DM is tried once, not every hand"
