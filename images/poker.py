@@ -8,14 +8,14 @@ the seat to act as a gold plate with "Bob to act" over "40 to call" under the bo
 stud's up-cards and how many cards each draw player replaced; the log stays in the message text
 (``bot/adapter/table_text.py``). Up to six seats get 28 px text, seven to ten 22 px. ``render_hand``
 draws the private hand: the cards large, the hand's name, the stack and bet, what the player faces on
-their turn, the board. Both read nothing but the keys of ``bot.games.poker_view.PokerView``, so
-whatever the engine hid stays hidden.
+their turn, the board. Where the seats and bets go is ``images.poker_layout``'s. Both read nothing
+but the keys of ``bot.games.poker_view.PokerView``, so whatever the engine hid stays hidden.
 """
 from __future__ import annotations
 
 import math
 from functools import lru_cache
-from typing import Any, Mapping, NamedTuple
+from typing import Any, Mapping
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -25,6 +25,23 @@ from images.cards import (canvas_draw, card_size, chips, draw_text, fit_text, fo
                           wrap_text)
 from images.palette import to_png
 from images.poker_equity import draw_tag, legend_text, tag_height, tag_lines, tag_width
+from images.poker_layout import (
+    CENTER,
+    FOOTER_H,
+    HEADER_H,
+    MAIN_PX,
+    TABLE_SIZE,
+    TEXT_PX,
+    Box,
+    Seating,
+    bet_box,
+    bet_point,
+    centred,
+    free_width,
+    overlap,
+    place_bet,
+    seat_unit,
+)
 from images.theme import (
     BACKGROUND,
     FELT,
@@ -43,12 +60,7 @@ from images.theme import (
     private_viewer,
 )
 
-TABLE_SIZE = (800, 600)
 HAND_SIZE = (800, 400)
-HEADER_H = 44
-FOOTER_H = 34
-TEXT_PX = 22              # the smallest string: 11 px as shown in the 400 x 300 box
-MAIN_PX = 28              # what a player decides by (names, stacks, bets, the pot, who acts): 14 px as shown
 
 RIM = (92, 58, 34)
 FELT_LINE = (44, 132, 86)
@@ -58,9 +70,7 @@ LOG = (214, 230, 220)
 ALL_IN = (255, 110, 90)
 ON_GOLD = (24, 20, 10)
 
-CENTER = (400, 306)
 FELT_RADII = (300, 182)
-SEAT_RING_X = 322         # the seats' ring is this wide (half); its height is what the seats leave
 SEAT_CARD_W = 46          # hole cards: the large index's rank and suit 22 px or more
 SEAT_CARD_SHOWN = 0.70    # the plate covers the bottom of up to four hole cards; the large index stays visible
 SEAT_CARD_GAP = 3         # between five or more hole cards, shown whole, and the plate
@@ -76,33 +86,13 @@ TWO_BOARDS_RISE = 16      # raised, so the results' lines below them fit above t
 CENTRE_W = 420            # the widest line in the middle of the felt
 PROMPT_NAME_W = 200       # the name of the player to act, cut short past this
 BOARD_W = 280             # the board's row (narrow enough for side seats' bets beside it)
+RESULTS_W = 560           # the winners' lines: as wide as the felt allows under the board
 RESULT_LINES = 3          # lines of winners (or of a board run twice's results) under the board
 HAND_CARD_W = 120
-HAND_BOARD_W = 56
-HAND_TWO_BOARDS_W = 46    # a board run twice, in the private hand: both boards side by side
+HAND_BOARD_W = 60          # the board under the hand; a board run twice: both side by side
 STREETS = {"preflop": "Pre-flop", "flop": "Flop", "turn": "Turn", "river": "River", "showdown": "Showdown"}
 
 View = Mapping[str, Any]
-Box = tuple[int, int, int, int]
-
-
-class Seating(NamedTuple):
-    """The size of a seat's strings and of what holds them, and of the pot's and the prompt's:
-    ``MAIN_PX`` up to six seats, about ``TEXT_PX`` for seven to ten (where the larger text would crowd
-    the felt); a name is cut short, never shrunk."""
-
-    px: int          # the name, the stack and the bet
-    plate_h: int
-    chip_r: int      # the bet's chip
-    half_h: int      # half a bet's height on the felt
-    centre_px: int   # the pot and who is to act
-    plate_w: int
-
-    @classmethod
-    def of(cls, seats: int) -> Seating:
-        px = MAIN_PX if seats <= 6 else TEXT_PX
-        few = seats <= 6
-        return cls(px, 2 * px + 12, round(px * 0.43), round(px * 0.6), TEXT_PX + (6 if few else 2), 176 if few else 150)
 
 
 def render_table(view: View, footer: str | None = None, *, four_color: bool = False) -> bytes:
@@ -124,18 +114,19 @@ def render_table(view: View, footer: str | None = None, *, four_color: bool = Fa
     prompt = prompt_lines(view, seating.centre_px)
     last: Box | None = None
     prompt_bottom = board_bottom + 6 + (seating.centre_px + 4) * len(prompt)
-    kept = [_centred(max(face.getlength(line) for line in prompt), board_bottom, prompt_bottom)] if prompt else []
+    kept = [centred(max(face.getlength(line) for line in prompt), board_bottom, prompt_bottom)] if prompt else []
     if board_bottom > board_top:  # and off the board (with its "1st" and "2nd" when run twice)
-        kept.append(_centred(BOARD_W + (100 if len(view.get("boards", ())) == 2 else 0), board_top, board_bottom))
+        kept.append(centred(BOARD_W + (100 if len(view.get("boards", ())) == 2 else 0), board_top, board_bottom))
     amounts = [pot["amount"] for pot in view["pots"] if pot["amount"] > 0]
     if amounts and _pot_shown(view):
-        kept.append(_centred(face.getlength(_pot_text(amounts, face, CENTRE_W)), board_top - 8 - face.size * 0.8,
-                             board_top - 4))
+        kept.append(centred(face.getlength(_pot_text(amounts, face, CENTRE_W)), board_top - 8 - face.size * 0.8,
+                            board_top - 4))
     if view["log"] and not view["finished"]:  # the last action: kept clear if the bets can be put elsewhere
-        last = _centred(min(font(TEXT_PX).getlength(view["log"][-1]), CENTRE_W), prompt_bottom, prompt_bottom + 30)
+        small = font(TEXT_PX)
+        last = centred(small.getlength(fit_text(view["log"][-1], small, CENTRE_W)), prompt_bottom, prompt_bottom + 30)
     angles = [math.radians(90 + 360 * ((index - first) % len(seats)) / len(seats))  # clockwise from 6 o'clock
               for index in range(len(seats))]
-    units = [_seat_unit(angle, shown_h, seating) for angle in angles]
+    units = [seat_unit(angle, shown_h, seating) for angle in angles]
     taken = [unit[2] for unit in units]
     for index, seat in enumerate(seats):
         box = _draw_seat(canvas, draw, index, seat, angles[index], units[index], (shown_h, seating), view["finished"],
@@ -228,12 +219,6 @@ def prompt_lines(view: View, px: int = MAIN_PX) -> list[str]:
     return [name + verb] + ([] if view["street"] == "draw" else [facing_text(view, acting)])
 
 
-def _centred(width: float, top: float, bottom: float) -> Box:
-    """A box ``width`` wide (and a margin) centred on the felt, from ``top`` to ``bottom``."""
-    half = width / 2 + 8
-    return round(CENTER[0] - half), round(top), round(CENTER[0] + half), round(bottom)
-
-
 def facing_text(view: View, index: int) -> str:
     """What seat ``index`` faces: "40 to call" (the largest bet this street less its own, capped at
     the chips it has), "nothing to call", or "to draw" in a draw."""
@@ -253,11 +238,11 @@ def _draw_center_text(draw: ImageDraw.ImageDraw, view: View, board: tuple[int, i
     if amounts and _pot_shown(view):
         face = font(px, "bold")
         y: float = board_top - 8  # below, it steps by font sizes, which Pillow types float
-        width = _free_width(y - face.size, y, chip_boxes, CENTRE_W)
+        width = free_width(y - face.size, y, chip_boxes, CENTRE_W)
         draw_text(draw, (CENTER[0], y), _pot_text(amounts, face, width), face, TEXT, anchor="ms")
     y = board_bottom + 6
     if view["finished"] and view["winners"]:
-        _draw_results(draw, view, y, chip_boxes)
+        _draw_results(draw, view, y, font(px - 2, "bold"), chip_boxes)
         return
     face = font(px, "bold")
     for line in prompt_lines(view, px):  # the bets keep clear of these
@@ -265,7 +250,7 @@ def _draw_center_text(draw: ImageDraw.ImageDraw, view: View, board: tuple[int, i
         y += face.size + 4
     if view["log"]:
         face = font(TEXT_PX)
-        width = _free_width(y, y + face.size + 2, chip_boxes, CENTRE_W)
+        width = free_width(y, y + face.size + 2, chip_boxes, CENTRE_W)
         draw_text(draw, (CENTER[0], y), fit_text(view["log"][-1], face, width), face, LOG, anchor="mt")
 
 
@@ -275,12 +260,12 @@ def _pot_shown(view: View) -> bool:
     return not (view["finished"] and view.get("board_results"))
 
 
-def _draw_results(draw: ImageDraw.ImageDraw, view: View, y: float, chip_boxes: list[Box]) -> None:
+def _draw_results(draw: ImageDraw.ImageDraw, view: View, y: float, face: ImageFont.FreeTypeFont,
+                  chip_boxes: list[Box]) -> None:
     """The winners' lines under the board, in gold; a board run twice whose lines do not fit says each
     board's pots, every pot named and no line cut off."""
-    face = font(TEXT_PX, "bold")
     texts = list(view["winners"])
-    width = _free_width(y, y + RESULT_LINES * (face.size + 4), chip_boxes, CENTRE_W + 60)
+    width = free_width(y, y + RESULT_LINES * (face.size + 4), chip_boxes, RESULTS_W)
     if view.get("board_results") and not (
             len(texts) <= RESULT_LINES and all(face.getlength(text) <= width for text in texts)):
         for line in _board_result_lines(view["board_results"], face, width):
@@ -289,7 +274,7 @@ def _draw_results(draw: ImageDraw.ImageDraw, view: View, y: float, chip_boxes: l
         return
     lines_left = RESULT_LINES
     while texts and lines_left:
-        width = _free_width(y, y + face.size + 2, chip_boxes, CENTRE_W + 60)
+        width = free_width(y, y + face.size + 2, chip_boxes, RESULTS_W)
         room = max(1, min(lines_left - len(texts) + 1, 2))  # a long winner's line may take two lines
         for line in wrap_text(texts.pop(0), face, width, room):
             draw_text(draw, (CENTER[0], y), line, face, GOLD, anchor="mt")
@@ -313,16 +298,6 @@ def _board_result_lines(texts: list[str], face: ImageFont.FreeTypeFont, width: f
     return lines
 
 
-def _free_width(top: float, bottom: float, boxes: list[Box], limit: float) -> float:
-    """The widest centred span between ``top`` and ``bottom`` that stays clear of ``boxes``."""
-    half = limit / 2
-    for left, box_top, right, box_bottom in boxes:
-        if box_top - 4 < bottom and box_bottom + 4 > top:
-            gap = left - CENTER[0] if left > CENTER[0] else CENTER[0] - right if right < CENTER[0] else 0
-            half = min(half, gap - 6)
-    return max(0.0, 2 * half)
-
-
 def _pot_text(amounts: list[int], face: ImageFont.FreeTypeFont, width: float) -> str:
     """Every pot if they fit in ``width``, else their total: an amount is never cut short."""
     if len(amounts) == 1:
@@ -331,16 +306,6 @@ def _pot_text(amounts: list[int], face: ImageFont.FreeTypeFont, width: float) ->
     if face.getlength(every) <= width:
         return every
     return f"{len(amounts)} pots {chips(sum(amounts))}"
-
-
-def _seat_unit(angle: float, shown_h: int, seating: Seating) -> tuple[int, float, Box]:
-    """Where a seat sits on its ring: its centre (x, y) and the box its cards and plate cover."""
-    half = seating.plate_w // 2
-    cx = min(max(round(CENTER[0] + SEAT_RING_X * math.cos(angle)), half + 4), TABLE_SIZE[0] - half - 4)
-    ring_y = (TABLE_SIZE[1] - HEADER_H - FOOTER_H - shown_h - seating.plate_h) / 2 - 3  # clear of header, footer
-    cy = CENTER[1] + ring_y * math.sin(angle)
-    top = round(cy - (shown_h + seating.plate_h) / 2)
-    return cx, cy, (cx - half, top, cx + half, top + shown_h + seating.plate_h)
 
 
 def _draw_seat(canvas: Image.Image, draw: ImageDraw.ImageDraw, index: int, seat: Mapping[str, Any],
@@ -375,48 +340,10 @@ def _draw_seat(canvas: Image.Image, draw: ImageDraw.ImageDraw, index: int, seat:
     if amount <= 0:
         return None
     width = _bet_width(amount, won, seating)
-    at = _place_bet(_bet_point(seat_box, width, seating.half_h), width, seating, avoid)
-    if tag is not None and _overlap(tag, _bet_box(at, width, seating)):
+    at = place_bet(bet_point(seat_box, width, seating.half_h), width, seating, avoid)
+    if tag is not None and overlap(tag, bet_box(at, width, seating)):
         at = (tag[2] + 8 + width / 2, at[1])  # the equity tag stands where the chips go: they go beside it
     return _draw_bet(draw, at, amount, seating, won=won)
-
-
-def _place_bet(at: tuple[float, float], width: float, seating: Seating,
-               avoid: tuple[list[Box], list[Box], list[Box]]) -> tuple[float, float]:
-    """Where the bet goes: at ``at`` if that is clear, else moved off the middle's lines (towards its
-    seat, or beside them). ``avoid`` holds the pot's and the player to act's lines (which must stay
-    clear), the last action's (clear if it can be), and the seats and bets drawn (which must)."""
-    kept, soft, taken = avoid
-    places = [at]
-    for box in kept + soft:
-        if _overlap(box, _bet_box(at, width, seating)):
-            places.append((at[0], box[1] - seating.half_h - 6 if at[1] < CENTER[1] else box[3] + seating.half_h + 6))
-            places.append((box[0] - width / 2 - 6 if at[0] < CENTER[0] else box[2] + width / 2 + 6, at[1]))
-    for blocked in (kept + soft + taken, kept + taken, taken):
-        clear = [place for place in places if not any(_overlap(b, _bet_box(place, width, seating)) for b in blocked)]
-        if clear:
-            return clear[0]
-    return at
-
-
-def _bet_point(seat_box: Box, width: float, half_h: int) -> tuple[float, float]:
-    """Where a seat's bet goes: just outside the seat (cards and plate) on the way to the middle."""
-    cx, cy = (seat_box[0] + seat_box[2]) / 2, (seat_box[1] + seat_box[3]) / 2
-    dx, dy = CENTER[0] - cx, CENTER[1] - cy
-    length = math.hypot(dx, dy) or 1.0
-    dx, dy = dx / length, dy / length
-    reach_x = ((seat_box[2] - seat_box[0] + width) / 2 + 10) / abs(dx) if abs(dx) > 1e-6 else math.inf
-    reach_y = ((seat_box[3] - seat_box[1]) / 2 + half_h + 6) / abs(dy) if abs(dy) > 1e-6 else math.inf
-    reach = min(reach_x, reach_y)
-    return cx + reach * dx, cy + reach * dy
-
-
-def _bet_box(at: tuple[float, float], width: float, seating: Seating) -> tuple[float, float, float, float]:
-    return at[0] - width / 2, at[1] - seating.half_h, at[0] + width / 2, at[1] + seating.half_h
-
-
-def _overlap(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
-    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
 def _bet_width(amount: int, won: bool, seating: Seating) -> float:
@@ -523,10 +450,10 @@ def render_hand(view: View, *, four_color: bool = False) -> bytes:
     slots = _board_slots(view)
     boards = view.get("boards", ())
     if len(boards) == 2:  # run twice: the two boards side by side, in smaller cards
-        half = (slots * (HAND_TWO_BOARDS_W + 4) - 4) / 2 + 10
+        half = (slots * (HAND_BOARD_W + 4) - 4) / 2 + 10
         for centre, cards in zip((width / 2 - half, width / 2 + half), boards):
             paste_row(canvas, cards + [""] * (slots - len(cards)), centre,
-                      height - card_size(HAND_TWO_BOARDS_W)[1] - 10, HAND_TWO_BOARDS_W, gap=4,
+                      height - card_size(HAND_BOARD_W)[1] - 10, HAND_BOARD_W, gap=4,
                       max_width=width / 2 - 20, four_color=four_color, large_index=True)
     elif board or slots > 0:
         paste_row(canvas, board + [""] * (slots - len(board)), width / 2,

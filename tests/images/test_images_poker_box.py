@@ -9,6 +9,7 @@ import pytest
 from PIL import ImageStat
 
 import images.poker as poker
+import images.poker_layout as poker_layout
 from bot.games.cards import DECK
 from images.poker import HAND_SIZE, TABLE_SIZE, facing_text, render_hand, render_table
 from tests.images.test_images import POT_KEYS, VIEW_KEYS, VIEW_REQUIRED, StrictView, decode, seat, table
@@ -94,7 +95,7 @@ def test_ten_seats_bets_and_the_middle_stay_apart(monkeypatch: pytest.MonkeyPatc
         drawn = {s.text for s in _drawn(_busy(count)).strings}
         boxes = plates + bets
         assert len(plates) == count and len(bets) == count - 1
-        assert not [(a, b) for n, a in enumerate(boxes) for b in boxes[n + 1:] if poker._overlap(a, b)]
+        assert not [(a, b) for n, a in enumerate(boxes) for b in boxes[n + 1:] if poker_layout.overlap(a, b)]
         assert all(0 <= box[0] and box[2] <= TABLE_SIZE[0] for box in boxes)
         assert {"Main 2,400 · Side 600", "P3 to act"} <= drawn or {"2 pots 3,000", "P3 to act"} <= drawn, drawn
         assert any(text.endswith(" to call") for text in drawn)
