@@ -28,6 +28,8 @@ import discord
 from discord.http import handle_message_parameters
 from discord.webhook.async_ import async_context
 
+from bot.adapter.global_pace import Cancellable, Clock
+
 log = logging.getLogger(__name__)
 
 TOKEN_LIFETIME = 15 * 60.0
@@ -64,13 +66,34 @@ class DeadToken(discord.HTTPException):
         self.text = str(self)
 
 
+class WallTimers:
+    """The wall clock a press's age is read on (``now``: seconds since the epoch, as Discord's
+    snowflakes count them), with the running event loop's timers set on it. The loop's own clock is
+    monotonic, not the epoch, so a time on ``now`` becomes the loop's by their difference when the
+    timer is set: a press's guard is due ``ANSWER_BY`` after its creation on the real clock. (On a
+    clock that runs faster than real time, a bench's, a timer comes that many real seconds later.)"""
+
+    def __init__(self, now: Callable[[], float]):
+        self.now = now
+
+    def time(self) -> float:
+        return self.now()
+
+    def call_at(self, when: float, callback: Callable[[], object]) -> asyncio.TimerHandle:
+        loop = asyncio.get_running_loop()
+        return loop.call_at(loop.time() + (when - self.now()), callback)
+
+
 class PressToken:
     """The interaction of one press, answered once; a courier for its message while it is fresh."""
 
-    def __init__(self, interaction: discord.Interaction, clock: Callable[[], float],
+    def __init__(self, interaction: discord.Interaction, clock: Clock,
                  deadline: float | None = ANSWER_DEADLINE):
-        """``deadline``: Discord's 3 seconds, judged on ``clock``; None where that clock runs faster
-        than real time (a bench's), and the press is answered ``ANSWER_BY`` after it arrives."""
+        """``clock``: the time a press's age is read on and its answer guard set on, one clock for
+        both (``WallTimers``; in tests one that moves only when the test moves it, so a slow machine
+        never makes a press late). ``deadline``: Discord's 3 seconds, judged on ``clock``; None where
+        that clock runs faster than real time (a bench's), and the press is answered ``ANSWER_BY``
+        after it arrives."""
         self.interaction: discord.Interaction | None = interaction
         """The press, until it is answered (``_let_go``)."""
         self._webhook: discord.Webhook | None = None
@@ -81,15 +104,16 @@ class PressToken:
         self.created = interaction.created_at.timestamp()  # the snowflake's time, Discord's clock
         self.answer = Answer.NONE
         self._lock = asyncio.Lock()
-        self._guard: asyncio.TimerHandle | None = None
+        self._guard: Cancellable | None = None
         self._late_task: asyncio.Task[None] | None = None
-        age = clock() - self.created if deadline is not None else 0.0
+        arrived = clock.time()
+        age = arrived - self.created
         if deadline is not None and age >= deadline:
             self.answer = Answer.DEAD
             log.info("a press reached the bot %.1f s after it was made: too late to answer", age)
             self._let_go()
         else:
-            self._guard = asyncio.get_running_loop().call_later(max(0.0, ANSWER_BY - age), self._late)
+            self._guard = clock.call_at((self.created if deadline is not None else arrived) + ANSWER_BY, self._late)
         interaction.extras["press"] = self
 
     @staticmethod
@@ -99,7 +123,7 @@ class PressToken:
 
     def fresh(self) -> bool:
         """Whether the token may still edit its message (a refused press's reply is not the table)."""
-        age = self.clock() - self.created
+        age = self.clock.time() - self.created
         return self.answer not in (Answer.REPLY, Answer.DEAD) and age < TOKEN_LIFETIME - TOKEN_MARGIN
 
     def _missed(self, error: discord.HTTPException) -> bool:

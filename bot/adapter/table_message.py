@@ -26,7 +26,8 @@ from typing import Any, Callable
 
 import discord
 
-from bot.adapter.press_token import ANSWER_DEADLINE, PressToken, expired
+from bot.adapter.global_pace import Clock
+from bot.adapter.press_token import ANSWER_DEADLINE, PressToken, WallTimers, expired
 from bot.adapter.protocol import Cardroom
 from bot.service.live import LiveTable
 
@@ -75,6 +76,9 @@ class TableMessages:
         self.answer_deadline: float | None = ANSWER_DEADLINE
         """Discord's 3 seconds for a press's first answer, judged on ``clock``; None where that clock
         runs faster than real time (bench/discord_limits.py measures the real 3 seconds itself)."""
+        self.timers: Clock = WallTimers(lambda: self.clock())
+        """``clock`` with the timers a press's answer guard is set on (the event loop's); a test gives
+        timers that fire only when it moves its clock, the one the press's age is read on."""
         self.by_token = 0
         self.by_channel = 0
         self.roll_overs = 0
@@ -86,7 +90,7 @@ class TableMessages:
         made on the table's live message, it becomes the table's courier while it is the newest (a
         press that came too late to be answered carries nothing: the courier it would displace, or
         the channel route, shows what its move did)."""
-        press = PressToken(interaction, lambda: self.clock(), self.answer_deadline)
+        press = PressToken(interaction, self.timers, self.answer_deadline)
         if press.fresh() and press.message_id is not None and press.message_id == live.row.message_id:
             current = live.courier
             if current is None or current.created <= press.created:

@@ -11,7 +11,9 @@ the whole run, as Discord's do.
 Short deadlines (an interaction's 3 seconds, a channel's allowance of edits to hour-old messages)
 are read on the part of the clock tests move (``moved_since``), not on the wall clock: a busy machine
 makes the bot slower in wall time, and a test must wait longer then, never fail. A test delivers a
-press late by moving the clock between the press's creation and its delivery.
+press late by moving the clock between the press's creation and its delivery. The bot's own guard on
+those 3 seconds (a press not answered ``ANSWER_BY`` after its creation is deferred) is set on the
+same part (``MovedTimers``): a press the bot takes long to handle is still answered directly.
 
 ``ManualClock``: time that stands still until the test moves it, for what counts requests in
 windows of a second (the bot's pace, the loopback's rate limits). Read by both, a request takes no
@@ -26,11 +28,14 @@ import itertools
 import threading
 import time
 from datetime import datetime, timezone
-from typing import Awaitable, Callable, TypeVar
+from typing import TYPE_CHECKING, Awaitable, Callable, TypeVar
 
 import discord
 
 from tests.support.waiting import until
+
+if TYPE_CHECKING:
+    from bot.adapter.presenter import DiscordPresenter
 
 T = TypeVar("T")
 
@@ -42,6 +47,7 @@ class DiscordClock:
         self.offset = 0.0
         self._last = 0
         self._moves: list[tuple[float, float]] = [(0.0, 0.0)]  # (time from which, offset from then on)
+        self._moved = ManualClock()  # the offset, and the timers set on it (``after_moved``)
         self._lock = threading.Lock()  # the loopback mints ids on its own thread
 
     def now(self) -> float:
@@ -56,6 +62,12 @@ class DiscordClock:
             self.offset += seconds
             if seconds:
                 self._moves.append((time.time() + self.offset, self.offset))
+            self._moved.advance(seconds)
+
+    def after_moved(self, seconds: float, callback: Callable[[], object]) -> "_Timer":
+        """``callback`` (run inside ``advance``) once the clock has been moved ``seconds`` further."""
+        with self._lock:
+            return self._moved.call_at(self._moved.time() + seconds, callback)
 
     def moved_since(self, snowflake: int) -> float:
         """Seconds the clock was moved forward (``advance``) since ``snowflake`` was minted: its age
@@ -77,10 +89,6 @@ class DiscordClock:
 def snowflake_seconds(snowflake: int) -> float:
     """When ``snowflake`` was minted, in seconds since the Unix epoch."""
     return discord.utils.snowflake_time(snowflake).timestamp()
-
-
-CLOCK = DiscordClock()
-"""The one clock the recorder harness, the loopback Discord and the bot's presenter share."""
 
 
 class ManualClock:
@@ -123,6 +131,62 @@ class _Timer:
         if self._callback is not None:
             callback, self._callback = self._callback, None
             callback()
+
+
+CLOCK = DiscordClock()
+"""The one clock the recorder harness, the loopback Discord and the bot's presenter share."""
+
+
+class MovedTimers:
+    """The bot's reading of ``CLOCK`` (``now``: ``CLOCK.now``, or a test's shifted copy of it) with
+    timers that come due only as a test moves ``CLOCK`` (``advance``), never as the wall clock passes:
+    what is left until a timer's time when it is set must be moved, the way the loopback judges an
+    interaction's 3 seconds (``moved_since``). A timer runs on the event loop that set it."""
+
+    def __init__(self, now: Callable[[], float], clock: DiscordClock = CLOCK) -> None:
+        self.now = now
+        self.clock = clock
+
+    def time(self) -> float:
+        return self.now()
+
+    def call_at(self, when: float, callback: Callable[[], object]) -> "asyncio.Handle | _LoopTimer":
+        loop = asyncio.get_running_loop()
+        left = when - self.now()
+        if left <= 0:
+            return loop.call_soon(callback)
+        timer = _LoopTimer(loop, callback)
+        self.clock.after_moved(left, timer.due)
+        return timer
+
+
+class _LoopTimer:
+    """A timer of ``MovedTimers``: due when the clock is moved past it (on whatever thread moves it),
+    run on its loop; a cancelled one holds neither."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop, callback: Callable[[], object]) -> None:
+        self._loop: asyncio.AbstractEventLoop | None = loop
+        self._callback: Callable[[], object] | None = callback
+
+    def cancel(self) -> None:
+        self._loop = self._callback = None
+
+    def due(self) -> None:
+        loop = self._loop
+        if loop is not None and not loop.is_closed():
+            loop.call_soon_threadsafe(self._run)
+
+    def _run(self) -> None:
+        if self._callback is not None:
+            callback, self._callback, self._loop = self._callback, None, None
+            callback()
+
+
+def keep_test_time(presenter: DiscordPresenter) -> None:
+    """The bot's presenter reads message and press ages on ``CLOCK`` and sets its press guards on the
+    part of it tests move: what every harness does."""
+    presenter.clock = CLOCK.now
+    presenter.messages.timers = MovedTimers(presenter.messages.clock)
 
 
 async def waiting_out_429s(clock: ManualClock, limited: Callable[[], int], work: Awaitable[T], step: float = 2.0) -> T:

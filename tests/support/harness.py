@@ -26,7 +26,7 @@ from discord.webhook.async_ import AsyncWebhookAdapter, async_context
 
 from bot.adapter.client import CardroomBot
 from tests.support import mentions
-from tests.support.discord_clock import CLOCK
+from tests.support.discord_clock import CLOCK, keep_test_time
 from tests.support.privacy import PrivacyCheck
 from tests.support.waiting import CEILING
 
@@ -357,7 +357,7 @@ class Harness:
         state.application_id = APP_ID
         await bot.setup_hook()
         bot.service.between_deals = 0
-        bot.presenter.clock = CLOCK.now  # message and token ages read against the clock tests move
+        keep_test_time(bot.presenter)  # message and press ages, and press guards, on the clock tests move
         harness = cls(bot, recorder)
         harness.privacy.attach()
         OPEN.append(harness)

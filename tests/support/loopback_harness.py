@@ -12,7 +12,7 @@ from discord.http import Route
 from discord.webhook.async_ import AsyncWebhookAdapter, async_context
 
 from bot.adapter.client import CardroomBot
-from tests.support.discord_clock import CLOCK
+from tests.support.discord_clock import CLOCK, keep_test_time
 from tests.support.harness import (BOT_USER_ID, CHANNEL_ID, GUILD_ID, HOME, MEMBER_PERMISSIONS, OPEN, TIMESTAMP, Harness,
                            Place, Recorder, User)
 from tests.support.loopback_discord import LoopbackDiscord
@@ -40,7 +40,7 @@ class LoopbackHarness(Harness):
         bot = CardroomBot(database, run_timers=False)
         await bot.login("loopback-token")  # GET /users/@me and the application, then setup_hook
         bot.service.between_deals = 0
-        bot.presenter.clock = CLOCK.now  # the clock the server reads message and token ages against
+        keep_test_time(bot.presenter)  # the clock the server reads message and token ages against
         harness = cls(bot, server)
         harness.server = server
         OPEN.append(harness)
