@@ -71,7 +71,8 @@ ALL_IN = (255, 110, 90)
 ON_GOLD = (24, 20, 10)
 
 FELT_RADII = (300, 182)
-SEAT_CARD_W = 46          # hole cards: the large index's rank and suit 22 px or more
+SEAT_CARD_W = 46          # two to four hole cards: the large index's rank and suit 22 px or more
+SEAT_CARD_W_MANY = 52     # five to seven (draw, stud), fanned: larger, as a player reads stud's up-cards by them
 SEAT_CARD_SHOWN = 0.70    # the plate covers the bottom of up to four hole cards; the large index stays visible
 SEAT_CARD_GAP = 3         # between five or more hole cards, shown whole, and the plate
 SEAT_FACE_STEP = 0.5      # a fanned face shows this much of its width (its index), a back a fifth
@@ -90,7 +91,9 @@ RESULTS_W = 560           # the winners' lines: as wide as the felt allows under
 RESULT_LINES = 3          # lines of winners (or of a board run twice's results) under the board
 HAND_CARD_W = 120
 HAND_BOARD_W = 60          # the board under the hand; a board run twice: both side by side
-STREETS = {"preflop": "Pre-flop", "flop": "Flop", "turn": "Turn", "river": "River", "showdown": "Showdown"}
+STREETS = {"preflop": "Pre-flop", "flop": "Flop", "turn": "Turn", "river": "River", "showdown": "Showdown",
+           **{f"{word} street": f"{short} street" for word, short in (  # short, leaving the stakes room
+               ("third", "3rd"), ("fourth", "4th"), ("fifth", "5th"), ("sixth", "6th"), ("seventh", "7th"))}}
 
 View = Mapping[str, Any]
 
@@ -107,7 +110,8 @@ def render_table(view: View, footer: str | None = None, *, four_color: bool = Fa
     board_top, board_bottom = _draw_board(canvas, view, four_color)
     seats = view["seats"]
     first = view["viewer"] if view["viewer"] is not None else 0
-    shown_h = seat_cards_shown(max(len(seat["cards"]) for seat in seats))
+    count = max(len(seat["cards"]) for seat in seats)
+    card_w, shown_h = seat_card_width(count), seat_cards_shown(count)
     seating = Seating.of(len(seats))
     chip_boxes = []
     face = font(seating.centre_px, "bold")
@@ -129,7 +133,7 @@ def render_table(view: View, footer: str | None = None, *, four_color: bool = Fa
     units = [seat_unit(angle, shown_h, seating) for angle in angles]
     taken = [unit[2] for unit in units]
     for index, seat in enumerate(seats):
-        box = _draw_seat(canvas, draw, index, seat, angles[index], units[index], (shown_h, seating), view["finished"],
+        box = _draw_seat(canvas, draw, index, seat, angles[index], units[index], (card_w, shown_h, seating), view["finished"],
                          four_color, tag_lines(view, index), (kept, [last] if last else [], taken))
         if box:
             chip_boxes.append(box)
@@ -309,19 +313,19 @@ def _pot_text(amounts: list[int], face: ImageFont.FreeTypeFont, width: float) ->
 
 
 def _draw_seat(canvas: Image.Image, draw: ImageDraw.ImageDraw, index: int, seat: Mapping[str, Any],
-               angle: float, unit: tuple[int, float, Box], sizes: tuple[int, Seating], finished: bool,
+               angle: float, unit: tuple[int, float, Box], sizes: tuple[int, int, Seating], finished: bool,
                four_color: bool, equity: list[str], avoid: tuple[list[Box], list[Box], list[Box]]) -> Box | None:
     """One seat: hole cards above a name plate (a draw player's count of new cards on them), the dealer
     button on the plate's corner facing the middle, the bet on the felt between the seat and the
     middle, and its all-in equity tag (below the plate, or above the cards for the seats at the bottom).
     Returns the box the bet (or the amount won) covers on the felt."""
     cos, sin = math.cos(angle), math.sin(angle)
-    shown_h, seating = sizes
+    card_w, shown_h, seating = sizes
     cx, cy, seat_box = unit
     plate_top = seat_box[1] + shown_h
     plate = (seat_box[0], plate_top, seat_box[2], seat_box[3])
 
-    _paste_hole_cards(canvas, list(seat["cards"]), cx, plate_top - shown_h, four_color, seat["folded"])
+    _paste_hole_cards(canvas, list(seat["cards"]), (cx, plate_top - shown_h), card_w, four_color, seat["folded"])
     drew = seat.get("drew")
     if drew is not None and seat["cards"] and not seat["folded"]:
         _draw_label(draw, (cx, plate_top - shown_h / 2 - 2), "stood pat" if drew == 0 else f"drew {drew}")
@@ -350,20 +354,25 @@ def _bet_width(amount: int, won: bool, seating: Seating) -> float:
     return 2 * seating.chip_r + 5 + font(seating.px, "bold").getlength(f"+{chips(amount)}" if won else chips(amount))
 
 
+def seat_card_width(count: int) -> int:
+    """Hole-card width at a seat holding ``count`` cards."""
+    return SEAT_CARD_W if count <= 4 else SEAT_CARD_W_MANY
+
+
 def seat_cards_shown(count: int) -> int:
     """How much of the hole cards shows above the plate: two to four cards tuck their bottom under it
     (the large index is all a player reads), five to seven (draw, stud) stand whole above it, so no
     up-card is cut."""
-    height = card_size(SEAT_CARD_W)[1]
+    height = card_size(seat_card_width(count))[1]
     return round(height * SEAT_CARD_SHOWN) if count <= 4 else height + SEAT_CARD_GAP
 
 
-def _paste_hole_cards(canvas: Image.Image, cards: list[str], cx: float, top: int, four_color: bool,
+def _paste_hole_cards(canvas: Image.Image, cards: list[str], at: tuple[float, int], width: int, four_color: bool,
                       dim: bool) -> None:
     """A seat's hole cards side by side, or fanned when they do not fit: each face shows its index,
     a back (a stud down-card) only a sliver, so stud's up-cards stay readable; centred on the seat but
     within the picture."""
-    width = SEAT_CARD_W
+    cx, top = at
     steps = [width + 4.0] * (len(cards) - 1)
     if width + sum(steps) > SEAT_ROW_W:
         steps = [width * (SEAT_FACE_STEP if card != HIDDEN else 0.2) for card in cards[:-1]]

@@ -29,6 +29,7 @@ from images.poker import (
     Seating,
     render_hand,
     render_table,
+    seat_card_width,
 )
 
 SEAT_KEYS = set(PokerSeatView.__annotations__)
@@ -198,7 +199,7 @@ def test_no_board_slots_leaves_the_middle_of_the_felt_bare() -> None:
 def test_long_hands_stay_within_their_seat(count: int, seats: int) -> None:
     """Omaha's four cards at ten seats and stud's seven at eight: each seat's cards stay within a row
     hardly wider than its plate (so neighbours never overlap)."""
-    card_w = SEAT_CARD_W
+    card_w = seat_card_width(count)
     hole = ["As", "??", "Kd", "??", "7h", "Td", "2c"][:count]
     base = table([seat("Al", cards=["??"] * count), *players(seats - 1, cards=["??"] * count)])
     one = table([seat("Al", cards=hole), *players(seats - 1, cards=["??"] * count)])
@@ -324,7 +325,7 @@ def test_five_or_more_hole_cards_stand_clear_of_the_name_plate(count: int) -> No
     base = table([seat("Al", cards=["??"] * count), *players(3, cards=["??"] * count)])
     bare = table([seat("Al", cards=[]), *players(3, cards=["??"] * count)])
     left, top, right, bottom = changed_box(render_table(bare), render_table(base))
-    assert bottom - top >= sprites.card_size(SEAT_CARD_W)[1] - 2, "the whole card is visible"
+    assert bottom - top >= sprites.card_size(seat_card_width(count))[1] - 2, "the whole card is visible"
     plate = decode(render_table(base)).crop((left, bottom + 1, right, bottom + 4))
     assert plate.convert("L").getextrema()[1] < 120, "a dark gap and the plate lie below the cards"
 
