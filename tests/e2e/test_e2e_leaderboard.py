@@ -9,8 +9,8 @@ import time
 
 from PIL import Image
 
-from images.leaderboard import LINE_H, MARGIN
-from images.theme import HEADER_H
+from images.leaderboard import OWN_GAP
+from images.sheet import MAX_H, ROW_H, WIDTH
 from tests.support.harness import CHANNEL_ID, GUILD_ID, OTHER_SERVER, Harness, User
 from tests.e2e.test_e2e_mentions import RAW_MENTION
 
@@ -68,15 +68,16 @@ async def test_pages_own_line_refusals_and_servers(tmp_path) -> None:
     assert "page 1 of 2" in text and set(buttons) == {"Next"}, "no Previous on the first page"
     assert f"you: #{alice}, +0 chips" in text
     assert not RAW_MENTION.search(text), "names are escaped"
-    assert picture.mode == "P" and picture.width == 640
-    assert picture.height == HEADER_H + 2 * MARGIN + (1 + 10 + 2) * LINE_H, "ten lines, then '···' and Alice's"
+    assert picture.mode == "P" and picture.width == WIDTH and picture.height <= MAX_H, "the 400 x 300 box at 2x"
+    first_height = picture.height
 
     next_token = await h.press(ALICE, buttons["Next"])
     text, buttons, picture = _board(h, next_token)
     assert "page 2 of 2" in text and set(buttons) == {"Previous"}
     edited = h.recorder.replies_to(next_token)[-1]
     assert not edited.ephemeral, "the caller turns the page of the message itself"
-    assert picture.height == HEADER_H + 2 * MARGIN + (1 + 4) * LINE_H, "Alice is on page 2: no line apart"
+    assert first_height - picture.height == (10 - 4) * ROW_H + OWN_GAP + ROW_H, \
+        "ten lines and Alice's apart on page 1; four on page 2, Alice among them"
 
     bob_token = await h.press(BOB, buttons["Previous"])
     text, bob_buttons, _ = _board(h, bob_token)

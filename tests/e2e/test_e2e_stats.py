@@ -60,14 +60,14 @@ async def test_holdem_figures_on_the_card_after_two_hands(tmp_path) -> None:
     net = {s.user_id: s.stack - buy_in[s.user_id] for s in live.row.seats}
 
     text, image = card(h, await h.command(ALICE, "stats", game="holdem"))
-    assert image.width == 640 and image.height > 300, "figures and the chip graph"
+    assert image.width == 800 and 300 < image.height <= 600, "figures and the chip graph, in the box at 2x"
     vpip = "50.0%" if caller == ALICE else "0.0%"
     assert f"VPIP {vpip}" in text and "PFR 0.0%" in text and "Hands 2" in text
     assert f"Net chips {net[ALICE.id]:+d}" in text
     other, _ = card(h, await h.command(ALICE, "stats", member=BOB, game="holdem"))
     assert f"Net chips {net[BOB.id]:+d}" in other
     overview, image = card(h, await h.command(BOB, "stats"))
-    assert "Texas hold'em: 2 hands" in overview and image.width == 640
+    assert "Texas hold'em: 2 hands" in overview and image.width == 800
     assert "has not played Gin rummy on this server yet" in h.ephemeral_text(
         await h.command(ALICE, "stats", game="gin"))
     assert "Carol has not played on this server yet" in h.ephemeral_text(await h.command(ALICE, "stats", member=CAROL))
@@ -105,5 +105,5 @@ async def test_every_game_has_its_card(tmp_path, name: str) -> None:
     assert played >= 1
     text, image = card(h, await h.command(ALICE, "stats", game=name))
     first = "Boards" if name == "bridge" else "Hands" if name in ("stud", "draw") else "Deals"
-    assert f"{first} {played}" in text and spec.title in text and image.width == 640
+    assert f"{first} {played}" in text and spec.title in text and image.width == 800
     await h.close()

@@ -33,6 +33,8 @@ def _headers(monkeypatch: pytest.MonkeyPatch, recorder: Recorder, module: str) -
         theme.draw_header(draw, width, left, right, **options)
         calls.append((options.get("size", 17), list((recorder.held.get(image) or [])[before:])))
 
+    if not hasattr(sys.modules[module], "draw_header"):  # the statistics card, leaderboard and ledger
+        module = "images.sheet"
     monkeypatch.setattr(sys.modules[module], "draw_header", spy)
     return calls
 
