@@ -33,7 +33,7 @@ from images.bridge_diagram import (
     vulnerability,
 )
 from images.bridge_hand import render_hand
-from images.cards import canvas_draw, card_size, fit_text, font, paste_card
+from images.cards import canvas_draw, card_size, fit_text, font, paste_card, text_width
 from images.palette import to_png
 from images.theme import (
     BACKGROUND,
@@ -115,7 +115,7 @@ def _draw_seat(canvas: Image.Image, draw: ImageDraw.ImageDraw, view: View, seat:
     name = player_name(info["name"], seat, is_bot=info["is_bot"])
     room = right - left - 62
     role = info["role"] if info["role"] in ROLE_COLOURS else ""
-    if role and font(28, "bold").getlength(name) + font(24).getlength(role) + 12 <= room:
+    if role and text_width(name, font(28, "bold")) + font(24).getlength(role) + 12 <= room:
         draw.text((right - 10, middle), role, font=font(24), fill=ROLE_COLOURS[role], anchor="rm")
     draw.text((left + 50, middle), fit_text(name, font(28, "bold"), room), font=font(28, "bold"), fill=TEXT,
               anchor="lm")

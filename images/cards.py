@@ -18,6 +18,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from bot.games.base import HIDDEN
 from bot.games.cards import RANKS, SUIT_SYMBOLS
+from images.emoji_text import emoji_sprite, has_emoji, has_glyph, layout, pieces, text_width
 
 FONT_DIR = Path(__file__).resolve().parent / "fonts"
 FONT_FILES = {
@@ -49,7 +50,6 @@ DIM_TO = (70, 74, 80)
 
 Color = tuple[int, int, int]
 _SUPERSAMPLE = 4
-_NOT_A_GLYPH = "\U0010fffd"  # a private-use code point no bundled font draws: its mask is the "tofu" box
 _sprites: dict[tuple[str, int, bool, bool, bool], Image.Image] = {}
 _sprites_lock = threading.Lock()
 
@@ -204,11 +204,15 @@ class Canvas(ImageDraw.ImageDraw):
     rendering each with FreeType took half of the drawing time. A string's mask is rendered once per
     font and anchor, then pasted in its colour (the blend ``ImageDraw.text`` does). Text is placed
     on whole pixels. Anything else (several lines, strokes, other fonts) goes to ``ImageDraw.text``.
+    A line with emoji is drawn run by run (``images.emoji_text``): its text as above, its emoji in colour.
+    With ``cached_text`` false, a line without emoji goes to ``ImageDraw.text`` (placed to the
+    subpixel, as a picture drawn before this class was in it).
     """
 
-    def __init__(self, image: Image.Image) -> None:
+    def __init__(self, image: Image.Image, *, cached_text: bool = True) -> None:
         super().__init__(image)
         self.canvas = image
+        self.cached_text = cached_text
 
     def text(self, xy: tuple[float, float], text: Any, fill: Any = None, font: Any = None,
              anchor: str | None = None, *args: Any, **kwargs: Any) -> None:
@@ -216,14 +220,35 @@ class Canvas(ImageDraw.ImageDraw):
                 or not isinstance(font, ImageFont.FreeTypeFont):
             super().text(xy, text, fill, font, anchor, *args, **kwargs)
             return
+        if has_emoji(text):
+            self.line_with_emoji(xy, text, fill, font, anchor or "la", emoji=True)
+            return
+        if not self.cached_text:
+            super().text(xy, text, fill, font, anchor)
+            return
         mask, (left, top) = _text_mask(text, font, anchor or "la")
         if mask is not None:
             self.canvas.paste(fill, (int(xy[0]) + left, int(xy[1]) + top), mask)
 
+    def line_with_emoji(self, xy: tuple[float, float], text: str, fill: Any, face: ImageFont.FreeTypeFont,
+                        anchor: str, *, emoji: bool) -> None:
+        """A line holding emoji: its text runs in ``fill`` from cached masks, its emoji in colour from
+        cached sprites, or left out when ``emoji`` is false (a drop shadow shades the text alone)."""
+        for run, is_emoji, x, y in layout(text, face, anchor):
+            pen = (int(xy[0]) + x, int(xy[1]) + y)
+            if not is_emoji:
+                mask, (left, top) = _text_mask(run, face, "ls")
+                if mask is not None:
+                    self.canvas.paste(fill, (pen[0] + left, pen[1] + top), mask)
+            elif emoji:
+                sprite, (left, top), _ = emoji_sprite(run, face.size)
+                if sprite is not None:
+                    self.canvas.paste(sprite, (pen[0] + left, pen[1] + top), sprite)
 
-def canvas_draw(image: Image.Image) -> Canvas:
+
+def canvas_draw(image: Image.Image, *, cached_text: bool = True) -> Canvas:
     """The drawing context every renderer uses on its image (see ``Canvas``)."""
-    return Canvas(image)
+    return Canvas(image, cached_text=cached_text)
 
 
 @lru_cache(maxsize=TEXT_CACHE)
@@ -238,50 +263,39 @@ def _text_mask(text: str, face: ImageFont.FreeTypeFont, anchor: str) -> tuple[Im
     return mask, (left, top)
 
 
-@lru_cache(maxsize=8192)
-def _glyph_pixels(path: str, char: str) -> bytes:
-    tile = Image.new("L", (40, 40))
-    ImageDraw.Draw(tile).text((8, 8), char, font=_probe(path), fill=255)
-    return tile.tobytes()
-
-
-@lru_cache(maxsize=8)
-def _probe(path: str) -> ImageFont.FreeTypeFont:
-    return ImageFont.truetype(path, 20)
-
-
-def _has_glyph(path: str, char: str) -> bool:
-    return _glyph_pixels(path, char) != _glyph_pixels(path, _NOT_A_GLYPH)
-
-
 @lru_cache(maxsize=TEXT_CACHE)
 def printable(text: str, face: ImageFont.FreeTypeFont) -> str:
     """``text`` on one line, without control characters and without characters ``face`` would draw as
-    a box. Player names come from Discord and may hold emoji or scripts the bundled fonts lack."""
+    a box; emoji are kept, drawn in colour (``images.emoji_text``). Player names come from Discord and
+    may hold emoji or scripts the bundled fonts lack."""
     path = str(face.path)
     kept = []
-    for ch in text:
-        if ch.isspace() or unicodedata.category(ch).startswith("Z"):
+    for piece, emoji in pieces(text):
+        if emoji:
+            kept.append(piece)
+        elif piece.isspace() or unicodedata.category(piece).startswith("Z"):
             kept.append(" ")
-        elif not unicodedata.category(ch).startswith("C") and _has_glyph(path, ch):
-            kept.append(ch)
+        elif not unicodedata.category(piece).startswith("C") and has_glyph(path, piece):
+            kept.append(piece)
     return " ".join("".join(kept).split())
 
 
 @lru_cache(maxsize=TEXT_CACHE)
 def fit_text(text: str, face: ImageFont.FreeTypeFont, max_width: float) -> str:
-    """``text`` made printable (see ``printable``) and cut short with an ellipsis to fit ``max_width`` px."""
+    """``text`` made printable (see ``printable``) and cut short with an ellipsis to fit ``max_width`` px,
+    never inside an emoji (its emoji measured as drawn)."""
     text = printable(text, face)
-    if face.getlength(text) <= max_width:
+    if text_width(text, face) <= max_width:
         return text
-    low, high = 0, len(text)
+    parts = [piece for piece, _ in pieces(text)]
+    low, high = 0, len(parts)
     while low < high:
         mid = (low + high + 1) // 2
-        if face.getlength(text[:mid].rstrip() + "…") <= max_width:
+        if text_width("".join(parts[:mid]).rstrip() + "…", face) <= max_width:
             low = mid
         else:
             high = mid - 1
-    return text[:low].rstrip() + "…"
+    return "".join(parts[:low]).rstrip() + "…"
 
 
 @lru_cache(maxsize=TEXT_CACHE)
@@ -292,7 +306,7 @@ def wrap_text(text: str, face: ImageFont.FreeTypeFont, max_width: float, max_lin
     words = printable(text, face).split(" ")
     while words and len(lines) < max_lines:
         count = 1
-        while count < len(words) and face.getlength(" ".join(words[:count + 1])) <= max_width:
+        while count < len(words) and text_width(" ".join(words[:count + 1]), face) <= max_width:
             count += 1
         if len(lines) == max_lines - 1:
             count = len(words)
@@ -306,7 +320,10 @@ def draw_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, fac
     """Draw ``text`` with a one-pixel drop shadow so it stays legible on felt and dark panels."""
     if shadow is not None:
         offset = max(1, round(face.size / 16))
-        draw.text((xy[0] + offset, xy[1] + offset), text, font=face, fill=shadow, anchor=anchor)
+        if isinstance(draw, Canvas) and has_emoji(text):
+            draw.line_with_emoji((xy[0] + offset, xy[1] + offset), text, shadow, face, anchor, emoji=False)
+        else:
+            draw.text((xy[0] + offset, xy[1] + offset), text, font=face, fill=shadow, anchor=anchor)
     draw.text(xy, text, font=face, fill=fill, anchor=anchor)
 
 

@@ -33,7 +33,7 @@ from bot.games.sigma_shapes import (
     score,
 )
 from bot.games.sigma_shapes import card_size as shape_size
-from images.cards import Color, canvas_draw, card_image, chips, draw_text, fit_text, font, wrap_text
+from images.cards import Color, canvas_draw, card_image, chips, draw_text, fit_text, font, text_width, wrap_text
 from images.palette import to_png
 from images.theme import (
     BACKGROUND,
@@ -344,7 +344,7 @@ def _draw_panel(canvas: Image.Image, draw: ImageDraw.ImageDraw, view: View, inde
     name = fit_text(player_name(seat["name"], index), name_face, inner)
     draw.text((left + 10, top + 22), name, font=name_face, fill=DIMMED if seat["folded"] else TEXT, anchor="lm")
     if seat["is_dealer"]:
-        dealer_x = plate[2] - 28 if plate[3] - top == PLATE_H else left + 10 + name_face.getlength(name) + 32
+        dealer_x = plate[2] - 28 if plate[3] - top == PLATE_H else left + 10 + text_width(name, name_face) + 32
         draw_dealer_button(draw, (dealer_x, top + 22), radius=20)
 
     cell = strip_cell(players)

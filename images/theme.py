@@ -5,7 +5,7 @@ from typing import Any, Mapping
 
 from PIL import ImageDraw
 
-from images.cards import fit_text, font, printable
+from images.cards import fit_text, font, printable, text_width
 
 BACKGROUND = (22, 26, 34)
 HEADER_FILL = (12, 14, 19)
@@ -38,14 +38,15 @@ def draw_header(draw: ImageDraw.ImageDraw, width: int, left: str, right: str, *,
     draw.rectangle((0, 0, width, height - 1), fill=HEADER_FILL)
     face = font(size, "bold")
     right = fit_text(right, face, width / 2)
-    left = fit_text(left, face, width - face.getlength(right) - 3 * size)
+    left = fit_text(left, face, width - text_width(right, face) - 3 * size)
     draw.text((width - 12, height / 2), right, font=face, fill=GOLD, anchor="rm")
     draw.text((12, height / 2), left, font=face, fill=TEXT, anchor="lm")
 
 
 def player_name(name: str, seat: int, *, is_bot: bool = False) -> str:
-    """The name as the bundled font can draw it, or "Seat N" when nothing of it is drawable; a computer
-    player is marked "(bot)" once, whether or not the table already named it so."""
+    """The name as the pictures draw it (emoji in colour, see ``images.emoji_text``), or "Seat N" when
+    nothing of it is drawable; a computer player is marked "(bot)" once, whether or not the table
+    already named it so."""
     shown = printable(name, font(16, "bold")) or f"Seat {seat + 1}"
     return shown + " (bot)" if is_bot and "(bot)" not in shown else shown
 

@@ -1,0 +1,184 @@
+"""Emoji in names, drawn in colour as Discord shows them, beside text in the bundled DejaVu fonts.
+
+A string is cut into pieces: an emoji with what belongs to it (a variation selector, a skin tone, a
+keycap, tags, ZWJ-joined parts, a pair of regional indicators for a flag) is one piece, every other
+character is one. A character is an emoji when the bundled Noto Color Emoji font draws it and either
+it lies past U+1F000 (🃏, 🙂: DejaVu has a boxed-star joker, Discord shows the emoji), DejaVu does not
+draw it, or an emoji selector or skin tone follows it ("❤️", "1️⃣"): "♠" or "7" alone stay text, as
+Discord shows them. Other scripts DejaVu lacks (CJK, Devanagari...) are left out of pictures: a font
+covering them weighs several megabytes each, and a name of only such characters is drawn "Seat N".
+
+Emoji come from a bitmap font with one 40 px strike (``fonts/LICENSE-NotoColorEmoji.txt``); each
+emoji is rendered once per text size, scaled so its em matches the text's, on the text's baseline,
+and cached like the text masks. A string without emoji never reaches this module's drawing.
+"""
+from __future__ import annotations
+
+import unicodedata
+from functools import lru_cache
+from pathlib import Path
+
+from PIL import Image, ImageDraw, ImageFont
+
+FONT_DIR = Path(__file__).resolve().parent / "fonts"
+EMOJI_FONT = FONT_DIR / "NotoColorEmoji-40px.ttf"
+EMOJI_PPEM = 40
+"""The emoji font's only bitmap strike: a bitmap font loads at no other size."""
+TEXT_FONT = FONT_DIR / "DejaVuSans.ttf"
+"""The font whose coverage decides whether a character without an emoji selector is text."""
+PIECE_CACHE = 32768
+EMOJI_CACHE = 4096
+"""Emoji sprites kept per process: a few dozen names' emoji at the handful of sizes pictures use."""
+
+ZWJ = "\u200d"
+EMOJI_SELECTOR = "\ufe0f"
+TEXT_SELECTOR = "\ufe0e"
+KEYCAP = "\u20e3"
+EMOJI_PLANE = "\U0001f000"
+"""From here on, a character the emoji font draws is an emoji even without a selector."""
+_NOT_A_GLYPH = "\U0010fffd"  # a private-use code point no bundled font draws: its mask is the "tofu" box
+
+Piece = tuple[str, bool]
+"""A piece of a string: its characters, and whether it is drawn as an emoji."""
+
+
+@lru_cache(maxsize=8)
+def _probe(path: str) -> ImageFont.FreeTypeFont:
+    return ImageFont.truetype(path, 20)
+
+
+@lru_cache(maxsize=8192)
+def _glyph_pixels(path: str, char: str) -> bytes:
+    tile = Image.new("L", (40, 40))
+    ImageDraw.Draw(tile).text((8, 8), char, font=_probe(path), fill=255)
+    return tile.tobytes()
+
+
+def has_glyph(path: str, char: str) -> bool:
+    """True when the font at ``path`` draws ``char`` as itself rather than as its "tofu" box."""
+    return _glyph_pixels(path, char) != _glyph_pixels(path, _NOT_A_GLYPH)
+
+
+@lru_cache(maxsize=1)
+def emoji_face() -> ImageFont.FreeTypeFont:
+    """The colour emoji font at its one strike (its GSUB joins ZWJ sequences and flags)."""
+    return ImageFont.truetype(str(EMOJI_FONT), EMOJI_PPEM)
+
+
+@lru_cache(maxsize=8192)
+def _emoji_draws(char: str) -> bool:
+    left, top, right, bottom = emoji_face().getbbox(char)
+    return right > left and bottom > top
+
+
+def _is_modifier(char: str) -> bool:
+    """A skin tone, a keycap, a tag or an emoji selector: part of the emoji before it."""
+    return char in (EMOJI_SELECTOR, KEYCAP) or "\U0001f3fb" <= char <= "\U0001f3ff" or "\U000e0020" <= char <= "\U000e007f"
+
+
+def _is_flag_half(char: str) -> bool:
+    return "\U0001f1e6" <= char <= "\U0001f1ff"
+
+
+def _starts_emoji(text: str, at: int) -> bool:
+    char = text[at]
+    if unicodedata.category(char)[0] in "CMZ" or not _emoji_draws(char):
+        return False
+    after = text[at + 1] if at + 1 < len(text) else ""
+    if after == TEXT_SELECTOR:
+        return False
+    return _is_modifier(after) or char >= EMOJI_PLANE or not has_glyph(str(TEXT_FONT), char)
+
+
+def _emoji_end(text: str, at: int) -> int:
+    """Where the emoji starting at ``at`` ends: its modifiers, ZWJ-joined parts or flag half taken."""
+    end = at + 1
+    if _is_flag_half(text[at]) and end < len(text) and _is_flag_half(text[end]):
+        return end + 1
+    while end < len(text):
+        if _is_modifier(text[end]):
+            end += 1
+        elif text[end] == ZWJ and end + 1 < len(text) and _emoji_draws(text[end + 1]):
+            end += 2
+        else:
+            break
+    return end
+
+
+@lru_cache(maxsize=PIECE_CACHE)
+def pieces(text: str) -> tuple[Piece, ...]:
+    """``text`` cut into emoji and single characters, in order (a string without emoji: one piece a
+    character). ASCII never holds an emoji: a keycap needs its non-ASCII selector."""
+    if text.isascii():
+        return tuple((char, False) for char in text)
+    found: list[Piece] = []
+    at = 0
+    while at < len(text):
+        if _starts_emoji(text, at):
+            end = _emoji_end(text, at)
+            found.append((text[at:end], True))
+        else:
+            end = at + 1
+            found.append((text[at], False))
+        at = end
+    return tuple(found)
+
+
+@lru_cache(maxsize=PIECE_CACHE)
+def has_emoji(text: str) -> bool:
+    """True when ``text`` holds an emoji drawn in colour."""
+    return not text.isascii() and any(emoji for _, emoji in pieces(text))
+
+
+def runs(text: str) -> list[Piece]:
+    """``text`` as alternating runs of text and single emoji, each drawn in one go."""
+    found: list[Piece] = []
+    for piece, emoji in pieces(text):
+        if not emoji and found and not found[-1][1]:
+            found[-1] = (found[-1][0] + piece, False)
+        else:
+            found.append((piece, emoji))
+    return found
+
+
+@lru_cache(maxsize=EMOJI_CACHE)
+def emoji_sprite(emoji: str, size: int) -> tuple[Image.Image | None, tuple[int, int], float]:
+    """The colour picture of one emoji for text of ``size`` px, its top-left corner from the pen's
+    point on the baseline, and its advance (``None`` if it draws nothing). Shared: paste, never draw."""
+    face = emoji_face()
+    left, top, right, bottom = map(int, face.getbbox(emoji, anchor="ls"))
+    scale = size / EMOJI_PPEM
+    advance = face.getlength(emoji) * scale
+    if right <= left or bottom <= top:
+        return None, (0, 0), advance
+    big = Image.new("RGBA", (right - left, bottom - top), (0, 0, 0, 0))
+    ImageDraw.Draw(big).text((-left, -top), emoji, font=face, anchor="ls", embedded_color=True)
+    shape = (max(1, round(big.width * scale)), max(1, round(big.height * scale)))
+    return big.resize(shape, Image.Resampling.LANCZOS), (round(left * scale), round(top * scale)), advance
+
+
+def text_width(text: str, face: ImageFont.FreeTypeFont) -> float:
+    """The advance of ``text`` in ``face`` with its emoji as drawn (exactly ``face.getlength`` without)."""
+    if not has_emoji(text):
+        return face.getlength(text)
+    return sum(emoji_sprite(run, face.size)[2] if emoji else face.getlength(run) for run, emoji in runs(text))
+
+
+Placed = tuple[str, bool, int, int]
+"""A run to draw: its characters, whether it is an emoji, and its pen point (on the baseline) from
+the anchor point."""
+
+
+@lru_cache(maxsize=PIECE_CACHE)
+def layout(text: str, face: ImageFont.FreeTypeFont, anchor: str) -> tuple[Placed, ...]:
+    """Where each run of a line with emoji goes for Pillow's two-letter ``anchor``: across by the
+    whole line's advance, up and down by where the text runs alone would put their baseline."""
+    width = text_width(text, face)
+    x = {"l": 0.0, "m": -width / 2, "r": -width}[anchor[0]]
+    plain = "".join(run for run, emoji in runs(text) if not emoji) or "M"
+    baseline = round(face.getbbox(plain, anchor="l" + anchor[1])[1] - face.getbbox(plain, anchor="ls")[1])
+    placed: list[Placed] = []
+    for run, emoji in runs(text):
+        placed.append((run, emoji, round(x), baseline))
+        x += emoji_sprite(run, face.size)[2] if emoji else face.getlength(run)
+    return tuple(placed)
