@@ -9,13 +9,16 @@ import pytest
 from PIL import Image
 
 from bot.registry import game, game_names
+from bot.service.ledger import Ledger, LedgerLine, ledger_view
+from bot.service.settle_up import settle_up
 from images.cards import canvas_draw, draw_text, fit_text, font, printable
 from images.emoji_text import emoji_sprite, pieces, text_width
+from images.leaderboard import render_leaderboard
+from images.ledger import render_ledger
+from images.stats_card import render_stats_card
 from images.theme import player_name
-from tests.support.image_samples import FOOTER, load
+from tests.support.image_samples import CARDS, FOOTER, load
 
-EMOJI_NAMES = ["Bob 🃏", "👨‍👩‍👧 Fam", "🇫🇷 Léa", "Zoë 🙂🙂🙂🙂🙂🙂🙂🙂"]
-PLAIN_NAMES = ["Bob", "Fam", "Léa", "Zoë"]
 INK = (240, 240, 236)
 FELT = (22, 104, 62)
 
@@ -108,3 +111,24 @@ def test_every_table_and_private_hand_draws_emoji_in_colour_after_the_palette(na
     for render, view in ((lambda v: spec.render_table(v, FOOTER), table), (spec.render_hand, hand)):
         changed = _changed(_decoded(render(_renamed(view, True))), _decoded(render(_renamed(view, False))))
         assert sum(map(_blue, changed)) >= 5 and sum(map(_red, changed)) >= 5
+
+
+def _sheet_changes(render: Callable[[dict[str, Any]], bytes], view: dict[str, Any]) -> list[tuple[int, ...]]:
+    return _changed(_decoded(render(_renamed(view, True))), _decoded(render(_renamed(view, False))))
+
+
+def test_the_leaderboard_and_the_statistics_card_draw_emoji_in_colour_after_the_palette() -> None:
+    changed = _sheet_changes(render_leaderboard, CARDS["leaderboard"][1])  # Alice, Bob and Dmitri are on it
+    assert sum(map(_blue, changed)) >= 5 and sum(map(_red, changed)) >= 5 and sum(map(_yellow, changed)) >= 5
+    changed = _sheet_changes(render_stats_card, {**CARDS["stats-card"][1], "player": "Alice"})
+    assert sum(map(_blue, changed)) >= 5 and sum(map(_red, changed)) >= 5
+
+
+def test_the_ledger_draws_emoji_in_colour_after_the_palette() -> None:
+    def view(emoji: bool) -> dict[str, Any]:
+        lines = [LedgerLine(SWAPS[name][0 if emoji else 1], False, bought_in=1000, cashed_out=1000 + net, hands=9,
+                            biggest_pot=300) for name, net in (("Alice", 250), ("Bob (bot)", -250))]
+        return ledger_view(Ledger("Ledger · table #4", [4], lines, settle_up({line.name: line.net for line in lines})))
+
+    changed = _changed(_decoded(render_ledger(view(True))), _decoded(render_ledger(view(False))))
+    assert sum(map(_blue, changed)) >= 5 and sum(map(_red, changed)) >= 5
