@@ -5,11 +5,12 @@ Both are laid out for Discord's 400 x 300 box, drawn at 2x: the table at 800 x 6
 large corner index). ``render_table`` shows what a player needs to decide: the board, the pot (and
 side pots), each seat's name (cut short, never shrunk), stack and bet this street, the dealer button,
 the seat to act as a gold plate with "Bob to act" over "40 to call" under the board, the last action,
-stud's up-cards and how many cards each draw player replaced; the log stays in the message text
-(``bot/adapter/table_text.py``). Up to six seats get 28 px text, seven to ten 22 px. ``render_hand``
-draws the private hand: the cards large, the hand's name, the stack and bet, what the player faces on
-their turn, the board. Where the seats and bets go is ``images.poker_layout``'s. Both read nothing
-but the keys of ``bot.games.poker_view.PokerView``, so whatever the engine hid stays hidden.
+stud's up-cards, how many cards each draw player replaced and, at the end, a beaten shown hand's name
+on its plate; the log stays in the message text (``bot/adapter/table_text.py``). Up to six seats get
+28 px text, seven to ten 22 px. ``render_hand`` draws the private hand: the cards large, the hand's
+name, the stack and bet, what the player faces on their turn, the board. Where the seats and bets go
+is ``images.poker_layout``'s. Both read nothing but the keys of ``bot.games.poker_view.PokerView``,
+so whatever the engine hid stays hidden.
 """
 from __future__ import annotations
 
@@ -69,6 +70,7 @@ DIMMED = (130, 132, 138)
 LOG = (214, 230, 220)
 ALL_IN = (255, 110, 90)
 ON_GOLD = (24, 20, 10)
+SHOWN = (230, 220, 170)
 
 FELT_RADII = (300, 182)
 SEAT_CARD_W = 46          # two to four hole cards: the large index's rank and suit 22 px or more
@@ -329,7 +331,8 @@ def _draw_seat(canvas: Image.Image, draw: ImageDraw.ImageDraw, index: int, seat:
     drew = seat.get("drew")
     if drew is not None and seat["cards"] and not seat["folded"]:
         _draw_label(draw, (cx, plate_top - shown_h / 2 - 2), "stood pat" if drew == 0 else f"drew {drew}")
-    _draw_plate(draw, plate, index, seat, seating.px, acting=seat["to_act"] and not finished, won=seat["won"] > 0)
+    _draw_plate(draw, plate, index, seat, seating.px, acting=seat["to_act"] and not finished, won=seat["won"] > 0,
+                finished=finished)
     tag = None
     if equity:  # below the plate; above the cards at the bottom (the footer is below), left of them at the top
         half = tag_width(equity) / 2 + 4  # (the board is below)
@@ -394,9 +397,10 @@ def _draw_label(draw: ImageDraw.ImageDraw, centre: tuple[float, float], text: st
 
 
 def _draw_plate(draw: ImageDraw.ImageDraw, plate: Box, index: int, seat: Mapping[str, Any], px: int, *,
-                acting: bool, won: bool) -> None:
-    """Name and stack ("Folded" for a seat out of the hand, "All-in" in red); the seat to act is a gold
-    plate, a winner has a gold edge."""
+                acting: bool, won: bool, finished: bool) -> None:
+    """Name and stack ("Folded" for a seat out of the hand, "All-in" in red; a beaten hand shown at the
+    end names itself there, cut short: the winners' hands are said under the board); the seat to act is
+    a gold plate, a winner has a gold edge."""
     folded = seat["folded"]
     fill = GOLD if acting else PLATE_FOLDED if folded else PLATE
     draw.rounded_rectangle(plate, 8, fill=fill, outline=GOLD if won or acting else PLATE_EDGE,
@@ -409,6 +413,11 @@ def _draw_plate(draw: ImageDraw.ImageDraw, plate: Box, index: int, seat: Mapping
     stack, colour = chips(seat["stack"]), ON_GOLD if acting else STACK
     if folded:
         stack, colour = "Folded", DIMMED
+    elif finished and seat["hand_name"] and not won:
+        face = font(TEXT_PX)
+        draw.text((cx, plate[1] + px + 8 + (px - TEXT_PX) // 2), fit_text(seat["hand_name"], face, inner), font=face,
+                  fill=SHOWN, anchor="mt")
+        return
     elif seat["all_in"]:
         stack, colour = ("All-in " + stack if seat["stack"] else "All-in"), ON_GOLD if acting else ALL_IN
     draw.text((cx, plate[1] + px + 8), fit_text(stack, font(px), inner), font=font(px), fill=colour,

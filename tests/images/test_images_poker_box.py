@@ -120,3 +120,15 @@ def test_a_board_run_twice_names_every_pot_of_each_board_and_cuts_none() -> None
                         ("2nd board", ("main pot Carol 450", "side pot 1 Bob 700"))):
         start = next(n for n, text in enumerate(lines) if text.startswith(board))
         assert all(any(pot in text for text in lines[start:start + 2]) for pot in pots), lines
+
+
+def test_a_hand_shown_and_beaten_names_itself_on_its_plate() -> None:
+    """At the end a beaten shown hand's name takes its stack's place (cut short); the winner keeps its
+    stack, its hand said under the board."""
+    seats = [seat("Ann", cards=["As", "Kd"], hand_name="Straight, Ace high", won=300),
+             seat("Bob", cards=["Ah", "Kc"], hand_name="Two Pair, Aces and Kings", stack=700)]
+    over = table(seats, street="showdown", board=["Qs", "Jd", "Th", "Ac", "Kc"], finished=True,
+                 winners=["Ann wins 300 with Straight, Ace high"])
+    drawn = [s.text for s in _drawn(over).strings]
+    assert any(text.startswith("Two Pair") for text in drawn) and "700" not in drawn, drawn
+    assert "1,000" in drawn and "Ann wins 300 with Straight, Ace high" in " ".join(drawn)
