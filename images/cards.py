@@ -267,16 +267,24 @@ def _text_mask(text: str, face: ImageFont.FreeTypeFont, anchor: str) -> tuple[Im
 def printable(text: str, face: ImageFont.FreeTypeFont) -> str:
     """``text`` on one line, without control characters and without characters ``face`` would draw as
     a box; emoji are kept, drawn in colour (``images.emoji_text``). Player names come from Discord and
-    may hold emoji or scripts the bundled fonts lack."""
+    may hold emoji or scripts the bundled fonts lack; a mark on a letter left out goes with it."""
     path = str(face.path)
     kept = []
+    dropped = True  # the character before was left out (or there was none)
     for piece, emoji in pieces(text):
+        category = "" if emoji else unicodedata.category(piece)
         if emoji:
             kept.append(piece)
-        elif piece.isspace() or unicodedata.category(piece).startswith("Z"):
+        elif piece.isspace() or category.startswith("Z"):
             kept.append(" ")
-        elif not unicodedata.category(piece).startswith("C") and has_glyph(path, piece):
+        elif category.startswith("M") and dropped:
+            continue
+        elif not category.startswith("C") and has_glyph(path, piece):
             kept.append(piece)
+        else:
+            dropped = True
+            continue
+        dropped = False
     return " ".join("".join(kept).split())
 
 

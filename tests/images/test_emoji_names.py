@@ -132,3 +132,9 @@ def test_the_ledger_draws_emoji_in_colour_after_the_palette() -> None:
 
     changed = _changed(_decoded(render_ledger(view(True))), _decoded(render_ledger(view(False))))
     assert sum(map(_blue, changed)) >= 5 and sum(map(_red, changed)) >= 5
+
+
+def test_a_mark_whose_letter_no_font_draws_is_left_out_with_it() -> None:
+    face = font(28, "bold")
+    assert printable("राज", face) == "" and player_name("राज", 0) == "Seat 1"  # not a lone vowel sign
+    assert printable("Zoe\u0308 王", face) == "Zoe\u0308"  # a mark on a drawn letter stays
