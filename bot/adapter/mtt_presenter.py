@@ -22,7 +22,6 @@ from bot.adapter.mtt_buttons import mtt_view
 from bot.adapter.mtt_text import announcement, event_text
 from bot.adapter.protocol import Cardroom
 from bot.adapter.table_message import EDIT_CAP, ROLL_OVER_AGE
-from bot.games.poker_view import without_cards
 from bot.service.live import LiveTable
 from bot.service.mtt import Tournament
 
@@ -166,9 +165,9 @@ class DiscordMttPresenter:
         channel = self.bot.get_partial_messageable(mtt.row.channel_id, guild_id=mtt.row.guild_id)
         files: list[Any] = []
         public = table.public_view() if event == "finished" and table is not None else None
-        if table is not None and public is not None:  # the final table, cards face down (the thread saw them)
-            files.append(await self.bot.presenter.picture(table.spec.render_table, without_cards(public),
-                                                          f"{mtt.row.name}: the final table", filename="final-table.png"))
+        if table is not None and public is not None:  # the hand that ended it, at its end: board, cards shown
+            files.append(await self.bot.presenter.picture(table.spec.render_table, public,
+                                                          f"{mtt.row.name}: the last hand", filename="final-table.png"))
         try:
             await channel.send(event_text(mtt, event), files=files)
         except discord.HTTPException as error:

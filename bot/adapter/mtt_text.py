@@ -4,10 +4,14 @@ what it announces in its channel. Names are members' text, shown as typed (``sho
 from __future__ import annotations
 
 from bot.adapter.member_text import shown
-from bot.games.words import counted
+from bot.games.words import counted, listed
 from bot.registry import game
+from bot.service.tournaments import is_mtt
+from bot.service.live import LiveTable
 from bot.service.mtt import Tournament
+from bot.service.mtt_clock import Level
 from bot.service.mtt_prizes import default_shares, paid_places
+from bot.storage.records import MttEntry
 
 MAX_NAMED = 40
 """Entrants named on the announcement (the rest are counted): a message holds 2,000 characters."""
@@ -39,26 +43,66 @@ def announcement(mtt: Tournament, now: float) -> str:
                  f"{s['blinds'][0][0]}/{s['blinds'][0][1]} then up, a big-blind ante from level 3 · "
                  f"{s['seats']} seats a table · late registration to level {s['late_levels']} · "
                  f"re-entry {'on' if s.get('reentry') else 'off'}.")
+    if status == "finished":  # what it was, then who won what: no clock, no players left, no buttons
+        return "\n".join(lines + over(mtt))[:2000]
+    if status == "cancelled":
+        return "\n".join(lines + ["Cancelled by a manager: every buy-in went back to its wallet."])[:2000]
     shares = s.get("prizes") or default_shares(paid_places(max(2, mtt.entries_paid())))
     so_far = " so far (fixed when registration closes)" if mtt.registration_open() else ""
     lines.append("Prizes: " + " · ".join(f"{_ordinal(k)} {p}%" for k, p in enumerate(shares, start=1)) +
                  f" of {mtt.entries_paid() * int(s['buy_in'])}{so_far}.")
     if status == "playing":
         lines += _in_play(mtt, now)
-    if status in ("finished", "cancelled"):
-        lines.append(standings(mtt) if status == "finished" else "Cancelled: every buy-in went back.")
-    else:
-        names = [shown(e.name) for e in mtt.entries.values()]
-        lines.append(f"Entrants ({len(names)}): " + (_listed(names) if names else "none yet."))
+    names = [shown(e.name) for e in mtt.entries.values()]
+    lines.append(f"Entrants ({len(names)}): " + (_listed(names) if names else "none yet."))
     return "\n".join(lines)[:2000]
 
 
-def _in_play(mtt: Tournament, now: float) -> list[str]:
+def level_words(level: Level) -> str:
+    """"Level 3: blinds 50/100, big-blind ante 100"."""
+    return (f"Level {level.number}: blinds {level.small_blind}/{level.big_blind}"
+            + (f", big-blind ante {level.ante}" if level.ante else ""))
+
+
+def next_level(mtt: Tournament, now: float) -> str:
+    """When the next level comes: a relative timestamp (Discord counts it down with no edit), or with
+    levels by hands the hands a table still deals at this one; "" at the last level or while paused
+    (the clock stands still)."""
     level = mtt.level()
+    if mtt.paused() or level.number >= len(mtt.settings["blinds"]):
+        return ""
+    per_table = int(mtt.settings.get("level_hands") or 0)
+    if per_table:
+        tables = max(1, len(mtt.live_tables()))
+        hands = -(-(level.number * per_table * tables - mtt.hands_dealt()) // tables)  # rounded up
+        return f"next level in {counted(max(1, hands), 'hand')}"
     seconds = mtt.clock_seconds()
-    lines = [f"Level {level.number}: blinds {level.small_blind}/{level.big_blind}"
-             + (f", big-blind ante {level.ante}" if level.ante else "")
-             + (" · **paused**" if mtt.paused() else "") + (" · hand for hand" if mtt.state.get("hfh") else "")]
+    at = mtt.schedule.next_level_at(seconds)
+    return "" if at is None else f"next level <t:{int(now + at - seconds)}:R>"
+
+
+def table_heading(live: LiveTable) -> list[str]:
+    """A tournament table's line under its title: the tournament, the level and when the next one
+    comes, and whether it is paused or hand for hand (none for another table)."""
+    if not is_mtt(live.row.settings) or live.row.status != "playing":
+        return []
+    try:
+        mtt = live.room.mtts.of(live)
+    except KeyError:  # over, and let go
+        return []
+    return [f"{title(mtt)} · {clock_line(mtt, live.room.clock())}"]
+
+
+def clock_line(mtt: Tournament, now: float) -> str:
+    """The level, when the next one comes, and whether it is paused or hand for hand."""
+    parts = (level_words(mtt.level()), next_level(mtt, now), "**paused**" if mtt.paused() else "",
+             "hand for hand" if mtt.state.get("hfh") else "")
+    return " · ".join(part for part in parts if part)
+
+
+def _in_play(mtt: Tournament, now: float) -> list[str]:
+    seconds = mtt.clock_seconds()
+    lines = [clock_line(mtt, now)]
     upcoming = mtt.schedule.next_break(seconds)
     if upcoming is not None and not mtt.paused():
         lines.append(f"Next break <t:{int(now + upcoming - seconds)}:R>.")
@@ -75,10 +119,39 @@ def _in_play(mtt: Tournament, now: float) -> list[str]:
     return lines
 
 
-def standings(mtt: Tournament, top: int = 10) -> str:
-    placed = sorted((e for e in mtt.entries.values() if e.place is not None), key=lambda e: e.place or 0)
-    return "Standings: " + " · ".join(f"{e.place}. {shown(e.name)}" + (f" ({e.prize})" if e.prize else "")
-                                      for e in placed[:top])
+def _placed(mtt: Tournament) -> list[MttEntry]:
+    return sorted((e for e in mtt.entries.values() if e.place is not None), key=lambda e: e.place or 0)
+
+
+def paid_out(mtt: Tournament) -> list[MttEntry]:
+    """The entries that won a prize, best place first."""
+    return [e for e in _placed(mtt) if e.prize]
+
+
+def result(mtt: Tournament) -> str:
+    """A finished tournament in one sentence, as said aloud: "Won by Alice · 6 players · prizes: 1st
+    Alice 650, 2nd Bob 350." (places shared by equal stacks each named with their share). The winner
+    is the one player left until their place is written (the win pays the places below first)."""
+    first = [e for e in _placed(mtt) if e.place == 1] or mtt.alive()
+    winner = shown(first[0].name) if len(first) == 1 else "nobody"
+    prizes = ", ".join(f"{_ordinal(e.place or 0)} {shown(e.name)} {e.prize}" for e in paid_out(mtt))
+    return f"Won by {winner} · {counted(len(mtt.entries), 'player')} · prizes: {prizes or 'none'}."
+
+
+def over(mtt: Tournament, top: int = 10) -> list[str]:
+    """A finished tournament's words: ``result``, then the places past the prizes down to ``top``
+    ("Then: 3rd Cat, 4th Dan.")."""
+    rest = [e for e in _placed(mtt)[len(paid_out(mtt)):] if (e.place or 0) <= top]
+    return [result(mtt)] + ([f"Then: {', '.join(f'{_ordinal(e.place or 0)} {shown(e.name)}' for e in rest)}."]
+                            if rest else [])
+
+
+def _final_table(mtt: Tournament) -> list[str]:
+    """Every player left: those seated at the final table, then those on their way to it (a broken
+    table's players are seated when the final table's deal in progress is over)."""
+    seated = [s.user_id for t in mtt.live_tables() for s in t.row.seats]
+    arriving = [e.user_id for e in mtt.alive() if e.user_id not in seated]
+    return [shown(mtt.entries[user].name) for user in seated + arriving if user in mtt.entries]
 
 
 def event_text(mtt: Tournament, event: str) -> str:
@@ -92,8 +165,8 @@ def event_text(mtt: Tournament, event: str) -> str:
                   "hand for hand: one hand at a time, all together.",
         "burst": f"{title(mtt)}: the bubble has burst, every player left is in the money.",
         "final_table": f"The final table of {title(mtt)} is set" + (f" in <#{tables[0].row.channel_id}>: " if tables else ": ")
-                       + ", ".join(shown(s.name) for t in tables for s in t.row.seats) + ".",
-        "finished": f"{title(mtt)} is over. {standings(mtt)}",
+                       + listed(_final_table(mtt)) + ".",
+        "finished": f"{title(mtt)} is over. " + " ".join(over(mtt)),
         "paused": f"{title(mtt)} is paused by a manager: the hands in play finish, and no table deals until it resumes.",
         "resumed": f"{title(mtt)} goes on.",
         "cancelled": f"{title(mtt)} was cancelled by a manager; every entrant's buy-in is back in their wallet.",

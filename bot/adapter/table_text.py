@@ -3,6 +3,7 @@ host gets when the bot can't post in a channel."""
 from __future__ import annotations
 
 from bot.adapter.member_text import plain, shown
+from bot.adapter.mtt_text import table_heading
 from bot.games.words import listed
 from bot.service.live import LiveTable
 
@@ -23,7 +24,7 @@ def table_text(live: LiveTable) -> str:
     """The message text above the table image: status, whose turn and until when, recent events."""
     row = live.row
     spec = live.spec
-    lines = [f"**{spec.title}** · table #{row.id}"]
+    lines = [f"**{spec.title}** · table #{row.id}"] + table_heading(live)  # a tournament's name and level
     if row.status == "lobby":
         seats = ", ".join(shown(s.name) + (f" ({s.stack:,})" if spec.chips and s.stack else "")
                           for s in row.seats) or "nobody yet"

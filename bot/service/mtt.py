@@ -136,17 +136,19 @@ class Tournament:
         return played(self.service.clock(), float(started), pauses)
 
     def level(self) -> Level:
-        """The level its tables deal at: by the clock, or with levels by hands by the hands dealt:
-        ``level_hands`` hands a table on average (every hand of every table it opened, over the
-        tables open now, which never goes back as tables break)."""
+        """The level its tables deal at: by the clock, or with levels by hands ``level_hands`` hands a
+        table on average (``hands_dealt`` over the tables open now; it never goes back as tables break)."""
         per_table = int(self.settings.get("level_hands") or 0)
         if not per_table:
             return self.schedule.level_at(self.clock_seconds())
-        tables = self.live_tables()
-        dealt = int(self.state.get("hands_closed", 0)) + sum(t.row.hand_no for t in tables)
-        index = max(int(self.state.get("level_index", 0)), dealt // (per_table * max(1, len(tables))))
+        tables = max(1, len(self.live_tables()))
+        index = max(int(self.state.get("level_index", 0)), self.hands_dealt() // (per_table * tables))
         self.state["level_index"] = index
         return self.schedule.level(index)
+
+    def hands_dealt(self) -> int:
+        """Every hand of every table it opened (what levels by hands count)."""
+        return int(self.state.get("hands_closed", 0)) + sum(t.row.hand_no for t in self.live_tables())
 
     def paused(self) -> bool:
         return any(end is None for _, end in self.state.get("pauses", []))
@@ -154,16 +156,14 @@ class Tournament:
     def stakes(self) -> dict[str, Any]:
         """The settings of the deals its tables start now: the clock's blinds and big-blind ante."""
         level = self.level()
-        return {"small_blind": level.small_blind, "big_blind": level.big_blind, "ante": level.ante,
-                "ante_kind": "big blind"}
+        return {"small_blind": level.small_blind, "big_blind": level.big_blind, "ante": level.ante, "ante_kind": "big blind"}
 
     def alive(self) -> list[MttEntry]:
         """Entries still playing: seated at a table or on their way to one."""
         return [e for e in self.entries.values() if e.place is None and e.table_id is not None]
 
     def waiting(self) -> list[int]:
-        """Players knocked out while registration is open, waiting for their places (``mtt_places``),
-        in the order they were knocked out."""
+        """Players knocked out while registration is open, by order out, waiting for places (``mtt_places``)."""
         return [int(user) for user, _, _ in self.state.get("out", [])]
 
     def entries_paid(self) -> int:
@@ -211,8 +211,7 @@ class Tournament:
         task.add_done_callback(self.tasks.discard)
 
     def close(self) -> None:
-        """It ended (its last words said) or the bot stops: its tasks still running are cancelled (not
-        the one closing it), so no post or edit of a tournament that is over waits on Discord."""
+        """It ended or the bot stops: its other tasks are cancelled, so nothing of one that is over waits on Discord."""
         current = asyncio.current_task()
         for task in list(self.tasks):
             if task is not current:
@@ -276,8 +275,9 @@ class Tournament:
         await self.presenter.show_mtt(self)
 
     async def finished(self, table: LiveTable) -> None:
-        """Won: the standings and the final table's picture posted, the announcement closed, and its
-        other tasks cancelled."""
+        """Won: the last hand shown at its table, then the result with its picture posted, the
+        announcement closed, its other tasks cancelled."""
+        await self.service.presenter.update(table)
         await self.presenter.announce_mtt(self, "finished", table)
         await self.presenter.show_mtt(self)
         await self.presenter.archive_thread(self.row.guild_id, table.row.channel_id)

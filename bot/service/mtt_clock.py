@@ -56,6 +56,17 @@ class Schedule:
         small, big = self.blinds[index]
         return Level(index + 1, small, big, big if index + 1 >= self.ante_from_level else 0)
 
+    def next_level_at(self, seconds: float) -> float | None:
+        """Tournament seconds at which the level after the one ``seconds`` fall in begins (after the
+        break that comes first, if any); None at the last level."""
+        index = self.level_at(seconds).number
+        if index >= len(self.blinds):
+            return None
+        if not self.break_every:
+            return float(index * self.minutes * 60)
+        cycle = self.break_every * self.minutes * 60 + self.break_minutes * 60
+        return float((index // self.break_every) * cycle + (index % self.break_every) * self.minutes * 60)
+
     def on_break(self, seconds: float) -> bool:
         """Whether ``seconds`` of tournament time fall in a break (no deal starts then)."""
         if not self.break_every:

@@ -67,12 +67,7 @@ async def before_deal(table: LiveTable) -> tuple[dict[str, Any] | None, float | 
     if not can_deal(table):
         table.note("Waiting for players to be moved here.")
         return None, None
-    level = mtt.level()
-    ante = f", big-blind ante {level.ante}" if level.ante else ""
-    hand_for_hand = " Hand for hand." if mtt.state.get("hfh") else ""
-    table.note(f"{mtt.row.name}, table {mtt.numbers[table.id]}: level {level.number}, blinds "
-               f"{level.small_blind}/{level.big_blind}{ante}.{hand_for_hand}")
-    return mtt.stakes(), None
+    return mtt.stakes(), None  # the table's message names the level (``bot.adapter.mtt_text.table_heading``)
 
 
 def seat_arrivals(mtt: Tournament, table: LiveTable) -> list[MttEntry]:
@@ -217,7 +212,11 @@ async def check_round(mtt: Tournament, tx: Tx | None = None, spawn: Callable[[Wo
 async def finish(mtt: Tournament, tx: Tx, table: LiveTable, spawn: Callable[[Work], None]) -> list[MttEntry]:
     """One player has every chip: they win the first prize (``mtt_places.win``); every entrant's
     finish counts in the results and ratings; the last table closes with its chips, which were the
-    tournament's, and its end is announced once stored (``spawn``). Returns the entries placed."""
+    tournament's, and its end is announced once stored (``spawn``). It is finished before the first
+    await, so nothing reads it in between as still playing with nobody left (an announcement saying
+    "Players left 0" with a Pause button). Returns the entries placed."""
+    mtt.row.status = "finished"
+    mtt.state["finished_at"] = table.room.clock()
     placed = await mtt_places.win(mtt, tx, mtt.alive()[0])
     entries = list(mtt.entries.values())
     seats = [TableSeat(e.user_id, e.name, 0, is_bot=e.is_bot) for e in entries]
@@ -226,7 +225,5 @@ async def finish(mtt: Tournament, tx: Tx, table: LiveTable, spawn: Callable[[Wor
         seat.stack = 0
     table.row.status = "closed"
     table.row.deadline = None
-    mtt.row.status = "finished"
-    mtt.state["finished_at"] = table.room.clock()
     spawn(mtt.finished(table))
     return placed

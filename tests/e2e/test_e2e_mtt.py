@@ -124,7 +124,7 @@ async def test_a_thirty_player_tournament_in_threads_to_one_winner_across_a_rest
     assert mtt.state["moves"]["balance"] > 0 and mtt.state["moves"]["break"] > 0
     channel = h.recorder.channel_text(mtt.row.channel_id)
     assert "on the bubble" in channel and "The final table of **Sunday** is set" in channel
-    assert "Sunday** is over. Standings: 1. " in channel
+    assert "Sunday** is over. Won by " in channel
     final = [r for r in h.recorder.channel_requests(mtt.row.channel_id) if r.files]
     assert final and final[-1].files[0][0] == "final-table.png", "the final table's picture"
     assert set(h.recorder.threads) <= h.recorder.archived, "every table's thread archived"
@@ -191,7 +191,7 @@ async def test_a_table_whose_thread_is_deleted_plays_on_in_a_new_thread(tmp_path
         assert await h.bot.storage.balance(GUILD_ID, member.id) == WALLET, member.name
     assert set(h.recorder.threads) - {gone} <= h.recorder.archived, "every table's thread archived"
     assert "was cancelled by a manager" in h.recorder.channel_text(mtt.row.channel_id)
-    assert "Cancelled: every buy-in went back" in h.ephemeral_text(
+    assert "Cancelled by a manager: every buy-in went back" in h.ephemeral_text(
         await h.command(MOD, "tournament", "status", name="Monday"))
     await _play(h, mtt, 1)
     assert "no tournament named" in h.ephemeral_text(await h.command(MOD, "tournament", "status", name="Monday"))

@@ -410,14 +410,14 @@ class PrivacyCheck:
         hidden = frozenset().union(*(t.hidden_from(user) for t in tables))
         return hidden - frozenset().union(*(t.visible_to(user) for t in tables))
 
-    @staticmethod
-    def may_see(audience: Audience, origin: Audience | None) -> bool:
+    def may_see(self, audience: Audience, origin: Audience | None) -> bool:
         if origin is None:
             return audience.kind != "channel"  # pictures drawn outside the presenter go to one user only
         if origin.kind == "unknown":
             return False
-        if origin.kind == "channel":
-            return audience.kind != "channel" or origin.channel_id == audience.channel_id
+        if origin.kind == "channel":  # a public thread is seen by whoever sees its channel (a tournament's tables)
+            parent = self.harness.recorder.threads.get(origin.channel_id)
+            return audience.kind != "channel" or audience.channel_id in (origin.channel_id, parent)
         return audience.kind != "channel" and origin.user_id == audience.user_id
 
     @staticmethod
