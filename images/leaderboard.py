@@ -37,11 +37,11 @@ def render_leaderboard(view: Mapping[str, Any]) -> bytes:
     shown = lines + ([own] if own else [])
     headings = [heading for heading, _ in FIGURES]
     figures = [[line[key] for _, key in FIGURES] for line in shown]
-    laid = figure_columns(headings, figures)
-    headings_h = laid.height if shown else 0  # no columns to head without a line
-    image, draw = new_sheet(height(len(lines), bool(own), headings_h), view["title"], view["page"])
     bold = font(TEXT_PX, "bold")
     rank_right = MARGIN + max([bold.getlength("#"), *(bold.getlength(str(line["rank"])) for line in shown)])
+    laid = figure_columns(headings, figures, name_from=rank_right + 20)
+    headings_h = laid.height if shown else 0  # no columns to head without a line
+    image, draw = new_sheet(height(len(lines), bool(own), headings_h), view["title"], view["page"])
     columns = (rank_right, rank_right + 20, laid.left_end, laid.edges)
     y = HEADER_H + 10
     if shown:

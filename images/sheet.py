@@ -25,6 +25,8 @@ SMALL_PX = 22
 ROW_H = 40
 COLUMN_GAP = 24
 HEADING_LINE = 26
+NAME_ROOM = 300
+"""The narrowest the name column is left (about 17 letters in bold) before headings go on two lines."""
 SEPARATOR = " · "
 
 
@@ -80,17 +82,24 @@ class Columns:
 
 
 def figure_columns(headings: Sequence[str], rows: Sequence[Sequence[str]], bold: Sequence[int] = (),
-                   right: float = WIDTH - MARGIN) -> Columns:
+                   name_from: float = MARGIN) -> Columns:
     """Figure columns (``rows`` hold the figures only; those of the ``bold`` columns are set in bold)
-    laid out leftwards from ``right``, each as wide as its widest figure or its heading, the heading
-    on two lines where that is narrower."""
+    laid out leftwards from the right margin, each as wide as its widest figure or its heading; a
+    heading wider than its figures goes on two lines only when one line would leave the name column
+    (from ``name_from``) narrower than ``NAME_ROOM``."""
+    one_line = _laid(headings, rows, bold, split=False)
+    return one_line if one_line.left_end - name_from >= NAME_ROOM else _laid(headings, rows, bold, split=True)
+
+
+def _laid(headings: Sequence[str], rows: Sequence[Sequence[str]], bold: Sequence[int], *, split: bool) -> Columns:
     head = font(SMALL_PX)
     lines: list[list[str]] = []
     edges: list[float] = []
+    right: float = WIDTH - MARGIN
     for k in reversed(range(len(headings))):
         body = font(TEXT_PX, "bold" if k in bold else "regular")
         widest = max((body.getlength(row[k]) for row in rows), default=0)
-        lines.insert(0, heading_lines(headings[k], widest))
+        lines.insert(0, heading_lines(headings[k], widest) if split else [headings[k]])
         edges.insert(0, right)
         right -= max([widest, *map(head.getlength, lines[0])]) + COLUMN_GAP
     return Columns(lines, edges, right)
