@@ -1,5 +1,8 @@
 FROM python:3.11-slim
 WORKDIR /app
+# Pillow's text layout (libraqm, in its wheel) loads FriBiDi at run time: without it the emoji of a
+# name that joins several (a family, a flag) would be drawn as its parts.
+RUN apt-get update && apt-get install -y --no-install-recommends libfribidi0 && rm -rf /var/lib/apt/lists/*
 COPY pyproject.toml README.md ./
 COPY bot ./bot
 COPY cogs ./cogs

@@ -10,7 +10,9 @@ covering them weighs several megabytes each, and a name of only such characters 
 
 Emoji come from a bitmap font with one 40 px strike (``fonts/LICENSE-NotoColorEmoji.txt``); each
 emoji is rendered once per text size, scaled so its em matches the text's, on the text's baseline,
-and cached like the text masks. A string without emoji never reaches this module's drawing.
+and cached like the text masks. A string without emoji never reaches this module's drawing. The font's
+GSUB joins a ZWJ sequence or a flag into one picture through Pillow's raqm layout, which needs FriBiDi
+on the machine (the Dockerfile installs it); without it they are drawn as their parts.
 """
 from __future__ import annotations
 
