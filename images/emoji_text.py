@@ -5,8 +5,9 @@ keycap, tags, ZWJ-joined parts, a pair of regional indicators for a flag) is one
 character is one. A character is an emoji when the bundled Noto Color Emoji font draws it and either
 it lies past U+1F000 (🃏, 🙂: DejaVu has a boxed-star joker, Discord shows the emoji), DejaVu does not
 draw it, or an emoji selector or skin tone follows it ("❤️", "1️⃣"): "♠" or "7" alone stay text, as
-Discord shows them. Other scripts DejaVu lacks (CJK, Devanagari...) are left out of pictures: a font
-covering them weighs several megabytes each, and a name of only such characters is drawn "Seat N".
+Discord shows them. Other scripts DejaVu lacks (CJK, Thai, Devanagari...) are left out of pictures (no
+fallback font is bundled: a CJK one alone weighs megabytes even cut to common characters), and a name
+of only such characters is drawn "Seat N".
 
 Emoji come from a bitmap font with one 40 px strike (``fonts/LICENSE-NotoColorEmoji.txt``); each
 emoji is rendered once per text size, scaled so its em matches the text's, on the text's baseline,
