@@ -12,7 +12,6 @@ hand (``images.bridge_hand``) carries the whole auction.
 """
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any, Mapping
 
 from PIL import Image, ImageDraw
@@ -36,16 +35,14 @@ from images.bridge_hand import render_hand
 from images.cards import canvas_draw, card_size, fit_text, font, paste_card, text_width
 from images.palette import to_png
 from images.theme import (
-    BACKGROUND,
-    FELT,
     GOLD,
     PLATE,
     PLATE_EDGE,
-    RIM_EDGE,
     STACK,
     TEXT,
     draw_footer,
     draw_header,
+    felt_table,
     player_name,
 )
 
@@ -80,7 +77,7 @@ MIDDLE = (262, 212, 538, 400)
 
 def render_table(view: View, footer: str | None = None) -> bytes:
     """PNG of the board: four hands around the felt, what matters now in the middle and the corners."""
-    canvas = _background().copy()
+    canvas = felt_table(TABLE_SIZE, HEADER_H, FOOTER_H, rim=4).copy()
     draw = canvas_draw(canvas)
     scoring = "Rubber" if view["scoring"] == "rubber" else "Duplicate"
     draw_header(draw, TABLE_SIZE[0], f"Board {view['board']} · {scoring}", turn_text(view), height=HEADER_H, size=28)
@@ -91,14 +88,6 @@ def render_table(view: View, footer: str | None = None) -> bytes:
     draw_footer(draw, TABLE_SIZE, footer, height=FOOTER_H, text_size=22)
     return to_png(canvas)
 
-
-@lru_cache(maxsize=1)
-def _background() -> Image.Image:
-    """The felt under the header, drawn once (shared: copy it)."""
-    image = Image.new("RGB", TABLE_SIZE, BACKGROUND)
-    ImageDraw.Draw(image).rounded_rectangle((2, HEADER_H + 2, TABLE_SIZE[0] - 3, TABLE_SIZE[1] - FOOTER_H - 2), 16,
-                                            fill=FELT, outline=RIM_EDGE, width=4)
-    return image
 
 
 def _draw_seat(canvas: Image.Image, draw: ImageDraw.ImageDraw, view: View, seat: int) -> None:

@@ -9,7 +9,6 @@ saw. What does not fit (the hand's moves) is in the message text's log.
 """
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any, Collection, Mapping, Sequence
 
 from PIL import Image, ImageDraw
@@ -36,12 +35,12 @@ from images.theme import (
     MUTED,
     PLATE,
     PLATE_EDGE,
-    RIM_EDGE,
     STACK,
     TEXT,
     draw_dealer_button,
     draw_footer,
     draw_header,
+    felt_table,
     player_name,
     private_viewer,
 )
@@ -81,7 +80,7 @@ Group = tuple[list[str], str]  # cards and what they are: "meld" or "deadwood" (
 def render_table(view: View, footer: str | None = None) -> bytes:
     """PNG of the gin table: the viewer (or seat 0) at the bottom, the other player at the top, the
     stock and discard pile between them with whose turn it is and, once over, the result."""
-    canvas = _background().copy()
+    canvas = felt_table(TABLE_SIZE, HEADER_H, FOOTER_H).copy()
     draw = canvas_draw(canvas)
     bottom = view["viewer"] if view["viewer"] is not None else 0
     score = view["score"]
@@ -103,15 +102,6 @@ def _game_and_hand(view: View) -> str:
     hand_no = max(1, len(score["lines"]) + (0 if view["phase"] == "over" else 1))
     return f"Game {score['game_no']} · Hand {hand_no}"
 
-
-@lru_cache(maxsize=1)
-def _background() -> Image.Image:
-    """The felt with its rim between the header and footer; drawn once (shared: copy it)."""
-    image = Image.new("RGB", TABLE_SIZE, BACKGROUND)
-    width, height = TABLE_SIZE
-    ImageDraw.Draw(image).rounded_rectangle((2, HEADER_H + 2, width - 3, height - FOOTER_H - 2), 16, fill=FELT,
-                                            outline=RIM_EDGE, width=5)
-    return image
 
 
 def _draw_player(canvas: Image.Image, draw: ImageDraw.ImageDraw, view: View, seat: int, top: int) -> None:

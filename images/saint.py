@@ -12,7 +12,6 @@ rounds' hands, hand sizes and the log stay in the message text.
 """
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any, Mapping
 
 from PIL import Image, ImageDraw
@@ -31,17 +30,16 @@ from images.cards import (
 )
 from images.palette import to_png
 from images.theme import (
-    BACKGROUND,
     FELT,
     GOLD,
     MUTED,
     PLATE,
     PLATE_EDGE,
-    RIM_EDGE,
     STACK,
     TEXT,
     draw_footer,
     draw_header,
+    felt_table,
     player_name,
     private_viewer,
 )
@@ -81,7 +79,7 @@ def render_table(view: View, footer: str = "") -> bytes:
     """PNG of the game: river and next river at the top, what the table waits for under them, a row
     per player. The same 800 x 600 for every number of players (rows are ``row_height`` apart)."""
     seats = view["seats"]
-    canvas = _background().copy()
+    canvas = felt_table((WIDTH, HEIGHT), HEADER_H, FOOTER_H).copy()
     draw = canvas_draw(canvas)
     draw_header(draw, WIDTH, f"Saint Poker · {len(seats)} players",
                 f"Round {view['round']}/{view['rounds']} · {PHASES.get(view['phase'], view['phase'])}",
@@ -106,14 +104,6 @@ def table_size(players: int) -> tuple[int, int]:
     """(width, height) of the table image: Discord's box at twice its size, for 2 to 5 players."""
     return WIDTH, HEIGHT
 
-
-@lru_cache(maxsize=1)
-def _background() -> Image.Image:
-    """The felt with its rim between header and footer; drawn once (shared: copy it)."""
-    image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
-    ImageDraw.Draw(image).rounded_rectangle((2, HEADER_H + 2, WIDTH - 3, HEIGHT - FOOTER_H - 2), 16, fill=FELT,
-                                            outline=RIM_EDGE, width=5)
-    return image
 
 
 def _points(points: int) -> str:

@@ -36,17 +36,16 @@ from bot.games.sigma_shapes import card_size as shape_size
 from images.cards import Color, canvas_draw, card_image, chips, draw_text, fit_text, font, text_width, wrap_text
 from images.palette import to_png
 from images.theme import (
-    BACKGROUND,
     FELT,
     GOLD,
     PLATE,
     PLATE_EDGE,
-    RIM_EDGE,
     STACK,
     TEXT,
     draw_dealer_button,
     draw_footer,
     draw_header,
+    felt_table,
     player_name,
     private_viewer,
 )
@@ -97,7 +96,7 @@ def render_table(view: View, footer: str = "") -> bytes:
     whose turn at the top, then a panel per player (name, stack and bet; their strip of cards; beside
     it the last action and the card in hand or, at showdown, the score out of 9)."""
     seats = view["seats"]
-    canvas = _background().copy()
+    canvas = felt_table((WIDTH, HEIGHT), HEADER_H, FOOTER_H, inset=4, radius=18, rim=6).copy()
     draw = canvas_draw(canvas)
     draw_header(draw, WIDTH, f"Sigma Poker · ante {view['ante']}",
                 f"Hand #{view['hand_no']} · {PHASES.get(view['phase'], view['phase'])}", height=HEADER_H,
@@ -174,14 +173,6 @@ def side_origin(index: int, players: int) -> tuple[int, int]:
         return left, top + ROWS * cell + 8
     return left + ZONE_COLS * cell + 10, top
 
-
-@lru_cache(maxsize=1)
-def _background() -> Image.Image:
-    """The felt with its rim between header and footer; drawn once (shared: copy it)."""
-    image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
-    ImageDraw.Draw(image).rounded_rectangle((4, HEADER_H + 4, WIDTH - 5, HEIGHT - FOOTER_H - 5), 18, fill=FELT,
-                                            outline=RIM_EDGE, width=6)
-    return image
 
 
 # ---- shape cards ---------------------------------------------------------------------------------

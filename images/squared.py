@@ -10,7 +10,6 @@ small with the free cells lettered, because a placement is a choice of card and 
 """
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any, Mapping, Sequence
 
 from PIL import Image, ImageDraw
@@ -33,17 +32,16 @@ from images.cards import (
 )
 from images.palette import to_png
 from images.theme import (
-    BACKGROUND,
     FELT,
     GOLD,
     MUTED,
     PLATE,
     PLATE_EDGE,
-    RIM_EDGE,
     STACK,
     TEXT,
     draw_footer,
     draw_header,
+    felt_table,
     player_name,
     private_viewer,
 )
@@ -87,7 +85,7 @@ View = Mapping[str, Any]
 
 def render_table(view: View, footer: str = "") -> bytes:
     """PNG of the match as ``view`` shows it: seat 0 on the left, seat 1 on the right."""
-    canvas = _background().copy()
+    canvas = felt_table((WIDTH, HEIGHT), HEADER_H, FOOTER_H).copy()
     draw = canvas_draw(canvas)
     draw_header(draw, WIDTH, f"Poker Squared · ante {view['ante']}",
                 f"Round {view['round']}/{view['rounds']} · {PHASES.get(view['phase'], view['phase'])}",
@@ -103,14 +101,6 @@ def table_size(view: View) -> tuple[int, int]:
     """(width, height) of the table image: Discord's box at twice its size, a grid scoring included."""
     return WIDTH, HEIGHT
 
-
-@lru_cache(maxsize=1)
-def _background() -> Image.Image:
-    """The felt with its rim between header and footer; drawn once (shared: copy it)."""
-    image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
-    ImageDraw.Draw(image).rounded_rectangle((2, HEADER_H + 2, WIDTH - 3, HEIGHT - FOOTER_H - 2), 16, fill=FELT,
-                                            outline=RIM_EDGE, width=5)
-    return image
 
 
 def _recent_grid(view: View) -> Mapping[str, Any] | None:

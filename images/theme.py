@@ -1,9 +1,10 @@
 """The look every table image shares: colours, the header and footer bars, the dealer button."""
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, Mapping
 
-from PIL import ImageDraw
+from PIL import Image, ImageDraw
 
 from images.cards import fit_text, font, printable, text_width
 
@@ -20,6 +21,18 @@ GOLD = (250, 198, 60)
 
 HEADER_H = 34
 FOOTER_H = 22
+
+
+@lru_cache(maxsize=16)
+def felt_table(size: tuple[int, int], header_h: int, footer_h: int, *, inset: int = 2, radius: int = 16,
+               rim: int = 5) -> Image.Image:
+    """The felt with its rim between the header and footer bars, on the background: drawn once per
+    layout (shared: copy it)."""
+    width, height = size
+    image = Image.new("RGB", size, BACKGROUND)
+    ImageDraw.Draw(image).rounded_rectangle((inset, header_h + inset, width - inset - 1, height - footer_h - inset),
+                                            radius, fill=FELT, outline=RIM_EDGE, width=rim)
+    return image
 
 
 def private_viewer(view: Mapping[str, Any]) -> int:
