@@ -308,11 +308,6 @@ def _dimmed(sprite: Image.Image) -> Image.Image:
 
 # ---- the table -----------------------------------------------------------------------------------
 
-def table_size(players: int) -> tuple[int, int]:
-    """(width, height) of the table image: the 400 x 300 box at 2x, for any number of players."""
-    return WIDTH, HEIGHT
-
-
 def row_height(players: int) -> int:
     """A seat's row: the rows share the height under the pot, at most ``ROW_MAX`` each."""
     return min(ROW_MAX, ROWS_H // players)

@@ -100,12 +100,6 @@ def row_height(players: int) -> int:
     return min(ROW_H_MAX, (HEIGHT - FOOTER_H - 6 - ROWS_TOP) // players)
 
 
-def table_size(players: int) -> tuple[int, int]:
-    """(width, height) of the table image: Discord's box at twice its size, for 2 to 5 players."""
-    return WIDTH, HEIGHT
-
-
-
 def _points(points: int) -> str:
     return f"{points} point" if points == 1 else f"{points} points"
 

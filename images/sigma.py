@@ -108,11 +108,6 @@ def render_table(view: View, footer: str = "") -> bytes:
     return to_png(canvas)
 
 
-def table_size(players: int) -> tuple[int, int]:
-    """(width, height) of the table image: the 400 x 300 box at 2x, for any number of players."""
-    return WIDTH, HEIGHT
-
-
 def grid(players: int) -> tuple[int, int]:
     """(columns, rows) of the player panels: two a row for 2 or 4 players (larger strips), else three."""
     columns = 2 if players in (2, 4) else 3

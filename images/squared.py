@@ -97,11 +97,6 @@ def render_table(view: View, footer: str = "") -> bytes:
     return to_png(canvas)
 
 
-def table_size(view: View) -> tuple[int, int]:
-    """(width, height) of the table image: Discord's box at twice its size, a grid scoring included."""
-    return WIDTH, HEIGHT
-
-
 
 def _recent_grid(view: View) -> Mapping[str, Any] | None:
     """The grid scoring to show: from the round just played, or the one before the current round."""

@@ -20,6 +20,8 @@ from bot.games.sixchex import CATEGORIES, DECK
 from images.cards import CARD_RATIO
 from images.palette import palette
 from images.presidential import (
+    WIDTH,
+    HEIGHT,
     BACKS_RIGHT,
     CHOSEN_EDGE,
     CHOSEN_FILL,
@@ -41,7 +43,6 @@ from images.presidential import (
     render_table,
     row_height,
     row_top,
-    table_size,
     tile_sprite,
 )
 from images.theme import FELT
@@ -91,7 +92,7 @@ def composite(sprite: Image.Image, background: tuple[int, int, int]) -> Image.Im
 def test_every_phase_renders_at_its_size(players: int, seed: int, stop: str | None) -> None:
     engine = new_deal(players, f"{seed:064x}", limit=random.Random(seed).choice(["fixed-limit", "no-limit"]))
     play(engine, random.Random(seed), stop)
-    assert decode(render_table(engine.view(None), "Deck SHA-256 0123abcd…")).size == table_size(players)
+    assert decode(render_table(engine.view(None), "Deck SHA-256 0123abcd…")).size == (WIDTH, HEIGHT)
     for seat in range(players):
         assert decode(render_hand(engine.view(seat))).size == HAND_SIZE
 
@@ -122,7 +123,7 @@ def test_hidden_cards_are_backs_and_shown_cards_tiles() -> None:
 def test_the_table_is_the_box_at_2x_and_every_row_fits_in_it(players: int) -> None:
     """800 x 600 (Discord's 400 x 300 box at 2x) for any number of players: the rows lie between the
     pot and the footer, one after the other, each holding its tiles and the column at its right."""
-    assert table_size(players) == (800, 600)
+    assert (WIDTH, HEIGHT) == (800, 600)
     tops = [row_top(index, players) for index in range(players)]
     assert tops[0] >= ROWS_TOP and tops[-1] + row_height(players) <= 600 - FOOTER_H
     assert all(b - a == row_height(players) for a, b in zip(tops, tops[1:]))
@@ -216,7 +217,7 @@ def test_showdown_and_private_hand_show_ranked_cards() -> None:
     shown = [s for s in view["seats"] if s["hand"] is not None]
     assert shown and all(c["code"] != HIDDEN and c["chosen"] for s in shown for c in s["cards"])
     table = decode(render_table(view))
-    assert table.size == table_size(3)
+    assert table.size == (WIDTH, HEIGHT)
     private = engine.view(1)
     assert decode(render_hand(private)).size == HAND_SIZE
     with pytest.raises(ValueError):
@@ -230,5 +231,5 @@ def test_no_opener_and_long_names() -> None:
         engine.apply(seat, Action("check"))
     view = engine.view(None)
     assert view["phase"] == "no-opener" and view["finished"]
-    assert decode(render_table(view, "x" * 300)).size == table_size(3)
+    assert decode(render_table(view, "x" * 300)).size == (WIDTH, HEIGHT)
     assert decode(render_hand(engine.view(2))).size == HAND_SIZE

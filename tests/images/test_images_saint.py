@@ -32,7 +32,6 @@ from images.saint import (
     render_hand,
     render_table,
     row_height,
-    table_size,
 )
 
 SEED = "7a" * 32
@@ -97,14 +96,14 @@ PHASES: dict[str, Callable[[dict[str, Any]], bool]] = {
 def test_tables_and_hands_decode_at_their_size(players: int, phase: str) -> None:
     engine = play_until(new_game(players), PHASES[phase])
     table = decode(render_table(engine.view(None), footer="Deck SHA-256 3f2a9c0e…c9"))
-    assert table.size == table_size(players) and table.size[0] == WIDTH
+    assert table.size == (WIDTH, HEIGHT)
     for seat in range(players):
         assert decode(render_hand(engine.view(seat))).size == HAND_SIZE
 
 
 def test_every_player_count_fits_discords_box_at_twice_its_size() -> None:
     """800 x 600 for 2 to 5 players: the rows end above the footer, fewer players' rows taller."""
-    assert {table_size(players) for players in range(2, 6)} == {(WIDTH, HEIGHT)} == {(800, 600)}
+    assert (WIDTH, HEIGHT) == (800, 600)
     assert all(ROWS_TOP + players * row_height(players) <= HEIGHT - FOOTER_H for players in range(2, 6))
     assert row_height(5) == ROW_H < row_height(4) <= row_height(2)
 
@@ -175,6 +174,6 @@ def test_any_position_of_random_legal_play_renders(seed: int, players: int, step
             break
         seat = rng.choice(engine.to_act())
         engine.apply(seat, random_action(engine, seat, rng))
-    assert decode(render_table(engine.view(None))).size == table_size(players)
+    assert decode(render_table(engine.view(None))).size == (WIDTH, HEIGHT)
     for seat in range(players):
         assert decode(render_hand(engine.view(seat))).size == HAND_SIZE

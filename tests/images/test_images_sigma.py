@@ -17,6 +17,7 @@ from PIL import Image, ImageChops, ImageStat
 from bot.games.base import HIDDEN, Action, IllegalAction, Seat
 from bot.games.sigma import SigmaEngine
 from images.sigma import (
+    HEIGHT,
     FOOTER_H,
     HAND_CELL,
     PANELS_TOP,
@@ -33,7 +34,6 @@ from images.sigma import (
     side_origin,
     strip_cell,
     strip_origin,
-    table_size,
 )
 from tests.support.text_recorder import SMALL_PX, Picture, recording, render_picture
 
@@ -133,7 +133,7 @@ PHASES: dict[str, Callable[[dict[str, Any]], bool]] = {
 def test_tables_and_hands_decode_at_their_size(players: int, phase: str) -> None:
     engine = play_until(new_hand(players), PHASES[phase])
     table = decode(render_table(engine.view(None), footer="Deck SHA-256 3f2a9c0e…c9"))
-    assert table.size == table_size(players) and table.size[0] == WIDTH
+    assert table.size == (WIDTH, HEIGHT)
     for seat in range(players):
         assert decode(render_hand(engine.view(seat))).size == HAND_SIZE
 
@@ -142,7 +142,7 @@ def test_tables_and_hands_decode_at_their_size(players: int, phase: str) -> None
 def test_the_table_is_the_box_at_2x_and_every_panel_fits_in_it(players: int) -> None:
     """800 x 600 (Discord's 400 x 300 box at 2x) for any number of players; each panel lies between the
     top and the footer, apart from the others, its strip and the column beside it inside."""
-    assert table_size(players) == (800, 600)
+    assert (WIDTH, HEIGHT) == (800, 600)
     width, height = panel_size(players)
     boxes = []
     for index in range(players):
@@ -171,7 +171,7 @@ def test_a_hand_won_by_folds_renders() -> None:
         engine.apply(seat, Action("bet", amount=2) if "bet" in kinds else Action("fold"))
     public = engine.view(None)
     assert public["phase"] == "folded"
-    assert decode(render_table(public)).size == table_size(3)
+    assert decode(render_table(public)).size == (WIDTH, HEIGHT)
     assert decode(render_hand(engine.view(0))).size == HAND_SIZE
 
 
@@ -302,7 +302,7 @@ def test_any_position_of_random_legal_play_renders(seed: int, players: int, step
             break
         seat = engine.to_act()[0]
         engine.apply(seat, random_action(engine, seat, rng))
-    assert decode(render_table(engine.view(None))).size == table_size(players)
+    assert decode(render_table(engine.view(None))).size == (WIDTH, HEIGHT)
     for seat in range(players):
         view = engine.view(seat)
         assert decode(render_hand(view)).size == HAND_SIZE

@@ -31,7 +31,6 @@ from images.squared import (
     WIDTH,
     render_hand,
     render_table,
-    table_size,
 )
 
 SEED = "5e" * 32
@@ -125,7 +124,7 @@ def test_tables_and_hands_decode_at_their_size_in_every_phase(phase: str) -> Non
     engine = play_until(new_match(), PHASES[phase])
     public = engine.view(None)
     table = decode(render_table(public, footer="Deck SHA-256 3f2a9c0e…c9"))
-    assert table.size == table_size(public) == (WIDTH, HEIGHT) == (800, 600)
+    assert table.size == (WIDTH, HEIGHT) == (800, 600)
     for seat in (0, 1):
         assert decode(render_hand(engine.view(seat))).size == HAND_SIZE
 
@@ -221,7 +220,7 @@ def test_any_position_of_random_legal_play_renders(seed: int, steps: int) -> Non
         seat = rng.choice(engine.to_act())
         engine.apply(seat, random_action(engine, seat, rng))
     public = engine.view(None)
-    assert decode(render_table(public)).size == table_size(public)
+    assert decode(render_table(public)).size == (WIDTH, HEIGHT)
     for seat in (0, 1):
         assert decode(render_hand(engine.view(seat))).size == HAND_SIZE
     assert all(card in DECK or card is None for grid in public["grids"] for card in grid)
