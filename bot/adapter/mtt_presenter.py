@@ -46,7 +46,6 @@ class DiscordMttPresenter:
         self._posts: dict[int, _Post] = {}
         self._retiring: set[asyncio.Task[None]] = set()
         self.edit_every = EDIT_EVERY
-        self.roll_overs = 0
 
     async def open_thread(self, guild_id: int, channel_id: int, name: str) -> int | None:
         try:
@@ -145,7 +144,6 @@ class DiscordMttPresenter:
             except Exception:  # shown all the same; a later save of the tournament stores it
                 log.exception("tournament %s: could not store its announcement's new message", mtt.id)
             if old is not None:
-                self.roll_overs += 1
                 self._retire(channel, old)
             return True
 
