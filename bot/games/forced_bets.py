@@ -26,9 +26,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
-ANTE_KINDS = ("every player", "big blind")
-STRADDLES = ("off", "under the gun", "button")
-
 
 @dataclass(frozen=True)
 class ForcedBets:
