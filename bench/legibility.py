@@ -1,10 +1,10 @@
-"""How big every string of every picture is as Discord shows it (issue 40): the "before" of the redesign.
+"""How big every string of every picture is as Discord shows it, against the 11 px floor.
 
     python bench/legibility.py [--seeds N] [--json]
 
 Discord shows a picture scaled to fit 400 x 300 until it is clicked (never enlarged), so a string's
 size as shown is its font's em size in pixels (the size the renderer asks ``images.cards.font`` for,
-as the issue's figures quote it; a capital is about 0.73 of it) times min(1, 400 / width, 300 / height).
+a capital is about 0.73 of it) times min(1, 400 / width, 300 / height).
 ``tests/support/text_recorder.py`` records every string drawn while a renderer runs, card faces
 included (rank, suit and pip of a standard card, the number, letter and colour label of a Presidential
 card), with its size in the picture it ends up in; see it for what counts.
@@ -19,7 +19,7 @@ the GIF scaled as ``images.animation`` scales it; a replay's single step is the 
 gin score sheet; Sigma's placement preview; the bridge hand record with its analysis; the statistics
 card in both forms, the leaderboard and the ledger. A row is a picture kind, over all its renders.
 
-The goal (issue 40): no picture with a string under 11 px as shown, and a median of 14 px or more.
+The goal: no picture with a string under 11 px as shown, and a median of 14 px or more.
 """
 from __future__ import annotations
 
@@ -232,7 +232,7 @@ def measure(seeds: int) -> list[dict[str, Any]]:
 
 def overall(rows: list[dict[str, Any]]) -> dict[str, Any]:
     """How many picture kinds have a string under 11 px as shown, and the median of every string; the
-    same over the 22 table and private-hand pictures alone (the issue's measure), with the median of
+    same over the 22 table and private-hand pictures alone (what members look at while they play), with the median of
     their strings off the card faces too."""
     def figures(chosen: list[dict[str, Any]]) -> dict[str, Any]:
         every = [size for row in chosen for size in row["shown"]]

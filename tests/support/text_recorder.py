@@ -2,8 +2,7 @@
 
 While ``recording()`` is active, Pillow is watched: a string drawn on an image (``ImageDraw.text``, and
 the glyph-mask path of ``images.cards.Canvas.text``) is noted on that image with its font's **em size**
-in pixels (the size ``images.cards.font`` is asked for, which is what the issue's figures quote; a
-capital is about 0.73 of it). Each string then follows its image: an image resized carries its strings
+in pixels (the size ``images.cards.font`` is asked for; a capital is about 0.73 of it). Each string then follows its image: an image resized carries its strings
 scaled by the vertical factor (a card sprite drawn at four times its size, a table drawn at twice), a
 copy, crop, conversion, transpose or blend carries them as they are, and an image pasted or composited
 into another (a card sprite, a mask) adds its strings to it, marked ``on_card``. The picture is the last
