@@ -105,7 +105,7 @@ class PressToken:
         self.answer = Answer.NONE
         self._lock = asyncio.Lock()
         self._guard: Cancellable | None = None
-        self._late_task: asyncio.Task[None] | None = None
+        self._late_task: asyncio.Task[None] | None = None  # held: the event loop keeps its tasks weakly
         arrived = clock.time()
         age = arrived - self.created
         if deadline is not None and age >= deadline:
