@@ -15,6 +15,8 @@ from bot.storage.records import MttEntry
 
 MAX_NAMED = 40
 """Entrants named on the announcement (the rest are counted): a message holds 2,000 characters."""
+LAST_PLACE_NAMED = 10
+"""The last place a finished tournament's result names; the places below it are left unsaid."""
 
 
 def _ordinal(n: int) -> str:
@@ -138,10 +140,10 @@ def result(mtt: Tournament) -> str:
     return f"Won by {winner} · {counted(len(mtt.entries), 'player')} · prizes: {prizes or 'none'}."
 
 
-def over(mtt: Tournament, top: int = 10) -> list[str]:
-    """A finished tournament's words: ``result``, then the places past the prizes down to ``top``
-    ("Then: 3rd Cat, 4th Dan.")."""
-    rest = [e for e in _placed(mtt)[len(paid_out(mtt)):] if (e.place or 0) <= top]
+def over(mtt: Tournament) -> list[str]:
+    """A finished tournament's words: ``result``, then the places past the prizes down to
+    ``LAST_PLACE_NAMED`` ("Then: 3rd Cat, 4th Dan.")."""
+    rest = [e for e in _placed(mtt)[len(paid_out(mtt)):] if (e.place or 0) <= LAST_PLACE_NAMED]
     return [result(mtt)] + ([f"Then: {', '.join(f'{_ordinal(e.place or 0)} {shown(e.name)}' for e in rest)}."]
                             if rest else [])
 
