@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import Sequence
 
 
-def counted(count: int, noun: str, plural: str | None = None) -> str:
-    """``count`` and ``noun``, plural unless the count is one: "1 hand", "2 hands", "1,500 chips"."""
-    return f"{count:,} {noun if count == 1 else plural or noun + 's'}"
+def counted(count: int, noun: str) -> str:
+    """``count`` and ``noun``, plural (an "s") unless the count is one: "1 hand", "2 hands", "1,500 chips"."""
+    return f"{count:,} {noun if count == 1 else noun + 's'}"
 
 
 def listed(items: Sequence[str]) -> str:
