@@ -21,7 +21,7 @@ from bot.adapter.channel_faults import UNKNOWN_MESSAGE
 from bot.adapter.mtt_buttons import mtt_view
 from bot.adapter.mtt_text import announcement, event_text
 from bot.adapter.protocol import Cardroom
-from bot.adapter.table_message import EDIT_CAP, ROLL_OVER_AGE
+from bot.adapter.table_message import EDIT_CAP, ROLL_OVER_AGE, message_age
 from bot.service.live import LiveTable
 from bot.service.mtt import Tournament
 
@@ -76,10 +76,7 @@ class DiscordMttPresenter:
     def editable(self, message_id: int | None) -> bool:
         """Whether a message is young enough to edit: under ``ROLL_OVER_AGE``, read from its id
         against the presenter's clock (the one Discord's snowflakes are read against)."""
-        if message_id is None:
-            return False
-        posted = discord.utils.snowflake_time(message_id).timestamp()
-        return self.bot.presenter.clock() - posted < ROLL_OVER_AGE
+        return message_id is not None and message_age(message_id, self.bot.presenter.clock()) < ROLL_OVER_AGE
 
     async def answer_press(self, mtt: Tournament, interaction: discord.Interaction, said: str) -> None:
         """A press's answer: the announcement shown anew through the press and ``said`` privately to

@@ -61,6 +61,12 @@ class Composed:
         return {"content": self.content, "embed": self.embed, "attachments": self.rewound(), "view": self.view}
 
 
+def message_age(message_id: int, now: float) -> float:
+    """Seconds since the message was posted, read from its snowflake id against ``now`` (the
+    presenter's clock, the one Discord's ids are read against)."""
+    return now - discord.utils.snowflake_time(message_id).timestamp()
+
+
 def at_boundary(live: LiveTable) -> bool:
     """Between deals, or before the first move of one: a fresh message loses nobody's place."""
     return live.row.deal is None or live.row.step == 0
@@ -109,8 +115,8 @@ class TableMessages:
         live.courier = None
 
     def age(self, message_id: int) -> float:
-        """Seconds since the message was posted (read from its snowflake id)."""
-        return self.clock() - discord.utils.snowflake_time(message_id).timestamp()
+        """Seconds since the message was posted."""
+        return message_age(message_id, self.clock())
 
     async def write(self, live: LiveTable, composed: Composed) -> None:
         """Post the table, or edit its message by the cheapest route that works; roll it over when
