@@ -18,7 +18,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from bot.games.base import HIDDEN
 from bot.games.cards import RANKS, SUIT_SYMBOLS
-from images.emoji_text import emoji_sprite, has_emoji, has_glyph, layout, pieces, text_width
+from images.emoji_text import EMOJI, TEXT, emoji_sprite, fallback_face, has_emoji, has_glyph, layout, pieces, text_width
 
 FONT_DIR = Path(__file__).resolve().parent / "fonts"
 FONT_FILES = {
@@ -234,10 +234,10 @@ class Canvas(ImageDraw.ImageDraw):
                         anchor: str, *, emoji: bool) -> None:
         """A line holding emoji: its text runs in ``fill`` from cached masks, its emoji in colour from
         cached sprites, or left out when ``emoji`` is false (a drop shadow shades the text alone)."""
-        for run, is_emoji, x, y in layout(text, face, anchor):
+        for run, kind, x, y in layout(text, face, anchor):
             pen = (int(xy[0]) + x, int(xy[1]) + y)
-            if not is_emoji:
-                mask, (left, top) = _text_mask(run, face, "ls")
+            if kind != EMOJI:
+                mask, (left, top) = _text_mask(run, face if kind == TEXT else fallback_face(kind, face.size), "ls")
                 if mask is not None:
                     self.canvas.paste(fill, (pen[0] + left, pen[1] + top), mask)
             elif emoji:
@@ -271,9 +271,9 @@ def printable(text: str, face: ImageFont.FreeTypeFont) -> str:
     path = str(face.path)
     kept = []
     dropped = True  # the character before was left out (or there was none)
-    for piece, emoji in pieces(text):
-        category = "" if emoji else unicodedata.category(piece)
-        if emoji:
+    for piece, kind in pieces(text):
+        category = "" if kind != TEXT else unicodedata.category(piece)
+        if kind != TEXT:  # an emoji, or a script a fallback font draws
             kept.append(piece)
         elif piece.isspace() or category.startswith("Z"):
             kept.append(" ")

@@ -12,7 +12,7 @@ from bot.registry import game, game_names
 from bot.service.ledger import Ledger, LedgerLine, ledger_view
 from bot.service.settle_up import settle_up
 from images.cards import canvas_draw, draw_text, fit_text, font, printable
-from images.emoji_text import emoji_sprite, pieces, text_width
+from images.emoji_text import EMOJI, emoji_sprite, fallback_face, pieces, text_width
 from images.leaderboard import render_leaderboard
 from images.ledger import render_ledger
 from images.stats_card import render_stats_card
@@ -52,11 +52,11 @@ def _line(text: str, size: int = 28) -> Image.Image:
 
 
 def test_an_emoji_with_its_joiners_modifiers_and_flag_halves_is_one_piece() -> None:
-    assert [p for p, emoji in pieces("👨‍👩‍👧 Fam") if emoji] == ["👨‍👩‍👧"]
-    assert [p for p, emoji in pieces("🇫🇷 Léa") if emoji] == ["🇫🇷"]
-    assert [p for p, emoji in pieces("Bob 🃏 👍🏽 ❤️ 1️⃣") if emoji] == ["🃏", "👍🏽", "❤️", "1️⃣"]
+    assert [p for p, kind in pieces("👨‍👩‍👧 Fam") if kind == EMOJI] == ["👨‍👩‍👧"]
+    assert [p for p, kind in pieces("🇫🇷 Léa") if kind == EMOJI] == ["🇫🇷"]
+    assert [p for p, kind in pieces("Bob 🃏 👍🏽 ❤️ 1️⃣") if kind == EMOJI] == ["🃏", "👍🏽", "❤️", "1️⃣"]
     # what Discord shows as text stays text: a suit, a heart or a digit without the emoji selector
-    assert not any(emoji for _, emoji in pieces("♠ ❤ 7 Zoë"))
+    assert not any(kind == EMOJI for _, kind in pieces("♠ ❤ 7 Zoë"))
 
 
 def test_a_family_draws_as_one_emoji_not_three() -> None:
@@ -69,12 +69,12 @@ def test_emoji_are_kept_and_a_long_name_is_cut_between_emoji() -> None:
     face = font(28, "bold")
     assert printable("Bob 🃏", face) == "Bob 🃏"
     assert player_name("🙂", 2) == "🙂"
-    assert player_name("漢字", 2) == "Seat 3"  # no bundled font draws it: the seat's name instead
+    assert player_name("ሰላም", 2) == "Seat 3"  # no bundled font draws Ethiopic: the seat's name instead
     cut = fit_text("Zoë 🙂🙂🙂🙂🙂🙂🙂🙂", face, 200)
     assert cut.endswith("…") and cut.startswith("Zoë 🙂")
     assert text_width(cut, face) <= 200 < text_width("Zoë 🙂🙂🙂🙂🙂🙂🙂🙂", face)
     family = fit_text("👨‍👩‍👧👨‍👩‍👧👨‍👩‍👧👨‍👩‍👧👨‍👩‍👧👨‍👩‍👧", face, 120)
-    assert family.endswith("…") and all(emoji for piece, emoji in pieces(family[:-1]))
+    assert family.endswith("…") and all(kind == EMOJI for _, kind in pieces(family[:-1]))
     assert not family[:-1].endswith("\u200d")  # never cut inside a family
 
 
@@ -136,5 +136,26 @@ def test_the_ledger_draws_emoji_in_colour_after_the_palette() -> None:
 
 def test_a_mark_whose_letter_no_font_draws_is_left_out_with_it() -> None:
     face = font(28, "bold")
-    assert printable("राज", face) == "" and player_name("राज", 0) == "Seat 1"  # not a lone vowel sign
-    assert printable("Zoe\u0308 王", face) == "Zoe\u0308"  # a mark on a drawn letter stays
+    assert printable("கொ", face) == "" and player_name("கொ", 0) == "Seat 1"  # not a lone vowel sign
+    assert printable("Zoe\u0308 ሰላም", face) == "Zoe\u0308"  # a mark on a drawn letter stays
+
+
+@pytest.mark.parametrize("name, font_file", [("王伟", "WenQuanYiMicroHei-CJK.ttf"), ("さくら", "WenQuanYiMicroHei-CJK.ttf"),
+                                             ("민수", "WenQuanYiMicroHei-CJK.ttf"), ("राज", "NotoSansDevanagari-Regular.ttf"),
+                                             ("สมชาย", "NotoSansThai-Regular.ttf")])
+def test_scripts_dejavu_lacks_are_drawn_from_a_fallback_font(name: str, font_file: str) -> None:
+    face = font(28, "bold")
+    assert player_name(name, 0) == name
+    assert {kind for _, kind in pieces(name)} == {font_file}
+    assert text_width(f"Ann {name}", face) == pytest.approx(
+        face.getlength("Ann ") + fallback_face(font_file, 28).getlength(name))
+    ink = [p for p in _line(f"Ann {name}").crop((10 + round(face.getlength("Ann ")), 0, 420, 60)).get_flattened_data()
+           if p == INK]
+    assert len(ink) >= 20  # drawn in the text's colour, not left out
+    assert fit_text(name * 10, face, 120).endswith("…")
+
+
+def test_a_joiner_or_selector_beside_a_control_character_is_left_out() -> None:
+    """Probing a control character for a glyph made raqm fail: such a name broke the picture."""
+    face = font(28)
+    assert fit_text("Bob 🏴\u200d\x1e\u200d\ufe0f王\u200d", face, 300) == "Bob 🏴 王"  # (\x1e is a space to Python)

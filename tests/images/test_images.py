@@ -260,7 +260,7 @@ def test_chip_counts_are_short(amount: int, text: str) -> None:
 
 def test_printable_drops_what_the_font_cannot_draw() -> None:
     face = sprites.font(16, "bold")
-    assert sprites.printable("李小龍 Bob\x07 \u200d", face) == "Bob"
+    assert sprites.printable("ሰላም Bob\x07 \u200d", face) == "Bob"  # no bundled font draws Ethiopic
     assert sprites.printable("Владимир\nΩμέγα\r", face) == "Владимир Ωμέγα"
 
 
@@ -270,7 +270,7 @@ def test_fit_text_never_exceeds_the_width(text: str, width: int) -> None:
     face = sprites.font(15)
     fitted = sprites.fit_text(text, face, width)
     assert fitted == sprites.printable(text, face) or fitted.endswith("…")
-    assert face.getlength(fitted) <= max(width, face.getlength("…"))
+    assert sprites.text_width(fitted, face) <= max(width, face.getlength("…"))  # emoji and scripts as drawn
 
 
 cards_st = st.lists(st.sampled_from(list(DECK) + ["??"]), min_size=0, max_size=7)
