@@ -42,7 +42,7 @@ def announcement(mtt: Tournament, now: float) -> str:
                      "Starts when a manager starts it (`/tournament start`).")
     length = f"{counted(s['level_hands'], 'hand')} a table" if s.get("level_hands") else f"{s['minutes']} min"
     lines.append(f"Buy-in {s['buy_in']} · starting stack {s['stack']} · levels of {length}, blinds "
-                 f"{s['blinds'][0][0]}/{s['blinds'][0][1]} then up, a big-blind ante from level 3 · "
+                 f"{s['blinds'][0][0]}/{s['blinds'][0][1]} then up, a big-blind ante from level {mtt.schedule.ante_from_level} · "
                  f"{s['seats']} seats a table · late registration to level {s['late_levels']} · "
                  f"re-entry {'on' if s.get('reentry') else 'off'}.")
     if status == "finished":  # what it was, then who won what: no clock, no players left, no buttons

@@ -50,6 +50,7 @@ async def test_players_out_while_registration_is_open_wait_and_take_their_places
     assert ("Out, place decided when registration closes (5): Ada (bot), Babbage (bot), Curie (bot), Dijkstra (bot), "
             "Euler (bot).") in said
     assert "Players left 3 of 8" in said and "of 800 so far (fixed when registration closes)." in said
+    assert f"a big-blind ante from level {mtt.schedule.ante_from_level} ·" in said and mtt.level().ante == 0
     await mtt_register.register(mtt, -5, "Euler (bot)", is_bot=True)  # re-entered: that bust gives no place
     assert mtt.waiting() == [-1, -2, -3, -4] and mtt.entries[-5].entries == 2 and mtt.row.pool == 900
     async with service.storage.transaction() as tx:
