@@ -325,8 +325,9 @@ class PrivacyCheck:
                 self.findings.append(f"{where} replays hand #{hand} of table #{table}, a deal no picture was "
                                      "drawn from or an event's secret board")
                 continue
+            dealt = self.replays.dealt(table, hand)
             for text in _strings(body):
-                for card in sorted(text_cards(_without(text, old_lines)) - allowed):
+                for card in sorted(text_cards(_without(text, old_lines)) & dealt - allowed):
                     self.findings.append(f"{where} replays step {step} of hand #{hand} at table #{table} and "
                                          f"shows {card} ({pretty(card)}), not public then nor "
                                          f"{self._whom(audience)}'s, in {_excerpt(text, card)!r}")

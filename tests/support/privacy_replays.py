@@ -107,6 +107,15 @@ class ReplayAudit:
                 cards |= self.view_cards(earlier.seats[seat])
         return frozenset(cards)
 
+    def dealt(self, table: int, hand: int) -> frozenset[str]:
+        """Every card any seat of the deal held at any step: a text naming a card outside them (a bridge
+        contract read as a SIXCHEX card's name, "3H") names none of this deal's."""
+        deal = self.deals.get((table, hand))
+        if deal is None:
+            return frozenset()
+        return frozenset(card for step in deal.steps for view in (step.public, *step.seats)
+                         for card in self.view_cards(view))
+
     @staticmethod
     def steps_named(strings: Iterable[str]) -> set[tuple[int, int, int]]:
         """(table, hand, step) of every replay button in a payload."""
