@@ -12,7 +12,8 @@ from typing import Sequence
 
 from PIL import Image, ImageDraw, ImageFont
 
-from images.cards import canvas_draw, fit_text, font, printable
+from images.cards import canvas_draw, fit_text, font, printable, text_width
+from images.emoji_text import pieces
 from images.theme import BACKGROUND, MUTED, draw_header
 
 WIDTH = 800
@@ -135,16 +136,18 @@ def fit_middle(text: str, face: ImageFont.FreeTypeFont, max_width: float) -> str
     """``text`` made printable and, if it is wider than ``max_width`` px, cut in its middle with an
     ellipsis: a transfer keeps who pays, whom and how much ("Alexandra Wi…ton pays Bob 300")."""
     text = printable(text, face)
-    low, high = 0, len(text)
-    if face.getlength(text) <= max_width:
+    parts = [piece for piece, _ in pieces(text)]  # never cut inside an emoji or a syllable
+    low, high = 0, len(parts)
+    if text_width(text, face) <= max_width:
         return text
 
     def kept(count: int) -> str:
-        return text[:(count + 1) // 2].rstrip() + "…" + text[len(text) - count // 2:].lstrip()
+        head, tail = parts[:(count + 1) // 2], parts[len(parts) - count // 2:]
+        return "".join(head).rstrip() + "…" + "".join(tail).lstrip()
 
     while low < high:
         middle = (low + high + 1) // 2
-        if face.getlength(kept(middle)) <= max_width:
+        if text_width(kept(middle), face) <= max_width:
             low = middle
         else:
             high = middle - 1

@@ -15,6 +15,7 @@ from images.cards import canvas_draw, draw_text, fit_text, font, printable
 from images.emoji_text import EMOJI, emoji_sprite, fallback_face, pieces, text_width
 from images.leaderboard import render_leaderboard
 from images.ledger import render_ledger
+from images.sheet import fit_middle
 from images.stats_card import render_stats_card
 from images.theme import player_name
 from tests.support.image_samples import CARDS, FOOTER, load
@@ -159,3 +160,12 @@ def test_a_joiner_or_selector_beside_a_control_character_is_left_out() -> None:
     """Probing a control character for a glyph made raqm fail: such a name broke the picture."""
     face = font(28)
     assert fit_text("Bob 🏴\u200d\x1e\u200d\ufe0f王\u200d", face, 300) == "Bob 🏴 王"  # (\x1e is a space to Python)
+
+
+def test_a_ledger_transfer_is_cut_in_its_middle_between_emoji_and_fits() -> None:
+    face = font(28)
+    transfer = "👨‍👩‍👧👨‍👩‍👧👨‍👩‍👧👨‍👩‍👧👨‍👩‍👧 Family pays 🇫🇷🇫🇷🇫🇷🇫🇷🇫🇷🇫🇷 Léa 300"
+    cut = fit_middle(transfer, face, 360)
+    assert "…" in cut and cut.startswith("👨‍👩‍👧") and cut.endswith("Léa 300")
+    assert text_width(cut, face) <= 360 and "".join(piece for piece, _ in pieces(cut)) == cut
+    assert all(kind != EMOJI or piece in ("👨‍👩‍👧", "🇫🇷") for piece, kind in pieces(cut))  # no half flag or family
