@@ -67,7 +67,9 @@ async def test_a_process_that_lost_its_shards_cannot_write_and_the_new_owner_goe
     assert first_guard.conn is not None
     # The first process pauses; meanwhile its lock connection is cut, and it does not hear of it.
     killer = await asyncpg.connect(url)
-    await killer.execute("SELECT pg_terminate_backend($1)", first_guard.conn.get_server_pid())
+    # pg_terminate_backend only signals unless given a timeout: wait (up to the ceiling) until the
+    # backend is gone and its advisory locks with it, however slow the machine.
+    await killer.execute("SELECT pg_terminate_backend($1, $2)", first_guard.conn.get_server_pid(), int(CEILING * 1000))
     await killer.close()
     second_guard = ShardGuard(url, (0,), 1)
     assert await second_guard.try_acquire()
