@@ -274,6 +274,7 @@ def _draw_results(draw: ImageDraw.ImageDraw, view: View, y: float, face: ImageFo
     width = free_width(y, y + RESULT_LINES * (face.size + 4), chip_boxes, RESULTS_W)
     if view.get("board_results") and not (
             len(texts) <= RESULT_LINES and all(face.getlength(text) <= width for text in texts)):
+        width = free_width(y, y + 2 * (face.size + 4), chip_boxes, RESULTS_W)  # a line a board, clear of the seats
         for line in _board_result_lines(view["board_results"], face, width):
             draw_text(draw, (CENTER[0], y), line, face, GOLD, anchor="mt")
             y += face.size + 4
@@ -289,8 +290,8 @@ def _draw_results(draw: ImageDraw.ImageDraw, view: View, y: float, face: ImageFo
 
 
 def _board_result_lines(texts: list[str], face: ImageFont.FreeTypeFont, width: float) -> list[str]:
-    """Each board's line broken between its pots ("1st board: main pot Carol 450 · side pot 1 Bob
-    700"), a pot never cut: as many lines as that takes."""
+    """Each board's line broken between its pots ("1st: main Carol 450 · side 1 Bob 700"), a pot never
+    cut: as many lines as that takes."""
     lines: list[str] = []
     for text in texts:
         first, *parts = text.split(" · ")

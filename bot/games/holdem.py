@@ -334,13 +334,14 @@ class HoldemEngine(PokerkitTable):
                         for pot in pots for seat, won in enumerate(self._won_on(2, pot)) if won]
 
     def _board_results(self) -> list[str]:
-        """Once a board run twice is paid, a short line a board for the picture (the hands are on the seats):
-        "1st board: main pot Carol 450 · side pot 1 Bob, Dave 350 each"; "Both boards" for pots paid whole."""
+        """Once a board run twice is paid, a short line a board for the picture (the hands are on the seats, the
+        boards labelled 1st and 2nd beside them): "1st: main Carol 450 · side 1 Bob, Dave 350 each"; "Both" for
+        pots paid whole."""
         if not self.finished:
             return []
         pots = sorted({pot for _, pot in self._won_by_pot})
         lines = []
-        for board, label in enumerate(("1st board", "2nd board", "Both boards")):
+        for board, label in enumerate(("1st", "2nd", "Both")):
             parts = []
             for pot in pots:
                 won = self._won_by_pot.get((board, pot), [])
@@ -348,7 +349,7 @@ class HoldemEngine(PokerkitTable):
                 who = ", ".join(", ".join(self.seats[seat].name for seat, chips in enumerate(won) if chips == amount)
                                 + f" {amount:,}" + (" each" if won.count(amount) > 1 else "") for amount in amounts)
                 if who:
-                    parts.append(f"{pot_name(pot)} {who}" if len(pots) > 1 else who)
+                    parts.append(f"{pot_name(pot).removesuffix(' pot').replace(' pot ', ' ')} {who}" if len(pots) > 1 else who)
             if parts:
                 lines.append(f"{label}: {' · '.join(parts)}")
         return lines

@@ -100,8 +100,8 @@ async def test_a_board_run_twice_names_every_pot_it_pays(tmp_path) -> None:
     assert all(content.count(f"> {line}\n") + content.endswith(f"> {line}") == 1 for line in results), content
     view = live.engine.view(None)
     assert view["winners"] == results
-    assert view["board_results"] == ["1st board: main pot Carol 450 · side pot 1 Carol 700",
-                                     "2nd board: main pot Alice 450 · side pot 1 Bob 700"], "the picture's lines"
+    assert view["board_results"] == ["1st: main Carol 450 · side 1 Carol 700",
+                                     "2nd: main Alice 450 · side 1 Bob 700"], "the picture's lines"
     await h.close()
 
 
