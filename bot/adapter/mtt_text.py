@@ -49,10 +49,15 @@ def announcement(mtt: Tournament, now: float) -> str:
         return "\n".join(lines + over(mtt))[:2000]
     if status == "cancelled":
         return "\n".join(lines + ["Cancelled by a manager: every buy-in went back to its wallet."])[:2000]
-    shares = s.get("prizes") or default_shares(paid_places(max(2, mtt.entries_paid())))
     so_far = " so far (fixed when registration closes)" if mtt.registration_open() else ""
-    lines.append("Prizes: " + " · ".join(f"{_ordinal(k)} {p}%" for k, p in enumerate(shares, start=1)) +
-                 f" of {mtt.entries_paid() * int(s['buy_in'])}{so_far}.")
+    pool = mtt.entries_paid() * int(s["buy_in"])
+    if len(mtt.entries) >= 2 and pool:  # the chips each place takes now: never more places than entrants
+        prizes = [f"{_ordinal(k)} {p}" for k, p in enumerate(mtt.prize_table(), start=1) if p > 0]
+        lines.append("Prizes: " + " · ".join(prizes) + f" of {pool}{so_far}.")
+    else:
+        shares = s.get("prizes") or default_shares(paid_places(max(2, mtt.entries_paid())))
+        lines.append("Prizes: " + " · ".join(f"{_ordinal(k)} {p}%" for k, p in enumerate(shares, start=1)) +
+                     f" of the buy-ins{so_far}.")
     if status == "playing":
         lines += _in_play(mtt, now)
     names = [shown(e.name) for e in mtt.entries.values()]
