@@ -23,7 +23,7 @@ from PIL import Image, ImageDraw, ImageFont
 from bot.games.base import HIDDEN
 from bot.games.runout_equity import with_equity
 from images.cards import (canvas_draw, card_size, chips, draw_text, fit_text, font, paste_card, paste_row,
-                          wrap_text)
+                          text_width, wrap_text)
 from images.palette import to_png
 from images.poker_equity import draw_tag, legend_text, tag_height, tag_lines, tag_width
 from images.poker_layout import (
@@ -120,7 +120,7 @@ def render_table(view: View, footer: str | None = None, *, four_color: bool = Fa
     prompt = prompt_lines(view, seating.centre_px)
     last: Box | None = None
     prompt_bottom = board_bottom + 6 + (seating.centre_px + 4) * len(prompt)
-    kept = [centred(max(face.getlength(line) for line in prompt), board_bottom, prompt_bottom)] if prompt else []
+    kept = [centred(max(text_width(line, face) for line in prompt), board_bottom, prompt_bottom)] if prompt else []
     if board_bottom > board_top:  # and off the board (with its "1st" and "2nd" when run twice)
         kept.append(centred(BOARD_W + (100 if len(view.get("boards", ())) == 2 else 0), board_top, board_bottom))
     amounts = [pot["amount"] for pot in view["pots"] if pot["amount"] > 0]
@@ -129,7 +129,7 @@ def render_table(view: View, footer: str | None = None, *, four_color: bool = Fa
                             board_top - 4))
     if view["log"] and not view["finished"]:  # the last action: kept clear if the bets can be put elsewhere
         small = font(TEXT_PX)
-        last = centred(small.getlength(fit_text(view["log"][-1], small, CENTRE_W)), prompt_bottom, prompt_bottom + 30)
+        last = centred(text_width(fit_text(view["log"][-1], small, CENTRE_W), small), prompt_bottom, prompt_bottom + 30)
     angles = [math.radians(90 + 360 * ((index - first) % len(seats)) / len(seats))  # clockwise from 6 o'clock
               for index in range(len(seats))]
     units = [seat_unit(angle, shown_h, seating) for angle in angles]
@@ -273,7 +273,7 @@ def _draw_results(draw: ImageDraw.ImageDraw, view: View, y: float, face: ImageFo
     texts = list(view["winners"])
     width = free_width(y, y + RESULT_LINES * (face.size + 4), chip_boxes, RESULTS_W)
     if view.get("board_results") and not (
-            len(texts) <= RESULT_LINES and all(face.getlength(text) <= width for text in texts)):
+            len(texts) <= RESULT_LINES and all(text_width(text, face) <= width for text in texts)):
         width = free_width(y, y + 2 * (face.size + 4), chip_boxes, RESULTS_W)  # a line a board, clear of the seats
         for line in _board_result_lines(view["board_results"], face, width):
             draw_text(draw, (CENTER[0], y), line, face, GOLD, anchor="mt")
@@ -296,7 +296,7 @@ def _board_result_lines(texts: list[str], face: ImageFont.FreeTypeFont, width: f
     for text in texts:
         first, *parts = text.split(" · ")
         for part in parts:
-            if face.getlength(f"{first} · {part}") > width:
+            if text_width(f"{first} · {part}", face) > width:
                 lines.append(fit_text(first, face, width))
                 first = part
             else:

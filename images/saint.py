@@ -27,6 +27,7 @@ from images.cards import (
     font,
     paste_card,
     paste_row,
+    text_width,
 )
 from images.palette import to_png
 from images.theme import (
@@ -149,7 +150,7 @@ def _draw_status(draw: ImageDraw.ImageDraw, view: View) -> None:
     text = fit_text(_now_text(view), now, right - 20)
     draw_text(draw, (20, STATUS_TOP), text, now, GOLD)
     waiting = _waiting_text(view)
-    left = 20 + now.getlength(text) + 16
+    left = 20 + text_width(text, now) + 16
     if waiting and left < right - 100:
         draw_text(draw, (left, STATUS_TOP + 3), fit_text(waiting, font(24), right - left), font(24), LOG,
                   shadow=None)

@@ -58,11 +58,11 @@ def header_title(title: str, right: str) -> tuple[str, int]:
     parts = title.split(SEPARATOR)
     for size in (HEADER_PX, HEADER_PX - 4):
         face = font(size, "bold")
-        room = WIDTH - face.getlength(fit_text(right, face, WIDTH / 2)) - 3 * size
+        room = WIDTH - text_width(fit_text(right, face, WIDTH / 2), face) - 3 * size
         shown = parts[:]
-        while len(shown) > 2 and face.getlength(SEPARATOR.join(shown)) > room:
+        while len(shown) > 2 and text_width(SEPARATOR.join(shown), face) > room:
             shown.pop(0)
-        if face.getlength(SEPARATOR.join(shown)) <= room:
+        if text_width(SEPARATOR.join(shown), face) <= room:
             return SEPARATOR.join(shown), size
     return SEPARATOR.join(parts[-2:]), HEADER_PX - 4
 
