@@ -1,8 +1,9 @@
 """Every persistent component the bot answers, and the buttons under a table for its current state.
 
 Built from the engine's legal actions: nothing here knows a game's rules, a button is an
-``ActionSpec`` the engine offered. The components live by job in ``move_buttons`` (moves and the
-table's own buttons), ``amount_form`` (typed amounts), ``choice_selects`` (selects and previews) and
+``ActionSpec`` the engine offered. The table's own buttons (Sit out, Away, I'm back, Top up...) are
+shown only while they apply to some member (``presence.offers``, ``cash.offers``). The components
+live by job in ``move_buttons`` (moves and the table's own buttons), ``amount_form`` (typed amounts), ``choice_selects`` (selects and previews) and
 ``component_checks`` (what every press checks, and how it refuses); a finished hand's Replay button
 is ``replay_buttons``.
 """
@@ -17,7 +18,7 @@ from bot.adapter.explain_select import ExplainSelect, has_auction
 from bot.adapter.move_buttons import ActionButton, TableButton
 from bot.adapter.replay_buttons import ReplayButton
 from bot.games.base import ActionSpec
-from bot.service import after_hand, cash, undo
+from bot.service import after_hand, cash, presence, undo
 
 if TYPE_CHECKING:
     from bot.service.live import LiveTable
@@ -37,8 +38,8 @@ def table_view(live: "LiveTable") -> discord.ui.View:
         if row.status == "lobby":
             view.add_item(TableButton(row.id, "join"))
             view.add_item(TableButton(row.id, "start"))
-        if row.status == "playing" and any(seat.away or seat.sitting_out for seat in row.seats):
-            view.add_item(TableButton(row.id, "back"))  # between deals too: nobody waits for a deal to return
+        for what in presence.offers(live, dealing=False):  # I'm back between deals too
+            view.add_item(TableButton(row.id, what))
         if row.settings.get("straddle", "off") != "off":
             view.add_item(TableButton(row.id, "straddle"))
         for what in cash.offers(live):
@@ -75,10 +76,8 @@ def table_view(live: "LiveTable") -> discord.ui.View:
     if has_auction(live):
         view.add_item(ExplainSelect(row.id, row.hand_no, live))
     view.add_item(TableButton(row.id, "hand"))
-    view.add_item(TableButton(row.id, "sitout"))
-    if live.spec.chips:
-        view.add_item(TableButton(row.id, "away"))
-    view.add_item(TableButton(row.id, "back"))
+    for what in presence.offers(live, dealing=True):
+        view.add_item(TableButton(row.id, what))
     if row.settings.get("straddle", "off") != "off":
         view.add_item(TableButton(row.id, "straddle"))
     for what in cash.offers(live):

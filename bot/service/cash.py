@@ -97,6 +97,8 @@ async def _ask(table: LiveTable, seat: TableSeat, chips: int, asked: int) -> str
     """Keep a top-up of a member who plays the deal for its end: ``chips`` is what it would add now
     (their wallet must hold it), ``asked`` what is kept (the maximum itself, for "as many as allowed":
     the deal's end adds no more than the maximum allows then)."""
+    if seat.top_up == asked:  # a second press: nothing new to keep, nothing to post
+        raise UserError("You already asked for that top-up: it is added to your stack when this hand ends.")
     balance = await table.room.storage.balance(table.row.guild_id, seat.user_id)
     if balance < chips:
         raise InsufficientChips(f"You have {balance} chips; that needs {chips}. Try /daily or a smaller top-up.")
@@ -137,9 +139,13 @@ async def set_auto_rebuy(table: LiveTable, user_id: int, amount: int | None) -> 
 
 
 def offers(table: LiveTable) -> list[str]:
-    """The cash buttons under the table: Top up and Auto-rebuy at a cash table, and Rebuy while a
-    member there has no chips."""
+    """The cash buttons under a cash table that apply to some member now: Auto-rebuy (a toggle), Rebuy
+    while a member has no chips, and Top up while a member could add chips at once (some chips, fewer
+    than the maximum, and not in the deal being played: one who plays it asks with ``/<game> topup``,
+    kept for the deal's end)."""
     if not is_cash_table(table) or table.row.status == "closed":
         return []
-    busted = any(not s.is_bot and not s.stack and not s.leaving for s in table.row.seats)
-    return (["rebuy"] if busted else []) + ["topup", "autorebuy"]
+    members = [s for s in table.row.seats if not s.is_bot and not s.leaving]
+    busted = any(not s.stack for s in members)
+    room = any(0 < s.stack < _maximum(table) and not playing(table, s.user_id) for s in members)
+    return (["rebuy"] if busted else []) + (["topup"] if room else []) + ["autorebuy"]

@@ -120,6 +120,7 @@ async def start(table: LiveTable, user_id: int) -> None:
 async def set_sitting_out(table: LiveTable, user_id: int, value: bool) -> None:
     async with table.lock:
         seat = table.seat_of_user(user_id)
+        presence.refuse_no_change(seat, "sitout" if value else "back")
         seat.sitting_out = value
         seat.timeouts = 0
         seat.away, seat.away_deals = False, 0
@@ -136,6 +137,7 @@ async def set_away(table: LiveTable, user_id: int) -> None:
     """Away: dealt in, every turn checked or folded at once, until I'm back (``presence``)."""
     async with table.lock:
         seat = table.seat_of_user(user_id)
+        presence.refuse_no_change(seat, "away")
         seat.away, seat.away_deals = True, 0
         await table.save()
         table.note(f"{seat.name} is away.")

@@ -11,13 +11,21 @@
 - **Waiting for the big blind**: a member who joins a table with blinds may choose not to be dealt in
   until the deal where they are the big blind (so nobody gets a free look at the button); if the
   table would have too few players without them, they are dealt in at once.
+- **A press that would change nothing** (I'm back while neither away nor sitting out, Away while
+  already away or sitting out, Sit out while sitting out) is refused privately with what is true and
+  what to do: the table never reads "Alice is back" when Alice was never gone.
+- **The presence buttons** under a table are those that apply to someone there now, judged from the
+  table's state (not per member): Sit out while a member is not sitting out, Away (at a chip table)
+  while a member plays their own turns, I'm back while a member is away or sitting out.
 """
 from __future__ import annotations
 
 from typing import Any
 
+from bot.errors import UserError
 from bot.service import dead_button, tournaments
 from bot.service.live import LiveTable
+from bot.storage.records import TableSeat
 
 KEPT = ("button_seat", "last_dealt", dead_button.KEY)
 """What a deal's carry hands to the next about where the button was."""
@@ -26,6 +34,35 @@ KEPT = ("button_seat", "last_dealt", dead_button.KEY)
 def has_blinds(table: LiveTable) -> bool:
     settings = table.row.settings
     return table.spec.moves_button and "big_blind" in settings and settings.get("forced", "blinds") == "blinds"
+
+
+BACK_TO_PLAY = "Press I'm back to be dealt in again."
+
+
+def refuse_no_change(seat: TableSeat, going: str) -> None:
+    """Refuse Sit out (``going`` "sitout"), Away ("away") or I'm back ("back") when the seat is already
+    so: nothing is changed and nothing is posted to the table."""
+    if going == "back" and not (seat.away or seat.sitting_out):
+        raise UserError("You are not away. You are dealt in and play your own turns: press Away or Sit "
+                        "out when you need a break.")
+    if going != "back" and seat.sitting_out:
+        raise UserError(f"You are {'already ' if going == 'sitout' else ''}sitting out: you are not dealt in. "
+                        + BACK_TO_PLAY)
+    if going == "away" and seat.away:
+        raise UserError("You are already away: your turns are checked or folded at once. Press I'm back to "
+                        "play them yourself again.")
+
+
+def offers(table: LiveTable, dealing: bool) -> list[str]:
+    """The presence buttons that apply to some member of the table now: during a deal (``dealing``) Sit
+    out, Away (chip games) and I'm back; between deals I'm back only (nobody waits for a deal to come
+    back, and going away waits for one)."""
+    members = [seat for seat in table.row.seats if not seat.is_bot and not seat.leaving]
+    present = [seat for seat in members if not seat.sitting_out]
+    shown = {"sitout": dealing and bool(present),
+             "away": dealing and table.spec.chips and any(not seat.away for seat in present),
+             "back": table.row.status == "playing" and any(seat.away or seat.sitting_out for seat in members)}
+    return [what for what, applies in shown.items() if applies]
 
 
 def button_of(dealt: list[int], previous: int) -> int:
