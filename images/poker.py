@@ -115,7 +115,6 @@ def render_table(view: View, footer: str | None = None, *, four_color: bool = Fa
     count = max(len(seat["cards"]) for seat in seats)
     card_w, shown_h = seat_card_width(count), seat_cards_shown(count)
     seating = Seating.of(len(seats))
-    chip_boxes = []
     face = font(seating.centre_px, "bold")
     prompt = prompt_lines(view, seating.centre_px)
     last: Box | None = None
@@ -127,6 +126,11 @@ def render_table(view: View, footer: str | None = None, *, four_color: bool = Fa
     if amounts and _pot_shown(view):
         kept.append(centred(face.getlength(_pot_text(amounts, face, CENTRE_W)), board_top - 8 - face.size * 0.8,
                             board_top - 4))
+    if view["finished"] and view.get("board_results"):  # a board run twice's results: the bets keep off them
+        small = font(seating.centre_px - 2, "bold")
+        lines = _board_result_lines(view["board_results"], small, RESULTS_W)
+        kept.append(centred(max(text_width(line, small) for line in lines), board_bottom,
+                            board_bottom + 6 + len(lines) * (small.size + 4)))
     if view["log"] and not view["finished"]:  # the last action: kept clear if the bets can be put elsewhere
         small = font(TEXT_PX)
         last = centred(text_width(fit_text(view["log"][-1], small, CENTRE_W), small), prompt_bottom, prompt_bottom + 30)
@@ -134,13 +138,15 @@ def render_table(view: View, footer: str | None = None, *, four_color: bool = Fa
               for index in range(len(seats))]
     units = [seat_unit(angle, shown_h, seating) for angle in angles]
     taken = [unit[2] for unit in units]
-    for index, seat in enumerate(seats):
+    for index in sorted(range(len(seats)), key=lambda n: n == first):  # each tag, then bet, joins ``taken``;
+        seat = seats[index]  # the bottom seat last: its tag goes beside it if the others leave room
         box = _draw_seat(canvas, draw, index, seat, angles[index], units[index], (card_w, shown_h, seating), view["finished"],
                          four_color, tag_lines(view, index), (kept, [last] if last else [], taken))
         if box:
-            chip_boxes.append(box)
             taken.append(box)
-    _draw_center_text(draw, view, (board_top, board_bottom), seating.centre_px, chip_boxes)
+    below = [box[1] for box in taken if box[0] < CENTER[0] < box[2] and box[1] > board_bottom]
+    _draw_center_text(draw, view, (board_top, board_bottom, min(below, default=TABLE_SIZE[1] - FOOTER_H)),
+                      seating.centre_px, taken[len(units):])
     _draw_footer(draw, view, footer)
     return to_png(canvas)
 
@@ -235,11 +241,12 @@ def facing_text(view: View, index: int) -> str:
     return f"{chips(owed)} to call" if owed > 0 else "nothing to call"
 
 
-def _draw_center_text(draw: ImageDraw.ImageDraw, view: View, board: tuple[int, int], px: int,
+def _draw_center_text(draw: ImageDraw.ImageDraw, view: View, board: tuple[int, int, int], px: int,
                       chip_boxes: list[Box]) -> None:
     """The pots above the board; below it who is to act and what they face, then the last action (the
-    winners once over), each line cut short where it would run into a bet on the felt."""
-    board_top, board_bottom = board
+    winners once over, above ``board``'s third figure: the top of the first seat or tag under the
+    middle), each line cut short where it would run into a bet or an odds tag on the felt."""
+    board_top, board_bottom, floor = board
     amounts = [pot["amount"] for pot in view["pots"] if pot["amount"] > 0]
     if amounts and _pot_shown(view):
         face = font(px, "bold")
@@ -248,7 +255,7 @@ def _draw_center_text(draw: ImageDraw.ImageDraw, view: View, board: tuple[int, i
         draw_text(draw, (CENTER[0], y), _pot_text(amounts, face, width), face, TEXT, anchor="ms")
     y = board_bottom + 6
     if view["finished"] and view["winners"]:
-        _draw_results(draw, view, y, font(px - 2, "bold"), chip_boxes)
+        _draw_results(draw, view, (y, floor), font(px - 2, "bold"), chip_boxes)
         return
     face = font(px, "bold")
     for line in prompt_lines(view, px):  # the bets keep clear of these
@@ -266,16 +273,18 @@ def _pot_shown(view: View) -> bool:
     return not (view["finished"] and view.get("board_results"))
 
 
-def _draw_results(draw: ImageDraw.ImageDraw, view: View, y: float, face: ImageFont.FreeTypeFont,
+def _draw_results(draw: ImageDraw.ImageDraw, view: View, band: tuple[float, float], face: ImageFont.FreeTypeFont,
                   chip_boxes: list[Box]) -> None:
     """The winners' lines under the board, in gold; a board run twice whose lines do not fit says each
-    board's pots, every pot named and no line cut off."""
+    board's pots, every pot named, in as many lines as fit above ``band``'s floor (else a line a board,
+    cut short: the message text names every winner)."""
+    y, floor = band
     texts = list(view["winners"])
     width = free_width(y, y + RESULT_LINES * (face.size + 4), chip_boxes, RESULTS_W)
     if view.get("board_results") and not (
             len(texts) <= RESULT_LINES and all(text_width(text, face) <= width for text in texts)):
-        width = free_width(y, y + 2 * (face.size + 4), chip_boxes, RESULTS_W)  # a line a board, clear of the seats
-        for line in _board_result_lines(view["board_results"], face, width):
+        y, face, lines = _place_board_results(view["board_results"], (y, floor), face, chip_boxes)
+        for line in lines:
             draw_text(draw, (CENTER[0], y), line, face, GOLD, anchor="mt")
             y += face.size + 4
         return
@@ -287,6 +296,28 @@ def _draw_results(draw: ImageDraw.ImageDraw, view: View, y: float, face: ImageFo
             draw_text(draw, (CENTER[0], y), line, face, GOLD, anchor="mt")
             y += face.size + 4
             lines_left -= 1
+
+
+def _place_board_results(texts: list[str], band: tuple[float, float], face: ImageFont.FreeTypeFont,
+                         boxes: list[Box]) -> tuple[float, ImageFont.FreeTypeFont, list[str]]:
+    """Where a board run twice's results fit whole between ``band``'s top and floor, clear of ``boxes``
+    (a won amount beside the middle pushes them down): their top, face and lines. If nowhere, at the top
+    in the smaller face, cut short where they must (the message text names every winner)."""
+    top, floor = band
+    for size in (face, font(TEXT_PX, "bold")):  # smaller, if that fits every pot
+        step = size.size + 4
+        for y in range(round(top), round(floor - 2 * step) + 1, 4):
+            lines = _board_result_lines(texts, size, free_width(y, y + 2 * step, boxes, RESULTS_W))
+            width = free_width(y, y + len(lines) * step, boxes, RESULTS_W)
+            if y + len(lines) * step - 4 <= floor and all(text_width(line, size) <= width for line in lines) \
+                    and not any(line.endswith("…") for line in lines):
+                return y, size, lines
+    step = size.size + 4
+    room = max(2, int((floor - top + 4) // step))
+    lines = _board_result_lines(texts, size, free_width(top, top + room * step, boxes, RESULTS_W))
+    if len(lines) > room:
+        lines = [fit_text(text, size, free_width(top, top + 2 * step, boxes, RESULTS_W)) for text in texts]
+    return top, size, lines
 
 
 def _board_result_lines(texts: list[str], face: ImageFont.FreeTypeFont, width: float) -> list[str]:
@@ -335,11 +366,9 @@ def _draw_seat(canvas: Image.Image, draw: ImageDraw.ImageDraw, index: int, seat:
     _draw_plate(draw, plate, index, seat, seating.px, acting=seat["to_act"] and not finished, won=seat["won"] > 0,
                 finished=finished)
     tag = None
-    if equity:  # below the plate; above the cards at the bottom (the footer is below), left of them at the top
-        half = tag_width(equity) / 2 + 4  # (the board is below)
-        x, y = (cx, plate[3] + 3) if -0.9 <= sin < 0.9 else (cx, seat_box[1] - 3 - tag_height(equity)) \
-            if sin >= 0.9 else (seat_box[0] - half, seat_box[1])
-        tag = draw_tag(draw, min(max(x, half), TABLE_SIZE[0] - half), y, equity)
+    if equity:
+        tag = draw_tag(draw, *_tag_place(equity, seat_box, sin, avoid[2]), equity)
+        avoid[2].append((round(tag[0]), round(tag[1]), round(tag[2]), round(tag[3])))  # the bets keep clear of it
     if seat["is_dealer"]:
         side = 1 if cos <= 0.01 else -1  # on the plate's corner facing the middle of the table
         draw_dealer_button(draw, (cx + side * (seating.plate_w // 2 - 4), plate_top - 8), radius=TEXT_PX - 2)
@@ -352,6 +381,28 @@ def _draw_seat(canvas: Image.Image, draw: ImageDraw.ImageDraw, index: int, seat:
     if tag is not None and overlap(tag, bet_box(at, width, seating)):
         at = (tag[2] + 8 + width / 2, at[1])  # the equity tag stands where the chips go: they go beside it
     return _draw_bet(draw, at, amount, seating, won=won)
+
+
+def _tag_place(equity: list[str], seat_box: Box, sin: float, taken: list[Box]) -> tuple[float, float]:
+    """Where a seat's odds tag goes (its centre x, its top): left of the cards at the top (the board is
+    below); elsewhere below the plate, else beside it, else above the cards, the first of these inside
+    the felt's room (off the footer) and clear of the seats, tags and bets ``taken``. At the bottom it is
+    never below (the footer is), and above the cards leaves the results under the board less room."""
+    half, height = tag_width(equity) / 2 + 4, tag_height(equity)
+    if sin < -0.9:
+        return max(seat_box[0] - half, half), seat_box[1]
+    middle, side = (seat_box[0] + seat_box[2]) / 2, seat_box[3] - height
+    beside = [(seat_box[0] - half - 2, side), (seat_box[2] + half + 2, side)] if sin >= 0.9 else []
+    places = [(min(max(x, half), TABLE_SIZE[0] - half), top) for x, top in (
+        [(middle, seat_box[3] + 3.0)] if sin < 0.9 else []) + beside + [(middle, seat_box[1] - 3.0 - height)]]
+    for x, top in places:
+        box = (x - half, top, x + half, top + height)
+        if HEADER_H <= top and top + height <= TABLE_SIZE[1] - FOOTER_H \
+                and not any(overlap(box, other) for other in taken):
+            return x, top
+    if sin >= 0.9:
+        return places[-1]
+    return places[0][0], min(places[0][1], TABLE_SIZE[1] - FOOTER_H - 1 - height)  # over the plate's edge, if need be
 
 
 def _bet_width(amount: int, won: bool, seating: Seating) -> float:

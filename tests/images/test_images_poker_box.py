@@ -75,7 +75,7 @@ def test_the_seat_to_act_is_a_gold_plate_not_a_thin_edge(monkeypatch: pytest.Mon
     monkeypatch.setattr(poker, "_draw_plate", lambda draw, plate, *a, **k: plates.append(plate) or draw_plate(
         draw, plate, *a, **k))
     image = decode(render_table(table([seat("Al", to_act=True), seat("Bob")], street="flop")))
-    acting, waiting = (image.crop(plate) for plate in plates)
+    waiting, acting = (image.crop(plate) for plate in plates)  # the bottom seat (Al's) is drawn last
     assert ImageStat.Stat(acting).median[:3] == [250, 198, 60], "the acting plate is filled gold"
     assert ImageStat.Stat(waiting).median[:3] != [250, 198, 60]
 
@@ -132,3 +132,50 @@ def test_a_hand_shown_and_beaten_names_itself_on_its_plate() -> None:
     drawn = [s.text for s in _drawn(over).strings]
     assert any(text.startswith("Two Pair") for text in drawn) and "700" not in drawn, drawn
     assert "1,000" in drawn and "Ann wins 300 with Straight, Ace high" in " ".join(drawn)
+
+
+def _split_run_twice(count: int) -> StrictView:
+    """A board run twice, all in three ways (two ways heads-up) with tie odds, the main pot split on
+    each board and the side pot won whole."""
+    names = ["Ann", "Bob", "Carol", "Dave", "Eve", "Frank", "Grace", "Heidi", "Ivan", "Judy"][:count]
+    live = min(count, 3)
+    first, second = ["As", "Kd", "7h", "2c", "3d"], ["Qs", "Jd", "9h", "8c", "4d"]
+    seats = [seat(name, cards=["Ah", "Kc"] if n < live else [], folded=n >= live, stack=0 if n < live else 900,
+                  all_in=n < live, hand_name="Two Pair, Aces and Kings" if n < live else "", won=300 * (n < live))
+             for n, name in enumerate(names)]
+    equity = [{"street": street, "exact": True,
+               "seats": [{"seat": n, "win": 0.05, "tie": 0.9, "share": 0.33} for n in range(live)]}
+              for street in ("preflop", "flop", "turn")]
+    split = ", ".join(names[:live])
+    results = [f"1st: main {split} 150 each · side 1 {names[live - 1]} 700",
+               f"2nd: main {split} 150 each · side 1 {names[0]} 700"]
+    winners = [f"{board} board, main pot: {name} wins 150 with Two Pair, Aces and Kings"
+               for board in ("First", "Second") for name in names[:live]]
+    pots = [StrictView({"amount": 900, "eligible": list(range(live))}, POT_KEYS)]
+    return StrictView({**table(seats, board=first, finished=True, street="showdown", winners=winners, pots=pots),
+                       "boards": [first, second], "board_results": results, "equity": equity}, *_VIEW)
+
+
+@pytest.mark.parametrize("count", range(2, 11))
+def test_a_split_board_run_twice_keeps_its_results_off_the_odds_tags(count: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 40: the results of a board run twice with a three-way split ran over the seats' odds tags
+    (the bottom seat's tag sat above its cards, under the board); now every line and tag stands apart."""
+    tags: list[Box] = []
+    lines: list[tuple[Box, str]] = []
+    draw_tag, draw_text = poker.draw_tag, poker.draw_text
+
+    def text(draw: Any, xy: tuple[float, float], line: str, face: Any, fill: Any, **kw: Any) -> None:
+        if fill == poker.GOLD and kw.get("anchor") == "mt":
+            half = poker.text_width(line, face) / 2
+            lines.append(((xy[0] - half, xy[1], xy[0] + half, xy[1] + face.size), line))
+        draw_text(draw, xy, line, face, fill, **kw)
+    monkeypatch.setattr(poker, "draw_tag", lambda *a, **k: tags.append(draw_tag(*a, **k)) or tags[-1])
+    monkeypatch.setattr(poker, "draw_text", text)
+    picture = _drawn(_split_run_twice(count))
+    assert min(picture.shown()) >= SMALL_PX, sorted((s.em, s.text) for s in picture.strings)[:3]
+    assert len(tags) == min(count, 3) and len(lines) >= 2, (tags, lines)
+    assert [line for _, line in lines][0].startswith("1st") and any(line.startswith("2nd") for _, line in lines)
+    boxes = tags + [box for box, _ in lines]
+    assert not [(a, b) for n, a in enumerate(boxes) for b in boxes[n + 1:] if poker_layout.overlap(a, b)], lines
+    assert all(0 <= box[0] and box[2] <= TABLE_SIZE[0] and box[3] <= TABLE_SIZE[1] - poker_layout.FOOTER_H
+               for box in boxes), boxes
