@@ -21,6 +21,7 @@ from typing import Any, Callable
 from bot.games.base import Seat
 from bot.registry import game, game_names
 from images.leaderboard import render_leaderboard
+from images.poker import render_table as render_poker_table
 from images.stats_card import render_stats_card
 
 DIRECTORY = Path(__file__).resolve().parent.parent / "reference_images"
@@ -88,6 +89,20 @@ def render(name: str, table: dict[str, Any], hand: dict[str, Any]) -> tuple[byte
     return spec.render_table(table, FOOTER), spec.render_hand(hand)
 
 
+def _three_way_split(name: str) -> dict[str, Any]:
+    """A seat of the run-twice sample: all in with ace-king, paid a third of the pot on each board."""
+    return {"name": name, "stack": 0, "bet": 0, "cards": {"Alice": ["Ah", "Kc"], "Bob (bot)": ["Ad", "Ks"],
+                                                          "Charlotte": ["Ac", "Kh"]}[name],
+            "folded": False, "all_in": True, "is_dealer": name == "Alice", "to_act": False, "last_action": "",
+            "hand_name": "Two Pair, Aces and Kings", "won": 300}
+
+
+RUN_TWICE_WINNERS = [f"{board} board: {name} wins 150 with Two Pair, Aces and Kings"
+                     for board in ("First", "Second") for name in NAMES[:3]]
+"""A board run twice, all in on the flop three ways (the odds tags say tie each street): each board's
+pot split three ways, its results line long enough to test the room under the boards."""
+
+
 CARDS: dict[str, tuple[Callable[[dict[str, Any]], bytes], dict[str, Any]]] = {
     # pictures that are not a game's table: (renderer, the sample view it is drawn from)
     "stats-card": (render_stats_card, {
@@ -100,6 +115,16 @@ CARDS: dict[str, tuple[Callable[[dict[str, Any]], bytes], dict[str, Any]]] = {
         "player": "Françoise", "game": "Every game", "columns": ["Game", "Hands", "Net chips", "Matches won", "Rating"],
         "rows": [["Texas hold'em", "12", "+340", "0 of 0", "1,920"], ["Gin rummy", "31", "+0", "2 of 3", "2,050"],
                  ["Contract bridge", "8", "+0", "0 of 0", "unrated"]]}),
+    "holdem-run-twice": (render_poker_table, {  # drawn without the deck line
+        "game": "holdem", "variant": "No-limit hold'em", "stakes": "Blinds 5/10", "hand_no": 12, "street": "showdown",
+        "board": ["As", "Kd", "7h", "2c", "3d"], "boards": [["As", "Kd", "7h", "2c", "3d"], ["As", "Kd", "7h", "Qs", "4d"]],
+        "board_slots": 5, "seats": [_three_way_split(name) for name in NAMES[:3]],
+        "pots": [{"amount": 900, "eligible": [0, 1, 2]}], "viewer": None, "log": [], "finished": True,
+        "winners": RUN_TWICE_WINNERS, "board_results": [
+            "1st: Alice, Bob (bot), Charlotte 150 each", "2nd: Alice, Bob (bot), Charlotte 150 each"],
+        "equity": [{"street": street, "exact": True, "seats": [{"seat": n, "win": 0.0, "tie": tie, "share": 0.33}
+                                                              for n in range(3)]}
+                   for street, tie in (("flop", 0.93), ("turn", 0.95), ("turn 2", 0.91))]}),
     "leaderboard": (render_leaderboard, {
         "title": "Leaderboard · Texas hold'em · last 7 days", "page": "Page 2 of 3",
         "lines": [{"rank": 11 + k, "name": name, "rating": rating, "chips": chips, "deals": deals, "own": False}
