@@ -17,10 +17,12 @@ from bot.adapter.table_text import table_text
 from bot.games.base import Action
 from bot.games.card_names import card_name
 from bot.registry import game, game_names
+from bot.service.live import LiveTable
 from bot.service.stats.rating_scale import shown_rating
 from cogs.economy import wallet_text
 from images.choice_labels import presidential_label
 from tests.support.harness import CHANNEL_ID, Harness, User
+from tests.support.heads_up import open_heads_up
 from tests.support.message_writes import hands_to
 
 SEED = hashlib.sha256(b"words").hexdigest()
@@ -128,16 +130,20 @@ async def test_the_wallet_leave_and_join_say_where_the_chips_are(tmp_path) -> No
     await h.close()
 
 
-async def test_a_rating_reads_from_a_thousand_never_below_zero(tmp_path) -> None:
-    h = await Harness.start(str(tmp_path / "cardroom.db"))
-    alice, bob = PLAYERS[:2]
-    await h.command(alice, "holdem", "create")
-    await h.command(bob, "holdem", "join")
-    await h.command(alice, "holdem", "start")
+async def _one_hand_folded(h: Harness, host: User, guest: User) -> LiveTable:
+    """A heads-up hold'em table whose first hand the player to act folds."""
+    await open_heads_up(h, host, guest)
     live = h.bot.service.in_channel(CHANNEL_ID)
     await h.bot.service.act(live.id, live.table_seat_of(live.engine.to_act()[0]).user_id, live.row.hand_no,
                             live.row.step, Action("fold"))
     await h.settle()
+    return live
+
+
+async def test_a_rating_reads_from_a_thousand_never_below_zero(tmp_path) -> None:
+    h = await Harness.start(str(tmp_path / "cardroom.db"))
+    alice, bob = PLAYERS[:2]
+    live = await _one_hand_folded(h, alice, bob)
     (folded,) = [user for user in (alice, bob) if live.row.seats[live.seat_index(user.id)].stack < 1000]
     text = h.ephemeral_text(await h.command(folded, "stats"))
     rating = int(text.split("rating ")[1].split('"')[0].replace(",", ""))
@@ -181,13 +187,7 @@ def test_the_wallet_names_a_tournament_stack_as_such() -> None:
 async def test_a_long_log_gives_up_its_oldest_lines_not_the_result(tmp_path) -> None:
     h = await Harness.start(str(tmp_path / "cardroom.db"))
     alice, bob = PLAYERS[:2]
-    await h.command(alice, "holdem", "create")
-    await h.command(bob, "holdem", "join")
-    await h.command(alice, "holdem", "start")
-    live = h.bot.service.in_channel(CHANNEL_ID)
-    await h.bot.service.act(live.id, live.table_seat_of(live.engine.to_act()[0]).user_id, live.row.hand_no,
-                            live.row.step, Action("fold"))
-    await h.settle()
+    live = await _one_hand_folded(h, alice, bob)
     result = live.log[-1]
     live.log[-1:-1] = ["A long line " + "x" * 290] * 8  # names and notes at their longest, before the result
     text = table_text(live)
