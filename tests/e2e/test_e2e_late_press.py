@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.service.live import LiveTable
 from tests.support.harness import CHANNEL_ID, User
 from tests.support.heads_up import open_heads_up, to_act
 from tests.support.loopback_discord import Fault, Served
@@ -33,16 +34,22 @@ def _shows_step(h: LoopbackHarness, step: int) -> bool:
     return f"cr:a:{live.id}:{live.row.hand_no}:{step}:" in str(h.table_message()["components"])
 
 
-async def test_a_press_delivered_after_three_seconds_applies_and_the_channel_route_shows_it(loopback) -> None:
-    h = loopback
+async def _press_late(h: LoopbackHarness, seconds: float) -> tuple[LiveTable, int, str, list[Served]]:
+    """A heads-up table's first move pressed ``seconds`` after its creation: the table, the step it
+    was pressed at, the press's token, and what the loopback served for it."""
     await open_heads_up(h, ALICE, BOB)
     live = h.bot.service.in_channel(CHANNEL_ID)
     step = live.row.step
     user, custom_id, shown = _move(h)
     before = len(h.server.served)
-    with h.late(3.5):
+    with h.late(seconds):
         token = await h.press(user, custom_id, shown)
-    served = h.server.served[before:]
+    return live, step, token, h.server.served[before:]
+
+
+async def test_a_press_delivered_after_three_seconds_applies_and_the_channel_route_shows_it(loopback) -> None:
+    h = loopback
+    live, step, token, served = await _press_late(h, 3.5)
     assert live.row.step == step + 1, "the move applies"
     assert _of(token, served) == [], "a press past its 3 seconds is not answered, its token never used"
     assert any(s.bucket == "messages.edit" and s.status == 200 for s in served), "the channel route"
@@ -53,14 +60,8 @@ async def test_a_press_delivered_after_three_seconds_applies_and_the_channel_rou
 
 async def test_a_press_delivered_at_two_and_a_half_seconds_is_answered_in_time(loopback) -> None:
     h = loopback
-    await open_heads_up(h, ALICE, BOB)
-    live = h.bot.service.in_channel(CHANNEL_ID)
-    step = live.row.step
-    user, custom_id, shown = _move(h)
-    before = len(h.server.served)
-    with h.late(2.5):
-        token = await h.press(user, custom_id, shown)
-    answers = [s for s in _of(token, h.server.served[before:]) if s.bucket == "interaction.callback"]
+    live, step, token, served = await _press_late(h, 2.5)
+    answers = [s for s in _of(token, served) if s.bucket == "interaction.callback"]
     assert [s.status for s in answers] == [200], "answered once, within Discord's 3 seconds"
     assert live.row.step == step + 1 and _shows_step(h, step + 1)
     assert h.server.refused(10062) == h.server.refused(10015) == 0
