@@ -29,6 +29,7 @@ from images.cards import (
 )
 from images.palette import to_png
 from images.theme import (
+    SMALLEST_TEXT_PX,
     BACKGROUND,
     FELT,
     GOLD,
@@ -49,7 +50,7 @@ TABLE_SIZE = (800, 600)
 HEADER_H = 42
 HEADER_SIZE = 28
 FOOTER_H = 28
-TEXT_PX = 22       # the smallest font: 11 px as Discord shows an 800-wide picture
+TEXT_PX = SMALLEST_TEXT_PX
 HAND_SIZE = (800, 300)
 SCORE_WIDTH = 800
 SCORE_TOP = HEADER_H + 52  # title bar and the players' names above the first row

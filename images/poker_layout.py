@@ -8,10 +8,12 @@ from __future__ import annotations
 import math
 from typing import NamedTuple
 
+from images.theme import SMALLEST_TEXT_PX
+
 TABLE_SIZE = (800, 600)
 HEADER_H = 44
 FOOTER_H = 34
-TEXT_PX = 22              # the smallest string: 11 px as shown in the 400 x 300 box
+TEXT_PX = SMALLEST_TEXT_PX
 MAIN_PX = 28              # what a player decides by (names, stacks, bets, the pot, who acts): 14 px as shown
 CENTER = (400, 306)
 SEAT_RING_X = 322         # the seats' ring is this wide (half); its height is what the seats leave

@@ -32,6 +32,7 @@ from images.cards import (
 )
 from images.palette import to_png
 from images.theme import (
+    SMALLEST_TEXT_PX,
     FELT,
     GOLD,
     MUTED,
@@ -51,7 +52,7 @@ WIDTH = 800
 HEIGHT = 600
 HEADER_H = 42
 FOOTER_H = 28
-TEXT_PX = 22       # the smallest font: 11 px as Discord shows an 800-wide picture
+TEXT_PX = SMALLEST_TEXT_PX
 HAND_SIZE = (800, 360)
 
 PANEL_W = 250

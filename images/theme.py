@@ -19,6 +19,8 @@ STACK = (225, 225, 215)
 MUTED = (150, 156, 166)
 GOLD = (250, 198, 60)
 
+SMALLEST_TEXT_PX = 22
+"""The smallest font on a picture 800 wide: 11 px as Discord shows it, scaled into its 400 x 300 box."""
 HEADER_H = 34
 FOOTER_H = 22
 
