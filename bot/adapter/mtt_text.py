@@ -154,8 +154,11 @@ def over(mtt: Tournament) -> list[str]:
 
 
 def _final_table(mtt: Tournament) -> list[str]:
-    """Every player left: those seated at the final table, then those on their way to it (a broken
-    table's players are seated when the final table's deal in progress is over)."""
+    """Every player left when the final table was set (its hands may have gone on before the post is
+    written); else those seated at it, then those on their way to it (a broken table's players are
+    seated when the final table's deal in progress is over)."""
+    if "final_table_players" in mtt.state:
+        return [shown(mtt.entries[user].name) for user in mtt.state["final_table_players"] if user in mtt.entries]
     seated = [s.user_id for t in mtt.live_tables() for s in t.row.seats]
     arriving = [e.user_id for e in mtt.alive() if e.user_id not in seated]
     return [shown(mtt.entries[user].name) for user in seated + arriving if user in mtt.entries]

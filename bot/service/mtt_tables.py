@@ -46,6 +46,8 @@ async def before_deal(table: LiveTable) -> tuple[dict[str, Any] | None, float | 
     changed = seat_arrivals(mtt, table) + move_out(mtt, table)
     if table.row.status == "closed":  # its hands still count for levels by hands
         mtt.state["hands_closed"] = int(mtt.state.get("hands_closed", 0)) + table.row.hand_no
+        if len(mtt.live_tables()) == 1:  # the final table is set: who is at it now, for its post
+            mtt.state.setdefault("final_table_players", [e.user_id for e in mtt.alive()])
     if changed:
         async with table.room.storage.transaction() as tx:
             await tx.save_table(table.row)
