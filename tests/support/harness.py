@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import json
+import random
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -357,6 +358,8 @@ class Harness:
         state.application_id = APP_ID
         await bot.setup_hook()
         bot.service.between_deals = 0
+        deals = random.Random(len(recorder.interactions))  # the same deals every run (a restart, another series)
+        bot.service.seeds = lambda: "%064x" % deals.getrandbits(256)
         keep_test_time(bot.presenter)  # message and press ages, and press guards, on the clock tests move
         harness = cls(bot, recorder)
         harness.privacy.attach()
