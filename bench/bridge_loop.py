@@ -44,8 +44,8 @@ from bot.games.bridge import BridgeEngine, pbn_hand  # noqa: E402
 from bot.games.base import Action, Seat  # noqa: E402
 from bot.storage.interface import HOUSE  # noqa: E402
 from bot.storage import open_storage  # noqa: E402
-from bot.service import dealing  # noqa: E402
-from bot.service.live import LiveTable  # noqa: E402
+from bot.service.table import dealing
+from bot.service.table.live import LiveTable  # noqa: E402
 from bot.service.tables import TableService  # noqa: E402
 
 TICK_MS = 5.0

@@ -45,8 +45,8 @@ from bot.games.bridge_scoring import (ContractResult, DIRECTIONS, TableResult, r
                                       vulnerability_text)
 from bot.games.poker_view import without_cards  # noqa: E402
 from bot.registry import game, game_names  # noqa: E402
-from bot.service.ledger import Ledger, LedgerLine, ledger_view  # noqa: E402
-from bot.service.settle_up import settle_up  # noqa: E402
+from bot.service.money.ledger import Ledger, LedgerLine, ledger_view  # noqa: E402
+from bot.service.money.settle_up import settle_up  # noqa: E402
 from images.animation import animate  # noqa: E402
 from images.bridge_hand_record import render_board_record  # noqa: E402
 from images.gin import render_scores  # noqa: E402

@@ -42,10 +42,10 @@ from typing import Any, Awaitable, Callable
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.service import mtt_register, mtt_tables  # noqa: E402
-from bot.service.live import LiveTable  # noqa: E402
-from bot.service.mtt import Tournament  # noqa: E402
-from bot.service.mtt_settings import mtt_settings  # noqa: E402
+from bot.service.tournament import register as mtt_register, table_hooks
+from bot.service.table.live import LiveTable  # noqa: E402
+from bot.service.tournament.multi_table import Tournament  # noqa: E402
+from bot.service.tournament.settings import mtt_settings  # noqa: E402
 from bot.service.tables import TableService  # noqa: E402
 from bot.storage import open_storage  # noqa: E402
 from tests.support.mtt_rig import Watch, check_final  # noqa: E402
@@ -92,8 +92,8 @@ def percentile(values: list[float], share: float) -> float:
 async def run(players: int, late: int, late_levels: int, reentries: int, seats: int, stack: int, blinds: str,
               minutes: int) -> dict[str, Any]:
     boundary: list[float] = []
-    mtt_tables.before_deal = timed(boundary, mtt_tables.before_deal)  # type: ignore[assignment]
-    mtt_tables.after_deal = timed(boundary, mtt_tables.after_deal)  # type: ignore[assignment]
+    table_hooks.before_deal = timed(boundary, table_hooks.before_deal)  # type: ignore[assignment]
+    table_hooks.after_deal = timed(boundary, table_hooks.after_deal)  # type: ignore[assignment]
     watch = Watch(setattr)
     with tempfile.TemporaryDirectory() as directory:
         storage = await open_storage(os.path.join(directory, "mtt.db"))

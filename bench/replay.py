@@ -1,7 +1,7 @@
 """Replays: how long a finished deal takes to rebuild, and its animation to draw, and how big it is.
 
 For each game one deal is played by the computer players (random cards in bridge play, no
-double-dummy solving), then rebuilt from its record as ``/replay`` does (``bot.service.replays``,
+double-dummy solving), then rebuilt from its record as ``/replay`` does (``bot.service.table.replays``,
 run in a thread by the bot) and drawn as the Animation button's GIF (``images.animation``, run in
 a render pool worker by the bot; here in this process).
 
@@ -14,7 +14,7 @@ import time
 
 from bot.games.base import Action, Seat
 from bot.registry import game, game_names
-from bot.service.replays import rebuild
+from bot.service.table.replays import rebuild
 from images.animation import animate, pick_frames
 
 

@@ -39,7 +39,7 @@ from bot.registry import game, game_names  # noqa: E402
 from bot.selfplay import selfplay  # noqa: E402
 from bot.storage.interface import Storage  # noqa: E402
 from bot.storage import open_storage  # noqa: E402
-from bot.service.live import LiveTable  # noqa: E402
+from bot.service.table.live import LiveTable  # noqa: E402
 from bot.service.tables import TableService  # noqa: E402
 
 NOTES = ROOT / "bench" / "report_notes.md"

@@ -141,7 +141,7 @@ async def _export(table: int, database: str, fmt: str = "standard", names: str =
     PokerStars file deals the ``hero``'s hole cards face up, as ``/export`` does the exporting member's
     (without one, nobody's)."""
     from bot.exports import formats, join_exports, pokerstars_file, pokerstars_refusal
-    from bot.service.events import hand_may_show
+    from bot.service.events.shared_deals import hand_may_show
     from bot.storage import open_storage
 
     storage = await open_storage(database)
@@ -157,7 +157,7 @@ async def _export(table: int, database: str, fmt: str = "standard", names: str =
     if row is None or not hands:
         print(f"No finished hands for table {table} in {database}.", file=sys.stderr)
         return 1
-    for hand_no in secret:  # an event's board other tables still play: its deal stays out (bot.service.events)
+    for hand_no in secret:  # an event's board other tables still play: its deal stays out (bot.service.events.shared_deals)
         print(f"hand {hand_no}: an event board not every table has played yet; exported once revealed",
               file=sys.stderr)
     shown = [(hand_no, stored) for hand_no, stored in hands if hand_no not in secret]

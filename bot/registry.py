@@ -60,7 +60,7 @@ class GameSpec:
     """Everything game-specific the platform uses.
 
     ``chips``: players buy in from their wallet and play for table stacks (poker) instead of points.
-    ``moves_button``: the service moves ``carry["dealer"]`` between deals (``bot/service/presence.py``: one
+    ``moves_button``: the service moves ``carry["dealer"]`` between deals (``bot/service/table/presence.py``: one
     player a hand at a cash table, the dead button at a tournament's with blinds).
     ``simultaneous``: several seats choose at once; a button stays valid while its deal lasts.
     ``pause_after_deal``: seconds between a deal's end and the next deal, to read how it ended.
@@ -102,7 +102,7 @@ class GameSpec:
     explain_call: Callable[[Sequence[tuple[int, str]], int], str] | None = None
     """What a call of the auction ((deal seat, call) in order) means in the robots' system (bridge)."""
     undo: Callable[[Mapping[str, Any]], bool] | None = None
-    """Whether a table with these settings lets a player take back a move (``bot.service.undo``)."""
+    """Whether a table with these settings lets a player take back a move (``bot.service.table.undo``)."""
     describe_settings: Callable[[Mapping[str, Any]], str] | None = None
     """The stakes and table options in words (``/status``), from a deal's settings or the table's."""
     closing_note: Callable[[Mapping[str, Any]], str | None] | None = None

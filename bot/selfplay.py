@@ -17,7 +17,7 @@ from bot.games.cards import new_seed
 from bot.registry import game
 from bot.storage.interface import HOUSE
 from bot.storage import open_storage
-from bot.service.live import LiveTable
+from bot.service.table.live import LiveTable
 from bot.service.tables import TableService
 
 log = logging.getLogger(__name__)

@@ -2,7 +2,7 @@
 
 Duplicate tables may join an **event** by name: every table of the event (in any channel of the
 server) plays the same cards on each board. A board's results table (matchpoints and cross-IMPs)
-reaches the channels when every table of the event has played it (``bot.service.events``: until then it is
+reaches the channels when every table of the event has played it (``bot.service.events.shared_deals``: until then it is
 a secret of the tables still to play it). ``/bridge results`` shows a board's table again,
 ``/bridge standings`` every pair's matchpoints over the revealed boards, and ``/bridge close-event``
 lets a director end the event and reveal the rest.
@@ -23,8 +23,8 @@ from bot.errors import UserError
 from bot.games.bridge_events import event_standings
 from bot.games.bridge_hand_records import BoardRecord, hand_record_pbn
 from bot.games.bridge_scoring import DIRECTIONS, board_dealer, board_vulnerability, vulnerability_text
-from bot.service import events
-from bot.service.hand_records import event_hand_record
+from bot.service.events import shared_deals
+from bot.service.events.hand_records import event_hand_record
 from images.bridge_hand_record import render_board_record
 
 EVENT_NAME = re.compile(r"[a-z0-9][a-z0-9-]{0,31}")
@@ -78,7 +78,7 @@ class Bridge(GameCog, group_name="bridge", group_description="Contract bridge"):
         if not rows:
             raise UserError(f"No table of event `{name}` has finished board {board} yet.")
         director = bool(interaction.permissions and interaction.permissions.manage_channels)
-        if not await events.may_show(self.bot.storage, interaction.guild_id, name, str(board),
+        if not await shared_deals.may_show(self.bot.storage, interaction.guild_id, name, str(board),
                                      interaction.user.id, director):
             raise UserError("You can see a board's results once you have played it, or once every table of "
                             "the event has (or with Manage Channels, as the director).")
@@ -90,7 +90,7 @@ class Bridge(GameCog, group_name="bridge", group_description="Contract bridge"):
     async def standings(self, interaction: discord.Interaction, event: app_commands.Range[str, 1, 32]) -> None:
         assert interaction.guild_id is not None
         name = event_name(event)
-        rows = await events.revealed_results(self.bot.storage, interaction.guild_id, name)
+        rows = await shared_deals.revealed_results(self.bot.storage, interaction.guild_id, name)
         if not rows:
             raise UserError(f"No board of event `{name}` has been played by every table yet.")
         boards = len({row.deal_key for row in rows})

@@ -15,12 +15,12 @@ from bot import registry, render_pool
 from bot.adapter.protocol import Cardroom
 from bot.games.words import listed
 from bot.registry import game_names
-from bot.service.lobby import stacks_held
+from bot.service.table.lobby import stacks_held
 from bot.service.stats import card_view, game_stats, overview_view, summary
 from images.stats_card import render_stats_card
 
 if TYPE_CHECKING:
-    from bot.service.live import LiveTable
+    from bot.service.table.live import LiveTable
 
 GAME_CHOICES = [app_commands.Choice(name=n, value=n) for n in game_names()]
 

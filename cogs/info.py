@@ -14,7 +14,7 @@ from bot.exports import export_file, formats, pokerstars_file, pokerstars_refusa
 from bot.games.cards import commitment, pretty, shuffled_deck
 from bot.games.words import counted
 from bot.registry import game, game_names
-from bot.service import events
+from bot.service.events import shared_deals
 
 RULES_DIR = Path(__file__).resolve().parent.parent / "docs" / "rules"
 PAGE = 1900
@@ -151,9 +151,9 @@ class Info(commands.Cog):
 
     async def _board_still_in_play(self, interaction: discord.Interaction, table: int, hand: int) -> bool:
         """An event's deal (a duplicate bridge board) is dealt again at the event's other tables: its
-        seed would give their cards away (``bot.service.events``)."""
+        seed would give their cards away (``bot.service.events.shared_deals``)."""
         director = bool(interaction.permissions and interaction.permissions.manage_channels)
-        return not await events.hand_may_show(self.bot.storage, table, hand, interaction.user.id, director)
+        return not await shared_deals.hand_may_show(self.bot.storage, table, hand, interaction.user.id, director)
 
 
 async def setup(bot: Cardroom) -> None:

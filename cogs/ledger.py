@@ -1,5 +1,5 @@
 """/ledger: a session's chips per player (bought in, cashed out, net, hands, biggest pot) and the
-fewest transfers that settle up, as a picture and a CSV file (``bot.service.ledger``)."""
+fewest transfers that settle up, as a picture and a CSV file (``bot.service.money.ledger``)."""
 from __future__ import annotations
 
 import io
@@ -11,7 +11,7 @@ from discord.ext import commands
 
 from bot.adapter.member_text import shown
 from bot.adapter.protocol import Cardroom
-from bot.service.ledger import channel_ledger, ledger_csv, ledger_view, method, table_ledger
+from bot.service.money.ledger import channel_ledger, ledger_csv, ledger_view, method, table_ledger
 from images.ledger import render_ledger
 
 

@@ -1,4 +1,4 @@
-"""/tournament: multi-table tournaments (``bot.service.mtt``). Anyone registers (the announcement's
+"""/tournament: multi-table tournaments (``bot.service.tournament.multi_table``). Anyone registers (the announcement's
 Register button, or ``/tournament register``); managers (Manage Server, or the role the tournament
 names) create, start early, add computer players, pause, resume and cancel."""
 from __future__ import annotations
@@ -14,9 +14,9 @@ from bot.adapter.member_text import member_name, plain
 from bot.adapter.mtt_buttons import require_manager
 from bot.adapter.mtt_text import announcement
 from bot.adapter.protocol import Cardroom
-from bot.service import mtt_control, mtt_register
-from bot.service.mtt import Tournament
-from bot.service.mtt_settings import mtt_settings
+from bot.service.tournament import control, register as mtt_register
+from bot.service.tournament.multi_table import Tournament
+from bot.service.tournament.settings import mtt_settings
 
 async def running_names(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
     """The server's tournaments registering or playing whose names hold what was typed."""
@@ -112,20 +112,20 @@ class TournamentCog(commands.GroupCog, group_name="tournament", description="Mul
     @app_commands.autocomplete(name=running_names)
     async def pause(self, interaction: discord.Interaction, name: str) -> None:
         mtt = self._managed(interaction, name)
-        await interaction.response.send_message(await mtt_control.pause(mtt), ephemeral=True)
+        await interaction.response.send_message(await control.pause(mtt), ephemeral=True)
 
     @app_commands.command(name="resume", description="Let a paused tournament go on (managers)")
     @app_commands.autocomplete(name=running_names)
     async def resume(self, interaction: discord.Interaction, name: str) -> None:
         mtt = self._managed(interaction, name)
-        await interaction.response.send_message(await mtt_control.resume(mtt), ephemeral=True)
+        await interaction.response.send_message(await control.resume(mtt), ephemeral=True)
 
     @app_commands.command(name="cancel", description="Call a tournament off: every buy-in back (managers)")
     @app_commands.autocomplete(name=running_names)
     async def cancel(self, interaction: discord.Interaction, name: str) -> None:
         mtt = self._managed(interaction, name)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await interaction.followup.send(await mtt_control.cancel(mtt), ephemeral=True)
+        await interaction.followup.send(await control.cancel(mtt), ephemeral=True)
 
     @app_commands.command(name="status", description="Where a tournament stands")
     @app_commands.autocomplete(name=running_names)

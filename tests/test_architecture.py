@@ -187,7 +187,7 @@ def test_storage_knows_no_discord_and_the_service_neither_discord_nor_sql() -> N
 def test_the_graph_sees_every_kind_of_import() -> None:
     """The checks above can fail: the graph holds imports in functions and TYPE_CHECKING blocks."""
     assert "bot.adapter.protocol" in GRAPH["cogs.economy"][0]
-    assert "bot.service.live" in GRAPH["bot.adapter.components"][0]  # a TYPE_CHECKING import
+    assert "bot.service.table.live" in GRAPH["bot.adapter.components"][0]  # a TYPE_CHECKING import
     assert "bot.selfplay" in GRAPH["bot.__main__"][0]  # an import inside a function
     assert "discord" in GRAPH["bot.adapter.presenter"][1]
 

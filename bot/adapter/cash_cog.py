@@ -11,7 +11,7 @@ from discord import app_commands
 
 from bot.adapter.game_cog import GameCog
 from bot.errors import UserError
-from bot.service.seats import MAX_IN_MINIMUMS
+from bot.service.table.seats import MAX_IN_MINIMUMS
 
 
 def cash_limits(settings: dict[str, Any], mode: str, minimum: int, min_buy_in: int | None,

@@ -17,7 +17,7 @@ from bot.adapter.channel_faults import Verdict, missing
 from bot.adapter.protocol import Cardroom
 
 if TYPE_CHECKING:
-    from bot.service.live import LiveTable
+    from bot.service.table.live import LiveTable
 
 
 class ChannelWatch(commands.Cog):

@@ -16,8 +16,8 @@ from bot.adapter.move_buttons import ActionButton
 from bot.errors import UserError
 from bot.games.base import ActionSpec
 from bot.games.choices import TARGET, action_from_choices, card_of, display_choice
-from bot.service import dealing
-from bot.service.live import LiveTable
+from bot.service.table import dealing
+from bot.service.table.live import LiveTable
 
 
 MAX_SELECT_OPTIONS = 25

@@ -17,8 +17,8 @@ from bot.adapter.protocol import Cardroom
 from bot.errors import UserError
 from bot.games.base import Action, ActionSpec, IllegalAction
 from bot.games.moves import NOT_NOW
-from bot.service.live import LiveTable
-from bot.service import dealing
+from bot.service.table.live import LiveTable
+from bot.service.table import dealing
 from bot.storage.interface import COMMITTED
 
 log = logging.getLogger(__name__)
@@ -51,7 +51,7 @@ def counting_commits() -> None:
 def failure_text() -> str:
     """What a member reads when their request failed on the bot's side: that nothing was changed
     only if nothing of it was stored (a table or tournament that failed midway is put back as stored:
-    ``bot.service.stored_lock``), else that what was done is kept."""
+    ``bot.service.table.stored_lock``), else that what was done is kept."""
     counting = COMMITTED.get()
     return PARTLY_DONE if counting is not None and counting[0] is asyncio.current_task() and counting[1][0] \
         else NOTHING_CHANGED

@@ -18,10 +18,11 @@ from bot.adapter.explain_select import ExplainSelect, has_auction
 from bot.adapter.move_buttons import ActionButton, TableButton
 from bot.adapter.replay_buttons import ReplayButton
 from bot.games.base import ActionSpec
-from bot.service import after_hand, cash, presence, undo
+from bot.service.money import cash
+from bot.service.table import after_hand, presence, undo
 
 if TYPE_CHECKING:
-    from bot.service.live import LiveTable
+    from bot.service.table.live import LiveTable
 
 COMPONENTS = (ActionButton, ChoiceButton, ChoiceSelect, PreviewButton, TableButton, ReplayButton, ExplainSelect)
 _STYLES = {"fold": discord.ButtonStyle.danger, "check": discord.ButtonStyle.success,

@@ -13,7 +13,7 @@ import discord
 from bot.adapter.component_checks import TableComponent, present
 from bot.ai.bridge_explain import said
 from bot.errors import UserError
-from bot.service.live import LiveTable
+from bot.service.table.live import LiveTable
 
 MAX_OPTIONS = 25
 

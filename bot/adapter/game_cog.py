@@ -16,10 +16,10 @@ from bot.adapter.table_text import PERMISSIONS_HELP, table_text
 from bot.adapter.protocol import Cardroom
 from bot.errors import UserError
 from bot.registry import GameSpec, game
-from bot.service import lobby
+from bot.service.table import lobby
 
 if TYPE_CHECKING:
-    from bot.service.live import LiveTable
+    from bot.service.table.live import LiveTable
 
 
 @app_commands.guild_only()

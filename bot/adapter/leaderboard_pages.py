@@ -18,7 +18,7 @@ from bot import registry
 from bot.adapter.component_checks import TableComponent, bot_of
 from bot.adapter.member_text import member_name, shown
 from bot.errors import UserError
-from bot.service.live import LiveTable
+from bot.service.table.live import LiveTable
 from bot.service.stats.leaderboard import PERIOD_TITLES, PERIODS, Page, leaderboard, leaderboard_view
 from images.leaderboard import render_leaderboard
 

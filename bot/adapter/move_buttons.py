@@ -16,8 +16,8 @@ from bot.adapter.component_checks import STATE, TableComponent, bot_of, judged, 
 from bot.adapter.member_text import member_name
 from bot.errors import UserError
 from bot.games.base import Action
-from bot.service import undo
-from bot.service.live import LiveTable
+from bot.service.table import undo
+from bot.service.table.live import LiveTable
 
 
 PRIVATE_ANSWERS = {

@@ -14,8 +14,8 @@ import discord
 from bot.adapter.component_checks import bot_of, guarded
 from bot.adapter.member_text import member_name
 from bot.errors import UserError
-from bot.service import mtt_control, mtt_register
-from bot.service.mtt import Tournament
+from bot.service.tournament import control, register as mtt_register
+from bot.service.tournament.multi_table import Tournament
 
 LABELS = {"register": "Register", "unregister": "Unregister", "pause": "Pause", "resume": "Resume"}
 
@@ -80,5 +80,5 @@ class MttButton(discord.ui.DynamicItem[discord.ui.Button], template=r"cr:t:(?P<m
             said = await mtt_register.unregister(mtt, interaction.user.id)
         else:
             require_manager(interaction, mtt)
-            said = await (mtt_control.pause(mtt) if self.what == "pause" else mtt_control.resume(mtt))
+            said = await (control.pause(mtt) if self.what == "pause" else control.resume(mtt))
         await bot_of(interaction).mtt_presenter.answer_press(mtt, interaction, said)

@@ -22,8 +22,8 @@ from bot.adapter.mtt_buttons import mtt_view
 from bot.adapter.mtt_text import announcement, event_text
 from bot.adapter.protocol import Cardroom
 from bot.adapter.table_message import EDIT_CAP, ROLL_OVER_AGE, message_age
-from bot.service.live import LiveTable
-from bot.service.mtt import Tournament
+from bot.service.table.live import LiveTable
+from bot.service.tournament.multi_table import Tournament
 
 log = logging.getLogger(__name__)
 EDIT_EVERY = 10.0

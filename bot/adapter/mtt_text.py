@@ -6,11 +6,11 @@ from __future__ import annotations
 from bot.adapter.member_text import shown
 from bot.games.words import counted, listed
 from bot.registry import game
-from bot.service.tournaments import is_mtt
-from bot.service.live import LiveTable
-from bot.service.mtt import Tournament
-from bot.service.mtt_clock import Level
-from bot.service.mtt_prizes import default_shares, paid_places
+from bot.service.tournament.sit_and_go import is_mtt
+from bot.service.table.live import LiveTable
+from bot.service.tournament.multi_table import Tournament
+from bot.service.tournament.clock import Level
+from bot.service.tournament.prizes import default_shares, paid_places
 from bot.storage.records import MttEntry
 
 MAX_NAMED = 40
@@ -120,7 +120,7 @@ def _in_play(mtt: Tournament, now: float) -> list[str]:
     lines.append(f"Players left {len(alive)} of {len(mtt.entries)} · average stack {average} · chip leaders: "
                  + ", ".join(f"{shown(e.name)} {stacks.get(e.user_id, 0) + e.chips}" for e in leaders))
     waiting = [shown(mtt.entries[user].name) for user in mtt.waiting()]
-    if waiting:  # knocked out while registration is open (``bot.service.mtt_places``)
+    if waiting:  # knocked out while registration is open (``bot.service.tournament.places``)
         lines.append(f"Out, place decided when registration closes ({len(waiting)}): {_listed(waiting)}.")
     lines.append("Tables: " + ", ".join(f"{mtt.numbers[t.id]} <#{t.row.channel_id}>" for t in mtt.live_tables()))
     return lines
@@ -165,7 +165,7 @@ def _final_table(mtt: Tournament) -> list[str]:
 
 
 def event_text(mtt: Tournament, event: str) -> str:
-    """What the tournament says in its channel when ``event`` happens (``bot.service.mtt.EVENTS``)."""
+    """What the tournament says in its channel when ``event`` happens (``bot.service.tournament.multi_table.EVENTS``)."""
     tables = mtt.live_tables()
     paid = len([p for p in mtt.prize_table() if p])
     words = {

@@ -26,8 +26,8 @@ from bot.adapter.protocol import Cardroom
 from bot.adapter.press_token import PressToken
 from bot.adapter.table_message import Composed, TableMessages
 from bot.adapter.table_text import PAUSED_HELP, table_text
-from bot.service import tournaments
-from bot.service.live import LiveTable
+from bot.service.tournament import sit_and_go
+from bot.service.table.live import LiveTable
 
 log = logging.getLogger(__name__)
 
@@ -196,7 +196,7 @@ class DiscordPresenter:
         """What a table does when its channel fails: close (gone), unarchive its thread or pause
         (out of reach), or wait for the next update (a passing fault)."""
         row = live.row
-        if verdict is Verdict.CHANNEL_GONE and tournaments.is_mtt(row.settings):
+        if verdict is Verdict.CHANNEL_GONE and sit_and_go.is_mtt(row.settings):
             if await self.bot.service.mtts.of(live).rehome(live):
                 self._feeds.pop(live.id, None)
                 await self.update(live)  # its message, posted in the new thread

@@ -18,7 +18,7 @@ import discord
 from bot.adapter.press_token import PressToken
 from bot.adapter.protocol import Cardroom
 from bot.games.card_names import card_name
-from bot.service.live import LiveTable
+from bot.service.table.live import LiveTable
 from bot.storage.records import TableSeat
 
 log = logging.getLogger(__name__)

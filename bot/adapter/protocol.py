@@ -13,9 +13,9 @@ from discord.ext import commands
 
 from bot.adapter.channel_faults import Verdict
 from bot.adapter.press_token import PressToken
-from bot.service.live import LiveTable
+from bot.service.table.live import LiveTable
 from bot.service.tables import TableService
-from bot.service.mtt import Tournament
+from bot.service.tournament.multi_table import Tournament
 from bot.storage.interface import Storage
 
 

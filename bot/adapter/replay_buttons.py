@@ -2,7 +2,7 @@
 
 ``/replay`` and the Replay button under a finished hand open it; First / Back / Next / Last edit it
 in place, Animation attaches the deal as one GIF. Each copy is ephemeral and drawn from the engine's
-views as rebuilt by ``bot.service.replays``: the public view at each step, or, for the member who
+views as rebuilt by ``bot.service.table.replays``: the public view at each step, or, for the member who
 held a seat, that seat's own view. Pictures are drawn in the render pool. A button's custom_id
 carries the table, the hand and the step it shows, so a replay works after a restart, and a press
 naming another server's table reads as no such hand.
@@ -18,9 +18,9 @@ from bot.adapter.component_checks import TableComponent, bot_of, guarded
 from bot.adapter.member_text import plain, shown
 from bot.adapter.table_message import EDIT_CAP
 from bot.errors import UserError
-from bot.service.live import LiveTable
+from bot.service.table.live import LiveTable
 from bot.registry import game
-from bot.service.replays import Replay
+from bot.service.table.replays import Replay
 from images.animation import animate
 
 MOVES = {"first": "⏮ First", "back": "◀ Back", "next": "Next ▶", "last": "Last ⏭"}

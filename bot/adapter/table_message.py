@@ -29,7 +29,7 @@ import discord
 from bot.adapter.global_pace import Clock
 from bot.adapter.press_token import ANSWER_DEADLINE, PressToken, WallTimers, expired
 from bot.adapter.protocol import Cardroom
-from bot.service.live import LiveTable
+from bot.service.table.live import LiveTable
 
 log = logging.getLogger(__name__)
 

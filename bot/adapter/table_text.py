@@ -5,7 +5,7 @@ from __future__ import annotations
 from bot.adapter.member_text import plain, shown
 from bot.adapter.mtt_text import table_heading
 from bot.games.words import listed
-from bot.service.live import LiveTable
+from bot.service.table.live import LiveTable
 
 PAUSED_HELP = ("Give me View Channel, Send Messages, Embed Links and Attach Files there: the table goes on at "
                "the next command or button press in that channel. No turn timer runs while it is paused.")

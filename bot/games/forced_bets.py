@@ -11,7 +11,7 @@ it turns round itself heads-up), so this module only says who owes what:
 - **Bomb pot** (``bomb_pot_every`` N, ``bomb_pot`` chips): every N-th hand everyone antes the bomb
   pot and nobody posts a blind; nobody bets before the flop (the engine checks it round), so the deal
   starts on the flop.
-- **Dead small blind** (a tournament's dead button, ``bot/service/dead_button.py``): nobody posts the
+- **Dead small blind** (a tournament's dead button, ``bot/service/tournament/dead_button.py``): nobody posts the
   small blind; pokerkit's player 0, left of the button, is the big blind, and the action before the
   flop starts on their left (pokerkit opens after the largest blind). Never heads-up.
 - **Straddle** (``straddle`` "under the gun" or "button", no-limit and pot-limit only): the player in

@@ -25,7 +25,7 @@ Fixed-limit: the small bet is the big blind and the big bet twice that; each str
 and three raises (preflop the big blind is the bet), the usual cardroom cap.
 
 ``carry`` may hold ``dealer`` (index of the button, default 0) and ``hand_no`` (shown in the view,
-default 1), and at a tournament's dead button (``bot/service/dead_button.py``) ``dead_small_blind``
+default 1), and at a tournament's dead button (``bot/service/tournament/dead_button.py``) ``dead_small_blind``
 (nobody posts the small blind: the player left of ``dealer`` posts the big blind) and ``dead_button``
 (``dealer`` is the player right of the empty button, who acts last after the flop; no seat shows the
 button). The outcome's carry is empty: the table service moves the button.

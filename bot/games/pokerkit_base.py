@@ -58,7 +58,7 @@ class PokerkitTable:
 
     def _read_positions(self, carry: Mapping[str, Any]) -> None:
         """The button from ``carry``: ``dealer``, the seat of pokerkit's last player, and at a
-        tournament's dead button (``bot/service/dead_button.py``; never heads-up) ``dead_small_blind``
+        tournament's dead button (``bot/service/tournament/dead_button.py``; never heads-up) ``dead_small_blind``
         (the player left of ``dealer`` posts the big blind, nobody the small) and ``dead_button``
         (``dealer`` is the player right of the empty button: no seat shows it)."""
         self.dealer = int(carry.get("dealer", 0))

@@ -18,13 +18,14 @@ from bot.errors import StaleButton, UserError
 from bot.games.base import Action
 from bot.games.cards import new_seed
 from bot.registry import game
-from bot.service import after_hand, cash, dealing, lobby
-from bot.service.event_desk import EventDesk
-from bot.service.events import check_event_join
-from bot.service.live import LiveTable, Presenter
-from bot.service.mtt_desk import MttDesk
-from bot.service.replays import Replays
-from bot.service.seats import sit_down
+from bot.service.events.desk import EventDesk
+from bot.service.events.shared_deals import check_event_join
+from bot.service.money import cash
+from bot.service.table import after_hand, dealing, lobby
+from bot.service.table.live import LiveTable, Presenter
+from bot.service.table.replays import Replays
+from bot.service.table.seats import sit_down
+from bot.service.tournament.desk import MttDesk
 from bot.storage.interface import Storage
 from bot.storage.records import TableRow
 
@@ -32,12 +33,11 @@ log = logging.getLogger(__name__)
 
 
 class TableService:
-    """Owns every open table: ``create``, ``join``, ``add_bot``, ``leave``, ``start``, ``cancel``,
-    ``set_sitting_out``, ``set_away``, ``toggle_straddle``, ``rebuy``, ``top_up``, ``set_auto_rebuy``,
-    ``hunt_rabbit``, ``show_cards``, ``act``, ``vanished``, ``pause``, ``resume``, ``restore``, ``tick``,
-    ``run_timers``, and for events ``close_event`` and ``reveal_event_deals``; ``replays.load``
-    rebuilds a finished deal. All methods raise ``UserError`` (the rules' ``IllegalAction`` among them)
-    for bad requests. It is the ``Room`` of its tables."""
+    """Owns every open table: ``create``, ``join``, ``add_bot``, ``leave``, ``start``, ``cancel``, ``set_sitting_out``,
+    ``set_away``, ``toggle_straddle``, ``rebuy``, ``top_up``, ``set_auto_rebuy``, ``hunt_rabbit``, ``show_cards``,
+    ``act``, ``vanished``, ``pause``, ``resume``, ``restore``, ``tick``, ``run_timers``, and for events
+    ``close_event`` and ``reveal_event_deals``; ``replays.load`` rebuilds a finished deal. All methods raise
+    ``UserError`` (the rules' ``IllegalAction`` among them) for bad requests. It is the ``Room`` of its tables."""
 
     def __init__(self, storage: Storage, presenter: Presenter, *, clock: Callable[[], float] = time.time,
                  between_deals: float | None = None, offload_bots: bool = True,

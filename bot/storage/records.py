@@ -65,7 +65,7 @@ class Deal:
     bots: list[bool]
     carry: dict[str, Any]
     settings: dict[str, Any]
-    event_key: str | None = None  # the board of an event this deal plays (bot.service.events)
+    event_key: str | None = None  # the board of an event this deal plays (bot.service.events.shared_deals)
     actions: list[list[Any]] = field(default_factory=list)
 
     def header_json(self) -> dict[str, Any]:
@@ -174,7 +174,7 @@ class LedgerEntry:
 
 @dataclass
 class MttRow:
-    """A multi-table tournament as stored (``bot.service.mtt``): where it is announced, its settings
+    """A multi-table tournament as stored (``bot.service.tournament.multi_table``): where it is announced, its settings
     (decoded JSON: stack, blind schedule, seats a table, buy-in, prizes...), what it keeps of its play
     (``state``: when it started, its pauses, the hand-for-hand round...), and the wallet chips it
     holds (``pool``: the buy-ins not yet paid out)."""

@@ -1,4 +1,4 @@
-"""Migration 10: multi-table tournaments (``bot.service.mtt``)."""
+"""Migration 10: multi-table tournaments (``bot.service.tournament.multi_table``)."""
 from __future__ import annotations
 
 from bot.storage.migration import Migration

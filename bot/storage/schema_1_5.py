@@ -112,7 +112,7 @@ TABLES_AND_EVENTS: tuple[Migration, ...] = (
     """}),
     # 4: an event's tables, whether the event is closed, and which of its deals are revealed (every
     # table of the event has finished it, or the event was closed): a deal's seed and results stay
-    # out of every channel until then (bot.service.events)
+    # out of every channel until then (bot.service.events.shared_deals)
     Migration("""
     CREATE TABLE events (
         guild_id $int NOT NULL,

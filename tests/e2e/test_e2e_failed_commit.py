@@ -4,7 +4,7 @@ the table in memory is the stored one, the table message is not moved on, and th
 from __future__ import annotations
 
 from bot.adapter.component_checks import NOTHING_CHANGED, PARTLY_DONE
-from bot.service import dealing
+from bot.service.table import dealing
 from tests.support.failing_commit import failing_commits
 from tests.support.harness import CHANNEL_ID, GUILD_ID, MEMBER_PERMISSIONS, Harness, User
 from tests.support.heads_up import open_heads_up, to_act

@@ -22,7 +22,7 @@ import pytest
 
 from bot.registry import game as game_spec
 from bot.registry import game_names
-from bot.service.live import LiveTable
+from bot.service.table.live import LiveTable
 from tests.support.harness import CHANNEL_ID, Harness, User
 
 PLAYERS = (User(3101, "Alice"), User(3102, "Bob"), User(3103, "Carol"), User(3104, "Dan"))

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.service.live import LiveTable
+from bot.service.table.live import LiveTable
 from tests.support.harness import CHANNEL_ID, User
 from tests.support.heads_up import open_heads_up, to_act
 from tests.support.loopback_discord import Fault, Served

@@ -16,7 +16,7 @@ import random
 from typing import Any
 
 from bot.games.base import Action
-from bot.service.live import LiveTable
+from bot.service.table.live import LiveTable
 from bot.storage.interface import HOUSE
 from tests.support.harness import (CHANNEL_ID, GUILD_ID, MEMBER_PERMISSIONS, OTHER_SERVER, Harness, Place, Recorder,
                                   User)

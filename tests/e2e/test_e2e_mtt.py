@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from bot.service.mtt import Tournament
+from bot.service.tournament.multi_table import Tournament
 from tests.support.discord_clock import CLOCK
 from tests.support.harness import GUILD_ID, MEMBER_PERMISSIONS, Harness, Place, Recorder, User
 from tests.support.mtt_rig import check_chips

@@ -8,7 +8,7 @@ from typing import Any, Iterator
 from discord import app_commands
 
 from bot.adapter.client import SERVER_ONLY
-from bot.service.live import LiveTable
+from bot.service.table.live import LiveTable
 from tests.support.harness import (
     CHANNEL_ID, DM, GUILD_ID, MANAGE_CHANNELS, MEMBER_PERMISSIONS, OTHER_CHANNEL_ID, OTHER_GUILD_ID, OTHER_SERVER,
     Harness, Place, User,

@@ -2,7 +2,7 @@
 and every entrant, a player already knocked out included, gets exactly the buy-in back."""
 from __future__ import annotations
 
-from bot.service import tournaments
+from bot.service.tournament import sit_and_go
 from tests.support.harness import CHANNEL_ID, GUILD_ID, MANAGE_CHANNELS, MEMBER_PERMISSIONS, Harness, User
 
 ALICE, BOB, CAROL = User(5001, "Alice"), User(5002, "Bob"), User(5003, "Carol")
@@ -44,12 +44,12 @@ async def test_a_cancelled_tournament_returns_every_buy_in_even_to_a_knocked_out
     assert stacks[out.id] == 0 and sum(stacks.values()) == 3 * BUY_IN and max(stacks.values()) > BUY_IN
 
     left = h.ephemeral_text(await h.command(out, "holdem", "leave"))
-    assert "You are out of this tournament" in left and tournaments.CANCEL_RULE in left
+    assert "You are out of this tournament" in left and sit_and_go.CANCEL_RULE in left
     assert live.seat_index(out.id) is not None, "a knocked-out entry stays on the table"
     stay = BOB if out is not BOB else ALICE
-    assert tournaments.CANCEL_RULE in h.ephemeral_text(await h.command(stay, "holdem", "leave"))
+    assert sit_and_go.CANCEL_RULE in h.ephemeral_text(await h.command(stay, "holdem", "leave"))
     refused = h.ephemeral_text(await h.command(ALICE, "holdem", "cancel"))
-    assert tournaments.CANCEL_RULE in refused, "the host alone may not cancel a running tournament"
+    assert sit_and_go.CANCEL_RULE in refused, "the host alone may not cancel a running tournament"
     assert h.bot.service.in_channel(CHANNEL_ID) is live
 
     assert "closed" in h.ephemeral_text(await h.command(MOD, "holdem", "cancel"))

@@ -17,7 +17,7 @@ from bot.adapter.table_text import table_text
 from bot.games.base import Action
 from bot.games.card_names import card_name
 from bot.registry import game, game_names
-from bot.service.live import LiveTable
+from bot.service.table.live import LiveTable
 from bot.service.stats.rating_scale import shown_rating
 from cogs.economy import wallet_text
 from images.choice_labels import presidential_label

@@ -10,7 +10,7 @@ import pytest
 
 from bot.games.cards import DECK, pretty
 from bot.registry import game, game_names
-from bot.service.live import LiveTable
+from bot.service.table.live import LiveTable
 from cogs.info import rules_pages
 from tests.support.harness import APP_ID, CHANNEL_ID, EPHEMERAL, Harness, User
 from tests.support.privacy import Audience, text_cards, view_cards

@@ -1,4 +1,4 @@
-"""A tournament's dead small blind and dead button in the engines (``bot/service/dead_button.py`` decides
+"""A tournament's dead small blind and dead button in the engines (``bot/service/tournament/dead_button.py`` decides
 them, ``carry`` tells the engine): who pokerkit makes post what, who acts first before and after the
 flop and who acts last, the button in the view, and the export replayed to the same stacks."""
 from __future__ import annotations

@@ -21,7 +21,7 @@ from bot.games.draw import DrawEngine
 from bot.games.holdem import HoldemEngine
 from bot.games.omaha import OmahaEngine, OmahaHiLoEngine
 from bot.games.stud import StudEngine
-from bot.service.tournaments import hand_settings
+from bot.service.tournament.sit_and_go import hand_settings
 from tests.support.export_checks import replayed_stacks
 
 SHORT = [1, 2, 3, 4, 5, 6, 9, 10, 11, 14, 15, 19, 20, 21, 25, 30, 1000]

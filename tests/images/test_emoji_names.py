@@ -9,8 +9,8 @@ import pytest
 from PIL import Image
 
 from bot.registry import game, game_names
-from bot.service.ledger import Ledger, LedgerLine, ledger_view
-from bot.service.settle_up import settle_up
+from bot.service.money.ledger import Ledger, LedgerLine, ledger_view
+from bot.service.money.settle_up import settle_up
 from images.cards import canvas_draw, draw_text, fit_text, font, printable
 from images.emoji_text import EMOJI, emoji_sprite, fallback_face, pieces, text_width
 from images.leaderboard import render_leaderboard

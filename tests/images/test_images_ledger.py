@@ -8,8 +8,8 @@ import io
 
 from PIL import Image
 
-from bot.service.ledger import Ledger, LedgerLine, ledger_view
-from bot.service.settle_up import settle_up
+from bot.service.money.ledger import Ledger, LedgerLine, ledger_view
+from bot.service.money.settle_up import settle_up
 from images.ledger import render_ledger
 from images.sheet import MAX_H, ROW_H, WIDTH
 from tests.support.text_recorder import SMALL_PX, Picture, recording, render_picture

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from bot.games.base import Action, Seat
 from bot.games.holdem import HoldemEngine
-from bot.service.live import LiveTable
+from bot.service.table.live import LiveTable
 from bot.service.tables import TableService
 from tests.support.export_checks import replayed_stacks
 from tests.support.service_rig import ALICE, BOB, CAROL, CHANNEL, GUILD, open_service

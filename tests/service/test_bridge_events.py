@@ -10,15 +10,15 @@ import pytest
 
 from bot.games.event_records import EventPlayer, EventResult
 from bot.errors import UserError
-from bot.service import event_desk
-from bot.service.events import deals_to_reveal, join_refusal, not_played
+from bot.service.events import desk
+from bot.service.events.shared_deals import deals_to_reveal, join_refusal, not_played
 from bot.games.base import Action
 from bot.games.bridge_events import REPORT_LIMIT, deal_key, event_report, event_standings
 from bot.games.bridge_scoring import ContractResult, TableResult, format_results_table, results_table
 from bot.storage.interface import Storage
 from bot.storage.records import EventState
 from bot.storage import open_storage
-from bot.service.live import LiveTable
+from bot.service.table.live import LiveTable
 from bot.service.tables import TableService
 from tests.support.waiting import until
 
@@ -232,7 +232,7 @@ def test_standings_of_many_pairs_fit_one_message() -> None:
 
 async def test_a_closed_table_holds_nothing_back_and_a_closed_event_reveals_the_rest(
         database: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(event_desk, "MAX_REPORTS", 1)  # one board revealed at a time: no "and the rest" line
+    monkeypatch.setattr(desk, "MAX_REPORTS", 1)  # one board revealed at a time: no "and the rest" line
     service = await _service(database)
     posted = service.presenter.posted  # type: ignore[attr-defined]
     duplicate = {"scoring": "duplicate", "event": "pairs"}
@@ -283,7 +283,7 @@ async def test_a_closed_event_reports_boards_a_lobby_held_back_and_a_board_nobod
 async def test_a_closed_event_posts_the_first_boards_and_points_to_the_rest(
         database: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """Past ``MAX_REPORTS`` boards revealed at once, one line names the rest (the cap made 2 here)."""
-    monkeypatch.setattr(event_desk, "MAX_REPORTS", 2)
+    monkeypatch.setattr(desk, "MAX_REPORTS", 2)
     service = await _service(database)
     posted = service.presenter.posted  # type: ignore[attr-defined]
     duplicate = {"scoring": "duplicate", "event": "many"}

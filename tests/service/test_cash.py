@@ -8,8 +8,8 @@ import pytest
 
 from bot.errors import UserError
 from bot.games.base import Outcome
-from bot.service import settlement
-from bot.service.live import LiveTable
+from bot.service.table import settlement
+from bot.service.table.live import LiveTable
 from bot.service.tables import TableService
 from bot.storage.interface import HOUSE, InsufficientChips
 from tests.support.service_rig import ALICE, BOB, CAROL, CHANNEL, GUILD, open_service

@@ -1,4 +1,4 @@
-"""The button at a cash table (``bot/service/presence.py``): it moves one player a hand, and a player
+"""The button at a cash table (``bot/service/table/presence.py``): it moves one player a hand, and a player
 who sits down between the button and the small blind waits for the button to pass, so nobody posts a
 blind twice in a row because someone joined."""
 from __future__ import annotations
@@ -7,7 +7,7 @@ from pokerkit import BlindOrStraddlePosting
 
 from bot.games.base import Seat
 from bot.registry import game
-from bot.service.live import LiveTable
+from bot.service.table.live import LiveTable
 from bot.service.tables import TableService
 from bot.storage.records import StoredHand
 from tests.support.service_rig import ALICE, CHANNEL, GUILD, Clock, open_service

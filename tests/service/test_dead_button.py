@@ -1,11 +1,11 @@
-"""The dead-button rule on its own (``bot/service/dead_button.py``): random tables whose players are
+"""The dead-button rule on its own (``bot/service/tournament/dead_button.py``): random tables whose players are
 knocked out, moved away and seated between hands, every hand checked against the rule."""
 from __future__ import annotations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.service.dead_button import Hand, Positions, before_first, between, next_hand
+from bot.service.tournament.dead_button import Hand, Positions, before_first, between, next_hand
 
 
 def check(hand: Hand, last: Positions | None, live: list[int], stayed: set[int]) -> None:

@@ -9,8 +9,9 @@ import asyncio
 import pytest
 
 from bot.games.base import Action
-from bot.service import dealing, mtt_register
-from bot.service.live import LiveTable
+from bot.service.table import dealing
+from bot.service.tournament import register as mtt_register
+from bot.service.table.live import LiveTable
 from bot.service.tables import TableService
 from tests.service.test_mtt import settings
 from tests.support.failing_commit import CommitFailed, failing_commits

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from bot.exports import pokerstars_hand
-from bot.service.tournaments import hand_settings
+from bot.service.tournament.sit_and_go import hand_settings
 from tests.service.test_bounty import HOLDS_IT_IN_THE_SMALL_BLIND, WINS_THE_SHOWDOWN
 from tests.support.export_checks import replayed_stacks
 from tests.support.pokerstars_numbers import check_numbers

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Awaitable, Callable
 
-from bot.service.live import LiveTable
+from bot.service.table.live import LiveTable
 from bot.service.tables import TableService
 from bot.storage.interface import HOUSE
 from tests.support.service_rig import ALICE, BOB, CAROL, CHANNEL, GUILD, open_service

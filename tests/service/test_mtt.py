@@ -1,11 +1,11 @@
 """A multi-table tournament played to the end by computer players through the table service
-(`bot/service/mtt.py` and its modules): the draw over four tables, balancing moves, tables breaking,
+(`bot/service/tournament/multi_table.py` and its modules): the draw over four tables, balancing moves, tables breaking,
 hand for hand on the bubble, the final table, the prizes, and a restart in the middle; every chip of
 the tournament accounted for after every step, and every wallet chip (`total_chips`)."""
 from __future__ import annotations
 
-from bot.service import mtt_register
-from bot.service.mtt_settings import mtt_settings
+from bot.service.tournament import register
+from bot.service.tournament.settings import mtt_settings
 from bot.storage.interface import HOUSE, HOUSE_BANKROLL
 from tests.support.mtt_rig import RecordingMttPresenter, check_chips
 from tests.support.service_rig import GUILD, Clock, open_service
@@ -26,10 +26,10 @@ async def test_thirty_computer_players_play_a_tournament_to_the_end_across_a_res
     clock, shown = Clock(), RecordingMttPresenter()
     service = await open_service(path, clock, mtt_presenter=shown)
     mtt = await service.mtts.create(GUILD, 80, 1, "Sunday", "holdem", settings(late_levels=0))  # the field fixed at the start
-    await mtt_register.add_bots(mtt, 30)
+    await register.add_bots(mtt, 30)
     wallets = await service.storage.total_chips()  # the house's bankroll, the pool included
     assert mtt.row.pool == 3000 and await service.storage.balance(GUILD, HOUSE) == HOUSE_BANKROLL - 3000
-    await mtt_register.start(mtt)
+    await register.start(mtt)
     assert sorted(len(t.row.seats) for t in mtt.live_tables()) == [7, 7, 8, 8], "30 players, 4 tables"
     assert len(shown.opened) == 4 and {t.row.channel_id for t in mtt.live_tables()} == {n for n, _ in shown.opened}
 

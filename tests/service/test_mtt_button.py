@@ -14,11 +14,12 @@ from pokerkit import BlindOrStraddlePosting
 from bot.games.base import Seat
 from bot.exports import pokerstars_hand
 from bot.registry import game
-from bot.service import dead_button, mtt_register, presence
-from bot.service.dead_button import between
-from bot.service.live import LiveTable
-from bot.service.mtt import Tournament
-from bot.service.seats import unseat
+from bot.service.table import presence
+from bot.service.tournament import dead_button, register
+from bot.service.tournament.dead_button import between
+from bot.service.table.live import LiveTable
+from bot.service.tournament.multi_table import Tournament
+from bot.service.table.seats import unseat
 from bot.service.tables import TableService
 from bot.storage.records import StoredHand
 from tests.service.test_mtt import settings
@@ -102,14 +103,14 @@ async def test_a_knocked_out_button_and_arrivals_around_it_move_neither_the_butt
     clock, watch = Clock(), Watch()
     service = await open_service(str(tmp_path / "mtt.db"), clock, mtt_presenter=RecordingMttPresenter())
     mtt = await service.mtts.create(GUILD, 80, 1, "Button", "holdem", settings(seats=6, late_levels=3))
-    await mtt_register.add_bots(mtt, 4)
-    await mtt_register.start(mtt)
+    await register.add_bots(mtt, 4)
+    await register.start(mtt)
     [table] = mtt.live_tables()
     await play_until(service, clock, watch, mtt, table, 1)
     [first] = await watch.hands(service, table.id)
     assert first.small_blind is not None
     knock_out(mtt, table, first.dealer)
-    await mtt_register.add_bots(mtt, 3)  # late registrants: the table's empty chairs fill around the button's
+    await register.add_bots(mtt, 3)  # late registrants: the table's empty chairs fill around the button's
     await play_until(service, clock, watch, mtt, table, 2)
     second = (await watch.hands(service, table.id))[1]
     assert second.small_blind != first.small_blind, "nobody posts the small blind twice in a row"
@@ -122,8 +123,8 @@ async def test_a_knocked_out_big_blind_leaves_a_dead_small_blind_and_the_table_i
     clock, watch = Clock(), Watch()
     service = await open_service(str(tmp_path / "mtt.db"), clock, mtt_presenter=RecordingMttPresenter())
     mtt = await service.mtts.create(GUILD, 80, 1, "Dead", "holdem", settings(seats=6))
-    await mtt_register.add_bots(mtt, 5)
-    await mtt_register.start(mtt)
+    await register.add_bots(mtt, 5)
+    await register.start(mtt)
     [table] = mtt.live_tables()
     notes: list[str] = []
     keep = table.note
@@ -228,8 +229,8 @@ async def test_the_blinds_move_by_the_rule_through_knock_outs_moves_arrivals_a_b
     service = await open_service(path, clock, mtt_presenter=RecordingMttPresenter())
     mtt = await service.mtts.create(GUILD, 80, 1, "Orbit", "holdem",
                                     settings(seats=6, stack=3000, late_levels=3, break_every=1, break_minutes=1))
-    await mtt_register.add_bots(mtt, 14)
-    await mtt_register.start(mtt)
+    await register.add_bots(mtt, 14)
+    await register.start(mtt)
     late = restarted = False
     breaks = 0
     for step in range(20_000):
@@ -237,7 +238,7 @@ async def test_the_blinds_move_by_the_rule_through_knock_outs_moves_arrivals_a_b
         await service.tick()
         breaks += mtt.schedule.on_break(mtt.clock_seconds()) and step % 30 == 0
         if not late and step == 150 and mtt.registration_open():  # late registrants, to the tables with the fewest
-            await mtt_register.add_bots(mtt, 6)
+            await register.add_bots(mtt, 6)
             late = True
         if not restarted and late and len(mtt.alive()) <= 10:
             await service.storage.close()

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.service.mtt_clock import PRESETS, Schedule, played
+from bot.service.tournament.clock import PRESETS, Schedule, played
 
 
 def test_levels_follow_the_minutes_played_and_breaks_stop_the_clock() -> None:

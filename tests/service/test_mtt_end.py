@@ -1,4 +1,4 @@
-"""A tournament's end as its announcement reads it (``mtt_tables.finish``): it is finished before the
+"""A tournament's end as its announcement reads it (``table_hooks.finish``): it is finished before the
 win's first write, so nothing shown meanwhile says it still plays with nobody left."""
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ from typing import Any
 
 from bot.adapter.mtt_buttons import mtt_view
 from bot.adapter.mtt_text import announcement, table_heading
-from bot.service import mtt_control, mtt_tables
-from bot.service.mtt_clock import Schedule
+from bot.service.tournament import control, table_hooks
+from bot.service.tournament.clock import Schedule
 from tests.service.test_mtt_places import _knock_out, _playing
 
 
@@ -33,7 +33,7 @@ async def test_the_win_is_never_shown_as_a_tournament_playing_with_nobody_left(t
     shown: list[tuple[str, int]] = []
     announced: list[Any] = []
     async with service.storage.transaction() as tx:
-        await mtt_tables.finish(mtt, _Peeking(tx, shown, mtt), table, announced.append)
+        await table_hooks.finish(mtt, _Peeking(tx, shown, mtt), table, announced.append)
     for work in announced:
         work.close()
     assert shown, "the winner's prize moved"
@@ -61,7 +61,7 @@ async def test_a_table_names_its_tournament_level_and_when_the_next_comes_by_tim
 
 async def test_a_cancelled_tournament_says_so_with_no_button(tmp_path) -> None:
     service, mtt = await _playing(tmp_path, 4)
-    await mtt_control.cancel(mtt)
+    await control.cancel(mtt)
     said = announcement(mtt, 0.0)
     assert said.endswith("Cancelled by a manager: every buy-in went back to its wallet.") and "Prizes" not in said
     assert not mtt_view(mtt).children

@@ -8,8 +8,8 @@ import asyncio
 import pytest
 
 from bot.errors import UserError
-from bot.service import mtt_control, mtt_register
-from bot.service.mtt import Tournament
+from bot.service.tournament import control, register as mtt_register
+from bot.service.tournament.multi_table import Tournament
 from bot.service.tables import TableService
 from tests.service.test_mtt import settings
 from tests.support.mtt_rig import RecordingMttPresenter, check_chips
@@ -94,16 +94,16 @@ async def test_a_pause_and_a_break_stop_every_table_dealing_and_the_clock_skips_
     await mtt_register.add_bots(mtt, 12)
     await mtt_register.start(mtt)
     await _play(service, clock, 10)
-    assert "paused" in await mtt_control.pause(mtt)
+    assert "paused" in await control.pause(mtt)
     with pytest.raises(UserError, match="already paused"):
-        await mtt_control.pause(mtt)
+        await control.pause(mtt)
     await _play(service, clock, 30)
     hands = [t.row.hand_no for t in mtt.live_tables()]
     await _play(service, clock, 100)
     assert [t.row.hand_no for t in mtt.live_tables()] == hands, "no deal while paused"
     assert all(t.row.deal is None for t in mtt.live_tables())
     assert mtt.level().number == 1, "the pause does not count on the clock"
-    await mtt_control.resume(mtt)
+    await control.resume(mtt)
     await _play(service, clock, 115)  # into the break after the first level (2 minutes of play)
     assert mtt.schedule.on_break(mtt.clock_seconds())
     hands = [t.row.hand_no for t in mtt.live_tables()]
@@ -122,12 +122,12 @@ async def test_a_cancel_returns_every_buy_in_and_closes_every_table(tmp_path) ->
     await mtt_register.start(mtt)
     await _play(service, clock, 20)
     tables = mtt.live_tables()
-    await mtt_control.cancel(mtt)
+    await control.cancel(mtt)
     assert mtt.row.status == "cancelled" and mtt.row.pool == 0
     assert all(t.row.status == "closed" and t.id not in service.tables for t in tables)
     assert await service.storage.balance(GUILD, ALICE) == 1000 and await service.storage.balance(GUILD, BOB) == 1000
     with pytest.raises(UserError, match="is over"):
-        await mtt_control.cancel(mtt)
+        await control.cancel(mtt)
 
 
 async def test_a_tournament_in_the_money_is_not_cancelled(tmp_path) -> None:
@@ -136,7 +136,7 @@ async def test_a_tournament_in_the_money_is_not_cancelled(tmp_path) -> None:
     await mtt_register.start(mtt)
     mtt.entries[-1].prize = 10
     with pytest.raises(UserError, match="in the money"):
-        await mtt_control.cancel(mtt)
+        await control.cancel(mtt)
 
 
 async def test_levels_by_hands_rise_with_the_hands_every_table_deals(tmp_path) -> None:
@@ -233,7 +233,7 @@ async def test_a_tournament_s_tasks_are_cancelled_when_it_ends_or_the_bot_stops(
     assert stuck
     shown.stuck = False  # the end's own words go out; the edits asked for before still hang
     if end == "cancelled":
-        await mtt_control.cancel(mtt)
+        await control.cancel(mtt)
     elif end == "the bot stops":
         service.mtts.close()
     else:

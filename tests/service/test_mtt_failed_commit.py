@@ -1,5 +1,5 @@
 """A tournament table's end of deal whose transaction fails at its commit changes nothing of the
-tournament either (``bot/service/mtt_undo.py``): the knock-out, its place and prize, the pool, the
+tournament either (``bot/service/tournament/rollback.py``): the knock-out, its place and prize, the pool, the
 tournament's state and its end are put back as they were, no announcement goes out, and the deal's
 last action pressed again (or timed out again) ends the deal as if the failure had not happened."""
 from __future__ import annotations
@@ -12,8 +12,8 @@ from typing import Any, AsyncIterator, Awaitable, Callable
 import pytest
 
 from bot.games.base import Action
-from bot.service import mtt_register
-from bot.service.mtt import Tournament
+from bot.service.tournament import register as mtt_register
+from bot.service.tournament.multi_table import Tournament
 from bot.service.tables import TableService
 from tests.service.test_failed_commit import as_stored
 from tests.service.test_mtt import settings

@@ -18,8 +18,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.service import mtt_places, mtt_register
-from bot.service.mtt import Tournament
+from bot.service.tournament import places as mtt_places, register as mtt_register
+from bot.service.tournament.multi_table import Tournament
 from bot.service.tables import TableService
 from tests.service.test_mtt import settings
 from tests.support.mtt_rig import RecordingMttPresenter, Watch, check_chips, check_final, check_places, check_seats

@@ -1,4 +1,4 @@
-"""Places and prizes while registration is open (`bot/service/mtt_places.py`), against
+"""Places and prizes while registration is open (`bot/service/tournament/places.py`), against
 `docs/tournaments.md`: a player knocked out then waits with no place and no prize; a re-entry takes
 them off the list; when the field is fixed those waiting take the places below every player still in,
 the last knocked out highest, those of one hand by the chips they started it with (equal stacks share
@@ -11,8 +11,8 @@ import pytest
 
 from bot.adapter.mtt_text import announcement
 from bot.errors import UserError
-from bot.service import mtt_places, mtt_register
-from bot.service.mtt import Tournament
+from bot.service.tournament import places as mtt_places, register as mtt_register
+from bot.service.tournament.multi_table import Tournament
 from bot.service.tables import TableService
 from tests.service.test_mtt import settings
 from tests.support.mtt_rig import RecordingMttPresenter

@@ -1,12 +1,12 @@
-"""A multi-table tournament's prizes (`bot/service/mtt_prizes.py`) and settings (`mtt_settings.py`),
+"""A multi-table tournament's prizes (`bot/service/tournament/prizes.py`) and settings (`mtt_settings.py`),
 against `docs/tournaments.md`."""
 from __future__ import annotations
 
 import pytest
 
 from bot.errors import UserError
-from bot.service import mtt_prizes
-from bot.service.mtt_settings import mtt_settings
+from bot.service.tournament import prizes as mtt_prizes
+from bot.service.tournament.settings import mtt_settings
 
 
 @pytest.mark.parametrize("entries, paid", [(2, 1), (6, 1), (7, 1), (10, 2), (30, 5), (200, 30)])

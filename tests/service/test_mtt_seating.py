@@ -7,7 +7,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.service.mtt_seating import (Move, Table, balance, break_table, deals_until_big_blind, draw, hand_for_hand,
+from bot.service.tournament.seating import (Move, Table, balance, break_table, deals_until_big_blind, draw, hand_for_hand,
                                      next_big_blind, table_to_break, worst_seat)
 
 

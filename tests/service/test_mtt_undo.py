@@ -1,4 +1,4 @@
-"""The record of a deal's end in its tournament (``bot/service/mtt_undo.py``): undone, it puts back
+"""The record of a deal's end in its tournament (``bot/service/tournament/rollback.py``): undone, it puts back
 exactly what that deal's end changed (an entry, a state key added or a list grown in place, the
 status, the pool by its delta), keeps the save's number and what another table changed after it, and
 drops its announcements unsaid; committed, it sends them."""
@@ -9,7 +9,7 @@ import inspect
 from dataclasses import dataclass, field
 from typing import Any, Coroutine
 
-from bot.service.mtt_undo import DealEnd
+from bot.service.tournament.rollback import DealEnd
 from bot.storage.records import MttEntry, MttRow
 
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import asyncio
 
-from bot.service import mtt_places, mtt_register
-from bot.service.mtt import Tournament
+from bot.service.tournament import places as mtt_places, register
+from bot.service.tournament.multi_table import Tournament
 from bot.service.tables import TableService
 from tests.service.test_mtt import settings
 from tests.support.mtt_rig import RecordingMttPresenter
@@ -19,8 +19,8 @@ async def _started(tmp_path, players: int = 27) -> tuple[TableService, Tournamen
     path = str(tmp_path / "mtt.db")
     service = await open_service(path, Clock(), mtt_presenter=RecordingMttPresenter())
     mtt = await service.mtts.create(GUILD, 80, 1, "Bubble", "holdem", settings())
-    await mtt_register.add_bots(mtt, players)
-    await mtt_register.start(mtt)
+    await register.add_bots(mtt, players)
+    await register.start(mtt)
     return service, mtt, path
 
 

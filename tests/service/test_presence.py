@@ -9,7 +9,7 @@ import pytest
 
 from bot.errors import UserError
 from bot.games.base import Action
-from bot.service.live import LiveTable
+from bot.service.table.live import LiveTable
 from bot.service.tables import TableService
 from tests.support.service_rig import ALICE, BOB, CAROL, CHANNEL, GUILD, Clock, open_service
 from tests.support.table_play import big_blind_seat

@@ -6,8 +6,8 @@ import random
 from typing import Any
 
 from bot.games.base import Action
-from bot.service.live import LiveTable
-from bot.service.replays import KEPT, rebuild
+from bot.service.table.live import LiveTable
+from bot.service.table.replays import KEPT, rebuild
 from bot.service.tables import TableService
 from tests.support.service_rig import ALICE, GUILD, open_service
 

@@ -10,7 +10,7 @@ import pytest
 from pokerkit import AntePosting
 
 from bot.games.base import Action
-from bot.service.live import LiveTable
+from bot.service.table.live import LiveTable
 from bot.service.tables import TableService
 from tests.service.test_bounty import WINS_THE_SHOWDOWN
 from tests.support.service_rig import ALICE, BOB, CAROL, Clock, open_service

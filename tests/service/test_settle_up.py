@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.service.settle_up import EXACT_UP_TO, Transfer, settle_up
+from bot.service.money.settle_up import EXACT_UP_TO, Transfer, settle_up
 
 
 def _squared(nets: Mapping[str, int], transfers: list[Transfer[str]]) -> dict[str, int]:

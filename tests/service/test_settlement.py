@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 
 from bot.games.base import Outcome
-from bot.service import settlement
-from bot.service.live import LiveTable
+from bot.service.table import settlement
+from bot.service.table.live import LiveTable
 from bot.service.tables import TableService
 from bot.storage.interface import HOUSE
 from tests.support.service_rig import ALICE, BOB, CAROL, GUILD, Clock, open_service, holdem_table

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from bench.soak import soak
-from bot.service import dealing
+from bot.service.table import dealing
 from bot.storage.interface import HOUSE
 from bot.storage import open_storage
 from bot.service.tables import TableService

@@ -5,7 +5,7 @@ asked again every hand and never carried over."""
 from __future__ import annotations
 
 from bot.games.base import Action
-from bot.service.live import LiveTable
+from bot.service.table.live import LiveTable
 from bot.service.tables import TableService
 from tests.support.service_rig import ALICE, BOB, CAROL, GUILD, Clock, open_service
 from tests.support.table_play import act, deal_seats, finish_hand, next_deal, passive, poker_table, turn

@@ -13,11 +13,11 @@ from bot.errors import StaleButton, UserError
 from bot.games.base import Action, IllegalAction
 from bot.storage.interface import HOUSE, InsufficientChips
 from bot.storage import open_storage
-from bot.service.live import LiveTable
+from bot.service.table.live import LiveTable
 from bot.registry import GAMES
-from bot.service import dealing
-from bot.service.seats import BOT_NAMES
-from bot.service.settlement import pause_after
+from bot.service.table import dealing
+from bot.service.table.seats import BOT_NAMES
+from bot.service.table.settlement import pause_after
 from bot.service.tables import TableService
 from tests.support.service_rig import (ALICE, BOB, CAROL, CHANNEL, GUILD, OPEN, Clock, RecordingPresenter,
                                         holdem_table, open_service)
@@ -252,7 +252,7 @@ async def test_a_vanished_channel_closes_its_table_once(database: str, caplog: p
     service = await open_service(database)
     live = await holdem_table(service)
     await service.start(live, ALICE)
-    with caplog.at_level(logging.INFO, logger="bot.service.lobby"):
+    with caplog.at_level(logging.INFO, logger="bot.service.table.lobby"):
         assert await service.vanished(live, "channel deleted") is True
         assert await service.vanished(live, "channel deleted") is False, "closed already"
     assert caplog.messages == [f"table {live.id} closed: channel deleted"], "once, for the operator's log"

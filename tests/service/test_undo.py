@@ -7,8 +7,8 @@ import pytest
 
 from bot.errors import UserError
 from bot.games.base import Action
-from bot.service import undo
-from bot.service.live import LiveTable
+from bot.service.table import undo
+from bot.service.table.live import LiveTable
 from bot.service.tables import TableService
 from tests.support.service_rig import ALICE, BOB, CHANNEL, GUILD, open_service
 

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from bot.games.event_records import EventPlayer
-from bot.service.live import LiveTable
+from bot.service.table.live import LiveTable
 from bot.service.stats import game_stats
 from bot.service.stats.poker import PokerStats, hand_facts
 from bot.service.tables import TableService

@@ -18,7 +18,7 @@ from bot.storage import open_storage
 from bot.storage.batch import Batch
 from bot.storage.interface import InsufficientChips, Storage
 from bot.storage.records import seats_json
-from bot.service.live import LiveTable
+from bot.service.table.live import LiveTable
 from bot.service.tables import TableService
 from tests.support.waiting import CEILING
 

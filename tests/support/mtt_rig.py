@@ -7,9 +7,9 @@ import asyncio
 import itertools
 from typing import Any, Callable
 
-from bot.service import mtt_places, mtt_seating, mtt_tables
-from bot.service.live import LiveTable
-from bot.service.mtt import Tournament
+from bot.service.tournament import places as mtt_places, seating as mtt_seating, table_hooks
+from bot.service.table.live import LiveTable
+from bot.service.tournament.multi_table import Tournament
 
 
 class RecordingMttPresenter:
@@ -87,7 +87,7 @@ def check_final(mtt: Tournament) -> None:
 
 
 class Watch:
-    """Wraps a tournament table's deal boundaries (``mtt_tables.before_deal`` and ``after_deal``,
+    """Wraps a tournament table's deal boundaries (``table_hooks.before_deal`` and ``after_deal``,
     through ``install``: a test's ``monkeypatch.setattr``, or ``setattr``):
 
     - a table that deals owes no player for balance (counting players on their way;
@@ -100,14 +100,14 @@ class Watch:
 
     def __init__(self, install: Callable[[Any, str, Any], None]) -> None:
         self.dealt = self.hands = self.checks = self.now = self.most = 0
-        self.before, self.after = mtt_tables.before_deal, mtt_tables.after_deal
-        install(mtt_tables, "before_deal", self.before_deal)
-        install(mtt_tables, "after_deal", self.after_deal)
+        self.before, self.after = table_hooks.before_deal, table_hooks.after_deal
+        install(table_hooks, "before_deal", self.before_deal)
+        install(table_hooks, "after_deal", self.after_deal)
 
     async def before_deal(self, table: LiveTable) -> tuple[dict[str, Any] | None, float | None]:
         stakes, later = await self.before(table)
         if stakes is not None:
-            mtt = mtt_tables.tournament_of(table)
+            mtt = table_hooks.tournament_of(table)
             tables = mtt.seating()
             if mtt_seating.table_to_break(tables, mtt.seats_per_table) is None:
                 pending = [m for m in mtt_seating.balance(tables) if m.from_table == table.id]
@@ -127,7 +127,7 @@ class Watch:
             self.now -= 1
         self.hands += 1
         if not self.now:
-            mtt = mtt_tables.tournament_of(table)
+            mtt = table_hooks.tournament_of(table)
             check_chips(mtt)
             check_seats(mtt)
             check_places(mtt)

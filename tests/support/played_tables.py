@@ -7,8 +7,8 @@ import random
 from typing import Any
 
 from bot.games.base import Action
-from bot.service import after_hand
-from bot.service.live import LiveTable
+from bot.service.table import after_hand
+from bot.service.table.live import LiveTable
 from bot.service.tables import TableService
 from bot.storage.records import StoredHand
 from tests.support.service_rig import GUILD, Clock

@@ -9,7 +9,7 @@ Replays of finished deals (``tests/support/privacy_replays.py``): each frame mus
 or the viewer's own seat's view, and a replay message may name only cards public by then or the
 viewer's own.
 
-Shared deals (an event's board, ``bot.service.events``): while some table of the event plays a deal, its
+Shared deals (an event's board, ``bot.service.events.shared_deals``): while some table of the event plays a deal, its
 seed reaches no channel, and in the channels of the event's tables neither does the result of a
 table that finished it; such a table's finished board is no public view (its cards and picture are
 hidden from its channel).
@@ -30,7 +30,7 @@ from bot.games.cards import DECK, pretty
 from bot.games.sigma_shapes import CODES as SIGMA_CODES
 from bot.games.sixchex import BY_CODE as SIXCHEX_CODES
 from bot.registry import game_names
-from bot.service.live import LiveTable
+from bot.service.table.live import LiveTable
 from cogs.info import rules_pages
 from tests.support.privacy_replays import ReplayAudit
 

@@ -14,8 +14,8 @@ import re
 from dataclasses import dataclass, replace
 from typing import Any, Iterable
 
-from bot.service import events
-from bot.service.replays import ReplayStep, rebuild
+from bot.service.events import shared_deals
+from bot.service.table.replays import ReplayStep, rebuild
 
 FOOTER = re.compile(r"Replay · table #(\d+) · hand #(\d+) · step (\d+)/(\d+)")
 BUTTON = re.compile(r"cr:r:(\d+):(\d+):(\d+):(?!open)[a-z]+")
@@ -60,7 +60,7 @@ class ReplayAudit:
         return frames
 
     async def _rebuilt(self, table: int, hand: int) -> None:
-        secret = not await events.hand_may_show(self.storage, table, hand, None)  # it may be revealed since
+        secret = not await shared_deals.hand_may_show(self.storage, table, hand, None)  # it may be revealed since
         known = self.deals.get((table, hand))
         if known is not None:
             self.deals[(table, hand)] = replace(known, secret=secret)

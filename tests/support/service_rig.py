@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import random
 
-from bot.service.live import LiveTable
-from bot.service.mtt import MttPresenter
+from bot.service.table.live import LiveTable
+from bot.service.tournament.multi_table import MttPresenter
 from bot.service.tables import TableService
 from bot.storage import open_storage
 from bot.storage.interface import Storage

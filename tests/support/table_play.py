@@ -8,7 +8,7 @@ from typing import Any
 from pokerkit import BlindOrStraddlePosting
 
 from bot.games.base import Action
-from bot.service.live import LiveTable
+from bot.service.table.live import LiveTable
 from bot.service.tables import TableService
 from tests.support.service_rig import CHANNEL, GUILD, Clock
 

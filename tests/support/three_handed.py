@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.service.live import LiveTable
+from bot.service.table.live import LiveTable
 from tests.support.harness import CHANNEL_ID, Harness, User
 
 

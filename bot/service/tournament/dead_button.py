@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-from bot.service.live import LiveTable
+from bot.service.table.live import LiveTable
 
 KEY = "blinds"
 """The carry's record of the last hand's positions: [button, small blind, big blind] chairs."""
@@ -138,7 +138,7 @@ def last_positions(table: LiveTable, live: Sequence[int]) -> Positions:
 
 def last_big_blind(table: LiveTable) -> int:
     """The chair that posted the last big blind (before the first hand, the one the first moves on
-    from): where ``mtt_seating`` counts the next big blinds from."""
+    from): where ``tournament.seating`` counts the next big blinds from."""
     live = sorted(chair_of(table, i) for i, s in enumerate(table.row.seats) if s.stack > 0)
     if KEY not in table.row.carry and len(live) < 2:
         return -1

@@ -16,9 +16,11 @@ from typing import Any
 from bot.games.base import Action
 from bot.games.cards import commitment
 from bot.registry import game
-from bot.service import events, mtt_tables, presence, time_bank, tournaments
-from bot.service.live import LiveTable, Room
-from bot.service.settlement import end_deal
+from bot.service.events import shared_deals
+from bot.service.table import presence, time_bank
+from bot.service.tournament import sit_and_go, table_hooks
+from bot.service.table.live import LiveTable, Room
+from bot.service.table.settlement import end_deal
 from bot.storage.records import Deal, TableRow
 
 log = logging.getLogger(__name__)
@@ -40,7 +42,7 @@ def restored(room: Room, row: TableRow) -> LiveTable:
 def eligible(table: LiveTable) -> list[int]:
     """Seats dealt into the next deal. In a tournament everyone with chips is dealt in (absent
     players' blinds are posted and their hands folded for them)."""
-    if tournaments.is_tournament(table.row.settings):
+    if sit_and_go.is_tournament(table.row.settings):
         return [i for i, s in enumerate(table.row.seats) if s.stack > 0]
     return [i for i, s in enumerate(table.row.seats)
             if not s.sitting_out and not s.leaving and (not table.spec.chips or s.stack > 0)]
@@ -59,8 +61,8 @@ async def maybe_resume(table: LiveTable) -> None:
 async def start_deal(table: LiveTable) -> None:
     row = table.row
     stakes: dict[str, Any] | None = None
-    if tournaments.is_mtt(row.settings):  # its tournament seats, moves and times it (``mtt_tables``)
-        stakes, look_again = await mtt_tables.before_deal(table)
+    if sit_and_go.is_mtt(row.settings):  # its tournament seats, moves and times it (``table_hooks``)
+        stakes, look_again = await table_hooks.before_deal(table)
         if stakes is None:
             row.deadline = look_again
             async with table.room.storage.transaction() as tx:
@@ -80,10 +82,10 @@ async def start_deal(table: LiveTable) -> None:
     row.hand_no += 1
     time_bank.refill(table, dealt)
     carry["hand_no"] = row.hand_no
-    settings = {**row.settings, **stakes} if stakes else tournaments.hand_settings(row.settings, row.hand_no)
+    settings = {**row.settings, **stakes} if stakes else sit_and_go.hand_settings(row.settings, row.hand_no)
     if settings.get("straddle", "off") != "off":  # who may straddle this deal, if their position comes up
         settings["straddlers"] = [deal_seat for deal_seat, i in enumerate(dealt) if row.seats[i].straddles]
-    seed, event_key = await events.deal_seed(table, settings, carry)
+    seed, event_key = await shared_deals.deal_seed(table, settings, carry)
     seats = [row.seats[i] for i in dealt]
     row.deal = Deal(seed=seed, commitment=commitment(seed), seats=dealt, names=[s.name for s in seats],
                     stacks=[s.stack for s in seats], bots=[s.is_bot for s in seats], carry=carry,
@@ -97,8 +99,8 @@ async def start_deal(table: LiveTable) -> None:
     table.withheld = False
     row.deadline = turn_deadline(table)
     table.note(f"Deal #{row.hand_no} starts. Deck SHA-256 {row.deal.commitment[:16]}…")
-    if tournaments.is_tournament(row.settings) and stakes is None:
-        table.note(f"Tournament {tournaments.describe_level(row.settings, row.hand_no)}.")
+    if sit_and_go.is_tournament(row.settings) and stakes is None:
+        table.note(f"Tournament {sit_and_go.describe_level(row.settings, row.hand_no)}.")
     await persist(table)
     await drive(table)
 
@@ -241,7 +243,7 @@ async def time_out(table: LiveTable) -> None:
         action = table.engine.timeout_action(deal_seat)
         seat.timeouts += 1
         table.note(f"{seat.name} ran out of time.")
-        if seat.timeouts >= 2 and table.spec.chips and tournaments.is_tournament(table.row.settings):
+        if seat.timeouts >= 2 and table.spec.chips and sit_and_go.is_tournament(table.row.settings):
             seat.sitting_out = True
             table.note(f"{seat.name} timed out twice and now sits out.")
         elif seat.timeouts >= 2 and table.spec.chips:

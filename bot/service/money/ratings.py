@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from openskill.models import PlackettLuce
 
-from bot.service.live import LiveTable
+from bot.service.table.live import LiveTable
 from bot.storage.interface import Tx
 from bot.storage.records import TableSeat
 

@@ -5,9 +5,9 @@ way to it; move its players out when the tournament breaks it or it has too many
 post the big blind next, as the TDA's rules say); then deal at the clock's level, or wait (a manager's
 pause, a break, a hand-for-hand round the other tables have not finished). After a deal
 (``after_deal``, in the transaction of the action that ended it): its knocked-out players take their
-places and prizes once the field is fixed (``mtt_places``), hand for hand begins on the bubble, and the
+places and prizes once the field is fixed (``tournament.places``), hand for hand begins on the bubble, and the
 last player left wins. What it changed in the tournament is put back if that transaction fails, and
-what it announces goes out only once it committed (``deal_end``, ``mtt_undo``).
+what it announces goes out only once it committed (``deal_end``, ``tournament.rollback``).
 
 A player is only ever moved from a table between its deals, so no deal in progress loses a seat; the
 table they go to seats them when its own deal is over. Nothing here waits for the tournament's lock:
@@ -19,12 +19,12 @@ import random
 from contextlib import contextmanager
 from typing import Any, Callable, Iterator
 
-from bot.service import mtt_places, mtt_seating, tournaments
-from bot.service.live import LiveTable
-from bot.service.mtt import Tournament, seating_of
-from bot.service.mtt_undo import DealEnd, Work
-from bot.service.ratings import rate
-from bot.service.seats import seat_at, unseat
+from bot.service.tournament import places as mtt_places, seating as mtt_seating, sit_and_go
+from bot.service.table.live import LiveTable
+from bot.service.tournament.multi_table import Tournament, seating_of
+from bot.service.tournament.rollback import DealEnd, Work
+from bot.service.money.ratings import rate
+from bot.service.table.seats import seat_at, unseat
 from bot.storage.interface import Tx
 from bot.storage.records import Deal, MttEntry, TableSeat
 
@@ -90,7 +90,7 @@ def seat_arrivals(mtt: Tournament, table: LiveTable) -> list[MttEntry]:
 
 def move_out(mtt: Tournament, table: LiveTable) -> list[MttEntry]:
     """Move players out of this table, when it breaks (all of them, to the other tables by draw) or
-    has more than one player over the table with the fewest (``mtt_seating.balance``)."""
+    has more than one player over the table with the fewest (``seating.balance``)."""
     tables = mtt.seating()
     breaking = mtt_seating.table_to_break(tables, mtt.seats_per_table)
     if breaking == table.id:
@@ -125,7 +125,7 @@ def deal_end(table: LiveTable) -> Iterator[None]:
     tournament's table, what ``after_deal`` changed in the tournament is undone if the transaction
     fails (the table is put back as stored: the deal goes on, and its end comes again), and its
     announcements go out once it committed."""
-    if not tournaments.is_mtt(table.row.settings):
+    if not sit_and_go.is_mtt(table.row.settings):
         yield
         return
     mtt = tournament_of(table)
@@ -141,7 +141,7 @@ def deal_end(table: LiveTable) -> Iterator[None]:
 
 async def after_deal(table: LiveTable, tx: Tx, deal: Deal) -> None:
     """The deal is over: knocked-out players leave, with their places once the field is fixed (held
-    until the round ends when hand for hand; ``mtt_places``), the field is fixed if registration has
+    until the round ends when hand for hand; ``tournament.places``), the field is fixed if registration has
     closed, the tournament may go hand for hand or be won, and the table's next deadline. What it
     changes in the tournament is recorded (``mtt.ending``, ``deal_end``) and its announcements wait
     for the commit."""
@@ -212,7 +212,7 @@ async def check_round(mtt: Tournament, tx: Tx | None = None, spawn: Callable[[Wo
 
 
 async def finish(mtt: Tournament, tx: Tx, table: LiveTable, spawn: Callable[[Work], None]) -> list[MttEntry]:
-    """One player has every chip: they win the first prize (``mtt_places.win``); every entrant's
+    """One player has every chip: they win the first prize (``places.win``); every entrant's
     finish counts in the results and ratings; the last table closes with its chips, which were the
     tournament's, and its end is announced once stored (``spawn``). It is finished before the first
     await, so nothing reads it in between as still playing with nobody left (an announcement saying

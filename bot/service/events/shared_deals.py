@@ -13,7 +13,7 @@ Every path that can show a shared deal asks here: the table message and the boar
 table service), ``/verify``, ``/export``, ``/bridge results`` and ``standings``, and ``python -m bot export``.
 
 A table's part (the functions below): a shared seed per deal, its result, and withholding a board
-not revealed yet; the service's part (``bot.service.event_desk``): revealing boards to every table of
+not revealed yet; the service's part (``bot.service.events.desk``): revealing boards to every table of
 the event, and a director closing it. A table that finishes an event's deal that is not revealed yet withholds it: its message
 says the board is done and shows neither the seed, the last picture, the result nor the log of the
 play. When the deal is revealed (the last open table finished it, a table of the event closed, or a
@@ -26,7 +26,7 @@ from typing import Any, Sequence
 
 from bot.errors import UserError
 from bot.games.event_records import EventPlayer, EventResult
-from bot.service.live import LiveTable
+from bot.service.table.live import LiveTable
 from bot.storage.interface import Storage, Tx
 from bot.storage.records import Deal, EventState
 

@@ -8,11 +8,13 @@ import logging
 from typing import Any
 
 from bot.games.base import Outcome
-from bot.service import bounty, events, mtt_tables, presence, tournaments
-from bot.service.tournaments import busted_places, payouts
-from bot.service.live import LiveTable
-from bot.service.ratings import rate
-from bot.service.seats import (buy_in, buy_in_range, cash_out, is_cash_table, pay_in, remove_seats,
+from bot.service.events import shared_deals
+from bot.service.table import bounty, presence
+from bot.service.tournament import sit_and_go, table_hooks
+from bot.service.tournament.sit_and_go import busted_places, payouts
+from bot.service.table.live import LiveTable
+from bot.service.money.ratings import rate
+from bot.service.table.seats import (buy_in, buy_in_range, cash_out, is_cash_table, pay_in, remove_seats,
                                try_pay_in)
 from bot.storage.interface import Tx
 
@@ -37,7 +39,7 @@ async def end_deal(table: LiveTable) -> None:
             await asyncio.to_thread(analyse)  # before the export is written, which carries it
         except Exception:  # the board ends all the same, without its analysis
             log.exception("table %s: the board's double-dummy analysis failed", table.id)
-    with mtt_tables.deal_end(table):  # a tournament's part undone if the commit fails, announced once it is stored
+    with table_hooks.deal_end(table):  # a tournament's part undone if the commit fails, announced once it is stored
         async with table.room.storage.transaction() as tx:
             await settle(table, tx, outcome)
             await tx.save_table(table.row)
@@ -46,7 +48,7 @@ async def end_deal(table: LiveTable) -> None:
     if table.row.status == "closed":  # a tournament just finished and paid out
         table.room.forget(table)
     if deal.event_key is not None:
-        await events.event_deal_finished(table, str(deal.settings["event"]), str(deal.event_key))
+        await shared_deals.event_deal_finished(table, str(deal.settings["event"]), str(deal.event_key))
 
 
 async def settle(table: LiveTable, tx: Tx, outcome: Outcome) -> None:
@@ -61,12 +63,12 @@ async def settle(table: LiveTable, tx: Tx, outcome: Outcome) -> None:
     await record_hand(table, tx, outcome)
     await record_results(table, tx, outcome)
     if deal.event_key is not None:
-        await events.record_event(table, tx, deal)
+        await shared_deals.record_event(table, tx, deal)
     close_deal(table, outcome)
-    if tournaments.is_mtt(table.row.settings):
-        await mtt_tables.after_deal(table, tx, deal)
+    if sit_and_go.is_mtt(table.row.settings):
+        await table_hooks.after_deal(table, tx, deal)
         return
-    if tournaments.is_tournament(table.row.settings):
+    if sit_and_go.is_tournament(table.row.settings):
         await tournament_step(table, tx, deal)
         return
     await rebuy_computer_players(table, tx)
@@ -82,7 +84,7 @@ async def settle(table: LiveTable, tx: Tx, outcome: Outcome) -> None:
 def counted_chips(settings: dict[str, Any], deltas: tuple[int, ...]) -> tuple[int, ...]:
     """What a deal's chips count for in results, /stats and the leaderboard: a multi-table
     tournament's are its own chips, no wallet's (its finish counts, and its prize is in the wallet)."""
-    return tuple(0 for _ in deltas) if tournaments.is_mtt(settings) else deltas
+    return tuple(0 for _ in deltas) if sit_and_go.is_mtt(settings) else deltas
 
 
 def settle_stacks(table: LiveTable, outcome: Outcome) -> None:
@@ -195,7 +197,7 @@ async def record_results(table: LiveTable, tx: Tx, outcome: Outcome) -> None:
     assert row.deal is not None  # results are recorded before the deal is closed
     seats = [row.seats[i] for i in row.deal.seats]
     ranking = list(outcome.ranking) if outcome.ranking is not None else [0] * len(seats)
-    if tournaments.is_tournament(row.settings):
+    if sit_and_go.is_tournament(row.settings):
         ranking = [0] * len(seats)
     elif outcome.ranking is None and table.spec.chips:
         order = sorted(set(outcome.deltas), reverse=True)

@@ -10,7 +10,7 @@ registration closes (by the clock, or when one player is left), the field is fix
 the places below every player still in, the last knocked out highest; from then on a player knocked
 out takes the place below those still in at once. Players knocked out in the same hand are ranked by
 the chips they started it with (more finishes higher; equal stacks share a place and split the prizes
-of the places they share, ``mtt_prizes.shared``).
+of the places they share, ``prizes.shared``).
 
 Every place's prize comes from ``Tournament.prize_table`` (the pool paid in, shared over the paid
 places), so the prizes add up to the pool and the winner gets exactly the first prize. Places are
@@ -19,9 +19,9 @@ knocking players out at the same moment never give one place twice.
 """
 from __future__ import annotations
 
-from bot.service import mtt_prizes
-from bot.service.mtt import Tournament
-from bot.service.tournaments import busted_places
+from bot.service.tournament import prizes as mtt_prizes
+from bot.service.tournament.multi_table import Tournament
+from bot.service.tournament.sit_and_go import busted_places
 from bot.storage.interface import Tx
 from bot.storage.records import MttEntry
 

@@ -10,8 +10,8 @@ as the undo left it. Robots consent; people among the opponents answer Allow or 
 from __future__ import annotations
 
 from bot.errors import UserError
-from bot.service.dealing import drive, turn_deadline
-from bot.service.live import LiveTable, UndoAsked
+from bot.service.table.dealing import drive, turn_deadline
+from bot.service.table.live import LiveTable, UndoAsked
 
 
 def allowed(table: LiveTable) -> bool:

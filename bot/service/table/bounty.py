@@ -8,7 +8,7 @@ poker hand's alone.
 """
 from __future__ import annotations
 
-from bot.service.live import LiveTable
+from bot.service.table.live import LiveTable
 
 
 def amount(table: LiveTable) -> int:

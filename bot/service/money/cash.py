@@ -11,17 +11,17 @@ change under a hand in progress.
 from __future__ import annotations
 
 from bot.errors import UserError
-from bot.service import tournaments
-from bot.service.dealing import maybe_resume
-from bot.service.live import LiveTable
-from bot.service.seats import buy_in, buy_in_range, is_cash_table, pay_in
+from bot.service.tournament import sit_and_go
+from bot.service.table.dealing import maybe_resume
+from bot.service.table.live import LiveTable
+from bot.service.table.seats import buy_in, buy_in_range, is_cash_table, pay_in
 from bot.storage.interface import InsufficientChips
 from bot.storage.records import TableSeat
 
 
 def _cash_seat(table: LiveTable, user_id: int) -> TableSeat:
     """The member's seat at a cash table, or the refusal that says what to do instead."""
-    if tournaments.is_tournament(table.row.settings):
+    if sit_and_go.is_tournament(table.row.settings):
         raise UserError("A tournament has no rebuys or top-ups: everyone plays the chips they started with.")
     if not is_cash_table(table):
         raise UserError(f"{table.spec.title} is played for one buy-in: there is no rebuy or top-up.")

@@ -7,10 +7,10 @@ from __future__ import annotations
 import random
 
 from bot.errors import UserError
-from bot.service import mtt_places, mtt_seating
-from bot.service.live import LiveTable
-from bot.service.mtt import Tournament
-from bot.service.seats import bot_name
+from bot.service.tournament import places, seating as mtt_seating
+from bot.service.table.live import LiveTable
+from bot.service.tournament.multi_table import Tournament
+from bot.service.table.seats import bot_name
 from bot.storage.interface import Tx
 from bot.storage.records import MttEntry, TableRow, TableSeat
 
@@ -42,7 +42,7 @@ async def register(mtt: Tournament, user_id: int, name: str, is_bot: bool = Fals
             if not mtt.registration_open():  # closed while the wallet paid: the transaction takes nothing
                 mtt.row.pool -= buy_in
                 raise UserError(f"Registration for {mtt.row.name} is closed.")
-            mtt_places.reenter(mtt, user_id)
+            places.reenter(mtt, user_id)
             entry.entries += 1
             if new_table is not None:
                 table_id = new_table.id

@@ -10,8 +10,8 @@ from __future__ import annotations
 from contextlib import AsyncExitStack
 
 from bot.errors import UserError
-from bot.service.live import LiveTable
-from bot.service.mtt import Tournament
+from bot.service.table.live import LiveTable
+from bot.service.tournament.multi_table import Tournament
 
 CANCEL_IN_THE_MONEY = ("{name} is in the money: prizes have been paid, so it can't be cancelled with every "
                        "buy-in back. Pause it, or let it be played out.")

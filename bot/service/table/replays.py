@@ -8,7 +8,7 @@ saw). Nothing here decides what is visible: the engine's views do.
 
 Only members of the server the table played on can replay it (another server's table reads as no
 such hand), and an event's deal (a duplicate board) is not replayed while it is secret
-(``bot.service.events``).
+(``bot.service.events.shared_deals``).
 """
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ from typing import Any, Mapping
 from bot.errors import UserError
 from bot.games.base import Action, Seat
 from bot.registry import game
-from bot.service import events
+from bot.service.events import shared_deals
 from bot.storage.interface import Storage
 
 KEPT = 16
@@ -104,7 +104,7 @@ class Replays:
         row = await self.storage.table(table_id)
         if guild_id is None or row is None or row.guild_id != guild_id:
             raise missing
-        if not await events.hand_may_show(self.storage, table_id, hand_no, None):
+        if not await shared_deals.hand_may_show(self.storage, table_id, hand_no, None):
             raise UserError("That deal belongs to an event whose other tables may still be playing it: "
                             "it can be replayed once the event reveals it.")
         kept = self._kept.get((table_id, hand_no))

@@ -9,7 +9,7 @@ was never stored (and is lost at the next restart). So a command that fails puts
 storage has it (``Restorable.restore``) before the lock is let go; if that fails too (storage out of
 reach), the next holder of the lock restores it first, before it judges anything. A tournament
 table's deal end also changes its tournament, under the table's lock alone: that part is undone from a
-record of it, not read anew (``bot.service.mtt_undo``).
+record of it, not read anew (``bot.service.tournament.rollback``).
 
 A refusal (``UserError``) is judged before anything changes and restores nothing, except storage's
 own refusals (``InsufficientChips``, ``NotOwner``), which may come at the commit. Whether a request

@@ -16,7 +16,7 @@ from bot.errors import StaleButton, UserError
 from bot.games.base import Action, ActionSpec, IllegalAction, Outcome, Seat
 from bot.games.moves import offered, verify_move
 from bot.registry import GameSpec
-from bot.service.stored_lock import StoredLock
+from bot.service.table.stored_lock import StoredLock
 from bot.storage.interface import Storage
 from bot.storage.records import TableRow, TableSeat
 
@@ -49,7 +49,7 @@ class Courier(Protocol):
 
 @dataclass
 class UndoAsked:
-    """A pending undo (``bot.service.undo``): who asked, the index of their move among the deal's
+    """A pending undo (``bot.service.table.undo``): who asked, the index of their move among the deal's
     actions, and the opponents (people) who have not answered yet, as deal seats."""
 
     asker: int
@@ -76,7 +76,7 @@ class LiveTable:
     deal_size: int = 0  # seats in the current or last deal (engine seats 0..deal_size-1)
     turn_started: dict[int, int] = field(default_factory=dict)  # deal seat -> step its turn began
     last_event: tuple[str, str] | None = None  # (event, deal key) of the last event deal it finished
-    withheld: bool = False  # that deal is still secret (bot.service.events): its message shows none of it
+    withheld: bool = False  # that deal is still secret (bot.service.events.shared_deals): its message shows none of it
     paused: str | None = None  # why the table is paused (the bot can't show it), or None
     paused_left: float | None = None  # seconds its deadline had left when it was paused
     courier: Courier | None = None
@@ -260,7 +260,7 @@ class Presenter(Protocol):
 
 
 class Owners(Protocol):
-    """What owns tables of its own (the multi-table tournaments, ``bot.service.mtt_desk``)."""
+    """What owns tables of its own (the multi-table tournaments, ``bot.service.tournament.desk``)."""
 
     def of(self, table: LiveTable) -> Any:
         """The owner of ``table`` (its ``Tournament``)."""
@@ -281,7 +281,7 @@ class Room(Protocol):
     """Computer players think in a thread (the bot), or on the event loop (tests, selfplay)."""
     @property
     def mtts(self) -> "Owners":
-        """The multi-table tournaments, which own some tables (``bot.service.mtt_desk``)."""
+        """The multi-table tournaments, which own some tables (``bot.service.tournament.desk``)."""
 
     def owns(self, guild_id: int) -> bool: ...
 

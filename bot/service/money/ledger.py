@@ -19,7 +19,7 @@ from typing import Any
 from bot.errors import UserError
 from bot.games.words import counted
 from bot.registry import game
-from bot.service.settle_up import EXACT_UP_TO, Settlement, settle_up
+from bot.service.money.settle_up import EXACT_UP_TO, Settlement, settle_up
 from bot.service.stats.poker import hand_facts
 from bot.storage.interface import Storage
 from bot.storage.records import StoredHand, TableRow

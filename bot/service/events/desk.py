@@ -1,13 +1,13 @@
-"""The service's part of events (``bot.service.events`` has the rule): revealing an event's boards to
+"""The service's part of events (``bot.service.events.shared_deals`` has the rule): revealing an event's boards to
 every one of its tables, and a director closing the event; both span tables, so they live with the
 registry of tables rather than in one."""
 from __future__ import annotations
 
 from bot.errors import UserError
 from bot.registry import game
-from bot.service import lobby
-from bot.service.events import deals_to_reveal, not_played
-from bot.service.live import LiveTable, Room
+from bot.service.table import lobby
+from bot.service.events.shared_deals import deals_to_reveal, not_played
+from bot.service.table.live import LiveTable, Room
 from bot.storage.records import EventState
 
 MAX_REPORTS = 10

@@ -44,7 +44,7 @@ def is_tournament(settings: Mapping[str, Any]) -> bool:
 
 
 def is_mtt(settings: Mapping[str, Any]) -> bool:
-    """A table of a multi-table tournament (``bot.service.mtt``), whose clock sets its blinds."""
+    """A table of a multi-table tournament (``bot.service.tournament.multi_table``), whose clock sets its blinds."""
     return settings.get("mode") == "mtt"
 
 

@@ -5,11 +5,12 @@ from __future__ import annotations
 import logging
 
 from bot.errors import UserError
-from bot.service import presence, tournaments
-from bot.service.dealing import drive, eligible, maybe_resume, start_deal
-from bot.service.events import reveal_after_close
-from bot.service.live import LiveTable, paused_text
-from bot.service.seats import (BOT_NAMES, bot_name, buy_in, cash_note, remove_seats, require_room,
+from bot.service.table import presence
+from bot.service.tournament import sit_and_go
+from bot.service.table.dealing import drive, eligible, maybe_resume, start_deal
+from bot.service.events.shared_deals import reveal_after_close
+from bot.service.table.live import LiveTable, paused_text
+from bot.service.table.seats import (BOT_NAMES, bot_name, buy_in, cash_note, remove_seats, require_room,
                                require_seated_or_host, running_tournament, sit_down)
 
 log = logging.getLogger(__name__)
@@ -49,7 +50,7 @@ def stays(table: LiveTable, user_id: int) -> bool:
 def stacks_held(tables: list[LiveTable], user_id: int) -> list[tuple[LiveTable, int, bool]]:
     """Where a member's chips are besides their wallet: each table of a chip game where they hold a
     stack, the stack, and whether it is a tournament's (its chips are not the wallet's)."""
-    return [(table, seat.stack, tournaments.is_tournament(table.row.settings))
+    return [(table, seat.stack, sit_and_go.is_tournament(table.row.settings))
             for table in tables if table.spec.chips for seat in table.row.seats
             if seat.user_id == user_id and seat.stack]
 
@@ -76,9 +77,9 @@ async def leave(table: LiveTable, user_id: int) -> str:
         if running_tournament(table):
             if seat.place is not None:  # the seat stays: it is an entry the tournament pays or refunds
                 raise UserError(f"You are out of this tournament (place {seat.place}); there is "
-                                f"nothing to leave. {tournaments.cancel_rule(table.row.settings)}")
+                                f"nothing to leave. {sit_and_go.cancel_rule(table.row.settings)}")
             raise UserError("You can't leave a running tournament: your hands are folded for you while "
-                            f"you sit out. {tournaments.cancel_rule(table.row.settings)}")
+                            f"you sit out. {sit_and_go.cancel_rule(table.row.settings)}")
         if table.row.deal is not None:
             # Seats keep their places until the deal is settled: its record points at them.
             seat.leaving = True
@@ -160,13 +161,13 @@ async def toggle_straddle(table: LiveTable, user_id: int) -> bool:
 
 async def cancel(table: LiveTable, user_id: int, can_manage: bool) -> None:
     """Close the table: the deal in progress is void and every stack goes back to its wallet (a
-    running tournament: every entrant's buy-in, see ``tournaments.CANCEL_RULE``)."""
+    running tournament: every entrant's buy-in, see ``sit_and_go.CANCEL_RULE``)."""
     async with table.lock:
         running = running_tournament(table)
-        if tournaments.is_mtt(table.row.settings):
-            raise UserError(tournaments.MTT_CANCEL_RULE)
+        if sit_and_go.is_mtt(table.row.settings):
+            raise UserError(sit_and_go.MTT_CANCEL_RULE)
         if running and not can_manage:
-            raise UserError(tournaments.CANCEL_RULE)
+            raise UserError(sit_and_go.CANCEL_RULE)
         if user_id != table.row.host_id and not can_manage:
             raise UserError("Only the host or a member with Manage Channels can cancel this table.")
         note = await close(table)
@@ -200,7 +201,7 @@ async def close(table: LiveTable) -> str | None:
         table.note(note)
     async with table.room.storage.transaction() as tx:
         if running_tournament(table):  # the hand in progress is void: stacks are as it began
-            refunds = tournaments.cancel_refunds([s.stack for s in row.seats], buy_in(table, None))
+            refunds = sit_and_go.cancel_refunds([s.stack for s in row.seats], buy_in(table, None))
             for seat, refund in zip(row.seats, refunds):
                 seat.stack = refund
         row.deal = None

@@ -8,7 +8,7 @@ without an edit (an edit a second would spend the channel's rate limit).
 """
 from __future__ import annotations
 
-from bot.service.live import LiveTable
+from bot.service.table.live import LiveTable
 from bot.storage.records import TableSeat
 
 

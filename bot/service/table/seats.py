@@ -4,8 +4,8 @@ ledger, written in the same transaction (``pay_in``, ``cash_out``)."""
 from __future__ import annotations
 
 from bot.errors import UserError
-from bot.service import tournaments
-from bot.service.live import LiveTable
+from bot.service.tournament import sit_and_go
+from bot.service.table.live import LiveTable
 from bot.storage.interface import HOUSE, Tx
 from bot.storage.records import TableSeat
 
@@ -26,7 +26,7 @@ this many minimum buy-ins, 250 big blinds where the minimum is ten."""
 def is_cash_table(table: LiveTable) -> bool:
     """A poker cash game: chips, a button that moves from deal to deal, and no tournament. Its players
     may buy in between the table's minimum and maximum, rebuy, top up and rebuy automatically."""
-    return table.spec.chips and table.spec.moves_button and not tournaments.is_tournament(table.row.settings)
+    return table.spec.chips and table.spec.moves_button and not sit_and_go.is_tournament(table.row.settings)
 
 
 def buy_in_range(table: LiveTable) -> tuple[int, int | None]:
@@ -54,7 +54,7 @@ def buy_in(table: LiveTable, amount: int | None) -> int:
 
 
 def running_tournament(table: LiveTable) -> bool:
-    return tournaments.is_tournament(table.row.settings) and table.row.status == "playing"
+    return sit_and_go.is_tournament(table.row.settings) and table.row.status == "playing"
 
 
 def require_room(table: LiveTable) -> None:
@@ -78,7 +78,7 @@ async def sit_down(table: LiveTable, user_id: int, name: str, amount: int | None
         require_room(table)
     if existing is None and row.status == "playing" and not table.spec.chips:
         raise UserError("This game is under way; join the next one.")
-    if tournaments.is_tournament(row.settings):
+    if sit_and_go.is_tournament(row.settings):
         if row.status == "playing":
             raise UserError("The tournament has started; join the next one.")
         fixed = buy_in(table, None)
@@ -116,7 +116,7 @@ async def try_pay_in(table: LiveTable, tx: Tx, seat: TableSeat, chips: int, kind
 async def cash_out(table: LiveTable, tx: Tx, seat: TableSeat) -> None:
     """The seat's stack back to its holder's wallet (the house's, for a computer player), and the
     ledger's line (the seat goes, or the caller empties it)."""
-    if seat.stack and tournaments.is_mtt(table.row.settings):  # its chips are the tournament's, no wallet's
+    if seat.stack and sit_and_go.is_mtt(table.row.settings):  # its chips are the tournament's, no wallet's
         raise RuntimeError(f"a seat of multi-table tournament table {table.id} would cash out {seat.stack} chips")
     if seat.stack:
         await tx.move_wallet(table.row.guild_id, HOUSE if seat.is_bot else seat.user_id, seat.stack)

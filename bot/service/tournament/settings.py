@@ -7,8 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from bot.errors import UserError
-from bot.service import mtt_prizes
-from bot.service.mtt_clock import PRESETS
+from bot.service.tournament import prizes as mtt_prizes
+from bot.service.tournament.clock import PRESETS
 
 
 def parse_blinds(text: str) -> list[list[int]]:
@@ -49,7 +49,7 @@ def mtt_settings(*, stack: int, buy_in: int, seats: int, blinds: str, minutes: i
 
 def check_settings(settings: dict[str, Any]) -> None:
     """Refuse, in plain words, settings a tournament can't be played with. Judged here, where every
-    tournament is built (``mtt_settings`` and ``MttDesk.create``), not only by the command's option
+    tournament is built (``tournament.settings`` and ``MttDesk.create``), not only by the command's option
     ranges. A buy-in of 0 is a freeroll."""
     s = settings
     if int(s["buy_in"]) < 0:

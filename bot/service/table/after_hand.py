@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from bot.errors import UserError
 from bot.games.cards import pretty
-from bot.service import bounty
-from bot.service.live import LiveTable
+from bot.service.table import bounty
+from bot.service.table.live import LiveTable
 
 
 def over(table: LiveTable) -> bool:

@@ -8,11 +8,11 @@ import logging
 from typing import Any, Callable, Protocol
 
 from bot.errors import UserError
-from bot.service import mtt_places, mtt_register, mtt_seating
-from bot.service.live import LiveTable
-from bot.service.mtt import MttPresenter, MttRoom, Tournament, wake
-from bot.service.mtt_settings import check_settings
-from bot.service.mtt_tables import check_round
+from bot.service.tournament import places, register, seating as mtt_seating
+from bot.service.table.live import LiveTable
+from bot.service.tournament.multi_table import MttPresenter, MttRoom, Tournament, wake
+from bot.service.tournament.settings import check_settings
+from bot.service.tournament.table_hooks import check_round
 
 log = logging.getLogger(__name__)
 GAMES = ("holdem", "omaha")
@@ -105,9 +105,9 @@ class MttDesk:
         closed, tables waiting for players on their way,
         a table to break that waits for players (it breaks when it looks again)."""
         await check_round(mtt)
-        if not mtt.registration_open() and not mtt_places.field_fixed(mtt):  # no table has ended a deal since
+        if not mtt.registration_open() and not places.field_fixed(mtt):  # no table has ended a deal since
             async with self.service.storage.transaction() as tx:
-                await tx.save_mtt(mtt.row, await mtt_places.fix_field(mtt, tx))
+                await tx.save_mtt(mtt.row, await places.fix_field(mtt, tx))
             mtt.spawn(mtt.presenter.show_mtt(mtt))
         mtt.wake_arrivals()
         if mtt.level().number != mtt.state.get("shown_level"):  # the announcement names the level
@@ -119,7 +119,7 @@ class MttDesk:
 
     async def _start_on_time(self, mtt: Tournament) -> None:
         try:
-            await mtt_register.start(mtt)
+            await register.start(mtt)
         except UserError as error:
             mtt.state["start_failed"] = True
             log.info("tournament %s could not start at its time: %s", mtt.id, error)

@@ -1,7 +1,7 @@
 """What one deal's end changed in its tournament (``DealEnd``), kept until the transaction that stores
 it commits: put back exactly if that fails, its announcements sent only once it committed.
 
-``mtt_tables.after_deal`` changes the tournament in memory inside the transaction of the action that
+``table_hooks.after_deal`` changes the tournament in memory inside the transaction of the action that
 ended a deal (knock-outs, places and prizes, the pool, hand for hand, the win), under the table's lock
 only. When that transaction fails at its commit, the member is told nothing was changed and the table
 is put back as storage has it (``StoredLock``); the tournament must be too, or the deal played again
@@ -32,7 +32,7 @@ _ABSENT = object()
 
 
 class Kept(Protocol):
-    """What a deal's end changes of a tournament (``bot.service.mtt.Tournament``)."""
+    """What a deal's end changes of a tournament (``bot.service.tournament.multi_table.Tournament``)."""
 
     row: MttRow
     entries: dict[int, MttEntry]

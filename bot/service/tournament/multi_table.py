@@ -1,11 +1,11 @@
 """A multi-table tournament (``Tournament``): a service object of its own that owns its tables (normal
 tables, each in a thread of the tournament's channel), its entries, its clock and its tasks.
 
-What it does, by job: what spans its tables here; registration and the start in ``mtt_register``;
-a manager's pause, resume and cancel in ``mtt_control``; what each of its tables does at a deal's
+What it does, by job: what spans its tables here; registration and the start in ``tournament.register``;
+a manager's pause, resume and cancel in ``tournament.control``; what each of its tables does at a deal's
 boundaries (seating arrivals, moving players for balance, breaking, hand for hand, knock-outs and
-prizes) in ``mtt_tables``; places and prizes with late registration and re-entry in ``mtt_places``;
-the rules of seating in ``mtt_seating``, of the clock in ``mtt_clock``, of prizes in ``mtt_prizes``.
+prizes) in ``tournament.table_hooks``; places and prizes with late registration and re-entry in ``tournament.places``;
+the rules of seating in ``tournament.seating``, of the clock in ``tournament.clock``, of prizes in ``tournament.prizes``.
 Chips: the buy-ins are wallet chips the tournament holds (``row.pool``) until it pays them as prizes;
 the chips at its tables are tournament chips, every entry's starting stack, which only move from seat
 to seat (``chips_in_play`` always equals entries times the stack).
@@ -15,11 +15,11 @@ from __future__ import annotations
 import asyncio
 from typing import Any, Callable, Coroutine, Protocol
 
-from bot.service import dead_button, mtt_prizes, mtt_seating
-from bot.service.live import LiveTable, Presenter
-from bot.service.mtt_clock import Level, Schedule, played
-from bot.service.mtt_undo import DealEnd
-from bot.service.stored_lock import StoredLock
+from bot.service.tournament import dead_button, prizes as mtt_prizes, seating as mtt_seating
+from bot.service.table.live import LiveTable, Presenter
+from bot.service.tournament.clock import Level, Schedule, played
+from bot.service.tournament.rollback import DealEnd
+from bot.service.table.stored_lock import StoredLock
 from bot.storage.interface import HOUSE, Storage, Tx
 from bot.storage.records import MttEntry, MttRow, TableRow
 
@@ -78,7 +78,7 @@ class Tournament:
         """Held by registration, the start, a pause and the end (one that fails: ``restore``); a table's
         deal boundaries never wait for it (they change it without an await between reading and writing)."""
         self.tasks: set[asyncio.Task[Any]] = set()
-        self.ending: dict[int, DealEnd] = {}  # by table: a deal's end whose transaction is open (``mtt_undo``)
+        self.ending: dict[int, DealEnd] = {}  # by table: a deal's end whose transaction is open (``tournament.rollback``)
 
     def checkpoint(self) -> None:
         """Nothing of a tournament is in memory alone (``StoredLock``)."""
@@ -163,7 +163,7 @@ class Tournament:
         return [e for e in self.entries.values() if e.place is None and e.table_id is not None]
 
     def waiting(self) -> list[int]:
-        """Players knocked out while registration is open, by order out, waiting for places (``mtt_places``)."""
+        """Players knocked out while registration is open, by order out, waiting for places (``tournament.places``)."""
         return [int(user) for user, _, _ in self.state.get("out", [])]
 
     def entries_paid(self) -> int:
@@ -173,7 +173,7 @@ class Tournament:
     def prize_table(self) -> list[int]:
         """The prize of each place, 1..N: the pool paid in (every buy-in and re-entry) shared over the
         paid places (about 15% of the buy-ins by default), never more places than entrants. Final once
-        the field is fixed (``mtt_places``); before that, what it would be now."""
+        the field is fixed (``tournament.places``); before that, what it would be now."""
         shares = self.settings.get("prizes") or mtt_prizes.default_shares(mtt_prizes.paid_places(self.entries_paid()))
         return mtt_prizes.prizes(self.entries_paid() * int(self.settings["buy_in"]), shares, len(self.entries))
 
@@ -221,7 +221,7 @@ class Tournament:
 
     def seating(self) -> list[mtt_seating.Table]:
         """Every open table's chairs, with the players on their way to it put in the seats they will
-        take (``mtt_seating.worst_seat``): what balancing and breaking decide from."""
+        take (``seating.worst_seat``): what balancing and breaking decide from."""
         tables = []
         for live in self.live_tables():
             table = seating_of(live, self.seats_per_table)
@@ -285,7 +285,7 @@ class Tournament:
 
 
 def seating_of(live: LiveTable, seats: int) -> mtt_seating.Table:
-    """A table's chairs as ``mtt_seating`` reads them: who sits in each, and the chair of the last big
+    """A table's chairs as ``tournament.seating`` reads them: who sits in each, and the chair of the last big
     blind (``dead_button``)."""
     chairs: list[int | None] = [None] * seats
     for seat in live.row.seats:

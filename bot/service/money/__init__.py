@@ -1,0 +1,1 @@
+"""Chips and results beyond one deal: rebuys and top-ups, the ledger, settling up, ratings."""
