@@ -1,6 +1,6 @@
 """A session's ledger as a picture: a line per player (bought in, cashed out, still at the table, net),
 winners' nets in gold, then the settle-up's transfers. The view comes from
-``bot.service.ledger.ledger_view``: plain strings.
+``bot.service.money.ledger.ledger_view``: plain strings.
 
 Laid out for Discord's 400 x 300 box (``images.sheet``): 800 wide, at most 600 high, every figure at
 28 px (14 px as shown). It says less per line rather than shrink: hands played and the biggest pot
