@@ -9,10 +9,19 @@ vulnerability) goes into ``Outcome.carry`` and is handed to the next deal's cons
 """
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
-from typing import Any, ClassVar, Mapping, Protocol
+from dataclasses import asdict, dataclass, field, replace
+from typing import Any, ClassVar, Mapping, Protocol, Sequence
 
 from bot.errors import UserError
+
+NOT_YOUR_TURN = "It is not your turn."
+HAND_OVER = "This hand is over."
+NOT_NOW = "You can't do that now."
+"""The refusals every game shares, each written once: a move out of turn, after the deal, or of a
+kind not on offer now."""
+
+TARGET = "@"
+"""Between a card and where it goes in a choice's value ("Qh@E"; ``bot.games.choices`` reads them)."""
 
 
 class IllegalAction(UserError, ValueError):
@@ -21,6 +30,9 @@ class IllegalAction(UserError, ValueError):
 
 class NotYourTurn(IllegalAction):
     """The seat is not one of the seats that must act now."""
+
+    def __init__(self, reason: str = NOT_YOUR_TURN) -> None:
+        super().__init__(reason)
 
 
 @dataclass(frozen=True)
@@ -125,8 +137,13 @@ class Engine(Protocol):
     def legal_actions(self, seat: int) -> list[ActionSpec]:
         """What ``seat`` may do now; empty when it is not that seat's turn."""
 
+    def verify(self, seat: int, action: Action) -> Action:
+        """The move as ``apply`` makes it (a fixed amount filled in), or ``IllegalAction`` whose
+        message is the reason the player reads; it changes nothing."""
+
     def apply(self, seat: int, action: Action) -> list[str]:
-        """Apply an action or raise ``IllegalAction``; returns lines for the table's action log."""
+        """Apply an action (``verify`` first: a refused one changes nothing) or raise
+        ``IllegalAction``; returns lines for the table's action log."""
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """JSON-friendly view for one seat (its own hidden cards) or the public (``None``).
@@ -140,6 +157,112 @@ class Engine(Protocol):
     @property
     def outcome(self) -> Outcome | None:
         """``None`` while the deal goes on."""
+
+    # Optional features: ``EngineBase`` gives each its default (none, no, nothing).
+
+    def analyse(self) -> object:
+        """The finished deal's analysis (bridge: double dummy and par), solved on the first call and
+        kept: slow, so the service calls it off its event loop before the deal is stored."""
+
+    def rabbit(self) -> list[str]:
+        """The cards that would have come had a hand that ended early gone on (a rabbit hunt)."""
+
+    def may_show(self, seat: int) -> bool:
+        """Whether ``seat`` may show its cards after the deal (a winner nobody called)."""
+
+    @property
+    def ruling(self) -> bool:
+        """Whether the deal waits for a director's ruling, which the service runs as a move."""
+
+    def turn_seconds(self) -> int | None:
+        """Seconds for the decision due now, when the game sets them (else the table's)."""
+
+
+class EngineBase:
+    """What every engine inherits: the shared judgement of a move from its ``legal_actions`` and the
+    defaults of the optional features of ``Engine``. An engine whose rules say more than its specs
+    (a reason in its own words) adds it in its own ``verify``, which then calls this one."""
+
+    game: ClassVar[str]
+
+    def to_act(self) -> tuple[int, ...]:  # pragma: no cover - engines define it
+        raise NotImplementedError
+
+    def legal_actions(self, seat: int) -> list[ActionSpec]:  # pragma: no cover - engines define it
+        raise NotImplementedError
+
+    def verify(self, seat: int, action: Action) -> Action:
+        """The move fitted to the spec on offer it is one of (a fixed amount filled in), or the reason
+        it is not: the deal is over, it is not the seat's turn, the kind, amount or choice is not on
+        offer."""
+        specs = [spec for spec in self.legal_actions(seat) if spec.kind == action.kind]
+        if not specs:
+            self._check_turn(seat)
+            raise IllegalAction(NOT_NOW)
+        spec = fitting_spec(specs, action)
+        if action.amount is None and spec.min_amount is not None and spec.min_amount == spec.max_amount:
+            return replace(action, amount=spec.min_amount)
+        return action
+
+    def _check_turn(self, seat: int) -> None:
+        """Refuse a move once the deal is over or out of turn, before any rule is checked."""
+        acting = self.to_act()
+        if not acting:
+            raise IllegalAction(HAND_OVER)
+        if seat not in acting:
+            raise NotYourTurn()
+
+    def analyse(self) -> object:
+        return None
+
+    def rabbit(self) -> list[str]:
+        return []
+
+    def may_show(self, seat: int) -> bool:
+        return False
+
+    @property
+    def ruling(self) -> bool:
+        return False
+
+    def turn_seconds(self) -> int | None:
+        return None
+
+
+def fitting_spec(specs: Sequence[ActionSpec], action: Action) -> ActionSpec:
+    """The first of ``specs`` (one kind's offers) that ``action`` fits, else why the last did not."""
+    reason = NOT_NOW
+    for spec in specs:
+        try:
+            _fit(spec, action)
+            return spec
+        except IllegalAction as refusal:
+            reason = str(refusal)
+    raise IllegalAction(reason)
+
+
+def choice_values(action: Action) -> list[str]:
+    """The select values ``action`` was read from (``bot.games.choices.action_from_choices`` backwards)."""
+    if action.cards:
+        return [card if action.target is None else f"{card}{TARGET}{action.target}" for card in action.cards]
+    return [action.target] if action.target is not None else []
+
+
+def _fit(spec: ActionSpec, action: Action) -> None:
+    if spec.min_amount is None or spec.max_amount is None:
+        if action.amount is not None:
+            raise IllegalAction("That move takes no amount.")
+    elif action.amount is None and spec.min_amount != spec.max_amount:
+        raise IllegalAction(f"Choose an amount from {spec.min_amount} to {spec.max_amount}.")
+    elif action.amount is not None and not spec.min_amount <= action.amount <= spec.max_amount:
+        raise IllegalAction(f"The amount must be from {spec.min_amount} to {spec.max_amount}.")
+    if spec.choices:
+        values = choice_values(action)
+        if action.target in spec.choices:  # the choice is the target alone (Sigma's placement of a named piece)
+            values = [action.target]
+        count_ok = spec.min_choices <= len(values) <= max(1, spec.max_choices)
+        if not count_ok or len(set(values)) != len(values) or not set(values) <= set(spec.choices):
+            raise IllegalAction("That choice is not on offer now: the table has moved on.")
 
 
 HIDDEN = "??"

@@ -28,7 +28,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar, Literal, Mapping, Sequence, TypeGuard
 
-from bot.games.base import Action, ActionSpec, IllegalAction, NotYourTurn
+from bot.games.base import Action, ActionSpec, EngineBase, IllegalAction, NotYourTurn
 
 Structure = Literal["fixed-limit", "pot-limit", "no-limit"]
 STRUCTURES: tuple[str, ...] = ("fixed-limit", "pot-limit", "no-limit")
@@ -382,7 +382,7 @@ class BettingRound:
         return " (all-in)" if self.pot.stacks[seat] == 0 else ""
 
 
-class PotDeal:
+class PotDeal(EngineBase):
     """What the invented poker games' engines share around their ``Pot``: the checks on the seats, a
     hand won because everyone else folded, keeping the pots for the view, and the winners' lines.
 

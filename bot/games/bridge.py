@@ -40,7 +40,7 @@ from endplay.dds import solve_board
 from endplay.parsers import pbn as pbn_format
 from endplay.types import Bid, Board, Card, Deal, Denom, Player
 
-from bot.games.base import HIDDEN, Action, ActionSpec, IllegalAction, NotYourTurn, Outcome, Seat
+from bot.games.base import HIDDEN, Action, ActionSpec, EngineBase, IllegalAction, NotYourTurn, Outcome, Seat
 from bot.games.bridge_analysis import Analysis, against_par, analyse, pbn_info
 from bot.games.bridge_scoring import (
     DIRECTIONS, DOUBLED_TEXT, SIDES, STRAIN_SYMBOLS, STRAINS, ContractResult, RubberState,
@@ -175,7 +175,7 @@ def casual(settings: Mapping[str, Any]) -> bool:
     return settings.get("scoring", "rubber") == "rubber" and not settings.get("event")
 
 
-class BridgeEngine:
+class BridgeEngine(EngineBase):
     """One board of contract bridge. See the module docstring for settings, carry and actions."""
 
     game: ClassVar[str] = "bridge"

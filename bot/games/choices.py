@@ -7,11 +7,10 @@ from __future__ import annotations
 
 import re
 
-from bot.games.base import Action, IllegalAction
+from bot.games.base import TARGET, Action, IllegalAction
 from bot.games.card_names import card_name
 from bot.games.cards import DECK, SUIT_SYMBOLS, pretty
 
-TARGET = "@"
 _BID = re.compile(r"([1-7])(C|D|H|S|NT)")
 
 
@@ -32,13 +31,6 @@ def action_from_choices(kind: str, values: list[str], several: bool = False) -> 
     if len(targets) > 1:
         raise IllegalAction("Choose one target at a time.")
     return Action(kind, cards=cards, target=targets.pop() if targets else None)
-
-
-def choice_values(action: Action) -> list[str]:
-    """The select values ``action`` was read from (``action_from_choices`` backwards)."""
-    if action.cards:
-        return [card if action.target is None else f"{card}{TARGET}{action.target}" for card in action.cards]
-    return [action.target] if action.target is not None else []
 
 
 def display_choice(value: str) -> str:

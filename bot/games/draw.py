@@ -196,7 +196,7 @@ class PokerkitHand(PokerkitTable):
         return super()._presets(low, high)
 
     def apply(self, seat: int, action: Action) -> list[str]:
-        self._check_turn(seat)
+        action = self.verify(seat, action)
         text = self._apply(seat, action)
         player = self._player_of(seat)
         if not self._folded[seat] and self.state.stacks[player] == 0:
@@ -205,29 +205,6 @@ class PokerkitHand(PokerkitTable):
         lines = [f"{self.seats[seat].name} {text}"] + self._advance()
         self.log.extend(lines)
         return lines
-
-    def _bet(self, seat: int, action: Action) -> str:
-        state = self.state
-        to_call = state.checking_or_calling_amount
-        if action.kind == "fold":
-            if not to_call:
-                raise IllegalAction("Nobody has bet: check instead of folding.")
-            state.fold()
-            self._folded[seat] = True
-            return "folds"
-        if action.kind == "check":
-            if to_call:
-                raise IllegalAction(f"You cannot check: it costs {to_call} to call.")
-            state.check_or_call()
-            return "checks"
-        if action.kind == "call":
-            if not to_call:
-                raise IllegalAction("There is nothing to call: check instead.")
-            state.check_or_call()
-            return f"calls {to_call}"
-        if action.kind == "raise":
-            return self._raise(action.amount)
-        raise IllegalAction(f"You cannot {action.kind} now: fold, check, call or raise.")
 
     # -- views ---------------------------------------------------------------------------------
 
@@ -365,21 +342,23 @@ class DrawEngine(PokerkitHand):
                            min_choices=0, max_choices=len(self._cards[seat])),
                 ActionSpec("stand_pat", "Stand pat")]
 
+    def _refuse(self, seat: int, action: Action) -> None:
+        drawing = action.kind in ("discard", "stand_pat")
+        if self.state.stand_patter_or_discarder_index is None:
+            if drawing:
+                raise IllegalAction("The draw comes after this betting round.")
+            super()._refuse(seat, action)
+        elif not drawing:
+            raise IllegalAction("It is time to draw: choose the cards to discard, or stand pat.")
+        elif len(set(action.cards)) != len(action.cards):
+            raise IllegalAction("Choose each card to discard only once.")
+        elif any(card not in self._cards[seat] for card in action.cards):
+            raise IllegalAction("You can only discard cards you hold.")
+
     def _apply(self, seat: int, action: Action) -> str:
         if self.state.stand_patter_or_discarder_index is None:
-            if action.kind in ("discard", "stand_pat"):
-                raise IllegalAction("The draw comes after this betting round.")
             return self._bet(seat, action)
-        if action.kind == "stand_pat":
-            cards: tuple[str, ...] = ()
-        elif action.kind == "discard":
-            cards = action.cards
-        else:
-            raise IllegalAction("It is time to draw: choose the cards to discard, or stand pat.")
-        if len(set(cards)) != len(cards):
-            raise IllegalAction("Choose each card to discard only once.")
-        if any(card not in self._cards[seat] for card in cards):
-            raise IllegalAction("You can only discard cards you hold.")
+        cards = action.cards if action.kind == "discard" else ()
         self.state.stand_pat_or_discard(tuple(CARDS[c] for c in cards))
         for card in cards:
             index = self._cards[seat].index(card)

@@ -34,7 +34,7 @@ from dataclasses import asdict, dataclass, field, replace, fields
 from typing import Any, ClassVar, Mapping, Sequence, TypedDict
 
 from bot.games import gin_melds
-from bot.games.base import HIDDEN, Action, ActionSpec, IllegalAction, NotYourTurn, Outcome, Seat
+from bot.games.base import HIDDEN, Action, ActionSpec, EngineBase, IllegalAction, NotYourTurn, Outcome, Seat
 from bot.games.cards import pretty, shuffled_deck
 from bot.games.words import counted
 
@@ -222,7 +222,7 @@ class ScoreSheet:
         return asdict(replace(self, dealer=1 - self.dealer))
 
 
-class GinEngine:
+class GinEngine(EngineBase):
     """One hand of gin rummy between two seats (see the module docstring for phases and actions)."""
 
     game: ClassVar[str] = "gin"

@@ -59,7 +59,7 @@ from pokerkit import (
     Street,
 )
 
-from bot.games.base import HIDDEN, Action, ActionSpec, IllegalAction, Seat
+from bot.games.base import HIDDEN, Action, ActionSpec, IllegalAction, NotYourTurn, Seat
 from bot.games.cards import pretty, shuffled_deck
 from bot.games.forced_bets import big_blind_player, describe_deal, forced_bets
 from bot.games.poker_options import options
@@ -377,8 +377,6 @@ class HoldemEngine(PokerkitTable):
     def _choose_runouts(self, seat: int, action: Action) -> list[str]:
         """A player's answer to "run it twice?"; once every player still in has answered, what was
         settled and the cards pokerkit deals."""
-        if action.kind not in COUNTS:
-            raise IllegalAction("Everyone still in is all in: first choose whether to run it twice or once.")
         name = self.seats[seat].name
         self._last_action[seat] = "has chosen"
         lines = [f"{name} has chosen how to run it"]
@@ -401,13 +399,19 @@ class HoldemEngine(PokerkitTable):
         """Whether the players still in are asked how many times to run the board now."""
         return bool(self._runouts.waiting()) and not self.finished
 
-    def why_not(self, seat: int, kind: str) -> str | None:
-        """Why a player not asked now may not answer "run it twice?" (``bot.games.moves.offered``)."""
-        if kind not in COUNTS or not self.choosing_runouts():
-            return None
-        if self._player_of(seat) in self._runouts.answers:
-            return "You have chosen already: the others still in are choosing."
-        return "Only the players still in the hand choose whether to run it twice."
+    def verify(self, seat: int, action: Action) -> Action:
+        """While the players all in choose how to run the board, a player not asked is told why."""
+        if action.kind in COUNTS and self.choosing_runouts() and seat not in self.to_act():
+            if self._player_of(seat) in self._runouts.answers:
+                raise NotYourTurn("You have chosen already: the others still in are choosing.")
+            raise NotYourTurn("Only the players still in the hand choose whether to run it twice.")
+        return super().verify(seat, action)
+
+    def _refuse(self, seat: int, action: Action) -> None:
+        if not self.choosing_runouts():
+            super()._refuse(seat, action)
+        elif action.kind not in COUNTS:
+            raise IllegalAction("Everyone still in is all in: first choose whether to run it twice or once.")
 
     def timeout_action(self, seat: int) -> Action:
         """A player who lets the clock run out runs it once."""
@@ -429,39 +433,16 @@ class HoldemEngine(PokerkitTable):
         return specs
 
     def apply(self, seat: int, action: Action) -> list[str]:
-        self._check_turn(seat)
+        action = self.verify(seat, action)
         if self.choosing_runouts():
             lines = self._choose_runouts(seat, action)
             self.log.extend(lines)
             return lines
-        state = self.state
-        player = self._player_of(seat)
-        name = self.seats[seat].name
-        to_call = state.checking_or_calling_amount or 0
-        if action.kind == "fold":
-            if not to_call:
-                raise IllegalAction("Nobody has bet: check instead of folding.")
-            state.fold()
-            self._folded[seat] = True
-            text = "folds"
-        elif action.kind == "check":
-            if to_call:
-                raise IllegalAction(f"You cannot check: it costs {to_call} to call.")
-            state.check_or_call()
-            text = "checks"
-        elif action.kind == "call":
-            if not to_call:
-                raise IllegalAction("There is nothing to call: check instead.")
-            state.check_or_call()
-            text = f"calls {to_call}"
-        elif action.kind == "raise":
-            text = self._raise(action.amount)
-        else:
-            raise IllegalAction(f"Unknown action {action.kind!r}: fold, check, call or raise.")
-        if not self._folded[seat] and state.stacks[player] == 0:
+        text = self._bet(seat, action)
+        if not self._folded[seat] and self.state.stacks[self._player_of(seat)] == 0:
             text += " and is all in"
         self._last_action[seat] = text
-        lines = [f"{name} {text}"] + self._advance()
+        lines = [f"{self.seats[seat].name} {text}"] + self._advance()
         self.log.extend(lines)
         return lines
 

@@ -12,7 +12,7 @@ from typing import Any, ClassVar, Mapping, Sequence
 
 from pokerkit import Card, ChipsPushing, HoleCardsShowingOrMucking, Operation, State
 
-from bot.games.base import HIDDEN, Action, ActionSpec, IllegalAction, NotYourTurn, Outcome, Seat
+from bot.games.base import HIDDEN, Action, ActionSpec, EngineBase, IllegalAction, Outcome, Seat
 from bot.games.cards import DECK, pretty
 from bot.games.equity import sample_key
 from bot.games.phh import write_phh
@@ -20,8 +20,10 @@ from bot.games.phh import write_phh
 CARDS: dict[str, Card] = dict(zip(DECK, Card.parse(*DECK)))
 """Card code -> pokerkit card, parsed once."""
 
+BET_KINDS = ("fold", "check", "call", "raise")
 
-class PokerkitTable:
+
+class PokerkitTable(EngineBase):
     """Base of the pokerkit engines; subclasses build ``state`` and keep the per-seat lists."""
 
     seats: list[Seat]
@@ -165,15 +167,36 @@ class PokerkitTable:
     def finished(self) -> bool:
         return not self.state.status
 
-    def _check_turn(self, seat: int) -> None:
-        """Refuse an action once the hand is over or out of turn, before any rule is checked."""
-        if self.finished:
-            raise IllegalAction("This hand is over.")
-        if seat not in self.to_act():
-            raise NotYourTurn("It is not your turn.")
+    def verify(self, seat: int, action: Action) -> Action:
+        """A seat to act hears the game's own words for a move refused (``_refuse``), then the
+        shared judgement of the offer."""
+        if seat in self.to_act():
+            self._refuse(seat, action)
+        return super().verify(seat, action)
 
-    def to_act(self) -> tuple[int, ...]:  # pragma: no cover - engines define it
-        raise NotImplementedError
+    def _refuse(self, seat: int, action: Action) -> None:
+        """The betting moves' refusals in words that say what to do instead."""
+        to_call = self.state.checking_or_calling_amount or 0
+        if action.kind == "fold" and not to_call:
+            raise IllegalAction("Nobody has bet: check instead of folding.")
+        if action.kind == "check" and to_call:
+            raise IllegalAction(f"You cannot check: it costs {to_call} to call.")
+        if action.kind == "call" and not to_call:
+            raise IllegalAction("There is nothing to call: check instead.")
+        if action.kind == "raise":
+            self._refuse_raise(action.amount)
+        if action.kind not in BET_KINDS:
+            raise IllegalAction(f"You cannot {action.kind} now: fold, check, call or raise.")
+
+    def _refuse_raise(self, amount: int | None) -> None:
+        low = self.state.min_completion_betting_or_raising_to_amount
+        high = self.state.max_completion_betting_or_raising_to_amount
+        if low is None or high is None:
+            raise IllegalAction("You cannot raise now.")
+        if amount is None and low != high or amount is not None and not low <= amount <= high:
+            if low == high:
+                raise IllegalAction(f"You can only raise to exactly {low}.")
+            raise IllegalAction(f"Raise to an amount from {low} to {high}.")
 
     def _fold_call_check_specs(self, seat: int) -> list[ActionSpec]:
         """Fold and call when there is a bet to call, else check when pokerkit allows it."""
@@ -204,22 +227,24 @@ class PokerkitTable:
                 presets.append((label, amount))
         return tuple(presets)
 
-    def _raise(self, amount: int | None) -> str:
+    def _bet(self, seat: int, action: Action) -> str:
+        """A verified betting move made; what it did, for the log."""
         state = self.state
-        low = state.min_completion_betting_or_raising_to_amount
-        high = state.max_completion_betting_or_raising_to_amount
-        if low is None or high is None:
-            raise IllegalAction("You cannot raise now.")
-        if amount is None or not low <= amount <= high:
-            if low == high:
-                raise IllegalAction(f"You can only raise to exactly {low}.")
-            raise IllegalAction(f"Raise to an amount from {low} to {high}.")
+        if action.kind == "fold":
+            state.fold()
+            self._folded[seat] = True
+            return "folds"
+        if action.kind == "check":
+            state.check_or_call()
+            return "checks"
+        if action.kind == "call":
+            to_call = state.checking_or_calling_amount
+            state.check_or_call()
+            return f"calls {to_call}"
+        assert action.amount is not None  # a raise is verified with its amount
         verb = "raises to" if max(state.bets) else "bets"
-        state.complete_bet_or_raise_to(amount)
-        return f"{verb} {amount}"
-
-    def legal_actions(self, seat: int) -> list[ActionSpec]:  # pragma: no cover - engines define it
-        raise NotImplementedError
+        state.complete_bet_or_raise_to(action.amount)
+        return f"{verb} {action.amount}"
 
     def timeout_action(self, seat: int) -> Action:
         kinds = {spec.kind for spec in self.legal_actions(seat)}

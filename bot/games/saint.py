@@ -25,7 +25,7 @@ from typing import Any, ClassVar, Mapping, Sequence, TypedDict
 
 from phevaluator import evaluate_cards
 
-from bot.games.base import Action, ActionSpec, IllegalAction, NotYourTurn, Outcome, Seat
+from bot.games.base import Action, ActionSpec, EngineBase, IllegalAction, NotYourTurn, Outcome, Seat
 from bot.games.cards import DECK, RANKS, SUITS, pretty, shuffled_deck
 from bot.games.words import counted
 
@@ -129,7 +129,7 @@ class SaintView(TypedDict):
 _LOG_LINES = 8
 
 
-class SaintEngine:
+class SaintEngine(EngineBase):
     """One whole Saint Poker game for 2-5 seats.
 
     Settings: ``stake`` (int, default 0): when above 0 every player who does not share the win

@@ -16,7 +16,7 @@ import random
 from typing import Any, ClassVar, Mapping, Sequence, TypedDict
 
 from bot.games import three_card
-from bot.games.base import HIDDEN, Action, ActionSpec, IllegalAction, NotYourTurn, Outcome, Seat
+from bot.games.base import HIDDEN, Action, ActionSpec, EngineBase, IllegalAction, NotYourTurn, Outcome, Seat
 from bot.games.betting import BettingRound, Pot
 from bot.games.cards import DECK, pretty, shuffled, shuffled_deck
 from bot.games.words import counted
@@ -147,7 +147,7 @@ def match_winner(chips: Sequence[int], lines_won: Sequence[int]) -> int | None:
     return None
 
 
-class SquaredEngine:
+class SquaredEngine(EngineBase):
     """One whole Poker Squared match between two seats."""
 
     game: ClassVar[str] = "squared"

@@ -147,17 +147,21 @@ class StudEngine(PokerkitHand):
             specs.append(ActionSpec("raise", f"Complete to {low}", min_amount=low, max_amount=low))
         return specs
 
-    def _apply(self, seat: int, action: Action) -> str:
-        state = self.state
-        if state.can_post_bring_in():
+    def _refuse(self, seat: int, action: Action) -> None:
+        if not self.state.can_post_bring_in():
             if action.kind == "bring_in":
-                amount = state.effective_bring_in_amount
-                state.post_bring_in()
-                return f"brings in for {amount}"
-            if action.kind != "raise":
-                raise IllegalAction("You have the lowest upcard: bring in or complete the bet.")
-        elif action.kind == "bring_in":
-            raise IllegalAction("Only the lowest upcard brings in, at the start of third street.")
+                raise IllegalAction("Only the lowest upcard brings in, at the start of third street.")
+            super()._refuse(seat, action)
+        elif action.kind == "raise":
+            super()._refuse(seat, action)
+        elif action.kind != "bring_in":
+            raise IllegalAction("You have the lowest upcard: bring in or complete the bet.")
+
+    def _apply(self, seat: int, action: Action) -> str:
+        if action.kind == "bring_in":
+            amount = self.state.effective_bring_in_amount
+            self.state.post_bring_in()
+            return f"brings in for {amount}"
         completing = action.kind == "raise" and self._completing()
         text = self._bet(seat, action)
         return f"completes to {action.amount}" if completing else text

@@ -218,7 +218,7 @@ def test_illegal_actions_are_refused_with_a_sentence() -> None:
         e.apply(0, Action("check"))
     with pytest.raises(IllegalAction, match="from 20 to 1000"):
         e.apply(0, Action("raise"))
-    with pytest.raises(IllegalAction, match="Unknown action"):
+    with pytest.raises(IllegalAction, match="You cannot draw now: fold, check, call or raise"):
         e.apply(0, Action("draw"))
     act(e, "call", "call")
     with pytest.raises(IllegalAction, match="check instead"):

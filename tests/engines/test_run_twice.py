@@ -94,10 +94,15 @@ def test_a_player_who_covers_the_all_in_is_asked_too_and_the_clock_runs_it_once(
     e = all_in(stacks=(500, 1000, 1000))
     assert e.to_act() == (0, 1), "Bob has chips left, but no one to bet against"
     assert e.timeout_action(1) == Action("once")
-    assert e.why_not(2, "twice") == "Only the players still in the hand choose whether to run it twice."
+    with pytest.raises(NotYourTurn, match="^Only the players still in the hand choose whether to run it twice.$"):
+        e.verify(2, Action("twice"))
     e.apply(0, Action("twice"))
-    assert e.why_not(0, "once") == "You have chosen already: the others still in are choosing."
-    assert e.why_not(0, "fold") is None
+    with pytest.raises(NotYourTurn, match="^You have chosen already: the others still in are choosing.$"):
+        e.verify(0, Action("once"))
+    with pytest.raises(NotYourTurn, match="^It is not your turn.$"):
+        e.verify(0, Action("fold"))
+    with pytest.raises(IllegalAction, match="^Everyone still in is all in: first choose"):
+        e.verify(1, Action("fold"))
 
 
 def test_nobody_is_asked_while_two_players_can_still_bet_nor_at_a_table_without_the_option() -> None:

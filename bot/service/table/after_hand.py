@@ -18,11 +18,9 @@ def over(table: LiveTable) -> bool:
 def rabbit_cards(table: LiveTable) -> list[str]:
     """The cards a rabbit hunt would show now: none unless the table allows it, the hand is over
     before the river, and nobody has hunted this hand's rabbit yet."""
-    hunt = getattr(table.engine, "rabbit", None)
-    if not table.row.settings.get("rabbit_hunt") or not over(table) or hunt is None \
-            or table.rabbit_hunted == table.row.hand_no:
+    if not table.row.settings.get("rabbit_hunt") or not over(table) or table.rabbit_hunted == table.row.hand_no:
         return []
-    cards: list[str] = hunt()
+    cards: list[str] = table.engine.rabbit()
     return cards
 
 
@@ -41,9 +39,8 @@ async def hunt_rabbit(table: LiveTable) -> None:
 
 def may_show(table: LiveTable, user_id: int) -> bool:
     """Whether ``user_id`` won the finished hand uncontested and has not shown their cards yet."""
-    allowed = getattr(table.engine, "may_show", None)
     players = table.last_players
-    return over(table) and allowed is not None and user_id in players and bool(allowed(players.index(user_id)))
+    return over(table) and user_id in players and bool(table.engine.may_show(players.index(user_id)))
 
 
 async def show_cards(table: LiveTable, user_id: int) -> None:

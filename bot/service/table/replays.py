@@ -82,9 +82,8 @@ def rebuild(game_name: str, seed: str, record: Mapping[str, Any],
     actions = record["actions"]
     for number, (deal_seat, action) in enumerate(actions, start=1):
         lines = engine.apply(deal_seat, Action.from_json(action))
-        analyse = getattr(engine, "analyse", None)  # bridge: the last step shows double dummy and par
-        if number == len(actions) and analyse is not None:
-            analyse()
+        if number == len(actions):
+            engine.analyse()  # bridge: the last step shows double dummy and par
         steps.append(state(lines))
     return tuple(steps)
 
