@@ -1,4 +1,5 @@
-"""The form a player types an amount in, when a move takes any amount within a range."""
+"""The form a player types an amount in, when a move takes any amount within a range: the amount is
+judged by the table as it applies the move, like any other press."""
 from __future__ import annotations
 
 import discord

@@ -11,13 +11,13 @@ from typing import Any, Iterable
 
 import discord
 
-from bot.adapter.component_checks import STATE, TableComponent, bot_of, judged, nth
+from bot.adapter.component_checks import STATE, TableComponent, bot_of, on_offer, present, send_choice
 from bot.adapter.move_buttons import ActionButton
 from bot.errors import UserError
 from bot.games.base import ActionSpec
 from bot.games.choices import TARGET, action_from_choices, card_of, display_choice
-from bot.service.table import dealing
 from bot.service.table.live import LiveTable
+from bot.service.table.press import Press
 
 
 MAX_SELECT_OPTIONS = 25
@@ -43,8 +43,7 @@ class ChoiceButton(TableComponent, discord.ui.DynamicItem[discord.ui.Button],
                    index=int(match["index"] or 0))
 
     async def _press(self, interaction: discord.Interaction, found: LiveTable | None) -> None:
-        live, specs = judged(interaction, found, self.hand, self.step, self.kind)
-        spec = nth(specs, self.index)
+        live, spec = on_offer(interaction, found, self.hand, self.step, self.kind, self.index)
         view = _choice_selects(interaction, live, spec)
         await interaction.response.send_message(f"**{spec.label}**", view=view, ephemeral=True)
 
@@ -123,35 +122,35 @@ class ChoiceSelect(TableComponent, discord.ui.DynamicItem[discord.ui.Select],
     async def _press(self, interaction: discord.Interaction, found: LiveTable | None) -> None:
         data: dict[str, Any] = dict(interaction.data or {})
         values = [str(v) for v in data.get("values", [])]
-        live, _ = judged(interaction, found, self.hand, self.step, self.kind)
+        live = present(found)
         if not values:  # Discord sends a select's pick only with something picked: a forged one
             raise UserError("Pick at least one option (choosing none has its own button).")
-        action = action_from_choices(self.kind, values, self.item.max_values > 1)
-        live.verify_move(interaction.user.id, action)  # forged or outdated values are refused here
+        press = Press(interaction.user.id, self.hand, self.step,
+                      action_from_choices(self.kind, values, self.item.max_values > 1))
         preview = live.spec.choice_preview
         if preview is not None and self.item.max_values == 1 and len(values[0]) <= 60:  # rides in a custom_id
-            await _show_preview(interaction, live, self.step, self.kind, values[0], preview)
+            await _show_preview(interaction, live, press, self.step, values[0], preview)
             return
-        await interaction.response.edit_message(content="Sent.", view=None)
-        await dealing.act(live, interaction.user.id, self.hand, self.step, action)
+        await send_choice(interaction, live, self.hand, self.step, press.action)
 
 
-async def _show_preview(interaction: discord.Interaction, live: LiveTable, step: int, kind: str, value: str,
+async def _show_preview(interaction: discord.Interaction, live: LiveTable, press: Press, step: int, value: str,
                         preview: Any) -> None:
     """Turn the private select into a picture of the chosen move (the game's ``choice_preview(view,
-    kind, value) -> PNG``, from the presser's own view) with Confirm and Back."""
-    deal_seat = live.deal_seat(interaction.user.id)
-    if deal_seat is None:
-        raise UserError("You are not playing in this hand.")
-    file = await bot_of(interaction).presenter.picture(preview, live.engine.view(deal_seat), kind, value,
-                                                       filename="preview.png")
+    kind, value) -> PNG``, from the presser's own view) with Confirm and Back. The pick is judged by
+    the table first (a picture is an answer before the move exists); Confirm sends it to be judged
+    as it applies."""
+    deal_seat = live.verify(press).deal_seat
+    kind = press.action.kind
+    view = live.engine.view(deal_seat)
+    file = await bot_of(interaction).presenter.picture(preview, view, kind, value, filename="preview.png")
     label = live.spec.choice_label
-    text = label(live.engine.view(deal_seat), kind, value) if label else display_choice(value)
-    view = discord.ui.View(timeout=None)
+    text = label(view, kind, value) if label else display_choice(value)
+    buttons = discord.ui.View(timeout=None)
     for what in ("ok", "back"):
-        view.add_item(PreviewButton(what, live.id, live.row.hand_no, step, kind, value))
-    view.stop()  # answered by custom_id alone, like the selects: no view store entry, no timer
-    await interaction.response.edit_message(content=f"**{text[:150]}**: confirm?", view=view,
+        buttons.add_item(PreviewButton(what, live.id, press.hand_no, step, kind, value))
+    buttons.stop()  # answered by custom_id alone, like the selects: no view store entry, no timer
+    await interaction.response.edit_message(content=f"**{text[:150]}**: confirm?", view=buttons,
                                             attachments=[file])
 
 
@@ -173,12 +172,12 @@ class PreviewButton(TableComponent, discord.ui.DynamicItem[discord.ui.Button],
                    match["value"])
 
     async def _press(self, interaction: discord.Interaction, found: LiveTable | None) -> None:
-        live, _ = judged(interaction, found, self.hand, self.step, self.kind)
-        action = action_from_choices(self.kind, [self.value])
-        spec = live.verify_move(interaction.user.id, action)
+        live = present(found)
+        press = Press(interaction.user.id, self.hand, self.step, action_from_choices(self.kind, [self.value]))
         if self.what == "ok":
-            await interaction.response.edit_message(content="Sent.", view=None, attachments=[])
-            await dealing.act(live, interaction.user.id, self.hand, self.step, action)
+            await send_choice(interaction, live, self.hand, self.step, press.action)
             return
+        live.verify(press)  # Back answers at once: a pick the table no longer offers is refused instead
+        _, spec = on_offer(interaction, live, self.hand, self.step, self.kind)
         await interaction.response.edit_message(content=f"**{spec.label}**", attachments=[],
                                                 view=_choice_selects(interaction, live, spec))

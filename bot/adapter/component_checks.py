@@ -1,8 +1,9 @@
 """What every table component checks before it acts, and how it refuses.
 
 A component's custom_id carries the table, the hand number and the step (actions applied in the
-hand): the table must be this server's and open, the hand and step the current ones, and the move
-one the engine offers the presser. Player errors become ephemeral replies; nothing escapes.
+hand): the table must be this server's and open; the rest (the hand and step the current ones, the
+move one the engine offers the presser) the table judges, once, as it applies the move
+(``LiveTable.verify``). Player errors become ephemeral replies; nothing escapes.
 """
 from __future__ import annotations
 
@@ -14,11 +15,12 @@ import discord
 
 from bot.adapter.press_token import PressToken
 from bot.adapter.protocol import Cardroom
-from bot.errors import UserError
+from bot.errors import TableClosed, UserError
 from bot.games.base import Action, ActionSpec, IllegalAction
 from bot.games.moves import NOT_NOW
 from bot.service.table.live import LiveTable
 from bot.service.table import dealing
+from bot.service.table.press import Press
 from bot.storage.interface import COMMITTED
 
 log = logging.getLogger(__name__)
@@ -80,7 +82,7 @@ def open_table(interaction: discord.Interaction, table: int) -> LiveTable:
     forged custom_id naming another server's table (or one pressed in a DM) reads as a closed table."""
     live = bot_of(interaction).service.table_in(interaction.guild_id, table)
     if live is None:
-        raise UserError("That table is closed.")
+        raise TableClosed()
     return live
 
 
@@ -93,34 +95,40 @@ def left_behind(interaction: discord.Interaction, live: LiveTable) -> bool:
 
 
 async def submit(interaction: discord.Interaction, live: LiveTable, hand: int, step: int, action: Action) -> None:
-    """Hand a move to its table (``dealing.act``, which judges it again under the table's lock). The
-    press is answered by the table's update (its ``PressToken``), or by a deferred update once the
-    move is applied, or ``ANSWER_BY`` seconds after it came, whichever is first (Discord's 3-second
-    deadline)."""
-    press = bot_of(interaction).presenter.pressed(live, interaction)
-    await dealing.act(live, interaction.user.id, hand, step, action)
-    await press.acknowledge()
+    """Hand the presser's move to its table (``dealing.act``, which judges it under the table's lock). The
+    press is answered by the table's update (its ``PressToken``), or by a deferred update once the move is
+    applied, or ``ANSWER_BY`` seconds after it came, whichever is first (Discord's 3-second deadline)."""
+    token = bot_of(interaction).presenter.pressed(live, interaction)
+    await dealing.act(live, Press(interaction.user.id, hand, step, action))
+    await token.acknowledge()
+
+
+async def send_choice(interaction: discord.Interaction, live: LiveTable, hand: int, step: int,
+                      action: Action) -> None:
+    """Hand a move chosen in a private select (or its preview) to its table: the select's message is
+    answered at once (a deferred update: Discord's 3 seconds), and says "Sent." once the table took
+    the move; a refusal is a private follow-up and leaves the select as it was."""
+    await interaction.response.defer()
+    await dealing.act(live, Press(interaction.user.id, hand, step, action))
+    await interaction.edit_original_response(content="Sent.", view=None, attachments=[])
 
 
 def present(live: LiveTable | None) -> LiveTable:
     """The open table a press is about (``TableComponent._checked`` found it), or the refusal."""
     if live is None:
-        raise UserError("That table is closed.")
+        raise TableClosed()
     return live
 
 
-def judged(interaction: discord.Interaction, live: LiveTable | None, hand: int, step: int,
-           kind: str) -> tuple[LiveTable, list[ActionSpec]]:
-    """The press judged by its table (``LiveTable.verify_press``, the one place a press is judged):
-    the table and the presser's legal moves of ``kind``, or the refusal."""
+def on_offer(interaction: discord.Interaction, live: LiveTable | None, hand: int, step: int, kind: str,
+             index: int = 0) -> tuple[LiveTable, ActionSpec]:
+    """The table and the presser's ``index``-th move of ``kind`` on offer (``LiveTable.offer``), for a
+    press that must be answered before its move exists (a form needs the range, a select its choices);
+    else the refusal. An engine may offer several moves of one kind."""
     table = present(live)
-    return table, table.verify_press(interaction.user.id, hand, step, kind)[1]
-
-
-def nth(specs: list[ActionSpec], index: int) -> ActionSpec:
-    """The ``index``-th of the presser's legal moves of a kind (an engine may offer several)."""
+    specs = table.offer(interaction.user.id, hand, step, kind)
     if index < len(specs):
-        return specs[index]
+        return table, specs[index]
     raise IllegalAction(NOT_NOW)
 
 

@@ -12,9 +12,9 @@ from typing import Any, Awaitable, Callable
 import discord
 
 from bot.adapter.amount_form import AmountModal
-from bot.adapter.component_checks import STATE, TableComponent, bot_of, judged, nth, present, submit
+from bot.adapter.component_checks import STATE, TableComponent, bot_of, on_offer, present, submit
 from bot.adapter.member_text import member_name
-from bot.errors import UserError
+from bot.errors import StaleButton
 from bot.games.base import Action
 from bot.service.table import undo
 from bot.service.table.live import LiveTable
@@ -47,18 +47,19 @@ class ActionButton(TableComponent, discord.ui.DynamicItem[discord.ui.Button],
                    amount=int(amount) if amount else None)
 
     async def _press(self, interaction: discord.Interaction, live: LiveTable | None) -> None:
-        table, specs = judged(interaction, live, self.hand, self.step, self.kind)
-        spec = nth(specs, 0)
+        """A preset amount, or a move that takes none, goes to the table as it is (``submit``: the table
+        judges it once). A button without an amount asks the table first whether the move takes one in
+        a range, which opens the form; the form's amount is judged as the table applies it."""
+        table = present(live)
         amount = self.amount
         if amount is None:
+            _, spec = on_offer(interaction, table, self.hand, self.step, self.kind)
             if spec.min_amount is not None and spec.max_amount is not None and spec.min_amount != spec.max_amount:
                 await interaction.response.send_modal(
                     AmountModal(self.table, self.hand, self.step, spec, interaction.user.id))
                 return
             amount = spec.min_amount
-        action = Action(self.kind, amount=amount)
-        table.verify_move(interaction.user.id, action)  # a preset's amount, judged by the engine's offer
-        await submit(interaction, table, self.hand, self.step, action)
+        await submit(interaction, table, self.hand, self.step, Action(self.kind, amount=amount))
         if self.kind in PRIVATE_ANSWERS:
             await interaction.followup.send(PRIVATE_ANSWERS[self.kind], ephemeral=True)
 
@@ -124,7 +125,7 @@ class TableButton(TableComponent, discord.ui.DynamicItem[discord.ui.Button],
             "allowundo": lambda: undo.answer(live, user.id, True),
             "refuseundo": lambda: undo.answer(live, user.id, False)}
         if self.what not in shown_at_the_table:
-            raise UserError("That button is out of date.")
+            raise StaleButton()
         press = bot.presenter.pressed(live, interaction)  # answered by the table's update, or deferred
         await shown_at_the_table[self.what]()
         await press.acknowledge()

@@ -14,7 +14,7 @@ import time
 from collections import deque
 from typing import Any, Callable
 
-from bot.errors import StaleButton, UserError
+from bot.errors import TableClosed, UserError
 from bot.games.base import Action
 from bot.games.cards import new_seed
 from bot.registry import game
@@ -22,7 +22,7 @@ from bot.service.events.desk import EventDesk
 from bot.service.events.shared_deals import check_event_join
 from bot.service.money import cash
 from bot.service.table import after_hand, dealing, lobby
-from bot.service.table.live import LiveTable, Presenter
+from bot.service.table.live import LiveTable, Presenter, Press
 from bot.service.table.replays import Replays
 from bot.service.table.seats import sit_down
 from bot.service.tournament.desk import MttDesk
@@ -178,8 +178,8 @@ class TableService:
         """A player's action from a button, select or modal."""
         table = self.tables.get(table_id)
         if table is None:
-            raise StaleButton("That table is closed.")
-        await dealing.act(table, user_id, hand_no, step, action)
+            raise TableClosed()
+        await dealing.act(table, Press(user_id, hand_no, step, action))
 
     async def join(self, table: LiveTable, user_id: int, name: str, buy_in: int | None = None,
                    wait_for_big_blind: bool = False) -> None:

@@ -20,6 +20,7 @@ from bot.service.events import shared_deals
 from bot.service.table import presence, time_bank
 from bot.service.tournament import sit_and_go, table_hooks
 from bot.service.table.live import LiveTable, Room
+from bot.service.table.press import Press
 from bot.service.table.settlement import end_deal
 from bot.storage.records import Deal, TableRow
 
@@ -109,21 +110,20 @@ def turn_deadline(table: LiveTable) -> float | None:
     if table.engine is None or table.engine.outcome is not None:
         return None
     seconds = float(table.row.settings.get("turn_seconds", table.spec.turn_seconds))
-    engine_limit = getattr(table.engine, "turn_seconds", None)
-    if callable(engine_limit) and "turn_seconds" not in table.row.settings:
-        seconds = float(engine_limit() or seconds)
+    if "turn_seconds" not in table.row.settings:  # the game's own time for this decision, if it sets one
+        seconds = float(table.engine.turn_seconds() or seconds)
     return table.room.clock() + seconds
 
 
-async def act(table: LiveTable, user_id: int, hand_no: int, step: int | None, action: Action) -> None:
-    """A player's action from a button, select or modal, judged again under the table's lock (the
-    table may have moved while the press travelled)."""
+async def act(table: LiveTable, press: Press) -> None:
+    """A member's move from a button, select or form: judged once, here under the table's lock
+    (``LiveTable.verify``: the table may have moved while the press travelled), then applied."""
     async with table.lock:
-        deal_seat, _ = table.verify_press(user_id, hand_no, step)
-        seat = table.table_seat_of(deal_seat)
+        judged = table.verify(press)
+        seat = table.table_seat_of(judged.deal_seat)
         timed_out, seat.timeouts = seat.timeouts, 0
         banked = time_bank.settle(table, seat)
-        await apply(table, deal_seat, action, seats_changed=timed_out != 0 or banked)
+        await apply(table, judged.deal_seat, judged.action, seats_changed=timed_out != 0 or banked)
         await drive(table)
     await table.room.presenter.update(table)
 
@@ -184,7 +184,7 @@ async def _automatic_turns(table: LiveTable) -> None:
         for deal_seat in automatic:
             if deal_seat not in table.engine.to_act():
                 continue
-            if getattr(table.engine, "ruling", False):  # a director's ruling: the solver, off the event loop
+            if table.engine.ruling:  # a director's ruling: the solver, off the event loop
                 action = await asyncio.to_thread(table.engine.ruling_action)
             elif table.table_seat_of(deal_seat).is_bot:
                 action = await bot_choice(table, deal_seat)
@@ -197,8 +197,8 @@ async def _automatic_turns(table: LiveTable) -> None:
 
 def plays_itself(table: LiveTable, deal_seat: int) -> bool:
     seat = table.table_seat_of(deal_seat)
-    ruling = getattr(table.engine, "ruling", False)  # bridge: the director rules on a rejected claim
-    return bool(seat.is_bot or seat.sitting_out or seat.leaving or seat.away or ruling)
+    # bridge: the director rules on a rejected claim
+    return bool(seat.is_bot or seat.sitting_out or seat.leaving or seat.away or table.engine.ruling)
 
 
 async def bot_choice(table: LiveTable, deal_seat: int) -> Action:

@@ -12,10 +12,11 @@ import asyncio
 from dataclasses import dataclass, field, fields, replace
 from typing import Any, Callable, Coroutine, Protocol
 
-from bot.errors import StaleButton, UserError
-from bot.games.base import Action, ActionSpec, IllegalAction, Outcome, Seat
-from bot.games.moves import offered, verify_move
+from bot.errors import EarlierHand, NotPlaying, OtherHand, StaleButton, TablePaused, UserError
+from bot.games.base import Action, ActionSpec, Outcome, Seat
+from bot.games.moves import offered
 from bot.registry import GameSpec
+from bot.service.table.press import Judged, Press
 from bot.service.table.stored_lock import StoredLock
 from bot.storage.interface import Storage
 from bot.storage.records import TableRow, TableSeat
@@ -27,12 +28,6 @@ MEMORY = ("engine", "log", "last_outcome", "last_seed", "last_players", "rabbit_
 was when a failed command took the lock (``LiveTable.restore``); and where the table is shown, which
 the presenter stores in transactions of its own, is kept from memory when the row is read back."""
 KEPT = ("channel_id", "message_id")
-
-
-def paused_text(reason: str) -> str:
-    """The refusal at a paused table (the bot can't show it), and what brings it back."""
-    return (f"This table is paused: {reason}. It goes on once I may post in this channel again "
-            "(View Channel, Send Messages, Embed Links, Attach Files).")
 
 
 class Courier(Protocol):
@@ -196,43 +191,41 @@ class LiveTable:
     def is_stale(self, user_id: int, step: int) -> bool:
         """A button rendered at ``step`` is stale unless it is the current step, or its presser has been
         choosing since then (several seats choose at once: others' choices don't outdate yours)."""
-        if step == self.row.step:
-            return False
-        deal_seat = self.deal_seat(user_id)
-        return deal_seat not in self.turn_started or step < self.turn_started[deal_seat]
+        return self._stale(self.deal_seat(user_id), step)
 
-    def verify_press(self, user_id: int, hand_no: int, step: int | None,
-                     kind: str | None = None) -> tuple[int, list[ActionSpec]]:
-        """The one judgement of a press (a button, select or form of hand ``hand_no`` drawn at
-        ``step``, None: any step): the deal seat it moves for and, for a ``kind``, the presser's legal
-        moves of that kind; else the refusal, in the words the presser reads. The adapter asks it to
-        answer at once (a form needs the move's range), and ``act`` asks it again under the table's
-        lock before the move applies; the engine judges only the move's details (an amount)."""
+    def _stale(self, deal_seat: int | None, step: int) -> bool:
+        return step != self.row.step and (deal_seat not in self.turn_started or step < self.turn_started[deal_seat])
+
+    def _pressed_seat(self, user_id: int, hand_no: int, step: int | None) -> int:
+        """The deal seat a press on a component of hand ``hand_no`` drawn at ``step`` moves for, or the
+        refusal: the table is paused, the component is stale, the presser is not dealt in."""
         if self.paused is not None:
-            raise UserError(paused_text(self.paused))
+            raise TablePaused(self.paused)
         row = self.row
         if row.deal is None or hand_no < row.hand_no:
-            raise StaleButton("That button is from an earlier hand.")
+            raise EarlierHand()
         if hand_no != row.hand_no:
-            raise StaleButton("That button is not from this table's current hand.")
-        if step is not None and (step > row.step or self.is_stale(user_id, step)):
-            raise StaleButton("That button is out of date: the table has moved on.")
+            raise OtherHand()
         deal_seat = self.deal_seat(user_id)
+        if step is not None and (step > row.step or self._stale(deal_seat, step)):
+            raise StaleButton()
         if deal_seat is None:
-            raise UserError("You are not playing in this hand.")
-        if kind is None:
-            if deal_seat not in self.engine.to_act():
-                raise IllegalAction("It is not your turn." if self.engine.to_act() else "This hand is over.")
-            return deal_seat, []
-        return deal_seat, offered(self.engine, deal_seat, kind)
+            raise NotPlaying()
+        return deal_seat
 
-    def verify_move(self, user_id: int, action: Action) -> ActionSpec:
-        """A judged press's move in full (its amount, its choices) against what the engine offers the
-        presser now (``bot.games.moves.verify_move``): the spec it is one of, or the refusal."""
-        deal_seat = self.deal_seat(user_id)
-        if deal_seat is None:
-            raise UserError("You are not playing in this hand.")
-        return verify_move(self.engine, deal_seat, action)
+    def verify(self, press: Press) -> Judged:
+        """The one judgement of a press, which ``dealing.act`` asks under the table's lock: the deal
+        seat it moves for and its move as the engine will apply it, else the refusal in the words the
+        presser reads. Whose turn it is, and what the move may be, the engine judges (its ``verify``:
+        a bridge claim is any player's but dummy's at any time)."""
+        deal_seat = self._pressed_seat(press.user_id, press.hand_no, press.step)
+        return Judged(deal_seat, self.engine.verify(deal_seat, press.action))
+
+    def offer(self, user_id: int, hand_no: int, step: int, kind: str) -> list[ActionSpec]:
+        """The presser's moves of ``kind`` on offer now, or the refusal ``verify`` would give: asked
+        only where the adapter must answer before the move exists (a range opens a form, a choice a
+        select); the move it then sends is judged by ``verify``."""
+        return offered(self.engine, self._pressed_seat(user_id, hand_no, step), kind)
 
     def note(self, line: str) -> None:
         self.log.append(line)

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import logging
 
-from bot.errors import UserError
+from bot.errors import TablePaused, UserError
 from bot.service.table import presence
 from bot.service.tournament import sit_and_go
 from bot.service.table.dealing import drive, eligible, maybe_resume, start_deal
 from bot.service.events.shared_deals import reveal_after_close
-from bot.service.table.live import LiveTable, paused_text
+from bot.service.table.live import LiveTable
 from bot.service.table.seats import (BOT_NAMES, bot_name, buy_in, cash_note, remove_seats, require_room,
                                require_seated_or_host, running_tournament, sit_down)
 
@@ -101,7 +101,7 @@ async def leave(table: LiveTable, user_id: int) -> str:
 async def start(table: LiveTable, user_id: int) -> None:
     async with table.lock:
         if table.paused is not None:
-            raise UserError(paused_text(table.paused))
+            raise TablePaused(table.paused)
         row = table.row
         if user_id != row.host_id and table.seat_index(user_id) is None:
             raise UserError("Only a seated player can start the game.")

@@ -33,17 +33,16 @@ async def end_deal(table: LiveTable) -> None:
     outcome = table.engine.outcome
     deal = table.row.deal
     assert outcome is not None and deal is not None
-    analyse = getattr(table.engine, "analyse", None)  # bridge: double dummy and par, solved off the loop
-    if analyse is not None:
-        try:
-            await asyncio.to_thread(analyse)  # before the export is written, which carries it
-        except Exception:  # the board ends all the same, without its analysis
-            log.exception("table %s: the board's double-dummy analysis failed", table.id)
+    analysis: object = None  # bridge: double dummy and par, solved off the loop before the export that carries it
+    try:
+        analysis = await asyncio.to_thread(table.engine.analyse)
+    except Exception:  # the board ends all the same, without its analysis
+        log.exception("table %s: the board's double-dummy analysis failed", table.id)
     with table_hooks.deal_end(table):  # a tournament's part undone if the commit fails, announced once it is stored
         async with table.room.storage.transaction() as tx:
             await settle(table, tx, outcome)
             await tx.save_table(table.row)
-    if analyse is not None and table.engine.par_note():
+    if analysis is not None and table.engine.par_note():
         table.note(table.engine.par_note())
     if table.row.status == "closed":  # a tournament just finished and paid out
         table.room.forget(table)
