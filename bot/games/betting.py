@@ -25,7 +25,7 @@ Rules followed (standard casino rules unless a game says otherwise):
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, ClassVar, Literal, Mapping, Sequence, TypeGuard
 
 from bot.games.base import Action, ActionSpec, EngineBase, IllegalAction, NotYourTurn
@@ -298,52 +298,64 @@ class BettingRound:
         return tuple(presets)
 
     # ---- applying ----------------------------------------------------------------------------
-    def apply(self, seat: int, action: Action) -> str:
-        """Apply a betting action; returns what happened ("raises to 12") for the table log."""
+    def verify(self, seat: int, action: Action) -> Action:
+        """The betting move as it applies ("all-in" read as the call, bet or raise it means now), or
+        ``IllegalAction`` in words that say what to do instead; it changes nothing."""
         if self.turn is None:
             raise IllegalAction("The betting round is over.")
         if seat != self.turn:
-            raise NotYourTurn("It is not your turn.")
-        kind, amount = action.kind, action.amount
-        if kind == "all-in":
-            kind, amount = self._all_in(seat)
+            raise NotYourTurn()
+        if action.kind == "all-in":
+            action = self._all_in(seat)
         to_call = self.to_call(seat)
+        if action.kind == "fold" and to_call == 0:
+            raise IllegalAction("There is no bet to you: check instead of folding.")
+        if action.kind == "check" and to_call > 0:
+            raise IllegalAction(f"You cannot check: it costs {to_call} to call.")
+        if action.kind == "call" and to_call == 0:
+            raise IllegalAction("There is no bet to call: check instead.")
+        if action.kind in ("bet", "raise"):
+            return self._sized_bet(seat, action)
+        if action.kind not in ("fold", "check", "call"):
+            raise IllegalAction(f"You cannot {action.kind} during a betting round.")
+        return action
+
+    def apply(self, seat: int, action: Action) -> str:
+        """Apply a betting action (``verify`` first); returns what happened ("raises to 12") for the
+        table log."""
+        action = self.verify(seat, action)
+        kind = action.kind
         if kind == "fold":
-            if to_call == 0:
-                raise IllegalAction("There is no bet to you: check instead of folding.")
             self.pot.fold(seat)
             line = "folds"
         elif kind == "check":
-            if to_call > 0:
-                raise IllegalAction(f"You cannot check: it costs {to_call} to call.")
             line = "checks"
         elif kind == "call":
-            if to_call == 0:
-                raise IllegalAction("There is no bet to call: check instead.")
+            to_call = self.to_call(seat)
             self._put(seat, to_call)
             line = f"calls {to_call}" + self._all_in_note(seat)
-        elif kind in ("bet", "raise"):
-            line = self._bet(seat, kind, amount)
         else:
-            raise IllegalAction(f"You cannot {kind} during a betting round.")
+            assert action.amount is not None  # verified
+            line = self._bet(seat, kind, action.amount)
         self.may_raise[seat] = False
         if seat in self.pending:
             self.pending.remove(seat)
         self._next_turn(seat)
         return line
 
-    def _all_in(self, seat: int) -> tuple[str, int | None]:
-        """What "all-in" means now (the kind and the amount): a call of the whole stack, or a bet or
-        raise of it."""
+    def _all_in(self, seat: int) -> Action:
+        """What "all-in" means now: a call of the whole stack, or a bet or raise of it."""
         stack = self.pot.stacks[seat]
         if stack <= self.current_bet - self.bets[seat]:
-            return "call", None
+            return Action("call")
         bounds = self.raise_bounds(seat)
         if bounds is not None and bounds[1] == self.bets[seat] + stack:
-            return ("raise" if self.current_bet else "bet"), bounds[1]
+            return Action("raise" if self.current_bet else "bet", amount=bounds[1])
         raise IllegalAction("You cannot put all your chips in now.")
 
-    def _bet(self, seat: int, kind: str, amount: int | None) -> str:
+    def _sized_bet(self, seat: int, action: Action) -> Action:
+        """A bet or raise with its amount (the only one there is, when none is given), or why not."""
+        kind, amount = action.kind, action.amount
         if kind == "bet" and self.current_bet:
             raise IllegalAction("There is already a bet: raise instead.")
         if kind == "raise" and not self.current_bet:
@@ -352,6 +364,8 @@ class BettingRound:
         if bounds is None:
             raise IllegalAction(f"You cannot {kind} now.")
         low, high = bounds
+        if amount is None and low == high:
+            return replace(action, amount=low)
         if amount is None:
             raise IllegalAction(f"Say how much to {kind}.")
         if not low <= amount <= high:
@@ -359,6 +373,9 @@ class BettingRound:
             if low == high:
                 raise IllegalAction(f"You can only {what} {low} chips.")
             raise IllegalAction(f"You can {what} between {low} and {high} chips.")
+        return action
+
+    def _bet(self, seat: int, kind: str, amount: int) -> str:
         increase = amount - self.current_bet
         full = increase >= self.last_raise
         self._put(seat, amount - self.bets[seat])
@@ -398,6 +415,20 @@ class PotDeal(EngineBase):
     won: list[int]
     round: BettingRound | None
     phase: str
+
+    def verify(self, seat: int, action: Action) -> Action:
+        """The seat to act hears the betting round's words for a move refused (and "all-in" read as
+        the move it means), or between rounds the game's own (``_refuse``); then the shared judgement."""
+        if seat in self.to_act():
+            if self.round is not None:
+                action = self.round.verify(seat, action)
+            else:
+                self._refuse(seat, action)
+        return super().verify(seat, action)
+
+    def _refuse(self, seat: int, action: Action) -> None:  # pragma: no cover - engines define it
+        """The game's words for a move refused between betting rounds (a draw, a placement)."""
+        raise NotImplementedError
 
     def _check_seats(self) -> None:
         if not 2 <= len(self.seats) <= 6:

@@ -34,6 +34,7 @@ side). In the ``ActionSpec`` for ``bid`` the choices are bids
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, ClassVar, Mapping, Sequence, TypedDict
 
 from endplay.dds import solve_board
@@ -53,6 +54,9 @@ from bot.games.words import counted
 BIDS: tuple[str, ...] = tuple(f"{level}{strain}" for level in range(1, 8) for strain in STRAINS)
 """All bids from lowest to highest: a bid is sufficient when its index is higher."""
 PASS, DOUBLE, REDOUBLE = "Pass", "X", "XX"
+_CALLS = {"pass": PASS, "double": DOUBLE, "redouble": REDOUBLE}
+"""The calls that are moves of their own kind (a bid is the kind "bid" with its target)."""
+RULING_AWAITED = "The director's ruling is awaited."
 SEAT_NAMES = ("North", "East", "South", "West")
 SUIT_ORDER = "shdc"
 """Hands are shown spades, hearts, diamonds, clubs, each from the ace down."""
@@ -282,16 +286,22 @@ class BridgeEngine(EngineBase):
         last = self._last_bid()
         return BIDS if last is None else BIDS[BIDS.index(last[1]) + 1:]
 
-    def _call(self, seat: int, call: str) -> list[str]:
-        if call in BIDS:
+    def _refuse_call(self, seat: int, action: Action) -> None:
+        if action.kind == "bid":
+            if action.target is None or action.target not in BIDS:
+                raise IllegalAction("Bid a level 1-7 and a denomination C, D, H, S or NT, such as 1NT or 4H.")
             last = self._last_bid()
-            if last is not None and BIDS.index(call) <= BIDS.index(last[1]):
+            if last is not None and BIDS.index(action.target) <= BIDS.index(last[1]):
                 raise IllegalAction(f"A bid must be higher than {bid_text(last[1])}.")
-        elif call == DOUBLE and not self._can_double(seat):
+        elif action.kind == "double" and not self._can_double(seat):
             raise IllegalAction("You can only double the opponents' last bid, if not yet doubled.")
-        elif call == REDOUBLE and not self._can_redouble(seat):
+        elif action.kind == "redouble" and not self._can_redouble(seat):
             raise IllegalAction("You can only redouble when the opponents have doubled "
                                 "your side's last bid.")
+        elif action.kind not in _CALLS and action.kind != "bid":
+            raise IllegalAction("During the auction you may bid, pass, double or redouble.")
+
+    def _call(self, seat: int, call: str) -> list[str]:
         self.calls.append((seat, call))
         verbs = {PASS: "passes", DOUBLE: "doubles", REDOUBLE: "redoubles"}
         lines = [f"{self._who(seat)} {verbs.get(call) or 'bids ' + bid_text(call)}"]
@@ -329,18 +339,25 @@ class BridgeEngine(EngineBase):
                 return following
         return list(hand)
 
-    def _play(self, seat: int, action: Action) -> list[str]:
-        if len(action.cards) != 1:
+    def _refuse_card(self, seat: int, action: Action) -> None:
+        if action.kind == "claim":
+            self._refuse_claim(seat, action.amount)
+        elif action.kind != "play":
+            raise IllegalAction("During the play you may play a card or claim.")
+        elif len(action.cards) != 1:
             raise IllegalAction("Play exactly one card.")
+        else:
+            hand_seat = self.turn()
+            assert hand_seat is not None
+            if action.cards[0] not in self.hands[hand_seat]:
+                raise IllegalAction(f"{'Dummy does' if hand_seat != seat else 'You do'} not hold that card.")
+            if action.cards[0] not in self._playable(hand_seat):
+                raise IllegalAction(f"You must follow suit: play one of the {SUIT_NAMES[self.trick[0][1][1]]}.")
+
+    def _play(self, seat: int, action: Action) -> list[str]:
         card = action.cards[0]
         hand_seat = self.turn()
         assert hand_seat is not None
-        if card not in self.hands[hand_seat]:
-            whose = "Dummy does" if hand_seat != seat else "You do"
-            raise IllegalAction(f"{whose} not hold that card.")
-        if card not in self._playable(hand_seat):
-            led = self.trick[0][1][1]
-            raise IllegalAction(f"You must follow suit: play one of the {SUIT_NAMES[led]}.")
         self.hands[hand_seat].remove(card)
         self.trick.append((hand_seat, card))
         self.play.append((hand_seat, card))
@@ -381,13 +398,17 @@ class BridgeEngine(EngineBase):
         won = self.won[seat % 2]
         return won, won + 13 - len(self.play) // 4
 
-    def _claim(self, seat: int, action: Action) -> list[str]:
+    def _refuse_claim(self, seat: int, amount: int | None) -> None:
         if seat == self.dummy:
             raise IllegalAction("Dummy takes no part in the play: declarer claims for the side.")
         low, high = self._claim_bounds(seat)
-        if action.amount is None or not low <= action.amount <= high:
+        if amount is None or not low <= amount <= high:
             raise IllegalAction(f"Claim a total of {low} to {high} tricks for your side "
                                 f"({low}: concede the rest; your side has won {low} already).")
+
+    def _claim(self, seat: int, action: Action) -> list[str]:
+        assert action.amount is not None  # verified
+        low = self._claim_bounds(seat)[0]
         self.phase, self.claimer = "claim", seat
         self.claim_tricks = action.amount
         self.claim_accepted = []
@@ -446,10 +467,13 @@ class BridgeEngine(EngineBase):
         from_here = best if to_play % 2 == claimer_side else remaining - best
         return Action("rule", amount=self.won[claimer_side] + from_here)
 
-    def _rule(self, seat: int, action: Action) -> list[str]:
+    def _refuse_ruling(self, seat: int, action: Action) -> None:
         low, high = self._claim_bounds(seat)
         if action.kind != "rule" or action.amount is None or not low <= action.amount <= high:
-            raise IllegalAction("The director's ruling is awaited.")
+            raise IllegalAction(RULING_AWAITED)
+
+    def _rule(self, seat: int, action: Action) -> list[str]:
+        assert action.amount is not None  # verified
         side = "North-South" if seat % 2 == 0 else "East-West"
         return [f"The director rules: {counted(action.amount, 'trick')} to {side}.", self._settle_claim(action.amount)]
 
@@ -484,44 +508,48 @@ class BridgeEngine(EngineBase):
         label = "Play from dummy" if turn != seat else "Play"
         return [ActionSpec("play", label, choices=playable, min_choices=1, max_choices=1), self._claim_spec(seat)]
 
-    def apply(self, seat: int, action: Action) -> list[str]:
-        if self.phase == "done":
-            raise IllegalAction("The board is over.")
-        if seat not in self.to_act() and not (self.phase == "play" and action.kind == "claim"):
-            if self.phase == "play" and seat == self.dummy:
-                raise NotYourTurn("Declarer plays dummy's cards.")
-            if self.phase == "claim":
-                raise NotYourTurn("The claimer's opponents answer a claim.")
-            if self.phase == "ruling":
-                raise NotYourTurn("The director's ruling is awaited.")
-            raise NotYourTurn("It is not your turn.")
-        kind = action.kind
+    def verify(self, seat: int, action: Action) -> Action:
+        """Bridge's own words for a move refused (dummy's turn, a claim's answer, a call or card the
+        rules forbid), then the shared judgement; a bid is read in capitals ("3nt" is 3NT)."""
+        if action.kind == "bid" and action.target is not None:
+            action = replace(action, target=action.target.upper())
+        claiming = self.phase == "play" and action.kind == "claim"
+        if seat in self.to_act() or claiming:
+            self._refuse(seat, action)
+        elif self.phase == "play" and seat == self.dummy:
+            raise NotYourTurn("Declarer plays dummy's cards.")
+        elif self.phase == "claim":
+            raise NotYourTurn("The claimer's opponents answer a claim.")
+        elif self.phase == "ruling":
+            raise NotYourTurn(RULING_AWAITED)
+        return super().verify(seat, action)
+
+    def _refuse(self, seat: int, action: Action) -> None:
         if self.phase == "auction":
-            if kind == "bid":
-                if action.target is None or action.target.upper() not in BIDS:
-                    raise IllegalAction("Bid a level 1-7 and a denomination C, D, H, S or NT, "
-                                        "such as 1NT or 4H.")
-                return self._call(seat, action.target.upper())
-            calls = {"pass": PASS, "double": DOUBLE, "redouble": REDOUBLE}
-            if kind in calls:
-                return self._call(seat, calls[kind])
-            raise IllegalAction("During the auction you may bid, pass, double or redouble.")
-        if self.phase == "claim":
-            if kind in ("accept_claim", "reject_claim"):
-                return self._answer_claim(seat, kind == "accept_claim")
+            self._refuse_call(seat, action)
+        elif self.phase == "claim" and action.kind not in ("accept_claim", "reject_claim"):
             raise IllegalAction("Accept or reject the claim first.")
+        elif self.phase == "ruling":
+            self._refuse_ruling(seat, action)
+        elif self.phase == "play":
+            self._refuse_card(seat, action)
+
+    def apply(self, seat: int, action: Action) -> list[str]:
+        action = self.verify(seat, action)
+        if self.phase == "auction":
+            return self._call(seat, _CALLS.get(action.kind) or str(action.target))
+        if self.phase == "claim":
+            return self._answer_claim(seat, action.kind == "accept_claim")
         if self.phase == "ruling":
             return self._rule(seat, action)
-        if kind == "play":
+        if action.kind == "play":
             return self._play(seat, action)
-        if kind == "claim":
-            return self._claim(seat, action)
-        raise IllegalAction("During the play you may play a card or claim.")
+        return self._claim(seat, action)
 
     def timeout_action(self, seat: int) -> Action:
         """Pass in the auction, the lowest legal card in the play, reject a claim (play goes on)."""
         if seat not in self.to_act():
-            raise NotYourTurn("It is not your turn.")
+            raise NotYourTurn()
         if self.phase == "auction":
             return Action("pass")
         if self.phase == "claim":

@@ -34,7 +34,7 @@ from dataclasses import asdict, dataclass, field, replace, fields
 from typing import Any, ClassVar, Mapping, Sequence, TypedDict
 
 from bot.games import gin_melds
-from bot.games.base import HIDDEN, Action, ActionSpec, EngineBase, IllegalAction, NotYourTurn, Outcome, Seat
+from bot.games.base import HIDDEN, Action, ActionSpec, EngineBase, IllegalAction, Outcome, Seat
 from bot.games.cards import pretty, shuffled_deck
 from bot.games.words import counted
 
@@ -303,13 +303,14 @@ class GinEngine(EngineBase):
             specs.append(ActionSpec("big_gin", "Big gin"))
         return specs
 
-    def apply(self, seat: int, action: Action) -> list[str]:
-        if self.phase == "over":
-            raise IllegalAction("The hand is over.")
-        if seat not in self.to_act():
-            raise NotYourTurn("It is not your turn.")
-        handler = _HANDLERS.get((self.phase, action.kind))
-        if handler is None:
+    def verify(self, seat: int, action: Action) -> Action:
+        """The seat to act hears gin's own words for a move refused, then the shared judgement."""
+        if seat in self.to_act():
+            self._refuse(seat, action)
+        return super().verify(seat, action)
+
+    def _refuse(self, seat: int, action: Action) -> None:
+        if (self.phase, action.kind) not in _HANDLERS:
             raise IllegalAction(_PHASE_HINT[self.phase])
         if action.kind in _ONE_CARD_KINDS and len(action.cards) != 1:
             raise IllegalAction("Choose exactly one card.")
@@ -317,7 +318,18 @@ class GinEngine(EngineBase):
             raise IllegalAction("That move takes no card.")
         if action.amount is not None or (action.target is not None and action.kind != "layoff"):
             raise IllegalAction("That move takes no amount or target.")
-        lines: list[str] = getattr(self, handler)(seat, action)
+        if action.kind == "draw_discard" and self.stock_only:
+            raise IllegalAction("Both players passed the upcard: you must draw from the stock.")
+        if action.kind in ("discard", "knock", "gin"):
+            self._refuse_discard(seat, action.kind, action.cards[0])
+        if action.kind == "big_gin":
+            self._refuse_big_gin(seat)
+        if action.kind == "layoff":
+            self._refuse_layoff(seat, action.cards[0], action.target)
+
+    def apply(self, seat: int, action: Action) -> list[str]:
+        action = self.verify(seat, action)
+        lines: list[str] = getattr(self, _HANDLERS[self.phase, action.kind])(seat, action)
         return lines
 
     def timeout_action(self, seat: int) -> Action:
@@ -368,8 +380,6 @@ class GinEngine(EngineBase):
         return [f"{self._name(seat)} draws from the stock."]
 
     def _draw_discard(self, seat: int, action: Action) -> list[str]:
-        if self.stock_only:
-            raise IllegalAction("Both players passed the upcard: you must draw from the stock.")
         card = self._take_from_pile(seat)
         return [f"{self._name(seat)} takes {pretty(card)} from the discard pile."]
 
@@ -383,14 +393,26 @@ class GinEngine(EngineBase):
 
     # -- discarding, knocking, gin -------------------------------------------------------------
 
-    def _checked_discard(self, seat: int, action: Action) -> str:
-        """The card ``action`` discards, refused with the reason before anything moves."""
-        card = action.cards[0]
+    def _refuse_discard(self, seat: int, kind: str, card: str) -> None:
+        """Why ``card`` may not be discarded, knocked or ginned with, in the words of the rule."""
         if card not in self.hands[seat]:
             raise IllegalAction("You must discard a card you hold.")
         if card == self.taken:
             raise IllegalAction("You cannot discard the card you just took from the discard pile.")
-        return card
+        left = self._deadwood_without(seat, card)
+        limit = self.settings["knock_limit"]
+        if kind == "knock" and left > limit:
+            raise IllegalAction(f"You can knock only with {limit} deadwood points or fewer; "
+                                f"discarding {pretty(card)} leaves {left}.")
+        if kind == "gin" and left:
+            raise IllegalAction(f"That is not gin: discarding {pretty(card)} leaves {left} deadwood points.")
+
+    def _refuse_big_gin(self, seat: int) -> None:
+        if not self.settings["big_gin"]:
+            raise IllegalAction("Big gin is not played at this table.")
+        left = gin_melds.deadwood(self.hands[seat])
+        if left:
+            raise IllegalAction(f"Big gin needs all 11 cards in melds; you have {left} deadwood points.")
 
     def _to_pile(self, seat: int, card: str) -> None:
         self.hands[seat].remove(card)
@@ -402,7 +424,7 @@ class GinEngine(EngineBase):
         return gin_melds.deadwood(c for c in self.hands[seat] if c != card)
 
     def _discard(self, seat: int, action: Action) -> list[str]:
-        card = self._checked_discard(seat, action)
+        card = action.cards[0]
         self._to_pile(seat, card)
         lines = [f"{self._name(seat)} discards {pretty(card)}."]
         if len(self.stock) <= DRAW_AT_STOCK:
@@ -412,12 +434,8 @@ class GinEngine(EngineBase):
         return lines
 
     def _knock(self, seat: int, action: Action) -> list[str]:
-        card = self._checked_discard(seat, action)
+        card = action.cards[0]
         left = self._deadwood_without(seat, card)
-        limit = self.settings["knock_limit"]
-        if left > limit:
-            raise IllegalAction(f"You can knock only with {limit} deadwood points or fewer; "
-                                f"discarding {pretty(card)} leaves {left}.")
         if left == 0:
             return self._gin(seat, action)
         self._to_pile(seat, card)
@@ -428,20 +446,12 @@ class GinEngine(EngineBase):
         return lines
 
     def _gin(self, seat: int, action: Action) -> list[str]:
-        card = self._checked_discard(seat, action)
-        left = self._deadwood_without(seat, card)
-        if left:
-            raise IllegalAction(f"That is not gin: discarding {pretty(card)} leaves {left} deadwood points.")
+        card = action.cards[0]
         self._to_pile(seat, card)
         self._lay_down(seat, "gin", card)
         return [f"{self._name(seat)} goes gin, discarding {pretty(card)}."] + self._score_gin("gin", GIN_BONUS)
 
     def _big_gin(self, seat: int, action: Action) -> list[str]:
-        if not self.settings["big_gin"]:
-            raise IllegalAction("Big gin is not played at this table.")
-        left = gin_melds.deadwood(self.hands[seat])
-        if left:
-            raise IllegalAction(f"Big gin needs all 11 cards in melds; you have {left} deadwood points.")
         self._lay_down(seat, "big_gin", None)
         return [f"{self._name(seat)} goes big gin."] + self._score_gin("big_gin", BIG_GIN_BONUS)
 
@@ -457,16 +467,18 @@ class GinEngine(EngineBase):
         assert self.knocker is not None
         return gin_melds.layoffs(self.hands[1 - self.knocker], self.table)
 
-    def _layoff(self, seat: int, action: Action) -> list[str]:
-        card = action.cards[0]
+    def _refuse_layoff(self, seat: int, card: str, target: str | None) -> None:
         if card not in self.hands[seat]:
             raise IllegalAction("You can only lay off a card you hold.")
-        if action.target is None or not action.target.isdigit() or int(action.target) >= len(self.table):
+        if target is None or not target.isdigit() or int(target) >= len(self.table):
             raise IllegalAction(f"Choose one of the knocker's melds to lay {pretty(card)} off on.")
-        meld = int(action.target)
-        if not gin_melds.fits(card, self.table[meld]):
-            shown = " ".join(pretty(c) for c in self.table[meld])
-            raise IllegalAction(f"{pretty(card)} does not fit on {shown}.")
+        meld = self.table[int(target)]
+        if not gin_melds.fits(card, meld):
+            raise IllegalAction(f"{pretty(card)} does not fit on {' '.join(pretty(c) for c in meld)}.")
+
+    def _layoff(self, seat: int, action: Action) -> list[str]:
+        card = action.cards[0]
+        meld = int(str(action.target))
         self.hands[seat].remove(card)
         self.table[meld] = gin_melds.lay_off(card, self.table[meld])
         self.layoffs.append((card, meld))

@@ -294,10 +294,7 @@ class PresidentialEngine(PotDeal):
                            choices=tuple(self.hands[seat]), min_choices=0, max_choices=HAND_SIZE)]
 
     def apply(self, seat: int, action: Action) -> list[str]:
-        if self.finished:
-            raise IllegalAction("The deal is over.")
-        if seat not in self.to_act():
-            raise NotYourTurn("It is not your turn.")
+        action = self.verify(seat, action)
         name = self.seats[seat].name
         if self.round is not None:
             text = self.round.apply(seat, action)
@@ -310,14 +307,16 @@ class PresidentialEngine(PotDeal):
         self.log.extend(lines)
         return lines
 
-    def _discard(self, seat: int, action: Action) -> str:
+    def _refuse(self, seat: int, action: Action) -> None:
         if action.kind != "discard":
             raise IllegalAction("It is time to draw: discard the cards to replace, or stand pat.")
-        hand = self.hands[seat]
         if len(set(action.cards)) != len(action.cards):
             raise IllegalAction("You listed the same card twice.")
-        if any(card not in hand for card in action.cards):
+        if any(card not in self.hands[seat] for card in action.cards):
             raise IllegalAction("You must discard cards you hold.")
+
+    def _discard(self, seat: int, action: Action) -> str:
+        hand = self.hands[seat]
         self.drawers.pop(0)
         self.drew[seat] = len(action.cards)
         kept = [card for card in hand if card not in action.cards]
@@ -331,7 +330,7 @@ class PresidentialEngine(PotDeal):
     def timeout_action(self, seat: int) -> Action:
         """Betting: check, else fold. Draw: stand pat."""
         if seat not in self.to_act():
-            raise NotYourTurn("It is not your turn.")
+            raise NotYourTurn()
         if self.round is None:
             return Action("discard")
         kinds = {spec.kind for spec in self.legal_actions(seat)}

@@ -25,7 +25,7 @@ from typing import Any, ClassVar, Mapping, Sequence, TypedDict
 
 from phevaluator import evaluate_cards
 
-from bot.games.base import Action, ActionSpec, EngineBase, IllegalAction, NotYourTurn, Outcome, Seat
+from bot.games.base import HAND_OVER, Action, ActionSpec, EngineBase, IllegalAction, NotYourTurn, Outcome, Seat
 from bot.games.cards import DECK, RANKS, SUITS, pretty, shuffled_deck
 from bot.games.words import counted
 
@@ -199,8 +199,15 @@ class SaintEngine(EngineBase):
         return [ActionSpec("pickup", "Pick up a card", choices=tuple(self.table),
                            min_choices=1, max_choices=1)]
 
+    def verify(self, seat: int, action: Action) -> Action:
+        """Saint Poker's own words for a move refused (the wrong phase, a card not held, a choice
+        already made), then the shared judgement."""
+        if self.phase != "over":
+            self._refuse(seat, action)
+        return super().verify(seat, action)
+
     def apply(self, seat: int, action: Action) -> list[str]:
-        self._check(seat, action)
+        action = self.verify(seat, action)
         if action.kind == "pickup":
             lines = self._pickup(seat, action.cards[0])
         else:
@@ -248,7 +255,7 @@ class SaintEngine(EngineBase):
             return Action("reveal", cards=tuple(rng.sample(self.hands[seat], 2)))
         if self.phase == "pickup":
             return Action("pickup", cards=(rng.choice(self.table),))
-        raise IllegalAction("The game is over.")
+        raise IllegalAction(HAND_OVER)
 
     @property
     def outcome(self) -> Outcome | None:
@@ -364,25 +371,23 @@ class SaintEngine(EngineBase):
 
     # -- checks and text -----------------------------------------------------------------------
 
-    def _check(self, seat: int, action: Action) -> None:
-        if self.phase == "over":
-            raise IllegalAction("The game is over.")
+    def _refuse(self, seat: int, action: Action) -> None:
         if not 0 <= seat < len(self.seats):
             raise NotYourTurn("You are not playing in this game.")
+        if self.phase == "pickup" and seat != self.queue[0]:
+            raise NotYourTurn("It is not your turn to pick up.")
+        if self.phase != "pickup" and seat in self.pending:
+            raise NotYourTurn("You have already chosen; wait for the other players.")
         if action.kind not in _PHASE_NOW:
             raise IllegalAction("That is not a Saint Poker move.")
         if action.kind != self.phase:
             raise IllegalAction(_PHASE_NOW[self.phase])
         if self.phase == "pickup":
-            if seat != self.queue[0]:
-                raise NotYourTurn("It is not your turn to pick up.")
             if len(action.cards) != 1:
                 raise IllegalAction("Pick up exactly one card.")
             if action.cards[0] not in self.table:
                 raise IllegalAction("You must pick up a card from the river or the revealed cards.")
             return
-        if seat in self.pending:
-            raise IllegalAction("You have already chosen; wait for the other players.")
         wanted = 1 if self.phase == "river" else 2
         if len(action.cards) != wanted or len(set(action.cards)) != wanted:
             raise IllegalAction("Choose exactly one card for the river." if wanted == 1

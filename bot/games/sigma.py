@@ -246,10 +246,7 @@ class SigmaEngine(PotDeal):
         ]
 
     def apply(self, seat: int, action: Action) -> list[str]:
-        if self.finished:
-            raise IllegalAction("The hand is over.")
-        if seat not in self.to_act():
-            raise NotYourTurn("It is not your turn.")
+        action = self.verify(seat, action)
         name = self.seats[seat].name
         if self.round is not None:
             text = self.round.apply(seat, action)
@@ -260,15 +257,19 @@ class SigmaEngine(PotDeal):
         self.log.extend(lines)
         return lines
 
-    def _place(self, seat: int, action: Action) -> str:
+    def _refuse(self, seat: int, action: Action) -> None:
         if action.kind != "place":
             raise IllegalAction("Place your card now: betting resumes when every frame is complete.")
         card = self.in_hand[seat]
         assert card is not None and self.step is not None
         if action.cards not in ((), (card,)):  # no card named: the one in hand (a select's choice)
             raise IllegalAction("You must place the card you were dealt.")
+        check_placement(self.layers[seat], Placement.parse(action.target), self.step)
+
+    def _place(self, seat: int, action: Action) -> str:
+        card = self.in_hand[seat]
+        assert card is not None and self.step is not None
         placement = Placement.parse(action.target)
-        check_placement(self.layers[seat], placement, self.step)
         self.layers[seat].append(placement.layer(card))
         self.in_hand[seat] = None
         turn = "upright" if placement.rotation == 0 else f"turned {placement.rotation}°"
@@ -289,7 +290,7 @@ class SigmaEngine(PotDeal):
     def timeout_action(self, seat: int) -> Action:
         """Betting: check, else fold. Placing: the best expected placement the seat can know of."""
         if seat not in self.to_act():
-            raise NotYourTurn("It is not your turn.")
+            raise NotYourTurn()
         if self.round is not None:
             kinds = {spec.kind for spec in self.legal_actions(seat)}
             return Action("check") if "check" in kinds else Action("fold")

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import random
+from dataclasses import replace
 from typing import Any, ClassVar, Mapping, Sequence, TypedDict
 
 from bot.games import three_card
@@ -211,11 +212,21 @@ class SquaredEngine(EngineBase):
         assert self.betting is not None
         return self.betting.legal_actions(seat)
 
-    def apply(self, seat: int, action: Action) -> list[str]:
+    def verify(self, seat: int, action: Action) -> Action:
+        """Poker Squared's own words for a move refused (a placement, a bet), a cell read in capitals
+        ("Qh@e" is Qh on E) and "all-in" as the bet it means; then the shared judgement."""
         if self.phase == "over":
-            raise IllegalAction("The match is over.")
+            return super().verify(seat, action)
         if seat not in (0, 1):
             raise NotYourTurn("You are not playing in this match.")
+        if self.phase == "place":
+            action = self._placement(seat, action)
+        elif self.betting is not None and seat in self.betting.to_act():
+            action = self.betting.verify(seat, action)
+        return super().verify(seat, action)
+
+    def apply(self, seat: int, action: Action) -> list[str]:
+        action = self.verify(seat, action)
         start = len(self.log)
         if self.phase == "place":
             self._place(seat, action)
@@ -321,22 +332,26 @@ class SquaredEngine(EngineBase):
             self.log.append(f"The deck ran out: {counted(len(discards), 'card')} {'is' if len(discards) == 1 else 'are'} reshuffled.")
         return self.deck.pop(0)
 
-    def _place(self, seat: int, action: Action) -> None:
+    def _placement(self, seat: int, action: Action) -> Action:
+        """A placement with its cell in capitals, or why it may not be made."""
         if self.placing[seat] is not None:
             raise NotYourTurn("You have already placed your card this round.")
         if action.kind != "place":
             raise IllegalAction("Place a card on your grid first.")
         if len(action.cards) != 1:
             raise IllegalAction("Choose exactly one card to place.")
-        card = action.cards[0]
-        if card not in self.hands[seat]:
+        if action.cards[0] not in self.hands[seat]:
             raise IllegalAction("You must place a card you hold.")
         target = (action.target or "").upper()
         if len(target) != 1 or target not in CELLS:
             raise IllegalAction("Choose a cell from A to I.")
-        cell = CELLS.index(target)
-        if self.grids[seat][cell] is not None:
+        if self.grids[seat][CELLS.index(target)] is not None:
             raise IllegalAction(f"Cell {target} is already filled.")
+        return replace(action, target=target)
+
+    def _place(self, seat: int, action: Action) -> None:
+        card = action.cards[0]
+        cell = CELLS.index(str(action.target))
         self.placing[seat] = (card, cell)
         self.log.append(f"{self.names[seat]} has placed a card.")
         if all(p is not None for p in self.placing):

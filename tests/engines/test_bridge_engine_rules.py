@@ -313,7 +313,7 @@ def test_each_refusal_says_why() -> None:
     assert refusal(game, E, Action("accept_claim")) == "The claimer's opponents answer a claim."
     for defender in (S, N):
         game.apply(defender, Action("accept_claim"))
-    assert refusal(game, S, Action("pass")) == "The board is over."
+    assert refusal(game, S, Action("pass")) == "This hand is over."
 
 
 def test_a_timed_out_player_follows_with_the_lowest_card() -> None:

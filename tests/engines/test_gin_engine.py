@@ -156,7 +156,7 @@ def test_hand_is_drawn_with_two_cards_left_in_the_stock() -> None:
     assert engine.sheet.lines[-1] == {"hand": 1, "winner": None, "kind": "draw", "points": 0}
     assert engine.outcome is not None and engine.outcome.carry["points"] == [0, 0]
     assert engine.outcome.carry["dealer"] == 0  # the deal still alternates
-    with pytest.raises(IllegalAction, match="The hand is over."):
+    with pytest.raises(IllegalAction, match="This hand is over."):
         engine.apply(0, Action("draw_stock"))
 
 

@@ -103,7 +103,7 @@ def test_discard_refusals_say_why() -> None:
     assert refusal(engine, 0, Action("discard", cards=("Ah",))) == "You must discard a card you hold."
     assert refusal(engine, 0, Action("discard", cards=("8d", "Ks"))) == "Choose exactly one card."
     engine.apply(0, Action("knock", cards=("8d",)))          # Bob has nothing to lay off
-    assert refusal(engine, 1, Action("draw_stock")) == "The hand is over."
+    assert refusal(engine, 1, Action("draw_stock")) == "This hand is over."
 
 
 # -- what a player is offered, and what the timer does ---------------------------------------------

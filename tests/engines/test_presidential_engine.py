@@ -185,7 +185,7 @@ def test_illegal_actions_have_clear_messages():
     for seat in (1, 2, 0):
         e.apply(seat, Action("discard"))
     everyone_checks(e)
-    with pytest.raises(IllegalAction, match="The deal is over."):
+    with pytest.raises(IllegalAction, match="This hand is over."):
         e.apply(1, Action("check"))
 
 

@@ -103,7 +103,7 @@ def test_moves_out_of_turn_and_after_the_deal_are_refused_word_for_word() -> Non
     e.apply(0, Action("fold"))
     with pytest.raises(IllegalAction) as refused:
         e.apply(1, Action("check"))
-    assert str(refused.value) == "The deal is over."
+    assert str(refused.value) == "This hand is over."
 
 
 @pytest.mark.parametrize("settings, antes", [({"ante": 2}, 2), ({"ante": 0}, 0), ({}, 1),

@@ -323,7 +323,7 @@ def test_the_last_round_reveals_the_last_two_cards_and_ends_the_game() -> None:
     assert e.to_act() == () and e.view(None)["finished"]
     assert [len(hand) for hand in e.hands] == [0, 0, 0]
     assert sum(e.view(None)["results"][-1]["points"]) >= ROUNDS
-    with pytest.raises(IllegalAction, match="The game is over."):
+    with pytest.raises(IllegalAction, match="This hand is over."):
         e.apply(0, Action("pickup", cards=(e.table[0],)))
 
 

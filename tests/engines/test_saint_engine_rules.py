@@ -56,7 +56,7 @@ def test_a_round_is_told_in_the_log_and_the_picked_cards_are_shown() -> None:
 def test_nothing_is_played_after_the_game() -> None:
     e = SaintEngine({}, seats(2), seed_of(5))
     play_out(e)
-    assert refusal(e, 0, Action("river", cards=("As",))) == "The game is over."
+    assert refusal(e, 0, Action("river", cards=("As",))) == "This hand is over."
 
 
 def test_each_phase_offers_its_own_cards_and_asks_for_exactly_the_number_it_needs() -> None:

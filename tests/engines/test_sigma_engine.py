@@ -158,7 +158,7 @@ def test_illegal_actions_are_refused_with_a_reason_and_change_nothing() -> None:
     with pytest.raises(IllegalAction, match="outside every 3x3 frame"):
         engine.apply(1, Action("place", cards=("S27",), target="2:0:3,0"))
     play(engine, SCRIPT[3:])
-    with pytest.raises(IllegalAction, match="The hand is over."):
+    with pytest.raises(IllegalAction, match="This hand is over."):
         engine.apply(1, Action("check"))
 
 

@@ -154,4 +154,4 @@ def test_the_refusals_say_why() -> None:
     assert refused(IllegalAction, e.apply, 1, Action("place", cards=("S01",), target="1:0:0,0")) == (
         "You must place the card you were dealt.")
     play(e, SCRIPT[3:])
-    assert refused(IllegalAction, e.apply, 1, Action("check")) == "The hand is over."
+    assert refused(IllegalAction, e.apply, 1, Action("check")) == "This hand is over."

@@ -344,7 +344,7 @@ def test_placing_twice_leaving_the_match_and_playing_on_are_refused() -> None:
     play(e)
     with pytest.raises(IllegalAction) as refused:
         e.apply(ANN, Action("check"))
-    assert str(refused.value) == "The match is over."
+    assert str(refused.value) == "This hand is over."
 
 
 @pytest.mark.parametrize("seats, settings, message", [
