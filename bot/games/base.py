@@ -229,6 +229,17 @@ class EngineBase:
         return None
 
 
+def refuse_fold_check_call(kind: str, to_call: int) -> None:
+    """The refusals of a fold, check or call that every poker game shares (pokerkit's and the
+    invented games' betting rounds), in words that say what to do instead."""
+    if kind == "fold" and not to_call:
+        raise IllegalAction("Nobody has bet: check instead of folding.")
+    if kind == "check" and to_call:
+        raise IllegalAction(f"You cannot check: it costs {to_call} to call.")
+    if kind == "call" and not to_call:
+        raise IllegalAction("There is nothing to call: check instead.")
+
+
 def fitting_spec(specs: Sequence[ActionSpec], action: Action) -> ActionSpec:
     """The first of ``specs`` (one kind's offers) that ``action`` fits, else why the last did not."""
     reason = NOT_NOW

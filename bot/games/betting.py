@@ -28,7 +28,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar, Literal, Mapping, Sequence, TypeGuard
 
-from bot.games.base import Action, ActionSpec, EngineBase, IllegalAction, NotYourTurn
+from bot.games.base import Action, ActionSpec, EngineBase, IllegalAction, NotYourTurn, refuse_fold_check_call
 
 Structure = Literal["fixed-limit", "pot-limit", "no-limit"]
 STRUCTURES: tuple[str, ...] = ("fixed-limit", "pot-limit", "no-limit")
@@ -307,13 +307,7 @@ class BettingRound:
             raise NotYourTurn()
         if action.kind == "all-in":
             action = self._all_in(seat)
-        to_call = self.to_call(seat)
-        if action.kind == "fold" and to_call == 0:
-            raise IllegalAction("There is no bet to you: check instead of folding.")
-        if action.kind == "check" and to_call > 0:
-            raise IllegalAction(f"You cannot check: it costs {to_call} to call.")
-        if action.kind == "call" and to_call == 0:
-            raise IllegalAction("There is no bet to call: check instead.")
+        refuse_fold_check_call(action.kind, self.to_call(seat))
         if action.kind in ("bet", "raise"):
             return self._sized_bet(seat, action)
         if action.kind not in ("fold", "check", "call"):

@@ -12,7 +12,7 @@ from typing import Any, ClassVar, Mapping, Sequence
 
 from pokerkit import Card, ChipsPushing, HoleCardsShowingOrMucking, Operation, State
 
-from bot.games.base import HIDDEN, Action, ActionSpec, EngineBase, IllegalAction, Outcome, Seat
+from bot.games.base import HIDDEN, Action, ActionSpec, EngineBase, IllegalAction, Outcome, Seat, refuse_fold_check_call
 from bot.games.cards import DECK, pretty
 from bot.games.equity import sample_key
 from bot.games.phh import write_phh
@@ -176,13 +176,7 @@ class PokerkitTable(EngineBase):
 
     def _refuse(self, seat: int, action: Action) -> None:
         """The betting moves' refusals in words that say what to do instead."""
-        to_call = self.state.checking_or_calling_amount or 0
-        if action.kind == "fold" and not to_call:
-            raise IllegalAction("Nobody has bet: check instead of folding.")
-        if action.kind == "check" and to_call:
-            raise IllegalAction(f"You cannot check: it costs {to_call} to call.")
-        if action.kind == "call" and not to_call:
-            raise IllegalAction("There is nothing to call: check instead.")
+        refuse_fold_check_call(action.kind, self.state.checking_or_calling_amount or 0)
         if action.kind == "raise":
             self._refuse_raise(action.amount)
         if action.kind not in BET_KINDS:

@@ -140,7 +140,7 @@ def test_wrong_turn_and_wrong_moves_are_refused() -> None:
         r.apply(0, Action("check"))
     with pytest.raises(IllegalAction, match="check instead"):
         r.apply(1, Action("fold"))
-    with pytest.raises(IllegalAction, match="no bet to call"):
+    with pytest.raises(IllegalAction, match="nothing to call"):
         r.apply(1, Action("call"))
     with pytest.raises(IllegalAction, match="Say how much"):
         r.apply(1, Action("bet"))
@@ -422,8 +422,8 @@ def refused(r: BettingRound, seat: int, action: Action, message: str,
 def test_refusals_tell_the_player_what_to_do_instead() -> None:
     r = BettingRound(Pot([500, 500, 500]), [0, 1, 2], bet_size=2)
     refused(r, 1, Action("check"), "It is not your turn.", NotYourTurn)
-    refused(r, 0, Action("fold"), "There is no bet to you: check instead of folding.")
-    refused(r, 0, Action("call"), "There is no bet to call: check instead.")
+    refused(r, 0, Action("fold"), "Nobody has bet: check instead of folding.")
+    refused(r, 0, Action("call"), "There is nothing to call: check instead.")
     refused(r, 0, Action("raise", amount=10), "There is no bet to raise: bet instead.")
     refused(r, 0, Action("bet", amount=1), "You can bet between 2 and 500 chips.")
     assert r.apply(0, Action("check")) == "checks"
