@@ -1,7 +1,8 @@
 """One judgement of a move in every engine (``Engine.verify``), checked over many states of every game
-reached by random legal play from several seeds: what ``legal_actions`` offers is accepted, what it
-does not offer is refused, and ``apply`` of a refused move raises the same reason and changes nothing
-(every view before equals every view after). And each refusal every game shares is written once."""
+reached by random legal play from several seeds: what ``legal_actions`` offers is accepted, and the
+moves no press carries (a timeout's, a computer player's: a restart replays them through ``apply``),
+what it does not offer is refused, and ``apply`` of a refused move raises the same reason and changes
+nothing (every view before equals every view after). And each refusal every game shares is written once."""
 from __future__ import annotations
 
 import random
@@ -13,11 +14,12 @@ import pytest
 
 from bot.games.base import HAND_OVER, NOT_NOW, NOT_YOUR_TURN, Action, ActionSpec, Engine, IllegalAction, Seat, fitting_spec
 from bot.games.choices import action_from_choices
-from bot.registry import GAMES
+from bot.registry import GAMES, Chooser
 
 ROOT = Path(__file__).resolve().parents[2]
 SEEDS = (1, 2, 3, 4)
 MAX_STEPS = 120  # a whole hand of every poker game and gin, most of a bridge board or a Saint Poker game
+ROBOT_EVERY = 7  # states between two where the computer player's choice is judged too (bridge's thinks long)
 FOREIGN_KINDS = ("fold", "check", "call", "raise", "bet", "bring_in", "discard", "place", "bid", "play",
                  "claim", "twice", "no-such-move")
 """Kinds probed at every state besides the game's own: other games' moves, and one no game has."""
@@ -72,11 +74,16 @@ def _probes(specs: list[ActionSpec], kinds: set[str]) -> Iterator[Action]:
             yield Action(spec.kind, amount=spec.min_amount - 1)
 
 
-def _check_state(engine: Engine, players: int, kinds: set[str], rng: random.Random) -> int:
-    """Every seat's offer accepted, every probe judged as the offer says, and the deal as it was after
-    every refused probe was applied; returns the refusals seen."""
+def _check_state(engine: Engine, players: int, kinds: set[str], rng: random.Random, robot: Chooser | None) -> int:
+    """Every seat's offer accepted, and the moves that reach ``apply`` without a press (the timeout's,
+    and ``robot``'s choice); every probe judged as the offer says, and the deal as it was after every
+    refused probe was applied; returns the refusals seen."""
     refusals = 0
     before = _views(engine, players)
+    for seat in engine.to_act():
+        engine.verify(seat, engine.timeout_action(seat))
+        if robot is not None and not engine.ruling:  # a director's ruling is the engine's own move
+            engine.verify(seat, robot(engine.view(seat), engine.legal_actions(seat), random.Random(seat)))
     for seat in range(players):
         specs = engine.legal_actions(seat)
         kinds.update(spec.kind for spec in specs)
@@ -111,8 +118,9 @@ def test_verify_accepts_exactly_the_offer_and_a_refused_apply_changes_nothing(na
     for seed in SEEDS:
         players = spec.min_players + seed % (min(spec.max_players, 4) - spec.min_players + 1)
         engine, rng = _engine(name, extra, seed, players), random.Random(seed)
-        for _ in range(MAX_STEPS):
-            refusals += _check_state(engine, players, kinds, rng)
+        for step in range(MAX_STEPS):
+            robot = spec.choose if step % ROBOT_EVERY == 0 else None
+            refusals += _check_state(engine, players, kinds, rng, robot)
             states += 1
             if engine.outcome is not None:
                 break
