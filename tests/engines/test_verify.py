@@ -12,7 +12,8 @@ from typing import Any, Iterator
 
 import pytest
 
-from bot.games.base import HAND_OVER, NOT_NOW, NOT_YOUR_TURN, Action, ActionSpec, Engine, IllegalAction, Seat, fitting_spec
+from bot.games.base import (HAND_OVER, NOT_NOW, NOT_YOUR_TURN, Action, ActionSpec, Engine, EngineBase, IllegalAction, Seat,
+                            fitting_spec)
 from bot.games.choices import action_from_choices
 from bot.registry import GAMES, Chooser
 
@@ -144,3 +145,11 @@ def test_each_shared_refusal_is_written_once_in_the_code(text: str) -> None:
     places = [f"{path.relative_to(ROOT)}:{number}" for path in sorted((ROOT / "bot").rglob("*.py"))
               for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1) if text in line]
     assert len(places) == 1 and places[0].startswith("bot/games/base.py:"), places
+
+
+def test_every_engine_inherits_the_judgement_and_the_optional_features_answer_their_defaults() -> None:
+    engines = {name: _engine(name, {}, 1, GAMES[name].min_players) for name in GAMES}
+    assert all(isinstance(engine, EngineBase) for engine in engines.values())
+    gin = engines["gin"]  # a game with none of the optional features
+    assert (gin.analyse(), gin.rabbit(), gin.may_show(0), gin.ruling, gin.turn_seconds()) == (None, [], False, False, None)
+    assert engines["squared"].turn_seconds() is not None, "Poker Squared times its own decisions"
