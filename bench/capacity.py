@@ -3,14 +3,18 @@
     python bench/capacity.py [--tables 1 50 200] [--presses 2000] [--threads] [--fixed-image] [--json]
 
 The real bot runs in the e2e harness (tests/support/harness.py: cogs, command tree, view store, the SQLite
-store in a temporary file; Discord's HTTP replaced by the recorder). Each table's player to act
-presses Check or Call as a raw INTERACTION_CREATE payload, and presses again as soon as the table
-message has been edited with the new picture; every table does so at once. Per N:
+store in a temporary file; Discord's HTTP replaced by the recorder). Members play from their seat
+panels, as they do on Discord: each opens theirs with the table message's My seat before the clock
+starts (again, timed, if the bot can no longer edit it: ``bench/seat_panel_reading.py``). Each table's
+player to act presses Check or Call on their panel as a raw INTERACTION_CREATE payload, and presses
+again as soon as the table message has been edited with the new picture and the next player's panel
+shows their turn; every table does so at once. Per N:
 
 - presses/s: presses answered and shown, over the wall time of the run;
-- answer p50/p99: from the payload to the interaction's callback (the new table, or a deferral);
+- answer p50/p99: from the payload to the interaction's callback (the panel updated, or a deferral);
 - edit p50/p99: from the payload to the request that shows the table message with the new image
-  (the press's UPDATE_MESSAGE answer, an edit through a press's token, or the channel route);
+  (an edit through a press's token, the table posted afresh as a press's public follow-up, or the
+  channel route);
 - CPU per press: the bot process's, and the drawing's (the render pool's worker processes,
   ``bot.render_pool``); the drawing share is the second over their sum;
 - storage: transactions per press, how long each holds the store (from its first trip to the database
@@ -51,7 +55,9 @@ from bot import render_pool  # noqa: E402
 from bot.games.cards import DECK  # noqa: E402
 from bot.registry import GAMES  # noqa: E402
 from images.palette import to_png  # noqa: E402
-from tests.support.harness import GUILD_ID, Harness, Place, Request, User  # noqa: E402
+from bench.seat_panel_reading import Panel, asks_to_open, moves, seat_button  # noqa: E402
+from tests.support.discord_clock import CLOCK  # noqa: E402
+from tests.support.harness import EPHEMERAL, GUILD_ID, Harness, Place, Request, User  # noqa: E402
 
 DRAW = render_pool.render
 """The render pool's own ``render``: the test suite's privacy check wraps it (``tests/support/privacy.py``)."""
@@ -112,7 +118,8 @@ class Table:
     channel: int
     players: tuple[User, User]
     presses: int = 0
-    message_id: int | None = None
+    panels: dict[int, Panel] = field(default_factory=dict)  # member -> their open seat panel
+    opened: int = 0  # seat panels opened with My seat while the clock ran
 
 
 @dataclass
@@ -123,17 +130,31 @@ class Watch:
     answers: dict[str, asyncio.Future[float]] = field(default_factory=dict)  # token -> callback time
     edits: dict[int, asyncio.Future[float]] = field(default_factory=dict)  # channel -> next edit time
     tokens: deque[str] = field(default_factory=deque)  # of the presses made, oldest first
+    changes: dict[int, asyncio.Event] = field(default_factory=dict)  # channel -> set by its next reply or edit
 
     KEPT = 2000
-    """Requests and presses the harness's recorder keeps: it keeps every one for the tests, and a
-    recorder that grows through the run would make the bot's garbage collections ever longer."""
+    """Requests and press payloads the harness's recorder keeps whole: it keeps every one for the tests,
+    and a recorder that grows through the run would make the bot's garbage collections ever longer."""
 
     def pressed(self, token: str) -> None:
+        """An older press's payload (the pressed panel in it) is cut to its channel, which the recorder
+        still reads when the press's token edits a panel or a table message."""
         self.tokens.append(token)
         while len(self.tokens) > self.KEPT:
             old = self.tokens.popleft()
-            self.recorder.interactions.pop(old, None)
-            self.recorder.originals.pop(old, None)
+            payload = self.recorder.interactions.get(old)
+            if payload is not None:
+                self.recorder.interactions[old] = {"channel_id": payload["channel_id"]}
+
+    async def change(self, channel: int, timeout: float = 0.01) -> None:
+        """Until the bot next answers a press or writes through a press's token in ``channel`` (a
+        panel shown or edited), ``timeout`` at most."""
+        event = self.changes.setdefault(channel, asyncio.Event())
+        event.clear()
+        try:
+            await asyncio.wait_for(event.wait(), timeout)
+        except TimeoutError:
+            pass
 
     def __call__(self, request: Request) -> None:
         if len(self.recorder.requests) > 2 * self.KEPT:
@@ -144,14 +165,19 @@ class Watch:
             future = self.answers.pop(parts[2], None)
             if future is not None and not future.done():
                 future.set_result(now)
+        by_token = parts[0] in ("interactions", "webhooks")
+        if by_token:  # its channel is the press's
+            channel = int(self.recorder.interactions.get(parts[2], {}).get("channel_id", 0))
+            if (event := self.changes.get(channel)) is not None:
+                event.set()
         if not request.files or request.method not in ("PATCH", "POST"):
             return
         if parts[0] == "channels" and request.method == "PATCH":
             self._edited(int(parts[1]), now)
-        elif (parts[0] == "interactions" and (request.json or {}).get("type") == 7) or (
-                parts[0] == "webhooks" and request.method == "PATCH" and parts[-1] == "@original"):
-            token = parts[2]  # the table is edited through a press's token: its channel is the press's
-            self._edited(int(self.recorder.interactions.get(token, {}).get("channel_id", 0)), now)
+        elif by_token and not request.ephemeral and (parts[0] == "webhooks" or (request.json or {}).get("type") == 7):
+            # through a press's token: the pressed table updated, an edit of the message the press
+            # answered with or posted, or the table posted afresh as the press's public follow-up
+            self._edited(channel, now)
 
     def _edited(self, channel: int, now: float) -> None:
         future = self.edits.pop(channel, None)
@@ -172,24 +198,61 @@ async def open_tables(harness: Harness, count: int) -> list[Table]:
     return tables
 
 
-def button(harness: Harness, table: Table) -> tuple[dict[str, Any], str, User] | None:
-    """(table message, custom_id of its Check or Call button, who must press it), if a turn is on."""
+def to_act(harness: Harness, table: Table) -> tuple[str, User] | None:
+    """The turn ("table:hand:step") and the member to act, if a turn is on."""
     live = harness.bot.service.in_channel(table.channel)
     if live is None or live.row.deal is None or live.engine.outcome is not None or not live.engine.to_act():
         return None
     user_id = live.table_seat_of(live.engine.to_act()[0]).user_id
-    message = harness.recorder.messages[table.message_id] if table.message_id else \
-        harness.recorder.messages_in(table.channel)[-1]
-    table.message_id = int(message["id"])
-    for row in message.get("components", []):
-        for component in row.get("components", []):
-            custom_id = component.get("custom_id", "")
-            parts = custom_id.split(":")
-            if custom_id.startswith("cr:a:") and parts[5] in PRESS_KINDS:
-                if (int(parts[3]), int(parts[4])) != (live.row.hand_no, live.row.step):
-                    return None  # the message does not show this state yet: its edit is on the way
-                return message, custom_id, next(u for u in table.players if u.id == user_id)
+    return f"{live.id}:{live.row.hand_no}:{live.row.step}", next(u for u in table.players if u.id == user_id)
+
+
+def needs_panel(harness: Harness, table: Table) -> User | None:
+    """The member to act, if the bot can no longer edit their seat panel (or they have none): their
+    newest press on it is too old, or the table message's turn line asks them to press My seat."""
+    turn = to_act(harness, table)
+    if turn is None:
+        return None
+    user = turn[1]
+    panel = table.panels.get(user.id)
+    if panel is None or not panel.usable(CLOCK.now()) \
+            or asks_to_open(harness.recorder.messages_in(table.channel)[-1], user.name):
+        return user
     return None
+
+
+def button(harness: Harness, table: Table) -> tuple[dict[str, Any], str, User] | None:
+    """(the seat panel of the member to act, the custom_id of its Check or Call button, that member), once
+    their panel shows this turn."""
+    turn = to_act(harness, table)
+    panel = table.panels.get(turn[1].id) if turn is not None else None
+    if turn is None or panel is None:
+        return None
+    message = harness.recorder.messages[panel.message_id]
+    found, shown = moves(message, PRESS_KINDS)
+    user = turn[1]
+    if not found or shown != turn[0]:
+        return None  # the panel does not show this turn yet: its edit is on the way
+    return message, found.get("check") or found["call"], user
+
+
+async def open_panel(harness: Harness, watch: Watch, table: Table, user: User) -> None:
+    """Press My seat on the table message as ``user``: the answer is their seat panel."""
+    message = harness.recorder.messages_in(table.channel)[-1]
+    custom_id = seat_button(message)
+    if custom_id is None:
+        raise RuntimeError(f"the table message in channel {table.channel} has no My seat button")
+    token, payload = harness._base(user, 3, {"custom_id": custom_id, "component_type": 2},
+                                   Place(GUILD_ID, table.channel))
+    payload["message"] = message
+    answered = asyncio.get_running_loop().create_future()
+    watch.answers[token] = answered
+    watch.pressed(token)
+    harness.bot._connection.parse_interaction_create(payload)  # type: ignore[arg-type]
+    await asyncio.wait_for(answered, 30)
+    panel = harness.recorder.shown(token)  # stored with the answer, before this wakes
+    if panel["flags"] & EPHEMERAL:  # else answered late (deferred): the next turn opens another
+        table.panels[user.id] = Panel(int(panel["id"]), CLOCK.now())
 
 
 async def rebuy(harness: Harness, table: Table) -> None:
@@ -207,21 +270,29 @@ async def press_loop(harness: Harness, watch: Watch, table: Table, until: Callab
                      answers: list[float], edits: list[float]) -> None:
     """Press again as soon as the last press is shown, until ``until()``."""
     while not until():
+        if (user := needs_panel(harness, table)) is not None:
+            await open_panel(harness, watch, table, user)
+            table.opened += 1
+            continue
         found = button(harness, table)
         if found is None:
             await rebuy(harness, table)
-            await asyncio.sleep(0.01)
+            await watch.change(table.channel)
             continue
         await press(harness, watch, table, found, answers, edits)
 
 
-async def next_button(harness: Harness, table: Table) -> tuple[dict[str, Any], str, User] | None:
+async def next_button(harness: Harness, watch: Watch, table: Table) -> tuple[dict[str, Any], str, User] | None:
     """The table's next button to press, once it is shown (a busted player buying in again), or
     ``None`` after 5 s."""
     found, give_up = button(harness, table), time.perf_counter() + 5
     while found is None and time.perf_counter() < give_up:
-        await rebuy(harness, table)
-        await asyncio.sleep(0.01)
+        if (user := needs_panel(harness, table)) is not None:
+            await open_panel(harness, watch, table, user)
+            table.opened += 1
+        else:
+            await rebuy(harness, table)
+            await watch.change(table.channel)
         found = button(harness, table)
     return found
 
@@ -234,7 +305,7 @@ async def burst(harness: Harness, watch: Watch, tables: list[Table], until: Call
         together = asyncio.Barrier(len(tables))
 
         async def one(table: Table) -> None:
-            found = await next_button(harness, table)
+            found = await next_button(harness, watch, table)
             await together.wait()
             if found is not None:
                 await press(harness, watch, table, found, answers, edits)
@@ -253,7 +324,7 @@ async def stagger(harness: Harness, watch: Watch, tables: list[Table]) -> None:
     deals and their private hands) while the others end none."""
     async def advance(table: Table, times: int) -> None:
         for _ in range(times):
-            found = await next_button(harness, table)
+            found = await next_button(harness, watch, table)
             if found is not None:
                 await press(harness, watch, table, found, [], [])
         table.presses = 0
@@ -269,6 +340,7 @@ async def press(harness: Harness, watch: Watch, table: Table, found: tuple[dict[
     token, payload = harness._base(user, 3, {"custom_id": custom_id, "component_type": 2},
                                    Place(GUILD_ID, table.channel))
     payload["message"] = message
+    table.panels[user.id].pressed = CLOCK.now()  # the press the bot edits the panel through from now on
     answered, edited = loop.create_future(), loop.create_future()
     watch.answers[token], watch.edits[table.channel] = answered, edited
     watch.pressed(token)
@@ -331,8 +403,13 @@ async def measure(count: int, presses: int, fixed_image: bool, threads: bool = F
                 answers: list[float] = []
                 edits: list[float] = []
                 total = lambda: sum(t.presses for t in tables)  # noqa: E731
+                for table in tables:  # each member opens their seat panel once, before the clock starts
+                    for user in table.players:
+                        await open_panel(harness, watch, table, user)
                 if rounds:
                     await stagger(harness, watch, tables)
+                for table in tables:
+                    table.opened = 0
                 images = len(harness.bot.presenter.render_ms)
                 store = StorageClock()
                 store.watch(harness.bot.storage)
@@ -359,7 +436,7 @@ async def measure(count: int, presses: int, fixed_image: bool, threads: bool = F
         "edit_p50": percentile(edits, 0.5), "edit_p99": percentile(edits, 0.99),
         "bot_cpu_ms_per_press": cpu / done * 1000, "drawing_cpu_ms_per_press": drawing / done * 1000,
         "drawing_share": drawing / (cpu + drawing) if cpu + drawing else 0.0,
-        "images_per_press": images / done, "fixed_image": fixed_image, "threads": threads, "rounds": rounds,
+        "images_per_press": images / done, "panels_opened": sum(t.opened for t in tables), "fixed_image": fixed_image, "threads": threads, "rounds": rounds,
         "transactions_per_press": store.transactions / done, "storage_busy": store.held / wall,
         "transaction_ms": store.held / store.transactions * 1000 if store.transactions else 0.0,
     }

@@ -13,11 +13,15 @@ buckets, interaction tokens that die 15 minutes after the press (10015), and no 
 older than an hour (30046). Each table is hold'em in a channel of its own, opened by commands: a
 share ``--heads-up-bots`` of them is one member against a computer player, the others are six members.
 Every 2-3 real seconds (uniform, per table) the member the table message names to act presses check
-(call when facing a bet, fold one time in eight) on that message as the channel shows it; when a
-computer player is to act, the deal is over, or the message does not show a turn after the last press
-yet, the member waits for the next tick. The members know only what Discord shows them (the message's
-text and buttons, their private hands); a press reaches the bot's process as the gateway's raw
-``INTERACTION_CREATE``, not awaited. A member dealt no cards while the table offers a rebuy joins again.
+(call when facing a bet, fold one time in eight) on their seat panel as Discord shows it; when a
+computer player is to act, the deal is over, or their panel does not show a turn after the last press
+yet, the member waits for the next tick. A member to act whose panel the bot can no longer edit (their
+newest press on it is 14 simulated minutes old), who has none yet, or whom the table message's turn line
+asks to press My seat, presses My seat on that tick instead (the press is answered with a fresh panel;
+it is no move, and not among the presses the figures divide by). The members know only what Discord
+shows them (the message's text and buttons, their panels, their private hands); a press reaches the
+bot's process as the gateway's raw ``INTERACTION_CREATE``, not awaited. A member dealt no cards while
+the table or their panel offers a rebuy joins again.
 
 Method. Discord reads ages (a token's 15 minutes, a message's hour) from snowflake ids, which the
 loopback mints from tests.support.discord_clock.CLOCK; a task moves that clock on (its offset shared
@@ -27,8 +31,10 @@ real-time limit). Rate limits, answers and the pressing stay in real time. The t
 ``--opened-over`` simulated minutes (default 50), so their messages come of age at different moments.
 At ``--speed`` K a simulated hour is 3600/K real seconds of pressing: a table rolls its message over
 (one post and one delete, both counted) once per 50/K real minutes instead of once per 50, and a
-member's press stays fresh for 14/K real minutes, so more private hands go by DM; the figures
-therefore overstate the counted requests a press makes. The output also gives the per-press figure
+member's press stays fresh for 14/K real minutes, so more private hands go by DM and more members
+open their seat panels afresh (at a six-member table a member's turns come about 15 real seconds
+apart: at K = 60 their panel is out of date by then); the figures therefore overstate the counted
+requests and the interactions a press makes. The output also gives the per-press figure
 with roll-overs at their real-time rate; ``--speed 1`` over a short ``--hours`` measures without it.
 
 The figures, for the whole run and per simulated hour: presses made; presses carried a second
@@ -189,7 +195,8 @@ def hour_row(hour: Hour, seconds: float, cpu: dict[str, float]) -> dict[str, Any
         "global_bound_per_press": hour.global_bound / hour.presses if hour.presses else float("nan"),
         "shown_p50_ms": percentile(hour.shown_ms, 0.5), "shown_p99_ms": percentile(hour.shown_ms, 0.99),
         "answer_p50_ms": percentile(hour.answer_ms, 0.5), "answer_p99_ms": percentile(hour.answer_ms, 0.99),
-        "answered_after_3s": hour.late, "requests": {k: hour.kinds[k] for k in KINDS if hour.kinds[k]},
+        "answered_after_3s": hour.late, "panels_opened": hour.opens, "opens_answered_after_3s": hour.opens_late,
+        "requests": {k: hour.kinds[k] for k in KINDS if hour.kinds[k]},
         "429": dict(hour.limited), "30046": hour.codes[30046], "10015": hour.codes[10015],
         "codes": {str(k): v for k, v in sorted(hour.codes.items())}, "roll_overs": hour.kinds["channel post"],
         "cpu_seconds": cpu,
@@ -305,7 +312,9 @@ def report_of(args: argparse.Namespace, tables: list[Table], clock: SimClock, ob
         "frozen_now": sum(t.frozen_since is not None for t in tables),
         "roll_overs": counters["roll_overs"], "old_messages_deleted": counters["retired"],
         "tables_with_one_live_message": clean,
-        "table_edits": {"by_token": counters["by_token"], "by_channel": counters["by_channel"]},
+        "table_edits": {"by_token": counters["by_token"], "by_channel": counters["by_channel"],
+                        "posted_through_panel_press": counters["relayed"]},
+        "panel_edits": counters["panel_edits"],
         "hands": {"by_press": counters["by_press"], "by_dm": counters["by_dm"]},
         "pace": {"taken": counters["pace_taken"], "waited": counters["pace_waited"]},
         "waits": dict(driver.waits), "rebuys": driver.rebuys,
@@ -369,13 +378,17 @@ def report(r: dict[str, Any]) -> str:
         *([f"  simulated hour {k + 1}: " + ", ".join(f"{kind} {n}" for kind, n in row["requests"].items())
            for k, row in enumerate(r["per_hour"])] if len(r["per_hour"]) > 1 else []),
         f"counted against the 50/s: {w['global_bound']} ({w['global_bound_per_press']:.3f} a press);"
-        f" table edits by token {r['table_edits']['by_token']}, by channel {r['table_edits']['by_channel']};"
+        f" table edits by token {r['table_edits']['by_token']}, by channel {r['table_edits']['by_channel']},"
+        f" posted afresh through a panel press {r['table_edits']['posted_through_panel_press']};"
+        f" seat panels opened {w['panels_opened']} ({w['panels_opened'] / presses:.3f} a press), edited"
+        f" {r['panel_edits']} times;"
         f" private hands on a press {r['hands']['by_press']}, by DM {r['hands']['by_dm']};"
         f" the bot's pace: {r['pace']['taken']} requests, {r['pace']['waited']} waited",
         f"presses: {w['presses']} made, {w['answered']} answered ({w['refused']} with a refusal),"
-        f" {w['answered_after_3s']} answered after 3 s, {r['unanswered']} never answered,"
+        f" {w['answered_after_3s']} answered after 3 s (and {w['opens_answered_after_3s']} My seat presses),"
+        f" {r['unanswered']} never answered (My seat presses among them),"
         f" {r['never_shown']} never followed by a write to their table; Discord's 3-second rule"
-        f" {'held' if not w['answered_after_3s'] and not r['unanswered'] else 'BROKEN'}",
+        f" {'held' if not w['answered_after_3s'] + w['opens_answered_after_3s'] + r['unanswered'] else 'BROKEN'}",
         f"frozen tables (in play, no write for 30 s): {r['frozen_tables']} ({r['freezes']} times,"
         f" {r['frozen_now']} still at the end)",
         f"roll-overs: {r['roll_overs']}, old messages deleted {r['old_messages_deleted']};"

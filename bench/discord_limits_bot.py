@@ -101,6 +101,7 @@ class BotSide:
     def counters(self) -> dict[str, int]:
         messages, hands, pace = self.bot.presenter.messages, self.bot.presenter.hands, self.bot.pace
         return {"by_token": messages.by_token, "by_channel": messages.by_channel, "roll_overs": messages.roll_overs,
+                "relayed": messages.relayed, "panel_edits": self.bot.presenter.panels.edits,
                 "retired": messages.retired, "by_press": hands.by_press, "by_dm": hands.by_dm,
                 "pace_taken": pace.taken, "pace_waited": pace.waited, "pictures": self.pictures,
                 "stale_dropped": self.bot.presenter.stale_dropped}

@@ -4,8 +4,11 @@ their members pressing at human pace, and the reading of what the loopback Disco
 All of it runs in the bench's own process, beside the loopback Discord; the bot runs in another
 (bench/discord_limits_bot.py) and is reached only as Discord reaches it: interactions go to it as raw
 gateway ``INTERACTION_CREATE`` payloads (``BotLink``), and its answers come back as requests to the
-loopback. The members decide from what Discord shows them: the table message's text (whose turn),
-its buttons (their custom ids) and the private hands they were sent; never from the bot's objects.
+loopback. The members decide from what Discord shows them: the table message's text (whose turn) and
+its My seat button, their seat panels (their moves, their cards) and the private hands they were sent;
+never from the bot's objects. They play as members do, from their seat panels
+(``bench/seat_panel_reading.py``): a member to act whose panel the bot can no longer edit (or who has
+none) presses My seat, and presses their moves on the panel it answers with.
 
 Kept apart from the report so that each file reads alone; run bench/discord_limits.py.
 """
@@ -26,8 +29,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+from bench.seat_panel_reading import Panel, asks_to_open, dealt_hand, moves, offers, seat_button
 from tests.support.discord_clock import CLOCK
-from tests.support.harness import GUILD_ID, Harness, Place, User, new_id
+from tests.support.harness import EPHEMERAL, GUILD_ID, Harness, Place, User, new_id
 from tests.support.loopback_discord import LoopbackDiscord
 
 GAME = "holdem"
@@ -48,6 +52,9 @@ REBUY_AFTER = 5.0
 were not dealt in (their stack is gone): the hands of a deal follow its first picture within a second."""
 REBUY_AGAIN = 10.0
 """Real seconds before a member's join is sent again, if the first did not seat them."""
+OPEN_AGAIN = 10.0
+"""Real seconds before a member presses My seat again, if the first press showed them no panel."""
+MOVES = ("check", "call", "fold")
 WAITING = "Waiting for more players with chips."
 """The table's note when a deal cannot start: too few seats with chips."""
 _TURN = re.compile(r"Hand #(\d+) · to act: \*\*(.+?)\*\*")
@@ -197,8 +204,11 @@ class Table:
     freezes: int = 0
     pending: list[tuple[float, int]] = field(default_factory=list)  # presses not shown yet: (real time, hour)
     rebuying: dict[int, float] = field(default_factory=dict)  # member id -> when their join was sent
-    pressed_turn: str = ""  # "table:hand:step" of the members' last press, until the message shows another
+    pressed_turn: str = ""  # "table:hand:step" of the members' last press, until a panel shows another
     deal_seen: tuple[int, float] = (0, 0.0)  # the deal in progress shown, and when it was first seen
+    panels: dict[int, Panel] = field(default_factory=dict)  # member id -> their open seat panel
+    opening: dict[int, tuple[str, float, float]] = field(default_factory=dict)  # member id -> their My seat
+    # press not answered yet: its token, when it was sent (real time) and made (simulated time)
 
     @property
     def at(self) -> Place:
@@ -212,18 +222,17 @@ class Press:
     hour: int
     sim: float  # simulated time it was made, to forget its payload once its token is dead
     answered: bool = False
+    on_panel: bool = True  # pressed on the member's seat panel (its answer edits the panel, not the table)
+    opens: bool = False  # My seat: its answer is the member's panel, and it is no move
 
 
 @dataclass
 class Shown:
-    """What a table message shows a member: the deal and whose turn, its move buttons (kind ->
-    custom_id, all of the same turn) and whether it offers a rebuy."""
+    """What a table message shows a member: the deal and whose turn, and whether it offers a rebuy."""
 
     hand: int = 0
     to_act: str | None = None
     over: bool = False
-    moves: dict[str, str] = field(default_factory=dict)
-    turn: str = ""  # "table:hand:step" of the move buttons
     rebuy: bool = False
     waiting: bool = False  # the table says it waits for players with chips
 
@@ -238,14 +247,7 @@ class Shown:
         elif (over := _OVER.search(text)) is not None:
             shown.hand, shown.over = int(over[1]), True
         shown.waiting = WAITING in text
-        for row in message.get("components", []):
-            for component in row.get("components", []):
-                parts = str(component.get("custom_id", "")).split(":")
-                if parts[:2] == ["cr", "u"] and parts[-1] == "rebuy":
-                    shown.rebuy = True
-                if len(parts) >= 6 and parts[:2] == ["cr", "a"] and parts[5] in ("check", "call", "fold"):
-                    shown.moves[parts[5]] = component["custom_id"]
-                    shown.turn = ":".join(parts[2:5])
+        shown.rebuy = offers(message, "rebuy")
         return shown
 
     @property
@@ -306,7 +308,8 @@ def current_message(server: LoopbackDiscord, channel: int) -> dict[str, Any] | N
 
 class Driver:
     """The members: at each table, every 2-3 real seconds, the member the message names to act presses
-    check, call or fold on it; members who were dealt no cards while a rebuy is offered join again."""
+    check, call or fold on their seat panel (or, if the bot can no longer edit it, My seat first: the
+    move follows on a later tick); members who were dealt no cards while a rebuy is offered join again."""
 
     def __init__(self, members: Members, observer: "Observer", seed: int = 1):
         self.members = members
@@ -340,26 +343,67 @@ class Driver:
             if member is None:
                 self.waits["computer player to act"] += 1
                 continue
-            if not shown.moves:
+            panel = self.panel(table, member, message)
+            if panel is None:
+                continue
+            on_panel = self.server.messages.get(panel.message_id)
+            buttons, turn = moves(on_panel, MOVES)
+            if not buttons or on_panel is None:
                 self.waits["no move buttons"] += 1
                 continue
-            if shown.turn == table.pressed_turn:
+            if turn == table.pressed_turn:
                 self.waits["own press not shown yet"] += 1
                 continue
-            table.pressed_turn = shown.turn
-            self.press(table, member, message, choose(shown.moves, rng))
+            table.pressed_turn = turn
+            panel.pressed = CLOCK.now()  # the press the bot edits the panel through from now on
+            self.press(table, member, on_panel, choose(buttons, rng))
 
-    def press(self, table: Table, member: User, message: dict[str, Any], custom_id: str) -> None:
+    def panel(self, table: Table, member: User, message: dict[str, Any]) -> Panel | None:
+        """The member's seat panel, if the bot can still edit it; else None, and they press My seat
+        (once: until its answer shows them their panel, or for ``OPEN_AGAIN`` seconds)."""
+        if (opening := table.opening.get(member.id)) is not None:
+            token, sent, made = opening
+            original = self.server.originals.get(token)
+            if original is not None and original.message_id is not None:  # answered
+                del table.opening[member.id]
+                shown = self.server.messages.get(original.message_id) or {}
+                if int(shown.get("flags", 0)) & EPHEMERAL:  # else deferred, too late: open it again
+                    table.panels[member.id] = Panel(original.message_id, made)
+            elif time.monotonic() - sent < OPEN_AGAIN:
+                self.waits["seat panel not shown yet"] += 1
+                return None
+        panel = table.panels.get(member.id)
+        if panel is not None and panel.usable(CLOCK.now()) and not asks_to_open(message, member.name):
+            return panel
+        custom_id = seat_button(message)
+        if custom_id is None:
+            self.waits["no My seat button"] += 1
+            return None
+        table.panels.pop(member.id, None)
+        token = self.press(table, member, message, custom_id, opens=True)
+        table.opening[member.id] = (token, time.monotonic(), CLOCK.now())
+        self.waits["seat panel opened"] += 1
+        return None
+
+    def press(self, table: Table, member: User, message: dict[str, Any], custom_id: str, opens: bool = False) -> str:
         token, payload = self.members.interaction(member, 3, {"custom_id": custom_id, "component_type": 2}, table.at)
         payload["message"] = dict(message)
-        self.observer.pressed(token, table)
+        self.observer.pressed(token, table, on_panel=bool(int(message.get("flags", 0)) & EPHEMERAL), opens=opens)
         self.members.link.deliver(payload)
+        return token
 
     def rebuy(self, table: Table, shown: Shown) -> None:
-        """While the message offers a rebuy, a member with no cards in the deal shown for REBUY_AFTER
-        seconds (or everyone, while the table waits for players with chips) joins again, buying in
-        from their wallet."""
-        if not shown.rebuy:
+        """While the table message or a member's seat panel offers a rebuy (or the table waits for players
+        with chips), a member with no cards in the deal shown for REBUY_AFTER seconds (their panel or
+        private hand shows the deal they are dealt in; everyone, while the table waits) joins again,
+        buying in from their wallet."""
+        offered = shown.rebuy or shown.waiting
+        for member_id, panel in table.panels.items():
+            on_panel = self.server.messages.get(panel.message_id)
+            offered |= offers(on_panel, "rebuy")
+            if (hand := dealt_hand(on_panel)) is not None:
+                self.observer.told[member_id] = max(hand, self.observer.told.get(member_id, 0))
+        if not offered:
             return
         now = time.monotonic()
         dealt = shown.to_act is not None and table.deal_seen[0] == shown.hand and now - table.deal_seen[1] >= REBUY_AFTER
@@ -405,6 +449,8 @@ class Hour:
     answered: int = 0
     refused: int = 0  # answered with a private reply (out of date, not your turn...)
     late: int = 0  # answered more than ANSWER_RULE after the press
+    opens: int = 0  # My seat presses (no moves: not among ``presses``)
+    opens_late: int = 0  # of those, answered more than ANSWER_RULE after the press
     shown_ms: list[float] = field(default_factory=list)
     answer_ms: list[float] = field(default_factory=list)
     global_bound: int = 0
@@ -413,7 +459,7 @@ class Hour:
     codes: Counter[int] = field(default_factory=Counter)  # Discord error codes answered
 
     def add(self, other: "Hour") -> None:
-        for name in ("presses", "answered", "refused", "late", "global_bound"):
+        for name in ("presses", "answered", "refused", "late", "opens", "opens_late", "global_bound"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.shown_ms += other.shown_ms
         self.answer_ms += other.answer_ms
@@ -445,10 +491,13 @@ class Observer:
             self.hours.append(Hour())
         return self.hours[index]
 
-    def pressed(self, token: str, table: Table) -> None:
+    def pressed(self, token: str, table: Table, on_panel: bool, opens: bool) -> None:
         now = time.monotonic()
-        press = Press(table, now, self.clock.hour_of(now), CLOCK.now())
+        press = Press(table, now, self.clock.hour_of(now), CLOCK.now(), on_panel=on_panel, opens=opens)
         self.presses[token] = press
+        if opens:
+            self.hour(press.hour).opens += 1
+            return
         table.pending.append((now, press.hour))
         self.hour(press.hour).presses += 1
 
@@ -479,21 +528,29 @@ class Observer:
         parts = s.request.path.strip("/").split("/")
         body = s.request.json or {}
         table = None
+        press = self.presses.get(parts[2]) if kind.startswith(("callback", "webhook")) else None
         if kind == "callback":
-            press = self.presses.get(parts[2])
             if press is not None and not press.answered and s.status == 200:
                 press.answered = True
                 answered = self.hour(press.hour)
-                answered.answered += 1
-                answered.answer_ms.append((s.at - press.at) * 1000)
-                answered.late += s.at - press.at > ANSWER_RULE
-                answered.refused += body.get("type") == 4
-            if press is not None and body.get("type") == 7:
+                if press.opens:
+                    answered.opens_late += s.at - press.at > ANSWER_RULE
+                else:
+                    answered.answered += 1
+                    answered.answer_ms.append((s.at - press.at) * 1000)
+                    answered.late += s.at - press.at > ANSWER_RULE
+                    answered.refused += body.get("type") == 4
+            if press is not None and body.get("type") == 7 and not press.on_panel:
                 table = press.table
-        elif kind == "webhook edit" and parts[-1] == "@original" and parts[2] in self.presses:
-            table = self.presses[parts[2]].table
+        elif kind == "webhook edit" and parts[-1] == "@original":
+            table = press.table if press is not None and not press.on_panel and not press.opens else None
+        elif kind == "webhook edit":  # a follow-up edited: the table posted afresh through a press
+            message = self.server.messages.get(int(parts[-1])) or {}
+            table = None if message.get("_interaction_reply") else self.by_channel.get(int(message.get("channel_id", 0)))
         elif kind in ("channel edit", "channel post"):
             table = self.by_channel.get(int(parts[1]))
+        elif kind == "webhook follow-up" and press is not None and s.request.ephemeral is False:
+            table = press.table  # the table posted afresh as a public follow-up of a press
         elif kind in ("webhook follow-up", "DM") and s.status == 200:
             self._private_hand(kind, parts, body, dm_channels)
         if table is not None and 200 <= s.status < 300:
@@ -534,7 +591,8 @@ class Observer:
 
     def trim(self) -> None:
         """Forget the payloads of presses whose tokens are dead, the private replies and DMs the
-        loopback stored (the bot never edits them; the table messages stay), the ids of messages gone
+        loopback stored (the bot never edits them; the table messages and the members' seat panels,
+        which it edits, stay), the ids of messages gone
         from each channel's list, and the rate-limit buckets whose window has passed (a fresh one opens
         on the next request, as it would)."""
         server, cut = self.server, CLOCK.now() - KEEP_TOKENS
@@ -547,8 +605,13 @@ class Observer:
             kept = list(server.messages.items())
         except RuntimeError:
             return
+        tables = self.by_channel.values()
+        panels = {panel.message_id for table in tables for panel in table.panels.values()}
+        panels |= {original.message_id for table in tables for token, _, _ in table.opening.values()
+                   if (original := server.originals.get(token)) is not None and original.message_id is not None}
         for message_id, message in kept:
-            if message.get("_interaction_reply") or int(message["channel_id"]) in server.dm_channels:
+            if (message.get("_interaction_reply") and message_id not in panels) \
+                    or int(message["channel_id"]) in server.dm_channels:
                 server.messages.pop(message_id, None)
         if server._loop is not None:  # on the loopback's own thread: its handlers write these
             server._loop.call_soon_threadsafe(self._trim_loopback)
