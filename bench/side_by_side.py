@@ -1,14 +1,15 @@
 """The storage figures of two checkouts measured in one run, alternately: is a change no worse?
 
     python bench/side_by_side.py BASE_DIR [--games holdem gin] [--tables 500] [--resume 1000] [--repeat 3]
-    python bench/side_by_side.py BASE_DIR --capacity 1 50 200 [--presses 2000] [--repeat 3]
+    python bench/side_by_side.py BASE_DIR --capacity 1 50 200 [--presses 2000] [--repeat 3] [--drawn]
 
 ``BASE_DIR`` is another checkout of the project (``git worktree add /tmp/base <commit>``); the other
 side is this one. Each repeat runs, for each side in turn, a fresh process of that side's own code:
 the action p50/p99 of ``bench/report.py`` with N open tables per game (the same plan: untimed warm-up
 actions, then round-robin actions over every table) and ``bench/resume.py``'s build and resume of M
 mid-hand tables. With ``--capacity``, each measurement is instead ``bench/capacity.py``'s run with drawing replaced by
-a fixed image (what serializes presses besides drawing), for each number of tables pressing at once:
+a fixed image (what serializes presses besides drawing; with ``--drawn``, the pictures drawn in the
+render pool, whose CPU a press then counts too), for each number of tables pressing at once:
 each table pressing again as soon as it is shown, and (N > 1) all N pressing at the same moment,
 round after round (``--rounds``).
 Alternating the sides spreads what other work on the machine does over both. Prints one line per
@@ -47,17 +48,18 @@ async def measure(root: str, games: list[str], tables: int, resume_tables: int) 
     return figures
 
 
-async def capacity(root: str, counts: list[int], presses: int) -> dict[str, float]:
-    """``bench/capacity.py`` under ``root``, drawing replaced by a fixed image, per table count."""
+async def capacity(root: str, counts: list[int], presses: int, drawn: bool) -> dict[str, float]:
+    """``bench/capacity.py`` under ``root``, drawing replaced by a fixed image (unless ``drawn``), per
+    table count."""
     sys.path.insert(0, root)
     from bench.capacity import measure as measure_capacity
 
     figures: dict[str, float] = {}
     for count in counts:
         for rounds in (False, True) if count > 1 else (False,):
-            row = await measure_capacity(count, max(presses, 3 * count), True, rounds=rounds)
+            row = await measure_capacity(count, max(presses, 3 * count), not drawn, rounds=rounds)
             for key in ("presses_per_second", "answer_p99", "edit_p50", "edit_p99", "bot_cpu_ms_per_press",
-                        "transaction_ms", "storage_busy"):
+                        "drawing_cpu_ms_per_press", "transaction_ms", "storage_busy"):
                 figures[f"{count}{' rounds' if rounds else ''} {key}"] = row[key]
     return figures
 
@@ -68,7 +70,7 @@ def run_side(root: Path, args: argparse.Namespace) -> dict[str, float]:
                "--games", *args.games, "--tables", str(args.tables), "--resume", str(args.resume),
                "--presses", str(args.presses)]
     if args.capacity:
-        command += ["--capacity", *map(str, args.capacity)]
+        command += ["--capacity", *map(str, args.capacity)] + ["--drawn"] * args.drawn
     output = subprocess.run(command, cwd=root, check=True, capture_output=True, text=True).stdout
     return json.loads(output.strip().splitlines()[-1])
 
@@ -82,10 +84,11 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--capacity", type=int, nargs="+", help="table counts for bench/capacity.py instead")
     parser.add_argument("--presses", type=int, default=2000, help="presses per capacity run")
+    parser.add_argument("--drawn", action="store_true", help="capacity runs draw their pictures in the render pool")
     parser.add_argument("--worker", help=argparse.SUPPRESS)  # one side's measurement (a subprocess)
     args = parser.parse_args()
     if args.worker:
-        work = (capacity(args.worker, args.capacity, args.presses) if args.capacity
+        work = (capacity(args.worker, args.capacity, args.presses, args.drawn) if args.capacity
                 else measure(args.worker, args.games, args.tables, args.resume))
         print(json.dumps(asyncio.run(work)))
         return
