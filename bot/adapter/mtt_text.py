@@ -6,7 +6,6 @@ from __future__ import annotations
 from bot.adapter.member_text import shown
 from bot.games.words import counted, listed
 from bot.registry import game
-from bot.service.tournament.sit_and_go import is_mtt
 from bot.service.table.live import LiveTable
 from bot.service.tournament.multi_table import Tournament
 from bot.service.tournament.clock import Level
@@ -91,11 +90,13 @@ def next_level(mtt: Tournament, now: float) -> str:
 def table_heading(live: LiveTable) -> list[str]:
     """A tournament table's line under its title: the tournament, the level and when the next one
     comes, and whether it is paused or hand for hand (none for another table)."""
-    if not is_mtt(live.row.settings) or live.row.status != "playing":
+    if live.row.status != "playing":
         return []
     try:
-        mtt = live.room.mtts.of(live)
+        mtt = live.kind.tournament
     except KeyError:  # over, and let go
+        return []
+    if mtt is None:
         return []
     return [f"{title(mtt)} · {clock_line(mtt, live.room.clock())}"]
 

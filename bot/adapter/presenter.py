@@ -26,10 +26,13 @@ from bot.adapter.protocol import Cardroom
 from bot.adapter.press_token import PressToken
 from bot.adapter.table_message import Composed, TableMessages
 from bot.adapter.table_text import PAUSED_HELP, table_text
-from bot.service.tournament import sit_and_go
+from bot.service.table.kind import Loss, Lost
 from bot.service.table.live import LiveTable
 
 log = logging.getLogger(__name__)
+LOSSES = {Verdict.CHANNEL_GONE: Loss.CHANNEL, Verdict.SERVER_GONE: Loss.SERVER,
+          Verdict.NO_ACCESS: Loss.REACH, Verdict.ARCHIVED: Loss.REACH}
+"""What a channel's failure is to its table (the rest, a message deleted or a passing fault, are not losses)."""
 
 
 @dataclass
@@ -193,31 +196,32 @@ class DiscordPresenter:
         await self.channel_failed(live, verdict)
 
     async def channel_failed(self, live: LiveTable, verdict: Verdict) -> None:
-        """What a table does when its channel fails: close (gone), unarchive its thread or pause
-        (out of reach), or wait for the next update (a passing fault)."""
+        """A table's channel failed: a thread archived is unarchived once; else the table's kind decides
+        what the table does (``TableKind.channel_lost``: close, deal on in a new thread, or pause), and
+        the presenter stops showing it there and tells the host (a passing fault waits for the next
+        update)."""
         row = live.row
-        if verdict is Verdict.CHANNEL_GONE and sit_and_go.is_mtt(row.settings):
-            if await self.bot.service.mtts.of(live).rehome(live):
-                self._feeds.pop(live.id, None)
-                await self.update(live)  # its message, posted in the new thread
-                return
-            verdict = Verdict.NO_ACCESS  # no new thread: the table waits, paused, with its chips
-        if verdict in (Verdict.CHANNEL_GONE, Verdict.SERVER_GONE):
+        if verdict is Verdict.ARCHIVED and await self._unarchived(live):
+            return
+        loss = LOSSES.get(verdict)
+        if loss is None:
+            log.warning("could not show table %s in channel %s: %s", row.id, row.channel_id, verdict.value)
+            return
+        if loss is not Loss.REACH:  # nothing more is sent there while the table decides
             self._gone.add(live.id)
             self._feeds.pop(live.id, None)
-            if await self.bot.service.vanished(live, verdict.value):
-                if verdict is Verdict.CHANNEL_GONE:
-                    await self._tell_host(live, f"{live.spec.title} table #{live.id} is closed: {verdict.value}. "
-                                          "The deal in progress was called off"
-                                          + (" and every stack is back in its wallet." if live.spec.chips else "."))
-        elif verdict is Verdict.ARCHIVED and await self._unarchived(live):
-            return
-        elif verdict in (Verdict.NO_ACCESS, Verdict.ARCHIVED) and row.message_id is not None:
-            if self.bot.service.pause(live, verdict.value):
-                await self._tell_host(live, f"{live.spec.title} table #{live.id} in <#{row.channel_id}> is paused: "
-                                      f"{verdict.value}. {PAUSED_HELP}")
-        else:
-            log.warning("could not show table %s in channel %s: %s", row.id, row.channel_id, verdict.value)
+        lost = await live.kind.channel_lost(loss, verdict.value)
+        if lost in (Lost.REHOMED, Lost.PAUSED):
+            self._gone.discard(live.id)
+        if lost is Lost.REHOMED:
+            await self.update(live)  # its message, posted in the new thread
+        elif lost is Lost.CLOSED and loss is Loss.CHANNEL:
+            await self._tell_host(live, f"{live.spec.title} table #{live.id} is closed: {verdict.value}. "
+                                  "The deal in progress was called off"
+                                  + (" and every stack is back in its wallet." if live.spec.chips else "."))
+        elif lost is Lost.PAUSED:
+            await self._tell_host(live, f"{live.spec.title} table #{live.id} in <#{row.channel_id}> is paused: "
+                                  f"{verdict.value}. {PAUSED_HELP}")
 
     async def _unarchived(self, live: LiveTable) -> bool:
         """Unarchive the table's thread and show the table there again (once)."""

@@ -21,7 +21,7 @@ from bot.registry import game
 from bot.service.events.desk import EventDesk
 from bot.service.events.shared_deals import check_event_join
 from bot.service.money import cash
-from bot.service.table import after_hand, dealing, lobby
+from bot.service.table import after_hand, dealing, kinds, lobby
 from bot.service.table.live import LiveTable, Presenter, Press
 from bot.service.table.replays import Replays
 from bot.service.table.seats import sit_down
@@ -102,6 +102,7 @@ class TableService:
         return [table for table in self.tables.values() if table.row.guild_id == guild_id]
 
     def _track(self, table: LiveTable) -> None:
+        table.kind = kinds.of(table)
         self.tables[table.id] = table
         self._by_channel[table.row.channel_id] = table.id
 
@@ -176,8 +177,7 @@ class TableService:
 
     async def act(self, table_id: int, user_id: int, hand_no: int, step: int | None, action: Action) -> None:
         """A player's action from a button, select or modal."""
-        table = self.tables.get(table_id)
-        if table is None:
+        if (table := self.tables.get(table_id)) is None:
             raise TableClosed()
         await dealing.act(table, Press(user_id, hand_no, step, action))
 

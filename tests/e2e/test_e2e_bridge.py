@@ -112,7 +112,7 @@ async def _whole_board(h: Harness, recorder: Recorder, rendered: list[tuple[str,
     assert selects[0]["options"][0]["value"] == "1NT"
     assert selects[1]["options"][-1]["label"] == "7NT" and "6NT – 7NT" in selects[1]["placeholder"]
     token = await h.press(SOUTH, selects[0]["custom_id"], selects[0]["_message"], values=["1H"])
-    assert "not on offer" in _ephemeral(h, token)
+    assert "A bid must be higher than 1♠." in _ephemeral(h, token), "the engine's reason"
     token = await h.press_label(STRANGER, "Bid")
     assert "not playing" in _ephemeral(h, token)
     assert _step(h) == 2, "refused calls change nothing"
@@ -151,7 +151,7 @@ async def _whole_board(h: Harness, recorder: Recorder, rendered: list[tuple[str,
             wrong = next(c for c in hand if c not in spec.choices)
             selects = await _open_select(h, SOUTH, spec.label)
             token = await h.press(SOUTH, selects[0]["custom_id"], selects[0]["_message"], values=[wrong])
-            assert "not on offer" in _ephemeral(h, token)
+            assert "You must follow suit" in _ephemeral(h, token), "the engine's reason"
             revoked = True
         await _choose(h, SOUTH, spec.label, spec.choices[0])
     assert revoked and len(named) > 20, "the play log in the channel names the cards played"

@@ -75,7 +75,8 @@ async def test_whole_game_with_two_people_and_a_computer(tmp_path, rendered) -> 
         if phase == "river" and stale is None:
             stale = (h.table_message(), h.table_button("river")[1])
         token = await h.press(ALICE, h.table_button(phase)[1]["custom_id"], h.table_message())
-        assert "not your turn" in h.ephemeral_text(token), "one choice per phase"
+        assert "You have already chosen; wait for the other players." in h.ephemeral_text(token), \
+            "one choice per phase"
         await pick(h, BOB, phase, list(engine.timeout_action(1).cards))
         if phase == "river" and engine.phase == "reveal" and stale is not None and simultaneous_checks == 1:
             step = live.row.step

@@ -38,7 +38,6 @@ def test_the_stakes_rise_level_by_level() -> None:
     blinds = {"mode": "tournament", "small_blind": 5, "big_blind": 10, "level_hands": 3}
     assert sit_and_go.hand_settings(blinds, 7)["big_blind"] == 30
     stud = {"mode": "tournament", "ante": 1, "bring_in": 2, "small_bet": 5, "big_bet": 10, "level_hands": 1}
-    assert sit_and_go.hand_settings({"small_blind": 5, "big_blind": 10}, 99)["big_blind"] == 10, "a cash game"
     assert sit_and_go.describe_level(stud, 4) == "level 4: ante 5, bring-in 10, bets 25/50"
 
 

@@ -100,8 +100,8 @@ async def deal_seed(table: LiveTable, settings: dict[str, Any], carry: dict[str,
     """A fresh seed; for a table in an event, the seed this deal shares with the event's other
     tables (the first to deal it chooses), and the deal's key within the event."""
     seed = table.room.seeds()
-    event = settings.get("event")
-    key = table.spec.deal_key(settings, carry) if event and table.spec.deal_key else None
+    event = table.kind.event
+    key = table.spec.deal_key(settings, carry) if event is not None and table.spec.deal_key else None
     if key is None:
         return seed, None
     async with table.room.storage.transaction() as tx:
@@ -112,7 +112,7 @@ async def record_event(table: LiveTable, tx: Tx, deal: Deal) -> None:
     """Record this table's result of an event deal (shown once the deal is revealed)."""
     row, spec = table.row, table.spec
     assert spec.event_result is not None
-    event, key = str(deal.settings["event"]), str(deal.event_key)
+    event, key = str(table.kind.event), str(deal.event_key)
     players = [EventPlayer(row.seats[i].user_id, name) for i, name in zip(deal.seats, deal.names)]
     await tx.insert_event_result(row.guild_id, event, key, row.id, row.hand_no, players,
                                  spec.event_result(table.engine))
@@ -138,6 +138,5 @@ async def event_deal_finished(table: LiveTable, event: str, key: str) -> None:
 
 async def reveal_after_close(table: LiveTable) -> None:
     """A closed table no longer holds back its event's boards."""
-    event = table.row.settings.get("event")
-    if event and table.spec.deal_key:
-        await table.room.reveal_event_deals(table.row.guild_id, str(event))
+    if table.kind.event is not None:
+        await table.room.reveal_event_deals(table.row.guild_id, table.kind.event)

@@ -11,19 +11,18 @@ change under a hand in progress.
 from __future__ import annotations
 
 from bot.errors import UserError
-from bot.service.tournament import sit_and_go
 from bot.service.table.dealing import maybe_resume
 from bot.service.table.live import LiveTable
-from bot.service.table.seats import buy_in, buy_in_range, is_cash_table, pay_in
+from bot.service.table.seats import buy_in, buy_in_range, pay_in
 from bot.storage.interface import InsufficientChips
 from bot.storage.records import TableSeat
 
 
 def _cash_seat(table: LiveTable, user_id: int) -> TableSeat:
     """The member's seat at a cash table, or the refusal that says what to do instead."""
-    if sit_and_go.is_tournament(table.row.settings):
+    if table.kind.deals_everyone_with_chips:
         raise UserError("A tournament has no rebuys or top-ups: everyone plays the chips they started with.")
-    if not is_cash_table(table):
+    if not table.kind.cash:
         raise UserError(f"{table.spec.title} is played for one buy-in: there is no rebuy or top-up.")
     seat = table.seat_of_user(user_id)
     if seat.leaving:
@@ -143,7 +142,7 @@ def offers(table: LiveTable) -> list[str]:
     while a member has no chips, and Top up while a member could add chips at once (some chips, fewer
     than the maximum, and not in the deal being played: one who plays it asks with ``/<game> topup``,
     kept for the deal's end)."""
-    if not is_cash_table(table) or table.row.status == "closed":
+    if not table.kind.cash or table.row.status == "closed":
         return []
     members = [s for s in table.row.seats if not s.is_bot and not s.leaving]
     busted = any(not s.stack for s in members)

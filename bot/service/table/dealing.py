@@ -18,7 +18,6 @@ from bot.games.cards import commitment
 from bot.registry import game
 from bot.service.events import shared_deals
 from bot.service.table import presence, time_bank
-from bot.service.tournament import sit_and_go, table_hooks
 from bot.service.table.live import LiveTable, Room
 from bot.service.table.press import Press
 from bot.service.table.settlement import end_deal
@@ -43,7 +42,7 @@ def restored(room: Room, row: TableRow) -> LiveTable:
 def eligible(table: LiveTable) -> list[int]:
     """Seats dealt into the next deal. In a tournament everyone with chips is dealt in (absent
     players' blinds are posted and their hands folded for them)."""
-    if sit_and_go.is_tournament(table.row.settings):
+    if table.kind.deals_everyone_with_chips:
         return [i for i, s in enumerate(table.row.seats) if s.stack > 0]
     return [i for i, s in enumerate(table.row.seats)
             if not s.sitting_out and not s.leaving and (not table.spec.chips or s.stack > 0)]
@@ -61,14 +60,12 @@ async def maybe_resume(table: LiveTable) -> None:
 
 async def start_deal(table: LiveTable) -> None:
     row = table.row
-    stakes: dict[str, Any] | None = None
-    if sit_and_go.is_mtt(row.settings):  # its tournament seats, moves and times it (``table_hooks``)
-        stakes, look_again = await table_hooks.before_deal(table)
-        if stakes is None:
-            row.deadline = look_again
-            async with table.room.storage.transaction() as tx:
-                await tx.save_table(row)
-            return
+    hold = await table.kind.before_deal()  # a multi-table tournament seats, moves and times its tables
+    if hold is not None:
+        row.deadline = hold.until
+        async with table.room.storage.transaction() as tx:
+            await tx.save_table(row)
+        return
     presence.sit_out_the_long_away(table, len(eligible(table)))
     dealt = eligible(table)
     if len(dealt) < table.spec.min_players:
@@ -83,7 +80,7 @@ async def start_deal(table: LiveTable) -> None:
     row.hand_no += 1
     time_bank.refill(table, dealt)
     carry["hand_no"] = row.hand_no
-    settings = {**row.settings, **stakes} if stakes else sit_and_go.hand_settings(row.settings, row.hand_no)
+    settings = table.kind.deal_settings()
     if settings.get("straddle", "off") != "off":  # who may straddle this deal, if their position comes up
         settings["straddlers"] = [deal_seat for deal_seat, i in enumerate(dealt) if row.seats[i].straddles]
     seed, event_key = await shared_deals.deal_seed(table, settings, carry)
@@ -100,8 +97,7 @@ async def start_deal(table: LiveTable) -> None:
     table.withheld = False
     row.deadline = turn_deadline(table)
     table.note(f"Deal #{row.hand_no} starts. Deck SHA-256 {row.deal.commitment[:16]}…")
-    if sit_and_go.is_tournament(row.settings) and stakes is None:
-        table.note(f"Tournament {sit_and_go.describe_level(row.settings, row.hand_no)}.")
+    table.kind.deal_started()
     await persist(table)
     await drive(table)
 
@@ -243,7 +239,7 @@ async def time_out(table: LiveTable) -> None:
         action = table.engine.timeout_action(deal_seat)
         seat.timeouts += 1
         table.note(f"{seat.name} ran out of time.")
-        if seat.timeouts >= 2 and table.spec.chips and sit_and_go.is_tournament(table.row.settings):
+        if seat.timeouts >= 2 and table.spec.chips and table.kind.deals_everyone_with_chips:
             seat.sitting_out = True
             table.note(f"{seat.name} timed out twice and now sits out.")
         elif seat.timeouts >= 2 and table.spec.chips:

@@ -16,6 +16,7 @@ from bot.errors import EarlierHand, NotPlaying, OtherHand, StaleButton, TablePau
 from bot.games.base import Action, ActionSpec, Outcome, Seat
 from bot.games.moves import offered
 from bot.registry import GameSpec
+from bot.service.table.kind import Owners, TableKind
 from bot.service.table.press import Judged, Press
 from bot.service.table.stored_lock import StoredLock
 from bot.storage.interface import Storage
@@ -86,6 +87,8 @@ class LiveTable:
     the table closes (``close``), so nothing of a closed table goes on running."""
     room: "Room" = field(kw_only=True, repr=False)
     """The service that holds it: storage, presenter, clock, and what spans tables."""
+    kind: TableKind = field(init=False, repr=False)
+    """What differs by kind of table (``kinds.of``), given it as the service takes it in."""
 
     def __post_init__(self) -> None:
         self.lock = StoredLock(self)
@@ -252,13 +255,6 @@ class Presenter(Protocol):
         """The table was cancelled or finished for good."""
 
 
-class Owners(Protocol):
-    """What owns tables of its own (the multi-table tournaments, ``bot.service.tournament.desk``)."""
-
-    def of(self, table: LiveTable) -> Any:
-        """The owner of ``table`` (its ``Tournament``)."""
-
-
 class Room(Protocol):
     """What a table uses of the service that holds it (``tables.TableService``)."""
 
@@ -273,10 +269,13 @@ class Room(Protocol):
     offload_bots: bool
     """Computer players think in a thread (the bot), or on the event loop (tests, selfplay)."""
     @property
-    def mtts(self) -> "Owners":
+    def mtts(self) -> Owners:
         """The multi-table tournaments, which own some tables (``bot.service.tournament.desk``)."""
 
     def owns(self, guild_id: int) -> bool: ...
+
+    def pause(self, table: LiveTable, why: str) -> bool:
+        """The bot can't show the table: stop its clock until it can. Returns whether it ran."""
 
     def action_done(self, game_name: str, seconds: float) -> None:
         """An action was applied and stored in ``seconds`` (the metrics)."""

@@ -6,12 +6,12 @@ import logging
 
 from bot.errors import TablePaused, UserError
 from bot.service.table import presence
-from bot.service.tournament import sit_and_go
 from bot.service.table.dealing import drive, eligible, maybe_resume, start_deal
 from bot.service.events.shared_deals import reveal_after_close
 from bot.service.table.live import LiveTable
+from bot.service.tournament.sit_and_go import cancel_refunds
 from bot.service.table.seats import (BOT_NAMES, bot_name, buy_in, cash_note, remove_seats, require_room,
-                               require_seated_or_host, running_tournament, sit_down)
+                               require_seated_or_host, sit_down)
 
 log = logging.getLogger(__name__)
 
@@ -50,7 +50,7 @@ def stays(table: LiveTable, user_id: int) -> bool:
 def stacks_held(tables: list[LiveTable], user_id: int) -> list[tuple[LiveTable, int, bool]]:
     """Where a member's chips are besides their wallet: each table of a chip game where they hold a
     stack, the stack, and whether it is a tournament's (its chips are not the wallet's)."""
-    return [(table, seat.stack, sit_and_go.is_tournament(table.row.settings))
+    return [(table, seat.stack, table.kind.deals_everyone_with_chips)
             for table in tables if table.spec.chips for seat in table.row.seats
             if seat.user_id == user_id and seat.stack]
 
@@ -74,12 +74,7 @@ async def leave(table: LiveTable, user_id: int) -> str:
     """Leave now (lobby, or not in the deal) or after the current deal. Returns what happened."""
     async with table.lock:
         seat = table.seat_of_user(user_id)
-        if running_tournament(table):
-            if seat.place is not None:  # the seat stays: it is an entry the tournament pays or refunds
-                raise UserError(f"You are out of this tournament (place {seat.place}); there is "
-                                f"nothing to leave. {sit_and_go.cancel_rule(table.row.settings)}")
-            raise UserError("You can't leave a running tournament: your hands are folded for you while "
-                            f"you sit out. {sit_and_go.cancel_rule(table.row.settings)}")
+        table.kind.refuse_leave(seat.place)
         if table.row.deal is not None:
             # Seats keep their places until the deal is settled: its record points at them.
             seat.leaving = True
@@ -161,20 +156,15 @@ async def toggle_straddle(table: LiveTable, user_id: int) -> bool:
 
 async def cancel(table: LiveTable, user_id: int, can_manage: bool) -> None:
     """Close the table: the deal in progress is void and every stack goes back to its wallet (a
-    running tournament: every entrant's buy-in, see ``sit_and_go.CANCEL_RULE``)."""
+    running tournament: every entrant's buy-in, see ``sit_and_go.CANCEL_RULE``); who may cancel is the
+    table's kind's rule."""
     async with table.lock:
-        running = running_tournament(table)
-        if sit_and_go.is_mtt(table.row.settings):
-            raise UserError(sit_and_go.MTT_CANCEL_RULE)
-        if running and not can_manage:
-            raise UserError(sit_and_go.CANCEL_RULE)
+        table.kind.refuse_cancel(can_manage)
         if user_id != table.row.host_id and not can_manage:
             raise UserError("Only the host or a member with Manage Channels can cancel this table.")
+        reason = table.kind.cancelled_text()
         note = await close(table)
         await reveal_after_close(table)
-    reason = ("The tournament was cancelled; every entrant's buy-in is back in its wallet." if running
-              else "The table was cancelled; every stack is back in its wallet." if table.spec.chips
-              else "The table was cancelled.")
     await table.room.presenter.closed(table, f"{reason} {note}" if note else reason)
 
 
@@ -200,8 +190,8 @@ async def close(table: LiveTable) -> str | None:
     if note:
         table.note(note)
     async with table.room.storage.transaction() as tx:
-        if running_tournament(table):  # the hand in progress is void: stacks are as it began
-            refunds = sit_and_go.cancel_refunds([s.stack for s in row.seats], buy_in(table, None))
+        if table.kind.running():  # a tournament's hand in progress is void: stacks are as it began
+            refunds = cancel_refunds([s.stack for s in row.seats], buy_in(table, None))
             for seat, refund in zip(row.seats, refunds):
                 seat.stack = refund
         row.deal = None

@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.errors import UserError
-from bot.service.tournament import dead_button, sit_and_go
+from bot.service.tournament import dead_button
 from bot.service.table.live import LiveTable
 from bot.storage.records import TableSeat
 
@@ -83,7 +83,7 @@ def place_the_button(table: LiveTable, candidates: list[int], carry: dict[str, A
     index into them) and what the next deal needs to move it: at a tournament table with blinds, the
     dead button (``dead_button``); elsewhere it moves to the next player dealt in the deal before
     (``seat_the_deal``)."""
-    if sit_and_go.is_tournament(table.row.settings) and has_blinds(table):
+    if table.kind.deals_everyone_with_chips and has_blinds(table):
         dealt = dead_button.deal(table, candidates, carry)
     else:
         dealt, carry["button_seat"] = seat_the_deal(table, candidates, carry.get("button_seat", -1),

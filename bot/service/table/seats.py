@@ -4,7 +4,6 @@ ledger, written in the same transaction (``pay_in``, ``cash_out``)."""
 from __future__ import annotations
 
 from bot.errors import UserError
-from bot.service.tournament import sit_and_go
 from bot.service.table.live import LiveTable
 from bot.storage.interface import HOUSE, Tx
 from bot.storage.records import TableSeat
@@ -23,18 +22,12 @@ MAX_IN_MINIMUMS = 25
 this many minimum buy-ins, 250 big blinds where the minimum is ten."""
 
 
-def is_cash_table(table: LiveTable) -> bool:
-    """A poker cash game: chips, a button that moves from deal to deal, and no tournament. Its players
-    may buy in between the table's minimum and maximum, rebuy, top up and rebuy automatically."""
-    return table.spec.chips and table.spec.moves_button and not sit_and_go.is_tournament(table.row.settings)
-
-
 def buy_in_range(table: LiveTable) -> tuple[int, int | None]:
     """The table's minimum and maximum buy-in (None: no maximum, at a table that is no cash game)."""
     settings = table.row.settings
     # Every chip game's defaults hold a minimum buy-in or a big blind (``bot/registry.py``).
     low = int(settings["min_buy_in"] if "min_buy_in" in settings else 10 * int(settings["big_blind"]))
-    if not is_cash_table(table):
+    if not table.kind.cash:
         return low, None
     return low, int(settings.get("max_buy_in", MAX_IN_MINIMUMS * low))
 
@@ -51,10 +44,6 @@ def buy_in(table: LiveTable, amount: int | None) -> int:
     if high is not None and amount > high:
         raise UserError(f"The buy-in can be at most {high} chips, this table's maximum.")
     return int(amount)
-
-
-def running_tournament(table: LiveTable) -> bool:
-    return sit_and_go.is_tournament(table.row.settings) and table.row.status == "playing"
 
 
 def require_room(table: LiveTable) -> None:
@@ -78,12 +67,7 @@ async def sit_down(table: LiveTable, user_id: int, name: str, amount: int | None
         require_room(table)
     if existing is None and row.status == "playing" and not table.spec.chips:
         raise UserError("This game is under way; join the next one.")
-    if sit_and_go.is_tournament(row.settings):
-        if row.status == "playing":
-            raise UserError("The tournament has started; join the next one.")
-        fixed = buy_in(table, None)
-        if amount not in (None, fixed):
-            raise UserError(f"Everyone buys in for {fixed} chips in this tournament.")
+    table.kind.refuse_join(amount)
     chips = buy_in(table, amount)
     seat = TableSeat(user_id, name, 0, is_bot=is_bot) if existing is None else row.seats[existing]
     async with table.room.storage.transaction() as tx:
@@ -116,7 +100,7 @@ async def try_pay_in(table: LiveTable, tx: Tx, seat: TableSeat, chips: int, kind
 async def cash_out(table: LiveTable, tx: Tx, seat: TableSeat) -> None:
     """The seat's stack back to its holder's wallet (the house's, for a computer player), and the
     ledger's line (the seat goes, or the caller empties it)."""
-    if seat.stack and sit_and_go.is_mtt(table.row.settings):  # its chips are the tournament's, no wallet's
+    if seat.stack and not table.kind.wallet_chips:  # a multi-table tournament's chips, no wallet's
         raise RuntimeError(f"a seat of multi-table tournament table {table.id} would cash out {seat.stack} chips")
     if seat.stack:
         await tx.move_wallet(table.row.guild_id, HOUSE if seat.is_bot else seat.user_id, seat.stack)

@@ -1,21 +1,18 @@
 """A deal's end, in the transaction of the action that ended it: the stacks, the hand's record,
-results and ratings, an event's result, and what comes next (a tournament's step, computer players
-buying in again, leavers going, the match's end or the next deal's deadline)."""
+results and ratings, and what comes next, which the table's kind decides (``kinds``: an event's
+result, a tournament's step, computer players buying in again, a cash table's asked chips, leavers
+going, the match's end or the next deal's deadline) from the steps written here."""
 from __future__ import annotations
 
 import asyncio
 import logging
-from typing import Any
 
 from bot.games.base import Outcome
-from bot.service.events import shared_deals
 from bot.service.table import bounty, presence
-from bot.service.tournament import sit_and_go, table_hooks
 from bot.service.tournament.sit_and_go import busted_places, payouts
 from bot.service.table.live import LiveTable
 from bot.service.money.ratings import rate
-from bot.service.table.seats import (buy_in, buy_in_range, cash_out, is_cash_table, pay_in, remove_seats,
-                               try_pay_in)
+from bot.service.table.seats import buy_in, buy_in_range, cash_out, pay_in, remove_seats, try_pay_in
 from bot.storage.interface import Tx
 
 log = logging.getLogger(__name__)
@@ -28,8 +25,8 @@ def pause_after(table: LiveTable) -> float:
 
 async def end_deal(table: LiveTable) -> None:
     """The deal is over: settled and the table row rewritten in one transaction (the one that
-    records the action that ended it); then a finished tournament's table is let go, and an event
-    deal's end is told to the event (which may reveal the board to every table)."""
+    records the action that ended it); then a finished tournament's table is let go, and the kind
+    hears that the deal is stored (an event may reveal the board to every table)."""
     outcome = table.engine.outcome
     deal = table.row.deal
     assert outcome is not None and deal is not None
@@ -38,7 +35,7 @@ async def end_deal(table: LiveTable) -> None:
         analysis = await asyncio.to_thread(table.engine.analyse)
     except Exception:  # the board ends all the same, without its analysis
         log.exception("table %s: the board's double-dummy analysis failed", table.id)
-    with table_hooks.deal_end(table):  # a tournament's part undone if the commit fails, announced once it is stored
+    with table.kind.deal_end():  # a tournament's part undone if the commit fails, announced once it is stored
         async with table.room.storage.transaction() as tx:
             await settle(table, tx, outcome)
             await tx.save_table(table.row)
@@ -46,44 +43,31 @@ async def end_deal(table: LiveTable) -> None:
         table.note(table.engine.par_note())
     if table.row.status == "closed":  # a tournament just finished and paid out
         table.room.forget(table)
-    if deal.event_key is not None:
-        await shared_deals.event_deal_finished(table, str(deal.settings["event"]), str(deal.event_key))
+    await table.kind.deal_stored(deal)
 
 
 async def settle(table: LiveTable, tx: Tx, outcome: Outcome) -> None:
     """The deal is over, in the transaction of the action that ended it, in named steps: the
-    stacks, the hand's record, results and ratings, the event's result, the deal closed; then
-    what comes next (a tournament's step, or computer players buying in again, the chips members
-    asked for at a cash table, leavers going, and the match's end or the next deal's deadline)."""
+    stacks, the hand's record, results and ratings, the deal closed; then what comes next, as the
+    table's kind has it (``TableKind.after_deal``)."""
     deal = table.row.deal
     assert deal is not None
     settle_stacks(table, outcome)
     bounty.collect(table, list(deal.seats))
     await record_hand(table, tx, outcome)
     await record_results(table, tx, outcome)
-    if deal.event_key is not None:
-        await shared_deals.record_event(table, tx, deal)
     close_deal(table, outcome)
-    if sit_and_go.is_mtt(table.row.settings):
-        await table_hooks.after_deal(table, tx, deal)
-        return
-    if sit_and_go.is_tournament(table.row.settings):
-        await tournament_step(table, tx, deal)
-        return
-    await rebuy_computer_players(table, tx)
-    if is_cash_table(table):
-        await add_asked_chips(table, tx, deal.seats)
+    await table.kind.after_deal(tx, deal, outcome)
+
+
+async def carry_on(table: LiveTable, tx: Tx, outcome: Outcome) -> None:
+    """After a deal outside a tournament: the seats leaving go, and the match ends or the next deal
+    is due after the pause."""
     await remove_seats(table, tx, [i for i, s in enumerate(table.row.seats) if s.leaving])
     if outcome.match_over:
         await end_match(table, tx)
     else:
         table.row.deadline = table.room.clock() + pause_after(table)
-
-
-def counted_chips(settings: dict[str, Any], deltas: tuple[int, ...]) -> tuple[int, ...]:
-    """What a deal's chips count for in results, /stats and the leaderboard: a multi-table
-    tournament's are its own chips, no wallet's (its finish counts, and its prize is in the wallet)."""
-    return tuple(0 for _ in deltas) if sit_and_go.is_mtt(settings) else deltas
 
 
 def settle_stacks(table: LiveTable, outcome: Outcome) -> None:
@@ -107,7 +91,7 @@ async def record_hand(table: LiveTable, tx: Tx, outcome: Outcome) -> None:
               "bots": deal.bots, "users": [row.seats[index].user_id for index in dealt]}
     await tx.insert_hand(row.id, row.hand_no, row.game, deal.seed, deal.commitment, record,
                          table.spec.export(table.engine))
-    nets = counted_chips(row.settings, outcome.deltas)
+    nets = table.kind.counted_chips(outcome.deltas)
     members = [(k, row.seats[index].user_id, nets[k]) for k, index in enumerate(dealt)
                if not row.seats[index].is_bot]
     if members:
@@ -196,12 +180,12 @@ async def record_results(table: LiveTable, tx: Tx, outcome: Outcome) -> None:
     assert row.deal is not None  # results are recorded before the deal is closed
     seats = [row.seats[i] for i in row.deal.seats]
     ranking = list(outcome.ranking) if outcome.ranking is not None else [0] * len(seats)
-    if sit_and_go.is_tournament(row.settings):
+    if table.kind.deals_everyone_with_chips:  # a tournament rates its finish, not each deal
         ranking = [0] * len(seats)
     elif outcome.ranking is None and table.spec.chips:
         order = sorted(set(outcome.deltas), reverse=True)
         ranking = [order.index(d) for d in outcome.deltas]
-    await rate(table, tx, seats, ranking, match=outcome.match_over, deltas=counted_chips(row.settings, outcome.deltas))
+    await rate(table, tx, seats, ranking, match=outcome.match_over, deltas=table.kind.counted_chips(outcome.deltas))
 
 
 async def tournament_step(table: LiveTable, tx: Tx, deal: Deal) -> None:

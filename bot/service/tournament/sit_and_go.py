@@ -33,21 +33,6 @@ MTT_CANCEL_RULE = ("This table belongs to a multi-table tournament: a manager ca
 """The same for a table of a multi-table tournament, which is cancelled whole."""
 
 
-def cancel_rule(settings: Mapping[str, Any]) -> str:
-    return MTT_CANCEL_RULE if is_mtt(settings) else CANCEL_RULE
-
-
-def is_tournament(settings: Mapping[str, Any]) -> bool:
-    """A sit-and-go or a table of a multi-table tournament: everyone with chips is dealt in, nobody
-    buys in or cashes out at the table."""
-    return settings.get("mode") in ("tournament", "mtt")
-
-
-def is_mtt(settings: Mapping[str, Any]) -> bool:
-    """A table of a multi-table tournament (``bot.service.tournament.multi_table``), whose clock sets its blinds."""
-    return settings.get("mode") == "mtt"
-
-
 def level(settings: Mapping[str, Any], hand_no: int) -> int:
     """The blind level (0-based) of a tournament's ``hand_no``-th hand (1-based)."""
     per_level = max(1, int(settings.get("level_hands", 10)))
@@ -55,9 +40,7 @@ def level(settings: Mapping[str, Any], hand_no: int) -> int:
 
 
 def hand_settings(settings: Mapping[str, Any], hand_no: int) -> dict[str, Any]:
-    """The engine settings for one hand: a tournament's stakes for that hand's level."""
-    if not is_tournament(settings):
-        return dict(settings)
+    """The engine settings for one hand of a sit-and-go: its stakes for that hand's level."""
     current = level(settings, hand_no)
     factor = FACTORS[current]
     scaled = {key: int(settings[key]) * factor for key in STAKES if key in settings}

@@ -19,7 +19,7 @@ import random
 from contextlib import contextmanager
 from typing import Any, Callable, Iterator
 
-from bot.service.tournament import places as mtt_places, seating as mtt_seating, sit_and_go
+from bot.service.tournament import places as mtt_places, seating as mtt_seating
 from bot.service.table.live import LiveTable
 from bot.service.tournament.multi_table import Tournament, seating_of
 from bot.service.tournament.rollback import DealEnd, Work
@@ -29,8 +29,8 @@ from bot.storage.interface import Tx
 from bot.storage.records import Deal, MttEntry, TableSeat
 
 def tournament_of(table: LiveTable) -> Tournament:
-    mtt = table.room.mtts.of(table)
-    assert isinstance(mtt, Tournament)
+    """The tournament a table of one belongs to, which its kind holds (``kinds.TournamentTable``)."""
+    mtt: Tournament = table.kind.tournament
     return mtt
 
 
@@ -125,9 +125,6 @@ def deal_end(table: LiveTable) -> Iterator[None]:
     tournament's table, what ``after_deal`` changed in the tournament is undone if the transaction
     fails (the table is put back as stored: the deal goes on, and its end comes again), and its
     announcements go out once it committed."""
-    if not sit_and_go.is_mtt(table.row.settings):
-        yield
-        return
     mtt = tournament_of(table)
     try:
         yield
