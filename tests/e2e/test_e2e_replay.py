@@ -78,7 +78,7 @@ async def test_a_finished_hand_replays_step_by_step_as_each_member_saw_it(tmp_pa
     token = await h.press_label(PLAYERS[0], "Replay hand #1")
     shown = _message(h, token)
     assert shown["flags"] & EPHEMERAL and "step 0 of" in shown["content"] and "Your own cards" in shown["content"]
-    replay = h.bot.service.table.replays.kept()[-1]
+    replay = h.bot.service.replays.kept()[-1]
     assert _frame_view(rendered) == _json(replay.steps[0].view(ann_seat)) != _json(replay.steps[0].public)
     assert replay.last == len(stored["actions"]) and replay.summary == stored["outcome"]["summary"]
     # The rebuilt deal ends where the table did: the same public view, seat by seat.
@@ -158,7 +158,7 @@ async def test_the_privacy_check_catches_a_replay_that_shows_another_seat(tmp_pa
     assert any("carries picture 'replay.png'" in f and f"own view of user {PLAYERS[1].id}" in f for f in findings), findings
 
     monkeypatch.undo()
-    replay = h.bot.service.table.replays.kept()[-1]
+    replay = h.bot.service.replays.kept()[-1]
     hidden = sorted(c for c in replay.steps[0].seats[ben]["seats"][ben]["cards"] if c != "??")[0]
     text = replay_buttons.replay_text
     monkeypatch.setattr(replay_buttons, "replay_text", lambda *args: text(*args) + f" ({hidden})")
@@ -191,7 +191,7 @@ async def test_a_hand_recorded_without_its_seat_holders_finds_them_in_the_hand_i
     old = {k: v for k, v in stored.record.items() if k != "users"}
     await h.bot.storage._db.execute("UPDATE hands SET record = ? WHERE table_id = ? AND hand_no = 1",
                                     json.dumps(old), live.id)
-    replay = await h.bot.service.table.replays.load(live.row.guild_id, live.id, 1)
+    replay = await h.bot.service.replays.load(live.row.guild_id, live.id, 1)
     assert list(replay.users) == stored.record["users"]
     assert replay.seat_of(PLAYERS[1].id) == stored.record["users"].index(PLAYERS[1].id) and replay.seat_of(WATCHER.id) is None
     await h.close()

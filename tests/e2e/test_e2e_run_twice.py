@@ -66,7 +66,7 @@ async def test_two_players_all_in_agree_to_run_it_twice_across_a_restart(databas
     stacks = [s.stack for s in live.row.seats]
     assert sum(stacks) == 3000
 
-    replay = await h.bot.service.table.replays.load(live.row.guild_id, live.id, 1)
+    replay = await h.bot.service.replays.load(live.row.guild_id, live.id, 1)
     last = replay.steps[-1].public
     assert len(last["boards"]) == 2 and all(len(board) == 5 for board in last["boards"])
     assert any(line.startswith("Second board:") for line in last["winners"])

@@ -66,7 +66,7 @@ async def test_a_big_blind_ante_and_a_straddle_under_the_gun(database: str) -> N
     assert "antes = [0, 10, 0, 0]" in text and "blinds_or_straddles = [5, 10, 20, 0]" in text
     stacks = [s.stack for s in (await h.bot.storage.table(live.id)).seats]
     assert replayed_stacks(text) == [stacks] and sum(stacks) == 4000
-    replay = await h.bot.service.table.replays.load(live.row.guild_id, live.id, 1)
+    replay = await h.bot.service.replays.load(live.row.guild_id, live.id, 1)
     assert "Dave straddles for 20" in replay.steps[0].public["log"], "the replay deals it as it was played"
     assert replay.steps[-1].public["stakes"] == "Blinds 5/10, BB ante 10, UTG straddle"
 
