@@ -136,11 +136,12 @@ def _without(text: str, lines: frozenset[str]) -> str:
 
 def _strings(payload: Any) -> Iterator[str]:
     """Every string in a JSON payload: content, embeds, labels, option values, custom ids (but not
-    the label of a bridge bid's select option, "4♥" for "4H")."""
+    the label of a bridge bid's select option or pick button, "4♥" for "4H")."""
     if isinstance(payload, str):
         yield payload
     elif isinstance(payload, dict):
-        bid = _BID_CODE.fullmatch(str(payload.get("value", "")))
+        picked = str(payload.get("value", "")) or str(payload.get("custom_id", "")).rpartition(":bid:")[2]
+        bid = _BID_CODE.fullmatch(picked)
         for key, value in payload.items():
             if not (bid and key == "label"):
                 yield from _strings(value)
