@@ -1,11 +1,13 @@
-"""Every persistent component the bot answers, and the buttons under a table for its current state.
+"""Every persistent component the bot answers; the buttons under a table message; and a member's seat
+panel.
 
-Built from the engine's legal actions: nothing here knows a game's rules, a button is an
-``ActionSpec`` the engine offered. The table's own buttons (Sit out, Away, I'm back, Top up...) are
-shown only while they apply to some member (``presence.offers``, ``cash.offers``). The components
-live by job in ``move_buttons`` (moves and the table's own buttons), ``amount_form`` (typed amounts), ``choice_selects`` (selects and previews) and
-``component_checks`` (what every press checks, and how it refuses); a finished hand's Replay button
-is ``replay_buttons``.
+What a member may press is the table's to say (``bot.service.table.offers``): the table message carries
+what anyone may press (Join, Start, My seat, Rabbit hunt, a finished hand's Replay, the robots' calls
+explained), and each member's own moves and buttons are on their seat panel, built from the moves the
+engine offers them (nothing here knows a game's rules). The components live by job in ``move_buttons``
+(moves and the table's own buttons), ``pick_buttons`` (one press a choice), ``amount_form`` (typed
+amounts), ``choice_selects`` (selects and previews), ``seat_button`` (My seat) and ``component_checks``
+(what every press checks, and how it refuses); a finished hand's Replay button is ``replay_buttons``.
 """
 from __future__ import annotations
 
@@ -16,22 +18,30 @@ import discord
 from bot.adapter.choice_selects import ChoiceButton, ChoiceSelect, PreviewButton
 from bot.adapter.explain_select import ExplainSelect, has_auction
 from bot.adapter.move_buttons import ActionButton, TableButton
+from bot.adapter.pick_buttons import PickButton, PickSelect, pick_items
 from bot.adapter.replay_buttons import ReplayButton
+from bot.adapter.seat_button import SeatButton
 from bot.games.base import ActionSpec
 from bot.service.money import cash
 from bot.service.table import after_hand, presence, undo
+from bot.service.table.offers import Offers, public
 
 if TYPE_CHECKING:
     from bot.service.table.live import LiveTable
 
-COMPONENTS = (ActionButton, ChoiceButton, ChoiceSelect, PreviewButton, TableButton, ReplayButton, ExplainSelect)
+COMPONENTS = (ActionButton, ChoiceButton, ChoiceSelect, PreviewButton, TableButton, ReplayButton, ExplainSelect,
+              PickButton, PickSelect, SeatButton)
 _STYLES = {"fold": discord.ButtonStyle.danger, "check": discord.ButtonStyle.success,
            "call": discord.ButtonStyle.success, "raise": discord.ButtonStyle.primary, "twice": discord.ButtonStyle.primary,
            "bet": discord.ButtonStyle.primary}
+SLOTS = 25
+"""Components a message holds: 5 rows of 5 buttons (a select fills a row)."""
+PRESETS = 5
 
 
 def table_view(live: "LiveTable") -> discord.ui.View:
-    """The buttons under the table message for its current state."""
+    """The buttons under the table message for its current state: the moves of the members to act and
+    the buttons that apply to some member, with My seat (their seat panel, ``panel_view``)."""
     view = discord.ui.View(timeout=None)
     row = live.row
     engine = live.engine
@@ -51,6 +61,8 @@ def table_view(live: "LiveTable") -> discord.ui.View:
                 view.add_item(TableButton(row.id, "show"))
             if after_hand.rabbit_cards(live):
                 view.add_item(TableButton(row.id, "rabbit"))
+        if "seat" in public(live):
+            view.add_item(SeatButton(row.id))
         return view
     specs: dict[tuple[str, int], ActionSpec] = {}  # (kind, n-th spec of that kind)
     for deal_seat in engine.to_act():
@@ -86,4 +98,58 @@ def table_view(live: "LiveTable") -> discord.ui.View:
     if undo.allowed(live):
         for what in ("allowundo", "refuseundo") if live.undo_asked else ("undo",):
             view.add_item(TableButton(row.id, what))
+    view.add_item(SeatButton(row.id))
     return view
+
+
+def panel_view(live: "LiveTable", offer: Offers) -> discord.ui.View:
+    """A member's seat panel: their moves (a one-pick move one press a choice when it fits), then the
+    table's buttons that apply to them."""
+    view = discord.ui.View(timeout=None)
+    items = _move_items(live, offer, SLOTS - len(offer.buttons))
+    items += [TableButton(live.id, what) for what in offer.buttons]
+    used = 0
+    for item in items:
+        if used + _width(item) > SLOTS:
+            break
+        view.add_item(item)
+        used += _width(item)
+    view.stop()  # answered by custom_id alone: no view store entry, no timer for an ephemeral view
+    return view
+
+
+def _width(item: Any) -> int:
+    return 5 if isinstance(item.item, discord.ui.Select) else 1
+
+
+def _move_items(live: "LiveTable", offer: Offers, room: int) -> list[Any]:
+    """The member's moves as components in ``room`` slots: plain moves and presets first, then each
+    one-pick move as its choices (``pick_items``) in the room left, else as the button of its select."""
+    row = live.row
+    items: list[Any] = []
+    presets: list[tuple[str, str, int]] = []
+    seen: dict[str, int] = {}
+    picks: list[tuple[ActionSpec, int]] = []
+    for spec in offer.moves:
+        index = seen[spec.kind] = seen.get(spec.kind, -1) + 1
+        style = _STYLES.get(spec.kind, discord.ButtonStyle.secondary)
+        if spec.choices and spec.max_choices <= 1 and spec.min_choices == 1 and live.spec.choice_preview is None:
+            picks.append((spec, index))
+        elif spec.choices:
+            items.append(ChoiceButton(row.id, row.hand_no, row.step, spec.kind, spec.label, index=index))
+        elif spec.min_amount is not None and spec.min_amount == spec.max_amount:
+            items.append(ActionButton(row.id, row.hand_no, row.step, spec.kind, spec.label,
+                                      amount=spec.min_amount, style=style))
+        else:
+            label = f"{spec.label}…" if spec.min_amount is not None else spec.label
+            items.append(ActionButton(row.id, row.hand_no, row.step, spec.kind, label, style=style))
+            presets += [(spec.kind, name, amount) for name, amount in spec.presets]
+    items += [ActionButton(row.id, row.hand_no, row.step, kind, f"{name} ({amount})", amount=amount)
+              for kind, name, amount in presets[:PRESETS]]
+    for done, (spec, index) in enumerate(picks):
+        assert offer.deal_seat is not None
+        free = room - sum(map(_width, items)) - (len(picks) - 1 - done)  # a slot kept for each pick still to draw
+        picked = pick_items(live, offer.deal_seat, spec, free)
+        items += picked if picked is not None else [
+            ChoiceButton(row.id, row.hand_no, row.step, spec.kind, spec.label, index=index)]
+    return items

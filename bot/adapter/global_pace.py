@@ -155,3 +155,21 @@ def traced(pace: GlobalPace) -> aiohttp.TraceConfig:
 
     trace.on_request_start.append(on_request_start)
     return trace
+
+
+class WallTimers:
+    """The wall clock a press's age is read on (``now``: seconds since the epoch, as Discord's
+    snowflakes count them), with the running event loop's timers set on it. The loop's own clock is
+    monotonic, not the epoch, so a time on ``now`` becomes the loop's by their difference when the
+    timer is set: a press's guard is due ``ANSWER_BY`` after its creation on the real clock. (On a
+    clock that runs faster than real time, a bench's, a timer comes that many real seconds later.)"""
+
+    def __init__(self, now: Callable[[], float]):
+        self.now = now
+
+    def time(self) -> float:
+        return self.now()
+
+    def call_at(self, when: float, callback: Callable[[], object]) -> asyncio.TimerHandle:
+        loop = asyncio.get_running_loop()
+        return loop.call_at(loop.time() + (when - self.now()), callback)

@@ -24,6 +24,7 @@ from bot.adapter.member_text import shown_report
 from bot.adapter.private_hands import PrivateHands
 from bot.adapter.protocol import Cardroom
 from bot.adapter.press_token import PressToken
+from bot.adapter.seat_panels import SeatPanels
 from bot.adapter.table_message import Composed, TableMessages
 from bot.adapter.table_text import PAUSED_HELP, table_text
 from bot.service.table.kind import Loss, Lost
@@ -67,7 +68,9 @@ class DiscordPresenter:
         included, before it is given up (the next update tries again)."""
         self.answer_wait = 0.5
         """Seconds an update waits for its edit before its caller goes on (to answer a member)."""
-        self.hands = PrivateHands(bot, lambda fn, *args, **kw: self._render(fn, *args, **kw))  # as patched now, by a test too
+        self.panels = SeatPanels()
+        self.hands = PrivateHands(bot, lambda fn, *args, **kw: self._render(fn, *args, **kw),  # as patched now, by a test too
+                                  lambda live, user: self.panels.writer(live, user) is not None)
         self._feeds: dict[int, _Feed] = {}
         self._gone: set[int] = set()  # tables whose channel, thread or server is gone, or whose last word
         # is said (``closed``): nothing more to show
@@ -78,13 +81,21 @@ class DiscordPresenter:
         """Wall-clock seconds, as Discord's snowflakes count them (a message's or an interaction's age is
         read from its id against this clock; a test moves it forward)."""
         self.messages = TableMessages(bot, lambda: self.clock())
+        self.messages.presses = self.panels.presses
 
     def pressed(self, live: LiveTable, interaction: discord.Interaction) -> PressToken:
         """A press reached the table (``TableMessages.pressed``): answer it through what this returns."""
         press = self.messages.pressed(live, interaction)
-        if press.fresh():  # one that came too late carries no hand: the member's earlier press, or a DM
+        message = interaction.message
+        if message is not None and message.flags.ephemeral:  # a press on the member's seat panel
+            self.panels.pressed(live, interaction.user.id, press)
+        elif press.fresh():  # one that came too late carries no hand: the member's earlier press, or a DM
             self.hands.pressed(live, interaction.user.id, press)
         return press
+
+    async def open_panel(self, interaction: discord.Interaction, live: LiveTable) -> None:
+        """My seat: the presser's seat panel, as the answer to their press (``SeatPanels``)."""
+        await self.panels.open(live, interaction.user.id, self.messages.token(interaction))
 
     async def _render(self, fn: Any, *args: Any, affinity: int | None = None) -> discord.File:
         """``fn(*args)`` drawn in the render pool (a table's pictures, ``affinity`` its id, in the same
@@ -113,6 +124,7 @@ class DiscordPresenter:
         feed.asked += 1
         if feed.task is None or feed.task.done():
             feed.task = asyncio.create_task(self._drain(live, feed))
+        await self.panels.update(live, answering=True)  # a press on a panel is answered by the panel's update
         await asyncio.wait({feed.task}, timeout=None if live.row.message_id is None else self.answer_wait)
 
     async def retire(self, live: LiveTable, message_id: int) -> None:
@@ -151,9 +163,9 @@ class DiscordPresenter:
         while feed.hands_told < feed.hands_asked:
             asked = feed.hands_asked
             try:
-                await self.hands.send(live)
+                await asyncio.gather(self.hands.send(live), self.panels.update(live))
             except Exception:
-                log.exception("could not send the private hands of table %s", live.id)
+                log.exception("could not send the private hands or panels of table %s", live.id)
             feed.hands_told = asked
 
     async def _compose(self, live: LiveTable) -> Composed:
@@ -257,6 +269,7 @@ class DiscordPresenter:
     async def closed(self, live: LiveTable, reason: str) -> None:
         """The table's last word: pending updates are dropped, the one in flight is let finish."""
         self._gone.add(live.id)  # an update asked later (a timer that was running) must not cover the last word
+        self.panels.forget(live.id)
         feed = self._feeds.pop(live.id, None)
         if feed is not None and feed.task is not None:
             feed.asked = feed.shown

@@ -22,7 +22,7 @@ from __future__ import annotations
 import asyncio
 import enum
 import logging
-from typing import Any, Callable
+from typing import Any
 
 import discord
 from discord.http import handle_message_parameters
@@ -51,6 +51,7 @@ class Answer(enum.Enum):
     NONE = "not answered"
     UPDATE = "answered by updating the pressed message"  # the token edits that message from now on
     REPLY = "answered by a reply"  # its original response is that reply: it edits no table
+    PANEL = "answered by the presser's seat panel"  # its original response is that panel: it edits the panel
     DEAD = "not answered within Discord's 3 seconds"  # its token is dead: never sent again
 
 
@@ -64,24 +65,6 @@ class DeadToken(discord.HTTPException):
         self.status = 404
         self.code = 10015
         self.text = str(self)
-
-
-class WallTimers:
-    """The wall clock a press's age is read on (``now``: seconds since the epoch, as Discord's
-    snowflakes count them), with the running event loop's timers set on it. The loop's own clock is
-    monotonic, not the epoch, so a time on ``now`` becomes the loop's by their difference when the
-    timer is set: a press's guard is due ``ANSWER_BY`` after its creation on the real clock. (On a
-    clock that runs faster than real time, a bench's, a timer comes that many real seconds later.)"""
-
-    def __init__(self, now: Callable[[], float]):
-        self.now = now
-
-    def time(self) -> float:
-        return self.now()
-
-    def call_at(self, when: float, callback: Callable[[], object]) -> asyncio.TimerHandle:
-        loop = asyncio.get_running_loop()
-        return loop.call_at(loop.time() + (when - self.now()), callback)
 
 
 class PressToken:
@@ -125,6 +108,14 @@ class PressToken:
         """Whether the token may still edit its message (a refused press's reply is not the table)."""
         age = self.clock.time() - self.created
         return self.answer not in (Answer.REPLY, Answer.DEAD) and age < TOKEN_LIFETIME - TOKEN_MARGIN
+
+    def left(self) -> float:
+        """Seconds its token may still edit (``TOKEN_MARGIN`` kept back)."""
+        return TOKEN_LIFETIME - TOKEN_MARGIN - (self.clock.time() - self.created)
+
+    def edits_pressed(self) -> bool:
+        """Whether its original response is the message pressed (answered by an update, or not yet)."""
+        return self.answer in (Answer.NONE, Answer.UPDATE)
 
     def _missed(self, error: discord.HTTPException) -> bool:
         """Whether the first answer failed because it came too late: the token is dead from now on."""
@@ -214,6 +205,57 @@ class PressToken:
                 webhook.id, webhook.token, session=webhook.session, proxy=webhook.proxy,
                 proxy_auth=webhook.proxy_auth, payload=params.payload, multipart=params.multipart,
                 files=params.files)
+
+    async def open_panel(self, **fields: Any) -> bool:
+        """Answer the press with the presser's seat panel (``fields``), a message only they see, which
+        the token then edits (``edit``). Returns whether it did: a press the answer guard already
+        deferred gets the panel as a private follow-up instead, which its next press on it edits."""
+        async with self._lock:
+            if (interaction := self._unanswered()) is not None:
+                self._answered(Answer.PANEL)
+                try:
+                    await interaction.response.send_message(ephemeral=True, **fields)
+                except discord.HTTPException as error:
+                    if not self._missed(error):
+                        self.answer = Answer.NONE
+                    raise
+                self._let_go()
+                return True
+            if self.answer is Answer.DEAD:
+                raise DeadToken()
+        await self._followup().send(ephemeral=True, **fields)
+        return False
+
+    async def post(self, content: str, embeds: list[discord.Embed], files: list[discord.File],
+                   view: discord.ui.View) -> int:
+        """A public follow-up of the press (a table message posted afresh through it), once the press
+        is answered; returns its id. The token edits and deletes it (``edit_message``,
+        ``delete_message``) for the rest of its life, uncounted like every interaction webhook route."""
+        await self.acknowledge()
+        if self.answer is Answer.DEAD:
+            raise DeadToken()
+        message = await self._followup().send(content, embeds=embeds, files=files, view=view, wait=True)
+        return message.id
+
+    async def edit_message(self, message_id: int, **fields: Any) -> None:
+        """Edit a follow-up of this press (PATCH /webhooks/{application}/{token}/messages/{id})."""
+        if self.answer is Answer.DEAD:
+            raise DeadToken()
+        webhook = self._followup()
+        assert webhook.token is not None, "an interaction's webhook has its token"
+        with handle_message_parameters(**fields, previous_allowed_mentions=self._mentions) as params:
+            await async_context.get().edit_webhook_message(
+                webhook.id, webhook.token, message_id, session=webhook.session, proxy=webhook.proxy,
+                proxy_auth=webhook.proxy_auth, payload=params.payload, multipart=params.multipart,
+                files=params.files)
+
+    async def delete_message(self, message_id: int) -> None:
+        """Delete a follow-up of this press."""
+        webhook = self._followup()
+        assert webhook.token is not None, "an interaction's webhook has its token"
+        await async_context.get().delete_webhook_message(webhook.id, webhook.token, message_id,
+                                                         session=webhook.session, proxy=webhook.proxy,
+                                                         proxy_auth=webhook.proxy_auth)
 
     async def tell(self, content: str, file: discord.File) -> None:
         """A private follow-up to the presser (their next hand): the press is answered first, since a

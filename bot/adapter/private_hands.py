@@ -44,9 +44,11 @@ def private_cards(view: dict[str, Any], seat: int) -> list[str]:
 class PrivateHands:
     """Sends each seat's cards to its player, once per new card, and answers "My hand"."""
 
-    def __init__(self, bot: Cardroom, render: Render):
+    def __init__(self, bot: Cardroom, render: Render, on_panel: Callable[[LiveTable, int], bool] = lambda live, user: False):
         self.bot = bot
         self._render = render
+        self._on_panel = on_panel
+        """Whether a member has a seat panel that shows their cards (no hand is sent to them then)."""
         self._dm_closed: set[int] = set()
         self._dm_channels: dict[int, int] = {}
         self.by_press = 0
@@ -73,6 +75,9 @@ class PrivateHands:
             hand_no, known = live.told.get(seat.user_id, (0, frozenset()))
             if hand_no == live.row.hand_no and set(cards) <= known:
                 continue  # nothing new to tell (playing a card away is no news); My hand shows the rest
+            if self._on_panel(live, seat.user_id):
+                live.told[seat.user_id] = (live.row.hand_no, frozenset(cards))
+                continue  # their panel shows them
             if seat.user_id in self._dm_closed and self._press(live, seat.user_id) is None:
                 continue
             live.told[seat.user_id] = (live.row.hand_no, frozenset(cards))

@@ -40,6 +40,9 @@ class TablePresenter(Protocol):
     async def channel_failed(self, live: LiveTable, verdict: Verdict) -> None:
         """The table's channel, thread or server failed or vanished: close or pause the table."""
 
+    async def open_panel(self, interaction: discord.Interaction, live: LiveTable) -> None:
+        """My seat: the presser's seat panel, as the answer to their press."""
+
     async def show_hand(self, interaction: discord.Interaction, live: LiveTable) -> None:
         """The ephemeral "My hand" reply."""
 

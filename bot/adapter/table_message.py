@@ -26,8 +26,8 @@ from typing import Any, Callable
 
 import discord
 
-from bot.adapter.global_pace import Clock
-from bot.adapter.press_token import ANSWER_DEADLINE, PressToken, WallTimers, expired
+from bot.adapter.global_pace import Clock, WallTimers
+from bot.adapter.press_token import ANSWER_DEADLINE, PressToken, expired
 from bot.adapter.protocol import Cardroom
 from bot.service.table.live import LiveTable
 
@@ -67,6 +67,33 @@ def message_age(message_id: int, now: float) -> float:
     return now - discord.utils.snowflake_time(message_id).timestamp()
 
 
+RELAY_AFTER = 5 * 60.0
+"""Seconds of life a courier has left below which, at a deal boundary, the table is posted afresh
+through a fresher press (``TableMessages.relay``)."""
+
+
+@dataclass
+class PostedBy:
+    """The table message posted as a public follow-up of a press: that press's token edits it (and may
+    delete it) for the rest of its life, uncounted."""
+
+    press: PressToken
+    message_id: int
+
+    @property
+    def created(self) -> float:
+        return self.press.created
+
+    def fresh(self) -> bool:
+        return self.press.fresh()
+
+    def left(self) -> float:
+        return self.press.left()
+
+    async def edit(self, **fields: Any) -> None:
+        await self.press.edit_message(self.message_id, **fields)
+
+
 def at_boundary(live: LiveTable) -> bool:
     """Between deals, or before the first move of one: a fresh message loses nobody's place."""
     return live.row.deal is None or live.row.step == 0
@@ -85,9 +112,12 @@ class TableMessages:
         self.timers: Clock = WallTimers(lambda: self.clock())
         """``clock`` with the timers a press's answer guard is set on (the event loop's); a test gives
         timers that fire only when it moves its clock, the one the press's age is read on."""
+        self.presses: Callable[[LiveTable], list[PressToken]] = lambda live: []
+        """Members' fresh presses at a table (their seat panels'), any of which may post the table afresh."""
         self.by_token = 0
         self.by_channel = 0
         self.roll_overs = 0
+        self.relayed = 0
         self.retired = 0
         self._retiring: set[asyncio.Task[None]] = set()
 
@@ -96,20 +126,39 @@ class TableMessages:
         made on the table's live message, it becomes the table's courier while it is the newest (a
         press that came too late to be answered carries nothing: the courier it would displace, or
         the channel route, shows what its move did)."""
-        press = PressToken(interaction, self.timers, self.answer_deadline)
+        press = self.token(interaction)
         if press.fresh() and press.message_id is not None and press.message_id == live.row.message_id:
             current = live.courier
             if current is None or current.created <= press.created:
                 live.courier = press
         return press
 
-    def courier(self, live: LiveTable) -> PressToken | None:
-        """The newest press on the live message whose token may still edit it, or None."""
+    def token(self, interaction: discord.Interaction) -> PressToken:
+        """A press answered once through the token returned, which is no courier of the table message
+        (My seat: its answer is the presser's panel)."""
+        return PressToken(interaction, self.timers, self.answer_deadline)
+
+    def courier(self, live: LiveTable) -> PressToken | PostedBy | None:
+        """What may edit the live message uncounted: the newest press on it, or the press that posted it,
+        while its token lasts; else None."""
         press = live.courier
-        if not isinstance(press, PressToken) or press.message_id != live.row.message_id or not press.fresh():
+        if isinstance(press, PostedBy) and press.message_id == live.row.message_id and press.fresh():
+            return press
+        if not isinstance(press, PressToken) or press.message_id != live.row.message_id or not press.fresh() \
+                or not press.edits_pressed():  # a My seat press answered by its panel edits that panel
             live.courier = None
             return None
         return press
+
+    def relay(self, live: LiveTable) -> PressToken | None:
+        """At a deal boundary, a press to post the table afresh through when its courier is gone or
+        running out: members play from their seat panels, so nobody presses the table message, and
+        without a courier its every edit would be counted against the bot's 50 requests a second."""
+        courier = self.courier(live)
+        if courier is not None and courier.left() > RELAY_AFTER:
+            return None
+        fresh = [press for press in self.presses(live) if press.fresh() and press.left() > 2 * RELAY_AFTER]
+        return max(fresh, key=lambda press: press.created, default=None)
 
     def forget(self, live: LiveTable) -> None:
         live.courier = None
@@ -128,6 +177,9 @@ class TableMessages:
         age = self.age(row.message_id)
         if age >= LAST_CALL_AGE or (age >= ROLL_OVER_AGE and at_boundary(live)):
             await self.roll_over(live, composed)
+            return
+        if at_boundary(live) and (relay := self.relay(live)) is not None:
+            await self.roll_over(live, composed, relay)
             return
         try:
             await self._edit(live, composed)
@@ -153,40 +205,52 @@ class TableMessages:
         await channel.get_partial_message(live.row.message_id).edit(**composed.fields())
         self.by_channel += 1
 
-    async def _post(self, live: LiveTable, composed: Composed) -> None:
+    async def _post(self, live: LiveTable, composed: Composed, relay: PressToken | None = None) -> None:
+        """Post the table message: through ``relay`` (a public follow-up of that press, which becomes the
+        courier), else through the channel route."""
         row = live.row
-        channel = self.bot.get_partial_messageable(row.channel_id, guild_id=row.guild_id)
-        message = await channel.send(composed.content, embeds=[composed.embed] if composed.embed else [],
-                                     files=composed.rewound(), view=composed.view)
-        row.message_id = message.id
+        embeds = [composed.embed] if composed.embed else []
+        if relay is not None:
+            row.message_id = await relay.post(composed.content, embeds, composed.rewound(), composed.view)
+            live.courier = PostedBy(relay, row.message_id)
+            self.relayed += 1
+        else:
+            channel = self.bot.get_partial_messageable(row.channel_id, guild_id=row.guild_id)
+            message = await channel.send(composed.content, embeds=embeds, files=composed.rewound(), view=composed.view)
+            row.message_id = message.id
         async with self.bot.service.storage.transaction() as tx:
             await tx.save_table(row)
 
-    async def roll_over(self, live: LiveTable, composed: Composed) -> None:
-        """Post the table afresh, store the new message, then delete the old one beside the table's
-        next updates (the delete waits its turn in the bot's pace; the table need not)."""
+    async def roll_over(self, live: LiveTable, composed: Composed, relay: PressToken | None = None) -> None:
+        """Post the table afresh (through ``relay`` if given), store the new message, then delete the old
+        one beside the table's next updates (through the token that posted it while it lasts, else the
+        channel route, whose delete waits its turn in the bot's pace; the table need not)."""
         row = live.row
-        old = row.message_id
+        old, posted_by = row.message_id, self.courier(live)
         row.message_id = None
+        self.forget(live)
         try:
-            await self._post(live, composed)
+            await self._post(live, composed, relay)
         except BaseException:
             if row.message_id is None:
                 row.message_id = old
             raise
-        self.forget(live)
         self.roll_overs += 1
         if old is not None:
-            task = asyncio.create_task(self.retire(live, old))
+            task = asyncio.create_task(self.retire(live, old, posted_by if isinstance(posted_by, PostedBy) else None))
             self._retiring.add(task)
             task.add_done_callback(self._retiring.discard)
 
-    async def retire(self, live: LiveTable, message_id: int) -> None:
-        """Delete a message of the table that is not its live one; one that stays (the delete failed)
-        answers its presses as stale, and is tried again when it is pressed."""
+    async def retire(self, live: LiveTable, message_id: int, posted_by: PostedBy | None = None) -> None:
+        """Delete a message of the table that is not its live one (through the press that posted it while
+        its token lasts); one that stays (the delete failed) answers its presses as stale, and is tried
+        again when it is pressed."""
         channel = self.bot.get_partial_messageable(live.row.channel_id, guild_id=live.row.guild_id)
         try:
-            await channel.get_partial_message(message_id).delete()
+            if posted_by is not None and posted_by.fresh():
+                await posted_by.press.delete_message(message_id)
+            else:
+                await channel.get_partial_message(message_id).delete()
             self.retired += 1
         except discord.HTTPException as error:
             log.info("table %s: could not delete its old message %s (%s); its buttons answer as stale",

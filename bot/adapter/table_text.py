@@ -20,8 +20,10 @@ LOG_LINES_AFTER = 9
 what the settlement added (rebuys, places, the match's end) and the last moves before it."""
 
 
-def table_text(live: LiveTable) -> str:
-    """The message text above the table image: status, whose turn and until when, recent events."""
+def table_text(live: LiveTable, without_panel: tuple[int, ...] = ()) -> str:
+    """The message text above the table image: status, whose turn and until when (and, for members to
+    act in ``without_panel``, whose seat panel can no longer be updated, that My seat opens one), recent
+    events."""
     row = live.row
     spec = live.spec
     lines = [f"**{spec.title}** · table #{row.id}"] + table_heading(live)  # a tournament's name and level
@@ -41,6 +43,8 @@ def table_text(live: LiveTable) -> str:
         if row.deadline and any(seat.bank_since is not None for seat in acting):
             due = f" (time bank, ends <t:{int(row.deadline)}:R>)"  # counts down on screen, no edit needed
         lines.append(f"Hand #{row.hand_no} · to act: **{turn}**{due}")
+        if absent := [shown(seat.name) for seat in acting if seat.user_id in without_panel]:
+            lines.append(f"{listed(absent)}: press **My seat** for your cards and moves.")
         lines.append(f"Deck SHA-256 `{row.deal.commitment}`")
     elif live.last_outcome is not None or live.withheld:  # the result is in the log below, said once
         lines.append(f"Hand #{row.hand_no} is over.")

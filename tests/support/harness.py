@@ -26,6 +26,7 @@ from discord.http import Route
 from discord.webhook.async_ import AsyncWebhookAdapter, async_context
 
 from bot.adapter.client import CardroomBot
+from bot.service.clock import ASLEEP
 from tests.support import mentions
 from tests.support.discord_clock import CLOCK, keep_test_time
 from tests.support.privacy import PrivacyCheck
@@ -55,8 +56,8 @@ thread cannot keep the test run alive."""
 
 
 def _idle(task: asyncio.Task[Any]) -> bool:
-    """A view waiting for its timeout is not work in progress."""
-    return getattr(task.get_coro(), "__qualname__", "").endswith("__timeout_task_impl")
+    """A view waiting for its timeout, or the service's clock asleep until a deadline, is not work in progress."""
+    return getattr(task.get_coro(), "__qualname__", "").endswith("__timeout_task_impl") or task.get_name() == ASLEEP
 
 
 @dataclass(frozen=True)
@@ -273,6 +274,7 @@ class Recorder:
         body = dict(data)
         body["flags"] = (int(body.get("flags", 0)) & ~EPHEMERAL) | (EPHEMERAL if reply["ephemeral"] else 0)
         posted = reply["message_id"] in self.messages and not self.messages[reply["message_id"]].get("_interaction_reply")
+        posted |= reply["message_id"] is None and not reply["original"] and not reply["ephemeral"]  # a public follow-up
         message = self._message(channel_id, body, reply["message_id"])
         if not posted:
             message["_interaction_reply"] = True  # an (often ephemeral) reply, not a channel post
@@ -343,6 +345,7 @@ class Harness:
         self._tokens = itertools.count(len(recorder.interactions) + 1)  # a recorder kept across a restart: new tokens
         self.interactions = recorder.interactions  # token -> the raw interaction payload
         self.privacy = PrivacyCheck(self, CHANNEL_ID)
+        self.panels: dict[int, int] = {}  # member -> the message id of their newest seat panel
 
     @classmethod
     async def start(cls, database: str, recorder: Recorder | None = None, **options: Any) -> "Harness":
@@ -456,26 +459,58 @@ class Harness:
         await self._dispatch(payload)
         return token
 
-    async def press_label(self, user: User, label_start: str) -> str:
-        """Press the table message's button whose label starts with ``label_start``."""
+    async def open_panel(self, user: User) -> dict[str, Any]:
+        """Press the table message's My seat as ``user``: their seat panel (kept as a message, so its
+        buttons can be pressed, and edited in place as the bot edits it)."""
         message = self.table_message()
-        component = next(c for r in message["components"] for c in r["components"]
-                         if str(c.get("label", "")).startswith(label_start))
-        return await self.press(user, component["custom_id"], message)
+        seat = next(c for r in message["components"] for c in r["components"]
+                    if str(c.get("custom_id", "")).startswith("cr:seat:"))
+        token = await self.press(user, seat["custom_id"], message)
+        panel = self.recorder.shown(token)
+        assert panel["flags"] & EPHEMERAL, self.ephemeral_text(token)
+        self.panels[user.id] = int(panel["id"])
+        return panel
 
-    def table_button(self, kind: str) -> tuple[dict[str, Any], dict[str, Any]]:
-        """(table message, its button for a move kind)."""
-        message = self.table_message()
-        for row in message["components"]:
-            for component in row["components"]:
-                if component["custom_id"].split(":")[5] == kind:
-                    return message, component
+    async def panel(self, user: User) -> dict[str, Any]:
+        """The member's seat panel as it is now, opened with My seat if they have none yet."""
+        if user.id in self.panels:
+            return self.recorder.messages[self.panels[user.id]]
+        return await self.open_panel(user)
+
+    async def press_label(self, user: User, label_start: str) -> str:
+        """Press the button whose label starts with ``label_start``: the table message's, else on the
+        member's seat panel (opened with My seat if needed)."""
+        for on_panel in (False, True):
+            message = await self.panel(user) if on_panel else self.table_message()
+            for component in (c for r in message["components"] for c in r["components"]):
+                if str(component.get("label", "")).startswith(label_start):
+                    return await self.press(user, component["custom_id"], message)
+        raise LookupError(f"no {label_start!r}; table: {self.labels()}; {user.name}'s panel: {await self.labels_of(user)}")
+
+    async def move(self, user: User, label_start: str) -> str:
+        """Press, on the member's seat panel (opened with My seat if needed), the component whose label
+        starts with ``label_start``: a move, or a button of their own (Sit out, Top up...)."""
+        panel = await self.panel(user)
+        for component in (c for r in panel["components"] for c in r["components"]):
+            if str(component.get("label", "")).startswith(label_start):
+                return await self.press(user, component["custom_id"], panel)
+        raise LookupError(f"no {label_start!r} on {user.name}'s panel: {await self.labels_of(user)}")
+
+    async def table_button(self, kind: str, user: User | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
+        """(message, its button for a move kind): ``user``'s seat panel's, else the table message's."""
+        for on_panel in (True, False) if user is not None else (False,):
+            message = await self.panel(user) if on_panel and user is not None else self.table_message()
+            for row in message["components"]:
+                for component in row["components"]:
+                    parts = str(component.get("custom_id", "")).split(":")
+                    if len(parts) > 5 and parts[5] == kind:
+                        return message, component
         raise LookupError(f"no {kind} button; buttons: {self.labels()}")
 
     async def open_choice(self, user: User, kind: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-        """Press the table's button for ``kind``: the private reply (kept as a message, so its selects
+        """Press the member's button for ``kind``: the private reply (kept as a message, so its selects
         can be pressed) and its selects."""
-        message, component = self.table_button(kind)
+        message, component = await self.table_button(kind, user)
         token = await self.press(user, component["custom_id"], message)
         reply = self.recorder.replies_to(token)[-1].json
         assert reply is not None and reply["type"] == 4, self.ephemeral_text(token)
@@ -483,8 +518,26 @@ class Harness:
         assert data["flags"] & 64, "the choice opens privately"
         return self.recorder.shown(token), [c for row in data["components"] for c in row["components"] if c["type"] == 3]
 
+    async def pick(self, user: User, kind: str, value: str) -> str:
+        """Make a one-pick move from the member's seat panel in one press: its button for ``value``, or
+        ``value`` picked in the panel's select that holds it. Returns the press's token."""
+        panel = await self.panel(user)
+        for component in (c for r in panel["components"] for c in r["components"]):
+            parts = str(component.get("custom_id", "")).split(":")
+            if parts[:2] == ["cr", "k"] and parts[5] == kind and ":".join(parts[6:]) == value:
+                return await self.press(user, component["custom_id"], panel)
+            if parts[:2] == ["cr", "q"] and parts[5] == kind and value in [o["value"] for o in component["options"]]:
+                return await self.press(user, component["custom_id"], panel, values=[value])
+        raise LookupError(f"no {kind} {value} on {user.name}'s panel: {await self.labels_of(user)}")
+
     def labels(self) -> list[str]:
+        """The table message's button labels."""
         return [str(c.get("label")) for r in self.table_message()["components"] for c in r["components"]]
+
+    async def labels_of(self, user: User) -> list[str]:
+        """The labels (a select: its placeholder) on the member's seat panel."""
+        return [str(c.get("label") or c.get("placeholder")) for r in (await self.panel(user))["components"]
+                for c in r["components"]]
 
     async def submit_modal(self, user: User, custom_id: str, fields: dict[str, str], *, at: Place = HOME) -> str:
         data = {"custom_id": custom_id, "components": [

@@ -137,14 +137,19 @@ async def set_auto_rebuy(table: LiveTable, user_id: int, amount: int | None) -> 
             "holds that much; else you sit out). Press Auto-rebuy again to turn it off.")
 
 
+def offers_to(table: LiveTable, seat: TableSeat) -> list[str]:
+    """The cash buttons that apply to a member of a cash table now: Auto-rebuy (a toggle), Rebuy while they
+    have no chips, and Top up while they could add chips at once (some chips, fewer than the maximum, and
+    not in the deal being played: one who plays it asks with ``/<game> topup``, kept for the deal's end)."""
+    if not table.kind.cash or table.row.status == "closed" or seat.is_bot or seat.leaving:
+        return []
+    room = 0 < seat.stack < _maximum(table) and not playing(table, seat.user_id)
+    return (["rebuy"] if not seat.stack else []) + (["topup"] if room else []) + ["autorebuy"]
+
+
 def offers(table: LiveTable) -> list[str]:
-    """The cash buttons under a cash table that apply to some member now: Auto-rebuy (a toggle), Rebuy
-    while a member has no chips, and Top up while a member could add chips at once (some chips, fewer
-    than the maximum, and not in the deal being played: one who plays it asks with ``/<game> topup``,
-    kept for the deal's end)."""
+    """The cash buttons that apply to some member now (the table message's)."""
     if not table.kind.cash or table.row.status == "closed":
         return []
-    members = [s for s in table.row.seats if not s.is_bot and not s.leaving]
-    busted = any(not s.stack for s in members)
-    room = any(0 < s.stack < _maximum(table) and not playing(table, s.user_id) for s in members)
-    return (["rebuy"] if busted else []) + (["topup"] if room else []) + ["autorebuy"]
+    shown = {what for seat in table.row.seats for what in offers_to(table, seat)}
+    return [what for what in ("rebuy", "topup") if what in shown] + ["autorebuy"]

@@ -35,8 +35,13 @@ class Courier(Protocol):
     """What edits a table's live message without counting against the bot's 50 requests a second:
     the newest press on it (the adapter's ``PressToken``), while its interaction token lasts."""
 
-    message_id: int | None
-    created: float
+    @property
+    def message_id(self) -> int | None:
+        """The message it edits."""
+
+    @property
+    def created(self) -> float:
+        """When its press was made (Discord's clock)."""
 
     def fresh(self) -> bool:
         """Whether it may still edit its message."""

@@ -14,9 +14,9 @@
 - **A press that would change nothing** (I'm back while neither away nor sitting out, Away while
   already away or sitting out, Sit out while sitting out) is refused privately with what is true and
   what to do: the table never reads "Alice is back" when Alice was never gone.
-- **The presence buttons** under a table are those that apply to someone there now, judged from the
-  table's state (not per member): Sit out while a member is not sitting out, Away (at a chip table)
-  while a member plays their own turns, I'm back while a member is away or sitting out.
+- **The presence buttons** a member gets on their seat's panel are those that apply to them now: Sit
+  out while they are dealt in, Away (at a chip table) while they play their own turns, I'm back while
+  they are away or sitting out.
 """
 from __future__ import annotations
 
@@ -53,16 +53,25 @@ def refuse_no_change(seat: TableSeat, going: str) -> None:
                         "play them yourself again.")
 
 
-def offers(table: LiveTable, dealing: bool) -> list[str]:
-    """The presence buttons that apply to some member of the table now: during a deal (``dealing``) Sit
-    out, Away (chip games) and I'm back; between deals I'm back only (nobody waits for a deal to come
-    back, and going away waits for one)."""
-    members = [seat for seat in table.row.seats if not seat.is_bot and not seat.leaving]
-    present = [seat for seat in members if not seat.sitting_out]
-    shown = {"sitout": dealing and bool(present),
-             "away": dealing and table.spec.chips and any(not seat.away for seat in present),
-             "back": table.row.status == "playing" and any(seat.away or seat.sitting_out for seat in members)}
+def offers_to(table: LiveTable, seat: TableSeat, dealing: bool) -> list[str]:
+    """The presence buttons that apply to a member now: during a deal (``dealing``) Sit out, and Away at a
+    chip table, while they play their own turns; I'm back while they are away or sitting out (between
+    deals too: nobody waits for a deal to come back, and going away waits for one)."""
+    if seat.is_bot or seat.leaving:
+        return []
+    present = not seat.sitting_out
+    shown = {"sitout": dealing and present,
+             "away": dealing and table.spec.chips and present and not seat.away,
+             "back": table.row.status == "playing" and (seat.away or seat.sitting_out)}
     return [what for what, applies in shown.items() if applies]
+
+
+def offers(table: LiveTable, dealing: bool) -> list[str]:
+    """The presence buttons that apply to some member of the table now (the table message's)."""
+    shown: list[str] = []
+    for seat in table.row.seats:
+        shown += [what for what in offers_to(table, seat, dealing) if what not in shown]
+    return [what for what in ("sitout", "away", "back") if what in shown]
 
 
 def button_of(dealt: list[int], previous: int) -> int:
