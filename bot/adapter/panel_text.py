@@ -1,11 +1,11 @@
-"""The words of a member's seat panel: their cards face up and what they need to decide (the board or
-dummy and trick, the pot, their stack), whose turn it is, and where they stand (away, sitting out).
-Read from their own seat's view only, so nothing hidden from them reaches it."""
+"""The words of a member's seat panel: their cards face up and, on their turn, what they need to decide
+(the board or dummy and trick, the pot, their stack), and where they stand (away, sitting out). Between
+their turns it says nothing that others' moves change, so their panel is not edited for them. Read from
+their own seat's view only, so nothing hidden from them reaches it."""
 from __future__ import annotations
 
 from typing import Any
 
-from bot.adapter.member_text import shown
 from bot.adapter.private_hands import private_cards
 from bot.games.card_names import card_name
 from bot.service.table.live import LiveTable
@@ -81,14 +81,13 @@ def panel_text(live: LiveTable, user_id: int, offer: Offers) -> str:
         cards = private_cards(view, offer.deal_seat)
         lines.append(f"Hand #{row.hand_no} · your cards: "
                      + (by_suit(cards) if view.get("game") == "bridge" else cards_text(cards)))
-        lines += _facts(view, offer.deal_seat)
         if offer.to_act and offer.deal_seat in live.engine.to_act():
+            lines += _facts(view, offer.deal_seat)
             due = f" (until <t:{int(row.deadline)}:T>)" if row.deadline else ""
             dummy = view.get("game") == "bridge" and view.get("turn") not in (None, offer.deal_seat)
             lines.append(f"**Your turn**{due}" + (": play a card from dummy." if dummy else "."))
-        else:
-            waiting = ", ".join(shown(live.table_seat_of(s).name) for s in live.engine.to_act())
-            lines.append(f"To act: {waiting}." if waiting else "")
+        else:  # nothing that changes with others' moves: the table message shows the play
+            lines.append("Not your turn: the table above shows the play.")
     elif in_play(live):
         lines.append(f"Hand #{row.hand_no} is being played; you are dealt in from the next one.")
     else:

@@ -69,7 +69,7 @@ def message_age(message_id: int, now: float) -> float:
 
 RELAY_AFTER = 5 * 60.0
 """Seconds of life a courier has left below which, at a deal boundary, the table is posted afresh
-through a fresher press (``TableMessages.relay``)."""
+through a fresher press (``TableMessages.relay``); with no courier at all, at once."""
 
 
 @dataclass
@@ -178,8 +178,8 @@ class TableMessages:
         if age >= LAST_CALL_AGE or (age >= ROLL_OVER_AGE and at_boundary(live)):
             await self.roll_over(live, composed)
             return
-        if at_boundary(live) and (relay := self.relay(live)) is not None:
-            await self.roll_over(live, composed, relay)
+        if (at_boundary(live) or self.courier(live) is None) and (relay := self.relay(live)) is not None:
+            await self.roll_over(live, composed, relay)  # mid-deal only when every edit would be counted
             return
         try:
             await self._edit(live, composed)
