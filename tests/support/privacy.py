@@ -50,6 +50,9 @@ _NOT_CARDS = re.compile(
 "Contract 4♥X", a bid select's "Bid: 1NT – 6♠"), and /verify's deck of a finished deal (its seed
 is public) and of the deck's fixed starting order."""
 _BID_CODE = re.compile(r"[1-7](?:C|D|H|S|NT)")
+_BY_SUIT = re.compile(r"([♣♦♥♠])((?: (?:10|[2-9JQKA])(?![0-9A-Za-z♣♦♥♠]))+)")
+"""A hand written suit by suit, as bridge players write it and a seat panel shows it ("♠ A K 5 · ♥ Q 10")."""
+_SUIT_LETTERS = {"♣": "c", "♦": "d", "♥": "h", "♠": "s"}
 PAYLOADS_CHECKED: collections.Counter[str] = collections.Counter()
 """Payloads checked in this test run, by audience (channel, dm, ephemeral)."""
 CHECKS: list["PrivacyCheck"] = []
@@ -101,6 +104,8 @@ def text_cards(text: str) -> set[str]:
     the "As" of "Ask" or the "4♥" of a bridge bid is no card."""
     text = _NOT_CARDS.sub(" ", text)
     found = set().union(*(_codes_in_word(w) for w in _WORD.findall(text)))
+    found |= {("T" if rank == "10" else rank) + _SUIT_LETTERS[suit]
+              for suit, ranks in _BY_SUIT.findall(text) for rank in ranks.split()}
     return found | {_PRETTY_CODES[m] for m in _PRETTY.findall(text)} | {_NAMED_CODES[m] for m in _NAMED.findall(text)}
 
 
