@@ -2,6 +2,7 @@
 
     python bench/side_by_side.py BASE_DIR [--games holdem gin] [--tables 500] [--resume 1000] [--repeat 3]
     python bench/side_by_side.py BASE_DIR --capacity 1 50 200 [--presses 2000] [--repeat 3] [--drawn]
+    python bench/side_by_side.py BASE_DIR --limits "--tables 40 --hours 1 --speed 60" [--repeat 2]
 
 ``BASE_DIR`` is another checkout of the project (``git worktree add /tmp/base <commit>``); the other
 side is this one. Each repeat runs, for each side in turn, a fresh process of that side's own code:
@@ -11,7 +12,11 @@ mid-hand tables. With ``--capacity``, each measurement is instead ``bench/capaci
 a fixed image (what serializes presses besides drawing; with ``--drawn``, the pictures drawn in the
 render pool, whose CPU a press then counts too), for each number of tables pressing at once:
 each table pressing again as soon as it is shown, and (N > 1) all N pressing at the same moment,
-round after round (``--rounds``).
+round after round (``--rounds``). With ``--limits``, each measurement is each side's own
+``bench/discord_limits.py`` run with the options given (its bot in a process of its own): the CPU a
+press of the bot's process and of its render workers, presses answered a second, the answer and
+press-to-shown p99, the requests counted against the token's 50 a second per press (as measured, and
+with roll-overs at their real-time rate) and by route, and the presses answered after 3 s or never.
 Alternating the sides spreads what other work on the machine does over both. Prints one line per
 measurement and then each figure's range per side.
 """
@@ -21,6 +26,7 @@ import argparse
 import asyncio
 import json
 import os
+import shlex
 import subprocess
 import sys
 import tempfile
@@ -64,8 +70,32 @@ async def capacity(root: str, counts: list[int], presses: int, drawn: bool) -> d
     return figures
 
 
+LIMIT_ROUTES = ("channel edit", "channel post", "delete", "DM", "DM open")
+"""The counted routes ``--limits`` lists per press."""
+
+
+def limits(root: Path, options: str) -> dict[str, float]:
+    """``root``'s bench/discord_limits.py with ``options``: its figures of the whole run."""
+    command = [sys.executable, str(root / "bench" / "discord_limits.py"), *shlex.split(options), "--json"]
+    result = json.loads(subprocess.run(command, cwd=root, check=True, capture_output=True, text=True).stdout
+                        .strip().splitlines()[-1])
+    whole, presses = result["whole"], max(1, result["whole"]["presses"])
+    figures = {"presses": whole["presses"], "presses_per_second": whole["presses_per_second"],
+               "bot_cpu_ms_per_press": whole["cpu_ms_per_press"]["bot"],
+               "drawing_cpu_ms_per_press": whole["cpu_ms_per_press"]["render"],
+               "answer_p99_ms": whole["answer_p99_ms"], "shown_p99_ms": whole["shown_p99_ms"],
+               "counted_per_press": whole["global_bound_per_press"],
+               "counted_per_press_real_time_roll_overs": result["one_token"]["real_time_per_press"],
+               "answered_after_3s": whole["answered_after_3s"] + whole.get("opens_answered_after_3s", 0),
+               "never_answered": result["unanswered"], "panels_opened": whole.get("panels_opened", 0)}
+    figures |= {f"{route} per press": whole["requests"].get(route, 0) / presses for route in LIMIT_ROUTES}
+    return {k: float("nan") if v is None else float(v) for k, v in figures.items()}
+
+
 def run_side(root: Path, args: argparse.Namespace) -> dict[str, float]:
     """One measurement in a new process whose imports come from ``root``."""
+    if args.limits:
+        return limits(root, args.limits)
     command = [sys.executable, str(ROOT / "bench" / "side_by_side.py"), "--worker", str(root),
                "--games", *args.games, "--tables", str(args.tables), "--resume", str(args.resume),
                "--presses", str(args.presses)]
@@ -85,6 +115,7 @@ def main() -> None:
     parser.add_argument("--capacity", type=int, nargs="+", help="table counts for bench/capacity.py instead")
     parser.add_argument("--presses", type=int, default=2000, help="presses per capacity run")
     parser.add_argument("--drawn", action="store_true", help="capacity runs draw their pictures in the render pool")
+    parser.add_argument("--limits", help="bench/discord_limits.py's options: run it on each side instead")
     parser.add_argument("--worker", help=argparse.SUPPRESS)  # one side's measurement (a subprocess)
     args = parser.parse_args()
     if args.worker:
