@@ -22,7 +22,7 @@ from tests.support.heads_up import open_heads_up, to_act
 from tests.support.made_presses import UPDATE_MESSAGE, callbacks, ephemeral, press_on, webhook_path, webhook_requests
 from tests.support.waiting import until
 
-ALICE, BOB = User(6301, "Alice"), User(6302, "Bob")
+ALICE, BOB, CAROL = User(6301, "Alice"), User(6302, "Bob"), User(6303, "Carol")
 
 
 async def _table(h: Harness) -> tuple[LiveTable, DiscordPresenter]:
@@ -143,6 +143,29 @@ async def test_a_press_on_a_panel_is_answered_by_its_update_and_other_panels_cha
     await h.settle()
     panel_edits = {webhook_path(token, "@original") for token in (interaction.token, mover_seat, other_seat)}
     assert not [r for r in h.recorder.requests[before:] if r.path in panel_edits]
+
+
+async def test_a_waiting_members_panel_is_not_edited_while_others_move(h: Harness) -> None:
+    await h.command(ALICE, "holdem", "create")
+    for user in (BOB, CAROL):
+        await h.command(user, "holdem", "join")
+    await h.command(ALICE, "holdem", "start")
+    live = h.bot.service.in_channel(CHANNEL_ID)
+    assert live is not None
+    members = {user.id: user for user in (ALICE, BOB, CAROL)}
+    seats = {user: (await _open_panel(h, live, members[user]))[0] for user in members}
+
+    def turn() -> int:
+        return live.table_seat_of(live.engine.to_act()[0]).user_id
+
+    first = turn()
+    await dealing.act(live, Press(first, live.row.hand_no, live.row.step, Action("call")))
+    await h.settle()
+    second = turn()
+    third = next(user for user in members if user not in (first, second))
+    edited = {user: len([r for r in h.recorder.requests if r.path == webhook_path(seats[user], "@original")])
+              for user in members}
+    assert edited == {first: 1, second: 1, third: 0}, "the turn left one panel and came to another"
 
 
 async def test_closing_drops_the_tables_panels(h: Harness) -> None:
