@@ -71,7 +71,9 @@ async def _stored_message(h: Harness, live: LiveTable) -> int | None:
 async def test_the_courier_is_the_newest_fresh_press_on_the_live_message(h: Harness) -> None:
     live, messages = await _table(h)
     table = h.table_message()
-    older, newer = press_on(h, ALICE, table), press_on(h, BOB, table)
+    older = press_on(h, ALICE, table)
+    CLOCK.advance(1.0)  # a press's time is its snowflake's millisecond: two in the same one are as new
+    newer = press_on(h, BOB, table)
     newest = messages.pressed(live, newer)
     assert messages.pressed(live, older) is not newest and messages.courier(live) is newest, "the newer press stays"
     elsewhere = messages.pressed(live, press_on(h, ALICE, await posted(h, "an older table message")))
