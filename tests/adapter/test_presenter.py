@@ -19,7 +19,8 @@ from bot.service.table.live import LiveTable
 from bot.service.table.press import Press
 from tests.support.harness import CHANNEL_ID, Harness, User
 from tests.support.heads_up import open_heads_up, to_act
-from tests.support.made_presses import UPDATE_MESSAGE, callbacks, ephemeral, press_on, webhook_path, webhook_requests
+from tests.support.made_presses import callbacks, ephemeral, press_on, webhook_path, webhook_requests
+from tests.support.panel_play import UPDATE_MESSAGE
 from tests.support.waiting import until
 
 ALICE, BOB, CAROL = User(6301, "Alice"), User(6302, "Bob"), User(6303, "Carol")

@@ -15,8 +15,9 @@ from bot.adapter.press_token import (ANSWER_BY, ANSWER_DEADLINE, TOKEN_LIFETIME,
                                      PressToken)
 from tests.support.discord_clock import ManualClock
 from tests.support.harness import Harness, User
-from tests.support.made_presses import (DEFERRED_UPDATE, REPLY, UPDATE_MESSAGE, callbacks, ephemeral, posted,
-                                        press_on, refusal, refuse_next, webhook_path, webhook_requests)
+from tests.support.made_presses import (callbacks, ephemeral, posted, press_on, refusal, refuse_next, webhook_path,
+                                        webhook_requests)
+from tests.support.panel_play import DEFERRED_UPDATE, REPLY, UPDATE_MESSAGE
 from tests.support.waiting import until
 
 ALICE = User(6101, "Alice")

@@ -20,12 +20,10 @@ from bot.games.card_names import card_name
 from bot.service.table.live import LiveTable
 from bot.service.table.offers import offers
 from bot.service.tables import TableService
+from tests.support.panel_play import MOVES
 from tests.support.service_rig import ALICE, BOB, CAROL, CHANNEL, GUILD, holdem_table, open_service
 
 DAVE = 4
-MOVES = ("cr:a:", "cr:c:", "cr:k:", "cr:q:")
-"""Custom id prefixes of a move's components: its button, a choice's button (a private select), a
-pick's button and a pick's select on the panel."""
 
 
 def _components(view: discord.ui.View) -> list[Any]:

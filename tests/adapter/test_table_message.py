@@ -13,7 +13,7 @@ from bot.adapter.table_message import LAST_CALL_AGE, RELAY_AFTER, ROLL_OVER_AGE,
 from bot.games.base import Action
 from bot.service.table.live import LiveTable
 from tests.support.discord_clock import CLOCK
-from tests.support.harness import CHANNEL_ID, Harness, Request, User
+from tests.support.harness import CHANNEL_ID, EPHEMERAL, Harness, Request, User
 from tests.support.heads_up import open_heads_up, to_act
 from tests.support.made_presses import posted, press_on, refusal, refuse_next, webhook_path
 
@@ -48,7 +48,7 @@ def _counted(requests: list[Request]) -> list[tuple[str, str]]:
 async def _panel_press(h: Harness, live: LiveTable, user: User) -> PressToken:
     """``user`` presses their seat panel now (a message only they see): the press writes their panel."""
     panel = await posted(h, "a seat panel")
-    panel["flags"] = 64
+    panel["flags"] = EPHEMERAL
     press = h.bot.presenter.pressed(live, press_on(h, user, panel))
     assert h.bot.presenter.panels.writer(live, user.id) is press
     return press

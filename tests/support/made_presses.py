@@ -14,10 +14,6 @@ from discord.http import Route
 
 from tests.support.harness import APP_ID, CHANNEL_ID, EPHEMERAL, Harness, User
 
-DEFERRED_UPDATE, UPDATE_MESSAGE, REPLY = 6, 7, 4
-"""Interaction callback types: a deferred update of the pressed message, the pressed message updated,
-a reply (a message of its own)."""
-
 
 def press_on(h: Harness, user: User, message: dict[str, Any], custom_id: str = "cr:test") -> discord.Interaction:
     """``user`` pressing a component of ``message`` (a message dict as the recorder keeps it), now."""
