@@ -171,6 +171,21 @@ async def test_at_a_deal_boundary_the_table_is_posted_afresh_through_a_relay(h: 
     assert _counted(h.recorder.requests[before:]) == [("DELETE", _channel_message(third))]
 
 
+async def test_a_my_seat_press_answered_by_its_panel_relays_the_table_as_a_public_message(h: Harness) -> None:
+    live, messages = await _table(h)
+    interaction = press_on(h, ALICE, h.table_message(), f"cr:seat:{live.id}")
+    await h.bot.presenter.open_panel(interaction, live)
+    seat = h.bot.presenter.panels.writer(live, ALICE.id)
+    assert seat is not None and messages.relay(live) is seat
+    before = len(h.recorder.requests)
+    await messages.write(live, _composed("posted through Alice's My seat"))
+    await h.settle()
+    post = [r for r in h.recorder.requests[before:] if r.path == webhook_path(interaction.token)]
+    assert len(post) == 1 and post[0].ephemeral is False, "the channel sees it, though the press's answer was private"
+    assert h.table_message()["content"] == "posted through Alice's My seat"
+    assert live.courier == PostedBy(seat, live.row.message_id)
+
+
 async def test_mid_deal_a_courier_keeps_the_message_and_without_one_a_relay_posts_it(h: Harness) -> None:
     live, messages = await _table(h)
     await _move(h, live)
