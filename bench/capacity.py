@@ -54,6 +54,7 @@ from PIL import Image  # noqa: E402
 from bot import render_pool  # noqa: E402
 from bot.games.cards import DECK  # noqa: E402
 from bot.registry import GAMES  # noqa: E402
+from bot.service.clock import RealTime  # noqa: E402
 from images.palette import to_png  # noqa: E402
 from bench.seat_panel_reading import Panel, asks_to_open, moves, seat_button  # noqa: E402
 from tests.support.discord_clock import CLOCK  # noqa: E402
@@ -397,7 +398,9 @@ async def measure(count: int, presses: int, fixed_image: bool, threads: bool = F
             try:
                 tables = await open_tables(harness, count)
                 await warm_up(harness, tables[0])
-                timers = asyncio.create_task(harness.bot.service.run_timers(interval=0.02))
+                service = harness.bot.service
+                service.clock = RealTime()  # its clock sleeps until each deadline, as the bot's does
+                service.deadlines.changed()
                 watch = Watch(harness.recorder)
                 harness.recorder.observers.append(watch)
                 answers: list[float] = []
@@ -422,7 +425,8 @@ async def measure(count: int, presses: int, fixed_image: bool, threads: bool = F
                 wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
                 drawing = worker_cpu() - drawing
                 images = len(harness.bot.presenter.render_ms) - images
-                timers.cancel()
+                service.clock = time.time  # deadlines wait for a tick again: no deal starts
+                service.deadlines.changed()
                 await harness.settle(60)
             finally:
                 await harness.close()

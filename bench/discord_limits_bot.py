@@ -38,6 +38,7 @@ from bench.capacity import worker_cpu  # noqa: E402
 from bench.discord_limits_load import SharedClock, watch_log  # noqa: E402
 from bot import render_pool  # noqa: E402
 from bot.adapter.client import CardroomBot  # noqa: E402
+from bot.service.clock import RealTime  # noqa: E402
 from tests.support.harness import GUILD_ID, _idle  # noqa: E402
 
 LAG_EVERY = 0.1
@@ -92,11 +93,10 @@ class BotSide:
         self.writer = writer
         self.seen = seen
         self.watch = Watch()
-        self.kept: set[asyncio.Task[Any]] = set()  # the reader, the timers, the lag watch: never idle
+        self.kept: set[asyncio.Task[Any]] = set()  # the reader, the lag watch: never idle
         self.pictures = 0
         self.before: dict[str, int] = {}
         self.cpu = (0.0, 0.0)
-        self.timers: asyncio.Task[Any] | None = None
 
     def counters(self) -> dict[str, int]:
         messages, hands, pace = self.bot.presenter.messages, self.bot.presenter.hands, self.bot.pace
@@ -136,7 +136,8 @@ class BotSide:
         """The measured run begins: deals follow each other, the timers run; the counters so far."""
         self.bot.service.between_deals = request["between_deals"]
         self.bot.presenter.on_render = self.rendered
-        self.timers = self.keep(self.bot.service.run_timers(0.1))
+        self.bot.service.clock = RealTime()  # its clock sleeps until each deadline, as the bot's does
+        self.bot.service.deadlines.changed()
         self.keep(self.watch.lag())
         self.before = self.counters()
         self.cpu = (time.process_time(), worker_cpu())
@@ -145,9 +146,8 @@ class BotSide:
     async def op_quiet(self, request: dict[str, Any]) -> None:
         """The run is over: the timers stop (no deal starts) and the work in flight ends, the deletes of
         rolled-over messages that wait their turn in the bot's pace among it."""
-        if self.timers is not None:
-            self.timers.cancel()
-            self.kept.discard(self.timers)
+        self.bot.service.clock = time.time  # deadlines wait for a tick again
+        self.bot.service.deadlines.changed()
         await self.op_settle(request)
 
     async def op_finish(self, request: dict[str, Any]) -> dict[str, Any]:

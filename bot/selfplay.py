@@ -116,6 +116,7 @@ async def selfplay(game_name: str, games: int, players: int, seed: int | None = 
             errors += 1
     elapsed = time.perf_counter() - started
     await service.cancel(live, HOUSE, can_manage=True)
+    await service.deadlines.stop()
     chips_after = await storage.total_chips()
     await storage.close()
     return {

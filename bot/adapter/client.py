@@ -4,6 +4,7 @@ from __future__ import annotations
 import asyncio
 import gc
 import logging
+import time
 from typing import TYPE_CHECKING, Any, Iterator
 
 import discord
@@ -19,6 +20,7 @@ from bot.adapter.metrics import Metrics
 from bot.adapter.mtt_presenter import DiscordMttPresenter
 from bot.adapter.presenter import DiscordPresenter
 from bot.errors import UserError
+from bot.service.clock import RealTime
 from bot.service.tables import TableService
 from bot.shards import Shards
 from bot.storage import is_postgres_url, open_storage
@@ -89,7 +91,9 @@ class CardroomBot(commands.Bot):
                  sync_guild: int | None = None, run_timers: bool = True, metrics_port: int | None = None,
                  metrics_addr: str = "0.0.0.0", global_rate: float | None = None, **options: Any):
         """``global_rate``: the requests a second counted against the token's 50 that this process may
-        make (default: all of them alone, its shards' part in a cluster; ``bot.adapter.global_pace``)."""
+        make (default: all of them alone, its shards' part in a cluster; ``bot.adapter.global_pace``).
+        ``run_timers``: the service's clock sleeps on the wall clock until each deadline; False (the
+        tests' harnesses): it reads the wall clock and handles what is due when told (``service.tick``)."""
         intents = discord.Intents.default()
         cluster = self.cluster
         self.pace = GlobalPace(global_rate or share(cluster.ids if cluster else None, cluster.count if cluster else None))
@@ -110,7 +114,6 @@ class CardroomBot(commands.Bot):
         self.mtt_presenter = DiscordMttPresenter(self)
         self.storage: Storage
         self.service: TableService
-        self._timer_task: asyncio.Task[None] | None = None
         self._orphan_replies: set[asyncio.Task[None]] = set()
         self.channel_watch = ChannelWatch(self)
 
@@ -127,7 +130,8 @@ class CardroomBot(commands.Bot):
             assert isinstance(self.storage, PostgresStorage)
             self.storage.fence, self.storage.on_fenced = self.guard.fence, self._guard_lost
             log.info("%s: this process drives their servers' tables", self.cluster)
-        self.service = TableService(self.storage, self.presenter, owns=owns)
+        self.service = TableService(self.storage, self.presenter, owns=owns,
+                                    clock=RealTime() if self.start_timers else time.time)
         self.service.mtts.presenter = self.mtt_presenter
         if self.metrics_port is not None:
             self.metrics = Metrics("all" if self.cluster is None else str(self.cluster))
@@ -144,8 +148,7 @@ class CardroomBot(commands.Bot):
         restored = await self.service.restore()
         log.info("restored %d open tables", restored)
         freeze_startup_objects()
-        if self.start_timers:
-            self._timer_task = asyncio.create_task(self.service.run_timers())
+        self.service.deadlines.start()
 
     def dispatch(self, event_name: str, /, *args: Any, **kwargs: Any) -> None:
         """Also answer a component or form nobody will handle (a custom_id no template matches, a form
@@ -215,9 +218,8 @@ class CardroomBot(commands.Bot):
         asyncio.get_running_loop().create_task(self.close())
 
     async def close(self) -> None:
-        if self._timer_task is not None:
-            self._timer_task.cancel()
         if hasattr(self, "service"):
+            await self.service.deadlines.stop()
             self.service.mtts.close()  # the tournaments' tasks
         await super().close()
         if hasattr(self, "storage"):

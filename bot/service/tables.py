@@ -8,16 +8,15 @@ by a ``Presenter`` from engine views.
 """
 from __future__ import annotations
 
-import asyncio
-import logging
-import time
 from collections import deque
+from functools import partial
 from typing import Any, Callable
 
 from bot.errors import TableClosed, UserError
 from bot.games.base import Action
 from bot.games.cards import new_seed
 from bot.registry import game
+from bot.service.clock import DeadlineClock, RealTime
 from bot.service.events.desk import EventDesk
 from bot.service.events.shared_deals import check_event_join
 from bot.service.money import cash
@@ -29,17 +28,15 @@ from bot.service.tournament.desk import MttDesk
 from bot.storage.interface import Storage
 from bot.storage.records import TableRow
 
-log = logging.getLogger(__name__)
-
 
 class TableService:
     """Owns every open table: ``create``, ``join``, ``add_bot``, ``leave``, ``start``, ``cancel``, ``set_sitting_out``,
     ``set_away``, ``toggle_straddle``, ``rebuy``, ``top_up``, ``set_auto_rebuy``, ``hunt_rabbit``, ``show_cards``,
-    ``act``, ``vanished``, ``pause``, ``resume``, ``restore``, ``tick``, ``run_timers``, and for events
+    ``act``, ``vanished``, ``pause``, ``resume``, ``restore``, ``tick``, and for events
     ``close_event`` and ``reveal_event_deals``; ``replays.load`` rebuilds a finished deal. All methods raise
     ``UserError`` (the rules' ``IllegalAction`` among them) for bad requests. It is the ``Room`` of its tables."""
 
-    def __init__(self, storage: Storage, presenter: Presenter, *, clock: Callable[[], float] = time.time,
+    def __init__(self, storage: Storage, presenter: Presenter, *, clock: Callable[[], float] = RealTime(),
                  between_deals: float | None = None, offload_bots: bool = True,
                  seeds: Callable[[], str] = new_seed, owns: Callable[[int], bool] = lambda guild_id: True):
         self.storage = storage
@@ -48,6 +45,8 @@ class TableService:
         the others' tables are left to their processes: not restored, not timed."""
         self.presenter = presenter
         self.clock = clock
+        """The time source: the wall clock, a test's time, or a plain function of time that moves only
+        when its owner moves it (its deadlines are handled at ``tick``; ``bot.service.clock``)."""
         self.between_deals = between_deals
         """Seconds from the end of a deal to the next: None for each game's own ``pause_after_deal``
         (time to read the showdown, the laid-down melds, the played board); tests and selfplay use 0."""
@@ -65,6 +64,8 @@ class TableService:
         """Finished deals rebuilt step by step (``/replay``)."""
         self.mtts = MttDesk(self)
         """The multi-table tournaments under way, which own some of the tables."""
+        self.deadlines = DeadlineClock(self)
+        """The one clock: the loop that handles every table and tournament when it is due."""
 
     # -- the registry ---------------------------------------------------------------------------
 
@@ -104,6 +105,7 @@ class TableService:
     def _track(self, table: LiveTable) -> None:
         table.kind = kinds.of(table)
         self.tables[table.id] = table
+        table.lock.on_release = partial(self.deadlines.changed, table)  # where its deadlines are set
         self._by_channel[table.row.channel_id] = table.id
 
     def forget(self, table: LiveTable) -> None:
@@ -127,6 +129,7 @@ class TableService:
             if self.owns(row.guild_id):
                 self._track(dealing.restored(self, row))
         await self.mtts.restore()
+        self.deadlines.changed()
         return len(self.tables)
 
     def moved(self, table: LiveTable, old_channel: int) -> None:
@@ -231,52 +234,12 @@ class TableService:
     async def close_event(self, guild_id: int, event: str) -> tuple[int, list[str]]:
         return await self.events.close_event(guild_id, event)
 
-    # -- the clock ------------------------------------------------------------------------------
+    # -- the clock (``bot.service.clock``) --------------------------------------------------------
 
     async def tick(self) -> int:
-        """Handle every deadline that has passed (turn timeouts, the next deal). Returns how many.
-
-        Due tables are handled concurrently: a table of computer players thinking through a whole
-        board must not hold up another table's timeout. The first error is raised once all are done."""
-        await self.mtts.tick()
-        done = await asyncio.gather(*(dealing.handle_deadline(table) for table in self._due()),
-                                    return_exceptions=True)
-        errors = [d for d in done if isinstance(d, BaseException)]
-        if errors:
-            raise errors[0]
-        return sum(1 for d in done if d is True)
-
-    def _due(self) -> list[LiveTable]:
-        now = self.clock()
-        return [t for t in self.tables.values()
-                if t.row.deadline is not None and t.row.deadline <= now and t.paused is None]
-
-    async def run_timers(self, interval: float = 0.5) -> None:
-        """Forever: every ``interval``, start handling each due table in a task the table owns (one at
-        a time per table), so a table whose computer players think through a whole board holds up no
-        other table's deadline, and a table that closes meanwhile cancels its own."""
-        handling: dict[int, asyncio.Task[None]] = {}
-
-        def done(table_id: int) -> Callable[[asyncio.Task[None]], None]:
-            def handled(_: asyncio.Task[None]) -> None:
-                handling.pop(table_id, None)
-            return handled
-
-        while True:
-            await self.mtts.tick()
-            for table in self._due():
-                if table.id not in handling:
-                    handling[table.id] = table.spawn(self._handle_logged(table))
-                    handling[table.id].add_done_callback(done(table.id))
-            await asyncio.sleep(interval)
-
-    @staticmethod
-    async def _handle_logged(table: LiveTable) -> None:
-        """A deadline handled by the timer: errors are logged, never fatal to the timer."""
-        try:
-            await dealing.handle_deadline(table)
-        except Exception:
-            log.exception("the deadline of table %s failed", table.id)
+        """Wake the clock and wait until every table and tournament due now has been handled. Returns
+        how many tables were; raises the first error a table's handling raised."""
+        return await self.deadlines.tick()
 
     def pause(self, table: LiveTable, why: str) -> bool:
         """The bot can't show the table: stop its clock (no turn runs out on players who can't see
@@ -296,5 +259,6 @@ class TableService:
         if table.paused_left is not None and table.row.deadline is not None:
             table.row.deadline = self.clock() + table.paused_left
         table.paused_left = None
+        self.deadlines.changed(table)
         table.note("The table goes on.")
         return True

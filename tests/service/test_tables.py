@@ -15,13 +15,11 @@ from bot.storage.interface import HOUSE, InsufficientChips
 from bot.storage import open_storage
 from bot.service.table.live import LiveTable
 from bot.registry import GAMES
-from bot.service.table import dealing
 from bot.service.table.seats import BOT_NAMES
 from bot.service.table.settlement import pause_after
 from bot.service.tables import TableService
-from tests.support.service_rig import (ALICE, BOB, CAROL, CHANNEL, GUILD, OPEN, Clock, RecordingPresenter,
+from tests.support.service_rig import (ALICE, BOB, CAROL, CHANNEL, GUILD, OPEN, Clock,
                                         holdem_table, open_service)
-from tests.support.waiting import CEILING, until
 
 
 def _turn_user(live: LiveTable) -> int:
@@ -341,66 +339,6 @@ async def test_each_game_pauses_its_own_time_between_deals(database: str) -> Non
     assert pause_after(gin) == 0, "tests and selfplay deal at once"
 
 
-async def _two_dealt_tables(database: str, clock: Clock) -> tuple[TableService, LiveTable, LiveTable]:
-    """A service with two heads-up hold'em tables in different channels, both dealt."""
-    service = await open_service(database, clock)
-    first = await holdem_table(service)
-    second = await service.create(GUILD, CHANNEL + 1, "holdem", CAROL, "p3", {}, None)
-    await service.join(second, 4, "p4")
-    for live, host in ((first, ALICE), (second, CAROL)):
-        await service.start(live, host)
-    return service, first, second
-
-
-async def test_due_tables_are_handled_at_the_same_time(database: str) -> None:
-    """A slow table (here: its presenter waits for the other table's update) does not hold up another."""
-    import asyncio
-
-    clock = Clock()
-    service, slow, fast = await _two_dealt_tables(database, clock)
-    other_updated = asyncio.Event()
-
-    class Waiting(RecordingPresenter):
-        async def update(self, table: LiveTable) -> None:
-            if table is slow:
-                await other_updated.wait()
-            else:
-                other_updated.set()
-
-    service.presenter = Waiting()
-    clock.now += 61
-    assert await asyncio.wait_for(service.tick(), timeout=CEILING) == 2  # reached only if one waits for the other
-
-
-async def test_the_timer_never_waits_for_a_slow_table(database: str) -> None:
-    """The bot's timer starts each due table in its own task: while one table is still busy, another
-    table's next deadline is handled, and the busy table is not started twice."""
-    import asyncio
-
-    clock = Clock()
-    service, slow, fast = await _two_dealt_tables(database, clock)
-    release = asyncio.Event()
-    handled: list[int] = []
-
-    class Busy(RecordingPresenter):
-        async def update(self, table: LiveTable) -> None:
-            handled.append(table.id)
-            if table is slow:
-                await release.wait()
-
-    service.presenter = Busy()
-    timer = asyncio.create_task(service.run_timers(interval=0.01))
-    try:
-        clock.now += 61  # both time out: the slow table's update blocks
-        await until(lambda: slow.id in handled and fast.id in handled)
-        clock.now += 100  # the fast table's next deal is due while the slow one is still busy
-        await until(lambda: fast.row.hand_no == 2)
-        assert handled.count(slow.id) == 1
-        release.set()
-    finally:
-        timer.cancel()
-
-
 async def test_restart_replays_the_hand_and_keeps_the_deadline(database: str) -> None:
     path = database
     clock = Clock()
@@ -592,32 +530,3 @@ async def test_every_poker_game_runs_a_tournament_to_the_end(database: str, game
     assert stakes == sorted(stakes) and stakes[-1] > stakes[0], "the stakes rose level by level"
     assert await service.storage.total_chips() == total
     assert await service.storage.balance(GUILD, ALICE) in (900, 1200)
-
-
-async def test_a_closed_table_cancels_the_work_it_owns(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
-    """A table's deadline is handled in a task the table owns: cancelling the table mid-way (a
-    computer player still thinking) cancels it, and nothing of the closed table runs on."""
-    import asyncio
-
-    service = await open_service(str(tmp_path / "t.db"))
-    live = await holdem_table(service)
-    await service.start(live, ALICE)
-    thinking = asyncio.Event()
-
-    async def forever(*args: Any) -> Action:
-        thinking.set()
-        await asyncio.Event().wait()  # a choice that never comes
-        raise AssertionError("unreachable")
-
-    monkeypatch.setattr(dealing, "bot_choice", forever)  # a robot that thinks for ever
-    live.row.deadline = service.clock() - 1
-    for seat in live.row.seats:
-        seat.is_bot = True  # every seat plays itself: the timer's task starts thinking
-    timers = asyncio.ensure_future(service.run_timers(0.01))
-    await asyncio.wait_for(thinking.wait(), CEILING)
-    assert len(live.tasks) == 1
-    task = next(iter(live.tasks))
-    service.forget(live)  # what cancel, a vanished channel and a finished tournament do to a table
-    await asyncio.sleep(0.05)
-    assert task.cancelled() and not live.tasks
-    timers.cancel()

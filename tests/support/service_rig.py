@@ -3,6 +3,7 @@ asked to show, a clock a test moves, and a service over a test database (closed 
 ``tests/service/conftest.py``)."""
 from __future__ import annotations
 
+import asyncio
 import random
 
 from bot.service.table.live import LiveTable
@@ -34,13 +35,46 @@ class RecordingPresenter:
 
 
 class Clock:
-    """The service's clock, moved by the test."""
+    """The service's time, moved by the test. Setting ``now`` moves it silently (what is due is
+    handled at the next ``tick``); ``advance`` moves it as the wall clock would: the clock loop's sleep
+    (``bot.service.clock``) ends once the time reaches what it sleeps until, and nothing falls due
+    between the test's moves."""
 
     def __init__(self) -> None:
         self.now = 1_000_000.0
+        self._moved: float | None = None  # where ``advance`` took the time, until a sleep ends on it
+        self._sleepers: list[tuple[float, asyncio.Future[bool]]] = []
 
     def __call__(self) -> float:
         return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+        self._moved = self.now
+        for when, sleeper in self._sleepers:
+            if when <= self.now and not sleeper.done():
+                sleeper.set_result(True)
+                self._moved = None
+
+    def asleep_until(self) -> float | None:
+        """What the clock loop sleeps until now, if it sleeps."""
+        return min((when for when, _ in self._sleepers), default=None)
+
+    async def sleep_until(self, when: float, changed: asyncio.Event) -> bool:
+        """Until ``advance`` has moved the time to ``when`` (a move made while the loop was awake
+        counts) or ``changed`` is set."""
+        if self._moved is not None and when <= self._moved:
+            self._moved = None
+            return True
+        reached: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
+        woken = asyncio.ensure_future(changed.wait())
+        self._sleepers.append((when, reached))
+        try:
+            await asyncio.wait((reached, woken), return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            woken.cancel()
+            self._sleepers.remove((when, reached))
+        return reached.done()
 
 
 async def open_service(path: str, clock: Clock | None = None, seed: str | None = None,

@@ -21,7 +21,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from types import TracebackType
-from typing import Any, Protocol
+from typing import Any, Callable, Protocol
 
 from bot.errors import UserError
 from bot.storage.interface import InsufficientChips, NotOwner
@@ -50,6 +50,9 @@ class StoredLock(asyncio.Lock):
     def __init__(self, owner: Restorable):
         super().__init__()
         self._owner = owner
+        self.on_release: Callable[[], None] = lambda: None
+        """Told each time the lock is let go: what holds the owner (the table service) looks again at
+        its deadlines, which a holder may have set (``bot.service.clock``)."""
         self._held: Any = None  # the checkpoint taken when the lock was taken
         self._behind: list[Any] = []  # a checkpoint to restore before the next holder goes on
 
@@ -75,6 +78,7 @@ class StoredLock(asyncio.Lock):
                 self._behind[:] = [self._held]
         finally:
             self.release()
+            self.on_release()
 
     async def restore_now(self, checkpoint: Any = None) -> None:
         """Put the owner back as storage has it now (with ``checkpoint``'s memory, else that of when

@@ -19,10 +19,17 @@ GAMES = ("holdem", "omaha")
 """The games a multi-table tournament deals: no-limit hold'em, pot-limit Omaha."""
 
 
+class Changes(Protocol):
+    def changed(self) -> None:
+        """Something may have moved a deadline (``bot.service.clock``)."""
+
+
 class DeskRoom(MttRoom, Protocol):
-    """The table service as the desk sees it: a tournament's room, and which servers it drives."""
+    """The table service as the desk sees it: a tournament's room, which servers it drives, and its
+    clock, which looks again at its deadlines when a tournament's lock is let go."""
 
     owns: Callable[[int], bool]
+    deadlines: Changes
 
     def require_owner(self, guild_id: int | None) -> None: ...
 
@@ -53,8 +60,7 @@ class MttDesk:
             mtt_id = await tx.insert_mtt(guild_id, channel_id, host_id, name, game, settings, self.service.clock())
         row = await self.service.storage.mtt(mtt_id)
         assert row is not None
-        mtt = Tournament(self.service, self, row, [], {})
-        self.running[mtt.id] = mtt
+        mtt = self._hold(Tournament(self.service, self, row, [], {}))
         await mtt.presenter.show_mtt(mtt)
         return mtt
 
@@ -76,13 +82,32 @@ class MttDesk:
             if self.service.owns(row.guild_id):
                 entries = await self.service.storage.mtt_entries(row.id)
                 tables = await self.service.storage.mtt_tables(row.id)
-                self.running[row.id] = Tournament(self.service, self, row, entries, tables)
+                self._hold(Tournament(self.service, self, row, entries, tables))
         return len(self.running)
+
+    def _hold(self, mtt: Tournament) -> Tournament:
+        self.running[mtt.id] = mtt
+        mtt.lock.on_release = self.service.deadlines.changed  # where its start and its tables' deadlines change
+        return mtt
 
     def close(self) -> None:
         """The bot stops: every tournament's tasks are cancelled (each resumes from storage on the next start)."""
         for mtt in self.running.values():
             mtt.close()
+
+    def next_time(self) -> float | None:
+        """The earliest time a tournament is due by its clock (``bot.service.clock`` sleeps until
+        it): its start, or its next level (the level shown, late registration closing)."""
+        times = []
+        for mtt in self.running.values():
+            starts_at = mtt.settings.get("starts_at")
+            if mtt.row.status == "registering" and starts_at is not None and not mtt.state.get("start_failed"):
+                times.append(float(starts_at))
+            elif mtt.row.status == "playing" and not mtt.paused() and not mtt.settings.get("level_hands"):
+                played = mtt.clock_seconds()
+                if (level_at := mtt.schedule.next_level_at(played)) is not None:
+                    times.append(self.service.clock() + level_at - played)
+        return min(times, default=None)
 
     async def tick(self) -> None:
         """Start the tournaments whose time has come, let the others' clocks work, and let go of
