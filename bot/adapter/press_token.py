@@ -250,7 +250,9 @@ class PressToken:
                 files=params.files)
 
     async def delete_message(self, message_id: int) -> None:
-        """Delete a follow-up of this press."""
+        """Delete a follow-up of this press (a dead token raises ``DeadToken`` unsent)."""
+        if self.answer is Answer.DEAD:
+            raise DeadToken()
         webhook = self._followup()
         assert webhook.token is not None, "an interaction's webhook has its token"
         await async_context.get().delete_webhook_message(webhook.id, webhook.token, message_id,

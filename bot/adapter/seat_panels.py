@@ -32,7 +32,8 @@ def compose(live: LiveTable, user_id: int) -> tuple[dict[str, Any], Signature]:
     offer = offers(live, user_id)
     content = panel_text(live, user_id, offer)
     view = panel_view(live, offer)
-    drawn = tuple(f"{getattr(item, 'custom_id', '')}|{getattr(item, 'label', '')}" for item in view.children)
+    drawn = tuple(f"{getattr(item, 'custom_id', '')}|{getattr(getattr(item, 'item', item), 'label', '')}"
+                  for item in view.children)
     return {"content": content, "view": view}, (content, drawn)
 
 

@@ -157,6 +157,10 @@ class TableMessages:
         courier = self.courier(live)
         if courier is not None and courier.left() > RELAY_AFTER:
             return None
+        return self.freshest(live)
+
+    def freshest(self, live: LiveTable) -> PressToken | None:
+        """The newest of the members' panel presses with more than twice ``RELAY_AFTER`` left."""
         fresh = [press for press in self.presses(live) if press.fresh() and press.left() > 2 * RELAY_AFTER]
         return max(fresh, key=lambda press: press.created, default=None)
 
@@ -176,7 +180,7 @@ class TableMessages:
             return
         age = self.age(row.message_id)
         if age >= LAST_CALL_AGE or (age >= ROLL_OVER_AGE and at_boundary(live)):
-            await self.roll_over(live, composed)
+            await self.roll_over(live, composed, self.freshest(live))
             return
         if (at_boundary(live) or self.courier(live) is None) and (relay := self.relay(live)) is not None:
             await self.roll_over(live, composed, relay)  # mid-deal only when every edit would be counted

@@ -146,8 +146,6 @@ async def test_a_press_that_arrives_past_three_seconds_is_dead_and_never_sent(
     assert h.recorder.replies_to(token) == [], "no guard, no answer, no webhook request"
 
 
-@pytest.mark.xfail(strict=True, reason="PressToken.delete_message does not check Answer.DEAD: a dead token's "
-                   "delete is sent (Discord answers 10015) where every other route raises DeadToken unsent")
 async def test_a_dead_tokens_delete_is_not_sent(h: Harness) -> None:
     press, _ = await _press(h, arrived_after=ANSWER_DEADLINE)
     with pytest.raises(DeadToken):

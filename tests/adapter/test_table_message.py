@@ -5,6 +5,7 @@ courier is gone or running out, mid-deal only when it is gone) and the roll-over
 after 50 minutes, mid-deal after 57, at once on Discord's 30046)."""
 from __future__ import annotations
 
+from bot.service.table.press import Press
 import discord
 import pytest
 
@@ -57,7 +58,7 @@ async def _panel_press(h: Harness, live: LiveTable, user: User) -> PressToken:
 async def _move(h: Harness, live: LiveTable) -> None:
     """The member to act calls: the deal is past its boundary."""
     user = to_act(h, ALICE, BOB)
-    await h.bot.service.act(live.id, user.id, live.row.hand_no, live.row.step, Action("call"))
+    await h.bot.service.tables[live.id].commands.act(Press(user.id, live.row.hand_no, live.row.step, Action("call")))
     await h.settle()
     assert live.row.step > 0
 
@@ -252,10 +253,6 @@ async def test_discords_30046_rolls_the_message_over_at_once(h: Harness, monkeyp
     assert _counted(h.recorder.requests[before:]) == [CHANNEL_POST, ("DELETE", _channel_message(first))]
 
 
-@pytest.mark.xfail(strict=True, reason="TableMessages.write checks the 50-minute roll-over before the relay, so "
-                   "a message past 50 minutes at a deal boundary is posted through the channel route (a counted "
-                   "request) although a member's fresh panel press could post it uncounted; the next update at a "
-                   "boundary then finds no courier and posts it afresh again through the relay")
 async def test_a_roll_over_at_50_minutes_goes_through_a_relay_when_there_is_one(h: Harness) -> None:
     live, messages = await _table(h)
     CLOCK.advance(ROLL_OVER_AGE)
