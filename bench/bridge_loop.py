@@ -186,9 +186,9 @@ async def play_table(service: TableService, channel: int, boards: int) -> None:
         live = await service.create(GUILD, channel, "bridge", HOUSE, "Bench",
                                     {"scoring": "duplicate", "board": board}, seat_host=False)
         for _ in range(4):
-            await service.add_bot(live, HOUSE)
-        await service.start(live, HOUSE)           # the robots play the whole board here
-        await service.cancel(live, HOUSE, can_manage=True)
+            await live.commands.add_bot(HOUSE)
+        await live.commands.start(HOUSE)           # the robots play the whole board here
+        await live.commands.cancel(HOUSE, can_manage=True)
 
 
 async def service_run(tables: int, boards: int) -> None:

@@ -73,7 +73,7 @@ async def open_tables(database: str, servers: int) -> None:
         name = GAMES[server % len(GAMES)]
         live = await service.create(guild_of(server), 1000 + server, name, HOUSE, "Soak", {}, seat_host=False)
         for _ in range(PLAYERS[name]):
-            await service.add_bot(live, HOUSE)
+            await live.commands.add_bot(HOUSE)
     await storage.close()
 
 
@@ -111,7 +111,7 @@ async def worker(url: str, shards: Shards, guarded: bool = True) -> None:
     while True:
         for live in list(service.tables.values()):
             if live.row.status == "lobby":
-                await service.start(live, HOUSE)
+                await live.commands.start(HOUSE)
         clock[0] += 3600
         await service.tick()
 

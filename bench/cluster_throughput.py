@@ -70,7 +70,7 @@ async def worker(database: str, shards: Shards, seconds: float) -> dict[str, Any
     while time.monotonic() < end:
         for live in list(service.tables.values()):
             if live.row.status == "lobby":
-                await service.start(live, HOUSE)
+                await live.commands.start(HOUSE)
         clock[0] += 3600
         await service.tick()
     cpu = time.process_time() - cpu

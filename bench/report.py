@@ -12,6 +12,7 @@ never the thinking. bench/report_notes.md (figures from the other benches) is ap
 """
 from __future__ import annotations
 
+from bot.service.table.press import Press
 import argparse
 import asyncio
 import gc
@@ -102,10 +103,10 @@ async def open_table(service: TableService, name: str, channel: int, players: in
     host = channel * 10
     live = await service.create(GUILD, channel, name, host, f"P{host}", dict(settings or {}), None)
     for k in range(1, players):
-        await service.join(live, host + k, f"P{host + k}")
+        await live.commands.join(host + k, f"P{host + k}")
     for k in range(players) if live.row.settings.get("straddle", "off") != "off" else ():
-        await service.toggle_straddle(live, host + k)
-    await service.start(live, host)
+        await live.commands.straddle(host + k)
+    await live.commands.start(host)
     return live
 
 
@@ -114,9 +115,9 @@ async def deal_again(service: TableService, live: LiveTable) -> None:
     if live.spec.chips:
         for seat in list(live.row.seats):
             if seat.stack == 0:
-                await service.join(live, seat.user_id, seat.name)
+                await live.commands.join(seat.user_id, seat.name)
     if live.row.status == "lobby":
-        await service.start(live, live.row.host_id)
+        await live.commands.start(live.row.host_id)
     else:
         await service.tick()
 
@@ -127,7 +128,7 @@ async def act_once(service: TableService, live: LiveTable, rng: random.Random) -
         await deal_again(service, live)
     seat = live.engine.to_act()[0]
     action = live.spec.choose(live.engine.view(seat), live.engine.legal_actions(seat), rng)
-    await service.act(live.id, live.table_seat_of(seat).user_id, live.row.hand_no, None, action)
+    await service.tables[live.id].commands.act(Press(live.table_seat_of(seat).user_id, live.row.hand_no, None, action))
 
 
 async def round_robin(service: TableService, tables: list[LiveTable], actions: int, rng: random.Random) -> None:

@@ -8,6 +8,7 @@ closes the database, then measures ``TableService.restore()`` on a fresh service
 """
 from __future__ import annotations
 
+from bot.service.table.press import Press
 import argparse
 import asyncio
 import os
@@ -34,12 +35,12 @@ async def build(path: str, tables: int) -> None:
     service = TableService(storage, Quiet(), offload_bots=False)
     for n in range(tables):
         live = await service.create(1, 1000 + n, "holdem", 1, "Ann", {}, None)
-        await service.join(live, 2, "Bob")
-        await service.join(live, 3, "Cat")
-        await service.start(live, 1)
+        await live.commands.join(2, "Bob")
+        await live.commands.join(3, "Cat")
+        await live.commands.start(1)
         for kind in ("call", "call", "check"):
             user = live.table_seat_of(live.engine.to_act()[0]).user_id
-            await service.act(live.id, user, live.row.hand_no, live.row.step, Action(kind))
+            await service.tables[live.id].commands.act(Press(user, live.row.hand_no, live.row.step, Action(kind)))
     await storage.close()
 
 

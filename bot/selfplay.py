@@ -100,12 +100,12 @@ async def selfplay(game_name: str, games: int, players: int, seed: int | None = 
     live = service.in_channel(channel) or await service.create(
         GUILD, channel, spec.name, HOUSE, "Selfplay", dict(settings or {}), seat_host=False)
     while len(live.row.seats) < players:
-        await service.add_bot(live, HOUSE)
+        await live.commands.add_bot(HOUSE)
     errors = 0
     while _finished(service, spec.chips) < games and errors <= 10:
         try:
             if live.row.status == "lobby":
-                await service.start(live, HOUSE)
+                await live.commands.start(HOUSE)
             elif live.row.deadline is None:
                 raise RuntimeError("the table is stuck: playing, but no deal and no timer")
             else:
@@ -115,7 +115,7 @@ async def selfplay(game_name: str, games: int, players: int, seed: int | None = 
             log.exception("selfplay step failed")
             errors += 1
     elapsed = time.perf_counter() - started
-    await service.cancel(live, HOUSE, can_manage=True)
+    await live.commands.cancel(HOUSE, can_manage=True)
     await service.deadlines.stop()
     chips_after = await storage.total_chips()
     await storage.close()

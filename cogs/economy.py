@@ -15,7 +15,6 @@ from bot import registry, render_pool
 from bot.adapter.protocol import Cardroom
 from bot.games.words import listed
 from bot.registry import game_names
-from bot.service.table.lobby import stacks_held
 from bot.service.stats import card_view, game_stats, overview_view, summary
 from images.stats_card import render_stats_card
 
@@ -49,7 +48,7 @@ class Economy(commands.Cog):
     async def wallet(self, interaction: discord.Interaction) -> None:
         assert interaction.guild_id is not None
         balance = await self.bot.storage.balance(interaction.guild_id, interaction.user.id)
-        held = stacks_held(self.bot.service.in_guild(interaction.guild_id), interaction.user.id)
+        held = self.bot.service.stacks_held(interaction.guild_id, interaction.user.id)
         await interaction.response.send_message(wallet_text(balance, held), ephemeral=True)
 
     @app_commands.guild_only()

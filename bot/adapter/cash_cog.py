@@ -44,7 +44,7 @@ class CashCog(GameCog):
                     amount: app_commands.Range[int, 1, 10**9] | None = None) -> None:
         live = self._table(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await interaction.followup.send(await self.bot.service.rebuy(live, interaction.user.id, amount),
+        await interaction.followup.send(await live.commands.rebuy(interaction.user.id, amount),
                                         ephemeral=True)
 
     @app_commands.command(name="topup", description="Add chips to your stack, up to the table's maximum")
@@ -53,7 +53,7 @@ class CashCog(GameCog):
                     amount: app_commands.Range[int, 1, 10**9] | None = None) -> None:
         live = self._table(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await interaction.followup.send(await self.bot.service.top_up(live, interaction.user.id, amount),
+        await interaction.followup.send(await live.commands.top_up(interaction.user.id, amount),
                                         ephemeral=True)
 
     @app_commands.command(name="auto-rebuy",
@@ -63,5 +63,5 @@ class CashCog(GameCog):
                          amount: app_commands.Range[int, 1, 10**9] | None = None) -> None:
         live = self._table(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await interaction.followup.send(await self.bot.service.set_auto_rebuy(live, interaction.user.id, amount),
+        await interaction.followup.send(await live.commands.auto_rebuy(interaction.user.id, amount),
                                         ephemeral=True)

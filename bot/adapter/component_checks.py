@@ -19,7 +19,6 @@ from bot.errors import TableClosed, UserError
 from bot.games.base import Action, ActionSpec, IllegalAction
 from bot.games.moves import NOT_NOW
 from bot.service.table.live import LiveTable
-from bot.service.table import dealing
 from bot.service.table.press import Press
 from bot.storage.interface import COMMITTED
 
@@ -95,11 +94,11 @@ def left_behind(interaction: discord.Interaction, live: LiveTable) -> bool:
 
 
 async def submit(interaction: discord.Interaction, live: LiveTable, hand: int, step: int, action: Action) -> None:
-    """Hand the presser's move to its table (``dealing.act``, which judges it under the table's lock). The
+    """Hand the presser's move to its table (its ``act``, which judges it under the table's lock). The
     press is answered by the table's update (its ``PressToken``), or by a deferred update once the move is
     applied, or ``ANSWER_BY`` seconds after it came, whichever is first (Discord's 3-second deadline)."""
     token = bot_of(interaction).presenter.pressed(live, interaction)
-    await dealing.act(live, Press(interaction.user.id, hand, step, action))
+    await live.commands.act(Press(interaction.user.id, hand, step, action))
     await token.acknowledge()
 
 
@@ -109,7 +108,7 @@ async def send_choice(interaction: discord.Interaction, live: LiveTable, hand: i
     answered at once (a deferred update: Discord's 3 seconds), and says "Sent." once the table took
     the move; a refusal is a private follow-up and leaves the select as it was."""
     await interaction.response.defer()
-    await dealing.act(live, Press(interaction.user.id, hand, step, action))
+    await live.commands.act(Press(interaction.user.id, hand, step, action))
     await interaction.edit_original_response(content="Sent.", view=None, attachments=[])
 
 

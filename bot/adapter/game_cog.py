@@ -16,7 +16,6 @@ from bot.adapter.table_text import PERMISSIONS_HELP, table_text
 from bot.adapter.protocol import Cardroom
 from bot.errors import UserError
 from bot.registry import GameSpec, game
-from bot.service.table import lobby
 
 if TYPE_CHECKING:
     from bot.service.table.live import LiveTable
@@ -49,7 +48,7 @@ class GameCog(commands.GroupCog):
                                              buy_in)
         await self.bot.presenter.update(live)
         if live.row.message_id is None:
-            await self.bot.service.cancel(live, interaction.user.id, True)
+            await live.commands.cancel(interaction.user.id, True)
             raise UserError(PERMISSIONS_HELP)
         await interaction.followup.send(
             f"{self.spec.title} table #{live.id} is open. Others join with `/{self.game_name} join`; "
@@ -62,10 +61,7 @@ class GameCog(commands.GroupCog):
                    buy_in: app_commands.Range[int, 1, 10**9] | None = None, wait_for_big_blind: bool = False) -> None:
         live = self._table(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        stays = lobby.stays(live, interaction.user.id)  # read before: the join cancels the leave
-        await self.bot.service.join(live, interaction.user.id, member_name(interaction.user), buy_in,
-                                    wait_for_big_blind)
-        if stays:
+        if await live.commands.join(interaction.user.id, member_name(interaction.user), buy_in, wait_for_big_blind):
             text = f"You stay at table #{live.id}: your leave is cancelled, and you keep your seat and chips."
         else:
             stack = live.seat_of_user(interaction.user.id).stack if live.spec.chips else 0
@@ -76,21 +72,21 @@ class GameCog(commands.GroupCog):
     async def leave(self, interaction: discord.Interaction) -> None:
         live = self._table(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        message = await self.bot.service.leave(live, interaction.user.id)
+        message = await live.commands.leave(interaction.user.id)
         await interaction.followup.send(message, ephemeral=True)
 
     @app_commands.command(name="start", description="Start playing")
     async def start(self, interaction: discord.Interaction) -> None:
         live = self._table(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await self.bot.service.start(live, interaction.user.id)
+        await live.commands.start(interaction.user.id)
         await interaction.followup.send("Dealt. Your cards come by DM (or press My hand).", ephemeral=True)
 
     @app_commands.command(name="add-bot", description="Fill a seat with a computer player")
     async def add_bot(self, interaction: discord.Interaction) -> None:
         live = self._table(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        name = await self.bot.service.add_bot(live, interaction.user.id)
+        name = await live.commands.add_bot(interaction.user.id)
         await interaction.followup.send(f"{name} sits down.", ephemeral=True)
 
     @app_commands.command(name="status", description="Show where the table stands")
@@ -106,5 +102,5 @@ class GameCog(commands.GroupCog):
         live = self._table(interaction)
         perms = interaction.permissions
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await self.bot.service.cancel(live, interaction.user.id, bool(perms and perms.manage_channels))
+        await live.commands.cancel(interaction.user.id, bool(perms and perms.manage_channels))
         await interaction.followup.send("The table is closed.", ephemeral=True)

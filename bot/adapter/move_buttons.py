@@ -16,7 +16,6 @@ from bot.adapter.component_checks import STATE, TableComponent, bot_of, on_offer
 from bot.adapter.member_text import member_name
 from bot.errors import StaleButton
 from bot.games.base import Action
-from bot.service.table import undo
 from bot.service.table.live import LiveTable
 
 
@@ -100,30 +99,28 @@ class TableButton(TableComponent, discord.ui.DynamicItem[discord.ui.Button],
         bot = bot_of(interaction)
         live = present(found)
         user = interaction.user
-        service = bot.service
+        table = live.commands
         if self.what == "hand":
             await bot.presenter.show_hand(interaction, live)
             return
         if self.what == "straddle":
-            on = await service.toggle_straddle(live, user.id)
+            on = await table.straddle(user.id)
             await interaction.response.send_message(straddle_answer(live, on), ephemeral=True)
             return
         answered_privately: dict[str, Callable[[], Awaitable[str]]] = {
-            "rebuy": lambda: service.rebuy(live, user.id), "topup": lambda: service.top_up(live, user.id),
-            "autorebuy": lambda: service.set_auto_rebuy(live, user.id), "undo": lambda: undo.ask(live, user.id)}
+            "rebuy": lambda: table.rebuy(user.id), "topup": lambda: table.top_up(user.id),
+            "autorebuy": lambda: table.auto_rebuy(user.id), "undo": lambda: table.ask_undo(user.id)}
         if self.what in answered_privately:
             await interaction.response.defer(ephemeral=True, thinking=True)
             await interaction.followup.send(await answered_privately[self.what](), ephemeral=True)
             return
-        shown_at_the_table: dict[str, Callable[[], Awaitable[None]]] = {
-            "show": lambda: service.show_cards(live, user.id), "rabbit": lambda: service.hunt_rabbit(live),
-            "away": lambda: service.set_away(live, user.id),
-            "sitout": lambda: service.set_sitting_out(live, user.id, True),
-            "back": lambda: service.set_sitting_out(live, user.id, False),
-            "join": lambda: service.join(live, user.id, member_name(user)),
-            "start": lambda: service.start(live, user.id),
-            "allowundo": lambda: undo.answer(live, user.id, True),
-            "refuseundo": lambda: undo.answer(live, user.id, False)}
+        shown_at_the_table: dict[str, Callable[[], Awaitable[object]]] = {
+            "show": lambda: table.show_cards(user.id), "rabbit": table.hunt_rabbit,
+            "away": lambda: table.away(user.id), "sitout": lambda: table.sit_out(user.id),
+            "back": lambda: table.come_back(user.id), "join": lambda: table.join(user.id, member_name(user)),
+            "start": lambda: table.start(user.id),
+            "allowundo": lambda: table.answer_undo(user.id, True),
+            "refuseundo": lambda: table.answer_undo(user.id, False)}
         if self.what not in shown_at_the_table:
             raise StaleButton()
         press = bot.presenter.pressed(live, interaction)  # answered by the table's update, or deferred

@@ -1,10 +1,11 @@
 """The table service: the registry of a process's open tables, restoring them after a restart, their
 clock, and what spans tables (an event's boards). What a table does is its own (``LiveTable`` and the
-functions of its jobs: ``lobby``, ``dealing``, ``settlement``, ``events``); the service finds the
-table a request is about and hands it the request.
+functions of its jobs: ``lobby``, ``dealing``, ``settlement``, ``events``): the service finds the
+table a request is about (``require``, ``table_in``), and the request goes to the table's
+``commands``, which the service gives each table it takes in (``jobs.Jobs``).
 
-Cogs (Discord) and selfplay drive tables only through ``TableService``; what players see is produced
-by a ``Presenter`` from engine views.
+Cogs (Discord) and selfplay find and create tables through ``TableService``; what players see is
+produced by a ``Presenter`` from engine views.
 """
 from __future__ import annotations
 
@@ -12,16 +13,15 @@ from collections import deque
 from functools import partial
 from typing import Any, Callable
 
-from bot.errors import TableClosed, UserError
-from bot.games.base import Action
+from bot.errors import UserError
 from bot.games.cards import new_seed
 from bot.registry import game
 from bot.service.clock import DeadlineClock, RealTime
 from bot.service.events.desk import EventDesk
 from bot.service.events.shared_deals import check_event_join
-from bot.service.money import cash
-from bot.service.table import after_hand, dealing, kinds, lobby
-from bot.service.table.live import LiveTable, Presenter, Press
+from bot.service.table import dealing, kinds
+from bot.service.table.jobs import Jobs
+from bot.service.table.live import LiveTable, Presenter
 from bot.service.table.replays import Replays
 from bot.service.table.seats import sit_down
 from bot.service.tournament.desk import MttDesk
@@ -30,11 +30,11 @@ from bot.storage.records import TableRow
 
 
 class TableService:
-    """Owns every open table: ``create``, ``join``, ``add_bot``, ``leave``, ``start``, ``cancel``, ``set_sitting_out``,
-    ``set_away``, ``toggle_straddle``, ``rebuy``, ``top_up``, ``set_auto_rebuy``, ``hunt_rabbit``, ``show_cards``,
-    ``act``, ``vanished``, ``pause``, ``resume``, ``restore``, ``tick``, and for events
-    ``close_event`` and ``reveal_event_deals``; ``replays.load`` rebuilds a finished deal. All methods raise
-    ``UserError`` (the rules' ``IllegalAction`` among them) for bad requests. It is the ``Room`` of its tables."""
+    """Owns every open table: finds it (``require``, ``table_in``, ``in_channel``, ``in_guild``),
+    ``create``, ``pause``, ``resume``, ``restore``, ``tick``, ``stacks_held``, and for events ``close_event``
+    and ``reveal_event_deals``; ``replays.load`` rebuilds a finished deal. What members ask of a table
+    are the table's own ``commands``. Requests it refuses raise ``UserError``. It is the ``Room`` of
+    its tables."""
 
     def __init__(self, storage: Storage, presenter: Presenter, *, clock: Callable[[], float] = RealTime(),
                  between_deals: float | None = None, offload_bots: bool = True,
@@ -102,8 +102,16 @@ class TableService:
     def in_guild(self, guild_id: int) -> list[LiveTable]:
         return [table for table in self.tables.values() if table.row.guild_id == guild_id]
 
+    def stacks_held(self, guild_id: int, user_id: int) -> list[tuple[LiveTable, int, bool]]:
+        """Where a member's chips are besides their wallet: each table of a chip game in the server
+        where they hold a stack, the stack, and whether it is a tournament's (not the wallet's chips)."""
+        return [(table, seat.stack, table.kind.deals_everyone_with_chips)
+                for table in self.in_guild(guild_id) if table.spec.chips for seat in table.row.seats
+                if seat.user_id == user_id and seat.stack]
+
     def _track(self, table: LiveTable) -> None:
         table.kind = kinds.of(table)
+        table.commands = Jobs(table)
         self.tables[table.id] = table
         table.lock.on_release = partial(self.deadlines.changed, table)  # where its deadlines are set
         self._by_channel[table.row.channel_id] = table.id
@@ -177,55 +185,6 @@ class TableService:
             self.forget(table)
             raise
         return table
-
-    async def act(self, table_id: int, user_id: int, hand_no: int, step: int | None, action: Action) -> None:
-        """A player's action from a button, select or modal."""
-        if (table := self.tables.get(table_id)) is None:
-            raise TableClosed()
-        await dealing.act(table, Press(user_id, hand_no, step, action))
-
-    async def join(self, table: LiveTable, user_id: int, name: str, buy_in: int | None = None,
-                   wait_for_big_blind: bool = False) -> None:
-        await lobby.join(table, user_id, name, buy_in, wait_for_big_blind)
-
-    async def add_bot(self, table: LiveTable, user_id: int) -> str:
-        return await lobby.add_bot(table, user_id)
-
-    async def leave(self, table: LiveTable, user_id: int) -> str:
-        return await lobby.leave(table, user_id)
-
-    async def start(self, table: LiveTable, user_id: int) -> None:
-        await lobby.start(table, user_id)
-
-    async def set_sitting_out(self, table: LiveTable, user_id: int, value: bool) -> None:
-        await lobby.set_sitting_out(table, user_id, value)
-
-    async def set_away(self, table: LiveTable, user_id: int) -> None:
-        await lobby.set_away(table, user_id)
-
-    async def hunt_rabbit(self, table: LiveTable) -> None:
-        await after_hand.hunt_rabbit(table)
-
-    async def show_cards(self, table: LiveTable, user_id: int) -> None:
-        await after_hand.show_cards(table, user_id)
-
-    async def toggle_straddle(self, table: LiveTable, user_id: int) -> bool:
-        return await lobby.toggle_straddle(table, user_id)
-
-    async def rebuy(self, table: LiveTable, user_id: int, amount: int | None = None) -> str:
-        return await cash.rebuy(table, user_id, amount)
-
-    async def top_up(self, table: LiveTable, user_id: int, amount: int | None = None) -> str:
-        return await cash.top_up(table, user_id, amount)
-
-    async def set_auto_rebuy(self, table: LiveTable, user_id: int, amount: int | None = None) -> str:
-        return await cash.set_auto_rebuy(table, user_id, amount)
-
-    async def cancel(self, table: LiveTable, user_id: int, can_manage: bool) -> None:
-        await lobby.cancel(table, user_id, can_manage)
-
-    async def vanished(self, table: LiveTable, why: str) -> bool:
-        return await lobby.vanished(table, why)
 
     async def reveal_event_deals(self, guild_id: int, event: str, finished_by: LiveTable | None = None,
                                  channels: list[int] | None = None) -> list[str]:

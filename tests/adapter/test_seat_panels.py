@@ -3,6 +3,7 @@ that decides whether it is edited) and ``components.panel_view`` lays it out: ne
 slots, a one-pick move one press a choice when its buttons fit, else selects of 25 on the panel."""
 from __future__ import annotations
 
+from bot.service.table.press import Press
 import dataclasses
 from pathlib import Path
 from typing import Any
@@ -51,7 +52,7 @@ def _moves(fields: dict[str, Any]) -> list[str]:
 async def _holdem(tmp_path: Path, players: tuple[int, ...]) -> tuple[TableService, LiveTable]:
     service = await open_service(str(tmp_path / "cardroom.db"))
     live = await holdem_table(service, players)
-    await service.start(live, players[0])
+    await live.commands.start(players[0])
     return service, live
 
 
@@ -61,8 +62,7 @@ def _to_act(live: LiveTable) -> int:
 
 async def _call(service: TableService, live: LiveTable) -> None:
     kinds = {spec.kind for spec in live.engine.legal_actions(live.engine.to_act()[0])}
-    await service.act(live.id, _to_act(live), live.row.hand_no, live.row.step,
-                      Action("call" if "call" in kinds else "check"))
+    await service.tables[live.id].commands.act(Press(_to_act(live), live.row.hand_no, live.row.step, Action("call" if "call" in kinds else "check")))
 
 
 async def test_a_member_to_act_sees_their_cards_their_turn_and_their_moves(tmp_path: Path) -> None:
@@ -114,8 +114,8 @@ async def _bridge(tmp_path: Path) -> tuple[LiveTable, int]:
     service = await open_service(str(tmp_path / "cardroom.db"))
     live = await service.create(GUILD, CHANNEL, "bridge", ALICE, "Alice", {}, None)
     for _ in range(3):
-        await service.add_bot(live, ALICE)
-    await service.start(live, ALICE)
+        await live.commands.add_bot(ALICE)
+    await live.commands.start(ALICE)
     seat = live.deal_seat(ALICE)
     assert seat is not None
     return live, seat

@@ -4,6 +4,7 @@ restart in the middle of a roll-over leaves one live message; the bot's own paci
 clear of global 429s."""
 from __future__ import annotations
 
+from bot.service.table.press import Press
 import asyncio
 import time
 from typing import Any
@@ -122,7 +123,7 @@ async def test_dm_channels_are_not_opened_again_after_a_restart(loopback, tmp_pa
     live = h.bot.service.in_channel(CHANNEL_ID)
     while live.row.deal is not None:
         user = _to_act(h)
-        await h.bot.service.act(live.id, user.id, live.row.hand_no, None, Action("fold"))
+        await h.bot.service.tables[live.id].commands.act(Press(user.id, live.row.hand_no, None, Action("fold")))
     await h.bot.service.tick()  # the next deal: nobody has pressed since the restart, so hands go by DM
     await h.settle()
     assert live.row.hand_no == 2

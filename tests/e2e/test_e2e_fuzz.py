@@ -10,6 +10,7 @@ input must get a non-empty ephemeral answer, log no error and change nothing at 
 """
 from __future__ import annotations
 
+from bot.service.table.press import Press
 import copy
 import json
 import logging
@@ -143,7 +144,7 @@ async def _advance(h: Harness, live: LiveTable, game: str) -> None:
     """Play the planned moves for the people through the table service (setup, not fuzz)."""
     for seat, action in _plan(live.engine, live.spec.choose, random.Random(f"setup:{game}")):
         user_id = live.table_seat_of(seat).user_id
-        await h.bot.service.act(live.id, user_id, live.row.hand_no, live.row.step, action)
+        await h.bot.service.tables[live.id].commands.act(Press(user_id, live.row.hand_no, live.row.step, action))
         await h.settle()
 
 

@@ -1,6 +1,7 @@
 """discord.py's own HTTP handling against the loopback Discord: uploads, buckets and 429s."""
 from __future__ import annotations
 
+from bot.service.table.press import Press
 import asyncio
 import math
 import time
@@ -50,8 +51,7 @@ async def _move_without_a_press(h: LoopbackHarness) -> None:
     seat = live.engine.to_act()[0]
     kinds = {spec.kind for spec in live.engine.legal_actions(seat)}
     user_id = live.table_seat_of(seat).user_id
-    await h.bot.service.act(live.id, user_id, live.row.hand_no, live.row.step,
-                            Action("check" if "check" in kinds else "call"))
+    await h.bot.service.tables[live.id].commands.act(Press(user_id, live.row.hand_no, live.row.step, Action("check" if "check" in kinds else "call")))
     await h.settle()
 
 

@@ -3,6 +3,7 @@ First / Back / Next / Last, the animation, and every refusal (another server, no
 step). The privacy check (tests/support/privacy.py, tests/support/privacy_replays.py) reads every payload and frame."""
 from __future__ import annotations
 
+from bot.service.table.press import Press
 import io
 import json
 import random
@@ -42,7 +43,7 @@ async def finished_deal(h: Harness, name: str) -> LiveTable:
     while live.row.deal is not None:
         seat = live.engine.to_act()[0]
         user_id = live.table_seat_of(seat).user_id
-        await h.bot.service.act(live.id, user_id, live.row.hand_no, live.row.step, _move(live, seat, rng))
+        await h.bot.service.tables[live.id].commands.act(Press(user_id, live.row.hand_no, live.row.step, _move(live, seat, rng)))
         await h.settle()
     return live
 

@@ -7,6 +7,7 @@ from typing import Any, Iterator
 
 from discord import app_commands
 
+from bot.service.table.press import Press
 from bot.adapter.client import SERVER_ONLY
 from bot.service.table.live import LiveTable
 from tests.support.harness import (
@@ -77,12 +78,11 @@ async def _event_board(h: Harness, channel: int, first_user: int, finish: bool) 
     live = await service.create(GUILD_ID, channel, "bridge", first_user, "N",
                                 {"scoring": "duplicate", "event": "club"})
     for user in range(first_user + 1, first_user + 4):
-        await service.join(live, user, f"p{user}")
-    await service.start(live, first_user)
+        await live.commands.join(user, f"p{user}")
+    await live.commands.start(first_user)
     while finish and live.row.hand_no == 1 and live.row.deal is not None:
         seat = live.engine.to_act()[0]
-        await service.act(live.id, live.table_seat_of(seat).user_id, 1, live.row.step,
-                          live.engine.timeout_action(seat))
+        await service.tables[live.id].commands.act(Press(live.table_seat_of(seat).user_id, 1, live.row.step, live.engine.timeout_action(seat)))
     return live
 
 

@@ -3,6 +3,7 @@ with the figures of the hands just played; a member who has not played is told s
 sees nothing; names cannot ping."""
 from __future__ import annotations
 
+from bot.service.table.press import Press
 import io
 import random
 
@@ -99,7 +100,7 @@ async def test_every_game_has_its_card(tmp_path, name: str) -> None:
         seat = live.deal_seat(ALICE.id)
         if seat in live.engine.to_act():
             action = spec.choose(live.engine.view(seat), live.engine.legal_actions(seat), rng)
-            await h.bot.service.act(live.id, ALICE.id, live.row.hand_no, live.row.step, action)
+            await h.bot.service.tables[live.id].commands.act(Press(ALICE.id, live.row.hand_no, live.row.step, action))
             await h.settle()
     played = len(await h.bot.storage.played_hands(live.row.guild_id, ALICE.id, name))
     assert played >= 1

@@ -4,6 +4,7 @@ each pot; a member's chips are never said to be gone (the wallet names the table
 says where they go, a join after it keeps the seat); ratings read on a scale without debts."""
 from __future__ import annotations
 
+from bot.service.table.press import Press
 import hashlib
 import json
 import random
@@ -44,7 +45,7 @@ async def _finished_deal(h: Harness, name: str) -> None:
     while live.row.deal is not None:
         seat = live.engine.to_act()[0]
         move = spec.choose(live.engine.view(seat), live.engine.legal_actions(seat), rng)
-        await h.bot.service.act(live.id, live.table_seat_of(seat).user_id, live.row.hand_no, live.row.step, move)
+        await h.bot.service.tables[live.id].commands.act(Press(live.table_seat_of(seat).user_id, live.row.hand_no, live.row.step, move))
         await h.settle()
 
 
@@ -92,7 +93,7 @@ async def test_a_board_run_twice_names_every_pot_it_pays(tmp_path) -> None:
         kinds = {spec.kind: spec for spec in live.engine.legal_actions(seat)}
         move = (Action("twice") if "twice" in kinds else Action("raise", kinds["raise"].max_amount) if "raise" in kinds
                 else Action("call" if "call" in kinds else "check"))
-        await h.bot.service.act(live.id, live.table_seat_of(seat).user_id, live.row.hand_no, live.row.step, move)
+        await h.bot.service.tables[live.id].commands.act(Press(live.table_seat_of(seat).user_id, live.row.hand_no, live.row.step, move))
         await h.settle()
     results = ["First board, main pot: Carol wins 450 with Full house, Twos full of Eights",
                "First board, side pot 1: Carol wins 700 with Full house, Twos full of Eights",
@@ -134,8 +135,7 @@ async def _one_hand_folded(h: Harness, host: User, guest: User) -> LiveTable:
     """A heads-up hold'em table whose first hand the player to act folds."""
     await open_heads_up(h, host, guest)
     live = h.bot.service.in_channel(CHANNEL_ID)
-    await h.bot.service.act(live.id, live.table_seat_of(live.engine.to_act()[0]).user_id, live.row.hand_no,
-                            live.row.step, Action("fold"))
+    await h.bot.service.tables[live.id].commands.act(Press(live.table_seat_of(live.engine.to_act()[0]).user_id, live.row.hand_no, live.row.step, Action("fold")))
     await h.settle()
     return live
 

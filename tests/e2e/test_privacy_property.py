@@ -15,6 +15,7 @@ Examples are bounded (a few per game, no deadline) to keep the suite's time smal
 """
 from __future__ import annotations
 
+from bot.service.table.press import Press
 import asyncio
 import copy
 import os
@@ -117,7 +118,7 @@ async def _play(h: Harness, people: dict[int, User], rng: random.Random, moves: 
             user_id = live.table_seat_of(seat).user_id
             legal = live.engine.legal_actions(seat)
             action: Action = live.spec.choose(live.engine.view(seat), legal, rng)
-            await service.act(live.id, user_id, live.row.hand_no, live.row.step, action)
+            await service.tables[live.id].commands.act(Press(user_id, live.row.hand_no, live.row.step, action))
         await h.settle()
         if rng.random() < 0.3:
             await _check_my_hand(h, people)

@@ -3,6 +3,7 @@ dealt in, at the showdown or when the winner nobody called shows; the chips move
 of the hand's end (or of the show), and the export says so in a remark."""
 from __future__ import annotations
 
+from bot.service.table.press import Press
 from bot.games.base import Action, Seat
 from bot.games.holdem import HoldemEngine
 from bot.service.table.live import LiveTable
@@ -25,14 +26,14 @@ def test_the_seeds_deal_what_the_tests_say() -> None:
 async def _table(service: TableService) -> LiveTable:
     live = await service.create(GUILD, CHANNEL, "holdem", ALICE, "p1", {"bounty_72": 10}, None)
     for user in (BOB, CAROL):
-        await service.join(live, user, f"p{user}")
-    await service.start(live, ALICE)
+        await live.commands.join(user, f"p{user}")
+    await live.commands.start(ALICE)
     return live
 
 
 async def _act(service: TableService, live: LiveTable, kind: str, amount: int | None = None) -> None:
     user = live.table_seat_of(live.engine.to_act()[0]).user_id
-    await service.act(live.id, user, live.row.hand_no, live.row.step, Action(kind, amount=amount))
+    await service.tables[live.id].commands.act(Press(user, live.row.hand_no, live.row.step, Action(kind, amount=amount)))
 
 
 async def test_a_seven_deuce_that_wins_the_showdown_collects_from_everyone(database: str) -> None:
@@ -58,7 +59,7 @@ async def test_a_seven_deuce_nobody_called_collects_once_it_is_shown(database: s
     await _act(service, live, "raise", 40)     # the small blind, with 7-2
     await _act(service, live, "fold")          # the big blind
     assert [s.stack for s in live.row.seats] == [1000, 1010, 990], "no bounty for cards nobody saw"
-    await service.show_cards(live, BOB)
+    await live.commands.show_cards(BOB)
     assert [s.stack for s in live.row.seats] == [990, 1030, 980]
     record = await service.storage.hand_record(live.id, 1)
     assert record is not None and "# p1 shows" in record.export and "# 7-2 bounty: p1 collects 10 from p3, 10 from p2" \
@@ -71,8 +72,8 @@ async def test_no_bounty_without_the_option_or_for_other_hands(database: str) ->
     service = await open_service(database, seed=WINS_THE_SHOWDOWN)
     live = await service.create(GUILD, CHANNEL, "holdem", ALICE, "p1", {}, None)
     for user in (BOB, CAROL):
-        await service.join(live, user, f"p{user}")
-    await service.start(live, ALICE)
+        await live.commands.join(user, f"p{user}")
+    await live.commands.start(ALICE)
     while live.row.deal is not None:
         kinds = {spec.kind for spec in live.engine.legal_actions(live.engine.to_act()[0])}
         await _act(service, live, "call" if "call" in kinds else "check")

@@ -1,6 +1,7 @@
 """Duplicate bridge events: tables of one event play the same cards on each board and compare."""
 from __future__ import annotations
 
+from bot.service.table.press import Press
 import asyncio
 import random
 import re
@@ -63,14 +64,14 @@ async def _table(service: TableService, channel: int, settings: dict[str, Any]) 
     users = [channel * 10 + k for k in range(4)]
     live = await service.create(GUILD, channel, "bridge", users[0], f"u{users[0]}", settings)
     for user in users[1:]:
-        await service.join(live, user, f"u{user}")
-    await service.start(live, users[0])
+        await live.commands.join(user, f"u{user}")
+    await live.commands.start(users[0])
     return live
 
 
 async def _act(service: TableService, live: LiveTable, action: Action) -> None:
     user = live.table_seat_of(live.engine.to_act()[0]).user_id
-    await service.act(live.id, user, live.row.hand_no, live.row.step, action)
+    await service.tables[live.id].commands.act(Press(user, live.row.hand_no, live.row.step, action))
 
 
 async def _play_out(service: TableService, live: LiveTable, calls: list[Action]) -> None:
@@ -240,7 +241,7 @@ async def test_a_closed_table_holds_nothing_back_and_a_closed_event_reveals_the_
     await _play_out(service, first, [])
     await _play_out(service, second, [])
     assert posted == [], "the third table still plays board 1"
-    await service.cancel(third, third.row.host_id, can_manage=False)
+    await third.commands.cancel(third.row.host_id, can_manage=False)
     assert sorted(c for c, _ in posted) == [100, 200], "a cancelled table no longer holds board 1 back"
     assert all("board 1" in text for _, text in posted)
     with pytest.raises(UserError, match="results are out"):
@@ -310,7 +311,7 @@ async def test_closing_an_event_skips_a_table_closed_while_it_waited(database: s
     duplicate = {"scoring": "duplicate", "event": "race"}
     first, second = [await _table(service, c, duplicate) for c in (100, 200)]
     async with first.lock:
-        cancel = asyncio.create_task(service.cancel(first, first.row.host_id, can_manage=False))
+        cancel = asyncio.create_task(first.commands.cancel(first.row.host_id, can_manage=False))
         await asyncio.sleep(0.01)
         close = asyncio.create_task(service.close_event(GUILD, "race"))
         await asyncio.sleep(0.01)

@@ -20,7 +20,7 @@ CASH = {"min_buy_in": 200, "max_buy_in": 1500}  # at 5/10: the table's buy-in is
 async def _table(service: TableService, settings: dict[str, object] | None = None) -> LiveTable:
     live = await service.create(GUILD, CHANNEL, "holdem", ALICE, "Ann", dict(CASH if settings is None else settings),
                                 None)
-    await service.join(live, BOB, "Bob")
+    await live.commands.join(BOB, "Bob")
     return live
 
 
@@ -54,15 +54,15 @@ async def test_a_buy_in_is_held_between_the_tables_minimum_and_maximum(database:
     live = await _table(service)
     await _fund(service, cat=500)
     with pytest.raises(UserError, match=r"^The buy-in must be at least 200 chips\.$"):
-        await service.join(live, CAROL, "Cat", 150)
+        await live.commands.join(CAROL, "Cat", 150)
     with pytest.raises(UserError, match=r"^The buy-in can be at most 1500 chips, this table's maximum\.$"):
-        await service.join(live, CAROL, "Cat", 1600)
-    await service.join(live, CAROL, "Cat", 1500)
+        await live.commands.join(CAROL, "Cat", 1600)
+    await live.commands.join(CAROL, "Cat", 1500)
     assert _stacks(live) == {ALICE: 1000, BOB: 1000, CAROL: 1500}
     assert await _moves(service, live) == [(ALICE, "buy-in", 1000), (BOB, "buy-in", 1000), (CAROL, "buy-in", 1500)]
     plain = await service.create(GUILD, CHANNEL + 1, "holdem", 4, "Dan", {}, None)  # no range in its settings
     with pytest.raises(UserError, match="at most 2500 chips"):  # 25 minimum buy-ins: 250 big blinds
-        await service.join(plain, CAROL, "Cat", 2600)
+        await plain.commands.join(CAROL, "Cat", 2600)
 
 
 async def test_rebuy_and_top_up_between_hands(database: str) -> None:
@@ -70,27 +70,27 @@ async def test_rebuy_and_top_up_between_hands(database: str) -> None:
     live = await _table(service)
     await _fund(service, bob=3000)
     total = await service.storage.total_chips()
-    await service.start(live, ALICE)
+    await live.commands.start(ALICE)
     with pytest.raises(UserError, match=r"^You still have 1000 chips here: a rebuy is for an empty stack\. Top up "
                                         r"instead \(`/holdem topup`\), up to the table's maximum of 1500\.$"):
-        await service.rebuy(live, BOB)
+        await live.commands.rebuy(BOB)
     await _settle(service, live, {ALICE: 1000, BOB: -1000})
     assert _stacks(live) == {ALICE: 2000, BOB: 0}
     with pytest.raises(UserError, match=r"^You have no chips here: rebuy instead \(`/holdem rebuy`, from 200 to "
                                         r"1500 chips\)\.$"):
-        await service.top_up(live, BOB)
+        await live.commands.top_up(BOB)
     with pytest.raises(UserError, match=r"^You have 2000 chips, the table's maximum is 1500: there is nothing to top up\.$"):
-        await service.top_up(live, ALICE)
+        await live.commands.top_up(ALICE)
     with pytest.raises(UserError, match="at most 1500"):
-        await service.rebuy(live, BOB, 1600)
+        await live.commands.rebuy(BOB, 1600)
     with pytest.raises(UserError, match=r"^You are not seated at this table: join it first \(`/holdem join`\)\.$"):
-        await service.rebuy(live, CAROL)
-    assert await service.rebuy(live, BOB, 300) == "You bought in again for 300 chips."
+        await live.commands.rebuy(CAROL)
+    assert await live.commands.rebuy(BOB, 300) == "You bought in again for 300 chips."
     with pytest.raises(UserError, match=r"^You can add at most 1200 chips: the table's maximum is 1500 and you have 300\.$"):
-        await service.top_up(live, BOB, 1201)
-    assert await service.top_up(live, BOB, 200) == \
+        await live.commands.top_up(BOB, 1201)
+    assert await live.commands.top_up(BOB, 200) == \
         "You topped up 200 chips: your stack is 500 (the table's maximum is 1500)."
-    assert "your stack is 1500" in await service.top_up(live, BOB)  # no amount: up to the maximum
+    assert "your stack is 1500" in await live.commands.top_up(BOB)  # no amount: up to the maximum
     assert await service.storage.balance(GUILD, BOB) == 3000 - 300 - 200 - 1000
     assert await _moves(service, live) == [(ALICE, "buy-in", 1000), (BOB, "buy-in", 1000), (BOB, "rebuy", 300),
                                            (BOB, "top-up", 200), (BOB, "top-up", 1000)]
@@ -102,15 +102,15 @@ async def test_a_top_up_during_a_hand_is_added_when_it_ends(database: str) -> No
     live = await _table(service)
     await _fund(service, bob=400, cat=0)
     total = await service.storage.total_chips()
-    await service.start(live, ALICE)
-    await service.join(live, CAROL, "Cat", 300)  # not in this hand: her top-up is paid at once
-    assert await service.top_up(live, CAROL, 200) == \
+    await live.commands.start(ALICE)
+    await live.commands.join(CAROL, "Cat", 300)  # not in this hand: her top-up is paid at once
+    assert await live.commands.top_up(CAROL, 200) == \
         "You topped up 200 chips: your stack is 500 (the table's maximum is 1500)."
-    answer = await service.top_up(live, BOB, 400)
+    answer = await live.commands.top_up(BOB, 400)
     assert answer == "Taken: 400 chips are added to your stack when this hand ends (never past the table's maximum of 1500)."
     assert _stacks(live) == {ALICE: 1000, BOB: 1000, CAROL: 500} and live.row.seats[1].top_up == 400
     with pytest.raises(InsufficientChips, match=r"^You have 0 chips; that needs 500\. Try /daily or a smaller top-up\.$"):
-        await service.top_up(live, ALICE)  # Ann's wallet went into her buy-in
+        await live.commands.top_up(ALICE)  # Ann's wallet went into her buy-in
     restarted = await open_service(database)  # the request is kept on the seat, across a restart
     again = restarted.tables[live.id]
     assert again.row.seats[1].top_up == 400
@@ -125,16 +125,16 @@ async def test_a_top_up_during_a_hand_is_added_when_it_ends(database: str) -> No
 async def test_auto_rebuy_buys_in_again_or_sits_the_member_out(database: str) -> None:
     service = await open_service(database)
     live = await _table(service)
-    await service.join(live, CAROL, "Cat", 1000)
+    await live.commands.join(CAROL, "Cat", 1000)
     await _fund(service, bob=500)
     total = await service.storage.total_chips()
-    answer = await service.set_auto_rebuy(live, BOB, 500)
+    answer = await live.commands.auto_rebuy(BOB, 500)
     assert answer.startswith("Auto-rebuy is on: whenever a hand leaves you without chips you buy in again for 500")
-    assert await service.set_auto_rebuy(live, CAROL) != "Auto-rebuy is off."  # on, for the table's buy-in
+    assert await live.commands.auto_rebuy(CAROL) != "Auto-rebuy is off."  # on, for the table's buy-in
     assert live.row.seats[2].auto_rebuy == 1000
     with pytest.raises(UserError, match="at least 200"):
-        await service.set_auto_rebuy(live, BOB, 100)
-    await service.start(live, ALICE)
+        await live.commands.auto_rebuy(BOB, 100)
+    await live.commands.start(ALICE)
     await _settle(service, live, {ALICE: 2000, BOB: -1000, CAROL: -1000})
     assert _stacks(live) == {ALICE: 3000, BOB: 500, CAROL: 0}, "Bob's wallet pays 500; Cat's is empty"
     assert live.row.seats[2].sitting_out and not live.row.seats[1].sitting_out
@@ -142,21 +142,21 @@ async def test_auto_rebuy_buys_in_again_or_sits_the_member_out(database: str) ->
     assert "Cat's auto-rebuy of 1000 failed: their wallet is short of it. Cat sits out until they rebuy." in live.log
     async with service.storage.transaction() as tx:
         await tx.move_wallet(GUILD, CAROL, 300)
-    assert await service.rebuy(live, CAROL, 300) == "You bought in again for 300 chips."
+    assert await live.commands.rebuy(CAROL, 300) == "You bought in again for 300 chips."
     assert not live.row.seats[2].sitting_out, "buying in again is coming back"
-    assert await service.set_auto_rebuy(live, BOB) == "Auto-rebuy is off."
+    assert await live.commands.auto_rebuy(BOB) == "Auto-rebuy is off."
     assert await service.storage.total_chips() == total + 300
 
 
 async def test_a_computer_players_chips_are_ledger_lines_and_the_house_is_no_player(database: str) -> None:
     service = await open_service(database)
     live = await _table(service)
-    name = await service.add_bot(live, ALICE)
+    name = await live.commands.add_bot(ALICE)
     bot = live.row.seats[2].user_id
-    await service.start(live, ALICE)
+    await live.commands.start(ALICE)
     await _settle(service, live, {ALICE: 1000, bot: -1000})
     assert live.row.seats[2].stack == 1000 and f"{name} buys in again for 1000." in live.log
-    await service.leave(live, BOB)
+    await live.commands.leave(BOB)
     assert await _moves(service, live) == [(ALICE, "buy-in", 1000), (BOB, "buy-in", 1000), (bot, "buy-in", 1000),
                                            (bot, "rebuy", 1000), (BOB, "cash-out", 1000)]
     assert all(entry.user_id != HOUSE for entry in await service.storage.ledger_entries(GUILD, [live.id]))
@@ -166,9 +166,9 @@ async def test_a_tournament_and_a_match_game_have_no_rebuys(database: str) -> No
     service = await open_service(database)
     tournament = await service.create(GUILD, CHANNEL, "holdem", ALICE, "Ann",
                                       {"mode": "tournament", "buy_in": 200, "min_buy_in": 200}, None)
-    for ask in (service.rebuy, service.top_up, service.set_auto_rebuy):
+    for ask in (tournament.commands.rebuy, tournament.commands.top_up, tournament.commands.auto_rebuy):
         with pytest.raises(UserError, match=r"^A tournament has no rebuys or top-ups: everyone plays the chips they started with\.$"):
-            await ask(tournament, ALICE)
+            await ask(ALICE)
     squared = await service.create(GUILD, CHANNEL + 1, "squared", BOB, "Bob", {}, None)
     with pytest.raises(UserError, match=r"^Poker Squared is played for one buy-in: there is no rebuy or top-up\.$"):
-        await service.top_up(squared, BOB)
+        await squared.commands.top_up(BOB)

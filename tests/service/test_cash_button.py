@@ -38,15 +38,15 @@ async def test_a_player_who_sits_down_behind_the_button_waits_and_no_blind_repea
     service = await open_service(str(tmp_path / "cash.db"), clock)
     live = await service.create(GUILD, CHANNEL, "holdem", ALICE, "Ann", {}, None)
     for _ in range(3):
-        await service.add_bot(live, ALICE)
-    await service.set_sitting_out(live, ALICE, True)
-    await service.start(live, ALICE)
+        await live.commands.add_bot(ALICE)
+    await live.commands.sit_out(ALICE)
+    await live.commands.start(ALICE)
     await play_to(service, clock, live, 3)
     assert live.row.carry["button_seat"] == 3, "the button is on the last seat"
     notes: list[str] = []
     keep = live.note
     live.note = lambda line: (notes.append(line), keep(line))[-1]  # type: ignore[method-assign]
-    await service.add_bot(live, ALICE)  # seat 4: between the button and the small blind (seat 1)
+    await live.commands.add_bot(ALICE)  # seat 4: between the button and the small blind (seat 1)
     await play_to(service, clock, live, 5)
     hands = {n: blinds_of(stored) for n, stored in await service.storage.hand_records(live.id)}
     assert hands[3][:2] == (1, 2)

@@ -2,6 +2,7 @@
 sleeps until the next deadline and is woken when one is set; a slow table holds up no other."""
 from __future__ import annotations
 
+from bot.service.table.press import Press
 import asyncio
 import time
 from typing import Any
@@ -26,9 +27,9 @@ async def _two_dealt_tables(database: str, clock: Clock) -> tuple[TableService, 
     service = await open_service(database, clock)
     first = await holdem_table(service)
     second = await service.create(GUILD, CHANNEL + 1, "holdem", CAROL, "p3", {}, None)
-    await service.join(second, 4, "p4")
+    await second.commands.join(4, "p4")
     for live, host in ((first, ALICE), (second, CAROL)):
-        await service.start(live, host)
+        await live.commands.start(host)
     return service, first, second
 
 
@@ -55,11 +56,11 @@ async def test_a_deadline_set_while_the_clock_sleeps_is_handled_when_due(databas
     clock = Clock()
     service = await open_service(database, clock)
     live = await holdem_table(service)
-    await service.start(live, ALICE)
+    await live.commands.start(ALICE)
     service.deadlines.start()
     await until(lambda: clock.asleep_until() is not None)
     assert clock.asleep_until() == live.row.deadline > clock.now + 2, "asleep until the turn's time runs out"
-    await service.act(live.id, live.table_seat_of(live.engine.to_act()[0]).user_id, 1, live.row.step, Action("fold"))
+    await service.tables[live.id].commands.act(Press(live.table_seat_of(live.engine.to_act()[0]).user_id, 1, live.row.step, Action("fold")))
     assert live.row.deal is None and live.row.deadline == clock.now + 2, "the next deal in 2 s"
     clock.advance(2)
     await until(lambda: live.row.hand_no == 2)  # with the clock still asleep until the safety net, a hang
@@ -114,7 +115,7 @@ async def test_a_closed_table_cancels_the_work_it_owns(database: str, monkeypatc
     computer player still thinking) cancels it, and nothing of the closed table runs on."""
     service = await open_service(database)
     live = await holdem_table(service)
-    await service.start(live, ALICE)
+    await live.commands.start(ALICE)
     thinking = asyncio.Event()
 
     async def forever(*args: Any) -> Action:

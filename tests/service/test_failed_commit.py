@@ -4,6 +4,7 @@ the next command is judged against that. Each kind of command: a move, the move 
 computer players' turns after a move, the lobby, a cash table's chips, a tournament's registration."""
 from __future__ import annotations
 
+from bot.service.table.press import Press
 import asyncio
 
 import pytest
@@ -24,7 +25,7 @@ def _to_act(live: LiveTable) -> int:
 
 
 async def _move(service: TableService, live: LiveTable, kind: str) -> None:
-    await service.act(live.id, _to_act(live), live.row.hand_no, live.row.step, Action(kind))
+    await service.tables[live.id].commands.act(Press(_to_act(live), live.row.hand_no, live.row.step, Action(kind)))
 
 
 async def as_stored(service: TableService, live: LiveTable) -> None:
@@ -41,7 +42,7 @@ async def as_stored(service: TableService, live: LiveTable) -> None:
 async def test_a_move_whose_commit_fails_leaves_the_table_as_stored_and_the_next_move_plays(database: str) -> None:
     service = await open_service(database)
     live = await holdem_table(service)
-    await service.start(live, ALICE)
+    await live.commands.start(ALICE)
     step, player, log = live.row.step, _to_act(live), list(live.log)
     with failing_commits(service.storage) as failures, pytest.raises(CommitFailed):
         await _move(service, live, "call")
@@ -56,7 +57,7 @@ async def test_a_move_whose_commit_fails_leaves_the_table_as_stored_and_the_next
 async def test_the_move_that_ends_a_deal_failing_at_its_commit_leaves_the_deal_and_the_wallets(database: str) -> None:
     service = await open_service(database)
     live = await holdem_table(service)
-    await service.start(live, ALICE)
+    await live.commands.start(ALICE)
     stacks, total = [s.stack for s in live.row.seats], await service.storage.total_chips()
     with failing_commits(service.storage), pytest.raises(CommitFailed):
         await _move(service, live, "fold")
@@ -74,8 +75,8 @@ async def test_a_computer_players_turn_failing_after_a_members_move_keeps_the_mo
     clock = Clock()
     service = await open_service(database, clock)
     live = await holdem_table(service, (ALICE,))
-    await service.add_bot(live, ALICE)
-    await service.start(live, ALICE)
+    await live.commands.add_bot(ALICE)
+    await live.commands.start(ALICE)
     if _to_act(live) != ALICE:
         await dealing.drive(live)
     assert _to_act(live) == ALICE
@@ -96,15 +97,15 @@ async def test_a_seat_and_chips_whose_commit_fails_are_not_taken(database: str) 
     service = await open_service(database)
     live = await service.create(GUILD, CHANNEL, "holdem", ALICE, "Ann", {"min_buy_in": 200, "max_buy_in": 1500}, None)
     with failing_commits(service.storage), pytest.raises(CommitFailed):
-        await service.join(live, BOB, "Bob", 500)
+        await live.commands.join(BOB, "Bob", 500)
     assert live.seat_index(BOB) is None and await service.storage.balance(GUILD, BOB) == 1000
     await as_stored(service, live)
-    await service.join(live, BOB, "Bob", 500)
+    await live.commands.join(BOB, "Bob", 500)
     with failing_commits(service.storage), pytest.raises(CommitFailed):
-        await service.top_up(live, BOB, 300)
+        await live.commands.top_up(BOB, 300)
     assert live.seat_of_user(BOB).stack == 500 and await service.storage.balance(GUILD, BOB) == 500
     await as_stored(service, live)
-    assert "300" in await service.top_up(live, BOB, 300)
+    assert "300" in await live.commands.top_up(BOB, 300)
     assert live.seat_of_user(BOB).stack == 800
     await as_stored(service, live)
 
@@ -129,9 +130,9 @@ async def test_a_registration_whose_commit_fails_takes_no_entry_and_no_buy_in(tm
 async def test_a_command_that_fails_after_storing_part_of_its_work_keeps_that_part(database: str) -> None:
     service = await open_service(database)
     live = await holdem_table(service)
-    await service.start(live, ALICE)
+    await live.commands.start(ALICE)
     with failing_commits(service.storage, skip=1), pytest.raises(CommitFailed):
-        await service.join(live, CAROL, "Cat", wait_for_big_blind=True)  # seated (stored), then the wait fails
+        await live.commands.join(CAROL, "Cat", wait_for_big_blind=True)  # seated (stored), then the wait fails
     assert not live.seat_of_user(CAROL).waits_for_big_blind, "seated, without the wait that was not stored"
     await as_stored(service, live)
 
@@ -139,7 +140,7 @@ async def test_a_command_that_fails_after_storing_part_of_its_work_keeps_that_pa
 async def test_a_command_cancelled_midway_is_put_back_by_the_next_one(database: str) -> None:
     service = await open_service(database)
     live = await holdem_table(service)
-    await service.start(live, ALICE)
+    await live.commands.start(ALICE)
     step, player = live.row.step, _to_act(live)
     stored = asyncio.Event()
 
@@ -154,6 +155,6 @@ async def test_a_command_cancelled_midway_is_put_back_by_the_next_one(database: 
     task.cancel()
     with pytest.raises(asyncio.CancelledError):
         await task
-    await service.act(live.id, player, live.row.hand_no, step, Action("call"))  # judged against the stored table
+    await service.tables[live.id].commands.act(Press(player, live.row.hand_no, step, Action("call")))  # judged against the stored table
     assert live.row.step == step + 1 and _to_act(live) != player
     await as_stored(service, live)

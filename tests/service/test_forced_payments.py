@@ -20,7 +20,7 @@ async def test_a_bounty_larger_than_a_stack_takes_that_stack_and_no_more(databas
     service = await open_service(database, seed=WINS_THE_SHOWDOWN)
     live = await poker_table(service, {"bounty_72": 5000}, (ALICE, BOB, CAROL))
     chips = await service.storage.total_chips()
-    await service.start(live, ALICE)
+    await live.commands.start(ALICE)
     await finish_hand(service, live, "call")
     assert [s.stack for s in live.row.seats] == [1020 + 2 * 990, 0, 0], "each pays all they have, 990"
     assert "7-2 bounty: p1 collects 1980 (5000 from each other player, at most what they have)." in live.log
@@ -39,13 +39,13 @@ async def test_a_bounty_is_paid_from_what_each_has_left_after_the_hand(database:
     service = await open_service(database, clock, seed=HOLDS_IT_IN_THE_SMALL_BLIND)
     live = await service.create(GUILD, CHANNEL, "holdem", ALICE, "p1", {"bounty_72": 300}, 250)
     for user in (BOB, CAROL):
-        await service.join(live, user, f"p{user}")
+        await live.commands.join(user, f"p{user}")
     chips = await service.storage.total_chips()
-    await service.start(live, ALICE)  # the button holds 250, less than the bounty
+    await live.commands.start(ALICE)  # the button holds 250, less than the bounty
     await act(service, live, "fold")          # the button
     await act(service, live, "raise", 40)     # the small blind, with 7-2
     await act(service, live, "fold")          # the big blind
-    await service.show_cards(live, BOB)
+    await live.commands.show_cards(BOB)
     assert [s.stack for s in live.row.seats] == [0, 1010 + 250 + 300, 990 - 300]
     assert min(s.stack for s in live.row.seats) >= 0
     assert await service.storage.total_chips() == chips
@@ -62,9 +62,9 @@ async def test_a_sit_and_go_blinds_an_absent_player_off_without_a_stack_below_ze
     settings = {"mode": "tournament", "buy_in": 200, "min_buy_in": 200, "level_hands": 1, "ante_kind": "big blind"}
     live = await service.create(GUILD, CHANNEL, "holdem", ALICE, "Ann", settings, None)
     for _ in range(3):
-        await service.add_bot(live, ALICE)
-    await service.start(live, ALICE)
-    await service.set_sitting_out(live, ALICE, True)
+        await live.commands.add_bot(ALICE)
+    await live.commands.start(ALICE)
+    await live.commands.sit_out(ALICE)
     ann = live.row.seats[0]
     for _ in range(500):
         if service.in_channel(CHANNEL) is None or ann.place is not None:

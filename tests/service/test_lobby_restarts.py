@@ -36,18 +36,18 @@ async def _lobby(database: str) -> tuple[TableService, LiveTable]:
 async def test_sitting_down_buying_in_and_computer_players_are_saved(database: str) -> None:
     service, live = await _lobby(database)
     await _restarted(database, service, live)
-    await service.join(live, BOB, "Bob", 300)
+    await live.commands.join(BOB, "Bob", 300)
     restored = await _restarted(database, service, live)
     assert [(s.name, s.stack) for s in restored.row.seats] == [("Ann", 400), ("Bob", 300)]
-    name = await service.add_bot(live, BOB)
+    name = await live.commands.add_bot(BOB)
     restored = await _restarted(database, service, live)
     assert restored.row.seats[-1].name == name and restored.row.seats[-1].is_bot
 
 
 async def test_leaving_the_lobby_and_the_host_passing_on_are_saved(database: str) -> None:
     service, live = await _lobby(database)
-    await service.join(live, BOB, "Bob")
-    await service.leave(live, ALICE)  # the host leaves: Bob hosts now
+    await live.commands.join(BOB, "Bob")
+    await live.commands.leave(ALICE)  # the host leaves: Bob hosts now
     restored = await _restarted(database, service, live)
     assert restored.row.host_id == BOB and [s.user_id for s in restored.row.seats] == [BOB]
     assert await service.storage.balance(GUILD, ALICE) == 1000, "the buy-in back in the wallet"
@@ -55,27 +55,27 @@ async def test_leaving_the_lobby_and_the_host_passing_on_are_saved(database: str
 
 async def test_start_sitting_out_coming_back_and_leaving_mid_deal_are_saved(database: str) -> None:
     service, live = await _lobby(database)
-    await service.join(live, BOB, "Bob")
-    await service.join(live, CAROL, "Cy")
-    await service.start(live, ALICE)
+    await live.commands.join(BOB, "Bob")
+    await live.commands.join(CAROL, "Cy")
+    await live.commands.start(ALICE)
     restored = await _restarted(database, service, live)
     assert restored.row.status == "playing" and restored.row.deal is not None
-    await service.set_sitting_out(live, CAROL, True)
+    await live.commands.sit_out(CAROL)
     restored = await _restarted(database, service, live)
     assert restored.row.seats[2].sitting_out
-    await service.set_sitting_out(live, CAROL, False)
+    await live.commands.come_back(CAROL)
     restored = await _restarted(database, service, live)
     assert not restored.row.seats[2].sitting_out
-    await service.leave(live, BOB)  # mid-deal: stays seated, leaving, until the deal ends
+    await live.commands.leave(BOB)  # mid-deal: stays seated, leaving, until the deal ends
     restored = await _restarted(database, service, live)
     assert restored.row.seats[1].leaving and restored.row.deal is not None
 
 
 async def test_a_cancelled_table_stays_closed_with_every_stack_back(database: str) -> None:
     service, live = await _lobby(database)
-    await service.join(live, BOB, "Bob")
-    await service.start(live, ALICE)
-    await service.cancel(live, ALICE, can_manage=False)
+    await live.commands.join(BOB, "Bob")
+    await live.commands.start(ALICE)
+    await live.commands.cancel(ALICE, can_manage=False)
     again = await open_service(database)
     assert again.in_channel(CHANNEL) is None, "a restart does not bring it back"
     assert [await again.storage.balance(GUILD, user) for user in (ALICE, BOB)] == [1000, 1000]

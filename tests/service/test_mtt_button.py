@@ -271,9 +271,9 @@ async def test_a_sit_and_go_moves_its_blinds_by_the_same_rule(tmp_path, monkeypa
                 "big_blind": 10}
     live = await service.create(GUILD, CHANNEL, game_name, ALICE, "Ann", settings, None)
     for _ in range(6):
-        await service.add_bot(live, ALICE)
-    await service.start(live, ALICE)
-    await service.set_sitting_out(live, ALICE, True)
+        await live.commands.add_bot(ALICE)
+    await live.commands.start(ALICE)
+    await live.commands.sit_out(ALICE)
     for _ in range(2000):
         if service.in_channel(CHANNEL) is None:
             break

@@ -4,6 +4,7 @@ tournament's state and its end are put back as they were, no announcement goes o
 last action pressed again (or timed out again) ends the deal as if the failure had not happened."""
 from __future__ import annotations
 
+from bot.service.table.press import Press
 import asyncio
 import dataclasses
 from contextlib import asynccontextmanager
@@ -54,7 +55,7 @@ class Run:
     async def press(self, action: Action) -> None:
         live = self.table
         user = live.table_seat_of(live.engine.to_act()[0]).user_id
-        await self.service.act(live.id, user, live.row.hand_no, live.row.step, action)
+        await self.service.tables[live.id].commands.act(Press(user, live.row.hand_no, live.row.step, action))
 
     async def last(self, action: Action, how: str) -> None:
         """The deal's last action: pressed, or a fold as the player's turn runs out."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.service.table.press import Press
 import pytest
 
 from bot.errors import UserError
@@ -20,7 +21,7 @@ DAVE = 4
 async def _table(service: TableService, settings: dict[str, Any], players: tuple[int, ...] = (ALICE, BOB)) -> LiveTable:
     live = await service.create(GUILD, CHANNEL, "holdem", players[0], f"p{players[0]}", settings, None)
     for user in players[1:]:
-        await service.join(live, user, f"p{user}")
+        await live.commands.join(user, f"p{user}")
     return live
 
 
@@ -29,7 +30,7 @@ def _turn(live: LiveTable) -> int:
 
 
 async def _act(service: TableService, live: LiveTable, kind: str) -> None:
-    await service.act(live.id, _turn(live), live.row.hand_no, live.row.step, Action(kind))
+    await service.tables[live.id].commands.act(Press(_turn(live), live.row.hand_no, live.row.step, Action(kind)))
 
 
 async def _passive(service: TableService, live: LiveTable, first_choice: str) -> None:
@@ -42,7 +43,7 @@ async def test_a_time_bank_runs_after_the_turn_clock_keeps_what_is_left_and_surv
     clock = Clock()
     service = await open_service(database, clock)
     live = await _table(service, {"time_bank": 30, "time_bank_hands": 3})
-    await service.start(live, ALICE)
+    await live.commands.start(ALICE)
     first = _turn(live)
     seat = live.row.seats[live.seat_index(first)]
     assert seat.time_bank == 30 and seat.bank_hand == 1, "filled when dealt in"
@@ -83,8 +84,8 @@ async def test_a_member_who_waits_for_the_big_blind_is_dealt_in_on_that_deal(dat
     clock = Clock()
     service = await open_service(database, clock)
     live = await _table(service, {}, (ALICE, BOB, CAROL))
-    await service.start(live, ALICE)
-    await service.join(live, DAVE, "p4", wait_for_big_blind=True)
+    await live.commands.start(ALICE)
+    await live.commands.join(DAVE, "p4", wait_for_big_blind=True)
     waiting = live.row.seats[live.seat_index(DAVE)]
     assert waiting.waits_for_big_blind and "p4 waits for the big blind." in live.log
     dealt_in: list[bool] = []
@@ -106,11 +107,11 @@ async def test_waiting_for_the_big_blind_needs_blinds_and_never_stops_a_game(dat
     service = await open_service(database, clock)
     stud = await service.create(GUILD, CHANNEL + 1, "stud", CAROL, "p3", {}, None)
     with pytest.raises(UserError, match="for tables with blinds"):
-        await service.join(stud, DAVE, "p4", wait_for_big_blind=True)
+        await stud.commands.join(DAVE, "p4", wait_for_big_blind=True)
     live = await _table(service, {}, (ALICE,))
-    await service.join(live, BOB, "p2", wait_for_big_blind=True)
+    await live.commands.join(BOB, "p2", wait_for_big_blind=True)
     assert not live.row.seats[1].waits_for_big_blind, "in the lobby nobody has missed a blind"
-    await service.start(live, ALICE)
+    await live.commands.start(ALICE)
     assert len(live.row.deal.seats) == 2
 
 
@@ -118,8 +119,8 @@ async def test_away_players_are_dealt_in_and_folded_for_until_they_are_back(data
     clock = Clock()
     service = await open_service(database, clock)
     live = await _table(service, {}, (ALICE, BOB, CAROL))
-    await service.start(live, ALICE)
-    await service.set_away(live, CAROL)
+    await live.commands.start(ALICE)
+    await live.commands.away(CAROL)
     carol = live.row.seats[live.seat_index(CAROL)]
     assert carol.away and "p3 is away." in live.log
     while live.row.deal is not None:
@@ -128,5 +129,5 @@ async def test_away_players_are_dealt_in_and_folded_for_until_they_are_back(data
     clock.now += 3
     await service.tick()
     assert live.seat_index(CAROL) in live.row.deal.seats and carol.away_deals == 1
-    await service.set_sitting_out(live, CAROL, False)  # I'm back
+    await live.commands.come_back(CAROL)  # I'm back
     assert not carol.away and carol.away_deals == 0 and f"p{CAROL} is back." in live.log

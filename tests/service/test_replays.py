@@ -2,6 +2,7 @@
 shown as such), a hand whose seat holders are unknown replayed publicly, and a rebuilt replay kept."""
 from __future__ import annotations
 
+from bot.service.table.press import Press
 import random
 from typing import Any
 
@@ -17,13 +18,13 @@ async def _played_gin_hand(database: str) -> tuple[TableService, LiveTable, dict
     the service, table and record."""
     service = await open_service(database)
     live = await service.create(GUILD, 70, "gin", ALICE, "Ann", {"target": 250}, None)
-    await service.add_bot(live, ALICE)
-    await service.start(live, ALICE)
+    await live.commands.add_bot(ALICE)
+    await live.commands.start(ALICE)
     rng = random.Random(3)
     while live.row.deal is not None and live.row.hand_no == 1:
         seat = live.engine.to_act()[0]
         choice = live.spec.choose(live.engine.view(seat), live.engine.legal_actions(seat), rng)
-        await service.act(live.id, ALICE, 1, live.row.step, Action.from_json(choice.to_json()))
+        await service.tables[live.id].commands.act(Press(ALICE, 1, live.row.step, Action.from_json(choice.to_json())))
     stored = await service.storage.hand_record(live.id, 1)
     assert stored is not None
     return service, live, stored

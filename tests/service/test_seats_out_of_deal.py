@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.service.table.press import Press
 import pytest
 from pokerkit import AntePosting
 
@@ -24,8 +25,8 @@ async def _five_with_gaps(service: TableService, settings: dict[str, Any], *out:
     """Five members at table seats 0-4, those in ``out`` sitting out, the first deal dealt."""
     live = await poker_table(service, settings, FIVE)
     for user in out:
-        await service.set_sitting_out(live, user, True)
-    await service.start(live, ALICE)
+        await live.commands.sit_out(user)
+    await live.commands.start(ALICE)
     assert len(deal_seats(live)) == 5 - len(out)
     return live
 
@@ -48,7 +49,7 @@ async def test_a_straddle_is_posted_by_the_member_who_chose_it_whatever_the_gaps
     clock = Clock()
     service = await open_service(database, clock)
     live = await _five_with_gaps(service, {"straddle": where}, *out)
-    assert await service.toggle_straddle(live, DAVE)
+    assert await live.commands.straddle(DAVE)
     posted = 0
     for _ in range(2 * len(deal_seats(live))):  # two orbits
         await finish_hand(service, live, "fold")
@@ -91,8 +92,8 @@ async def test_a_bomb_pot_takes_its_ante_from_those_dealt_in_only(database: str)
 async def test_the_seven_deuce_bounty_is_paid_by_the_players_dealt_in_to_the_one_who_showed_it(database: str) -> None:
     service = await open_service(database, seed=WINS_THE_SHOWDOWN)
     live = await poker_table(service, {"bounty_72": 10}, (DAVE, ALICE, BOB, CAROL))
-    await service.set_sitting_out(live, DAVE, True)
-    await service.start(live, ALICE)
+    await live.commands.sit_out(DAVE)
+    await live.commands.start(ALICE)
     assert deal_seats(live) == [1, 2, 3], "the same three players as in test_bounty, one seat along"
     await finish_hand(service, live, "call")
     assert [s.stack for s in live.row.seats] == [1000, 1040, 980, 980], "Dave, sitting out, pays nothing"
@@ -103,9 +104,9 @@ async def test_the_time_bank_is_the_member_whose_turn_ran_out(database: str) -> 
     clock = Clock()
     service = await open_service(database, clock)
     live = await poker_table(service, {"time_bank": 30}, FIVE)
-    await service.set_sitting_out(live, ALICE, True)
-    await service.set_sitting_out(live, CAROL, True)
-    await service.start(live, BOB)
+    await live.commands.sit_out(ALICE)
+    await live.commands.sit_out(CAROL)
+    await live.commands.start(BOB)
     assert [live.row.seats[i].time_bank for i in range(5)] == [0, 30, 0, 30, 30], "filled for those dealt in"
     for _ in range(3):
         user = turn(live)
@@ -128,10 +129,10 @@ async def test_members_waiting_for_the_big_blind_past_gaps_are_each_dealt_in_on_
     clock = Clock()
     service = await open_service(database, clock)
     live = await poker_table(service, {}, (ALICE, ERIN, 6))
-    await service.start(live, ALICE)
-    await service.join(live, BOB, "p2", wait_for_big_blind=True)
-    await service.join(live, CAROL, "p3")
-    await service.join(live, DAVE, "p4", wait_for_big_blind=True)
+    await live.commands.start(ALICE)
+    await live.commands.join(BOB, "p2", wait_for_big_blind=True)
+    await live.commands.join(CAROL, "p3")
+    await live.commands.join(DAVE, "p4", wait_for_big_blind=True)
     await _check_dealt_in_on_their_big_blind(service, live, clock)
 
 
@@ -140,8 +141,8 @@ async def test_members_waiting_for_the_big_blind_one_seat_apart_are_dealt_in(dat
     clock = Clock()
     service = await open_service(database, clock)
     live = await _five_with_gaps(service, {}, BOB, DAVE)
-    await service.set_sitting_out(live, DAVE, False)
-    await service.set_sitting_out(live, BOB, False)
+    await live.commands.come_back(DAVE)
+    await live.commands.come_back(BOB)
     for user in (BOB, DAVE):
         live.row.seats[live.seat_index(user)].waits_for_big_blind = True
     await _check_dealt_in_on_their_big_blind(service, live, clock)
@@ -165,15 +166,15 @@ async def test_run_it_twice_answers_go_to_the_members_who_pressed(database: str)
     clock = Clock()
     service = await open_service(database, clock)
     live = await poker_table(service, {"run_it_twice": True}, (ALICE, BOB, CAROL))
-    await service.set_sitting_out(live, BOB, True)
-    await service.start(live, ALICE)
+    await live.commands.sit_out(BOB)
+    await live.commands.start(ALICE)
     assert deal_seats(live) == [0, 2]
     shove = live.engine.legal_actions(live.engine.to_act()[0])[-1]
-    await service.act(live.id, turn(live), 1, live.row.step, Action(shove.kind, amount=shove.max_amount))
+    await service.tables[live.id].commands.act(Press(turn(live), 1, live.row.step, Action(shove.kind, amount=shove.max_amount)))
     await passive(service, live, "call")
     assert live.engine.choosing_runouts()
-    await service.act(live.id, CAROL, 1, live.row.step, Action("twice"))
+    await service.tables[live.id].commands.act(Press(CAROL, 1, live.row.step, Action("twice")))
     assert live.engine.to_act() == (live.deal_seat(ALICE),), "Carol has answered: Alice is asked"
-    await service.act(live.id, ALICE, 1, live.row.step, Action("twice"))
+    await service.tables[live.id].commands.act(Press(ALICE, 1, live.row.step, Action("twice")))
     record = await service.storage.hand_record(live.id, 1)
     assert record is not None and "_runout_counts = [2, 2]" in record.export

@@ -40,7 +40,7 @@ async def test_a_deal_sets_the_stacks_records_the_hand_and_schedules_the_next(da
     clock = Clock()
     service = await open_service(database, clock)
     live = await holdem_table(service, (ALICE, BOB, CAROL))
-    await service.start(live, ALICE)
+    await live.commands.start(ALICE)
     hand = live.row.deal
     assert hand is not None
     users, before = _users(live), list(hand.stacks)
@@ -71,7 +71,7 @@ async def test_a_deal_sets_the_stacks_records_the_hand_and_schedules_the_next(da
 async def test_ratings_build_on_the_last_and_a_tie_rates_nobody(database: str) -> None:
     service = await open_service(database)
     live = await holdem_table(service, (ALICE, BOB))
-    await service.start(live, ALICE)
+    await live.commands.start(ALICE)
     winner, loser = _users(live)
     await _settle(service, live, 0, 0, summary="Split pot.")
     assert [await _rating(service, u) for u in (winner, loser)] == [None, None], "a tie ranks nobody"
@@ -91,8 +91,8 @@ async def test_ratings_build_on_the_last_and_a_tie_rates_nobody(database: str) -
 async def test_a_busted_computer_player_buys_in_again_from_the_house(database: str) -> None:
     service = await open_service(database)
     live = await holdem_table(service, (ALICE, BOB))
-    await service.add_bot(live, ALICE)
-    await service.start(live, ALICE)
+    await live.commands.add_bot(ALICE)
+    await live.commands.start(ALICE)
     house = await service.storage.balance(GUILD, HOUSE)
     users, stacks = _users(live), live.row.deal.stacks  # type: ignore[union-attr]
     bot, bob = users.index(live.row.seats[2].user_id), users.index(BOB)
@@ -108,8 +108,8 @@ async def test_a_busted_computer_player_buys_in_again_from_the_house(database: s
 async def test_a_seat_leaving_during_the_deal_is_cashed_out_when_it_ends(database: str) -> None:
     service = await open_service(database)
     live = await holdem_table(service, (ALICE, BOB, CAROL))
-    await service.start(live, ALICE)
-    await service.leave(live, CAROL)
+    await live.commands.start(ALICE)
+    await live.commands.leave(CAROL)
     assert live.row.deal is not None and live.row.seats[2].leaving, "Carol stays seated until the deal ends"
     users = _users(live)
     deltas = [0, 0, 0]
@@ -124,12 +124,12 @@ async def test_a_seat_leaving_during_the_deal_is_cashed_out_when_it_ends(databas
 async def test_the_end_of_a_match_pays_every_stack_back_and_counts_the_win(database: str, game: str) -> None:
     service = await open_service(database)
     live = await service.create(GUILD, 70, game, ALICE, "Ann", {}, None)
-    await service.join(live, BOB, "Bob")
-    await service.add_bot(live, ALICE)
+    await live.commands.join(BOB, "Bob")
+    await live.commands.add_bot(ALICE)
     async with service.storage.transaction() as tx:
         await tx.move_wallet(GUILD, HOUSE, 0)
     wallets = {u: await service.storage.balance(GUILD, u) for u in (ALICE, BOB, HOUSE)}
-    await service.start(live, ALICE)
+    await live.commands.start(ALICE)
     users = _users(live)
     chips = live.spec.chips
     deltas = [0, 0, 0]  # Ann wins the last deal; Bob, the match (its places, not the last deal, rank it)
@@ -147,10 +147,10 @@ async def test_the_end_of_a_match_pays_every_stack_back_and_counts_the_win(datab
             "every stack back in its wallet, the bot's in the house's"
         assert live.log[-1].startswith("The match is over: every stack is back in its wallet.")
         for user, name in ((ALICE, "Ann"), (BOB, "Bob")):
-            await service.join(live, user, name, 500)
+            await live.commands.join(user, name, 500)
         computer = dataclasses.replace(live.row.seats[2])
         house = await service.storage.balance(GUILD, HOUSE)
-        await service.start(live, ALICE)  # the next match: the computer player buys in again, from the house
+        await live.commands.start(ALICE)  # the next match: the computer player buys in again, from the house
         buy_in = live.spec.default_buy_in
         assert live.row.seats[2] == dataclasses.replace(computer, stack=buy_in) and len(live.row.seats) == 3
         assert live.log.count(f"{computer.name} sits down with {buy_in} chips.") == 2, "at the first match and now"
@@ -158,7 +158,7 @@ async def test_the_end_of_a_match_pays_every_stack_back_and_counts_the_win(datab
     else:
         assert {u: await service.storage.balance(GUILD, u) for u in wallets} == wallets
         assert live.log[-1] == "The match is over. /start plays another."
-        await service.start(live, ALICE)
+        await live.commands.start(ALICE)
         await _settle(service, live, 0, 0, 0)
         assert (service.deals_finished, service.matches_finished) == (2, 1)
     results = {u: (await service.storage.stats(GUILD, u))[0] for u in (ALICE, BOB)}
@@ -169,7 +169,7 @@ async def test_the_end_of_a_match_pays_every_stack_back_and_counts_the_win(datab
 async def test_an_outcome_that_makes_or_loses_chips_is_refused(database: str) -> None:
     service = await open_service(database)
     live = await holdem_table(service, (ALICE, BOB))
-    await service.start(live, ALICE)
+    await live.commands.start(ALICE)
     seats = [dataclasses.replace(s) for s in live.row.seats]
     total = await service.storage.total_chips()
     for deltas in ((10, 0), (10, -10, 0), (5, -4)):
@@ -184,9 +184,9 @@ async def test_a_tournament_hand_rates_nobody(database: str) -> None:
     service = await open_service(database)
     settings = {"mode": "tournament", "buy_in": 200, "min_buy_in": 200}
     live = await service.create(GUILD, 70, "holdem", ALICE, "Ann", settings, None)
-    await service.join(live, BOB, "Bob")
-    await service.join(live, CAROL, "Cat")
-    await service.start(live, ALICE)
+    await live.commands.join(BOB, "Bob")
+    await live.commands.join(CAROL, "Cat")
+    await live.commands.start(ALICE)
     users = _users(live)
     await _settle(service, live, *[40 if u == ALICE else -20 for u in users])
     assert [(await service.storage.stats(GUILD, u))[0][1:] for u in (ALICE, BOB)] == [
@@ -196,8 +196,8 @@ async def test_a_tournament_hand_rates_nobody(database: str) -> None:
 async def test_a_tied_match_is_nobody_s_win(database: str) -> None:
     service = await open_service(database)
     live = await service.create(GUILD, 70, "saint", ALICE, "Ann", {}, None)
-    await service.join(live, BOB, "Bob")
-    await service.start(live, ALICE)
+    await live.commands.join(BOB, "Bob")
+    await live.commands.start(ALICE)
     await _settle(service, live, 0, 0, match_over=True, ranking=(0, 0))
     assert [(await service.storage.stats(GUILD, u))[0][1:] for u in (ALICE, BOB)] == [(1, 0, 1, 0, None)] * 2
 
@@ -206,8 +206,8 @@ async def test_a_tournament_s_end_counts_its_hands_once_and_its_winner(database:
     service = await open_service(database)
     settings = {"mode": "tournament", "buy_in": 200, "min_buy_in": 200}
     live = await service.create(GUILD, 70, "holdem", ALICE, "Ann", settings, None)
-    await service.join(live, BOB, "Bob")
-    await service.start(live, ALICE)
+    await live.commands.join(BOB, "Bob")
+    await live.commands.start(ALICE)
     users = _users(live)
     await _settle(service, live, *[200 if u == ALICE else -200 for u in users])
     assert live.row.status == "closed"
@@ -221,9 +221,9 @@ async def test_a_deal_of_computer_players_alone_records_no_result(database: str)
     service = await open_service(database)
     live = await holdem_table(service, (ALICE,))
     for _ in range(2):
-        await service.add_bot(live, ALICE)
-    await service.set_sitting_out(live, ALICE, True)
-    await service.start(live, ALICE)  # the two bots play the deal out at once
+        await live.commands.add_bot(ALICE)
+    await live.commands.sit_out(ALICE)
+    await live.commands.start(ALICE)  # the two bots play the deal out at once
     assert (service.deals_finished, live.row.deal) == (1, None)
     record = await service.storage.hand_record(live.id, 1)
     assert record is not None and record.record["seats"] == [1, 2], "Ann (seat 0) sat out"

@@ -2,6 +2,7 @@
 and the restart behaviour the soak found wrong: a deal interrupted on a computer player's turn."""
 from __future__ import annotations
 
+from bot.service.table.press import Press
 import time
 
 import sqlite3
@@ -56,8 +57,8 @@ async def test_a_restored_deal_is_played_on_by_its_computer_players(database: st
         patched.setattr(dealing, "drive", crash_before_the_computers_move)
         live = await crashed.create(1, 1, "holdem", HOUSE, "Host", {}, seat_host=False)
         for _ in range(3):
-            await crashed.add_bot(live, HOUSE)
-        await crashed.start(live, HOUSE)
+            await live.commands.add_bot(HOUSE)
+        await live.commands.start(HOUSE)
     assert live.row.step == 0 and live.row.deal is not None  # stored with a computer player to act
     await storage.close()
 
@@ -82,11 +83,11 @@ async def test_a_restart_keeps_a_simultaneous_players_button_valid(database: str
     storage = await open_storage(path)
     service = TableService(storage, Quiet(), offload_bots=False)
     live = await service.create(1, 1, "squared", 11, "Ann", {})
-    await service.join(live, 12, "Bob")
-    await service.start(live, 11)
+    await live.commands.join(12, "Bob")
+    await live.commands.start(11)
     assert set(live.engine.to_act()) == {0, 1}
     first = live.table_seat_of(0).user_id
-    await service.act(live.id, first, 1, 0, live.engine.timeout_action(0))
+    await service.tables[live.id].commands.act(Press(first, 1, 0, live.engine.timeout_action(0)))
     await storage.close()
 
     storage = await open_storage(path)

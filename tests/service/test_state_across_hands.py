@@ -4,6 +4,7 @@ straddle chosen once; an auto-rebuy; every third hand a bomb pot; and a run-it-t
 asked again every hand and never carried over."""
 from __future__ import annotations
 
+from bot.service.table.press import Press
 from bot.games.base import Action
 from bot.service.table.live import LiveTable
 from bot.service.tables import TableService
@@ -23,7 +24,7 @@ async def test_a_spent_time_bank_stays_spent_until_its_refill_hand(database: str
     clock = Clock()
     service = await open_service(database, clock)
     live = await poker_table(service, {"time_bank": 30, "time_bank_hands": 3}, (ALICE, BOB))
-    await service.start(live, ALICE)
+    await live.commands.start(ALICE)
     first = turn(live)
     seat = live.row.seats[live.seat_index(first)]
     clock.now += 61
@@ -54,7 +55,7 @@ async def test_a_time_bank_partly_used_keeps_the_rest_over_the_next_hands(databa
     clock = Clock()
     service = await open_service(database, clock)
     live = await poker_table(service, {"time_bank": 30, "time_bank_hands": 4}, (ALICE, BOB))
-    await service.start(live, ALICE)
+    await live.commands.start(ALICE)
     first = turn(live)
     seat = live.row.seats[live.seat_index(first)]
     clock.now += 61
@@ -75,8 +76,8 @@ async def test_an_away_member_is_counted_each_deal_and_sits_out_after_an_orbit(d
     clock = Clock()
     service = await open_service(database, clock)
     live = await poker_table(service, {}, (ALICE, BOB, CAROL))
-    await service.start(live, ALICE)
-    await service.set_away(live, CAROL)
+    await live.commands.start(ALICE)
+    await live.commands.away(CAROL)
     carol = live.row.seats[live.seat_index(CAROL)]
     counts = []
     for _ in range(3):
@@ -94,12 +95,12 @@ async def test_a_straddle_chosen_once_is_posted_each_time_its_position_comes_rou
     clock = Clock()
     service = await open_service(database, clock)
     live = await poker_table(service, {"straddle": "under the gun"}, (ALICE, BOB, CAROL, DAVE))
-    await service.start(live, ALICE)
-    assert await service.toggle_straddle(live, DAVE)
+    await live.commands.start(ALICE)
+    assert await live.commands.straddle(DAVE)
     straddled: list[bool] = []
     for hand in range(2, 10):
         if hand == 6:
-            assert not await service.toggle_straddle(live, DAVE), "off again for the second orbit"
+            assert not await live.commands.straddle(DAVE), "off again for the second orbit"
         await finish_hand(service, live, "fold")
         await next_deal(service, live, clock)
         dealt = deal_seats(live)
@@ -120,7 +121,7 @@ async def _auto_rebuy(service: TableService, live: LiveTable) -> None:
         for user in (ALICE, BOB):
             await tx.move_wallet(GUILD, user, 5000)
     for user in (ALICE, BOB):
-        await service.set_auto_rebuy(live, user, 1000)
+        await live.commands.auto_rebuy(user, 1000)
 
 
 async def _all_in_and_called(service: TableService, live: LiveTable) -> None:
@@ -134,7 +135,7 @@ async def test_an_auto_rebuy_buys_in_again_after_every_hand_that_empties_the_sta
     clock = Clock()
     service = await open_service(database, clock)
     live = await poker_table(service, {}, (ALICE, BOB))
-    await service.start(live, ALICE)
+    await live.commands.start(ALICE)
     await _auto_rebuy(service, live)
     chips = await service.storage.total_chips()
     rebuys = 0
@@ -151,7 +152,7 @@ async def test_every_third_hand_is_a_bomb_pot(database: str) -> None:
     clock = Clock()
     service = await open_service(database, clock)
     live = await poker_table(service, {"bomb_pot_every": 3, "bomb_pot": 20}, (ALICE, BOB, CAROL))
-    await service.start(live, ALICE)
+    await live.commands.start(ALICE)
     bombs = []
     for _ in range(6):
         bombs.append(live.engine.forced.bomb_pot)
@@ -165,14 +166,14 @@ async def test_a_run_it_twice_answer_is_asked_again_every_hand(database: str) ->
     clock = Clock()
     service = await open_service(database, clock)
     live = await poker_table(service, {"run_it_twice": True}, (ALICE, BOB))
-    await service.start(live, ALICE)
+    await live.commands.start(ALICE)
     await _auto_rebuy(service, live)
     for hand, answer in enumerate(["twice", "once", "twice"], start=1):
         await _all_in_and_called(service, live)
         assert live.engine.choosing_runouts() and len(live.engine.to_act()) == 2, f"asked again in hand {hand}"
         for user in (ALICE, BOB):
             if live.row.deal is not None:
-                await service.act(live.id, user, live.row.hand_no, live.row.step, Action(answer))
+                await service.tables[live.id].commands.act(Press(user, live.row.hand_no, live.row.step, Action(answer)))
         assert live.row.deal is None
         record = await service.storage.hand_record(live.id, hand)
         assert record is not None and ("_runout_counts = [2, 2]" in record.export) == (answer == "twice")

@@ -1,6 +1,7 @@
 """The table service: lobby, chips in and out of wallets, turns, timers, restarts, results."""
 from __future__ import annotations
 
+from bot.service.table.press import Press
 import logging
 import random
 from typing import Any
@@ -27,7 +28,7 @@ def _turn_user(live: LiveTable) -> int:
 
 
 async def _act(service: TableService, live: LiveTable, action: Action) -> None:
-    await service.act(live.id, _turn_user(live), live.row.hand_no, live.row.step, action)
+    await service.tables[live.id].commands.act(Press(_turn_user(live), live.row.hand_no, live.row.step, action))
 
 
 async def test_buy_in_comes_from_the_wallet_and_leaving_returns_it(database: str) -> None:
@@ -35,11 +36,11 @@ async def test_buy_in_comes_from_the_wallet_and_leaving_returns_it(database: str
     live = await holdem_table(service)
     assert await service.storage.balance(GUILD, ALICE) == 0
     assert [s.stack for s in live.row.seats] == [1000, 1000]
-    message = await service.leave(live, BOB)
+    message = await live.commands.leave(BOB)
     assert "1000 chips back" in message
     assert await service.storage.balance(GUILD, BOB) == 1000
     with pytest.raises(UserError, match="not seated"):
-        await service.leave(live, BOB)
+        await live.commands.leave(BOB)
 
 
 async def test_lobby_refusals_have_clear_messages(database: str) -> None:
@@ -48,26 +49,26 @@ async def test_lobby_refusals_have_clear_messages(database: str) -> None:
     with pytest.raises(UserError, match=r"^This channel already has a table\. Finish or cancel it first, or use a thread\.$"):
         await service.create(GUILD, CHANNEL, "holdem", BOB, "b", {}, None)
     with pytest.raises(UserError, match="already seated"):
-        await service.join(live, ALICE, "a")
+        await live.commands.join(ALICE, "a")
     with pytest.raises(UserError, match=r"^Texas hold'em needs at least 2 players with chips; invite someone or use add-bot\.$"):
-        await service.start(live, ALICE)
+        await live.commands.start(ALICE)
     with pytest.raises(UserError, match="You have 1000 chips"):
-        await service.join(live, BOB, "b", 2000)
+        await live.commands.join(BOB, "b", 2000)
     with pytest.raises(UserError, match="at least 100"):
-        await service.join(live, BOB, "b", 20)
+        await live.commands.join(BOB, "b", 20)
     with pytest.raises(UserError, match=r"^Only the host or a member with Manage Channels can cancel this table\.$"):
-        await service.cancel(live, BOB, can_manage=False)
+        await live.commands.cancel(BOB, can_manage=False)
     assert await service.storage.balance(GUILD, BOB) == 1000, "refused joins take nothing"
 
 
 async def test_computer_players_fill_a_table_up_to_its_seats(database: str) -> None:
     service = await open_service(database)
     live = await service.create(GUILD, CHANNEL, "holdem", ALICE, "Ann", {}, None, seat_host=False)
-    names = [await service.add_bot(live, ALICE) for _ in range(live.spec.max_players)]
+    names = [await live.commands.add_bot(ALICE) for _ in range(live.spec.max_players)]
     assert len(set(names)) == 10 and all(name.endswith(" (bot)") for name in names)
     assert len({s.user_id for s in live.row.seats}) == 10 and all(s.user_id < 0 for s in live.row.seats)
     with pytest.raises(UserError, match=r"^The table is full \(10 seats\)\.$"):
-        await service.add_bot(live, ALICE)
+        await live.commands.add_bot(ALICE)
     assert max(spec.max_players for spec in GAMES.values()) <= len(BOT_NAMES), "a name for every seat"
 
 
@@ -75,19 +76,19 @@ async def test_leaving_says_what_happens(database: str) -> None:
     service = await open_service(database)
     live = await holdem_table(service, (ALICE, BOB, CAROL))
     with pytest.raises(UserError, match=r"^You are not seated at this table: join it first \(`/holdem join`\)\.$"):
-        await service.leave(live, 99)
+        await live.commands.leave(99)
     bob = live.row.seats[live.seat_index(BOB)]
     service.presenter.last = None
-    assert await service.leave(live, BOB) == f"You left the table with {bob.stack} chips back in your wallet."
+    assert await live.commands.leave(BOB) == f"You left the table with {bob.stack} chips back in your wallet."
     assert live.log[-1] == f"p{BOB} leaves the table with {bob.stack} chips back in their wallet.", "the table is told"
     assert service.presenter.last is live, "the table shows the seat gone"
     bridge = await service.create(GUILD, CHANNEL + 1, "bridge", ALICE, "Ann", {}, None)
-    await service.join(bridge, BOB, "Bob")
-    assert await service.leave(bridge, BOB) == "You left the table.", "no chips, nothing to say about them"
-    await service.join(live, BOB, "Bob")
-    await service.start(live, ALICE)
+    await bridge.commands.join(BOB, "Bob")
+    assert await bridge.commands.leave(BOB) == "You left the table.", "no chips, nothing to say about them"
+    await live.commands.join(BOB, "Bob")
+    await live.commands.start(ALICE)
     waiting = next(s for s in live.row.seats if s.user_id != _turn_user(live))
-    assert await service.leave(live, waiting.user_id) == (
+    assert await live.commands.leave(waiting.user_id) == (
         "You will leave when this deal ends and the chips you have left go back to your wallet then; until then "
         "your turns are played for you. `/holdem join` before then keeps your seat.")
     assert f"{waiting.name} will leave after this deal." in live.log
@@ -98,28 +99,28 @@ async def test_only_players_or_the_host_add_computer_players(database: str) -> N
     live = await holdem_table(service)
     assert service.presenter.last is live, "the table shows who joined"
     with pytest.raises(UserError, match=r"^Only players at this table can do that\.$"):
-        await service.add_bot(live, CAROL)
-    assert (await service.add_bot(live, BOB)).endswith(" (bot)"), "a seated player who is not the host may"
+        await live.commands.add_bot(CAROL)
+    assert (await live.commands.add_bot(BOB)).endswith(" (bot)"), "a seated player who is not the host may"
     assert len(live.row.seats) == 3 and service.presenter.last is live
     with pytest.raises(UserError, match=r"^Only a seated player can start the game\.$"):
-        await service.start(live, CAROL)
+        await live.commands.start(CAROL)
     service.presenter.last = None
-    await service.start(live, BOB)
+    await live.commands.start(BOB)
     assert live.row.status == "playing" and live.row.hand_no == 1, "so may they start it"
     assert service.presenter.last is live
     with pytest.raises(UserError, match=r"^The game has already started\.$"):
-        await service.start(live, ALICE)
+        await live.commands.start(ALICE)
 
 
 async def test_the_host_passes_to_a_person_when_the_host_leaves(database: str) -> None:
     service = await open_service(database)
     live = await holdem_table(service, (ALICE, BOB, CAROL))
-    await service.add_bot(live, ALICE)
-    await service.leave(live, BOB)
+    await live.commands.add_bot(ALICE)
+    await live.commands.leave(BOB)
     assert live.row.host_id == ALICE, "someone else leaving changes nothing"
-    await service.leave(live, ALICE)
+    await live.commands.leave(ALICE)
     assert live.row.host_id == CAROL, "the first person left, not the computer player seated before"
-    await service.start(live, CAROL)
+    await live.commands.start(CAROL)
 
 
 async def _finish_deal(service: TableService, live: LiveTable, clock: Clock) -> None:
@@ -140,15 +141,15 @@ async def test_the_button_passes_to_the_next_seat_when_its_seat_leaves(database:
     def dealer() -> list[str]:
         return [s["name"] for s in live.engine.view(None)["seats"] if s["is_dealer"]]
 
-    await service.start(live, ALICE)
+    await live.commands.start(ALICE)
     assert dealer() == ["p1"]
     await _finish_deal(service, live, clock)
     assert dealer() == ["p2"]
-    await service.leave(live, BOB)
+    await live.commands.leave(BOB)
     await _finish_deal(service, live, clock)
     assert [s.name for s in live.row.seats] == ["p1", "p3", "p4"]
     assert dealer() == ["p3"], "the seat after the one that left; nobody skipped, nobody twice"
-    await service.leave(live, ALICE)  # a seat before the button leaves
+    await live.commands.leave(ALICE)  # a seat before the button leaves
     await _finish_deal(service, live, clock)
     assert dealer() == ["p4"]
 
@@ -159,25 +160,25 @@ async def test_seats_are_taken_as_the_lobby_says(database: str) -> None:
     assert live.row.seats[0].stack == 500 and await service.storage.balance(GUILD, ALICE) == 500
     assert live.log[:2] == ["Ann opened this Texas hold'em table.", "Ann sits down with 500 chips."]
     with pytest.raises(UserError, match=r"^You are already seated at this table\.$"):
-        await service.join(live, ALICE, "Ann")
+        await live.commands.join(ALICE, "Ann")
     stud = await service.create(GUILD, CHANNEL + 1, "stud", BOB, "Bob", {}, None)
     with pytest.raises(UserError, match=r"^The buy-in must be at least 50 chips\.$"):
-        await service.join(stud, CAROL, "Cat", 40)   # stud's own minimum, not ten big blinds
+        await stud.commands.join(CAROL, "Cat", 40)   # stud's own minimum, not ten big blinds
     gin = await service.create(GUILD, CHANNEL + 2, "gin", BOB, "Bob", {}, None)
-    await service.join(gin, CAROL, "Cat")
+    await gin.commands.join(CAROL, "Cat")
     assert gin.log[-1] == "Cat sits down.", "no chips in gin"
     with pytest.raises(UserError, match=r"^The table is full \(2 seats\)\.$"):
-        await service.join(gin, ALICE, "Ann")
+        await gin.commands.join(ALICE, "Ann")
     saint = await service.create(GUILD, CHANNEL + 4, "saint", BOB, "Bob", {}, None)
-    await service.join(saint, CAROL, "Cat")
-    await service.start(saint, BOB)
+    await saint.commands.join(CAROL, "Cat")
+    await saint.commands.start(BOB)
     with pytest.raises(UserError, match=r"^This game is under way; join the next one\.$"):
-        await service.join(saint, ALICE, "Ann")
+        await saint.commands.join(ALICE, "Ann")
     tournament = await service.create(GUILD, CHANNEL + 3, "holdem", BOB, "Bob", {"mode": "tournament", "buy_in": 200, "min_buy_in": 200}, None)
-    await service.add_bot(tournament, BOB)
-    await service.start(tournament, BOB)
+    await tournament.commands.add_bot(BOB)
+    await tournament.commands.start(BOB)
     with pytest.raises(UserError, match=r"^The tournament has started; join the next one\.$"):
-        await service.join(tournament, CAROL, "Cat")
+        await tournament.commands.join(CAROL, "Cat")
 
 
 async def test_a_host_who_cannot_buy_in_opens_no_table(database: str) -> None:
@@ -203,7 +204,7 @@ async def test_a_command_finds_only_its_own_game_s_table_of_its_own_server(datab
     with pytest.raises(UserError, match=r"^This table is paused: the bot may not post here\. It goes on once I may "
                                         r"post in this channel again \(View Channel, Send Messages, Embed Links, "
                                         r"Attach Files\)\.$"):
-        await service.start(live, ALICE)
+        await live.commands.start(ALICE)
     service.owns = lambda guild_id: guild_id != GUILD
     with pytest.raises(UserError, match=r"^This server's tables are run by another part of the bot, which is "
                                         r"starting or taking over just now: try again in a minute\.$"):
@@ -213,17 +214,17 @@ async def test_a_command_finds_only_its_own_game_s_table_of_its_own_server(datab
 async def test_wrong_turn_stale_step_and_unseated_are_refused(database: str) -> None:
     service = await open_service(database)
     live = await holdem_table(service, (ALICE, BOB, CAROL))
-    await service.start(live, ALICE)
+    await live.commands.start(ALICE)
     waiting = next(s.user_id for s in live.row.seats if s.user_id != _turn_user(live))
     with pytest.raises(IllegalAction, match="not your turn"):
-        await service.act(live.id, waiting, 1, 0, Action("call"))
+        await service.tables[live.id].commands.act(Press(waiting, 1, 0, Action("call")))
     with pytest.raises(UserError, match="not playing"):
-        await service.act(live.id, 99, 1, 0, Action("call"))
+        await service.tables[live.id].commands.act(Press(99, 1, 0, Action("call")))
     with pytest.raises(StaleButton, match="earlier hand"):
-        await service.act(live.id, _turn_user(live), 0, 0, Action("call"))
+        await service.tables[live.id].commands.act(Press(_turn_user(live), 0, 0, Action("call")))
     await _act(service, live, Action("call"))
     with pytest.raises(StaleButton, match="out of date"):
-        await service.act(live.id, _turn_user(live), 1, 0, Action("call"))
+        await service.tables[live.id].commands.act(Press(_turn_user(live), 1, 0, Action("call")))
     with pytest.raises(IllegalAction):
         await _act(service, live, Action("raise", amount=10**9))
     assert live.row.step == 1
@@ -233,9 +234,9 @@ async def test_cancel_mid_hand_returns_every_stack(database: str) -> None:
     service = await open_service(database)
     live = await holdem_table(service, (ALICE, BOB, CAROL))
     total = await service.storage.total_chips()
-    await service.start(live, ALICE)
+    await live.commands.start(ALICE)
     await _act(service, live, Action("raise", amount=300))
-    await service.cancel(live, BOB, can_manage=True)
+    await live.commands.cancel(BOB, can_manage=True)
     assert service.in_channel(CHANNEL) is None
     assert await service.storage._db.fetch("SELECT COUNT(*) FROM actions WHERE table_id = ?", live.id) == [(0,)], \
         "the void deal's actions are not kept"
@@ -249,10 +250,10 @@ async def test_cancel_mid_hand_returns_every_stack(database: str) -> None:
 async def test_a_vanished_channel_closes_its_table_once(database: str, caplog: pytest.LogCaptureFixture) -> None:
     service = await open_service(database)
     live = await holdem_table(service)
-    await service.start(live, ALICE)
+    await live.commands.start(ALICE)
     with caplog.at_level(logging.INFO, logger="bot.service.table.lobby"):
-        assert await service.vanished(live, "channel deleted") is True
-        assert await service.vanished(live, "channel deleted") is False, "closed already"
+        assert await live.commands.vanished("channel deleted") is True
+        assert await live.commands.vanished("channel deleted") is False, "closed already"
     assert caplog.messages == [f"table {live.id} closed: channel deleted"], "once, for the operator's log"
     assert service.in_channel(CHANNEL) is None
     assert [await service.storage.balance(GUILD, u) for u in (ALICE, BOB)] == [1000, 1000], "the deal is void"
@@ -264,7 +265,7 @@ async def test_timeouts_check_or_fold_then_the_player_is_away_then_sits_out(data
     clock = Clock()
     service = await open_service(database, clock)
     live = await holdem_table(service)
-    await service.start(live, ALICE)
+    await live.commands.start(ALICE)
     first = _turn_user(live)
     clock.now += 61
     assert await service.tick() == 1
@@ -302,19 +303,19 @@ async def test_sitting_out_and_back_deals_again_and_counts_timeouts_afresh(datab
     service = await open_service(database, clock)
     live = await holdem_table(service)
     with pytest.raises(UserError, match=r"^You are not seated at this table: join it first \(`/holdem join`\)\.$"):
-        await service.set_sitting_out(live, CAROL, True)
-    await service.start(live, ALICE)
+        await live.commands.sit_out(CAROL)
+    await live.commands.start(ALICE)
     first = _turn_user(live)
     seat = live.row.seats[live.seat_index(first)]
     clock.now += 61
     await service.tick()
     assert seat.timeouts == 1 and live.last_outcome is not None, "one timeout, and the hand is over"
-    await service.set_sitting_out(live, first, True)
+    await live.commands.sit_out(first)
     assert live.log[-1] == f"p{first} sits out." and service.presenter.last is live
     clock.now += 3
     await service.tick()
     assert (live.row.deal, live.row.deadline, live.row.hand_no) == (None, None, 1), "alone: the table waits"
-    await service.set_sitting_out(live, first, False)
+    await live.commands.come_back(first)
     assert f"p{first} is back." in live.log and service.presenter.last is live
     await service.tick()
     assert live.row.hand_no == 2 and len(live.row.deal.seats) == 2, "back: the next deal starts at once"
@@ -330,7 +331,7 @@ async def test_each_game_pauses_its_own_time_between_deals(database: str) -> Non
     service = await open_service(database, clock)
     service.between_deals = None  # as the bot runs: each game's own pause
     live = await holdem_table(service)
-    await service.start(live, ALICE)
+    await live.commands.start(ALICE)
     await _act(service, live, Action("fold"))
     assert live.row.deal is None and live.row.deadline == clock.now + 5, "poker: five seconds"
     gin = await service.create(GUILD, CHANNEL + 1, "gin", CAROL, "p3", {}, None)
@@ -344,7 +345,7 @@ async def test_restart_replays_the_hand_and_keeps_the_deadline(database: str) ->
     clock = Clock()
     service = await open_service(path, clock)
     live = await holdem_table(service, (ALICE, BOB, CAROL))
-    await service.start(live, ALICE)
+    await live.commands.start(ALICE)
     await _act(service, live, Action("call"))
     await _act(service, live, Action("raise", amount=40))
     view, deadline = live.engine.view(None), live.row.deadline
@@ -360,7 +361,7 @@ async def test_restart_replays_the_hand_and_keeps_the_deadline(database: str) ->
 async def test_results_and_ratings_are_recorded(database: str) -> None:
     service = await open_service(database)
     live = await holdem_table(service)
-    await service.start(live, ALICE)
+    await live.commands.start(ALICE)
     await _act(service, live, Action("fold"))
     board = await service.storage.standings(GUILD, "holdem", None)
     assert {row.user_id for row in board} == {ALICE, BOB}
@@ -409,11 +410,11 @@ async def test_random_play_with_leaves_conserves_chips(new_database: Any, seed: 
     service = await open_service(await new_database(), clock)
     players = tuple(range(1, humans + 1))
     live = await holdem_table(service, players)
-    await service.add_bot(live, ALICE)
+    await live.commands.add_bot(ALICE)
     async with service.storage.transaction() as tx:
         await tx.move_wallet(GUILD, HOUSE, 0)
     total = await service.storage.total_chips()
-    await service.start(live, ALICE)
+    await live.commands.start(ALICE)
     for _ in range(60):
         roll = rng.random()
         if live.row.deal is None or live.engine is None or live.engine.outcome is not None:
@@ -422,7 +423,7 @@ async def test_random_play_with_leaves_conserves_chips(new_database: Any, seed: 
         elif roll < 0.05:
             seated = [s.user_id for s in live.row.seats if s.user_id in players and not s.leaving]
             if seated:
-                await service.leave(live, rng.choice(seated))
+                await live.commands.leave(rng.choice(seated))
         elif roll < 0.1:
             clock.now += 120
             await service.tick()
@@ -431,11 +432,11 @@ async def test_random_play_with_leaves_conserves_chips(new_database: Any, seed: 
             specs = live.engine.legal_actions(live.engine.to_act()[0])
             spec = rng.choice(specs)
             amount = rng.randint(spec.min_amount, spec.max_amount) if spec.min_amount is not None else None
-            await service.act(live.id, user, live.row.hand_no, live.row.step, Action(spec.kind, amount=amount))
+            await service.tables[live.id].commands.act(Press(user, live.row.hand_no, live.row.step, Action(spec.kind, amount=amount)))
         if service.in_channel(CHANNEL) is None or len(live.row.seats) < 2:
             break
     if service.in_channel(CHANNEL) is not None:
-        await service.cancel(live, live.row.host_id, can_manage=True)
+        await live.commands.cancel(live.row.host_id, can_manage=True)
     assert await service.storage.total_chips() == total
     await OPEN.pop().close()
 
@@ -446,24 +447,24 @@ async def test_a_tournament_raises_blinds_knocks_players_out_and_pays_by_place(d
     settings = {"mode": "tournament", "buy_in": 200, "min_buy_in": 200, "level_hands": 2}
     live = await service.create(GUILD, CHANNEL, "holdem", ALICE, "Ann", settings, None)
     with pytest.raises(UserError, match="Everyone buys in for 200"):
-        await service.join(live, BOB, "Bob", 500)
-    await service.join(live, BOB, "Bob")
+        await live.commands.join(BOB, "Bob", 500)
+    await live.commands.join(BOB, "Bob")
     for _ in range(3):
-        await service.add_bot(live, ALICE)
+        await live.commands.add_bot(ALICE)
     async with service.storage.transaction() as tx:
         await tx.move_wallet(GUILD, HOUSE, 0)
     total = await service.storage.total_chips()
-    await service.start(live, ALICE)
+    await live.commands.start(ALICE)
     with pytest.raises(UserError, match="has started"):
-        await service.join(live, CAROL, "Cat")
+        await live.commands.join(CAROL, "Cat")
     with pytest.raises(UserError, match=r"^You can't leave a running tournament: your hands are folded for you while you"):
-        await service.leave(live, BOB)
+        await live.commands.leave(BOB)
     service.between_deals, pause = None, live.spec.pause_after_deal  # as the bot runs: hold'em's own pause
     notes: list[str] = []
     keep = live.note
     live.note = lambda line: (notes.append(line), keep(line))[-1]  # type: ignore[method-assign]
-    await service.set_sitting_out(live, ALICE, True)
-    await service.set_sitting_out(live, BOB, True)  # the humans are folded for; the bots play it out
+    await live.commands.sit_out(ALICE)
+    await live.commands.sit_out(BOB)  # the humans are folded for; the bots play it out
     for _ in range(400):
         if service.in_channel(CHANNEL) is None:
             break
@@ -513,12 +514,12 @@ async def test_every_poker_game_runs_a_tournament_to_the_end(database: str, game
     settings = {**settings, "mode": "tournament", "min_buy_in": 100, "level_hands": 1}
     live = await service.create(GUILD, CHANNEL, game_name, ALICE, "Ann", settings, None)
     for _ in range(2):
-        await service.add_bot(live, ALICE)
+        await live.commands.add_bot(ALICE)
     async with service.storage.transaction() as tx:
         await tx.move_wallet(GUILD, HOUSE, 0)
     total = await service.storage.total_chips()
-    await service.start(live, ALICE)
-    await service.set_sitting_out(live, ALICE, True)
+    await live.commands.start(ALICE)
+    await live.commands.sit_out(ALICE)
     for _ in range(300):
         if service.in_channel(CHANNEL) is None:
             break

@@ -1,6 +1,7 @@
 """Behaviour behind type errors that were real bugs."""
 from __future__ import annotations
 
+from bot.service.table.press import Press
 import random
 
 from bot.selfplay import RenderingPresenter
@@ -24,13 +25,13 @@ async def test_selfplay_presenter_takes_a_bridge_events_board_results(database: 
         live = await service.create(GUILD, CHANNEL, "bridge", users[0], f"u{users[0]}",
                                     {"scoring": "duplicate", "event": "solo"})
         for user in users[1:]:
-            await service.join(live, user, f"u{user}")
-        await service.start(live, users[0])
+            await live.commands.join(user, f"u{user}")
+        await live.commands.start(users[0])
         hand_no = live.row.hand_no
         while live.row.hand_no == hand_no and live.row.deal is not None:
             seat = live.engine.to_act()[0]
             user = live.table_seat_of(seat).user_id
-            await service.act(live.id, user, live.row.hand_no, live.row.step, live.engine.timeout_action(seat))
+            await service.tables[live.id].commands.act(Press(user, live.row.hand_no, live.row.step, live.engine.timeout_action(seat)))
         assert [(channel, text.startswith("Event `solo`, board 1"))
                 for channel, text, _ in presenter.announced] == [(CHANNEL, True)]
     finally:

@@ -3,6 +3,7 @@
 table; the deal as the undo left it survives a restart."""
 from __future__ import annotations
 
+from bot.service.table.press import Press
 import pytest
 
 from bot.errors import UserError
@@ -19,20 +20,20 @@ SEED = "05" * 32
 async def _south_among(service: TableService, settings: dict, east_person: bool = False) -> LiveTable:
     """Alice South; East a person (Bob) or a robot; the others robots."""
     live = await service.create(GUILD, CHANNEL, "bridge", ALICE, "Ann", settings, None)
-    await service.leave(live, ALICE)
-    await service.add_bot(live, ALICE)                     # North
+    await live.commands.leave(ALICE)
+    await live.commands.add_bot(ALICE)                     # North
     if east_person:
-        await service.join(live, BOB, "Bob")               # East
+        await live.commands.join(BOB, "Bob")               # East
     else:
-        await service.add_bot(live, ALICE)
-    await service.join(live, ALICE, "Ann")                 # South
-    await service.add_bot(live, ALICE)                     # West
-    await service.start(live, ALICE)
+        await live.commands.add_bot(ALICE)
+    await live.commands.join(ALICE, "Ann")                 # South
+    await live.commands.add_bot(ALICE)                     # West
+    await live.commands.start(ALICE)
     return live
 
 
 async def _call(service: TableService, live: LiveTable, user: int, action: Action) -> None:
-    await service.act(live.id, user, live.row.hand_no, live.row.step, action)
+    await service.tables[live.id].commands.act(Press(user, live.row.hand_no, live.row.step, action))
 
 
 async def test_robots_let_a_call_be_taken_back_and_call_again(database: str) -> None:
@@ -80,8 +81,8 @@ async def test_no_undo_at_a_duplicate_table_or_without_a_move(database: str) -> 
     rubber = await open_service(database, seed=SEED)
     table = await rubber.create(GUILD, CHANNEL + 1, "bridge", BOB, "Bob", {"scoring": "rubber"}, None)
     for _ in range(3):
-        await rubber.add_bot(table, BOB)
-    await rubber.start(table, BOB)
+        await table.commands.add_bot(BOB)
+    await table.commands.start(BOB)
     assert table.engine.to_act() == (0,) and not table.engine.calls, "Bob, North, deals and calls first"
     with pytest.raises(UserError, match="no call or card"):
         await undo.ask(table, BOB)

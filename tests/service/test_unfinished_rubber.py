@@ -26,11 +26,11 @@ async def _cancelled_with(database: str, rubber: RubberState | None) -> str:
                                seeds=lambda: "%064x" % seeds.getrandbits(256))
         live = await service.create(GUILD, CHANNEL, "bridge", ALICE, "Ann", {}, None)
         for _ in range(3):
-            await service.add_bot(live, ALICE)
-        await service.start(live, ALICE)
+            await live.commands.add_bot(ALICE)
+        await live.commands.start(ALICE)
         if rubber is not None:
             live.row.carry["rubber"] = rubber.to_json()  # as the boards played so far left it
-        await service.cancel(live, ALICE, can_manage=False)
+        await live.commands.cancel(ALICE, can_manage=False)
         (reason,) = service.presenter.reasons  # type: ignore[attr-defined]
         return str(reason)
     finally:

@@ -47,8 +47,8 @@ async def test_each_cluster_restores_and_drives_only_its_servers_tables(database
                           seeds=lambda: "%064x" % seeds.getrandbits(256))
     for guild, channel in ((EVEN, 1), (ODD, 2)):
         live = await before.create(guild, channel, "holdem", 1, "Ann", {}, None)
-        await before.join(live, 2, "Bob")
-        await before.start(live, 1)
+        await live.commands.join(2, "Bob")
+        await live.commands.start(1)
     clusters = [TableService(storage, Quiet(), clock=lambda: 2_000_000.0, between_deals=0, offload_bots=False,
                              owns=Shards((shard,), 2).owns) for shard in (0, 1)]
     for cluster in clusters:

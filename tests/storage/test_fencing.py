@@ -6,6 +6,7 @@ goes on. Deadlocks: two transactions crossing the same two wallets deadlock for 
 one, which is run again whole, and both transfers land exactly once."""
 from __future__ import annotations
 
+from bot.service.table.press import Press
 import asyncio
 import random
 from typing import Any
@@ -62,8 +63,8 @@ async def test_a_process_that_lost_its_shards_cannot_write_and_the_new_owner_goe
     assert await first_guard.try_acquire()
     first_storage, first, told = await _process(url, first_guard)
     live = await first.create(GUILD, 11, "holdem", ANN, "Ann", {}, None)
-    await first.join(live, BOB, "Bob")
-    await first.start(live, ANN)
+    await live.commands.join(BOB, "Bob")
+    await live.commands.start(ANN)
     assert first_guard.conn is not None
     # The first process pauses; meanwhile its lock connection is cut, and it does not hear of it.
     killer = await asyncpg.connect(url)
@@ -83,7 +84,7 @@ async def test_a_process_that_lost_its_shards_cannot_write_and_the_new_owner_goe
     # The first process wakes up and acts at the table it no longer owns: refused, nothing written.
     user = live.table_seat_of(live.engine.to_act()[0]).user_id
     with pytest.raises(NotOwner, match="run by another part of the bot"):
-        await first.act(live.id, user, live.row.hand_no, live.row.step, Action("fold"))
+        await first.tables[live.id].commands.act(Press(user, live.row.hand_no, live.row.step, Action("fold")))
     assert told == ["fenced"]
     assert await _counts(second_storage, live.id) == before
     with pytest.raises(NotOwner):  # any write at all: a wallet too
@@ -94,7 +95,7 @@ async def test_a_process_that_lost_its_shards_cannot_write_and_the_new_owner_goe
 
     # The process that took over drives the table on from the state the first one left.
     taken = second.tables[live.id]
-    await second.act(taken.id, user, taken.row.hand_no, taken.row.step, Action("fold"))
+    await second.tables[taken.id].commands.act(Press(user, taken.row.hand_no, taken.row.step, Action("fold")))
     step, actions, hands, chips = await _counts(second_storage, live.id)
     assert hands == before[2] + 1 and chips == before[3]  # the fold ended the hand and paid the pot
     for closing in (first_storage, second_storage):

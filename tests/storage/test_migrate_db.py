@@ -3,6 +3,7 @@ wallets, an event's results) copied into PostgreSQL resumes there exactly as it 
 target that already holds data, and checks chip totals."""
 from __future__ import annotations
 
+from bot.service.table.press import Press
 import asyncio
 import random
 from typing import Any
@@ -47,14 +48,14 @@ async def _in_use(path: str) -> tuple[int, int]:
                                          {"score": table_id})
     live = await service.create(GUILD, 70, "holdem", 1, "Ann", {}, None)
     for user in (2, 3):
-        await service.join(live, user, f"p{user}")
-    await service.start(live, 1)
+        await live.commands.join(user, f"p{user}")
+    await live.commands.start(1)
     while live.row.deal is not None:  # the first deal: everyone folds to the big blind
         seat = live.engine.to_act()[0]
-        await service.act(live.id, live.table_seat_of(seat).user_id, 1, live.row.step, Action("fold"))
+        await service.tables[live.id].commands.act(Press(live.table_seat_of(seat).user_id, 1, live.row.step, Action("fold")))
     await service.tick()  # the second deal starts; one action of it
     seat = live.engine.to_act()[0]
-    await service.act(live.id, live.table_seat_of(seat).user_id, 2, live.row.step, Action("call"))
+    await service.tables[live.id].commands.act(Press(live.table_seat_of(seat).user_id, 2, live.row.step, Action("call")))
     await service.create(GUILD, 71, "gin", 4, "Dan", {}, None)  # a lobby
     await storage.close()
     return live.id, live.row.step
@@ -93,7 +94,7 @@ def test_an_sqlite_database_in_use_moves_to_postgresql_and_resumes(tmp_path: Any
         live = service.tables[table_id]
         assert live.row.step == step and live.row.hand_no == 2
         seat = live.engine.to_act()[0]
-        await service.act(table_id, live.table_seat_of(seat).user_id, 2, step, Action("fold"))
+        await service.tables[table_id].commands.act(Press(live.table_seat_of(seat).user_id, 2, step, Action("fold")))
         later = await service.create(GUILD, 72, "holdem", 5, "Eve", {}, None)
         assert later.id > max(before["open"])
         for storage in (old, new):

@@ -3,6 +3,7 @@ from hands stored before it, read back for statistics, and consistent on real de
 game (every chip put in is collected by someone)."""
 from __future__ import annotations
 
+from bot.service.table.press import Press
 import json
 import random
 from typing import Any
@@ -28,8 +29,8 @@ async def _play(storage: Any, name: str, deals: int, seed: int = 5) -> LiveTable
     await service.restore()
     live = await service.create(GUILD, CHANNEL, name, HUMANS[0], "p1", {}, None)
     for user in HUMANS[1:]:
-        await service.join(live, user, f"p{user}")
-    await service.start(live, HUMANS[0])
+        await live.commands.join(user, f"p{user}")
+    await live.commands.start(HUMANS[0])
     for _ in range(5000):
         if live.row.hand_no >= deals and live.row.deal is None:
             break
@@ -41,7 +42,7 @@ async def _play(storage: Any, name: str, deals: int, seed: int = 5) -> LiveTable
             continue
         seat = live.engine.to_act()[0]
         action = live.spec.choose(live.engine.view(seat), live.engine.legal_actions(seat), rng)
-        await service.act(live.id, live.table_seat_of(seat).user_id, live.row.hand_no, live.row.step, action)
+        await service.tables[live.id].commands.act(Press(live.table_seat_of(seat).user_id, live.row.hand_no, live.row.step, action))
     return live
 
 

@@ -5,6 +5,7 @@ holds no connection while the code inside it works, and one that fails at its co
 concurrent buy-ins of one member never overdraw, on PostgreSQL's separate connections too."""
 from __future__ import annotations
 
+from bot.service.table.press import Press
 import asyncio
 import json
 import random
@@ -71,11 +72,11 @@ async def _service(storage: Any, clock: list[float] | None = None) -> TableServi
 async def _dealt_table(service: TableService, actions: tuple[Action, ...]) -> LiveTable:
     live = await service.create(GUILD, CHANNEL, "holdem", 1, "Ann", {}, None)
     for user in (2, 3):
-        await service.join(live, user, f"p{user}")
-    await service.start(live, 1)
+        await live.commands.join(user, f"p{user}")
+    await live.commands.start(1)
     for action in actions:
         user = live.table_seat_of(live.engine.to_act()[0]).user_id
-        await service.act(live.id, user, live.row.hand_no, live.row.step, action)
+        await service.tables[live.id].commands.act(Press(user, live.row.hand_no, live.row.step, action))
     return live
 
 
@@ -95,7 +96,7 @@ async def test_an_action_appends_one_row_and_rewrites_nothing(database: str, mon
     reads: list[str] = []
     original = Batch.fetch
     monkeypatch.setattr(Batch, "fetch", lambda self, sql, *args: reads.append(sql) or original(self, sql, *args))
-    await service.act(live.id, live.table_seat_of(live.engine.to_act()[0]).user_id, 1, 1, Action("call"))
+    await service.tables[live.id].commands.act(Press(live.table_seat_of(live.engine.to_act()[0]).user_id, 1, 1, Action("call")))
     assert spy.calls == ["append_action"], "an action mid-deal is one appended row, not a rewritten table"
     assert reads == [], "nothing is read inside the transaction: it is one trip to the database"
     monkeypatch.undo()
@@ -112,7 +113,7 @@ async def test_an_action_appends_one_row_and_rewrites_nothing(database: str, mon
     while live.row.deal is not None:  # play the deal out: its record moves to hands, its rows go
         seat = live.engine.to_act()[0]
         action = live.spec.choose(live.engine.view(seat), live.engine.legal_actions(seat), rng)
-        await service.act(live.id, live.table_seat_of(seat).user_id, 1, live.row.step, action)
+        await service.tables[live.id].commands.act(Press(live.table_seat_of(seat).user_id, 1, live.row.step, action))
     record = await spy.storage.hand_record(live.id, 1)
     assert record is not None and record.record["actions"][:2] == [[s, a] for _, s, a in rows]
     assert await _stored(spy.storage, live.id) == ({}, [])
@@ -204,8 +205,7 @@ async def test_a_database_of_schema_4_opens_and_resumes(new_database: Any) -> No
     assert resumed.row.seats == live.row.seats and resumed.engine.view(None) == live.engine.view(None)
     seat = resumed.engine.to_act()[0]
     kind = "check" if "check" in {spec.kind for spec in resumed.engine.legal_actions(seat)} else "call"
-    await resumed_service.act(resumed.id, resumed.table_seat_of(seat).user_id, resumed.row.hand_no, 2,
-                              Action(kind))
+    await resumed_service.tables[resumed.id].commands.act(Press(resumed.table_seat_of(seat).user_id, resumed.row.hand_no, 2, Action(kind)))
     await migrated.close()
     again = await open_storage(old_path)
     replayed = (await _service(again, clock)).in_channel(CHANNEL)

@@ -3,6 +3,7 @@ calls, checks, raises from the least to all in; run it twice mostly agreed; a wi
 showing their cards half the time), for the tests of what the stored hands export to."""
 from __future__ import annotations
 
+from bot.service.table.press import Press
 import random
 from typing import Any
 
@@ -39,23 +40,23 @@ async def play_table(service: TableService, clock: Clock, channel: int, game: st
     users = [channel * 10 + k for k in range(1, players + 1)]
     live = await service.create(GUILD, channel, game, users[0], f"p{users[0]}", settings, BUY_INS[0])
     for k, user in enumerate(users[1:], 1):
-        await service.join(live, user, f"p{user}", BUY_INS[k])
+        await live.commands.join(user, f"p{user}", BUY_INS[k])
         if settings.get("straddle") and k % 2:
-            await service.toggle_straddle(live, user)
-    await service.start(live, users[0])
+            await live.commands.straddle(user)
+    await live.commands.start(users[0])
     for _ in range(hands):
         while live.row.deal is not None:
             user = live.table_seat_of(live.engine.to_act()[0]).user_id
-            await service.act(live.id, user, live.row.hand_no, live.row.step, choose(live, rng))
+            await service.tables[live.id].commands.act(Press(user, live.row.hand_no, live.row.step, choose(live, rng)))
         shows = [user for user in live.last_players if after_hand.may_show(live, user)]
         if shows and rng.random() < 0.5:  # a winner nobody called shows their cards (the Show my cards button)
-            await service.show_cards(live, shows[0])
+            await live.commands.show_cards(shows[0])
         if service.in_channel(channel) is not live or live.row.deadline is None:
             break
         clock.now = live.row.deadline + 1
         await service.tick()
     if service.in_channel(channel) is live:
-        await service.cancel(live, users[0], True)
+        await live.commands.cancel(users[0], True)
     return live
 
 

@@ -95,5 +95,5 @@ async def holdem_table(service: TableService, players: tuple[int, ...] = (ALICE,
     """A hold'em table in the lobby, hosted by the first player, the others seated."""
     live = await service.create(GUILD, CHANNEL, "holdem", players[0], f"p{players[0]}", {}, None)
     for user in players[1:]:
-        await service.join(live, user, f"p{user}")
+        await live.commands.join(user, f"p{user}")
     return live

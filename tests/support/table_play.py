@@ -7,6 +7,7 @@ from typing import Any
 
 from pokerkit import BlindOrStraddlePosting
 
+from bot.service.table.press import Press
 from bot.games.base import Action
 from bot.service.table.live import LiveTable
 from bot.service.tables import TableService
@@ -18,7 +19,7 @@ async def poker_table(service: TableService, settings: dict[str, Any], players: 
     """A table in the lobby with ``settings``, hosted by the first player, the others seated."""
     live = await service.create(GUILD, channel, game, players[0], f"p{players[0]}", settings, None)
     for user in players[1:]:
-        await service.join(live, user, f"p{user}")
+        await live.commands.join(user, f"p{user}")
     return live
 
 
@@ -28,7 +29,7 @@ def turn(live: LiveTable) -> int:
 
 
 async def act(service: TableService, live: LiveTable, kind: str, amount: int | None = None) -> None:
-    await service.act(live.id, turn(live), live.row.hand_no, live.row.step, Action(kind, amount=amount))
+    await service.tables[live.id].commands.act(Press(turn(live), live.row.hand_no, live.row.step, Action(kind, amount=amount)))
 
 
 async def passive(service: TableService, live: LiveTable, facing_a_bet: str = "call") -> None:

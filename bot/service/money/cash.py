@@ -11,6 +11,7 @@ change under a hand in progress.
 from __future__ import annotations
 
 from bot.errors import UserError
+from bot.service.table.command import command
 from bot.service.table.dealing import maybe_resume
 from bot.service.table.live import LiveTable
 from bot.service.table.seats import buy_in, buy_in_range, pay_in
@@ -52,7 +53,7 @@ async def _pay(table: LiveTable, seat: TableSeat, chips: int, kind: str) -> None
 
 async def rebuy(table: LiveTable, user_id: int, amount: int | None) -> str:
     """A seated member whose stack is gone buys in again (``amount``, or the table's buy-in)."""
-    async with table.lock:
+    async with command(table):
         seat = _cash_seat(table, user_id)
         if seat.stack:
             raise UserError(f"You still have {seat.stack} chips here: a rebuy is for an empty stack. Top up "
@@ -61,14 +62,13 @@ async def rebuy(table: LiveTable, user_id: int, amount: int | None) -> str:
         await _pay(table, seat, chips, "rebuy")
         table.note(f"{seat.name} buys in again for {chips}.")
         await maybe_resume(table)
-    await table.room.presenter.update(table)
     return f"You bought in again for {chips} chips."
 
 
 async def top_up(table: LiveTable, user_id: int, amount: int | None) -> str:
     """A seated member adds ``amount`` chips (None: as many as the table's maximum allows), at once,
     or when the deal they play ends."""
-    async with table.lock:
+    async with command(table):
         seat = _cash_seat(table, user_id)
         low, high = buy_in_range(table)[0], _maximum(table)
         if not seat.stack:
@@ -88,7 +88,6 @@ async def top_up(table: LiveTable, user_id: int, amount: int | None) -> str:
             await _pay(table, seat, chips, "top-up")
             table.note(f"{seat.name} tops up {chips}.")
             message = f"You topped up {chips} chips: your stack is {seat.stack} (the table's maximum is {high})."
-    await table.room.presenter.update(table)
     return message
 
 
@@ -115,12 +114,12 @@ async def _ask(table: LiveTable, seat: TableSeat, chips: int, asked: int) -> str
 async def set_auto_rebuy(table: LiveTable, user_id: int, amount: int | None) -> str:
     """Turn a member's auto-rebuy on for ``amount`` (None: toggle it, on for the table's buy-in). A
     member whose stack is already gone, and who plays no deal, buys in at once."""
-    async with table.lock:
+    async with command(table) as run:
         seat = _cash_seat(table, user_id)
         if amount is None and seat.auto_rebuy:
             seat.auto_rebuy = 0
-            async with table.room.storage.transaction() as tx:
-                await tx.save_table(table.row)
+            run.show = False  # nothing the table shows has changed
+            await (await run.transaction()).save_table(table.row)
             return "Auto-rebuy is off."
         chips = buy_in(table, amount)
         now = not seat.stack and not playing(table, user_id)
@@ -131,7 +130,6 @@ async def set_auto_rebuy(table: LiveTable, user_id: int, amount: int | None) -> 
         async with table.room.storage.transaction() as tx:
             await tx.save_table(table.row)
         await maybe_resume(table)
-    await table.room.presenter.update(table)
     return (f"Auto-rebuy is on: {'you bought in again for ' + str(chips) + ' chips, and ' if now else ''}"
             f"whenever a hand leaves you without chips you buy in again for {chips} from your wallet (if it "
             "holds that much; else you sit out). Press Auto-rebuy again to turn it off.")

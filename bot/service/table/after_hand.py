@@ -7,6 +7,7 @@ from __future__ import annotations
 from bot.errors import UserError
 from bot.games.cards import pretty
 from bot.service.table import bounty
+from bot.service.table.command import command
 from bot.service.table.live import LiveTable
 
 
@@ -25,7 +26,7 @@ def rabbit_cards(table: LiveTable) -> list[str]:
 
 
 async def hunt_rabbit(table: LiveTable) -> None:
-    async with table.lock:
+    async with command(table):
         if not table.row.settings.get("rabbit_hunt"):
             raise UserError("This table has no rabbit hunt (a table option at `create`).")
         cards = rabbit_cards(table)
@@ -34,7 +35,6 @@ async def hunt_rabbit(table: LiveTable) -> None:
                             "or its rabbit has been hunted already.")
         table.rabbit_hunted = table.row.hand_no
         table.note(f"Rabbit hunt (it changes nothing): {' '.join(pretty(c) for c in cards)} would have come.")
-    await table.room.presenter.update(table)
 
 
 def may_show(table: LiveTable, user_id: int) -> bool:
@@ -45,13 +45,12 @@ def may_show(table: LiveTable, user_id: int) -> bool:
 
 async def show_cards(table: LiveTable, user_id: int) -> None:
     """The uncontested winner shows their cards; the hand's stored export gets the show as a remark."""
-    async with table.lock:
+    async with command(table) as run:
         if not may_show(table, user_id):
             raise UserError("Only the player who won the last hand without a showdown may show their cards, "
                             "before the next hand is dealt.")
         table.note(table.engine.show_cards(table.last_players.index(user_id)))
         bounty.collect(table, [table.seat_index(user) for user in table.last_players])
-        async with table.room.storage.transaction() as tx:
-            await tx.update_hand_export(table.id, table.row.hand_no, table.spec.export(table.engine))
-            await tx.save_table(table.row)
-    await table.room.presenter.update(table)
+        tx = await run.transaction()
+        await tx.update_hand_export(table.id, table.row.hand_no, table.spec.export(table.engine))
+        await tx.save_table(table.row)

@@ -18,6 +18,7 @@ from bot.games.cards import commitment
 from bot.registry import game
 from bot.service.events import shared_deals
 from bot.service.table import presence, time_bank
+from bot.service.table.command import command
 from bot.service.table.live import LiveTable, Room
 from bot.service.table.press import Press
 from bot.service.table.settlement import end_deal
@@ -114,14 +115,13 @@ def turn_deadline(table: LiveTable) -> float | None:
 async def act(table: LiveTable, press: Press) -> None:
     """A member's move from a button, select or form: judged once, here under the table's lock
     (``LiveTable.verify``: the table may have moved while the press travelled), then applied."""
-    async with table.lock:
+    async with command(table):  # each action stores itself (``apply``): one transaction a move
         judged = table.verify(press)
         seat = table.table_seat_of(judged.deal_seat)
         timed_out, seat.timeouts = seat.timeouts, 0
         banked = time_bank.settle(table, seat)
         await apply(table, judged.deal_seat, judged.action, seats_changed=timed_out != 0 or banked)
         await drive(table)
-    await table.room.presenter.update(table)
 
 
 async def apply(table: LiveTable, deal_seat: int, action: Action, *, seats_changed: bool = False) -> None:
@@ -210,15 +210,15 @@ async def bot_choice(table: LiveTable, deal_seat: int) -> Action:
 async def handle_deadline(table: LiveTable) -> bool:
     """The table's deadline, if it has passed: the next deal, or the turns that ran out of time.
     Returns whether it was due."""
-    async with table.lock:
+    async with command(table) as run:
         row = table.row
         if row.deadline is None or row.deadline > table.room.clock() or row.status != "playing" or table.paused:
+            run.show = False
             return False
         if row.deal is None:
             await start_deal(table)
         else:
             await time_out(table)
-    await table.room.presenter.update(table)
     return True
 
 

@@ -1,10 +1,11 @@
 """A table in memory (``LiveTable``), what it needs of the service that holds every table (``Room``)
 and what the service asks of whoever shows it (``Presenter``).
 
-A table owns itself: its state, lock, engine, log and tasks are here, and what it does is written as
-functions of the table in the modules of its jobs (``lobby``: seats and the table's life;
-``dealing``: deals, turns and timeouts; ``settlement``: a deal's end; ``events``: an event's boards).
-The service (``tables.TableService``) is the registry of tables and what spans them.
+A table owns itself: its state, lock, engine, log and tasks are here; what members may ask of it are
+its ``commands``, and what it does is written as functions of the table in the modules of its jobs
+(``lobby``: seats and the table's life; ``dealing``: deals, turns and timeouts; ``settlement``: a
+deal's end; ``events``: an event's boards). The service (``tables.TableService``) is the registry of
+tables and what spans them.
 """
 from __future__ import annotations
 
@@ -16,6 +17,8 @@ from bot.errors import EarlierHand, NotPlaying, OtherHand, StaleButton, TablePau
 from bot.games.base import Action, ActionSpec, Outcome, Seat
 from bot.games.moves import offered
 from bot.registry import GameSpec
+from bot.service.table.commands import Commands
+from bot.service.table.courier import Courier
 from bot.service.table.kind import Owners, TableKind
 from bot.service.table.press import Judged, Press
 from bot.service.table.stored_lock import StoredLock
@@ -29,23 +32,6 @@ MEMORY = ("engine", "log", "last_outcome", "last_seed", "last_players", "rabbit_
 was when a failed command took the lock (``LiveTable.restore``); and where the table is shown, which
 the presenter stores in transactions of its own, is kept from memory when the row is read back."""
 KEPT = ("channel_id", "message_id")
-
-
-class Courier(Protocol):
-    """What edits a table's live message without counting against the bot's 50 requests a second:
-    the newest press on it (the adapter's ``PressToken``), while its interaction token lasts."""
-
-    @property
-    def message_id(self) -> int | None:
-        """The message it edits."""
-
-    @property
-    def created(self) -> float:
-        """When its press was made (Discord's clock)."""
-
-    def fresh(self) -> bool:
-        """Whether it may still edit its message."""
-        ...
 
 
 @dataclass
@@ -94,6 +80,9 @@ class LiveTable:
     """The service that holds it: storage, presenter, clock, and what spans tables."""
     kind: TableKind = field(init=False, repr=False)
     """What differs by kind of table (``kinds.of``), given it as the service takes it in."""
+    commands: Commands = field(init=False, repr=False)
+    """What members may ask of it (``jobs.Jobs``, given it as the service takes it in): ``act``,
+    ``join``, ``leave``, ``start``... each under its lock, stored and shown (``command``)."""
 
     def __post_init__(self) -> None:
         self.lock = StoredLock(self)

@@ -6,6 +6,7 @@ import logging
 
 from bot.errors import TablePaused, UserError
 from bot.service.table import presence
+from bot.service.table.command import command
 from bot.service.table.dealing import drive, eligible, maybe_resume, start_deal
 from bot.service.events.shared_deals import reveal_after_close
 from bot.service.table.live import LiveTable
@@ -17,20 +18,19 @@ log = logging.getLogger(__name__)
 
 
 async def join(table: LiveTable, user_id: int, name: str, amount: int | None = None,
-               wait_for_big_blind: bool = False) -> None:
+               wait_for_big_blind: bool = False) -> bool:
     """Take a seat (``wait_for_big_blind``: not dealt in until the deal where it is the big blind). A
     member who asked to leave after this deal and joins again stays instead: their seat and chips are
-    kept, as a player who changed their mind expects (``stays``)."""
-    async with table.lock:
+    kept, as a player who changed their mind expects (``stays``). Returns whether they stayed."""
+    async with command(table) as run:
         if wait_for_big_blind and not presence.has_blinds(table):
             raise UserError("Waiting for the big blind is for tables with blinds.")
         if stays(table, user_id):
             seat = table.seat_of_user(user_id)
             seat.leaving = False
-            await table.save()
+            await (await run.transaction()).save_table(table.row)
             table.note(f"{seat.name} stays at the table.")
-            await table.room.presenter.update(table)
-            return
+            return True
         await sit_down(table, user_id, name, amount, is_bot=False)
         if wait_for_big_blind and table.row.status == "playing":
             seat = table.seat_of_user(user_id)
@@ -38,7 +38,7 @@ async def join(table: LiveTable, user_id: int, name: str, amount: int | None = N
             await table.save()
             table.note(f"{seat.name} waits for the big blind.")
         await maybe_resume(table)
-    await table.room.presenter.update(table)
+    return False
 
 
 def stays(table: LiveTable, user_id: int) -> bool:
@@ -47,17 +47,9 @@ def stays(table: LiveTable, user_id: int) -> bool:
     return index is not None and table.row.seats[index].leaving
 
 
-def stacks_held(tables: list[LiveTable], user_id: int) -> list[tuple[LiveTable, int, bool]]:
-    """Where a member's chips are besides their wallet: each table of a chip game where they hold a
-    stack, the stack, and whether it is a tournament's (its chips are not the wallet's)."""
-    return [(table, seat.stack, table.kind.deals_everyone_with_chips)
-            for table in tables if table.spec.chips for seat in table.row.seats
-            if seat.user_id == user_id and seat.stack]
-
-
 async def add_bot(table: LiveTable, user_id: int) -> str:
     """Seat a computer player (asked by a seated member or the host). Returns its name."""
-    async with table.lock:
+    async with command(table):
         require_seated_or_host(table, user_id)
         require_room(table)
         taken = {s.name for s in table.row.seats}
@@ -66,13 +58,12 @@ async def add_bot(table: LiveTable, user_id: int) -> str:
         bot_id = -1 - max([-s.user_id for s in table.row.seats if s.is_bot], default=0)
         await sit_down(table, bot_id, name, None, is_bot=True)
         await maybe_resume(table)
-    await table.room.presenter.update(table)
     return name
 
 
 async def leave(table: LiveTable, user_id: int) -> str:
     """Leave now (lobby, or not in the deal) or after the current deal. Returns what happened."""
-    async with table.lock:
+    async with command(table) as run:
         seat = table.seat_of_user(user_id)
         table.kind.refuse_leave(seat.place)
         if table.row.deal is not None:
@@ -85,16 +76,15 @@ async def leave(table: LiveTable, user_id: int) -> str:
                        f"`/{table.spec.name} join` before then keeps your seat.")
             await drive(table)
         else:
-            async with table.room.storage.transaction() as tx:
-                await remove_seats(table, tx, [table.row.seats.index(seat)])
-                await tx.save_table(table.row)
+            tx = await run.transaction()
+            await remove_seats(table, tx, [table.row.seats.index(seat)])
+            await tx.save_table(table.row)
             message = f"You left the table{cash_note(seat)}."
-    await table.room.presenter.update(table)
     return message
 
 
 async def start(table: LiveTable, user_id: int) -> None:
-    async with table.lock:
+    async with command(table):
         if table.paused is not None:
             raise TablePaused(table.paused)
         row = table.row
@@ -110,11 +100,10 @@ async def start(table: LiveTable, user_id: int) -> None:
                             " with chips; invite someone or use add-bot.")
         row.status = "playing"
         await start_deal(table)
-    await table.room.presenter.update(table)
 
 
 async def set_sitting_out(table: LiveTable, user_id: int, value: bool) -> None:
-    async with table.lock:
+    async with command(table):
         seat = table.seat_of_user(user_id)
         presence.refuse_no_change(seat, "sitout" if value else "back")
         seat.sitting_out = value
@@ -126,31 +115,29 @@ async def set_sitting_out(table: LiveTable, user_id: int, value: bool) -> None:
             await drive(table)
         else:
             await maybe_resume(table)
-    await table.room.presenter.update(table)
 
 
 async def set_away(table: LiveTable, user_id: int) -> None:
     """Away: dealt in, every turn checked or folded at once, until I'm back (``presence``)."""
-    async with table.lock:
+    async with command(table):
         seat = table.seat_of_user(user_id)
         presence.refuse_no_change(seat, "away")
         seat.away, seat.away_deals = True, 0
         await table.save()
         table.note(f"{seat.name} is away.")
         await drive(table)
-    await table.room.presenter.update(table)
 
 
 async def toggle_straddle(table: LiveTable, user_id: int) -> bool:
     """The member will (True) or won't straddle when their position comes up; kept across deals
     and restarts (``TableSeat.straddles``). Computer players never straddle."""
-    async with table.lock:
+    async with command(table, show=False) as run:
         where = table.row.settings.get("straddle", "off")
         if where == "off":
             raise UserError("This table plays without straddles (a table option at `create`).")
         seat = table.seat_of_user(user_id)
         seat.straddles = not seat.straddles
-        await table.save()
+        await (await run.transaction()).save_table(table.row)
         return seat.straddles
 
 
@@ -158,7 +145,7 @@ async def cancel(table: LiveTable, user_id: int, can_manage: bool) -> None:
     """Close the table: the deal in progress is void and every stack goes back to its wallet (a
     running tournament: every entrant's buy-in, see ``sit_and_go.CANCEL_RULE``); who may cancel is the
     table's kind's rule."""
-    async with table.lock:
+    async with command(table, show=False):  # shown as closed, its last word
         table.kind.refuse_cancel(can_manage)
         if user_id != table.row.host_id and not can_manage:
             raise UserError("Only the host or a member with Manage Channels can cancel this table.")
@@ -172,7 +159,7 @@ async def vanished(table: LiveTable, why: str) -> bool:
     """The table's channel, thread or server is gone: close it as /cancel does (the deal in
     progress is called off, every stack goes back to its wallet, in one transaction). Returns
     whether it was still open."""
-    async with table.lock:
+    async with command(table, show=False):
         if table.room.tables.get(table.id) is not table:
             return False
         await close(table)

@@ -10,6 +10,7 @@ as the undo left it. Robots consent; people among the opponents answer Allow or 
 from __future__ import annotations
 
 from bot.errors import UserError
+from bot.service.table.command import command
 from bot.service.table.dealing import drive, turn_deadline
 from bot.service.table.live import LiveTable, UndoAsked
 
@@ -31,7 +32,7 @@ def _last_move(table: LiveTable, deal_seat: int) -> int:
 
 async def ask(table: LiveTable, user_id: int) -> str:
     """The member asks to take back their last call or card. Returns what happens next."""
-    async with table.lock:
+    async with command(table):
         if not allowed(table):
             raise UserError("Undo is for casual tables (rubber bridge); a duplicate or event board is played as it lies.")
         if table.undo_asked is not None:
@@ -51,13 +52,12 @@ async def ask(table: LiveTable, user_id: int) -> str:
             await _roll_back(table, step)
             table.note(f"{name} takes back their last call or card (the robots allow it).")
             answer = "Taken back."
-    await table.room.presenter.update(table)
     return answer
 
 
 async def answer(table: LiveTable, user_id: int, allow: bool) -> None:
     """An opponent allows or refuses the pending undo; the last consent rolls the deal back."""
-    async with table.lock:
+    async with command(table):
         asked = table.undo_asked
         deal_seat = table.deal_seat(user_id)
         if asked is None or deal_seat not in asked.waiting:
@@ -72,7 +72,6 @@ async def answer(table: LiveTable, user_id: int, allow: bool) -> None:
                 table.undo_asked = None
                 await _roll_back(table, asked.step)
                 table.note(f"{name} allows it: the last call or card is taken back.")
-    await table.room.presenter.update(table)
 
 
 async def _roll_back(table: LiveTable, step: int) -> None:
