@@ -10,7 +10,6 @@ from typing import Any
 from bot.errors import UserError
 from bot.games.base import Outcome
 from bot.service.events.shared_deals import event_deal_finished, record_event
-from bot.service.table import lobby
 from bot.service.table.kind import Hold, Loss, Lost, TableKind
 from bot.service.table.live import LiveTable
 from bot.service.table.seats import buy_in
@@ -77,7 +76,7 @@ class CasualTable:
     async def channel_lost(self, loss: Loss, why: str) -> Lost:
         """A channel or server gone closes the table as a cancel does; one out of reach pauses it."""
         if loss is not Loss.REACH:
-            return Lost.CLOSED if await lobby.vanished(self.table, why) else Lost.UNCHANGED
+            return Lost.CLOSED if await self.table.commands.vanished(why) else Lost.UNCHANGED
         return self._pause(why)
 
     def _pause(self, why: str) -> Lost:
