@@ -8,8 +8,8 @@ transaction) stores them itself under the same lock; the context only takes the 
 """
 from __future__ import annotations
 
-from contextlib import AsyncExitStack
 from types import TracebackType
+from typing import AsyncContextManager
 
 from bot.service.table.live import LiveTable
 from bot.storage.interface import Tx
@@ -21,23 +21,30 @@ class Command:
     def __init__(self, table: LiveTable, show: bool):
         self.table = table
         self.show = show
-        self._held = AsyncExitStack()  # the lock, then the transaction: let go in the other order
+        self._opened: AsyncContextManager[Tx] | None = None
         self._tx: Tx | None = None
 
     async def __aenter__(self) -> Command:
-        await self._held.enter_async_context(self.table.lock)
+        await self.table.lock.__aenter__()
         return self
 
     async def transaction(self) -> Tx:
         """The command's transaction (opened at the first ask): committed as the command ends, before
         its lock is let go, or rolled back with the lock's restore if the command fails."""
         if self._tx is None:
-            self._tx = await self._held.enter_async_context(self.table.room.storage.transaction())
+            self._opened = self.table.room.storage.transaction()
+            self._tx = await self._opened.__aenter__()
         return self._tx
 
     async def __aexit__(self, kind: type[BaseException] | None, error: BaseException | None,
                         traceback: TracebackType | None) -> None:
-        await self._held.__aexit__(kind, error, traceback)
+        if self._opened is not None:
+            try:
+                await self._opened.__aexit__(kind, error, traceback)  # the commit, or the rollback
+            except BaseException as failed:  # the commit failed: the lock puts the table back
+                await self.table.lock.__aexit__(type(failed), failed, failed.__traceback__)
+                raise
+        await self.table.lock.__aexit__(kind, error, traceback)
         if error is None and self.show:
             await self.table.room.presenter.update(self.table)
 
