@@ -263,6 +263,8 @@ class Recorder:
             return bool(reply["ephemeral"])
 
         request = self._record(route.method, _path(route), payload, multipart, visibility)
+        if parts[0] == "webhooks" and len(parts) == 3 and channel_id in self.deleted_channels:  # a follow-up
+            raise discord.NotFound(_FakeResponse(404, "Not Found"), {"code": 10003, "message": "Unknown Channel"})
         if parts[0] == "interactions":
             if (request.json or {}).get("type") in (4, 7):  # a reply, or the pressed message updated
                 self._show(channel_id, token, (request.json or {}).get("data") or {}, reply)

@@ -105,6 +105,8 @@ class InteractionRoutes(Recorder):
                 return Answer(204)
             if target is not None and (refused := self._unwritable(target)) is not None:
                 return refused
+        elif self._channel_of(token) in self.deleted_channels:
+            return error(404, 10003)  # a follow-up into a channel deleted since the press: Unknown Channel
         reply = self._reply_target(request.method, parts, token, request.json or {})
         request.ephemeral = bool(reply["ephemeral"])
         return Answer(200, public(self._show(self._channel_of(token), token, request.json or {}, reply)))
