@@ -152,7 +152,7 @@ class TableService:
         self._track(table)
         return table
 
-    # -- requests, handed to their table --------------------------------------------------------
+    # -- a new table, and what spans tables ----------------------------------------------------
 
     async def create(self, guild_id: int, channel_id: int, game_name: str, host_id: int,
                      host_name: str, settings: dict[str, Any], buy_in: int | None = None,
