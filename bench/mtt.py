@@ -136,7 +136,7 @@ async def run(players: int, late: int, late_levels: int, reentries: int, seats: 
             "simulated_min": round(seconds / 60, 1), "hands": int(hands[0][0]), "actions": len(actions),
             "action_p50_ms": round(statistics.median(actions), 2), "action_p99_ms": round(percentile(actions, 0.99), 2),
             "boundary_calls": len(boundary), "boundary_p50_ms": round(statistics.median(boundary), 2),
-            "boundary_p99_ms": round(percentile(boundary, 0.99), 2), "moves": mtt.state.get("moves", {}),
+            "boundary_p99_ms": round(percentile(boundary, 0.99), 2), "moves": mtt.state.moves,
             "prizes_paid": sum(e.prize for e in mtt.entries.values()), "pool_left": mtt.row.pool,
             "paid_places": len([e for e in mtt.entries.values() if e.prize]),
             "hands_ended": watch.hands, "checks": watch.checks, "deals_checked": watch.dealt,

@@ -29,7 +29,7 @@ def is_manager(interaction: discord.Interaction, role: int | None) -> bool:
 
 
 def require_manager(interaction: discord.Interaction, mtt: Tournament | None, role: int | None = None) -> None:
-    role = int(mtt.settings["manager_role"]) if mtt is not None and mtt.settings.get("manager_role") else role
+    role = mtt.settings.manager_role if mtt is not None and mtt.settings.manager_role else role
     if not is_manager(interaction, role):
         raise UserError(MANAGERS.format(role=f" or the <@&{role}> role" if role else ""))
 
@@ -56,7 +56,7 @@ def running(interaction: discord.Interaction, mtt_id: int) -> Tournament:
     return mtt
 
 
-class MttButton(discord.ui.DynamicItem[discord.ui.Button], template=r"cr:t:(?P<mtt>[0-9]+):(?P<what>[a-z]+)"):
+class MttButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], template=r"cr:t:(?P<mtt>[0-9]+):(?P<what>[a-z]+)"):
     def __init__(self, mtt: int, what: str):
         style = discord.ButtonStyle.success if what == "register" else discord.ButtonStyle.secondary
         super().__init__(discord.ui.Button(label=LABELS.get(what, what), style=style, custom_id=f"cr:t:{mtt}:{what}"))

@@ -36,25 +36,25 @@ def announcement(mtt: Tournament, now: float) -> str:
     lines = [f"{title(mtt)} · {game(mtt.row.game).title} multi-table tournament"]
     status = mtt.row.status
     if status == "registering":
-        starts = s.get("starts_at")
+        starts = s.starts_at
         lines.append(f"Starts <t:{int(starts)}:F> (<t:{int(starts)}:R>)." if starts else
                      "Starts when a manager starts it (`/tournament start`).")
-    length = f"{counted(s['level_hands'], 'hand')} a table" if s.get("level_hands") else f"{s['minutes']} min"
-    lines.append(f"Buy-in {s['buy_in']} · starting stack {s['stack']} · levels of {length}, blinds "
-                 f"{s['blinds'][0][0]}/{s['blinds'][0][1]} then up, a big-blind ante from level {mtt.schedule.ante_from_level} · "
-                 f"{s['seats']} seats a table · late registration to level {s['late_levels']} · "
-                 f"re-entry {'on' if s.get('reentry') else 'off'}.")
+    length = f"{counted(s.level_hands, 'hand')} a table" if s.level_hands else f"{s.minutes} min"
+    lines.append(f"Buy-in {s.buy_in} · starting stack {s.stack} · levels of {length}, blinds "
+                 f"{s.blinds[0][0]}/{s.blinds[0][1]} then up, a big-blind ante from level {mtt.schedule.ante_from_level} · "
+                 f"{s.seats} seats a table · late registration to level {s.late_levels} · "
+                 f"re-entry {'on' if s.reentry else 'off'}.")
     if status == "finished":  # what it was, then who won what: no clock, no players left, no buttons
         return "\n".join(lines + over(mtt))[:2000]
     if status == "cancelled":
         return "\n".join(lines + ["Cancelled by a manager: every buy-in went back to its wallet."])[:2000]
     so_far = " so far (fixed when registration closes)" if mtt.registration_open() else ""
-    pool = mtt.entries_paid() * int(s["buy_in"])
+    pool = mtt.entries_paid() * s.buy_in
     if len(mtt.entries) >= 2 and pool:  # the chips each place takes now: never more places than entrants
         prizes = [f"{_ordinal(k)} {p}" for k, p in enumerate(mtt.prize_table(), start=1) if p > 0]
         lines.append("Prizes: " + " · ".join(prizes) + f" of {pool}{so_far}.")
     else:
-        shares = s.get("prizes") or default_shares(paid_places(max(2, mtt.entries_paid())))
+        shares = s.prizes or default_shares(paid_places(max(2, mtt.entries_paid())))
         lines.append("Prizes: " + " · ".join(f"{_ordinal(k)} {p}%" for k, p in enumerate(shares, start=1)) +
                      f" of the buy-ins{so_far}.")
     if status == "playing":
@@ -75,9 +75,9 @@ def next_level(mtt: Tournament, now: float) -> str:
     levels by hands the hands a table still deals at this one; "" at the last level or while paused
     (the clock stands still)."""
     level = mtt.level()
-    if mtt.paused() or level.number >= len(mtt.settings["blinds"]):
+    if mtt.paused() or level.number >= len(mtt.settings.blinds):
         return ""
-    per_table = int(mtt.settings.get("level_hands") or 0)
+    per_table = mtt.settings.level_hands
     if per_table:
         tables = max(1, len(mtt.live_tables()))
         hands = -(-(level.number * per_table * tables - mtt.hands_dealt()) // tables)  # rounded up
@@ -104,7 +104,7 @@ def table_heading(live: LiveTable) -> list[str]:
 def clock_line(mtt: Tournament, now: float) -> str:
     """The level, when the next one comes, and whether it is paused or hand for hand."""
     parts = (level_words(mtt.level()), next_level(mtt, now), "**paused**" if mtt.paused() else "",
-             "hand for hand" if mtt.state.get("hfh") else "")
+             "hand for hand" if mtt.state.hfh else "")
     return " · ".join(part for part in parts if part)
 
 
@@ -158,8 +158,8 @@ def _final_table(mtt: Tournament) -> list[str]:
     """Every player left when the final table was set (its hands may have gone on before the post is
     written); else those seated at it, then those on their way to it (a broken table's players are
     seated when the final table's deal in progress is over)."""
-    if "final_table_players" in mtt.state:
-        return [shown(mtt.entries[user].name) for user in mtt.state["final_table_players"] if user in mtt.entries]
+    if mtt.state.final_table_players is not None:
+        return [shown(mtt.entries[user].name) for user in mtt.state.final_table_players if user in mtt.entries]
     seated = [s.user_id for t in mtt.live_tables() for s in t.row.seats]
     arriving = [e.user_id for e in mtt.alive() if e.user_id not in seated]
     return [shown(mtt.entries[user].name) for user in seated + arriving if user in mtt.entries]

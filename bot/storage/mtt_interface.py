@@ -2,21 +2,22 @@
 ``Tx`` and ``Storage`` protocols (``bot.storage.interface``) that ``bot.storage.mtt_store`` writes."""
 from __future__ import annotations
 
-from typing import Any, Protocol, Sequence
+from typing import Protocol, Sequence
 
 from bot.storage.records import MttEntry, MttRow
+from bot.storage.tournament_records import TournamentSettings
 
 
 class MttTx(Protocol):
     async def insert_mtt(self, guild_id: int, channel_id: int, host_id: int, name: str, game: str,
-                         settings: dict[str, Any], now: float) -> int:
+                         settings: TournamentSettings, now: float) -> int:
         """A new tournament taking registrations; returns its id. ``UserError`` if one of that name
         is already registering or playing on the server."""
         ...
 
     async def save_mtt(self, mtt: MttRow, entries: Sequence[MttEntry] = ()) -> None:
         """Store its status, message and state, and ``entries`` as they are now (new ones added), as
-        its next save (numbered in ``state["saved"]``): what a later save already wrote stays, so a
+        its next save (numbered in ``state.saved``): what a later save already wrote stays, so a
         transaction committed after another's, with an older copy, overwrites nothing newer. Not the
         pool (``add_to_mtt_pool``)."""
         ...

@@ -7,6 +7,7 @@ from typing import Any, Sequence
 
 from bot.errors import UserError
 from bot.storage.records import MttEntry, MttRow
+from bot.storage.tournament_records import TournamentSettings, TournamentState
 
 MTT_COLUMNS = "id, guild_id, channel_id, message_id, host_id, name, game, status, settings, state, pool, created_at"
 ENTRY_COLUMNS = "user_id, name, is_bot, entries, table_id, chips, place, prize"
@@ -16,7 +17,8 @@ RUNNING = "('registering', 'playing')"
 def _mtt(row: Sequence[Any]) -> MttRow:
     (id_, guild_id, channel_id, message_id, host_id, name, game, status, settings, state, pool, created_at) = row
     return MttRow(int(id_), int(guild_id), int(channel_id), None if message_id is None else int(message_id),
-                  int(host_id), str(name), str(game), str(status), json.loads(settings), json.loads(state),
+                  int(host_id), str(name), str(game), str(status),
+                  TournamentSettings.from_json(json.loads(settings)), TournamentState.from_json(json.loads(state)),
                   int(pool), float(created_at))
 
 
@@ -56,7 +58,7 @@ class MttWrites:
     _db: Any  # ``bot.storage.queries.Db``
 
     async def insert_mtt(self, guild_id: int, channel_id: int, host_id: int, name: str, game: str,
-                         settings: dict[str, Any], now: float) -> int:
+                         settings: TournamentSettings, now: float) -> int:
         taken = await self._db.fetch(f"SELECT 1 FROM mtts WHERE guild_id = ? AND name = ? AND status IN {RUNNING}",
                                      guild_id, name)
         if taken:
@@ -64,19 +66,18 @@ class MttWrites:
         rows = await self._db.fetch(
             "INSERT INTO mtts (guild_id, channel_id, host_id, name, game, status, settings, state, created_at)"
             " VALUES (?, ?, ?, ?, ?, 'registering', ?, '{}', ?) RETURNING id",
-            guild_id, channel_id, host_id, name, game, json.dumps(settings), now)
+            guild_id, channel_id, host_id, name, game, json.dumps(settings.to_json()), now)
         return int(rows[0][0])
 
     async def save_mtt(self, mtt: MttRow, entries: Sequence[MttEntry] = ()) -> None:
         """Its status, message and state, and ``entries`` as they are now (new ones added), as the
-        tournament's next save (its number kept in ``state["saved"]``): a row already written by a
+        tournament's next save (its number kept in ``state.saved``): a row already written by a
         later save is left as it is. Two tables' transactions send their writes at commit, so the one
         that took its copy first may commit last; the stored tournament is the newest copy all the
         same. The pool is not written here: it moves by ``add_to_mtt_pool`` with the wallets."""
-        saved = int(mtt.state.get("saved", 0)) + 1
-        mtt.state["saved"] = saved
+        saved = mtt.state.saved = mtt.state.saved + 1
         await self._db.execute("UPDATE mtts SET status = ?, message_id = ?, state = ?, saved = ? WHERE id = ? AND saved < ?",
-                               mtt.status, mtt.message_id, json.dumps(mtt.state), saved, mtt.id, saved)
+                               mtt.status, mtt.message_id, json.dumps(mtt.state.to_json()), saved, mtt.id, saved)
         await self._db.executemany(
             f"INSERT INTO mtt_entries (mtt_id, {ENTRY_COLUMNS}, saved) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
             " ON CONFLICT (mtt_id, user_id) DO UPDATE SET name = excluded.name, entries = excluded.entries,"

@@ -1,12 +1,15 @@
 """The records the storage reads and writes, typed: a table (``TableRow``) with its seats and the deal
 in progress, a finished deal (``StoredHand``, ``PlayedHand``), a leaderboard line, an event's state,
-a line of a table's ledger (``LedgerEntry``).
+a line of a table's ledger (``LedgerEntry``), a multi-table tournament (``MttRow``, its settings and
+state in ``bot.storage.tournament_records``).
 They are turned into JSON only here, at the storage edge (``to_json``/``from_json``, shallow copies:
 ``dataclasses.asdict`` deep-copies, which is slow once per action)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any
+
+from bot.storage.tournament_records import TournamentSettings as TournamentSettings, TournamentState as TournamentState
 
 
 @dataclass
@@ -175,9 +178,9 @@ class LedgerEntry:
 @dataclass
 class MttRow:
     """A multi-table tournament as stored (``bot.service.tournament.multi_table``): where it is announced, its settings
-    (decoded JSON: stack, blind schedule, seats a table, buy-in, prizes...), what it keeps of its play
-    (``state``: when it started, its pauses, the hand-for-hand round...), and the wallet chips it
-    holds (``pool``: the buy-ins not yet paid out)."""
+    (stack, blind schedule, seats a table, buy-in, prizes...), what it keeps of its play (``state``:
+    when it started, its pauses, the hand-for-hand round...), and the wallet chips it holds (``pool``:
+    the buy-ins not yet paid out)."""
 
     id: int
     guild_id: int
@@ -187,8 +190,8 @@ class MttRow:
     name: str
     game: str
     status: str  # registering | playing | finished | cancelled
-    settings: dict[str, Any]
-    state: dict[str, Any]
+    settings: TournamentSettings
+    state: TournamentState
     pool: int
     created_at: float
 

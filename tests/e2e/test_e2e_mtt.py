@@ -121,7 +121,7 @@ async def test_a_thirty_player_tournament_in_threads_to_one_winner_across_a_rest
             break
     assert mtt.row.status == "finished", f"{len(mtt.alive())} players left"
     assert restarted and presses > 20
-    assert mtt.state["moves"]["balance"] > 0 and mtt.state["moves"]["break"] > 0
+    assert mtt.state.moves["balance"] > 0 and mtt.state.moves["break"] > 0
     channel = h.recorder.channel_text(mtt.row.channel_id)
     assert "on the bubble" in channel and "The final table of **Sunday** is set" in channel
     assert "Sunday** is over. Won by " in channel

@@ -39,21 +39,21 @@ async def test_thirty_computer_players_play_a_tournament_to_the_end_across_a_res
         await service.tick()
         check_chips(mtt)
         assert await service.storage.total_chips() == wallets
-        seen_hand_for_hand |= bool(mtt.state.get("hfh"))
+        seen_hand_for_hand |= mtt.state.hfh
         restart = (not restarted and len(mtt.alive()) <= 20) or (seen_hand_for_hand and not restarted_hand_for_hand)
         if restart:
             restarted_hand_for_hand, restarted = seen_hand_for_hand, True
-            waiting = list(mtt.state.get("hfh_done", []))
+            waiting = list(mtt.state.hfh_done)
             await service.storage.close()
             service = await open_service(path, clock, mtt_presenter=shown)
             mtt = service.mtts.running[mtt.id]
             check_chips(mtt)
-            assert mtt.state.get("hfh_done", []) == waiting, "a hand-for-hand round resumes where it stood"
+            assert mtt.state.hfh_done == waiting, "a hand-for-hand round resumes where it stood"
         if mtt.row.status == "finished":
             break
     assert mtt.row.status == "finished", f"not over after {step} seconds: {len(mtt.alive())} players left"
     assert restarted and seen_hand_for_hand and restarted_hand_for_hand
-    assert mtt.state["moves"]["balance"] > 0 and mtt.state["moves"]["break"] > 0, mtt.state["moves"]
+    assert mtt.state.moves["balance"] > 0 and mtt.state.moves["break"] > 0, mtt.state.moves
     places = sorted(e.place for e in mtt.entries.values() if e.place is not None)
     assert len(places) == 30 and places[0] == 1 and places[-1] <= 30
     prizes = {e.place: e.prize for e in mtt.entries.values()}

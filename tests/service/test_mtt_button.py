@@ -248,7 +248,7 @@ async def test_the_blinds_move_by_the_rule_through_knock_outs_moves_arrivals_a_b
         if mtt.row.status == "finished":
             break
     assert mtt.row.status == "finished" and late and restarted and breaks
-    assert mtt.state["moves"]["balance"] > 0 and mtt.state["moves"]["break"] > 0, mtt.state["moves"]
+    assert mtt.state.moves["balance"] > 0 and mtt.state.moves["break"] > 0, mtt.state.moves
     totals = [0, 0, 0]
     for table_id, table_deals in deals.by_table.items():
         stored = dict(await service.storage.hand_records(table_id))

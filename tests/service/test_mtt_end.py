@@ -47,7 +47,7 @@ async def test_a_table_names_its_tournament_level_and_when_the_next_comes_by_tim
     table = mtt.live_tables()[0]
     now = service.clock()
     assert table_heading(table) == [f"**Late** · Level 1: blinds 25/50 · next level <t:{int(now) + 600}:R>"]
-    mtt.state["pauses"] = [[now, None]]
+    mtt.state.pauses = [(now, None)]
     assert table_heading(table) == ["**Late** · Level 1: blinds 25/50 · **paused**"], "no countdown while paused"
     (tmp_path / "hands").mkdir()
     service, mtt = await _playing(tmp_path / "hands", 16, level_hands=4)

@@ -4,6 +4,7 @@ and a break that stop the tables dealing, and a cancel that returns every buy-in
 from __future__ import annotations
 
 import asyncio
+from dataclasses import replace
 
 import pytest
 
@@ -32,7 +33,7 @@ async def _play(service: TableService, clock: Clock, seconds: int) -> None:
 def _knock_out(mtt: Tournament, user: int) -> None:
     """As if knocked out just now, registration open: no place yet (their chips left with them)."""
     mtt.entries[user].table_id = None
-    mtt.state.setdefault("out", []).append([user, 1500, 1])
+    mtt.state.out.append((user, 1500, 1))
     for table in mtt.live_tables():
         table.row.seats = [s for s in table.row.seats if s.user_id != user]
 
@@ -141,7 +142,7 @@ async def test_a_tournament_in_the_money_is_not_cancelled(tmp_path) -> None:
 
 async def test_levels_by_hands_rise_with_the_hands_every_table_deals(tmp_path) -> None:
     service, mtt, clock = await _open(tmp_path, level_hands=3, break_every=2)
-    assert mtt.settings["break_every"] == 0, "no break without a clock"
+    assert mtt.settings.break_every == 0, "no break without a clock"
     await mtt_register.add_bots(mtt, 12)
     await mtt_register.start(mtt)
     assert mtt.level().number == 1 and len(mtt.live_tables()) == 2
@@ -152,9 +153,9 @@ async def test_levels_by_hands_rise_with_the_hands_every_table_deals(tmp_path) -
         if mtt.row.status != "playing":
             break
         tables = mtt.live_tables()
-        dealt = int(mtt.state.get("hands_closed", 0)) + sum(t.row.hand_no for t in tables)
+        dealt = mtt.state.hands_closed + sum(t.row.hand_no for t in tables)
         levels.append(mtt.level().number)
-        assert mtt.level().number - 1 >= min(dealt // (3 * len(tables)), len(mtt.settings["blinds"]) - 1)
+        assert mtt.level().number - 1 >= min(dealt // (3 * len(tables)), len(mtt.settings.blinds) - 1)
     assert levels == sorted(levels) and levels[-1] >= 3, levels
     assert clock.now - 1_000_000 < 2 * 60 * 3, "levels of 2 minutes would have given fewer"
 
@@ -192,7 +193,7 @@ async def test_a_tournament_starts_at_its_time_or_says_why_it_could_not(tmp_path
     assert mtt.row.status == lonely.row.status == "registering"
     await _play(service, clock, 2)
     assert mtt.row.status == "playing" and len(mtt.live_tables()) == 1
-    assert lonely.row.status == "registering" and lonely.state["start_failed"]
+    assert lonely.row.status == "registering" and lonely.state.start_failed
     shown = service.mtts.presenter
     assert isinstance(shown, RecordingMttPresenter) and shown.posts.count("start_failed") == 1
     await _play(service, clock, 5)
@@ -204,7 +205,7 @@ async def test_a_tournament_built_without_the_command_is_judged_the_same(tmp_pat
     for key, value, words in (("buy_in", -5, "can't be negative"), ("minutes", 0, "at least 1 minute"),
                               ("turn_seconds", 0, "at least 10 seconds"), ("break_minutes", -1, "can't be negative")):
         with pytest.raises(UserError, match=words):
-            await service.mtts.create(GUILD, 81, ALICE, f"Bad {key}", "holdem", {**mtt.settings, key: value})
+            await service.mtts.create(GUILD, 81, ALICE, f"Bad {key}", "holdem", replace(mtt.settings, **{key: value}))
     assert list(service.mtts.running) == [mtt.id]
 
 

@@ -16,6 +16,7 @@ from bot.games.base import Action
 from bot.service.tournament import register as mtt_register
 from bot.service.tournament.multi_table import Tournament
 from bot.service.tables import TableService
+from bot.storage.records import TournamentState
 from tests.service.test_failed_commit import as_stored
 from tests.service.test_mtt import settings
 from tests.support.failing_commit import CommitFailed, failing_commits
@@ -82,9 +83,9 @@ def _entries(mtt: Tournament) -> dict[int, Any]:
     return {user: dataclasses.astuple(entry) for user, entry in sorted(mtt.entries.items())}
 
 
-def _state(state: dict[str, Any]) -> dict[str, Any]:
+def _state(state: TournamentState) -> dict[str, Any]:
     """A tournament's state but its save number, which a save that failed has used up."""
-    return {key: value for key, value in state.items() if key != "saved"}
+    return {key: value for key, value in vars(state).items() if key != "saved"}
 
 
 async def as_stored_mtt(run: Run, *, saved_since: bool = True) -> None:
@@ -94,9 +95,9 @@ async def as_stored_mtt(run: Run, *, saved_since: bool = True) -> None:
     storage, mtt = run.service.storage, run.mtt
     stored = await storage.mtt(mtt.id)
     assert stored is not None
-    state = {key: value for key, value in _state(mtt.row.state).items()
-             if saved_since or key not in ("shown_level", "moves")}
-    assert (mtt.row.status, mtt.row.pool, state) == (stored.status, stored.pool, _state(stored.state))
+    kept = [key for key in _state(mtt.row.state) if saved_since or key not in ("shown_level", "moves")]
+    assert (mtt.row.status, mtt.row.pool, [getattr(mtt.row.state, key) for key in kept]) == \
+        (stored.status, stored.pool, [getattr(stored.state, key) for key in kept])
     assert _entries(mtt) == {e.user_id: dataclasses.astuple(e) for e in sorted(await storage.mtt_entries(mtt.id),
                                                                                 key=lambda e: e.user_id)}
 

@@ -54,8 +54,8 @@ def test_a_tournament_s_settings_are_refused_with_the_reason(changes: dict[str, 
     base: dict[str, object] = dict(stack=1500, buy_in=100, seats=8, blinds="10/20, 20/40", minutes=10, level_hands=0,
                                    break_every=2, break_minutes=5, late_levels=2, reentry=False, prizes=None,
                                    starts_at=None, turn_seconds=30, manager_role=None)
-    assert mtt_settings(**base)["blinds"] == [[10, 20], [20, 40]]  # type: ignore[arg-type]
+    assert mtt_settings(**base).blinds == ((10, 20), (20, 40))  # type: ignore[arg-type]
     freeroll = mtt_settings(**{**base, "buy_in": 0, "late_levels": 0, "break_every": 0})  # type: ignore[arg-type]
-    assert freeroll["buy_in"] == 0
+    assert freeroll.buy_in == 0
     with pytest.raises(UserError, match=error):
         mtt_settings(**{**base, **changes})  # type: ignore[arg-type]

@@ -10,7 +10,9 @@ from dataclasses import dataclass, field
 from typing import Any, Coroutine
 
 from bot.service.tournament.rollback import DealEnd
-from bot.storage.records import MttEntry, MttRow
+from bot.storage.records import MttEntry, MttRow, TournamentSettings, TournamentState
+
+SETTINGS = TournamentSettings(stack=1500, buy_in=100, seats=8, blinds=((10, 20),), minutes=10)
 
 
 @dataclass
@@ -24,8 +26,8 @@ class Kept:
 
 
 def _tournament() -> Kept:
-    state: dict[str, Any] = {"field_fixed": True, "hfh": True, "hfh_done": [7], "saved": 4, "moves": {"balance": 1}}
-    row = MttRow(1, 10, 20, None, 1, "Friday", "holdem", "playing", {}, state, 300, 0.0)
+    state = TournamentState(field_fixed=True, hfh=True, hfh_done=[7], saved=4, moves={"balance": 1})
+    row = MttRow(1, 10, 20, None, 1, "Friday", "holdem", "playing", SETTINGS, state, 300, 0.0)
     entries = {user: MttEntry(user, f"p{user}", table_id=7 if user < 3 else 8) for user in (1, 2, 3, 4)}
     entries[4].place, entries[4].prize, entries[4].table_id = 4, 0, None
     return Kept(row, entries)
@@ -36,15 +38,15 @@ async def _said() -> None:
 
 
 def _deal_end(mtt: Kept) -> tuple[DealEnd, Coroutine[Any, Any, None]]:
-    """Table 7's deal end: player 2 out in place 3, paid 90; the round's list grown in place, a key
-    added, the tournament won; saved."""
+    """Table 7's deal end: player 2 out in place 3, paid 90; the round's list grown in place, a field
+    set, the tournament won; saved."""
     ending = DealEnd(mtt)
     mtt.entries[2].place, mtt.entries[2].prize, mtt.entries[2].table_id = 3, 90, None
     mtt.row.pool -= 90
-    mtt.row.state["hfh_done"].append(8)
-    mtt.row.state["finished_at"] = 5.0
+    mtt.row.state.hfh_done.append(8)
+    mtt.row.state.finished_at = 5.0
     mtt.row.status = "finished"
-    mtt.row.state["saved"] = 5
+    mtt.row.state.saved = 5
     said = _said()
     ending.spawn(said)
     ending.done()
@@ -56,11 +58,11 @@ def test_undone_it_puts_back_what_it_changed_and_keeps_what_others_changed_since
     before = {user: (e.place, e.prize, e.table_id) for user, e in mtt.entries.items()}
     ending, said = _deal_end(mtt)
     mtt.entries[3].table_id = 9  # another table moved player 3 before the commit failed
-    mtt.row.state["moves"]["balance"] = 2
+    mtt.row.state.moves["balance"] = 2
     ending.undo()
     assert {user: (e.place, e.prize, e.table_id) for user, e in mtt.entries.items()} == {**before, 3: (None, 0, 9)}
     assert mtt.row.pool == 300 and mtt.row.status == "playing"
-    assert mtt.row.state == {"field_fixed": True, "hfh": True, "hfh_done": [7], "saved": 5, "moves": {"balance": 2}}, \
+    assert mtt.row.state == TournamentState(field_fixed=True, hfh=True, hfh_done=[7], saved=5, moves={"balance": 2}), \
         "its changes put back, the save's number kept, another table's change kept"
     assert not mtt.spawned and inspect.getcoroutinestate(said) == inspect.CORO_CLOSED, "its announcement dropped"
 
@@ -77,6 +79,6 @@ def test_a_deal_end_that_failed_before_it_was_done_is_undone_all_the_same() -> N
     mtt = _tournament()
     ending = DealEnd(mtt)
     mtt.entries[1].table_id = None
-    mtt.row.state.setdefault("hfh_busts", []).append([1, 500])
+    mtt.row.state.hfh_busts.append((1, 500))
     ending.undo()
-    assert mtt.entries[1].table_id == 7 and "hfh_busts" not in mtt.row.state
+    assert mtt.entries[1].table_id == 7 and mtt.row.state.hfh_busts == []

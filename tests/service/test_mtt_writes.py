@@ -33,22 +33,22 @@ async def test_a_table_committing_after_another_never_writes_back_an_older_pool_
     async def table_a() -> None:  # its deal pays a place from the pool; its first trip holds the connection
         async with service.storage.transaction() as tx:
             await mtt_places.pay(mtt, tx, [(paid.user_id, 14, 108)])
-            mtt.state["a"] = "after the prize"
+            mtt.state.knockouts = 5  # after the prize
             await tx.save_mtt(mtt.row, [paid, moved])
 
     async def table_b() -> None:  # took its copy before A paid, and commits after A
         async with service.storage.transaction() as tx:
-            mtt.state["b"] = "before the prize"
+            mtt.state.bots = 7  # before the prize
             await tx.save_mtt(mtt.row, [moved])
 
     await asyncio.gather(table_a(), table_b())
     assert mtt.row.pool == 2700 - 108
     stored = await service.storage.mtt(mtt.id)
     assert stored is not None and stored.pool == mtt.row.pool, "the pool in storage is what is left"
-    assert stored.state["a"] == "after the prize" and stored.state["b"] == "before the prize"
+    assert (stored.state.knockouts, stored.state.bots) == (5, 7)
     assert await service.storage.total_chips() == wallets, "wallets and pool: no chip created"
     await service.storage.close()
     again = await open_service(path, Clock(), mtt_presenter=RecordingMttPresenter())
     reloaded = again.mtts.running[mtt.id]
     assert reloaded.row.pool == 2700 - 108 and reloaded.entries[-14].place == 14
-    assert reloaded.entries[-14].prize == 108 and reloaded.state["a"] == "after the prize"
+    assert reloaded.entries[-14].prize == 108 and reloaded.state.knockouts == 5

@@ -37,7 +37,7 @@ class RecordingMttPresenter:
 
 def check_chips(mtt: Tournament) -> None:
     """Tournament chips at its tables and on their way between them are every buy-in's stack."""
-    expected = mtt.entries_paid() * int(mtt.settings["stack"]) if mtt.row.status == "playing" else None
+    expected = mtt.entries_paid() * mtt.settings.stack if mtt.row.status == "playing" else None
     if expected is not None:
         assert mtt.chips_in_play() == expected, (mtt.chips_in_play(), expected)
 
@@ -61,7 +61,7 @@ def check_seats(mtt: Tournament) -> None:
 def check_places(mtt: Tournament) -> None:
     """No place or prize before the field is fixed; after, each place's prize as the prize table says
     (shared places split theirs), and the prizes paid and the pool add up to the pool paid in."""
-    paid_in = mtt.entries_paid() * int(mtt.settings["buy_in"])
+    paid_in = mtt.entries_paid() * mtt.settings.buy_in
     if not mtt_places.field_fixed(mtt):
         assert all(e.place is None and e.prize == 0 for e in mtt.entries.values()), "a place before the field is fixed"
         assert mtt.row.pool == paid_in
@@ -82,7 +82,7 @@ def check_final(mtt: Tournament) -> None:
     assert all(place == places.index(place) + 1 for place in places), f"places 1..N: {places}"
     winner = next(e for e in mtt.entries.values() if e.place == 1)
     assert winner.prize == mtt.prize_table()[0], "the winner gets exactly the first prize"
-    paid_in = mtt.entries_paid() * int(mtt.settings["buy_in"])
+    paid_in = mtt.entries_paid() * mtt.settings.buy_in
     assert sum(e.prize for e in mtt.entries.values()) == paid_in and mtt.row.pool == 0
 
 

@@ -23,7 +23,7 @@ async def pause(mtt: Tournament) -> str:
             raise UserError(f"{mtt.row.name} is not being played.")
         if mtt.paused():
             raise UserError(f"{mtt.row.name} is already paused.")
-        mtt.state.setdefault("pauses", []).append([mtt.service.clock(), None])
+        mtt.state.pauses.append((mtt.service.clock(), None))
         async with mtt.service.storage.transaction() as tx:
             await tx.save_mtt(mtt.row)
     mtt.spawn(mtt.presenter.show_mtt(mtt))
@@ -35,7 +35,7 @@ async def resume(mtt: Tournament) -> str:
     async with mtt.lock:
         if not mtt.paused():
             raise UserError(f"{mtt.row.name} is not paused.")
-        mtt.state["pauses"][-1][1] = mtt.service.clock()
+        mtt.state.pauses[-1] = (mtt.state.pauses[-1][0], mtt.service.clock())
         async with mtt.service.storage.transaction() as tx:
             await tx.save_mtt(mtt.row)
         mtt.wake_all()
@@ -53,7 +53,7 @@ async def cancel(mtt: Tournament) -> str:
         if any(e.prize for e in mtt.entries.values()):
             raise UserError(CANCEL_IN_THE_MONEY.format(name=mtt.row.name))
         tables = mtt.live_tables()
-        buy_in = int(mtt.settings["buy_in"])
+        buy_in = mtt.settings.buy_in
         async with AsyncExitStack() as held:
             for table in tables:  # no table moves on while it closes
                 await held.enter_async_context(table.lock)

@@ -5,7 +5,7 @@ through it (``of``)."""
 from __future__ import annotations
 
 import logging
-from typing import Any, Callable, Protocol
+from typing import Callable, Protocol
 
 from bot.errors import UserError
 from bot.service.tournament import places, register, seating as mtt_seating
@@ -13,6 +13,7 @@ from bot.service.table.live import LiveTable
 from bot.service.tournament.multi_table import MttPresenter, MttRoom, Tournament, wake
 from bot.service.tournament.settings import check_settings
 from bot.service.tournament.table_hooks import check_round
+from bot.storage.records import TournamentSettings
 
 log = logging.getLogger(__name__)
 GAMES = ("holdem", "omaha")
@@ -48,7 +49,7 @@ class MttDesk:
         return self.running[int(table.row.settings["mtt"])]
 
     async def create(self, guild_id: int, channel_id: int, host_id: int, name: str, game: str,
-                     settings: dict[str, Any]) -> Tournament:
+                     settings: TournamentSettings) -> Tournament:
         """A tournament taking registrations, announced in ``channel_id`` (its tables will be threads there)."""
         self.service.require_owner(guild_id)
         if self.presenter is None:
@@ -100,10 +101,10 @@ class MttDesk:
         it): its start, or its next level (the level shown, late registration closing)."""
         times = []
         for mtt in self.running.values():
-            starts_at = mtt.settings.get("starts_at")
-            if mtt.row.status == "registering" and starts_at is not None and not mtt.state.get("start_failed"):
-                times.append(float(starts_at))
-            elif mtt.row.status == "playing" and not mtt.paused() and not mtt.settings.get("level_hands"):
+            starts_at = mtt.settings.starts_at
+            if mtt.row.status == "registering" and starts_at is not None and not mtt.state.start_failed:
+                times.append(starts_at)
+            elif mtt.row.status == "playing" and not mtt.paused() and not mtt.settings.level_hands:
                 played = mtt.clock_seconds()
                 if (level_at := mtt.schedule.next_level_at(played)) is not None:
                     times.append(self.service.clock() + level_at - played)
@@ -114,9 +115,9 @@ class MttDesk:
         those that ended. One failing tournament holds up no other."""
         for mtt in list(self.running.values()):
             try:
-                starts_at = mtt.settings.get("starts_at")
+                starts_at = mtt.settings.starts_at
                 if mtt.row.status == "registering" and starts_at is not None \
-                        and self.service.clock() >= float(starts_at) and not mtt.state.get("start_failed"):
+                        and self.service.clock() >= starts_at and not mtt.state.start_failed:
                     await self._start_on_time(mtt)
                 if mtt.row.status == "playing":
                     await self._keep_playing(mtt)
@@ -135,8 +136,8 @@ class MttDesk:
                 await tx.save_mtt(mtt.row, await places.fix_field(mtt, tx))
             mtt.spawn(mtt.presenter.show_mtt(mtt))
         mtt.wake_arrivals()
-        if mtt.level().number != mtt.state.get("shown_level"):  # the announcement names the level
-            mtt.state["shown_level"] = mtt.level().number
+        if mtt.level().number != mtt.state.shown_level:  # the announcement names the level
+            mtt.state.shown_level = mtt.level().number
             mtt.spawn(mtt.presenter.show_mtt(mtt))
         breaking = mtt_seating.table_to_break(mtt.seating(), mtt.seats_per_table)
         if breaking is not None and breaking in self.service.tables:
@@ -146,6 +147,6 @@ class MttDesk:
         try:
             await register.start(mtt)
         except UserError as error:
-            mtt.state["start_failed"] = True
+            mtt.state.start_failed = True
             log.info("tournament %s could not start at its time: %s", mtt.id, error)
             await mtt.presenter.announce_mtt(mtt, "start_failed")

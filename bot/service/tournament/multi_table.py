@@ -21,7 +21,7 @@ from bot.service.tournament.clock import Level, Schedule, played
 from bot.service.tournament.rollback import DealEnd
 from bot.service.table.stored_lock import StoredLock
 from bot.storage.interface import HOUSE, Storage, Tx
-from bot.storage.records import MttEntry, MttRow, TableRow
+from bot.storage.records import MttEntry, MttRow, TableRow, TournamentSettings, TournamentState
 
 
 EVENTS = ("start", "bubble", "burst", "final_table", "finished", "paused", "resumed", "cancelled", "start_failed")
@@ -110,48 +110,47 @@ class Tournament:
         return self.row.id
 
     @property
-    def settings(self) -> dict[str, Any]:
+    def settings(self) -> TournamentSettings:
         return self.row.settings
 
     @property
-    def state(self) -> dict[str, Any]:
+    def state(self) -> TournamentState:
         return self.row.state
 
     @property
     def schedule(self) -> Schedule:
         s = self.settings
-        return Schedule(tuple(tuple(level) for level in s["blinds"]), int(s["minutes"]), int(s["break_every"]),
-                        int(s["break_minutes"]), int(s["late_levels"]))
+        return Schedule(s.blinds, s.minutes, s.break_every, s.break_minutes, s.late_levels)
 
     @property
     def seats_per_table(self) -> int:
-        return int(self.settings["seats"])
+        return self.settings.seats
 
     def clock_seconds(self) -> float:
         """Tournament time: seconds played since the start, the managers' pauses taken out."""
-        started = self.state.get("started_at")
+        started = self.state.started_at
         if started is None:
             return 0.0
-        pauses = [(float(begin), None if end is None else float(end)) for begin, end in self.state.get("pauses", [])]
-        return played(self.service.clock(), float(started), pauses)
+        return played(self.service.clock(), started, self.state.pauses)
 
     def level(self) -> Level:
         """The level its tables deal at: by the clock, or with levels by hands ``level_hands`` hands a
-        table on average (``hands_dealt`` over the tables open now; it never goes back as tables break)."""
-        per_table = int(self.settings.get("level_hands") or 0)
-        if not per_table:
+        table on average over the tables open now, never below the level kept (``keep_level``)."""
+        if not self.settings.level_hands:
             return self.schedule.level_at(self.clock_seconds())
         tables = max(1, len(self.live_tables()))
-        index = max(int(self.state.get("level_index", 0)), self.hands_dealt() // (per_table * tables))
-        self.state["level_index"] = index
-        return self.schedule.level(index)
+        return self.schedule.level(max(self.state.level_index, self.hands_dealt() // (self.settings.level_hands * tables)))
+
+    def keep_level(self) -> None:
+        """The level by hands kept, as a table deals and before one opens (more tables, fewer hands a table)."""
+        self.state.level_index = self.level().number - 1 if self.settings.level_hands else 0
 
     def hands_dealt(self) -> int:
         """Every hand of every table it opened (what levels by hands count)."""
-        return int(self.state.get("hands_closed", 0)) + sum(t.row.hand_no for t in self.live_tables())
+        return self.state.hands_closed + sum(t.row.hand_no for t in self.live_tables())
 
     def paused(self) -> bool:
-        return any(end is None for _, end in self.state.get("pauses", []))
+        return any(end is None for _, end in self.state.pauses)
 
     def stakes(self) -> dict[str, Any]:
         """The settings of the deals its tables start now: the clock's blinds and big-blind ante."""
@@ -164,7 +163,7 @@ class Tournament:
 
     def waiting(self) -> list[int]:
         """Players knocked out while registration is open, by order out, waiting for places (``tournament.places``)."""
-        return [int(user) for user, _, _ in self.state.get("out", [])]
+        return [user for user, _, _ in self.state.out]
 
     def entries_paid(self) -> int:
         """Buy-ins paid in: entrants, and their re-entries."""
@@ -174,8 +173,8 @@ class Tournament:
         """The prize of each place, 1..N: the pool paid in (every buy-in and re-entry) shared over the
         paid places (about 15% of the buy-ins by default), never more places than entrants. Final once
         the field is fixed (``tournament.places``); before that, what it would be now."""
-        shares = self.settings.get("prizes") or mtt_prizes.default_shares(mtt_prizes.paid_places(self.entries_paid()))
-        return mtt_prizes.prizes(self.entries_paid() * int(self.settings["buy_in"]), shares, len(self.entries))
+        shares = self.settings.prizes or mtt_prizes.default_shares(mtt_prizes.paid_places(self.entries_paid()))
+        return mtt_prizes.prizes(self.entries_paid() * self.settings.buy_in, shares, len(self.entries))
 
     def live_tables(self) -> list[LiveTable]:
         """Its open tables, by number."""
@@ -193,8 +192,8 @@ class Tournament:
         unless the field was fixed before (one player left)."""
         if self.row.status == "registering":
             return True
-        return self.row.status == "playing" and not self.state.get("field_fixed") \
-            and self.level().number <= int(self.settings["late_levels"])
+        return self.row.status == "playing" and not self.state.field_fixed \
+            and self.level().number <= self.settings.late_levels
 
     async def into_pool(self, tx: Tx, entry: MttEntry, chips: int) -> None:
         """``chips`` from the entry's wallet (the house's for a computer player) into the pool, or out of
@@ -269,8 +268,8 @@ class Tournament:
         self.service.forget(table)
         await self.presenter.archive_thread(self.row.guild_id, table.row.channel_id)
         tables = self.live_tables()
-        if len(tables) == 1 and not self.state.get("final_table"):
-            self.state["final_table"] = True
+        if len(tables) == 1 and not self.state.final_table:
+            self.state.final_table = True
             await self.presenter.announce_mtt(self, "final_table", tables[0])
         await self.presenter.show_mtt(self)
 

@@ -4,7 +4,7 @@ fixed.
 
 While registration is open the field is not fixed (a newcomer may still come, a player knocked out
 may re-enter), so a player knocked out then has no place and no prize yet: they wait in
-``state["out"]`` (who, the chips they started the hand with, and which knock-out it was). A re-entry
+``state.out`` (who, the chips they started the hand with, and which knock-out it was). A re-entry
 takes them off that list: an earlier bust of a player who bought in again gives no place. When
 registration closes (by the clock, or when one player is left), the field is fixed: those waiting take
 the places below every player still in, the last knocked out highest; from then on a player knocked
@@ -30,12 +30,12 @@ Out = list[tuple[int, int]]
 
 
 def field_fixed(mtt: Tournament) -> bool:
-    return bool(mtt.state.get("field_fixed"))
+    return mtt.state.field_fixed
 
 
 def reenter(mtt: Tournament, user_id: int) -> None:
     """A player waiting for a place bought in again: that bust gives no place."""
-    mtt.state["out"] = [out for out in mtt.state.get("out", []) if int(out[0]) != user_id]
+    mtt.state.out = [out for out in mtt.state.out if out[0] != user_id]
 
 
 async def knocked_out(mtt: Tournament, tx: Tx, out: Out) -> list[MttEntry]:
@@ -44,9 +44,8 @@ async def knocked_out(mtt: Tournament, tx: Tx, out: Out) -> list[MttEntry]:
     if not out:
         return []
     if not field_fixed(mtt):
-        number = int(mtt.state.get("knockouts", 0)) + 1
-        mtt.state["knockouts"] = number
-        mtt.state.setdefault("out", []).extend([user, stack, number] for user, stack in out)
+        number = mtt.state.knockouts = mtt.state.knockouts + 1
+        mtt.state.out.extend((user, stack, number) for user, stack in out)
         return []
     return await pay(mtt, tx, _places(mtt, len(mtt.alive()), out))
 
@@ -57,8 +56,8 @@ async def fix_field(mtt: Tournament, tx: Tx) -> list[MttEntry]:
     already fixed)."""
     if field_fixed(mtt):
         return []
-    mtt.state["field_fixed"] = True
-    waits = [(int(user), int(stack), int(number)) for user, stack, number in mtt.state.pop("out", [])]
+    mtt.state.field_fixed = True
+    waits, mtt.state.out = mtt.state.out, []
     better, places = len(mtt.alive()), []
     for number in sorted({n for _, _, n in waits}, reverse=True):
         out = [(user, stack) for user, stack, n in waits if n == number]

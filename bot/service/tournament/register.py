@@ -27,9 +27,9 @@ async def register(mtt: Tournament, user_id: int, name: str, is_bot: bool = Fals
         entry = mtt.entries.get(user_id)
         if entry is not None and user_id not in mtt.waiting():
             raise UserError(f"You are already registered for {mtt.row.name}.")
-        if entry is not None and not mtt.settings.get("reentry"):
+        if entry is not None and not mtt.settings.reentry:
             raise UserError(f"You are out of {mtt.row.name}, which allows no re-entry.")
-        buy_in = int(mtt.settings["buy_in"])
+        buy_in = mtt.settings.buy_in
         table_id, thread, number = None, None, next_number(mtt)
         if mtt.row.status == "playing":
             table_id = table_for_newcomer(mtt)
@@ -47,7 +47,7 @@ async def register(mtt: Tournament, user_id: int, name: str, is_bot: bool = Fals
             if new_table is not None:
                 table_id = new_table.id
             if table_id is not None:
-                entry.table_id, entry.chips = table_id, int(mtt.settings["stack"])
+                entry.table_id, entry.chips = table_id, mtt.settings.stack
             mtt.entries[user_id] = entry
             await tx.save_mtt(mtt.row, [entry])
         if new_table is not None:
@@ -66,7 +66,7 @@ async def unregister(mtt: Tournament, user_id: int) -> str:
             raise UserError(f"You are not registered for {mtt.row.name}.")
         if mtt.row.status != "registering":
             raise UserError(f"{mtt.row.name} has started: your seat is played for you until you are out.")
-        refund = entry.entries * int(mtt.settings["buy_in"])
+        refund = entry.entries * mtt.settings.buy_in
         async with mtt.service.storage.transaction() as tx:
             await mtt.into_pool(tx, entry, -refund)
             await tx.drop_mtt_entry(mtt.id, user_id)
@@ -80,8 +80,7 @@ async def add_bots(mtt: Tournament, count: int) -> list[str]:
     """Computer players, their buy-ins paid by the house (a manager fills a field)."""
     names: list[str] = []
     for _ in range(count):
-        number = int(mtt.state.get("bots", 0)) + 1
-        mtt.state["bots"] = number
+        number = mtt.state.bots = mtt.state.bots + 1
         await register(mtt, -number, bot_name(number), is_bot=True)
         names.append(bot_name(number))
     return names
@@ -106,7 +105,7 @@ async def start(mtt: Tournament) -> None:
         threads = [await open_thread(mtt, number) for number in range(1, len(seatings) + 1)]
         async with mtt.service.storage.transaction() as tx:
             mtt.row.status = "playing"
-            mtt.state["started_at"] = mtt.service.clock()
+            mtt.state.started_at = mtt.service.clock()
             rows = [await insert_table(mtt, tx, thread, number, [(chair, user) for chair, user in enumerate(chairs)
                                                                   if user is not None])
                     for number, (thread, chairs) in enumerate(zip(threads, seatings), start=1)]
@@ -137,20 +136,22 @@ async def insert_table(mtt: Tournament, tx: Tx, thread: int, number: int, seated
     """A new table of the tournament in ``thread``, with ``seated`` (chair, player) at the starting
     stack, its first deal due now, written in ``tx``: ``adopt`` it once ``tx`` has committed (a
     transaction rolled back leaves no table behind)."""
-    settings = {"mode": "mtt", "mtt": mtt.id, "turn_seconds": int(mtt.settings["turn_seconds"]), **mtt.stakes()}
+    settings = {"mode": "mtt", "mtt": mtt.id, "turn_seconds": mtt.settings.turn_seconds, **mtt.stakes()}
     table_id = await tx.insert_table(mtt.row.guild_id, thread, mtt.row.game, mtt.row.host_id, settings)
     await tx.add_mtt_table(mtt.id, table_id, number)
     row = TableRow(table_id, mtt.row.guild_id, thread, mtt.row.game, mtt.row.host_id, "playing", settings,
                    [], {}, None, 0, 0, mtt.service.clock(), None)
     for chair, user in seated:
         entry = mtt.entries[user]
-        row.seats.append(TableSeat(user, entry.name, int(mtt.settings["stack"]), is_bot=entry.is_bot, chair=chair))
+        row.seats.append(TableSeat(user, entry.name, mtt.settings.stack, is_bot=entry.is_bot, chair=chair))
         entry.table_id = table_id
     await tx.save_table(row)
     return row
 
 
 def adopt(mtt: Tournament, row: TableRow, number: int) -> LiveTable:
-    """A table stored by ``insert_table``, now one of the tournament's tables in the registry."""
+    """A table stored by ``insert_table``, now one of the tournament's tables in the registry (the
+    level by hands kept first: more tables make fewer hands a table)."""
+    mtt.keep_level()
     mtt.numbers[row.id] = number
     return mtt.service.adopt(row)

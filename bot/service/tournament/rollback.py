@@ -8,7 +8,7 @@ is put back as storage has it (``StoredLock``); the tournament must be too, or t
 would knock its player out and pay their prize a second time. Reading the tournament anew from storage
 could drop another table's change whose transaction is still open (in memory, not stored yet), so
 the changes are undone from a record instead: the entries this deal's end changed, as they were; the
-state's keys it changed, as they were (not the save's number, which only grows: a save that failed
+state's fields it changed, as they were (not the save's number, which only grows: a save that failed
 has used its number up); its status; and the pool, by the delta it moved.
 
 The record is the difference between a copy taken as ``after_deal`` begins and the tournament as it
@@ -21,14 +21,12 @@ as memory has it then.
 from __future__ import annotations
 
 import copy
+from dataclasses import fields
 from typing import Any, Coroutine, Protocol
 
 from bot.storage.records import MttEntry, MttRow
 
 Work = Coroutine[Any, Any, None]
-
-_ABSENT = object()
-"""A state key that was not there."""
 
 
 class Kept(Protocol):
@@ -49,7 +47,7 @@ class DealEnd:
         self._mtt = mtt
         self._entries = {user: vars(entry).copy() for user, entry in mtt.entries.items()
                          if entry.place is None}  # a place once given is never taken back
-        self._state = copy.deepcopy(mtt.row.state)
+        self._state = vars(copy.deepcopy(mtt.row.state))
         self._status: str | None = mtt.row.status
         self._pool = mtt.row.pool
         self._done = False
@@ -64,8 +62,8 @@ class DealEnd:
         row, entries, state = self._mtt.row, self._mtt.entries, self._mtt.row.state
         self._entries = {user: before for user, before in self._entries.items()
                          if user not in entries or vars(entries[user]) != before}
-        self._state = {key: self._state.get(key, _ABSENT) for key in set(self._state) | set(state)
-                       if key != "saved" and self._state.get(key, _ABSENT) != state.get(key, _ABSENT)}
+        self._state = {f.name: self._state[f.name] for f in fields(state)
+                       if f.name != "saved" and self._state[f.name] != getattr(state, f.name)}
         self._status = None if row.status == self._status else self._status
         self._pool = row.pool - self._pool
         self._done = True
@@ -82,11 +80,8 @@ class DealEnd:
             self.done()
         row = self._mtt.row
         self._mtt.entries.update({user: MttEntry(**before) for user, before in self._entries.items()})
-        for key, value in self._state.items():
-            if value is _ABSENT:
-                row.state.pop(key, None)
-            else:
-                row.state[key] = value
+        for name, value in self._state.items():
+            setattr(row.state, name, value)
         if self._status is not None:
             row.status = self._status
         row.pool -= self._pool

@@ -45,9 +45,9 @@ async def before_deal(table: LiveTable) -> tuple[dict[str, Any] | None, float | 
     mtt = tournament_of(table)
     changed = seat_arrivals(mtt, table) + move_out(mtt, table)
     if table.row.status == "closed":  # its hands still count for levels by hands
-        mtt.state["hands_closed"] = int(mtt.state.get("hands_closed", 0)) + table.row.hand_no
-        if len(mtt.live_tables()) == 1:  # the final table is set: who is at it now, for its post
-            mtt.state.setdefault("final_table_players", [e.user_id for e in mtt.alive()])
+        mtt.state.hands_closed += table.row.hand_no
+        if len(mtt.live_tables()) == 1 and mtt.state.final_table_players is None:  # who is at the final table, for its post
+            mtt.state.final_table_players = [e.user_id for e in mtt.alive()]
     if changed:
         async with table.room.storage.transaction() as tx:
             await tx.save_table(table.row)
@@ -64,11 +64,12 @@ async def before_deal(table: LiveTable) -> tuple[dict[str, Any] | None, float | 
         left = mtt.schedule.break_left(seconds)
         table.note(f"Break: play resumes <t:{int(table.room.clock() + left)}:R>.")
         return None, table.room.clock() + left
-    if mtt.state.get("hfh") and table.id in mtt.state.get("hfh_done", []):
+    if mtt.state.hfh and table.id in mtt.state.hfh_done:
         return None, None  # hand for hand: this table waits for the others to finish the hand
     if not can_deal(table):
         table.note("Waiting for players to be moved here.")
         return None, None
+    mtt.keep_level()
     return mtt.stakes(), None  # the table's message names the level (``bot.adapter.mtt_text.table_heading``)
 
 
@@ -103,8 +104,7 @@ def move_out(mtt: Tournament, table: LiveTable) -> list[MttEntry]:
     else:
         moves = []  # another table breaks first: it will bring its players
     kind = "break" if breaking == table.id else "balance"
-    counts = mtt.state.setdefault("moves", {})
-    counts[kind] = counts.get(kind, 0) + len(moves)
+    mtt.state.moves[kind] = mtt.state.moves.get(kind, 0) + len(moves)
     moved = []
     for move in moves:
         index = table.seat_index(move.player)
@@ -157,9 +157,9 @@ async def after_deal(table: LiveTable, tx: Tx, deal: Deal) -> None:
         ending.spawn(mtt.presenter.show_mtt(mtt))
     between = table.room.between_deals
     row.deadline = table.room.clock() + (table.spec.pause_after_deal if between is None else between)
-    if mtt.state.get("hfh"):
-        mtt.state.setdefault("hfh_busts", []).extend([user, stack] for user, stack in out)
-        mtt.state.setdefault("hfh_done", []).append(table.id)
+    if mtt.state.hfh:
+        mtt.state.hfh_busts.extend(out)
+        mtt.state.hfh_done.append(table.id)
         row.deadline = None
     else:
         await mtt_places.knocked_out(mtt, tx, out)  # placed, or waiting while registration is open
@@ -167,11 +167,11 @@ async def after_deal(table: LiveTable, tx: Tx, deal: Deal) -> None:
             changed += await mtt_places.fix_field(mtt, tx)
         if mtt_places.field_fixed(mtt) and mtt_seating.hand_for_hand(len(mtt.alive()), len(paid(mtt)),
                                                                      len(mtt.live_tables())):
-            mtt.state.update(hfh=True, hfh_done=[table.id], hfh_busts=[])
+            mtt.state.hfh, mtt.state.hfh_done, mtt.state.hfh_busts = True, [table.id], []
             row.deadline = None
             ending.spawn(mtt.presenter.announce_mtt(mtt, "bubble"))
     await check_round(mtt, tx, ending.spawn)
-    if len(mtt.alive()) == 1 and not mtt.state.get("hfh_busts"):
+    if len(mtt.alive()) == 1 and not mtt.state.hfh_busts:
         changed += await finish(mtt, tx, table, ending.spawn)
     await tx.save_mtt(mtt.row, changed)
     ending.done()
@@ -187,13 +187,12 @@ async def check_round(mtt: Tournament, tx: Tx | None = None, spawn: Callable[[Wo
     deal), the players knocked out in it take their places together, ranked by the chips they started
     it with across the tables, and every table deals the next hand; past the bubble, play goes back
     to normal. In a deal end's ``tx``, its announcement waits for the commit (``spawn``)."""
-    if not mtt.state.get("hfh"):
+    if not mtt.state.hfh:
         return
-    done = set(mtt.state.get("hfh_done", []))
+    done = set(mtt.state.hfh_done)
     if any(t.row.deal is not None or (t.id not in done and can_deal(t)) for t in mtt.live_tables()):
         return
-    busts = [(int(user), int(stack)) for user, stack in mtt.state.get("hfh_busts", [])]
-    mtt.state.update(hfh_done=[], hfh_busts=[])
+    busts, mtt.state.hfh_done, mtt.state.hfh_busts = mtt.state.hfh_busts, [], []
     if tx is None:
         async with mtt.service.storage.transaction() as own:
             await own.save_mtt(mtt.row, await mtt_places.knocked_out(mtt, own, busts))
@@ -201,10 +200,10 @@ async def check_round(mtt: Tournament, tx: Tx | None = None, spawn: Callable[[Wo
         await tx.save_mtt(mtt.row, await mtt_places.knocked_out(mtt, tx, busts))
     tables = len(mtt.live_tables())
     if not mtt_seating.hand_for_hand(len(mtt.alive()), len(paid(mtt)), tables) and len(mtt.alive()) <= len(paid(mtt)):
-        mtt.state["hfh"] = False
+        mtt.state.hfh = False
         (spawn or mtt.spawn)(mtt.presenter.announce_mtt(mtt, "burst"))
     elif tables <= 1:
-        mtt.state["hfh"] = False
+        mtt.state.hfh = False
     mtt.wake_all()
 
 
@@ -215,7 +214,7 @@ async def finish(mtt: Tournament, tx: Tx, table: LiveTable, spawn: Callable[[Wor
     await, so nothing reads it in between as still playing with nobody left (an announcement saying
     "Players left 0" with a Pause button). Returns the entries placed."""
     mtt.row.status = "finished"
-    mtt.state["finished_at"] = table.room.clock()
+    mtt.state.finished_at = table.room.clock()
     placed = await mtt_places.win(mtt, tx, mtt.alive()[0])
     entries = list(mtt.entries.values())
     seats = [TableSeat(e.user_id, e.name, 0, is_bot=e.is_bot) for e in entries]
