@@ -32,7 +32,8 @@ from images.bridge_diagram import (
     vulnerability,
 )
 from images.bridge_hand import render_hand
-from images.cards import canvas_draw, card_size, fit_text, font, paste_card, text_width
+from images.cards import canvas_draw, card_size, fit_text, font, paste_card
+from images.emoji_text import text_width
 from images.palette import to_png
 from images.theme import (
     GOLD,

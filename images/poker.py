@@ -22,8 +22,8 @@ from PIL import Image, ImageDraw, ImageFont
 
 from bot.games.base import HIDDEN
 from bot.games.runout_equity import with_equity
-from images.cards import (canvas_draw, card_size, chips, draw_text, fit_text, font, paste_card, paste_row,
-                          text_width, wrap_text)
+from images.cards import canvas_draw, card_size, chips, draw_text, fit_text, font, paste_card, paste_row, wrap_text
+from images.emoji_text import text_width
 from images.palette import to_png
 from images.poker_equity import draw_tag, legend_text, tag_height, tag_lines, tag_width
 from images.poker_layout import (

@@ -17,18 +17,8 @@ from typing import Any, Mapping
 from PIL import Image, ImageDraw
 
 from bot.games.cards import pretty
-from images.cards import (
-    CARD_RATIO,
-    Color,
-    canvas_draw,
-    card_size,
-    draw_text,
-    fit_text,
-    font,
-    paste_card,
-    paste_row,
-    text_width,
-)
+from images.cards import CARD_RATIO, Color, canvas_draw, card_size, draw_text, fit_text, font, paste_card, paste_row
+from images.emoji_text import text_width
 from images.palette import to_png
 from images.theme import (
     SMALLEST_TEXT_PX,

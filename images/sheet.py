@@ -12,7 +12,8 @@ from typing import Sequence
 
 from PIL import Image, ImageDraw, ImageFont
 
-from images.cards import canvas_draw, fit_text, font, printable, text_width
+from images.cards import canvas_draw, fit_text, font, printable
+from images.emoji_text import text_width
 from images.emoji_text import pieces
 from images.theme import BACKGROUND, MUTED, draw_header
 

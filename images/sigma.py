@@ -33,7 +33,8 @@ from bot.games.sigma_shapes import (
     score,
 )
 from bot.games.sigma_shapes import card_size as shape_size
-from images.cards import Color, canvas_draw, card_image, chips, draw_text, fit_text, font, text_width, wrap_text
+from images.cards import Color, canvas_draw, card_image, chips, draw_text, fit_text, font, wrap_text
+from images.emoji_text import text_width
 from images.palette import to_png
 from images.theme import (
     FELT,

@@ -6,7 +6,8 @@ from typing import Any, Mapping
 
 from PIL import Image, ImageDraw
 
-from images.cards import fit_text, font, printable, text_width
+from images.cards import fit_text, font, printable
+from images.emoji_text import text_width
 
 BACKGROUND = (22, 26, 34)
 HEADER_FILL = (12, 14, 19)

@@ -15,7 +15,8 @@ from bot.adapter.component_checks import STATE, TableComponent, bot_of, on_offer
 from bot.adapter.move_buttons import ActionButton
 from bot.errors import UserError
 from bot.games.base import ActionSpec
-from bot.games.choices import TARGET, action_from_choices, card_of, display_choice
+from bot.games.base import TARGET
+from bot.games.choices import action_from_choices, card_of, display_choice
 from bot.service.table.live import LiveTable
 from bot.service.table.press import Press
 
@@ -23,7 +24,7 @@ from bot.service.table.press import Press
 MAX_SELECT_OPTIONS = 25
 
 
-class ChoiceButton(TableComponent, discord.ui.DynamicItem[discord.ui.Button],
+class ChoiceButton(TableComponent, discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
                    template=r"cr:c:" + STATE + r"(?::(?P<index>[0-9]+))?"):
     """A move that needs a choice (cards to discard, a card to play, a bid): opens a private select.
     ``index`` tells apart several specs of one kind (0, the first, is left out of the custom_id)."""
@@ -90,14 +91,14 @@ def _chunks(items: tuple[str, ...], size: int) -> Iterable[tuple[str, ...]]:
         yield items[start:start + size]
 
 
-class ChoiceSelect(TableComponent, discord.ui.DynamicItem[discord.ui.Select],
+class ChoiceSelect(TableComponent, discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]],
                    template=r"cr:s:" + STATE + r":(?P<part>[0-9]+)"):
     """The private select a ChoiceButton opens; its values become the action."""
 
     def __init__(self, table: int, hand: int, step: int, spec: ActionSpec | str,
                  options: tuple[str, ...] = (), part: int = 0, labels: dict[str, str] | None = None):
         kind = spec if isinstance(spec, str) else spec.kind
-        select: discord.ui.Select = discord.ui.Select(custom_id=f"cr:s:{table}:{hand}:{step}:{kind}:{part}")
+        select: discord.ui.Select[discord.ui.View] = discord.ui.Select(custom_id=f"cr:s:{table}:{hand}:{step}:{kind}:{part}")
         if isinstance(spec, ActionSpec):
             for value in options:
                 select.add_option(label=(labels or {}).get(value) or display_choice(value), value=value)
@@ -154,7 +155,7 @@ async def _show_preview(interaction: discord.Interaction, live: LiveTable, press
                                             attachments=[file])
 
 
-class PreviewButton(TableComponent, discord.ui.DynamicItem[discord.ui.Button],
+class PreviewButton(TableComponent, discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
                     template=r"cr:p:(?P<what>ok|back):" + STATE + r":(?P<value>.+)"):
     """Confirm sends the previewed choice; Back reopens the selects it came from."""
 

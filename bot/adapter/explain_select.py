@@ -24,12 +24,12 @@ def auction_calls(live: LiveTable) -> list[tuple[int, str]]:
     return [(int(c["seat"]), str(c["call"])) for c in (view or {}).get("auction", [])]
 
 
-class ExplainSelect(TableComponent, discord.ui.DynamicItem[discord.ui.Select],
+class ExplainSelect(TableComponent, discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]],
                     template=r"cr:x:(?P<table>[0-9]+):(?P<hand>[0-9]+)"):
     """Pick a call of the auction: what it means, privately (the newest 25 calls are offered)."""
 
     def __init__(self, table: int, hand: int, live: LiveTable | None = None):
-        select: discord.ui.Select = discord.ui.Select(custom_id=f"cr:x:{table}:{hand}",
+        select: discord.ui.Select[discord.ui.View] = discord.ui.Select(custom_id=f"cr:x:{table}:{hand}",
                                                       placeholder="What does a call mean? Pick one")
         if live is not None:
             calls = auction_calls(live)

@@ -62,7 +62,7 @@ async def leaderboard_reply(interaction: discord.Interaction, game: str, period:
     return text, file, view, page
 
 
-class PageButton(TableComponent, discord.ui.DynamicItem[discord.ui.Button],
+class PageButton(TableComponent, discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
                  template=r"cr:lb:(?P<guild>[0-9]+):(?P<game>[a-z-]+):(?P<period>week|month|all):"
                           r"(?P<page>[0-9]{1,6}):(?P<owner>[0-9]+):(?P<made>[0-9]+)"):
     """Previous or Next under a leaderboard picture."""

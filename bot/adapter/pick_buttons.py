@@ -28,7 +28,7 @@ def labels_of(live: LiveTable, deal_seat: int, spec: ActionSpec) -> dict[str, st
                     else display_choice(value))[:80] for value in spec.choices}
 
 
-class PickButton(TableComponent, discord.ui.DynamicItem[discord.ui.Button],
+class PickButton(TableComponent, discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
                  template=r"cr:k:" + STATE + ":" + VALUE):
     """One choice of a move as its own button: pressing it makes the move."""
 
@@ -48,13 +48,13 @@ class PickButton(TableComponent, discord.ui.DynamicItem[discord.ui.Button],
         await submit(interaction, present(live), self.hand, self.step, action_from_choices(self.kind, [self.value]))
 
 
-class PickSelect(TableComponent, discord.ui.DynamicItem[discord.ui.Select],
+class PickSelect(TableComponent, discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]],
                  template=r"cr:q:" + STATE + r":(?P<part>[0-9]+)"):
     """Up to 25 choices of a one-pick move as a select on the panel: picking one makes the move."""
 
     def __init__(self, table: int, hand: int, step: int, kind: str, part: int = 0,
                  options: dict[str, str] | None = None, placeholder: str = ""):
-        select: discord.ui.Select = discord.ui.Select(custom_id=f"cr:q:{table}:{hand}:{step}:{kind}:{part}",
+        select: discord.ui.Select[discord.ui.View] = discord.ui.Select(custom_id=f"cr:q:{table}:{hand}:{step}:{kind}:{part}",
                                                       placeholder=placeholder[:150] or None)
         for value, label in (options or {}).items():
             select.add_option(label=label, value=value)

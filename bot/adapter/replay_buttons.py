@@ -93,7 +93,7 @@ async def send_animation(interaction: discord.Interaction, replay: Replay) -> No
                                     file=file, ephemeral=True)
 
 
-class ReplayButton(TableComponent, discord.ui.DynamicItem[discord.ui.Button],
+class ReplayButton(TableComponent, discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
                    template=r"cr:r:(?P<table>[0-9]+):(?P<hand>[0-9]+):(?P<step>[0-9]+):(?P<what>[a-z]+)"):
     """First / Back / Next / Last and Animation under a replay; Replay under a finished hand."""
 

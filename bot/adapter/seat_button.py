@@ -11,7 +11,7 @@ from bot.adapter.component_checks import TableComponent, bot_of, present
 from bot.service.table.live import LiveTable
 
 
-class SeatButton(TableComponent, discord.ui.DynamicItem[discord.ui.Button],
+class SeatButton(TableComponent, discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
                  template=r"cr:seat:(?P<table>[0-9]+)"):
     """Opens (or opens afresh) the presser's seat panel."""
 

@@ -179,7 +179,7 @@ def claim_is_fair(view: Mapping[str, Any]) -> bool:
     best = in_solver(best_tricks, hands, table)
     remaining = (52 - len(view["play"]) + len(table.trick)) // 4
     from_here = best if to_play % 2 == claimer_side else remaining - best
-    return view["claim"]["tricks"] <= view["tricks"][claimer_side] + from_here
+    return bool(view["claim"]["tricks"] <= view["tricks"][claimer_side] + from_here)
 
 
 def safe_claim(view: Mapping[str, Any]) -> int | None:
@@ -210,7 +210,7 @@ def safe_claim(view: Mapping[str, Any]) -> int | None:
         return None
     if not all(_beats_the_rest(card, others) for card in on_lead):
         return None
-    return view["tricks"][declarer % 2] + len(on_lead)
+    return int(view["tricks"][declarer % 2]) + len(on_lead)
 
 
 def _beats_the_rest(card: str, others: Sequence[str]) -> bool:

@@ -472,7 +472,7 @@ def invitation(a: Auction) -> str | None:
     mine = a.bids_of(a.me)
     if last == "2NT" and mine and mine[0] != "1NT":
         return "NT"
-    strain = last[1:]
+    strain: str = last[1:]
     if last in ("3H", "3S") and any(b[1:] == strain for b in mine):
         return strain
     return None

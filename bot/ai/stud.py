@@ -12,7 +12,8 @@ from __future__ import annotations
 import random
 from typing import Any, Mapping, Sequence
 
-from bot.ai.draw import STRONG, bet, sampled_equity
+from bot.ai.draw import bet, sampled_equity
+from bot.ai.holdem import STRONG
 from bot.games.base import HIDDEN, Action, ActionSpec
 
 SAMPLES = 200
