@@ -13,7 +13,7 @@ from typing import Any, AsyncContextManager, Protocol, Sequence
 from bot.errors import UserError
 from bot.games.event_records import EventPlayer, EventResult
 from bot.storage.mtt_interface import MttStorage, MttTx
-from bot.storage.records import EventState, LedgerEntry, PlayedHand, Standing, StoredHand, TableRow
+from bot.storage.records import EventState, LedgerEntry, Move, PlayedHand, Standing, StoredHand, TableRow
 
 COMMITTED: ContextVar[tuple[asyncio.Task[Any] | None, list[int]] | None] = ContextVar("committed", default=None)
 """A task that counts the transactions it commits (not those of tasks it starts): the task, and its
@@ -74,9 +74,8 @@ class Tx(MttTx, Protocol):
         """Store every column of ``table`` but its deal's actions (those are appended one by one)."""
         ...
 
-    async def append_action(self, table: TableRow, seat: int, action: dict[str, Any], *,
-                            seats_changed: bool) -> None:
-        """Record the deal's action number ``table.step``: one new row, and nothing else written. The
+    async def append_action(self, table: TableRow, move: Move, *, seats_changed: bool) -> None:
+        """Record the deal's action number ``table.step``, ``move``: one new row, and nothing else written. The
         row carries what an action changes of the table: its step, the deadline, and the seats when
         ``seats_changed``; loading the table takes them from its last action rows."""
         ...

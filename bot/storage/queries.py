@@ -9,10 +9,11 @@ import asyncio
 import json
 from typing import Any, Iterable, Protocol, Sequence
 
+from bot.games.base import Action
 from bot.games.event_records import EventPlayer, EventResult
 from bot.storage.dialect import Dialect
 from bot.storage.mtt_store import MttQueries
-from bot.storage.records import (Deal, EventState, LedgerEntry, PlayedHand, Standing, StoredHand, TableRow,
+from bot.storage.records import (Deal, Move, EventState, LedgerEntry, PlayedHand, Standing, StoredHand, TableRow,
                                  seats_from_json)
 
 TABLE_COLUMNS = (
@@ -79,7 +80,7 @@ class Queries(MttQueries):
         row later than the table row's step brings the step, the deadline, and the seats if it wrote
         them (an action writes only its own row: see ``Writes.append_action``)."""
         dealing = {t.id: t for t in tables if t.deal is not None}
-        actions: dict[int, list[list[Any]]] = {}  # each deal's ``deal.actions`` list, by table
+        actions: dict[int, list[Move]] = {}  # each deal's ``deal.actions`` list, by table
         for t in dealing.values():
             assert t.deal is not None  # only tables dealing were taken
             t.deal.actions = actions[t.id] = []
@@ -92,7 +93,7 @@ class Queries(MttQueries):
             table = dealing.get(table_id)
             if table is None:  # a table opened after the first read is not in this list
                 continue
-            actions[table_id].append([seat, json.loads(action)])
+            actions[table_id].append(Move(int(seat), Action.from_json(json.loads(action))))
             if step > saved[table_id]:
                 table.step, table.deadline = step, deadline
                 if seats is not None:

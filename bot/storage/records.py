@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.games.base import Action
 from bot.storage.tournament_records import TournamentSettings as TournamentSettings, TournamentState as TournamentState
 
 
@@ -53,12 +54,24 @@ def seats_from_json(data: list[dict[str, Any]]) -> list[TableSeat]:
     return [TableSeat.from_json(seat) for seat in data]
 
 
+@dataclass(frozen=True)
+class Move:
+    """One action of a deal: the deal seat that took it, and what it did."""
+
+    deal_seat: int
+    action: Action
+
+    def to_json(self) -> list[Any]:
+        """``[deal seat, Action JSON]``, as a finished deal's record keeps its actions."""
+        return [self.deal_seat, self.action.to_json()]
+
+
 @dataclass
 class Deal:
     """The deal in progress, as it was dealt: which table seats were dealt in (in engine seat order,
     the deal seats 0, 1, ...), their names, stacks and kinds then, the seed of the deck and its
     published commitment, what the table carried into it (the button, match scores), its settings,
-    and the actions so far (``[deal seat, Action JSON]``, in order). The engine is rebuilt from it."""
+    and the moves so far, in order. The engine is rebuilt from it."""
 
     seed: str
     commitment: str
@@ -69,14 +82,14 @@ class Deal:
     carry: dict[str, Any]
     settings: dict[str, Any]
     event_key: str | None = None  # the board of an event this deal plays (bot.service.events.shared_deals)
-    actions: list[list[Any]] = field(default_factory=list)
+    actions: list[Move] = field(default_factory=list)
 
     def header_json(self) -> dict[str, Any]:
         """All but the actions: the header is one column, the actions rows of their own."""
         return {name: value for name, value in vars(self).items() if name != "actions"}
 
     @classmethod
-    def from_json(cls, header: dict[str, Any], actions: list[list[Any]] | None = None) -> "Deal":
+    def from_json(cls, header: dict[str, Any], actions: list[Move] | None = None) -> "Deal":
         return cls(**{k: v for k, v in header.items() if k != "actions"}, actions=actions or [])
 
 

@@ -14,7 +14,7 @@ from typing import Any, Sequence
 
 from bot.games.event_records import EventPlayer
 from bot.storage.interface import HOUSE, HOUSE_BANKROLL, InsufficientChips
-from bot.storage.records import TableRow, seats_json
+from bot.storage.records import Move, TableRow, seats_json
 from bot.storage.mtt_store import MttWrites
 from bot.storage.queries import Db, Queries
 
@@ -105,14 +105,13 @@ class Writes(Queries, MttWrites):
             t.status, json.dumps(seats_json(t.seats)), json.dumps(t.carry), header, t.hand_no, t.step, t.deadline,
             t.message_id, t.host_id, t.id)
 
-    async def append_action(self, table: TableRow, seat: int, action: dict[str, Any], *,
-                            seats_changed: bool) -> None:
+    async def append_action(self, table: TableRow, move: Move, *, seats_changed: bool) -> None:
         """One INSERT: the row carries what the table row would otherwise be updated with (loading
         the table reads it back, ``Queries._load_actions``)."""
         await self._db.execute(
             "INSERT INTO actions (table_id, hand_no, step, seat, action, at, deadline, seats)"
             " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-            table.id, table.hand_no, table.step, seat, json.dumps(action), time.time(), table.deadline,
+            table.id, table.hand_no, table.step, move.deal_seat, json.dumps(move.action.to_json()), time.time(), table.deadline,
             json.dumps(seats_json(table.seats)) if seats_changed else None)
 
     async def drop_actions_from(self, table_id: int, hand_no: int, step: int) -> None:

@@ -51,7 +51,7 @@ async def test_two_players_press_at_once_only_the_player_to_act_counts(tmp_path)
     await h.settle()
     live = h.bot.service.in_channel(CHANNEL_ID)
     assert live.row.step == 1 and live.row.hand_no == 1, "the call applied, the fold did not"
-    assert live.row.deal.actions[0][1]["kind"] == "call"
+    assert live.row.deal.actions[0].action.kind == "call"
     refused = [t for t, user in tokens.items() if user is waiting]
     assert "not your turn" in h.ephemeral_text(refused[0]) and '"flags": 64' in h.ephemeral_text(refused[0])
     await h.close()

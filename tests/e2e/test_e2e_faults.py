@@ -83,5 +83,5 @@ async def test_a_form_is_submitted_only_by_the_player_who_opened_it(tmp_path) ->
         assert '"flags": 64' in h.ephemeral_text(forged)
     assert live.row.step == 0
     await h.submit_modal(user, custom_id, {"amount": "40"})  # the owner's form is still open
-    assert live.row.step == 1 and live.row.deal.actions[0][1]["amount"] == 40
+    assert live.row.step == 1 and live.row.deal.actions[0].action.amount == 40
     await h.close()

@@ -41,8 +41,8 @@ def _plan(live: LiveTable, rough: set[int]) -> tuple[list[tuple[int, Action]], t
     in, the others of them call, everyone else checks or folds. Returns the moves and the deltas."""
     sim = live.new_engine()
     assert live.row.deal is not None
-    for seat, action in live.row.deal.actions:
-        sim.apply(seat, Action.from_json(action))
+    for move in live.row.deal.actions:
+        sim.apply(move.deal_seat, move.action)
     moves, raised = [], False
     while sim.outcome is None:
         (seat,) = sim.to_act()

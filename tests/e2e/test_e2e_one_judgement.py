@@ -8,7 +8,9 @@ from typing import Any
 
 import pytest
 
+from bot.games.base import Action
 from bot.service.table.live import LiveTable
+from bot.storage.records import Move
 from tests.support.harness import CHANNEL_ID, Harness, Recorder, User
 
 ALICE, BOB, CAROL = User(1101, "Alice"), User(1102, "Bob"), User(1103, "Carol")
@@ -68,7 +70,7 @@ async def test_a_press_is_judged_once_under_the_lock(database, judgements: Count
         amount = (raise_.min_amount or 0) + 1
         await h.submit_modal(ALICE, f"cr:m:{state}:raise", {"amount": str(amount)})
         assert live.row.step == 1 and live.row.deal is not None
-        assert live.row.deal.actions[-1] == [0, {"kind": "raise", "amount": amount}]
+        assert live.row.deal.actions[-1] == Move(0, Action("raise", amount=amount))
         assert judgements == Counter(verify=1), "the typed amount is judged as the table applies it"
         judgements.clear()
 

@@ -51,7 +51,7 @@ async def test_a_deal_sets_the_stacks_records_the_hand_and_schedules_the_next(da
     record = await service.storage.hand_record(live.id, 1)
     assert record is not None and (record.seed, record.commitment) == (hand.seed, hand.commitment)
     assert record.record == {"seats": hand.seats, "names": hand.names, "stacks": before,
-                                "carry": hand.carry, "settings": hand.settings, "actions": hand.actions,
+                                "carry": hand.carry, "settings": hand.settings, "actions": [move.to_json() for move in hand.actions],
                                 "outcome": json.loads(json.dumps(outcome.to_json())), "bots": hand.bots,
                                 "users": users}
     assert record.game == "holdem" and record.export == live.spec.export(live.engine)

@@ -107,7 +107,7 @@ async def test_an_action_appends_one_row_and_rewrites_nothing(database: str, mon
     assert deadline == live.row.deadline, "the action row carries the deadline of the turn after it"
     hand, rows = await _stored(spy.storage, live.id)
     assert "actions" not in hand and hand["seed"] == live.row.deal.seed
-    assert rows == [(step, seat, action) for step, (seat, action) in enumerate(live.row.deal.actions, 1)]
+    assert rows == [(step, move.deal_seat, move.action.to_json()) for step, move in enumerate(live.row.deal.actions, 1)]
     assert [kind["kind"] for _, _, kind in rows] == ["call", "call"]
     rng = random.Random(1)
     while live.row.deal is not None:  # play the deal out: its record moves to hands, its rows go
@@ -146,7 +146,7 @@ async def test_a_database_of_the_old_schema_opens_and_resumes(new_database: Any)
     assert resumed.engine.view(None) == live.engine.view(None)
     assert resumed.engine.to_act() == live.engine.to_act()
     hand, rows = await _stored(resumed_storage, live.id)
-    assert "actions" not in hand and [(s, a) for _, s, a in rows] == [tuple(x) for x in live.row.deal.actions]
+    assert "actions" not in hand and [[s, a] for _, s, a in rows] == [move.to_json() for move in live.row.deal.actions]
     await resumed_storage.close()
     again = await open_storage(old_path)  # every migration ran once: opening again changes nothing
     assert await _stored(again, live.id) == (hand, rows)

@@ -160,9 +160,9 @@ async def test_a_table_and_its_actions_are_written_and_read_as_its_own(database:
             assert (row.guild_id, row.channel_id, row.hand_no, row.step, row.deadline) == (
                 guild, channel(guild), 3, 2, 1002.0)
             assert row.deal.seed == seed(guild, "deal", "3")
-            assert row.deal.actions == [[0, action(table, 1)], [1, action(table, 2)]]
+            assert row.deal.actions == [action(table, 1), action(table, 2)]
         assert {t.id: (t.deal.actions if t.deal else None) for t in await storage.open_tables()} == {
-            **{t: [[0, action(t, 1)], [1, action(t, 2)]] for t in world.tables.values()}, world.cup: None}
+            **{t: [action(t, 1), action(t, 2)] for t in world.tables.values()}, world.cup: None}
         for guild, user in TARGETS:
             table = world.tables[guild]
             before = await snapshot(storage)
@@ -174,7 +174,7 @@ async def test_a_table_and_its_actions_are_written_and_read_as_its_own(database:
             row.message_id, row.host_id, row.step = 555, user, 3  # saved, then its action 3 appended
             writes = [({("tables", guild, table)}, lambda tx: tx.save_table(row)),
                       ({("actions", table, 3, 3)},
-                       lambda tx: tx.append_action(row, 0, action(table, 3), seats_changed=True)),
+                       lambda tx: tx.append_action(row, action(table, 3), seats_changed=True)),
                       ({("actions", table, 3, step) for step in (1, 2, 3)}, lambda tx: tx.clear_actions(table))]
             for expected, write in writes:
                 before = await snapshot(storage)

@@ -154,7 +154,7 @@ async def _press_choice(h: Harness, user: User, choice: Choice) -> list[str]:
 
 def _moves_of(live: LiveTable, seat: int) -> int:
     assert live.row.deal is not None
-    return sum(1 for who, _ in live.row.deal.actions if who == seat)
+    return sum(1 for move in live.row.deal.actions if move.deal_seat == seat)
 
 
 SUIT_BY_SUIT = re.compile(r"([♠♥♦♣]) ((?:10|[AKQJ2-9])(?: (?:10|[AKQJ2-9]))*)")

@@ -14,10 +14,11 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Any, AsyncIterator
 
+from bot.games.base import Action
 from bot.games.event_records import EventPlayer
 from bot.storage import open_storage
 from bot.storage.interface import Storage
-from bot.storage.records import Deal
+from bot.storage.records import Deal, Move
 
 G1, G2, G3 = 7, 8, 9
 U1, U2, U3 = 1, 2, 3  # U3 never played anywhere
@@ -79,9 +80,9 @@ def seed(guild: int, event: str, key: str) -> str:
     return f"seed {guild} {event} {key}"
 
 
-def action(table_id: int, step: int) -> dict[str, Any]:
-    """A deal's action as stored (the storage keeps any JSON); it names its table and step."""
-    return {"kind": "raise", "amount": 100 * table_id + step}
+def action(table_id: int, step: int) -> Move:
+    """A deal's move (the deal seat before the step's); its amount names its table and step."""
+    return Move((step - 1) % 2, Action("raise", amount=100 * table_id + step))
 
 
 def hand_record(guild: int, hand_no: int) -> dict[str, Any]:
@@ -134,7 +135,7 @@ async def build_world(storage: Storage) -> World:
             await tx.save_table(row)
             for step in (1, 2):
                 row.step, row.deadline = step, 1000.0 + step
-                await tx.append_action(row, step - 1, action(table_id, step), seats_changed=False)
+                await tx.append_action(row, action(table_id, step), seats_changed=False)
     return World(tables, cup)
 
 

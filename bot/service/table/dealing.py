@@ -11,7 +11,6 @@ import asyncio
 import logging
 import random
 import time
-from typing import Any
 
 from bot.games.base import Action
 from bot.games.cards import commitment
@@ -22,7 +21,7 @@ from bot.service.table.command import command
 from bot.service.table.live import LiveTable, Room
 from bot.service.table.press import Press
 from bot.service.table.settlement import end_deal
-from bot.storage.records import Deal, TableRow
+from bot.storage.records import Deal, Move, TableRow
 
 log = logging.getLogger(__name__)
 
@@ -132,19 +131,19 @@ async def apply(table: LiveTable, deal_seat: int, action: Action, *, seats_chang
     started = time.perf_counter()
     lines = table.engine.apply(deal_seat, action)
     table.undo_asked = None  # the deal moved on: an undo asked before is no longer the last move's
-    recorded = action.to_json()
-    row.deal.actions.append([deal_seat, recorded])
+    move = Move(deal_seat, action)
+    row.deal.actions.append(move)
     row.step += 1
     table.track_turns()
     for line in lines:
         table.note(line)
     row.deadline = turn_deadline(table)
-    await persist(table, (deal_seat, recorded, seats_changed))
+    await persist(table, (move, seats_changed))
     table.room.action_done(table.spec.name, time.perf_counter() - started)
 
 
-async def persist(table: LiveTable, action: tuple[int, dict[str, Any], bool] | None = None) -> None:
-    """Store the table. An ``action`` (engine seat, JSON, whether the seats changed) of a deal
+async def persist(table: LiveTable, action: tuple[Move, bool] | None = None) -> None:
+    """Store the table. An ``action`` (the move, whether the seats changed) of a deal
     still going is one write, its appended row (which carries the step, the deadline and changed
     seats); a new deal rewrites the table row; a deal that is over (even by forced bets alone)
     ends (``settlement.end_deal``)."""
@@ -153,8 +152,8 @@ async def persist(table: LiveTable, action: tuple[int, dict[str, Any], bool] | N
         return
     async with table.room.storage.transaction() as tx:
         if action is not None:
-            seat, recorded, seats_changed = action
-            await tx.append_action(table.row, seat, recorded, seats_changed=seats_changed)
+            move, seats_changed = action
+            await tx.append_action(table.row, move, seats_changed=seats_changed)
         else:
             await tx.save_table(table.row)
 

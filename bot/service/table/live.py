@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, fields, replace
 from typing import Any, Callable, Coroutine, Protocol
 
 from bot.errors import EarlierHand, NotPlaying, OtherHand, StaleButton, TablePaused, UserError
-from bot.games.base import Action, ActionSpec, Outcome, Seat
+from bot.games.base import ActionSpec, Outcome, Seat
 from bot.games.moves import offered
 from bot.registry import GameSpec
 from bot.service.table.commands import Commands
@@ -107,8 +107,8 @@ class LiveTable:
         self.deal_size = len(deal.seats)
         self.turn_started = {}
         self.track_turns(0)
-        for step, (deal_seat, action) in enumerate(deal.actions, start=1):
-            self.engine.apply(deal_seat, Action.from_json(action))
+        for step, move in enumerate(deal.actions, start=1):
+            self.engine.apply(move.deal_seat, move.action)
             self.track_turns(step)  # buttons shown before stay as valid as they were
 
     def checkpoint(self) -> dict[str, Any]:  # what memory alone holds of it now, for ``restore``

@@ -87,7 +87,7 @@ async def record_hand(table: LiveTable, tx: Tx, outcome: Outcome) -> None:
     assert deal is not None
     dealt = deal.seats
     record = {"seats": dealt, "names": deal.names, "stacks": deal.stacks, "carry": deal.carry,
-              "settings": deal.settings, "actions": deal.actions, "outcome": outcome.to_json(),
+              "settings": deal.settings, "actions": [move.to_json() for move in deal.actions], "outcome": outcome.to_json(),
               "bots": deal.bots, "users": [row.seats[index].user_id for index in dealt]}
     await tx.insert_hand(row.id, row.hand_no, row.game, deal.seed, deal.commitment, record,
                          table.spec.export(table.engine))

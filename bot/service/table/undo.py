@@ -24,7 +24,7 @@ def _last_move(table: LiveTable, deal_seat: int) -> int:
     deal = table.row.deal
     if deal is None or table.engine is None or table.engine.outcome is not None:
         raise UserError("There is nothing to undo: no deal is in play.")
-    own = [index for index, (seat, _) in enumerate(deal.actions) if seat == deal_seat]
+    own = [index for index, move in enumerate(deal.actions) if move.deal_seat == deal_seat]
     if not own:
         raise UserError("You have made no call or card in this deal to take back.")
     return own[-1]
