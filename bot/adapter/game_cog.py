@@ -80,7 +80,7 @@ class GameCog(commands.GroupCog):
         live = self._table(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
         await live.commands.start(interaction.user.id)
-        await interaction.followup.send("Dealt. Your cards come by DM (or press My hand).", ephemeral=True)
+        await interaction.followup.send("Dealt. Press **My seat** under the table for your cards and moves.", ephemeral=True)
 
     @app_commands.command(name="add-bot", description="Fill a seat with a computer player")
     async def add_bot(self, interaction: discord.Interaction) -> None:

@@ -1,5 +1,5 @@
 """The buttons under a table message: moves (fold, call, a preset raise...) and the table's own
-buttons (My hand, Sit out, I'm back, Join, Start).
+buttons (Sit out, I'm back, Join, Start...; My hand answers from table messages drawn before the seat panels).
 
 Each is a ``DynamicItem`` whose custom_id carries the table (and, for a move, the hand and step), so it
 works after a restart and a click from an earlier state is refused.
@@ -26,7 +26,7 @@ PRIVATE_ANSWERS = {
 """Moves that only the presser is told of (the table shows that they chose, not what)."""
 
 
-class ActionButton(TableComponent, discord.ui.DynamicItem[discord.ui.Button],
+class ActionButton(TableComponent, discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
                    template=r"cr:a:" + STATE + r"(?::(?P<amount>[0-9]+))?"):
     """A move: fold, check, call, a preset raise... An amount range without an amount opens a modal."""
 
@@ -72,7 +72,7 @@ def straddle_answer(live: LiveTable, on: bool) -> str:
             "with more than a straddle in front of you. Press Straddle again to stop.")
 
 
-class TableButton(TableComponent, discord.ui.DynamicItem[discord.ui.Button],
+class TableButton(TableComponent, discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
                   template=r"cr:u:(?P<table>[0-9]+):(?P<what>[a-z]+)"):
     """Buttons that are not moves: My hand, Sit out, Away, Back, Join, Start, Straddle (a toggle), and after
     a hand Show my cards (its uncontested winner) and Rabbit hunt; at a cash table Rebuy (the table's

@@ -67,10 +67,14 @@ def _facts(view: dict[str, Any], seat: int) -> list[str]:
     return lines
 
 
+HEADING = "**Your seat** · "
+"""How every panel's text begins: a press on a message that begins so is a press on a seat panel."""
+
+
 def panel_text(live: LiveTable, user_id: int, offer: Offers) -> str:
     """The panel's text for ``user_id`` now."""
     row = live.row
-    lines = [f"**Your seat** · {live.spec.title} table #{row.id}"]
+    lines = [f"{HEADING}{live.spec.title} table #{row.id}"]
     if not offer.seated:
         return "\n".join(lines + [f"You are not seated at this table: `/{live.spec.name} join` to play."])
     seat = row.seats[live.seat_index(user_id) or 0]

@@ -24,6 +24,7 @@ from bot.adapter.member_text import shown_report
 from bot.adapter.private_hands import PrivateHands
 from bot.adapter.protocol import Cardroom
 from bot.adapter.press_token import PressToken
+from bot.adapter.panel_text import HEADING
 from bot.adapter.seat_panels import SeatPanels
 from bot.adapter.table_message import Composed, TableMessages
 from bot.adapter.table_text import PAUSED_HELP, table_text
@@ -87,7 +88,7 @@ class DiscordPresenter:
         """A press reached the table (``TableMessages.pressed``): answer it through what this returns."""
         press = self.messages.pressed(live, interaction)
         message = interaction.message
-        if message is not None and message.flags.ephemeral:  # a press on the member's seat panel
+        if message is not None and message.flags.ephemeral and message.content.startswith(HEADING):  # their panel
             self.panels.pressed(live, interaction.user.id, press)
         elif press.fresh():  # one that came too late carries no hand: the member's earlier press, or a DM
             self.hands.pressed(live, interaction.user.id, press)
@@ -171,7 +172,10 @@ class DiscordPresenter:
     async def _compose(self, live: LiveTable) -> Composed:
         """The table message for the current state: text, buttons and the public picture."""
         row = live.row
-        content = table_text(live)
+        acting = live.engine.to_act() if live.engine is not None and live.engine.outcome is None and row.deal else ()
+        members = [live.table_seat_of(s) for s in acting]
+        content = table_text(live, tuple(m.user_id for m in members
+                                         if not m.is_bot and self.panels.writer(live, m.user_id) is None))
         view = table_view(live)
         public = None if live.withheld else live.public_view()
         if public is None:

@@ -123,7 +123,7 @@ class PrivateHands:
             self.by_dm += 1
         except discord.Forbidden:
             self._dm_closed.add(seat.user_id)
-            live.note(f"{seat.name} has DMs closed: use the My hand button.")
+            live.note(f"{seat.name} has DMs closed: My seat shows their cards.")
         except discord.HTTPException:
             log.warning("could not DM user %s", seat.user_id)
 

@@ -25,6 +25,8 @@ from bot.service.table.offers import offers
 log = logging.getLogger(__name__)
 
 Signature = tuple[str, tuple[str, ...]]
+KEPT = 2
+"""Earlier presses kept behind a member's newest, in case it is refused (its answer is then a reply)."""
 
 
 def compose(live: LiveTable, user_id: int) -> tuple[dict[str, Any], Signature]:
@@ -42,43 +44,42 @@ class SeatPanels:
     their panel) and what each last showed."""
 
     def __init__(self) -> None:
-        self._writers: dict[int, dict[int, PressToken]] = {}
+        self._writers: dict[int, dict[int, list[PressToken]]] = {}
+        """Per table, per member: their presses that may write their panel, newest last (a press refused
+        or answered otherwise than by its panel's update writes nothing: the one before it still does)."""
         self._shown: dict[int, dict[int, Signature]] = {}
         self.edits = 0
 
     def writer(self, live: LiveTable, user_id: int) -> PressToken | None:
-        """The press that writes the member's panel, while its token lasts."""
-        writers = self._writers.get(live.id, {})
-        press = writers.get(user_id)
-        if press is not None and not press.fresh():
-            writers.pop(user_id, None)
-            return None
-        return press
+        """The newest press that writes the member's panel, while its token lasts."""
+        presses = self._writers.get(live.id, {}).get(user_id, [])
+        presses[:] = [press for press in presses if press.fresh()]  # a refusal's or a dead token's go
+        return presses[-1] if presses else None
 
     def presses(self, live: LiveTable) -> list[PressToken]:
         """The presses that write the table's open panels."""
-        return list(self._writers.get(live.id, {}).values())
+        return [press for user in list(self._writers.get(live.id, {})) if (press := self.writer(live, user))]
 
     def pressed(self, live: LiveTable, user_id: int, press: PressToken) -> None:
-        """A press on one of the member's panels: it writes that panel from now on (their newest)."""
-        writers = self._writers.setdefault(live.id, {})
-        current = writers.get(user_id)
-        if press.fresh() and (current is None or current.created <= press.created):
-            writers[user_id] = press
+        """A press on the member's panel: it writes that panel from now on, once it is answered by the
+        panel's update (their newest such press)."""
+        presses = self._writers.setdefault(live.id, {}).setdefault(user_id, [])
+        if press.fresh() and (not presses or presses[-1].created <= press.created):
+            presses[:] = presses[-KEPT:] + [press]
             self._shown.setdefault(live.id, {}).pop(user_id, None)  # what the panel shows is this press's answer
 
     async def open(self, live: LiveTable, user_id: int, press: PressToken) -> None:
         """My seat: the press is answered with the member's panel, which it writes from now on."""
         fields, signature = compose(live, user_id)
         if await press.open_panel(**fields):
-            self._writers.setdefault(live.id, {})[user_id] = press
+            self._writers.setdefault(live.id, {})[user_id] = [press]
             self._shown.setdefault(live.id, {})[user_id] = signature
 
     async def update(self, live: LiveTable, answering: bool = False) -> None:
         """Edit every open panel whose words or buttons changed; with ``answering``, only those whose
         press is still to be answered (the update is that press's answer)."""
-        members = [user for user, press in self._writers.get(live.id, {}).items()
-                   if not answering or press.answer is Answer.NONE]
+        members = [user for user in list(self._writers.get(live.id, {}))
+                   if not answering or ((press := self.writer(live, user)) is not None and press.answer is Answer.NONE)]
         await asyncio.gather(*(self._refresh(live, user) for user in members))
 
     async def _refresh(self, live: LiveTable, user_id: int) -> None:
@@ -96,7 +97,7 @@ class SeatPanels:
         except discord.HTTPException as error:
             shown.pop(user_id, None)
             if expired(error):
-                self._writers.get(live.id, {}).pop(user_id, None)
+                self._writers.get(live.id, {}).pop(user_id, None)  # every press of theirs is as old
             else:
                 log.info("table %s: a seat panel could not be edited (%s)", live.id, error)
 

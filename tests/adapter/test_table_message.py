@@ -9,6 +9,7 @@ from bot.service.table.press import Press
 import discord
 import pytest
 
+from bot.adapter.panel_text import HEADING
 from bot.adapter.press_token import TOKEN_LIFETIME, TOKEN_MARGIN, PressToken
 from bot.adapter.table_message import LAST_CALL_AGE, RELAY_AFTER, ROLL_OVER_AGE, Composed, PostedBy, TableMessages
 from bot.games.base import Action
@@ -48,7 +49,7 @@ def _counted(requests: list[Request]) -> list[tuple[str, str]]:
 
 async def _panel_press(h: Harness, live: LiveTable, user: User) -> PressToken:
     """``user`` presses their seat panel now (a message only they see): the press writes their panel."""
-    panel = await posted(h, "a seat panel")
+    panel = await posted(h, HEADING + "a seat panel")  # a panel's text begins so
     panel["flags"] = EPHEMERAL
     press = h.bot.presenter.pressed(live, press_on(h, user, panel))
     assert h.bot.presenter.panels.writer(live, user.id) is press

@@ -150,4 +150,5 @@ async def test_a_press_whose_table_is_slow_in_wall_time_is_answered_with_the_new
     await h.settle()
     answers = [s for s in h.server.served if s.bucket == "interaction.callback" and f"/{token}/" in s.request.path]
     assert [(s.request.json["type"], s.status) for s in answers] == [(7, 200)], "the new table, not a deferral"
-    assert live.row.step == step + 1 and f":{step + 1}:" in str(h.table_message()["components"])
+    mover = to_act(h, ALICE, BOB)  # whose turn it is after the move, as the new table says
+    assert live.row.step == step + 1 and f"to act: **{mover.name}**" in h.table_message()["content"]

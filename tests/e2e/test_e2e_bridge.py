@@ -1,26 +1,29 @@
 """A whole bridge board through the real Discord client: one person (South) and three robots.
 
-South bids with the split bid selects, declares 3NT and plays every card of their hand and of
-dummy's through the card select; the board is scored and exported. Along the way: an insufficient
-bid, a revoke, a stranger's press and a stale button are refused with ephemeral replies, South's
-DMs hold only South's cards, and no hidden card reaches the channel (text or rendered table views)
+South bids with the two bid selects of their seat panel, declares 3NT and plays every card of their
+hand and of dummy's with the panel's card buttons (one press a card); the board is scored and
+exported. Along the way: an insufficient bid and a revoke (values the panel never offers), a
+stranger's call and a stale panel's button are refused with ephemeral replies, South's DMs and
+panel hold only South's cards (and dummy's once it is down), and no hidden card reaches the channel (text or rendered table views)
 before the board ends, dummy only after the opening lead. A second board on a fixed deal: South
 claims through the amount modal, and the robot defenders reject a claim of too many tricks and
 accept a true one.
 """
 from __future__ import annotations
 
+import copy
 import re
 from typing import Any
 
 import pytest
 
 import bot.ai.bridge as robots
+from bot.adapter.panel_text import by_suit
 from bot.games.bridge import BridgeEngine, pbn_hand
 from bot.games.cards import DECK, pretty
 from tests.support.bridge_seats import south_among_robots
 from tests.support.export_checks import exported, parsed_boards
-from tests.support.harness import CHANNEL_ID, Harness, Recorder, User
+from tests.support.harness import CHANNEL_ID, Harness, Recorder, Request, User
 
 SEED = "05" * 32
 """Board 1 (North deals): North passes, East opens 1♠, and South can take the contract in 3NT."""
@@ -55,22 +58,28 @@ def _ephemeral(h: Harness, token: str) -> str:
     return h.ephemeral_text(token)
 
 
-async def _open_select(h: Harness, user: User, label: str) -> list[dict[str, Any]]:
-    """Press the table's choice button ``label``; returns the selects of the private reply (stored as
-    a message so they can be pressed)."""
-    token = await h.press_label(user, label)
-    reply = h.recorder.replies_to(token)[-1].json
-    assert reply is not None and reply["data"]["flags"] & EPHEMERAL
-    message = h.recorder._message(CHANNEL_ID, reply["data"])
-    message["_interaction_reply"] = True
-    return [dict(c, _message=message) for row in message["components"] for c in row["components"]]
+def _components(message: dict[str, Any]) -> list[dict[str, Any]]:
+    return [c for row in message["components"] for c in row["components"]]
 
 
-async def _choose(h: Harness, user: User, label: str, value: str) -> str:
-    """Open ``label``'s selects and pick ``value`` in the one that offers it."""
-    selects = await _open_select(h, user, label)
-    select = next(s for s in selects if any(o["value"] == value for o in s["options"]))
-    return await h.press(user, select["custom_id"], select["_message"], values=[value])
+def _picks(message: dict[str, Any], kind: str, prefix: str) -> list[dict[str, Any]]:
+    """The one-press components of move ``kind`` on a panel: its pick buttons (``cr:k:``) or selects
+    (``cr:q:``)."""
+    return [c for c in _components(message)
+            if str(c.get("custom_id", "")).startswith(prefix) and c["custom_id"].split(":")[5] == kind]
+
+
+def _holding(message: dict[str, Any], component: dict[str, Any]) -> dict[str, Any]:
+    """A copy of ``message`` holding only ``component``: a press a forging client could send from it."""
+    return message | {"components": [{"type": 1, "components": [component]}]}
+
+
+def _seen_in_channel(recorder: Recorder) -> list[Request]:
+    """Every request whose message the channel sees: posts and edits by the channel route, and public
+    interaction replies (the table message posted afresh as a follow-up of a member's press, and its
+    edits through that press's token)."""
+    return [r for r in recorder.requests if f"/channels/{CHANNEL_ID}/" in r.path
+            or (r.path.startswith(("/interactions/", "/webhooks/")) and r.ephemeral is False)]
 
 
 def _mentioned(text: str) -> set[str]:
@@ -106,29 +115,35 @@ async def _whole_board(h: Harness, recorder: Recorder, rendered: list[tuple[str,
     assert engine.to_act() == (2,), "the robots called first: North passed and East opened"
     assert [c for _, c in engine.calls] == ["Pass", "1S"]
 
-    # An insufficient bid (a forged value the select never offers) is refused; a stranger can't bid.
-    selects = await _open_select(h, SOUTH, "Bid")
+    # South's panel: their cards suit by suit, and the sufficient bids in two selects. An insufficient
+    # bid (a forged value the selects never offer) is refused; a stranger is offered no call, and one
+    # forged onto their own panel is refused.
+    panel = await h.open_panel(SOUTH)
+    assert f"your cards: {by_suit(dealt[2])}" in panel["content"]
+    selects = _picks(panel, "bid", "cr:q:")
     assert len(selects) == 2, "31 sufficient bids need two selects of at most 25"
     assert selects[0]["options"][0]["value"] == "1NT"
     assert selects[1]["options"][-1]["label"] == "7NT" and "6NT – 7NT" in selects[1]["placeholder"]
-    token = await h.press(SOUTH, selects[0]["custom_id"], selects[0]["_message"], values=["1H"])
+    token = await h.press(SOUTH, selects[0]["custom_id"], panel, values=["1H"])
     assert "A bid must be higher than 1♠." in _ephemeral(h, token), "the engine's reason"
-    token = await h.press_label(STRANGER, "Bid")
+    assert not _picks(await h.panel(STRANGER), "bid", "cr:"), await h.labels_of(STRANGER)
+    token = await h.press(STRANGER, selects[0]["custom_id"], _holding(await h.panel(STRANGER), selects[0]),
+                          values=["1NT"])
     assert "not playing" in _ephemeral(h, token)
     assert _step(h) == 2, "refused calls change nothing"
 
-    auction_requests = recorder.channel_requests(CHANNEL_ID)
+    auction_requests = _seen_in_channel(recorder)
     assert not any(_mentioned(r.text) for r in auction_requests), "no card is named during the auction"
-    stale = h.table_message()
-    await _choose(h, SOUTH, "Bid", "3NT")
+    stale = copy.deepcopy(await h.panel(SOUTH))
+    await h.pick(SOUTH, "bid", "3NT")
     assert [c for _, c in engine.calls] == ["Pass", "1S", "3NT", "Pass", "Pass", "Pass"]
     assert engine.declarer == 2 and engine.phase == "play" and len(engine.play) == 1, "West led"
-    stale_button = next(c for r in stale["components"] for c in r["components"] if c.get("label") == "Bid")
-    token = await h.press(SOUTH, stale_button["custom_id"], stale)
+    stale_pass = next(c for c in _components(stale) if c.get("label") == "Pass")
+    token = await h.press(SOUTH, stale_pass["custom_id"], stale)
     assert "out of date" in _ephemeral(h, token)
 
-    # The play: South plays dummy's cards and their own, always the first card the select offers,
-    # after trying a revoke (a forged value: the select offers only legal cards) once.
+    # The play: South plays dummy's cards and their own, always the first card the panel offers, after
+    # trying a revoke (a forged button: the panel offers only legal cards) once.
     revoked = False
     checked_requests = len(auction_requests)
     named: set[str] = set()  # cards the channel text named during the play
@@ -136,7 +151,7 @@ async def _whole_board(h: Harness, recorder: Recorder, rendered: list[tuple[str,
         public = engine.view(None)
         played = {p["card"] for p in public["play"]}
         dummy_cards = set(public["seats"][NORTH]["cards"])
-        new = recorder.channel_requests(CHANNEL_ID)[checked_requests:]
+        new = _seen_in_channel(recorder)[checked_requests:]
         checked_requests += len(new)
         for request in new:
             assert not any(f'"{c}"' in request.text for c in DECK)
@@ -147,13 +162,17 @@ async def _whole_board(h: Harness, recorder: Recorder, rendered: list[tuple[str,
         from_dummy = engine.turn() == NORTH
         assert spec.label == ("Play from dummy" if from_dummy else "Play")
         hand = engine.hands[engine.turn()]
+        panel = await h.panel(SOUTH)
+        cards = _picks(panel, "play", "cr:k:")
+        assert sorted(c["custom_id"].split(":")[6] for c in cards) == sorted(spec.choices), "a button a legal card"
+        assert ("play a card from dummy" in panel["content"]) == from_dummy
         if not revoked and len(spec.choices) < len(hand):
             wrong = next(c for c in hand if c not in spec.choices)
-            selects = await _open_select(h, SOUTH, spec.label)
-            token = await h.press(SOUTH, selects[0]["custom_id"], selects[0]["_message"], values=[wrong])
+            forged = dict(cards[0], custom_id=":".join(cards[0]["custom_id"].split(":")[:6] + [wrong]))
+            token = await h.press(SOUTH, forged["custom_id"], _holding(panel, forged))
             assert "You must follow suit" in _ephemeral(h, token), "the engine's reason"
             revoked = True
-        await _choose(h, SOUTH, spec.label, spec.choices[0])
+        await h.pick(SOUTH, "play", spec.choices[0])
     assert revoked and len(named) > 20, "the play log in the channel names the cards played"
 
     # Scored and exported.
@@ -216,7 +235,7 @@ async def _claims(h: Harness) -> None:
     await h.command(SOUTH, "bridge", "start")
     engine = _engine(h)
     assert [c for _, c in engine.calls] == ["Pass", "Pass"]
-    await _choose(h, SOUTH, "Bid", "6S")
+    await h.pick(SOUTH, "bid", "6S")
     assert engine.declarer == 2 and len(engine.play) == 1, "West led"
 
     await _claim(h, 13)
@@ -232,7 +251,7 @@ async def _claims(h: Harness) -> None:
 
 async def _claim(h: Harness, tricks: int) -> None:
     """South presses Claim and types the total in the amount modal; the robots answer."""
-    token = await h.press_label(SOUTH, "Claim")
+    token = await h.move(SOUTH, "Claim")
     modal = h.recorder.replies_to(token)[-1].json
     assert modal is not None and modal["type"] == 9, "the amount modal opened"
     await h.submit_modal(SOUTH, modal["data"]["custom_id"], {"amount": str(tricks)})

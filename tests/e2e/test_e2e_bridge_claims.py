@@ -30,13 +30,21 @@ async def _south_defends(h: Harness, **create: Any) -> BridgeEngine:
     engine: BridgeEngine = h.bot.service.in_channel(CHANNEL_ID).engine
     while engine.phase == "auction":
         assert engine.to_act() == (2,), "the robots call in their turn"
-        await h.press_label(SOUTH, "Pass")
+        await h.move(SOUTH, "Pass")
     assert engine.declarer is not None and engine.declarer % 2 == 1, "East-West declare"
     return engine
 
 
+async def _lead(h: Harness, engine: BridgeEngine) -> None:
+    """South makes the opening lead from their seat panel (the first card it offers): dummy goes down."""
+    assert engine.to_act() == (2,) and not engine.play, "South is on lead"
+    (play, *_) = engine.legal_actions(2)
+    await h.pick(SOUTH, "play", play.choices[0])
+    assert engine.play, "the lead was made"
+
+
 async def _claim(h: Harness, tricks: int) -> str:
-    token = await h.press_label(SOUTH, "Claim")
+    token = await h.move(SOUTH, "Claim")
     modal = h.recorder.replies_to(token)[-1].json
     assert modal is not None and modal["type"] == 9, h.ephemeral_text(token)
     return await h.submit_modal(SOUTH, modal["data"]["custom_id"], {"amount": str(tricks)})
@@ -45,13 +53,13 @@ async def _claim(h: Harness, tricks: int) -> str:
 async def test_a_defender_claims_out_of_turn_at_a_casual_table(database: str) -> None:
     h = await Harness.start(database)
     engine = await _south_defends(h)
-    await h.press_label(SOUTH, "Play")  # the opening lead: dummy goes down, so the robot declarer can judge
-    await _claim(h, 13)
+    await _lead(h, engine)  # dummy goes down, so the robot declarer can judge
+    won, left = engine.won[0], 13 - sum(engine.won)
+    await _claim(h, won + left)  # every trick still to play
     assert "rejects the claim; play continues" in h.table_message()["content"]
     assert engine.phase == "play" and engine.claim_tricks is None
-    won = engine.won[0]
-    token = await _claim(h, 14)
-    assert f"Claim a total of {won} to 13 tricks" in h.ephemeral_text(token), "more than the tricks left is refused"
+    token = await _claim(h, won + left + 1)
+    assert f"Claim a total of {won} to {won + left} tricks" in h.ephemeral_text(token), "more than the tricks left is refused"
     await _claim(h, won)  # a concession of the rest: the robot declarer accepts
     assert engine.outcome is not None and engine.claimed and engine.won == [won, 13 - won]
     assert "concedes the rest" in h.table_message()["content"]
@@ -77,10 +85,10 @@ async def test_south_takes_back_a_call_at_a_rubber_table(database: str) -> None:
     await south_among_robots(h, SOUTH)
     await h.command(SOUTH, "bridge", "start")
     engine = h.bot.service.in_channel(CHANNEL_ID).engine
-    assert "Undo" in h.labels()
-    await h.press_label(SOUTH, "Pass")
+    assert "Undo" in await h.labels_of(SOUTH)
+    await h.move(SOUTH, "Pass")
     assert len(engine.calls) > 3 or engine.phase != "auction"
-    token = await h.press_label(SOUTH, "Undo")
+    token = await h.move(SOUTH, "Undo")
     assert "Taken back." in h.ephemeral_text(token)
     live = h.bot.service.in_channel(CHANNEL_ID)
     assert [c for _, c in live.engine.calls] == ["Pass", "1S"] and live.engine.to_act() == (2,)
@@ -91,7 +99,7 @@ async def test_south_takes_back_a_call_at_a_rubber_table(database: str) -> None:
 async def test_a_concession_at_an_event_table_is_accepted(database: str) -> None:
     h = await Harness.start(database)
     engine = await _south_defends(h, scoring="duplicate", event="club")
-    await h.press_label(SOUTH, "Play")  # the opening lead
+    await _lead(h, engine)
     won = engine.won[0]
     await _claim(h, won)
     assert engine.outcome is not None and engine.claimed and engine.won == [won, 13 - won]
@@ -107,7 +115,7 @@ async def test_a_board_whose_analysis_fails_ends_all_the_same(database: str, mon
     monkeypatch.setattr("bot.games.bridge.analyse", broken)
     h = await Harness.start(database)
     engine = await _south_defends(h)
-    await h.press_label(SOUTH, "Play")
+    await _lead(h, engine)
     await _claim(h, engine.won[0])
     assert engine.outcome is not None and engine.view(None)["analysis"] is None
     live = h.bot.service.in_channel(CHANNEL_ID)

@@ -44,7 +44,7 @@ async def test_a_robots_call_is_explained_privately_to_whoever_asks(database: st
         token = await h.press(STRANGER, select["custom_id"], values=[forged])
         assert "not in this auction" in h.ephemeral_text(token)
 
-    await h.press_label(SOUTH, "Pass")
+    await h.move(SOUTH, "Pass")
     while live.engine.phase == "auction" and len(live.engine.calls) < 4:
         await h.settle()
     select = _explain_select(h)

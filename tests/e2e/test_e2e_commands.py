@@ -3,11 +3,11 @@ from __future__ import annotations
 
 import pytest
 
-from bot.games.cards import commitment
+from bot.games.cards import commitment, pretty
 from bot.registry import game_names
 from cogs.info import PAGE, RULES_DIR, rules_pages
 from tests.support.export_checks import exported, replayed_stacks
-from tests.support.harness import CHANNEL_ID, EPHEMERAL, GUILD_ID, MANAGE_CHANNELS, MEMBER_PERMISSIONS, Harness, User
+from tests.support.harness import CHANNEL_ID, GUILD_ID, MANAGE_CHANNELS, MEMBER_PERMISSIONS, Harness, User
 
 ALICE, BOB, MOD = User(2001, "Alice"), User(2002, "Bob"), User(2003, "Mod", MEMBER_PERMISSIONS | MANAGE_CHANNELS)
 ADMIN = User(2004, "Admin", MEMBER_PERMISSIONS | (1 << 5))  # Manage Server
@@ -39,7 +39,7 @@ async def test_help_rules_pages_and_verify(tmp_path) -> None:
     shown = live.row.deal.commitment
     assert shown in h.table_message()["content"]
     folder = ALICE if live.engine.to_act() == (live.deal_seat(ALICE.id),) else BOB
-    await h.press_label(folder, "Fold")
+    await h.move(folder, "Fold")
     record = await h.bot.storage.hand_record(live.id, 1)
     assert record is not None and commitment(record.seed) == shown
     assert record.seed in h.table_message()["content"], "the seed is revealed after the hand"
@@ -61,7 +61,7 @@ async def test_export_a_hand_or_a_table_and_refusals(tmp_path) -> None:
     for _ in range(2):  # two hands: whoever acts first folds
         hand_no = live.row.hand_no
         folder = ALICE if live.engine.to_act() == (live.deal_seat(ALICE.id),) else BOB
-        await h.press_label(folder, "Fold")
+        await h.move(folder, "Fold")
         assert await h.bot.storage.hand_record(live.id, hand_no) is not None
         live.row.deadline = 0.0
         await h.bot.service.tick()  # the pause between hands is over: the next hand is dealt
@@ -90,7 +90,7 @@ async def test_cancel_needs_host_or_manage_channels_and_refunds(database) -> Non
     await h.close()
 
 
-async def test_closed_dms_fall_back_to_the_my_hand_button(tmp_path) -> None:
+async def test_closed_dms_fall_back_to_the_seat_panel(tmp_path) -> None:
     h = await Harness.start(str(tmp_path / "c.db"))
     h.recorder.closed_dms.add(BOB.id)
     await h.command(ALICE, "holdem", "create")
@@ -98,19 +98,14 @@ async def test_closed_dms_fall_back_to_the_my_hand_button(tmp_path) -> None:
     await h.command(ALICE, "holdem", "start")
     assert h.recorder.dm_requests(BOB.id) and not any(r.files for r in h.recorder.dm_requests(BOB.id)[1:])
     live = h.bot.service.in_channel(CHANNEL_ID)
-    await h.press_label(ALICE, "My hand")  # refresh so the note reaches the table message
     assert any("DMs closed" in line for line in live.log)
     bob_cards = live.engine.view(live.deal_seat(BOB.id))["seats"][live.deal_seat(BOB.id)]["cards"]
-    token = await h.press_label(BOB, "My hand")
-    reply = h.recorder.replies_to(token)
-    assert reply[0].json["type"] == 5 and reply[0].json["data"]["flags"] & EPHEMERAL, \
-        "Bob alone sees the bot thinking while his hand is drawn"
-    assert all(r.ephemeral for r in reply) and any(r.files for r in reply), "the hand image comes to Bob alone"
-    from bot.games.cards import pretty
-    assert reply[-1].json["content"] == f"Your hand (hand #1): {' '.join(pretty(c) for c in bob_cards)}"
+    panel = await h.open_panel(BOB)  # ephemeral: open_panel checks that Bob alone sees it
+    assert f"your cards: {' '.join(pretty(c) for c in bob_cards)}" in panel["content"]
     stranger = User(2999, "Stranger")
-    refused = h.recorder.replies_to(await h.press_label(stranger, "My hand"))
-    assert [(r.ephemeral, r.json["data"]["content"]) for r in refused] == [(True, "You have no cards in this hand.")]
+    panel = await h.open_panel(stranger)
+    assert "You are not seated at this table" in panel["content"] and "your cards" not in panel["content"]
+    assert not [c for r in panel["components"] for c in r["components"]], "nothing to press"
     await h.close()
 
 
@@ -157,7 +152,7 @@ async def test_the_leaderboard_and_stats_add_up_every_hand(database) -> None:
             await h.bot.service.tick()
             await h.settle()
         (seat,) = live.engine.to_act()
-        await h.press_label(users[live.table_seat_of(seat).user_id], "Fold")
+        await h.move(users[live.table_seat_of(seat).user_id], "Fold")
         assert live.row.deal is None and live.row.hand_no == hand_no
     assert [s.stack for s in live.row.seats] == buy_ins, "each lost and won a small blind"
     for user in users.values():

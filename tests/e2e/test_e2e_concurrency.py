@@ -45,7 +45,7 @@ async def _state(h: Harness) -> tuple[int, int, list[int], int]:
 async def test_two_players_press_at_once_only_the_player_to_act_counts(tmp_path) -> None:
     h = await _heads_up(str(tmp_path / "a.db"))
     acting, waiting = _split(h)
-    message = h.table_message()
+    message = await h.panel(acting)  # the moves are on the acting member's panel; the other presses a copy of it
     fold = _button(message, "Fold")
     tokens = {_deliver(h, waiting, fold, message): waiting, _deliver(h, acting, _button(message, "Call"), message): acting}
     await h.settle()
@@ -62,7 +62,7 @@ async def test_a_press_delivered_again_after_a_restart_is_refused(tmp_path) -> N
     recorder = Recorder()
     h = await _heads_up(path, recorder)
     acting, _ = _split(h)
-    message = h.table_message()
+    message = await h.panel(acting)
     call = _button(message, "Call")
     await h.press(acting, call, message)
     after_press = await _state(h)
@@ -86,7 +86,7 @@ async def test_a_press_during_shutdown_is_applied_whole_or_not_at_all(tmp_path) 
     h = await _heads_up(path, recorder)
     chips = await h.bot.storage.total_chips()
     acting, _ = _split(h)
-    message = h.table_message()
+    message = await h.panel(acting)
     _deliver(h, acting, _button(message, "Call"), message)
     await h.close()  # the process goes away while the press may be in flight
 

@@ -8,6 +8,7 @@ from typing import Any
 
 from bot.games.cards import pretty
 from tests.support.export_checks import exported, replayed_stacks
+from tests.support.forged_moves import forged_move
 from tests.support.harness import CHANNEL_ID, Harness, User
 from tests.support.message_writes import hands_to
 
@@ -33,7 +34,7 @@ def _shows(text: str, card: str) -> bool:
 
 async def _open_select(h: Harness, user: User) -> tuple[dict[str, Any], dict[str, Any]]:
     """Press "Discard and draw"; returns the private reply (as a message) and the select in it."""
-    token = await h.press_label(user, "Discard and draw")
+    token = await h.move(user, "Discard and draw")
     reply = h.recorder.replies_to(token)[-1].json
     assert reply is not None and reply["type"] == 4, h.ephemeral_text(token)
     assert reply["data"]["flags"] & 64, "the select is private"
@@ -62,22 +63,23 @@ async def test_full_hand(tmp_path, rendered) -> None:
         assert not any(_shows(dms[0].text, c) for s in range(3) if s != seat for c in hands[s])
 
     # Alice deals and acts first three-handed; Bob pressing now is refused, Dave too.
-    token = await h.press_label(BOB, "Call")
+    token = await forged_move(h, BOB, "call", 10)
     assert "not your turn" in h.ephemeral_text(token)
-    token = await h.press_label(DAVE, "Call")
+    token = await forged_move(h, DAVE, "call", 10)
     assert "not playing" in h.ephemeral_text(token)
-    first_message = h.table_message()
-    await h.press_label(ALICE, "Call 10")
-    stale = next(c for r in first_message["components"] for c in r["components"] if c.get("label") == "Call 10")
-    token = await h.press(ALICE, stale["custom_id"], message=first_message)
+    first_panel = await h.panel(ALICE)
+    await h.move(ALICE, "Call 10")
+    stale = next(c for r in first_panel["components"] for c in r["components"] if c.get("label") == "Call 10")
+    token = await h.press(ALICE, stale["custom_id"], message=first_panel)
     assert "out of date" in h.ephemeral_text(token)
-    await h.press_label(BOB, "Call 5")
-    await h.press_label(CAROL, "Check")
+    await h.open_panel(ALICE)  # the refused press left her panel no longer followed
+    await h.move(BOB, "Call 5")
+    await h.move(CAROL, "Check")
     assert _engine(h).view(None)["street"] == "draw"
 
     # The draw from the left of the button: Bob throws two, Carol stands pat, Alice throws one.
-    assert "Discard and draw" in h.labels() and "Stand pat" in h.labels()
-    token = await h.press_label(CAROL, "Discard and draw")
+    assert {"Discard and draw", "Stand pat"} <= set(await h.labels_of(BOB))
+    token = await forged_move(h, CAROL, "discard")
     assert "not your turn" in h.ephemeral_text(token)
     private, select = await _open_select(h, BOB)
     assert [o["value"] for o in select["options"]] == hands[1], "the select offers Bob's own cards"
@@ -85,7 +87,7 @@ async def test_full_hand(tmp_path, rendered) -> None:
     await h.press(BOB, select["custom_id"], private, values=hands[1][:2])
     token = await h.press(BOB, select["custom_id"], private, values=hands[1][2:3])
     assert "out of date" in h.ephemeral_text(token), "a used select is stale"
-    await h.press_label(CAROL, "Stand pat")
+    await h.move(CAROL, "Stand pat")
     private, select = await _open_select(h, ALICE)
     await h.press(ALICE, select["custom_id"], private, values=hands[0][-1:])
     public = _engine(h).view(None)
@@ -94,21 +96,22 @@ async def test_full_hand(tmp_path, rendered) -> None:
     assert "Bob draws 2" in h.table_message()["content"]
     new_hands = _hands(h)
     assert new_hands[1][:3] == hands[1][2:] and new_hands[2] == hands[2] and new_hands[0][:4] == hands[0][:4]
-    for seat, user in enumerate(USERS):
+    for seat, user in enumerate(USERS):  # the new cards are on each member's open panel, not in a DM
         dms = hands_to(recorder, user.id)
-        assert len(dms) == (1 if seat == 2 else 2)
-        assert all(_shows(dms[-1].text, c) for c in new_hands[seat])
+        assert len(dms) == 1
+        panel = (await h.panel(user))["content"]
+        assert all(_shows(panel, c) for c in new_hands[seat])
         others = {c for s in range(3) if s != seat for c in hands[s] + new_hands[s]}
-        assert not any(_shows(dm.text, c) for dm in dms for c in others)
+        assert not any(_shows(dm.text, c) for dm in dms for c in others) and not any(_shows(panel, c) for c in others)
 
     # Second round: Bob bets 30 through the modal, Carol folds, Alice calls: showdown.
-    token = await h.press_label(BOB, "Bet")
+    token = await h.move(BOB, "Bet")
     modal = recorder.replies_to(token)[-1].json
     assert modal["type"] == 9
     await h.submit_modal(BOB, modal["data"]["custom_id"], {"amount": "30"})
-    await h.press_label(CAROL, "Fold")
+    await h.move(CAROL, "Fold")
     before_showdown = " ".join(r.text for r in recorder.channel_requests(CHANNEL_ID))
-    await h.press_label(ALICE, "Call 30")
+    await h.move(ALICE, "Call 30")
 
     live = h.bot.service.in_channel(CHANNEL_ID)
     assert live is not None and live.last_outcome is not None

@@ -13,15 +13,19 @@ ALICE, BOB = User(7201, "Alice"), User(7202, "Bob")
 
 
 async def _move(h: Harness) -> str:
-    move = "Check" if any(label.startswith("Check") for label in h.labels()) else "Call"
-    return await h.press_label(to_act(h, ALICE, BOB), move)
+    """The member to act checks, or calls, on their seat panel."""
+    user = to_act(h, ALICE, BOB)
+    move = "Check" if any(label.startswith("Check") for label in await h.labels_of(user)) else "Call"
+    return await h.move(user, move)
 
 
 async def test_a_press_whose_commit_fails_is_told_nothing_changed_and_nothing_did(database: str) -> None:
     h = await Harness.start(database)
     await open_heads_up(h, ALICE, BOB)
     live = h.bot.service.in_channel(CHANNEL_ID)
-    step, player, shown = live.row.step, to_act(h, ALICE, BOB), h.table_message()["content"]
+    step, player = live.row.step, to_act(h, ALICE, BOB)
+    await h.open_panel(player)  # before the commits fail: My seat stores nothing
+    shown = h.table_message()["content"]
     with failing_commits(h.bot.storage) as failures:
         token = await _move(h)
     assert failures.failed == 1 and NOTHING_CHANGED in h.ephemeral_text(token)

@@ -22,7 +22,7 @@ def _to_act(h: Harness) -> User:
 async def test_the_same_button_pressed_twice_at_once_applies_once(tmp_path) -> None:
     h = await _two_player_hand(tmp_path)
     user = _to_act(h)
-    message = h.table_message()
+    message = await h.panel(user)
     call = next(c for r in message["components"] for c in r["components"] if str(c["label"]).startswith("Call"))
     tokens = []
     for _ in range(2):

@@ -70,7 +70,7 @@ class Scene:
     other: LiveTable
     actor: User
     idle: User | None  # seated, not to act
-    buttons: list[dict[str, Any]]  # table message components
+    buttons: list[dict[str, Any]]  # table message and actor's panel components
     other_buttons: list[dict[str, Any]]
     selects: list[dict[str, Any]]  # private selects opened by the actor's choice buttons
     reply_message: dict[str, Any] | None
@@ -110,8 +110,10 @@ async def _deal(h: Harness, game: str) -> Scene:
     acting = [live.table_seat_of(s).user_id for s in live.engine.to_act()]
     actor = _user(acting[0])
     idle = next((u for u in seated if u.id not in acting), None)
-    buttons = _components(h.table_message())
-    selects, reply_message = await _open_selects(h, actor, buttons)
+    panel = await h.open_panel(actor)  # the actor's moves are on their seat panel
+    buttons = _components(h.table_message()) + _components(panel)
+    selects, reply_message = await _open_selects(h, actor, panel)
+    await h.open_panel(actor)  # the selects' presses, not the panel, are followed now: open it again
     return Scene(h, live, other, actor, idle, buttons, _components(h.recorder.messages_in(OTHER_CHANNEL)[-1]),
                  selects, reply_message)
 
@@ -148,15 +150,15 @@ async def _advance(h: Harness, live: LiveTable, game: str) -> None:
         await h.settle()
 
 
-async def _open_selects(h: Harness, actor: User, buttons: list[dict[str, Any]]
+async def _open_selects(h: Harness, actor: User, panel: dict[str, Any]
                         ) -> tuple[list[dict[str, Any]], dict[str, Any] | None]:
-    """Press the actor's choice buttons (a real press, not a hostile input): their private selects."""
+    """Press the choice buttons of the actor's panel (a real press, not a hostile input): their private selects."""
     selects: list[dict[str, Any]] = []
     message = None
-    for button in buttons:
+    for button in _components(panel):
         if not button["custom_id"].startswith("cr:c:"):
             continue
-        token = await h.press(actor, button["custom_id"], h.table_message())
+        token = await h.press(actor, button["custom_id"], panel)
         reply = h.recorder.replies_to(token)[-1].json or {}
         if reply.get("type") != 4 or not reply["data"].get("components"):
             continue  # e.g. not the actor's choice in this state: the refusal is not a select
@@ -349,7 +351,7 @@ async def _snapshot(scene: Scene) -> str:
 async def _send(scene: Scene, item: Input) -> str:
     h = scene.h
     if item.opens_form is not None:
-        token = await h.press(scene.actor, item.opens_form, h.table_message())
+        token = await h.press(scene.actor, item.opens_form, await h.panel(scene.actor))
         assert h.recorder.replies_to(token)[-1].json["type"] == 9, "the real button opens the form"
     if item.form:
         rows = [{"type": 1, "components": [{"type": 4, "custom_id": k, "value": v}]}

@@ -3,6 +3,7 @@ a knock, layoffs chosen in a select with readable labels, the score sheet), and 
 turns."""
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
 import random
@@ -13,6 +14,7 @@ from bot.games.base import Action, Seat
 from bot.games.cards import pretty
 from bot.games.gin import GinEngine
 from tests.support.export_checks import exported
+from tests.support.forged_moves import forged_move
 from tests.support.harness import CHANNEL_ID, GUILD_ID, Harness, Recorder, User
 from tests.support.message_writes import hands_to
 
@@ -29,13 +31,37 @@ async def choose_in_select(h: Harness, user: User, kind: str, values: list[str])
     return await h.press(user, select["custom_id"], private, values=values)
 
 
+def _value(action: Action) -> str:
+    return f"{action.cards[0]}@{action.target}" if action.target is not None else action.cards[0]
+
+
 async def play(h: Harness, user: User, action: Action) -> str:
-    """Make ``action`` as a player would: a button, or a button then a choice in its select."""
+    """Make ``action`` as a player would on their seat panel: a button, one pick (its own button or its
+    option in the panel's select), or a button then a choice in its private select."""
+    if len(action.cards) == 1:
+        return await h.pick(user, action.kind, _value(action))
     if action.cards:
-        value = f"{action.cards[0]}@{action.target}" if action.target is not None else action.cards[0]
-        return await choose_in_select(h, user, action.kind, [value, *action.cards[1:]])
-    message, component = h.table_button(action.kind)
+        return await choose_in_select(h, user, action.kind, [_value(action), *action.cards[1:]])
+    message, component = await h.table_button(action.kind, user)
     return await h.press(user, component["custom_id"], message)
+
+
+async def choice_labels(h: Harness, user: User, kind: str) -> list[str]:
+    """The words of each choice of ``kind`` on the member's panel (its buttons' labels, its selects' options)."""
+    found = [c for r in (await h.panel(user))["components"] for c in r["components"]
+             if str(c.get("custom_id", "")).split(":")[5:6] == [kind]]
+    return [str(o["label"]) for c in found for o in c.get("options", [])] + [str(c["label"]) for c in found if "options" not in c]
+
+
+async def pick_component(h: Harness, user: User, action: Action) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The member's panel (a copy) and its component that makes ``action``, a one-pick move."""
+    panel = copy.deepcopy(await h.panel(user))
+    for component in (c for r in panel["components"] for c in r["components"]):
+        parts = str(component.get("custom_id", "")).split(":")
+        if parts[5:6] == [action.kind] and (":".join(parts[6:]) == _value(action)
+                                            or _value(action) in [o["value"] for o in component.get("options", [])]):
+            return panel, component
+    raise LookupError(f"no {action} on {user.name}'s panel")
 
 
 def channel_text(recorder: Recorder, requests: int | None = None) -> str:
@@ -58,8 +84,7 @@ async def test_one_player_against_the_computer(database, rendered) -> None:
     await h.command(ALICE, "gin", "start")
     live = h.bot.service.in_channel(CHANNEL_ID)
     assert live is not None and live.row.settings["target"] == 100
-    first_message = h.table_message()
-    token = await h.press(MALLORY, h.table_button("pass")[1]["custom_id"], first_message)
+    token = await forged_move(h, MALLORY, "pass")
     assert "not playing in this hand" in h.ephemeral_text(token)
 
     labels: dict[str, list[str]] = {}
@@ -70,14 +95,14 @@ async def test_one_player_against_the_computer(database, rendered) -> None:
         view = live.engine.view(0)
         action = choose(view, live.engine.legal_actions(0), random.Random(f"alice:{live.row.step}"))
         if action.kind == "draw_stock" and stale is None:
-            stale = h.table_message()
+            stale = copy.deepcopy(await h.panel(ALICE))
         elif action.kind == "draw_stock":
             old = next(c for r in stale["components"] for c in r["components"] if c["custom_id"].endswith("draw_stock"))
             token = await h.press(ALICE, old["custom_id"], stale)
             assert "out of date" in h.ephemeral_text(token)
+            await h.open_panel(ALICE)  # the refused press left her panel no longer followed
         if action.kind in ("layoff", "discard"):
-            labels[action.kind] = [o["label"] for s in (await h.open_choice(ALICE, action.kind))[1]
-                                   for o in s["options"]]
+            labels[action.kind] = await choice_labels(h, ALICE, action.kind)
         if view["phase"] != "layoff":
             before_showdown = len(h.recorder.channel_requests(CHANNEL_ID))
         step = live.row.step
@@ -144,24 +169,24 @@ async def test_two_players_take_turns(tmp_path) -> None:
     await h.command(BOB, "gin", "start")
     live = h.bot.service.in_channel(CHANNEL_ID)
     assert live is not None and live.row.settings["target"] == 250 and live.row.settings["big_gin"] is False
-    token = await play(h, BOB, Action("pass"))
+    token = await forged_move(h, BOB, "pass")
     assert "not your turn" in h.ephemeral_text(token)
     for _ in range(6):  # pass, pass, then draws and discards
         seat = live.engine.to_act()[0]
         user = (ALICE, BOB)[seat]
         action = live.engine.timeout_action(seat)
         other = (ALICE, BOB)[1 - seat]
-        if action.cards:
-            private, selects = await h.open_choice(user, action.kind)
-            token = await h.press(other, selects[0]["custom_id"], private, values=[action.cards[0]])
+        if action.cards:  # the other player presses the pick on a copy of the player's panel
+            panel, component = await pick_component(h, user, action)
+            values = [_value(action)] if "options" in component else None
+            token = await h.press(other, component["custom_id"], panel, values=values)
             assert "not your turn" in h.ephemeral_text(token)
-            await h.press(user, selects[0]["custom_id"], private, values=[action.cards[0]])
-        else:
-            await play(h, user, action)
+            await h.open_panel(other)  # the refused press left their panel no longer followed
+        await play(h, user, action)
     assert live.row.step == 6 and live.engine.view(None)["phase"] == "draw"
     for seat, user in enumerate((ALICE, BOB)):
         cards = live.engine.view(seat)["players"][seat]["cards"]
         others = live.engine.view(1 - seat)["players"][1 - seat]["cards"]
-        last = hands_to(h.recorder, user.id)[-1].text
+        last = (await h.panel(user))["content"]  # their cards are on their open panel
         assert all(pretty(c) in last for c in cards) and not any(pretty(c) in last for c in others)
     await h.close()

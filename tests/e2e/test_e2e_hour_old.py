@@ -131,7 +131,7 @@ async def test_a_replay_too_old_to_edit_shows_its_next_step_in_a_new_private_mes
     h = loopback
     await open_heads_up(h, MEMBERS[0], MEMBERS[1])
     live = h.bot.service.in_channel(CHANNEL_ID)
-    await h.press_label(to_act(h, MEMBERS[0], MEMBERS[1]), "Fold")
+    await h.move(to_act(h, MEMBERS[0], MEMBERS[1]), "Fold")
     assert live.row.hand_no == 1 and live.row.deal is None
     opened = await h.command(MEMBERS[0], "replay", table=live.id, hand=1)
     replay = h.recorder.shown(opened)
@@ -152,7 +152,7 @@ async def test_a_table_message_two_hours_old_mid_deal_is_posted_afresh_and_the_m
     first, step = live.row.message_id, live.row.step
     CLOCK.advance(2 * 3600)
     player = to_act(h, MEMBERS[0], MEMBERS[1])
-    token = await h.press_label(player, "Call")
+    token = await h.move(player, "Call")
     assert "went wrong" not in h.ephemeral_text(token)
     assert live.row.step == step + 1 and to_act(h, MEMBERS[0], MEMBERS[1]) != player, "the move played"
     assert live.row.message_id != first and first not in h.server.messages

@@ -4,6 +4,8 @@ for 10 minutes ("Invalid Request Limit" in Discord's Rate Limits documentation),
 together. A bot must not loop on a refusal: a member's closed DMs, a lost permission, a 429."""
 from __future__ import annotations
 
+from typing import Any
+
 from tests.support.discord_clock import CLOCK
 from tests.support.harness import CHANNEL_ID, GUILD_ID, Place, User
 from tests.support.loopback_harness import LoopbackHarness
@@ -22,8 +24,21 @@ async def _open(h: LoopbackHarness, host: User, guest: User, at: Place) -> None:
     await h.command(host, "holdem", "start", at=at)
 
 
-async def _move(h: LoopbackHarness, players: tuple[User, User], at: Place) -> None:
-    """The player to act at ``at`` checks or calls; between deals, the next deal starts."""
+async def _panel(h: LoopbackHarness, user: User, at: Place) -> dict[str, Any]:
+    """The member presses My seat on the table message at ``at`` (delivered in time): their seat panel."""
+    table = h.table_message(at.channel_id)
+    seat = next(c for r in table["components"] for c in r["components"] if c["custom_id"].startswith("cr:seat:"))
+    delivery, h.delivery = h.delivery, 0.0
+    try:
+        return h.recorder.shown(await h.press(user, seat["custom_id"], table, at=at))
+    finally:
+        h.delivery = delivery
+
+
+async def _move(h: LoopbackHarness, players: tuple[User, User], at: Place, panels: dict[int, dict[str, Any]]) -> None:
+    """The player to act at ``at`` checks or calls on their seat panel (opened again with My seat when
+    it no longer shows the move: its token too old for the bot to edit it); between deals, the next
+    deal starts."""
     live = h.bot.service.in_channel(at.channel_id)
     if live.row.deal is None:
         await h.bot.service.tick()
@@ -33,7 +48,12 @@ async def _move(h: LoopbackHarness, players: tuple[User, User], at: Place) -> No
     user = next(u for u in players if live.deal_seat(u.id) == seat)
     kinds = {s.kind for s in live.engine.legal_actions(seat)}
     custom_id = f"cr:a:{live.id}:{live.row.hand_no}:{live.row.step}:{'check' if 'check' in kinds else 'call'}"
-    await h.press(user, custom_id, h.showing(custom_id, at.channel_id), at=at)
+    panel = h.recorder.messages.get(int(panels[user.id]["id"])) if user.id in panels else None
+    if panel is None or f"{custom_id}" not in str(panel["components"]):
+        panel = panels[user.id] = await _panel(h, user, at)
+    pressed = next(c["custom_id"] for r in panel["components"] for c in r["components"]
+                   if c["custom_id"] == custom_id or c["custom_id"].startswith(f"{custom_id}:"))  # a call's amount
+    await h.press(user, pressed, panel, at=at)
 
 
 async def test_hours_of_play_stay_far_below_discords_invalid_request_limit(loopback) -> None:
@@ -45,10 +65,11 @@ async def test_hours_of_play_stay_far_below_discords_invalid_request_limit(loopb
     for players, at in zip(PLAYERS, PLACES):
         await _open(h, *players, at)
     start = CLOCK.now()
+    panels: dict[int, dict[str, Any]] = {}
     for rounds in range(int(HOURS * 3600 / SECONDS_A_ROUND)):  # counted, so other clock moves can't cut it short
         for players, at in zip(PLAYERS, PLACES):
             with h.late(3.5 if rounds % 25 == 0 and at == PLACES[0] else 0.0):
-                await _move(h, players, at)
+                await _move(h, players, at, panels)
         CLOCK.advance(SECONDS_A_ROUND)
     hands = sum(h.bot.service.in_channel(at.channel_id).row.hand_no for at in PLACES)
     assert h.bot.presenter.messages.roll_overs >= 3, "each table's message posted afresh before the hour"

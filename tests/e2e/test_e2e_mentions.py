@@ -54,7 +54,7 @@ async def test_hostile_names_at_a_poker_table_ping_nobody_and_read_as_typed(
     live = h.bot.service.in_channel(CHANNEL_ID)
     lobby_and_deal = h.table_message()["content"]
     first = live.table_seat_of(live.engine.to_act()[0]).user_id
-    await h.press_label(next(u for u in HOSTILE if u.id == first), "Fold")
+    await h.move(next(u for u in HOSTILE if u.id == first), "Fold")
     status = _reply(h, await h.command(HOSTILE[2], "holdem", "status"))
     stats = _reply(h, await h.command(HOSTILE[1], "stats", member=HOSTILE[2], game="holdem"))
     board = _reply(h, await h.command(HOSTILE[0], "leaderboard", game="holdem", period="week"))
@@ -84,7 +84,7 @@ async def test_hostile_names_in_an_event_report_are_escaped(tmp_path) -> None:
     live = h.bot.service.in_channel(CHANNEL_ID)
     for _ in range(4):  # all four pass board 1: the board is over and its results table posted
         seat = live.table_seat_of(live.engine.to_act()[0]).user_id
-        await h.press_label(next(u for u in HOSTILE if u.id == seat), "Pass")
+        await h.move(next(u for u in HOSTILE if u.id == seat), "Pass")
     reports = [t for t in _texts(h.recorder.requests) if "Board 1" in t]
     reports.append(_reply(h, await h.command(HOSTILE[1], "bridge", "results", event="club", board=1)))
     assert len(reports) == 2

@@ -38,8 +38,17 @@ def _button(message: dict[str, Any], label: str) -> str | None:
     return None
 
 
+async def _seat_panel(h: Harness, member: User, channel_id: int, at: Place) -> dict[str, Any]:
+    """The member's seat panel at the table in ``channel_id``, opened afresh with its message's My seat:
+    members move between tables, and the clock runs past a panel's 15 minutes."""
+    table = h.table_message(channel_id)
+    seat = next(c["custom_id"] for r in table["components"] for c in r["components"]
+                if str(c.get("custom_id", "")).startswith("cr:seat:"))
+    return h.recorder.shown(await h.press(member, seat, table, at=at))
+
+
 async def _members_act(h: Harness, mtt: Tournament) -> int:
-    """Each member whose turn it is presses Call or Check on their table's message (All-in once the
+    """Each member whose turn it is presses Call or Check on their seat panel (All-in once the
     blinds are high, so the field shrinks). Returns the presses made."""
     presses = 0
     for table in mtt.live_tables():
@@ -51,12 +60,13 @@ async def _members_act(h: Harness, mtt: Tournament) -> int:
             member = next((m for m in MEMBERS if m.id == seat.user_id), None)
             if member is None:
                 continue
-            message = h.table_message(table.row.channel_id)
+            at = Place(GUILD_ID, table.row.channel_id)
+            message = await _seat_panel(h, member, table.row.channel_id, at)
             wanted = ("All-in", "Call", "Check") if mtt.level().number >= 4 else ("Check", "Call")
             custom_id = next((c for c in (_button(message, w) for w in wanted) if c), None)
             if custom_id is None:
                 continue
-            await h.press(member, custom_id, message, at=Place(GUILD_ID, table.row.channel_id))
+            await h.press(member, custom_id, message, at=at)
             presses += 1
     return presses
 

@@ -7,6 +7,7 @@ import pytest
 
 from bot.games.cards import pretty
 from tests.support.export_checks import exported, replayed_stacks
+from tests.support.forged_moves import forged_move
 from tests.support.harness import CHANNEL_ID, Harness, Recorder, User
 
 ALICE, BOB, CAROL, DAVE = User(1001, "Alice"), User(1002, "Bob"), User(1003, "Carol"), User(1004, "Dave")
@@ -31,39 +32,40 @@ async def test_full_hand_to_showdown(tmp_path, rendered, game: str) -> None:
         assert len(dms) == 1 and dms[0].files, "one DM with a hand image"
         assert all(pretty(c) in dms[0].text for c in holes[seat])
         assert not any(pretty(c) in dms[0].text for s, cards in holes.items() if s != seat for c in cards)
-    first_message = h.table_message()
-    assert "Raise (max 35)…" in h.labels(), "the pot-limit maximum is on the Raise button"
+    assert "Raise (max 35)…" in await h.labels_of(ALICE), "the pot-limit maximum is on the Raise button"
 
     # Dealer Alice acts first: Bob's press and a press by someone not at the table change nothing.
-    token = await h.press_label(BOB, "Call")
+    token = await forged_move(h, BOB, "call", 10)
     assert "not your turn" in h.ephemeral_text(token)
-    token = await h.press_label(DAVE, "Call")
+    token = await forged_move(h, DAVE, "call", 10)
     assert "not playing in this hand" in h.ephemeral_text(token)
     assert live.row.step == 0
 
-    await h.press_label(ALICE, "Call 10")
-    call = next(c for r in first_message["components"] for c in r["components"]
+    first_panel = await h.panel(ALICE)
+    await h.move(ALICE, "Call 10")
+    call = next(c for r in first_panel["components"] for c in r["components"]
                 if str(c.get("label", "")).startswith("Call"))
-    token = await h.press(ALICE, call["custom_id"], message=first_message)
+    token = await h.press(ALICE, call["custom_id"], message=first_panel)
     assert "out of date" in h.ephemeral_text(token)
-    await h.press_label(BOB, "Call 5")
-    await h.press_label(CAROL, "Check")
+    await h.open_panel(ALICE)  # the refused press left her panel no longer followed
+    await h.move(BOB, "Call 5")
+    await h.move(CAROL, "Check")
     assert live.engine.view(None)["street"] == "flop"
 
     # Flop: Bob checks, Carol bets 20 through the modal (the pot, 30, is the most she may bet).
-    await h.press_label(BOB, "Check")
-    assert "Bet (max 30)…" in h.labels()
-    token = await h.press_label(CAROL, "Bet")
+    await h.move(BOB, "Check")
+    assert "Bet (max 30)…" in await h.labels_of(CAROL)
+    token = await h.move(CAROL, "Bet")
     modal = recorder.replies_to(token)[-1].json
     assert modal["type"] == 9
     await h.submit_modal(CAROL, modal["data"]["custom_id"], {"amount": "20"})
-    await h.press_label(ALICE, "Call 20")
-    await h.press_label(BOB, "Call 20")
+    await h.move(ALICE, "Call 20")
+    await h.move(BOB, "Call 20")
     assert live.engine.view(None)["street"] == "turn"
     for user in (BOB, CAROL, ALICE, BOB, CAROL):  # turn and river checked through
-        await h.press_label(user, "Check")
+        await h.move(user, "Check")
     before_showdown = recorder.channel_text()
-    await h.press_label(ALICE, "Check")
+    await h.move(ALICE, "Check")
 
     record = await h.bot.storage.hand_record(live.id, 1)
     assert record is not None

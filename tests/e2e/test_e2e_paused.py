@@ -31,11 +31,12 @@ def _to_act(h: LoopbackHarness, channel_id: int = CHANNEL_ID) -> User:
 
 
 async def _press_call(h: LoopbackHarness, app_permissions: int = MEMBER_PERMISSIONS, channel_id: int = CHANNEL_ID) -> str:
-    """The player to act presses Call on the table message, the bot having ``app_permissions`` there."""
+    """The player to act presses Call on their seat panel, the bot having ``app_permissions`` there."""
     live = h.bot.service.in_channel(channel_id)
-    message = h.table_message(channel_id)
+    user = _to_act(h, channel_id)
+    message = await h.panel(user)
     call = next(c for r in message["components"] for c in r["components"] if str(c["label"]).startswith("Call"))
-    token, payload = h._base(_to_act(h, channel_id), 3, {"custom_id": call["custom_id"], "component_type": 2},
+    token, payload = h._base(user, 3, {"custom_id": call["custom_id"], "component_type": 2},
                              Place(GUILD_ID, channel_id))
     payload |= {"message": message, "app_permissions": str(app_permissions)}
     assert live is not None
@@ -47,6 +48,7 @@ async def test_lost_permissions_pause_the_table_until_the_bot_may_post_again(loo
     h = loopback
     await h.raised_hand(ALICE, BOB)
     live = h.bot.service.in_channel(CHANNEL_ID)
+    await h.panel(_to_act(h))  # opened while the bot may still answer there
     h.server.denied[CHANNEL_ID] = 50013
     live.told.clear()  # hands are not sent again to a paused table
     CLOCK.advance(TOKEN_LIFETIME)  # a timer's update, no press fresh enough to carry it: the channel route
@@ -67,7 +69,8 @@ async def test_lost_permissions_pause_the_table_until_the_bot_may_post_again(loo
     h.bot.presenter.answer_wait = CEILING  # no rate limit holds this edit: the answer waits for its picture, however slow the machine
     token = await _press_call(h)  # Discord says the bot may post here again: the table goes on with this press
     assert live.paused is None and live.row.step > step
-    assert h.server.replies_to(token)[0].json["type"] == 7, "the press's answer shows the table again"
+    assert h.server.replies_to(token)[0].json["type"] == 7, "the press is answered with its panel updated"
+    assert live.log[-1] in h.table_message()["content"], "the table is shown again, with the move"
     assert live.row.deadline is None or live.row.deadline > time.time()
 
 

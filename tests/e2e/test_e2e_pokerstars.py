@@ -40,7 +40,7 @@ async def test_a_member_exports_a_table_as_pokerstars_hand_histories(tmp_path) -
             seat = live.engine.to_act()[0]
             user = ALICE if seat == live.deal_seat(ALICE.id) else BOB
             kinds = {spec.kind for spec in live.engine.legal_actions(seat)}
-            await h.press_label(user, "Call" if "call" in kinds and hand_no != 2 else "Check" if "check" in kinds else "Fold")
+            await h.move(user, "Call" if "call" in kinds and hand_no != 2 else "Check" if "check" in kinds else "Fold")
         live.row.deadline = 0.0
         await h.bot.service.tick()
 

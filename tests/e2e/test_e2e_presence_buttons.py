@@ -1,5 +1,5 @@
-"""Presence and cash buttons as members press them: the table message shows only those that apply to
-someone at that moment, and a press that would change nothing (I'm back while playing, Away while away,
+"""Presence and cash buttons as members press them: a member's seat panel shows only those that apply to
+them at that moment, and a press that would change nothing (I'm back while playing, Away while away,
 Sit out while sitting out, Top up at the maximum or asked twice in a hand) is answered privately and
 never posted to the table."""
 from __future__ import annotations
@@ -32,9 +32,11 @@ async def test_a_turn_shows_only_the_buttons_that_apply_and_refuses_what_would_c
     live = h.bot.service.in_channel(CHANNEL_ID)
     assert live.row.deal is not None
 
-    labels = h.labels()  # a plain cash table mid-hand, nobody away: 11 buttons (13 before)
-    assert [label.split(" (")[0] for label in labels] == MOVES + ["My hand", "Sit out", "Away", "Auto-rebuy"], labels
-    assert len(labels) == 11
+    assert "My seat" in h.labels()
+    labels = await h.labels_of(ALICE)  # a plain cash table mid-hand, nobody away, Alice to act
+    assert [label.split(" (")[0] for label in labels] == MOVES + ["Sit out", "Away", "Auto-rebuy"], labels
+    labels = await h.labels_of(BOB)  # Bob waits for his turn: his own buttons only
+    assert labels == ["Sit out", "Away", "Auto-rebuy"], labels
 
     posted = list(live.log)
     token = await _press(h, BOB, live.id, "back")
@@ -43,15 +45,15 @@ async def test_a_turn_shows_only_the_buttons_that_apply_and_refuses_what_would_c
     assert live.log == posted and "is back" not in h.table_message()["content"], "nothing is posted"
     assert not live.row.seats[1].away and not live.row.seats[1].sitting_out
 
-    await h.press_label(BOB, "Away")
+    await h.move(BOB, "Away")
     assert live.row.seats[1].away and "Bob is away." in h.table_message()["content"]
-    assert "I'm back" in h.labels(), "somebody is away now"
+    assert "I'm back" in await h.labels_of(BOB) and "Away" not in await h.labels_of(BOB), "Bob is away now"
     posted = list(live.log)
     token = await _press(h, BOB, live.id, "away")
     assert "You are already away" in h.ephemeral_text(token) and "I'm back" in h.ephemeral_text(token)
     assert live.log == posted
 
-    await h.press_label(BOB, "Sit out")  # away to sitting out is a change
+    await h.move(BOB, "Sit out")  # away to sitting out is a change
     assert live.row.seats[1].sitting_out and not live.row.seats[1].away
     posted = list(live.log)
     token = await _press(h, BOB, live.id, "sitout")
@@ -60,10 +62,9 @@ async def test_a_turn_shows_only_the_buttons_that_apply_and_refuses_what_would_c
     assert "You are sitting out: you are not dealt in" in h.ephemeral_text(token) and "I'm back" in h.ephemeral_text(token)
     assert live.log == posted and live.row.seats[1].sitting_out and not live.row.seats[1].away
 
-    await h.press_label(BOB, "I'm back")
+    await h.move(BOB, "I'm back")
     assert not live.row.seats[1].sitting_out and "Bob is back." in h.table_message()["content"]
-    if live.row.deal is not None:
-        assert "I'm back" not in h.labels(), "nobody is away or sitting out any more"
+    assert "I'm back" not in await h.labels_of(BOB), "Bob is neither away nor sitting out any more"
     await h.close()
 
 
@@ -72,10 +73,11 @@ async def test_top_up_shown_while_someone_can_use_it_and_refused_privately(datab
     await h.command(ALICE, "holdem", "create", max_buy_in=1000)  # Alice buys in for 1,000: the maximum
     await h.command(BOB, "holdem", "join", buy_in=500)
     live = h.bot.service.in_channel(CHANNEL_ID)
-    assert "Top up" in h.labels(), "Bob (500 of 1,000) can top up before the start"
+    assert "Top up" in await h.labels_of(BOB), "Bob (500 of 1,000) can top up before the start"
+    assert "Top up" not in await h.labels_of(ALICE), "Alice is at the maximum"
     await h.command(ALICE, "holdem", "start")
     assert live.row.deal is not None
-    assert "Top up" not in h.labels(), "everyone with room plays the hand: chips wait for its end"
+    assert "Top up" not in await h.labels_of(BOB), "Bob plays the hand: chips wait for its end"
 
     posted = list(live.log)
     token = await _press(h, ALICE, live.id, "topup")

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from tests.support.forged_moves import forged_move
 from tests.support.harness import CHANNEL_ID, Harness, Recorder, User
 from tests.support.message_writes import hands_to
 from tests.support.privacy import text_cards
@@ -54,8 +55,8 @@ def _channel_codes(recorder: Recorder) -> set[str]:
 
 
 async def _draw(h: Harness, user: User, discards: list[str]) -> None:
-    """Open the private select from the table's draw button and pick ``discards`` (none: stand pat)."""
-    token = await h.press_label(user, "Discard and draw")
+    """Open the private select from the panel's draw button and pick ``discards`` (none: stand pat)."""
+    token = await h.move(user, "Discard and draw")
     reply = h.recorder.replies_to(token)[-1].json
     assert reply["data"]["flags"] & 64, "the select is private"
     rows = [c for row in reply["data"]["components"] for c in row["components"]]
@@ -68,38 +69,40 @@ async def _draw(h: Harness, user: User, discards: list[str]) -> None:
     else:
         none = next(c for c in rows if c.get("label") == "Choose none")
         await h.press(user, none["custom_id"], message)
+    await h.open_panel(user)  # the select's presses, not the panel, are followed now: open it again
 
 
 async def test_full_deal_with_draw_and_showdown(tmp_path, rendered) -> None:
     h = await _seated_table(tmp_path, limit="no-limit")
     recorder = h.recorder
-    first_message = h.table_message()
     hands = _hands(h)
     assert all(len(cards) == 7 for cards in hands)
     _check_dms(h, hands, [1, 1, 1])
     view = _live(h).engine.view(None)
     assert view["phase"] == "betting1" and view["pots"][0]["amount"] == 3, "everyone anted 1"
 
-    token = await h.press_label(ALICE, "Check")
+    token = await forged_move(h, ALICE, "check")
     assert "not your turn" in h.ephemeral_text(token)
-    token = await h.press_label(DAVE, "Check")
+    token = await forged_move(h, DAVE, "check")
     assert "not playing" in h.ephemeral_text(token)
     assert _live(h).row.step == 0
 
     # Bob opens for 6 through the amount modal; Carol and Alice call.
-    token = await h.press_label(BOB, "Open")
+    first_panel = await h.panel(BOB)
+    token = await h.move(BOB, "Open")
     modal = recorder.replies_to(token)[-1].json
     assert modal["type"] == 9
     await h.submit_modal(BOB, modal["data"]["custom_id"], {"amount": "6"})
-    stale = next(c for r in first_message["components"] for c in r["components"] if c.get("label") == "Min (2)")
-    token = await h.press(BOB, stale["custom_id"], message=first_message)
+    stale = next(c for r in first_panel["components"] for c in r["components"] if c.get("label") == "Min (2)")
+    token = await h.press(BOB, stale["custom_id"], message=first_panel)
     assert "out of date" in h.ephemeral_text(token)
-    await h.press_label(CAROL, "Call 6")
-    await h.press_label(ALICE, "Call 6")
+    await h.open_panel(BOB)  # the refused press left his panel no longer followed
+    await h.move(CAROL, "Call 6")
+    await h.move(ALICE, "Call 6")
     assert _live(h).engine.view(None)["phase"] == "draw"
 
     # The draw, starting left of the dealer: Bob throws two, Carol stands pat, Alice throws one.
-    token = await h.press_label(CAROL, "Discard and draw")
+    token = await forged_move(h, CAROL, "discard")
     assert "not your turn" in h.ephemeral_text(token)
     await _draw(h, BOB, hands[1][:2])
     await _draw(h, CAROL, [])
@@ -108,15 +111,17 @@ async def test_full_deal_with_draw_and_showdown(tmp_path, rendered) -> None:
     assert public["phase"] == "betting2" and [s["drew"] for s in public["seats"]] == [1, 2, 0]
     new_hands = _hands(h)
     assert new_hands[2] == hands[2] and new_hands[1][:5] == hands[1][2:] and new_hands[0][:6] == hands[0][:6]
-    _check_dms(h, new_hands, [2, 2, 1])  # a new DM for new cards; Carol stood pat
+    _check_dms(h, hands, [1, 1, 1])  # the new cards go to the open seat panels, not by DM
+    for seat, user in enumerate((ALICE, BOB, CAROL)):
+        assert text_cards((await h.panel(user))["content"]) == set(new_hands[seat]), "each panel names its own cards"
 
     # Second interval, the opener first: Bob checks, Carol bets 10, Alice folds, Bob calls.
-    await h.press_label(BOB, "Check")
-    await h.press_label(CAROL, "Bet")
+    await h.move(BOB, "Check")
+    await h.move(CAROL, "Bet")
     await h.submit_modal(CAROL, f"cr:m:{_live(h).id}:1:{_live(h).row.step}:bet", {"amount": "10"})
-    await h.press_label(ALICE, "Fold")
+    await h.move(ALICE, "Fold")
     before_showdown = _channel_codes(recorder)
-    await h.press_label(BOB, "Call 10")
+    await h.move(BOB, "Call 10")
 
     live = _live(h)
     outcome = live.last_outcome
@@ -144,7 +149,7 @@ async def test_full_deal_with_draw_and_showdown(tmp_path, rendered) -> None:
 async def test_nobody_opens_and_the_pot_carries_over(tmp_path) -> None:
     h = await _seated_table(tmp_path, ante=2)
     for user in (BOB, CAROL, ALICE):
-        await h.press_label(user, "Check")
+        await h.move(user, "Check")
     live = _live(h)
     assert live.last_outcome is not None and live.last_outcome.deltas == (0, 0, 0)
     assert live.last_outcome.carry["pot"] == [["Alice", 2], ["Bob", 2], ["Carol", 2]]
@@ -156,8 +161,8 @@ async def test_nobody_opens_and_the_pot_carries_over(tmp_path) -> None:
     assert live.row.hand_no == 2 and view["carried"] == 6 and view["pots"][0]["amount"] == 12
     assert [s["is_dealer"] for s in view["seats"]] == [False, True, False]
     assert sum(s["stack"] + s["in_pot"] for s in view["seats"]) == 300
-    token = await h.press_label(BOB, "Check")
+    token = await forged_move(h, BOB, "check")
     assert "not your turn" in h.ephemeral_text(token)
-    await h.press_label(CAROL, "Open 2")
+    await h.move(CAROL, "Open 2")
     assert live.engine.view(None)["opener"] == 2
     await h.close()

@@ -1,10 +1,11 @@
-"""Run it twice as members use it: the table option at ``create``, the two buttons for every player
-still in once all are all in, the private answers, the refusals (a member who folded, one who chose
+"""Run it twice as members use it: the table option at ``create``, the two buttons on the panel of every
+player still in once all are all in, the private answers, the refusals (a member who folded, one who chose
 already, one not playing, a stale button), a restart mid-decision, the two boards on the table, the
 replay, the PHH and PokerStars exports and /stats."""
 from __future__ import annotations
 
 import hashlib
+from typing import Any
 
 from bot.games.phh import RoomHandHistory
 from bot.service.stats import PokerStats, figures, game_stats
@@ -29,24 +30,29 @@ async def test_two_players_all_in_agree_to_run_it_twice_across_a_restart(databas
     live = await three_playing(h, ALICE, BOB, CAROL, run_it_twice=True)
     token = await h.command(BOB, "holdem", "status")
     assert "Blinds 5/10; run it twice." in h.ephemeral_text(token)
-    await h.press_label(ALICE, "All-in")
-    await h.press_label(BOB, "Call")
-    assert "Run it twice" not in h.labels(), "not while a player can still bet"
-    await h.press_label(CAROL, "Fold")
-    assert {"Run it twice", "Run it once"} <= set(h.labels())
-    asked = h.table_message()
+    await h.move(ALICE, "All-in")
+    await h.move(BOB, "Call")
+    assert "Run it twice" not in await h.labels_of(CAROL), "not while a player can still bet"
+    await h.move(CAROL, "Fold")
+    for user in (ALICE, BOB):
+        assert {"Run it twice", "Run it once"} <= set(await h.labels_of(user))
+    assert "Run it twice" not in await h.labels_of(CAROL), "Carol folded"
+    asked = dict(await h.panel(BOB))
     assert sorted(live.engine.to_act()) == [0, 1]
 
-    token = await h.press_label(CAROL, "Run it twice")
+    twice = _button(asked, "Run it twice")
+    token = await h.press(CAROL, twice["custom_id"], _forged(await h.panel(CAROL), twice))
     assert "Only the players still in the hand" in h.ephemeral_text(token)
-    token = await h.press_label(EVE, "Run it twice")
+    token = await h.press(EVE, twice["custom_id"], _forged(h.table_message(), twice))
     assert "not playing in this hand" in h.ephemeral_text(token)
-    token = await h.press_label(ALICE, "Run it twice")
+    token = await h.move(ALICE, "Run it twice")
     reply = h.recorder.replies_to(token)[-1]
     assert reply.ephemeral and "You chose to run it twice" in reply.text
     assert "Alice has chosen how to run it" in h.table_message()["content"]
     assert "runs twice" not in h.table_message()["content"], "the table is told she chose, not what"
-    token = await h.press_label(ALICE, "Run it once")
+    assert "Run it once" not in await h.labels_of(ALICE), "her choice is made"
+    once = _button(await h.panel(BOB), "Run it once")  # the move as it is drawn now
+    token = await h.press(ALICE, once["custom_id"], _forged(await h.panel(ALICE), once))
     assert "You have chosen already" in h.ephemeral_text(token)
     assert live.engine.to_act() == (1,)
     await h.close()
@@ -54,8 +60,8 @@ async def test_two_players_all_in_agree_to_run_it_twice_across_a_restart(databas
     h = await Harness.start(database, recorder)  # a restart while Bob is still to choose
     live = h.bot.service.in_channel(CHANNEL_ID)
     assert live.engine.to_act() == (1,) and live.engine.choosing_runouts()
-    button = next(c["custom_id"] for r in asked["components"] for c in r["components"] if c.get("label") == "Run it twice")
-    await h.press(BOB, button, asked)  # the button drawn before Alice chose is still Bob's
+    button = twice["custom_id"]
+    await h.press(BOB, button, asked)  # the button drawn on his panel before Alice chose is still Bob's
     assert live.row.deal is None, "the hand is over"
     assert "Every player still in agreed: the board runs twice" in live.log
     content = h.table_message()["content"]
@@ -98,10 +104,10 @@ async def test_the_clock_runs_it_once_for_a_player_who_does_not_answer(database:
     token = await h.command(ALICE, "holdem", "create", mode="tournament", run_it_twice=True)
     assert "Run it twice is for cash games" in h.ephemeral_text(token) and h.bot.service.in_channel(CHANNEL_ID) is None
     live = await three_playing(h, ALICE, BOB, CAROL, run_it_twice=True)
-    await h.press_label(ALICE, "All-in")
-    await h.press_label(BOB, "Call")
-    await h.press_label(CAROL, "Fold")
-    await h.press_label(ALICE, "Run it twice")
+    await h.move(ALICE, "All-in")
+    await h.move(BOB, "Call")
+    await h.move(CAROL, "Fold")
+    await h.move(ALICE, "Run it twice")
     live.row.deadline = 0.0  # Bob lets his clock run out
     await h.bot.service.tick()
     await h.settle()
@@ -120,12 +126,12 @@ async def test_omaha_hi_lo_runs_it_twice_with_a_computer_player_who_agrees(datab
     await h.command(ALICE, "omaha-hilo", "add-bot")
     await h.command(ALICE, "omaha-hilo", "start")
     live = h.bot.service.in_channel(CHANNEL_ID)
-    await h.press_label(ALICE, "All-in")
-    await h.press_label(BOB, "Call")  # the computer player has acted by now: it called, all in
+    await h.move(ALICE, "All-in")
+    await h.move(BOB, "Call")  # the computer player has acted by now: it called, all in
     assert live.table_seat_of(2).is_bot and live.engine.view(None)["seats"][2]["all_in"], "the computer called"
     assert live.engine.choosing_runouts() and live.engine.to_act() == (0, 1), "and agreed to run it twice at once"
-    await h.press_label(BOB, "Run it twice")
-    await h.press_label(ALICE, "Run it twice")
+    await h.move(BOB, "Run it twice")
+    await h.move(ALICE, "Run it twice")
     assert "Every player still in agreed: the board runs twice" in live.log and live.row.deal is None
     assert live.engine.view(None)["winners"] == [
         "First board: Alice wins 750 (high) with Flush, Jack high",
@@ -135,6 +141,15 @@ async def test_omaha_hi_lo_runs_it_twice_with_a_computer_player_who_agrees(datab
     name, text = await exported(h, ALICE, live.id, 1)
     assert "_runout_counts = [2, 2, 2]" in text and replayed_stacks(text) == [[s.stack for s in live.row.seats]]
     await h.close()
+
+
+def _button(message: dict[str, Any], label: str) -> dict[str, Any]:
+    return next(c for r in message["components"] for c in r["components"] if c.get("label") == label)
+
+
+def _forged(message: dict[str, Any], button: dict[str, Any]) -> dict[str, Any]:
+    """A copy of ``message`` showing ``button`` (a move it does not offer), as a forged press would."""
+    return message | {"components": [{"type": 1, "components": [button]}]}
 
 
 def _stats_text(h: Harness, token: str) -> str:

@@ -9,7 +9,10 @@ import logging
 
 import pytest
 
+from bot.adapter.press_token import TOKEN_LIFETIME
+from bot.games.card_names import card_name
 from bot.games.cards import pretty
+from tests.support.discord_clock import CLOCK
 from tests.support.harness import CHANNEL_ID, Harness, User
 from tests.support.privacy import view_cards
 from tests.support.message_writes import hands_to
@@ -34,12 +37,18 @@ def _to_act(h: Harness) -> User:
     return USERS[live.table_seat_of(seat).user_id]
 
 
-async def _finish_deal(h: Harness) -> None:
-    """Whoever is to act folds until the deal is over; then the next deal starts."""
+async def _finish_deal(h: Harness, keep_open: tuple[User, ...] = ()) -> None:
+    """Whoever is to act folds, on their seat panel, until the deal is over; then every panel goes stale
+    (its token too old to write it, so the next hands go by DM) but those of ``keep_open``, opened
+    again; then the next deal starts."""
     live = h.bot.service.in_channel(CHANNEL_ID)
     hand_no = live.row.hand_no
     while live.row.deal is not None and live.row.hand_no == hand_no:
-        await h.press_label(_to_act(h), "Fold")
+        await h.move(_to_act(h), "Fold")
+    CLOCK.advance(TOKEN_LIFETIME)
+    h.panels.clear()  # a member's next move opens their panel afresh
+    for user in keep_open:
+        await h.open_panel(user)
     await _deadline_passes(h)
 
 
@@ -54,7 +63,7 @@ async def _deadline_passes(h: Harness) -> None:
 async def test_each_dm_holds_its_recipients_cards_when_an_earlier_seat_sits_out(tmp_path) -> None:
     h = await _table(tmp_path, ALICE, BOB, CAROL)
     live = h.bot.service.in_channel(CHANNEL_ID)
-    await h.press(ALICE, f"cr:u:{live.id}:sitout")
+    await h.move(ALICE, "Sit out")
     await _finish_deal(h)
     assert live.row.hand_no == 2 and live.dealt() == [1, 2], "Alice, in the first seat, is not dealt in"
     for user in (BOB, CAROL):
@@ -64,8 +73,8 @@ async def test_each_dm_holds_its_recipients_cards_when_an_earlier_seat_sits_out(
         dm = hands_to(h.recorder, user.id)[-1].text
         assert "hand #2" in dm and all(pretty(c) in dm for c in own), dm
         assert not any(pretty(c) in dm for c in others), dm
-        shown = h.ephemeral_text(await h.press(user, f"cr:u:{live.id}:hand"))
-        assert all(pretty(c) in shown for c in own) and not any(pretty(c) in shown for c in others)
+        shown = (await h.open_panel(user))["content"]
+        assert all(card_name(c) in shown for c in own) and not any(card_name(c) in shown for c in others), shown
     assert not hands_to(h.recorder, ALICE.id)[1:], "no hand #2 for the player sitting out"
     await h.close()
 
@@ -74,21 +83,21 @@ async def test_acting_resets_the_timeout_count_of_the_player_behind_a_gap(tmp_pa
     """Two timeouts in a row sit a player out; an action in between starts the count again."""
     h = await _table(tmp_path, ALICE, BOB, CAROL)
     live = h.bot.service.in_channel(CHANNEL_ID)
-    await h.press(ALICE, f"cr:u:{live.id}:sitout")
+    await h.move(ALICE, "Sit out")
     await _finish_deal(h)
     bob = live.row.seats[live.seat_index(BOB.id)]
     assert live.dealt() == [1, 2] and _to_act(h) is BOB, "heads-up, the button (Bob) acts first"
-    await h.press_label(BOB, "Call")  # Bob acts ...
-    await h.press_label(CAROL, "Check")
+    await h.move(BOB, "Call")  # Bob acts ...
+    await h.move(CAROL, "Check")
     assert _to_act(h) is CAROL
-    await h.press_label(CAROL, "Check")
+    await h.move(CAROL, "Check")
     await _deadline_passes(h)  # ... times out once on the flop (a check) ...
     assert bob.timeouts == 1 and live.engine.view(None)["street"] == "turn"
-    await h.press_label(CAROL, "Check")
+    await h.move(CAROL, "Check")
     assert bob.timeouts == 1, "Carol's action leaves Bob's count alone"
-    await h.press_label(BOB, "Check")  # ... acts: his count starts again ...
+    await h.move(BOB, "Check")  # ... acts: his count starts again ...
     assert bob.timeouts == 0
-    await h.press_label(CAROL, "Check")
+    await h.move(CAROL, "Check")
     await _deadline_passes(h)  # ... and times out once more: once in a row, not twice
     assert bob.timeouts == 1 and not bob.sitting_out
     await h.close()
@@ -116,16 +125,18 @@ def _hands_sent(h: Harness, user: User, dm_only: bool = False) -> list[int]:
 
 async def test_a_member_with_dms_closed_is_tried_once_and_the_seats_after_get_each_deal(tmp_path) -> None:
     """Alice, in the first seat, has DMs closed: her DM is tried once and the table told once; her
-    next hand rides on her own press; Bob and Carol, after her, get their hand at every deal."""
+    next hand shows on her seat panel; Bob and Carol, after her, get their hand at every deal."""
     h = await _table(tmp_path, ALICE, BOB, CAROL, start=False)
     h.recorder.closed_dms.add(ALICE.id)
     await h.command(ALICE, "holdem", "start")
     live = h.bot.service.in_channel(CHANNEL_ID)
-    assert "Alice has DMs closed: use the My hand button." in live.log
-    await _finish_deal(h)
+    assert "Alice has DMs closed: My seat shows their cards." in live.log
+    await _finish_deal(h, keep_open=(ALICE,))
     assert live.row.hand_no == 2 and live.dealt() == [0, 1, 2]
     assert _hands_sent(h, ALICE, dm_only=True) == [1], "her DMs are not tried again at the next deal"
-    assert _hands_sent(h, ALICE) == [1, 2], "hand #2 came as a private follow-up to her own press"
+    seat = live.deal_seat(ALICE.id)
+    shown = (await h.panel(ALICE))["content"]
+    assert all(card_name(c) in shown for c in live.engine.view(seat)["seats"][seat]["cards"]), "hand #2 on her panel"
     assert _hands_sent(h, BOB) == _hands_sent(h, CAROL) == [1, 2]
     await h.close()
 

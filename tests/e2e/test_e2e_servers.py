@@ -80,9 +80,11 @@ async def _event_board(h: Harness, channel: int, first_user: int, finish: bool) 
     for user in range(first_user + 1, first_user + 4):
         await live.commands.join(user, f"p{user}")
     await live.commands.start(first_user)
+    await h.settle()  # the members' hands are sent before anyone calls, as between real presses
     while finish and live.row.hand_no == 1 and live.row.deal is not None:
         seat = live.engine.to_act()[0]
         await service.tables[live.id].commands.act(Press(live.table_seat_of(seat).user_id, 1, live.row.step, live.engine.timeout_action(seat)))
+        await h.settle()
     return live
 
 
@@ -144,12 +146,17 @@ async def test_a_forged_button_naming_another_servers_table_is_refused(tmp_path)
 
     await h.command(BOB, "holdem", "join")
     await h.command(ALICE, "holdem", "start")
-    step, message = table.row.step, h.table_message()
-    forged = dict(message, id=str(990000000000000002), channel_id=str(OTHER_CHANNEL_ID))
-    buttons = [c["custom_id"] for row in message["components"] for c in row["components"]]
-    assert any(b.startswith("cr:a:") for b in buttons) and f"cr:u:{table.id}:hand" in buttons
+    # Eve copies the table message (My seat) and both members' seat panels (the moves of the member to
+    # act, and each one's own buttons) into messages of her server.
+    step = table.row.step
+    copied = [h.table_message(), await h.panel(ALICE), await h.panel(BOB)]
+    buttons = [(c["custom_id"], forged) for n, message in enumerate(copied)
+               for forged in [dict(message, id=str(990000000000000002 + n), channel_id=str(OTHER_CHANNEL_ID))]
+               for row in message["components"] for c in row["components"]]
+    assert {f"cr:seat:{table.id}", f"cr:u:{table.id}:sitout"} <= {b for b, _ in buttons}
+    assert any(b.startswith("cr:a:") for b, _ in buttons), "the moves of the member to act"
     for user in (ALICE, BOB, EVE):
-        for custom_id in buttons:
+        for custom_id, forged in buttons:
             for where in (OTHER_SERVER, DM):
                 token = await h.press(user, custom_id, forged, at=where)
                 text = h.ephemeral_text(token)

@@ -6,6 +6,7 @@ showdown, and wrong-turn, unseated and stale presses are refused privately.
 """
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
 import random
@@ -15,6 +16,7 @@ import pytest
 
 from bot.games.base import HIDDEN
 from images.choice_labels import sigma_label as choice_label
+from tests.support.forged_moves import forged_move
 from tests.support.harness import CHANNEL_ID, Harness, Recorder, User
 from tests.support.message_writes import hands_to
 from tests.support.privacy import text_cards
@@ -84,15 +86,19 @@ class Watch:
                 assert dm.files, "a hand DM carries its picture"
                 assert listed(dm.text) <= own and not mentioned(dm.text, others)
             self.dms[user.id] = len(dms)
-            assert dms and listed(dms[-1].text) == own, "the last DM names every card held, the one drawn too"
+            if user.id in self.h.panels:  # their cards are on their open panel, no longer sent by DM
+                panel = self.h.recorder.messages[self.h.panels[user.id]]["content"]
+                assert not mentioned(panel, others), f"another's card on {user.name}'s panel"
+            else:
+                assert dms and listed(dms[-1].text) == own, "the last DM names every card held, the one drawn too"
         assert set(self.h.recorder.dm_channels.values()) <= {u.id for u in HUMANS.values()}, "no DM to a bot"
 
 
 async def place(h: Harness, watch: Watch, user: User, seat: int, rng: random.Random, back: bool) -> None:
-    """An option button, a choice in its select, the preview (Back first if asked), then Confirm."""
+    """An option button of the panel, a choice in its select, the preview (Back first if asked), then Confirm."""
     engine = h.bot.service.in_channel(CHANNEL_ID).engine
     specs = engine.legal_actions(seat)
-    table = h.table_message()
+    table = await h.panel(user)
     buttons = [c for c in components(table) if c["custom_id"].split(":")[5:6] == ["place"]]
     assert [b["label"] for b in buttons] == [s.label for s in specs]
     index = rng.randrange(len(specs))
@@ -120,6 +126,7 @@ async def place(h: Harness, watch: Watch, user: User, seat: int, rng: random.Ran
     assert "Sent." in h.ephemeral_text(token)
     assert len(engine.layers[seat]) == laid + 1
     assert engine.layers[seat][-1].code == view["seats"][seat]["in_hand"]["code"]
+    await h.open_panel(user)  # the select's presses, not the panel, are followed now: open it again
     watch.check()
 
 
@@ -133,7 +140,7 @@ async def test_three_players_play_a_hand_to_the_showdown(h: Harness, rendered) -
     assert [s.stack for s in live.row.seats] == [100, 100, 100] and live.row.settings["small_bet"] == 2
     watch = Watch(h)
     watch.check()
-    token = await h.press_label(CAROL, h.labels()[0])
+    token = await forged_move(h, CAROL, "place")
     assert refusal(h, token) == "You are not playing in this hand."
 
     rng = random.Random(3)
@@ -143,22 +150,23 @@ async def test_three_players_play_a_hand_to_the_showdown(h: Harness, rendered) -
         (seat,) = engine.to_act()
         user = HUMANS[seat]
         if engine.phase == "placement":
-            before = h.table_message()
+            before = copy.deepcopy(await h.panel(user))
             await place(h, watch, user, seat, rng, back=not back_used)
             back_used = True
             if not stale_tried and live.engine.outcome is None:
                 old = next(c for c in components(before) if c["custom_id"].split(":")[5:6] == ["place"])
                 token = await h.press(user, old["custom_id"], before)
                 assert refusal(h, token) == "That button is out of date: the table has moved on."
+                await h.open_panel(user)  # the refused press left the panel no longer followed
                 stale_tried = True
             continue
-        labels = h.labels()
+        labels = await h.labels_of(user)
         if not wrong_turn_tried:
             other = HUMANS[1 - seat]
-            token = await h.press_label(other, labels[0])
+            token = await forged_move(h, other, engine.legal_actions(seat)[0].kind)
             assert refusal(h, token) in ("It is not your turn.", "You can't do that now.")
             wrong_turn_tried = True
-        await h.press_label(user, "Check" if "Check" in labels else "Call")
+        await h.move(user, "Check" if "Check" in labels else "Call")
         watch.check()
 
     engine = live.engine

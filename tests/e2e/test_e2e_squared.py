@@ -1,13 +1,14 @@
 """Poker Squared through the real Discord client: two humans play a 9-round match to the end.
 
-Placements are picked in the private selects (one per card in hand while there are more than 25
-card@cell choices), betting uses the table buttons and once the amount modal. Checked on the way:
+Placements are picked on the players' seat panels in one press (a card@cell button, or its option in
+the panel's selects), betting uses the panel's buttons and once the amount modal. Checked on the way:
 a placement stays off the channel until both have placed, DMs hold only the player's own hand, no
 card in a hand reaches a channel payload or a rendered public table, and wrong-turn, unseated and
 stale presses are refused privately.
 """
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
 import random
@@ -20,6 +21,7 @@ from bot.games.base import HIDDEN
 from bot.games.cards import pretty
 from bot.games.squared import CELLS
 from tests.support.discord_clock import ManualClock
+from tests.support.forged_moves import forged_move
 from tests.support.harness import CHANNEL_ID, Harness, Recorder, User
 
 ALICE, BOB, CAROL = User(3001, "Alice"), User(3002, "Bob"), User(3003, "Carol")
@@ -70,25 +72,31 @@ class Watch:
             self.dms[user.id] = len(dms)
 
 
+def placements(panel: dict[str, Any]) -> dict[str, str]:
+    """The card@cell choices a seat panel offers (its pick buttons, or its pick selects' options), by their words."""
+    found: dict[str, str] = {}
+    for component in (c for r in panel["components"] for c in r["components"]):
+        parts = str(component.get("custom_id", "")).split(":")
+        if parts[:2] == ["cr", "k"] and parts[5] == "place":
+            found[":".join(parts[6:])] = str(component["label"])
+        elif parts[:2] == ["cr", "q"] and parts[5] == "place":
+            found |= {o["value"]: o["label"] for o in component["options"]}
+    return found
+
+
 async def place(h: Harness, watch: Watch, user: User, seat: int, rng: random.Random) -> str:
-    """Pick a card@cell in the private selects; returns the card placed."""
+    """Pick a card@cell on the member's panel, in one press; returns the card placed."""
     live = h.bot.service.in_channel(CHANNEL_ID)
     hand = live.engine.view(seat)["hands"][seat]
     empty = [CELLS[i] for i, card in enumerate(live.engine.grids[seat]) if card is None]
-    private, selects = await h.open_choice(user, "place")
-    options = [o for s in selects for o in s["options"]]
-    assert sorted(o["value"] for o in options) == sorted(f"{c}@{cell}" for c in hand for cell in empty)
-    if len(options) > 25:  # one select per card: its options are that card's empty cells
-        assert [s["options"][0]["value"].split("@")[0] for s in selects] == hand
-        assert all(len(s["options"]) == len(empty) for s in selects)
-    else:
-        assert len(selects) == 1
-    option = rng.choice(options)
-    card, cell = option["value"].split("@")
-    assert option["label"].startswith(f"{pretty(card)} on {cell} (")
-    select = next(s for s in selects if option in s["options"])
-    token = await h.press(user, select["custom_id"], private, values=[option["value"]])
-    assert "Sent." in h.ephemeral_text(token)
+    options = placements(await h.panel(user))
+    assert sorted(options) == sorted(f"{c}@{cell}" for c in hand for cell in empty)
+    value = rng.choice(sorted(options))
+    card, cell = value.split("@")
+    assert options[value].startswith(f"{pretty(card)} on {cell} (")
+    step = live.row.step
+    token = await h.pick(user, "place", value)
+    assert live.row.step > step, h.ephemeral_text(token)
     watch.check()
     return card
 
@@ -113,9 +121,8 @@ async def test_two_humans_play_a_nine_round_match(h: Harness, rendered) -> None:
     assert live.row.deadline == clock.time() + 120, "two minutes to place, from the engine"
     watch = Watch(h)
     watch.check()
-    first_message = h.table_message()
-    message, component = h.table_button("place")
-    token = await h.press(CAROL, component["custom_id"], message)
+    first_panel = copy.deepcopy(await h.panel(ALICE))  # kept for a press from an earlier hand
+    token = await forged_move(h, CAROL, "place")
     assert refusal(h, token) == "You are not playing in this hand."
 
     rng = random.Random(5)
@@ -130,35 +137,35 @@ async def test_two_humans_play_a_nine_round_match(h: Harness, rendered) -> None:
             assert card not in engine.view(1)["grids"][0]
             last_table = [v for name, v in rendered if name == "render_table"][-1]
             assert card not in last_table["grids"][0] and last_table["placed"] == [True, False]
-            first_private, _ = await h.open_choice(BOB, "place")  # kept for a stale press below
+            first_pick = copy.deepcopy(await h.panel(BOB))  # kept for a stale press below
             await place(h, watch, BOB, 1, rng)
             assert card in engine.view(None)["grids"][0] or engine.round_no > round_no
             if round_no == 1:
-                stale = next(c for r in first_private["components"] for c in r["components"])
                 step = live.row.step
-                token = await h.press(BOB, stale["custom_id"], first_private, values=[stale["options"][0]["value"]])
-                assert refusal(h, token).startswith("You "), "a used select is refused"
+                token = await press_placement(h, BOB, first_pick)
+                assert refusal(h, token).startswith(("You ", "That button")), "a used pick is refused"
                 assert live.row.step == step
+                await h.open_panel(BOB)  # the refused press left his panel no longer followed
             continue
         seat = engine.to_act()[0]
         user, other = PLAYERS[seat], PLAYERS[1 - seat]
-        labels = h.labels()
+        labels = await h.labels_of(user)
         if not wrong_turn_tried:
             assert live.row.deadline == clock.time() + 60, "one minute to bet, from the engine"
             step = live.row.step
-            token = await h.press_label(other, labels[0])
+            token = await forged_move(h, other, engine.legal_actions(seat)[0].kind)
             assert refusal(h, token) in ("It is not your turn.", "You can't do that now.")
             assert live.row.step == step
             wrong_turn_tried = True
         if not modal_used and "Bet…" in labels:
-            token = await h.press_label(user, "Bet")
+            token = await h.move(user, "Bet")
             modal = recorder.replies_to(token)[-1].json
             assert modal["type"] == 9
             await h.submit_modal(user, modal["data"]["custom_id"], {"amount": "2"})
             assert engine.pot.total >= 4 and engine.betting.bets[seat] == 2
             modal_used = True
         else:
-            await h.press_label(user, "Check" if "Check" in labels else "Call")
+            await h.move(user, "Check" if "Check" in labels else "Call")
         watch.check()
 
     outcome = live.last_outcome
@@ -177,15 +184,16 @@ async def test_two_humans_play_a_nine_round_match(h: Harness, rendered) -> None:
     assert tables and all(c == HIDDEN for v in tables for hand in v["hands"] for c in hand)
     assert all(v["viewer"] is None for v in tables)
 
-    message, component = button_of(first_message, "place")
-    token = await h.press(ALICE, component["custom_id"], message)
+    token = await press_placement(h, ALICE, first_panel)
     assert refusal(h, token) == "That button is from an earlier hand."
 
 
-def button_of(message: dict[str, Any], kind: str) -> tuple[dict[str, Any], dict[str, Any]]:
-    component = next(c for r in message["components"] for c in r["components"]
-                     if c["custom_id"].split(":")[5:6] == [kind])
-    return message, component
+async def press_placement(h: Harness, user: User, panel: dict[str, Any]) -> str:
+    """Press the first placement ``panel`` offered (as it was then): its button, or its select's first option."""
+    component = next(c for r in panel["components"] for c in r["components"]
+                     if str(c.get("custom_id", "")).split(":")[5:6] == ["place"])
+    values = [component["options"][0]["value"]] if "options" in component else None
+    return await h.press(user, component["custom_id"], panel, values=values)
 
 
 async def test_one_player_against_the_computer(h: Harness) -> None:
@@ -204,30 +212,28 @@ async def test_one_player_against_the_computer(h: Harness) -> None:
             await place(h, watch, ALICE, 0, rng)
             continue
         assert engine.to_act() == (0,), "the robot acts by itself"
-        labels = h.labels()
-        await h.press_label(ALICE, "Check" if "Check" in labels else "Call")
+        labels = await h.labels_of(ALICE)
+        await h.move(ALICE, "Check" if "Check" in labels else "Call")
         watch.check()
     assert live.last_outcome is not None and live.last_outcome.match_over
     assert await h.bot.storage.balance(live.row.guild_id, ALICE.id) == 1000 + live.last_outcome.deltas[0]
 
 
 async def test_a_placement_button_stays_valid_while_its_player_has_not_placed(h: Harness) -> None:
-    """Both place at once: Alice placing moves the table on a step, yet Bob's button from before
-    (the message he is looking at) still opens his choice; Alice's from before is out of date."""
+    """Both place at once: Alice placing moves the table on a step, yet Bob's placement from before
+    (the panel he is looking at) still makes his move; Alice's from before is refused."""
     await h.command(ALICE, "squared", "create")
     await h.command(BOB, "squared", "join")
     await h.command(ALICE, "squared", "start")
     live = h.bot.service.in_channel(CHANNEL_ID)
-    before = json.loads(json.dumps(h.table_message()))  # as both saw it, before anyone placed
-    _, button = h.table_button("place")
+    alice_before = copy.deepcopy(await h.panel(ALICE))  # as each saw their panel, before anyone placed
+    bob_before = copy.deepcopy(await h.panel(BOB))
     step = live.row.step
     watch = Watch(h)
     watch.check()
     await place(h, watch, ALICE, 0, random.Random(1))
     assert live.row.step == step + 1 and live.engine.to_act() == (1,)
-    token = await h.press(BOB, button["custom_id"], before)
-    reply = h.recorder.replies_to(token)[-1].json
-    rows = reply["data"].get("components", []) if reply["type"] == 4 else []
-    assert any(c["type"] == 3 for r in rows for c in r["components"]), h.ephemeral_text(token)
-    token = await h.press(ALICE, button["custom_id"], before)
-    assert "out of date" in refusal(h, token)
+    token = await press_placement(h, ALICE, alice_before)
+    assert refusal(h, token).startswith(("You ", "That button")), "she has placed already"
+    token = await press_placement(h, BOB, bob_before)
+    assert live.row.step == step + 2, h.ephemeral_text(token)

@@ -52,11 +52,11 @@ async def test_holdem_figures_on_the_card_after_two_hands(tmp_path) -> None:
         return users[live.table_seat_of(seat).user_id]
 
     caller = acting()
-    await h.press_label(caller, "Call")
+    await h.move(caller, "Call")
     while live.row.deal is not None and live.row.hand_no == 1:
-        await h.press_label(acting(), "Check")
+        await h.move(acting(), "Check")
     await _next_deal(h)
-    await h.press_label(acting(), "Fold")
+    await h.move(acting(), "Fold")
     assert live.row.hand_no == 2 and live.row.deal is None
     net = {s.user_id: s.stack - buy_in[s.user_id] for s in live.row.seats}
 

@@ -8,6 +8,7 @@ from typing import Any
 
 from bot.games.cards import pretty
 from tests.support.export_checks import exported, replayed_stacks
+from tests.support.forged_moves import forged_move
 from tests.support.harness import CHANNEL_ID, Harness, User
 from tests.support.message_writes import hands_to
 
@@ -60,36 +61,37 @@ async def test_full_hand(tmp_path, rendered) -> None:
 
     # The lowest upcard brings in; anyone else pressing is refused, an outsider too.
     bringer = _actor(h)
-    assert h.labels()[:2] == ["Bring in 2", "Complete to 5"]
+    assert (await h.labels_of(bringer))[:2] == ["Bring in 2", "Complete to 5"]
     other = next(u for u in USERS if u != bringer)
-    token = await h.press_label(other, "Bring in")
+    token = await forged_move(h, other, "bring_in", 2)
     assert "not your turn" in h.ephemeral_text(token)
-    token = await h.press_label(DAVE, "Bring in")
+    token = await forged_move(h, DAVE, "bring_in", 2)
     assert "not playing" in h.ephemeral_text(token)
-    first_message = h.table_message()
-    await h.press_label(bringer, "Bring in 2")
-    stale = next(c for r in first_message["components"] for c in r["components"]
+    first_panel = await h.panel(bringer)
+    await h.move(bringer, "Bring in 2")
+    stale = next(c for r in first_panel["components"] for c in r["components"]
                  if str(c.get("label")).startswith("Bring in"))
-    token = await h.press(bringer, stale["custom_id"], message=first_message)
+    token = await h.press(bringer, stale["custom_id"], message=first_panel)
     assert "out of date" in h.ephemeral_text(token)
+    await h.open_panel(bringer)  # the refused press left the panel no longer followed
 
     # The next player completes to 5, the others call.
-    await h.press_label(_actor(h), "Complete to 5")
-    await h.press_label(_actor(h), "Call")
-    await h.press_label(_actor(h), "Call")
+    await h.move(_actor(h), "Complete to 5")
+    await h.move(_actor(h), "Call")
+    await h.move(_actor(h), "Call")
     assert engine.view(None)["street"] == "fourth street"
 
     # Fourth street: a bet of 5 by button, called twice; then checks down to the showdown.
-    await h.press_label(_actor(h), "Bet 5")
-    await h.press_label(_actor(h), "Call 5")
-    await h.press_label(_actor(h), "Call 5")
+    await h.move(_actor(h), "Bet 5")
+    await h.move(_actor(h), "Call 5")
+    await h.move(_actor(h), "Call 5")
     assert engine.view(None)["street"] == "fifth street"
     before_showdown = ""
     while engine.outcome is None:
         actor = _actor(h)
         if engine.view(None)["street"] == "seventh street":
             before_showdown = h.recorder.channel_text()
-        await h.press_label(actor, "Check")
+        await h.move(actor, "Check")
     live = h.bot.service.in_channel(CHANNEL_ID)
     assert live is not None and live.last_outcome is not None
     assert sum(live.last_outcome.deltas) == 0
@@ -100,15 +102,15 @@ async def test_full_hand(tmp_path, rendered) -> None:
     _, text = await exported(h, ALICE, live.id, 1)
     assert "variant = 'F7S'" in text and replayed_stacks(text) == [[s.stack for s in live.row.seats]]
 
-    # The DMs followed each street's new card; each shows only its owner's cards.
+    # Each street's new card went to the member's open panel, not by DM; each shows only its owner's cards.
     downs = {s: [c for c, up in zip(v["cards"], v["up"]) if not up]
              for s, v in enumerate(engine.view(s)["seats"][s] for s in range(3))}
     for seat, user in enumerate(USERS):
         dms = hands_to(h.recorder, user.id)
-        assert len(dms) == 5
-        assert all(_shows(dms[-1].text, c) for c in engine.view(seat)["seats"][seat]["cards"])
-        assert not any(_shows(dm.text, c) for dm in dms for s, cards in downs.items() if s != seat
-                       for c in cards)
+        assert len(dms) == 1
+        panel = (await h.panel(user))["content"]
+        assert not any(_shows(dm.text, c) or _shows(panel, c) for dm in dms for s, cards in downs.items()
+                       if s != seat for c in cards)
 
     # No downcard reached the channel before the showdown: not in text, not in a rendered table.
     assert before_showdown

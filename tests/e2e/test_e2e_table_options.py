@@ -1,5 +1,5 @@
 """Table options of hold'em as members use them: a big-blind ante and an optional straddle chosen at
-``create``, the Straddle button, the refusals, a restart mid-hand, /status, and the export."""
+``create``, the Straddle button on the seated members' panels, the refusals, a restart mid-hand, /status, and the export."""
 from __future__ import annotations
 
 from tests.support.export_checks import exported, replayed_stacks
@@ -18,7 +18,7 @@ async def _play_hand_out(h: Harness) -> None:
         (deal_seat,) = live.engine.to_act()
         user = next(u for u in PLAYERS if u.id == live.table_seat_of(deal_seat).user_id)
         kinds = {spec.kind for spec in live.engine.legal_actions(deal_seat)}
-        await h.press_label(user, "Call" if "call" in kinds else "Check")
+        await h.move(user, "Call" if "call" in kinds else "Check")
 
 
 
@@ -31,14 +31,16 @@ async def test_a_big_blind_ante_and_a_straddle_under_the_gun(database: str) -> N
     await h.command(ALICE, "holdem", "create", ante=10, ante_kind="big blind", straddle="under the gun")
     for user in (BOB, CAROL, DAVE):
         await h.command(user, "holdem", "join")
-    token = await h.press_label(EVE, "Straddle")
+    live = h.bot.service.in_channel(CHANNEL_ID)
+    assert "Straddle" in await h.labels_of(ALICE), "a seated member's own button"
+    token = await h.press(EVE, f"cr:u:{live.id}:straddle", message=_with_button(h, live.id, "straddle"))
     assert "not seated" in h.ephemeral_text(token), "a member who is not playing is told so"
     for user in (ALICE, DAVE):
-        token = await h.press_label(user, "Straddle")
+        token = await h.move(user, "Straddle")
         reply = h.recorder.replies_to(token)[-1]
         assert reply.ephemeral and "You will straddle" in reply.text and "under the gun" in reply.text
-    token = await h.press_label(BOB, "Straddle")
-    token = await h.press_label(BOB, "Straddle")
+    token = await h.move(BOB, "Straddle")
+    token = await h.move(BOB, "Straddle")
     assert "won't straddle" in h.ephemeral_text(token), "a second press takes it back"
     await h.command(ALICE, "holdem", "start")
 
@@ -47,11 +49,11 @@ async def test_a_big_blind_ante_and_a_straddle_under_the_gun(database: str) -> N
     assert live.row.deal is not None and live.row.deal.settings["straddlers"] == [0, 3]
     shown = live.engine.view(None)["log"]  # the table picture's log
     assert "Carol posts the big-blind ante of 10" in shown and "Dave straddles for 20" in shown
-    assert "Straddle" in h.labels(), "the toggle stays under the table during the deal"
+    assert "Straddle" in await h.labels_of(BOB), "the toggle stays on the panels during the deal"
     token = await h.command(BOB, "holdem", "status")
     assert "Blinds 5/10, BB ante 10, UTG straddle." in h.ephemeral_text(token)
     assert live.engine.to_act() == (0,), "the action starts left of the straddle"
-    await h.press_label(ALICE, "Call 20")
+    await h.move(ALICE, "Call 20")
     stacks_before = [s.stack for s in live.row.seats]
     await h.close()
 
@@ -83,7 +85,7 @@ async def test_a_table_without_straddles_has_no_button_and_refuses_the_toggle(da
     h = await Harness.start(database)
     await h.command(ALICE, "holdem", "create")
     await h.command(BOB, "holdem", "join")
-    assert "Straddle" not in h.labels()
+    assert "Straddle" not in h.labels() and "Straddle" not in await h.labels_of(ALICE)
     live = h.bot.service.in_channel(CHANNEL_ID)
     token = await h.press(ALICE, f"cr:u:{live.id}:straddle", message=_with_button(h, live.id, "straddle"))
     assert "without straddles" in h.ephemeral_text(token)
@@ -107,20 +109,21 @@ async def test_after_a_hand_the_winner_may_show_and_anyone_may_hunt_the_rabbit(d
     token = await h.command(BOB, "holdem", "status")
     assert "Blinds 5/10; rabbit hunt." in h.ephemeral_text(token)
     assert live.public_view()["options"] == "rabbit hunt", "the table picture lists it in its footer"
-    assert "Rabbit hunt" not in h.labels() and "Show my cards" not in h.labels()
+    assert "Rabbit hunt" not in h.labels() and "Show my cards" not in await h.labels_of(ALICE)
     token = await h.press(ALICE, f"cr:u:{live.id}:rabbit", message=_with_button(h, live.id, "rabbit"))
     assert "no rabbit to hunt" in h.ephemeral_text(token), "not while the hand goes on"
-    await h.press_label(ALICE, "All-in")     # Alice has the button and acts first three-handed
-    await h.press_label(BOB, "Fold")
-    await h.press_label(CAROL, "Fold")
-    assert live.row.deal is None and {"Show my cards", "Rabbit hunt"} <= set(h.labels())
+    await h.move(ALICE, "All-in")     # Alice has the button and acts first three-handed
+    await h.move(BOB, "Fold")
+    await h.move(CAROL, "Fold")
+    assert live.row.deal is None and "Rabbit hunt" in h.labels() and "Show my cards" in await h.labels_of(ALICE)
 
-    token = await h.press_label(BOB, "Show my cards")
+    assert "Show my cards" not in await h.labels_of(BOB), "only the winner's panel offers it"
+    token = await h.press(BOB, f"cr:u:{live.id}:show", message=_with_button(h, live.id, "show"))
     assert "Only the player who won" in h.ephemeral_text(token)
     alice_cards = live.engine.view(0)["seats"][0]["cards"]
-    await h.press_label(ALICE, "Show my cards")
+    await h.move(ALICE, "Show my cards")
     assert live.engine.view(None)["seats"][0]["cards"] == alice_cards, "the table picture shows them"
-    assert "Alice shows" in h.table_message()["content"] and "Show my cards" not in h.labels()
+    assert "Alice shows" in h.table_message()["content"] and "Show my cards" not in await h.labels_of(ALICE)
     name, text = await exported(h, BOB, live.id, 1)
     assert "# p3 shows" in text and replayed_stacks(text) == [[s.stack for s in live.row.seats]]
 
@@ -159,10 +162,10 @@ async def test_a_time_bank_counts_down_on_screen_and_away_is_one_button(database
 
     (deal_seat,) = live.engine.to_act()
     to_act = next(u for u in (ALICE, BOB) if u.id == live.table_seat_of(deal_seat).user_id)
-    await h.press_label(to_act, "Away")
+    await h.move(to_act, "Away")
     assert live.row.seats[live.seat_index(to_act.id)].away and "is away" in h.table_message()["content"]
     assert live.row.deal is None or live.engine.to_act() != (deal_seat,), "their turn was played at once"
-    await h.press_label(to_act, "I'm back")
+    await h.move(to_act, "I'm back")
     assert not live.row.seats[live.seat_index(to_act.id)].away
     await h.close()
 

@@ -26,7 +26,7 @@ async def _play_until_someone_is_out(h: Harness) -> User:
             continue
         (seat,) = live.engine.to_act()
         user = users[live.table_seat_of(seat).user_id]
-        labels = h.labels()
+        labels = await h.labels_of(user)
         wanted = {CAROL.id: ("All-in", "Call", "Check"), ALICE.id: ("Call", "Check"), BOB.id: ("Check", "Fold")}[user.id]
         await h.press_label(user, next(w for w in wanted if any(label.startswith(w) for label in labels)))
     raise AssertionError("nobody was knocked out")

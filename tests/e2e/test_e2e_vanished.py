@@ -57,10 +57,12 @@ async def test_a_press_that_meets_a_deleted_channel_calls_the_deal_off(loopback)
     h = loopback
     await h.raised_hand(ALICE, BOB)
     live = h.bot.service.in_channel(CHANNEL_ID)
+    player = next(u for u in (ALICE, BOB) if live.deal_seat(u.id) in live.engine.to_act())
+    await h.panel(player)
     h.server.deleted_channels.add(CHANNEL_ID)
-    await h.press_label(next(u for u in (ALICE, BOB) if live.deal_seat(u.id) in live.engine.to_act()), "Call")
+    await h.move(player, "Call")
     await _assert_refunded(h, live.id, ALICE, BOB)
-    assert h.server.refused(10003) == 1, "the press's own update met Unknown Channel, once"
+    assert h.server.refused(10003) == 2, "the press's answer (its panel) and the table's edit met Unknown Channel, once each"
     assert h.server.count("POST", "interaction.callback", 404) == 1
     assert h.server.count("POST", "messages.send", 404) == 0
 
@@ -70,17 +72,18 @@ async def test_a_deleted_table_message_is_posted_again_once(loopback) -> None:
     await h.raised_hand(ALICE, BOB)
     live = h.bot.service.in_channel(CHANNEL_ID)
     old = live.row.message_id
-    message = h.server.messages.pop(old)  # a moderator deletes it; members still see it until they reload
-    call = next(c for r in message["components"] for c in r["components"] if str(c["label"]).startswith("Call"))
-    await h.press(next(u for u in (ALICE, BOB) if live.deal_seat(u.id) in live.engine.to_act()),
-                  call["custom_id"], message)
+    player = next(u for u in (ALICE, BOB) if live.deal_seat(u.id) in live.engine.to_act())
+    await h.panel(player)
+    h.server.messages.pop(old)  # a moderator deletes it; members still see it until they reload
+    await h.move(player, "Call")
     assert live.id in h.bot.service.tables, "the channel is still there: the table goes on"
     assert live.row.message_id not in (None, old)
     assert (await h.bot.storage.table(live.id)).message_id == live.row.message_id
-    assert h.server.count("POST", "interaction.callback", 404) == 1, "the press's update met Unknown Message once"
+    assert h.server.refused(10008) == 1, "the table's update met Unknown Message once"
     assert h.table_message()["id"] == str(live.row.message_id)
     h.server.messages.pop(live.row.message_id)
     h.server.deleted_channels.add(CHANNEL_ID)  # message and channel gone: the re-post meets 404 and closes
+    CLOCK.advance(TOKEN_LIFETIME)  # no press fresh enough to post the table through: the channel route
     await h.update(live)
     await _assert_refunded(h, live.id, ALICE, BOB)
 

@@ -166,8 +166,9 @@ async def test_private_hands_name_cards_as_players_say_them(tmp_path, name: str)
     text = json.loads(dm.text)["content"]
     assert text.endswith("): " + " ".join(card_name(code) for code in held)), text
     assert not any(code in text for code in held), "no internal code (C41, S05)"
-    token = await h.press_label(alice, "My hand")  # My hand says the same
-    assert h.recorder.replies_to(token)[-1].json["content"].endswith(" ".join(card_name(code) for code in held))
+    panel = await h.open_panel(alice)  # her seat panel says the same
+    assert f"your cards: {' '.join(card_name(code) for code in held)}" in panel["content"], panel["content"]
+    assert not any(code in panel["content"] for code in held)
     if name == "presidential":  # the draw select's options: the card's name, then its symbols
         label = presidential_label(view, "discard", held[0])
         assert label.startswith(card_name(held[0]) + ": ") and held[0] not in label

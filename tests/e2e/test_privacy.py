@@ -127,7 +127,7 @@ async def test_a_log_line_of_an_earlier_deal_is_no_leak(dealt: Harness) -> None:
     """The table text repeats the last log lines, some from the deal before; they may name cards
     that the new deal dealt face down. New text naming such a card is still a leak."""
     live = dealt.bot.service.in_channel(CHANNEL_ID)
-    await dealt.press_label(_to_act(live), "Fold")
+    await dealt.move(_to_act(live), "Fold")
     earlier = "Earlier: " + " ".join(pretty(c) for c in DECK)
     live.note(earlier)
     dealt.privacy.snapshot()  # the line is seen while the first deal is still the table's
@@ -210,7 +210,11 @@ async def test_private_cards_after_a_public_deferral_are_caught(dealt: Harness, 
 
     monkeypatch.setattr(discord.InteractionResponse, "defer", public_defer)
     card = sorted(_holes(dealt)[ALICE.id])[0]
-    token = await dealt.press_label(ALICE, "My hand")
+    live = dealt.bot.service.in_channel(CHANNEL_ID)
+    my_hand = f"cr:u:{live.id}:hand"  # on a copy of the table message, which may no longer carry it
+    table = dealt.table_message()
+    pressed = {**table, "components": [*table["components"], {"type": 1, "components": [{"type": 2, "style": 2, "label": "My hand", "custom_id": my_hand}]}]}
+    token = await dealt.press(ALICE, my_hand, pressed)
     follow_up = dealt.recorder.replies_to(token)[-1]
     assert follow_up.json["flags"] & EPHEMERAL and follow_up.ephemeral is False
     findings = _take_findings(dealt)
@@ -226,11 +230,16 @@ async def test_a_spectator_is_refused_and_sees_no_card(tmp_path, game: str) -> N
     await h.command(ALICE, game, "start")
     live = h.bot.service.in_channel(CHANNEL_ID)
     step = live.row.step
-    message = h.table_message()
-    pressed = [c["custom_id"] for r in message["components"] for c in r["components"]
-               if not c["custom_id"].endswith((":join", ":start"))]
-    assert any(i.startswith(("cr:a:", "cr:c:")) for i in pressed) and any(i.endswith(":hand") for i in pressed)
-    tokens = [await h.press(CAROL, custom_id, message) for custom_id in pressed]
+    panel = await h.panel(ALICE)  # Carol presses what the table message and Alice's panel offer, and My hand
+    table = h.table_message()
+    my_hand = {"type": 2, "style": 2, "label": "My hand", "custom_id": f"cr:u:{live.id}:hand"}
+    offered = {c["custom_id"]: c for r in [*table["components"], *panel["components"]] for c in r["components"]
+               if not c["custom_id"].endswith((":join", ":start"))} | {my_hand["custom_id"]: my_hand}
+    pressed = list(offered)
+    assert any(i.startswith(("cr:a:", "cr:c:", "cr:k:", "cr:q:")) for i in pressed) and any(i.endswith(":hand") for i in pressed)
+    message = table  # each pressed on the table message, as if it showed it (a message holds 5 rows at most)
+    tokens = [await h.press(CAROL, custom_id, {**table, "components": [{"type": 1, "components": [component]}]})
+              for custom_id, component in offered.items()]
     # A forged private select naming one of Alice's cards is refused without echoing it.
     kind = live.engine.legal_actions(live.deal_seat(ALICE.id))[0].kind
     select = {"type": 3, "custom_id": f"cr:s:{live.id}:{live.row.hand_no}:{step}:{kind}:0"}

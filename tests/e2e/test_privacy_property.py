@@ -93,10 +93,13 @@ async def _check_my_hand(h: Harness, people: dict[int, User]) -> None:
     if live is None or live.engine is None or live.row.deal is None:
         return
     public = view_cards(live.engine.view(None))
+    my_hand = f"cr:u:{live.id}:hand"  # on a copy of the table message, which may no longer carry it
+    message = copy.deepcopy(h.table_message())
+    message["components"] = [{"type": 1, "components": [{"type": 2, "custom_id": my_hand, "label": "My hand", "style": 2}]}]
     for user_id, user in people.items():
         if live.seat_index(user_id) is None:
             continue
-        reply = h.ephemeral_text(await h.press(user, f"cr:u:{live.id}:hand"))
+        reply = h.ephemeral_text(await h.press(user, my_hand, message))
         deal_seat = live.deal_seat(user_id)
         own = view_cards(live.engine.view(deal_seat)) if deal_seat is not None else set()
         assert text_cards(reply) <= own | public, f"{user.name} is shown cards not theirs: {reply}"

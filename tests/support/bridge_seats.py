@@ -27,11 +27,26 @@ async def open_event_table(h: Harness, players: list[User], at: Place, event: st
     return h.bot.service.in_channel(at.channel_id)
 
 
+async def seat_panel(h: Harness, live: Any, user: User) -> dict[str, Any]:
+    """``user``'s seat panel at ``live``'s table, in whichever channel it is: opened with the table
+    message's My seat the first time, then as the bot last edited it."""
+    if user.id in h.panels:
+        return h.recorder.messages[h.panels[user.id]]
+    message = h.recorder.messages[live.row.message_id]  # the table message (a report may follow it)
+    seat = next(c for r in message["components"] for c in r["components"]
+                if str(c.get("custom_id", "")).startswith("cr:seat:"))
+    token = await h.press(user, seat["custom_id"], message, at=Place(GUILD_ID, live.row.channel_id))
+    panel = h.recorder.shown(token)
+    h.panels[user.id] = int(panel["id"])
+    return panel
+
+
 async def pass_board(h: Harness, live: Any, players: list[User]) -> None:
-    """Everyone passes: the board is passed out (four presses on the table's Pass button)."""
+    """Everyone passes: the board is passed out (four presses on the Pass button of the seat panel of
+    the member to call)."""
     board = live.row.hand_no
     while live.row.deal is not None and live.row.hand_no == board:
         user = players[live.engine.to_act()[0]]
-        message = h.recorder.messages[live.row.message_id]  # the table message (a report may follow it)
-        button = next(c for r in message["components"] for c in r["components"] if c.get("label") == "Pass")
-        await h.press(user, button["custom_id"], message, at=Place(GUILD_ID, live.row.channel_id))
+        panel = await seat_panel(h, live, user)
+        button = next(c for r in panel["components"] for c in r["components"] if c.get("label") == "Pass")
+        await h.press(user, button["custom_id"], panel, at=Place(GUILD_ID, live.row.channel_id))

@@ -143,11 +143,3 @@ def offers_to(table: LiveTable, seat: TableSeat) -> list[str]:
         return []
     room = 0 < seat.stack < _maximum(table) and not playing(table, seat.user_id)
     return (["rebuy"] if not seat.stack else []) + (["topup"] if room else []) + ["autorebuy"]
-
-
-def offers(table: LiveTable) -> list[str]:
-    """The cash buttons that apply to some member now (the table message's)."""
-    if not table.kind.cash or table.row.status == "closed":
-        return []
-    shown = {what for seat in table.row.seats for what in offers_to(table, seat)}
-    return [what for what in ("rebuy", "topup") if what in shown] + ["autorebuy"]

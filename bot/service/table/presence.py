@@ -66,14 +66,6 @@ def offers_to(table: LiveTable, seat: TableSeat, dealing: bool) -> list[str]:
     return [what for what, applies in shown.items() if applies]
 
 
-def offers(table: LiveTable, dealing: bool) -> list[str]:
-    """The presence buttons that apply to some member of the table now (the table message's)."""
-    shown: list[str] = []
-    for seat in table.row.seats:
-        shown += [what for what in offers_to(table, seat, dealing) if what not in shown]
-    return [what for what in ("sitout", "away", "back") if what in shown]
-
-
 def button_of(dealt: list[int], previous: int) -> int:
     """The button moves to the next seat dealt in after the previous button."""
     return next((i for i in dealt if i > previous), dealt[0])
