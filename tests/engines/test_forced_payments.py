@@ -5,7 +5,7 @@ antes at a late level. A player holding less than what they owe pays what they h
 anted, and every chip is still there at the end and in the export.
 
 The 7-2 bounty, paid between stacks after the hand, is checked at the table
-(``tests/service/test_forced_payments.py``).
+(``tests/service/table/test_forced_payments.py``).
 """
 from __future__ import annotations
 

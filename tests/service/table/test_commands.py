@@ -16,7 +16,7 @@ from bot.service.tables import TableService
 from tests.support.failing_commit import CommitFailed, failing_commits
 from tests.support.service_rig import ALICE, BOB, CAROL, holdem_table, open_service
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 JOBS = ROOT / "bot" / "service" / "table" / "jobs.py"
 CALLERS = sorted([*(ROOT / "cogs").glob("*.py"), *(ROOT / "bot" / "adapter").glob("*.py"), ROOT / "bot" / "selfplay.py"])
 """Where members' requests come from: the cogs, the adapter, and selfplay, which drives tables alike."""

@@ -8,7 +8,7 @@ from bot.adapter.mtt_buttons import mtt_view
 from bot.adapter.mtt_text import announcement, table_heading
 from bot.service.tournament import control, table_hooks
 from bot.service.tournament.clock import Schedule
-from tests.service.test_mtt_places import _knock_out, _playing
+from tests.service.tournament.test_places import _knock_out, _playing
 
 
 class _Peeking:

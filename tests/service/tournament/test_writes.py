@@ -10,7 +10,7 @@ import asyncio
 from bot.service.tournament import places as mtt_places, register
 from bot.service.tournament.multi_table import Tournament
 from bot.service.tables import TableService
-from tests.service.test_mtt import settings
+from tests.service.tournament.test_multi_table import settings
 from tests.support.mtt_rig import RecordingMttPresenter
 from tests.support.service_rig import GUILD, Clock, open_service
 

@@ -14,7 +14,7 @@ from bot.service.table import dealing
 from bot.service.tournament import register as mtt_register
 from bot.service.table.live import LiveTable
 from bot.service.tables import TableService
-from tests.service.test_mtt import settings
+from tests.service.tournament.test_multi_table import settings
 from tests.support.failing_commit import CommitFailed, failing_commits
 from tests.support.mtt_rig import RecordingMttPresenter
 from tests.support.service_rig import ALICE, BOB, CAROL, CHANNEL, GUILD, Clock, holdem_table, open_service

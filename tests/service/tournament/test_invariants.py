@@ -21,7 +21,7 @@ import pytest
 from bot.service.tournament import places as mtt_places, register as mtt_register
 from bot.service.tournament.multi_table import Tournament
 from bot.service.tables import TableService
-from tests.service.test_mtt import settings
+from tests.service.tournament.test_multi_table import settings
 from tests.support.mtt_rig import RecordingMttPresenter, Watch, check_chips, check_final, check_places, check_seats
 from tests.support.service_rig import GUILD, Clock, open_service
 

@@ -17,8 +17,8 @@ from bot.service.tournament import register as mtt_register
 from bot.service.tournament.multi_table import Tournament
 from bot.service.tables import TableService
 from bot.storage.records import TournamentState
-from tests.service.test_failed_commit import as_stored
-from tests.service.test_mtt import settings
+from tests.service.table.test_failed_commit import as_stored
+from tests.service.tournament.test_multi_table import settings
 from tests.support.failing_commit import CommitFailed, failing_commits
 from tests.support.mtt_rig import RecordingMttPresenter, check_chips
 from tests.support.service_rig import ALICE, BOB, CAROL, GUILD, Clock, open_service

@@ -2,7 +2,7 @@
 figure's numerator and denominator differ from every other count: a figure divided by the wrong
 count (VPIP over the hands that saw a flop, knocks undercut over deals, a month of 31 days) gives
 another number here, not the same plausible one. The expected figures are worked out by hand in the
-comments, from the hand-made deals of tests/test_stats.py and one more below."""
+comments, from the hand-made deals of test_stats.py and one more below."""
 from __future__ import annotations
 
 import json
@@ -20,7 +20,7 @@ from bot.service.stats.poker import poker_stats
 from bot.service.stats.rating_scale import shown_rating
 from bot.storage import open_storage, writes
 from bot.storage.records import Standing
-from tests.service.test_stats import (HEADS_UP, HOLDEM_HEAD, LIMP_RERAISE, THREE_BET_TO_SHOWDOWN, _gin_view, _hand,
+from tests.service.stats.test_stats import (HEADS_UP, HOLDEM_HEAD, LIMP_RERAISE, THREE_BET_TO_SHOWDOWN, _gin_view, _hand,
                               _pbn)
 
 RAISE_CALL_FOLD = HOLDEM_HEAD + """actions = ['d dh p1 ????', 'd dh p2 ????', 'd dh p3 ????',

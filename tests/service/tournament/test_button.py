@@ -22,7 +22,7 @@ from bot.service.tournament.multi_table import Tournament
 from bot.service.table.seats import unseat
 from bot.service.tables import TableService
 from bot.storage.records import StoredHand
-from tests.service.test_mtt import settings
+from tests.service.tournament.test_multi_table import settings
 from tests.support.mtt_rig import RecordingMttPresenter
 from tests.support.service_rig import ALICE, CHANNEL, GUILD, Clock, open_service
 

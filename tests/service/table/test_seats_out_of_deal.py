@@ -13,7 +13,7 @@ from pokerkit import AntePosting
 from bot.games.base import Action
 from bot.service.table.live import LiveTable
 from bot.service.tables import TableService
-from tests.service.test_bounty import WINS_THE_SHOWDOWN
+from tests.service.table.test_bounty import WINS_THE_SHOWDOWN
 from tests.support.service_rig import ALICE, BOB, CAROL, Clock, open_service
 from tests.support.table_play import big_blind_seat, deal_seats, finish_hand, next_deal, passive, poker_table, turn
 

@@ -12,7 +12,7 @@ import pytest
 from bot.service.table import kinds
 from tests.support.service_rig import ALICE, CHANNEL, GUILD, open_service
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 FLAG = re.compile(r"\b(is_mtt|is_tournament|is_cash_table|running_tournament)\b"
                   r"|settings(\.get\(|\[)\s*[\"'](mode|mtt|event)[\"']")
 """A kind flag: a test of the kind by name, or a read of the settings that tell the kinds apart."""

@@ -9,7 +9,7 @@ import re
 
 from bot.exports import pokerstars_hand
 from bot.service.tournament.sit_and_go import hand_settings
-from tests.service.test_bounty import HOLDS_IT_IN_THE_SMALL_BLIND, WINS_THE_SHOWDOWN
+from tests.service.table.test_bounty import HOLDS_IT_IN_THE_SMALL_BLIND, WINS_THE_SHOWDOWN
 from tests.support.export_checks import replayed_stacks
 from tests.support.pokerstars_numbers import check_numbers
 from tests.support.service_rig import ALICE, BOB, CAROL, CHANNEL, GUILD, Clock, open_service

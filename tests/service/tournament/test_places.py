@@ -14,7 +14,7 @@ from bot.errors import UserError
 from bot.service.tournament import places as mtt_places, register as mtt_register
 from bot.service.tournament.multi_table import Tournament
 from bot.service.tables import TableService
-from tests.service.test_mtt import settings
+from tests.service.tournament.test_multi_table import settings
 from tests.support.mtt_rig import RecordingMttPresenter
 from tests.support.service_rig import BOB, GUILD, Clock, open_service
 
