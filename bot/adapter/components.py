@@ -89,8 +89,9 @@ def _move_items(live: "LiveTable", offer: Offers, room: int) -> list[Any]:
             items.append(ActionButton(row.id, row.hand_no, row.step, spec.kind, spec.label,
                                       amount=spec.min_amount, style=style))
         else:
-            label = f"{spec.label}…" if spec.min_amount is not None else spec.label
-            items.append(ActionButton(row.id, row.hand_no, row.step, spec.kind, label, style=style))
+            ranged = spec.min_amount is not None
+            items.append(ActionButton(row.id, row.hand_no, row.step, spec.kind, f"{spec.label}…" if ranged else spec.label,
+                                      ranged=ranged, style=style))
             presets += [(spec.kind, name, amount) for name, amount in spec.presets]
     items += [ActionButton(row.id, row.hand_no, row.step, kind, f"{name} ({amount})", amount=amount)
               for kind, name, amount in presets[:PRESETS]]

@@ -27,15 +27,18 @@ PRIVATE_ANSWERS = {
 
 
 class ActionButton(TableComponent, discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
-                   template=r"cr:a:" + STATE + r"(?::(?P<amount>[0-9]+))?"):
-    """A move: fold, check, call, a preset raise... An amount range without an amount opens a modal."""
+                   template=r"cr:a:" + STATE + r"(?::(?P<amount>[0-9]+|r))?"):
+    """A move: fold, check, call, a preset raise... A move whose amount is in a range (``ranged``, ":r" in
+    its custom_id) opens a form for it."""
 
     def __init__(self, table: int, hand: int, step: int, kind: str, label: str, *,
-                 amount: int | None = None, style: discord.ButtonStyle = discord.ButtonStyle.secondary):
-        suffix = f":{amount}" if amount is not None else ""
+                 amount: int | None = None, ranged: bool = False,
+                 style: discord.ButtonStyle = discord.ButtonStyle.secondary):
+        suffix = f":{amount}" if amount is not None else ":r" if ranged else ""
         super().__init__(discord.ui.Button(label=label[:80], style=style,
                                            custom_id=f"cr:a:{table}:{hand}:{step}:{kind}{suffix}"))
         self.table, self.hand, self.step, self.kind, self.amount = table, hand, step, kind, amount
+        self.ranged = ranged
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
@@ -43,22 +46,20 @@ class ActionButton(TableComponent, discord.ui.DynamicItem[discord.ui.Button[disc
         amount = match["amount"]
         return cls(int(match["table"]), int(match["hand"]), int(match["step"]), match["kind"],
                    getattr(item, "label", None) or "",
-                   amount=int(amount) if amount else None)
+                   amount=int(amount) if amount and amount != "r" else None, ranged=amount == "r")
 
     async def _press(self, interaction: discord.Interaction, live: LiveTable | None) -> None:
-        """A preset amount, or a move that takes none, goes to the table as it is (``submit``: the table
-        judges it once). A button without an amount asks the table first whether the move takes one in
-        a range, which opens the form; the form's amount is judged as the table applies it."""
+        """A move goes to the table as it is (``submit``: the table judges it once, a fixed amount filled
+        in by the engine). Only a ranged move asks the table first, for the range its form offers; the
+        form's amount is judged as the table applies it."""
         table = present(live)
-        amount = self.amount
-        if amount is None:
+        if self.ranged:
             _, spec = on_offer(interaction, table, self.hand, self.step, self.kind)
             if spec.min_amount is not None and spec.max_amount is not None and spec.min_amount != spec.max_amount:
                 await interaction.response.send_modal(
                     AmountModal(self.table, self.hand, self.step, spec, interaction.user.id))
                 return
-            amount = spec.min_amount
-        await submit(interaction, table, self.hand, self.step, Action(self.kind, amount=amount))
+        await submit(interaction, table, self.hand, self.step, Action(self.kind, amount=self.amount))
         if self.kind in PRIVATE_ANSWERS:
             await interaction.followup.send(PRIVATE_ANSWERS[self.kind], ephemeral=True)
 

@@ -294,7 +294,7 @@ def _forms(scene: Scene) -> list[Input]:
               if s.min_amount is not None and s.max_amount is not None and s.min_amount < s.max_amount]
     kind = ranged[0].kind if ranged else "raise"
     cid = f"cr:m:{row.id}:{row.hand_no}:{row.step}:{kind}"
-    opener = f"cr:a:{row.id}:{row.hand_no}:{row.step}:{kind}" if ranged else None
+    opener = f"cr:a:{row.id}:{row.hand_no}:{row.step}:{kind}:r" if ranged else None  # a ranged move's button
     inputs = [Input(actor, cid, form=True, fields={"amount": a}, opens_form=opener) for a in AMOUNTS]
     inputs += [Input(actor, cid, form=True, fields=None, opens_form=opener),
                Input(actor, cid, form=True, fields={"zzz": "50"}, opens_form=opener),

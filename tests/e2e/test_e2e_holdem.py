@@ -98,8 +98,8 @@ async def test_full_hand_with_restart(database, rendered) -> None:
     # The same actions on a fresh engine give the same chips.
     reference = HoldemEngine(dict(live.row.settings), [Seat(n, s) for n, s in zip(hand["names"], hand["stacks"])],
                              hand["seed"], dict(hand["carry"]))
-    for seat, action in hand["actions"]:
-        reference.apply(seat, Action.from_json(action))
+    for move in hand["actions"]:  # each move as a dict of its deal seat and its action
+        reference.apply(move["deal_seat"], Action.from_json(move["action"]))
     for seat in (1, 2, 0, 1, 2, 0):
         reference.apply(seat, Action("check"))
     assert reference.outcome is not None

@@ -62,8 +62,8 @@ async def test_a_press_is_judged_once_under_the_lock(database, judgements: Count
         assert judgements == Counter(verify=1), "a refused preset: one judgement, which refuses"
         judgements.clear()
 
-        token = await _press(h, ALICE, f"cr:a:{state}:raise")
-        assert h.recorder.replies_to(token)[-1].json["type"] == MODAL, "a range without an amount opens the form"
+        token = await _press(h, ALICE, f"cr:a:{state}:raise:r")
+        assert h.recorder.replies_to(token)[-1].json["type"] == MODAL, "a ranged move opens the form"
         assert judgements == Counter(offer=1), "the form needs the range before the move exists"
         judgements.clear()
 
@@ -78,5 +78,10 @@ async def test_a_press_is_judged_once_under_the_lock(database, judgements: Count
         await _press(h, BOB, f"cr:a:{live.id}:{live.row.hand_no}:{live.row.step}:call:{call_now.min_amount}")
         assert live.row.step == 2, "Bob called"
         assert judgements == Counter(verify=1), "a preset move: judged once, by the table as it applies it"
+        judgements.clear()
+
+        await _press(h, CAROL, f"cr:a:{live.id}:{live.row.hand_no}:{live.row.step}:fold")
+        assert live.row.step == 3, "Carol folded"
+        assert judgements == Counter(verify=1), "a move that takes no amount: judged once, as it applies"
     finally:
         await h.close()
