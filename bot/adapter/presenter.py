@@ -125,7 +125,8 @@ class DiscordPresenter:
         feed.asked += 1
         if feed.task is None or feed.task.done():
             feed.task = asyncio.create_task(self._drain(live, feed))
-        await self.panels.update(live, answering=True)  # a press on a panel is answered by the panel's update
+        await self.panels.update(live)  # at once, not after the picture: a press on a panel is answered by
+        # its update, and the member whose turn comes sees their moves without waiting for the table's drawing
         await asyncio.wait({feed.task}, timeout=None if live.row.message_id is None else self.answer_wait)
 
     async def retire(self, live: LiveTable, message_id: int) -> None:
@@ -164,9 +165,9 @@ class DiscordPresenter:
         while feed.hands_told < feed.hands_asked:
             asked = feed.hands_asked
             try:
-                await asyncio.gather(self.hands.send(live), self.panels.update(live))
+                await self.hands.send(live)
             except Exception:
-                log.exception("could not send the private hands or panels of table %s", live.id)
+                log.exception("could not send the private hands of table %s", live.id)
             feed.hands_told = asked
 
     async def _compose(self, live: LiveTable) -> Composed:

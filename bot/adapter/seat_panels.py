@@ -18,7 +18,7 @@ import discord
 
 from bot.adapter.components import panel_view
 from bot.adapter.panel_text import panel_text
-from bot.adapter.press_token import Answer, PressToken, expired
+from bot.adapter.press_token import PressToken, expired
 from bot.service.table.live import LiveTable
 from bot.service.table.offers import offers
 
@@ -75,12 +75,10 @@ class SeatPanels:
             self._writers.setdefault(live.id, {})[user_id] = [press]
             self._shown.setdefault(live.id, {})[user_id] = signature
 
-    async def update(self, live: LiveTable, answering: bool = False) -> None:
-        """Edit every open panel whose words or buttons changed; with ``answering``, only those whose
-        press is still to be answered (the update is that press's answer)."""
-        members = [user for user in list(self._writers.get(live.id, {}))
-                   if not answering or ((press := self.writer(live, user)) is not None and press.answer is Answer.NONE)]
-        await asyncio.gather(*(self._refresh(live, user) for user in members))
+    async def update(self, live: LiveTable) -> None:
+        """Edit every open panel whose words or buttons changed (a press still to be answered is answered
+        by its panel's update)."""
+        await asyncio.gather(*(self._refresh(live, user) for user in list(self._writers.get(live.id, {}))))
 
     async def _refresh(self, live: LiveTable, user_id: int) -> None:
         press = self.writer(live, user_id)
