@@ -56,7 +56,7 @@ from bot.games.cards import DECK  # noqa: E402
 from bot.registry import GAMES  # noqa: E402
 from bot.service.clock import RealTime  # noqa: E402
 from images.palette import to_png  # noqa: E402
-from bench.seat_panel_reading import Panel, asks_to_open, moves, seat_button  # noqa: E402
+from bench.seat_panel_reading import Panel, moves, seat_button  # noqa: E402
 from tests.support.discord_clock import CLOCK  # noqa: E402
 from tests.support.harness import EPHEMERAL, GUILD_ID, Harness, Place, Request, User  # noqa: E402
 
@@ -216,8 +216,7 @@ def needs_panel(harness: Harness, table: Table) -> User | None:
         return None
     user = turn[1]
     panel = table.panels.get(user.id)
-    if panel is None or not panel.usable(CLOCK.now()) \
-            or asks_to_open(harness.recorder.messages_in(table.channel)[-1], user.name):
+    if panel is None or not panel.usable(CLOCK.now(), harness.recorder.messages_in(table.channel)[-1], user.name):
         return user
     return None
 
@@ -253,7 +252,7 @@ async def open_panel(harness: Harness, watch: Watch, table: Table, user: User) -
     await asyncio.wait_for(answered, 30)
     panel = harness.recorder.shown(token)  # stored with the answer, before this wakes
     if panel["flags"] & EPHEMERAL:  # else answered late (deferred): the next turn opens another
-        table.panels[user.id] = Panel(int(panel["id"]), CLOCK.now())
+        table.panels[user.id] = Panel(int(panel["id"]), CLOCK.now(), str(message.get("content", "")))
 
 
 async def rebuy(harness: Harness, table: Table) -> None:

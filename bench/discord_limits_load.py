@@ -29,7 +29,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from bench.seat_panel_reading import Panel, asks_to_open, dealt_hand, moves, offers, seat_button
+from bench.seat_panel_reading import Panel, dealt_hand, moves, offers, seat_button
 from tests.support.discord_clock import CLOCK
 from tests.support.harness import EPHEMERAL, GUILD_ID, Harness, Place, User, new_id
 from tests.support.loopback_discord import LoopbackDiscord
@@ -207,8 +207,9 @@ class Table:
     pressed_turn: str = ""  # "table:hand:step" of the members' last press, until a panel shows another
     deal_seen: tuple[int, float] = (0, 0.0)  # the deal in progress shown, and when it was first seen
     panels: dict[int, Panel] = field(default_factory=dict)  # member id -> their open seat panel
-    opening: dict[int, tuple[str, float, float]] = field(default_factory=dict)  # member id -> their My seat
-    # press not answered yet: its token, when it was sent (real time) and made (simulated time)
+    opening: dict[int, tuple[str, float, float, str]] = field(default_factory=dict)  # member id -> their My
+    # seat press not answered yet: its token, when it was sent (real time) and made (simulated time), and
+    # the table message's text then
 
     @property
     def at(self) -> Place:
@@ -362,18 +363,18 @@ class Driver:
         """The member's seat panel, if the bot can still edit it; else None, and they press My seat
         (once: until its answer shows them their panel, or for ``OPEN_AGAIN`` seconds)."""
         if (opening := table.opening.get(member.id)) is not None:
-            token, sent, made = opening
+            token, sent, made, seen = opening
             original = self.server.originals.get(token)
             if original is not None and original.message_id is not None:  # answered
                 del table.opening[member.id]
                 shown = self.server.messages.get(original.message_id) or {}
                 if int(shown.get("flags", 0)) & EPHEMERAL:  # else deferred, too late: open it again
-                    table.panels[member.id] = Panel(original.message_id, made)
+                    table.panels[member.id] = Panel(original.message_id, made, seen)
             elif time.monotonic() - sent < OPEN_AGAIN:
                 self.waits["seat panel not shown yet"] += 1
                 return None
         panel = table.panels.get(member.id)
-        if panel is not None and panel.usable(CLOCK.now()) and not asks_to_open(message, member.name):
+        if panel is not None and panel.usable(CLOCK.now(), message, member.name):
             return panel
         custom_id = seat_button(message)
         if custom_id is None:
@@ -381,7 +382,7 @@ class Driver:
             return None
         table.panels.pop(member.id, None)
         token = self.press(table, member, message, custom_id, opens=True)
-        table.opening[member.id] = (token, time.monotonic(), CLOCK.now())
+        table.opening[member.id] = (token, time.monotonic(), CLOCK.now(), str(message.get("content", "")))
         self.waits["seat panel opened"] += 1
         return None
 
@@ -607,7 +608,7 @@ class Observer:
             return
         tables = self.by_channel.values()
         panels = {panel.message_id for table in tables for panel in table.panels.values()}
-        panels |= {original.message_id for table in tables for token, _, _ in table.opening.values()
+        panels |= {original.message_id for table in tables for token, *_ in table.opening.values()
                    if (original := server.originals.get(token)) is not None and original.message_id is not None}
         for message_id, message in kept:
             if (message.get("_interaction_reply") and message_id not in panels) \

@@ -23,14 +23,18 @@ _DEALT = re.compile(r"Hand #(\d+) · your cards:")
 
 @dataclass
 class Panel:
-    """A member's open seat panel: its message, and when they last pressed on it (their My seat press
-    at first), on the loopback's clock."""
+    """A member's open seat panel: its message, when they last pressed on it (their My seat press at
+    first), on the loopback's clock, and the table message's text when they opened it."""
 
     message_id: int
     pressed: float
+    seen: str = ""
 
-    def usable(self, now: float) -> bool:
-        return now - self.pressed < PANEL_FRESH
+    def usable(self, now: float, table: dict[str, Any] | None, name: str) -> bool:
+        """Whether the bot can still edit it: its newest press is fresh, and the table message has not
+        asked its member to press My seat since it was opened (an ask still shown from before is old)."""
+        return now - self.pressed < PANEL_FRESH and not (
+            asks_to_open(table, name) and str((table or {}).get("content", "")) != self.seen)
 
 
 def components(message: dict[str, Any] | None) -> Iterator[dict[str, Any]]:
