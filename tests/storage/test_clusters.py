@@ -101,9 +101,10 @@ async def test_a_press_for_a_server_another_process_owns_is_answered_plainly(tmp
     await h.command(ALICE, "holdem", "start")
     live = h.bot.service.in_channel(CHANNEL_ID)
     assert live is not None
-    h.bot.service.owns = lambda guild_id: False  # this server's shard moved to another process
     to_act = ALICE if live.table_seat_of(live.engine.to_act()[0]).user_id == ALICE.id else BOB
-    token = await h.press_label(to_act, "Fold")
+    await h.open_panel(to_act)  # their moves, on the panel opened while this process still owned the server
+    h.bot.service.owns = lambda guild_id: False  # this server's shard moved to another process
+    token = await h.move(to_act, "Fold")
     assert "run by another part of the bot" in h.ephemeral_text(token)
     token = await h.command(BOB, "holdem", "leave")
     assert "run by another part of the bot" in h.ephemeral_text(token)
