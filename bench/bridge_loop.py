@@ -196,7 +196,7 @@ async def service_run(tables: int, boards: int) -> None:
     presenter = ThreadRenderingPresenter()
     rng = random.Random(1)
     service = TableService(storage, presenter, between_deals=0, offload_bots=True,
-                           seeds=lambda: "%064x" % rng.getrandbits(256))
+                           seeds=lambda _label: "%064x" % rng.getrandbits(256))
     decisions = timed_decisions()
     monitor = LagMonitor()
     monitor.start()

@@ -93,7 +93,7 @@ def new_service(storage: Storage) -> TableService:
     clock = time.time()
     rng = random.Random(1)
     return TableService(storage, Quiet(), clock=lambda: clock, between_deals=0, offload_bots=False,
-                        seeds=lambda: "%064x" % rng.getrandbits(256))
+                        seeds=lambda _label: "%064x" % rng.getrandbits(256))
 
 
 async def open_table(service: TableService, name: str, channel: int, players: int,

@@ -91,7 +91,7 @@ async def selfplay(game_name: str, games: int, players: int, seed: int | None = 
     clock = [time.time()]
     rng = random.Random(seed)
     service = TableService(storage, presenter, clock=lambda: clock[0], between_deals=0, offload_bots=False,
-                           seeds=(lambda: "%064x" % rng.getrandbits(256)) if seed is not None else new_seed)
+                           seeds=(lambda _label: "%064x" % rng.getrandbits(256)) if seed is not None else new_seed)
     await service.restore()
     async with storage.transaction() as tx:
         await tx.move_wallet(GUILD, HOUSE, 0)

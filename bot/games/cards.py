@@ -22,8 +22,10 @@ SUIT_SYMBOLS = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
 T = TypeVar("T")
 
 
-def new_seed() -> str:
-    """A fresh unpredictable seed for one deal."""
+def new_seed(label: str = "") -> str:
+    """A fresh unpredictable seed for one deal. ``label`` names the deal (``<table id>:<hand no>``) for
+    seed sources that derive a fixed seed from it (tests, so a deal does not depend on which table
+    deals first); this one ignores it."""
     return secrets.token_hex(32)
 
 

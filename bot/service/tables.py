@@ -38,7 +38,7 @@ class TableService:
 
     def __init__(self, storage: Storage, presenter: Presenter, *, clock: Callable[[], float] = RealTime(),
                  between_deals: float | None = None, offload_bots: bool = True,
-                 seeds: Callable[[], str] = new_seed, owns: Callable[[int], bool] = lambda guild_id: True):
+                 seeds: Callable[[str], str] = new_seed, owns: Callable[[int], bool] = lambda guild_id: True):
         self.storage = storage
         self.owns = owns
         """Whether this process drives the tables of a server (a cluster owns its shards' servers);

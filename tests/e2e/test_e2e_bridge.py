@@ -98,7 +98,7 @@ async def test_south_declares_and_plays_a_whole_board(database, rendered) -> Non
 
 
 async def _whole_board(h: Harness, recorder: Recorder, rendered: list[tuple[str, dict[str, Any]]]) -> None:
-    h.bot.service.seeds = lambda: SEED
+    h.bot.service.seeds = lambda _label: SEED
     token = await h.command(SOUTH, "bridge", "create", scoring="rubber", board=5)
     assert "only applies to duplicate" in _ephemeral(h, token)
     assert h.bot.service.in_channel(CHANNEL_ID) is None

@@ -24,7 +24,7 @@ def fast_robots(monkeypatch: pytest.MonkeyPatch) -> None:
 
 async def _south_defends(h: Harness, **create: Any) -> BridgeEngine:
     """South among three robots, passing throughout: a robot of East-West declares."""
-    h.bot.service.seeds = lambda: SEED
+    h.bot.service.seeds = lambda _label: SEED
     await south_among_robots(h, SOUTH, **create)
     await h.command(SOUTH, "bridge", "start")
     engine: BridgeEngine = h.bot.service.in_channel(CHANNEL_ID).engine
@@ -81,7 +81,7 @@ async def test_a_rejected_claim_at_an_event_table_is_ruled_by_double_dummy(datab
 
 async def test_south_takes_back_a_call_at_a_rubber_table(database: str) -> None:
     h = await Harness.start(database)
-    h.bot.service.seeds = lambda: SEED
+    h.bot.service.seeds = lambda _label: SEED
     await south_among_robots(h, SOUTH)
     await h.command(SOUTH, "bridge", "start")
     engine = h.bot.service.in_channel(CHANNEL_ID).engine

@@ -26,7 +26,7 @@ def _explain_select(h: Harness) -> dict:
 
 async def test_a_robots_call_is_explained_privately_to_whoever_asks(database: str) -> None:
     h = await Harness.start(database)
-    h.bot.service.seeds = lambda: SEED
+    h.bot.service.seeds = lambda _label: SEED
     await south_among_robots(h, SOUTH)
     await h.command(SOUTH, "bridge", "start")
     live = h.bot.service.in_channel(CHANNEL_ID)

@@ -46,7 +46,7 @@ async def _open_select(h: Harness, user: User) -> tuple[dict[str, Any], dict[str
 
 async def test_full_hand(tmp_path, rendered) -> None:
     h = await Harness.start(str(tmp_path / "cardroom.db"))
-    h.bot.service.seeds = lambda: SEED
+    h.bot.service.seeds = lambda _label: SEED
     token = await h.command(ALICE, "draw", "create", forced="antes")
     assert "needs an ante" in h.ephemeral_text(token)
     await h.command(ALICE, "draw", "create")

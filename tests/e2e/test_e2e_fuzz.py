@@ -97,7 +97,7 @@ async def _deal(h: Harness, game: str) -> Scene:
     await _command_in(h, OTHER_CHANNEL, OTHERS[1], "holdem", "join")
     await _command_in(h, OTHER_CHANNEL, OTHERS[0], "holdem", "start")
     seated = PLAYERS[:game_spec(game).min_players]
-    h.bot.service.seeds = lambda: SEED
+    h.bot.service.seeds = lambda _label: SEED
     await h.command(seated[0], game, "create")
     for user in seated[1:]:
         await h.command(user, game, "join")

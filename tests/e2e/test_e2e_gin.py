@@ -74,7 +74,7 @@ def shows(text: str, card: str) -> bool:
 
 async def test_one_player_against_the_computer(database, rendered) -> None:
     h = await Harness.start(database)
-    h.bot.service.seeds = lambda: SEED
+    h.bot.service.seeds = lambda _label: SEED
     token = await h.command(ALICE, "gin", "create", knock_limit=10, match="game")
     assert "table #1 is open" in h.ephemeral_text(token)
     token = await h.command(ALICE, "gin", "add-bot")
@@ -163,7 +163,7 @@ async def test_one_player_against_the_computer(database, rendered) -> None:
 
 async def test_two_players_take_turns(tmp_path) -> None:
     h = await Harness.start(str(tmp_path / "cardroom.db"))
-    h.bot.service.seeds = lambda: SEED
+    h.bot.service.seeds = lambda _label: SEED
     await h.command(ALICE, "gin", "create", target=250, big_gin=False)
     await h.command(BOB, "gin", "join")
     await h.command(BOB, "gin", "start")

@@ -27,7 +27,7 @@ MEMBERS = {u.id: u for u in (ALICE, BOB, CAROL, DAVE)}
 
 
 def _seeded(h: Harness, rng: random.Random) -> None:
-    h.bot.service.seeds = lambda: "%064x" % rng.getrandbits(256)
+    h.bot.service.seeds = lambda _label: "%064x" % rng.getrandbits(256)
 
 
 def _live(h: Harness) -> LiveTable:

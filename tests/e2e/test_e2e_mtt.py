@@ -6,7 +6,7 @@ hand for hand on the bubble, the final table, prizes in wallets, finishes in /st
 the tournament is accounted for after every step, and so is every wallet chip."""
 from __future__ import annotations
 
-import random
+import hashlib
 from typing import Any
 
 from bot.service.tournament.multi_table import Tournament
@@ -23,8 +23,8 @@ WALLET = 1000
 
 async def _started(path: str, recorder: Recorder | None = None) -> Harness:
     h = await Harness.start(path, recorder)
-    seeds = random.Random(f"mtt:{len(recorder.requests) if recorder else 0}")  # the same deals every run
-    h.bot.service.seeds = lambda: "%064x" % seeds.getrandbits(256)
+    series = len(recorder.requests) if recorder else 0  # the same deals every run, whichever table deals first
+    h.bot.service.seeds = lambda label: hashlib.sha256(f"mtt:{series}:{label}".encode()).hexdigest()
     h.bot.service.clock = CLOCK.now  # the tournament's clock and its tables' turns, moved by the test
     h.bot.mtt_presenter.edit_every = 0  # the announcement edited at once: nothing waits
     return h

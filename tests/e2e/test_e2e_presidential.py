@@ -21,7 +21,7 @@ CODE = re.compile(r"\bC(0[1-9]|[1-6]\d|7[0-2])\b")
 async def _seated_table(tmp_path: Any, **options: Any) -> Harness:
     """Alice opens a table, Bob and Carol join, Alice starts: Alice deals, Bob acts first."""
     h = await Harness.start(str(tmp_path / "cardroom.db"))
-    h.bot.service.seeds = lambda: SEED
+    h.bot.service.seeds = lambda _label: SEED
     await h.command(ALICE, "presidential", "create", **options)
     await h.command(BOB, "presidential", "join")
     await h.command(CAROL, "presidential", "join")

@@ -26,7 +26,7 @@ half and the whole second board."""
 async def test_two_players_all_in_agree_to_run_it_twice_across_a_restart(database: str) -> None:
     recorder = Recorder()
     h = await Harness.start(database, recorder)
-    h.bot.service.seeds = lambda: SPLIT
+    h.bot.service.seeds = lambda _label: SPLIT
     live = await three_playing(h, ALICE, BOB, CAROL, run_it_twice=True)
     token = await h.command(BOB, "holdem", "status")
     assert "Blinds 5/10; run it twice." in h.ephemeral_text(token)
@@ -100,7 +100,7 @@ async def test_two_players_all_in_agree_to_run_it_twice_across_a_restart(databas
 
 async def test_the_clock_runs_it_once_for_a_player_who_does_not_answer(database: str) -> None:
     h = await Harness.start(database)
-    h.bot.service.seeds = lambda: SPLIT
+    h.bot.service.seeds = lambda _label: SPLIT
     token = await h.command(ALICE, "holdem", "create", mode="tournament", run_it_twice=True)
     assert "Run it twice is for cash games" in h.ephemeral_text(token) and h.bot.service.in_channel(CHANNEL_ID) is None
     live = await three_playing(h, ALICE, BOB, CAROL, run_it_twice=True)
@@ -120,7 +120,7 @@ async def test_the_clock_runs_it_once_for_a_player_who_does_not_answer(database:
 
 async def test_omaha_hi_lo_runs_it_twice_with_a_computer_player_who_agrees(database: str) -> None:
     h = await Harness.start(database)
-    h.bot.service.seeds = lambda: CALLED
+    h.bot.service.seeds = lambda _label: CALLED
     await h.command(ALICE, "omaha-hilo", "create", limit="no-limit", run_it_twice=True)
     await h.command(BOB, "omaha-hilo", "join")
     await h.command(ALICE, "omaha-hilo", "add-bot")

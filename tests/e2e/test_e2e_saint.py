@@ -44,7 +44,7 @@ async def pick(h: Harness, user: User, kind: str, values: list[str]) -> tuple[st
 
 async def test_whole_game_with_two_people_and_a_computer(tmp_path, rendered) -> None:
     h = await Harness.start(str(tmp_path / "cardroom.db"))
-    h.bot.service.seeds = lambda: SEED
+    h.bot.service.seeds = lambda _label: SEED
     await h.command(ALICE, "saint", "create")
     await h.command(BOB, "saint", "join")
     await h.command(ALICE, "saint", "add-bot")

@@ -67,7 +67,7 @@ def _two(game: str) -> Setup:
 async def _bridge(h: Harness) -> list[User]:
     """Seats go in the order people sit down: North (a member), East (a robot), South (a member), West
     (a robot)."""
-    h.bot.service.seeds = lambda: BRIDGE_SEED
+    h.bot.service.seeds = lambda _label: BRIDGE_SEED
     await h.command(NORTH, "bridge", "create")
     await h.command(NORTH, "bridge", "add-bot")
     await h.command(SOUTH, "bridge", "join")

@@ -29,7 +29,7 @@ SEED = hashlib.sha256(b"sigma-e2e").hexdigest()
 @pytest.fixture
 async def h(tmp_path) -> AsyncIterator[Harness]:
     harness = await Harness.start(str(tmp_path / "cardroom.db"), Recorder())
-    harness.bot.service.seeds = lambda: SEED
+    harness.bot.service.seeds = lambda _label: SEED
     yield harness
     await harness.close()
 

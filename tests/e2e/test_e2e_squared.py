@@ -104,7 +104,7 @@ async def place(h: Harness, watch: Watch, user: User, seat: int, rng: random.Ran
 @pytest.fixture
 async def h(tmp_path) -> AsyncIterator[Harness]:
     harness = await Harness.start(str(tmp_path / "cardroom.db"), Recorder())
-    harness.bot.service.seeds = lambda: SEED
+    harness.bot.service.seeds = lambda _label: SEED
     yield harness
     await harness.close()
 

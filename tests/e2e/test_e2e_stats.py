@@ -83,7 +83,7 @@ async def test_every_game_has_its_card(tmp_path, name: str) -> None:
     computer would make, through the table service as a button would; her card counts every deal."""
     h = await Harness.start(str(tmp_path / "c.db"))
     seeds = random.Random(name)
-    h.bot.service.seeds = lambda: "%064x" % seeds.getrandbits(256)  # the same deals every run
+    h.bot.service.seeds = lambda _label: "%064x" % seeds.getrandbits(256)  # the same deals every run
     spec = game(name)
     await h.command(ALICE, name, "create")
     for _ in range(spec.min_players - 1):

@@ -40,7 +40,7 @@ def _shows(text: str, card: str) -> bool:
 
 async def test_full_hand(tmp_path, rendered) -> None:
     h = await Harness.start(str(tmp_path / "cardroom.db"))
-    h.bot.service.seeds = lambda: SEED
+    h.bot.service.seeds = lambda _label: SEED
     token = await h.command(ALICE, "stud", "create", bring_in=5)
     assert "must be smaller than the small bet" in h.ephemeral_text(token)
     await h.command(ALICE, "stud", "create")

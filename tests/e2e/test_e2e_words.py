@@ -52,7 +52,7 @@ async def _finished_deal(h: Harness, name: str) -> None:
 @pytest.mark.parametrize("name", game_names())
 async def test_each_result_is_said_once(tmp_path, name: str) -> None:
     h = await Harness.start(str(tmp_path / "cardroom.db"))
-    h.bot.service.seeds = lambda: SEED
+    h.bot.service.seeds = lambda _label: SEED
     await _finished_deal(h, name)
     live = h.bot.service.in_channel(CHANNEL_ID)
     assert live is not None and live.last_outcome is not None
@@ -80,7 +80,7 @@ side pot on the second."""
 
 async def test_a_board_run_twice_names_every_pot_it_pays(tmp_path) -> None:
     h = await Harness.start(str(tmp_path / "cardroom.db"))
-    h.bot.service.seeds = lambda: SIDE_POTS_TWICE
+    h.bot.service.seeds = lambda _label: SIDE_POTS_TWICE
     alice, bob, carol = PLAYERS[:3]
     await h.command(alice, "holdem", "create", run_it_twice=True, buy_in=300)
     await h.command(bob, "holdem", "join", buy_in=1000)

@@ -81,7 +81,7 @@ async def test_every_game_deals_secrets_the_check_reads(tmp_path, name: str) -> 
     """The generic card reading finds each game's formats: a fresh deal hides cards from the public,
     and from Alice all but her own."""
     h = await Harness.start(str(tmp_path / "g.db"))
-    h.bot.service.seeds = lambda: "5e" * 32  # one deal: the computer's betting must not fold Alice out first
+    h.bot.service.seeds = lambda _label: "5e" * 32  # one deal: the computer's betting must not fold Alice out first
     await h.command(ALICE, name, "create")
     for _ in range(game(name).min_players - 1):
         await h.command(ALICE, name, "add-bot")

@@ -156,7 +156,7 @@ async def _scenario(name: str, seats: list[str], seed: int, moves: int) -> None:
     with tempfile.TemporaryDirectory() as folder:
         h = await Harness.start(os.path.join(folder, "p.db"))
         try:
-            h.bot.service.seeds = lambda: f"{seed:064x}"
+            h.bot.service.seeds = lambda _label: f"{seed:064x}"
             people = await _seat_everyone(h, name, seats)
             live = h.bot.service.in_channel(CHANNEL_ID)
             await h.command(next(iter(people.values())), name, "start")

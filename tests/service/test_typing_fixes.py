@@ -20,7 +20,7 @@ async def test_selfplay_presenter_takes_a_bridge_events_board_results(database: 
         presenter = RenderingPresenter()
         seeds = random.Random(5)
         service = TableService(storage, presenter, clock=lambda: 1_000_000.0, between_deals=0,
-                               offload_bots=False, seeds=lambda: "%064x" % seeds.getrandbits(256))
+                               offload_bots=False, seeds=lambda _label: "%064x" % seeds.getrandbits(256))
         users = [CHANNEL * 10 + k for k in range(4)]
         live = await service.create(GUILD, CHANNEL, "bridge", users[0], f"u{users[0]}",
                                     {"scoring": "duplicate", "event": "solo"})

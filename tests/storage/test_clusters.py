@@ -44,7 +44,7 @@ async def test_each_cluster_restores_and_drives_only_its_servers_tables(database
     storage = await open_storage(database)
     seeds = random.Random(4)
     before = TableService(storage, Quiet(), clock=lambda: 1_000_000.0, between_deals=0, offload_bots=False,
-                          seeds=lambda: "%064x" % seeds.getrandbits(256))
+                          seeds=lambda _label: "%064x" % seeds.getrandbits(256))
     for guild, channel in ((EVEN, 1), (ODD, 2)):
         live = await before.create(guild, channel, "holdem", 1, "Ann", {}, None)
         await live.commands.join(2, "Bob")

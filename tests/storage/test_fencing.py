@@ -44,7 +44,7 @@ async def _process(url: str, guard: ShardGuard) -> tuple[PostgresStorage, TableS
     storage.fence, storage.on_fenced = guard.fence, lambda: told.append("fenced")
     seeds = random.Random(3)
     service = TableService(storage, Quiet(), clock=lambda: 1_000_000.0, between_deals=0, offload_bots=False,
-                           seeds=lambda: "%064x" % seeds.getrandbits(256))
+                           seeds=lambda _label: "%064x" % seeds.getrandbits(256))
     return storage, service, told
 
 

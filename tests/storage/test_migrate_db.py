@@ -32,7 +32,7 @@ class Quiet:
 def _service(storage: Storage) -> TableService:
     seeds = random.Random(2)
     return TableService(storage, Quiet(), clock=lambda: 1_000_000.0, between_deals=0, offload_bots=False,
-                        seeds=lambda: "%064x" % seeds.getrandbits(256))
+                        seeds=lambda _label: "%064x" % seeds.getrandbits(256))
 
 
 async def _in_use(path: str) -> tuple[int, int]:

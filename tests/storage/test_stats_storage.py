@@ -25,7 +25,7 @@ HUMANS = (1, 2, 3)
 async def _play(storage: Any, name: str, deals: int, seed: int = 5) -> LiveTable:
     seeds, rng = random.Random(seed), random.Random(seed)
     service = TableService(storage, Quiet(), clock=lambda: 1_000_000.0, between_deals=0, offload_bots=False,
-                           seeds=lambda: "%064x" % seeds.getrandbits(256))
+                           seeds=lambda _label: "%064x" % seeds.getrandbits(256))
     await service.restore()
     live = await service.create(GUILD, CHANNEL, name, HUMANS[0], "p1", {}, None)
     for user in HUMANS[1:]:

@@ -64,7 +64,7 @@ async def _service(storage: Any, clock: list[float] | None = None) -> TableServi
     seeds = random.Random(3)
     now = clock or [1_000_000.0]
     service = TableService(storage, Quiet(), clock=lambda: now[0], between_deals=2, offload_bots=False,
-                           seeds=lambda: "%064x" % seeds.getrandbits(256))
+                           seeds=lambda _label: "%064x" % seeds.getrandbits(256))
     await service.restore()
     return service
 

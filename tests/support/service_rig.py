@@ -85,7 +85,7 @@ async def open_service(path: str, clock: Clock | None = None, seed: str | None =
     OPEN.append(storage)
     seeds = random.Random(5)
     service = TableService(storage, RecordingPresenter(), clock=clock or Clock(), between_deals=2,
-                           offload_bots=False, seeds=lambda: seed or "%064x" % seeds.getrandbits(256))
+                           offload_bots=False, seeds=lambda _label: seed or "%064x" % seeds.getrandbits(256))
     service.mtts.presenter = mtt_presenter
     await service.restore()
     return service

@@ -99,7 +99,7 @@ async def revealed_results(storage: Storage, guild_id: int, event: str) -> list[
 async def deal_seed(table: LiveTable, settings: dict[str, Any], carry: dict[str, Any]) -> tuple[str, str | None]:
     """A fresh seed; for a table in an event, the seed this deal shares with the event's other
     tables (the first to deal it chooses), and the deal's key within the event."""
-    seed = table.room.seeds()
+    seed = table.room.seeds(f"{table.id}:{table.row.hand_no}")
     event = table.kind.event
     key = table.spec.deal_key(settings, carry) if event is not None and table.spec.deal_key else None
     if key is None:

@@ -257,7 +257,8 @@ class Room(Protocol):
     tables: dict[int, LiveTable]
     """The open tables, by id."""
     clock: Callable[[], float]
-    seeds: Callable[[], str]
+    seeds: Callable[[str], str]
+    """A deal's seed, given the deal's label (``<table id>:<hand no>``)."""
     between_deals: float | None
     """Seconds from the end of a deal to the next: None for each game's own ``pause_after_deal``."""
     offload_bots: bool

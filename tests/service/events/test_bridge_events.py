@@ -57,7 +57,7 @@ async def _service(path: str) -> TableService:
     _OPEN.append(storage)
     seeds = random.Random(11)
     return TableService(storage, Quiet(), clock=lambda: 1_000_000.0, between_deals=0, offload_bots=False,
-                        seeds=lambda: "%064x" % seeds.getrandbits(256))
+                        seeds=lambda _label: "%064x" % seeds.getrandbits(256))
 
 
 async def _table(service: TableService, channel: int, settings: dict[str, Any]) -> LiveTable:

@@ -23,7 +23,7 @@ async def _cancelled_with(database: str, rubber: RubberState | None) -> str:
     try:
         seeds = random.Random(3)
         service = TableService(storage, RecordingPresenter(), between_deals=2, offload_bots=False,
-                               seeds=lambda: "%064x" % seeds.getrandbits(256))
+                               seeds=lambda _label: "%064x" % seeds.getrandbits(256))
         live = await service.create(GUILD, CHANNEL, "bridge", ALICE, "Ann", {}, None)
         for _ in range(3):
             await live.commands.add_bot(ALICE)
