@@ -66,7 +66,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.discord_limits_load import (BotLink, Driver, Hour, Members, Observer, SharedClock, SimClock,  # noqa: E402
                                        Table, open_tables, watch_log)
-from bot.adapter.table_message import ROLL_OVER_AGE  # noqa: E402
+from bot.adapter.table.message import ROLL_OVER_AGE  # noqa: E402
 from tests.support.loopback_discord import LoopbackDiscord  # noqa: E402
 from tests.support.loopback_ratelimits import GLOBAL_PER_SECOND, Limit  # noqa: E402
 

@@ -25,8 +25,8 @@ from typing import Awaitable, Callable
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bot.adapter.press_token import TOKEN_LIFETIME  # noqa: E402
-from bot.adapter.table_text import table_text  # noqa: E402
+from bot.adapter.traffic.press_token import TOKEN_LIFETIME  # noqa: E402
+from bot.adapter.table.text import table_text  # noqa: E402
 from tests.support.discord_clock import CLOCK  # noqa: E402
 from tests.support.harness import CHANNEL_ID, GUILD_ID, MEMBER_PERMISSIONS, OPEN, Place, User  # noqa: E402
 from tests.support.loopback_discord import Fault, LoopbackDiscord, Served  # noqa: E402

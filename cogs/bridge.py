@@ -16,7 +16,7 @@ from typing import Any, Literal
 import discord
 from discord import app_commands
 
-from bot.adapter.game_cog import GameCog
+from bot.adapter.cogs.game import GameCog
 from bot.adapter.member_text import shown_report
 from bot.adapter.protocol import Cardroom
 from bot.errors import UserError

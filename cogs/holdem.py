@@ -1,7 +1,7 @@
 """/holdem: Texas hold'em tables (no-limit by default, pot-limit, fixed-limit; cash or tournament)."""
 from __future__ import annotations
 
-from bot.adapter.poker_cog import PokerCog
+from bot.adapter.cogs.poker import PokerCog
 from bot.adapter.protocol import Cardroom
 
 

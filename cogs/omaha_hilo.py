@@ -1,7 +1,7 @@
 """/omaha-hilo: Omaha hi-lo, eight or better (pot-limit by default, no-limit, fixed-limit)."""
 from __future__ import annotations
 
-from bot.adapter.poker_cog import PokerCog
+from bot.adapter.cogs.poker import PokerCog
 from bot.adapter.protocol import Cardroom
 
 

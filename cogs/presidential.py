@@ -12,7 +12,7 @@ from typing import Literal
 import discord
 from discord import app_commands
 
-from bot.adapter.cash_cog import CashCog
+from bot.adapter.cogs.cash import CashCog
 from bot.adapter.protocol import Cardroom
 
 class Presidential(CashCog, group_name="presidential", group_description="Presidential Poker (SIXCHEX deck)"):

@@ -6,7 +6,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.adapter.protocol import Cardroom
-from bot.adapter.replay_buttons import replay_command
+from bot.adapter.table.replay_buttons import replay_command
 
 
 class Replay(commands.Cog):

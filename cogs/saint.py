@@ -8,7 +8,7 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
-from bot.adapter.game_cog import GameCog
+from bot.adapter.cogs.game import GameCog
 from bot.adapter.protocol import Cardroom
 
 

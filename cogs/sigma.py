@@ -13,7 +13,7 @@ from typing import Literal
 import discord
 from discord import app_commands
 
-from bot.adapter.cash_cog import CashCog
+from bot.adapter.cogs.cash import CashCog
 from bot.adapter.protocol import Cardroom
 
 class Sigma(CashCog, group_name="sigma", group_description="Sigma Poker"):

@@ -12,7 +12,7 @@ from typing import Literal
 import discord
 from discord import app_commands
 
-from bot.adapter.game_cog import GameCog
+from bot.adapter.cogs.game import GameCog
 from bot.adapter.protocol import Cardroom
 
 class Squared(GameCog, group_name="squared", group_description="Poker Squared"):

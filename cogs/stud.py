@@ -6,8 +6,8 @@ from typing import Literal
 import discord
 from discord import app_commands
 
-from bot.adapter.cash_cog import CashCog, cash_limits
-from bot.adapter.poker_cog import tournament_settings
+from bot.adapter.cogs.cash import CashCog, cash_limits
+from bot.adapter.cogs.poker import tournament_settings
 from bot.adapter.protocol import Cardroom
 
 

@@ -11,8 +11,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.adapter.member_text import member_name, plain
-from bot.adapter.mtt_buttons import require_manager
-from bot.adapter.mtt_text import announcement
+from bot.adapter.tournament.buttons import require_manager
+from bot.adapter.tournament.text import announcement
 from bot.adapter.protocol import Cardroom
 from bot.service.tournament import control, register as mtt_register
 from bot.service.tournament.multi_table import Tournament

@@ -12,7 +12,7 @@ from typing import Any, AsyncIterator, Awaitable, Callable, Iterator
 import pytest
 
 from bot import render_pool
-from bot.adapter.presenter import DiscordPresenter
+from bot.adapter.table.presenter import DiscordPresenter
 from tests.support import mentions
 from tests.support.harness import OPEN
 from tests.support.loopback_discord import LoopbackDiscord

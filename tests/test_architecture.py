@@ -187,9 +187,9 @@ def test_storage_knows_no_discord_and_the_service_neither_discord_nor_sql() -> N
 def test_the_graph_sees_every_kind_of_import() -> None:
     """The checks above can fail: the graph holds imports in functions and TYPE_CHECKING blocks."""
     assert "bot.adapter.protocol" in GRAPH["cogs.economy"][0]
-    assert "bot.service.table.live" in GRAPH["bot.adapter.components"][0]  # a TYPE_CHECKING import
+    assert "bot.service.table.live" in GRAPH["bot.adapter.table.components"][0]  # a TYPE_CHECKING import
     assert "bot.selfplay" in GRAPH["bot.__main__"][0]  # an import inside a function
-    assert "discord" in GRAPH["bot.adapter.presenter"][1]
+    assert "discord" in GRAPH["bot.adapter.table.presenter"][1]
 
 
 def test_the_bot_on_sqlite_loads_no_postgresql_driver() -> None:

@@ -11,14 +11,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.adapter.channel_watch import ChannelWatch
-from bot.adapter.component_checks import counting_commits, failure_text, reply_error
-from bot.adapter.components import COMPONENTS
-from bot.adapter.mtt_buttons import MttButton
-from bot.adapter.global_pace import GlobalPace, share, traced
-from bot.adapter.metrics import Metrics
-from bot.adapter.mtt_presenter import DiscordMttPresenter
-from bot.adapter.presenter import DiscordPresenter
+from bot.adapter.traffic.channel_watch import ChannelWatch
+from bot.adapter.seat.checks import counting_commits, failure_text, reply_error
+from bot.adapter.table.components import COMPONENTS
+from bot.adapter.tournament.buttons import MttButton
+from bot.adapter.traffic.global_pace import GlobalPace, share, traced
+from bot.adapter.traffic.metrics import Metrics
+from bot.adapter.tournament.presenter import DiscordMttPresenter
+from bot.adapter.table.presenter import DiscordPresenter
 from bot.errors import UserError
 from bot.service.clock import RealTime
 from bot.service.tables import TableService
@@ -91,7 +91,7 @@ class CardroomBot(commands.Bot):
                  sync_guild: int | None = None, run_timers: bool = True, metrics_port: int | None = None,
                  metrics_addr: str = "0.0.0.0", global_rate: float | None = None, **options: Any):
         """``global_rate``: the requests a second counted against the token's 50 that this process may
-        make (default: all of them alone, its shards' part in a cluster; ``bot.adapter.global_pace``).
+        make (default: all of them alone, its shards' part in a cluster; ``bot.adapter.traffic.global_pace``).
         ``run_timers``: the service's clock sleeps on the wall clock until each deadline; False (the
         tests' harnesses): it reads the wall clock and handles what is due when told (``service.tick``)."""
         intents = discord.Intents.default()

@@ -15,7 +15,7 @@ import time
 import discord
 
 from bot import registry
-from bot.adapter.component_checks import TableComponent, bot_of
+from bot.adapter.seat.checks import TableComponent, bot_of
 from bot.adapter.member_text import member_name, shown
 from bot.errors import UserError
 from bot.service.table.live import LiveTable

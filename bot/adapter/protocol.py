@@ -11,8 +11,8 @@ from typing import Any, Callable, Mapping, Protocol
 import discord
 from discord.ext import commands
 
-from bot.adapter.channel_faults import Verdict
-from bot.adapter.press_token import PressToken
+from bot.adapter.traffic.channel_faults import Verdict
+from bot.adapter.traffic.press_token import PressToken
 from bot.service.table.live import LiveTable
 from bot.service.tables import TableService
 from bot.service.tournament.multi_table import Tournament

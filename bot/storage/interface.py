@@ -18,7 +18,7 @@ from bot.storage.records import EventState, LedgerEntry, Move, PlayedHand, Stand
 COMMITTED: ContextVar[tuple[asyncio.Task[Any] | None, list[int]] | None] = ContextVar("committed", default=None)
 """A task that counts the transactions it commits (not those of tasks it starts): the task, and its
 count, which every backend's commit adds to. The adapter counts a member's request with it, to tell a
-failure with nothing stored from one after part of the request was (``bot.adapter.component_checks``)."""
+failure with nothing stored from one after part of the request was (``bot.adapter.seat.checks``)."""
 HOUSE = 0
 """The user id of the house wallet: computer players buy in from it and cash out to it."""
 HOUSE_BANKROLL = 10**12

@@ -8,7 +8,7 @@ import pytest
 from multidict import CIMultiDict
 from yarl import URL
 
-from bot.adapter.global_pace import GLOBAL_PER_SECOND, NEEDED, REPLACEABLE, GlobalPace, priority, share, traced
+from bot.adapter.traffic.global_pace import GLOBAL_PER_SECOND, NEEDED, REPLACEABLE, GlobalPace, priority, share, traced
 from tests.support.discord_clock import ManualClock
 from tests.support.waiting import until
 

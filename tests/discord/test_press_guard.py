@@ -10,8 +10,8 @@ from datetime import datetime, timezone
 from types import SimpleNamespace
 from typing import Any, AsyncContextManager, Callable
 
-from bot.adapter.global_pace import WallTimers
-from bot.adapter.press_token import ANSWER_BY, ANSWER_DEADLINE, Answer, PressToken
+from bot.adapter.traffic.global_pace import WallTimers
+from bot.adapter.traffic.press_token import ANSWER_BY, ANSWER_DEADLINE, Answer, PressToken
 from tests.support.discord_clock import ManualClock
 from tests.support.harness import CHANNEL_ID, User
 from tests.support.heads_up import open_heads_up, to_act

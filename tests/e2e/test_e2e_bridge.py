@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 import bot.ai.bridge as robots
-from bot.adapter.panel_text import by_suit
+from bot.adapter.seat.panel_text import by_suit
 from bot.games.bridge import BridgeEngine, pbn_hand
 from bot.games.cards import DECK, pretty
 from tests.support.bridge_seats import south_among_robots

@@ -11,7 +11,7 @@ from typing import Any
 
 import discord
 
-from bot.adapter.global_pace import GlobalPace
+from bot.adapter.traffic.global_pace import GlobalPace
 from bot.games.base import Action
 from tests.support.discord_clock import CLOCK, ManualClock, waiting_out_429s
 from tests.support.harness import CHANNEL_ID, User

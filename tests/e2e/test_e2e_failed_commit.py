@@ -3,7 +3,7 @@ was stored (the storage transaction raises at its commit): "nothing was changed"
 the table in memory is the stored one, the table message is not moved on, and the next press plays."""
 from __future__ import annotations
 
-from bot.adapter.component_checks import NOTHING_CHANGED, PARTLY_DONE
+from bot.adapter.seat.checks import NOTHING_CHANGED, PARTLY_DONE
 from bot.service.table import dealing
 from tests.support.failing_commit import failing_commits
 from tests.support.harness import CHANNEL_ID, GUILD_ID, MEMBER_PERMISSIONS, Harness, User

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.adapter.table_message import ROLL_OVER_AGE
+from bot.adapter.table.message import ROLL_OVER_AGE
 from tests.support.discord_clock import CLOCK
 from tests.support.harness import CHANNEL_ID, GUILD_ID, HOME, MEMBER_PERMISSIONS, User
 from tests.support.heads_up import open_heads_up, to_act

@@ -4,8 +4,8 @@ freshest press still valid, the channel route only when none is; the message is 
 Discord's one-hour edit cap, and old buttons answer as stale."""
 from __future__ import annotations
 
-from bot.adapter.press_token import TOKEN_LIFETIME, TOKEN_MARGIN
-from bot.adapter.table_message import ROLL_OVER_AGE
+from bot.adapter.traffic.press_token import TOKEN_LIFETIME, TOKEN_MARGIN
+from bot.adapter.table.message import ROLL_OVER_AGE
 from bot.games.base import Action
 from bot.games.card_names import card_name
 from bot.service.table.press import Press

@@ -6,7 +6,7 @@ import time
 
 import pytest
 
-from bot.adapter.press_token import TOKEN_LIFETIME
+from bot.adapter.traffic.press_token import TOKEN_LIFETIME
 from tests.support.discord_clock import CLOCK
 from tests.support.harness import CHANNEL_ID, GUILD_ID, MEMBER_PERMISSIONS, Place, User
 from tests.support.loopback_harness import LoopbackHarness

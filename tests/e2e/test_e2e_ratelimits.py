@@ -7,9 +7,9 @@ import math
 import time
 from typing import Any
 
-from bot.adapter.components import table_view
-from bot.adapter.press_token import TOKEN_LIFETIME
-from bot.adapter.table_text import table_text
+from bot.adapter.table.components import table_view
+from bot.adapter.traffic.press_token import TOKEN_LIFETIME
+from bot.adapter.table.text import table_text
 from bot.games.base import Action
 from bot.service.table.live import LiveTable
 from tests.support.discord_clock import CLOCK

@@ -145,7 +145,7 @@ async def test_replays_are_refused_clearly_and_only_to_this_server(tmp_path) -> 
 async def test_the_privacy_check_catches_a_replay_that_shows_another_seat(tmp_path, monkeypatch) -> None:
     """Leaks planted: the replay shows Ben's own view to someone who did not play, then names one of
     Ben's hidden cards in its text. The check reads every frame and message against the stored deal."""
-    from bot.adapter import replay_buttons
+    from bot.adapter.table import replay_buttons as replay_buttons
     from bot.service.table.replays import Replay
 
     h = await Harness.start(str(tmp_path / "cardroom.db"))

@@ -9,7 +9,7 @@ import logging
 
 import pytest
 
-from bot.adapter.press_token import TOKEN_LIFETIME
+from bot.adapter.traffic.press_token import TOKEN_LIFETIME
 from bot.games.card_names import card_name
 from bot.games.cards import pretty
 from tests.support.discord_clock import CLOCK
@@ -147,9 +147,9 @@ async def test_a_dm_that_fails_is_logged_and_tried_again_at_the_next_deal(
     closed, and the next deal's hand is sent to him again."""
     h = await _table(tmp_path, ALICE, BOB, start=False)
     h.recorder.failing_dms.add(BOB.id)
-    with caplog.at_level(logging.WARNING, logger="bot.adapter.private_hands"):
+    with caplog.at_level(logging.WARNING, logger="bot.adapter.table.private_hands"):
         await h.command(ALICE, "holdem", "start")
-    warned = [r.getMessage() for r in caplog.records if r.name == "bot.adapter.private_hands"]
+    warned = [r.getMessage() for r in caplog.records if r.name == "bot.adapter.table.private_hands"]
     assert warned == [f"could not DM user {BOB.id}"]
     live = h.bot.service.in_channel(CHANNEL_ID)
     assert not any("DMs closed" in line for line in live.log)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.registry import game, game_names
-from bot.adapter.press_token import TOKEN_LIFETIME
+from bot.adapter.traffic.press_token import TOKEN_LIFETIME
 from tests.support.discord_clock import CLOCK
 from tests.support.harness import CHANNEL_ID, GUILD_ID, Place, User
 from tests.support.loopback_harness import LoopbackHarness

@@ -13,8 +13,8 @@ from types import SimpleNamespace
 
 import pytest
 
-from bot.adapter.private_hands import private_cards
-from bot.adapter.table_text import table_text
+from bot.adapter.table.private_hands import private_cards
+from bot.adapter.table.text import table_text
 from bot.games.base import Action
 from bot.games.card_names import card_name
 from bot.registry import game, game_names

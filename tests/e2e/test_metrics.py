@@ -12,7 +12,7 @@ import discord
 import pytest
 from prometheus_client import generate_latest
 
-from bot.adapter.metrics import Metrics
+from bot.adapter.traffic.metrics import Metrics
 from tests.support.harness import Harness, User
 
 ALICE, BOB = User(1001, "Alice"), User(1002, "Bob")

@@ -261,7 +261,7 @@ async def test_a_spectator_is_refused_and_sees_no_card(tmp_path, game: str) -> N
 def test_a_dm_names_the_seat_s_own_cards_in_every_view_shape() -> None:
     """Views list a seat's cards as ``seats``/``players`` entries, ``hands`` or ``hand``: for every game,
     a DM's text holds real cards of that seat alone (two seats' DMs share none)."""
-    from bot.adapter.private_hands import private_cards
+    from bot.adapter.table.private_hands import private_cards
     from bot.games.base import Seat
     from bot.games.base import HIDDEN as HIDDEN_CODE
 

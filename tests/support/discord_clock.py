@@ -35,7 +35,7 @@ import discord
 from tests.support.waiting import until
 
 if TYPE_CHECKING:
-    from bot.adapter.presenter import DiscordPresenter
+    from bot.adapter.table.presenter import DiscordPresenter
 
 T = TypeVar("T")
 

@@ -11,8 +11,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from bot.adapter.panel_text import by_suit
-from bot.adapter.private_hands import private_cards
+from bot.adapter.seat.panel_text import by_suit
+from bot.adapter.table.private_hands import private_cards
 from bot.games.base import ActionSpec
 from bot.service.table.live import LiveTable
 from tests.support.harness import CHANNEL_ID, Harness, User

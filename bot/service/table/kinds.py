@@ -199,7 +199,7 @@ class TournamentTable(SitAndGo):
         return {**self.table.row.settings, **self._stakes}
 
     def deal_started(self) -> None:
-        return None  # the table's message names the level (``bot.adapter.mtt_text.table_heading``)
+        return None  # the table's message names the level (``bot.adapter.tournament.text.table_heading``)
 
     def deal_end(self) -> AbstractContextManager[None]:
         return table_hooks.deal_end(self.table)

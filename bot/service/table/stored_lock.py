@@ -14,7 +14,7 @@ record of it, not read anew (``bot.service.tournament.rollback``).
 A refusal (``UserError``) is judged before anything changes and restores nothing, except storage's
 own refusals (``InsufficientChips``, ``NotOwner``), which may come at the commit. Whether a request
 that failed had stored part of its work first (a seat taken, then its wait for the big blind) is for
-the words the member reads (``bot.adapter.component_checks.failure_text``).
+the words the member reads (``bot.adapter.seat.checks.failure_text``).
 """
 from __future__ import annotations
 

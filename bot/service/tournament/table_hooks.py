@@ -70,7 +70,7 @@ async def before_deal(table: LiveTable) -> tuple[dict[str, Any] | None, float | 
         table.note("Waiting for players to be moved here.")
         return None, None
     mtt.keep_level()
-    return mtt.stakes(), None  # the table's message names the level (``bot.adapter.mtt_text.table_heading``)
+    return mtt.stakes(), None  # the table's message names the level (``bot.adapter.tournament.text.table_heading``)
 
 
 def seat_arrivals(mtt: Tournament, table: LiveTable) -> list[MttEntry]:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.adapter.mtt_buttons import mtt_view
-from bot.adapter.mtt_text import announcement, table_heading
+from bot.adapter.tournament.buttons import mtt_view
+from bot.adapter.tournament.text import announcement, table_heading
 from bot.service.tournament import control, table_hooks
 from bot.service.tournament.clock import Schedule
 from tests.service.tournament.test_places import _knock_out, _playing

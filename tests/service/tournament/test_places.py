@@ -9,7 +9,7 @@ import asyncio
 
 import pytest
 
-from bot.adapter.mtt_text import announcement
+from bot.adapter.tournament.text import announcement
 from bot.errors import UserError
 from bot.service.tournament import places as mtt_places, register as mtt_register
 from bot.service.tournament.multi_table import Tournament

@@ -1,0 +1,1 @@
+"""What every game's cog shares: opening tables, cash limits, poker options."""

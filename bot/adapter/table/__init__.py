@@ -1,0 +1,1 @@
+"""The table message: what it shows, how it is written, and the private hands."""

@@ -1,0 +1,1 @@
+"""A tournament's announcement, its buttons and what it says."""
