@@ -75,9 +75,24 @@ def draw_equity(keep: Sequence[str], opponents: int, samples: int, rng: random.R
                           set(keep), samples, rng)
 
 
+Share = Callable[[list[str], list[list[str]]], float]
+"""My hand and the opponents' -> my share of the pot (1 when mine wins alone)."""
+
+
+def high_share(mine: list[str], others: list[list[str]]) -> float:
+    """The pot share of ``mine`` when the best high hand wins (ties split)."""
+    rank = evaluate_cards(*(CARD_ID[c] for c in mine))
+    ranks = [evaluate_cards(*(CARD_ID[c] for c in hand)) for hand in others]
+    best = min(ranks, default=10_000)
+    if rank < best:
+        return 1.0
+    return 1.0 / (ranks.count(best) + 1) if rank == best else 0.0
+
+
 def sampled_equity(deal: Callable[[Callable[[int], list[str]]], tuple[list[str], list[list[str]]]],
-                   known: set[str], samples: int, rng: random.Random) -> float:
-    """Monte Carlo equity: ``deal(draw)`` builds my hand and the opponents' from unseen cards."""
+                   known: set[str], samples: int, rng: random.Random, share: Share = high_share) -> float:
+    """Monte Carlo equity: ``deal(draw)`` builds my hand and the opponents' from unseen cards, and
+    ``share`` says what my hand wins of the pot (a low game's robot gives its own)."""
     unseen = [c for c in DECK if c not in known]
     won = 0.0
     for _ in range(samples):
@@ -88,14 +103,7 @@ def sampled_equity(deal: Callable[[Callable[[int], list[str]]], tuple[list[str],
             del pool[len(pool) - k:]
             return taken
 
-        mine, others = deal(draw)
-        rank = evaluate_cards(*(CARD_ID[c] for c in mine))
-        ranks = [evaluate_cards(*(CARD_ID[c] for c in hand)) for hand in others]
-        best = min(ranks, default=10_000)
-        if rank < best:
-            won += 1.0
-        elif rank == best:
-            won += 1.0 / (ranks.count(best) + 1)
+        won += share(*deal(draw))
     return won / samples
 
 
