@@ -1,4 +1,5 @@
-"""Five-card draw, one hand per engine, on pokerkit; also the pokerkit plumbing stud shares.
+"""Five-card draw, one hand per engine, on pokerkit; also the draw plumbing the lowball and badugi
+games share (``DrawHand``) and the pokerkit plumbing stud shares (``PokerkitHand``).
 
 ``PokerkitHand`` adapts a pokerkit ``State`` whose streets deal only hole cards (stud and draw) to
 the cardroom ``Engine`` surface, like ``bot/games/holdem.py`` does for hold'em; what the two share
@@ -12,13 +13,16 @@ the cardroom ``Engine`` surface, like ``bot/games/holdem.py`` does for hold'em; 
   and the table's seat order, as in hold'em.
 - **Ranking** uses hold'em's ``FastHighHand`` (phevaluator over 5-7 cards).
 
+Draw games (``DrawHand``): betting rounds with a draw between each two, in turn from the left of the
+button (the action ``discard`` with the cards, or ``stand_pat``). pokerkit takes every discard of a
+draw before serving anyone, then serves players in turn after a burn. If the stub runs out, the burn
+cards and the discards are shuffled (seeded from the deal's seed) into a new stub, except the
+discards of this draw's players not yet served: a player never gets their own discards back. The
+lowball games (``bot/games/lowball.py``) and badugi (``bot/games/badugi.py``) are draw hands too.
+
 Five-card draw (``DrawEngine``): blinds (``forced="blinds"``, with an optional ante) or antes only
-(``forced="antes"``), a betting round, one draw of 0-5 cards in turn from the left of the button
-(the action ``discard`` with the cards, or ``stand_pat``), a second betting round and a showdown.
+(``forced="antes"``), a betting round, one draw of 0-5 cards, a second betting round and a showdown.
 No-limit, pot-limit or fixed-limit (small bet = big blind before the draw, twice that after).
-pokerkit takes every discard before serving anyone, then serves players in turn after a burn. If the
-stub runs out while serving, the burn card and the discards of the players already served are
-shuffled (seeded from the deal's seed) into a new stub; a player never gets their own discards back.
 
 ``carry`` may hold ``dealer``, ``hand_no`` and a tournament's dead small blind or button as in hold'em. PHH has no high-hand draw variant:
 hands are written under the room's codes "N1D", "P1D" and "F1D" (``bot/games/phh.py``), whose
@@ -29,7 +33,7 @@ from __future__ import annotations
 import hashlib
 from typing import Any, ClassVar, Mapping, Sequence
 
-from pokerkit import AntePosting, BlindOrStraddlePosting, BoardDealing, Deck, Mode, Operation, Poker, State
+from pokerkit import AntePosting, BlindOrStraddlePosting, BoardDealing, Deck, Hand, Mode, Operation, Poker, State, Street
 
 from bot.games.base import HIDDEN, Action, ActionSpec, IllegalAction, Seat
 from bot.games.cards import pretty, shuffled, shuffled_deck
@@ -46,6 +50,7 @@ LIMITS = {
 GAMES: dict[str, type[Poker]] = {"no-limit": NoLimitFiveCardDraw, "pot-limit": PotLimitFiveCardDraw,
                                   "fixed-limit": FixedLimitFiveCardDraw}
 """Limit -> pokerkit game: streets (fixed-limit: a bet and three raises a round) and PHH code."""
+ORDINALS = ("first", "second", "third")
 
 
 def derived_seed(seed: str, purpose: str) -> str:
@@ -255,29 +260,43 @@ class PokerkitHand(PokerkitTable):
         return view
 
 
-class DrawEngine(PokerkitHand):
-    """One hand of five-card draw (high) for 2-8 seats."""
+class DrawHand(PokerkitHand):
+    """One hand of a draw game: betting rounds with a draw between each two (``discard`` with the
+    cards, or ``stand_pat``), blinds or antes, and the stub refilled when it runs out. Subclasses
+    name the game (``_game``: pokerkit's definition, for the streets and the PHH code), its cards
+    (``deck``, ``hand_types``) and its words (``_hand_name``, ``_stakes``, ``variant``)."""
 
-    game: ClassVar[str] = "draw"
+    deck: ClassVar[Deck] = Deck.STANDARD
+    hand_types: ClassVar[tuple[type[Hand], ...]] = (FastHighHand,)
+    forced: str
+    small_blind: int
+    big_blind: int
+    ante: int
 
-    def _read_settings(self, settings: Mapping[str, Any]) -> None:
-        self.limit = str(settings.get("limit", "no-limit"))
-        self.forced = str(settings.get("forced", "blinds"))
+    def _read_forced_bets(self, settings: Mapping[str, Any], forced: str = "blinds") -> None:
+        """The blinds and ante (``forced``: "blinds", or "antes" for antes only), checked; and the
+        draw's records, empty."""
+        self.forced = str(settings.get("forced", forced))
         self.small_blind = int(settings.get("small_blind", 5))
         self.big_blind = int(settings.get("big_blind", 10))
         self.ante = int(settings.get("ante", 0))
-        if self.limit not in LIMITS:
-            raise ValueError(f"limit must be one of {', '.join(LIMITS)}, not {self.limit!r}")
         if self.forced not in ("blinds", "antes"):
             raise ValueError("forced must be 'blinds' or 'antes'")
         if not 0 < self.small_blind <= self.big_blind or self.ante < 0:
             raise ValueError("blinds must satisfy 0 < small_blind <= big_blind and ante >= 0")
         if self.forced == "antes" and self.ante == 0:
             raise ValueError("a game with antes only needs an ante of at least 1")
-        self._discards: list[list[str]] = [[] for _ in self.seats]
+        self._thrown: list[tuple[int, int, str]] = []  # (street, seat, card) discards not yet reshuffled
         self._drew: list[int | None] = [None] * len(self.seats)
-        self._recycled: set[str] = set()
         self._reshuffles = 0
+
+    def _game(self) -> Poker:
+        """pokerkit's definition of the game played: its streets and its PHH variant code."""
+        raise NotImplementedError
+
+    def _streets(self, game: Poker) -> tuple[Street, ...]:
+        """The betting rounds the state plays (pokerkit's own unless a game caps its raises otherwise)."""
+        return tuple(game.streets)
 
     def _blinds(self) -> tuple[int, ...]:
         """pokerkit's blinds by player: the small then the big, or the big alone when the small blind is
@@ -287,15 +306,10 @@ class DrawEngine(PokerkitHand):
         return (self.big_blind,) if self.dead_small_blind else (self.small_blind, self.big_blind)
 
     def _new_state(self, stacks: list[int]) -> State:
-        self._pokerkit_game = pokerkit_game(GAMES[self.limit], self.limit, self.ante, self.small_blind,
-                                            self.big_blind, self._blinds())
+        self._pokerkit_game = self._game()
         game = self._pokerkit_game
-        return State(_AUTOMATIONS, Deck.STANDARD, (FastHighHand,), game.streets, game.betting_structure,
+        return State(_AUTOMATIONS, self.deck, self.hand_types, self._streets(game), game.betting_structure,
                      True, self.ante, self._blinds(), 0, stacks, len(self.seats), mode=Mode.TOURNAMENT)
-
-    @property
-    def variant(self) -> str:
-        return LIMITS[self.limit]
 
     def _stakes(self) -> str:
         if self.forced == "antes":
@@ -305,7 +319,12 @@ class DrawEngine(PokerkitHand):
     def _street(self) -> str:
         if self.state.stand_patter_or_discarder_index is not None:
             return "draw"
-        return ("before the draw", "after the draw")[self._street_at]
+        draws = len(self.state.streets) - 1
+        if draws == 1:
+            return ("before the draw", "after the draw")[self._street_at]
+        if self._street_at == 0:
+            return "before the first draw"
+        return f"after the {ORDINALS[self._street_at - 1]} draw"
 
     # -- the draw ------------------------------------------------------------------------------
 
@@ -315,14 +334,16 @@ class DrawEngine(PokerkitHand):
         return self._stub.pop(0)
 
     def _reshuffle(self) -> None:
-        """The stub is empty: the burn card and the discards of players already served become it."""
-        dealee = self.state.hole_dealee_index
-        assert dealee is not None, "only the draw can run out of cards"
-        served = [self._seat_of(p) for p in range(dealee)]
-        pile = [c for c in self._burned if c not in self._recycled]
-        pile += [c for seat in served for c in self._discards[seat] if c not in self._recycled]
-        self._recycled.update(pile)
+        """The stub is empty: the burn cards and the discards are shuffled into a new one, except the
+        discards of this draw's players still waiting for their cards (nobody gets their own back)."""
         state = self.state
+        street = state.street_index
+        dealee = state.hole_dealee_index
+        waiting = {self._seat_of(p) for p in range(len(self.seats)) if dealee is None or p >= dealee}
+        kept = [(at, seat, code) for at, seat, code in self._thrown if at == street and seat in waiting]
+        pile = self._burned + [code for at, seat, code in self._thrown if (at, seat, code) not in kept]
+        assert pile, "a draw game seats no more players than its deck can serve"
+        self._thrown, self._burned = kept, []
         for code in pile:  # pokerkit's deck follows: the pile leaves its burn and discard lists
             card = CARDS[code]
             for cards in (state.burn_cards, *state.discarded_cards):
@@ -359,12 +380,14 @@ class DrawEngine(PokerkitHand):
         if self.state.stand_patter_or_discarder_index is None:
             return self._bet(seat, action)
         cards = action.cards if action.kind == "discard" else ()
+        street = self.state.street_index
+        assert street is not None  # a draw happens during the hand
         self.state.stand_pat_or_discard(tuple(CARDS[c] for c in cards))
         for card in cards:
             index = self._cards[seat].index(card)
             del self._cards[seat][index]
             del self._up[seat][index]
-        self._discards[seat].extend(cards)
+        self._thrown.extend((street, seat, card) for card in cards)
         self._drew[seat] = len(cards)
         return f"draws {len(cards)}" if cards else "stands pat"
 
@@ -379,5 +402,25 @@ class DrawEngine(PokerkitHand):
         return data
 
     def phh(self) -> str:
-        """The hand as PHH text under the room's five-card draw code ("N1D", "P1D" or "F1D")."""
+        """The hand as PHH text under its game's code, players named."""
         return self._history(self._pokerkit_game)
+
+
+class DrawEngine(DrawHand):
+    """One hand of five-card draw (high) for 2-8 seats."""
+
+    game: ClassVar[str] = "draw"
+
+    def _read_settings(self, settings: Mapping[str, Any]) -> None:
+        self.limit = str(settings.get("limit", "no-limit"))
+        if self.limit not in LIMITS:
+            raise ValueError(f"limit must be one of {', '.join(LIMITS)}, not {self.limit!r}")
+        self._read_forced_bets(settings)
+
+    def _game(self) -> Poker:
+        return pokerkit_game(GAMES[self.limit], self.limit, self.ante, self.small_blind, self.big_blind,
+                             self._blinds())
+
+    @property
+    def variant(self) -> str:
+        return LIMITS[self.limit]
