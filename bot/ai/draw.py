@@ -68,31 +68,44 @@ def _open_ended_outsider(hand: Sequence[str]) -> str | None:
     return None
 
 
-def draw_equity(keep: Sequence[str], opponents: int, samples: int, rng: random.Random) -> float:
-    """Share of the pot the kept cards (topped up at random to five) win against random hands."""
-    return sampled_equity(lambda draw: ([*keep, *draw(5 - len(keep))],
-                                        [draw(5) for _ in range(opponents)]),
-                          set(keep), samples, rng)
-
-
 Share = Callable[[list[str], list[list[str]]], float]
-"""My hand and the opponents' -> my share of the pot (1 when mine wins alone)."""
+"""The pot share a hand wins against the others' hands (1.0 alone, split on a tie, 0.0 beaten)."""
 
 
-def high_share(mine: list[str], others: list[list[str]]) -> float:
-    """The pot share of ``mine`` when the best high hand wins (ties split)."""
-    rank = evaluate_cards(*(CARD_ID[c] for c in mine))
-    ranks = [evaluate_cards(*(CARD_ID[c] for c in hand)) for hand in others]
-    best = min(ranks, default=10_000)
-    if rank < best:
-        return 1.0
-    return 1.0 / (ranks.count(best) + 1) if rank == best else 0.0
+def share_by(rank: Callable[[list[str]], Any]) -> Share:
+    """The share function of a game whose hands compare by ``rank``, the lowest best."""
+    def share(mine: list[str], others: list[list[str]]) -> float:
+        mine_rank = rank(mine)
+        ranks = [rank(hand) for hand in others]
+        if not ranks:
+            return 1.0
+        best = min(ranks)
+        if mine_rank < best:
+            return 1.0
+        return 1.0 / (ranks.count(best) + 1) if mine_rank == best else 0.0
+    return share
+
+
+def high_rank(cards: list[str]) -> int:
+    """phevaluator's rank of a high hand of 5-7 cards: 1 is a royal flush, the lowest best."""
+    return int(evaluate_cards(*(CARD_ID[c] for c in cards)))
+
+
+high_share = share_by(high_rank)
+
+
+def draw_equity(keep: Sequence[str], opponents: int, samples: int, rng: random.Random,
+                share: Share = high_share, size: int = 5) -> float:
+    """Share of the pot the kept cards (topped up at random to ``size``) win against random hands."""
+    return sampled_equity(lambda draw: ([*keep, *draw(size - len(keep))],
+                                        [draw(size) for _ in range(opponents)]),
+                          set(keep), samples, rng, share)
 
 
 def sampled_equity(deal: Callable[[Callable[[int], list[str]]], tuple[list[str], list[list[str]]]],
                    known: set[str], samples: int, rng: random.Random, share: Share = high_share) -> float:
     """Monte Carlo equity: ``deal(draw)`` builds my hand and the opponents' from unseen cards, and
-    ``share`` says what my hand wins of the pot (a low game's robot gives its own)."""
+    ``share`` says what part of the pot mine wins."""
     unseen = [c for c in DECK if c not in known]
     won = 0.0
     for _ in range(samples):
@@ -103,7 +116,8 @@ def sampled_equity(deal: Callable[[Callable[[int], list[str]]], tuple[list[str],
             del pool[len(pool) - k:]
             return taken
 
-        won += share(*deal(draw))
+        mine, others = deal(draw)
+        won += share(mine, others)
     return won / samples
 
 
