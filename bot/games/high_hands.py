@@ -1,7 +1,7 @@
 """High poker hands, ranked fast and named as players say them: ``FastHighHand`` (a pokerkit ``Hand``
 ranked by phevaluator over all 5-7 cards at once, for hold'em, stud and draw) and ``hand_name``
-("Two pair, Aces and Kings"); Omaha ranks its own hands with the same numbers (``WORST_RANK``,
-``PHEVALUATOR_ID``, ``rank_label``)."""
+("Two pair, Aces and Kings", in the words of ``five_name``); Omaha ranks its own hands with the same
+numbers (``WORST_RANK``, ``PHEVALUATOR_ID``, ``rank_label``)."""
 from __future__ import annotations
 
 from collections import Counter
@@ -97,13 +97,18 @@ def best_five(cards: Sequence[str]) -> tuple[int, tuple[str, ...]]:
 def hand_name(cards: Sequence[str]) -> str:
     """A player's name for the best hand in 5-7 cards: "Two pair, Aces and Kings"."""
     rank, five = best_five(cards)
-    label = rank_label(rank)
+    return five_name(rank_label(rank), five)
+
+
+def five_name(label: Label, five: Sequence[str]) -> str:
+    """A player's name for five cards of the category ``label`` (any deck's ranking decides which five
+    and their category: short deck's too)."""
     counts = Counter(card[0] for card in five)
     # Ranks by (count, rank), most important first: a full house's trips before its pair.
     groups = sorted(counts, key=lambda r: (counts[r], _ORDER.index(r)), reverse=True)
     top = groups[0]
-    if label in (Label.STRAIGHT, Label.STRAIGHT_FLUSH) and set(counts) == set("A2345"):
-        top = "5"  # the wheel is five high
+    if label in (Label.STRAIGHT, Label.STRAIGHT_FLUSH) and "A" in counts and "K" not in counts:
+        top = groups[1]  # the ace plays low: the wheel is five high, short deck's A-6-7-8-9 nine high
     if label is Label.STRAIGHT_FLUSH:
         return "Royal flush" if top == "A" else f"Straight flush, {_RANK_NAMES[top]} high"
     if label is Label.FOUR_OF_A_KIND:

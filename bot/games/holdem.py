@@ -32,7 +32,8 @@ button). The outcome's carry is empty: the table service moves the button.
 
 Other flop games (Omaha, ``bot/games/omaha.py``) subclass ``HoldemEngine`` and override its class
 attributes (``variants``, ``hand_types``, ``games``...) and the ``_betting_structure`` and
-``_hand_name`` hooks. What hold'em shares with draw and
+``_hand_name`` hooks; short-deck hold'em (``bot/games/short_deck.py``) changes the deck (``pokerkit_deck``,
+``_shuffle``), the ranking and the forced bets (``_forced_bets``). What hold'em shares with draw and
 stud (seats, raises, results, pots, showdown lines, PHH export) is ``PokerkitTable`` in
 ``bot/games/pokerkit_base.py``.
 """
@@ -61,7 +62,7 @@ from pokerkit import (
 
 from bot.games.base import HIDDEN, Action, ActionSpec, IllegalAction, NotYourTurn, Seat
 from bot.games.cards import pretty, shuffled_deck
-from bot.games.forced_bets import big_blind_player, describe_deal, forced_bets
+from bot.games.forced_bets import ForcedBets, big_blind_player, describe_deal, forced_bets
 from bot.games.poker_options import options
 from bot.games.high_hands import FastHighHand, hand_name
 from bot.games.phh import BETS_A_ROUND, PotLimitTexasHoldem
@@ -113,6 +114,9 @@ class HoldemEngine(PokerkitTable):
         "no-limit": NoLimitTexasHoldem, "pot-limit": PotLimitTexasHoldem, "fixed-limit": FixedLimitTexasHoldem}
     """Limit setting -> pokerkit game (and so the PHH variant code the hand is exported under)."""
     state_class: ClassVar[type[State]] = State
+    pokerkit_deck: ClassVar[Deck] = Deck.STANDARD
+    """The deck pokerkit checks the dealt cards against (``_shuffle`` deals them)."""
+    max_seats: ClassVar[int] = 10
 
     def __init__(self, settings: Mapping[str, Any], seats: Sequence[Seat], seed: str,
                  carry: Mapping[str, Any]) -> None:
@@ -127,14 +131,13 @@ class HoldemEngine(PokerkitTable):
 
         n = len(self.seats)
         stacks = [self.seats[self._seat_of(p)].stack for p in range(n)]
-        self.forced = forced_bets(settings, stacks, [self._seat_of(p) for p in range(n)], self.hand_no,
-                                  small_blind_dead=self.dead_small_blind, button_dead=self.dead_button)
-        self.stakes = describe_deal(settings, self.forced)
+        self.forced = self._forced_bets(settings, stacks, [self._seat_of(p) for p in range(n)])
+        self.stakes = self._describe_stakes(settings)
         self.options = " · ".join(options(settings, short=True))
         self._pokerkit_game = self._make_game()
         self.state = self.state_class(
             _AUTOMATIONS,
-            Deck.STANDARD,
+            self.pokerkit_deck,
             self.hand_types,
             self._streets(),
             self._betting_structure(),
@@ -150,7 +153,7 @@ class HoldemEngine(PokerkitTable):
         self._board_dealt = 0  # board cards described in the log so far, both boards
         # Chips won by seat, by board (0 first, 1 second, 2 both: a pot paid whole) and pot (0 main, 1.. side)
         self._won_by_pot: dict[tuple[int, int], list[int]] = {}
-        self._deck = tuple(CARDS[code] for code in shuffled_deck(seed))
+        self._deck = tuple(CARDS[code] for code in self._shuffle(seed))
         self._seed = seed
         self._next_card = 0
         self._hole: list[list[str]] = [[] for _ in range(n)]   # per seat, as dealt
@@ -166,14 +169,29 @@ class HoldemEngine(PokerkitTable):
     def _check_setup(self) -> None:
         if self.limit not in self.variants:
             raise ValueError(f"limit must be one of {', '.join(self.variants)}, not {self.limit!r}")
-        if not 0 < self.small_blind <= self.big_blind or self.ante < 0:
-            raise ValueError("blinds must satisfy 0 < small_blind <= big_blind and ante >= 0")
-        if not 2 <= len(self.seats) <= 10:
-            raise ValueError(f"{self.title} is played by 2 to 10 seats")
+        self._check_stakes()
+        if not 2 <= len(self.seats) <= self.max_seats:
+            raise ValueError(f"{self.title} is played by 2 to {self.max_seats} seats")
         if any(seat.stack <= 0 for seat in self.seats):
             raise ValueError("every seat dealt in needs chips")
         if not 0 <= self.dealer < len(self.seats):
             raise ValueError("the dealer must be one of the seats")
+
+    def _check_stakes(self) -> None:
+        if not 0 < self.small_blind <= self.big_blind or self.ante < 0:
+            raise ValueError("blinds must satisfy 0 < small_blind <= big_blind and ante >= 0")
+
+    def _shuffle(self, seed: str) -> Sequence[str]:
+        """The deal's deck, in the order the seed decides."""
+        return shuffled_deck(seed)
+
+    def _forced_bets(self, settings: Mapping[str, Any], stacks: Sequence[int], dealt: Sequence[int]) -> ForcedBets:
+        """Who owes which ante and blind (``stacks`` and ``dealt`` deal seats by pokerkit player)."""
+        return forced_bets(settings, stacks, dealt, self.hand_no,
+                           small_blind_dead=self.dead_small_blind, button_dead=self.dead_button)
+
+    def _describe_stakes(self, settings: Mapping[str, Any]) -> str:
+        return describe_deal(settings, self.forced)
 
     def _make_game(self) -> Poker:
         return pokerkit_game(self.games[self.limit], self.limit, self.forced.antes, self.small_blind, self.big_blind,
@@ -282,8 +300,7 @@ class HoldemEngine(PokerkitTable):
             if post.player_index == self.forced.straddler:
                 self._last_action[seat] = f"straddles for {post.amount}"
             else:
-                which = "big" if self._is_big_blind(post.player_index) else "small"
-                self._last_action[seat] = f"posts the {which} blind of {post.amount}"
+                self._last_action[seat] = f"posts the {self._blind_name(post.player_index)} of {post.amount}"
             lines.append(f"{self.seats[seat].name} {self._last_action[seat]}")
         for op in operations:
             if isinstance(op, BoardDealing):
@@ -301,6 +318,10 @@ class HoldemEngine(PokerkitTable):
                         won[self._seat_of(player)] += amount
                 lines.extend(self._result_lines(op))
         return lines
+
+    def _blind_name(self, player: int) -> str:
+        """What the blind ``player`` posts is called in the log."""
+        return "big blind" if self._is_big_blind(player) else "small blind"
 
     def _is_big_blind(self, player: int) -> bool:
         """pokerkit's blind order: player 0 small, 1 big; heads-up the other way round; with a dead

@@ -2,17 +2,18 @@
 (``forced_bets.describe``, also the table picture's heading), then what else the host chose."""
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from bot.games.forced_bets import bomb_pot_size
 from bot.games.forced_bets import describe as stakes
 from bot.games.words import counted
 
 
-def describe(settings: Mapping[str, Any]) -> str:
-    """"Blinds 5/10, BB ante 10, UTG straddle; run it twice, rabbit hunt, time bank 30 s every 10 hands"."""
+def describe(settings: Mapping[str, Any], stakes_of: Callable[[Mapping[str, Any]], str] = stakes) -> str:
+    """"Blinds 5/10, BB ante 10, UTG straddle; run it twice, rabbit hunt, time bank 30 s every 10 hands";
+    ``stakes_of`` words the stakes of a game whose forced bets are not blinds (short deck's button blind)."""
     extras = options(settings)
-    return stakes(settings) + ("; " + ", ".join(extras) if extras else "")
+    return stakes_of(settings) + ("; " + ", ".join(extras) if extras else "")
 
 
 def options(settings: Mapping[str, Any], *, short: bool = False) -> list[str]:
