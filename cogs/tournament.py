@@ -14,7 +14,6 @@ from bot.adapter.member_text import member_name, plain
 from bot.adapter.tournament.buttons import require_manager
 from bot.adapter.tournament.text import announcement
 from bot.adapter.protocol import Cardroom
-from bot.service.tournament import control, register as mtt_register
 from bot.service.tournament.multi_table import Tournament
 from bot.service.tournament.settings import mtt_settings
 
@@ -80,7 +79,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament", description="Mul
     async def register(self, interaction: discord.Interaction, name: str) -> None:
         mtt = self._named(interaction, name)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        said = await mtt_register.register(mtt, interaction.user.id, member_name(interaction.user))
+        said = await self.bot.service.mtts.register(mtt, interaction.user.id, member_name(interaction.user))
         await interaction.followup.send(said, ephemeral=True)
 
     @app_commands.command(name="unregister", description="Leave a tournament before it starts, with your buy-in back")
@@ -88,14 +87,14 @@ class TournamentCog(commands.GroupCog, group_name="tournament", description="Mul
     async def unregister(self, interaction: discord.Interaction, name: str) -> None:
         mtt = self._named(interaction, name)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await interaction.followup.send(await mtt_register.unregister(mtt, interaction.user.id), ephemeral=True)
+        await interaction.followup.send(await self.bot.service.mtts.unregister(mtt, interaction.user.id), ephemeral=True)
 
     @app_commands.command(name="start", description="Start a tournament now (managers)")
     @app_commands.autocomplete(name=running_names)
     async def start(self, interaction: discord.Interaction, name: str) -> None:
         mtt = self._managed(interaction, name)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await mtt_register.start(mtt)
+        await self.bot.service.mtts.start(mtt)
         await interaction.followup.send(f"Started: {len(mtt.live_tables())} tables, each in its own thread.",
                                         ephemeral=True)
 
@@ -105,27 +104,27 @@ class TournamentCog(commands.GroupCog, group_name="tournament", description="Mul
                        count: app_commands.Range[int, 1, 200] = 1) -> None:
         mtt = self._managed(interaction, name)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        names = await mtt_register.add_bots(mtt, count)
+        names = await self.bot.service.mtts.add_bots(mtt, count)
         await interaction.followup.send(f"{len(names)} computer players registered.", ephemeral=True)
 
     @app_commands.command(name="pause", description="Stop a tournament's clock and deals (managers)")
     @app_commands.autocomplete(name=running_names)
     async def pause(self, interaction: discord.Interaction, name: str) -> None:
         mtt = self._managed(interaction, name)
-        await interaction.response.send_message(await control.pause(mtt), ephemeral=True)
+        await interaction.response.send_message(await self.bot.service.mtts.pause(mtt), ephemeral=True)
 
     @app_commands.command(name="resume", description="Let a paused tournament go on (managers)")
     @app_commands.autocomplete(name=running_names)
     async def resume(self, interaction: discord.Interaction, name: str) -> None:
         mtt = self._managed(interaction, name)
-        await interaction.response.send_message(await control.resume(mtt), ephemeral=True)
+        await interaction.response.send_message(await self.bot.service.mtts.resume(mtt), ephemeral=True)
 
     @app_commands.command(name="cancel", description="Call a tournament off: every buy-in back (managers)")
     @app_commands.autocomplete(name=running_names)
     async def cancel(self, interaction: discord.Interaction, name: str) -> None:
         mtt = self._managed(interaction, name)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await interaction.followup.send(await control.cancel(mtt), ephemeral=True)
+        await interaction.followup.send(await self.bot.service.mtts.cancel(mtt), ephemeral=True)
 
     @app_commands.command(name="status", description="Where a tournament stands")
     @app_commands.autocomplete(name=running_names)

@@ -14,7 +14,6 @@ import discord
 from bot.adapter.seat.checks import bot_of, guarded
 from bot.adapter.member_text import member_name
 from bot.errors import UserError
-from bot.service.tournament import control, register as mtt_register
 from bot.service.tournament.multi_table import Tournament
 
 LABELS = {"register": "Register", "unregister": "Unregister", "pause": "Pause", "resume": "Resume"}
@@ -74,11 +73,12 @@ class MttButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], temp
         if dict(interaction.data or {}).get("component_type") != self.item.type.value or self.what not in LABELS:
             raise UserError("That button is no longer active.")
         mtt = running(interaction, self.mtt)
+        mtts = bot_of(interaction).service.mtts
         if self.what == "register":
-            said = await mtt_register.register(mtt, interaction.user.id, member_name(interaction.user))
+            said = await mtts.register(mtt, interaction.user.id, member_name(interaction.user))
         elif self.what == "unregister":
-            said = await mtt_register.unregister(mtt, interaction.user.id)
+            said = await mtts.unregister(mtt, interaction.user.id)
         else:
             require_manager(interaction, mtt)
-            said = await (control.pause(mtt) if self.what == "pause" else control.resume(mtt))
+            said = await (mtts.pause(mtt) if self.what == "pause" else mtts.resume(mtt))
         await bot_of(interaction).mtt_presenter.answer_press(mtt, interaction, said)

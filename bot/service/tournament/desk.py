@@ -1,14 +1,17 @@
 """The multi-table tournaments of a process (``MttDesk``): creating one, finding one by name, restoring
 those under way after a restart, and their clock (a tournament starting at its time, and each
 ``Tournament.tick``). The table service holds one desk; a tournament's tables find their tournament
-through it (``of``)."""
+through it (``of``). What members and managers ask of a tournament goes through the desk too
+(``register``, ``unregister``, ``add_bots``, ``start``, ``pause``, ``resume``, ``cancel``), each handed to
+the module of its job (``tournament.register``, ``tournament.control``), which takes the tournament's
+lock: the cogs and the adapter find a tournament here and ask the desk, never the job modules."""
 from __future__ import annotations
 
 import logging
 from typing import Callable, Protocol
 
 from bot.errors import UserError
-from bot.service.tournament import places, register, seating as mtt_seating
+from bot.service.tournament import control, places, register, seating as mtt_seating
 from bot.service.table.live import LiveTable
 from bot.service.tournament.multi_table import MttPresenter, MttRoom, Tournament, wake
 from bot.service.tournament.settings import check_settings
@@ -75,6 +78,30 @@ class MttDesk:
 
     def in_guild(self, guild_id: int) -> list[Tournament]:
         return [mtt for mtt in self.running.values() if mtt.row.guild_id == guild_id]
+
+    async def register(self, mtt: Tournament, user_id: int, name: str) -> str:
+        """A member registers (or re-enters), the buy-in from their wallet; returns what they read."""
+        return await register.register(mtt, user_id, name)
+
+    async def unregister(self, mtt: Tournament, user_id: int) -> str:
+        return await register.unregister(mtt, user_id)
+
+    async def add_bots(self, mtt: Tournament, count: int) -> list[str]:
+        """A manager registers ``count`` computer players; returns their names."""
+        return await register.add_bots(mtt, count)
+
+    async def start(self, mtt: Tournament) -> None:
+        await register.start(mtt)
+
+    async def pause(self, mtt: Tournament) -> str:
+        return await control.pause(mtt)
+
+    async def resume(self, mtt: Tournament) -> str:
+        return await control.resume(mtt)
+
+    async def cancel(self, mtt: Tournament) -> str:
+        """Every table closed and every buy-in back; returns the reason the tables are told."""
+        return await control.cancel(mtt)
 
     async def restore(self) -> int:
         """Load the tournaments under way on this process's servers (their tables are already

@@ -18,7 +18,7 @@ from tests.support.service_rig import ALICE, BOB, CAROL, holdem_table, open_serv
 
 ROOT = Path(__file__).resolve().parents[3]
 JOBS = ROOT / "bot" / "service" / "table" / "jobs.py"
-CALLERS = sorted([*(ROOT / "cogs").glob("*.py"), *(ROOT / "bot" / "adapter").glob("*.py"), ROOT / "bot" / "selfplay.py"])
+CALLERS = sorted([*(ROOT / "cogs").rglob("*.py"), *(ROOT / "bot" / "adapter").rglob("*.py"), ROOT / "bot" / "selfplay.py"])
 """Where members' requests come from: the cogs, the adapter, and selfplay, which drives tables alike."""
 COMMANDS = {name for name, value in vars(Commands).items() if callable(value) and not name.startswith("_")}
 
