@@ -18,11 +18,13 @@ from bot.ai import gin as gin_ai
 from bot.ai import holdem as holdem_ai
 from bot.ai import omaha as omaha_ai
 from bot.ai import presidential as presidential_ai
+from bot.ai import razz as razz_ai
 from bot.ai import saint as saint_ai
 from bot.ai import sigma as sigma_ai
 from bot.ai import squared as squared_ai
 from bot.ai.bridge_explain import explain as explain_call
 from bot.ai import stud as stud_ai
+from bot.ai import stud_hilo as stud_hilo_ai
 from bot.games import bridge_events
 from bot.games.base import Action, ActionSpec, Engine
 from bot.games.bridge import BridgeEngine
@@ -35,10 +37,12 @@ from bot.games.gin import GinEngine
 from bot.games.holdem import HoldemEngine
 from bot.games.omaha import OmahaEngine, OmahaHiLoEngine
 from bot.games.presidential import PresidentialEngine
+from bot.games.razz import RazzEngine
 from bot.games.saint import SaintEngine
 from bot.games.sigma import SigmaEngine
 from bot.games.squared import SquaredEngine
 from bot.games.stud import StudEngine
+from bot.games.stud_hilo import StudHiLoEngine
 from images import bridge as bridge_images
 from images import choice_labels
 from images import gin as gin_images
@@ -117,6 +121,7 @@ def _spec(name: str, engine: Callable[..., Engine], ai: Any, images: Any, **opti
 
 
 _POKER = {"limit": "no-limit", "small_blind": 5, "big_blind": 10, "ante": 0}
+_STUD = {"ante": 1, "bring_in": 2, "small_bet": 5, "big_bet": 10, "min_buy_in": 50}
 _GAMES: tuple[GameSpec, ...] = (
     _spec("holdem", HoldemEngine, holdem_ai, poker_images, title="Texas hold'em", min_players=2, max_players=10,
           default_settings=_POKER, chips=True, moves_button=True, default_buy_in=1000, export=HoldemEngine.phh, export_format="phh",
@@ -150,8 +155,13 @@ _GAMES: tuple[GameSpec, ...] = (
           max_players=10, default_settings={**_POKER, "limit": "pot-limit"}, chips=True, moves_button=True,
           default_buy_in=1000, export=OmahaHiLoEngine.phh, export_format="phh", other_formats=("pokerstars",), describe_settings=describe_options),
     _spec("stud", StudEngine, stud_ai, poker_images, title="Seven-card stud", min_players=2, max_players=8,
-          default_settings={"ante": 1, "bring_in": 2, "small_bet": 5, "big_bet": 10, "min_buy_in": 50},
-          chips=True, moves_button=True, default_buy_in=200, export=StudEngine.phh, export_format="phh"),
+          default_settings=_STUD, chips=True, moves_button=True, default_buy_in=200, export=StudEngine.phh, export_format="phh"),
+    _spec("razz", RazzEngine, razz_ai, poker_images, title="Razz", min_players=2, max_players=8,
+          default_settings=_STUD, chips=True, moves_button=True, default_buy_in=200, export=RazzEngine.phh,
+          export_format="phh"),
+    _spec("stud-hilo", StudHiLoEngine, stud_hilo_ai, poker_images, title="Seven-card stud hi-lo", min_players=2,
+          max_players=8, default_settings=_STUD, chips=True, moves_button=True, default_buy_in=200,
+          export=StudHiLoEngine.phh, export_format="phh"),
     _spec("draw", DrawEngine, draw_ai, poker_images, title="Five-card draw", min_players=2, max_players=8,
           default_settings={"limit": "no-limit", "forced": "blinds", "small_blind": 5, "big_blind": 10, "ante": 0}, chips=True, moves_button=True, default_buy_in=1000,
           export=DrawEngine.phh, export_format="phh"),

@@ -11,7 +11,10 @@ the stub cannot give the burn and a card to every player left, the burn cards ar
 the stub (seeded from the deal's seed, so the deal stays verifiable). If even that is not enough,
 the dealer burns one card and turns one card face up in the middle: a community card that plays in
 every hand (it is the view's ``board``, and ``board_slots`` becomes 1). pokerkit would count the
-folded hands too; ``_StudState`` makes it count only the cards this rule allows.
+folded hands too; ``StudState`` makes it count only the cards this rule allows.
+
+Razz and stud hi-lo are the same engine with pokerkit's other stud games (``StudEngine``'s class
+attributes): pokerkit's streets say who brings in and who opens each later street.
 
 Views: a seat's ``cards`` are in deal order (down, down, up, up, up, up, down) with ``up`` flags;
 other seats see the upcards and "??" for the downcards until a hand is shown at showdown.
@@ -21,7 +24,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, ClassVar, Iterator, Mapping
 
-from pokerkit import Card, Deck, FixedLimitSevenCardStud, Mode, State
+from pokerkit import Card, FixedLimitSevenCardStud, Hand, Mode, State
+from pokerkit.games import SevenCardStud
 
 from bot.games.base import Action, ActionSpec, IllegalAction
 from bot.games.cards import shuffled
@@ -33,7 +37,7 @@ from bot.games.pokerkit_base import CARDS
 STREETS = ("third street", "fourth street", "fifth street", "sixth street", "seventh street")
 
 
-class _StudState(State):
+class StudState(State):
     """pokerkit's state with this room's deck-exhaustion rule before seventh street.
 
     pokerkit turns the last street into a community card when the deck plus every burned and
@@ -58,11 +62,22 @@ class _StudState(State):
 
 
 class StudEngine(PokerkitHand):
-    """One hand of fixed-limit seven-card stud for 2-8 seats."""
+    """One hand of fixed-limit seven-card stud for 2-8 seats; razz and stud hi-lo change the class
+    attributes below (``bot/games/razz.py``, ``bot/games/stud_hilo.py``)."""
 
     game: ClassVar[str] = "stud"
     runout_rule: ClassVar[str] = "stud"
     has_button: ClassVar[bool] = False
+    pokerkit_game: ClassVar[type[SevenCardStud]] = FixedLimitSevenCardStud
+    """pokerkit's game: its streets (who brings in, who opens later streets), deck and PHH code."""
+    hand_types: ClassVar[tuple[type[Hand], ...]] = (FastHighHand,)
+    """How pokerkit ranks the hands at showdown (one per half of a split game)."""
+    state_class: ClassVar[type[StudState]] = StudState
+    bring_in_card: ClassVar[str] = "lowest"
+    """Which door card brings in, in the refusals' words."""
+    all_in_odds: ClassVar[bool] = True
+    """Whether an all-in runout's figures are noted (the room counts high hands only)."""
+    title: ClassVar[str] = "Seven-card stud"
 
     def _read_settings(self, settings: Mapping[str, Any]) -> None:
         self.ante = int(settings.get("ante", 1))
@@ -73,17 +88,17 @@ class StudEngine(PokerkitHand):
             raise ValueError("stakes must satisfy ante >= 0 and 0 < bring_in < small_bet <= big_bet")
 
     def _new_state(self, stacks: list[int]) -> State:
-        self._pokerkit_game = FixedLimitSevenCardStud(
+        self._pokerkit_game = self.pokerkit_game(
             _AUTOMATIONS, True, self.ante, self.bring_in, self.small_bet, self.big_bet)
-        state = _StudState(_AUTOMATIONS, Deck.STANDARD, (FastHighHand,), self._pokerkit_game.streets,
-                           self._pokerkit_game.betting_structure, True, self.ante, 0, self.bring_in,
-                           stacks, len(self.seats), mode=Mode.TOURNAMENT)
+        game = self._pokerkit_game
+        state = self.state_class(_AUTOMATIONS, game.deck, self.hand_types, game.streets, game.betting_structure,
+                                 True, self.ante, 0, self.bring_in, stacks, len(self.seats), mode=Mode.TOURNAMENT)
         state.stud_engine = self
         return state
 
     @property
     def variant(self) -> str:
-        return "Seven-card stud"
+        return self.title
 
     def _stakes(self) -> str:
         ante = f", ante {self.ante}" if self.ante else ""
@@ -97,7 +112,7 @@ class StudEngine(PokerkitHand):
     def _before_burn(self) -> None:
         """Before a street dealt to hands that can no longer bet: note each live hand, whose chances of
         making the best seven-card hand the view's figures count. Not when the stub is short: the exhaustion rule may change the deal."""
-        live = self._runout_seats()
+        live = self._runout_seats() if self.all_in_odds else []
         if not live:
             return
         held = len(self._cards[live[0]])
@@ -150,12 +165,12 @@ class StudEngine(PokerkitHand):
     def _refuse(self, seat: int, action: Action) -> None:
         if not self.state.can_post_bring_in():
             if action.kind == "bring_in":
-                raise IllegalAction("Only the lowest upcard brings in, at the start of third street.")
+                raise IllegalAction(f"Only the {self.bring_in_card} upcard brings in, at the start of third street.")
             super()._refuse(seat, action)
         elif action.kind == "raise":
             super()._refuse(seat, action)
         elif action.kind != "bring_in":
-            raise IllegalAction("You have the lowest upcard: bring in or complete the bet.")
+            raise IllegalAction(f"You have the {self.bring_in_card} upcard: bring in or complete the bet.")
 
     def _apply(self, seat: int, action: Action) -> str:
         if action.kind == "bring_in":
@@ -177,5 +192,5 @@ class StudEngine(PokerkitHand):
         return data
 
     def phh(self) -> str:
-        """The hand as PHH text (pokerkit's "F7S"), players named."""
+        """The hand as PHH text (pokerkit's "F7S", "FR" or "F7S/8"), players named."""
         return self._history(self._pokerkit_game)
