@@ -37,6 +37,7 @@ from pokerkit import AntePosting, BlindOrStraddlePosting, BoardDealing, Deck, Ha
 
 from bot.games.base import HIDDEN, Action, ActionSpec, IllegalAction, Seat
 from bot.games.cards import pretty, shuffled, shuffled_deck
+from bot.games.forced_bets import ForcedBets, forced_bets
 from bot.games.high_hands import FastHighHand, hand_name
 from bot.games.holdem import _AUTOMATIONS, pokerkit_game
 from bot.games.phh import FixedLimitFiveCardDraw, NoLimitFiveCardDraw, PotLimitFiveCardDraw
@@ -269,6 +270,7 @@ class DrawHand(PokerkitHand):
     deck: ClassVar[Deck] = Deck.STANDARD
     hand_types: ClassVar[tuple[type[Hand], ...]] = (FastHighHand,)
     forced: str
+    bets: ForcedBets
     small_blind: int
     big_blind: int
     ante: int
@@ -280,6 +282,7 @@ class DrawHand(PokerkitHand):
         self.small_blind = int(settings.get("small_blind", 5))
         self.big_blind = int(settings.get("big_blind", 10))
         self.ante = int(settings.get("ante", 0))
+        self.ante_kind = str(settings.get("ante_kind", "every player"))
         if self.forced not in ("blinds", "antes"):
             raise ValueError("forced must be 'blinds' or 'antes'")
         if not 0 < self.small_blind <= self.big_blind or self.ante < 0:
@@ -298,22 +301,35 @@ class DrawHand(PokerkitHand):
         """The betting rounds the state plays (pokerkit's own unless a game caps its raises otherwise)."""
         return tuple(game.streets)
 
-    def _blinds(self) -> tuple[int, ...]:
-        """pokerkit's blinds by player: the small then the big, or the big alone when the small blind is
-        dead (a tournament's dead button)."""
+    def _forced_bets(self, stacks: Sequence[int]) -> ForcedBets:
+        """The deal's antes and blinds by pokerkit player (``stacks``): antes only, or the blinds (the big
+        alone when the small blind is dead, a tournament's dead button) with everyone's ante or the
+        big blind's (``ante_kind`` "big blind", as hold'em posts it: ``bot.games.forced_bets``)."""
         if self.forced != "blinds":
-            return ()
-        return (self.big_blind,) if self.dead_small_blind else (self.small_blind, self.big_blind)
+            return ForcedBets((self.ante,) * len(stacks), (), True, None)
+        table = {"small_blind": self.small_blind, "big_blind": self.big_blind, "ante": self.ante,
+                 "ante_kind": self.ante_kind}
+        return forced_bets(table, stacks, range(len(stacks)), small_blind_dead=self.dead_small_blind)
+
+    def _game_of(self, game_type: type[Poker], limit: str) -> Poker:
+        """pokerkit's game of ``game_type`` with this deal's forced bets."""
+        bets = self.bets
+        return pokerkit_game(game_type, limit, bets.antes, self.small_blind, self.big_blind, bets.blinds,
+                             bets.ante_trimming)
 
     def _new_state(self, stacks: list[int]) -> State:
+        self.bets = self._forced_bets(stacks)
         self._pokerkit_game = self._game()
         game = self._pokerkit_game
         return State(_AUTOMATIONS, self.deck, self.hand_types, self._streets(game), game.betting_structure,
-                     True, self.ante, self._blinds(), 0, stacks, len(self.seats), mode=Mode.TOURNAMENT)
+                     self.bets.ante_trimming, self.bets.antes, self.bets.blinds, 0, stacks, len(self.seats),
+                     mode=Mode.TOURNAMENT)
 
     def _stakes(self) -> str:
         if self.forced == "antes":
             return f"Ante {self.ante}, bet {self.big_blind}"
+        if self.ante and self.ante_kind == "big blind":
+            return f"Blinds {self.small_blind}/{self.big_blind}, BB ante {self.ante}"
         return f"Blinds {self.small_blind}/{self.big_blind}" + (f" ante {self.ante}" if self.ante else "")
 
     def _street(self) -> str:
@@ -401,6 +417,21 @@ class DrawHand(PokerkitHand):
         data["drew"] = self._drew[seat]
         return data
 
+    def draws_left(self) -> int:
+        """The draws still to come, the one being made included (what a player drawing weighs)."""
+        state = self.state
+        total = len(state.streets) - 1
+        if self.finished:
+            return 0
+        if state.stand_patter_or_discarder_index is not None and state.street_index is not None:
+            return total - state.street_index + 1
+        return total - self._street_at
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        data = super().view(seat)
+        data["draws_left"] = self.draws_left()
+        return data
+
     def phh(self) -> str:
         """The hand as PHH text under its game's code, players named."""
         return self._history(self._pokerkit_game)
@@ -418,8 +449,7 @@ class DrawEngine(DrawHand):
         self._read_forced_bets(settings)
 
     def _game(self) -> Poker:
-        return pokerkit_game(GAMES[self.limit], self.limit, self.ante, self.small_blind, self.big_blind,
-                             self._blinds())
+        return self._game_of(GAMES[self.limit], self.limit)
 
     @property
     def variant(self) -> str:
