@@ -38,7 +38,9 @@ class NamedDrawHand(DrawHand):
 
     def _seat_view(self, seat: int, viewer: int | None) -> dict[str, Any]:
         data = super()._seat_view(seat, viewer)
-        if seat == viewer and not data["hand_name"] and not data["folded"] and not self.finished:
+        dealt = len(self.state.streets[0].hole_dealing_statuses)
+        if (seat == viewer and not data["hand_name"] and not data["folded"] and not self.finished
+                and len(self._cards[seat]) == dealt):  # not while waiting for the draw's cards
             data["hand_name"] = self._hand_name(seat)
         return data
 

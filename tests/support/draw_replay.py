@@ -52,6 +52,7 @@ class Replay:
 def read(path: Path) -> Replay:
     """The hand's cards and moves, every unknown card made concrete."""
     history = RoomHandHistory.loads(path.read_text(encoding="utf-8"))
+    assert isinstance(history, RoomHandHistory)
     n = len(history.starting_stacks)
     players: list[PlayerCards | None] = [None] * n
     moves: list[tuple[int, str, list[str], int | None]] = []
