@@ -52,6 +52,8 @@ SAMPLES: dict[str, Sample] = {
     "squared": Sample(2, 14),
     "sigma": Sample(4, 12),
     "presidential": Sample(4, 60),
+    "razz": Sample(5, 20),
+    "stud-hilo": Sample(3, 14),
 }
 
 
