@@ -8,13 +8,18 @@ faced), a walk is "Uncalled bet (X) returned to" (pokerkit gives the lone player
 pushes the rest; PokerStars returns only the part nobody matched and counts the rest in the pot); antes
 pokerkit trims to a shorter stack's are "Uncalled bet (X) returned" after the forced bets.
 
-The stakes are play chips, written as plain numbers as PokerStars writes its play-money tables, so
-trackers file them as play money. Only the hero's hole cards are dealt face up ("Dealt to"), the way
-a player's own history reads; the others' show where they were shown at the table.
+The header and table line have the shape of real PokerStars play-money files ("PokerStars Hand #N:
+Hold'em No Limit (5/10) - 2026/06/01 0:00:00 UTC [2026/05/31 20:00:00 ET]", "Table 'Cardroom 1'
+6-max (Play Money) Seat #1 is the button"; stud tables have no button), so trackers file the hands as
+play money. Only the hero's hole cards are dealt face up ("Dealt to"), the way a player's own history
+reads; the others' show where they were shown at the table (stud's up cards as they were dealt).
+Each game's words and layout are in ``bot.games.pokerstars_games``, the lines of the deal in
+``bot.games.pokerstars_lines``, the showdown and summary in ``bot.games.pokerstars_summary``.
 
 Table options come through as the PHH carries them: per-player antes (a big-blind ante is "posts the
 ante" by the big blind alone; a bomb pot's antes by all, then a checked round), straddles from the
-third entry of ``blinds_or_straddles`` on ("posts straddle"). A board run twice (the PHH's
+third entry of ``blinds_or_straddles`` on ("posts straddle", as the rooms that write PokerStars'
+format with straddles write it: PokerStars deals none). A board run twice (the PHH's
 ``_runout_counts``, which ``RoomHandHistory`` replays) is written as PokerStars writes it: "*** FIRST
 TURN ***" / "*** SECOND TURN ***" for each runout's streets, a "FIRST SHOW DOWN" and a "SECOND SHOW
 DOWN" each with its own pushes (``ChipsPushing.board_index``), and "Hand was run twice", "FIRST Board",
@@ -30,36 +35,12 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 from typing import Sequence
 
-from pokerkit import (
-    AntePosting,
-    BetCollection,
-    BlindOrStraddlePosting,
-    BoardDealing,
-    Card,
-    CheckingOrCalling,
-    ChipsPushing,
-    CompletionBettingOrRaisingTo,
-    Folding,
-    HoleCardsShowingOrMucking,
-    HoleDealing,
-    NoOperation,
-    State,
-)
-
 from bot.games.phh import RoomHandHistory
-from bot.games.pokerstars_summary import RUNS, cards_text, pushed, results
+from bot.games.pokerstars_games import GAMES
+from bot.games.pokerstars_lines import Lines
+from bot.games.pokerstars_summary import results
 
-GAMES: dict[str, str] = {
-    "NT": "Hold'em No Limit", "PT": "Hold'em Pot Limit", "FT": "Hold'em Limit",
-    "NO": "Omaha No Limit", "PO": "Omaha Pot Limit", "FO": "Omaha Limit",
-    "NO/8": "Omaha Hi/Lo No Limit", "PO/8": "Omaha Hi/Lo Pot Limit", "FO/8": "Omaha Hi/Lo Limit",
-}
-"""PHH variant code -> the game as a PokerStars header names it: the variants this format can carry."""
-
-STREETS = ("Flop", "Turn", "River")
-BOARD = 5
 _UNSAFE = re.compile(r"[:()\[\]]+")
-_SHOWN_AFTER = re.compile(r"^p(?P<player>[0-9]+) shows (?P<cards>\S+) after winning uncontested$")
 
 
 @dataclass(frozen=True)
@@ -115,18 +96,11 @@ def _dead_small_blind(raw_blinds: Sequence[int], table_blinds: tuple[int, int] |
     return raw_blinds[1] == 0 or (table_blinds is not None and table_blinds[0] < table_blinds[1] == raw_blinds[0])
 
 
-def _runs(state: State) -> tuple[bool, int]:
-    """Whether the board ran twice, and how many board cards both runs share (all of them when not)."""
-    dealt = sum(len(cards) for cards in state.board_cards)
-    twice = state.runout_count == 2 and state.street_return_index is not None
-    return twice, (2 * BOARD - dealt if twice else dealt)
-
-
-def _street_line(before: Sequence[Card], cards: Sequence[Card], run: str) -> str:
-    """ "*** FLOP *** [..]", "*** TURN *** [..] [.]"; a runout's prefixed "FIRST " or "SECOND "."""
-    if not before:
-        return f"*** {run}FLOP *** [{cards_text(cards)}]"
-    return f"*** {run}{'TURN' if len(before) == 3 else 'RIVER'} *** [{cards_text(before)}] [{cards_text(cards)}]"
+def _when(moment: float) -> str:
+    """The header's time as PokerStars writes it for a player whose clock shows UTC: the hour without
+    its leading zero, then US Eastern Time in brackets ("2026/06/01 0:00:00 UTC [2026/05/31 20:00:00 ET]")."""
+    utc, et = datetime.fromtimestamp(moment, timezone.utc), eastern(moment)
+    return f"{utc:%Y/%m/%d} {utc.hour}:{utc:%M:%S} UTC [{et:%Y/%m/%d} {et.hour}:{et:%M:%S} ET]"
 
 
 def convert(phh: str, info: HandInfo) -> str:
@@ -135,6 +109,7 @@ def convert(phh: str, info: HandInfo) -> str:
     variant = str(history.variant)
     if variant not in GAMES:
         raise ValueError(f"PHH variant {variant!r} has no PokerStars form")
+    game = GAMES[variant]
     *_, state = iter(history)
     n = len(history.starting_stacks)
     deal_seat = [seat - 1 for seat in history.seats] if history.seats else list(range(n))
@@ -151,113 +126,13 @@ def convert(phh: str, info: HandInfo) -> str:
         stakes = (history.small_bet, history.big_bet)
     else:
         stakes = info.blinds or (raw_blinds[0], raw_blinds[1])
-    when = eastern(info.finished_at)
-    utc = datetime.fromtimestamp(info.finished_at, timezone.utc)
-    lines = [f"PokerStars Hand #{info.hand_id}:  {GAMES[variant]} ({stakes[0]}/{stakes[1]}) - "
-             f"{utc:%Y/%m/%d %H:%M:%S} UTC [{when:%Y/%m/%d %H:%M:%S} ET]",
-             f"Table '{info.table}' {max(info.max_seats, *seat_of)}-max Seat #{button_seat} is the button"]
+    size = max(info.max_seats, *seat_of)
+    button_text = "" if game.kind == "stud" else f" Seat #{button_seat} is the button"
+    lines = [f"PokerStars Hand #{info.hand_id}:  {game.name} ({stakes[0]}/{stakes[1]}) - {_when(info.finished_at)}",
+             f"Table '{info.table}' {size}-max (Play Money){button_text}"]
     for p in sorted(range(n), key=lambda p: seat_of[p]):
         lines.append(f"Seat {seat_of[p]}: {names[p]} ({history.starting_stacks[p]} in chips)")
-
-    twice, shared = _runs(state)
-    stacks = list(history.starting_stacks)
-    posts: list[tuple[int, str]] = []
-    bets = [0] * n
-    boards: list[list[Card]] = [[], []]  # the first board (the only one, unless it ran twice), the second
-    roles: dict[int, list[str]] = {} if info.dead_button is not None else {button: ["button"]}
-    folded_on: dict[int, str] = {}
-    blinded: set[int] = set()
-    acted: set[int] = set()
-    shown: dict[int, tuple[Card, ...]] = {}
-    showdown: list[str] = []
-    pushes: list[tuple[int, int, int, int]] = []  # (player, amount, pot index, board)
-    kept = [0] * n  # a walk's matched chips: pokerkit hands them back, PokerStars leaves them in the pot
-    shows_after: dict[int, str] = {}  # a winner nobody called who showed: their cards
-    dealt = 0  # board cards dealt so far, both runs
-
-    def allin(p: int) -> str:
-        return " and is all-in" if stacks[p] == 0 else ""
-
-    for op in state.operations:
-        if isinstance(op, AntePosting):
-            stacks[op.player_index] -= op.amount
-            bets[op.player_index] += op.amount
-            posts.append((0, f"{names[op.player_index]}: posts the ante {op.amount}{allin(op.player_index)}"))
-        elif isinstance(op, BlindOrStraddlePosting):
-            p = op.player_index
-            stacks[p] -= op.amount
-            bets[p] += op.amount
-            blinded.add(p)
-            order = min(blind_order.index(p), 2)
-            kind = ("small blind", "big blind", "straddle")[order]
-            roles.setdefault(p, []).append(kind)
-            posts.append((1 + order, f"{names[p]}: posts {kind} {op.amount}{allin(p)}"))
-        elif isinstance(op, HoleDealing):
-            if "*** HOLE CARDS ***" not in lines:  # the forced bets as PokerStars orders them: antes, then blinds
-                lines += [line for _, line in sorted(posts, key=lambda post: post[0])]
-                lines.append("*** HOLE CARDS ***")
-            if op.player_index == hero:
-                lines.append(f"Dealt to {names[op.player_index]} [{cards_text(op.cards)}]")
-        elif isinstance(op, BoardDealing):
-            if not twice or dealt < shared:  # a street both runs share (every street of a board run once)
-                lines.append(_street_line(boards[0], op.cards, ""))
-                boards[0].extend(op.cards)
-                boards[1].extend(op.cards)
-            else:
-                run = 0 if dealt < BOARD else 1
-                lines.append(_street_line(boards[run], op.cards, f"{RUNS[run]} "))
-                boards[run].extend(op.cards)
-            dealt += len(op.cards)
-        elif isinstance(op, CheckingOrCalling):
-            p = op.player_index
-            acted.add(p)
-            stacks[p] -= op.amount
-            bets[p] += op.amount
-            lines.append(f"{names[p]}: calls {op.amount}{allin(p)}" if op.amount else f"{names[p]}: checks ")
-        elif isinstance(op, CompletionBettingOrRaisingTo):
-            p = op.player_index
-            acted.add(p)
-            faced = max(bets)
-            stacks[p] -= op.amount - bets[p]
-            bets[p] = op.amount
-            verb = f"raises {op.amount - faced} to {op.amount}" if faced else f"bets {op.amount}"
-            lines.append(f"{names[p]}: {verb}{allin(p)}")
-        elif isinstance(op, Folding):
-            board = boards[0]
-            folded_on[op.player_index] = f"on the {STREETS[len(board) - 3]}" if board else "before Flop"
-            lines.append(f"{names[op.player_index]}: folds ")
-        elif isinstance(op, BetCollection):
-            for p in range(n):
-                back = bets[p] - op.bets[p]
-                if back:
-                    unmatched = bets[p] - max(b for q, b in enumerate(bets) if q != p)
-                    returned = min(back, max(unmatched, 0))
-                    kept[p] += back - returned
-                    stacks[p] += back
-                    if returned:  # an ante nobody matched (trimmed antes) goes back after the forced bets
-                        line = f"Uncalled bet ({returned}) returned to {names[p]}"
-                        if "*** HOLE CARDS ***" in lines:
-                            lines.append(line)
-                        else:
-                            posts.append((4, line))
-            bets = [0] * n
-        elif isinstance(op, HoleCardsShowingOrMucking):
-            p = op.player_index
-            shown[p] = op.hole_cards
-            showdown.append(f"{names[p]}: shows [{cards_text(op.hole_cards)}]" if op.hole_cards
-                            else f"{names[p]}: mucks hand")
-        elif isinstance(op, ChipsPushing):
-            pushes.extend(pushed(op, state, twice))
-        elif isinstance(op, NoOperation) and op.commentary and (after := _SHOWN_AFTER.match(op.commentary)):
-            shows_after[int(after["player"]) - 1] = cards_text(list(Card.parse(after["cards"])))
-
-    for p in range(n):  # the walk's matched chips go back into the last pot the player takes
-        if kept[p]:
-            last = max((k for k, (q, _, _, _) in enumerate(pushes) if q == p), default=None)
-            if last is None:
-                pushes.append((p, kept[p], 0, 0))
-            else:
-                q, amount, pot, run = pushes[last]
-                pushes[last] = (q, amount + kept[p], pot, run)
-    return "\n".join(lines + results(names, seat_of, pushes, showdown, shows_after, boards if twice else boards[:1],
-                                      roles, folded_on, blinded, acted, shown))
+    roles: dict[int, list[str]] = {} if info.dead_button is not None or game.kind == "stud" else {button: ["button"]}
+    body = Lines(state, game, names, list(history.starting_stacks), hero, blind_order, roles)
+    body.run(list(state.operations))
+    return "\n".join(lines + body.lines + results(body.out, game, seat_of, state, body.twice))

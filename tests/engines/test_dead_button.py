@@ -140,5 +140,5 @@ def test_a_pokerstars_file_puts_a_dead_button_on_its_empty_seat() -> None:
     engine.apply(2, Action("fold"))
     engine.apply(0, Action("fold"))
     text = convert(engine.phh(), HandInfo(5, "Cardroom 1", 6, 0.0, seats=[1, 3, 5], blinds=(5, 10), dead_button=6))
-    assert "Table 'Cardroom 1' 6-max Seat #6 is the button" in text and "(button)" not in text
+    assert "Table 'Cardroom 1' 6-max (Play Money) Seat #6 is the button" in text and "(button)" not in text
     assert "Seat 5: P2 (" in text and "P0: posts small blind 5" in text

@@ -122,7 +122,7 @@ def test_a_pot_won_whole_on_a_board_run_twice_writes_the_odd_chip_on_the_first_b
     text = _exports_agree(e, [1000] * 3)
     first, second = text.split("*** FIRST SHOW DOWN ***")[1].split("*** SECOND SHOW DOWN ***")
     assert "Ann collected 1008 from pot" in first and "Ann collected 1007 from pot" in second
-    assert "Seat 1: Ann (button) showed [As Ad] and won (1008), and won (1007)" in text
+    assert "Seat 1: Ann (button) showed [As Ad] and won (1008) with three of a kind, Aces, and won (1007) with three of a kind, Aces" in text
 
 
 def test_a_pot_split_between_two_boards_gives_the_first_board_the_odd_chip(monkeypatch) -> None:

@@ -37,8 +37,8 @@ def test_heads_up_posts_the_small_blind_first_from_the_button() -> None:
     engine.apply(engine.to_act()[0], Action("fold"))
     text = convert(engine.phh(), HandInfo(7, "Cardroom 1", 2, _utc(2026, 6, 1), seats=[1, 2], hero=0))
     lines = text.splitlines()
-    assert lines[0] == "PokerStars Hand #7:  Hold'em No Limit (5/10) - 2026/06/01 00:00:00 UTC [2026/05/31 20:00:00 ET]"
-    assert lines[1] == "Table 'Cardroom 1' 2-max Seat #1 is the button"
+    assert lines[0] == "PokerStars Hand #7:  Hold'em No Limit (5/10) - 2026/06/01 0:00:00 UTC [2026/05/31 20:00:00 ET]"
+    assert lines[1] == "Table 'Cardroom 1' 2-max (Play Money) Seat #1 is the button"
     assert lines[4:6] == ["Ann: posts small blind 5", "Bob: posts big blind 10"]
     assert "Ann: folds " in lines and "Uncalled bet (5) returned to Bob" in lines and "Bob collected 10 from pot" in lines
     assert lines[-2:] == ["Seat 1: Ann (button) (small blind) folded before Flop", "Seat 2: Bob (big blind) collected (10)"]
@@ -63,8 +63,10 @@ def test_a_board_run_twice_has_a_showdown_per_board_and_both_boards_in_the_summa
     assert "Bob collected 503 from pot" in second and "Ann collected 502 from pot" in second
     assert "*** FIRST RIVER *** [4c Td 8s 2d] [7c]" in text and "*** SECOND FLOP *** [3h 5h 6s]" in text
     assert "Hand was run twice\nFIRST Board [4c Td 8s 2d 7c]\nSECOND Board [3h 5h 6s 7h 4s]" in text
-    assert "Seat 1: Ann (button) showed [Jd Js] and won (1005), and won (502)" in text
-    assert "Seat 2: Bob (small blind) showed [Ac Jh] and lost, and won (503)" in text
+    assert ("Seat 1: Ann (button) showed [Jd Js] and won (1005) with a pair of Jacks, and won (502) with a straight, "
+            "Three to Seven") in text
+    assert ("Seat 2: Bob (small blind) showed [Ac Jh] and lost with high card Ace, and won (503) with a straight, Three "
+            "to Seven") in text
 
 
 def test_a_hand_that_wins_both_boards_collects_in_each_showdown() -> None:
@@ -73,7 +75,13 @@ def test_a_hand_that_wins_both_boards_collects_in_each_showdown() -> None:
     assert engine.view(None)["winners"] == ["Ann wins 2010 on both boards, with Pair of Tens / Two pair, Tens and Nines"]
     text = convert(engine.phh(), HandInfo(9, "Cardroom 1", 3, _utc(2026, 6, 1), seats=[1, 2, 3], hero=0))
     assert text.count("Ann collected 1005 from pot") == 2 and "Total pot 2010 | Rake 0" in text
-    assert "Seat 2: Bob (small blind) showed [Ks 8c] and lost, and lost" in text
+    assert "Seat 2: Bob (small blind) showed [Ks 8c] and lost with high card Ace, and lost with a pair of Nines" in text
+
+
+class _PlayMoney(PokerStarsHandHistory):  # type: ignore[misc]
+    """pokerregion's reader with only its table line read as play-money tables write it."""
+
+    _table_re = Reader._table_re
 
 
 def test_a_winner_nobody_called_who_showed_shows_after_the_collection() -> None:
@@ -87,7 +95,7 @@ def test_a_winner_nobody_called_who_showed_shows_after_the_collection() -> None:
     assert f"Uncalled bet (40) returned to Bob\nBob collected 30 from pot\nBob: shows [{cards}]\n*** SUMMARY ***" in text
     assert "doesn't show hand" not in text and "Seat 2: Bob (small blind) collected (30)" in text
     with pytest.raises(ValueError, match="SHOWS"):  # pokerregion's reader knows no "shows" in a street's lines
-        PokerStarsHandHistory(text).parse()
+        _PlayMoney(text).parse()
     parsed = Reader(text)  # the tests' reader takes that line out of the flop's, and reads the rest
     parsed.parse()
     assert [action.action for action in parsed.flop.actions] == [Kind.BET, Kind.FOLD, Kind.FOLD, Kind.RETURN, Kind.WIN]

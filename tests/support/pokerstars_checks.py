@@ -8,7 +8,7 @@ and the flop's lines into actions; its own street parser (``_Street``) is run ov
 other streets and of the showdown too. What it cannot read is read here: the forced bets ("posts
 ...", which it skips), the hero's four Omaha cards (its hero pattern takes two), the line of a winner
 nobody called who shows their cards (its street parser knows "doesn't show hand" but no "shows"
-action: the line is taken out of the flop's lines before it reads them), and a board run twice: it
+action, nor hi-lo's "No low hand qualified": the line is taken out of the flop's lines before it reads them), and a board run twice: it
 reads no "FIRST"/"SECOND" street, showdown or board, so the runouts' boards and both showdowns are
 read here, and its own board is the streets both runs share. Every number of every line is also
 checked against the PHH by ``tests/support/pokerstars_numbers.py``'s own ledger.
@@ -31,21 +31,26 @@ from bot.storage.records import StoredHand
 from tests.support.pokerstars_numbers import check_numbers
 
 _POST = re.compile(r"^(?P<name>.+?): posts (?:the ante|small blind|big blind|straddle) (?P<amount>\d+)", re.M)
-_SHOWS = re.compile(r"^(?P<name>.+?): shows \[(?P<cards>[^\]]+)\]$")
+_SHOWS = re.compile(r"^(?P<name>.+?): shows \[(?P<cards>[^\]]+)\](?: \((?P<hand>[^)]+)\))?$")
 _MUCKS = re.compile(r"^(?P<name>.+?): mucks hand$")
 _ROLE = re.compile(r"( \((?:button|small blind|big blind)\))+$")
 
 
 class Reader(PokerStarsHandHistory):  # type: ignore[misc]
-    """The package's reader, its hero line read for any number of cards (Omaha deals four), or none."""
+    """The package's reader, its hero line read for any number of cards (Omaha deals four), or none,
+    and its table line as play-money tables write it ("6-max (Play Money) Seat #1 is the button": the
+    package reads no play-money file as it is, ours or PokerStars' own, tests/data/pokerstars/)."""
 
     _four = re.compile(r"^Dealt to (?P<hero_name>.+?) \[(?P<cards>[^\]]+)\]$")
+    _table_re = re.compile(r"^Table '(.*)' (\d+)-max (?:\(Play Money\) )?Seat #(?P<button>\d+) is the button")
 
     def _split_raw(self) -> None:
         """Its sections, less a winner's show after the collected line (read by ``check_hand``)."""
         super()._split_raw()
         kept: list[str] = []
         for line in self._splitted:
+            if line == "No low hand qualified":  # a real PokerStars line of hi-lo games it does not know
+                continue
             if not (_SHOWS.match(line) and kept and " collected " in kept[-1]):
                 kept.append(line)
         self._splitted = kept
@@ -82,7 +87,8 @@ def split_hands(text: str) -> list[str]:
 
 def _street_actions(lines: Any) -> list[tuple[str, Kind, Decimal | None]]:
     """A street's lines read by the package's street parser (after a board line it needs)."""
-    lines = [line for line in lines or () if not _SHOWS.match(line) and not _MUCKS.match(line)]
+    lines = [line for line in lines or () if not _SHOWS.match(line) and not _MUCKS.match(line)
+             and line != "No low hand qualified"]
     street = _Street(["[2c 3c 4c]", *lines])
     return [(a.name, a.action, a.amount) for a in street.actions or ()]
 
@@ -196,7 +202,8 @@ def check_hand(text: str, table_id: int, hand_no: int, stored: StoredHand, *, he
         assert read == "".join(a.split()[2] for a in history.actions if a.startswith("d db")) == boards[0]
     shown = {int(a.split()[0][1:]) - 1: "".join(a.split()[2:]) for a in history.actions if a.split()[1:2] == ["sm"]}
     showdown = _section(text, showdowns[0])
-    assert all(_section(text, title)[:len(shown)] == showdown[:len(shown)] for title in showdowns)
+    cards_only = [[re.sub(r" \([^)]*\)$", "", line) for line in _section(text, title)[:len(shown)]] for title in showdowns]
+    assert all(lines == cards_only[0] for lines in cards_only), "each board's showdown shows the same cards"
     for remark in (a for a in history.actions if a.endswith("after winning uncontested")):
         p, cards = int(remark.split()[1][1:]) - 1, remark.split()[3]
         assert f"{name[p]} collected" in text and f"\n{name[p]}: shows [{_spaced(cards)}]\n*** SUMMARY" in text

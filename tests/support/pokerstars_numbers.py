@@ -24,11 +24,14 @@ _POST = re.compile(r"^(.+): posts (the ante|small blind|big blind|straddle) (\d+
 _MOVE = re.compile(r"^(.+): (calls (\d+)|bets (\d+)|raises (\d+) to (\d+)|checks |folds )( and is all-in)?$")
 _UNCALLED = re.compile(r"^Uncalled bet \((\d+)\) returned to (.+)$")
 _COLLECTED = re.compile(r"^(.+) collected (\d+) from (pot|main pot|side pot(?:-\d+)?)$")
-_STREET = re.compile(r"^\*\*\* (?:(FIRST|SECOND) )?(FLOP|TURN|RIVER|SHOW DOWN) \*\*\*")
+_STREET = re.compile(r"^\*\*\* (?:(FIRST|SECOND|THIRD) )?(FLOP|TURN|RIVER|SHOW DOWN|DRAW|[3-6]th STREET) \*\*\*")
+_DRAWS = re.compile(r"^.+: (?:discards \d+ cards?|stands pat)")
+_BRING_IN = re.compile(r"^(.+): brings in for (\d+)( and is all-in)?$")
 _TOTAL = re.compile(r"^Total pot (\d+)((?: (?:Main|Side) pot(?:-\d+)? \d+\.)*) \| Rake 0$")
 _SPLIT = re.compile(r"(Main pot|Side pot(?:-\d+)?) (\d+)\.")
 _SUMMARY_SEAT = re.compile(r"^Seat (\d+): (.+?)((?: \((?:button|small blind|big blind)\))*) "
-                           r"(folded .*|showed \[[^\]]*\] and (.*)|mucked|collected \((\d+)\))$")
+                           r"(folded .*|showed \[[^\]]*\] and (.*)|mucked(?: \[[^\]]*\])?|collected \((\d+)\))$")
+_RESULT = re.compile(r"^(won \(\d+\)|lost)(?: with .+)?$")
 
 
 def _pot_index(name: str) -> int:
@@ -65,7 +68,8 @@ def check_numbers(text: str, phh: str, names: list[str] | None = None, *, blinds
         blinds or tuple((history.blinds_or_straddles or [0, 0])[:2])
     assert f" ({stakes[0]}/{stakes[1]}) - " in header, (header, stakes)
     button = re.search(r" Seat #(\d+) is the button$", table)
-    assert button and (f"Seat {button[1]}: {name[n - 1]} (" in text
+    assert button or (table.endswith("(Play Money)") and "(button)" not in text), "stud alone has no button"
+    assert not button or (f"Seat {button[1]}: {name[n - 1]} (" in text
                        or (f"\nSeat {button[1]}: " not in text and "(button)" not in text)), \
         "pokerkit's last player has the button, or a tournament's dead button is on a seat nobody sits in"
     swap = (lambda p: 1 - p) if n == 2 else (lambda p: p)  # heads-up pokerkit reads the lists the other way
@@ -78,7 +82,7 @@ def check_numbers(text: str, phh: str, names: list[str] | None = None, *, blinds
     put_in, anted, won = [0] * n, [0] * n, [0] * n
     folded: set[int] = set()
     by_board: dict[int, dict[tuple[int, int], int]] = defaultdict(lambda: defaultdict(int))
-    board, seen_seats, summary, dealt, totals = 0, 0, False, False, None
+    board, seen_seats, summary, dealt, totals, drawing = 0, 0, False, False, None, False
 
     def pay(p: int, chips: int, all_in: str | None) -> None:
         assert 0 < chips <= stack[p], (name[p], chips, stack[p])
@@ -103,7 +107,8 @@ def check_numbers(text: str, phh: str, names: list[str] | None = None, *, blinds
                     results = m[5].split(", and ")
                     for run, result in enumerate(results):
                         board_won = sum(v for (q, _), v in by_board[run].items() if q == p)
-                        assert result == (f"won ({board_won})" if board_won else "lost"), (line, board_won)
+                        said = _RESULT.match(result)
+                        assert said and said[1] == (f"won ({board_won})" if board_won else "lost"), (line, board_won)
             continue
         if m := _SEAT.match(line):
             p = player[m[2]]
@@ -119,6 +124,7 @@ def check_numbers(text: str, phh: str, names: list[str] | None = None, *, blinds
             else:
                 anted[p] += int(m[3])
         elif m := _MOVE.match(line):
+            drawing = False
             p = player[m[1]]
             q, code, to = moves.pop(0)
             assert q == p, (line, name[q])
@@ -141,6 +147,15 @@ def check_numbers(text: str, phh: str, names: list[str] | None = None, *, blinds
             else:
                 assert code == "f", line
                 folded.add(p)
+        elif m := _BRING_IN.match(line):
+            p = player[m[1]]
+            assert int(m[2]) == min(history.bring_in, stack[p]), line
+            pay(p, int(m[2]), m[3])
+            bet[p] += int(m[2])
+        elif _DRAWS.match(line) and drawing is False:  # a draw ends a betting round, marked or not
+            street_over()
+            bet = [0] * n
+            drawing = True
         elif m := _UNCALLED.match(line):
             p = player[m[2]]
             ante = not dealt  # before the cards: antes trimmed to a shorter stack's
@@ -161,7 +176,7 @@ def check_numbers(text: str, phh: str, names: list[str] | None = None, *, blinds
             p = player[m[1]]
             won[p] += int(m[2])
             by_board[board][(p, _pot_index(m[3]))] += int(m[2])
-        elif line == "*** HOLE CARDS ***":
+        elif line in ("*** HOLE CARDS ***", "*** DEALING HANDS ***", "*** 3rd STREET ***"):
             dealt = True
         elif line == "*** SUMMARY ***":
             street_over()
@@ -178,25 +193,20 @@ def check_numbers(text: str, phh: str, names: list[str] | None = None, *, blinds
 
 
 def _check_pots(written: list[int], layers: list[int]) -> None:
-    """The summary's pots are the layers laid out here, or neighbouring layers joined (pokerkit joins
-    the layers of a hand it killed at the showdown with the next: the same hands can win both)."""
-    left = list(layers)
-    for pot in written:
-        joined = 0
-        while left and joined < pot:
-            joined += left.pop(0)
-        assert joined == pot, f"the summary's pots {written} are not the layers {layers}"
-    assert not left, f"the summary's pots {written} leave out layers of {layers}"
+    """The summary's pots are the layers laid out here, one by one, as PokerStars itemises them (a side
+    pot one player wins alone too)."""
+    assert written == layers, f"the summary's pots {written} are not the layers {layers}"
 
 
 def _check_odd_chips(by_board: dict[int, dict[tuple[int, int], int]], pots: int, hi_lo: bool) -> None:
-    """A pot on two boards: half each, the odd chip on the first; on one board, shared equally, what is left
+    """A pot on two boards: half each, the odd chip on the first (or, in one of several pots pokerkit paid
+    as one, on the second: its halves of the whole are pokerkit's); on one board, shared equally, what is left
     over to the first hand from the button's left (not checked in hi-lo, where the halves may go to
     different hands)."""
     for pot in range(pots):
         shares = [sum(v for (_, k), v in by_board[run].items() if k == pot) for run in sorted(by_board)]
         if len(shares) == 2:
-            assert shares[0] - shares[1] in (0, 1), f"pot {pot}: {shares[0]} on the first board, {shares[1]} on the second"
+            assert shares[0] - shares[1] in (-1, 0, 1), f"pot {pot}: {shares[0]} on the first board, {shares[1]} on the second"
         for run in by_board:
             amounts = [v for (_, k), v in sorted(by_board[run].items()) if k == pot]
             if hi_lo or len(amounts) < 2:

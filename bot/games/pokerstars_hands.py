@@ -1,0 +1,113 @@
+"""Hands named in PokerStars' words, as its hand histories write them after a card list: "shows [..]
+(a pair of Sixes)" at the showdown, "showed [..] and won (46) with a flush, Ace high" in the summary.
+
+The words are those of real PokerStars files (the files under ``tests/data/pokerstars/``): high hands
+"high card Ace", "two pair, Aces and Kings", "a straight, Five to Nine", "a full house, Kings full of
+Sevens"; a low hand by its ranks from the highest, "8,6,4,3,2" (an ace low is "A", last); a paired low
+hand by its high-hand words. Razz and 2-7 prefix "Lo: ", badugi "Badugi: " or "3-card: " (in the
+summary "a Badugi: ", "a 3-card: "), and a hi-lo game "HI: ...; LO: ..." (the low part only when the
+hand makes a qualifying low). PokerStars adds a kicker to a showdown line only when a rival's hand of
+the same rank makes it matter ("a pair of Jacks - King kicker"); that comparison is left out, and the
+hand is named without its kicker.
+
+Which five cards play, and so what the hand is, is pokerkit's (``Hand.from_game`` of each of the
+game's hand types): nothing of hand ranking is worked out here.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from typing import Sequence
+
+from pokerkit import (
+    BadugiHand,
+    Card,
+    EightOrBetterLowHand,
+    Hand,
+    Label,
+    OmahaEightOrBetterLowHand,
+    RegularLowHand,
+    StandardLowHand,
+)
+
+_ORDER = "23456789TJQKA"
+_NAMES = dict(zip(_ORDER, ("Deuce", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten", "Jack",
+                           "Queen", "King", "Ace")))
+_LOW_ACE = (RegularLowHand, EightOrBetterLowHand, OmahaEightOrBetterLowHand, BadugiHand)
+"""Hand types whose aces are low."""
+
+
+def _plural(rank: str) -> str:
+    return _NAMES[rank] + ("es" if rank == "6" else "s")
+
+
+def _ranks(cards: Sequence[Card]) -> list[str]:
+    return [str(card.rank.value) for card in cards]
+
+
+def _high_words(cards: Sequence[Card], label: Label) -> str:
+    """A made hand in PokerStars' words ("a pair of Sixes", "a flush, Ace high")."""
+    counts = Counter(_ranks(cards))
+    by_count = sorted(counts, key=lambda rank: (counts[rank], _ORDER.index(rank)), reverse=True)
+    top = by_count[0]
+    ordered = sorted(counts, key=_ORDER.index)
+    if label in (Label.STRAIGHT, Label.STRAIGHT_FLUSH):
+        low, high = (ordered[0], ordered[-1]) if ordered[-1] != "A" or ordered[0] != "2" else ("A", ordered[-2])
+        if label == Label.STRAIGHT_FLUSH and high == "A":
+            return "a Royal Flush"
+        kind = "a straight flush" if label == Label.STRAIGHT_FLUSH else "a straight"
+        return f"{kind}, {_NAMES[low]} to {_NAMES[high]}"
+    words = {
+        Label.HIGH_CARD: f"high card {_NAMES[ordered[-1]]}",
+        Label.ONE_PAIR: f"a pair of {_plural(top)}",
+        Label.TWO_PAIR: f"two pair, {_plural(by_count[0])} and {_plural(by_count[1])}",
+        Label.THREE_OF_A_KIND: f"three of a kind, {_plural(top)}",
+        Label.FLUSH: f"a flush, {_NAMES[ordered[-1]]} high",
+        Label.FULL_HOUSE: f"a full house, {_plural(top)} full of {_plural(by_count[1])}",
+        Label.FOUR_OF_A_KIND: f"four of a kind, {_plural(top)}",
+    }
+    return words[label]
+
+
+def _low_ranks(hand: Hand) -> str:
+    """A low hand's ranks from the highest: "8,6,4,3,2", "T,6,5,3,2", aces low "6,4,3,2,A"."""
+    order = "A23456789TJQK" if isinstance(hand, _LOW_ACE) else _ORDER
+    return ",".join(sorted(_ranks(hand.cards), key=order.index, reverse=True))
+
+
+def _words(hand: Hand) -> str:
+    """One hand of its type: a high hand's words, a low hand's ranks, a badugi's count and ranks."""
+    if isinstance(hand, BadugiHand):
+        return f"{'Badugi' if len(hand.cards) == 4 else f'{len(hand.cards)}-card'}: {_low_ranks(hand)}"
+    if isinstance(hand, (RegularLowHand, StandardLowHand, EightOrBetterLowHand, OmahaEightOrBetterLowHand)):
+        if hand.entry.label == Label.HIGH_CARD:
+            return _low_ranks(hand)
+    return _high_words(hand.cards, hand.entry.label)
+
+
+def _best(hand_type: type[Hand], hole: Sequence[Card], board: Sequence[Card]) -> Hand | None:
+    try:
+        return hand_type.from_game(hole, board)
+    except ValueError:  # no hand of this type (no qualifying low)
+        return None
+
+
+def describe(hand_types: Sequence[type[Hand]], hole: Sequence[Card], board: Sequence[Card]) -> tuple[str, str]:
+    """What the showdown line puts in parentheses after the cards, and what the summary writes after
+    "with": ("a pair of Sixes", "a pair of Sixes"), ("Lo: 8,6,4,3,2", ...), ("Badugi: 5,4,2,A", "a Badugi:
+    5,4,2,A"), ("HI: two pair, Aces and Kings; LO: 6,5,4,2,A", ...)."""
+    hands = [_best(hand_type, hole, board) for hand_type in hand_types]
+    if len(hands) > 1:  # hi-lo
+        high, low = hands[0], hands[1]
+        text = f"HI: {_words(high) if high else ''}" + (f"; LO: {_words(low)}" if low else "")
+        return text, text
+    (hand,) = hands
+    if hand is None:
+        return "", ""
+    if isinstance(hand, BadugiHand):
+        text = _words(hand)
+        return text, f"a {text}"
+    if isinstance(hand, (RegularLowHand, StandardLowHand)):
+        text = f"Lo: {_words(hand)}"
+        return text, text
+    text = _words(hand)
+    return text, text
