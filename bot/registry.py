@@ -16,6 +16,7 @@ from bot.ai import bridge as bridge_ai
 from bot.ai import draw as draw_ai
 from bot.ai import gin as gin_ai
 from bot.ai import holdem as holdem_ai
+from bot.ai import mixed as mixed_ai
 from bot.ai import omaha as omaha_ai
 from bot.ai import presidential as presidential_ai
 from bot.ai import razz as razz_ai
@@ -35,6 +36,8 @@ from bot.games.bridge_scoring import unfinished_rubber_note
 from bot.games.draw import DrawEngine
 from bot.games.gin import GinEngine
 from bot.games.holdem import HoldemEngine
+from bot.games import mixed_games
+from bot.games.mixed import MixedEngine, choice_label as mixed_choice_label
 from bot.games.omaha import OmahaEngine, OmahaHiLoEngine
 from bot.games.presidential import PresidentialEngine
 from bot.games.razz import RazzEngine
@@ -112,12 +115,35 @@ class GameSpec:
     closing_note: Callable[[Mapping[str, Any]], str | None] | None = None
     """What the game says of the table's carry when the table closes before its match is over
     (bridge: the unfinished rubber, scored by its law); shown in the closing message."""
+    seat_limit: Callable[[Mapping[str, Any]], int] | None = None
+    """The seats a table with these settings has, when its settings decide (a mixed table: the fewest
+    of its games'); else ``max_players``."""
+
+    def max_seats(self, settings: Mapping[str, Any]) -> int:
+        """The seats of a table of this game with ``settings``."""
+        return self.seat_limit(settings) if self.seat_limit is not None else self.max_players
 
 
 def _spec(name: str, engine: Callable[..., Engine], ai: Any, images: Any, **options: Any) -> GameSpec:
     """A game's spec from its engine class, computer player module (``choose``) and renderer module."""
     return GameSpec(name=name, engine=engine, choose=ai.choose, render_table=images.render_table,
                     render_hand=images.render_hand, **options)
+
+
+def _mixed_robot(view: dict[str, Any], legal: list[ActionSpec], rng: random.Random) -> Action:
+    """At a mixed table, the robot of the game the view names (or the dealer's choice of game)."""
+    return mixed_ai.choose(view, legal, rng, GAMES[view["game"]].choose)
+
+
+def _mixed_export(engine: Engine) -> str:
+    """A mixed deal's hand history: its game's."""
+    assert isinstance(engine, MixedEngine)
+    return engine.phh()
+
+
+def _mixed_seats(settings: Mapping[str, Any]) -> int:
+    """A mixed table's seats: the fewest of its games' (the stud games' 8)."""
+    return min(GAMES[mixed_games.GAMES[key].game].max_players for key in mixed_games.rotation(settings))
 
 
 _POKER = {"limit": "no-limit", "small_blind": 5, "big_blind": 10, "ante": 0}
@@ -165,6 +191,12 @@ _GAMES: tuple[GameSpec, ...] = (
     _spec("draw", DrawEngine, draw_ai, poker_images, title="Five-card draw", min_players=2, max_players=8,
           default_settings={"limit": "no-limit", "forced": "blinds", "small_blind": 5, "big_blind": 10, "ante": 0}, chips=True, moves_button=True, default_buy_in=1000,
           export=DrawEngine.phh, export_format="phh"),
+    GameSpec(name="mixed", engine=MixedEngine, choose=_mixed_robot, render_table=poker_images.render_table,
+             render_hand=poker_images.render_hand, title="Mixed games", min_players=2, max_players=10,
+             default_settings={"rotation": mixed_games.DEFAULT_ROTATION, "hands_per_game": mixed_games.DEFAULT_HANDS,
+                               "small_blind": 5, "big_blind": 10},
+             chips=True, moves_button=True, default_buy_in=1000, export=_mixed_export, export_format="phh",
+             describe_settings=mixed_games.describe, choice_label=mixed_choice_label, seat_limit=_mixed_seats),
 )
 GAMES: Mapping[str, GameSpec] = {spec.name: spec for spec in _GAMES}
 """Every game by its slash-command name, in the order the help pages list them."""

@@ -177,6 +177,10 @@ class Engine(Protocol):
     def turn_seconds(self) -> int | None:
         """Seconds for the decision due now, when the game sets them (else the table's)."""
 
+    def headline(self) -> str | None:
+        """A line for the table's message when the game dealt changes from deal to deal (a mixed table:
+        the game now and the next)."""
+
 
 class EngineBase:
     """What every engine inherits: the shared judgement of a move from its ``legal_actions`` and the
@@ -226,6 +230,9 @@ class EngineBase:
         return False
 
     def turn_seconds(self) -> int | None:
+        return None
+
+    def headline(self) -> str | None:
         return None
 
 

@@ -27,6 +27,8 @@ def table_text(live: LiveTable, without_panel: tuple[int, ...] = ()) -> str:
     row = live.row
     spec = live.spec
     lines = [f"**{spec.title}** · table #{row.id}"] + table_heading(live)  # a tournament's name and level
+    if live.engine is not None and (headline := live.engine.headline()):  # a mixed table's game now and next
+        lines.append(shown(plain(headline, 300)))
     if row.status == "lobby":
         seats = ", ".join(shown(s.name) + (f" ({s.stack:,})" if spec.chips and s.stack else "")
                           for s in row.seats) or "nobody yet"

@@ -47,8 +47,9 @@ def buy_in(table: LiveTable, amount: int | None) -> int:
 
 
 def require_room(table: LiveTable) -> None:
-    if len(table.row.seats) >= table.spec.max_players:
-        raise UserError(f"The table is full ({table.spec.max_players} seats).")
+    seats = table.spec.max_seats(table.row.settings)
+    if len(table.row.seats) >= seats:
+        raise UserError(f"The table is full ({seats} seats).")
 
 
 def require_seated_or_host(table: LiveTable, user_id: int) -> None:

@@ -1,0 +1,141 @@
+"""Mixed tables through the real Discord client, played by members from their seat panels and by a
+computer player: a rotation across a change of game, HORSE through its five games (the table message and picture name the game
+now and next, each deal's export is its game's and replays to the chip), the seat limit of a
+rotation with stud, a rotation the room cannot deal refused at create, and a dealer's-choice orbit
+(the button's pick as one press on their panel, the game kept for the orbit, the choice passing to the
+next player, whose clock runs out and chooses the next game of the list)."""
+from __future__ import annotations
+
+from typing import Any
+
+from bot.games.base import ActionSpec
+from bot.service.table.live import LiveTable
+from tests.support.export_checks import exported, replayed_stacks
+from tests.support.harness import CHANNEL_ID, Harness, User
+from tests.support.panel_play import Choice, passive, play_deal
+
+ALICE, BOB, CAROL = User(5101, "Alice"), User(5102, "Bob"), User(5103, "Carol")
+
+
+def _live(h: Harness) -> LiveTable:
+    live = h.bot.service.in_channel(CHANNEL_ID)
+    assert live is not None
+    return live
+
+
+async def _next_deal(h: Harness) -> LiveTable:
+    """The pause after the deal is over: the next deal is dealt."""
+    live = _live(h)
+    hand = live.row.hand_no
+    live.row.deadline = 0.0
+    await h.bot.service.tick()
+    await h.settle()
+    assert live.row.hand_no == hand + 1 and live.row.deal is not None
+    return live
+
+
+def _chips(live: LiveTable) -> int:
+    return sum(seat.stack for seat in live.row.seats)
+
+
+async def test_a_rotation_across_a_change_of_game(tmp_path: Any, rendered: list[tuple[str, dict[str, Any]]]) -> None:
+    h = await Harness.start(str(tmp_path / "cardroom.db"))
+    token = await h.command(ALICE, "mixed", "create", rotation="holdem-fl, pinochle")
+    assert "Unknown game pinochle" in h.ephemeral_text(token)
+    await h.command(ALICE, "mixed", "create", rotation="holdem-fl,stud", hands_per_game=1)
+    await h.command(BOB, "mixed", "join")
+    await h.command(ALICE, "mixed", "add-bot")
+    await h.command(ALICE, "mixed", "start")
+    live = _live(h)
+    chips = _chips(live)
+    games = []
+    for deal in range(1, 4):
+        if deal > 1:
+            live = await _next_deal(h)
+        public = live.engine.view(None)
+        games.append(public["game"])
+        now, upcoming = ("Fixed-limit hold'em", "Seven-card stud") if deal != 2 else ("Seven-card stud", "Fixed-limit hold'em")
+        assert f"Mixed games: {now}, hand 1 of 1; next: {upcoming}, after this hand" in h.table_message()["content"]
+        played = await play_deal(h, [ALICE, BOB], passive, open_panels=deal == 1)
+        assert played.moves and live.last_outcome is not None and _chips(live) == chips
+        pictures = [view for name, view in rendered if name == "render_table" and view["hand_no"] == deal]
+        assert pictures and all(view["options"] == f"Mixed games, hand 1 of 1 · next: {upcoming}" for view in pictures)
+        _, text = await exported(h, ALICE, live.id, deal)
+        assert text.startswith(f"# Mixed games: {now}")
+        assert replayed_stacks(text) == [[seat.stack for seat in live.row.seats]], "the export replays to the chip"
+    assert games == ["holdem", "stud", "holdem"]
+    status = h.ephemeral_text(await h.command(BOB, "mixed", "status"))
+    assert "Mixed games (Fixed-limit hold'em, Seven-card stud), 1 hands a game, level 5/10" in status
+    await h.close()
+
+
+async def test_a_horse_table_through_every_game(tmp_path: Any) -> None:
+    """HORSE, a hand of each game: two members from their panels and a computer player, to the chip."""
+    h = await Harness.start(str(tmp_path / "cardroom.db"))
+    await h.command(ALICE, "mixed", "create", hands_per_game=1)
+    await h.command(BOB, "mixed", "join")
+    await h.command(ALICE, "mixed", "add-bot")
+    await h.command(ALICE, "mixed", "start")
+    live = _live(h)
+    chips = _chips(live)
+    games = []
+    for deal in range(1, 6):
+        if deal > 1:
+            live = await _next_deal(h)
+        games.append(live.engine.view(None)["game"])
+        assert f"HORSE: {live.engine.title}, hand 1 of 1" in h.table_message()["content"]
+        await play_deal(h, [ALICE, BOB], passive, open_panels=deal == 1)
+        assert live.last_outcome is not None and _chips(live) == chips
+        _, text = await exported(h, BOB, live.id, deal)
+        assert replayed_stacks(text) == [[seat.stack for seat in live.row.seats]]
+    assert games == ["holdem", "omaha-hilo", "razz", "stud", "stud-hilo"]
+    await h.close()
+
+
+async def test_a_rotation_with_stud_seats_eight(tmp_path: Any) -> None:
+    h = await Harness.start(str(tmp_path / "cardroom.db"))
+    await h.command(ALICE, "mixed", "create", rotation="holdem-nl,stud")
+    for _ in range(7):
+        await h.command(ALICE, "mixed", "add-bot")
+    assert len(_live(h).row.seats) == 8
+    token = await h.command(BOB, "mixed", "join")
+    assert "The table is full (8 seats)" in h.ephemeral_text(token)
+    await h.close()
+
+
+def _choose_stud(live: LiveTable, seat: int, specs: list[ActionSpec]) -> Choice:
+    """On the button, stud; then check or call down."""
+    if any(spec.kind == "choose" for spec in specs):
+        return Choice("choose", ("stud",))
+    return passive(live, seat, specs)
+
+
+async def test_a_dealers_choice_orbit(tmp_path: Any) -> None:
+    h = await Harness.start(str(tmp_path / "cardroom.db"))
+    await h.command(ALICE, "mixed", "create", choice="dealer", rotation="holdem-nl,stud,draw-fl")
+    await h.command(BOB, "mixed", "join")
+    await h.command(CAROL, "mixed", "join")
+    await h.command(ALICE, "mixed", "start")
+    live = _live(h)
+    assert live.engine.to_act() == (0,) and live.engine.view(None)["game"] == "mixed"
+    assert "Dealer's choice: Alice is choosing the game for the next orbit" in h.table_message()["content"]
+    assert (await h.labels_of(ALICE))[:3] == ["No-limit hold'em", "Seven-card stud", "Fixed-limit five-card draw"]
+    assert not any(label.endswith("stud") for label in await h.labels_of(BOB)), "only the button chooses"
+    played = await play_deal(h, [ALICE, BOB, CAROL], _choose_stud)
+    assert played.moves[0].kind == "choose" and played.moves[0].presses == 1, "the pick is one press on her panel"
+    assert "Alice chooses Seven-card stud for 3 hands (an orbit)" in live.engine.view(None)["log"]
+    for hand in (2, 3):  # the orbit: stud, without a choice
+        live = await _next_deal(h)
+        assert live.engine.view(None)["game"] == "stud"
+        assert f"Seven-card stud, hand {hand} of 3" in h.table_message()["content"]
+        await play_deal(h, [ALICE, BOB, CAROL], passive, open_panels=False)
+    live = await _next_deal(h)  # the orbit is over, the button is Alice's again: the choice passes to Bob, who lets his clock run out
+    chooser = live.engine.to_act()
+    assert [live.table_seat_of(seat).name for seat in chooser] == ["Bob"]
+    assert "Dealer's choice: Bob is choosing the game for the next orbit" in h.table_message()["content"]
+    live.row.deadline = 0.0
+    await h.bot.service.tick()
+    await h.settle()
+    assert live.engine.view(None)["game"] == "draw", "the clock chose the game after stud in the list"
+    assert "Fixed-limit five-card draw, hand 1 of 3" in h.table_message()["content"]
+    await h.close()
