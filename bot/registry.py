@@ -13,9 +13,11 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence
 
 from bot.ai import bridge as bridge_ai
+from bot.ai import badugi as badugi_ai
 from bot.ai import draw as draw_ai
 from bot.ai import gin as gin_ai
 from bot.ai import holdem as holdem_ai
+from bot.ai import lowball as lowball_ai
 from bot.ai import mixed as mixed_ai
 from bot.ai import omaha as omaha_ai
 from bot.ai import presidential as presidential_ai
@@ -33,9 +35,11 @@ from bot.games.bridge import casual as bridge_casual
 from bot.games.event_records import EventResult
 from bot.games.poker_options import describe as describe_options
 from bot.games.bridge_scoring import unfinished_rubber_note
+from bot.games.badugi import BadugiEngine
 from bot.games.draw import DrawEngine
 from bot.games.gin import GinEngine
 from bot.games.holdem import HoldemEngine
+from bot.games.lowball import SingleDrawEngine, TripleDrawEngine
 from bot.games import mixed_games
 from bot.games.mixed import MixedEngine, choice_label as mixed_choice_label
 from bot.games.omaha import OmahaEngine, OmahaHiLoEngine
@@ -147,6 +151,7 @@ def _mixed_seats(settings: Mapping[str, Any]) -> int:
 
 
 _POKER = {"limit": "no-limit", "small_blind": 5, "big_blind": 10, "ante": 0}
+_BLINDS = {"small_blind": 5, "big_blind": 10, "ante": 0}
 _STUD = {"ante": 1, "bring_in": 2, "small_bet": 5, "big_bet": 10, "min_buy_in": 50}
 _GAMES: tuple[GameSpec, ...] = (
     _spec("holdem", HoldemEngine, holdem_ai, poker_images, title="Texas hold'em", min_players=2, max_players=10,
@@ -191,6 +196,15 @@ _GAMES: tuple[GameSpec, ...] = (
     _spec("draw", DrawEngine, draw_ai, poker_images, title="Five-card draw", min_players=2, max_players=8,
           default_settings={"limit": "no-limit", "forced": "blinds", "small_blind": 5, "big_blind": 10, "ante": 0}, chips=True, moves_button=True, default_buy_in=1000,
           export=DrawEngine.phh, export_format="phh"),
+    _spec("triple-draw", TripleDrawEngine, lowball_ai, poker_images, title="2-7 triple draw", min_players=2,
+          max_players=6, default_settings=_BLINDS, chips=True, moves_button=True, default_buy_in=1000,
+          export=TripleDrawEngine.phh, export_format="phh"),
+    _spec("single-draw", SingleDrawEngine, lowball_ai, poker_images, title="2-7 single draw", min_players=2,
+          max_players=6, default_settings=_BLINDS, chips=True, moves_button=True, default_buy_in=1000,
+          export=SingleDrawEngine.phh, export_format="phh"),
+    _spec("badugi", BadugiEngine, badugi_ai, poker_images, title="Badugi", min_players=2, max_players=8,
+          default_settings=_BLINDS, chips=True, moves_button=True, default_buy_in=1000, export=BadugiEngine.phh,
+          export_format="phh"),
     GameSpec(name="mixed", engine=MixedEngine, choose=_mixed_robot, render_table=poker_images.render_table,
              render_hand=poker_images.render_hand, title="Mixed games", min_players=2, max_players=10,
              default_settings={"rotation": mixed_games.DEFAULT_ROTATION, "hands_per_game": mixed_games.DEFAULT_HANDS,

@@ -6,9 +6,10 @@ from typing import Literal
 import discord
 from discord import app_commands
 
-from bot.adapter.cogs.cash import CashCog, cash_limits
-from bot.adapter.cogs.poker import tournament_settings
+from bot.adapter.cogs.cash import CashCog
+from bot.adapter.cogs.draw import blind_settings
 from bot.adapter.protocol import Cardroom
+from bot.errors import UserError
 
 
 class Draw(CashCog, group_name="draw", group_description="Five-card draw"):
@@ -35,18 +36,10 @@ class Draw(CashCog, group_name="draw", group_description="Five-card draw"):
                      level_hands: app_commands.Range[int, 1, 100] = 10,
                      min_buy_in: app_commands.Range[int, 1, 10**9] | None = None,
                      max_buy_in: app_commands.Range[int, 1, 10**9] | None = None) -> None:
-        problem = None
-        if big_blind < small_blind:
-            problem = "The big blind can't be smaller than the small blind."
-        elif forced == "antes" and ante == 0:
-            problem = "A game with antes only needs an ante: add `ante:` with at least 1 chip."
-        if problem:
-            await interaction.response.send_message(problem, ephemeral=True)
-            return
-        settings: dict[str, object] = {"limit": limit, "forced": forced, "small_blind": small_blind, "big_blind": big_blind,
-                    "ante": ante, "buy_in": 100 * big_blind, "turn_seconds": turn_seconds}
-        settings |= tournament_settings(mode, level_hands, buy_in or 100 * big_blind, 10 * big_blind)
-        settings = cash_limits(settings, mode, 10 * big_blind, min_buy_in, max_buy_in, buy_in)
+        if forced == "antes" and ante == 0:
+            raise UserError("A game with antes only needs an ante: add `ante:` with at least 1 chip.")
+        settings = blind_settings(small_blind, big_blind, ante, buy_in, turn_seconds, mode, level_hands,
+                                  min_buy_in, max_buy_in, limit=limit, forced=forced)
         await self.open_table(interaction, settings, buy_in)
 
 
