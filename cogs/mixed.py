@@ -19,7 +19,7 @@ class Mixed(CashCog, group_name="mixed", group_description="Mixed games: HORSE, 
     @app_commands.command(name="create", description="Open a mixed-game table in this channel")
     @app_commands.describe(rotation="horse, 8-game, or games separated by commas (holdem-nl, omaha-pl, stud...)",
                            hands_per_game="Hands of each game before the next (0: one orbit); default 8",
-                           choice="Rotate the games, or let the player on the button choose one for each orbit",
+                           choice="Rotate the games, or let the players choose one for each orbit, in turn from the button",
                            small_blind="The level's small blind", big_blind="The level's big blind (the small bet of "
                                                                             "fixed-limit games)",
                            buy_in="Your buy-in from your wallet", turn_seconds="Seconds each player has to act",

@@ -24,6 +24,7 @@ from bot.games.omaha import OmahaEngine, OmahaHiLoEngine
 from bot.games.razz import RazzEngine
 from bot.games.stud import StudEngine
 from bot.games.stud_hilo import StudHiLoEngine
+from bot.games.words import counted
 
 
 @dataclass(frozen=True)
@@ -149,7 +150,7 @@ def stakes_table(settings: Mapping[str, Any]) -> list[str]:
 def describe(settings: Mapping[str, Any]) -> str:
     """The table in words (``/status``): its rotation, how long each game lasts, and its level."""
     every = hands_per_game(settings)
-    length = "each game an orbit" if not every else f"{every} hands a game"
+    length = "each game an orbit" if not every else f"{counted(every, 'hand')} a game"
     small, big = level(settings)
     return f"{rotation_name(settings)} ({', '.join(GAMES[k].title for k in rotation(settings))}), {length}, " \
            f"level {small}/{big}"

@@ -65,7 +65,7 @@ async def test_a_rotation_across_a_change_of_game(tmp_path: Any, rendered: list[
         assert replayed_stacks(text) == [[seat.stack for seat in live.row.seats]], "the export replays to the chip"
     assert games == ["holdem", "stud", "holdem"]
     status = h.ephemeral_text(await h.command(BOB, "mixed", "status"))
-    assert "Mixed games (Fixed-limit hold'em, Seven-card stud), 1 hands a game, level 5/10" in status
+    assert "Mixed games (Fixed-limit hold'em, Seven-card stud), 1 hand a game, level 5/10" in status
     await h.close()
 
 
