@@ -23,6 +23,7 @@ from bot.ai import omaha as omaha_ai
 from bot.ai import presidential as presidential_ai
 from bot.ai import razz as razz_ai
 from bot.ai import saint as saint_ai
+from bot.ai import short_deck as short_deck_ai
 from bot.ai import sigma as sigma_ai
 from bot.ai import squared as squared_ai
 from bot.ai.bridge_explain import explain as explain_call
@@ -46,6 +47,8 @@ from bot.games.omaha import OmahaEngine, OmahaHiLoEngine
 from bot.games.presidential import PresidentialEngine
 from bot.games.razz import RazzEngine
 from bot.games.saint import SaintEngine
+from bot.games import short_deck
+from bot.games.short_deck import ShortDeckEngine
 from bot.games.sigma import SigmaEngine
 from bot.games.squared import SquaredEngine
 from bot.games.stud import StudEngine
@@ -196,6 +199,10 @@ _GAMES: tuple[GameSpec, ...] = (
     _spec("draw", DrawEngine, draw_ai, poker_images, title="Five-card draw", min_players=2, max_players=8,
           default_settings={"limit": "no-limit", "forced": "blinds", "small_blind": 5, "big_blind": 10, "ante": 0}, chips=True, moves_button=True, default_buy_in=1000,
           export=DrawEngine.phh, export_format="phh"),
+    _spec("short-deck", ShortDeckEngine, short_deck_ai, poker_images, title="Short-deck hold'em", min_players=2,
+          max_players=8, default_settings={"limit": "no-limit", "forced": "button blind", "ante": 10, "big_blind": 10},
+          chips=True, moves_button=True, default_buy_in=1000, export=ShortDeckEngine.phh, export_format="phh",
+          describe_settings=short_deck.describe_settings),
     _spec("triple-draw", TripleDrawEngine, lowball_ai, poker_images, title="2-7 triple draw", min_players=2,
           max_players=6, default_settings=_BLINDS, chips=True, moves_button=True, default_buy_in=1000,
           export=TripleDrawEngine.phh, export_format="phh"),

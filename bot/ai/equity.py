@@ -6,7 +6,7 @@ needs, in a few milliseconds. Ties count as a share of the pot.
 from __future__ import annotations
 
 import random
-from typing import Sequence
+from typing import Callable, Sequence
 
 from phevaluator import evaluate_7cards
 
@@ -17,35 +17,37 @@ CARD_ID = {card: "23456789TJQKA".index(card[0]) * 4 + "cdhs".index(card[1]) for 
 
 
 def equity(hole: Sequence[str], board: Sequence[str], opponents: int, samples: int,
-           rng: random.Random) -> float:
+           rng: random.Random, *, deck: Sequence[str] = DECK,
+           rank: Callable[..., int] = evaluate_7cards) -> float:
     """Share of the pot ``hole`` wins on average against ``opponents`` random hands.
 
     The unseen cards (the rest of the board and the opponents' hands) are drawn ``samples``
-    times from the cards neither in ``hole`` nor on ``board``.
+    times from the cards of ``deck`` neither in ``hole`` nor on ``board``; ``rank`` ranks seven
+    cards given as phevaluator's numbers, smaller better (short deck ranks its own way).
     """
     if opponents < 1:
         return 1.0
     known = set(hole) | set(board)
-    deck = [CARD_ID[c] for c in DECK if c not in known]
+    unseen = [CARD_ID[c] for c in deck if c not in known]
     mine = [CARD_ID[c] for c in hole]
     seen = [CARD_ID[c] for c in board]
     missing = 5 - len(seen)
     draw = missing + 2 * opponents
     won = 0.0
     for _ in range(samples):
-        drawn = rng.sample(deck, draw)
+        drawn = rng.sample(unseen, draw)
         full = seen + drawn[:missing]
-        rank = evaluate_7cards(*mine, *full)
+        mine_rank = rank(*mine, *full)
         best = 10_000
         ties = 0
         for i in range(missing, draw, 2):
-            other = evaluate_7cards(drawn[i], drawn[i + 1], *full)
+            other = rank(drawn[i], drawn[i + 1], *full)
             if other < best:
                 best, ties = other, 1
             elif other == best:
                 ties += 1
-        if rank < best:
+        if mine_rank < best:
             won += 1.0
-        elif rank == best:
+        elif mine_rank == best:
             won += 1.0 / (ties + 1)
     return won / samples

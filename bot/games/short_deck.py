@@ -34,12 +34,13 @@ STRUCTURES = (BUTTON_BLIND, BLINDS)
 """The ``forced`` settings: antes with a button blind, or hold'em's blinds."""
 
 
-def stakes(settings: Mapping[str, Any]) -> str:
-    """The stakes as players write them (the picture's heading): "Ante 10, button blind 10", or the
-    blinds as hold'em says them."""
+def stakes(settings: Mapping[str, Any], *, short: bool = False) -> str:
+    """The stakes as players write them: "Ante 10, button blind 10" (``short``, for the picture's
+    heading: "Ante 10, button 10"), or the blinds as hold'em says them."""
     if settings.get("forced", BUTTON_BLIND) != BUTTON_BLIND:
         return blind_stakes(settings)
-    return f"Ante {settings.get('ante', 0)}, button blind {settings.get('big_blind', 10)}"
+    button = "button" if short else "button blind"
+    return f"Ante {settings.get('ante', 0)}, {button} {settings.get('big_blind', 10)}"
 
 
 def describe_settings(settings: Mapping[str, Any]) -> str:
@@ -52,7 +53,8 @@ class ShortDeckEngine(HoldemEngine):
 
     game: ClassVar[str] = "short-deck"
     title: ClassVar[str] = "short-deck hold'em"
-    variants: ClassVar[Mapping[str, str]] = {"no-limit": "Short-deck hold'em"}
+    variants: ClassVar[Mapping[str, str]] = {"no-limit": "Short deck"}
+    """The picture's heading names it short, leaving the stakes room."""
     hand_types: ClassVar[tuple[type[Hand], ...]] = (ShortDeckHand,)
     games: ClassVar[Mapping[str, type[Poker]]] = {"no-limit": NoLimitShortDeckHoldem}
     pokerkit_deck: ClassVar[Deck] = Deck.SHORT_DECK_HOLDEM
@@ -89,7 +91,7 @@ class ShortDeckEngine(HoldemEngine):
         return ForcedBets((self.ante,) * count, tuple(blinds), True, None)
 
     def _describe_stakes(self, settings: Mapping[str, Any]) -> str:
-        return stakes(settings)
+        return stakes(settings, short=True)
 
     def _blind_name(self, player: int) -> str:
         return "button blind" if self.button_blind else super()._blind_name(player)

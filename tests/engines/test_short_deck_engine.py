@@ -55,7 +55,7 @@ def test_everyone_antes_the_button_posts_the_blind_and_acts_last() -> None:
     assert e.to_act() == (0,), "the action starts left of the button"
     view = e.view(None)
     assert [seat["bet"] for seat in view["seats"]] == [0, 0, 20] and view["pots"][0]["amount"] == 30
-    assert view["stakes"] == "Ante 10, button blind 20" and view["variant"] == "Short-deck hold'em"
+    assert view["stakes"] == "Ante 10, button 20" and view["variant"] == "Short deck", "short, for the picture's heading"
     assert [spec.label for spec in e.legal_actions(0)][:2] == ["Fold", "Call 20"]
     e.apply(0, Action("call"))
     e.apply(1, Action("call"))

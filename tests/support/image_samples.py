@@ -52,6 +52,7 @@ SAMPLES: dict[str, Sample] = {
     "squared": Sample(2, 14),
     "sigma": Sample(4, 12),
     "presidential": Sample(4, 60),
+    "short-deck": Sample(6, 9),
     "mixed": Sample(4, 14, settings=(("rotation", "stud,holdem-fl"),)),
     "razz": Sample(5, 20),
     "stud-hilo": Sample(3, 14),

@@ -20,7 +20,7 @@ from bot.service.stats.rating_scale import shown_rating
 from bot.storage.interface import Storage
 from bot.storage.records import PlayedHand
 
-POKER_GAMES = ("holdem", "omaha", "omaha-hilo", "stud", "draw", "razz", "stud-hilo", "mixed", "triple-draw", "single-draw", "badugi")
+POKER_GAMES = ("holdem", "omaha", "omaha-hilo", "stud", "draw", "razz", "stud-hilo", "mixed", "triple-draw", "single-draw", "badugi", "short-deck")
 INVENTED_GAMES = ("saint", "squared", "sigma", "presidential")
 GameStats = PokerStats | GinStats | BridgeStats | InventedStats
 
