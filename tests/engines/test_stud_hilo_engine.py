@@ -62,6 +62,18 @@ def test_equal_lows_share_the_low_half(monkeypatch: pytest.MonkeyPatch) -> None:
                        "Cat wins 6 (high) with Full house, Tens full of Kings"]
 
 
+def test_a_shared_half_gives_its_odd_chip_to_the_first_winner_left_of_the_dealer(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # Five antes of 1 and five bring-in calls of 2: 15, high 8 (Cat's tens full), low 7 shared by Ann
+    # and Bob's equal 7-4-3-2-A: Bob, first left of the dealer (Ann), gets the odd chip.
+    rig(monkeypatch, ["As2d3s4d7sKcQh", "Ad2s3d4s7dKsQc", "TcThTdJcJd9c9d", "5c5h6c6hJsJh8c", "QsQdKhAh9h9sTs"])
+    e = hilo(5)
+    call_down(e)
+    assert e.outcome is not None and e.outcome.deltas == (0, 1, 5, -3, -3)
+    assert e.view(None)["winners"] == ["Ann wins 3 (low) with 7-4 low: 7-4-3-2-A", "Bob wins 4 (low) with 7-4 low: 7-4-3-2-A",
+                                       "Cat wins 8 (high) with Full house, Tens full of Jacks"]
+
+
 def test_a_side_pot_that_no_hand_in_it_can_win_low_goes_whole_to_its_best_high(
         monkeypatch: pytest.MonkeyPatch) -> None:
     # Ann (6 chips) holds the only low; Dan (40 chips) the best high, aces full; Bob's queens full beat
