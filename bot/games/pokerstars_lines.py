@@ -73,6 +73,7 @@ class Lines:
         self.dealing = False
         self.street = 0  # betting rounds begun after the first: board streets, stud streets, draws
         self.in_draw = False
+        self.drew: set[int] = set()  # who drew in this draw
         self.held: list[list[Card]] = [[] for _ in range(n)]  # the hero's cards; up cards of the others
         self.counts = [0] * n  # cards dealt to each player (stud: the street)
         self.dealt = 0  # board cards dealt so far, both runs
@@ -149,11 +150,13 @@ class Lines:
 
     def _StandingPatOrDiscarding(self, op: StandingPatOrDiscarding) -> None:
         p, name = op.player_index, self.names[op.player_index]
-        if not self.in_draw:
+        if not self.in_draw or p in self.drew:  # a draw after a betting round, or after a draw with none (all in)
             self.in_draw = True
+            self.drew = set()
             self.street += 1
             if self.game.draws > 1:
                 self.lines.append(f"*** {DRAW_ORDINALS[self.street - 1]} DRAW ***")
+        self.drew.add(p)
         if not op.cards:
             self.lines.append(f"{name}: stands pat on [{cards_text(self.held[p])}]" if p == self.hero
                               else f"{name}: stands pat")
