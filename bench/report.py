@@ -39,6 +39,7 @@ from bench.selfplay import GAMES  # noqa: E402
 from bot.registry import game, game_names  # noqa: E402
 from bot.selfplay import selfplay  # noqa: E402
 from bot.storage.interface import Storage  # noqa: E402
+from bot.storage.records import Straddle  # noqa: E402
 from bot.storage import open_storage  # noqa: E402
 from bot.service.table.live import LiveTable  # noqa: E402
 from bot.service.tables import TableService  # noqa: E402
@@ -104,7 +105,7 @@ async def open_table(service: TableService, name: str, channel: int, players: in
     live = await service.create(GUILD, channel, name, host, f"P{host}", dict(settings or {}), None)
     for k in range(1, players):
         await live.commands.join(host + k, f"P{host + k}")
-    for k in range(players) if live.row.settings.get("straddle", "off") != "off" else ():
+    for k in range(players) if live.row.settings.straddle is not Straddle.OFF else ():
         await live.commands.straddle(host + k)
     await live.commands.start(host)
     return live

@@ -126,7 +126,7 @@ class Info(commands.Cog):
                 "No finished hand with that number on that table." if hand is not None
                 else f"Table #{table} has no finished hand yet.", ephemeral=True)
             return
-        for hand_no, _ in hands if row.settings.get("event") else ():  # only an event's deals are secret
+        for hand_no, _ in hands if row.settings.event else ():  # only an event's deals are secret
             if await self._board_still_in_play(interaction, table, hand_no):
                 await interaction.response.send_message(
                     "That table played an event's deal whose other tables may still be playing it: it is "

@@ -26,7 +26,7 @@ from bot.service.table.replays import Replays
 from bot.service.table.seats import sit_down
 from bot.service.tournament.desk import MttDesk
 from bot.storage.interface import Storage
-from bot.storage.records import TableRow
+from bot.storage.records import TableRow, TableSettings
 
 
 class TableService:
@@ -161,14 +161,14 @@ class TableService:
         if self.in_channel(channel_id) is not None:
             raise UserError("This channel already has a table. Finish or cancel it first, or use a thread.")
         spec = game(game_name)
-        merged = {**spec.default_settings, **{k: v for k, v in settings.items() if v is not None}}
-        event = merged.get("event") if spec.deal_key else None
+        chosen = TableSettings.chosen({**spec.default_settings, **{k: v for k, v in settings.items() if v is not None}})
+        event = chosen.event if spec.deal_key else None
         if event:
-            await check_event_join(self.storage, guild_id, str(event))
+            await check_event_join(self.storage, guild_id, event)
         async with self.storage.transaction() as tx:
-            table_id = await tx.insert_table(guild_id, channel_id, spec.name, host_id, merged)
+            table_id = await tx.insert_table(guild_id, channel_id, spec.name, host_id, chosen)
             if event:
-                await tx.join_event(guild_id, str(event), table_id)
+                await tx.join_event(guild_id, event, table_id)
         row = await self.storage.table(table_id)
         assert row is not None
         table = LiveTable(row=row, spec=spec, room=self)

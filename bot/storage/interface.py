@@ -13,7 +13,7 @@ from typing import Any, AsyncContextManager, Protocol, Sequence
 from bot.errors import UserError
 from bot.games.event_records import EventPlayer, EventResult
 from bot.storage.mtt_interface import MttStorage, MttTx
-from bot.storage.records import EventState, LedgerEntry, Move, PlayedHand, Standing, StoredHand, TableRow
+from bot.storage.records import EventState, LedgerEntry, Move, PlayedHand, Standing, StoredHand, TableRow, TableSettings
 
 COMMITTED: ContextVar[tuple[asyncio.Task[Any] | None, list[int]] | None] = ContextVar("committed", default=None)
 """A task that counts the transactions it commits (not those of tasks it starts): the task, and its
@@ -66,7 +66,7 @@ class Tx(MttTx, Protocol):
     async def set_guild_settings(self, guild_id: int, starting_balance: int, daily_amount: int) -> None: ...
 
     async def insert_table(self, guild_id: int, channel_id: int, game: str, host_id: int,
-                           settings: dict[str, Any]) -> int:
+                           settings: TableSettings) -> int:
         """A new table in the lobby; returns its id."""
         ...
 

@@ -1,7 +1,7 @@
 """The records the storage reads and writes, typed: a table (``TableRow``) with its seats and the deal
 in progress, a finished deal (``StoredHand``, ``PlayedHand``), a leaderboard line, an event's state,
 a line of a table's ledger (``LedgerEntry``), a multi-table tournament (``MttRow``, its settings and
-state in ``bot.storage.tournament_records``).
+state in ``bot.storage.tournament_records``); a table's settings are in ``bot.storage.table_records``.
 They are turned into JSON only here, at the storage edge (``to_json``/``from_json``, shallow copies:
 ``dataclasses.asdict`` deep-copies, which is slow once per action)."""
 from __future__ import annotations
@@ -10,7 +10,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.games.base import Action
-from bot.storage.tournament_records import TournamentSettings as TournamentSettings, TournamentState as TournamentState
+from bot.storage.table_records import Straddle, TableMode, TableSettings
+from bot.storage.tournament_records import TournamentSettings, TournamentState
+
+__all__ = ["TableSeat", "seats_json", "seats_from_json", "Move", "Deal", "TableRow", "StoredHand", "PlayedHand",
+           "Standing", "EventState", "LedgerEntry", "MttRow", "MttEntry", "TableSettings", "TableMode", "Straddle",
+           "TournamentSettings", "TournamentState"]
 
 
 @dataclass
@@ -95,8 +100,8 @@ class Deal:
 
 @dataclass
 class TableRow:
-    """A table as stored. ``settings`` and ``carry`` are decoded JSON; ``seats`` and ``deal`` are
-    typed (JSON only in the database).
+    """A table as stored. ``settings``, ``seats`` and ``deal`` are typed (JSON only in the database);
+    ``carry`` is decoded JSON.
 
     ``deal`` is the deal in progress: its header is one column, and its actions are rows a backend
     appends one by one with ``Tx.append_action``; loading a table puts them back in ``deal.actions``,
@@ -109,7 +114,7 @@ class TableRow:
     game: str
     host_id: int
     status: str
-    settings: dict[str, Any]
+    settings: TableSettings
     seats: list[TableSeat]
     carry: dict[str, Any]
     deal: Deal | None

@@ -14,7 +14,7 @@ from typing import Any, Sequence
 
 from bot.games.event_records import EventPlayer
 from bot.storage.interface import HOUSE, HOUSE_BANKROLL, InsufficientChips
-from bot.storage.records import Move, TableRow, seats_json
+from bot.storage.records import Move, TableRow, TableSettings, seats_json
 from bot.storage.mtt_store import MttWrites
 from bot.storage.queries import Db, Queries
 
@@ -90,11 +90,11 @@ class Writes(Queries, MttWrites):
             " ON CONFLICT (user_id) DO UPDATE SET channel_id = excluded.channel_id", user_id, channel_id)
 
     async def insert_table(self, guild_id: int, channel_id: int, game: str, host_id: int,
-                           settings: dict[str, Any]) -> int:
+                           settings: TableSettings) -> int:
         rows = await self._db.fetch(
             "INSERT INTO tables (guild_id, channel_id, game, host_id, status, settings, seats, created_at)"
             " VALUES (?, ?, ?, ?, 'lobby', ?, '[]', ?) RETURNING id",
-            guild_id, channel_id, game, host_id, json.dumps(settings), time.time())
+            guild_id, channel_id, game, host_id, json.dumps(settings.to_json()), time.time())
         return int(rows[0][0])
 
     async def save_table(self, t: TableRow) -> None:

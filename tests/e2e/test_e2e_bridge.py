@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import copy
 import re
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -103,7 +104,7 @@ async def _whole_board(h: Harness, recorder: Recorder, rendered: list[tuple[str,
     assert "only applies to duplicate" in _ephemeral(h, token)
     assert h.bot.service.in_channel(CHANNEL_ID) is None
     await h.command(SOUTH, "bridge", "create", scoring="duplicate", board=5)
-    assert h.bot.service.in_channel(CHANNEL_ID).row.settings["board"] == 5
+    assert h.bot.service.in_channel(CHANNEL_ID).row.settings.game["board"] == 5
     await h.command(SOUTH, "bridge", "cancel")
     await south_among_robots(h, SOUTH)
     live = h.bot.service.in_channel(CHANNEL_ID)
@@ -231,7 +232,8 @@ async def _claims(h: Harness) -> None:
         await h.command(SOUTH, "bridge", "add-bot")
     await h.command(SOUTH, "bridge", "join")
     await h.command(SOUTH, "bridge", "add-bot")
-    h.bot.service.in_channel(CHANNEL_ID).row.settings["deal"] = CLAIM_DEAL
+    row = h.bot.service.in_channel(CHANNEL_ID).row
+    row.settings = replace(row.settings, game={**row.settings.game, "deal": CLAIM_DEAL})
     await h.command(SOUTH, "bridge", "start")
     engine = _engine(h)
     assert [c for _, c in engine.calls] == ["Pass", "Pass"]

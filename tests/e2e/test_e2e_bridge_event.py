@@ -31,7 +31,7 @@ async def test_a_board_stays_secret_until_every_table_has_played_it(tmp_path) ->
     assert "event name" in h.ephemeral_text(token)
     fast = await open_event_table(h, FAST, Place(GUILD_ID, CHANNEL_ID))
     slow = await open_event_table(h, SLOW, OTHER)
-    assert fast.row.settings["event"] == "club-night" and fast.row.deal.event_key == slow.row.deal.event_key == "1"
+    assert fast.row.settings.event == "club-night" and fast.row.deal.event_key == slow.row.deal.event_key == "1"
     seed = fast.row.deal.seed
     assert slow.row.deal.seed == seed, "one board, one deal"
 

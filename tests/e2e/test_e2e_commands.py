@@ -5,6 +5,7 @@ import pytest
 
 from bot.games.cards import commitment, pretty
 from bot.registry import game_names
+from bot.storage.records import TableMode
 from cogs.info import PAGE, RULES_DIR, rules_pages
 from tests.support.export_checks import exported, replayed_stacks
 from tests.support.harness import CHANNEL_ID, GUILD_ID, MANAGE_CHANNELS, MEMBER_PERMISSIONS, Harness, User
@@ -115,7 +116,7 @@ async def test_tournament_create_and_bad_settings(tmp_path) -> None:
     assert "can't be smaller" in bad and h.bot.service.in_channel(CHANNEL_ID) is None
     await h.command(ALICE, "holdem", "create", mode="tournament", buy_in=300, level_hands=5)
     live = h.bot.service.in_channel(CHANNEL_ID)
-    assert live.row.settings["mode"] == "tournament" and live.row.seats[0].stack == 300
+    assert live.row.settings.mode is TableMode.SIT_AND_GO and live.row.seats[0].stack == 300
     assert "Everyone buys in for 300" in h.ephemeral_text(await h.command(BOB, "holdem", "join", buy_in=1000))
     await h.command(BOB, "holdem", "join")
     await h.command(ALICE, "holdem", "start")
@@ -129,7 +130,7 @@ async def test_stud_and_draw_offer_tournaments(tmp_path) -> None:
     assert "at least 50" in h.ephemeral_text(await h.command(ALICE, "stud", "create", mode="tournament", buy_in=20))
     await h.command(ALICE, "stud", "create", mode="tournament", buy_in=150, level_hands=4)
     live = h.bot.service.in_channel(CHANNEL_ID)
-    assert live.row.settings["mode"] == "tournament" and live.row.settings["level_hands"] == 4
+    assert live.row.settings.mode is TableMode.SIT_AND_GO and live.row.settings.level_hands == 4
     await h.command(BOB, "stud", "join")
     await h.command(ALICE, "stud", "start")
     assert "Tournament level 1: ante 1, bring-in 2, bets 5/10" in h.table_message()["content"]

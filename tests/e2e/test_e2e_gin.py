@@ -83,7 +83,7 @@ async def test_one_player_against_the_computer(database, rendered) -> None:
     assert "Only a seated player" in h.ephemeral_text(token)
     await h.command(ALICE, "gin", "start")
     live = h.bot.service.in_channel(CHANNEL_ID)
-    assert live is not None and live.row.settings["target"] == 100
+    assert live is not None and live.row.settings.game["target"] == 100
     token = await forged_move(h, MALLORY, "pass")
     assert "not playing in this hand" in h.ephemeral_text(token)
 
@@ -120,7 +120,7 @@ async def test_one_player_against_the_computer(database, rendered) -> None:
     assert record is not None
     name, text = await exported(h, ALICE, live.id, 1)
     assert name.endswith("hand1.json") and json.loads(text) == json.loads(record.export)
-    reference = GinEngine(dict(live.row.settings), [Seat("Alice"), Seat("Ada (bot)", is_bot=True)], SEED,
+    reference = GinEngine(live.row.settings.to_json(), [Seat("Alice"), Seat("Ada (bot)", is_bot=True)], SEED,
                           {"hand_no": 1})
     for seat, action in record.record["actions"]:
         reference.apply(seat, Action.from_json(action))
@@ -168,7 +168,7 @@ async def test_two_players_take_turns(tmp_path) -> None:
     await h.command(BOB, "gin", "join")
     await h.command(BOB, "gin", "start")
     live = h.bot.service.in_channel(CHANNEL_ID)
-    assert live is not None and live.row.settings["target"] == 250 and live.row.settings["big_gin"] is False
+    assert live is not None and live.row.settings.game["target"] == 250 and live.row.settings.game["big_gin"] is False
     token = await forged_move(h, BOB, "pass")
     assert "not your turn" in h.ephemeral_text(token)
     for _ in range(6):  # pass, pass, then draws and discards

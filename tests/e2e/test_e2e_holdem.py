@@ -96,7 +96,7 @@ async def test_full_hand_with_restart(database, rendered) -> None:
     assert live.row.hand_no == 2 or live.last_outcome is not None
 
     # The same actions on a fresh engine give the same chips.
-    reference = HoldemEngine(dict(live.row.settings), [Seat(n, s) for n, s in zip(hand["names"], hand["stacks"])],
+    reference = HoldemEngine(live.row.settings.to_json(), [Seat(n, s) for n, s in zip(hand["names"], hand["stacks"])],
                              hand["seed"], dict(hand["carry"]))
     for move in hand["actions"]:  # each move as a dict of its deal seat and its action
         reference.apply(move["deal_seat"], Action.from_json(move["action"]))

@@ -108,7 +108,7 @@ async def test_buy_ins_rebuys_top_ups_auto_rebuy_and_the_ledger(database: str) -
     assert h.bot.service.in_channel(CHANNEL_ID) is None
     await h.command(ALICE, "holdem", "create", max_buy_in=2000)
     live = _live(h)
-    assert (live.row.settings["min_buy_in"], live.row.settings["max_buy_in"]) == (100, 2000)
+    assert (live.row.settings.min_buy_in, live.row.settings.max_buy_in) == (100, 2000)
     assert "The buy-in must be at least 100 chips." in h.ephemeral_text(await h.command(BOB, "holdem", "join", buy_in=50))
     assert "The buy-in can be at most 2000 chips, this table's maximum." in h.ephemeral_text(
         await h.command(BOB, "holdem", "join", buy_in=2500))

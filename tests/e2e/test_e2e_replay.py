@@ -178,7 +178,7 @@ async def test_a_hand_stored_before_replays_replays_from_the_tables_settings(tmp
     live = await finished_deal(h, "omaha-hilo")
     stored = await h.bot.storage.hand_record(live.id, 1)
     old = {k: v for k, v in stored.record.items() if k not in ("settings", "users", "bots")}
-    assert rebuild("omaha-hilo", stored.seed, old, live.row.settings) == \
+    assert rebuild("omaha-hilo", stored.seed, old, live.row.settings.to_json()) == \
         rebuild("omaha-hilo", stored.seed, stored.record)
     await h.close()
 

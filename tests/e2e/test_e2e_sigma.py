@@ -137,7 +137,7 @@ async def test_three_players_play_a_hand_to_the_showdown(h: Harness, rendered) -
     assert "sits down" in h.ephemeral_text(token)
     await h.command(ALICE, "sigma", "start")
     live = h.bot.service.in_channel(CHANNEL_ID)
-    assert [s.stack for s in live.row.seats] == [100, 100, 100] and live.row.settings["small_bet"] == 2
+    assert [s.stack for s in live.row.seats] == [100, 100, 100] and live.row.settings.game["small_bet"] == 2
     watch = Watch(h)
     watch.check()
     token = await forged_move(h, CAROL, "place")

@@ -117,7 +117,7 @@ async def test_two_humans_play_a_nine_round_match(h: Harness, rendered) -> None:
     await h.command(BOB, "squared", "join")
     await h.command(ALICE, "squared", "start")
     live = h.bot.service.in_channel(CHANNEL_ID)
-    assert live.row.settings["rounds"] == 9 and [s.stack for s in live.row.seats] == [40, 40]
+    assert live.row.settings.game["rounds"] == 9 and [s.stack for s in live.row.seats] == [40, 40]
     assert live.row.deadline == clock.time() + 120, "two minutes to place, from the engine"
     watch = Watch(h)
     watch.check()

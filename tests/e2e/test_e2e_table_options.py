@@ -96,10 +96,10 @@ async def test_a_table_without_straddles_has_no_button_and_refuses_the_toggle(da
 async def test_a_tournament_plays_big_blind_antes_unless_the_host_chooses_otherwise(database: str) -> None:
     h = await Harness.start(database)
     await h.command(ALICE, "holdem", "create", mode="tournament")
-    assert h.bot.service.in_channel(CHANNEL_ID).row.settings["ante_kind"] == "big blind"
+    assert h.bot.service.in_channel(CHANNEL_ID).row.settings.game["ante_kind"] == "big blind"
     await h.command(ALICE, "holdem", "cancel")
     await h.command(ALICE, "holdem", "create", mode="tournament", ante_kind="every player")
-    assert h.bot.service.in_channel(CHANNEL_ID).row.settings["ante_kind"] == "every player"
+    assert h.bot.service.in_channel(CHANNEL_ID).row.settings.game["ante_kind"] == "every player"
     await h.close()
 
 

@@ -22,6 +22,7 @@ from bot.games.holdem import HoldemEngine
 from bot.games.omaha import OmahaEngine, OmahaHiLoEngine
 from bot.games.stud import StudEngine
 from bot.service.tournament.sit_and_go import hand_settings
+from bot.storage.records import TableSettings
 from tests.support.export_checks import replayed_stacks
 
 SHORT = [1, 2, 3, 4, 5, 6, 9, 10, 11, 14, 15, 19, 20, 21, 25, 30, 1000]
@@ -40,10 +41,10 @@ OPTIONS: dict[str, tuple[Any, dict[str, Any]]] = {
     "draw blinds and ante": (DrawEngine, {**BLINDS, "ante": 2}),
     "draw antes only": (DrawEngine, {**BLINDS, "forced": "antes", "ante": 7}),
     "stud ante and bring-in": (StudEngine, {"ante": 3, "bring_in": 5, "small_bet": 10, "big_bet": 20}),
-    "tournament level 5, big-blind ante": (HoldemEngine, hand_settings({**TOURNAMENT, "ante_kind": "big blind"}, 5)),
-    "tournament level 4, antes": (HoldemEngine, hand_settings(TOURNAMENT, 4)),
-    "tournament stud level 3": (StudEngine, hand_settings({"mode": "tournament", "level_hands": 1, "ante": 1,
-                                                          "bring_in": 2, "small_bet": 5, "big_bet": 10}, 3)),
+    "tournament level 5, big-blind ante": (HoldemEngine, hand_settings(TableSettings.from_json({**TOURNAMENT, "ante_kind": "big blind"}), 5)),
+    "tournament level 4, antes": (HoldemEngine, hand_settings(TableSettings.from_json(TOURNAMENT), 4)),
+    "tournament stud level 3": (StudEngine, hand_settings(TableSettings.from_json({"mode": "tournament", "level_hands": 1, "ante": 1,
+                                                          "bring_in": 2, "small_bet": 5, "big_bet": 10}), 3)),
 }
 
 

@@ -4,7 +4,7 @@ or empty stacks; lines are read back in the order written."""
 from __future__ import annotations
 
 from bot.storage import open_storage
-from bot.storage.records import TableSeat
+from bot.storage.records import TableSeat, TableSettings
 
 GUILD = 7
 
@@ -12,9 +12,9 @@ GUILD = 7
 async def test_a_database_before_the_ledger_counts_open_tables_stacks_as_bought_in(database: str) -> None:
     old = await open_storage(database, schema_version=8)
     async with old.transaction() as tx:
-        playing = await tx.insert_table(GUILD, 70, "holdem", 1, {})
-        closed = await tx.insert_table(GUILD, 71, "holdem", 2, {})
-        gin = await tx.insert_table(GUILD, 72, "gin", 3, {})
+        playing = await tx.insert_table(GUILD, 70, "holdem", 1, TableSettings())
+        closed = await tx.insert_table(GUILD, 71, "holdem", 2, TableSettings())
+        gin = await tx.insert_table(GUILD, 72, "gin", 3, TableSettings())
     for table_id, status, seats, hand_no in (
             (playing, "playing", [TableSeat(1, "Ann", 700), TableSeat(2, "Bob", 0), TableSeat(-1, "Ada (bot)", 1300,
                                                                                            is_bot=True)], 4),

@@ -12,7 +12,7 @@ import pytest
 
 from bot.errors import UserError
 from bot.storage import open_storage
-from bot.storage.records import MttEntry, MttRow, TableSeat, TournamentSettings, TournamentState
+from bot.storage.records import MttEntry, MttRow, TableMode, TableSeat, TableSettings, TournamentSettings, TournamentState
 
 GUILD = 7
 SETTINGS = TournamentSettings(stack=1500, buy_in=100, seats=8, blinds=((10, 20), (20, 40)), minutes=10, prizes=(60, 40))
@@ -36,7 +36,7 @@ async def test_a_tournament_its_entries_and_tables_read_back_as_written(database
         async with storage.transaction() as tx:
             await tx.add_to_mtt_pool(mtt_id, 200)
             await tx.save_mtt(row, entries)
-            table_id = await tx.insert_table(GUILD, 81, "holdem", 1, {"mode": "mtt", "mtt": mtt_id})
+            table_id = await tx.insert_table(GUILD, 81, "holdem", 1, TableSettings(mode=TableMode.TOURNAMENT, mtt=mtt_id))
             await tx.add_mtt_table(mtt_id, table_id, 1)
             await tx.move_table(table_id, 82)
         assert await storage.total_chips() == before + 200, "the pool is wallet chips the tournament holds"

@@ -16,7 +16,7 @@ import pytest
 
 from bot.games.event_records import EventPlayer, EventResult
 from bot.storage.interface import InsufficientChips
-from bot.storage.records import EventState, Standing, StoredHand
+from bot.storage.records import EventState, Standing, StoredHand, TableSettings
 from tests.support.scope_world import (BALANCES, BOUGHT, CUP_CHANNEL, DEFAULTS, DM_CHANNELS, G1, G2, G3, NAMES, NETS, RESULTS, SEATS,
                                SETTINGS, TARGETS, U1, U2, U3, action, changes, channel, hand_record, opened_world,
                                seed, snapshot)
@@ -167,7 +167,7 @@ async def test_a_table_and_its_actions_are_written_and_read_as_its_own(database:
             table = world.tables[guild]
             before = await snapshot(storage)
             async with storage.transaction() as tx:
-                new = await tx.insert_table(guild, 90 + guild, "gin", user, {})
+                new = await tx.insert_table(guild, 90 + guild, "gin", user, TableSettings())
             assert changes(before, await snapshot(storage)) == {("tables", guild, new)}
             row = await storage.table(table)
             assert row is not None
@@ -218,8 +218,8 @@ async def test_an_events_results_tables_reveals_and_closing_are_written_per_serv
         for guild, user in TARGETS:
             table = world.tables[guild]
             async with storage.transaction() as tx:
-                joining = await tx.insert_table(guild, 90 + guild, "bridge", user, {"event": "club"})
-                opening = await tx.insert_table(guild, 95 + guild, "bridge", user, {"event": "open"})
+                joining = await tx.insert_table(guild, 90 + guild, "bridge", user, TableSettings(event="club"))
+                opening = await tx.insert_table(guild, 95 + guild, "bridge", user, TableSettings(event="open"))
             writes = [
                 ({("event_results", guild, "club", "2", table, 2)},
                  lambda tx: tx.insert_event_result(guild, "club", "2", table, 2, [EventPlayer(user, "N")],

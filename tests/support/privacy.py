@@ -285,7 +285,7 @@ class PrivacyCheck:
         for guild, event, key in in_play:
             results = {t.engine.outcome.summary for t in finished if deals[t.id] == (guild, event, key)}
             for table in self.harness.bot.service.tables.values():
-                if table.row.guild_id == guild and table.row.settings.get("event") == event:
+                if table.row.guild_id == guild and table.row.settings.event == event:
                     shared.setdefault(table.row.channel_id, set()).update(results - {""})
         self.shared = {channel: frozenset(texts) for channel, texts in shared.items()}
 

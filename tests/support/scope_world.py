@@ -18,7 +18,7 @@ from bot.games.base import Action
 from bot.games.event_records import EventPlayer
 from bot.storage import open_storage
 from bot.storage.interface import Storage
-from bot.storage.records import Deal, Move
+from bot.storage.records import Deal, Move, TableSettings
 
 G1, G2, G3 = 7, 8, 9
 U1, U2, U3 = 1, 2, 3  # U3 never played anywhere
@@ -98,8 +98,8 @@ async def build_world(storage: Storage) -> World:
             await tx.set_guild_settings(guild, starting, daily)
         for (guild, user), amount in MOVED.items():
             await tx.move_wallet(guild, user, amount)
-        tables = {g: await tx.insert_table(g, channel(g), "holdem", U1, {"event": "club"}) for g in SETTINGS}
-        cup = await tx.insert_table(G1, CUP_CHANNEL, "bridge", U2, {"event": "cup"})
+        tables = {g: await tx.insert_table(g, channel(g), "holdem", U1, TableSettings(event="club")) for g in SETTINGS}
+        cup = await tx.insert_table(G1, CUP_CHANNEL, "bridge", U2, TableSettings(event="cup"))
         for guild, table_id in tables.items():
             await tx.join_event(guild, "club", table_id)
             for hand_no in (1, 2):

@@ -14,24 +14,23 @@ from bot.errors import UserError
 from bot.service.table.seats import MAX_IN_MINIMUMS
 
 
-def cash_limits(settings: dict[str, Any], mode: str, minimum: int, min_buy_in: int | None,
+def cash_limits(options: dict[str, Any], mode: str, minimum: int, min_buy_in: int | None,
                 max_buy_in: int | None, buy_in: int | None) -> dict[str, Any]:
-    """``settings`` with the table's buy-in range: the host's ``min_buy_in`` and ``max_buy_in``, else
-    the game's ``minimum`` at these stakes and ``MAX_IN_MINIMUMS`` of it. The table's default buy-in
-    (``settings["buy_in"]``, when the host chose none) is kept inside the range. A tournament has one
-    buy-in for everyone, and no range."""
+    """The ``create`` command's ``options`` with the table's buy-in range: the host's ``min_buy_in``
+    and ``max_buy_in``, else the game's ``minimum`` at these stakes and ``MAX_IN_MINIMUMS`` of it
+    (``TableSettings.chosen`` refuses a maximum under the minimum). The table's default buy-in
+    (the options' ``buy_in``, when the host chose none) is kept inside the range. A tournament has
+    one buy-in for everyone, and no range."""
     if mode == "tournament":
         if min_buy_in is not None or max_buy_in is not None:
             raise UserError("A tournament has one buy-in for everyone (`buy_in`): leave out min_buy_in and "
                             "max_buy_in.")
-        return settings
+        return options
     low = minimum if min_buy_in is None else min_buy_in
     high = MAX_IN_MINIMUMS * minimum if max_buy_in is None else max_buy_in
-    if high < low:
-        raise UserError(f"The maximum buy-in ({high}) can't be under the minimum ({low}).")
-    limited = {**settings, "min_buy_in": low, "max_buy_in": high}
+    limited = {**options, "min_buy_in": low, "max_buy_in": high}
     if buy_in is None:
-        limited["buy_in"] = min(max(int(settings["buy_in"]), low), high)
+        limited["buy_in"] = min(max(int(options["buy_in"]), low), high)
     return limited
 
 

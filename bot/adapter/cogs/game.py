@@ -93,7 +93,7 @@ class GameCog(commands.GroupCog):
     async def status(self, interaction: discord.Interaction) -> None:
         live = self._table(interaction)
         describe = live.spec.describe_settings
-        stakes = describe(live.row.deal.settings if live.row.deal else live.row.settings) if describe else ""
+        stakes = describe(live.row.deal.settings if live.row.deal else live.row.settings.to_json()) if describe else ""
         await interaction.response.send_message(table_text(live) + (f"\n{stakes}." if stakes else ""),
                                                 ephemeral=True)
 

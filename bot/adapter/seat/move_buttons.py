@@ -17,6 +17,7 @@ from bot.adapter.member_text import member_name
 from bot.errors import StaleButton
 from bot.games.base import Action
 from bot.service.table.live import LiveTable
+from bot.storage.records import Straddle
 
 
 PRIVATE_ANSWERS = {
@@ -68,7 +69,7 @@ def straddle_answer(live: LiveTable, on: bool) -> str:
     """What a press of Straddle tells the presser."""
     if not on:
         return "You won't straddle. Press Straddle again to straddle."
-    where = "under the gun" if live.row.settings.get("straddle") == "under the gun" else "on the button"
+    where = "under the gun" if live.row.settings.straddle is Straddle.UNDER_THE_GUN else "on the button"
     return (f"You will straddle (twice the big blind, before the cards) in every deal where you are {where}, "
             "with more than a straddle in front of you. Press Straddle again to stop.")
 

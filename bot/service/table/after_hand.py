@@ -19,7 +19,7 @@ def over(table: LiveTable) -> bool:
 def rabbit_cards(table: LiveTable) -> list[str]:
     """The cards a rabbit hunt would show now: none unless the table allows it, the hand is over
     before the river, and nobody has hunted this hand's rabbit yet."""
-    if not table.row.settings.get("rabbit_hunt") or not over(table) or table.rabbit_hunted == table.row.hand_no:
+    if not table.row.settings.rabbit_hunt or not over(table) or table.rabbit_hunted == table.row.hand_no:
         return []
     cards: list[str] = table.engine.rabbit()
     return cards
@@ -27,7 +27,7 @@ def rabbit_cards(table: LiveTable) -> list[str]:
 
 async def hunt_rabbit(table: LiveTable) -> None:
     async with command(table):
-        if not table.row.settings.get("rabbit_hunt"):
+        if not table.row.settings.rabbit_hunt:
             raise UserError("This table has no rabbit hunt (a table option at `create`).")
         cards = rabbit_cards(table)
         if not cards:

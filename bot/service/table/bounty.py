@@ -12,7 +12,7 @@ from bot.service.table.live import LiveTable
 
 
 def amount(table: LiveTable) -> int:
-    return int(table.row.settings.get("bounty_72", 0))
+    return table.row.settings.bounty_72
 
 
 def collect(table: LiveTable, dealt: list[int | None]) -> None:

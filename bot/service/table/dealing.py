@@ -21,7 +21,7 @@ from bot.service.table.command import command
 from bot.service.table.live import LiveTable, Room
 from bot.service.table.press import Press
 from bot.service.table.settlement import end_deal
-from bot.storage.records import Deal, Move, TableRow
+from bot.storage.records import Deal, Move, Straddle, TableRow
 
 log = logging.getLogger(__name__)
 
@@ -80,14 +80,14 @@ async def start_deal(table: LiveTable) -> None:
     row.hand_no += 1
     time_bank.refill(table, dealt)
     carry["hand_no"] = row.hand_no
-    settings = table.kind.deal_settings()
-    if settings.get("straddle", "off") != "off":  # who may straddle this deal, if their position comes up
-        settings["straddlers"] = [deal_seat for deal_seat, i in enumerate(dealt) if row.seats[i].straddles]
-    seed, event_key = await shared_deals.deal_seed(table, settings, carry)
+    dealt_with = table.kind.deal_settings()
+    if row.settings.straddle is not Straddle.OFF:  # who may straddle this deal, if their position comes up
+        dealt_with["straddlers"] = [deal_seat for deal_seat, i in enumerate(dealt) if row.seats[i].straddles]
+    seed, event_key = await shared_deals.deal_seed(table, dealt_with, carry)
     seats = [row.seats[i] for i in dealt]
     row.deal = Deal(seed=seed, commitment=commitment(seed), seats=dealt, names=[s.name for s in seats],
                     stacks=[s.stack for s in seats], bots=[s.is_bot for s in seats], carry=carry,
-                    settings=settings, event_key=event_key)
+                    settings=dealt_with, event_key=event_key)
     row.step = 0
     table.engine = table.new_engine()
     table.turn_started = {}
@@ -105,10 +105,8 @@ async def start_deal(table: LiveTable) -> None:
 def turn_deadline(table: LiveTable) -> float | None:
     if table.engine is None or table.engine.outcome is not None:
         return None
-    seconds = float(table.row.settings.get("turn_seconds", table.spec.turn_seconds))
-    if "turn_seconds" not in table.row.settings:  # the game's own time for this decision, if it sets one
-        seconds = float(table.engine.turn_seconds() or seconds)
-    return table.room.clock() + seconds
+    seconds = table.row.settings.turn_seconds  # None: the game's own time for this decision, if it sets one
+    return table.room.clock() + float(seconds or table.engine.turn_seconds() or table.spec.turn_seconds)
 
 
 async def act(table: LiveTable, press: Press) -> None:

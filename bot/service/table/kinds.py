@@ -16,7 +16,7 @@ from bot.service.table.seats import buy_in
 from bot.service.table.settlement import add_asked_chips, carry_on, rebuy_computer_players, tournament_step
 from bot.service.tournament import sit_and_go, table_hooks
 from bot.storage.interface import Tx
-from bot.storage.records import Deal
+from bot.storage.records import Deal, TableMode
 
 
 class CasualTable:
@@ -55,7 +55,7 @@ class CasualTable:
         return None
 
     def deal_settings(self) -> dict[str, Any]:
-        return dict(self.table.row.settings)
+        return self.table.row.settings.to_json()
 
     def deal_started(self) -> None:
         return None
@@ -196,7 +196,7 @@ class TournamentTable(SitAndGo):
         return None
 
     def deal_settings(self) -> dict[str, Any]:
-        return {**self.table.row.settings, **self._stakes}
+        return {**self.table.row.settings.to_json(), **self._stakes}
 
     def deal_started(self) -> None:
         return None  # the table's message names the level (``bot.adapter.tournament.text.table_heading``)
@@ -223,13 +223,12 @@ class TournamentTable(SitAndGo):
 def of(table: LiveTable) -> TableKind:
     """The kind a table's settings make it."""
     settings, spec = table.row.settings, table.spec
-    mode = settings.get("mode")
-    if mode == "mtt":
+    if settings.mode is TableMode.TOURNAMENT:
         return TournamentTable(table)
-    if mode == "tournament":
+    if settings.mode is TableMode.SIT_AND_GO:
         return SitAndGo(table)
-    if settings.get("event") and spec.deal_key:
-        return EventTable(table, str(settings["event"]))
+    if settings.event and spec.deal_key:
+        return EventTable(table, settings.event)
     if spec.chips and spec.moves_button:
         return CashTable(table)
     return CasualTable(table)

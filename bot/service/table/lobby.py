@@ -10,6 +10,7 @@ from bot.service.table.command import command
 from bot.service.table.dealing import drive, eligible, maybe_resume, start_deal
 from bot.service.events.shared_deals import reveal_after_close
 from bot.service.table.live import LiveTable
+from bot.storage.records import Straddle
 from bot.service.tournament.sit_and_go import cancel_refunds
 from bot.service.table.seats import (BOT_NAMES, bot_name, buy_in, cash_note, remove_seats, require_room,
                                require_seated_or_host, sit_down)
@@ -132,8 +133,7 @@ async def toggle_straddle(table: LiveTable, user_id: int) -> bool:
     """The member will (True) or won't straddle when their position comes up; kept across deals
     and restarts (``TableSeat.straddles``). Computer players never straddle."""
     async with command(table, show=False) as run:
-        where = table.row.settings.get("straddle", "off")
-        if where == "off":
+        if table.row.settings.straddle is Straddle.OFF:
             raise UserError("This table plays without straddles (a table option at `create`).")
         seat = table.seat_of_user(user_id)
         seat.straddles = not seat.straddles

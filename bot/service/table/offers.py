@@ -8,6 +8,7 @@ from bot.games.base import ActionSpec
 from bot.service.money import cash
 from bot.service.table import after_hand, presence, undo
 from bot.service.table.live import LiveTable
+from bot.storage.records import Straddle
 
 
 @dataclass(frozen=True)
@@ -43,7 +44,7 @@ def offers(table: LiveTable, user_id: int) -> Offers:
     if playing and deal_seat is not None and table.paused is None:
         moves = tuple(table.engine.legal_actions(deal_seat))
     buttons = presence.offers_to(table, seat, dealing=playing)
-    if table.row.settings.get("straddle", "off") != "off" and not seat.is_bot:
+    if table.row.settings.straddle is not Straddle.OFF and not seat.is_bot:
         buttons.append("straddle")
     buttons += cash.offers_to(table, seat)
     if not playing and after_hand.may_show(table, user_id):

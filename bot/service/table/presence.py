@@ -32,8 +32,7 @@ KEPT = ("button_seat", "last_dealt", dead_button.KEY)
 
 
 def has_blinds(table: LiveTable) -> bool:
-    settings = table.row.settings
-    return table.spec.moves_button and "big_blind" in settings and settings.get("forced", "blinds") == "blinds"
+    return table.spec.moves_button and table.row.settings.posts_blinds
 
 
 BACK_TO_PLAY = "Press I'm back to be dealt in again."

@@ -114,7 +114,7 @@ class Replays:
         if stored is None:
             raise missing
         record = stored.record
-        steps = await asyncio.to_thread(rebuild, stored.game, stored.seed, record, row.settings)
+        steps = await asyncio.to_thread(rebuild, stored.game, stored.seed, record, row.settings.to_json())
         users = tuple(record.get("users") or await self._holders(table_id, hand_no, len(record["names"])))
         replay = Replay(table_id, hand_no, stored.game, users, steps, str(record["outcome"]["summary"]))
         self._kept[(table_id, hand_no)] = replay

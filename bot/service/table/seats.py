@@ -25,11 +25,11 @@ this many minimum buy-ins, 250 big blinds where the minimum is ten."""
 def buy_in_range(table: LiveTable) -> tuple[int, int | None]:
     """The table's minimum and maximum buy-in (None: no maximum, at a table that is no cash game)."""
     settings = table.row.settings
-    # Every chip game's defaults hold a minimum buy-in or a big blind (``bot/registry.py``).
-    low = int(settings["min_buy_in"] if "min_buy_in" in settings else 10 * int(settings["big_blind"]))
+    low = settings.least_buy_in
+    assert low is not None, "every chip game's defaults hold a minimum buy-in or a big blind (bot/registry.py)"
     if not table.kind.cash:
         return low, None
-    return low, int(settings.get("max_buy_in", MAX_IN_MINIMUMS * low))
+    return low, MAX_IN_MINIMUMS * low if settings.max_buy_in is None else settings.max_buy_in
 
 
 def buy_in(table: LiveTable, amount: int | None) -> int:
@@ -37,7 +37,8 @@ def buy_in(table: LiveTable, amount: int | None) -> int:
     over the maximum; 0 in a game without chips."""
     if not table.spec.chips:
         return 0
-    amount = table.row.settings.get("buy_in", table.spec.default_buy_in) if amount is None else amount
+    if amount is None:
+        amount = table.spec.default_buy_in if table.row.settings.buy_in is None else table.row.settings.buy_in
     low, high = buy_in_range(table)
     if amount < low:
         raise UserError(f"The buy-in must be at least {low} chips.")

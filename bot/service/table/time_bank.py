@@ -14,12 +14,12 @@ from bot.storage.records import TableSeat
 
 def full(table: LiveTable) -> int:
     """The table's time bank in seconds (0: none)."""
-    return int(table.row.settings.get("time_bank", 0))
+    return table.row.settings.time_bank
 
 
 def refill(table: LiveTable, dealt: list[int]) -> None:
     """At a deal's start: the players dealt in whose bank is due get it full again."""
-    every = max(1, int(table.row.settings.get("time_bank_hands", 10)))
+    every = table.row.settings.time_bank_hands
     for index in dealt if full(table) else ():
         seat = table.row.seats[index]
         if not seat.bank_hand or table.row.hand_no - seat.bank_hand >= every:

@@ -16,7 +16,7 @@ from bot.service.table.live import LiveTable, UndoAsked
 
 
 def allowed(table: LiveTable) -> bool:
-    return table.spec.undo is not None and table.spec.undo(table.row.settings)
+    return table.spec.undo is not None and table.spec.undo(table.row.settings.to_json())
 
 
 def _last_move(table: LiveTable, deal_seat: int) -> int:

@@ -49,7 +49,9 @@ class MttDesk:
 
     def of(self, table: LiveTable) -> Tournament:
         """The tournament a table belongs to."""
-        return self.running[int(table.row.settings["mtt"])]
+        mtt = table.row.settings.mtt
+        assert mtt is not None, "a tournament table's settings name its tournament"
+        return self.running[mtt]
 
     async def create(self, guild_id: int, channel_id: int, host_id: int, name: str, game: str,
                      settings: TournamentSettings) -> Tournament:

@@ -12,7 +12,7 @@ from bot.service.table.live import LiveTable
 from bot.service.tournament.multi_table import Tournament
 from bot.service.table.seats import bot_name
 from bot.storage.interface import Tx
-from bot.storage.records import MttEntry, TableRow, TableSeat
+from bot.storage.records import MttEntry, TableMode, TableRow, TableSeat, TableSettings
 
 NO_THREADS = ("I can't open threads in this channel: give me Create Public Threads and Send Messages in "
               "Threads there, or hold the tournament in another channel.")
@@ -136,7 +136,7 @@ async def insert_table(mtt: Tournament, tx: Tx, thread: int, number: int, seated
     """A new table of the tournament in ``thread``, with ``seated`` (chair, player) at the starting
     stack, its first deal due now, written in ``tx``: ``adopt`` it once ``tx`` has committed (a
     transaction rolled back leaves no table behind)."""
-    settings = {"mode": "mtt", "mtt": mtt.id, "turn_seconds": mtt.settings.turn_seconds, **mtt.stakes()}
+    settings = TableSettings(game=mtt.stakes(), mode=TableMode.TOURNAMENT, mtt=mtt.id, turn_seconds=mtt.settings.turn_seconds)
     table_id = await tx.insert_table(mtt.row.guild_id, thread, mtt.row.game, mtt.row.host_id, settings)
     await tx.add_mtt_table(mtt.id, table_id, number)
     row = TableRow(table_id, mtt.row.guild_id, thread, mtt.row.game, mtt.row.host_id, "playing", settings,

@@ -1,7 +1,7 @@
 """Sit-and-go tournaments for the poker games: the blind schedule, finishing places and payouts.
 
 Pure functions, and the table service's step after each tournament hand (``Tournaments``). A
-tournament table has ``settings["mode"] == "tournament"``: everyone buys in for the same ``buy_in``
+tournament table's settings have the mode ``TableMode.SIT_AND_GO``: everyone buys in for the same ``buy_in``
 (that is their starting stack), nobody joins after the start, the blinds go up every
 ``level_hands`` hands, a player whose stack reaches zero is out with a finishing place, and when
 one player has every chip the prize pool (all the buy-ins) is paid by place and the table closes. A running tournament can be cancelled only by a member with
@@ -10,7 +10,9 @@ out or not, then gets the buy-in back, as a poker room does when it calls a tour
 """
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any
+
+from bot.storage.records import TableSettings
 
 
 FACTORS: tuple[int, ...] = (1, 2, 3, 5, 10, 15, 20, 30, 40, 60, 80, 100, 150, 200)
@@ -33,24 +35,24 @@ MTT_CANCEL_RULE = ("This table belongs to a multi-table tournament: a manager ca
 """The same for a table of a multi-table tournament, which is cancelled whole."""
 
 
-def level(settings: Mapping[str, Any], hand_no: int) -> int:
+def level(settings: TableSettings, hand_no: int) -> int:
     """The blind level (0-based) of a tournament's ``hand_no``-th hand (1-based)."""
-    per_level = max(1, int(settings.get("level_hands", 10)))
-    return min((hand_no - 1) // per_level, len(FACTORS) - 1)
+    return min((hand_no - 1) // settings.level_hands, len(FACTORS) - 1)
 
 
-def hand_settings(settings: Mapping[str, Any], hand_no: int) -> dict[str, Any]:
-    """The engine settings for one hand of a sit-and-go: its stakes for that hand's level."""
+def hand_settings(settings: TableSettings, hand_no: int) -> dict[str, Any]:
+    """The engine settings for one hand of a sit-and-go: the game's, its stakes for that hand's level."""
     current = level(settings, hand_no)
     factor = FACTORS[current]
-    scaled = {key: int(settings[key]) * factor for key in STAKES if key in settings}
-    if "small_blind" in settings and not settings.get("ante") and current >= ANTE_FROM_LEVEL:
-        big_blind_ante = settings.get("ante_kind") == "big blind"
+    game = settings.to_json()
+    scaled = {key: int(game[key]) * factor for key in STAKES if key in game}
+    if "small_blind" in game and not game.get("ante") and current >= ANTE_FROM_LEVEL:
+        big_blind_ante = game.get("ante_kind") == "big blind"
         scaled["ante"] = scaled["big_blind"] if big_blind_ante else max(1, scaled["small_blind"] // 5)
-    return {**settings, **scaled}
+    return {**game, **scaled}
 
 
-def describe_level(settings: Mapping[str, Any], hand_no: int) -> str:
+def describe_level(settings: TableSettings, hand_no: int) -> str:
     """"level 4: blinds 25/50 ante 5" (or stud's "ante 5, bring-in 10, bets 25/50": a stud table's
     settings always hold its four stakes)."""
     current = hand_settings(settings, hand_no)

@@ -9,6 +9,7 @@ import re
 
 from bot.exports import pokerstars_hand
 from bot.service.tournament.sit_and_go import hand_settings
+from bot.storage.records import TableSettings
 from tests.service.table.test_bounty import HOLDS_IT_IN_THE_SMALL_BLIND, WINS_THE_SHOWDOWN
 from tests.support.export_checks import replayed_stacks
 from tests.support.pokerstars_numbers import check_numbers
@@ -77,7 +78,7 @@ async def test_a_sit_and_go_blinds_an_absent_player_off_without_a_stack_below_ze
     short = 0
     for hand_no, stored in await service.storage.hand_records(live.id):
         replayed_stacks(stored.export)  # pokerkit replays it to the stacks it states
-        level = hand_settings(settings | {"small_blind": 5, "big_blind": 10}, hand_no)
+        level = hand_settings(TableSettings.from_json(settings | {"small_blind": 5, "big_blind": 10}), hand_no)
         text = pokerstars_hand(live.id, hand_no, stored, max_seats=9)
         check_numbers(text, stored.export, blinds=(level["small_blind"], level["big_blind"]))
         short += bool(re.search(r"^Ann: posts .+ and is all-in$", text, re.M))

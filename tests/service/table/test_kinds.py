@@ -3,18 +3,18 @@ the kinds tell the kinds apart: no module of ``bot/`` reads the settings' mode, 
 decide what a table does."""
 from __future__ import annotations
 
-import ast
 import re
 from pathlib import Path
 
 import pytest
 
 from bot.service.table import kinds
+from tests.support.code_lines import code_lines
 from tests.support.service_rig import ALICE, CHANNEL, GUILD, open_service
 
 ROOT = Path(__file__).resolve().parents[3]
 FLAG = re.compile(r"\b(is_mtt|is_tournament|is_cash_table|running_tournament)\b"
-                  r"|settings(\.get\(|\[)\s*[\"'](mode|mtt|event)[\"']")
+                  r"|settings(\.get\(|\[)\s*[\"'](mode|mtt|event)[\"']|settings\.(mode|mtt|event)\b")
 """A kind flag: a test of the kind by name, or a read of the settings that tell the kinds apart."""
 ALLOWED = {
     "bot/service/table/kinds.py": "where a table's kind is chosen from its settings",
@@ -23,23 +23,13 @@ ALLOWED = {
 }
 
 
-def _code_lines(source: str) -> list[tuple[int, str]]:
-    """The lines of a module that are code: its docstrings and comments left out."""
-    prose = set()
-    for node in ast.walk(ast.parse(source)):
-        if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str):
-            prose.update(range(node.lineno, (node.end_lineno or node.lineno) + 1))
-    return [(number, line.split("#")[0]) for number, line in enumerate(source.splitlines(), start=1)
-            if number not in prose]
-
-
 def test_no_kind_flags_outside_the_kinds() -> None:
     found = []
     for path in sorted((ROOT / "bot").rglob("*.py")):
         name = path.relative_to(ROOT).as_posix()
         if name in ALLOWED or name.startswith("bot/games/"):  # the rules read their own settings
             continue
-        for number, line in _code_lines(path.read_text()):
+        for number, line in code_lines(path.read_text()):
             if FLAG.search(line):
                 found.append(f"{name}:{number}: {line.strip()}")
     assert not found, "kind flags outside bot/service/table/kinds.py:\n" + "\n".join(found)
@@ -47,8 +37,8 @@ def test_no_kind_flags_outside_the_kinds() -> None:
 
 def test_the_grep_sees_a_flag_in_code_only() -> None:
     source = 'def f(settings):\n    """``settings["mode"]`` says"""\n    return settings.get("mode")  # settings["event"]\n'
-    assert [number for number, line in _code_lines(source) if FLAG.search(line)] == [3]
-    assert FLAG.search("if is_cash_table(table):")
+    assert [number for number, line in code_lines(source) if FLAG.search(line)] == [3]
+    assert FLAG.search("if is_cash_table(table):") and FLAG.search("if table.row.settings.mode is TableMode.CASH:")
     assert not FLAG.search('settings = {"mode": "tournament"}'), "making a table of a kind is no flag"
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bot.service.tournament import sit_and_go
+from bot.storage.records import TableSettings
 
 # "the winner takes all with up to 3 entrants, 65%/35% with 4-6, 50%/30%/20% with 7-10"
 SHARES_BY_ENTRANTS = {**{n: (100,) for n in (2, 3)}, **{n: (65, 35) for n in (4, 5, 6)},
@@ -36,9 +37,9 @@ def test_a_cancelled_tournament_gives_every_entrant_the_buy_in_back() -> None:
 
 def test_the_stakes_rise_level_by_level() -> None:
     blinds = {"mode": "tournament", "small_blind": 5, "big_blind": 10, "level_hands": 3}
-    assert sit_and_go.hand_settings(blinds, 7)["big_blind"] == 30
+    assert sit_and_go.hand_settings(TableSettings.from_json(blinds), 7)["big_blind"] == 30
     stud = {"mode": "tournament", "ante": 1, "bring_in": 2, "small_bet": 5, "big_bet": 10, "level_hands": 1}
-    assert sit_and_go.describe_level(stud, 4) == "level 4: ante 5, bring-in 10, bets 25/50"
+    assert sit_and_go.describe_level(TableSettings.from_json(stud), 4) == "level 4: ante 5, bring-in 10, bets 25/50"
 
 
 @pytest.mark.parametrize("hand_no, text", [
@@ -48,15 +49,15 @@ def test_the_stakes_rise_level_by_level() -> None:
 ])
 def test_the_table_names_the_level_and_its_blinds(hand_no: int, text: str) -> None:
     settings = {"mode": "tournament", "small_blind": 5, "big_blind": 10, "level_hands": 2}
-    assert sit_and_go.describe_level(settings, hand_no) == text
+    assert sit_and_go.describe_level(TableSettings.from_json(settings), hand_no) == text
 
 
 def test_levels_last_ten_hands_unless_set_and_the_last_level_stays() -> None:
-    assert [sit_and_go.level({"mode": "tournament"}, hand) for hand in (1, 10, 11, 21)] == [0, 0, 1, 2]
+    assert [sit_and_go.level(TableSettings.from_json({"mode": "tournament"}), hand) for hand in (1, 10, 11, 21)] == [0, 0, 1, 2]
     settings = {"mode": "tournament", "small_blind": 5, "big_blind": 10, "level_hands": 1}
     # Fourteen levels, the last at 200 times the first: it stays once reached.
-    assert sit_and_go.describe_level(settings, 14) == "level 14: blinds 1000/2000 ante 200"
-    assert sit_and_go.describe_level(settings, 10_000) == "level 14: blinds 1000/2000 ante 200"
+    assert sit_and_go.describe_level(TableSettings.from_json(settings), 14) == "level 14: blinds 1000/2000 ante 200"
+    assert sit_and_go.describe_level(TableSettings.from_json(settings), 10_000) == "level 14: blinds 1000/2000 ante 200"
 
 
 @pytest.mark.parametrize("first_level, text", [
@@ -71,4 +72,4 @@ def test_an_ante_is_added_from_the_fourth_level_only_to_blinds_without_one(first
     """A big-blind ante is the big blind's worth, posted by the big blind alone (the default of hold'em
     and Omaha tournaments); otherwise a fifth of the small blind from everyone."""
     hand = int(text.split()[1].rstrip(":"))
-    assert sit_and_go.describe_level({"mode": "tournament", "level_hands": 1, **first_level}, hand) == text
+    assert sit_and_go.describe_level(TableSettings.from_json({"mode": "tournament", "level_hands": 1, **first_level}), hand) == text
