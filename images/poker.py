@@ -10,7 +10,8 @@ on its plate; the log stays in the message text (``bot/adapter/table_text.py``).
 28 px text, seven to ten 22 px. ``render_hand`` draws the private hand: the cards large, the hand's
 name, the stack and bet, what the player faces on their turn, the board. Where the seats and bets go
 is ``images.poker_layout``'s. Both read nothing but the keys of ``bot.games.poker_view.PokerView``,
-so whatever the engine hid stays hidden.
+so whatever the engine hid stays hidden; a view with ``four_color`` (badugi, whose hands are read by
+their four suits) is drawn in a four-colour deck.
 """
 from __future__ import annotations
 
@@ -105,6 +106,7 @@ def render_table(view: View, footer: str | None = None, *, four_color: bool = Fa
     commitment). A seat's view puts that seat at the bottom centre, the public view seat 0.
     An all-in runout's figures are counted here, in the render pool, from the view's ``runout``."""
     view = with_equity(view)
+    four_color = four_color or bool(view.get("four_color"))
     canvas = _table_background().copy()
     draw = canvas_draw(canvas)
     draw_header(draw, TABLE_SIZE[0], f"{view['variant']} · {view['stakes']}",
@@ -496,6 +498,7 @@ def render_hand(view: View, *, four_color: bool = False) -> bytes:
     and what the player faces when it is their turn; the board below."""
     viewer = private_viewer(view)
     seat = view["seats"][viewer]
+    four_color = four_color or bool(view.get("four_color"))
     width, height = HAND_SIZE
     canvas = Image.new("RGB", HAND_SIZE, FELT)
     draw = canvas_draw(canvas)

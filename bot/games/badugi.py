@@ -11,11 +11,12 @@ draw's (``FixedLimitTripleDraw`` in ``bot/games/lowball.py``); what differs:
   highest card wins, then the next. Named as players say them (``bot/games/low_hands.py``):
   "4-card badugi, 7 high", "three-card 5-3-2".
 
-No all-in odds. PHH: the specification's "FB".
+The pictures deal it from a four-colour deck (the view's ``four_color``). No all-in odds. PHH: the
+specification's "FB".
 """
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from pokerkit import BadugiHand, Deck, FixedLimitBadugi, Hand, Poker
 
@@ -38,3 +39,7 @@ class BadugiEngine(FixedLimitTripleDraw):
 
     def _hand_name(self, seat: int) -> str:
         return badugi_name(self._cards[seat])
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """Drawn in a four-colour deck: a badugi is read by its four suits."""
+        return {**super().view(seat), "four_color": True}

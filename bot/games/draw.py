@@ -51,7 +51,6 @@ LIMITS = {
 GAMES: dict[str, type[Poker]] = {"no-limit": NoLimitFiveCardDraw, "pot-limit": PotLimitFiveCardDraw,
                                   "fixed-limit": FixedLimitFiveCardDraw}
 """Limit -> pokerkit game: streets (fixed-limit: a bet and three raises a round) and PHH code."""
-ORDINALS = ("first", "second", "third")
 
 
 def derived_seed(seed: str, purpose: str) -> str:
@@ -269,6 +268,8 @@ class DrawHand(PokerkitHand):
 
     deck: ClassVar[Deck] = Deck.STANDARD
     hand_types: ClassVar[tuple[type[Hand], ...]] = (FastHighHand,)
+    rounds: ClassVar[tuple[str, ...]] = ("before the draw", "after the draw")
+    """The betting rounds' names, one a round (the view's street between the draws)."""
     forced: str
     bets: ForcedBets
     small_blind: int
@@ -335,12 +336,7 @@ class DrawHand(PokerkitHand):
     def _street(self) -> str:
         if self.state.stand_patter_or_discarder_index is not None:
             return "draw"
-        draws = len(self.state.streets) - 1
-        if draws == 1:
-            return ("before the draw", "after the draw")[self._street_at]
-        if self._street_at == 0:
-            return "before the first draw"
-        return f"after the {ORDINALS[self._street_at - 1]} draw"
+        return self.rounds[self._street_at]
 
     # -- the draw ------------------------------------------------------------------------------
 

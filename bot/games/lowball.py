@@ -51,6 +51,8 @@ class FixedLimitTripleDraw(NamedDrawHand):
 
     pokerkit_game: ClassVar[type[Poker]]
     max_seats: ClassVar[int] = 6
+    rounds: ClassVar[tuple[str, ...]] = ("pre-draw", "first draw", "second draw", "third draw")
+    """As players name them: before the draws, then after each."""
 
     def _read_settings(self, settings: Mapping[str, Any]) -> None:
         self._read_forced_bets(settings)
@@ -67,7 +69,11 @@ class FixedLimitTripleDraw(NamedDrawHand):
                 *(replace(street, max_completion_betting_or_raising_count=BETS_A_ROUND) for street in rest))
 
     def _stakes(self) -> str:
-        return f"Limits {self.big_blind}/{2 * self.big_blind}, " + super()._stakes().lower()
+        """"Limits 10/20": the blinds are half a small bet and a small bet unless the table says otherwise."""
+        text = f"Limits {self.big_blind}/{2 * self.big_blind}"
+        if 2 * self.small_blind != self.big_blind:
+            text += f", small blind {self.small_blind}"
+        return text + (f", ante {self.ante}" if self.ante else "")
 
 
 class TripleDrawEngine(FixedLimitTripleDraw):
@@ -90,6 +96,7 @@ class SingleDrawEngine(NamedDrawHand):
 
     game: ClassVar[str] = "single-draw"
     max_seats: ClassVar[int] = 6
+    rounds: ClassVar[tuple[str, ...]] = ("pre-draw", "post-draw")
     hand_types: ClassVar[tuple[type[Hand], ...]] = (StandardLowHand,)
 
     def _read_settings(self, settings: Mapping[str, Any]) -> None:
@@ -100,7 +107,7 @@ class SingleDrawEngine(NamedDrawHand):
 
     @property
     def variant(self) -> str:
-        return "No-limit 2-7 single draw"
+        return "2-7 single draw"
 
     def _hand_name(self, seat: int) -> str:
         return deuce_to_seven_name(self._cards[seat])

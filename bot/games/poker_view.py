@@ -86,6 +86,7 @@ class PokerView(TypedDict):
     boards: NotRequired[list[list[str]]]  # run it twice: both boards (``board`` is the first)
     board_results: NotRequired[list[str]]  # run it twice, once paid: a short line a board, every pot on it
     board_slots: NotRequired[int]  # board cards the game deals: 5 (default) for flop games, 0 for stud/draw
+    four_color: NotRequired[bool]  # draw the cards in a four-colour deck (badugi, read by its four suits)
     runout: NotRequired[list[RunoutSpotView]]  # all-in runout: each street's live hands and board; only in
                                                # a view that shows every one of those hands
     equity: NotRequired[list[StreetEquityView]]  # each street's chances, counted from ``runout`` where the

@@ -21,9 +21,9 @@ ALICE, BOB = User(5701, "Alice"), User(5702, "Bob")
 Discards = Callable[[list[str], int], tuple[str, ...]]
 GAMES: dict[str, tuple[str, str, Discards, int]] = {
     # game: (PHH code, stakes on the picture, how a member draws, cards in a hand)
-    "triple-draw": ("F2L3D", "Limits 10/20, blinds 5/10", lambda cards, left: lowball_ai.choose_discards(cards, left, True), 5),
+    "triple-draw": ("F2L3D", "Limits 10/20", lambda cards, left: lowball_ai.choose_discards(cards, left, True), 5),
     "single-draw": ("N2L1D", "Blinds 5/10", lambda cards, left: lowball_ai.choose_discards(cards, left, False), 5),
-    "badugi": ("FB", "Limits 10/20, blinds 5/10", badugi_ai.choose_discards, 4),
+    "badugi": ("FB", "Limits 10/20", badugi_ai.choose_discards, 4),
 }
 
 

@@ -31,7 +31,7 @@ def finish_checking(e: BadugiEngine) -> None:
 def test_four_cards_each_three_draws_and_the_limits_of_triple_draw() -> None:
     e = engine(8, dealer=7)
     view = e.view(None)
-    assert (view["variant"], view["stakes"], view["draws_left"]) == ("Badugi", "Limits 10/20, blinds 5/10", 3)
+    assert (view["variant"], view["stakes"], view["draws_left"]) == ("Badugi", "Limits 10/20", 3)
     assert all(len(e.view(s)["seats"][s]["cards"]) == 4 for s in range(8))
     assert all(c == HIDDEN for s in view["seats"] for c in s["cards"])
     (seat,) = e.to_act()

@@ -43,7 +43,7 @@ def test_three_draws_small_bets_then_big_bets_and_the_streets_named() -> None:
     e = triple(3, dealer=2)
     view = e.view(None)
     assert (view["variant"], view["stakes"], view["street"], view["draws_left"]) == (
-        "2-7 triple draw", "Limits 10/20, blinds 5/10", "before the first draw", 3)
+        "2-7 triple draw", "Limits 10/20", "pre-draw", 3)
     assert e.to_act() == (2,)  # left of the big blind
     assert (raise_spec(e).min_amount, raise_spec(e).max_amount) == (20, 20)
     streets = [e.view(None)["street"]]
@@ -56,8 +56,12 @@ def test_three_draws_small_bets_then_big_bets_and_the_streets_named() -> None:
         spec = raise_spec(e)
         assert (spec.label, spec.min_amount, spec.max_amount) == (f"Bet {expected_bet}", expected_bet, expected_bet)
         call_round(e)
-    assert streets == ["before the first draw", "after the first draw", "after the second draw", "after the third draw"]
+    assert streets == ["pre-draw", "first draw", "second draw", "third draw"]
     assert e.finished and e.view(None)["street"] == "showdown"
+
+
+def test_the_stakes_name_a_small_blind_other_than_half_the_small_bet() -> None:
+    assert triple(3, small_blind=3).view(None)["stakes"] == "Limits 10/20, small blind 3"
 
 
 def test_a_bet_and_three_raises_a_round_the_big_blind_being_the_first_rounds_bet() -> None:
@@ -114,7 +118,7 @@ def test_single_draw_is_no_limit_with_the_big_blinds_ante() -> None:
     table = {"small_blind": 50, "big_blind": 100, "ante": 100, "ante_kind": "big blind"}
     e = SingleDrawEngine(table, [Seat(n, 5000) for n in NAMES[:4]], SEED, {"dealer": 3})
     view = e.view(None)
-    assert (view["variant"], view["stakes"], view["draws_left"]) == ("No-limit 2-7 single draw", "Blinds 50/100, BB ante 100", 1)
+    assert (view["variant"], view["stakes"], view["draws_left"]) == ("2-7 single draw", "Blinds 50/100, BB ante 100", 1)
     assert [s["stack"] + s["bet"] for s in view["seats"]] == [5000, 4900, 5000, 5000]  # the big blind's ante is dead money
     assert sum(p["amount"] for p in view["pots"]) == 100
     spec = raise_spec(e)
@@ -122,7 +126,7 @@ def test_single_draw_is_no_limit_with_the_big_blinds_ante() -> None:
     call_round(e)
     assert e.view(None)["street"] == "draw"
     stand_pat_round(e)
-    assert e.view(None)["street"] == "after the draw"
+    assert e.view(None)["street"] == "post-draw"
     call_round(e)
     assert e.finished
     history = RoomHandHistory.loads(e.phh())

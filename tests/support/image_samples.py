@@ -56,6 +56,9 @@ SAMPLES: dict[str, Sample] = {
     "mixed": Sample(4, 14, settings=(("rotation", "stud,holdem-fl"),)),
     "razz": Sample(5, 20),
     "stud-hilo": Sample(3, 14),
+    "triple-draw": Sample(4, 16, seat=2),
+    "single-draw": Sample(4, 8, seat=2),
+    "badugi": Sample(5, 18),
 }
 
 
