@@ -48,7 +48,7 @@ def buy_in(table: LiveTable, amount: int | None) -> int:
 
 
 def require_room(table: LiveTable) -> None:
-    seats = table.spec.max_seats(table.row.settings)
+    seats = table.spec.max_seats(table.row.settings.to_json())
     if len(table.row.seats) >= seats:
         raise UserError(f"The table is full ({seats} seats).")
 
