@@ -29,6 +29,7 @@ from bot.games.high_hands import PrecomputedHand, five_name
 RANKS = "6789TJQKA"
 SHORT_DECK: tuple[str, ...] = tuple(r + s for s in SUITS for r in RANKS)
 """The 36 cards in their fixed starting order: 6c..Ac, 6d..Ad, 6h..Ah, 6s..As."""
+_LOOKUP = ShortDeckHoldemLookup()
 _PRIMES = dict(zip(RANKS, (2, 3, 5, 7, 11, 13, 17, 19, 23)))
 _PRIME_OF_ID = {number: _PRIMES[code[0]] for code, number in CARD_ID.items() if code[0] in _PRIMES}
 _SUIT_OF_ID = {number: number % 4 for number in _PRIME_OF_ID}
@@ -50,7 +51,6 @@ class _Tables:
 
 def _five_entry(ranks: Sequence[str], suited: bool) -> Entry | None:
     """pokerkit's entry of five cards of these ranks, of one suit or not (None: five of a kind)."""
-    lookup = _lookup()
     seen: Counter[str] = Counter()
     cards = []
     for rank in ranks:
@@ -58,12 +58,7 @@ def _five_entry(ranks: Sequence[str], suited: bool) -> Entry | None:
         seen[rank] += 1
     if not suited and len(set(ranks)) == 5:
         cards[0] = cards[0][0] + "h"  # five different ranks: not all clubs
-    return lookup.get_entry_or_none("".join(cards))
-
-
-@cache
-def _lookup() -> ShortDeckHoldemLookup:
-    return ShortDeckHoldemLookup()
+    return _LOOKUP.get_entry_or_none("".join(cards))
 
 
 @cache
@@ -101,13 +96,13 @@ def entry(cards: Iterable[str]) -> Entry:
 
 
 def _entry_of(primes: Sequence[int], suits: Sequence[int]) -> Entry:
+    """The best entry of 5-7 cards given as their ranks' primes and their suits: the ranks' own, or of
+    the five or more of one suit (a flush, or a straight flush), whichever is better."""
     tables = _tables()
     best = tables.plain[prod(primes)]
-    if len(primes) >= 5:
-        for suit, count in Counter(suits).items():
-            if count >= 5:
-                flush = tables.suited[prod(p for p, s in zip(primes, suits) if s == suit)]
-                best = max(best, flush)
+    for suit, count in Counter(suits).items():
+        if count >= 5:
+            best = max(best, tables.suited[prod(p for p, s in zip(primes, suits) if s == suit)])
     return best
 
 
@@ -133,7 +128,7 @@ class ShortDeckHand(PrecomputedHand):
     """pokerkit's short-deck high hand (``ShortDeckHoldemHand``'s order and labels) over all 5-7 cards at
     once, from the tables."""
 
-    lookup: ClassVar[ShortDeckHoldemLookup] = ShortDeckHoldemLookup()
+    lookup: ClassVar[ShortDeckHoldemLookup] = _LOOKUP
     low: ClassVar[bool] = False
 
     def __init__(self, cards: Iterable[Card] | str) -> None:
