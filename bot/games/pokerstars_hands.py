@@ -56,16 +56,16 @@ def _high_words(cards: Sequence[Card], label: Label) -> str:
             return "a Royal Flush"
         kind = "a straight flush" if label == Label.STRAIGHT_FLUSH else "a straight"
         return f"{kind}, {_NAMES[low]} to {_NAMES[high]}"
-    words = {
-        Label.HIGH_CARD: f"high card {_NAMES[ordered[-1]]}",
-        Label.ONE_PAIR: f"a pair of {_plural(top)}",
-        Label.TWO_PAIR: f"two pair, {_plural(by_count[0])} and {_plural(by_count[1])}",
-        Label.THREE_OF_A_KIND: f"three of a kind, {_plural(top)}",
-        Label.FLUSH: f"a flush, {_NAMES[ordered[-1]]} high",
-        Label.FULL_HOUSE: f"a full house, {_plural(top)} full of {_plural(by_count[1])}",
-        Label.FOUR_OF_A_KIND: f"four of a kind, {_plural(top)}",
-    }
-    return words[label]
+    if label == Label.HIGH_CARD:
+        return f"high card {_NAMES[ordered[-1]]}"
+    if label == Label.FLUSH:
+        return f"a flush, {_NAMES[ordered[-1]]} high"
+    if label == Label.TWO_PAIR:
+        return f"two pair, {_plural(top)} and {_plural(by_count[1])}"
+    if label == Label.FULL_HOUSE:
+        return f"a full house, {_plural(top)} full of {_plural(by_count[1])}"
+    made = {Label.ONE_PAIR: "a pair of", Label.THREE_OF_A_KIND: "three of a kind,", Label.FOUR_OF_A_KIND: "four of a kind,"}
+    return f"{made[label]} {_plural(top)}"
 
 
 def _low_ranks(hand: Hand) -> str:
@@ -91,11 +91,29 @@ def _best(hand_type: type[Hand], hole: Sequence[Card], board: Sequence[Card]) ->
         return None
 
 
+def _partial(hand_types: Sequence[type[Hand]], cards: Sequence[Card]) -> str:
+    """A hand of fewer cards than the game's hands have (a winner nobody called who shows before the
+    river), named by its pairs as PokerStars names it ("a pair of Aces", "high card King", "Lo: 9,5,3")."""
+    counts = sorted(Counter(_ranks(cards)).values(), reverse=True)
+    label = {4: Label.FOUR_OF_A_KIND, 3: Label.THREE_OF_A_KIND, 1: Label.HIGH_CARD}.get(counts[0], Label.ONE_PAIR)
+    if counts[:2] == [2, 2]:
+        label = Label.TWO_PAIR
+    low = hand_types[0] in (RegularLowHand, StandardLowHand)
+    if low and label == Label.HIGH_CARD:
+        order = "A23456789TJQK" if hand_types[0] is RegularLowHand else _ORDER
+        return "Lo: " + ",".join(sorted(_ranks(cards), key=order.index, reverse=True))
+    words = _high_words(cards, label)
+    return f"Lo: {words}" if low else f"HI: {words}" if len(hand_types) > 1 else words
+
+
 def describe(hand_types: Sequence[type[Hand]], hole: Sequence[Card], board: Sequence[Card]) -> tuple[str, str]:
     """What the showdown line puts in parentheses after the cards, and what the summary writes after
     "with": ("a pair of Sixes", "a pair of Sixes"), ("Lo: 8,6,4,3,2", ...), ("Badugi: 5,4,2,A", "a Badugi:
     5,4,2,A"), ("HI: two pair, Aces and Kings; LO: 6,5,4,2,A", ...)."""
     hands = [_best(hand_type, hole, board) for hand_type in hand_types]
+    if hands[0] is None and len(hole) + len(board) < 5 and BadugiHand not in hand_types:
+        text = _partial(hand_types, [*hole, *board])
+        return text, text
     if len(hands) > 1:  # hi-lo
         high, low = hands[0], hands[1]
         text = f"HI: {_words(high) if high else ''}" + (f"; LO: {_words(low)}" if low else "")

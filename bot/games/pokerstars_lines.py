@@ -236,4 +236,4 @@ class Lines:
 
     def _NoOperation(self, op: NoOperation) -> None:
         if op.commentary and (after := _SHOWN_AFTER.match(op.commentary)):
-            self.out.shows_after[int(after["player"]) - 1] = cards_text(list(Card.parse(after["cards"])))
+            self.out.shows_after[int(after["player"]) - 1] = list(Card.parse(after["cards"]))

@@ -54,7 +54,7 @@ class Outcome:
     acted: set[int] = field(default_factory=set)
     shown: dict[int, tuple[Card, ...]] = field(default_factory=dict)
     """At the showdown: the cards shown, or none (mucked)."""
-    shows_after: dict[int, str] = field(default_factory=dict)
+    shows_after: dict[int, list[Card]] = field(default_factory=dict)
     """A winner nobody called who showed: their cards."""
     pushes: list[Push] = field(default_factory=list)
     hand_type_pushes: set[int] = field(default_factory=set)
@@ -117,8 +117,9 @@ def results(out: Outcome, game: StarsGame, seat_of: Sequence[int], state: State,
             lines.append("No low hand qualified")
     won = [sum(by_board[p] for by_board in won_on) for p in range(n)]
     if not out.shown:
-        lines += [f"{names[p]}: shows [{out.shows_after[p]}]" if p in out.shows_after else f"{names[p]}: doesn't show hand"
-                  for p in range(n) if won[p]]
+        lines += [f"{names[p]}: shows [{cards_text(out.shows_after[p])}] "
+                  f"({describe(state.hand_types, out.shows_after[p], out.boards[0])[0]})" if p in out.shows_after
+                  else f"{names[p]}: doesn't show hand" for p in range(n) if won[p]]
 
     split = "" if pot_count == 1 else " " + " ".join(
         f"{name[0].upper()}{name[1:]} {amount}." for name, amount in zip(pot_names, pots))

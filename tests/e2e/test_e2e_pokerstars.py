@@ -23,12 +23,12 @@ async def _file(h: Harness, user: User, **options: Any) -> tuple[str, str]:
 
 async def test_a_member_exports_a_table_as_pokerstars_hand_histories(tmp_path) -> None:
     h = await Harness.start(str(tmp_path / "c.db"))
-    await h.command(ALICE, "stud", "create")
+    await h.command(ALICE, "saint", "create")
     refused = h.ephemeral_text(await h.command(ALICE, "export", table=h.bot.service.in_channel(CHANNEL_ID).id,
                                                format="pokerstars"))
-    assert "Seven-card stud hands export as PHH only" in refused
-    assert "Texas hold'em, Omaha and Omaha hi-lo" in refused
-    await h.command(ALICE, "stud", "cancel")
+    assert "Saint Poker hands export as JSON only" in refused
+    assert "Texas hold'em, Omaha, Omaha hi-lo, Seven-card stud, Razz" in refused
+    await h.command(ALICE, "saint", "cancel")
 
     await h.command(ALICE, "holdem", "create")
     await h.command(BOB, "holdem", "join")

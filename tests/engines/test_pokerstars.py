@@ -92,7 +92,8 @@ def test_a_winner_nobody_called_who_showed_shows_after_the_collection() -> None:
     cards = " ".join(engine.view(1)["seats"][1]["cards"])
     engine.show_cards(1)
     text = convert(engine.phh(), HandInfo(10, "Cardroom 1", 3, _utc(2026, 6, 1), seats=[1, 2, 3], hero=1))
-    assert f"Uncalled bet (40) returned to Bob\nBob collected 30 from pot\nBob: shows [{cards}]\n*** SUMMARY ***" in text
+    assert f"Uncalled bet (40) returned to Bob\nBob collected 30 from pot\nBob: shows [{cards}] (" in text
+    assert text.split(f"Bob: shows [{cards}] (")[1].split("\n")[0].endswith(")") and "\n*** SUMMARY ***" in text
     assert "doesn't show hand" not in text and "Seat 2: Bob (small blind) collected (30)" in text
     with pytest.raises(ValueError, match="SHOWS"):  # pokerregion's reader knows no "shows" in a street's lines
         _PlayMoney(text).parse()

@@ -59,9 +59,8 @@ def test_the_grammar_refuses_what_no_real_file_writes() -> None:
 def _move(engine: Any, seat: int, rng: random.Random) -> Action:
     legal = engine.legal_actions(seat)
     spec = rng.choice([s for s in legal if s.kind != "fold"] if rng.random() < 0.8 else legal)
-    if spec.kind == "draw":
-        cards = engine.view(seat)["seats"][seat]["cards"]
-        return Action("draw", cards=rng.sample(cards, rng.randint(0, min(3, len(cards)))))
+    if spec.kind == "discard":
+        return Action("discard", cards=tuple(rng.sample(spec.choices, rng.randint(1, 3))))
     amount = None if spec.min_amount is None else rng.choice([spec.min_amount, spec.max_amount])
     return Action(spec.kind, amount=amount)
 

@@ -25,6 +25,11 @@ def choose(live: LiveTable, rng: random.Random) -> Action:
     roll = rng.random()
     if "twice" in kinds:  # run it twice? mostly yes
         return Action("twice" if roll < 0.8 else "once")
+    if "discard" in kinds:  # a draw: pat, or one to three cards
+        cards = kinds["discard"].choices
+        return Action("discard", cards=tuple(rng.sample(cards, rng.randint(1, 3)))) if roll < 0.7 else Action("stand_pat")
+    if "bring_in" in kinds:  # the lowest (razz: highest) up card brings in, or completes
+        return Action("bring_in") if roll < 0.7 or "raise" not in kinds else Action("raise", kinds["raise"].min_amount)
     if "raise" in kinds and roll < 0.35:
         low, high = kinds["raise"].min_amount, kinds["raise"].max_amount
         assert low is not None and high is not None

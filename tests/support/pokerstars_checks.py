@@ -206,7 +206,8 @@ def check_hand(text: str, table_id: int, hand_no: int, stored: StoredHand, *, he
     assert all(lines == cards_only[0] for lines in cards_only), "each board's showdown shows the same cards"
     for remark in (a for a in history.actions if a.endswith("after winning uncontested")):
         p, cards = int(remark.split()[1][1:]) - 1, remark.split()[3]
-        assert f"{name[p]} collected" in text and f"\n{name[p]}: shows [{_spaced(cards)}]\n*** SUMMARY" in text
+        assert f"{name[p]} collected" in text and re.search(
+            rf"\n{re.escape(name[p])}: shows \[{_spaced(cards)}\] \([^)]+\)\n\*\*\* SUMMARY", text)
     shows = {index[m["name"]]: m["cards"].replace(" ", "") for m in map(_SHOWS.match, showdown) if m}
     mucks = {index[m["name"]]: "" for m in map(_MUCKS.match, showdown) if m}
     assert shows | mucks == shown and not set(shows) & set(mucks)
