@@ -23,7 +23,7 @@ class PokerSeatView(TypedDict):
     last_action: str      # "raises to 40", "checks", "" ...
     hand_name: str        # at showdown for shown hands ("Two Pair, Aces and Kings"), else ""
     won: int              # chips won this hand (showdown), 0 otherwise
-    drew: NotRequired[int | None]  # five-card draw: cards replaced in the draw (None before it)
+    drew: NotRequired[int | None]  # draw games: cards replaced in the last draw (None before the first)
     up: NotRequired[list[bool]]    # seven-card stud: which of ``cards`` are dealt face up, in deal order
 
 
@@ -86,6 +86,7 @@ class PokerView(TypedDict):
     boards: NotRequired[list[list[str]]]  # run it twice: both boards (``board`` is the first)
     board_results: NotRequired[list[str]]  # run it twice, once paid: a short line a board, every pot on it
     board_slots: NotRequired[int]  # board cards the game deals: 5 (default) for flop games, 0 for stud/draw
+    draws_left: NotRequired[int]  # draw games: draws still to come, the one being made included
     four_color: NotRequired[bool]  # draw the cards in a four-colour deck (badugi, read by its four suits)
     runout: NotRequired[list[RunoutSpotView]]  # all-in runout: each street's live hands and board; only in
                                                # a view that shows every one of those hands

@@ -11,6 +11,8 @@ from bot.games.badugi import BadugiEngine
 from bot.games.base import HIDDEN, Action, Seat
 from bot.games.cards import DECK
 from bot.games.phh import RoomHandHistory
+from bot.games.poker_view import PokerView
+from tests.engines.test_engine_views import shape_errors
 
 SEED = "cd" * 32
 NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"]
@@ -34,6 +36,7 @@ def test_four_cards_each_three_draws_and_the_limits_of_triple_draw() -> None:
     assert (view["variant"], view["stakes"], view["draws_left"]) == ("Badugi", "Limits 10/20", 3)
     assert all(len(e.view(s)["seats"][s]["cards"]) == 4 for s in range(8))
     assert all(c == HIDDEN for s in view["seats"] for c in s["cards"])
+    assert shape_errors(view, PokerView) == [] and view["four_color"]
     (seat,) = e.to_act()
     spec = e.legal_actions(seat)[-1]
     assert (spec.kind, spec.min_amount, spec.max_amount) == ("raise", 20, 20)

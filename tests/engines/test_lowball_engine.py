@@ -12,6 +12,8 @@ from bot.games.base import HIDDEN, Action, ActionSpec, IllegalAction, NotYourTur
 from bot.games.draw import DrawHand
 from bot.games.lowball import SingleDrawEngine, TripleDrawEngine
 from bot.games.phh import RoomHandHistory
+from bot.games.poker_view import PokerView
+from tests.engines.test_engine_views import shape_errors
 
 SEED = "ab" * 32
 NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"]
@@ -85,6 +87,7 @@ def test_a_bet_and_three_raises_a_round_the_big_blind_being_the_first_rounds_bet
 def test_the_player_sees_their_own_low_named_and_nobody_elses() -> None:
     e = triple(3)
     (seat,) = e.to_act()
+    assert all(shape_errors(e.view(viewer), PokerView) == [] for viewer in (None, 0, 1, 2))
     own = e.view(seat)["seats"]
     name = own[seat]["hand_name"]
     assert name and (name.endswith(" low") or name.startswith(("number", "Pair", "Two pair", "Three", "Straight", "Flush", "Full", "Four")))
