@@ -1,7 +1,7 @@
 """Short-deck hold'em through the real Discord client: two members play whole deals from their seat
 panels with a computer player, antes and a button blind by default; every card dealt is one of the 36,
 each deal's export is a short-deck PHH that replays to the chip, and /status, /stats and /replay know
-the game. Settings a short-deck table cannot deal are refused at create."""
+the game; a sit-and-go plays with blinds. Settings a short-deck table cannot deal are refused at create."""
 from __future__ import annotations
 
 from typing import Any
@@ -93,4 +93,16 @@ async def test_a_table_with_blinds(tmp_path: Any) -> None:
     assert any("posts the big blind of 10" in line for line in live.engine.log)
     await play_deal(h, [ALICE, BOB])
     assert live.last_outcome is not None and _chips(live) == 2 * 1000
+    await h.close()
+
+
+async def test_a_sit_and_go_with_blinds(tmp_path: Any) -> None:
+    h = await Harness.start(str(tmp_path / "cardroom.db"))
+    await h.command(ALICE, "short-deck", "create", forced="blinds", mode="tournament", buy_in=500)
+    await h.command(BOB, "short-deck", "join")
+    await h.command(ALICE, "short-deck", "start")
+    live = _live(h)
+    assert live.row.settings.mode.value == "tournament" and live.engine.view(None)["stakes"] == "Blinds 5/10"
+    await play_deal(h, [ALICE, BOB])
+    assert live.last_outcome is not None and _chips(live) == 2 * 500
     await h.close()
