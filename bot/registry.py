@@ -148,6 +148,11 @@ def _mixed_export(engine: Engine) -> str:
     return engine.phh()
 
 
+def _mixed_choice_label(view: dict[str, Any], kind: str, value: str) -> str:
+    """At a mixed table, a game's name at the dealer's choice, else the words of the game dealt."""
+    return mixed_choice_label(view, kind, value, GAMES[view["game"]].choice_label)
+
+
 def _mixed_seats(settings: Mapping[str, Any]) -> int:
     """A mixed table's seats: the fewest of its games' (the stud games' 8)."""
     return min(GAMES[mixed_games.GAMES[key].game].max_players for key in mixed_games.rotation(settings))
@@ -217,7 +222,7 @@ _GAMES: tuple[GameSpec, ...] = (
              default_settings={"rotation": mixed_games.DEFAULT_ROTATION, "hands_per_game": mixed_games.DEFAULT_HANDS,
                                "small_blind": 5, "big_blind": 10},
              chips=True, moves_button=True, default_buy_in=1000, export=_mixed_export, export_format="phh",
-             describe_settings=mixed_games.describe, choice_label=mixed_choice_label, seat_limit=_mixed_seats),
+             describe_settings=mixed_games.describe, choice_label=_mixed_choice_label, seat_limit=_mixed_seats),
 )
 GAMES: Mapping[str, GameSpec] = {spec.name: spec for spec in _GAMES}
 """Every game by its slash-command name, in the order the help pages list them."""

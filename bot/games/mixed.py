@@ -20,14 +20,17 @@ the robots and pictures go by), the outcome and the export. No run it twice at a
 """
 from __future__ import annotations
 
-from typing import Any, ClassVar, Mapping, Sequence
+from typing import Any, Callable, ClassVar, Mapping, Sequence
 
 from bot.games.base import Action, ActionSpec, EngineBase, Outcome, Seat
+from bot.games.choices import display_choice
 from bot.games.mixed_games import GAMES, game_settings, hands_per_game, level, rotation, rotation_name
 
 KEY = "mixed"
 """Where the rotation's position is in a deal's carry."""
 CHOOSE = "choose"
+Label = Callable[[dict[str, Any], str, str], str]
+"""A game's words for a choice, from the chooser's view (``GameSpec.choice_label``)."""
 
 
 class MixedEngine(EngineBase):
@@ -183,6 +186,9 @@ class MixedEngine(EngineBase):
         }
 
 
-def choice_label(view: Mapping[str, Any], kind: str, value: str) -> str:
-    """A game's name on its button ("Razz")."""
-    return GAMES[value].title
+def choice_label(view: dict[str, Any], kind: str, value: str, game_label: Label | None) -> str:
+    """A choice's words: a game's name on its button at the dealer's choice ("Razz"), else as the game
+    dealt words its choices (``game_label``, its own), or as every game writes a card."""
+    if kind == CHOOSE:
+        return GAMES[value].title
+    return game_label(view, kind, value) if game_label is not None else display_choice(value)

@@ -3,10 +3,11 @@
 A mixed table has one level: a small and a big blind (``small_blind``, ``big_blind``). Each game's
 stakes come from it, so a change of game changes nothing of what a hand is worth:
 
-- fixed-limit games: the small bet is the big blind and the big bet twice it; flop and draw games
-  post the level's blinds, stud games an ante of a tenth of the big blind (at least 1) and a bring-in
-  of three tenths of it (at least 1);
-- no-limit and pot-limit games: the level's blinds.
+- fixed-limit games: the small bet is the big blind and the big bet twice it; the flop and draw
+  games post the level's blinds, the stud games an ante of a tenth of the big blind (at least 1) and
+  a bring-in of three tenths of it (at least 1);
+- no-limit and pot-limit games: the level's blinds (short-deck hold'em too, rather than its antes
+  and button blind).
 
 A rotation is a list of the keys of ``GAMES`` ("holdem-fl", "razz"...). HORSE and 8-game are the
 rotations of the mixed events; ``rotation`` reads a table's settings, where the list the host chose
@@ -17,11 +18,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
+from bot.games.badugi import BadugiEngine
 from bot.games.base import Engine
 from bot.games.draw import DrawEngine
 from bot.games.holdem import HoldemEngine
+from bot.games.lowball import SingleDrawEngine, TripleDrawEngine
 from bot.games.omaha import OmahaEngine, OmahaHiLoEngine
 from bot.games.razz import RazzEngine
+from bot.games.short_deck import ShortDeckEngine
 from bot.games.stud import StudEngine
 from bot.games.stud_hilo import StudHiLoEngine
 from bot.games.words import counted
@@ -46,7 +50,7 @@ class MixedGame:
         if self.stud:
             return {"ante": max(1, big_blind // 10), "bring_in": max(1, 3 * big_blind // 10),
                     "small_bet": big_blind, "big_bet": 2 * big_blind}
-        return {"limit": self.limit, "small_blind": small_blind, "big_blind": big_blind, "ante": 0}
+        return {"limit": self.limit, "forced": "blinds", "small_blind": small_blind, "big_blind": big_blind, "ante": 0}
 
 
 _CATALOG = (
@@ -62,6 +66,10 @@ _CATALOG = (
     MixedGame("stud-hilo", "stud-hilo", StudHiLoEngine, "Seven-card stud hi-lo", "fixed-limit", stud=True),
     MixedGame("draw-fl", "draw", DrawEngine, "Fixed-limit five-card draw", "fixed-limit"),
     MixedGame("draw-nl", "draw", DrawEngine, "No-limit five-card draw", "no-limit"),
+    MixedGame("triple-draw", "triple-draw", TripleDrawEngine, "2-7 triple draw", "fixed-limit"),
+    MixedGame("single-draw", "single-draw", SingleDrawEngine, "No-limit 2-7 single draw", "no-limit"),
+    MixedGame("badugi", "badugi", BadugiEngine, "Badugi", "fixed-limit"),
+    MixedGame("short-deck", "short-deck", ShortDeckEngine, "Short-deck hold'em", "no-limit"),
 )
 GAMES: Mapping[str, MixedGame] = {game.key: game for game in _CATALOG}
 """Every game a mixed table may deal, by key."""

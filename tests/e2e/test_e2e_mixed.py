@@ -1,5 +1,6 @@
 """Mixed tables through the real Discord client, played by members from their seat panels and by a
-computer player: a rotation across a change of game, HORSE through its five games (the table message and picture name the game
+computer player: a rotation across a change of game, HORSE through its five games (then /stats and
+/replay of its hands) and 8-game through its eight (the table message and picture name the game
 now and next, each deal's export is its game's and replays to the chip), the seat limit of a
 rotation with stud, a rotation the room cannot deal refused at create, and a dealer's-choice orbit
 (the button's pick as one press on their panel, the game kept for the orbit, the choice passing to the
@@ -32,6 +33,14 @@ async def _next_deal(h: Harness) -> LiveTable:
     await h.settle()
     assert live.row.hand_no == hand + 1 and live.row.deal is not None
     return live
+
+
+def _careful(live: LiveTable, seat: int, specs: list[ActionSpec]) -> Choice:
+    """Check or call, but fold to a bet of more than 100 chips (the robot's no-limit shoves)."""
+    call = next((spec for spec in specs if spec.kind == "call"), None)
+    if call is not None and (call.min_amount or 0) > 100:
+        return Choice("fold")
+    return passive(live, seat, specs)
 
 
 def _chips(live: LiveTable) -> int:
@@ -89,6 +98,34 @@ async def test_a_horse_table_through_every_game(tmp_path: Any) -> None:
         _, text = await exported(h, BOB, live.id, deal)
         assert replayed_stacks(text) == [[seat.stack for seat in live.row.seats]]
     assert games == ["holdem", "omaha-hilo", "razz", "stud", "stud-hilo"]
+    stats = h.recorder.replies_to(await h.command(ALICE, "stats", game="mixed"))
+    assert any(reply.files for reply in stats) and "Hands 5" in " ".join(reply.text for reply in stats)
+    shown = h.ephemeral_text(await h.command(BOB, "replay", table=live.id, hand=3))  # the razz deal, rebuilt
+    assert "Mixed games table #1, hand #3 · step 0 of" in shown and "replay.png" in shown, shown
+    await h.close()
+
+
+async def test_an_8_game_table_through_every_game(tmp_path: Any) -> None:
+    """8-game, a hand of each game: two members from their panels and a computer player, to the chip."""
+    h = await Harness.start(str(tmp_path / "cardroom.db"))
+    await h.command(ALICE, "mixed", "create", rotation="8-game", hands_per_game=1)
+    await h.command(BOB, "mixed", "join")
+    await h.command(ALICE, "mixed", "add-bot")
+    await h.command(ALICE, "mixed", "start")
+    live = _live(h)
+    chips = _chips(live)
+    games = []
+    for deal in range(1, 9):
+        if deal > 1:
+            live = await _next_deal(h)
+        games.append(live.engine.view(None)["variant"])
+        assert f"8-game: {live.engine.title}, hand 1 of 1" in h.table_message()["content"]
+        played = await play_deal(h, [ALICE, BOB], _careful, open_panels=deal == 1)
+        assert played.moves and live.last_outcome is not None and _chips(live) == chips
+        _, text = await exported(h, BOB, live.id, deal)
+        assert replayed_stacks(text) == [[seat.stack for seat in live.row.seats]]
+    assert games == ["2-7 triple draw", "Fixed-limit hold'em", "Fixed-limit Omaha hi-lo", "Razz", "Seven-card stud",
+                     "Seven-card stud hi-lo", "No-limit hold'em", "Pot-limit Omaha"]
     await h.close()
 
 

@@ -66,6 +66,21 @@ def test_horse_deals_its_five_games_in_order() -> None:
     assert SPEC.default_settings["rotation"] == "horse" and SPEC.max_seats(SPEC.default_settings) == 8
 
 
+def test_8_game_deals_its_eight_games_in_order_at_six_seats() -> None:
+    engines = _deals({"rotation": "8-game", "hands_per_game": 1}, 8, players=4)
+    assert [e.view(None)["game"] for e in engines] == [
+        "triple-draw", "holdem", "omaha-hilo", "razz", "stud", "stud-hilo", "holdem", "omaha"]
+    assert [e.view(None)["variant"] for e in engines][-2:] == ["No-limit hold'em", "Pot-limit Omaha"]
+    assert engines[0].view(None)["stakes"].startswith("Limits 10/20")  # small bet the big blind, big bet twice it
+    assert SPEC.max_seats({"rotation": "8-game"}) == 6
+
+
+def test_short_deck_is_dealt_with_the_levels_blinds() -> None:
+    engine = MixedEngine({"rotation": "short-deck,badugi", "small_blind": 5, "big_blind": 10},
+                         [Seat(n, 1000) for n in NAMES[:3]], _seed(1), {})
+    assert (engine.view(None)["variant"], engine.view(None)["stakes"]) == ("Short deck", "Blinds 5/10")
+
+
 def test_by_orbit_each_game_lasts_as_many_hands_as_players() -> None:
     engines = _deals({"rotation": "holdem-nl,draw-fl", "hands_per_game": 0}, 7, players=3)
     assert [e.view(None)["variant"] for e in engines] == ["No-limit hold'em"] * 3 + ["Fixed-limit five-card draw"] * 3 \
@@ -89,7 +104,8 @@ def test_a_deal_is_the_same_from_its_carry_seed_and_moves() -> None:
 
 def test_each_game_takes_its_stakes_from_the_level() -> None:
     level = {"small_blind": 10, "big_blind": 20}
-    assert game_settings("holdem-fl", level) == {"limit": "fixed-limit", "small_blind": 10, "big_blind": 20, "ante": 0}
+    assert game_settings("holdem-fl", level) == {"limit": "fixed-limit", "forced": "blinds", "small_blind": 10,
+                                                 "big_blind": 20, "ante": 0}
     assert game_settings("omaha-pl", level)["limit"] == "pot-limit"
     assert game_settings("stud", level) == {"ante": 2, "bring_in": 6, "small_bet": 20, "big_bet": 40}
     assert game_settings("stud", {"small_blind": 1, "big_blind": 2}) == {"ante": 1, "bring_in": 1, "small_bet": 2,
