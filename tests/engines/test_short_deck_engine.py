@@ -142,4 +142,4 @@ def test_the_phh_export_is_short_deck_and_pokerkit_replays_it_to_the_same_stacks
         assert "variant = 'NS'" in text
         state = list(HandHistory.loads(text))[-1]
         assert list(state.stacks) == [e.state.stacks[p] for p in range(len(e.seats))]
-        assert sum(e.outcome.deltas) == 0 if e.outcome else False
+        assert e.outcome is not None and sum(e.outcome.deltas) == 0
