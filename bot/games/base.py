@@ -145,6 +145,11 @@ class Engine(Protocol):
         """Apply an action (``verify`` first: a refused one changes nothing) or raise
         ``IllegalAction``; returns lines for the table's action log."""
 
+    def apply_judged(self, seat: int, action: Action) -> list[str]:
+        """Apply a move ``verify`` has judged (a press the table judged, a stored move replayed): not
+        judged again. A move that does not fit (a corrupt record) still fails loudly, on the rules
+        library's own checks or the engine's; returns the log lines, as ``apply`` does."""
+
     def view(self, seat: int | None) -> dict[str, Any]:
         """JSON-friendly view for one seat (its own hidden cards) or the public (``None``).
 
@@ -207,6 +212,13 @@ class EngineBase:
         if action.amount is None and spec.min_amount is not None and spec.min_amount == spec.max_amount:
             return replace(action, amount=spec.min_amount)
         return action
+
+    def apply(self, seat: int, action: Action) -> list[str]:  # pragma: no cover - engines define it
+        raise NotImplementedError
+
+    def apply_judged(self, seat: int, action: Action) -> list[str]:
+        """An engine whose ``apply`` does not call an ``apply_judged`` of its own judges the move again there."""
+        return self.apply(seat, action)
 
     def _check_turn(self, seat: int) -> None:
         """Refuse a move once the deal is over or out of turn, before any rule is checked."""

@@ -328,7 +328,12 @@ class GinEngine(EngineBase):
             self._refuse_layoff(seat, action.cards[0], action.target)
 
     def apply(self, seat: int, action: Action) -> list[str]:
-        action = self.verify(seat, action)
+        return self.apply_judged(seat, self.verify(seat, action))
+
+    def apply_judged(self, seat: int, action: Action) -> list[str]:
+        """A judged move made by its phase's handler (none for a kind the phase has not: a KeyError)."""
+        if seat not in self.to_act():
+            raise ValueError(f"seat {seat} moves out of turn")
         lines: list[str] = getattr(self, _HANDLERS[self.phase, action.kind])(seat, action)
         return lines
 

@@ -454,11 +454,17 @@ class HoldemEngine(PokerkitTable):
         return specs
 
     def apply(self, seat: int, action: Action) -> list[str]:
-        action = self.verify(seat, action)
+        return self.apply_judged(seat, self.verify(seat, action))
+
+    def apply_judged(self, seat: int, action: Action) -> list[str]:
+        """A judged move made: pokerkit checks the runout choice and each bet, ``_bet`` a check or
+        call that does not fit, and the turn is checked here."""
         if self.choosing_runouts():
             lines = self._choose_runouts(seat, action)
             self.log.extend(lines)
             return lines
+        if seat not in self.to_act():
+            raise ValueError(f"seat {seat} moves out of turn")
         text = self._bet(seat, action)
         if not self._folded[seat] and self.state.stacks[self._player_of(seat)] == 0:
             text += " and is all in"

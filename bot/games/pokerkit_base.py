@@ -224,6 +224,9 @@ class PokerkitTable(EngineBase):
     def _bet(self, seat: int, action: Action) -> str:
         """A verified betting move made; what it did, for the log."""
         state = self.state
+        to_call = state.checking_or_calling_amount or 0
+        if action.kind in ("fold", "check", "call") and bool(to_call) == (action.kind == "check"):
+            raise ValueError(f"a {action.kind} with {to_call} to call")  # pokerkit would make it the other, or warn
         if action.kind == "fold":
             state.fold()
             self._folded[seat] = True
@@ -232,7 +235,6 @@ class PokerkitTable(EngineBase):
             state.check_or_call()
             return "checks"
         if action.kind == "call":
-            to_call = state.checking_or_calling_amount
             state.check_or_call()
             return f"calls {to_call}"
         assert action.amount is not None  # a raise is verified with its amount

@@ -122,12 +122,14 @@ async def act(table: LiveTable, press: Press) -> None:
 
 
 async def apply(table: LiveTable, deal_seat: int, action: Action, *, seats_changed: bool = False) -> None:
-    """Apply one action and persist it, with the chips it settles, in one transaction.
-    ``seats_changed``: the seat records changed with it (a turn timed out, a timeout count reset)."""
+    """Play one judged move (``LiveTable.verify``'s, or the engine's ``verify`` of a turn a seat plays
+    itself) and persist it, with the chips it settles, in one transaction: stored as judged, so a
+    replay plays it unjudged. ``seats_changed``: the seat records changed with it (a turn timed out,
+    a timeout count reset)."""
     row = table.row
     assert row.deal is not None
     started = time.perf_counter()
-    lines = table.engine.apply(deal_seat, action)
+    lines = table.engine.apply_judged(deal_seat, action)
     table.undo_asked = None  # the deal moved on: an undo asked before is no longer the last move's
     move = Move(deal_seat, action)
     row.deal.actions.append(move)
@@ -183,7 +185,7 @@ async def _automatic_turns(table: LiveTable) -> None:
                 action = await bot_choice(table, deal_seat)
             else:
                 action = table.engine.timeout_action(deal_seat)
-            await apply(table, deal_seat, action)
+            await apply(table, deal_seat, table.engine.verify(deal_seat, action))
             if table.engine.outcome is not None:
                 return
 
@@ -243,7 +245,7 @@ async def time_out(table: LiveTable) -> None:
             seat.away = True
             table.note(f"{seat.name} timed out twice and is away: their turns are checked or folded "
                        "until they press I'm back.")
-        await apply(table, deal_seat, action, seats_changed=True)
+        await apply(table, deal_seat, table.engine.verify(deal_seat, action), seats_changed=True)
     if banked and table.engine.outcome is None:
         async with table.room.storage.transaction() as tx:
             await tx.save_table(table.row)

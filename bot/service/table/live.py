@@ -99,8 +99,9 @@ class LiveTable:
         return self.spec.engine(dict(deal.settings), seats, deal.seed, dict(deal.carry))
 
     def replay(self) -> None:
-        """The deal in progress rebuilt from the row: a new engine and the stored actions applied
-        anew, with the step each seat's turn began (a restart, an undo, a failed command put back)."""
+        """The deal in progress rebuilt from the row: a new engine and the stored actions played anew
+        (judged when they were made, so not again: a corrupt one fails on the engine's own checks),
+        with the step each seat's turn began (a restart, an undo, a failed command put back)."""
         deal = self.row.deal
         assert deal is not None
         self.engine = self.new_engine()
@@ -108,7 +109,7 @@ class LiveTable:
         self.turn_started = {}
         self.track_turns(0)
         for step, move in enumerate(deal.actions, start=1):
-            self.engine.apply(move.deal_seat, move.action)
+            self.engine.apply_judged(move.deal_seat, move.action)
             self.track_turns(step)  # buttons shown before stay as valid as they were
 
     def checkpoint(self) -> dict[str, Any]:  # what memory alone holds of it now, for ``restore``
