@@ -6,7 +6,7 @@ several deals of a table are joined the way each format allows: PHH's multi-hand
 one TOML table per hand, named by the hand number), consecutive PBN games under one PBN header, a
 JSON object keyed by hand number.
 
-Hold'em and Omaha hands are also written as PokerStars hand histories (``pokerstars_file``), for the
+The hands of the games PokerStars deals are also written as PokerStars hand histories (``pokerstars_file``), for the
 trackers players use (``docs/exports.md``): rewritten from the stored PHH text, with the table
 seats, names and time the stored record keeps.
 """
@@ -67,7 +67,7 @@ def pokerstars_refusal(game_name: str, how: str) -> str:
 
 def pokerstars_hand(table_id: int, hand_no: int, stored: StoredHand, *, max_seats: int,
                     seat_names: bool = False, hero: int | None = None) -> str:
-    """One stored hold'em or Omaha hand as a PokerStars hand history. ``seat_names``: players are
+    """One stored poker hand as a PokerStars hand history. ``seat_names``: players are
     written "Seat 3" (by table seat) instead of their names; ``hero``: the member whose hole cards are
     written (when they played the hand)."""
     record = stored.record
@@ -81,7 +81,7 @@ def pokerstars_hand(table_id: int, hand_no: int, stored: StoredHand, *, max_seat
         finished_at=stored.finished_at, seats=table_seats,
         names=[f"Seat {seat}" for seat in table_seats] if seat_names else None,
         hero=users.index(hero) if hero is not None and hero in users else None,
-        blinds=(int(settings["small_blind"]), int(settings["big_blind"])) if "big_blind" in settings else None,
+        blinds=(int(settings["small_blind"]), int(settings["big_blind"])) if "small_blind" in settings else None,
         dead_button=carry["blinds"][0] + 1 if carry.get("dead_button") else None)
     return convert(stored.export, info)
 

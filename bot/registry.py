@@ -207,6 +207,7 @@ _GAMES: tuple[GameSpec, ...] = (
     _spec("short-deck", ShortDeckEngine, short_deck_ai, poker_images, title="Short-deck hold'em", min_players=2,
           max_players=8, default_settings={"limit": "no-limit", "forced": "button blind", "ante": 10, "big_blind": 10},
           chips=True, moves_button=True, default_buy_in=1000, export=ShortDeckEngine.phh, export_format="phh",
+          other_formats=("pokerstars",),
           describe_settings=short_deck.describe_settings),
     _spec("triple-draw", TripleDrawEngine, lowball_ai, poker_images, title="2-7 triple draw", min_players=2,
           max_players=6, default_settings=_BLINDS, chips=True, moves_button=True, default_buy_in=1000,

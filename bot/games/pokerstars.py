@@ -122,17 +122,21 @@ def convert(phh: str, info: HandInfo) -> str:
     blind_order = list(range(n)) if n > 2 else [1, 0]  # heads-up: pokerkit reads the list the other way round
     if _dead_small_blind(raw_blinds, info.blinds):  # a tournament's: player 0 posts the big blind
         blind_order.insert(0, -1)
+    button_blind = variant == "NS" and sum(1 for blind in raw_blinds if blind) == 1  # short deck's (6+ hold'em's)
     if history.small_bet:  # fixed limit: PokerStars names the small and big bets
-        stakes = (history.small_bet, history.big_bet)
+        stakes = f"{history.small_bet}/{history.big_bet}"
+    elif button_blind:
+        stakes = f"Button Blind {max(raw_blinds)} - Ante {max(history.antes or [0])}"
     else:
-        stakes = info.blinds or (raw_blinds[0], raw_blinds[1])
+        stakes = "/".join(map(str, info.blinds or (raw_blinds[0], raw_blinds[1])))
     size = max(info.max_seats, *seat_of)
     button_text = "" if game.kind == "stud" else f" Seat #{button_seat} is the button"
-    lines = [f"PokerStars Hand #{info.hand_id}:  {game.name} ({stakes[0]}/{stakes[1]}) - {_when(info.finished_at)}",
+    lines = [f"PokerStars Hand #{info.hand_id}:  {game.name} ({stakes}) - {_when(info.finished_at)}",
              f"Table '{info.table}' {size}-max (Play Money){button_text}"]
     for p in sorted(range(n), key=lambda p: seat_of[p]):
         lines.append(f"Seat {seat_of[p]}: {names[p]} ({history.starting_stacks[p]} in chips)")
-    roles: dict[int, list[str]] = {} if info.dead_button is not None or game.kind == "stud" else {button: ["button"]}
-    body = Lines(state, game, names, list(history.starting_stacks), hero, blind_order, roles)
+    roles: dict[int, list[str]] = {} if info.dead_button is not None or game.kind == "stud" or button_blind \
+        else {button: ["button"]}
+    body = Lines(state, game, names, list(history.starting_stacks), hero, None if button_blind else blind_order, roles)
     body.run(list(state.operations))
     return "\n".join(lines + body.lines + results(body.out, game, seat_of, state, body.twice))

@@ -30,6 +30,7 @@ GAMES: dict[str, StarsGame] = {
     "FO": StarsGame("Omaha Limit", "board"),
     "NO/8": StarsGame("Omaha Hi/Lo No Limit", "board"), "PO/8": StarsGame("Omaha Hi/Lo Pot Limit", "board"),
     "FO/8": StarsGame("Omaha Hi/Lo Limit", "board"),
+    "NS": StarsGame("6+ Hold'em No Limit", "board"),
     "F7S": StarsGame("7 Card Stud Limit", "stud"), "F7S/8": StarsGame("7 Card Stud Hi/Lo Limit", "stud"),
     "FR": StarsGame("Razz Limit", "stud"),
     "N1D": StarsGame("5 Card Draw No Limit", "draw", 1), "P1D": StarsGame("5 Card Draw Pot Limit", "draw", 1),

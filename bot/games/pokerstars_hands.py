@@ -51,7 +51,8 @@ def _high_words(cards: Sequence[Card], label: Label) -> str:
     top = by_count[0]
     ordered = sorted(counts, key=_ORDER.index)
     if label in (Label.STRAIGHT, Label.STRAIGHT_FLUSH):
-        low, high = (ordered[0], ordered[-1]) if ordered[-1] != "A" or ordered[0] != "2" else ("A", ordered[-2])
+        ace_low = ordered[-1] == "A" and ordered[-2] != "K"  # A-2-3-4-5, short deck's A-6-7-8-9
+        low, high = ("A", ordered[-2]) if ace_low else (ordered[0], ordered[-1])
         if label == Label.STRAIGHT_FLUSH and high == "A":
             return "a Royal Flush"
         kind = "a straight flush" if label == Label.STRAIGHT_FLUSH else "a straight"

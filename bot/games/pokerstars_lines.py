@@ -58,10 +58,12 @@ def _dealt(name: str, before: list[Card], cards: list[Card]) -> str:
 
 
 class Lines:
-    """One pass over a replayed hand's operations: ``lines`` and what the summary needs (``outcome``)."""
+    """One pass over a replayed hand's operations: ``lines`` and what the summary needs (``out``).
+    ``blind_order``: pokerkit's players in the order of the blinds they post (small, big, straddles),
+    ``None`` for 6+ hold'em's lone button blind."""
 
     def __init__(self, state: State, game: StarsGame, names: list[str], starting: list[int], hero: int | None,
-                 blind_order: list[int], roles: dict[int, list[str]]) -> None:
+                 blind_order: list[int] | None, roles: dict[int, list[str]]) -> None:
         n = len(names)
         self.state, self.game, self.names, self.hero, self.blind_order = state, game, names, hero, blind_order
         self.twice, self.shared = _runs(state)
@@ -111,8 +113,11 @@ class Lines:
         p = op.player_index
         self.pay(p, op.amount)
         self.out.blinded.add(p)
-        order = min(self.blind_order.index(p), 2)
-        kind = ("small blind", "big blind", "straddle")[order]
+        if self.blind_order is None:  # 6+ hold'em: the button's blind alone
+            order, kind = 1, "button blind"
+        else:
+            order = min(self.blind_order.index(p), 2)
+            kind = ("small blind", "big blind", "straddle")[order]
         self.out.roles.setdefault(p, []).append(kind)
         self.posts.append((1 + order, f"{self.names[p]}: posts {kind} {op.amount}{self.allin(p)}"))
 

@@ -23,6 +23,7 @@ from bot.games.phh import RoomHandHistory
 from bot.games.pokerstars import HandInfo, convert
 from bot.games.pokerstars_games import GAMES
 from bot.games.razz import RazzEngine
+from bot.games.short_deck import ShortDeckEngine
 from bot.games.stud import StudEngine
 from bot.games.stud_hilo import StudHiLoEngine
 from tests.support.pokerstars_grammar import hands_of, read
@@ -32,7 +33,7 @@ REAL = Path(__file__).parent.parent / "data" / "pokerstars"
 ENGINES: dict[str, Any] = {
     "holdem": HoldemEngine, "omaha": OmahaEngine, "omaha-hilo": OmahaHiLoEngine, "stud": StudEngine,
     "razz": RazzEngine, "stud-hilo": StudHiLoEngine, "draw": DrawEngine, "triple-draw": TripleDrawEngine,
-    "single-draw": SingleDrawEngine, "badugi": BadugiEngine,
+    "single-draw": SingleDrawEngine, "badugi": BadugiEngine, "short-deck": ShortDeckEngine,
 }
 HANDS = 40
 
@@ -72,6 +73,8 @@ def played(name: str, rng: random.Random, limit: str | None = None) -> Any:
     settings: dict[str, Any] = {}
     if name in ("holdem", "omaha", "omaha-hilo", "draw"):
         settings["limit"] = limit or rng.choice(["no-limit", "pot-limit", "fixed-limit"])
+    if name == "short-deck":  # antes with a button blind (6+ hold'em's), or blinds
+        settings |= rng.choice([{"forced": "button blind", "ante": 10, "big_blind": 10}, {"forced": "blinds"}])
     engine = ENGINES[name](settings, [Seat(f"P{i}", rng.choice([12, 40, 150, 600, 2000])) for i in range(players)],
                            f"{rng.getrandbits(256):064x}", {"dealer": rng.randrange(players), "hand_no": 1})
     while engine.outcome is None:

@@ -1,5 +1,5 @@
-"""PokerStars hand histories of the stud and draw games played at the room's tables through the table
-service (seven-card stud, razz, stud hi-lo, five-card draw, 2-7 triple and single draw, badugi): every
+"""PokerStars hand histories of the stud and draw games and short-deck hold'em played at the room's tables through the table
+service (seven-card stud, razz, stud hi-lo, five-card draw, 2-7 triple and single draw, badugi, 6+): every
 hand of each table's file, as one of its players exports it, read by the reader written from real
 PokerStars files (``tests/support/pokerstars_grammar.py``: real forms only, every pot, collection and
 summary line adding up) and checked number by number against the stored PHH record
@@ -19,7 +19,8 @@ from tests.support.pokerstars_grammar import read
 from tests.support.pokerstars_numbers import check_numbers
 from tests.support.service_rig import Clock, open_service
 
-TABLES = [("stud", 4), ("razz", 3), ("stud-hilo", 5), ("draw", 3), ("triple-draw", 4), ("single-draw", 3), ("badugi", 4)]
+TABLES = [("stud", 4), ("razz", 3), ("stud-hilo", 5), ("draw", 3), ("triple-draw", 4), ("single-draw", 3), ("badugi", 4),
+          ("short-deck", 4)]
 
 
 @pytest.mark.parametrize("game, players", TABLES, ids=[game for game, _ in TABLES])
@@ -36,7 +37,7 @@ async def test_every_stud_and_draw_hand_reads_as_a_real_file(tmp_path, game: str
             history = RoomHandHistory.loads(stored.export)
             assert read(hand, ours=True).game == GAMES[str(history.variant)].name
             settings = stored.record["settings"]
-            blinds = (settings["small_blind"], settings["big_blind"]) if "big_blind" in settings else None
+            blinds = (settings["small_blind"], settings["big_blind"]) if "small_blind" in settings else None
             check_numbers(hand, stored.export, blinds=blinds, hi_lo=game == "stud-hilo")
             written += 1
     assert written >= 3

@@ -25,11 +25,12 @@ from bot.games.pokerstars_games import GAMES
 
 AMT = r"[$€]?([\d.,]+)"
 _HEADER = re.compile(r"^PokerStars (?:Home Game )?(?:Hand|Game) #\d+: +(?:\{[^}]+\} +)?(?:Tournament #\d+, \S+(?: [A-Z]{3})? )?"
-                     r"(?P<game>[^(]+?)(?: - Level \S+)? \(" + AMT + "/" + AMT + r"(?: [A-Z]{3})?\) - "
+                     r"(?P<game>[^(]+?)(?: - Level \S+)? \((?:" + AMT + "/" + AMT + "|Button Blind " + AMT + " - Ante " + AMT +
+                     r")(?: +[A-Z]{3})?\) - "
                      r"\d{4}/\d\d/\d\d \d{1,2}:\d\d:\d\d [A-Z]+(?: \[\d{4}/\d\d/\d\d \d{1,2}:\d\d:\d\d ET\])?$")
 _TABLE = re.compile(r"^Table '[^']+' \d+-max(?: \(Play Money\))?(?: Seat #\d+ is the button)?$")
 _SEAT = re.compile(r"^Seat (\d+): (.+) \(" + AMT + r" in chips\)(?: is sitting out)?$")
-_POST = re.compile(r"^(.+): posts (the ante|small blind|big blind|straddle) " + AMT + "( and is all-in)?$")
+_POST = re.compile(r"^(.+): posts (the ante|small blind|big blind|button blind|straddle) " + AMT + "( and is all-in)?$")
 _MARK = re.compile(r"^\*\*\* (HOLE CARDS|DEALING HANDS|3rd STREET|[4-6]th STREET|(?:FIRST |SECOND |THIRD )?DRAW|"
                    r"(?:FIRST |SECOND )?(?:FLOP|TURN|RIVER|SHOW DOWN)|SUMMARY) \*\*\*(?: \[[^\]]+\]){0,2}$")
 _DEALT = re.compile(r"^Dealt to (.+?) \[[^\]]+\](?: \[[^\]]+\])?$")
@@ -42,7 +43,7 @@ _SHOWDOWN = re.compile(r"^(.+): (?:shows \[[^\]]+\] \((?P<hand>[^)]+)\)|mucks ha
 _TOTAL = re.compile(r"^Total pot " + AMT + r"(?P<pots>(?: (?:Main|Side) pot(?:-\d+)? [$€]?[\d.,]+\.)*) \| Rake " + AMT + "$")
 _POT = re.compile(r"(Main pot|Side pot(?:-\d+)?) " + AMT + r"\.")
 _BOARD = re.compile(r"^(?:(?:FIRST|SECOND) )?Board \[[^\]]+\]$")
-_ROLES = r"((?: \((?:button|small blind|big blind)\))*)"
+_ROLES = r"((?: \((?:button|small blind|big blind|button blind)\))*)"
 _RESULT = r"(?:won \(" + AMT + r"\)|lost)(?: with [^,]+(?:, [^,]+)*?)?"
 _SUMMARY_SEAT = re.compile(
     r"^Seat (\d+): (.+?)" + _ROLES + r" (?:folded (?:before Flop|on the (?:Flop|Turn|River|3rd Street|[4-6]th Street)|"

@@ -20,7 +20,7 @@ from bot.games.phh import RoomHandHistory
 from bot.games.pokerstars import safe_names
 
 _SEAT = re.compile(r"^Seat (\d+): (.+) \((\d+) in chips\)$")
-_POST = re.compile(r"^(.+): posts (the ante|small blind|big blind|straddle) (\d+)( and is all-in)?$")
+_POST = re.compile(r"^(.+): posts (the ante|small blind|big blind|button blind|straddle) (\d+)( and is all-in)?$")
 _MOVE = re.compile(r"^(.+): (calls (\d+)|bets (\d+)|raises (\d+) to (\d+)|checks |folds )( and is all-in)?$")
 _UNCALLED = re.compile(r"^Uncalled bet \((\d+)\) returned to (.+)$")
 _COLLECTED = re.compile(r"^(.+) collected (\d+) from (pot|main pot|side pot(?:-\d+)?)$")
@@ -29,7 +29,7 @@ _DRAWS = re.compile(r"^.+: (?:discards \d+ cards?|stands pat)")
 _BRING_IN = re.compile(r"^(.+): brings in for (\d+)( and is all-in)?$")
 _TOTAL = re.compile(r"^Total pot (\d+)((?: (?:Main|Side) pot(?:-\d+)? \d+\.)*) \| Rake 0$")
 _SPLIT = re.compile(r"(Main pot|Side pot(?:-\d+)?) (\d+)\.")
-_SUMMARY_SEAT = re.compile(r"^Seat (\d+): (.+?)((?: \((?:button|small blind|big blind)\))*) "
+_SUMMARY_SEAT = re.compile(r"^Seat (\d+): (.+?)((?: \((?:button|small blind|big blind|button blind)\))*) "
                            r"(folded .*|showed \[[^\]]*\] and (.*)|mucked(?: \[[^\]]*\])?|collected \((\d+)\))$")
 _RESULT = re.compile(r"^(won \(\d+\)|lost)(?: with .+)?$")
 
@@ -66,7 +66,8 @@ def check_numbers(text: str, phh: str, names: list[str] | None = None, *, blinds
     header, table = text.splitlines()[:2]
     stakes = (history.small_bet, history.big_bet) if history.small_bet else \
         blinds or tuple((history.blinds_or_straddles or [0, 0])[:2])
-    assert f" ({stakes[0]}/{stakes[1]}) - " in header, (header, stakes)
+    button_blind = f" (Button Blind {max(history.blinds_or_straddles or [0])} - Ante {max(history.antes or [0])}) - "
+    assert f" ({stakes[0]}/{stakes[1]}) - " in header or button_blind in header, (header, stakes)
     button = re.search(r" Seat #(\d+) is the button$", table)
     assert button or (table.endswith("(Play Money)") and "(button)" not in text), "stud alone has no button"
     assert not button or (f"Seat {button[1]}: {name[n - 1]} (" in text
