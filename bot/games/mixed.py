@@ -101,6 +101,14 @@ class MixedEngine(EngineBase):
         self.log.append(line)
         return [line]
 
+    def apply_judged(self, seat: int, action: Action) -> list[str]:
+        """A move the table has judged: the dealt game's own, not judged again; the choice of game
+        is judged here, as it is cheap."""
+        if self.choosing:
+            return self.apply(seat, action)
+        lines: list[str] = self.sub.apply_judged(seat, action)
+        return lines
+
     def timeout_action(self, seat: int) -> Action:
         if self.choosing:
             return Action(CHOOSE, target=self.games[self.at])

@@ -127,6 +127,20 @@ def test_each_game_takes_its_stakes_from_the_level() -> None:
     assert stud.view(None)["stakes"] == "Limits 20/40, ante 2, bring-in 6"
 
 
+def test_no_game_of_a_mixed_table_runs_it_twice() -> None:
+    """A table's run_it_twice never reaches the game dealt: every all-in hand runs once."""
+    settings = {"rotation": "holdem-nl,omaha-pl", "small_blind": 5, "big_blind": 10, "run_it_twice": True}
+    assert all("run_it_twice" not in game_settings(key, settings) for key in rotation(settings))
+    engine = MixedEngine(settings, [Seat(n, 100) for n in NAMES[:2]], _seed(5), {"dealer": 0})
+    while engine.outcome is None:
+        (seat,) = engine.to_act()
+        kinds = {spec.kind: spec for spec in engine.legal_actions(seat)}
+        assert "twice" not in kinds
+        raise_spec = kinds.get("raise")
+        engine.apply_judged(seat, Action("raise", raise_spec.max_amount) if raise_spec else Action("call"))
+    assert "boards" not in engine.view(None) and sorted(engine.outcome.deltas) != [0, 0]
+
+
 def test_the_seat_limit_is_the_fewest_of_the_rotations_games() -> None:
     assert SPEC.max_seats({"rotation": "holdem-nl,omaha-pl"}) == 10
     assert SPEC.max_seats({"rotation": "holdem-nl,omaha-pl,stud"}) == 8
