@@ -46,6 +46,10 @@ def export_file(game_name: str, table_id: int, exports: list[tuple[int, str]]) -
     return f"cardroom-{game_name}-table{table_id}.{suffix}", join_exports(game_name, exports)
 
 
+MIXES = {"horse": "HORSE", "8-game": "8-Game"}
+"""A mixed table's rotation -> its name in a PokerStars header (a host's own list and dealer's choice
+have none: their hands are written as their games')."""
+
 HAND_IDS_PER_TABLE = 1_000_000
 """A PokerStars hand number is unique on its site (trackers drop a second hand with the same number):
 ours is the table's number times this, plus the hand's."""
@@ -82,7 +86,8 @@ def pokerstars_hand(table_id: int, hand_no: int, stored: StoredHand, *, max_seat
         names=[f"Seat {seat}" for seat in table_seats] if seat_names else None,
         hero=users.index(hero) if hero is not None and hero in users else None,
         blinds=(int(settings["small_blind"]), int(settings["big_blind"])) if "small_blind" in settings else None,
-        dead_button=carry["blinds"][0] + 1 if carry.get("dead_button") else None)
+        dead_button=carry["blinds"][0] + 1 if carry.get("dead_button") else None,
+        mix=MIXES.get(str(settings.get("rotation", "")).strip().lower()) if settings.get("choice") != "dealer" else None)
     return convert(stored.export, info)
 
 

@@ -223,6 +223,7 @@ _GAMES: tuple[GameSpec, ...] = (
              default_settings={"rotation": mixed_games.DEFAULT_ROTATION, "hands_per_game": mixed_games.DEFAULT_HANDS,
                                "small_blind": 5, "big_blind": 10},
              chips=True, moves_button=True, default_buy_in=1000, export=_mixed_export, export_format="phh",
+             other_formats=("pokerstars",),
              describe_settings=mixed_games.describe, choice_label=_mixed_choice_label, seat_limit=_mixed_seats),
 )
 GAMES: Mapping[str, GameSpec] = {spec.name: spec for spec in _GAMES}

@@ -62,6 +62,9 @@ class HandInfo:
     dead_button: int | None = None
     """The table seat of a tournament's dead button, where nobody sits (``None``: pokerkit's last
     player has the button)."""
+    mix: str | None = None
+    """A mixed game's name as PokerStars writes it ("HORSE", "8-Game"): the header names it, then the
+    game of the hand with its stakes, "8-Game (7 Card Stud Hi/Lo Limit, 5/10)"."""
 
 
 def eastern(moment: float) -> datetime:
@@ -131,7 +134,8 @@ def convert(phh: str, info: HandInfo) -> str:
         stakes = "/".join(map(str, info.blinds or (raw_blinds[0], raw_blinds[1])))
     size = max(info.max_seats, *seat_of)
     button_text = "" if game.kind == "stud" else f" Seat #{button_seat} is the button"
-    lines = [f"PokerStars Hand #{info.hand_id}:  {game.name} ({stakes}) - {_when(info.finished_at)}",
+    dealt = f"{info.mix} ({game.name}, {stakes})" if info.mix else f"{game.name} ({stakes})"
+    lines = [f"PokerStars Hand #{info.hand_id}:  {dealt} - {_when(info.finished_at)}",
              f"Table '{info.table}' {size}-max (Play Money){button_text}"]
     for p in sorted(range(n), key=lambda p: seat_of[p]):
         lines.append(f"Seat {seat_of[p]}: {names[p]} ({history.starting_stacks[p]} in chips)")

@@ -25,8 +25,9 @@ from bot.games.pokerstars_games import GAMES
 
 AMT = r"[$€]?([\d.,]+)"
 _HEADER = re.compile(r"^PokerStars (?:Home Game )?(?:Hand|Game) #\d+: +(?:\{[^}]+\} +)?(?:Tournament #\d+, \S+(?: [A-Z]{3})? )?"
+                     r"(?:(?P<mix>HORSE|8-Game) \((?P<mixed>[^,]+), " + AMT + "/" + AMT + r"(?: [A-Z]{3})?\)|"
                      r"(?P<game>[^(]+?)(?: - Level \S+)? \((?:" + AMT + "/" + AMT + "|Button Blind " + AMT + " - Ante " + AMT +
-                     r")(?: +[A-Z]{3})?\) - "
+                     r")(?: +[A-Z]{3})?\)) - "
                      r"\d{4}/\d\d/\d\d \d{1,2}:\d\d:\d\d [A-Z]+(?: \[\d{4}/\d\d/\d\d \d{1,2}:\d\d:\d\d ET\])?$")
 _TABLE = re.compile(r"^Table '[^']+' \d+-max(?: \(Play Money\))?(?: Seat #\d+ is the button)?$")
 _SEAT = re.compile(r"^Seat (\d+): (.+) \(" + AMT + r" in chips\)(?: is sitting out)?$")
@@ -92,7 +93,7 @@ def read(text: str, ours: bool = False) -> Hand:
     lines = [line.strip() for line in text.lstrip("\ufeff").strip().splitlines()]
     header = _HEADER.match(lines[0])
     assert header, f"not a real header: {lines[0]!r}"
-    game = header["game"]
+    game = header["game"] or header["mixed"]
     assert game in {stars.name for stars in GAMES.values()}, f"not a game PokerStars names so: {game!r}"
     assert _TABLE.match(lines[1]), f"not a real table line: {lines[1]!r}"
     hand = Hand(game)

@@ -67,7 +67,8 @@ def check_numbers(text: str, phh: str, names: list[str] | None = None, *, blinds
     stakes = (history.small_bet, history.big_bet) if history.small_bet else \
         blinds or tuple((history.blinds_or_straddles or [0, 0])[:2])
     button_blind = f" (Button Blind {max(history.blinds_or_straddles or [0])} - Ante {max(history.antes or [0])}) - "
-    assert f" ({stakes[0]}/{stakes[1]}) - " in header or button_blind in header, (header, stakes)
+    assert any(form in header for form in (f" ({stakes[0]}/{stakes[1]}) - ", f", {stakes[0]}/{stakes[1]}) - ", button_blind)), \
+        (header, stakes)  # a mixed game's "8-Game (Razz Limit, 10/20)"
     button = re.search(r" Seat #(\d+) is the button$", table)
     assert button or (table.endswith("(Play Money)") and "(button)" not in text), "stud alone has no button"
     assert not button or (f"Seat {button[1]}: {name[n - 1]} (" in text
