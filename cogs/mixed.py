@@ -1,4 +1,5 @@
-"""/mixed: mixed-game tables (HORSE, 8-game, a host's own rotation, or dealer's choice)."""
+"""/mixed: mixed-game tables (HORSE, 8-game, a host's own rotation, or dealer's choice; cash or
+sit-and-go)."""
 from __future__ import annotations
 
 from typing import Literal
@@ -7,6 +8,7 @@ import discord
 from discord import app_commands
 
 from bot.adapter.cogs.cash import CashCog, cash_limits
+from bot.adapter.cogs.poker import tournament_settings
 from bot.adapter.protocol import Cardroom
 from bot.errors import UserError
 from bot.games import mixed_games
@@ -22,7 +24,10 @@ class Mixed(CashCog, group_name="mixed", group_description="Mixed games: HORSE, 
                            choice="Rotate the games, or let the players choose one for each orbit, in turn from the button",
                            small_blind="The level's small blind", big_blind="The level's big blind (the small bet of "
                                                                             "fixed-limit games)",
-                           buy_in="Your buy-in from your wallet", turn_seconds="Seconds each player has to act",
+                           buy_in="Your buy-in from your wallet (a tournament: everyone's starting stack)",
+                           turn_seconds="Seconds each player has to act",
+                           mode="Cash game, or a sit-and-go tournament whose level rises",
+                           level_hands="Tournament: hands per level",
                            min_buy_in="The least a player buys in for (default 10 big blinds)",
                            max_buy_in="The most a stack may hold by buying in (default 250 big blinds)")
     async def create(self, interaction: discord.Interaction, rotation: str | None = None,
@@ -32,6 +37,8 @@ class Mixed(CashCog, group_name="mixed", group_description="Mixed games: HORSE, 
                      big_blind: app_commands.Range[int, 2, 10**6] = 10,
                      buy_in: app_commands.Range[int, 1, 10**9] | None = None,
                      turn_seconds: app_commands.Range[int, 15, 600] = 60,
+                     mode: Literal["cash", "tournament"] = "cash",
+                     level_hands: app_commands.Range[int, 1, 100] = 10,
                      min_buy_in: app_commands.Range[int, 1, 10**9] | None = None,
                      max_buy_in: app_commands.Range[int, 1, 10**9] | None = None) -> None:
         if rotation is None:
@@ -44,7 +51,8 @@ class Mixed(CashCog, group_name="mixed", group_description="Mixed games: HORSE, 
             mixed_games.rotation(settings)
         except mixed_games.RotationError as refusal:
             raise UserError(str(refusal)) from refusal
-        settings = cash_limits(settings, "cash", 10 * big_blind, min_buy_in, max_buy_in, buy_in)
+        settings |= tournament_settings(mode, level_hands, buy_in or 100 * big_blind, 10 * big_blind)
+        settings = cash_limits(settings, mode, 10 * big_blind, min_buy_in, max_buy_in, buy_in)
         await self.open_table(interaction, settings, buy_in)
 
 

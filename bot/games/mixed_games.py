@@ -45,12 +45,14 @@ class MixedGame:
     stud: bool = False
     """Antes and a bring-in instead of blinds."""
 
-    def settings(self, small_blind: int, big_blind: int) -> dict[str, Any]:
-        """The game's own settings at this level."""
+    def settings(self, small_blind: int, big_blind: int, ante: int = 0) -> dict[str, Any]:
+        """The game's own settings at this level; ``ante``: every player's in the blind games (a
+        sit-and-go's later levels), the stud games having their own."""
         if self.stud:
             return {"ante": max(1, big_blind // 10), "bring_in": max(1, 3 * big_blind // 10),
                     "small_bet": big_blind, "big_bet": 2 * big_blind}
-        return {"limit": self.limit, "forced": "blinds", "small_blind": small_blind, "big_blind": big_blind, "ante": 0}
+        return {"limit": self.limit, "forced": "blinds", "small_blind": small_blind, "big_blind": big_blind,
+                "ante": ante}
 
 
 _CATALOG = (
@@ -135,8 +137,8 @@ def level(settings: Mapping[str, Any]) -> tuple[int, int]:
 
 
 def game_settings(key: str, settings: Mapping[str, Any]) -> dict[str, Any]:
-    """The settings of game ``key`` at the table's level."""
-    return GAMES[key].settings(*level(settings))
+    """The settings of game ``key`` at the table's level (and ante, at a sit-and-go's later levels)."""
+    return GAMES[key].settings(*level(settings), int(settings.get("ante", 0)))
 
 
 def stakes_table(settings: Mapping[str, Any]) -> list[str]:
@@ -151,14 +153,15 @@ def stakes_table(settings: Mapping[str, Any]) -> list[str]:
             stakes = f"blinds {own['small_blind']}/{own['big_blind']}, limits {own['big_blind']}/{2 * own['big_blind']}"
         else:
             stakes = f"blinds {own['small_blind']}/{own['big_blind']}"
-        lines.append(f"{game.title}: {stakes}")
+        lines.append(f"{game.title}: {stakes}" + (f", ante {own['ante']}" if own["ante"] and not game.stud else ""))
     return lines
 
 
 def describe(settings: Mapping[str, Any]) -> str:
-    """The table in words (``/status``): its rotation, how long each game lasts, and its level."""
+    """The table in words (``/status``): its rotation, how long each game lasts, its level and each
+    game's stakes at it."""
     every = hands_per_game(settings)
     length = "each game an orbit" if not every else f"{counted(every, 'hand')} a game"
     small, big = level(settings)
-    return f"{rotation_name(settings)} ({', '.join(GAMES[k].title for k in rotation(settings))}), {length}, " \
-           f"level {small}/{big}"
+    stakes = "; ".join(dict.fromkeys(stakes_table(settings)))
+    return f"{rotation_name(settings)}, {length}, level {small}/{big}: {stakes}"

@@ -1,6 +1,6 @@
 """Mixed tables through the real Discord client, played by members from their seat panels and by a
 computer player: a rotation across a change of game, HORSE through its five games (then /stats and
-/replay of its hands) and 8-game through its eight (the table message and picture name the game
+/replay of its hands) and 8-game through its eight, a sit-and-go whose level raises every game's stakes (the table message and picture name the game
 now and next, each deal's export is its game's and replays to the chip), the seat limit of a
 rotation with stud, a rotation the room cannot deal refused at create, and a dealer's-choice orbit
 (the button's pick as one press on their panel, the game kept for the orbit, the choice passing to the
@@ -74,7 +74,8 @@ async def test_a_rotation_across_a_change_of_game(tmp_path: Any, rendered: list[
         assert replayed_stacks(text) == [[seat.stack for seat in live.row.seats]], "the export replays to the chip"
     assert games == ["holdem", "stud", "holdem"]
     status = h.ephemeral_text(await h.command(BOB, "mixed", "status"))
-    assert "Mixed games (Fixed-limit hold'em, Seven-card stud), 1 hand a game, level 5/10" in status
+    assert "Mixed games, 1 hand a game, level 5/10: Fixed-limit hold'em: blinds 5/10, limits 10/20; " \
+           "Seven-card stud: limits 10/20, ante 1, bring-in 3" in status
     await h.close()
 
 
@@ -126,6 +127,24 @@ async def test_an_8_game_table_through_every_game(tmp_path: Any) -> None:
         assert replayed_stacks(text) == [[seat.stack for seat in live.row.seats]]
     assert games == ["2-7 triple draw", "Fixed-limit hold'em", "Fixed-limit Omaha hi-lo", "Razz", "Seven-card stud",
                      "Seven-card stud hi-lo", "No-limit hold'em", "Pot-limit Omaha"]
+    await h.close()
+
+
+async def test_a_mixed_sit_and_go_raises_every_games_stakes_with_its_level(tmp_path: Any) -> None:
+    h = await Harness.start(str(tmp_path / "cardroom.db"))
+    await h.command(ALICE, "mixed", "create", rotation="holdem-fl,razz", hands_per_game=1, mode="tournament",
+                    level_hands=1)
+    await h.command(BOB, "mixed", "join")
+    await h.command(ALICE, "mixed", "add-bot")
+    await h.command(ALICE, "mixed", "start")
+    live = _live(h)
+    assert live.engine.view(None)["stakes"] == "Blinds 5/10" and "level 1: blinds 5/10" in h.table_message()["content"]
+    await play_deal(h, [ALICE, BOB], _careful)
+    live = await _next_deal(h)  # level 2: razz at twice the stakes
+    assert (live.engine.view(None)["variant"], live.engine.view(None)["stakes"]) == \
+        ("Razz", "Limits 20/40, ante 2, bring-in 6")
+    await play_deal(h, [ALICE, BOB], _careful, open_panels=False)
+    assert sum(seat.stack for seat in live.row.seats) == 3 * 1000, "a tournament's chips stay its own"
     await h.close()
 
 

@@ -114,6 +114,12 @@ def test_each_game_takes_its_stakes_from_the_level() -> None:
         "Fixed-limit hold'em: blinds 10/20, limits 20/40",
         "Seven-card stud: limits 20/40, ante 2, bring-in 6",
         "No-limit hold'em: blinds 10/20"]
+    assert SPEC.describe_settings is not None and SPEC.describe_settings({**level, "rotation": "holdem-fl,stud"}) == \
+        "Mixed games, 8 hands a game, level 10/20: Fixed-limit hold'em: blinds 10/20, limits 20/40; " \
+        "Seven-card stud: limits 20/40, ante 2, bring-in 6"
+    # A sit-and-go's later levels add an ante: the blind games post it, the stud games keep their own.
+    assert game_settings("holdem-nl", {**level, "ante": 4})["ante"] == 4
+    assert game_settings("razz", {**level, "ante": 4})["ante"] == 2
     # The engines deal by them: a fixed-limit raise before the flop is to two big blinds; stud's bring-in.
     seats = [Seat(n, 1000) for n in NAMES[:3]]
     holdem = MixedEngine({**level, "rotation": "holdem-fl,stud"}, seats, _seed(1), {"dealer": 0})
