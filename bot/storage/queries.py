@@ -14,7 +14,7 @@ from bot.games.event_records import EventPlayer, EventResult
 from bot.storage.dialect import Dialect
 from bot.storage.mtt_store import MttQueries
 from bot.storage.records import (Deal, Move, EventState, LedgerEntry, PlayedHand, Standing, StoredHand, TableRow,
-                                 TableSettings, seats_from_json)
+                                 TableCarry, TableSettings, seats_from_json)
 
 TABLE_COLUMNS = (
     "id, guild_id, channel_id, game, host_id, status, settings, seats, carry, hand, hand_no, step,"
@@ -43,7 +43,7 @@ def table_from_row(row: Iterable[Any]) -> TableRow:
         header.setdefault("settings", table_settings)  # deals stored before a deal kept its own settings
     return TableRow(
         id=id_, guild_id=guild, channel_id=channel, game=game, host_id=host, status=status,
-        settings=TableSettings.from_json(table_settings), seats=seats_from_json(json.loads(seats)), carry=json.loads(carry),
+        settings=TableSettings.from_json(table_settings), seats=seats_from_json(json.loads(seats)), carry=TableCarry.from_json(json.loads(carry)),
         deal=None if header is None else Deal.from_json(header), hand_no=hand_no, step=step,
         deadline=deadline, message_id=message_id,
     )

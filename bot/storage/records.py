@@ -10,11 +10,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.games.base import Action
-from bot.storage.table_records import Straddle, TableMode, TableSettings
+from bot.storage.table_records import Straddle, TableCarry, TableMode, TableSettings
 from bot.storage.tournament_records import TournamentSettings, TournamentState
 
 __all__ = ["TableSeat", "seats_json", "seats_from_json", "Move", "Deal", "TableRow", "StoredHand", "PlayedHand",
-           "Standing", "EventState", "LedgerEntry", "MttRow", "MttEntry", "TableSettings", "TableMode", "Straddle",
+           "Standing", "EventState", "LedgerEntry", "MttRow", "MttEntry", "TableSettings", "TableMode", "Straddle", "TableCarry",
            "TournamentSettings", "TournamentState"]
 
 
@@ -100,8 +100,8 @@ class Deal:
 
 @dataclass
 class TableRow:
-    """A table as stored. ``settings``, ``seats`` and ``deal`` are typed (JSON only in the database);
-    ``carry`` is decoded JSON.
+    """A table as stored, typed (JSON only in the database): its ``settings``, ``seats``, what it
+    ``carry``-s between deals, and ``deal``, whose ``settings`` and ``carry`` are the engine's mappings.
 
     ``deal`` is the deal in progress: its header is one column, and its actions are rows a backend
     appends one by one with ``Tx.append_action``; loading a table puts them back in ``deal.actions``,
@@ -116,7 +116,7 @@ class TableRow:
     status: str
     settings: TableSettings
     seats: list[TableSeat]
-    carry: dict[str, Any]
+    carry: TableCarry
     deal: Deal | None
     hand_no: int
     step: int

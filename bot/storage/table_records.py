@@ -1,10 +1,12 @@
-"""A table's settings, typed (``TableRow.settings``): what the table itself reads (its mode, its
-tournament or event, buy-in limits, clocks, straddle and the other table options) is a field each,
-checked once when the settings are built (``TableSettings.chosen``: a bad value is refused there, in
-words the host reads); the game's own options (stakes, limit, antes, scoring...) stay a mapping,
-``game``, that only the engine judges. Storage keeps them as one flat JSON object, as tables always
-were (``to_json``/``from_json``: a row stored before a field existed loads with its default), and the
-engine receives that same object (``to_json``), so engines read their options as they always did."""
+"""A table's settings and what it carries between deals, typed (``TableRow.settings``, ``TableRow.carry``).
+
+Settings: what the table itself reads (its mode, its tournament or event, buy-in limits, clocks,
+straddle and the other table options) is a field each, checked once when the settings are built (a
+bad value is refused there, in words the host reads); the game's own options (stakes, limit, antes,
+scoring...) stay a mapping, ``game``, that only the engine judges. Storage keeps them as one flat JSON
+object, as tables always were (``to_json``/``from_json``: a row stored before a field existed loads
+with its default), and the engine receives that same object, so engines read their options as they
+always did. The carry keeps the button's place as fields and the game's own part as the engine's."""
 from __future__ import annotations
 
 import enum
@@ -63,6 +65,7 @@ class TableSettings:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "game", MappingProxyType(dict(self.game)))  # a copy no one can change
+        self._check()
 
     @classmethod
     def chosen(cls, options: Mapping[str, JSON]) -> "TableSettings":
@@ -86,12 +89,10 @@ class TableSettings:
                 chosen[key] = str(value)
             elif key not in ("mode", "straddle"):
                 chosen[key] = _whole(key, value)
-        game = {key: value for key, value in options.items() if key not in ours}
-        settings = cls(game=game, **chosen)
-        settings._check()
-        return settings
+        return cls(game={key: value for key, value in options.items() if key not in ours}, **chosen)
 
     def _check(self) -> None:
+        """Refuse a number out of its range, or a maximum buy-in under the minimum."""
         for name, least in (("turn_seconds", 1), ("buy_in", 1), ("min_buy_in", 1), ("max_buy_in", 1),
                             ("level_hands", 1), ("time_bank", 0), ("time_bank_hands", 1), ("bounty_72", 0)):
             value = getattr(self, name)
@@ -126,8 +127,7 @@ class TableSettings:
 
     @classmethod
     def from_json(cls, data: Mapping[str, JSON]) -> "TableSettings":
-        """The settings as stored, any version (a key before it was a field stays the game's, where
-        the engine reads it as before)."""
+        """The settings as stored, any version: a table option it does not hold takes its default."""
         return cls.chosen(data)
 
 
@@ -145,3 +145,38 @@ def _whole(name: str, value: JSON) -> int:
     if number != value and not isinstance(value, str):
         raise UserError(f"`{name}` must be a whole number.")
     return number
+
+
+@dataclass
+class TableCarry:
+    """What a table carries from one deal to the next. Where the button was, which the service moves
+    (``bot.service.table.presence``): ``button_seat``, the table seat that had it; ``last_dealt``, the
+    members dealt in; ``blinds``, a tournament table's last [button, small blind, big blind] chairs
+    (its dead button's record, ``bot.service.tournament.dead_button``). ``game``: what the game
+    carries (match scores, a rubber, its own dealer), the engine's, handed back to it as it left it.
+    Stored, and given to the engine, as one flat object as before (``to_json``/``from_json``)."""
+
+    button_seat: int | None = None
+    last_dealt: list[int] = field(default_factory=list)
+    blinds: tuple[int, int, int] | None = None
+    game: dict[str, JSON] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, JSON]:
+        flat = dict(self.game)
+        if self.button_seat is not None:
+            flat["button_seat"] = self.button_seat
+        if self.last_dealt:
+            flat["last_dealt"] = list(self.last_dealt)
+        if self.blinds is not None:
+            flat["blinds"] = list(self.blinds)
+        return flat
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, JSON]) -> "TableCarry":
+        """The carry as stored, or as a deal left it (what is not the button's is the game's)."""
+        game = dict(data)
+        button, dealt, blinds = game.pop("button_seat", None), game.pop("last_dealt", None), game.pop("blinds", None)
+        return cls(button_seat=None if button is None else int(button),
+                   last_dealt=[int(user) for user in dealt or ()],
+                   blinds=None if blinds is None else (int(blinds[0]), int(blinds[1]), int(blinds[2])),
+                   game=game)

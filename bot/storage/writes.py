@@ -102,8 +102,11 @@ class Writes(Queries, MttWrites):
         await self._db.execute(
             "UPDATE tables SET status = ?, seats = ?, carry = ?, hand = ?, hand_no = ?, step = ?,"
             " deadline = ?, message_id = ?, host_id = ? WHERE id = ?",
-            t.status, json.dumps(seats_json(t.seats)), json.dumps(t.carry), header, t.hand_no, t.step, t.deadline,
+            t.status, json.dumps(seats_json(t.seats)), json.dumps(t.carry.to_json()), header, t.hand_no, t.step, t.deadline,
             t.message_id, t.host_id, t.id)
+
+    async def set_table_message(self, table_id: int, message_id: int | None) -> None:
+        await self._db.execute("UPDATE tables SET message_id = ? WHERE id = ?", message_id, table_id)
 
     async def append_action(self, table: TableRow, move: Move, *, seats_changed: bool) -> None:
         """One INSERT: the row carries what the table row would otherwise be updated with (loading

@@ -127,7 +127,7 @@ async def test_one_player_against_the_computer(database, rendered) -> None:
     assert reference.outcome is not None and reference.outcome.summary == summary
     kinds = [(seat, a["kind"]) for seat, a in record.record["actions"]]
     assert (0, "layoff") in kinds and (0, "done") in kinds and (1, "knock") in kinds
-    assert live.row.carry["lines"] == [{"hand": 1, "winner": 1, "kind": "knock", "points": 4}]
+    assert live.row.carry.game["lines"] == [{"hand": 1, "winner": 1, "kind": "knock", "points": 4}]
     assert [s[:2] for s in await h.bot.storage.stats(GUILD_ID, ALICE.id)] == [("gin", 1)]
 
     # The score sheet.

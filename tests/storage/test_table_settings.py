@@ -1,12 +1,13 @@
-"""A table's settings on both backends: written as one flat JSON object and read back typed, and a row
-stored as tables were before they were typed (a dict of every option, defaults included) loads with
-its table options as fields and the rest as the game's options, which the engine reads as before."""
+"""A table's settings and carry on both backends: written as one flat JSON object each and read back
+typed, and a row stored as tables were before they were typed (a dict of every option, defaults
+included; a carry of the button's place and the game's own) loads with the table's part as fields
+and the rest as the game's, which the engine reads as before."""
 from __future__ import annotations
 
 import json
 
 from bot.storage import open_storage
-from bot.storage.records import Straddle, TableMode, TableSettings
+from bot.storage.records import Straddle, TableCarry, TableMode, TableSettings
 
 GUILD = 7
 STORED_BEFORE = {"limit": "no-limit", "small_blind": 5, "big_blind": 10, "ante": 0, "buy_in": 1000,
@@ -67,3 +68,24 @@ async def test_settings_are_written_flat_and_read_back_equal(database: str) -> N
     assert json.loads(stored) == {key: value for key, value in STORED_BEFORE.items()
                                   if key not in ("mode", "time_bank_hands", "bounty_72", "run_it_twice")}, \
         "one flat object, the table options at their defaults left out"
+
+
+async def test_a_carry_stored_as_a_dict_loads_typed_and_is_written_back_flat(database: str) -> None:
+    stored = {"button_seat": 2, "last_dealt": [11, 12, -1], "blinds": [2, 3, 0], "rubber": {"below": [0, 70]}}
+    storage = await open_storage(database)
+    try:
+        async with storage.transaction() as tx:
+            table_id = await tx.insert_table(GUILD, 70, "holdem", 1, TableSettings())
+            await tx._db.execute("UPDATE tables SET carry = ? WHERE id = ?",  # type: ignore[attr-defined]
+                                 json.dumps(stored), table_id)
+        row = await storage.table(table_id)
+        assert row is not None
+        assert row.carry == TableCarry(button_seat=2, last_dealt=[11, 12, -1], blinds=(2, 3, 0),
+                                       game={"rubber": {"below": [0, 70]}})
+        row.carry.button_seat = 1
+        async with storage.transaction() as tx:
+            await tx.save_table(row)
+        (written,), = await storage._db.fetch("SELECT carry FROM tables WHERE id = ?", table_id)  # type: ignore[attr-defined]
+    finally:
+        await storage.close()
+    assert json.loads(written) == {**stored, "button_seat": 1}, "one flat object, as the engine reads it"

@@ -74,7 +74,7 @@ async def start_deal(table: LiveTable) -> None:
             await tx.save_table(row)
         table.note("Waiting for more players with chips.")
         return
-    carry = dict(row.carry)
+    carry = row.carry.to_json()  # the deal's: the engine's mapping, with where the button goes
     if table.spec.moves_button:
         dealt = presence.place_the_button(table, dealt, carry)
     row.hand_no += 1

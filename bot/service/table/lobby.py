@@ -173,7 +173,7 @@ async def close(table: LiveTable) -> str | None:
     (``presenter.closed``), which replaces the table message and its log; returned: what the game
     says of a match it stopped (``GameSpec.closing_note``: an unfinished rubber's score)."""
     row = table.row
-    note = table.spec.closing_note(row.carry) if table.spec.closing_note else None
+    note = table.spec.closing_note(row.carry.game) if table.spec.closing_note else None
     if note:
         table.note(note)
     async with table.room.storage.transaction() as tx:

@@ -27,10 +27,6 @@ from bot.service.tournament import dead_button
 from bot.service.table.live import LiveTable
 from bot.storage.records import TableSeat
 
-KEPT = ("button_seat", "last_dealt", dead_button.KEY)
-"""What a deal's carry hands to the next about where the button was."""
-
-
 def has_blinds(table: LiveTable) -> bool:
     return table.spec.moves_button and table.row.settings.posts_blinds
 
@@ -86,17 +82,14 @@ def place_the_button(table: LiveTable, candidates: list[int], carry: dict[str, A
     if table.kind.deals_everyone_with_chips and has_blinds(table):
         dealt = dead_button.deal(table, candidates, carry)
     else:
-        dealt, carry["button_seat"] = seat_the_deal(table, candidates, carry.get("button_seat", -1),
-                                                    set(carry.get("last_dealt", ())))
-        carry["dealer"] = dealt.index(carry["button_seat"])
+        was = table.row.carry
+        dealt, button = seat_the_deal(table, candidates, -1 if was.button_seat is None else was.button_seat,
+                                      set(was.last_dealt))
+        carry["button_seat"] = button
+        carry["dealer"] = dealt.index(button)
         carry["last_dealt"] = [table.row.seats[i].user_id for i in dealt]
     count_the_deal(table, dealt)
     return dealt
-
-
-def between_deals(carry: dict[str, Any]) -> dict[str, Any]:
-    """What a finished deal's carry keeps for the next about the button."""
-    return {key: carry[key] for key in KEPT if key in carry}
 
 
 def seat_the_deal(table: LiveTable, candidates: list[int], previous_button: int,

@@ -119,9 +119,9 @@ def unseat(table: LiveTable, index: int) -> TableSeat:
     """Take a seat away from the table (not dealt in), keeping the dealer button where it was."""
     row = table.row
     seat = row.seats.pop(index)
-    button = row.carry.get("button_seat")
+    button = row.carry.button_seat
     if button is not None and index <= button:
-        row.carry["button_seat"] = button - 1
+        row.carry.button_seat = button - 1
     return seat
 
 
@@ -129,9 +129,9 @@ def seat_at(table: LiveTable, index: int, seat: TableSeat) -> None:
     """Put a seat at the table's ``index``-th place (between deals), keeping the button where it was."""
     row = table.row
     row.seats.insert(index, seat)
-    button = row.carry.get("button_seat")
+    button = row.carry.button_seat
     if button is not None and index <= button:
-        row.carry["button_seat"] = button + 1
+        row.carry.button_seat = button + 1
 
 
 async def remove_seats(table: LiveTable, tx: Tx, indexes: list[int]) -> None:

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from dataclasses import replace
 
 from bot.games.base import Outcome
-from bot.service.table import bounty, presence
+from bot.service.table import bounty
 from bot.service.tournament.sit_and_go import busted_places, payouts
 from bot.service.table.live import LiveTable
 from bot.service.money.ratings import rate
@@ -16,7 +17,7 @@ from bot.service.table.seats import buy_in, buy_in_range, cash_out, pay_in, remo
 from bot.storage.interface import Tx
 
 log = logging.getLogger(__name__)
-from bot.storage.records import Deal
+from bot.storage.records import Deal, TableCarry
 
 def pause_after(table: LiveTable) -> float:
     """Seconds from a deal's end to the next deal."""
@@ -103,10 +104,8 @@ def close_deal(table: LiveTable, outcome: Outcome) -> None:
     """The deal is gone from the table: what it hands to the next, its outcome and seed to show."""
     row, deal = table.row, table.row.deal
     assert deal is not None
-    carry = dict(outcome.carry)
-    if table.spec.moves_button:
-        carry.update(presence.between_deals(deal.carry))
-    row.carry = carry
+    kept = TableCarry.from_json(deal.carry) if table.spec.moves_button else TableCarry()  # the button's place
+    row.carry = replace(kept, game=dict(outcome.carry))
     row.deal = None
     table.last_outcome = outcome
     table.last_seed = deal.seed
@@ -162,7 +161,7 @@ async def end_match(table: LiveTable, tx: Tx) -> None:
     """The match is over: back to the lobby (a chip game's stacks back in their wallets)."""
     row = table.row
     row.status = "lobby"
-    row.carry = {}
+    row.carry = TableCarry()
     row.deadline = None
     if table.spec.chips:  # a match is played for its buy-in: everyone cashes out at the end
         for seat in row.seats:

@@ -27,7 +27,8 @@ from typing import Any, Sequence
 from bot.service.table.live import LiveTable
 
 KEY = "blinds"
-"""The carry's record of the last hand's positions: [button, small blind, big blind] chairs."""
+"""Where a deal's carry records its positions, [button, small blind, big blind] chairs: the deal's
+record keeps them, and the table's carry reads them back as ``TableCarry.blinds``."""
 
 
 @dataclass(frozen=True)
@@ -128,11 +129,11 @@ def last_positions(table: LiveTable, live: Sequence[int]) -> Positions:
     """The last hand's positions, from the table's carry; before its first hand (or for a table whose
     last hand moved the button the way cash tables do), the positions that put the first button on the
     first of ``live`` after the last button."""
-    record = table.row.carry.get(KEY)
+    record = table.row.carry.blinds
     if record is not None:
         return Positions(*record)
-    index = table.row.carry.get("button_seat")
-    start = chair_of(table, index) if isinstance(index, int) and 0 <= index < len(table.row.seats) else -1
+    index = table.row.carry.button_seat
+    start = chair_of(table, index) if index is not None and 0 <= index < len(table.row.seats) else -1
     return before_first(live, start)
 
 
@@ -140,7 +141,7 @@ def last_big_blind(table: LiveTable) -> int:
     """The chair that posted the last big blind (before the first hand, the one the first moves on
     from): where ``tournament.seating`` counts the next big blinds from."""
     live = sorted(chair_of(table, i) for i, s in enumerate(table.row.seats) if s.stack > 0)
-    if KEY not in table.row.carry and len(live) < 2:
+    if table.row.carry.blinds is None and len(live) < 2:
         return -1
     return last_positions(table, live).big_blind
 

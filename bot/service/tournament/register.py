@@ -12,7 +12,7 @@ from bot.service.table.live import LiveTable
 from bot.service.tournament.multi_table import Tournament
 from bot.service.table.seats import bot_name
 from bot.storage.interface import Tx
-from bot.storage.records import MttEntry, TableMode, TableRow, TableSeat, TableSettings
+from bot.storage.records import MttEntry, TableCarry, TableMode, TableRow, TableSeat, TableSettings
 
 NO_THREADS = ("I can't open threads in this channel: give me Create Public Threads and Send Messages in "
               "Threads there, or hold the tournament in another channel.")
@@ -140,7 +140,7 @@ async def insert_table(mtt: Tournament, tx: Tx, thread: int, number: int, seated
     table_id = await tx.insert_table(mtt.row.guild_id, thread, mtt.row.game, mtt.row.host_id, settings)
     await tx.add_mtt_table(mtt.id, table_id, number)
     row = TableRow(table_id, mtt.row.guild_id, thread, mtt.row.game, mtt.row.host_id, "playing", settings,
-                   [], {}, None, 0, 0, mtt.service.clock(), None)
+                   [], TableCarry(), None, 0, 0, mtt.service.clock(), None)
     for chair, user in seated:
         entry = mtt.entries[user]
         row.seats.append(TableSeat(user, entry.name, mtt.settings.stack, is_bot=entry.is_bot, chair=chair))

@@ -42,7 +42,7 @@ async def test_a_player_who_sits_down_behind_the_button_waits_and_no_blind_repea
     await live.commands.sit_out(ALICE)
     await live.commands.start(ALICE)
     await play_to(service, clock, live, 3)
-    assert live.row.carry["button_seat"] == 3, "the button is on the last seat"
+    assert live.row.carry.button_seat == 3, "the button is on the last seat"
     notes: list[str] = []
     keep = live.note
     live.note = lambda line: (notes.append(line), keep(line))[-1]  # type: ignore[method-assign]

@@ -15,6 +15,7 @@ from bot.service.table import settlement
 from bot.service.table.live import LiveTable
 from bot.service.tables import TableService
 from bot.storage.interface import HOUSE
+from bot.storage.records import TableCarry
 from tests.support.service_rig import ALICE, BOB, CAROL, GUILD, Clock, open_service, holdem_table
 
 
@@ -57,7 +58,7 @@ async def test_a_deal_sets_the_stacks_records_the_hand_and_schedules_the_next(da
     assert record.game == "holdem" and record.export == live.spec.export(live.engine)
     assert live.row.deal is None and live.last_outcome is outcome and live.last_seed == hand.seed
     assert "p1 wins 60." not in live.log, "the engine logs its own result: the settlement does not write it again"
-    assert live.row.carry == {"dealt": 1, "button_seat": hand.carry["button_seat"], "last_dealt": users}, \
+    assert live.row.carry == TableCarry(button_seat=hand.carry["button_seat"], last_dealt=users, game={"dealt": 1}), \
         "the button stays put, and who was dealt in is kept for the next deal's button"
     assert live.row.deadline == clock.now + 2 and live.row.status == "playing"
     assert (service.deals_finished, service.matches_finished) == (1, 0)
@@ -138,7 +139,7 @@ async def test_the_end_of_a_match_pays_every_stack_back_and_counts_the_win(datab
     ranking[users.index(BOB)] = 0
     stacks = {u: s for u, s in zip(users, live.row.deal.stacks)}  # type: ignore[union-attr]
     await _settle(service, live, *deltas, match_over=True, ranking=tuple(ranking))
-    assert (live.row.status, live.row.deadline, live.row.carry, service.matches_finished) == ("lobby", None, {}, 1)
+    assert (live.row.status, live.row.deadline, live.row.carry, service.matches_finished) == ("lobby", None, TableCarry(), 1)
     if chips:
         assert [s.stack for s in live.row.seats] == [0, 0, 0]
         bot = live.row.seats[2].user_id

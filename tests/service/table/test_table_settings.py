@@ -1,6 +1,7 @@
-"""A table's settings are typed where the table reads them: the service and the adapter read a table
-option by its field (``TableSettings``), never by a key of a dict; the game's own options go to the
-engine as they are. A bad option is refused when the table is made, in words the host reads."""
+"""A table's settings and carry are typed where the table reads them: the service and the adapter read
+a table option (``TableSettings``) or the button's place between deals (``TableCarry``) by its field,
+never by a key of a dict; the game's own options and carry go to the engine as they are. A bad option
+is refused when the table is made, in words the host reads."""
 from __future__ import annotations
 
 import re
@@ -17,19 +18,24 @@ ROOT = Path(__file__).resolve().parents[3]
 KEYED = re.compile(r"\bsettings(\[|\.get\()|\.game(\[|\.get\()")
 """A read of settings by key: of a table's settings as a dict, or into the game's options, which only
 the engine judges (the service hands them on whole)."""
+CARRY_READ = re.compile(r"\bcarry(\.get\(|\[[^]]*\](\s*[^= ]|\s*$|\s*==))")
+"""A read of a carry by key (writing the deal's, where the button goes, is no read)."""
 
 
-def test_the_service_and_the_adapter_read_no_setting_by_key() -> None:
+def test_the_service_and_the_adapter_read_no_setting_or_carry_by_key() -> None:
     found = [f"{path.relative_to(ROOT)}:{number}: {line.strip()}"
              for package in ("bot/service", "bot/adapter") for path in sorted((ROOT / package).rglob("*.py"))
-             for number, line in code_lines(path.read_text()) if KEYED.search(line)]
-    assert not found, "settings read by key:\n" + "\n".join(found)
+             for number, line in code_lines(path.read_text()) if KEYED.search(line) or CARRY_READ.search(line)]
+    assert not found, "settings or carry read by key:\n" + "\n".join(found)
 
 
 def test_the_grep_sees_a_read_by_key() -> None:
     assert KEYED.search('int(table.row.settings.get("time_bank", 0))')
     assert KEYED.search('settings["big_blind"]') and KEYED.search('table.row.settings.game["big_blind"]')
     assert not KEYED.search("table.row.settings.time_bank") and not KEYED.search("settings.to_json()")
+    assert CARRY_READ.search('button = row.carry.get("button_seat")') and CARRY_READ.search('if carry["dealer"] == 0:')
+    assert CARRY_READ.search('dealt.index(carry["button_seat"])')
+    assert not CARRY_READ.search('carry["button_seat"] = button') and not CARRY_READ.search("row.carry.button_seat")
 
 
 def test_a_table_option_is_a_field_and_the_rest_is_the_games() -> None:

@@ -29,7 +29,7 @@ async def _cancelled_with(database: str, rubber: RubberState | None) -> str:
             await live.commands.add_bot(ALICE)
         await live.commands.start(ALICE)
         if rubber is not None:
-            live.row.carry["rubber"] = rubber.to_json()  # as the boards played so far left it
+            live.row.carry.game["rubber"] = rubber.to_json()  # as the boards played so far left it
         await live.commands.cancel(ALICE, can_manage=False)
         (reason,) = service.presenter.reasons  # type: ignore[attr-defined]
         return str(reason)
