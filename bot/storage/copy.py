@@ -31,6 +31,7 @@ COLUMNS: dict[str, str] = {  # every table of the schema and the columns copied,
     "mtts": "id, guild_id, channel_id, message_id, host_id, name, game, status, settings, state, pool, created_at, saved",
     "mtt_entries": "mtt_id, user_id, name, is_bot, entries, table_id, chips, place, prize, saved",
     "mtt_tables": "table_id, mtt_id, number",
+    "web_sites": "guild_id, token, enabled, public",
 }
 ORDER = {"event_results": "rowid", "ledger": "rowid", "mtt_entries": "rowid"}  # the order rows were written in is the order shown
 

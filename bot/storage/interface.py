@@ -13,6 +13,7 @@ from typing import Any, AsyncContextManager, Protocol, Sequence
 from bot.errors import UserError
 from bot.games.event_records import EventPlayer, EventResult
 from bot.storage.mtt_interface import MttStorage, MttTx
+from bot.storage.web_store import WebReads, WebWrites
 from bot.storage.records import EventState, LedgerEntry, Move, PlayedHand, Standing, StoredHand, TableRow, TableSettings
 
 COMMITTED: ContextVar[tuple[asyncio.Task[Any] | None, list[int]] | None] = ContextVar("committed", default=None)
@@ -39,7 +40,7 @@ class NotOwner(UserError):
                          " Try again in a moment.")
 
 
-class Tx(MttTx, Protocol):
+class Tx(MttTx, WebWrites, Protocol):
     """Writes inside one transaction (``Storage.transaction()``): all of them commit, or none. The
     reads a step needs of what it just wrote are here too (another connection would not see them)."""
 
@@ -131,7 +132,7 @@ class Tx(MttTx, Protocol):
                             deal_key: str | None = None) -> list[EventResult]: ...
 
 
-class Storage(MttStorage, Protocol):
+class Storage(MttStorage, WebReads, Protocol):
     """The database: reads, and ``transaction()`` for every write."""
 
     def transaction(self) -> AsyncContextManager[Tx]:

@@ -15,6 +15,7 @@ from bot.storage.dialect import Dialect
 from bot.storage.mtt_store import MttQueries
 from bot.storage.records import (Deal, Move, EventState, LedgerEntry, PlayedHand, Standing, StoredHand, TableRow,
                                  TableCarry, TableSettings, seats_from_json)
+from bot.storage.web_store import WebQueries
 
 TABLE_COLUMNS = (
     "id, guild_id, channel_id, game, host_id, status, settings, seats, carry, hand, hand_no, step,"
@@ -54,7 +55,7 @@ def _played_hands(rows: list[Sequence[Any]]) -> list[PlayedHand]:
             for t, n, g, s, net, at, rec, exp in rows]
 
 
-class Queries(MttQueries):
+class Queries(MttQueries, WebQueries):
     """Reads (no transaction needed). ``self._db`` runs them; ``self._defaults`` is (starting
     balance, daily amount) of a server that set neither."""
 

@@ -13,8 +13,9 @@ from bot.storage.schema_1_5 import TABLES_AND_EVENTS
 from bot.storage.schema_6_9 import CLUSTERS_STATS_AND_LEDGER
 from bot.storage.schema_10 import TOURNAMENTS
 from bot.storage.schema_11 import TOURNAMENT_SAVES
+from bot.storage.schema_12 import WEB_SITES
 
-MIGRATIONS: tuple[Migration, ...] = TABLES_AND_EVENTS + CLUSTERS_STATS_AND_LEDGER + TOURNAMENTS + TOURNAMENT_SAVES
+MIGRATIONS: tuple[Migration, ...] = TABLES_AND_EVENTS + CLUSTERS_STATS_AND_LEDGER + TOURNAMENTS + TOURNAMENT_SAVES + WEB_SITES
 """Every migration, in order: the first is version 1."""
 
 
