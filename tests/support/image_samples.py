@@ -56,8 +56,8 @@ SAMPLES: dict[str, Sample] = {
     "mixed": Sample(4, 14, settings=(("rotation", "stud,holdem-fl"),)),
     "razz": Sample(5, 20),
     "stud-hilo": Sample(3, 14),
-    "triple-draw": Sample(4, 16, seat=2),
-    "single-draw": Sample(4, 8, seat=2),
+    "triple-draw": Sample(5, 8),
+    "single-draw": Sample(5, 8),
     "badugi": Sample(5, 18),
 }
 
