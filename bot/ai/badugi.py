@@ -6,14 +6,15 @@
   badugi, to draw to a low one; with the last draw it keeps every playing card of a four-card badugi
   and stands pat.
 - **Betting** is the draw player's ``bet`` on Monte Carlo equity: the cards it keeps, topped up at
-  random to four, against as many random hands, ranked by badugi order (``badugi_share``).
+  random to four, against as many random hands that draw by the same rules while draws remain,
+  ranked by badugi order (``badugi_share``).
 """
 from __future__ import annotations
 
 import random
 from typing import Any, Mapping, Sequence
 
-from bot.ai.draw import bet, draw_equity, share_by
+from bot.ai.draw import bet, drawing_equity, share_by
 from bot.games.base import HIDDEN, Action, ActionSpec
 from bot.games.low_hands import badugi_cards, badugi_rank
 
@@ -36,7 +37,9 @@ def choose(view: Mapping[str, Any], legal: Sequence[ActionSpec], rng: random.Ran
         return Action("check") if "check" in specs else Action("fold")
     keep = [c for c in hand if c not in choose_discards(hand, left)] if left else list(hand)
     opponents = sum(1 for i, s in enumerate(view["seats"]) if i != view["viewer"] and not s["folded"])
-    return bet(view, specs, draw_equity(keep, opponents, SAMPLES, rng, badugi_share, size=4), opponents, rng)
+    redraw = (lambda cards: choose_discards(cards, left)) if left else (lambda cards: ())
+    win = drawing_equity(keep, 4, opponents, SAMPLES, rng, badugi_share, redraw)
+    return bet(view, specs, win, opponents, rng)
 
 
 def choose_discards(hand: Sequence[str], draws_left: int) -> tuple[str, ...]:

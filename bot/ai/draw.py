@@ -94,12 +94,34 @@ def high_rank(cards: list[str]) -> int:
 high_share = share_by(high_rank)
 
 
-def draw_equity(keep: Sequence[str], opponents: int, samples: int, rng: random.Random,
-                share: Share = high_share, size: int = 5) -> float:
-    """Share of the pot the kept cards (topped up at random to ``size``) win against random hands."""
-    return sampled_equity(lambda draw: ([*keep, *draw(size - len(keep))],
-                                        [draw(size) for _ in range(opponents)]),
-                          set(keep), samples, rng, share)
+def draw_equity(keep: Sequence[str], opponents: int, samples: int, rng: random.Random) -> float:
+    """Share of the pot the kept cards (topped up at random to five) win against random hands."""
+    return sampled_equity(lambda draw: ([*keep, *draw(5 - len(keep))],
+                                        [draw(5) for _ in range(opponents)]),
+                          set(keep), samples, rng)
+
+
+def drawing_equity(keep: Sequence[str], size: int, opponents: int, samples: int, rng: random.Random,
+                   share: Share, redraw: Callable[[list[str]], Sequence[str]]) -> float:
+    """Share of the pot the kept cards (topped up at random to ``size``) win against random hands that
+    draw too: each opponent throws what ``redraw`` says and takes as many cards, once, while the unseen
+    cards last (a table's last draws are played against hands that improve as well)."""
+    unseen = len(DECK) - len(keep)
+
+    def deal(draw: Callable[[int], list[str]]) -> tuple[list[str], list[list[str]]]:
+        left = unseen - size * (opponents + 1) + len(keep)
+        mine = [*keep, *draw(size - len(keep))]
+        others = []
+        for _ in range(opponents):
+            hand = draw(size)
+            thrown = redraw(hand)
+            if len(thrown) <= left:
+                left -= len(thrown)
+                hand = [c for c in hand if c not in thrown] + draw(len(thrown))
+            others.append(hand)
+        return mine, others
+
+    return sampled_equity(deal, set(keep), samples, rng, share)
 
 
 def sampled_equity(deal: Callable[[Callable[[int], list[str]]], tuple[list[str], list[list[str]]]],

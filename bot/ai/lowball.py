@@ -6,7 +6,8 @@
   draws left: in triple draw an 8 or better with three draws to come, a 9 with two, a 10 with one;
   in single draw a 9 or better. A made hand with a straight or flush breaks its highest card.
 - **Betting** is the draw player's ``bet`` on Monte Carlo equity: the cards it keeps, topped up at
-  random, against as many random hands, ranked low (``lowball_share``).
+  random, against as many random hands that draw by the same rules while draws remain, ranked low
+  (``lowball_share``): a draw to a low is worth what it is against others drawing too.
 """
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from typing import Any, Mapping, Sequence
 
 from phevaluator import evaluate_cards
 
-from bot.ai.draw import bet, draw_equity, share_by
+from bot.ai.draw import bet, drawing_equity, share_by
 from bot.ai.equity import CARD_ID
 from bot.games.base import HIDDEN, Action, ActionSpec
 
@@ -50,7 +51,9 @@ def choose(view: Mapping[str, Any], legal: Sequence[ActionSpec], rng: random.Ran
         return Action("check") if "check" in specs else Action("fold")
     keep = [c for c in hand if c not in choose_discards(hand, left, triple)] if left else list(hand)
     opponents = sum(1 for i, s in enumerate(view["seats"]) if i != view["viewer"] and not s["folded"])
-    return bet(view, specs, draw_equity(keep, opponents, SAMPLES, rng, lowball_share), opponents, rng)
+    redraw = (lambda cards: choose_discards(cards, left, triple)) if left else (lambda cards: ())
+    win = drawing_equity(keep, 5, opponents, SAMPLES, rng, lowball_share, redraw)
+    return bet(view, specs, win, opponents, rng)
 
 
 def _made(hand: Sequence[str]) -> bool:

@@ -34,7 +34,7 @@ from images.poker import (
 
 SEAT_KEYS = set(PokerSeatView.__annotations__)
 VIEW_KEYS = set(PokerView.__annotations__)
-VIEW_REQUIRED = VIEW_KEYS - {"board_slots", "runout", "equity", "boards", "board_results", "options"}  # NotRequired (not visible at runtime under postponed annotations)
+VIEW_REQUIRED = VIEW_KEYS - {"board_slots", "runout", "equity", "boards", "board_results", "options", "draws_left", "four_color"}  # NotRequired (not visible at runtime under postponed annotations)
 SEAT_REQUIRED = SEAT_KEYS - {"drew", "up"}  # draw and stud only
 POT_KEYS = set(PotView.__annotations__)
 
