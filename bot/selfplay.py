@@ -80,8 +80,9 @@ async def selfplay(game_name: str, games: int, players: int, seed: int | None = 
 
     Resumes the open table of ``channel`` if the database has one (a restart after a crash)."""
     spec = game(game_name)
-    if not spec.min_players <= players <= spec.max_players:
-        raise ValueError(f"{spec.title} takes {spec.min_players}-{spec.max_players} players.")
+    most = spec.max_seats({**spec.default_settings, **(settings or {})})  # a mixed table: the fewest of its games'
+    if not spec.min_players <= players <= most:
+        raise ValueError(f"{spec.title} takes {spec.min_players}-{most} players.")
     directory = Path(images) if images else None
     if directory:
         directory.mkdir(parents=True, exist_ok=True)

@@ -40,13 +40,14 @@ def seatings(draw: st.DrawFn, name: str) -> list[str]:
     """Who sits where, in joining order; the first is the host, seated, often a gap itself. At
     least one person is dealt in (a deal of computers alone is over before anyone looks)."""
     spec = game(name)
+    most = spec.max_seats(spec.default_settings)  # a mixed table: the fewest its games seat
     gaps = [SITS_OUT] + ([BUSTED] if spec.chips else [])
     seats = [draw(st.sampled_from(gaps + [PLAYS, LEAVING]))]
-    seats += draw(st.lists(st.sampled_from(gaps + [PLAYS, BOT, LEFT, LEAVING]), max_size=spec.max_players))
-    del seats[spec.max_players:]
+    seats += draw(st.lists(st.sampled_from(gaps + [PLAYS, BOT, LEFT, LEAVING]), max_size=most))
+    del seats[most:]
     while sum(k in DEALT_IN for k in seats) < spec.min_players:  # fill up with computer players
         gaps_after_host = [i for i, k in enumerate(seats) if i and k not in DEALT_IN]
-        if len(seats) < spec.max_players:
+        if len(seats) < most:
             seats.append(BOT)
         elif gaps_after_host:
             seats[gaps_after_host[-1]] = BOT
