@@ -36,19 +36,21 @@ def levels(put_in: Sequence[int], live: Sequence[bool], dead: int) -> list[int]:
 
 def _share(rows: list[int], sizes: list[int]) -> list[list[int]]:
     """``rows`` (amounts that add up to the sum of ``sizes``) each cut into one part per size, every
-    size filled exactly: each row in proportion, the chips left by rounding down to the first rows
-    that still have some."""
-    total = sum(sizes)
+    size filled exactly: each size shared in proportion to what the rows have left, the chips left by
+    rounding down to the largest remainders (the first row on a tie), so rows of one amount share each
+    size equally, the odd chip to the first."""
     left = list(rows)
     parts = [[0] * len(sizes) for _ in rows]
     for k, size in enumerate(sizes):
-        if k == len(sizes) - 1:
+        total = sum(left)
+        if k == len(sizes) - 1 or not total:
             for r in range(len(rows)):
-                parts[r][k] = left[r]
-            break
-        cut = [min(rows[r] * size // total, left[r]) for r in range(len(rows))]
+                parts[r][k] = left[r] if k == len(sizes) - 1 else 0
+            continue
+        cut = [left[r] * size // total for r in range(len(rows))]
+        by_remainder = sorted(range(len(rows)), key=lambda r: (-(left[r] * size % total), r))
         short = size - sum(cut)
-        for r in range(len(rows)):
+        for r in by_remainder:
             if short and left[r] > cut[r]:
                 cut[r] += 1
                 short -= 1

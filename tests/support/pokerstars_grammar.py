@@ -12,7 +12,9 @@ bet faced, a call no more than what it faces.
 
 One form no real file has is read too, and only in the room's files: "Seat 3: Bob mucked" with no
 cards, for a player who mucked at the showdown (a real file names the cards; the room's table never
-showed them, and nobody's hidden cards but the hero's are written).
+showed them, and nobody's hidden cards but the hero's are written). An "Uncalled bet" line before the
+deal gives back an ante above a shorter stack's (pokerkit trims antes so; no real file among ours has
+one there, but its form is a real line's).
 """
 from __future__ import annotations
 
@@ -98,7 +100,8 @@ def read(text: str, ours: bool = False) -> Hand:
     assert _TABLE.match(lines[1]), f"not a real table line: {lines[1]!r}"
     hand = Hand(game)
     bets: dict[str, Decimal] = defaultdict(Decimal)
-    summary = drawing = False
+    antes: dict[str, Decimal] = defaultdict(Decimal)
+    summary = drawing = dealt = False
     for line in lines[2:]:
         if summary:
             _read_summary(hand, line, ours)
@@ -108,6 +111,8 @@ def read(text: str, ours: bool = False) -> Hand:
             hand.put_in[m[1]] += _chips(m[3])
             if m[2] != "the ante":
                 bets[m[1]] += _chips(m[3])
+            else:
+                antes[m[1]] += _chips(m[3])
         elif m := _MOVE.match(line):
             drawing = False
             _read_move(hand, bets, m)
@@ -116,10 +121,12 @@ def read(text: str, ours: bool = False) -> Hand:
                 bets.clear()
             drawing = True
         elif m := _UNCALLED.match(line):
-            assert _chips(m[1]) == bets[m[2]] - max((b for who, b in bets.items() if who != m[2]), default=Decimal(0)), line
+            given = antes if not dealt else bets  # before the deal: an ante above a shorter stack's
+            assert _chips(m[1]) == given[m[2]] - max((b for who, b in given.items() if who != m[2]), default=Decimal(0)), line
             hand.put_in[m[2]] -= _chips(m[1])
-            bets[m[2]] -= _chips(m[1])
+            given[m[2]] -= _chips(m[1])
         elif m := _MARK.match(line):
+            dealt = True
             if m[1] not in ("HOLE CARDS", "DEALING HANDS", "3rd STREET"):  # the blinds are the first round's bets
                 bets.clear()
             summary = m[1] == "SUMMARY"

@@ -214,4 +214,5 @@ def _check_odd_chips(by_board: dict[int, dict[tuple[int, int], int]], pots: int,
             if hi_lo or len(amounts) < 2:
                 continue
             first, *rest = amounts
-            assert len(set(rest)) == 1 and 0 <= first - rest[0] < len(amounts), (pot, run, amounts)
+            assert (len(set(rest)) == 1 and 0 <= first - rest[0] < len(amounts)) or max(amounts) - min(amounts) <= 1, \
+                (pot, run, amounts)  # a chip either way in a pot pokerkit paid with another as one
