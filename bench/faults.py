@@ -55,7 +55,7 @@ def outcome(h: LoopbackHarness, table_id: int) -> str:
     live = h.bot.service.tables.get(table_id)
     if live is None:
         return "table closed, deal called off"
-    return f"table paused ({live.paused})" if live.paused else "table goes on"
+    return f"table paused ({live.paused.why})" if live.paused else "table goes on"
 
 
 def requests_since(h: LoopbackHarness, start: int, channel_id: int = CHANNEL_ID) -> str:

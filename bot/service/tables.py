@@ -22,6 +22,7 @@ from bot.service.events.shared_deals import check_event_join
 from bot.service.table import dealing, kinds
 from bot.service.table.jobs import Jobs
 from bot.service.table.live import LiveTable, Presenter
+from bot.service.table.memory import Paused
 from bot.service.table.replays import Replays
 from bot.service.table.seats import sit_down
 from bot.service.tournament.desk import MttDesk
@@ -205,19 +206,17 @@ class TableService:
         it) until ``resume``. Returns whether it was running."""
         if table.paused is not None or self.tables.get(table.id) is not table:
             return False
-        table.paused = why
-        table.paused_left = None if table.row.deadline is None else max(0.0, table.row.deadline - self.clock())
+        table.paused = Paused(why, None if table.row.deadline is None else max(0.0, table.row.deadline - self.clock()))
         table.note(f"The table is paused: {why}.")
         return True
 
     def resume(self, table: LiveTable) -> bool:
         """The table can be shown again: its clock goes on with the time it had left."""
-        if table.paused is None:
+        paused, table.paused = table.paused, None
+        if paused is None:
             return False
-        table.paused = None
-        if table.paused_left is not None and table.row.deadline is not None:
-            table.row.deadline = self.clock() + table.paused_left
-        table.paused_left = None
+        if paused.left is not None and table.row.deadline is not None:
+            table.row.deadline = self.clock() + paused.left
         self.deadlines.changed(table)
         table.note("The table goes on.")
         return True

@@ -37,7 +37,7 @@ async def test_a_board_stays_secret_until_every_table_has_played_it(tmp_path) ->
 
     # The fast table passes board 1 out while the slow one is still bidding it.
     await pass_board(h, fast, FAST)
-    summary = fast.last_outcome.summary
+    summary = fast.last_deal.outcome.summary
     done = h.table_message(CHANNEL_ID)["content"]
     assert "Board 1 done; its results come when every table of event club-night has played it." in done
     assert not h.table_message(CHANNEL_ID)["attachments"], "no picture of the played board"
@@ -128,13 +128,13 @@ async def test_the_privacy_check_knows_a_board_still_in_play_elsewhere(tmp_path)
     assert h.privacy.findings == [], "the bot itself keeps board 1 out of channel A"
     channel = h.bot.get_partial_messageable(CHANNEL_ID)
     await channel.send(f"Deck seed `{seed}`")
-    await channel.send(f"Hand #1 is over: {fast.last_outcome.summary}")
+    await channel.send(f"Hand #1 is over: {fast.last_deal.outcome.summary}")
     played = fast.engine.view(None)
     await channel.send(file=await h.bot.presenter._render(fast.spec.render_table, played, ""))
     findings = list(h.privacy.findings)
     h.privacy.findings.clear()
     assert len(findings) == 3, findings
-    assert seed in findings[0] and fast.last_outcome.summary in findings[1] and "carries picture" in findings[2]
+    assert seed in findings[0] and fast.last_deal.outcome.summary in findings[1] and "carries picture" in findings[2]
     await pass_board(h, slow, SLOW)
     await channel.send(f"Deck seed `{seed}`")
     assert h.privacy.findings == [], "board 1 is public once every table has played it"

@@ -114,8 +114,8 @@ async def test_full_hand(tmp_path, rendered) -> None:
     await h.move(ALICE, "Call 30")
 
     live = h.bot.service.in_channel(CHANNEL_ID)
-    assert live is not None and live.last_outcome is not None
-    outcome = live.last_outcome
+    assert live is not None and live.last_deal is not None
+    outcome = live.last_deal.outcome
     assert sum(outcome.deltas) == 0 and outcome.deltas[2] == -10
     assert sorted(outcome.deltas[:2]) == [-40, 50]
     assert sum(s.stack for s in live.row.seats) == 3000

@@ -75,7 +75,7 @@ async def test_members_and_a_robot_play_whole_deals(game: str, tmp_path: Any,
         assert all(len(live.engine.view(s)["seats"][s]["cards"]) == size for s in range(3))
         played = await play_deal(h, [ALICE, BOB], _drawing(discards), open_panels=deal == 1)
         drawn += sum(move.kind in ("discard", "stand_pat") for move in played.moves)
-        assert live.last_outcome is not None and sum(seat.stack for seat in live.row.seats) == chips
+        assert live.last_deal is not None and sum(seat.stack for seat in live.row.seats) == chips
         _, text = await exported(h, BOB, live.id, deal)
         assert f"variant = '{code}'" in text
         assert replayed_stacks(text) == [[seat.stack for seat in live.row.seats]], "the export replays to the chip"

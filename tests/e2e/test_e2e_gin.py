@@ -110,7 +110,7 @@ async def test_one_player_against_the_computer(database, rendered) -> None:
         assert live.row.step > step, h.ephemeral_text(token)
 
     summary = "Ada (bot) knocks with 6; Alice has 10 after laying off: Ada (bot) scores 4."
-    assert live.last_outcome is not None and live.last_outcome.summary == summary
+    assert live.last_deal is not None and live.last_deal.outcome.summary == summary
     assert h.table_message()["content"].count(summary) >= 1
     assert any("→ meld" in label and "(" in label for label in labels["layoff"]), labels
     assert all("leaves" in label and "deadwood" in label for label in labels["discard"])

@@ -93,7 +93,7 @@ async def test_full_hand_with_restart(database, rendered) -> None:
     for user in (BOB, CAROL, ALICE, BOB, CAROL, ALICE):  # turn and river checked through
         await h.move(user, "Check")
     live = h.bot.service.in_channel(CHANNEL_ID)
-    assert live.row.hand_no == 2 or live.last_outcome is not None
+    assert live.row.hand_no == 2 or live.last_deal is not None
 
     # The same actions on a fresh engine give the same chips.
     reference = HoldemEngine(live.row.settings.to_json(), [Seat(n, s) for n, s in zip(hand["names"], hand["stacks"])],

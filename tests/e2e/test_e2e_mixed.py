@@ -66,7 +66,7 @@ async def test_a_rotation_across_a_change_of_game(tmp_path: Any, rendered: list[
         now, upcoming = ("Fixed-limit hold'em", "Seven-card stud") if deal != 2 else ("Seven-card stud", "Fixed-limit hold'em")
         assert f"Mixed games: {now}, hand 1 of 1; next: {upcoming}, after this hand" in h.table_message()["content"]
         played = await play_deal(h, [ALICE, BOB], passive, open_panels=deal == 1)
-        assert played.moves and live.last_outcome is not None and _chips(live) == chips
+        assert played.moves and live.last_deal is not None and _chips(live) == chips
         pictures = [view for name, view in rendered if name == "render_table" and view["hand_no"] == deal]
         assert pictures and all(view["options"] == f"Mixed games, hand 1 of 1 · next: {upcoming}" for view in pictures)
         _, text = await exported(h, ALICE, live.id, deal)
@@ -95,7 +95,7 @@ async def test_a_horse_table_through_every_game(tmp_path: Any) -> None:
         games.append(live.engine.view(None)["game"])
         assert f"HORSE: {live.engine.title}, hand 1 of 1" in h.table_message()["content"]
         await play_deal(h, [ALICE, BOB], passive, open_panels=deal == 1)
-        assert live.last_outcome is not None and _chips(live) == chips
+        assert live.last_deal is not None and _chips(live) == chips
         _, text = await exported(h, BOB, live.id, deal)
         assert replayed_stacks(text) == [[seat.stack for seat in live.row.seats]]
     assert games == ["holdem", "omaha-hilo", "razz", "stud", "stud-hilo"]
@@ -122,7 +122,7 @@ async def test_an_8_game_table_through_every_game(tmp_path: Any) -> None:
         games.append(live.engine.view(None)["variant"])
         assert f"8-game: {live.engine.title}, hand 1 of 1" in h.table_message()["content"]
         played = await play_deal(h, [ALICE, BOB], _careful, open_panels=deal == 1)
-        assert played.moves and live.last_outcome is not None and _chips(live) == chips
+        assert played.moves and live.last_deal is not None and _chips(live) == chips
         _, text = await exported(h, BOB, live.id, deal)
         assert replayed_stacks(text) == [[seat.stack for seat in live.row.seats]]
     assert games == ["2-7 triple draw", "Fixed-limit hold'em", "Fixed-limit Omaha hi-lo", "Razz", "Seven-card stud",

@@ -55,7 +55,7 @@ async def test_lost_permissions_pause_the_table_until_the_bot_may_post_again(loo
     await h.update(live)
     assert live.paused is not None and h.server.count("PATCH", "messages.edit", 403) == 1
     assert "is paused" in h.server.dm_requests(ALICE.id)[-1].text, "the host is told by DM"
-    step, left = live.row.step, live.paused_left
+    step, left = live.row.step, live.paused.left
     assert left is not None and left > 0
     clock = h.bot.service.clock
     h.bot.service.clock = lambda: clock() + 3600

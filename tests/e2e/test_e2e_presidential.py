@@ -124,7 +124,7 @@ async def test_full_deal_with_draw_and_showdown(tmp_path, rendered) -> None:
     await h.move(BOB, "Call 10")
 
     live = _live(h)
-    outcome = live.last_outcome
+    outcome = live.last_deal.outcome
     assert outcome is not None and sum(outcome.deltas) == 0
     # Alice folded her ante and call (7); Carol's Three pairs beat Bob and take the 41 in the pot.
     assert outcome.deltas == (-7, -17, 24) and outcome.summary == "Carol wins 41 with Three pairs (2:2:2:1)"
@@ -151,8 +151,8 @@ async def test_nobody_opens_and_the_pot_carries_over(tmp_path) -> None:
     for user in (BOB, CAROL, ALICE):
         await h.move(user, "Check")
     live = _live(h)
-    assert live.last_outcome is not None and live.last_outcome.deltas == (0, 0, 0)
-    assert live.last_outcome.carry["pot"] == [["Alice", 2], ["Bob", 2], ["Carol", 2]]
+    assert live.last_deal is not None and live.last_deal.outcome.deltas == (0, 0, 0)
+    assert live.last_deal.outcome.carry["pot"] == [["Alice", 2], ["Bob", 2], ["Carol", 2]]
     assert "Nobody opened" in h.table_message()["content"]
 
     await h.bot.service.tick()  # the next deal: Bob deals, the 6 chips come back and everyone antes again

@@ -104,7 +104,7 @@ async def test_whole_game_with_two_people_and_a_computer(tmp_path, rendered) -> 
     view = engine.view(None)
     assert view["finished"] and view["round"] == 8 and len(view["results"]) == 8
     assert simultaneous_checks == 8 + 7, "a river choice in every round, a reveal in all but the last"
-    outcome = live.last_outcome
+    outcome = live.last_deal.outcome
     assert outcome is not None and outcome.match_over and outcome.summary in h.table_message()["content"]
     scores = [s["score"] for s in view["seats"]]
     assert sum(scores) >= sum(range(1, 9)) and outcome.ranking == tuple(

@@ -180,7 +180,7 @@ async def test_a_deal_played_from_the_seat_panels(h: Harness, game: str) -> None
     assert {kind for kind, counts in played.by_kind().items() if counts != {1}} <= set(several)
     if game == "bridge":  # South declared and played dummy's cards too; North, dummy, only called
         live = h.bot.service.in_channel(CHANNEL_ID)
-        assert live is not None and live.last_outcome is not None and live.last_outcome.summary.startswith("3NT by S")
+        assert live is not None and live.last_deal is not None and live.last_deal.outcome.summary.startswith("3NT by S")
         assert {m.kind for m in played.moves if m.user == NORTH.name} == {"pass"}
         assert sum(m.kind == "play" for m in played.moves if m.user == SOUTH.name) == 26
     if game in ("draw", "presidential"):

@@ -67,7 +67,7 @@ async def test_members_and_a_robot_play_short_deck_deals(tmp_path: Any, rendered
         assert len(set(dealt)) == 6 and set(dealt) <= set(SHORT_DECK)
         assert engine.log[0] == "Each player antes 10" and "posts the button blind of 10" in engine.log[1]
         played = await play_deal(h, [ALICE, BOB], _bets_once, open_panels=deal == 1)
-        assert played.moves and live.last_outcome is not None and _chips(live) == chips
+        assert played.moves and live.last_deal is not None and _chips(live) == chips
         assert set(live.engine.board) <= set(SHORT_DECK)
         _, text = await exported(h, BOB, live.id, deal)
         assert "variant = 'NS'" in text and "antes = [10, 10, 10]" in text
@@ -92,7 +92,7 @@ async def test_a_table_with_blinds(tmp_path: Any) -> None:
     assert live.engine.view(None)["stakes"] == "Blinds 5/10"
     assert any("posts the big blind of 10" in line for line in live.engine.log)
     await play_deal(h, [ALICE, BOB])
-    assert live.last_outcome is not None and _chips(live) == 2 * 1000
+    assert live.last_deal is not None and _chips(live) == 2 * 1000
     await h.close()
 
 
@@ -104,5 +104,5 @@ async def test_a_sit_and_go_with_blinds(tmp_path: Any) -> None:
     live = _live(h)
     assert live.row.settings.mode.value == "tournament" and live.engine.view(None)["stakes"] == "Blinds 5/10"
     await play_deal(h, [ALICE, BOB])
-    assert live.last_outcome is not None and _chips(live) == 2 * 500
+    assert live.last_deal is not None and _chips(live) == 2 * 500
     await h.close()

@@ -170,7 +170,7 @@ async def test_three_players_play_a_hand_to_the_showdown(h: Harness, rendered) -
         watch.check()
 
     engine = live.engine
-    outcome = live.last_outcome
+    outcome = live.last_deal.outcome
     assert outcome is not None and engine.phase == "showdown" and stale_tried and back_used
     assert all(engine.option[s] in (1, 2) for s in range(3)), "everyone placed"
     assert sorted(engine.option[:2]) == [1, 2], "the humans played both options (and a third card)"

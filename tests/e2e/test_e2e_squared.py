@@ -168,7 +168,7 @@ async def test_two_humans_play_a_nine_round_match(h: Harness, rendered) -> None:
             await h.move(user, "Check" if "Check" in labels else "Call")
         watch.check()
 
-    outcome = live.last_outcome
+    outcome = live.last_deal.outcome
     assert outcome is not None and outcome.match_over and modal_used
     assert live.engine.round_no == 9 and live.row.status == "lobby"
     assert [s.stack for s in live.row.seats] == [0, 0], "the match's stacks went back to the wallets"
@@ -215,8 +215,8 @@ async def test_one_player_against_the_computer(h: Harness) -> None:
         labels = await h.labels_of(ALICE)
         await h.move(ALICE, "Check" if "Check" in labels else "Call")
         watch.check()
-    assert live.last_outcome is not None and live.last_outcome.match_over
-    assert await h.bot.storage.balance(live.row.guild_id, ALICE.id) == 1000 + live.last_outcome.deltas[0]
+    assert live.last_deal is not None and live.last_deal.outcome.match_over
+    assert await h.bot.storage.balance(live.row.guild_id, ALICE.id) == 1000 + live.last_deal.outcome.deltas[0]
 
 
 async def test_a_placement_button_stays_valid_while_its_player_has_not_placed(h: Harness) -> None:

@@ -93,9 +93,9 @@ async def test_full_hand(tmp_path, rendered) -> None:
             before_showdown = h.recorder.channel_text()
         await h.move(actor, "Check")
     live = h.bot.service.in_channel(CHANNEL_ID)
-    assert live is not None and live.last_outcome is not None
-    assert sum(live.last_outcome.deltas) == 0
-    assert sorted(live.last_outcome.deltas) == [-11, -11, 22]  # ante 1, completed to 5, a bet of 5
+    assert live is not None and live.last_deal is not None
+    assert sum(live.last_deal.outcome.deltas) == 0
+    assert sorted(live.last_deal.outcome.deltas) == [-11, -11, 22]  # ante 1, completed to 5, a bet of 5
     assert sum(s.stack for s in live.row.seats) == 600
     record = await h.bot.storage.hand_record(live.id, 1)
     assert record is not None

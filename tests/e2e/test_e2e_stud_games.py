@@ -73,7 +73,7 @@ async def test_members_and_a_robot_play_deals(tmp_path: Any, rendered: list[tupl
             assert _rank(door, LOW_ORDER) == max(_rank(card, LOW_ORDER) for card in doors)
         else:  # the lowest, aces high
             assert _rank(door, "23456789TJQKA") == min(_rank(card, "23456789TJQKA") for card in doors)
-        assert played.moves and live.last_outcome is not None
+        assert played.moves and live.last_deal is not None
         assert sum(seat.stack for seat in live.row.seats) == chips
         _, text = await exported(h, BOB, live.id, deal)
         assert f"variant = '{variant}'" in text

@@ -55,9 +55,9 @@ async def test_each_result_is_said_once(tmp_path, name: str) -> None:
     h.bot.service.seeds = lambda _label: SEED
     await _finished_deal(h, name)
     live = h.bot.service.in_channel(CHANNEL_ID)
-    assert live is not None and live.last_outcome is not None
+    assert live is not None and live.last_deal is not None
     content = h.table_message()["content"]
-    summary = live.last_outcome.summary
+    summary = live.last_deal.outcome.summary
     assert summary not in content.splitlines()[1], "the line above the log does not say it again"
     log = [line.removeprefix("> ") for line in content.splitlines() if line.startswith("> ")]
     pieces = summary.split("; ")

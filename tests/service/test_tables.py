@@ -15,6 +15,7 @@ from bot.games.base import Action, IllegalAction
 from bot.storage.interface import HOUSE, InsufficientChips
 from bot.storage import open_storage
 from bot.service.table.live import LiveTable
+from bot.service.table.memory import Paused
 from bot.registry import GAMES
 from bot.service.table.seats import BOT_NAMES
 from bot.service.table.settlement import pause_after
@@ -200,7 +201,7 @@ async def test_a_command_finds_only_its_own_game_s_table_of_its_own_server(datab
         service.require(CHANNEL, "holdem", GUILD + 1)
     with pytest.raises(UserError, match=r"^There is no game table in this channel\. Create one first\.$"):
         service.require(CHANNEL + 1)
-    live.paused = "the bot may not post here"
+    live.paused = Paused("the bot may not post here", None)
     with pytest.raises(UserError, match=r"^This table is paused: the bot may not post here\. It goes on once I may "
                                         r"post in this channel again \(View Channel, Send Messages, Embed Links, "
                                         r"Attach Files\)\.$"):
@@ -269,7 +270,7 @@ async def test_timeouts_check_or_fold_then_the_player_is_away_then_sits_out(data
     first = _turn_user(live)
     clock.now += 61
     assert await service.tick() == 1
-    assert live.last_outcome is not None, "facing the big blind, a timeout folds"
+    assert live.last_deal is not None, "facing the big blind, a timeout folds"
     clock.now += 3
     await service.tick()  # the next hand is dealt
     assert live.row.hand_no == 2
@@ -289,7 +290,7 @@ async def test_timeouts_check_or_fold_then_the_player_is_away_then_sits_out(data
         await others_play_it_out()
         clock.now += 3
         await service.tick()
-        dealt = live.last_players if live.row.deal is None else [live.row.seats[i].user_id for i in live.row.deal.seats]
+        dealt = live.last_deal.players if live.row.deal is None else [live.row.seats[i].user_id for i in live.row.deal.seats]
         assert live.row.hand_no == hand and first in dealt, "away: still dealt in (folding at once ends it early)"
     await others_play_it_out()
     clock.now += 3
@@ -309,7 +310,7 @@ async def test_sitting_out_and_back_deals_again_and_counts_timeouts_afresh(datab
     seat = live.row.seats[live.seat_index(first)]
     clock.now += 61
     await service.tick()
-    assert seat.timeouts == 1 and live.last_outcome is not None, "one timeout, and the hand is over"
+    assert seat.timeouts == 1 and live.last_deal is not None, "one timeout, and the hand is over"
     await live.commands.sit_out(first)
     assert live.log[-1] == f"p{first} sits out." and service.presenter.last is live
     clock.now += 3

@@ -53,7 +53,7 @@ async def play_table(service: TableService, clock: Clock, channel: int, game: st
         while live.row.deal is not None:
             user = live.table_seat_of(live.engine.to_act()[0]).user_id
             await service.tables[live.id].commands.act(Press(user, live.row.hand_no, live.row.step, choose(live, rng)))
-        shows = [user for user in live.last_players if after_hand.may_show(live, user)]
+        shows = [user for user in live.last_deal.players if after_hand.may_show(live, user)]
         if shows and rng.random() < 0.5:  # a winner nobody called shows their cards (the Show my cards button)
             await live.commands.show_cards(shows[0])
         if service.in_channel(channel) is not live or live.row.deadline is None:

@@ -43,7 +43,7 @@ def table_view(live: "LiveTable") -> discord.ui.View:
     row = live.row
     for what in public(live):
         view.add_item(SeatButton(row.id) if what == "seat" else TableButton(row.id, what))
-    if row.deal is None and live.last_outcome is not None and not live.withheld:  # the hand just finished
+    if row.deal is None and live.last_deal is not None and not live.withheld:  # the hand just finished
         view.add_item(ReplayButton(row.id, row.hand_no, 0, "open"))
     if row.deal is not None and has_auction(live):
         view.add_item(ExplainSelect(row.id, row.hand_no, live))

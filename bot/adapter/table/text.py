@@ -48,11 +48,11 @@ def table_text(live: LiveTable, without_panel: tuple[int, ...] = ()) -> str:
         if absent := [shown(seat.name) for seat in acting if seat.user_id in without_panel]:
             lines.append(f"{listed(absent)}: press **My seat** for your cards and moves.")
         lines.append(f"Deck SHA-256 `{row.deal.commitment}`")
-    elif live.last_outcome is not None or live.withheld:  # the result is in the log below, said once
+    elif live.last_deal is not None or live.withheld:  # the result is in the log below, said once
         lines.append(f"Hand #{row.hand_no} is over.")
-        if live.last_seed and not live.withheld:  # an event's board: no seed while others play it
-            lines.append(f"Deck seed `{live.last_seed}` (check it with `/verify {row.id} {row.hand_no}`)")
-    if row.deal is None and live.last_outcome is not None and not live.withheld:
+        if live.last_deal is not None and not live.withheld:  # an event's board: no seed while others play it
+            lines.append(f"Deck seed `{live.last_deal.seed}` (check it with `/verify {row.id} {row.hand_no}`)")
+    if row.deal is None and live.last_deal is not None and not live.withheld:
         lines.append(f"Step through hand #{row.hand_no} with `/replay {row.id} {row.hand_no}`.")
     shown_lines = LOG_LINES if row.deal is not None else LOG_LINES_AFTER  # every pot of every board, then what followed
     log = [f"> {shown(plain(line, 300))}" for line in live.log[-shown_lines:]]  # names in them are members' text

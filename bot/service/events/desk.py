@@ -3,6 +3,8 @@ every one of its tables, and a director closing the event; both span tables, so 
 registry of tables rather than in one."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 from bot.errors import UserError
 from bot.registry import game
 from bot.service.table import lobby
@@ -44,8 +46,8 @@ class EventDesk:
                     guild_id, channel, f"... and boards {keys[MAX_REPORTS]}-{keys[-1]}: see `/bridge results`.")
         for table_id in state.tables:
             other = self.room.tables.get(table_id)
-            if other is not None and other.withheld and other.last_event and other.last_event[1] in keys:
-                other.withheld = False
+            if other is not None and other.withheld and other.event_deal is not None and other.event_deal.key in keys:
+                other.event_deal = replace(other.event_deal, withheld=False)
                 if other is not finished_by:  # its message shows its last deal again, in its own time
                     other.spawn(self.room.presenter.update(other))
         return keys

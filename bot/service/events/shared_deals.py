@@ -22,11 +22,13 @@ the event (``Presenter.announce``) and the tables' messages show their last deal
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, Sequence
 
 from bot.errors import UserError
 from bot.games.event_records import EventPlayer, EventResult
 from bot.service.table.live import LiveTable
+from bot.service.table.memory import EventDeal
 from bot.storage.interface import Storage, Tx
 from bot.storage.records import Deal, EventState
 
@@ -128,10 +130,10 @@ async def check_event_join(storage: Storage, guild_id: int, event: str) -> None:
 async def event_deal_finished(table: LiveTable, event: str, key: str) -> None:
     """``table`` has just recorded its result of the event's deal ``key``: reveal what may be, and
     hold this board back if it is still secret."""
-    table.last_event = (event, key)
+    table.event_deal = EventDeal(event, key, table.row.hand_no, withheld=False)
     await table.room.reveal_event_deals(table.row.guild_id, event, finished_by=table)
     if await is_secret(table.room.storage, table.row.guild_id, event, key):
-        table.withheld = True
+        table.event_deal = replace(table.event_deal, withheld=True)
         table.log.clear()  # the play of the board: cards and result
         table.note(f"Board {key} done; its results come when every table of event {event} has played it.")
 

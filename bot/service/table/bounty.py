@@ -8,6 +8,8 @@ poker hand's alone.
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 from bot.service.table.live import LiveTable
 
 
@@ -20,7 +22,7 @@ def collect(table: LiveTable, dealt: list[int | None]) -> None:
     deal seat (None for a player who has left since)."""
     engine = table.engine
     bounty = amount(table)
-    if not bounty or table.bounty_paid == table.row.hand_no or not hasattr(engine, "seven_deuce"):
+    if not bounty or table.after_hand.bounty_paid == table.row.hand_no or not hasattr(engine, "seven_deuce"):
         return
     winners = [seat for seat in engine.shown_winners() if engine.seven_deuce(seat) and dealt[seat] is not None]
     if not winners:
@@ -40,6 +42,6 @@ def collect(table: LiveTable, dealt: list[int | None]) -> None:
         total += chips
         paid.append(f"{chips} from {engine.player_label(deal_seat)}")
     taker.stack += total
-    table.bounty_paid = table.row.hand_no
+    table.after_hand = replace(table.after_hand, bounty_paid=table.row.hand_no)
     table.note(f"7-2 bounty: {taker.name} collects {total} ({bounty} from each other player, at most what they have).")
     engine.remark(f"7-2 bounty: {engine.player_label(winner)} collects " + ", ".join(paid))

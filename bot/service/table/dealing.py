@@ -90,11 +90,9 @@ async def start_deal(table: LiveTable) -> None:
                     settings=dealt_with, event_key=event_key)
     row.step = 0
     table.engine = table.new_engine()
-    table.turn_started = {}
+    table.turns.restart()
     table.track_turns()
-    table.deal_size = len(dealt)
-    table.last_outcome = None
-    table.withheld = False
+    table.last_deal = None
     row.deadline = turn_deadline(table)
     table.note(f"Deal #{row.hand_no} starts. Deck SHA-256 {row.deal.commitment[:16]}…")
     table.kind.deal_started()
@@ -130,7 +128,6 @@ async def apply(table: LiveTable, deal_seat: int, action: Action, *, seats_chang
     assert row.deal is not None
     started = time.perf_counter()
     lines = table.engine.apply_judged(deal_seat, action)
-    table.undo_asked = None  # the deal moved on: an undo asked before is no longer the last move's
     move = Move(deal_seat, action)
     row.deal.actions.append(move)
     row.step += 1

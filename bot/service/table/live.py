@@ -4,44 +4,38 @@ and what the service asks of whoever shows it (``Presenter``).
 A table owns itself: its state, lock, engine, log and tasks are here; what members may ask of it are
 its ``commands``, and what it does is written as functions of the table in the modules of its jobs
 (``lobby``: seats and the table's life; ``dealing``: deals, turns and timeouts; ``settlement``: a
-deal's end; ``events``: an event's boards). The service (``tables.TableService``) is the registry of
-tables and what spans them.
+deal's end; ``events``: an event's boards). What it holds in memory beside its row and engine is
+grouped by concern, each written only by its concern's modules: ``turns`` (``turns.Turns``) and the
+frozen records of ``memory`` (``last_deal``, ``after_hand``, ``undo``, ``event_deal``, ``paused``). The
+service (``tables.TableService``) is the registry of tables and what spans them.
 """
 from __future__ import annotations
 
 import asyncio
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, fields
 from typing import Any, Callable, Coroutine, Protocol
 
 from bot.errors import EarlierHand, NotPlaying, OtherHand, StaleButton, TablePaused, UserError
-from bot.games.base import ActionSpec, Outcome, Seat
+from bot.games.base import ActionSpec, Seat
 from bot.games.moves import offered
 from bot.registry import GameSpec
 from bot.service.table.commands import Commands
 from bot.service.table.courier import Courier
 from bot.service.table.kind import Owners, TableKind
+from bot.service.table.memory import AfterHand, EventDeal, LastDeal, Paused, UndoAsked
 from bot.service.table.press import Judged, Press
 from bot.service.table.stored_lock import StoredLock
+from bot.service.table.turns import Turns
 from bot.storage.interface import Storage
 from bot.storage.records import TableRow, TableSeat
 
 MAX_LOG = 12
-MEMORY = ("engine", "log", "last_outcome", "last_seed", "last_players", "rabbit_hunted", "bounty_paid",
-          "undo_asked", "deal_size", "last_event", "withheld")
+MEMORY = ("engine", "last_deal", "after_hand", "undo", "event_deal")
 """What of a table memory alone holds (the engine: the last deal's, shown between deals), kept as it
-was when a failed command took the lock (``LiveTable.restore``); and where the table is shown, which
-the presenter stores in transactions of its own, is kept from memory when the row is read back."""
+was when a failed command took the lock (``LiveTable.restore``), with its log; the records are frozen,
+so they are kept as they are. Where the table is shown, which the presenter stores in transactions of
+its own, is kept from memory when the row is read back."""
 KEPT = ("channel_id", "message_id")
-
-
-@dataclass
-class UndoAsked:
-    """A pending undo (``bot.service.table.undo``): who asked, the index of their move among the deal's
-    actions, and the opponents (people) who have not answered yet, as deal seats."""
-
-    asker: int
-    step: int
-    waiting: set[int]
 
 
 @dataclass
@@ -54,18 +48,12 @@ class LiveTable:
     lock: StoredLock = field(init=False, repr=False)
     """Held by every command; a command that fails puts the table back as stored (``restore``)."""
     log: list[str] = field(default_factory=list)
-    last_outcome: Outcome | None = None
-    last_seed: str | None = None  # revealed once its deal is over
-    last_players: list[int] = field(default_factory=list)  # the user in each deal seat of the last deal
-    rabbit_hunted: int = 0  # the hand whose rabbit was hunted (``after_hand``)
-    bounty_paid: int = 0  # the hand whose 7-2 bounty was paid (``bounty``)
-    undo_asked: UndoAsked | None = None  # an undo waiting for the opponents' answer (``undo``)
-    deal_size: int = 0  # seats in the current or last deal (engine seats 0..deal_size-1)
-    turn_started: dict[int, int] = field(default_factory=dict)  # deal seat -> step its turn began
-    last_event: tuple[str, str] | None = None  # (event, deal key) of the last event deal it finished
-    withheld: bool = False  # that deal is still secret (bot.service.events.shared_deals): its message shows none of it
-    paused: str | None = None  # why the table is paused (the bot can't show it), or None
-    paused_left: float | None = None  # seconds its deadline had left when it was paused
+    turns: Turns = field(default_factory=Turns)  # when each seat to act began its turn (the stale check)
+    last_deal: LastDeal | None = None  # the deal it finished last, until the next is dealt (``settlement``)
+    after_hand: AfterHand = AfterHand()  # its rabbit hunted, its bounty paid (``after_hand``, ``bounty``)
+    undo: UndoAsked | None = None  # an undo waiting for the opponents' answer (``undo``)
+    event_deal: EventDeal | None = None  # the event deal it finished last (``bot.service.events``)
+    paused: Paused | None = None  # why the bot can't show it, if so (``tables``)
     courier: Courier | None = None
     """The newest press on its live message (``row.message_id``), which edits that message for 15
     minutes: a closed or restarted table has none, and its updates take the channel route."""
@@ -105,16 +93,14 @@ class LiveTable:
         deal = self.row.deal
         assert deal is not None
         self.engine = self.new_engine()
-        self.deal_size = len(deal.seats)
-        self.turn_started = {}
+        self.turns.restart()
         self.track_turns(0)
         for step, move in enumerate(deal.actions, start=1):
             self.engine.apply_judged(move.deal_seat, move.action)
             self.track_turns(step)  # buttons shown before stay as valid as they were
 
     def checkpoint(self) -> dict[str, Any]:  # what memory alone holds of it now, for ``restore``
-        undo = self.undo_asked and replace(self.undo_asked, waiting=set(self.undo_asked.waiting))
-        return {**{name: getattr(self, name) for name in MEMORY}, "log": list(self.log), "undo_asked": undo}
+        return {**{name: getattr(self, name) for name in MEMORY}, "log": list(self.log)}
 
     async def restore(self, memory: dict[str, Any]) -> None:
         """The table back as storage has it (a command failed before its change was stored): its row
@@ -130,7 +116,7 @@ class LiveTable:
         if self.row.deal is not None:
             self.replay()
         else:
-            self.turn_started = {}
+            self.turns.restart()
 
     def spawn(self, work: Coroutine[Any, Any, None]) -> asyncio.Task[None]:
         """Run ``work`` in a task the table owns until it is done or the table closes."""
@@ -169,6 +155,19 @@ class LiveTable:
         """Table seats dealt into the current deal, in engine seat order."""
         return list(self.row.deal.seats) if self.row.deal else []
 
+    @property
+    def deal_size(self) -> int:
+        """Seats in the current deal, or the last (engine seats 0..deal_size-1)."""
+        if self.row.deal is not None:
+            return len(self.row.deal.seats)
+        return len(self.last_deal.players) if self.last_deal is not None else 0
+
+    @property
+    def withheld(self) -> bool:
+        """Its last deal, an event's, is still secret: its message shows none of it."""
+        event = self.event_deal
+        return event is not None and event.withheld and self.row.deal is None and event.hand_no == self.row.hand_no
+
     def deal_seat(self, user_id: int) -> int | None:
         """The engine seat of a user in the current deal, or None."""
         index = self.seat_index(user_id)
@@ -183,29 +182,26 @@ class LiveTable:
         """Remember at which step (default: now) each seat now to act began its turn (for the
         stale-button check)."""
         step = self.row.step if step is None else step
-        acting = set(self.engine.to_act()) if self.engine is not None and self.engine.outcome is None else set()
-        self.turn_started = {seat: self.turn_started.get(seat, step) for seat in acting}
+        acting = self.engine.to_act() if self.engine is not None and self.engine.outcome is None else ()
+        self.turns.track(acting, step)
 
     def is_stale(self, user_id: int, step: int) -> bool:
         """A button rendered at ``step`` is stale unless it is the current step, or its presser has been
-        choosing since then (several seats choose at once: others' choices don't outdate yours)."""
-        return self._stale(self.deal_seat(user_id), step)
-
-    def _stale(self, deal_seat: int | None, step: int) -> bool:
-        return step != self.row.step and (deal_seat not in self.turn_started or step < self.turn_started[deal_seat])
+        choosing since then (``turns``)."""
+        return self.turns.stale(self.deal_seat(user_id), step, self.row.step)
 
     def _pressed_seat(self, user_id: int, hand_no: int, step: int | None) -> int:
         """The deal seat a press on a component of hand ``hand_no`` drawn at ``step`` moves for, or the
         refusal: the table is paused, the component is stale, the presser is not dealt in."""
         if self.paused is not None:
-            raise TablePaused(self.paused)
+            raise TablePaused(self.paused.why)
         row = self.row
         if row.deal is None or hand_no < row.hand_no:
             raise EarlierHand()
         if hand_no != row.hand_no:
             raise OtherHand()
         deal_seat = self.deal_seat(user_id)
-        if step is not None and (step > row.step or self._stale(deal_seat, step)):
+        if step is not None and (step > row.step or self.turns.stale(deal_seat, step, row.step)):
             raise StaleButton()
         if deal_seat is None:
             raise NotPlaying()

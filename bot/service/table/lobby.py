@@ -87,7 +87,7 @@ async def leave(table: LiveTable, user_id: int) -> str:
 async def start(table: LiveTable, user_id: int) -> None:
     async with command(table):
         if table.paused is not None:
-            raise TablePaused(table.paused)
+            raise TablePaused(table.paused.why)
         row = table.row
         if user_id != row.host_id and table.seat_index(user_id) is None:
             raise UserError("Only a seated player can start the game.")

@@ -50,7 +50,7 @@ def offers(table: LiveTable, user_id: int) -> Offers:
     if not playing and after_hand.may_show(table, user_id):
         buttons.append("show")
     if playing and deal_seat is not None and undo.allowed(table):
-        asked = table.undo_asked
+        asked = undo.pending(table)
         if asked is None:
             buttons.append("undo")
         elif deal_seat in asked.waiting:

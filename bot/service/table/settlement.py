@@ -12,6 +12,7 @@ from bot.games.base import Outcome
 from bot.service.table import bounty
 from bot.service.tournament.sit_and_go import busted_places, payouts
 from bot.service.table.live import LiveTable
+from bot.service.table.memory import LastDeal
 from bot.service.money.ratings import rate
 from bot.service.table.seats import buy_in, buy_in_range, cash_out, pay_in, remove_seats, try_pay_in
 from bot.storage.interface import Tx
@@ -107,9 +108,7 @@ def close_deal(table: LiveTable, outcome: Outcome) -> None:
     kept = TableCarry.from_json(deal.carry) if table.spec.moves_button else TableCarry()  # the button's place
     row.carry = replace(kept, game=dict(outcome.carry))
     row.deal = None
-    table.last_outcome = outcome
-    table.last_seed = deal.seed
-    table.last_players = [row.seats[index].user_id for index in deal.seats]  # the engine logged its result
+    table.last_deal = LastDeal(outcome, deal.seed, tuple(row.seats[index].user_id for index in deal.seats))
     table.room.deal_done(outcome.match_over)
 
 

@@ -9,14 +9,25 @@ as the undo left it. Robots consent; people among the opponents answer Allow or 
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 from bot.errors import UserError
 from bot.service.table.command import command
 from bot.service.table.dealing import drive, turn_deadline
-from bot.service.table.live import LiveTable, UndoAsked
+from bot.service.table.live import LiveTable
+from bot.service.table.memory import UndoAsked
 
 
 def allowed(table: LiveTable) -> bool:
     return table.spec.undo is not None and table.spec.undo(table.row.settings.to_json())
+
+
+def pending(table: LiveTable) -> UndoAsked | None:
+    """The undo waiting for answers, unless the deal has moved on since it was asked (then it is void)."""
+    asked = table.undo
+    if asked is None or (asked.hand_no, asked.asked_at) != (table.row.hand_no, table.row.step):
+        return None
+    return asked
 
 
 def _last_move(table: LiveTable, deal_seat: int) -> int:
@@ -35,7 +46,7 @@ async def ask(table: LiveTable, user_id: int) -> str:
     async with command(table):
         if not allowed(table):
             raise UserError("Undo is for casual tables (rubber bridge); a duplicate or event board is played as it lies.")
-        if table.undo_asked is not None:
+        if pending(table) is not None:
             raise UserError("An undo is already waiting for an answer.")
         deal_seat = table.deal_seat(user_id)
         if deal_seat is None:
@@ -44,8 +55,9 @@ async def ask(table: LiveTable, user_id: int) -> str:
         opponents = {(deal_seat + 1) % 4, (deal_seat + 3) % 4}
         people = {seat for seat in opponents if not table.table_seat_of(seat).is_bot}
         name = table.table_seat_of(deal_seat).name
+        table.undo = None
         if people:
-            table.undo_asked = UndoAsked(deal_seat, step, people)
+            table.undo = UndoAsked(deal_seat, step, frozenset(people), table.row.hand_no, table.row.step)
             table.note(f"{name} asks to take back their last call or card: opponents, allow or refuse.")
             answer = "Asked: your opponents allow or refuse."
         else:
@@ -58,18 +70,18 @@ async def ask(table: LiveTable, user_id: int) -> str:
 async def answer(table: LiveTable, user_id: int, allow: bool) -> None:
     """An opponent allows or refuses the pending undo; the last consent rolls the deal back."""
     async with command(table):
-        asked = table.undo_asked
+        asked = pending(table)
         deal_seat = table.deal_seat(user_id)
         if asked is None or deal_seat not in asked.waiting:
             raise UserError("No undo is waiting for your answer.")
         name = table.table_seat_of(deal_seat).name
         if not allow:
-            table.undo_asked = None
+            table.undo = None
             table.note(f"{name} refuses the undo; play goes on.")
         else:
-            asked.waiting.discard(deal_seat)
-            if not asked.waiting:
-                table.undo_asked = None
+            table.undo = replace(asked, waiting=asked.waiting - {deal_seat})
+            if not table.undo.waiting:
+                table.undo = None
                 await _roll_back(table, asked.step)
                 table.note(f"{name} allows it: the last call or card is taken back.")
 

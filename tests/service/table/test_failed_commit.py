@@ -62,10 +62,10 @@ async def test_the_move_that_ends_a_deal_failing_at_its_commit_leaves_the_deal_a
     with failing_commits(service.storage), pytest.raises(CommitFailed):
         await _move(service, live, "fold")
     assert live.row.deal is not None and live.engine.outcome is None, "the deal goes on"
-    assert [s.stack for s in live.row.seats] == stacks and live.last_outcome is None
+    assert [s.stack for s in live.row.seats] == stacks and live.last_deal is None
     await as_stored(service, live)
     await _move(service, live, "fold")
-    assert live.row.deal is None and live.last_outcome is not None and sorted(s.stack for s in live.row.seats) != stacks
+    assert live.row.deal is None and live.last_deal is not None and sorted(s.stack for s in live.row.seats) != stacks
     await as_stored(service, live)
     assert await service.storage.total_chips() == total
 

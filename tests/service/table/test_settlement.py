@@ -56,7 +56,7 @@ async def test_a_deal_sets_the_stacks_records_the_hand_and_schedules_the_next(da
                                 "outcome": json.loads(json.dumps(outcome.to_json())), "bots": hand.bots,
                                 "users": users}
     assert record.game == "holdem" and record.export == live.spec.export(live.engine)
-    assert live.row.deal is None and live.last_outcome is outcome and live.last_seed == hand.seed
+    assert live.row.deal is None and live.last_deal.outcome is outcome and live.last_deal.seed == hand.seed
     assert "p1 wins 60." not in live.log, "the engine logs its own result: the settlement does not write it again"
     assert live.row.carry == TableCarry(button_seat=hand.carry["button_seat"], last_dealt=users, game={"dealt": 1}), \
         "the button stays put, and who was dealt in is kept for the next deal's button"

@@ -67,7 +67,7 @@ async def test_a_person_among_the_opponents_allows_or_refuses(database: str) -> 
     with pytest.raises(UserError, match="already waiting"):
         await undo.ask(live, ALICE)
     await undo.answer(live, BOB, False)
-    assert live.row.step == step and live.undo_asked is None, "refused: nothing changes"
+    assert live.row.step == step and live.undo is None, "refused: nothing changes"
     await undo.ask(live, ALICE)
     await undo.answer(live, BOB, True)
     assert [c for _, c in live.engine.calls] == ["Pass", "1S"], "allowed: South's call and the robots' after it go"
