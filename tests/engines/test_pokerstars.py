@@ -1,6 +1,7 @@
 """The PokerStars writer's own rules that no reader checks: Eastern Time across the US clock changes,
 names a reader splits right, heads-up forced bets (pokerkit posts the big blind first there), a board
-run twice and a winner's show after an uncontested pot as PokerStars writes them."""
+run twice, a winner's show after an uncontested pot and a side pot one player wins alone as PokerStars
+writes them."""
 from __future__ import annotations
 
 import hashlib
@@ -9,6 +10,7 @@ from datetime import datetime, timezone
 import pytest
 from poker.constants import Action as Kind
 from poker.room.pokerstars import PokerStarsHandHistory
+from pokerkit import ChipsPushing
 
 from bot.games.base import Action, Seat
 from bot.games.holdem import HoldemEngine
@@ -100,3 +102,21 @@ def test_a_winner_nobody_called_who_showed_shows_after_the_collection() -> None:
     parsed = Reader(text)  # the tests' reader takes that line out of the flop's, and reads the rest
     parsed.parse()
     assert [action.action for action in parsed.flop.actions] == [Kind.BET, Kind.FOLD, Kind.FOLD, Kind.RETURN, Kind.WIN]
+
+
+def test_a_side_pot_one_player_wins_alone_is_itemised() -> None:
+    """Ann is all in for 100; Bob and Cat go on to 300, Cat folds to Bob's bet on the flop: the side pot
+    of Bob's and Cat's chips above Ann's is Bob's alone, and Bob beats Ann for the main pot too. pokerkit
+    pays both as one pot of 700 (Ann's hand lost); PokerStars itemises them."""
+    engine = HoldemEngine({}, [Seat("Ann", 100), Seat("Bob", 1000), Seat("Cat", 1000)], "ab" * 32, {"dealer": 0})
+    plan = {"Ann": [Action("raise", 100)], "Bob": [Action("raise", 300), Action("raise", 200)],
+            "Cat": [Action("call"), Action("fold")]}
+    while engine.outcome is None:
+        (seat,) = engine.to_act()
+        name = ("Ann", "Bob", "Cat")[seat]
+        engine.apply(seat, plan[name].pop(0) if plan[name] else Action("check"))
+    assert [op.amounts for op in engine.state.operations if isinstance(op, ChipsPushing)] == [(700, 0, 0)]
+    text = convert(engine.phh(), HandInfo(11, "Cardroom 1", 3, _utc(2026, 6, 1), seats=[1, 2, 3]))
+    assert "Bob collected 400 from side pot\nBob collected 300 from main pot\n" in text
+    assert "Total pot 700 Main pot 300. Side pot 400. | Rake 0" in text
+    assert "Seat 2: Bob (small blind) showed [9d 6d] and won (700) with a straight, Eight to Queen" in text
