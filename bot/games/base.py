@@ -204,7 +204,7 @@ class EngineBase:
         """The move fitted to the spec on offer it is one of (a fixed amount filled in), or the reason
         it is not: the deal is over, it is not the seat's turn, the kind, amount or choice is not on
         offer."""
-        specs = [spec for spec in self.legal_actions(seat) if spec.kind == action.kind]
+        specs = self._offered(seat, action.kind)
         if not specs:
             self._check_turn(seat)
             raise IllegalAction(NOT_NOW)
@@ -219,6 +219,10 @@ class EngineBase:
     def apply_judged(self, seat: int, action: Action) -> list[str]:
         """An engine whose ``apply`` does not call an ``apply_judged`` of its own judges the move again there."""
         return self.apply(seat, action)
+
+    def _offered(self, seat: int, kind: str) -> list[ActionSpec]:
+        """The seat's moves of ``kind`` on offer (``legal_actions``'), which ``verify`` fits a move to."""
+        return [spec for spec in self.legal_actions(seat) if spec.kind == kind]
 
     def _check_turn(self, seat: int) -> None:
         """Refuse a move once the deal is over or out of turn, before any rule is checked."""

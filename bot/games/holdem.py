@@ -453,6 +453,13 @@ class HoldemEngine(PokerkitTable):
                 presets=self._presets(low, high)))
         return specs
 
+    def _offered(self, seat: int, kind: str) -> list[ActionSpec]:
+        """``legal_actions``' moves of ``kind``, without working out the raise's range and presets when
+        a fold, check or call is judged (most moves are)."""
+        if kind == "raise" or seat not in self.to_act() or self.choosing_runouts():
+            return super()._offered(seat, kind)
+        return [spec for spec in self._fold_call_check_specs(seat) if spec.kind == kind]
+
     def apply(self, seat: int, action: Action) -> list[str]:
         return self.apply_judged(seat, self.verify(seat, action))
 

@@ -44,3 +44,16 @@ def test_a_move_out_of_turn_fails() -> None:
     waiting = next(seat for seat in range(2) if seat not in gin.to_act())
     with pytest.raises(ValueError, match="out of turn"):
         gin.apply_judged(waiting, Action("pass"))
+
+
+def test_the_moves_of_one_kind_a_move_is_judged_by_are_those_legal_actions_offers() -> None:
+    """Hold'em works out only the kind asked (``_offered``): the same specs, deal after deal."""
+    for limit in ("no-limit", "fixed-limit"):
+        engine = HoldemEngine({"limit": limit}, [Seat("Ann", 500), Seat("Bob", 80), Seat("Cy", 500)], SEED,
+                              {"dealer": 0})
+        while engine.outcome is None:
+            seat = engine.to_act()[0]
+            offered = engine.legal_actions(seat)
+            for kind in ("fold", "check", "call", "raise", "twice"):
+                assert engine._offered(seat, kind) == [spec for spec in offered if spec.kind == kind]
+            engine.apply(seat, Action(offered[-1].kind, offered[-1].min_amount))  # the biggest raise there is
