@@ -1,4 +1,4 @@
-"""Bridge robots: a simple natural bidding system and double-dummy card play on sampled deals.
+"""Bridge robots: Standard American Yellow Card bidding and double-dummy card play on sampled deals.
 
 The robot sees only its seat's view (its hand, dummy after the lead, the cards played, the
 auction). To play a card it deals the unseen cards at random, many times, in ways that agree with
@@ -6,8 +6,8 @@ what it knows (each hand's card count, the voids shown by failing to follow suit
 each player's calls promised), solves every sample with endplay's double-dummy solver and plays
 the card that does best on average. The bidding system is written out in ``docs/rules/bridge.md``.
 
-The bidding is in ``bridge_bidding``; sampling and solving run in the separate, lower-priority
-process of ``bridge_solver``.
+The bidding is in ``bridge_system`` (over the natural rules of ``bridge_bidding``); sampling and
+solving run in the separate, lower-priority process of ``bridge_solver``.
 """
 from __future__ import annotations
 
@@ -18,10 +18,11 @@ from typing import Any, Mapping, Sequence
 from endplay.dds import solve_all_boards, solve_board
 from endplay.types import Deal, Denom, Player
 
-from bot.ai.bridge_bidding import SUITS, HandInfo, Shown, choose_call, describe
+from bot.ai.bridge_bidding import SUITS, HandInfo, Shown
 from bot.ai.bridge_solver import in_solver
+from bot.ai.bridge_system.system import choose_call, describe
 from bot.games.base import HIDDEN, Action, ActionSpec
-from bot.games.bridge import BIDS, card_code, endplay_card, pbn_hand
+from bot.games.bridge import BIDS, DOUBLE, card_code, endplay_card, pbn_hand
 from bot.games.cards import DECK, RANKS
 
 SAMPLES = 16
@@ -236,4 +237,6 @@ def choose(view: Mapping[str, Any], legal: Sequence[ActionSpec], rng: random.Ran
     call = choose_call(view)
     if call in BIDS and "bid" in kinds and call in kinds["bid"].choices:
         return Action("bid", target=call)
+    if call == DOUBLE and "double" in kinds:
+        return Action("double")
     return Action("pass")

@@ -98,13 +98,13 @@ def describe(calls: Sequence[tuple[int, str]]) -> list[Shown]:
     shown = [Shown() for _ in range(4)]
     bids: list[tuple[int, str]] = []
     for seat, call in calls:
-        _read_call(shown, bids, seat, call)
+        read_call(shown, bids, seat, call)
         if call in BIDS:
             bids.append((seat, call))
     return shown
 
 
-def _read_call(shown: list[Shown], bids: list[tuple[int, str]], seat: int, call: str) -> None:
+def read_call(shown: list[Shown], bids: list[tuple[int, str]], seat: int, call: str) -> None:
     me, partner = shown[seat], shown[(seat + 2) % 4]
     partner_bids = [c for s, c in bids if s == (seat + 2) % 4]
     own_bids = [c for s, c in bids if s == seat]
@@ -197,14 +197,14 @@ def _read_response(me: Shown, opening: str, call: str, last: str) -> None:
 class Auction:
     """The auction from one robot's seat, with the questions the bidding rules ask."""
 
-    def __init__(self, view: Mapping[str, Any]) -> None:
+    def __init__(self, view: Mapping[str, Any], shown: Sequence[Shown] | None = None) -> None:
         self.me: int = view["viewer"]
         self.partner = (self.me + 2) % 4
         self.cards: list[str] = view["seats"][self.me]["cards"]
         self.hand = HandInfo.of(self.cards)
         self.calls = [(c["seat"], c["call"]) for c in view["auction"]]
         self.bids = [(s, c) for s, c in self.calls if c in BIDS]
-        self.shown = describe(self.calls)
+        self.shown = list(shown) if shown is not None else describe(self.calls)
 
     def legal(self, call: str) -> bool:
         return not self.bids or BIDS.index(call) > BIDS.index(self.bids[-1][1])
@@ -220,9 +220,10 @@ class Auction:
         return [c for s, c in self.bids if s == seat]
 
 
-def choose_call(view: Mapping[str, Any]) -> str:
-    """The robot's call: "1NT", "Pass"... always legal (robots never double or redouble)."""
-    a = Auction(view)
+def choose_call(view: Mapping[str, Any], shown: Sequence[Shown] | None = None) -> str:
+    """The natural system's call: "1NT", "Pass"... always legal (it never doubles or redoubles).
+    ``shown``: what each seat's calls promised, if read by a fuller system than this one."""
+    a = Auction(view, shown)
     if not a.bids:
         call = opening(a.hand)
     elif a.bids[0][0] % 2 != a.me % 2:
@@ -436,7 +437,7 @@ def place(a: Auction) -> str:
         return game_in(invited) if extra >= 3 and a.legal(game_in(invited)) else PASS
     fits = [s for s in SUITS if h.lengths[s] + partner.lengths[s] >= 8]
     majors = [s for s in fits if s in MAJORS]
-    combined = (h.points if fits else h.hcp) + partner.min_hcp
+    combined = (h.points if fits else h.hcp) + expected_strength(partner)
     target = None
     if majors and combined >= 19:
         suit = max(majors, key=lambda s: h.lengths[s] + partner.lengths[s])
@@ -451,6 +452,12 @@ def place(a: Auction) -> str:
     if target is None or not a.legal(target):
         return PASS
     return target
+
+
+def expected_strength(shown: Shown) -> int:
+    """What to count on from partner: the least shown (HCP, or points where the call counted
+    them), and two more when the range is wide (an opening's 10-21 is 13 on average)."""
+    return max(shown.min_hcp, shown.min_points) + (2 if shown.max_hcp - shown.min_hcp >= 8 else 0)
 
 
 def strong_rebid(a: Auction) -> str | None:

@@ -1,7 +1,7 @@
 """What a call means in the robots' bidding system, in words: the answer of the "What does it mean?"
 select under a bridge table.
 
-The words come from the same reading of the auction the robots use (``bridge_bidding.describe``:
+The words come from the same reading of the auction the robots use (``bridge_system.describe``:
 what each call promised, which also shapes the deals their card play samples), so an explanation is
 exactly what the robots take the call to show, as a range of points and suit lengths, with the
 call's place in the auction and the few meanings a range does not say (a weak two, an invitation).
@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from bot.ai.bridge_bidding import SUITS, Shown, describe
-from bot.games.bridge import BIDS, PASS
+from bot.ai.bridge_bidding import SUITS, Shown
+from bot.ai.bridge_system.system import describe, meaning_at
+from bot.games.bridge import BIDS, DOUBLE, PASS, REDOUBLE
 
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣", "NT": "NT"}
@@ -21,8 +22,8 @@ Calls = Sequence[tuple[int, str]]
 
 
 def call_name(call: str) -> str:
-    """"1♠", "3NT", "Pass"."""
-    return call if call not in BIDS else call[0] + SYMBOLS[call[1:]]
+    """"1♠", "3NT", "Pass", "Double"."""
+    return {DOUBLE: "Double", REDOUBLE: "Redouble"}.get(call) or (call if call not in BIDS else call[0] + SYMBOLS[call[1:]])
 
 
 def role(calls: Calls, index: int) -> str:
@@ -35,6 +36,8 @@ def role(calls: Calls, index: int) -> str:
     own = [c for s, c in bids if s == seat]
     partner = [c for s, c in bids if s == (seat + 2) % 4]
     if opener % 2 != seat % 2:
+        if call == DOUBLE and not own and not partner:
+            return "Double"
         return "Overcall" if not own and not partner else "Competing"
     if opener == (seat + 2) % 4 and not own:
         return "Response"
@@ -80,6 +83,8 @@ def _words(before: Shown, after: Shown) -> list[str]:
             words.append(f"{after.min_hcp}+ HCP")
         elif after.min_hcp == 0:
             words.append(f"at most {after.max_hcp} HCP")
+        elif after.min_hcp == after.max_hcp:
+            words.append(f"{after.min_hcp} HCP")
         else:
             words.append(f"{after.min_hcp}–{after.max_hcp} HCP")
     if after.min_points > max(before.min_points, after.min_hcp):
@@ -95,12 +100,14 @@ def explain(calls: Calls, index: int) -> str:
     read it: "Opening: 10+ HCP, 5+ spades."."""
     seat = calls[index][0]
     before, after = describe(calls[:index])[seat], describe(calls[: index + 1])[seat]
-    note = _note(calls, index)
+    meaning = meaning_at(calls, index)
+    note = meaning.note if meaning is not None else _note(calls, index)
     details = ", ".join(_words(before, after) + ([note] if note else []))
     return f"{role(calls, index)}: {details or 'nothing new about the hand in this system'}."
 
 
 def said(name: str, call: str) -> str:
-    """"Ada bids 1♠", "Ada passes": a call as the table text says it."""
-    return f"{name} passes" if call == PASS else f"{name} bids {call_name(call)}"
+    """"Ada bids 1♠", "Ada passes", "Ada doubles": a call as the table text says it."""
+    verbs = {PASS: "passes", DOUBLE: "doubles", REDOUBLE: "redoubles"}
+    return f"{name} {verbs[call]}" if call in verbs else f"{name} bids {call_name(call)}"
 

@@ -12,7 +12,7 @@ from bot.games.bridge import BridgeEngine
 from tests.support.bridge_seats import south_among_robots
 from tests.support.harness import CHANNEL_ID, Harness, User
 
-SEED = "05" * 32
+SEED = "06" * 32
 """Board 1 (North deals): North passes and East opens 1♠; with South passing, East-West declare."""
 SOUTH = User(2201, "Sofia")
 

@@ -37,7 +37,7 @@ async def test_a_robots_call_is_explained_privately_to_whoever_asks(database: st
     assert [o["label"] for o in select["options"]] == [f"1. {names[0]} passes", f"2. {names[1]} bids 1♠"]
     token = await h.press(STRANGER, select["custom_id"], values=["1"])
     reply = h.recorder.replies_to(token)[-1]
-    assert reply.ephemeral and f"{names[1]} bids 1♠. Opening: 10+ HCP, 5+ spades." in reply.text
+    assert reply.ephemeral and f"{names[1]} bids 1♠. Opening: 10–21 HCP, 5+ spades." in reply.text
     assert live.row.step == 2, "asking changes nothing"
 
     for forged in ("7", "x"):

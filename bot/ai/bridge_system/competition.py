@@ -1,0 +1,153 @@
+"""When both sides bid: overcalls and takeout doubles over the opponents' opening (preempts
+too), the answers to partner's takeout double, negative doubles over their overcall of partner's
+opening, and opener's answer to a negative double."""
+from __future__ import annotations
+
+from bot.ai.bridge_bidding import SUITS
+from bot.ai.bridge_system.position import Meaning, Option, Position, Test, at_least, both, either, good, longest, stopped
+from bot.games.bridge import BIDS, DOUBLE, PASS
+
+TAKEOUT = "takeout: short in their suit, support for the others, or a strong hand"
+
+
+def others(their: str) -> str:
+    return "".join(s for s in SUITS if s != their)
+
+
+def takeout_shape(their: str) -> Test:
+    return lambda hand: hand.info.lengths[their] <= 2 and all(hand.info.lengths[s] >= 3 for s in others(their))
+
+
+def over_opening(position: Position, their: str, level: int, balancing: bool) -> list[Option]:
+    """Our first call after their one-bid opening (direct, or in the pass-out seat) or preempt."""
+    lighter = 3 if balancing else 0
+    suits = others(their)
+    overcalls = [Option(position.cheapest(s), Meaning((8 if position.cheapest(s)[0] == "1" else 11 if level == 1 else 12) - lighter,
+                                                         17, {s: 5}),
+                        when=either(good(s), at_least(s, 6)))
+                 for s in suits]
+    majors = [o for o in overcalls if o.call[1] in "HS"]
+    minors = [o for o in overcalls if o.call[1] in "DC"]
+    if level == 1:
+        notrump = [Option("1NT", Meaning(15, 18, balanced=True, note="a stopper in their suit"), when=stopped(their))]
+        shape_double = Option(DOUBLE, Meaning(12 - lighter, note=TAKEOUT), when=takeout_shape(their))
+    else:
+        cheapest = position.cheapest("NT")
+        notrump = [Option(cheapest, Meaning(15, 18, balanced=True, note="a stopper in their suit"), when=stopped(their))] \
+            if cheapest[0] == "2" else [Option("3NT", Meaning(16, 21, note="a stopper in their suit"), when=stopped(their))]
+        shape_double = Option(DOUBLE, Meaning(13 - lighter, note=TAKEOUT), when=takeout_shape(their))
+    return [*notrump, *majors, shape_double, *minors, Option(DOUBLE, Meaning(18, note=TAKEOUT)), Option(PASS, Meaning())]
+
+
+def advancing(position: Position, their: str) -> list[Option]:
+    """Partner doubled their opening for takeout and the next hand passed: we must bid."""
+    unbid = others(their)
+    no_major: Test = lambda hand: all(hand.info.lengths[s] < 4 for s in unbid if s in "HS")  # noqa: E731
+    options: list[Option] = []
+    for major in (s for s in unbid if s in "HS"):
+        cheapest = position.cheapest(major)
+        options += [Option("4" + major, Meaning(12, lengths={major: 4}, note="to play"),
+                           when=longest(major, "HS")),
+                    Option(f"{int(cheapest[0]) + 1}{major}", Meaning(9, 11, lengths={major: 4}, note="invites game"),
+                           when=longest(major, "HS"))]
+    options += [Option("3NT", Meaning(12, note="a stopper in their suit"), when=stopped(their))]
+    if position.legal("1NT"):
+        options += [Option("1NT", Meaning(6, 10, note="a stopper in their suit"), when=both(stopped(their), no_major))]
+    for suit in sorted(unbid, key=lambda s: s not in "HS"):
+        options.append(Option(position.cheapest(suit), Meaning(lengths={suit: 4}, note="an answer to the takeout double"),
+                              when=longest(suit, unbid)))
+    return options + [Option(position.cheapest(s), Meaning(note="an answer to the takeout double: the longest other suit"),
+                             when=longest(s, unbid)) for s in unbid]
+
+
+def doubler_rebids(position: Position, their: str, answer: str) -> list[Option]:
+    """We doubled for takeout and partner answered: raise with extras, or show the strong hand."""
+    options: list[Option] = []
+    if answer[1:] != "NT":
+        suit = answer[1:]
+        if suit in "HS":
+            options.append(Option("4" + suit, Meaning(19, lengths={suit: 4}, note="to play")))
+        options += [
+                    Option(f"{int(answer[0]) + 1}{suit}", Meaning(16, lengths={suit: 4}, note="extra values: invites game"))]
+    if position.cheapest("NT")[0] <= "2":
+        options.append(Option(position.cheapest("NT"), Meaning(18, 20, balanced=True, note="a strong hand with a stopper in their suit"),
+                              when=stopped(their)))
+    options += [Option(position.cheapest(s), Meaning(17, lengths={s: 5}, note="a strong hand with a long suit"), when=longest(s))
+                for s in others(their) if position.cheapest(s)[0] <= "3"]
+    return options + [Option(PASS, Meaning())]
+
+
+def negative(position: Position, ours: str, their: str, level: int) -> list[Option]:
+    """Partner opened one of a suit and the next hand overcalled: responder's first call."""
+    unbid = [s for s in "HS" if s not in (ours, their)] or [s for s in "DC" if s not in (ours, their)]
+    options: list[Option] = []
+    if ours in "HS":
+        options += [Option(position.cheapest(their), Meaning(10, lengths={ours: 3}, note="a cue-bid: a raise to at least three"),
+                           when=lambda hand: hand.info.support_points(ours) >= 11),
+                    Option(position.cheapest(ours), Meaning(5, 10, lengths={ours: 3}, note="a raise of partner's suit")),
+                    ]
+    one_level = [Option(position.cheapest(s), Meaning(6, lengths={s: 5}, note="forcing"))
+                 for s in SUITS if s not in (ours, their) and position.cheapest(s)[0] == "1"]
+    options += one_level
+    options.append(Option(DOUBLE, Meaning(6 if level == 1 else 8, lengths=dict.fromkeys(unbid, 4),
+                                           note="negative: the unbid suits, not a penalty double")))
+    options += [Option(position.cheapest(s), Meaning(10, lengths={s: 5}, note="forcing"))
+                for s in SUITS if s not in (ours, their) and position.cheapest(s)[0] == "2"]
+    if ours in "DC":
+        options.append(Option(position.cheapest(ours), Meaning(6, 10, lengths={ours: 4 if ours == "D" else 5},
+                                                               note="a raise of partner's suit")))
+    for bid, low, high in (("1NT", 6, 10), ("2NT", 11, 12), ("3NT", 13, 37)):
+        options.append(Option(bid, Meaning(low, high, note="a stopper in their suit"), when=stopped(their)))
+    return options + [Option(PASS, Meaning())]
+
+
+def after_negative_double(position: Position, ours: str, their: str) -> list[Option]:
+    """Opener's answer to partner's negative double (the next hand passed)."""
+    unbid = [s for s in "HS" if s not in (ours, their)] or [s for s in "DC" if s not in (ours, their)]
+    options: list[Option] = []
+    for suit in unbid:
+        cheapest = position.cheapest(suit)
+        options += [Option(f"{int(cheapest[0]) + 1}{suit}", Meaning(16, lengths={suit: 4}, note="extra values")),
+                    Option(cheapest, Meaning(lengths={suit: 4}))]
+    nt = position.cheapest("NT")
+    if nt[0] == "1":
+        options.append(Option(nt, Meaning(12, 14, balanced=True, note="a stopper in their suit"),
+                              when=stopped(their)))
+    options.append(Option(position.cheapest(ours), Meaning(lengths={ours: 6})))
+    options += [Option(position.cheapest(s), Meaning(lengths={s: 4}))
+                for s in SUITS if s not in (ours, their, *unbid) and position.cheapest(s)[0] <= "2"]
+    return options + [Option(position.cheapest(ours), Meaning())]
+
+
+def rules(position: Position) -> list[Option] | None:
+    """The competitive places this module covers, or None."""
+    calls, me = position.calls, position.seat
+    bids = position.bids
+    if not bids or not all(c == PASS or c in BIDS or c == DOUBLE for _, c in calls):
+        return None
+    first_seat, first = bids[0]
+    strain, level = first[1:], int(first[0])
+    mine_all = [c for c in position.of(me) if c != PASS]
+    partner_all = [c for c in position.of(position.partner) if c != PASS]
+    after_opening = [(s, c) for s, c in calls[next(i for i, (s, c) in enumerate(calls) if c in BIDS) + 1:]]
+    if first_seat % 2 != me % 2 and strain != "NT" and level <= 3:
+        if len(bids) == 1 and not mine_all and not partner_all and DOUBLE not in [c for _, c in calls]:
+            balancing = len(after_opening) == 2
+            return over_opening(position, strain, level, balancing)
+        if not mine_all and len(bids) == 1 and [c for _, c in after_opening] == [DOUBLE, PASS] and partner_all == [DOUBLE]:
+            return advancing(position, strain)
+        pattern = [c if c in (DOUBLE, PASS) else "bid" for _, c in after_opening]
+        if mine_all[:1] == [DOUBLE] and pattern == [DOUBLE, PASS, "bid", PASS] and len(bids) == 2:
+            return doubler_rebids(position, strain, bids[1][1])
+    if first_seat == position.partner and level == 1 and strain != "NT" and not mine_all and len(after_opening) == 1:
+        seat, call = after_opening[0]
+        if call in BIDS and call[1:] != "NT" and call[1:] != strain and int(call[0]) <= 2:
+            return negative(position, strain, call[1:], int(call[0]))
+    if first_seat == me and level == 1 and strain != "NT" and len(after_opening) == 3 and len(mine_all) == 1:
+        (_, overcall), (_, reply), (_, next_call) = after_opening
+        if overcall in BIDS and overcall[1:] != "NT" and reply == DOUBLE and next_call == PASS:
+            return after_negative_double(position, strain, overcall[1:])
+        if strain in "HS" and reply in BIDS and reply[1:] == overcall[1:] and next_call == PASS:
+            return [Option("4" + strain, Meaning(14, note="accepts the raise to game")),
+                    Option(position.cheapest(strain), Meaning(note="a minimum"))]
+    return None

@@ -1,0 +1,114 @@
+"""Judgment where the rules run out: deal the unseen hands the way the auction describes them,
+solve each deal double dummy, and score the candidate calls.
+
+The robot doubles the opponents' contract for penalty when, over the deals it samples, the double
+gains on average and the contract goes down on most of them. The sampling and solving run in the
+solver process (``bridge_solver``), ``SAMPLES`` deals a decision, which keeps a call within a
+second or so at a table.
+"""
+from __future__ import annotations
+
+import random
+import zlib
+from typing import Sequence
+
+from endplay.dds import solve_all_boards
+from endplay.types import Deal, Denom, Player
+
+from bot.ai.bridge_bidding import SUITS, HandInfo, Shown
+from bot.ai.bridge_solver import in_solver
+from bot.ai.bridge_system.position import Hand, Meaning, Option, Position
+from bot.games.bridge import BIDS, DOUBLE, PASS, pbn_hand
+from bot.games.bridge_scoring import ContractResult, duplicate_score, imps
+from bot.games.cards import DECK
+
+SAMPLES = 12
+"""Deals solved per decision."""
+TRIES = 300
+"""Shuffles tried per sampled deal to match what the auction showed, before taking the last."""
+
+
+def keeps(cards: Sequence[str], shown: Shown) -> bool:
+    hand = HandInfo.of(cards)
+    return (shown.min_hcp <= hand.hcp <= shown.max_hcp and all(hand.lengths[s] >= shown.lengths[s] for s in SUITS)
+            and (hand.balanced or not shown.balanced))
+
+
+def sample(mine: Sequence[str], seat: int, shown: Sequence[Shown], rng: random.Random) -> list[list[str]]:
+    """A deal with our cards where they are and the rest dealt as the auction describes them."""
+    rest = [c for c in DECK if c not in set(mine)]
+    others = [s for s in range(4) if s != seat]
+    hands: list[list[str]] = []
+    for _ in range(TRIES):
+        rng.shuffle(rest)
+        hands = [list(mine) if s == seat else [] for s in range(4)]
+        for i, s in enumerate(others):
+            hands[s] = rest[13 * i:13 * i + 13]
+        if all(keeps(hands[s], shown[s]) for s in others):
+            break
+    return hands
+
+
+def declarer_tricks(deals: Sequence[list[list[str]]], declarer: int, strain: str) -> list[int]:
+    """Tricks the declarer takes on each deal, double dummy (solver process)."""
+    boards = []
+    for hands in deals:
+        deal = Deal("N:" + " ".join(pbn_hand(h) for h in hands))
+        deal.first = Player((declarer + 1) % 4)
+        deal.trump = Denom.find(strain)
+        boards.append(deal)
+    return [13 - max(tricks for _, tricks in board) for board in solve_all_boards(boards)]
+
+
+def doubling_gain(mine: Sequence[str], seat: int, shown: Sequence[Shown], contract: ContractResult,
+                  vulnerable: tuple[bool, bool], seed: int) -> tuple[float, float]:
+    """Average IMPs the double gains over passing, and the share of deals the contract goes down
+    (solver process)."""
+    rng = random.Random(seed)
+    deals = [sample(mine, seat, shown, rng) for _ in range(SAMPLES)]
+    tricks = declarer_tricks(deals, contract.declarer, contract.strain)
+    sign = 1 if seat % 2 == 0 else -1
+    gains, down = [], 0
+    for taken in tricks:
+        plain = ContractResult(contract.level, contract.strain, 0, contract.declarer, taken)
+        doubled = ContractResult(contract.level, contract.strain, 1, contract.declarer, taken)
+        gains.append(imps(sign * (duplicate_score(doubled, vulnerable) - duplicate_score(plain, vulnerable))))
+        down += taken < contract.level + 6
+    return sum(gains) / len(gains), down / len(tricks)
+
+
+def their_contract(position: Position) -> ContractResult:
+    """The opponents' last bid as a contract, declared by the first of them to name its strain."""
+    seat, bid = position.bids[-1]
+    strain = bid[1:]
+    declarer = next(s for s, c in position.bids if s % 2 == seat % 2 and c[1:] == strain)
+    return ContractResult(int(bid[0]), strain, 0, declarer)
+
+
+def worth_asking(position: Position, hand: Hand, contract: ContractResult) -> bool:
+    """Only where a double could pay and would stand: the auction ends if we pass (or partner has
+    bid, and gets a say), and our side holds its share of the points or the trumps."""
+    after = [c for _, c in position.calls[max(i for i, (_, c) in enumerate(position.calls) if c in BIDS):]]
+    ending = after[1:] == [PASS, PASS]
+    partner_bid = any(c in BIDS for c in position.bids_of(position.partner))
+    ours = hand.info.hcp + position.shown[position.partner].min_hcp
+    trumps = hand.info.lengths.get(contract.strain, 0)
+    return contract.level >= 2 and (ending or partner_bid) and (
+        ours >= 20 or (ours >= 15 and trumps >= 4) or (hand.info.hcp >= 12 and trumps >= 4))
+
+
+def penalty_double(position: Position) -> list[Option]:
+    """A double for penalty of the opponents' last bid, where the simulation says it pays."""
+    if not position.can_double():
+        return []
+    contract = their_contract(position)
+
+    def pays(hand: Hand) -> bool:
+        if not worth_asking(position, hand, contract):
+            return False
+        seed = zlib.crc32(repr((sorted(hand.cards), list(position.calls))).encode())
+        gain, down = in_solver(doubling_gain, list(hand.cards), position.seat, list(position.shown), contract,
+                               position.vulnerable, seed)
+        return gain > 1.5 and down >= 0.75
+    return [Option(DOUBLE, Meaning(note="for penalty: expects to defeat the contract"), when=pays)]
+

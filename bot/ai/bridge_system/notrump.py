@@ -1,0 +1,151 @@
+"""After our side's notrump opening (1NT 15-17, 2NT 20-21, or 2♣ then 2NT 22-24) with the
+opponents silent: Stayman, Jacoby transfers with super-accepts, invitations and opener's answers."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot.ai.bridge_system.position import Hand, Meaning, Option, Test, at_least
+from bot.games.bridge import PASS
+
+
+@dataclass(frozen=True)
+class Notrump:
+    """One notrump opening's structure: the level it is at, and the HCP responder needs to
+    invite game (``invite``) and to bid it (``game``), slam (``slam``), given opener's range."""
+
+    level: int                # 1 for 1NT, 2 for 2NT
+    low: int                  # opener's range
+    high: int
+    invite: int               # responder's HCP to invite (None-like 0: no invitation at this level)
+    game: int
+    slam: int
+
+    def bid(self, step: int, strain: str) -> str:
+        """Bid ``step`` levels above the opening (0: the opening's level)."""
+        return f"{self.level + step}{strain}"
+
+
+ONE = Notrump(1, 15, 17, invite=8, game=10, slam=16)
+TWO = Notrump(2, 20, 21, invite=0, game=4, slam=11)
+STRONG = Notrump(2, 22, 24, invite=0, game=2, slam=9)
+
+
+def four_card_major(hand: Hand) -> bool:
+    return max(hand.info.lengths["H"], hand.info.lengths["S"]) >= 4
+
+
+def responses(nt: Notrump) -> list[Option]:
+    """Responder's first call."""
+    stayman, hearts, spades = nt.bid(1, "C"), nt.bid(1, "D"), nt.bid(1, "H")
+    no_major: Test = lambda hand: not four_card_major(hand)  # noqa: E731
+    options = [
+        Option(spades, Meaning(lengths={"S": 5}, note="Jacoby transfer: asks opener to bid spades"),
+               when=lambda hand: hand.info.lengths["S"] >= hand.info.lengths["H"]),
+        Option(hearts, Meaning(lengths={"H": 5}, note="Jacoby transfer: asks opener to bid hearts")),
+        Option(stayman, Meaning(max(nt.invite, nt.game) if nt.invite == 0 else nt.invite,
+                                note="Stayman: asks for a four-card major; promises one"), when=four_card_major),
+        Option("6NT", Meaning(nt.slam + 2, balanced=False), when=no_major),
+        Option("4NT", Meaning(nt.slam, nt.slam + 1, note="invites 6NT"), when=no_major),
+        Option("3NT", Meaning(nt.game, nt.slam - 1, note="to play")),
+    ]
+    if nt.invite:
+        options.append(Option("2NT", Meaning(nt.invite, nt.game - 1, note="invites 3NT"), when=no_major))
+    return options + [Option(PASS, Meaning(0, (nt.invite or nt.game) - 1))]
+
+
+def stayman_answers(nt: Notrump) -> list[Option]:
+    step = nt.bid(1, "")
+    return [Option(step + "H", Meaning(lengths={"H": 4}, note="four hearts, perhaps four spades too")),
+            Option(step + "S", Meaning(lengths={"S": 4}, note="four spades, not four hearts")),
+            Option(step + "D", Meaning(note="no four-card major"))]
+
+
+def transfer_answers(nt: Notrump, major: str) -> list[Option]:
+    return [Option("3" + major, Meaning(nt.high, lengths={major: 4}, note="a super-accept: a maximum with four trumps"),
+                   when=lambda hand: nt.level == 1),
+            Option(nt.bid(1, major), Meaning(note="completes the transfer"))]
+
+
+def after_stayman(nt: Notrump, answer: str) -> list[Option]:
+    """Responder, who promised a four-card major, places the contract or invites."""
+    major = answer[1:]
+    options: list[Option] = []
+    if major in "HS":
+        fit = {major: 4}
+        options.append(Option("4" + major, Meaning(nt.game, lengths=fit, note="to play")))
+        if nt.invite:
+            options.append(Option("3" + major, Meaning(nt.invite, nt.game - 1, lengths=fit, note="invites game")))
+    other = {"H": "S", "S": "", "D": ""}[major]
+    options.append(Option("3NT", Meaning(nt.game, note="to play" + (", with four spades" if other else ""))))
+    if nt.invite:
+        options.append(Option(nt.bid(1, "NT"), Meaning(nt.invite, nt.game - 1, note="invites 3NT")))
+    return options + [Option(PASS, Meaning(0, nt.invite - 1 if nt.invite else 37))]
+
+
+def after_transfer(nt: Notrump, major: str) -> list[Option]:
+    """Responder, with five or more in ``major``, after opener completes the transfer."""
+    six = at_least(major, 6)
+    options = [Option("4" + major, Meaning(nt.game, lengths={major: 6}, note="to play"), when=six),
+               Option("3NT", Meaning(nt.game, lengths={major: 5}, note="opener chooses between 3NT and game in the major"))]
+    if nt.invite:
+        options += [Option("3" + major, Meaning(nt.invite, nt.game - 1, lengths={major: 6}, note="invites game"),
+                           when=six),
+                    Option("2NT", Meaning(nt.invite, nt.game - 1, lengths={major: 5}, note="invites game"))]
+    return options + [Option(PASS, Meaning(0, (nt.invite or nt.game) - 1, lengths={major: 5}))]
+
+
+def opener_decides(nt: Notrump, sequence: tuple[str, ...]) -> list[Option] | None:
+    """Opener's last word after an invitation or a choice of games."""
+    answer, reply = sequence[2], sequence[3]
+    maximum = nt.high - 1
+    game_major = {"H": "4H", "S": "4S"}
+    if sequence[1] == nt.bid(1, "C"):                    # Stayman
+        major = answer[1:]
+        if nt.invite and reply == "3" + major:           # invited in the major found
+            return [Option(game_major[major], Meaning(maximum, note="accepts")), Option(PASS, Meaning(nt.low, maximum - 1))]
+        spades = "S" if major == "H" else ""
+        if reply in ("3NT", nt.bid(1, "NT")) and spades:  # responder has four spades
+            options = [Option(game_major["S"], Meaning(lengths={"S": 4}, note="four spades too"),
+                              when=lambda hand: reply == "3NT" or hand.info.hcp >= maximum)]
+            if reply != "3NT":
+                options.append(Option("3S", Meaning(lengths={"S": 4}, note="four spades, a minimum")))
+        else:
+            options = []
+        if reply == nt.bid(1, "NT"):
+            options += [Option("3NT", Meaning(maximum, note="accepts")), Option(PASS, Meaning(nt.low, maximum - 1))]
+        return options + [Option(PASS, Meaning())]
+    major = "H" if sequence[1] == nt.bid(1, "D") else "S"
+    if reply == "3NT":
+        return [Option(game_major[major], Meaning(lengths={major: 3}, note="three or more trumps")), Option(PASS, Meaning())]
+    if reply == "2NT":
+        return [Option(game_major[major], Meaning(maximum, lengths={major: 3}, note="accepts, with three trumps")),
+                Option("3NT", Meaning(maximum, note="accepts, with two trumps")),
+                Option(f"3{major}", Meaning(nt.low, maximum - 1, lengths={major: 3}, note="declines, with three trumps")),
+                Option(PASS, Meaning(nt.low, maximum - 1))]
+    if reply == f"3{major}":
+        return [Option(game_major[major], Meaning(maximum, note="accepts")), Option(PASS, Meaning(nt.low, maximum - 1))]
+    return None
+
+
+def options_after(nt: Notrump, sequence: tuple[str, ...]) -> list[Option] | None:
+    """The options at ``sequence`` (our side's calls from the notrump opening on), or None when
+    the structure has said all it has to say."""
+    if len(sequence) == 1:
+        return responses(nt)
+    asked = sequence[1]
+    transfer = {nt.bid(1, "D"): "H", nt.bid(1, "H"): "S"}.get(asked)
+    if len(sequence) == 2:
+        if asked == nt.bid(1, "C"):
+            return stayman_answers(nt)
+        return transfer_answers(nt, transfer) if transfer else None
+    if len(sequence) == 3:
+        if asked == nt.bid(1, "C"):
+            return after_stayman(nt, sequence[2])
+        if transfer and sequence[2] == nt.bid(1, transfer):
+            return after_transfer(nt, transfer)
+        if transfer and sequence[2] == nt.bid(2, transfer):          # super-accepted
+            return [Option("4" + transfer, Meaning(4, note="to play")), Option(PASS, Meaning(0, 3))]
+        return None
+    if len(sequence) == 4 and (asked == nt.bid(1, "C") or transfer):
+        return opener_decides(nt, sequence)
+    return None

@@ -1,0 +1,93 @@
+"""Our side's suit openings with the opponents silent: the strong 2♣ and its answers, weak twos
+and what partner does over them, and the raises of a major (Jacoby 2NT, limit and preemptive)."""
+from __future__ import annotations
+
+from typing import Callable
+
+from bot.ai.bridge_bidding import SUITS, HandInfo
+from bot.ai.bridge_system.position import Meaning, Option, Position, Test, both, good, longest
+from bot.games.bridge import PASS
+
+SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+
+
+def after_two_clubs(sequence: tuple[str, ...]) -> list[Option] | None:
+    if len(sequence) == 1:
+        positive = [Option(f"{'2' if s in 'HS' else '3'}{s}", Meaning(8, lengths={s: 5}, note="a positive answer: game is certain"),
+                           when=both(good(s), longest(s))) for s in SUITS]
+        return [*positive, Option("2D", Meaning(note="waiting: says nothing yet"))]
+    if len(sequence) == 2 and sequence[1] == "2D":
+        return [Option("2NT", Meaning(22, 24, balanced=True)),
+                Option("3NT", Meaning(25, 27, balanced=True)),
+                *[Option(f"{'2' if s in 'HS' else '3'}{s}", Meaning(22, lengths={s: 4}, note="forcing to game"),
+                         when=longest(s)) for s in SUITS]]
+    if len(sequence) == 3 and sequence[1] == "2D" and sequence[2][1:] != "NT":
+        suit = sequence[2][1:]
+        raise_to = f"{int(sequence[2][0]) + 1}{suit}"
+        options = [Option(raise_to, Meaning(lengths={suit: 3}, note=f"agrees {SUIT_WORDS[suit]}: forcing"))]
+        for other in "SH":
+            options.append(Option(f"{2 if sequence[2] == '2H' and other == 'S' else 3}{other}",
+                                  Meaning(5, lengths={other: 5}, note="forcing")))
+        return options + [Option("2NT" if sequence[2][0] == "2" else "3NT", Meaning(note="nothing more to say yet"))]
+    return None
+
+
+def after_weak_two(sequence: tuple[str, ...]) -> list[Option] | None:
+    suit = sequence[0][1]
+    if len(sequence) == 1:
+        new_suits = [Option(f"{2 if SUITS.index(s) < SUITS.index(suit) else 3}{s}",
+                            Meaning(16, lengths={s: 5}, note="forcing"), when=good(s))
+                     for s in SUITS if s != suit]
+        game = "4" + suit if suit in "HS" else "5D"
+        return [Option(game, Meaning(16, lengths={suit: 2}, note="to play")),
+                Option(game, Meaning(0, 12, lengths={suit: 4}, note="to play")),
+                Option("3NT", Meaning(16, note="to play")),
+                *new_suits,
+                Option("3" + suit, Meaning(0, 15, lengths={suit: 3}, note="a preemptive raise, not an invitation")),
+                Option(PASS, Meaning())]
+    if len(sequence) == 2 and sequence[1] not in (PASS, "3NT", "3" + suit, "4" + suit, "5D"):
+        asked = sequence[1][1]
+        return [Option(f"{int(sequence[1][0]) + 1}{asked}",
+                       Meaning(lengths={asked: 3}, note="support for partner's suit")),
+                Option("3" + suit, Meaning(note="no support: the weak two's suit again"))]
+    return None
+
+
+def support_points(suit: str) -> Callable[[HandInfo], int]:
+    return lambda info: info.support_points(suit)
+
+
+def at_most(counted: Callable[[HandInfo], int], top: int) -> Test:
+    return lambda hand: counted(hand.info) <= top
+
+
+def after_major(position: Position, sequence: tuple[str, ...]) -> list[Option] | None:
+    """After 1♥ or 1♠: responder's first call, and opener's answer to Jacoby 2NT."""
+    major = sequence[0][1]
+    if len(sequence) == 2 and sequence[1] == "2NT":
+        return [Option("3" + major, Meaning(16, note="extra values: interest in a slam")),
+                Option("4" + major, Meaning(0, 15, note="a minimum: no interest in a slam"))]
+    if len(sequence) != 1:
+        return None
+    counted = support_points(major)
+    options = [
+        Option("2NT", Meaning(10, lengths={major: 4}, points=13, note="Jacoby 2NT: a raise forcing to game"), points=counted),
+        Option("4" + major, Meaning(0, 9, lengths={major: 5}, note="preemptive: five trumps, a weak hand")),
+        Option("3" + major, Meaning(8, 12, lengths={major: 3}, points=10, note="a limit raise: invites game"),
+               when=at_most(counted, 12), points=counted),
+        Option("2" + major, Meaning(5, 10, lengths={major: 3}, points=6, note="a raise of partner's suit"),
+               when=at_most(counted, 9), points=counted),
+    ]
+    if major == "H":
+        options.append(Option("1S", Meaning(6, lengths={"S": 4}, note="forcing: opener bids again")))
+    else:
+        options.append(Option("2H", Meaning(10, lengths={"H": 5}, note="forcing: opener bids again")))
+    two = Meaning(10, lengths={"D": 4}, note="forcing: opener bids again")
+    return options + [
+        Option("2D", two, when=lambda hand: hand.info.lengths["D"] >= hand.info.lengths["C"]),
+        Option("2C", Meaning(10, lengths={"C": 4}, note="forcing: opener bids again")),
+        Option("2D", two),
+        Option("1NT", Meaning(6, 12, note="no fit, not forcing")),
+        Option("3NT", Meaning(13, 15, balanced=True, note="to play")),
+        Option(PASS, Meaning(0, 5)),
+    ]

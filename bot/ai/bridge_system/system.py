@@ -1,0 +1,112 @@
+"""The robots' system: which rules apply at a place in the auction, the robot's call, and what
+every call has shown.
+
+A place is covered in full (the rules list every call the robot may make there) or in part (the
+rules add calls the natural system in ``bridge_bidding`` never makes, a double or Blackwood's
+4NT, and leave it the rest). Where nothing covers it, the natural system bids and reads the call.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Mapping, Sequence
+
+from bot.ai import bridge_bidding as natural
+from bot.ai.bridge_bidding import HandInfo, Shown
+from bot.ai.bridge_system import competition, judgment, notrump, openings, slam, strong
+from bot.ai.bridge_system.position import Calls, Hand, Meaning, Option, Position, meaning_of, pick
+from bot.games.bridge import BIDS, PASS
+
+
+@dataclass(frozen=True)
+class Rules:
+    options: Sequence[Option]
+    partial: bool = False
+
+    def meaning(self, call: str) -> Meaning | None:
+        return meaning_of(self.options, call)
+
+
+def our_sequence(position: Position) -> tuple[str, ...] | None:
+    """Our side's calls from our opening bid on, when the opponents have only passed since."""
+    opener = position.opener
+    if opener is None or opener % 2 != position.seat % 2:
+        return None
+    start = next(i for i, (s, c) in enumerate(position.calls) if c in BIDS)
+    later = position.calls[start:]
+    if any(c != PASS for s, c in later if s % 2 != position.seat % 2):
+        return None
+    return tuple(c for s, c in later if s % 2 == position.seat % 2)
+
+
+def uncontested(position: Position, sequence: tuple[str, ...]) -> Sequence[Option] | None:
+    """The structures of an auction the opponents stay out of."""
+    opening = sequence[0]
+    if opening in ("1NT", "2NT"):
+        return notrump.options_after(notrump.ONE if opening == "1NT" else notrump.TWO, sequence)
+    if opening == "2C":
+        if len(sequence) >= 3 and sequence[1:3] == ("2D", "2NT"):
+            return notrump.options_after(notrump.STRONG, sequence[2:])
+        return strong.after_two_clubs(sequence)
+    if opening in ("2D", "2H", "2S"):
+        return strong.after_weak_two(sequence)
+    if opening in ("1H", "1S"):
+        return strong.after_major(position, sequence)
+    return None
+
+
+def rules_at(position: Position) -> Rules | None:
+    if not position.bids:
+        return Rules(openings.openings())
+    sequence = our_sequence(position)
+    found = uncontested(position, sequence) if sequence else None
+    if found is not None:
+        return Rules(found)
+    asked = slam.keycard_rules(position)
+    if asked is not None:
+        return Rules(asked)
+    contested = competition.rules(position)
+    if contested is not None:
+        return Rules(contested)
+    return Rules([*slam.ask(position), *judgment.penalty_double(position)], partial=True)
+
+
+def describe(calls: Calls) -> list[Shown]:
+    """What each seat's calls have shown, read with the robots' own system."""
+    shown = [Shown() for _ in range(4)]
+    bids: list[tuple[int, str]] = []
+    for index, (seat, call) in enumerate(calls):
+        rules = rules_at(Position(calls[:index], seat, shown))
+        meaning = rules.meaning(call) if rules else None
+        if meaning is not None:
+            meaning.apply(shown[seat])
+        elif rules is None or rules.partial:
+            natural.read_call(shown, bids, seat, call)
+        if call in BIDS:
+            bids.append((seat, call))
+    return shown
+
+
+def meaning_at(calls: Calls, index: int) -> Meaning | None:
+    """What the system says call ``index`` means, where the system (not the natural rules) made it."""
+    seat, call = calls[index]
+    rules = rules_at(Position(calls[:index], seat, describe(calls[:index])))
+    return rules.meaning(call) if rules else None
+
+
+def choose_call(view: Mapping[str, Any]) -> str:
+    """The robot's call: "1NT", "double", "Pass"... always legal."""
+    calls = [(int(c["seat"]), str(c["call"])) for c in view["auction"]]
+    seat = int(view["viewer"])
+    shown = describe(calls)
+    cards = view["seats"][seat]["cards"]
+    hand = Hand(cards, HandInfo.of(cards))
+    ns, ew = view.get("vulnerable", (False, False))
+    position = Position(calls, seat, shown, (bool(ns), bool(ew)))
+    rules = rules_at(position)
+    chosen = pick(rules.options, hand, position) if rules else None
+    if chosen is not None:
+        return chosen
+    if rules is not None and not rules.partial:
+        return PASS
+    call = natural.choose_call(view, shown)
+    return call if rules is None or rules.meaning(call) is None else PASS
