@@ -7,8 +7,9 @@
 ``BASE_DIR`` is another checkout of the project (``git worktree add /tmp/base <commit>``); the other
 side is this one. Each repeat runs, for each side in turn, a fresh process of that side's own code:
 the action p50/p99 of ``bench/report.py`` with N open tables per game (the same plan: untimed warm-up
-actions, then round-robin actions over every table) and ``bench/resume.py``'s build and resume of M
-mid-hand tables. With ``--capacity``, each measurement is instead ``bench/capacity.py``'s run with drawing replaced by
+actions, then round-robin actions over every table), the whole press's p50/p99 over the same
+round-robin (the table's act command, ``timed_presses``), and ``bench/resume.py``'s build and resume
+of M mid-hand tables. With ``--capacity``, each measurement is instead ``bench/capacity.py``'s run with drawing replaced by
 a fixed image (what serializes presses besides drawing; with ``--drawn``, the pictures drawn in the
 render pool, whose CPU a press then counts too), for each number of tables pressing at once:
 each table pressing again as soon as it is shown, and (N > 1) all N pressing at the same moment,
@@ -30,7 +31,9 @@ import shlex
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -40,18 +43,44 @@ async def measure(root: str, games: list[str], tables: int, resume_tables: int) 
     sys.path.insert(0, root)
     from dataclasses import replace
 
-    from bench.report import FULL, measure_tables
+    from bench.report import FULL, measure_tables, percentile
     from bench.resume import build, resume
 
     plan = replace(FULL, tables=tables)
     figures: dict[str, float] = {}
+    presses = timed_presses()
     with tempfile.TemporaryDirectory() as directory:
         for name in games:
+            presses.clear()
             result = await measure_tables(name, tables, plan, directory, rendering=False)
             figures[f"{name} p50"], figures[f"{name} p99"] = result.p50, result.p99
+            whole = sorted(presses[-plan.actions_many:])  # the round-robin's, after the warm-up's
+            figures[f"{name} press p50"], figures[f"{name} press p99"] = percentile(whole, 0.5), percentile(whole, 0.99)
         await build(f"{directory}/resume.db", resume_tables)
         figures["resume s"] = (await resume(f"{directory}/resume.db"))[1]
     return figures
+
+
+def timed_presses() -> list[float]:
+    """The milliseconds of each whole press from here on, from the table's act command (``Jobs.act``)
+    to its end, or of ``TableService.act`` on a side from before the table had commands: the press
+    found, judged, applied, stored and shown (to a presenter that shows nothing)."""
+    try:
+        from bot.service.table.jobs import Jobs as owner
+    except ImportError:  # the side before the table had its commands
+        from bot.service.tables import TableService as owner  # type: ignore[assignment]
+    act = owner.act
+    times: list[float] = []
+
+    async def timed(self: Any, *args: Any) -> None:
+        started = time.perf_counter()
+        try:
+            await act(self, *args)
+        finally:
+            times.append((time.perf_counter() - started) * 1000)
+
+    owner.act = timed  # type: ignore[method-assign]
+    return times
 
 
 async def capacity(root: str, counts: list[int], presses: int, drawn: bool) -> dict[str, float]:
