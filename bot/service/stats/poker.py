@@ -109,7 +109,9 @@ def hand_facts(export: str, seat: int, deltas: Sequence[int]) -> HandFacts:
         if text.startswith("#"):
             continue  # a remark: what happened after the hand (a winner showing), no move of the hand
         actor, verb, *rest = text.split()
-        if actor == "d":
+        # A draw ("sd") opens the street its cards are dealt on, before them: when every player stands
+        # pat no card is dealt, and the betting after the draw is still a new round.
+        if actor == "d" or (verb == "sd" and betting_since_deal):
             # A deal opens a street after betting, and also without any (everyone all in): each board
             # card deal ("db") is a street's, and a second card to a player (stud) is the next street's.
             if betting_since_deal or verb == "db" or (verb == "dh" and rest[0] in dealt_this_street):
@@ -121,7 +123,8 @@ def hand_facts(export: str, seat: int, deltas: Sequence[int]) -> HandFacts:
                     facts["saw_flop"] = not folded[player]
             if verb == "dh":
                 dealt_this_street.add(rest[0])
-            continue
+            if actor == "d":
+                continue
         p = int(actor[1:]) - 1
         betting_since_deal = betting_since_deal or verb in BETTING
         if verb == "sm":
