@@ -231,6 +231,17 @@ def test_the_robot_on_the_button_chooses_one_of_the_games() -> None:
     assert engines[3].log[0].startswith(f"{NAMES[2]} chooses ")  # the button is back there: its left neighbour
 
 
+def test_a_winner_nobody_called_may_show_at_a_mixed_table() -> None:
+    engine = MixedEngine({"rotation": "holdem-nl,razz", "small_blind": 5, "big_blind": 10},
+                         [Seat(n, 1000) for n in NAMES[:2]], _seed(6), {"dealer": 0})
+    (folder,) = engine.to_act()
+    engine.apply(folder, Action("fold"))
+    winner = 1 - folder
+    assert engine.may_show(winner) and not engine.may_show(folder)
+    assert engine.show_cards(winner).startswith(f"{NAMES[winner]} shows ")
+    assert "after winning uncontested" in engine.phh() and not engine.may_show(winner)
+
+
 def test_the_export_is_the_dealt_games_and_the_statistics_read_it() -> None:
     (engine,) = _deals({"rotation": "stud,holdem-fl"}, 1)
     text = engine.phh()
