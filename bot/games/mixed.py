@@ -87,13 +87,6 @@ class MixedEngine(EngineBase):
     def verify(self, seat: int, action: Action) -> Action:
         return super().verify(seat, action) if self.choosing else self.sub.verify(seat, action)
 
-    def apply_judged(self, seat: int, action: Action) -> list[str]:
-        """A judged move of the game dealt, not judged again; a choice of game is (it is rare)."""
-        if not self.choosing:
-            lines: list[str] = self.sub.apply_judged(seat, action)
-            return lines
-        return self.apply(seat, action)
-
     def apply(self, seat: int, action: Action) -> list[str]:
         if not self.choosing:
             lines: list[str] = self.sub.apply(seat, action)
