@@ -32,6 +32,8 @@ COLUMNS: dict[str, str] = {  # every table of the schema and the columns copied,
     "mtt_entries": "mtt_id, user_id, name, is_bot, entries, table_id, chips, place, prize, saved",
     "mtt_tables": "table_id, mtt_id, number",
     "web_sites": "guild_id, token, enabled, public",
+    "seasons": "id, guild_id, channel_id, name, starts_at, ends_at, rule, ended_at, final",
+    "achievements": "guild_id, user_id, kind, earned_at, table_id, hand_no",
 }
 ORDER = {"event_results": "rowid", "ledger": "rowid", "mtt_entries": "rowid"}  # the order rows were written in is the order shown
 

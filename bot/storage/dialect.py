@@ -39,7 +39,8 @@ POSTGRESQL = Dialect("postgresql", {
     "without_rowid": "",
     "insertion_order": ", rowid BIGINT GENERATED ALWAYS AS IDENTITY",  # the order SQLite's rowid gives
 }, after_copy="SELECT setval(pg_get_serial_sequence('tables', 'id'), (SELECT COALESCE(MAX(id), 0) + 1 FROM tables), false),"
-   " setval(pg_get_serial_sequence('mtts', 'id'), (SELECT COALESCE(MAX(id), 0) + 1 FROM mtts), false)")
+   " setval(pg_get_serial_sequence('mtts', 'id'), (SELECT COALESCE(MAX(id), 0) + 1 FROM mtts), false),"
+   " setval(pg_get_serial_sequence('seasons', 'id'), (SELECT COALESCE(MAX(id), 0) + 1 FROM seasons), false)")
 # (SQLite moves AUTOINCREMENT past an id inserted by hand itself; PostgreSQL's sequence must be told)
 
 

@@ -14,8 +14,10 @@ from bot.storage.schema_6_9 import CLUSTERS_STATS_AND_LEDGER
 from bot.storage.schema_10 import TOURNAMENTS
 from bot.storage.schema_11 import TOURNAMENT_SAVES
 from bot.storage.schema_12 import WEB_SITES
+from bot.storage.schema_13 import SEASONS_AND_ACHIEVEMENTS
 
-MIGRATIONS: tuple[Migration, ...] = TABLES_AND_EVENTS + CLUSTERS_STATS_AND_LEDGER + TOURNAMENTS + TOURNAMENT_SAVES + WEB_SITES
+MIGRATIONS: tuple[Migration, ...] = (TABLES_AND_EVENTS + CLUSTERS_STATS_AND_LEDGER + TOURNAMENTS + TOURNAMENT_SAVES + WEB_SITES
+              + SEASONS_AND_ACHIEVEMENTS)
 """Every migration, in order: the first is version 1."""
 
 
