@@ -13,6 +13,7 @@ from typing import Any, AsyncContextManager, Protocol, Sequence
 from bot.errors import UserError
 from bot.games.event_records import EventPlayer, EventResult
 from bot.storage.mtt_interface import MttStorage, MttTx
+from bot.storage.season_queries import SeasonReads, SeasonWrites
 from bot.storage.web_store import WebReads, WebWrites
 from bot.storage.records import EventState, LedgerEntry, Move, PlayedHand, Standing, StoredHand, TableRow, TableSettings
 
@@ -40,7 +41,7 @@ class NotOwner(UserError):
                          " Try again in a moment.")
 
 
-class Tx(MttTx, WebWrites, Protocol):
+class Tx(MttTx, WebWrites, SeasonWrites, Protocol):
     """Writes inside one transaction (``Storage.transaction()``): all of them commit, or none. The
     reads a step needs of what it just wrote are here too (another connection would not see them)."""
 
@@ -132,7 +133,7 @@ class Tx(MttTx, WebWrites, Protocol):
                             deal_key: str | None = None) -> list[EventResult]: ...
 
 
-class Storage(MttStorage, WebReads, Protocol):
+class Storage(MttStorage, WebReads, SeasonReads, Protocol):
     """The database: reads, and ``transaction()`` for every write."""
 
     def transaction(self) -> AsyncContextManager[Tx]:

@@ -13,6 +13,7 @@ from bot.games.base import Action
 from bot.games.event_records import EventPlayer, EventResult
 from bot.storage.dialect import Dialect
 from bot.storage.mtt_store import MttQueries
+from bot.storage.season_queries import SeasonQueries
 from bot.storage.records import (Deal, Move, EventState, LedgerEntry, PlayedHand, Standing, StoredHand, TableRow,
                                  TableCarry, TableSettings, seats_from_json)
 from bot.storage.web_store import WebQueries
@@ -55,7 +56,7 @@ def _played_hands(rows: list[Sequence[Any]]) -> list[PlayedHand]:
             for t, n, g, s, net, at, rec, exp in rows]
 
 
-class Queries(MttQueries, WebQueries):
+class Queries(MttQueries, WebQueries, SeasonQueries):
     """Reads (no transaction needed). ``self._db`` runs them; ``self._defaults`` is (starting
     balance, daily amount) of a server that set neither."""
 

@@ -1,0 +1,158 @@
+"""What seasons, profiles and achievements read and write, for every backend: mixed into ``Queries``
+(so a transaction's ``Writes`` has them too). Every read is scoped by the server that asks but
+``due_seasons`` and ``next_season_end``, which the one clock asks of every server."""
+from __future__ import annotations
+
+import json
+from typing import Any, Protocol, Sequence
+
+from bot.storage.season_records import (Achievement, CashLine, EventBoard, Placed, Season, SeasonLine, SeasonRule,
+                                        SeasonSources)
+from bot.storage.table_records import TableMode, TableSettings
+
+SEASON_COLUMNS = "id, guild_id, channel_id, name, starts_at, ends_at, rule, ended_at, final"
+
+
+def _season(row: Sequence[Any]) -> Season:
+    id_, guild_id, channel_id, name, starts_at, ends_at, rule, ended_at, final = row
+    return Season(int(id_), int(guild_id), int(channel_id), str(name), float(starts_at), float(ends_at),
+                  SeasonRule.from_json(json.loads(rule)), None if ended_at is None else float(ended_at),
+                  tuple(SeasonLine.from_json(line) for line in json.loads(final or "[]")))
+
+
+def _within(at: float | None, since: float, until: float) -> bool:
+    return at is not None and since <= at < until
+
+
+class SeasonReads(Protocol):
+    async def seasons(self, guild_id: int) -> list[Season]:
+        """The server's seasons, the latest started first."""
+        ...
+
+    async def season_named(self, guild_id: int, name: str) -> Season | None: ...
+
+    async def due_seasons(self, now: float) -> list[Season]:
+        """Seasons of every server whose end has come and that have not ended yet."""
+        ...
+
+    async def next_season_end(self) -> float | None:
+        """The earliest end of a season still running, on any server."""
+        ...
+
+    async def season_sources(self, guild_id: int, since: float, until: float) -> SeasonSources:
+        """What the server's tournaments, sit-and-gos, cash tables and revealed event boards finished
+        between ``since`` and ``until``."""
+        ...
+
+    async def achievements(self, guild_id: int, user_id: int) -> list[Achievement]:
+        """What the member earned on this server, in the order earned."""
+        ...
+
+    async def hands_played(self, guild_id: int, user_id: int) -> tuple[int, int]:
+        """(deals the member finished on this server, deals they won chips in)."""
+        ...
+
+
+class SeasonWrites(Protocol):
+    async def insert_season(self, guild_id: int, channel_id: int, name: str, starts_at: float, ends_at: float,
+                            rule: SeasonRule) -> int:
+        """A new season; returns its id."""
+        ...
+
+    async def end_season(self, season_id: int, at: float, final: Sequence[SeasonLine]) -> bool:
+        """Keep a season's final standings; False (nothing written) if it had already ended."""
+        ...
+
+    async def award(self, guild_id: int, achievement: Achievement) -> bool:
+        """Record an achievement; False (nothing written) if the member already had it."""
+        ...
+
+
+class SeasonQueries:
+    _db: Any  # ``bot.storage.queries.Db``
+
+    async def seasons(self, guild_id: int) -> list[Season]:
+        return [_season(r) for r in await self._db.fetch(
+            f"SELECT {SEASON_COLUMNS} FROM seasons WHERE guild_id = ? ORDER BY starts_at DESC, id DESC", guild_id)]
+
+    async def season_named(self, guild_id: int, name: str) -> Season | None:
+        rows = await self._db.fetch(f"SELECT {SEASON_COLUMNS} FROM seasons WHERE guild_id = ? AND name = ?",
+                                    guild_id, name)
+        return _season(rows[0]) if rows else None
+
+    async def due_seasons(self, now: float) -> list[Season]:
+        return [_season(r) for r in await self._db.fetch(
+            f"SELECT {SEASON_COLUMNS} FROM seasons WHERE ended_at IS NULL AND ends_at <= ? ORDER BY ends_at, id", now)]
+
+    async def next_season_end(self) -> float | None:
+        rows = await self._db.fetch("SELECT MIN(ends_at) FROM seasons WHERE ended_at IS NULL")
+        return None if not rows or rows[0][0] is None else float(rows[0][0])
+
+    async def season_sources(self, guild_id: int, since: float, until: float) -> SeasonSources:
+        sources = SeasonSources()
+        for mtt_id, state, user_id, place, entrants in await self._db.fetch(
+                "SELECT m.id, m.state, e.user_id, e.place, (SELECT COUNT(*) FROM mtt_entries x WHERE x.mtt_id = m.id)"
+                " FROM mtts m JOIN mtt_entries e ON e.mtt_id = m.id WHERE m.guild_id = ? AND m.status = 'finished'"
+                " AND e.place IS NOT NULL ORDER BY m.id, e.place", guild_id):
+            at = json.loads(state).get("finished_at")
+            if _within(at, since, until):
+                sources.tournaments.append(Placed(f"mtt:{mtt_id}", int(user_id), int(place), int(entrants), float(at)))
+        for table_id, settings, seats, at in await self._db.fetch(
+                "SELECT t.id, t.settings, t.seats, MAX(h.finished_at) FROM tables t JOIN hands h ON h.table_id = t.id"
+                " WHERE t.guild_id = ? AND t.status = 'closed' GROUP BY t.id, t.settings, t.seats ORDER BY t.id", guild_id):
+            placed = [seat for seat in json.loads(seats) if seat.get("place") is not None]
+            if (TableSettings.from_json(json.loads(settings)).mode is TableMode.SIT_AND_GO and _within(at, since, until)
+                    and any(seat["place"] == 1 for seat in placed)):
+                sources.sit_and_gos += [Placed(f"table:{table_id}", int(seat["user_id"]), int(seat["place"]),
+                                               len(json.loads(seats)), float(at)) for seat in placed]
+        for table_id, game, settings, user_id, net, at in await self._db.fetch(
+                "SELECT p.table_id, t.game, t.settings, p.user_id, SUM(p.net), MAX(p.finished_at) FROM hand_players p"
+                " JOIN tables t ON t.id = p.table_id WHERE p.guild_id = ? AND p.finished_at >= ? AND p.finished_at < ?"
+                " GROUP BY p.table_id, t.game, t.settings, p.user_id ORDER BY p.table_id, p.user_id", guild_id, since, until):
+            kept = TableSettings.from_json(json.loads(settings))
+            if kept.mode is TableMode.CASH and kept.event is None:
+                sources.cash.append(CashLine(int(table_id), str(game), int(user_id), int(net), float(at)))
+        for event, key, table_id, hand_no, players, result, at in await self._db.fetch(
+                "SELECT r.event, r.deal_key, r.table_id, r.hand_no, r.players, r.result, h.finished_at FROM event_results r"
+                " JOIN hands h ON h.table_id = r.table_id AND h.hand_no = r.hand_no"
+                " JOIN event_deals d ON d.guild_id = r.guild_id AND d.event = r.event AND d.deal_key = r.deal_key"
+                " JOIN events v ON v.guild_id = r.guild_id AND v.event = r.event"
+                " WHERE r.guild_id = ? AND (d.revealed_at IS NOT NULL OR v.closed_at IS NOT NULL)"
+                " AND h.finished_at >= ? AND h.finished_at < ? ORDER BY h.finished_at, r.table_id", guild_id, since, until):
+            seated = tuple((int(p["user_id"]), str(p["name"])) for p in json.loads(players))
+            sources.bridge.append(EventBoard(str(event), str(key), int(table_id), int(hand_no), seated,
+                                             json.loads(result), float(at)))
+        return sources
+
+    async def achievements(self, guild_id: int, user_id: int) -> list[Achievement]:
+        rows = await self._db.fetch(
+            "SELECT user_id, kind, earned_at, table_id, hand_no FROM achievements WHERE guild_id = ? AND user_id = ?"
+            " ORDER BY earned_at, kind", guild_id, user_id)
+        return [Achievement(int(u), str(k), float(at), None if t is None else int(t), None if n is None else int(n))
+                for u, k, at, t, n in rows]
+
+    async def hands_played(self, guild_id: int, user_id: int) -> tuple[int, int]:
+        rows = await self._db.fetch(
+            "SELECT COUNT(*), COALESCE(SUM(CASE WHEN net > 0 THEN 1 ELSE 0 END), 0) FROM hand_players"
+            " WHERE guild_id = ? AND user_id = ?", guild_id, user_id)
+        return int(rows[0][0]), int(rows[0][1])
+
+    async def insert_season(self, guild_id: int, channel_id: int, name: str, starts_at: float, ends_at: float,
+                            rule: SeasonRule) -> int:
+        rows = await self._db.fetch(
+            "INSERT INTO seasons (guild_id, channel_id, name, starts_at, ends_at, rule) VALUES (?, ?, ?, ?, ?, ?)"
+            " RETURNING id", guild_id, channel_id, name, starts_at, ends_at, json.dumps(rule.to_json()))
+        return int(rows[0][0])
+
+    async def end_season(self, season_id: int, at: float, final: Sequence[SeasonLine]) -> bool:
+        rows = await self._db.fetch(
+            "UPDATE seasons SET ended_at = ?, final = ? WHERE id = ? AND ended_at IS NULL RETURNING id",
+            at, json.dumps([line.to_json() for line in final]), season_id)
+        return bool(rows)
+
+    async def award(self, guild_id: int, achievement: Achievement) -> bool:
+        rows = await self._db.fetch(
+            "INSERT INTO achievements (guild_id, user_id, kind, earned_at, table_id, hand_no) VALUES (?, ?, ?, ?, ?, ?)"
+            " ON CONFLICT DO NOTHING RETURNING kind", guild_id, achievement.user_id, achievement.kind,
+            achievement.earned_at, achievement.table_id, achievement.hand_no)
+        return bool(rows)

@@ -1,0 +1,82 @@
+"""Seasons and achievements on both backends: a season is stored with its rule and ends once (a
+second end writes nothing); an achievement is earned once; what a season counts is read from the
+server's own sit-and-gos and cash tables only (another server's never shows)."""
+from __future__ import annotations
+
+import time
+
+from bot.storage import open_storage
+from bot.storage.records import TableSeat, TableSettings
+from bot.storage.season_records import Achievement, CashLine, Placed, SeasonLine, SeasonRule
+from bot.storage.table_records import TableMode
+
+GUILD, OTHER = 7, 8
+
+
+async def test_a_season_is_kept_and_ends_once(database: str) -> None:
+    storage = await open_storage(database)
+    try:
+        rule = SeasonRule(("cash", "bridge"), "fixed", (5.0, 3.0), best=4, participation=0.5)
+        async with storage.transaction() as tx:
+            season_id = await tx.insert_season(GUILD, 70, "Winter", 100.0, 200.0, rule)
+            await tx.insert_season(OTHER, 80, "Winter", 100.0, 150.0, SeasonRule())
+        season = await storage.season_named(GUILD, "Winter")
+        assert season is not None and season.id == season_id and season.rule == rule and season.ended_at is None
+        assert [s.name for s in await storage.seasons(GUILD)] == ["Winter"]
+        assert await storage.season_named(GUILD, "Spring") is None
+        assert await storage.next_season_end() == 150.0
+        assert [s.guild_id for s in await storage.due_seasons(199.0)] == [OTHER]
+        final = [SeasonLine(1, 1, 10.0, 3, 2), SeasonLine(2, 2, 4.5, 1, 1)]
+        async with storage.transaction() as tx:
+            assert await tx.end_season(season_id, 201.0, final)
+            assert not await tx.end_season(season_id, 202.0, [])
+        ended = await storage.season_named(GUILD, "Winter")
+        assert ended is not None and ended.ended_at == 201.0 and list(ended.final) == final
+        assert [s.guild_id for s in await storage.due_seasons(300.0)] == [OTHER]
+    finally:
+        await storage.close()
+
+
+async def test_an_achievement_is_earned_once_per_server(database: str) -> None:
+    storage = await open_storage(database)
+    try:
+        async with storage.transaction() as tx:
+            assert await tx.award(GUILD, Achievement(5, "first-win", 10.0, 3, 1))
+            assert not await tx.award(GUILD, Achievement(5, "first-win", 11.0, 3, 2))
+            assert await tx.award(OTHER, Achievement(5, "first-win", 12.0))
+        assert await storage.achievements(GUILD, 5) == [Achievement(5, "first-win", 10.0, 3, 1)]
+        assert await storage.achievements(GUILD, 6) == []
+    finally:
+        await storage.close()
+
+
+async def test_sit_and_go_places_and_cash_nets_of_this_server_only(database: str) -> None:
+    storage = await open_storage(database)
+    try:
+        async with storage.transaction() as tx:
+            sng = await tx.insert_table(GUILD, 70, "holdem", 1, TableSettings(mode=TableMode.SIT_AND_GO))
+            cash = await tx.insert_table(GUILD, 71, "holdem", 1, TableSettings())
+            elsewhere = await tx.insert_table(OTHER, 80, "holdem", 1, TableSettings())
+            for table_id in (sng, cash, elsewhere):
+                await tx.insert_hand(table_id, 1, "holdem", "s", "c", {}, "")
+            await tx.insert_hand_players(GUILD, cash, 1, "holdem", [(0, 1, 30), (1, 2, -30)])
+            await tx.insert_hand_players(OTHER, elsewhere, 1, "holdem", [(0, 1, 99), (1, 3, -99)])
+        row = await storage.table(sng)
+        assert row is not None
+        row.status = "closed"
+        row.seats = [TableSeat(1, "Ann", 0, place=2), TableSeat(-1, "Bot", 3000, is_bot=True, place=1),
+                     TableSeat(2, "Bob", 0, place=3)]
+        async with storage.transaction() as tx:
+            await tx.save_table(row)
+        now = time.time()
+        sources = await storage.season_sources(GUILD, now - 60, now + 60)
+        assert [(p.session, p.user_id, p.place, p.entrants) for p in sources.sit_and_gos] == [
+            (f"table:{sng}", 1, 2, 3), (f"table:{sng}", -1, 1, 3), (f"table:{sng}", 2, 3, 3)]
+        assert [(c.table_id, c.user_id, c.net) for c in sources.cash] == [(cash, 1, 30), (cash, 2, -30)]
+        assert all(isinstance(c, CashLine) for c in sources.cash) and sources.tournaments == [] == sources.bridge
+        assert (await storage.season_sources(GUILD, now + 60, now + 120)).cash == []
+        assert [c.user_id for c in (await storage.season_sources(OTHER, now - 60, now + 60)).cash] == [1, 3]
+        assert await storage.hands_played(GUILD, 1) == (1, 1) and await storage.hands_played(GUILD, 2) == (1, 0)
+        assert isinstance(sources.sit_and_gos[0], Placed)
+    finally:
+        await storage.close()
