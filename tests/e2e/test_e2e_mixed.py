@@ -1,10 +1,11 @@
 """Mixed tables through the real Discord client, played by members from their seat panels and by a
-computer player: a rotation across a change of game, HORSE through its five games (then /stats and
-/replay of its hands) and 8-game through its eight, a sit-and-go whose level raises every game's stakes (the table message and picture name the game
-now and next, each deal's export is its game's and replays to the chip), the seat limit of a
-rotation with stud, a rotation the room cannot deal refused at create, and a dealer's-choice orbit
-(the button's pick as one press on their panel, the game kept for the orbit, the choice passing to the
-next player, whose clock runs out and chooses the next game of the list)."""
+computer player: a rotation across a change of game (the table message and picture name the game now
+and next, each deal's export is its game's and replays to the chip), HORSE through its five games
+(then /stats and /replay of its hands), 8-game through its eight, a sit-and-go whose level raises
+every game's stakes, the seat limit of a rotation with stud, an unknown game refused at create, and
+dealer's choice: an orbit (the button's pick as one press on their panel, the game kept for the
+orbit, the choice passing to the next player, whose clock runs out and chooses the next game of the
+list) and restarts during and after the choice."""
 from __future__ import annotations
 
 from typing import Any
@@ -12,7 +13,7 @@ from typing import Any
 from bot.games.base import ActionSpec
 from bot.service.table.live import LiveTable
 from tests.support.export_checks import exported, replayed_stacks
-from tests.support.harness import CHANNEL_ID, Harness, User
+from tests.support.harness import CHANNEL_ID, Harness, Recorder, User
 from tests.support.panel_play import Choice, passive, play_deal
 
 ALICE, BOB, CAROL = User(5101, "Alice"), User(5102, "Bob"), User(5103, "Carol")
@@ -194,4 +195,29 @@ async def test_a_dealers_choice_orbit(tmp_path: Any) -> None:
     await h.settle()
     assert live.engine.view(None)["game"] == "draw", "the clock chose the game after stud in the list"
     assert "Fixed-limit five-card draw, hand 1 of 3" in h.table_message()["content"]
+    await h.close()
+
+
+async def test_a_dealers_choice_survives_restarts(tmp_path: Any) -> None:
+    """Restarted while the button chooses, then after the choice: the stored deal replays to the same
+    place (the choice is a move of the deal, the rotation's place in its carry)."""
+    database, recorder = str(tmp_path / "cardroom.db"), Recorder()
+    h = await Harness.start(database, recorder)
+    await h.command(ALICE, "mixed", "create", choice="dealer", rotation="holdem-nl,stud")
+    await h.command(BOB, "mixed", "join")
+    await h.command(ALICE, "mixed", "start")
+    await h.close()
+    h = await Harness.start(database, recorder)
+    live = _live(h)
+    assert live.engine.choosing and live.engine.to_act() == (0,)
+    await h.pick(ALICE, "choose", "stud")
+    assert live.engine.view(None)["game"] == "stud"
+    await h.close()
+    h = await Harness.start(database, recorder)
+    live = _live(h)
+    assert live.engine.view(None)["game"] == "stud"
+    assert live.engine.log == ["Alice chooses Seven-card stud for 2 hands (an orbit)"]
+    await play_deal(h, [ALICE, BOB], passive)
+    live = await _next_deal(h)
+    assert live.engine.view(None)["game"] == "stud" and "Seven-card stud, hand 2 of 2" in h.table_message()["content"]
     await h.close()
