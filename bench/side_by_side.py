@@ -8,8 +8,8 @@
 side is this one. Each repeat runs, for each side in turn, a fresh process of that side's own code:
 the action p50/p99 of ``bench/report.py`` with N open tables per game (the same plan: untimed warm-up
 actions, then round-robin actions over every table), the whole press's p50/p99 over the same
-round-robin (the table's act command, ``timed_presses``), and ``bench/resume.py``'s build and resume
-of M mid-hand tables. With ``--capacity``, each measurement is instead ``bench/capacity.py``'s run with drawing replaced by
+round-robin (the table's act command, ``timed_presses``; its CPU p50 too), and ``bench/resume.py``'s
+build and resume of M mid-hand tables (its wall-clock and CPU seconds). With ``--capacity``, each measurement is instead ``bench/capacity.py``'s run with drawing replaced by
 a fixed image (what serializes presses besides drawing; with ``--drawn``, the pictures drawn in the
 render pool, whose CPU a press then counts too), for each number of tables pressing at once:
 each table pressing again as soon as it is shown, and (N > 1) all N pressing at the same moment,
@@ -54,30 +54,35 @@ async def measure(root: str, games: list[str], tables: int, resume_tables: int) 
             presses.clear()
             result = await measure_tables(name, tables, plan, directory, rendering=False)
             figures[f"{name} p50"], figures[f"{name} p99"] = result.p50, result.p99
-            whole = sorted(presses[-plan.actions_many:])  # the round-robin's, after the warm-up's
+            timed = presses[-plan.actions_many:]  # the round-robin's, after the warm-up's
+            whole, cpu = sorted(wall for wall, _ in timed), sorted(cpu for _, cpu in timed)
             figures[f"{name} press p50"], figures[f"{name} press p99"] = percentile(whole, 0.5), percentile(whole, 0.99)
+            figures[f"{name} press CPU p50"] = percentile(cpu, 0.5)
         await build(f"{directory}/resume.db", resume_tables)
+        cpu_started = time.process_time()
         figures["resume s"] = (await resume(f"{directory}/resume.db"))[1]
+        figures["resume CPU s"] = time.process_time() - cpu_started
     return figures
 
 
-def timed_presses() -> list[float]:
+def timed_presses() -> list[tuple[float, float]]:
     """The milliseconds of each whole press from here on, from the table's act command (``Jobs.act``)
     to its end, or of ``TableService.act`` on a side from before the table had commands: the press
-    found, judged, applied, stored and shown (to a presenter that shows nothing)."""
+    found, judged, applied, stored and shown (to a presenter that shows nothing); as (wall clock, this
+    process's CPU: its storage thread's too, and less of the other work on the machine)."""
     try:
         from bot.service.table.jobs import Jobs as owner
     except ImportError:  # the side before the table had its commands
         from bot.service.tables import TableService as owner  # type: ignore[assignment]
     act = owner.act
-    times: list[float] = []
+    times: list[tuple[float, float]] = []
 
     async def timed(self: Any, *args: Any) -> None:
-        started = time.perf_counter()
+        started, cpu = time.perf_counter(), time.process_time()
         try:
             await act(self, *args)
         finally:
-            times.append((time.perf_counter() - started) * 1000)
+            times.append(((time.perf_counter() - started) * 1000, (time.process_time() - cpu) * 1000))
 
     owner.act = timed  # type: ignore[method-assign]
     return times
