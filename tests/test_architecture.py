@@ -74,6 +74,7 @@ LAYERS: tuple[tuple[str, int], ...] = (
     ("bot.registry", 3), ("bot.exports", 4),
     ("bot.service", 5),
     ("bot.selfplay", 6), ("bot.adapter.client", 8), ("bot.adapter", 6),
+    ("bot.web", 6),  # the web process: the service's reads and rules, beside the adapter, never Discord
     ("cogs", 7),  # cogs see the bot through bot.adapter.protocol; the client, which loads them, is above
     ("bot.__main__", 9), ("tests", 10),
 )

@@ -1,0 +1,113 @@
+"""The HTML pages' layout and the server's pages of people and tables, drawn on the server: every value
+from the data goes through ``esc`` (member names, table names, event names are typed by members), and
+no page carries a script. The deal pages are in ``bot.web.html_deals``."""
+from __future__ import annotations
+
+import datetime
+from html import escape
+from typing import Any, Iterable
+from urllib.parse import quote, urlencode
+
+
+def esc(value: Any) -> str:
+    return escape(str(value), quote=True)
+
+
+def path(key: str, *parts: Any, query: dict[str, Any] | None = None) -> str:
+    """A link inside the server's pages, every part quoted."""
+    link = "/s/" + "/".join(quote(str(part), safe="") for part in (key, *parts))
+    if not parts:
+        link += "/"
+    return link + ("?" + urlencode(query) if query else "")
+
+
+def when(at: float | None) -> str:
+    if at is None:
+        return "–"
+    return datetime.datetime.fromtimestamp(at, datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+
+
+NAV = (("Leaderboard", ()), ("Tables", ("tables",)), ("Tournaments", ("tournaments",)), ("Bridge events", ("events",)))
+
+
+def page(title: str, body: str, key: str | None = None) -> str:
+    """A whole page: readable on a phone (the viewport's width, one column), the site's style sheet."""
+    nav = "" if key is None else "<nav>" + " ".join(
+        f'<a href="{esc(path(key, *parts))}">{esc(label)}</a>' for label, parts in NAV) + "</nav>"
+    return ("<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+            "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
+            f"<title>{esc(title)}</title><link rel=\"stylesheet\" href=\"/static/style.css\"></head>"
+            f"<body>{nav}<main><h1>{esc(title)}</h1>{body}</main></body></html>")
+
+
+def table_html(headings: Iterable[str], rows: Iterable[Iterable[str]]) -> str:
+    """A table whose cells are already HTML (each value escaped where it was put in)."""
+    head = "".join(f"<th>{esc(h)}</th>" for h in headings)
+    lines = "".join("<tr>" + "".join(f"<td>{cell}</td>" for cell in row) + "</tr>" for row in rows)
+    return f'<div class="wide"><table><thead><tr>{head}</tr></thead><tbody>{lines}</tbody></table></div>'
+
+
+def link(href: str, text: Any) -> str:
+    return f'<a href="{esc(href)}">{esc(text)}</a>'
+
+
+def error_page(status: int, text: str) -> str:
+    return page(f"{status}", f"<p>{esc(text)}</p>")
+
+
+def leaderboard_page(data: dict[str, Any], key: str) -> str:
+    choices = " · ".join(link(path(key, query={"period": p, **({"game": data["game"]} if data["game"] else {})}), p)
+                         for p in data["periods"])
+    games = " · ".join([link(path(key, query={"period": data["period"]}), "every game")]
+                       + [link(path(key, query={"game": g, "period": data["period"]}), g) for g in data["games"]])
+    rows = [[esc(line["rank"]), link(path(key, "players", line["user_id"]), line["name"]), esc(line["rating"]),
+             esc(f"{line['chips_won']:+d}"), esc(line["deals"])] for line in data["lines"]]
+    body = (f"<p>{esc(data['game'] or 'Every game')} · {esc(data['period'])}</p>"
+            f"<p class=\"choices\">Period: {choices}</p><p class=\"choices\">Game: {games}</p>"
+            + (table_html(("#", "Player", "Rating", "Chips won", "Deals"), rows) if rows
+               else "<p>Nobody has played in this period yet.</p>"))
+    return page("Leaderboard", body, key)
+
+
+def player_page(data: dict[str, Any], key: str) -> str:
+    rows = [[esc(g["title"]), esc(g["hands"]), esc(f"{g['chips_won']:+d}"), esc(f"{g['wins']} of {g['matches']}"),
+             esc(g["rating"])] for g in data["games"]]
+    extra = "".join(data.get("sections", []))
+    return page(data["name"], table_html(("Game", "Hands", "Net chips", "Matches won", "Rating"), rows) + extra, key)
+
+
+def tables_page(data: dict[str, Any], key: str) -> str:
+    rows = [[link(path(key, "tables", t["table"]), f"#{t['table']}"), esc(t["title"]), esc(t["status"]),
+             esc(t["hands"]), esc(when(t["last_hand_at"]))] for t in data["tables"]]
+    body = table_html(("Table", "Game", "Status", "Hands", "Last hand"), rows) if rows else "<p>No hand has finished yet.</p>"
+    return page("Tables", body, key)
+
+
+def table_page(data: dict[str, Any], key: str) -> str:
+    ledger = (f"<p>{link(path(key, 'tables', data['table'], 'ledger'), 'The ledger')} · "
+              f"{link(path(key, 'tables', data['table'], 'ledger.csv'), 'as CSV')}</p>") if data["ledger"] else ""
+    rows = [[link(path(key, "tables", data["table"], "hands", h["hand"]), f"Hand #{h['hand']}"), esc(when(h["finished_at"]))]
+            for h in data["hands"]]
+    body = ledger + (table_html(("Replay", "Finished"), rows) if rows else "<p>No hand has finished yet.</p>")
+    return page(f"Table #{data['table']} · {data['title']}", body, key)
+
+
+def tournaments_page(data: dict[str, Any], key: str) -> str:
+    rows = [[link(path(key, "tournaments", m["id"]), m["name"]), esc(m["title"]), esc(m["status"]), esc(m["buy_in"]),
+             esc(when(m["created_at"]))] for m in data["tournaments"]]
+    body = table_html(("Tournament", "Game", "Status", "Buy-in", "Created"), rows) if rows else "<p>No tournament yet.</p>"
+    return page("Tournaments", body, key)
+
+
+def tournament_page(data: dict[str, Any], key: str) -> str:
+    rows = [[esc(e["place"] or "–"), esc(e["name"] + (" (computer)" if e["computer"] else "")), esc(e["entries"]),
+             esc(e["prize"])] for e in data["entries"]]
+    body = (f"<p>{esc(data['title'])} · {esc(data['status'])} · buy-in {esc(data['buy_in'])} · "
+            f"stack {esc(data['stack'])}</p>" + table_html(("Place", "Player", "Buy-ins", "Prize"), rows))
+    return page(data["name"], body, key)
+
+
+def events_page(events: list[str], key: str) -> str:
+    body = "<ul>" + "".join(f"<li>{link(path(key, 'events', name), name)}</li>" for name in events) + "</ul>" \
+        if events else "<p>No bridge event yet.</p>"
+    return page("Bridge events", body, key)
