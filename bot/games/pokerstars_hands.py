@@ -6,9 +6,9 @@ The words are those of real PokerStars files (the files under ``tests/data/poker
 Sevens"; a low hand by its ranks from the highest, "8,6,4,3,2" (an ace low is "A", last); a paired low
 hand by its high-hand words. Razz and 2-7 prefix "Lo: ", badugi "Badugi: " or "3-card: " (in the
 summary "a Badugi: ", "a 3-card: "), and a hi-lo game "HI: ...; LO: ..." (the low part only when the
-hand makes a qualifying low). PokerStars adds a kicker to a showdown line only when a rival's hand of
-the same rank makes it matter ("a pair of Jacks - King kicker"); that comparison is left out, and the
-hand is named without its kicker.
+hand makes a qualifying low). A showdown line names a kicker only when a hand shown before it has
+the same rank (``kicker``): "a pair of Jacks - King kicker" when its kickers win, up to the one that
+decides ("King+Queen kicker"), "a pair of Jacks - lower kicker" when they lose.
 
 Which five cards play, and so what the hand is, is pokerkit's (``Hand.from_game`` of each of the
 game's hand types): nothing of hand ranking is worked out here.
@@ -130,3 +130,38 @@ def describe(hand_types: Sequence[type[Hand]], hole: Sequence[Card], board: Sequ
         return text, text
     text = _words(hand)
     return text, text
+
+
+Ranks = tuple[int, ...]
+_NO_KICKERS = (Label.STRAIGHT, Label.FULL_HOUSE, Label.STRAIGHT_FLUSH)
+
+
+def ranking(hand_types: Sequence[type[Hand]], hole: Sequence[Card], board: Sequence[Card]) -> tuple[str, Ranks, Ranks] | None:
+    """A high hand's rank (its kind and the ranks that make it: the pairs, or a high card's or flush's
+    top card) and its kickers, highest first; ``None`` where PokerStars names no kicker (low hands,
+    hi-lo, straights, full houses, fewer than five cards)."""
+    if len(hand_types) != 1 or hand_types[0] in _LOW_ACE or hand_types[0] is StandardLowHand:
+        return None
+    hand = _best(hand_types[0], hole, board)
+    if hand is None or hand.entry.label in _NO_KICKERS:
+        return None
+    counts = Counter(_ORDER.index(rank) for rank in _ranks(hand.cards))
+    grouped = sorted(counts, key=lambda rank: (counts[rank], rank), reverse=True)
+    made = tuple(rank for rank in grouped if counts[rank] > 1) or tuple(grouped[:1])
+    return hand.entry.label.value, made, tuple(rank for rank in grouped if rank not in made)
+
+
+def kicker(mine: tuple[str, Ranks, Ranks] | None, before: Sequence[tuple[str, Ranks, Ranks] | None]) -> str:
+    """What PokerStars adds to a shown hand's name when a hand shown before it has the same rank: " -
+    King kicker" (its kickers up to the one that decides, "King+Queen kicker") when they beat the best
+    such hand's, " - lower kicker" when they lose, nothing on a tie or when no earlier hand matches."""
+    same = [other[2] for other in before if other and mine and other[:2] == mine[:2]]
+    if not mine or not same:
+        return ""
+    best = max(same)
+    if mine[2] == best:
+        return ""
+    if mine[2] < best:
+        return " - lower kicker"
+    deciding = next(k for k, (a, b) in enumerate(zip(mine[2], best)) if a != b)
+    return " - " + "+".join(_NAMES[_ORDER[rank]] for rank in mine[2][:deciding + 1]) + " kicker"

@@ -11,7 +11,7 @@ from typing import Sequence
 from pokerkit import Card, ChipsPushing, State
 
 from bot.games.pokerstars_games import StarsGame, street_name
-from bot.games.pokerstars_hands import describe
+from bot.games.pokerstars_hands import describe, kicker, ranking
 from bot.games.pokerstars_pots import Push, itemised, levels
 
 RUNS = ("FIRST", "SECOND")
@@ -107,8 +107,7 @@ def results(out: Outcome, game: StarsGame, seat_of: Sequence[int], state: State,
     for run in range(len(boards)):
         if out.shown:
             lines.append(f"*** {RUNS[run] + ' ' if len(boards) > 1 else ''}SHOW DOWN ***")
-            lines += [f"{names[p]}: shows [{cards_text(cards)}] ({words[run][p][0]})" if cards else f"{names[p]}: mucks hand"
-                      for p, cards in out.shown.items()]
+            lines += _shows(out, state, boards[run], words[run])
         for p, amount, pot, board in sorted((push for push in pushes if push[3] == run), key=lambda push: -push[2]):
             won_on[run][p] += amount
             pots[pot] += amount
@@ -131,6 +130,21 @@ def results(out: Outcome, game: StarsGame, seat_of: Sequence[int], state: State,
     for p in sorted(range(n), key=lambda p: seat_of[p]):
         lines.append(f"Seat {seat_of[p]}: {names[p]}{''.join(f' ({r})' for r in out.roles.get(p, []) if r != 'straddle')} "
                      f"{_seat_end(out, game, p, won_on, words, won[p])}")
+    return lines
+
+
+def _shows(out: Outcome, state: State, board: Sequence[Card], words: dict[int, tuple[str, str]]) -> list[str]:
+    """The showdown's lines, in the order the hands were shown: "shows [..] (a pair of Jacks - King
+    kicker)", "mucks hand"."""
+    lines: list[str] = []
+    before: list[tuple[str, tuple[int, ...], tuple[int, ...]] | None] = []
+    for p, cards in out.shown.items():
+        if not cards:
+            lines.append(f"{out.names[p]}: mucks hand")
+            continue
+        rank = ranking(state.hand_types, cards, board)
+        lines.append(f"{out.names[p]}: shows [{cards_text(cards)}] ({words[p][0]}{kicker(rank, before)})")
+        before.append(rank)
     return lines
 
 

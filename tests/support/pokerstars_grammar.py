@@ -26,7 +26,7 @@ from decimal import Decimal
 from bot.games.pokerstars_games import GAMES
 
 AMT = r"[$€]?([\d.,]+)"
-_HEADER = re.compile(r"^PokerStars (?:Home Game )?(?:Hand|Game) #\d+: +(?:\{[^}]+\} +)?(?:Tournament #\d+, \S+(?: [A-Z]{3})? )?"
+HEADER = re.compile(r"^PokerStars (?:Home Game )?(?:Hand|Game) #\d+: +(?:\{[^}]+\} +)?(?:Tournament #\d+, \S+(?: [A-Z]{3})? )?"
                      r"(?:(?P<mix>HORSE|8-Game) \((?P<mixed>[^,]+), " + AMT + "/" + AMT + r"(?: [A-Z]{3})?\)|"
                      r"(?P<game>[^(]+?)(?: - Level \S+)? \((?:" + AMT + "/" + AMT + "|Button Blind " + AMT + " - Ante " + AMT +
                      r")(?: +[A-Z]{3})?\)) - "
@@ -93,7 +93,7 @@ def read(text: str, ours: bool = False) -> Hand:
     """Read one hand (its lines, stripped of a byte-order mark and trailing spaces) and check that it adds
     up; ``ours``: a room file, where a bare "mucked" is read (see the module)."""
     lines = [line.strip() for line in text.lstrip("\ufeff").strip().splitlines()]
-    header = _HEADER.match(lines[0])
+    header = HEADER.match(lines[0])
     assert header, f"not a real header: {lines[0]!r}"
     game = header["game"] or header["mixed"]
     assert game in {stars.name for stars in GAMES.values()}, f"not a game PokerStars names so: {game!r}"
