@@ -49,6 +49,8 @@ class RunoutChoice:
     def waiting(self) -> list[int]:
         """The players pokerkit waits on who have not answered yet."""
         statuses = self.state.runout_count_selector_statuses
+        if not any(statuses):  # most of the time (asked on every move's turn and judgement)
+            return []
         return [p for p, waiting in enumerate(statuses) if waiting and p not in self.answers]
 
     def answer(self, player: int, kind: str) -> bool:
