@@ -1,7 +1,8 @@
 """The records the storage reads and writes, typed: a table (``TableRow``) with its seats and the deal
 in progress, a finished deal (``StoredHand``, ``PlayedHand``), a leaderboard line, an event's state,
 a line of a table's ledger (``LedgerEntry``), a multi-table tournament (``MttRow``, its settings and
-state in ``bot.storage.tournament_records``); a table's settings are in ``bot.storage.table_records``.
+state in ``bot.storage.tournament_records``), a season and what it counts, an achievement (in
+``bot.storage.season_records``); a table's settings are in ``bot.storage.table_records``.
 They are turned into JSON only here, at the storage edge (``to_json``/``from_json``, shallow copies:
 ``dataclasses.asdict`` deep-copies, which is slow once per action)."""
 from __future__ import annotations
@@ -11,11 +12,14 @@ from typing import Any
 
 from bot.games.base import Action
 from bot.storage.table_records import Straddle, TableCarry, TableMode, TableSettings
+from bot.storage.season_records import (FORMATS, FORMULAS, Achievement, CashLine, EventBoard, Placed, Season, SeasonLine,
+                                        SeasonRule, SeasonSources)
 from bot.storage.tournament_records import TournamentSettings, TournamentState
 
 __all__ = ["TableSeat", "seats_json", "seats_from_json", "Move", "Deal", "TableRow", "StoredHand", "PlayedHand",
            "Standing", "EventState", "LedgerEntry", "MttRow", "MttEntry", "TableSettings", "TableMode", "Straddle", "TableCarry",
-           "TournamentSettings", "TournamentState"]
+           "TournamentSettings", "TournamentState", "Season", "SeasonRule", "SeasonLine", "SeasonSources", "Placed",
+           "CashLine", "EventBoard", "Achievement", "FORMATS", "FORMULAS"]
 
 
 @dataclass

@@ -1,0 +1,88 @@
+"""Season standings computed by hand: each formula, best-k, participation, Funbridge's monthly decay,
+shared places, computer players and formats left out; cash sessions placed by net and a bridge event's
+pairs by their matchpoint percentage."""
+from __future__ import annotations
+
+import pytest
+
+from bot.service.seasons.finishes import bridge_finishes, cash_finishes
+from bot.service.seasons.standings import MONTH, Finish, points, standings
+from bot.storage.records import CashLine, EventBoard, SeasonLine, SeasonRule
+
+DAY = 86400.0
+
+
+def won(user: int, place: int, entrants: int, *, at: float = 0.0, kind: str = "tournament",
+        percent: float | None = None) -> Finish:
+    return Finish(kind, f"s{place}{entrants}{at}", user, place, entrants, at, percent)
+
+
+def test_field_formula_is_100_ln_of_entrants_plus_one_over_place() -> None:
+    rule = SeasonRule(formula="field")
+    assert points(rule, won(1, 1, 9), 0) == pytest.approx(230.2585, abs=1e-4)  # 100 ln 10
+    assert points(rule, won(1, 2, 3), 0) == pytest.approx(69.3147, abs=1e-4)   # 100 ln 4 / 2
+    lines = standings(rule, [won(1, 1, 9), won(1, 2, 3), won(2, 2, 9), won(2, 1, 3)], 0)
+    # 1: 230.26 + 69.31 = 299.57; 2: 115.13 + 138.63 = 253.76
+    assert lines == [SeasonLine(1, 1, 299.57, 2, 2), SeasonLine(2, 2, 253.76, 2, 2)]
+
+
+def test_fixed_points_per_place_and_participation() -> None:
+    rule = SeasonRule(formula="fixed", places=(10.0, 7.0, 5.0), participation=1.0)
+    lines = standings(rule, [won(1, 1, 5), won(1, 3, 5), won(2, 2, 5), won(2, 4, 5)], 0)
+    assert lines == [SeasonLine(1, 1, 17.0, 2, 2), SeasonLine(2, 2, 9.0, 2, 2)]  # 10 + 5 + 2; 7 + 0 + 2
+
+
+def test_funbridge_points_lose_a_fifth_each_whole_month() -> None:
+    rule = SeasonRule(formula="funbridge")
+    fresh = points(rule, won(1, 1, 10), 10 * DAY)
+    assert fresh == pytest.approx(41.9180, abs=1e-4)  # 2 x 10 / log10 3
+    assert points(rule, won(1, 2, 10), 0) == pytest.approx(29.8974, abs=1e-4)  # 2 x 9 / log10 4
+    assert points(rule, won(1, 1, 10), 45 * DAY) == pytest.approx(fresh * 0.8)
+    assert points(rule, won(1, 1, 10), 2 * MONTH + 1) == pytest.approx(fresh * 0.64)
+    assert standings(rule, [won(1, 1, 10)], 61 * DAY) == [SeasonLine(1, 1, 26.83, 1, 1)]
+
+
+def test_only_the_best_k_count_but_every_result_earns_participation() -> None:
+    rule = SeasonRule(formula="fixed", places=(10.0, 7.0, 5.0), best=2, participation=1.0)
+    lines = standings(rule, [won(1, 1, 4), won(1, 3, 4), won(1, 2, 4), won(2, 1, 4)], 0)
+    assert lines == [SeasonLine(1, 1, 20.0, 3, 2), SeasonLine(2, 2, 11.0, 1, 1)]  # 10 + 7 + 3 x 1; 10 + 1
+
+
+def test_equal_points_share_a_place_and_robots_and_other_formats_never_rank() -> None:
+    rule = SeasonRule(formats=("sit-and-go",), formula="fixed", places=(10.0, 7.0, 5.0))
+    lines = standings(rule, [won(2, 1, 4, kind="sit-and-go"), won(1, 1, 4, kind="sit-and-go"),
+                             won(3, 3, 4, kind="sit-and-go"), won(-1, 2, 4, kind="sit-and-go"),
+                             won(4, 1, 9, kind="tournament")], 0)
+    assert [(line.user_id, line.place, line.points) for line in lines] == [(1, 1, 10.0), (2, 1, 10.0), (3, 3, 5.0)]
+
+
+def test_bridge_season_ranks_by_the_average_of_the_best_sessions() -> None:
+    rule = SeasonRule(formats=("bridge",), formula="percentage", best=2)
+    lines = standings(rule, [won(1, 1, 4, kind="bridge", percent=60.0), won(1, 2, 4, kind="bridge", percent=40.0),
+                             won(1, 1, 4, kind="bridge", percent=50.0), won(2, 1, 4, kind="bridge", percent=52.5)], 0)
+    assert lines == [SeasonLine(1, 1, 55.0, 3, 2), SeasonLine(2, 2, 52.5, 1, 1)]
+
+
+def test_a_cash_session_places_by_net_equal_nets_sharing() -> None:
+    lines = [CashLine(5, "holdem", 1, 40, 10.0), CashLine(5, "holdem", 2, -50, 12.0), CashLine(5, "holdem", 3, 40, 11.0),
+             CashLine(6, "gin", 1, 10, 10.0)]  # gin is no poker cash session
+    assert [(f.user_id, f.place, f.entrants, f.at) for f in cash_finishes(lines)] == [
+        (1, 1, 3, 12.0), (3, 1, 3, 12.0), (2, 3, 3, 12.0)]
+
+
+def seats(*ids: int) -> tuple[tuple[int, str], ...]:
+    return tuple((user, f"p{user}") for user in ids)
+
+
+def test_a_bridge_event_places_pairs_by_matchpoint_percentage() -> None:
+    """Board 1 at two tables: 4S by North made at table 1 (+420), down one at table 2 (-50). Table 1's
+    North-South pair tops it (2 of 2 matchpoints: 100%), its East-West pair scores 0%; table 2 the other
+    way round. A board one table played does not count."""
+    made = {"level": 4, "strain": "S", "doubled": 0, "declarer": 0, "tricks": 10}
+    down = dict(made, tricks=9)
+    boards = [EventBoard("club", "1", 1, 1, seats(1, 2, 3, 4), made, 10.0),
+              EventBoard("club", "1", 2, 1, seats(5, 6, 7, 8), down, 20.0),
+              EventBoard("club", "2", 1, 2, seats(1, 2, 3, 4), made, 30.0)]
+    found = {(f.user_id, f.place, f.entrants, f.percent, f.at) for f in bridge_finishes(boards)}
+    assert found == {(1, 1, 4, 100.0, 30.0), (3, 1, 4, 100.0, 30.0), (6, 1, 4, 100.0, 30.0), (8, 1, 4, 100.0, 30.0),
+                     (2, 3, 4, 0.0, 30.0), (4, 3, 4, 0.0, 30.0), (5, 3, 4, 0.0, 30.0), (7, 3, 4, 0.0, 30.0)}
