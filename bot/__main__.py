@@ -37,7 +37,7 @@ def _parser() -> argparse.ArgumentParser:
     export.add_argument("table", type=int)
     export.add_argument("--db", default=None, help="SQLite file or postgresql:// URL (default: the bot's)")
     export.add_argument("--format", dest="fmt", choices=("standard", "pokerstars"), default="standard",
-                        help="the game's own format, or PokerStars hand histories for trackers (hold'em, Omaha)")
+                        help="the game's own format, or PokerStars hand histories for trackers (poker games)")
     export.add_argument("--names", choices=("real", "seats"), default="real",
                         help="PokerStars: the players' names, or 'Seat N' for each table seat")
     export.add_argument("--hero", type=int, default=None,

@@ -101,8 +101,8 @@ class GameSpec:
     export_format: str = "json"
     """What ``export`` writes: "phh" (poker hand history), "pbn" (portable bridge notation) or "json"."""
     other_formats: tuple[str, ...] = ()
-    """Formats ``/export format:`` also writes from the stored export ("pokerstars": hold'em and Omaha
-    hands as PokerStars hand histories, ``bot.exports.pokerstars_file``)."""
+    """Formats ``/export format:`` also writes from the stored export ("pokerstars": the hands of
+    the poker games PokerStars deals as PokerStars hand histories, ``bot.exports.pokerstars_file``)."""
     pause_after_deal: float = 5.0
     deal_key: Callable[[Mapping[str, Any], Mapping[str, Any]], str | None] | None = None
     event_result: Callable[[Any], dict[str, Any]] | None = None

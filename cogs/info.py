@@ -97,7 +97,7 @@ class Info(commands.Cog):
     @app_commands.rename(fmt="format")
     @app_commands.describe(table="The table's number", hand="The hand's number (leave it out for every hand)",
                            fmt="The game's own format (default), or PokerStars hand histories for trackers "
-                               "(hold'em and Omaha)",
+                               "(poker games)",
                            names="PokerStars format: the players' names (default) or their seats")
     @app_commands.choices(fmt=[app_commands.Choice(name="standard (PHH, PBN or JSON)", value="standard"),
                                app_commands.Choice(name="PokerStars (PokerTracker, Hold'em Manager, GTO Wizard)",
