@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import secrets
 
+from bot.service.events.shared_deals import hand_may_show
 from bot.storage.interface import Storage
 from bot.storage.web_store import WebSite
 
@@ -53,3 +54,15 @@ async def switch(storage: Storage, guild_id: int, *, enabled: bool, public: bool
     async with storage.transaction() as tx:
         await tx.set_web_site(site)
     return site
+
+
+async def replay_link(storage: Storage, guild_id: int | None, table_id: int, hand_no: int) -> str | None:
+    """The web replay of a finished hand, when the server's page is on and the hand may be shown to a
+    channel (another server's table, or an event's board still in play, has none)."""
+    site = None if guild_id is None else await storage.web_site(guild_id)
+    row = await storage.table(table_id) if site is not None and site.enabled else None
+    if site is None or row is None or row.guild_id != guild_id:
+        return None
+    if await storage.hand_record(table_id, hand_no) is None or not await hand_may_show(storage, table_id, hand_no, None):
+        return None
+    return site_url(site, f"tables/{table_id}/hands/{hand_no}")
