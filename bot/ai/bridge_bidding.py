@@ -147,7 +147,9 @@ def read_call(shown: list[Shown], bids: list[tuple[int, str]], seat: int, call: 
         if any(b[1:] == strain for b in partner_bids):  # an eight-card fit with what partner has shown
             me.promise(0, suit=strain, length=max(1, 8 - partner.lengths[strain]))
         elif any(b[1:] == strain for b in own_bids):
-            pass  # a suit bid again: opener repeats a five-card suit when nothing else fits
+            if opener_rebid and level > cheapest_level(strain, bids[-1][1]):
+                me.promise(0, suit=strain, length=6)  # opener jumps in its own suit only with six
+            # else a suit bid again: opener repeats a five-card suit when nothing else fits
         else:
             me.promise(0, suit=strain, length=4)
 

@@ -3,7 +3,7 @@ too), the answers to partner's takeout double, negative doubles over their overc
 opening, and opener's answer to a negative double."""
 from __future__ import annotations
 
-from bot.ai.bridge_bidding import SUITS
+from bot.ai.bridge_bidding import SUITS, cheapest_level
 from bot.ai.bridge_system.position import Meaning, Option, Position, Test, at_least, both, either, good, longest, stopped
 from bot.games.bridge import BIDS, DOUBLE, PASS
 
@@ -65,10 +65,12 @@ def doubler_rebids(position: Position, their: str, answer: str) -> list[Option]:
     options: list[Option] = []
     if answer[1:] != "NT":
         suit = answer[1:]
+        jumped = int(answer[0]) > cheapest_level(suit, position.bids[0][1])
         if suit in "HS":
             options.append(Option("4" + suit, Meaning(19, lengths={suit: 4}, note="to play")))
-        options += [
-                    Option(f"{int(answer[0]) + 1}{suit}", Meaning(16, lengths={suit: 4}, note="extra values: invites game"))]
+            if jumped:
+                options.append(Option("4" + suit, Meaning(14, lengths={suit: 3}, note="accepts the invitation")))
+        options.append(Option(f"{int(answer[0]) + 1}{suit}", Meaning(16, lengths={suit: 4}, note="extra values: invites game")))
     if position.cheapest("NT")[0] <= "2":
         options.append(Option(position.cheapest("NT"), Meaning(18, 20, balanced=True, note="a strong hand with a stopper in their suit"),
                               when=stopped(their)))
