@@ -287,12 +287,24 @@ class GinEngine(EngineBase):
         return [ActionSpec("layoff", "Lay off", choices=options, min_choices=1, max_choices=1),
                 ActionSpec("done", "Done laying off")]
 
+    def _offered(self, seat: int, kind: str) -> list[ActionSpec]:
+        """``legal_actions``' moves of ``kind``: a plain discard is judged without working out the
+        deadwood each discard would leave (which only a knock and gin need)."""
+        if kind == "discard" and self.phase == "discard" and seat in self.to_act():
+            return [self._discard_spec(seat)]
+        return super()._offered(seat, kind)
+
+    def _discard_spec(self, seat: int) -> ActionSpec:
+        options = tuple(card for card in self.hands[seat] if card != self.taken)
+        label = "Discard (the hand is drawn)" if len(self.stock) <= DRAW_AT_STOCK else "Discard"
+        return ActionSpec("discard", label, choices=options, min_choices=1, max_choices=1)
+
     def _discard_specs(self, seat: int) -> list[ActionSpec]:
         hand = self.hands[seat]
         left = gin_melds.deadwood_after_discards(hand)
-        options = tuple(card for card in hand if card != self.taken)
-        label = "Discard (the hand is drawn)" if len(self.stock) <= DRAW_AT_STOCK else "Discard"
-        specs = [ActionSpec("discard", label, choices=options, min_choices=1, max_choices=1)]
+        discard = self._discard_spec(seat)
+        options = discard.choices
+        specs = [discard]
         knocks = tuple(c for c in options if left[c] <= self.settings["knock_limit"])
         if knocks:
             specs.append(ActionSpec("knock", "Knock", choices=knocks, min_choices=1, max_choices=1))
@@ -404,6 +416,8 @@ class GinEngine(EngineBase):
             raise IllegalAction("You must discard a card you hold.")
         if card == self.taken:
             raise IllegalAction("You cannot discard the card you just took from the discard pile.")
+        if kind == "discard":
+            return  # a plain discard may leave any deadwood
         left = self._deadwood_without(seat, card)
         limit = self.settings["knock_limit"]
         if kind == "knock" and left > limit:

@@ -57,3 +57,14 @@ def test_the_moves_of_one_kind_a_move_is_judged_by_are_those_legal_actions_offer
             for kind in ("fold", "check", "call", "raise", "twice"):
                 assert engine._offered(seat, kind) == [spec for spec in offered if spec.kind == kind]
             engine.apply(seat, Action(offered[-1].kind, offered[-1].min_amount))  # the biggest raise there is
+
+
+def test_gin_judges_a_discard_by_the_discards_legal_actions_offers() -> None:
+    """Gin works out each discard's deadwood only for a knock or gin (``_offered``): the same specs."""
+    engine = GinEngine({}, [Seat("Ann", 0), Seat("Bob", 0)], SEED, {})
+    while engine.outcome is None:
+        seat = engine.to_act()[0]
+        offered = engine.legal_actions(seat)
+        for kind in ("discard", "knock", "gin", "draw_stock", "pass"):
+            assert engine._offered(seat, kind) == [spec for spec in offered if spec.kind == kind]
+        engine.apply(seat, engine.timeout_action(seat))
