@@ -134,6 +134,10 @@ async def index(request: web.Request) -> web.StreamResponse:
                                         "with <code>/web link</code> in Discord.</p>"))
 
 
+async def no_icon(request: web.Request) -> web.StreamResponse:
+    return web.Response(status=204)  # browsers ask; the site has none
+
+
 def make_app(storage: Storage, *, rate: float = 20.0, burst: float = 60.0) -> web.Application:
     """The application over ``storage`` (which the caller opens and closes), each client limited to
     ``rate`` requests a second after a ``burst``."""
@@ -141,6 +145,7 @@ def make_app(storage: Storage, *, rate: float = 20.0, burst: float = 60.0) -> we
     app[STORAGE] = storage
     app[DEALS] = Deals(storage)
     app.router.add_get("/", index)
+    app.router.add_get("/favicon.ico", no_icon)
     for route, handler in PAGES + HTML_ONLY:
         app.router.add_get("/s/{key}" + route, _route(handler))
     for route, handler in PAGES:
