@@ -11,6 +11,7 @@ from aiohttp import web
 
 from bot.storage.interface import Storage
 from bot.web import data, html, html_deals
+from bot.web.cache import ResponseCache
 from bot.web.deals import Deals
 from bot.web.guard import RateLimit, guarded
 from bot.web.sites import guild_of
@@ -18,6 +19,7 @@ from bot.web.sites import guild_of
 STATIC = Path(__file__).parent / "static"
 STORAGE = web.AppKey[Storage]("storage")
 DEALS = web.AppKey[Deals]("deals")
+CACHE = web.AppKey[ResponseCache]("cache")
 Page = Callable[[web.Request, Storage, Deals, int, str], Awaitable[web.StreamResponse]]
 
 
@@ -35,7 +37,13 @@ def _route(handler: Page) -> Callable[[web.Request], Awaitable[web.StreamRespons
         guild_id = await guild_of(storage, key)
         if guild_id is None:
             raise data.missing("There is no page here: the link is wrong, or the server turned its page off.")
-        return await handler(request, storage, request.app[DEALS], guild_id, key)
+        cache = request.app[CACHE]
+        kept = cache.get(f"{key} {request.path_qs}")
+        if kept is not None:
+            return kept
+        answer = await handler(request, storage, request.app[DEALS], guild_id, key)
+        cache.put(f"{key} {request.path_qs}", answer)
+        return answer
     return serve
 
 
@@ -144,6 +152,7 @@ def make_app(storage: Storage, *, rate: float = 20.0, burst: float = 60.0) -> we
     app = web.Application(middlewares=[guarded(RateLimit(rate, burst))], client_max_size=4096)
     app[STORAGE] = storage
     app[DEALS] = Deals(storage)
+    app[CACHE] = ResponseCache()
     app.router.add_get("/", index)
     app.router.add_get("/favicon.ico", no_icon)
     for route, handler in PAGES + HTML_ONLY:

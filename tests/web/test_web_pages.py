@@ -119,7 +119,13 @@ async def test_an_event_board_shows_only_once_every_table_has_played_it(database
         await _play_out(service, second, [])
         await until(lambda: not first.tasks and not second.tasks)
         replay = await client.get(f"/api/v1/{key}/tables/{first.id}/hands/1")
-        assert replay.status == 200
+        steps = (await replay.json())["steps"]
+        assert replay.status == 200 and steps[-1]["view"]["game"] == "bridge"
+        last = len(steps) - 1
+        page = await client.get(f"/s/{key}/tables/{first.id}/hands/1?step={last}")
+        assert page.status == 200 and "Outcome:" in await page.text()
+        picture = await client.get(f"/s/{key}/tables/{first.id}/hands/1/{last}.png")
+        assert (await picture.read()).startswith(b"\x89PNG")
         record: dict[str, Any] = await (await client.get(f"/api/v1/{key}/events/club-night")).json()
         assert [board["board"] for board in record["boards"]] == [1]
         assert len(record["boards"][0]["traveller"]) == 2
@@ -138,5 +144,21 @@ async def test_requests_are_limited_per_client(database: str) -> None:
         assert statuses == [200, 200, 200, 429, 429]
         limited = await client.get(f"/s/{key}/")
         assert limited.headers["Retry-After"] and limited.headers["X-Content-Type-Options"] == "nosniff"
+    finally:
+        await client.close()
+
+
+async def test_a_kept_page_is_refused_the_moment_its_server_turns_the_page_off(database: str) -> None:
+    service = await open_service(database)
+    live = await holdem_hands(service, GUILD, 70, (ALICE, BOB))
+    key = (await site(service.storage, GUILD)).token
+    client = await web_client(service.storage)
+    try:
+        first = await client.get(f"/s/{key}/tables/{live.id}")
+        again = await client.get(f"/s/{key}/tables/{live.id}")
+        assert await first.text() == await again.text() and again.content_type == "text/html"
+        assert again.headers["Content-Security-Policy"] == first.headers["Content-Security-Policy"]
+        await switch(service.storage, GUILD, enabled=False)
+        assert (await client.get(f"/s/{key}/tables/{live.id}")).status == 404
     finally:
         await client.close()
