@@ -48,8 +48,8 @@ class SeasonReads(Protocol):
         """What the member earned on this server, in the order earned."""
         ...
 
-    async def hands_played(self, guild_id: int, user_id: int) -> tuple[int, int]:
-        """(deals the member finished on this server, deals they won chips in)."""
+    async def hands_played(self, guild_id: int, user_ids: list[int]) -> dict[int, tuple[int, int]]:
+        """Of each member who finished a deal on this server: (deals finished, deals they won chips in)."""
         ...
 
 
@@ -131,11 +131,13 @@ class SeasonQueries:
         return [Achievement(int(u), str(k), float(at), None if t is None else int(t), None if n is None else int(n))
                 for u, k, at, t, n in rows]
 
-    async def hands_played(self, guild_id: int, user_id: int) -> tuple[int, int]:
+    async def hands_played(self, guild_id: int, user_ids: list[int]) -> dict[int, tuple[int, int]]:
+        if not user_ids:
+            return {}
         rows = await self._db.fetch(
-            "SELECT COUNT(*), COALESCE(SUM(CASE WHEN net > 0 THEN 1 ELSE 0 END), 0) FROM hand_players"
-            " WHERE guild_id = ? AND user_id = ?", guild_id, user_id)
-        return int(rows[0][0]), int(rows[0][1])
+            "SELECT user_id, COUNT(*), SUM(CASE WHEN net > 0 THEN 1 ELSE 0 END) FROM hand_players"
+            f" WHERE guild_id = ? AND user_id IN ({','.join('?' * len(user_ids))}) GROUP BY user_id", guild_id, *user_ids)
+        return {int(user): (int(hands), int(wins)) for user, hands, wins in rows}
 
     async def insert_season(self, guild_id: int, channel_id: int, name: str, starts_at: float, ends_at: float,
                             rule: SeasonRule) -> int:

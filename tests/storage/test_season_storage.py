@@ -76,7 +76,8 @@ async def test_sit_and_go_places_and_cash_nets_of_this_server_only(database: str
         assert all(isinstance(c, CashLine) for c in sources.cash) and sources.tournaments == [] == sources.bridge
         assert (await storage.season_sources(GUILD, now + 60, now + 120)).cash == []
         assert [c.user_id for c in (await storage.season_sources(OTHER, now - 60, now + 60)).cash] == [1, 3]
-        assert await storage.hands_played(GUILD, 1) == (1, 1) and await storage.hands_played(GUILD, 2) == (1, 0)
+        assert await storage.hands_played(GUILD, [1, 2, 9]) == {1: (1, 1), 2: (1, 0)}
+        assert await storage.hands_played(GUILD, []) == {}
         assert isinstance(sources.sit_and_gos[0], Placed)
     finally:
         await storage.close()

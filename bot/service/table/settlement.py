@@ -14,6 +14,7 @@ from bot.service.tournament.sit_and_go import busted_places, payouts
 from bot.service.table.live import LiveTable
 from bot.service.table.memory import LastDeal
 from bot.service.money.ratings import rate
+from bot.service.seasons import awards
 from bot.service.table.seats import buy_in, buy_in_range, cash_out, pay_in, remove_seats, try_pay_in
 from bot.storage.interface import Tx
 
@@ -28,7 +29,8 @@ def pause_after(table: LiveTable) -> float:
 async def end_deal(table: LiveTable) -> None:
     """The deal is over: settled and the table row rewritten in one transaction (the one that
     records the action that ended it); then a finished tournament's table is let go, and the kind
-    hears that the deal is stored (an event may reveal the board to every table)."""
+    hears that the deal is stored (an event may reveal the board to every table); its members'
+    achievements are checked after (``bot.service.seasons.awards``)."""
     outcome = table.engine.outcome
     deal = table.row.deal
     assert outcome is not None and deal is not None
@@ -46,6 +48,7 @@ async def end_deal(table: LiveTable) -> None:
     if table.row.status == "closed":  # a tournament just finished and paid out
         table.room.forget(table)
     await table.kind.deal_stored(deal)
+    awards.after_deal(table, deal)  # its members' achievements, off the lock
 
 
 async def settle(table: LiveTable, tx: Tx, outcome: Outcome) -> None:
