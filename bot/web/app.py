@@ -10,7 +10,7 @@ from typing import Any, Awaitable, Callable
 from aiohttp import web
 
 from bot.storage.interface import Storage
-from bot.web import data, html, html_deals
+from bot.web import data, html, html_deals, seasons
 from bot.web.cache import ResponseCache
 from bot.web.deals import Deals
 from bot.web.guard import RateLimit, guarded
@@ -61,7 +61,8 @@ async def leaderboard(request: web.Request, storage: Storage, deals: Deals, guil
 
 
 async def player(request: web.Request, storage: Storage, deals: Deals, guild_id: int, key: str) -> web.StreamResponse:
-    found = await data.player(storage, guild_id, _number(request, "user"))
+    user_id = _number(request, "user")
+    found = {**await data.player(storage, guild_id, user_id), **await seasons.player_seasons(storage, guild_id, user_id)}
     return _json(found) if _api(request) else _html(html.player_page(found, key))
 
 
@@ -123,6 +124,16 @@ async def event(request: web.Request, storage: Storage, deals: Deals, guild_id: 
     return _json(found) if _api(request) else _html(html_deals.event_page(found, key))
 
 
+async def season_list(request: web.Request, storage: Storage, deals: Deals, guild_id: int, key: str) -> web.StreamResponse:
+    found = await seasons.seasons(storage, guild_id)
+    return _json(found) if _api(request) else _html(html.seasons_page(found, key))
+
+
+async def season(request: web.Request, storage: Storage, deals: Deals, guild_id: int, key: str) -> web.StreamResponse:
+    found = await seasons.season(storage, guild_id, _number(request, "season"))
+    return _json(found) if _api(request) else _html(html.season_page(found, key))
+
+
 def _api(request: web.Request) -> bool:
     return request.path.startswith("/api/")
 
@@ -131,6 +142,7 @@ PAGES: tuple[tuple[str, Page], ...] = (
     ("/", leaderboard), ("/players/{user}", player), ("/tables", tables), ("/tables/{table}", table),
     ("/tables/{table}/ledger", ledger), ("/tables/{table}/hands/{hand}", hand),
     ("/tournaments", tournaments), ("/tournaments/{mtt}", tournament), ("/events", events), ("/events/{event}", event),
+    ("/seasons", season_list), ("/seasons/{season}", season),
 )
 HTML_ONLY: tuple[tuple[str, Page], ...] = (
     ("/tables/{table}/ledger.csv", ledger_csv), ("/tables/{table}/hands/{hand}/{step}.png", picture))

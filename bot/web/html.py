@@ -27,7 +27,7 @@ def when(at: float | None) -> str:
     return datetime.datetime.fromtimestamp(at, datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
 
 
-NAV = (("Leaderboard", ()), ("Tables", ("tables",)), ("Tournaments", ("tournaments",)), ("Bridge events", ("events",)))
+NAV = (("Leaderboard", ()), ("Seasons", ("seasons",)), ("Tables", ("tables",)), ("Tournaments", ("tournaments",)), ("Bridge events", ("events",)))
 
 
 def page(title: str, body: str, key: str | None = None) -> str:
@@ -72,8 +72,14 @@ def leaderboard_page(data: dict[str, Any], key: str) -> str:
 def player_page(data: dict[str, Any], key: str) -> str:
     rows = [[esc(g["title"]), esc(g["hands"]), esc(f"{g['chips_won']:+d}"), esc(f"{g['wins']} of {g['matches']}"),
              esc(g["rating"])] for g in data["games"]]
-    extra = "".join(data.get("sections", []))
-    return page(data["name"], table_html(("Game", "Hands", "Net chips", "Matches won", "Rating"), rows) + extra, key)
+    places = [[link(path(key, "seasons", s["season"]), s["name"]), esc(s["place"]), esc(f"{s['points']:g}"),
+               esc("final" if s["final"] else "so far")] for s in data["seasons"]]
+    earned = "".join(f"<li>{esc(a['kind'].replace('-', ' ').replace('_', ' ').capitalize())} · {esc(when(a['earned_at']))}</li>"
+                     for a in data["achievements"])
+    body = (table_html(("Game", "Hands", "Net chips", "Matches won", "Rating"), rows)
+            + ("<h2>Seasons</h2>" + table_html(("Season", "Place", "Points", ""), places) if places else "")
+            + (f"<h2>Achievements</h2><ul>{earned}</ul>" if earned else ""))
+    return page(data["name"], body, key)
 
 
 def tables_page(data: dict[str, Any], key: str) -> str:
@@ -111,3 +117,21 @@ def events_page(events: list[str], key: str) -> str:
     body = "<ul>" + "".join(f"<li>{link(path(key, 'events', name), name)}</li>" for name in events) + "</ul>" \
         if events else "<p>No bridge event yet.</p>"
     return page("Bridge events", body, key)
+
+
+def seasons_page(data: dict[str, Any], key: str) -> str:
+    rows = [[link(path(key, "seasons", s["id"]), s["name"]), esc(when(s["starts_at"])), esc(when(s["ends_at"])),
+             esc("ended" if s["ended_at"] is not None else "running")] for s in data["seasons"]]
+    body = table_html(("Season", "Starts", "Ends", ""), rows) if rows else "<p>No season yet.</p>"
+    return page("Seasons", body, key)
+
+
+def season_page(data: dict[str, Any], key: str) -> str:
+    rows = [[esc(ln["place"]), link(path(key, "players", ln["user_id"]), ln["name"]), esc(f"{ln['points']:g}"),
+             esc(f"{ln['counted']} of {ln['results']}")] for ln in data["lines"]]
+    state = "Final standings" if data["final"] else "Standings so far"
+    counts = ", ".join(data["formats"])
+    body = (f"<p>{esc(state)} · {esc(when(data['starts_at']))} to {esc(when(data['ends_at']))} · counts {esc(counts)}"
+            f" · points: {esc(data['formula'])}</p>"
+            + (table_html(("Place", "Player", "Points", "Results counted"), rows) if rows else "<p>No result yet.</p>"))
+    return page(data["name"], body, key)
