@@ -20,6 +20,7 @@ from bot.adapter.traffic.metrics import Metrics
 from bot.adapter.tournament.presenter import DiscordMttPresenter
 from bot.adapter.table.presenter import DiscordPresenter
 from bot.errors import UserError
+from bot.service.seasons.ends import SeasonEnds
 from bot.service.clock import RealTime
 from bot.service.tables import TableService
 from bot.shards import Shards
@@ -133,6 +134,7 @@ class CardroomBot(commands.Bot):
         self.service = TableService(self.storage, self.presenter, owns=owns,
                                     clock=RealTime() if self.start_timers else time.time)
         self.service.mtts.presenter = self.mtt_presenter
+        self.service.deadlines.timers.append(SeasonEnds(self.service))
         if self.metrics_port is not None:
             self.metrics = Metrics("all" if self.cluster is None else str(self.cluster))
             self.metrics.attach(self)

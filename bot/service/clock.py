@@ -16,6 +16,8 @@ difference is the time source.
 - **A plain function of time** (a test's ``lambda: now``, selfplay's): time its owner moves, which the
   loop never wakes for on its own; its deadlines are handled when the owner says it is time (``tick``).
 
+Besides the tables and tournaments, the loop keeps time for its ``timers`` (``Timer``: a season's end).
+
 ``tick`` wakes the loop and waits until every table and tournament due at the current time has been
 handled. Each due table is handled in a task the table owns, one at a time per table: a table whose
 computer players think through a whole board holds up no other, and a table that closes cancels its
@@ -95,6 +97,18 @@ class Tournaments(Protocol):
         """Do what is due for every tournament."""
 
 
+class Timer(Protocol):
+    """Something else the loop keeps time for (a season's end, ``bot.service.seasons.ends``): when it is
+    next due, its work then (cheap when nothing is due: every round asks), and word that a time of
+    its own may have moved (a season was made)."""
+
+    def next_time(self) -> float | None: ...
+
+    async def tick(self) -> None: ...
+
+    def changed(self) -> None: ...
+
+
 class Handling:
     """A due table's deadline, handled in a task the table owns."""
 
@@ -124,6 +138,7 @@ class DeadlineClock:
         self._unseen = False  # something changed since
         self._task: asyncio.Task[None] | None = None
         self._until = -math.inf  # what the loop sleeps until (while awake: -inf)
+        self.timers: list[Timer] = []
 
     def start(self) -> None:
         """Run the loop (once: a second call does nothing while it runs)."""
@@ -146,6 +161,12 @@ class DeadlineClock:
             self._changed.set()
         elif (when := self._when(table)) is not None and when < self._until:
             self._changed.set()
+
+    def timers_changed(self) -> None:
+        """A time of the ``timers``' own may have moved: they look again, and the loop with them."""
+        for timer in self.timers:
+            timer.changed()
+        self.changed()
 
     async def tick(self) -> int:
         """Wake the loop and wait until every table and tournament due at the current time has been
@@ -206,6 +227,11 @@ class DeadlineClock:
             await self.room.mtts.tick()
         except Exception:
             log.exception("the tournaments' clock failed")
+        for timer in self.timers:
+            try:
+                await timer.tick()
+            except Exception:
+                log.exception("a timer of the clock failed")
         now = self.room.clock()
         handlings = []
         for table in list(self.room.tables.values()):
@@ -244,6 +270,7 @@ class DeadlineClock:
         mtts = self.room.mtts
         if (due := mtts.next_time()) is not None:
             times.append(due)
+        times += [due for timer in self.timers if (due := timer.next_time()) is not None]
         if self._unseen and mtts.running:
             times.append(self._looked + LOOK_AFTER_CHANGE)
         return min(times, default=self.room.clock() + SAFETY_NET)
