@@ -8,6 +8,9 @@ from html import escape
 from typing import Any, Iterable
 from urllib.parse import quote, urlencode
 
+from bot.service.stats.leaderboard import PERIOD_TITLES
+from bot.web.data import title_of
+
 
 def esc(value: Any) -> str:
     return escape(str(value), quote=True)
@@ -56,13 +59,15 @@ def error_page(status: int, text: str) -> str:
 
 
 def leaderboard_page(data: dict[str, Any], key: str) -> str:
-    choices = " · ".join(link(path(key, query={"period": p, **({"game": data["game"]} if data["game"] else {})}), p)
+    choices = " · ".join(link(path(key, query={"period": p, **({"game": data["game"]} if data["game"] else {})}),
+                              PERIOD_TITLES[p])
                          for p in data["periods"])
     games = " · ".join([link(path(key, query={"period": data["period"]}), "every game")]
-                       + [link(path(key, query={"game": g, "period": data["period"]}), g) for g in data["games"]])
+                       + [link(path(key, query={"game": g, "period": data["period"]}), title_of(g)) for g in data["games"]])
     rows = [[esc(line["rank"]), link(path(key, "players", line["user_id"]), line["name"]), esc(line["rating"]),
              esc(f"{line['chips_won']:+d}"), esc(line["deals"])] for line in data["lines"]]
-    body = (f"<p>{esc(data['game'] or 'Every game')} · {esc(data['period'])}</p>"
+    shown = title_of(data["game"]) if data["game"] else "Every game"
+    body = (f"<p>{esc(shown)} · {esc(PERIOD_TITLES[data['period']])}</p>"
             f"<p class=\"choices\">Period: {choices}</p><p class=\"choices\">Game: {games}</p>"
             + (table_html(("#", "Player", "Rating", "Chips won", "Deals"), rows) if rows
                else "<p>Nobody has played in this period yet.</p>"))
