@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import time
 
+from bot.games.event_records import EventPlayer
 from bot.storage import open_storage
-from bot.storage.records import TableSeat, TableSettings
+from bot.storage.records import MttEntry, TableSeat, TableSettings, TournamentSettings
 from bot.storage.season_records import Achievement, CashLine, Placed, SeasonLine, SeasonRule
 from bot.storage.table_records import TableMode
 
@@ -79,5 +80,43 @@ async def test_sit_and_go_places_and_cash_nets_of_this_server_only(database: str
         assert await storage.hands_played(GUILD, [1, 2, 9]) == {1: (1, 1), 2: (1, 0)}
         assert await storage.hands_played(GUILD, []) == {}
         assert isinstance(sources.sit_and_gos[0], Placed)
+    finally:
+        await storage.close()
+
+
+async def test_a_finished_tournament_and_revealed_event_boards_of_this_server_only(database: str) -> None:
+    """A tournament counts once finished, by its finish time; an event board only once revealed (a board
+    still in play elsewhere stays out of every season); another server's never shows."""
+    storage = await open_storage(database)
+    try:
+        settings = TournamentSettings(stack=1500, buy_in=0, seats=8, blinds=((10, 20),), minutes=10, prizes=(100,))
+        now = time.time()
+        players = [EventPlayer(n, f"p{n}") for n in (1, 2, 3, -4)]
+        async with storage.transaction() as tx:
+            mtt_id = await tx.insert_mtt(GUILD, 80, 1, "Sunday", "holdem", settings, now)
+            other_mtt = await tx.insert_mtt(OTHER, 81, 1, "Sunday", "holdem", settings, now)
+            tables = [await tx.insert_table(GUILD, 90 + k, "bridge", 1, TableSettings(event="club")) for k in range(2)]
+            for k, table_id in enumerate(tables):
+                await tx.join_event(GUILD, "club", table_id)
+                for board in ("1", "2"):
+                    await tx.event_seed(GUILD, "club", board, "seed")
+                    await tx.insert_hand(table_id, int(board), "bridge", "s", "c", {}, "")
+                    await tx.insert_event_result(GUILD, "club", board, table_id, int(board), players, {"level": 0})
+            await tx.reveal_event_deals(GUILD, "club", ["1"], now)
+        for mtt in (mtt_id, other_mtt):
+            row = await storage.mtt(mtt)
+            assert row is not None
+            row.status, row.state.finished_at = "finished", now
+            async with storage.transaction() as tx:
+                await tx.save_mtt(row, [MttEntry(1, "Ann", place=2), MttEntry(-1, "Bot", is_bot=True, place=1),
+                                        MttEntry(2, "Bob", place=3)])
+        sources = await storage.season_sources(GUILD, now - 60, now + 60)
+        assert [(p.session, p.user_id, p.place, p.entrants) for p in sources.tournaments] == [
+            (f"mtt:{mtt_id}", -1, 1, 3), (f"mtt:{mtt_id}", 1, 2, 3), (f"mtt:{mtt_id}", 2, 3, 3)]
+        assert sorted((b.deal_key, b.table_id) for b in sources.bridge) == [("1", tables[0]), ("1", tables[1])]
+        assert sources.bridge[0].players[0] == (1, "p1")
+        assert (await storage.season_sources(GUILD, now + 60, now + 120)).tournaments == []
+        assert [p.session for p in (await storage.season_sources(OTHER, now - 60, now + 60)).tournaments] == \
+            [f"mtt:{other_mtt}"] * 3
     finally:
         await storage.close()
