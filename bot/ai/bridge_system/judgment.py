@@ -3,12 +3,13 @@ solve each deal double dummy, and score the candidate calls.
 
 The robot doubles the opponents' contract for penalty when, over the deals it samples, the double
 gains on average and the contract goes down on most of them. The sampling and solving run in the
-solver process (``bridge_solver``), ``SAMPLES`` deals a decision, which keeps a call within a
-second or so at a table.
+solver process (``bridge_solver``), at most ``SAMPLES`` deals a decision and no more batches once
+``BUDGET`` is spent, which keeps a call within a second or so at a table.
 """
 from __future__ import annotations
 
 import random
+import time
 import zlib
 from typing import Sequence
 
@@ -23,7 +24,11 @@ from bot.games.bridge_scoring import ContractResult, duplicate_score, imps
 from bot.games.cards import DECK
 
 SAMPLES = 12
-"""Deals solved per decision."""
+"""Deals solved per decision, at most."""
+BATCH = 4
+"""Deals solved at once."""
+BUDGET = 1.0
+"""Seconds of solving after which a decision rests on the deals solved so far (on a busy machine)."""
 TRIES = 300
 """Shuffles tried per sampled deal to match what the auction showed, before taking the last."""
 
@@ -63,10 +68,14 @@ def declarer_tricks(deals: Sequence[list[list[str]]], declarer: int, strain: str
 def doubling_gain(mine: Sequence[str], seat: int, shown: Sequence[Shown], contract: ContractResult,
                   vulnerable: tuple[bool, bool], seed: int) -> tuple[float, float]:
     """Average IMPs the double gains over passing, and the share of deals the contract goes down
-    (solver process)."""
+    (solver process). Deals are solved ``BATCH`` at a time until ``SAMPLES`` are, or the time
+    ``BUDGET`` is spent with at least one batch solved."""
     rng = random.Random(seed)
-    deals = [sample(mine, seat, shown, rng) for _ in range(SAMPLES)]
-    tricks = declarer_tricks(deals, contract.declarer, contract.strain)
+    deadline = time.monotonic() + BUDGET
+    tricks: list[int] = []
+    while len(tricks) < SAMPLES and (not tricks or time.monotonic() < deadline):
+        deals = [sample(mine, seat, shown, rng) for _ in range(BATCH)]
+        tricks += declarer_tricks(deals, contract.declarer, contract.strain)
     sign = 1 if seat % 2 == 0 else -1
     gains, down = [], 0
     for taken in tricks:
