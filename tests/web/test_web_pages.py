@@ -6,9 +6,12 @@ from __future__ import annotations
 import io
 import json
 from csv import reader
+from dataclasses import replace
 from typing import Any
 
 from bot.games.base import Action
+from bot.storage.records import MttEntry
+from bot.storage.tournament_records import TournamentSettings
 from bot.web.sites import switch
 from tests.service.events.test_bridge_events import _play_out, _service, _table
 from tests.support.service_rig import ALICE, BOB, GUILD, CAROL, open_service
@@ -160,5 +163,31 @@ async def test_a_kept_page_is_refused_the_moment_its_server_turns_the_page_off(d
         assert again.headers["Content-Security-Policy"] == first.headers["Content-Security-Policy"]
         await switch(service.storage, GUILD, enabled=False)
         assert (await client.get(f"/s/{key}/tables/{live.id}")).status == 404
+    finally:
+        await client.close()
+
+
+async def test_a_tournaments_places_and_prizes_on_its_own_server_only(database: str) -> None:
+    service = await open_service(database)
+    settings = TournamentSettings(stack=1500, buy_in=100, seats=6, blinds=((10, 20),), minutes=10)
+    async with service.storage.transaction() as tx:
+        ours = await tx.insert_mtt(GUILD, 70, ALICE, "Friday <i>night</i>", "holdem", settings, 1000.0)
+        theirs = await tx.insert_mtt(OTHER_GUILD, 80, CAROL, "Theirs", "holdem", settings, 1000.0)
+    row = await service.storage.mtt(ours)
+    assert row is not None
+    async with service.storage.transaction() as tx:
+        await tx.save_mtt(replace(row, status="finished"), [MttEntry(ALICE, "Ann", place=2, prize=60),
+                                                            MttEntry(BOB, SCRIPT_NAME, place=1, prize=140)])
+    key = (await site(service.storage, GUILD)).token
+    client = await web_client(service.storage)
+    try:
+        listed = await (await client.get(f"/api/v1/{key}/tournaments")).json()
+        assert [t["id"] for t in listed["tournaments"]] == [ours]
+        found = await (await client.get(f"/api/v1/{key}/tournaments/{ours}")).json()
+        assert found["status"] == "finished"
+        assert [(e["place"], e["name"], e["prize"]) for e in found["entries"]] == [(1, SCRIPT_NAME, 140), (2, "Ann", 60)]
+        page = await (await client.get(f"/s/{key}/tournaments/{ours}")).text()
+        assert "Friday &lt;i&gt;night&lt;/i&gt;" in page and "<script" not in page
+        assert (await client.get(f"/api/v1/{key}/tournaments/{theirs}")).status == 404
     finally:
         await client.close()
