@@ -57,7 +57,7 @@ def _list(draw: ImageDraw.ImageDraw, top: float, headings: Sequence[str], rows: 
     columns ``COLUMN_W`` wide."""
     head = font(SMALL_PX)
     draw.text((MARGIN, top + HEADING_H - 4), headings[0], font=head, fill=MUTED, anchor="ld")
-    for k, heading in enumerate(reversed(headings[1:])):
+    for k, heading in enumerate(reversed(headings[1:] if rows else ())):
         draw.text((WIDTH - MARGIN - k * COLUMN_W, top + HEADING_H - 4), heading, font=head, fill=MUTED, anchor="rd")
     y = top + HEADING_H
     face, bold = font(TEXT_PX), font(TEXT_PX, "bold")
