@@ -23,6 +23,7 @@ HEADERS = {
     "Cross-Origin-Opener-Policy": "same-origin",
     "Cross-Origin-Resource-Policy": "same-origin",
     "Permissions-Policy": "camera=(), microphone=(), geolocation=()",
+    "Server": "cardroom",  # not aiohttp's and Python's versions
 }
 
 
