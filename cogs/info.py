@@ -51,6 +51,7 @@ class Info(commands.Cog):
         lines += ["Poker cash tables also have `rebuy`, `topup` and `auto-rebuy`; duplicate bridge events "
                   "`/bridge results`, `standings`, `handrecord` and `close-event`.", "",
                   "`/wallet`, `/daily`, `/ledger [table]`, `/leaderboard [game]`, `/stats [member]`, "
+                  "`/profile [member]`, `/season standings`, "
                   "`/verify table hand`, `/replay table hand`, `/export table [hand] [format]`"]
         await interaction.response.send_message("\n".join(lines), ephemeral=True)
 

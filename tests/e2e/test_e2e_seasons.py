@@ -57,6 +57,13 @@ async def test_a_season_ranks_a_cash_session_ends_once_and_shows_on_profiles(tmp
     opened = await h.command(ADMIN, "season", "create", name="Winter", start=start, end=end, cash=True,
                              points="fixed", places="10, 7")
     assert "Season opened" in h.recorder.replies_to(opened)[0].text
+    ladder = await h.command(ADMIN, "season", "create", name="Bridge ladder", start=start, end=day(today + 60 * DAY),
+                             bridge=True, points="percentage", best=8)
+    assert "average session percentage, the best 8 results" in h.recorder.replies_to(ladder)[0].text
+    assert "bridge events only" in h.ephemeral_text(await h.command(
+        ADMIN, "season", "create", name="Mixed", start=start, end=end, cash=True, points="percentage"))
+    assert "already has a season named Winter" in h.ephemeral_text(await h.command(
+        ADMIN, "season", "create", name="Winter", start=start, end=end, cash=True))
     winner, loser = await play_one_hand(h)
 
     # The winner's first win is announced once, in the table's log, with the table's next update.
@@ -70,9 +77,12 @@ async def test_a_season_ranks_a_cash_session_ends_once_and_shows_on_profiles(tmp
     assert any(announced in r.text for r in h.recorder.requests)
     await h.command(ALICE, "holdem", "cancel")  # the session ends with its second deal void
 
-    text, image, ephemeral = reply_file(h, await h.command(BOB, "season", "standings"), "standings.png")
+    text, image, ephemeral = reply_file(h, await h.command(BOB, "season", "standings", name="Winter"), "standings.png")
     assert f"1. {winner.name}: 10" in text and f"2. {loser.name}: 7" in text and not ephemeral
     assert image.width == 800 and image.height <= 600
+    text, _, _ = reply_file(h, await h.command(BOB, "season", "standings"), "standings.png")
+    assert "Bridge ladder" in text and "No results yet" in text, "the latest season; the cash hand is no bridge session"
+    assert "`/profile [member]`, `/season standings`" in h.ephemeral_text(await h.command(BOB, "help"))
     other = await h.command(User(2399, "Olga"), "season", "standings", at=OTHER_SERVER)
     assert "no season" in h.ephemeral_text(other), "another server's seasons are its own"
 
@@ -84,7 +94,7 @@ async def test_a_season_ranks_a_cash_session_ends_once_and_shows_on_profiles(tmp
     await h.bot.service.tick()
     await h.settle()
     posts = [r.text for r in h.recorder.channel_requests(CHANNEL_ID) if "Season over" in r.text]
-    assert len(posts) == 1 and "Winter: final standings" in posts[0] and f"1. {winner.name}: 10" in posts[0]
+    assert len(posts) == 1 and "Bridge ladder" not in posts[0] and "Winter: final standings" in posts[0] and f"1. {winner.name}: 10" in posts[0]
     assert ENDED.strip("*") in posts[0]
     kept = await h.bot.storage.season_named(GUILD_ID, "Winter")
     assert kept is not None and [line.user_id for line in kept.final] == [winner.id, loser.id]
