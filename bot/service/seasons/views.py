@@ -55,6 +55,7 @@ def standings_text(season: Season, lines: Sequence[SeasonLine], names: Mapping[i
 def standings_view(season: Season, lines: Sequence[SeasonLine], names: Mapping[int, str]) -> dict[str, Any]:
     """The picture's view: a row a member (place and name, points, results, counted)."""
     title = "Final standings" if season.ended_at is not None else "Standings"
-    return {"player": season.name, "game": title, "columns": ["Player", "Points", "Results", "Counted"],
+    score = "Average" if season.rule.formula == "percentage" else "Points"
+    return {"player": season.name, "game": title, "columns": ["Player", score, "Results", "Counted"],
             "rows": [[f"{line.place}. {names.get(line.user_id, 'A member')}", figure(season, line), str(line.results),
                       str(line.counted)] for line in lines]}
