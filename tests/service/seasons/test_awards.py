@@ -1,0 +1,56 @@
+"""A sit-and-go's last deal, on both backends: its winner earns a first win and a tournament won,
+stored and posted in the channel once (the table is closed: no table message to carry the line);
+the same deal checked again earns and says nothing; the computer player that came second earns
+nothing, and another server's member with the same id has nothing."""
+from __future__ import annotations
+
+import asyncio
+from types import SimpleNamespace
+from typing import Any, cast
+
+from bot.service.seasons import awards
+from bot.storage import open_storage
+from bot.storage.records import Deal, TableMode, TableSeat, TableSettings
+
+GUILD, OTHER, ANN, ROBOT = 7, 8, 1, -1
+
+
+class Presenter:
+    def __init__(self) -> None:
+        self.posts: list[tuple[int, int, str, str]] = []
+
+    async def announce(self, guild_id: int, channel_id: int, text: str, report: str = "") -> None:
+        self.posts.append((guild_id, channel_id, text, report))
+
+
+async def test_a_sit_and_go_winner_earns_once_and_the_robot_never(database: str) -> None:
+    storage = await open_storage(database)
+    try:
+        async with storage.transaction() as tx:
+            table_id = await tx.insert_table(GUILD, 70, "holdem", ANN, TableSettings(mode=TableMode.SIT_AND_GO))
+            record = {"names": ["Ann", "Bot"], "users": [ANN, ROBOT], "bots": [False, True],
+                      "outcome": {"deltas": [400, -400], "summary": "Ann wins 400 with Pair of Aces"}}
+            await tx.insert_hand(table_id, 3, "holdem", "s", "c", record, "")
+            await tx.insert_hand_players(GUILD, table_id, 3, "holdem", [(0, ANN, 400)])
+        row = await storage.table(table_id)
+        assert row is not None
+        row.status, row.hand_no = "closed", 3
+        row.seats = [TableSeat(ANN, "Ann", 800, place=1), TableSeat(ROBOT, "Bot", 0, is_bot=True, place=2)]
+        presenter, tasks = Presenter(), cast(list[Any], [])
+        table = SimpleNamespace(id=table_id, row=row, note=lambda line: None, spawn=tasks.append,
+                                room=SimpleNamespace(storage=storage, presenter=presenter, clock=lambda: 50.0))
+        deal = Deal("s", "c", [0, 1], ["Ann", "Bot"], [400, 400], [False, True], {}, {})
+        for _ in range(2):
+            awards.after_deal(cast(Any, table), deal)
+            await asyncio.gather(*tasks)
+            tasks.clear()
+        assert presenter.posts == [(GUILD, 70, awards.ANNOUNCED, "Ann earns an achievement: First win."),
+                                   (GUILD, 70, awards.ANNOUNCED, "Ann earns an achievement: Tournament won.")]
+        assert [(a.kind, a.table_id, a.hand_no) for a in await storage.achievements(GUILD, ANN)] == [
+            ("first-win", table_id, 3), ("tournament-won", table_id, 3)]
+        assert await storage.achievements(GUILD, ROBOT) == [] and await storage.achievements(OTHER, ANN) == []
+        robots_only = Deal("s", "c", [1], ["Bot"], [400], [True], {}, {})
+        awards.after_deal(cast(Any, table), robots_only)
+        assert tasks == [], "a deal of computer players alone is not even looked at"
+    finally:
+        await storage.close()
