@@ -36,7 +36,8 @@ async def test_a_sit_and_go_winner_earns_once_and_the_robot_never(database: str)
         assert row is not None
         row.status, row.hand_no = "closed", 3
         row.seats = [TableSeat(ANN, "Ann", 800, place=1), TableSeat(ROBOT, "Bot", 0, is_bot=True, place=2)]
-        presenter, tasks = Presenter(), cast(list[Any], [])
+        presenter = Presenter()
+        tasks: list[Any] = []
         table = SimpleNamespace(id=table_id, row=row, note=lambda line: None, spawn=tasks.append,
                                 room=SimpleNamespace(storage=storage, presenter=presenter, clock=lambda: 50.0))
         deal = Deal("s", "c", [0, 1], ["Ann", "Bot"], [400, 400], [False, True], {}, {})
