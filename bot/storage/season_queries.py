@@ -6,8 +6,8 @@ from __future__ import annotations
 import json
 from typing import Any, Protocol, Sequence
 
-from bot.storage.season_records import (Achievement, CashLine, EventBoard, Placed, Season, SeasonLine, SeasonRule,
-                                        SeasonSources)
+from bot.storage.season_records import (Achievement, CashLine, DealtChips, EventBoard, Placed, Season, SeasonLine,
+                                        SeasonRule, SeasonSources, SitAndGoPlay)
 from bot.storage.table_records import TableMode, TableSettings
 
 SEASON_COLUMNS = "id, guild_id, channel_id, name, starts_at, ends_at, rule, ended_at, final"
@@ -97,14 +97,15 @@ class SeasonQueries:
             at = json.loads(state).get("finished_at")
             if _within(at, since, until):
                 sources.tournaments.append(Placed(f"mtt:{mtt_id}", int(user_id), int(place), int(entrants), float(at)))
-        for table_id, settings, seats, at in await self._db.fetch(
-                "SELECT t.id, t.settings, t.seats, MAX(h.finished_at) FROM tables t JOIN hands h ON h.table_id = t.id"
-                " WHERE t.guild_id = ? AND t.status = 'closed' GROUP BY t.id, t.settings, t.seats ORDER BY t.id", guild_id):
-            placed = [seat for seat in json.loads(seats) if seat.get("place") is not None]
-            if (TableSettings.from_json(json.loads(settings)).mode is TableMode.SIT_AND_GO and _within(at, since, until)
-                    and any(seat["place"] == 1 for seat in placed)):
-                sources.sit_and_gos += [Placed(f"table:{table_id}", int(seat["user_id"]), int(seat["place"]),
-                                               len(json.loads(seats)), float(at)) for seat in placed]
+        for table_id, settings, at in await self._db.fetch(
+                "SELECT t.id, t.settings, MAX(h.finished_at) FROM tables t JOIN hands h ON h.table_id = t.id"
+                " WHERE t.guild_id = ? AND t.status = 'closed' GROUP BY t.id, t.settings ORDER BY t.id", guild_id):
+            if TableSettings.from_json(json.loads(settings)).mode is TableMode.SIT_AND_GO and _within(at, since, until):
+                records = [json.loads(record) for (record,) in await self._db.fetch(
+                    "SELECT record FROM hands WHERE table_id = ? ORDER BY hand_no", table_id)]
+                deals = tuple(DealtChips(tuple(int(u) for u in r.get("users", ())), tuple(r.get("stacks", ())),
+                                         tuple(r.get("outcome", {}).get("deltas", ()))) for r in records)
+                sources.sit_and_gos.append(SitAndGoPlay(f"table:{table_id}", deals, float(at)))
         for table_id, game, settings, user_id, net, at in await self._db.fetch(
                 "SELECT p.table_id, t.game, t.settings, p.user_id, SUM(p.net), MAX(p.finished_at) FROM hand_players p"
                 " JOIN tables t ON t.id = p.table_id WHERE p.guild_id = ? AND p.finished_at >= ? AND p.finished_at < ?"

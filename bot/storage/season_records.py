@@ -86,6 +86,26 @@ class Placed:
 
 
 @dataclass(frozen=True)
+class DealtChips:
+    """One deal of a table as its record keeps it: who was dealt in (user ids in deal seat order),
+    their stacks when it began and what each won or lost."""
+
+    users: tuple[int, ...]
+    stacks: tuple[int, ...]
+    deltas: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class SitAndGoPlay:
+    """A closed sit-and-go's deals in order (its places are read from them: a finished table keeps no
+    seats), and when its last deal ended."""
+
+    session: str
+    deals: tuple[DealtChips, ...]
+    at: float
+
+
+@dataclass(frozen=True)
 class CashLine:
     """A member's chips won or lost at one cash table in the season's time, and when they last played."""
 
@@ -115,7 +135,7 @@ class SeasonSources:
     """Everything a season of a server may count between two times, as stored."""
 
     tournaments: list[Placed] = field(default_factory=list)
-    sit_and_gos: list[Placed] = field(default_factory=list)
+    sit_and_gos: list[SitAndGoPlay] = field(default_factory=list)
     cash: list[CashLine] = field(default_factory=list)
     bridge: list[EventBoard] = field(default_factory=list)
 

@@ -7,8 +7,8 @@ import time
 
 from bot.games.event_records import EventPlayer
 from bot.storage import open_storage
-from bot.storage.records import MttEntry, TableSeat, TableSettings, TournamentSettings
-from bot.storage.season_records import Achievement, CashLine, Placed, SeasonLine, SeasonRule
+from bot.storage.records import MttEntry, TableSettings, TournamentSettings
+from bot.storage.season_records import Achievement, CashLine, DealtChips, SeasonLine, SeasonRule
 from bot.storage.table_records import TableMode
 
 GUILD, OTHER = 7, 8
@@ -51,35 +51,40 @@ async def test_an_achievement_is_earned_once_per_server(database: str) -> None:
         await storage.close()
 
 
-async def test_sit_and_go_places_and_cash_nets_of_this_server_only(database: str) -> None:
+async def test_sit_and_go_deals_and_cash_nets_of_this_server_only(database: str) -> None:
+    """A finished sit-and-go keeps no seats: its deals (who, stacks, deltas) are what a season reads."""
     storage = await open_storage(database)
     try:
+        first = {"users": [1, -1, 2], "stacks": [500, 500, 500], "outcome": {"deltas": [100, 400, -500]}}
+        last = {"users": [1, -1], "stacks": [600, 900], "outcome": {"deltas": [-600, 600]}}
         async with storage.transaction() as tx:
             sng = await tx.insert_table(GUILD, 70, "holdem", 1, TableSettings(mode=TableMode.SIT_AND_GO))
             cash = await tx.insert_table(GUILD, 71, "holdem", 1, TableSettings())
             elsewhere = await tx.insert_table(OTHER, 80, "holdem", 1, TableSettings())
-            for table_id in (sng, cash, elsewhere):
+            await tx.insert_hand(sng, 1, "holdem", "s", "c", first, "")
+            await tx.insert_hand(sng, 2, "holdem", "s", "c", last, "")
+            for table_id in (cash, elsewhere):
                 await tx.insert_hand(table_id, 1, "holdem", "s", "c", {}, "")
             await tx.insert_hand_players(GUILD, cash, 1, "holdem", [(0, 1, 30), (1, 2, -30)])
             await tx.insert_hand_players(OTHER, elsewhere, 1, "holdem", [(0, 1, 99), (1, 3, -99)])
+        now = time.time()
+        assert (await storage.season_sources(GUILD, now - 60, now + 60)).sit_and_gos == [], "not closed yet"
         row = await storage.table(sng)
         assert row is not None
-        row.status = "closed"
-        row.seats = [TableSeat(1, "Ann", 0, place=2), TableSeat(-1, "Bot", 3000, is_bot=True, place=1),
-                     TableSeat(2, "Bob", 0, place=3)]
+        row.status, row.seats = "closed", []
         async with storage.transaction() as tx:
             await tx.save_table(row)
-        now = time.time()
         sources = await storage.season_sources(GUILD, now - 60, now + 60)
-        assert [(p.session, p.user_id, p.place, p.entrants) for p in sources.sit_and_gos] == [
-            (f"table:{sng}", 1, 2, 3), (f"table:{sng}", -1, 1, 3), (f"table:{sng}", 2, 3, 3)]
+        (play,) = sources.sit_and_gos
+        assert play.session == f"table:{sng}" and play.deals == (
+            DealtChips((1, -1, 2), (500, 500, 500), (100, 400, -500)), DealtChips((1, -1), (600, 900), (-600, 600)))
         assert [(c.table_id, c.user_id, c.net) for c in sources.cash] == [(cash, 1, 30), (cash, 2, -30)]
         assert all(isinstance(c, CashLine) for c in sources.cash) and sources.tournaments == [] == sources.bridge
         assert (await storage.season_sources(GUILD, now + 60, now + 120)).cash == []
         assert [c.user_id for c in (await storage.season_sources(OTHER, now - 60, now + 60)).cash] == [1, 3]
+        assert (await storage.season_sources(OTHER, now - 60, now + 60)).sit_and_gos == []
         assert await storage.hands_played(GUILD, [1, 2, 9]) == {1: (1, 1), 2: (1, 0)}
         assert await storage.hands_played(GUILD, []) == {}
-        assert isinstance(sources.sit_and_gos[0], Placed)
     finally:
         await storage.close()
 

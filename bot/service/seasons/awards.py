@@ -11,6 +11,7 @@ import logging
 from typing import Iterable
 
 from bot.service.seasons.achievements import ACHIEVEMENTS, from_deal, from_totals
+from bot.service.seasons.finishes import sit_and_go_finishes
 from bot.service.table.live import LiveTable
 from bot.storage.interface import Storage
 from bot.storage.records import Achievement, Deal, TableMode
@@ -22,22 +23,18 @@ ANNOUNCED = "**Achievement earned**"
 def after_deal(table: LiveTable, deal: Deal) -> None:
     """The deal ``table`` just stored: its members' achievements checked in a task the table owns
     (none for a deal of computer players alone)."""
-    row = table.row
-    if all(deal.bots):
-        return
-    winners = {s.user_id for s in row.seats if s.place == 1} if row.settings.mode is TableMode.SIT_AND_GO \
-        and row.status == "closed" else set()
-    table.spawn(_checked(table, row.hand_no, winners))
+    if not all(deal.bots):
+        table.spawn(_checked(table, table.row.hand_no))
 
 
-async def _checked(table: LiveTable, hand_no: int, winners: set[int]) -> None:
+async def _checked(table: LiveTable, hand_no: int) -> None:
     try:
-        await deal_awards(table, hand_no, winners)
+        await deal_awards(table, hand_no)
     except Exception:  # an achievement never stops a table
         log.exception("table %s: achievements of hand %s", table.id, hand_no)
 
 
-async def deal_awards(table: LiveTable, hand_no: int, winners: set[int]) -> None:
+async def deal_awards(table: LiveTable, hand_no: int) -> None:
     storage, row = table.room.storage, table.row
     stored = await storage.hand_record(row.id, hand_no)
     if stored is None:
@@ -45,6 +42,11 @@ async def deal_awards(table: LiveTable, hand_no: int, winners: set[int]) -> None
     record = stored.record
     members = {seat: int(user) for seat, (user, bot) in enumerate(zip(record.get("users", []), record.get("bots", [])))
                if not bot and int(user) > 0}
+    winners: set[int] = set()
+    if row.settings.mode is TableMode.SIT_AND_GO and row.status == "closed":  # this deal ended it: one has chips
+        left = [user for user, stack, delta in zip(record["users"], record["stacks"], record["outcome"]["deltas"])
+                if stack + delta > 0]
+        winners = set(left) if len(left) == 1 else set()
     if row.settings.mtt is not None:
         winners |= await _mtt_winners(storage, row.settings.mtt)
     totals = await storage.hands_played(row.guild_id, list(members.values()))
@@ -90,7 +92,8 @@ async def catch_up(storage: Storage, guild_id: int, user_id: int, games: Iterabl
         found = await asyncio.to_thread(lambda: [from_deal(h.game, h.record, h.export, h.seat) for h in hands])
         earned.update(*found)
     sources = await storage.season_sources(guild_id, 0.0, now + 1)
-    won = sum(1 for p in sources.tournaments + sources.sit_and_gos if p.user_id == user_id and p.place == 1)
+    placed = sources.tournaments + [f for play in sources.sit_and_gos for f in sit_and_go_finishes(play)]
+    won = sum(1 for p in placed if p.user_id == user_id and p.place == 1)
     earned |= from_totals(*(await storage.hands_played(guild_id, [user_id])).get(user_id, (0, 0)), won)
     await award(storage, guild_id, user_id, earned, now)
 

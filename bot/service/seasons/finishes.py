@@ -1,5 +1,6 @@
 """What a season counts, as finishes (``standings.Finish``), from what the service already stores
-(``Storage.season_sources``): a multi-table tournament's and a sit-and-go's places; a cash session,
+(``Storage.season_sources``): a multi-table tournament's places, a sit-and-go's (replayed from its
+deals, as its table gave them); a cash session,
 one poker cash table's hands in the season, placed by the chips each member won there (equal nets
 share a place); a bridge event, its pairs placed by their matchpoint percentage over the revealed
 boards at least two tables played (the session's percentage is the finish's too)."""
@@ -10,14 +11,38 @@ from typing import Iterable, Sequence
 from bot.games.bridge_scoring import ContractResult, TableResult, results_table
 from bot.service.seasons.standings import Finish, shared_places
 from bot.service.stats import POKER_GAMES
-from bot.storage.records import CashLine, EventBoard, SeasonSources
+from bot.service.tournament.sit_and_go import busted_places
+from bot.storage.records import CashLine, EventBoard, SeasonSources, SitAndGoPlay
 
 
 def finishes(sources: SeasonSources) -> list[Finish]:
     """Every finish of every format in ``sources`` (the season's rule picks the formats it counts)."""
     found = [Finish("tournament", p.session, p.user_id, p.place, p.entrants, p.at) for p in sources.tournaments]
-    found += [Finish("sit-and-go", p.session, p.user_id, p.place, p.entrants, p.at) for p in sources.sit_and_gos]
+    found += [finish for play in sources.sit_and_gos for finish in sit_and_go_finishes(play)]
     return found + cash_finishes(sources.cash) + bridge_finishes(sources.bridge)
+
+
+def sit_and_go_finishes(play: SitAndGoPlay) -> list[Finish]:
+    """A sit-and-go's places as its table gave them (``sit_and_go.busted_places``: players knocked out
+    in one deal placed by the chips they began it with), replayed from its deals; the entrants are
+    those dealt the first deal. None for one that did not finish (cancelled with players left)."""
+    if not play.deals:
+        return []
+    remaining = len(play.deals[0].users)
+    places: dict[int, int] = {}
+    left: list[int] = []
+    for deal in play.deals:
+        after = [stack + delta for stack, delta in zip(deal.stacks, deal.deltas)]
+        busted = [k for k, chips in enumerate(after) if chips <= 0 < deal.stacks[k]]
+        for k, place in zip(busted, busted_places(remaining, [deal.stacks[k] for k in busted])):
+            places[deal.users[k]] = place
+        remaining -= len(busted)
+        left = [deal.users[k] for k, chips in enumerate(after) if chips > 0]
+    if len(left) != 1:
+        return []
+    places[left[0]] = 1
+    entrants = len(play.deals[0].users)
+    return [Finish("sit-and-go", play.session, user, place, entrants, play.at) for user, place in places.items()]
 
 
 def cash_finishes(lines: Iterable[CashLine]) -> list[Finish]:

@@ -8,7 +8,7 @@ import time
 from bot.service.seasons.views import current
 from bot.storage import open_storage
 from bot.storage.interface import Storage
-from bot.storage.records import Season, SeasonLine, SeasonRule, TableMode, TableSeat, TableSettings
+from bot.storage.records import Season, SeasonLine, SeasonRule, TableMode, TableSettings
 
 GUILD, OTHER = 7, 8
 ANN, BOB = 1, 2
@@ -19,14 +19,15 @@ async def _played(storage: Storage, guild: int) -> None:
     async with storage.transaction() as tx:
         sng = await tx.insert_table(guild, guild * 10, "holdem", 1, TableSettings(mode=TableMode.SIT_AND_GO))
         cash = await tx.insert_table(guild, guild * 10 + 1, "holdem", 1, TableSettings())
-        for table_id in (sng, cash):
-            await tx.insert_hand(table_id, 1, "holdem", "s", "c", {}, "")
+        await tx.insert_hand(sng, 1, "holdem", "s", "c", {"users": [ANN, -1, BOB], "stacks": [500, 500, 500],
+                                                          "outcome": {"deltas": [100, 400, -500]}}, "")
+        await tx.insert_hand(sng, 2, "holdem", "s", "c", {"users": [ANN, -1], "stacks": [600, 900],
+                                                          "outcome": {"deltas": [-600, 600]}}, "")
+        await tx.insert_hand(cash, 1, "holdem", "s", "c", {}, "")
         await tx.insert_hand_players(guild, cash, 1, "holdem", [(0, ANN, 30), (1, BOB, -30)])
     row = await storage.table(sng)
     assert row is not None
-    row.status = "closed"
-    row.seats = [TableSeat(ANN, "Ann", 0, place=2), TableSeat(-1, "Bot", 3000, is_bot=True, place=1),
-                 TableSeat(BOB, "Bob", 0, place=3)]
+    row.status, row.seats = "closed", []  # as a finished sit-and-go is kept
     async with storage.transaction() as tx:
         await tx.save_table(row)
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from bot.service.seasons.finishes import bridge_finishes, cash_finishes
+from bot.service.seasons.finishes import bridge_finishes, cash_finishes, sit_and_go_finishes
 from bot.service.seasons.standings import MONTH, Finish, points, standings
-from bot.storage.records import CashLine, EventBoard, SeasonLine, SeasonRule
+from bot.storage.records import CashLine, DealtChips, EventBoard, SeasonLine, SeasonRule, SitAndGoPlay
 
 DAY = 86400.0
 
@@ -86,3 +86,17 @@ def test_a_bridge_event_places_pairs_by_matchpoint_percentage() -> None:
     found = {(f.user_id, f.place, f.entrants, f.percent, f.at) for f in bridge_finishes(boards)}
     assert found == {(1, 1, 4, 100.0, 30.0), (3, 1, 4, 100.0, 30.0), (6, 1, 4, 100.0, 30.0), (8, 1, 4, 100.0, 30.0),
                      (2, 3, 4, 0.0, 30.0), (4, 3, 4, 0.0, 30.0), (5, 3, 4, 0.0, 30.0), (7, 3, 4, 0.0, 30.0)}
+
+
+def test_a_sit_and_go_is_placed_from_its_deals_as_its_table_placed_it() -> None:
+    """Four entrants: deal 1 knocks out two who began it with 100 and 300 chips (the one who began with
+    more finishes higher: 3rd, 4th), deal 2 the third (2nd); the last with chips won. A sit-and-go
+    cancelled with players left has no finish."""
+    deals = (DealtChips((1, 2, 3, 4), (300, 100, 800, 800), (-300, -100, 200, 200)),
+             DealtChips((3, 4), (1000, 1000), (1000, -1000)))
+    placed = sit_and_go_finishes(SitAndGoPlay("table:9", deals, 50.0))
+    assert sorted((f.user_id, f.place, f.entrants, f.at) for f in placed) == [
+        (1, 3, 4, 50.0), (2, 4, 4, 50.0), (3, 1, 4, 50.0), (4, 2, 4, 50.0)]
+    assert sit_and_go_finishes(SitAndGoPlay("table:9", deals[:1], 50.0)) == []
+    tied = (DealtChips((1, 2, 3), (200, 200, 600), (-200, -200, 400)),)
+    assert sorted((f.user_id, f.place) for f in sit_and_go_finishes(SitAndGoPlay("t", tied, 0.0))) == [(1, 2), (2, 2), (3, 1)]
