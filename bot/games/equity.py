@@ -35,7 +35,8 @@ CARD_ID: dict[str, int] = {card: "23456789TJQKA".index(card[0]) * 4 + "cdhs".ind
 CARD_CODE: dict[int, str] = {number: card for card, number in CARD_ID.items()}
 
 HighRank = Callable[[Sequence[int], Sequence[int]], int]
-"""(hole, full board) as card numbers -> rank of the best high hand, smaller is better."""
+"""(hole, full board) as card numbers -> rank of the best hand for the whole pot (in hi-lo its high
+half; in razz the lowest hand), smaller is better."""
 LowRank = Callable[[Sequence[int], Sequence[int]], "tuple[int, ...] | None"]
 """(hole, full board) as card numbers -> the best qualifying low, smaller is better; None if none."""
 
@@ -110,15 +111,16 @@ def _every_deal(unseen: tuple[int, ...], missing: tuple[int, ...]) -> Iterable[t
 
 
 def equities(holes: Mapping[int, Sequence[str]], board: Sequence[str], high: HighRank,
-             low: LowRank | None = None, *, key: str,
-             board_size: int = 5) -> tuple[dict[int, HandEquity], bool]:
+             low: LowRank | None = None, *, key: str, board_size: int = 5,
+             deck: Sequence[str] = DECK) -> tuple[dict[int, HandEquity], bool]:
     """Each live hand's equity (by seat) with ``board`` dealt so far and ``board_size`` cards in all,
     and whether the figures are exact (every runout) rather than sampled.
 
     ``low`` is given in a high-low split game: a qualifying low takes half of each runout's pot.
+    ``deck``: the cards the game deals (short deck's 36), the unseen ones among them.
     """
     known = set(board).union(*holes.values())
-    unseen = [CARD_ID[card] for card in DECK if card not in known]
+    unseen = [CARD_ID[card] for card in deck if card not in known]
     hands = {seat: tuple(CARD_ID[card] for card in hole) for seat, hole in holes.items()}
     dealt = tuple(CARD_ID[card] for card in board)
     deals, exact = runouts(unseen, board_size - len(board), key)
@@ -126,17 +128,17 @@ def equities(holes: Mapping[int, Sequence[str]], board: Sequence[str], high: Hig
     return _tally(list(holes), finals, high, low), exact
 
 
-def hole_equities(holes: Mapping[int, Sequence[str]], cards_each: int, high: HighRank, *,
-                  key: str) -> tuple[dict[int, HandEquity], bool]:
-    """``equities`` for a game without a board (seven-card stud): each hand gets its own cards up to
-    ``cards_each``; ``high`` is given all of a hand's cards and an empty board."""
+def hole_equities(holes: Mapping[int, Sequence[str]], cards_each: int, high: HighRank,
+                  low: LowRank | None = None, *, key: str) -> tuple[dict[int, HandEquity], bool]:
+    """``equities`` for a game without a board (the stud games): each hand gets its own cards up to
+    ``cards_each``; ``high`` and ``low`` are given all of a hand's cards and an empty board."""
     known = set().union(*holes.values())
     unseen = [CARD_ID[card] for card in DECK if card not in known]
     seats = list(holes)
     hands = [tuple(CARD_ID[card] for card in holes[seat]) for seat in seats]
     deals, exact = own_runouts(unseen, [cards_each - len(hand) for hand in hands], key)
     finals = ({seat: ((*hand, *extra), ()) for seat, hand, extra in zip(seats, hands, deal)} for deal in deals)
-    return _tally(seats, finals, high, None), exact
+    return _tally(seats, finals, high, low), exact
 
 
 def _tally(seats: list[int], finals: Iterable[Mapping[int, tuple[Sequence[int], Sequence[int]]]],

@@ -10,7 +10,8 @@ The deal, streets, bets and the running-out-of-cards rule are stud's (``StudEngi
   showing hand acts first (pokerkit's ``Opening.HIGH_CARD`` and ``Opening.LOW_HAND``).
 - **Names**: "8-6 low: 8-6-5-4-A", as players say them (``bot/games/low_hands.py``).
 
-No all-in odds (the room counts them for high hands only). PHH: the specification's "FR".
+All-in odds: each hand's chance of the lowest hand (``bot/games/low_ranks.py``). PHH: the
+specification's "FR".
 """
 from __future__ import annotations
 
@@ -31,7 +32,7 @@ class RazzEngine(StudEngine):
     pokerkit_game: ClassVar[type[SevenCardStud]] = FixedLimitRazz
     hand_types: ClassVar[tuple[type[Hand], ...]] = (RegularLowHand,)
     bring_in_card: ClassVar[str] = "highest"
-    all_in_odds: ClassVar[bool] = False
+    runout_rule: ClassVar[str] = "razz"
 
     def _hand_name(self, seat: int) -> str:
         low = best_ace_to_five(self._cards[seat] + self.board)

@@ -16,19 +16,28 @@ from typing import Any, Mapping, cast
 
 from phevaluator import evaluate_cards, evaluate_omaha_cards
 
+from bot.games.cards import DECK
 from bot.games.equity import HighRank, LowRank, equities, hole_equities
+from bot.games.low_ranks import eight_or_better, razz_rank
 from bot.games.omaha import best_low_numbers
 from bot.games.poker_view import HandEquityView, RunoutSpotView, StreetEquityView
+from bot.games.short_deck_hands import SHORT_DECK, rank_numbers
 
 RANKERS: dict[str, tuple[HighRank, LowRank | None]] = {
     "high": (lambda hole, board: evaluate_cards(*hole, *board), None),
     "omaha": (lambda hole, board: evaluate_omaha_cards(*board, *hole), None),
     "omaha-hilo": (lambda hole, board: evaluate_omaha_cards(*board, *hole), best_low_numbers),
+    "short-deck": (lambda hole, board: rank_numbers(*hole, *board), None),
     "stud": (lambda hole, board: evaluate_cards(*hole), None),
+    "razz": (razz_rank, None),
+    "stud-hilo": (lambda hole, board: evaluate_cards(*hole), eight_or_better),
 }
-"""Ranking rule name (a spot's ``rule``) -> the high rank and, in hi-lo, the low its runouts are counted by."""
-HOLE_CARDS = {"stud": 7}
+"""Ranking rule name (a spot's ``rule``) -> the rank the pot (in hi-lo its high half) goes to and, in
+hi-lo, the low its runouts are counted by."""
+HOLE_CARDS = {"stud": 7, "razz": 7, "stud-hilo": 7}
 """Rules without a board: each hand is dealt its own cards up to this many."""
+DECKS = {"short-deck": SHORT_DECK}
+"""Rules dealt from another deck than the 52 cards."""
 BOARD_SIZE = 5
 
 Hands = tuple[tuple[int, tuple[str, ...]], ...]
@@ -39,9 +48,10 @@ def _count(rule: str, board: tuple[str, ...], hands: Hands, key: str) -> tuple[t
     holes = {seat: list(cards) for seat, cards in hands}
     high, low = RANKERS[rule]
     if rule in HOLE_CARDS:
-        figures, exact = hole_equities(holes, HOLE_CARDS[rule], high, key=key)
+        figures, exact = hole_equities(holes, HOLE_CARDS[rule], high, low, key=key)
     else:
-        figures, exact = equities(holes, list(board), high, low, key=key, board_size=BOARD_SIZE)
+        figures, exact = equities(holes, list(board), high, low, key=key, board_size=BOARD_SIZE,
+                                  deck=DECKS.get(rule, DECK))
     return tuple({"seat": seat, **figure.to_json()} for seat, figure in figures.items()), exact
 
 

@@ -13,8 +13,8 @@ short deck changes:
   short-deck games deal it): every player antes ``ante`` and the button alone posts a blind,
   ``big_blind`` (the button blind, also the least bet); the action starts left of the button and the
   button acts last on every street. "blinds": the small and big blind and an optional ante of hold'em.
-- **No all-in odds**: the runout figures (``bot/games/runout_equity.py``) count the unseen cards of a
-  52-card deck by the standard ranking, which would be wrong here, so no runout spot is noted.
+- **All-in odds**: the runout figures (``bot/games/runout_equity.py``) count the unseen cards of the
+  36 by the short-deck ranking (the rule ``short-deck``).
 """
 from __future__ import annotations
 
@@ -56,6 +56,7 @@ class ShortDeckEngine(HoldemEngine):
     variants: ClassVar[Mapping[str, str]] = {"no-limit": "Short deck"}
     """The picture's heading names it short, leaving the stakes room."""
     hand_types: ClassVar[tuple[type[Hand], ...]] = (ShortDeckHand,)
+    runout_rule: ClassVar[str] = "short-deck"
     games: ClassVar[Mapping[str, type[Poker]]] = {"no-limit": NoLimitShortDeckHoldem}
     pokerkit_deck: ClassVar[Deck] = Deck.SHORT_DECK_HOLDEM
     max_seats: ClassVar[int] = 8
@@ -98,6 +99,3 @@ class ShortDeckEngine(HoldemEngine):
 
     def _hand_name(self, seat: int, board: int = 0) -> str:
         return hand_name(self._hole[seat] + self._board(board))
-
-    def _note_equity(self) -> None:
-        """No all-in odds here (see the module's docstring)."""

@@ -75,8 +75,6 @@ class StudEngine(PokerkitHand):
     state_class: ClassVar[type[StudState]] = StudState
     bring_in_card: ClassVar[str] = "lowest"
     """Which door card brings in, in the refusals' words."""
-    all_in_odds: ClassVar[bool] = True
-    """Whether an all-in runout's figures are noted (the room counts high hands only)."""
     title: ClassVar[str] = "Seven-card stud"
 
     def _read_settings(self, settings: Mapping[str, Any]) -> None:
@@ -110,9 +108,9 @@ class StudEngine(PokerkitHand):
     # -- all-in equity -------------------------------------------------------------------------
 
     def _before_burn(self) -> None:
-        """Before a street dealt to hands that can no longer bet: note each live hand, whose chances of
-        making the best seven-card hand the view's figures count. Not when the stub is short: the exhaustion rule may change the deal."""
-        live = self._runout_seats() if self.all_in_odds else []
+        """Before a street dealt to hands that can no longer bet: note each live hand, whose chances the
+        view's figures count by the game's ``runout_rule``. Not when the stub is short: the exhaustion rule may change the deal."""
+        live = self._runout_seats()
         if not live:
             return
         held = len(self._cards[live[0]])

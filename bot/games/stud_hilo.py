@@ -14,7 +14,8 @@ stud's (``StudEngine``); what differs is the showdown:
 - **Names**: "Flush, Ace high; 8-6 low: 8-6-5-4-A", the low as players say it
   (``bot/games/low_hands.py``).
 
-No all-in odds (the room counts hi-lo odds for Omaha's board only). PHH: the specification's "F7S/8".
+All-in odds count each hand's high and eight-or-better low halves (``bot/games/low_ranks.py``), the
+whole pot as one (the side-pot rule above aside). PHH: the specification's "F7S/8".
 """
 from __future__ import annotations
 
@@ -45,7 +46,7 @@ class StudHiLoEngine(StudEngine):
     pokerkit_game: ClassVar[type[SevenCardStud]] = FixedLimitSevenCardStudHighLowSplitEightOrBetter
     hand_types: ClassVar[tuple[type[Hand], ...]] = (FastHighHand, EightOrBetterLowHand)
     state_class: ClassVar[type[StudState]] = _StudHiLoState
-    all_in_odds: ClassVar[bool] = False
+    runout_rule: ClassVar[str] = "stud-hilo"
 
     def __init__(self, settings: Mapping[str, Any], seats: Sequence[Seat], seed: str,
                  carry: Mapping[str, Any]) -> None:

@@ -1,6 +1,6 @@
 """Short-deck hold'em: the 36-card deck, antes with a button blind (or blinds), short deck's ranking at
 the showdown (a flush over a full house, A-6-7-8-9 a straight, a straight over three of a kind), run it
-twice on the short deck, no all-in odds, and the PHH export pokerkit replays."""
+twice on the short deck, all-in odds counted from the 36 cards, and the PHH export pokerkit replays."""
 from __future__ import annotations
 
 import random
@@ -12,6 +12,7 @@ from pokerkit import HandHistory
 import bot.games.short_deck as short_deck
 from bot.games.base import Action, Seat
 from bot.games.cards import pretty
+from bot.games.runout_equity import with_equity
 from bot.games.short_deck import ShortDeckEngine, describe_settings
 from bot.games.short_deck_hands import SHORT_DECK, shuffled_short_deck
 
@@ -101,13 +102,13 @@ def test_the_showdown_ranks_as_short_deck_does(monkeypatch: pytest.MonkeyPatch, 
     assert f"{NAMES[winner]} shows {' '.join(pretty(c) for c in (holes[winner][:2], holes[winner][2:]))} ({names[winner]})" in e.log
 
 
-def test_all_in_shows_no_odds_and_the_board_can_run_twice(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_all_in_shows_short_deck_odds_and_the_board_can_run_twice(monkeypatch: pytest.MonkeyPatch) -> None:
     rig(monkeypatch, ["AhKh", "QsQc", "7c6d"], "Qh9h6hJd6c", "TsJsKdAd8c", dealer=2)
     e = engine([1000, 1000, 1000], dealer=2, run_it_twice=True)
     e.apply(0, Action("raise", 990))
     e.apply(1, Action("call"))
     e.apply(2, Action("fold"))
-    assert e.choosing_runouts() and "runout" not in e.view(None), "no all-in odds on the short deck"
+    assert e.choosing_runouts() and [spot["rule"] for spot in e.view(None)["runout"]] == ["short-deck"]
     e.apply(1, Action("twice"))
     e.apply(0, Action("twice"))
     view = e.view(None)
@@ -115,7 +116,12 @@ def test_all_in_shows_no_odds_and_the_board_can_run_twice(monkeypatch: pytest.Mo
     assert view["winners"] == ["First board: Ann wins 1015 with Flush, Ace high",
                                "Second board: Bob wins 1015 with Straight, Ace high"]
     assert e.outcome is not None and e.outcome.deltas == (15, 15, -30), "half the pot each, and Cat's ante and blind"
-    assert "runout" not in view and "equity" not in view
+    turns = {street["street"]: street["seats"] for street in with_equity(view)["equity"]}
+    # Qh 9h 6h Jd: Ann's flush beats Bob's queens full unless the last of the queens makes four (1 of
+    # 28 cards); Ts Js Kd Ad: Bob's straight loses to a full house (4 cards) and ties a queen (2)
+    assert [(s["win"], s["tie"]) for s in turns["turn"]] == [(round(27 / 28, 4), 0.0), (round(1 / 28, 4), 0.0)]
+    assert [(s["win"], s["tie"]) for s in turns["turn 2"]] == [(round(4 / 28, 4), round(2 / 28, 4)),
+                                                             (round(22 / 28, 4), round(2 / 28, 4))]
 
 
 def test_a_table_seats_two_to_eight() -> None:
