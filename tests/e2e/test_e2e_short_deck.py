@@ -1,13 +1,17 @@
 """Short-deck hold'em through the real Discord client: two members play whole deals from their seat
 panels with a computer player, antes and a button blind by default; every card dealt is one of the 36,
 each deal's export is a short-deck PHH that replays to the chip, and /status, /stats and /replay know
-the game; a sit-and-go plays with blinds. Settings a short-deck table cannot deal are refused at create."""
+the game; a sit-and-go plays with blinds; an all-in shows each hand's odds over the 36 cards. Settings a
+short-deck table cannot deal are refused at create."""
 from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from bot.games.base import ActionSpec
-from bot.games.short_deck_hands import SHORT_DECK
+from bot.games.runout_equity import with_equity
+from bot.games.short_deck_hands import SHORT_DECK, entry
 from bot.service.table.live import LiveTable
 from tests.support.export_checks import exported, replayed_stacks
 from tests.support.harness import CHANNEL_ID, Harness, User
@@ -105,4 +109,34 @@ async def test_a_sit_and_go_with_blinds(tmp_path: Any) -> None:
     assert live.row.settings.mode.value == "tournament" and live.engine.view(None)["stakes"] == "Blinds 5/10"
     await play_deal(h, [ALICE, BOB])
     assert live.last_deal is not None and _chips(live) == 2 * 500
+    await h.close()
+
+
+async def test_an_all_in_shows_odds_counted_over_the_short_deck(tmp_path: Any,
+                                                              rendered: list[tuple[str, dict[str, Any]]]) -> None:
+    """Both all in before the flop: the showdown picture's figures for the turn are those of every river
+    among the 28 cards of the 36 not in a hand or on the board, ranked by short deck's ranking."""
+    h = await Harness.start(str(tmp_path / "cardroom.db"))
+    h.bot.service.seeds = lambda _label: SEEDS[0]
+    await h.command(ALICE, "short-deck", "create")
+    await h.command(BOB, "short-deck", "join")
+    await h.command(ALICE, "short-deck", "start")
+    live = _live(h)
+    first, second = (ALICE, BOB) if live.engine.to_act() == (live.deal_seat(ALICE.id),) else (BOB, ALICE)
+    await h.move(first, "All-in")
+    await h.move(second, "Call")
+    final = [view for name, view in rendered if name == "render_table"][-1]
+    assert final["finished"] and all("??" not in seat["cards"] for seat in final["seats"])
+    streets = {street["street"]: street for street in with_equity(final)["equity"]}
+    assert list(streets) == ["preflop", "flop", "turn"] and streets["turn"]["exact"]
+    holes = {seat: final["seats"][seat]["cards"] for seat in (0, 1)}
+    turn = final["board"][:4]
+    unseen = [card for card in SHORT_DECK if card not in turn and card not in holes[0] + holes[1]]
+    assert len(unseen) == 28
+    wins = dict.fromkeys(holes, 0)
+    for river in unseen:
+        ranks = {seat: entry(hole + turn + [river]) for seat, hole in holes.items()}
+        for seat, rank in ranks.items():
+            wins[seat] += rank > max(other for s, other in ranks.items() if s != seat)
+    assert [e["win"] for e in streets["turn"]["seats"]] == [pytest.approx(wins[s] / 28, abs=1e-4) for s in (0, 1)]
     await h.close()
