@@ -1,7 +1,8 @@
 """A sit-and-go's last deal, on both backends: its winner earns a first win and a tournament won,
 stored and posted in the channel once (the table is closed: no table message to carry the line);
 the same deal checked again earns and says nothing; the computer player that came second earns
-nothing, and another server's member with the same id has nothing."""
+nothing, and another server's member with the same id has nothing. A multi-table tournament's winner
+earns it with the tournament's last deal, even one they lost."""
 from __future__ import annotations
 
 import asyncio
@@ -10,7 +11,7 @@ from typing import Any, cast
 
 from bot.service.seasons import awards
 from bot.storage import open_storage
-from bot.storage.records import Deal, TableMode, TableSettings
+from bot.storage.records import Deal, MttEntry, TableMode, TableSettings, TournamentSettings
 
 GUILD, OTHER, ANN, ROBOT = 7, 8, 1, -1
 
@@ -53,5 +54,33 @@ async def test_a_sit_and_go_winner_earns_once_and_the_robot_never(database: str)
         robots_only = Deal("s", "c", [1], ["Bot"], [400], [True], {}, {})
         awards.after_deal(cast(Any, table), robots_only)
         assert tasks == [], "a deal of computer players alone is not even looked at"
+    finally:
+        await storage.close()
+
+
+async def test_a_multi_table_tournaments_winner_earns_it_with_its_last_deal(database: str) -> None:
+    storage = await open_storage(database)
+    try:
+        settings = TournamentSettings(stack=1500, buy_in=0, seats=8, blinds=((10, 20),), minutes=10, prizes=(100,))
+        async with storage.transaction() as tx:
+            mtt_id = await tx.insert_mtt(GUILD, 80, ANN, "Sunday", "holdem", settings, 1.0)
+            table_id = await tx.insert_table(GUILD, 81, "holdem", ANN, TableSettings(mode=TableMode.TOURNAMENT, mtt=mtt_id))
+            record = {"names": ["Ann", "Bot"], "users": [ANN, ROBOT], "bots": [False, True], "stacks": [500, 500],
+                      "outcome": {"deltas": [-500, 500], "summary": "Bot wins 500"}}
+            await tx.insert_hand(table_id, 9, "holdem", "s", "c", record, "")
+        mtt = await storage.mtt(mtt_id)
+        assert mtt is not None
+        mtt.status = "finished"
+        async with storage.transaction() as tx:
+            await tx.save_mtt(mtt, [MttEntry(ANN, "Ann", place=1), MttEntry(ROBOT, "Bot", is_bot=True, place=2)])
+        row = await storage.table(table_id)
+        assert row is not None
+        row.hand_no = 9
+        notes: list[str] = []
+        table = SimpleNamespace(id=table_id, row=row, note=notes.append, spawn=None,
+                                room=SimpleNamespace(storage=storage, presenter=Presenter(), clock=lambda: 5.0))
+        await awards.deal_awards(cast(Any, table), 9)
+        assert notes == ["Ann earns an achievement: Tournament won."], "the last deal lost, the tournament won"
+        assert [a.kind for a in await storage.achievements(GUILD, ANN)] == ["tournament-won"]
     finally:
         await storage.close()
