@@ -34,6 +34,12 @@ class TablePresenter(Protocol):
         """A press reached the table: answer it through the token returned (it may carry the table's
         next update)."""
 
+    def token(self, interaction: discord.Interaction) -> PressToken:
+        """A press or command, answered once through the token returned."""
+
+    async def show_first(self, live: LiveTable, press: PressToken) -> None:
+        """Post a new table as ``press``'s public answer (the command that opened it)."""
+
     async def retire(self, live: LiveTable, message_id: int) -> None:
         """Delete a message of the table that is no longer its live one (its buttons act no more)."""
 

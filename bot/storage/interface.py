@@ -76,6 +76,10 @@ class Tx(MttTx, WebWrites, SeasonWrites, Protocol):
         """Store every column of ``table`` but its deal's actions (those are appended one by one)."""
         ...
 
+    async def set_table_message(self, table_id: int, message_id: int | None) -> None:
+        """Store which message shows the table, and nothing else of it."""
+        ...
+
     async def append_action(self, table: TableRow, move: Move, *, seats_changed: bool) -> None:
         """Record the deal's action number ``table.step``, ``move``: one new row, and nothing else written. The
         row carries what an action changes of the table: its step, the deadline, and the seats when

@@ -1,7 +1,8 @@
-"""The table's live message inside Discord's real limits: a press on a seat panel is answered on its own
-interaction, the table message is edited through the press that posted it, a timer's update through the
-freshest press still valid, the channel route only when none is; the message is posted afresh before
-Discord's one-hour edit cap, and old buttons answer as stale."""
+"""The table's live message inside Discord's real limits: it is the create command's public answer,
+which that command's token edits; a press on a seat panel is answered on its own interaction; the table
+message is edited through the press that posted it, a timer's update through the freshest press still
+valid, the channel route only when none is; the message is posted afresh before Discord's one-hour
+edit cap, and old buttons answer as stale."""
 from __future__ import annotations
 
 from bot.adapter.traffic.press_token import TOKEN_LIFETIME, TOKEN_MARGIN
@@ -10,7 +11,7 @@ from bot.games.base import Action
 from bot.games.card_names import card_name
 from bot.service.table.press import Press
 from tests.support.discord_clock import CLOCK
-from tests.support.harness import CHANNEL_ID, Harness, Request, User
+from tests.support.harness import APP_ID, CHANNEL_ID, EPHEMERAL, Harness, Request, User
 from tests.support.heads_up import open_heads_up, to_act
 from tests.support.waiting import CEILING
 
@@ -18,7 +19,10 @@ ALICE, BOB = User(5101, "Alice"), User(5102, "Bob")
 
 
 async def _heads_up(h: Harness) -> None:
+    """A heads-up deal whose table message has no courier (as once the create command's token, which
+    posted it, is gone): the tests below are about the presses that take over."""
     await open_heads_up(h, ALICE, BOB)
+    h.bot.presenter.messages.forget(h.bot.service.in_channel(CHANNEL_ID))
 
 
 def _to_act(h: Harness) -> User:
@@ -48,6 +52,26 @@ async def _next_deal(h: Harness) -> None:
         await _press_move(h)
     await h.bot.service.tick()
     await h.settle()
+
+
+async def test_the_table_is_the_create_commands_public_answer_and_its_token_edits_it(database: str) -> None:
+    h = await Harness.start(database)
+    token = await h.command(ALICE, "holdem", "create")
+    live = h.bot.service.in_channel(CHANNEL_ID)
+    table = h.table_message()
+    assert table["id"] == str(live.row.message_id) == str(h.recorder.originals[token].message_id), \
+        "the command's original response is the table message"
+    assert not table["flags"] & EPHEMERAL and "You are seated" not in table["content"]
+    assert "is open. Others join with `/holdem join`" in h.ephemeral_text(token), "the host alone reads how"
+    await h.command(BOB, "holdem", "join")
+    await h.command(ALICE, "holdem", "start")
+    before = len(h.recorder.requests)
+    await _press_move(h)
+    edits = [r for r in h.recorder.requests[before:] if r.method == "PATCH" and r.path == f"/webhooks/{APP_ID}/{token}/messages/@original"]
+    assert edits and "to act" in edits[-1].text, "the command's token edits the table"
+    assert not [r for r in _global_bound(h.recorder.requests) if f"/channels/{CHANNEL_ID}/" in r.path], \
+        "the table was never posted nor edited through the channel route"
+    await h.close()
 
 
 async def test_a_press_is_answered_on_its_panel_and_the_table_edited_through_the_press_that_posted_it(
@@ -80,7 +104,8 @@ async def test_an_update_without_a_press_reuses_the_freshest_token_then_the_chan
     live = h.bot.service.in_channel(CHANNEL_ID)
     await _next_deal(h)  # the table posted afresh as a follow-up of a member's press: that press is its courier
     table_id = int(h.table_message()["id"])
-    assert live.courier is not None and live.courier.message_id == table_id, "the press is the table's courier"
+    courier = h.bot.presenter.messages.courier(live)
+    assert courier is not None and courier.message_id == table_id, "the press is the table's courier"
     token = next(r.path.split("/")[3] for r in reversed(h.recorder.requests)  # the token that edits it
                  if r.path.startswith("/webhooks/") and r.path.endswith(f"/messages/{table_id}"))
     reused_before = len(h.recorder.replies_to(token))
@@ -99,7 +124,7 @@ async def test_an_update_without_a_press_reuses_the_freshest_token_then_the_chan
     await h.settle()
     assert not [r for r in h.recorder.replies_to(token)[reused_before:] if "Another timer" in r.text], \
         "the old token is not used again"
-    assert live.courier is None, "the table let go of it"
+    assert h.bot.presenter.messages.courier(live) is None, "the table let go of it"
     edits = _channel_edits(h, table_id, before)
     assert len(edits) == 1 and "Another timer" in edits[0].text
 

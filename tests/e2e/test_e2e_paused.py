@@ -50,7 +50,7 @@ async def test_lost_permissions_pause_the_table_until_the_bot_may_post_again(loo
     live = h.bot.service.in_channel(CHANNEL_ID)
     await h.panel(_to_act(h))  # opened while the bot may still answer there
     h.server.denied[CHANNEL_ID] = 50013
-    live.told.clear()  # hands are not sent again to a paused table
+    h.bot.presenter.hands.told(live).clear()  # hands are not sent again to a paused table
     CLOCK.advance(TOKEN_LIFETIME)  # a timer's update, no press fresh enough to carry it: the channel route
     await h.update(live)
     assert live.paused is not None and h.server.count("PATCH", "messages.edit", 403) == 1

@@ -42,6 +42,7 @@ DM_CHANNEL_ID = 920000000000000003
 TIMESTAMP = "2026-01-01T00:00:00+00:00"
 MANAGE_CHANNELS = 1 << 4
 MEMBER_PERMISSIONS = (1 << 10) | (1 << 11) | (1 << 14) | (1 << 15) | (1 << 31)  # view, send, embed, attach, use commands
+BOT_PERMISSIONS = MEMBER_PERMISSIONS | (1 << 38)  # and send messages in threads: what an interaction says the bot may do
 
 
 def new_id() -> int:
@@ -269,14 +270,18 @@ class Recorder:
             if (request.json or {}).get("type") in (4, 7):  # a reply, or the pressed message updated
                 self._show(channel_id, token, (request.json or {}).get("data") or {}, reply)
             return {"interaction": {"id": parts[1], "type": interaction.get("type", 2)}, "resource": None}
-        return self._show(channel_id, token, request.json or {}, reply)
+        follow_up = route.method == "POST" and len(parts) == 3
+        return self._show(channel_id, token, request.json or {}, reply, follow_up)
 
-    def _show(self, channel_id: int, token: str, data: dict[str, Any], reply: dict[str, Any]) -> dict[str, Any]:
-        """Store a reply's message as Discord shows it (its visibility, the message it replaces)."""
+    def _show(self, channel_id: int, token: str, data: dict[str, Any], reply: dict[str, Any],
+              follow_up: bool = False) -> dict[str, Any]:
+        """Store a reply's message as Discord shows it (its visibility, the message it replaces). A
+        public follow-up is a post of the channel, the one that replaces a command's "thinking" too (a
+        table opened by a command is that command's public answer)."""
         body = dict(data)
         body["flags"] = (int(body.get("flags", 0)) & ~EPHEMERAL) | (EPHEMERAL if reply["ephemeral"] else 0)
         posted = reply["message_id"] in self.messages and not self.messages[reply["message_id"]].get("_interaction_reply")
-        posted |= reply["message_id"] is None and not reply["original"] and not reply["ephemeral"]  # a public follow-up
+        posted |= follow_up and not reply["ephemeral"]
         message = self._message(channel_id, body, reply["message_id"])
         if not posted:
             message["_interaction_reply"] = True  # an (often ephemeral) reply, not a channel post
@@ -382,7 +387,7 @@ class Harness:
         payload: dict[str, Any] = {
             "id": str(new_id()), "application_id": str(APP_ID), "type": kind, "token": token, "version": 1,
             "channel_id": str(at.channel_id), "data": data, "locale": "en-US",
-            "app_permissions": str(MEMBER_PERMISSIONS), "entitlements": [], "authorizing_integration_owners": {},
+            "app_permissions": str(BOT_PERMISSIONS), "entitlements": [], "authorizing_integration_owners": {},
             "attachment_size_limit": 8 * 1024 * 1024,
         }
         if at.guild_id is None:  # a DM with the bot: a user, no member, no server
@@ -553,7 +558,12 @@ class Harness:
         return " ".join(r.text for r in self.recorder.replies_to(token))
 
     def table_message(self, channel_id: int = CHANNEL_ID) -> dict[str, Any]:
-        return self.recorder.messages_in(channel_id)[-1]
+        """The channel's newest table message (one with a table's buttons: a command's public answer,
+        such as a leaderboard, is a channel message too), else its newest message (a closed table's)."""
+        messages = self.recorder.messages_in(channel_id)
+        tables = [m for m in messages if any(str(c.get("custom_id", "")).startswith(("cr:seat:", "cr:u:"))
+                                             for row in m.get("components", []) for c in row.get("components", []))]
+        return (tables or messages)[-1]
 
 
 def _option_type(value: Any) -> int:

@@ -109,7 +109,8 @@ class InteractionRoutes(Recorder):
             return error(404, 10003)  # a follow-up into a channel deleted since the press: Unknown Channel
         reply = self._reply_target(request.method, parts, token, request.json or {})
         request.ephemeral = bool(reply["ephemeral"])
-        return Answer(200, public(self._show(self._channel_of(token), token, request.json or {}, reply)))
+        follow_up = request.method == "POST" and message is None
+        return Answer(200, public(self._show(self._channel_of(token), token, request.json or {}, reply, follow_up)))
 
     def _missed(self, interaction: dict[str, Any]) -> bool:
         """Whether the interaction's first answer can no longer come: its 3 seconds (moved by the

@@ -21,9 +21,16 @@ def writes_to(recorder: Recorder, message_id: int) -> list[Request]:
         elif parts[0] == "interactions" and (request.json or {}).get("type") == 7 and _pressed(recorder, parts[2]) == message_id:
             writes.append(request)
         elif (request.method == "PATCH" and parts[0] == "webhooks" and parts[-1] == "@original"
-              and _pressed(recorder, parts[2]) == message_id):
+              and _original(recorder, parts[2]) == message_id):
             writes.append(request)
     return writes
+
+
+def _original(recorder: Recorder, token: str) -> int | None:
+    """The message an interaction's original response is: the pressed message, or what a command
+    answered with (a table opened by a command is that command's answer)."""
+    original = recorder.originals.get(token)
+    return original.message_id if original is not None and original.message_id is not None else _pressed(recorder, token)
 
 
 def _presser(recorder: Recorder, token: str) -> int | None:

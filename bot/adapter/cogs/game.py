@@ -13,6 +13,7 @@ from discord.ext import commands
 
 from bot.adapter.member_text import member_name
 from bot.adapter.table.text import PERMISSIONS_HELP, table_text
+from bot.adapter.traffic.channel_faults import missing
 from bot.adapter.protocol import Cardroom
 from bot.errors import UserError
 from bot.registry import GameSpec, game
@@ -40,19 +41,22 @@ class GameCog(commands.GroupCog):
 
     async def open_table(self, interaction: discord.Interaction, settings: dict[str, Any],
                          buy_in: int | None = None) -> None:
-        """Create the channel's table with these settings; the host takes the first seat."""
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        """Create the channel's table with these settings; the host takes the first seat. The table
+        message is the command's public answer, posted through its token (uncounted, and it edits the
+        table for its first minutes); the host alone then reads how others join."""
         assert interaction.guild_id is not None and interaction.channel_id is not None
+        if missing(interaction.app_permissions, isinstance(interaction.channel, discord.Thread)):
+            raise UserError(PERMISSIONS_HELP)  # the table could not be shown once its first token is gone
+        press = self.bot.presenter.token(interaction)
         live = await self.bot.service.create(interaction.guild_id, interaction.channel_id, self.game_name,
                                              interaction.user.id, member_name(interaction.user), settings,
                                              buy_in)
-        await self.bot.presenter.update(live)
+        await self.bot.presenter.show_first(live, press)
         if live.row.message_id is None:
             await live.commands.cancel(interaction.user.id, True)
             raise UserError(PERMISSIONS_HELP)
-        await interaction.followup.send(
-            f"{self.spec.title} table #{live.id} is open. Others join with `/{self.game_name} join`; "
-            f"start with `/{self.game_name} start`.", ephemeral=True)
+        await press.whisper(f"{self.spec.title} table #{live.id} is open. Others join with `/{self.game_name} join`; "
+                            f"start with `/{self.game_name} start`.")
 
     @app_commands.command(name="join", description="Take a seat at this channel's table")
     @app_commands.describe(buy_in="Chips to bring from your wallet (chip games only)",

@@ -1,34 +1,33 @@
 """Where a table's live message is and how an update reaches it, inside Discord's real limits.
 
 A bot token may make 50 requests a second in all, every process together; the interaction callback
-and the webhook routes of an interaction's token are not counted. So the table message is edited
-through the newest press on it that is still fresh (``PressToken``), and through the channel route
-only when no press is (a table of computer players, a quiet table whose turn timed out).
+and the webhook routes of an interaction's token are not counted. So the table message is posted as
+the public answer of the command that opened it, edited through that token or the newest press on
+it, and posted afresh through a member's fresh panel press when those run out (``relay``); through
+the channel route only when no press is fresh (a table of computer players, a quiet table).
 
-A press whose first answer misses Discord's 3 seconds (``PressToken``) is dead: the update it was
-to carry goes through the channel route in the same write, and it is never the courier again.
+A press that misses Discord's 3 seconds (``PressToken``) is dead: it is never the courier again.
 
 Discord also caps edits of messages older than an hour (code 30046). So once the message is
 ``ROLL_OVER_AGE`` old, at the next deal boundary the table is posted afresh and the old message is
 deleted (deleted, not kept as a last picture: a channel shows one live table, and a deleted message
 has no buttons left to press). A message past ``LAST_CALL_AGE`` rolls over mid-deal, and a 30046
-answer rolls over at once. The new message id is stored before the old message is deleted, so a
-restart finds the new one live whenever it comes; a message left behind (its delete failed, or a
-restart came between the post and the store) answers a press as stale and is deleted then
-(``component_checks.TableComponent``).
+answer rolls over at once. The new message id is stored before the old one is deleted; a message
+left behind (its delete failed, or a restart came between the post and the store) answers a press as
+stale and is deleted then (``bot.adapter.seat.checks``).
 """
 from __future__ import annotations
 
 import asyncio
 import logging
-from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, Awaitable, Callable
 
 import discord
 
 from bot.adapter.traffic.global_pace import Clock, WallTimers
 from bot.adapter.traffic.press_token import ANSWER_DEADLINE, PressToken, expired
 from bot.adapter.protocol import Cardroom
+from bot.adapter.table.composed import Composed, PostedBy
 from bot.service.table.live import LiveTable
 
 log = logging.getLogger(__name__)
@@ -41,26 +40,6 @@ LAST_CALL_AGE = 57 * 60.0
 """Seconds after which it is posted afresh whatever the deal is doing (edits stop at an hour)."""
 
 
-@dataclass
-class Composed:
-    """A table message as it is about to be shown: text, buttons, the public picture."""
-
-    content: str
-    view: discord.ui.View
-    embed: discord.Embed | None
-    files: list[discord.File]
-
-    def rewound(self) -> list[discord.File]:
-        """The files, rewound: an upload by a route that then failed has read them."""
-        for file in self.files:
-            file.reset()
-        return self.files
-
-    def fields(self) -> dict[str, Any]:
-        """The message's fields for an edit."""
-        return {"content": self.content, "embed": self.embed, "attachments": self.rewound(), "view": self.view}
-
-
 def message_age(message_id: int, now: float) -> float:
     """Seconds since the message was posted, read from its snowflake id against ``now`` (the
     presenter's clock, the one Discord's ids are read against)."""
@@ -68,30 +47,7 @@ def message_age(message_id: int, now: float) -> float:
 
 
 RELAY_AFTER = 5 * 60.0
-"""Seconds of life a courier has left below which, at a deal boundary, the table is posted afresh
-through a fresher press (``TableMessages.relay``); with no courier at all, at once."""
-
-
-@dataclass
-class PostedBy:
-    """The table message posted as a public follow-up of a press: that press's token edits it (and may
-    delete it) for the rest of its life, uncounted."""
-
-    press: PressToken
-    message_id: int
-
-    @property
-    def created(self) -> float:
-        return self.press.created
-
-    def fresh(self) -> bool:
-        return self.press.fresh()
-
-    def left(self) -> float:
-        return self.press.left()
-
-    async def edit(self, **fields: Any) -> None:
-        await self.press.edit_message(self.message_id, **fields)
+"""Seconds of life a courier has left below which the table is posted afresh (``TableMessages.relay``)."""
 
 
 def at_boundary(live: LiveTable) -> bool:
@@ -112,6 +68,10 @@ class TableMessages:
         self.timers: Clock = WallTimers(lambda: self.clock())
         """``clock`` with the timers a press's answer guard is set on (the event loop's); a test gives
         timers that fire only when it moves its clock, the one the press's age is read on."""
+        self._couriers: dict[int, PressToken | PostedBy] = {}
+        """Each table's newest press on its live message, or the press that posted it (``courier``)."""
+        self._openers: dict[int, PressToken] = {}
+        """The command that opened a table, not yet answered: its answer is the table's first message."""
         self.presses: Callable[[LiveTable], list[PressToken]] = lambda live: []
         """Members' fresh presses at a table (their seat panels'), any of which may post the table afresh."""
         self.by_token = 0
@@ -128,10 +88,15 @@ class TableMessages:
         the channel route, shows what its move did)."""
         press = self.token(interaction)
         if press.fresh() and press.message_id is not None and press.message_id == live.row.message_id:
-            current = live.courier
+            current = self._couriers.get(live.id)
             if current is None or current.created <= press.created:
-                live.courier = press
+                self._couriers[live.id] = press
         return press
+
+    def opening(self, live: LiveTable, press: PressToken) -> None:
+        """``press`` (the command that opened the table) posts its first message as its public answer:
+        uncounted, and a courier of the table from the start."""
+        self._openers[live.id] = press
 
     def token(self, interaction: discord.Interaction) -> PressToken:
         """A press answered once through the token returned, which is no courier of the table message
@@ -141,21 +106,22 @@ class TableMessages:
     def courier(self, live: LiveTable) -> PressToken | PostedBy | None:
         """What may edit the live message uncounted: the newest press on it, or the press that posted it,
         while its token lasts; else None."""
-        press = live.courier
+        press = self._couriers.get(live.id)
         if isinstance(press, PostedBy) and press.message_id == live.row.message_id and press.fresh():
             return press
         if not isinstance(press, PressToken) or press.message_id != live.row.message_id or not press.fresh() \
                 or not press.edits_pressed():  # a My seat press answered by its panel edits that panel
-            live.courier = None
+            self._couriers.pop(live.id, None)
             return None
         return press
 
     def relay(self, live: LiveTable) -> PressToken | None:
-        """At a deal boundary, a press to post the table afresh through when its courier is gone or
-        running out: members play from their seat panels, so nobody presses the table message, and
-        without a courier its every edit would be counted against the bot's 50 requests a second."""
+        """A press to post the table afresh through when its courier is gone or running out (under
+        ``RELAY_AFTER`` left at a deal boundary; under half that mid-deal, still in time for its token to
+        delete the old message uncounted): members play from their seat panels, so nobody presses
+        the table message, and without a courier its every edit would be counted."""
         courier = self.courier(live)
-        if courier is not None and courier.left() > RELAY_AFTER:
+        if courier is not None and courier.left() > (RELAY_AFTER if at_boundary(live) else RELAY_AFTER / 2):
             return None
         return self.freshest(live)
 
@@ -165,7 +131,11 @@ class TableMessages:
         return max(fresh, key=lambda press: press.created, default=None)
 
     def forget(self, live: LiveTable) -> None:
-        live.courier = None
+        self._couriers.pop(live.id, None)
+
+    def closed(self, table_id: int) -> None:
+        self._couriers.pop(table_id, None)
+        self._openers.pop(table_id, None)
 
     def age(self, message_id: int) -> float:
         """Seconds since the message was posted."""
@@ -173,24 +143,42 @@ class TableMessages:
 
     async def write(self, live: LiveTable, composed: Composed) -> None:
         """Post the table, or edit its message by the cheapest route that works; roll it over when
-        it is too old to edit. Other failures are raised for the presenter to judge."""
+        it is too old to edit. A press that turns out dead (its answer came too late) gives way to the
+        next route. Other failures are raised for the presenter to judge."""
         row = live.row
         if row.message_id is None:
-            await self._post(live, composed)
+            await self._by_press_or_channel(self._post, live, composed, self._openers.pop(live.id, None))
             return
         age = self.age(row.message_id)
         if age >= LAST_CALL_AGE or (age >= ROLL_OVER_AGE and at_boundary(live)):
-            await self.roll_over(live, composed, self.freshest(live))
+            await self._by_press_or_channel(self.roll_over, live, composed, self.freshest(live))
             return
-        if (at_boundary(live) or self.courier(live) is None) and (relay := self.relay(live)) is not None:
-            await self.roll_over(live, composed, relay)  # mid-deal only when every edit would be counted
-            return
+        if (relay := self.relay(live)) is not None:
+            try:
+                await self.roll_over(live, composed, relay)
+                return
+            except discord.HTTPException as error:
+                if not expired(error):
+                    raise
         try:
             await self._edit(live, composed)
         except discord.HTTPException as error:
             if error.code != EDIT_CAP:
                 raise
             await self.roll_over(live, composed)
+
+    @staticmethod
+    async def _by_press_or_channel(post: Callable[[LiveTable, Composed, PressToken | None], Awaitable[Any]],
+                                   live: LiveTable, composed: Composed, press: PressToken | None) -> None:
+        """``post`` through ``press``, or through the channel if there is none or it turns out dead."""
+        if press is not None:
+            try:
+                await post(live, composed, press)
+                return
+            except discord.HTTPException as error:
+                if not expired(error):
+                    raise
+        await post(live, composed, None)
 
     async def _edit(self, live: LiveTable, composed: Composed) -> None:
         press = self.courier(live)
@@ -211,34 +199,25 @@ class TableMessages:
 
     async def _post(self, live: LiveTable, composed: Composed, relay: PressToken | None = None) -> None:
         """Post the table message: through ``relay`` (a public follow-up of that press, which becomes the
-        courier), else through the channel route."""
+        courier), else through the channel route. The table then stores it as its live message."""
         row = live.row
         embeds = [composed.embed] if composed.embed else []
         if relay is not None:
-            row.message_id = await relay.post(composed.content, embeds, composed.rewound(), composed.view)
-            live.courier = PostedBy(relay, row.message_id)
-            self.relayed += 1
+            posted = await relay.post(composed.content, embeds, composed.rewound(), composed.view)
+            self._couriers[live.id] = PostedBy(relay, posted)
         else:
             channel = self.bot.get_partial_messageable(row.channel_id, guild_id=row.guild_id)
-            message = await channel.send(composed.content, embeds=embeds, files=composed.rewound(), view=composed.view)
-            row.message_id = message.id
-        async with self.bot.service.storage.transaction() as tx:
-            await tx.save_table(row)
+            posted = (await channel.send(composed.content, embeds=embeds, files=composed.rewound(), view=composed.view)).id
+        await live.commands.shown_in(posted)
 
     async def roll_over(self, live: LiveTable, composed: Composed, relay: PressToken | None = None) -> None:
         """Post the table afresh (through ``relay`` if given), store the new message, then delete the old
         one beside the table's next updates (through the token that posted it while it lasts, else the
         channel route, whose delete waits its turn in the bot's pace; the table need not)."""
-        row = live.row
-        old, posted_by = row.message_id, self.courier(live)
-        row.message_id = None
+        old, posted_by = live.row.message_id, self.courier(live)
         self.forget(live)
-        try:
-            await self._post(live, composed, relay)
-        except BaseException:
-            if row.message_id is None:
-                row.message_id = old
-            raise
+        await self._post(live, composed, relay)
+        self.relayed += relay is not None
         self.roll_overs += 1
         if old is not None:
             task = asyncio.create_task(self.retire(live, old, posted_by if isinstance(posted_by, PostedBy) else None))

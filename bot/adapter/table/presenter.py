@@ -26,7 +26,8 @@ from bot.adapter.protocol import Cardroom
 from bot.adapter.traffic.press_token import PressToken
 from bot.adapter.seat.panel_text import HEADING
 from bot.adapter.seat.panels import SeatPanels
-from bot.adapter.table.message import Composed, TableMessages
+from bot.adapter.table.composed import Composed
+from bot.adapter.table.message import TableMessages
 from bot.adapter.table.text import PAUSED_HELP, table_text
 from bot.service.table.kind import Loss, Lost
 from bot.service.table.live import LiveTable
@@ -129,6 +130,13 @@ class DiscordPresenter:
         # its update, and the member whose turn comes sees their moves without waiting for the table's drawing
         await asyncio.wait({feed.task}, timeout=None if live.row.message_id is None else self.answer_wait)
 
+    def token(self, interaction: discord.Interaction) -> PressToken:
+        return self.messages.token(interaction)
+
+    async def show_first(self, live: LiveTable, press: PressToken) -> None:
+        self.messages.opening(live, press)
+        await self.update(live)
+
     async def retire(self, live: LiveTable, message_id: int) -> None:
         """Delete a left-behind message of the table (``TableMessages.retire``)."""
         await self.messages.retire(live, message_id)
@@ -201,7 +209,7 @@ class DiscordPresenter:
         row = live.row
         verdict = await diagnose(self.bot.http, error, row.channel_id, row.guild_id)
         if verdict is Verdict.MESSAGE_GONE and row.message_id is not None:
-            row.message_id = None
+            await live.commands.shown_in(None)
             try:
                 async with asyncio.timeout(self.request_timeout):
                     await self.messages.write(live, await self._compose(live))
@@ -275,6 +283,8 @@ class DiscordPresenter:
         """The table's last word: pending updates are dropped, the one in flight is let finish."""
         self._gone.add(live.id)  # an update asked later (a timer that was running) must not cover the last word
         self.panels.forget(live.id)
+        self.messages.closed(live.id)
+        self.hands.closed(live.id)
         feed = self._feeds.pop(live.id, None)
         if feed is not None and feed.task is not None:
             feed.asked = feed.shown

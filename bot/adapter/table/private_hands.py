@@ -49,6 +49,10 @@ class PrivateHands:
         self._render = render
         self._on_panel = on_panel
         """Whether a member has a seat panel that shows their cards (no hand is sent to them then)."""
+        self._pressers: dict[int, dict[int, PressToken]] = {}
+        """Each table's members' newest press at it: their next private hand rides on it while it lasts."""
+        self._told: dict[int, dict[int, tuple[int, frozenset[str]]]] = {}
+        """What each member of each table was last sent of their own cards: (hand number, cards)."""
         self._dm_closed: set[int] = set()
         self._dm_channels: dict[int, int] = {}
         self.by_press = 0
@@ -56,9 +60,19 @@ class PrivateHands:
 
     def pressed(self, live: LiveTable, user_id: int, press: PressToken) -> None:
         """The member pressed at the table: their next private hand may ride on this press."""
-        current = live.pressers.get(user_id)
+        pressers = self._pressers.setdefault(live.id, {})
+        current = pressers.get(user_id)
         if current is None or current.created <= press.created:
-            live.pressers[user_id] = press
+            pressers[user_id] = press
+
+    def told(self, live: LiveTable) -> dict[int, tuple[int, frozenset[str]]]:
+        """What each member of the table was last sent of their own cards, or shown on their panel."""
+        return self._told.setdefault(live.id, {})
+
+    def closed(self, table_id: int) -> None:
+        """A closed table's presses and what its members were told are let go."""
+        self._pressers.pop(table_id, None)
+        self._told.pop(table_id, None)
 
     async def send(self, live: LiveTable) -> None:
         """Tell each member in the deal their cards at the deal's start and whenever they get new ones,
@@ -66,21 +80,22 @@ class PrivateHands:
         if live.engine is None:  # no deal (``live.dealt()`` is empty too)
             return
         news = []
+        told = self.told(live)
         for deal_seat, index in enumerate(live.dealt()):
             seat = live.row.seats[index]
             if seat.is_bot:
                 continue
             view = live.engine.view(deal_seat)
             cards = private_cards(view, deal_seat)
-            hand_no, known = live.told.get(seat.user_id, (0, frozenset()))
+            hand_no, known = told.get(seat.user_id, (0, frozenset()))
             if hand_no == live.row.hand_no and set(cards) <= known:
                 continue  # nothing new to tell (playing a card away is no news); My hand shows the rest
             if self._on_panel(live, seat.user_id):
-                live.told[seat.user_id] = (live.row.hand_no, frozenset(cards))
+                told[seat.user_id] = (live.row.hand_no, frozenset(cards))
                 continue  # their panel shows them
             if seat.user_id in self._dm_closed and self._press(live, seat.user_id) is None:
                 continue
-            live.told[seat.user_id] = (live.row.hand_no, frozenset(cards))
+            told[seat.user_id] = (live.row.hand_no, frozenset(cards))
             text = f"Your hand at table #{live.id} (hand #{live.row.hand_no}): " + " ".join(map(card_name, cards))
             news.append(self._tell(live, seat, view, text))
         await asyncio.gather(*news)
@@ -92,12 +107,12 @@ class PrivateHands:
             file.reset()
             await self._by_dm(live, seat, text, file)
 
-    @staticmethod
-    def _press(live: LiveTable, user_id: int) -> PressToken | None:
+    def _press(self, live: LiveTable, user_id: int) -> PressToken | None:
         """The member's newest press at the table whose token still lasts, or None."""
-        press = live.pressers.get(user_id)
-        if not isinstance(press, PressToken) or not press.fresh():
-            live.pressers.pop(user_id, None)
+        pressers = self._pressers.get(live.id, {})
+        press = pressers.get(user_id)
+        if press is None or not press.fresh():
+            pressers.pop(user_id, None)
             return None
         return press
 
@@ -110,7 +125,7 @@ class PrivateHands:
             await press.tell(text, file)
         except discord.HTTPException as error:
             log.info("a private hand could not ride on a press (%s); it goes by DM", error)
-            live.pressers.pop(user_id, None)
+            self._pressers.get(live.id, {}).pop(user_id, None)
             return False
         self.by_press += 1
         return True

@@ -25,9 +25,8 @@ import logging
 from typing import Any
 
 import discord
-from discord.http import handle_message_parameters
-from discord.webhook.async_ import async_context
 
+from bot.adapter.traffic import token_routes
 from bot.adapter.traffic.global_pace import Cancellable, Clock
 
 log = logging.getLogger(__name__)
@@ -80,6 +79,10 @@ class PressToken:
         self.interaction: discord.Interaction | None = interaction
         """The press, until it is answered (``_let_go``)."""
         self._webhook: discord.Webhook | None = None
+        self._thinking = False
+        """A command's deferral shows "thinking" until its first follow-up, which replaces it."""
+        self._original: int | None = None
+        """The id of the original response when a follow-up replaced a command's "thinking"."""
         self._mentions = interaction.client.allowed_mentions
         self.clock = clock
         message = interaction.message
@@ -168,7 +171,8 @@ class PressToken:
             if (interaction := self._unanswered()) is not None:
                 self._answered(Answer.UPDATE)
                 try:
-                    await interaction.response.defer()
+                    await interaction.response.defer()  # a command's: "thinking", public
+                    self._thinking = interaction.type is discord.InteractionType.application_command
                 except discord.HTTPException as error:  # too late, or the message is gone: nothing to do
                     if not self._missed(error):
                         log.info("could not acknowledge a press: %s", error)
@@ -192,19 +196,7 @@ class PressToken:
                     raise
                 self._let_go()
                 return
-        await self._edit_original(**fields)
-
-    async def _edit_original(self, **fields: Any) -> None:
-        """The request ``Interaction.edit_original_response`` makes (PATCH
-        /webhooks/{application}/{token}/messages/@original), from the token's webhook alone; the
-        table's buttons are dynamic items, found by their custom ids, so no view is stored."""
-        webhook = self._followup()
-        assert webhook.token is not None, "an interaction's webhook has its token"
-        with handle_message_parameters(**fields, previous_allowed_mentions=self._mentions) as params:
-            await async_context.get().edit_original_interaction_response(
-                webhook.id, webhook.token, session=webhook.session, proxy=webhook.proxy,
-                proxy_auth=webhook.proxy_auth, payload=params.payload, multipart=params.multipart,
-                files=params.files)
+        await token_routes.edit(self._followup(), self._mentions, None, **fields)
 
     async def open_panel(self, **fields: Any) -> bool:
         """Answer the press with the presser's seat panel (``fields``), a message only they see, which
@@ -228,36 +220,31 @@ class PressToken:
 
     async def post(self, content: str, embeds: list[discord.Embed], files: list[discord.File],
                    view: discord.ui.View) -> int:
-        """A public follow-up of the press (a table message posted afresh through it), once the press
-        is answered; returns its id. The token edits and deletes it (``edit_message``,
-        ``delete_message``) for the rest of its life, uncounted like every interaction webhook route."""
+        """A public follow-up of the press (a table message posted afresh through it; a command's public
+        answer), once the press is answered; returns its id. The token edits and deletes it
+        (``edit_message``, ``delete_message``) for the rest of its life, uncounted like every
+        interaction webhook route."""
         await self.acknowledge()
         if self.answer is Answer.DEAD:
             raise DeadToken()
+        replaces, self._thinking = self._thinking, False
         message = await self._followup().send(content, embeds=embeds, files=files, view=view, wait=True)
+        if replaces:
+            self._original = message.id
         return message.id
 
     async def edit_message(self, message_id: int, **fields: Any) -> None:
-        """Edit a follow-up of this press (PATCH /webhooks/{application}/{token}/messages/{id})."""
+        """Edit a follow-up of this press (the original response by its own route)."""
         if self.answer is Answer.DEAD:
             raise DeadToken()
-        webhook = self._followup()
-        assert webhook.token is not None, "an interaction's webhook has its token"
-        with handle_message_parameters(**fields, previous_allowed_mentions=self._mentions) as params:
-            await async_context.get().edit_webhook_message(
-                webhook.id, webhook.token, message_id, session=webhook.session, proxy=webhook.proxy,
-                proxy_auth=webhook.proxy_auth, payload=params.payload, multipart=params.multipart,
-                files=params.files)
+        await token_routes.edit(self._followup(), self._mentions, None if message_id == self._original else message_id,
+                                **fields)
 
     async def delete_message(self, message_id: int) -> None:
         """Delete a follow-up of this press (a dead token raises ``DeadToken`` unsent)."""
         if self.answer is Answer.DEAD:
             raise DeadToken()
-        webhook = self._followup()
-        assert webhook.token is not None, "an interaction's webhook has its token"
-        await async_context.get().delete_webhook_message(webhook.id, webhook.token, message_id,
-                                                         session=webhook.session, proxy=webhook.proxy,
-                                                         proxy_auth=webhook.proxy_auth)
+        await token_routes.delete(self._followup(), None if message_id == self._original else message_id)
 
     async def tell(self, content: str, file: discord.File) -> None:
         """A private follow-up to the presser (their next hand): the press is answered first, since a
@@ -266,7 +253,16 @@ class PressToken:
         await self.acknowledge()
         if self.answer is Answer.DEAD:
             raise DeadToken()
+        assert not self._thinking, "a command's first follow-up is its public answer"
         await self._followup().send(content, file=file, ephemeral=True)
+
+    async def whisper(self, content: str) -> None:
+        """A private follow-up to the presser, once the press has its answer (a command's: its
+        public answer, posted first)."""
+        if self.answer is Answer.DEAD:
+            raise DeadToken()
+        assert self.answer is not Answer.NONE and not self._thinking, "a follow-up after the answer"
+        await self._followup().send(content, ephemeral=True)
 
     async def refuse(self, text: str) -> None:
         """A private refusal: the answer itself if the press is unanswered (the press then edits no

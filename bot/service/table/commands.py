@@ -69,5 +69,10 @@ class Commands(Protocol):
     async def cancel(self, user_id: int, can_manage: bool) -> None:
         """Close the table, every stack back to its wallet."""
 
+    async def shown_in(self, message_id: int | None) -> None:
+        """The table's live message is now ``message_id`` (posted, or posted afresh; None: gone, to be
+        posted again): stored alone and at once, without the lock (the presenter posts while a
+        command may hold it), so no half-made change of the table is stored with it."""
+
     async def vanished(self, why: str) -> bool:
         """The table's channel is gone: close it; whether it was still open."""

@@ -68,5 +68,8 @@ class Jobs(Commands):
     async def cancel(self, user_id: int, can_manage: bool) -> None:
         await lobby.cancel(self.table, user_id, can_manage)
 
+    async def shown_in(self, message_id: int | None) -> None:
+        await lobby.shown_in(self.table, message_id)
+
     async def vanished(self, why: str) -> bool:
         return await lobby.vanished(self.table, why)

@@ -20,7 +20,6 @@ from bot.games.base import ActionSpec, Seat
 from bot.games.moves import offered
 from bot.registry import GameSpec
 from bot.service.table.commands import Commands
-from bot.service.table.courier import Courier
 from bot.service.table.kind import Owners, TableKind
 from bot.service.table.memory import AfterHand, EventDeal, LastDeal, Paused, UndoAsked
 from bot.service.table.press import Judged, Press
@@ -54,13 +53,6 @@ class LiveTable:
     undo: UndoAsked | None = None  # an undo waiting for the opponents' answer (``undo``)
     event_deal: EventDeal | None = None  # the event deal it finished last (``bot.service.events``)
     paused: Paused | None = None  # why the bot can't show it, if so (``tables``)
-    courier: Courier | None = None
-    """The newest press on its live message (``row.message_id``), which edits that message for 15
-    minutes: a closed or restarted table has none, and its updates take the channel route."""
-    pressers: dict[int, Courier] = field(default_factory=dict)
-    """Each member's newest press at the table: their next private hand rides on it while it lasts."""
-    told: dict[int, tuple[int, frozenset[str]]] = field(default_factory=dict)
-    """What each member was last sent of their own cards: (hand number, cards)."""
     tasks: set[asyncio.Task[Any]] = field(default_factory=set)
     """Work started for this table alone (its deadline, a refresh of its message): cancelled when
     the table closes (``close``), so nothing of a closed table goes on running."""

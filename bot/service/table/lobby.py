@@ -155,6 +155,13 @@ async def cancel(table: LiveTable, user_id: int, can_manage: bool) -> None:
     await table.room.presenter.closed(table, f"{reason} {note}" if note else reason)
 
 
+async def shown_in(table: LiveTable, message_id: int | None) -> None:
+    """The table's live message is now ``message_id`` (``Commands.shown_in``)."""
+    table.row.message_id = message_id
+    async with table.room.storage.transaction() as tx:
+        await tx.set_table_message(table.id, message_id)
+
+
 async def vanished(table: LiveTable, why: str) -> bool:
     """The table's channel, thread or server is gone: close it as /cancel does (the deal in
     progress is called off, every stack goes back to its wallet, in one transaction). Returns

@@ -11,7 +11,8 @@ import pytest
 
 from bot.adapter.seat.panel_text import HEADING
 from bot.adapter.traffic.press_token import TOKEN_LIFETIME, TOKEN_MARGIN, PressToken
-from bot.adapter.table.message import LAST_CALL_AGE, RELAY_AFTER, ROLL_OVER_AGE, Composed, PostedBy, TableMessages
+from bot.adapter.table.composed import Composed, PostedBy
+from bot.adapter.table.message import LAST_CALL_AGE, RELAY_AFTER, ROLL_OVER_AGE, TableMessages
 from bot.games.base import Action
 from bot.service.table.live import LiveTable
 from tests.support.discord_clock import CLOCK
@@ -26,12 +27,16 @@ CHANNEL_POST = ("POST", f"/channels/{CHANNEL_ID}/messages")
 
 
 async def _table(h: Harness) -> tuple[LiveTable, TableMessages]:
-    """A heads-up hold'em deal just dealt (a deal boundary: no move yet), its message posted through
-    the channel, no press on it."""
+    """A heads-up hold'em deal just dealt (a deal boundary: no move yet), its message posted as the
+    create command's answer, whose token is then let go (as once it runs out): no courier."""
     await open_heads_up(h, ALICE, BOB)
     live = h.bot.service.in_channel(CHANNEL_ID)
-    assert live is not None and live.row.step == 0 and live.courier is None
-    return live, h.bot.presenter.messages
+    messages = h.bot.presenter.messages
+    assert live is not None and live.row.step == 0
+    opener = messages.courier(live)
+    assert isinstance(opener, PostedBy) and opener.message_id == live.row.message_id, "the command posted it"
+    messages.forget(live)
+    return live, messages
 
 
 def _composed(content: str = "the table") -> Composed:
@@ -82,30 +87,30 @@ async def test_the_courier_is_the_newest_fresh_press_on_the_live_message(h: Harn
     assert elsewhere.fresh() and messages.courier(live) is newest, "a press on another message edits no table"
     CLOCK.advance(LIFE)
     await h.settle()
-    assert messages.courier(live) is None and live.courier is None, "a token past 14 minutes is let go"
+    assert messages.courier(live) is None and messages._couriers.get(live.id) is None, "a token past 14 minutes is let go"
 
 
 async def test_a_my_seat_press_answered_by_its_panel_is_no_courier(h: Harness) -> None:
     live, messages = await _table(h)
     seat = f"cr:seat:{live.id}"
     token = messages.token(press_on(h, ALICE, h.table_message(), seat))
-    assert live.courier is None, "My seat's token is no courier"
+    assert messages._couriers.get(live.id) is None, "My seat's token is no courier"
     press = messages.pressed(live, press_on(h, ALICE, h.table_message(), seat))
     assert messages.courier(live) is press, "unanswered, it could still carry the table"
     await press.open_panel(content="Your seat")
-    assert messages.courier(live) is None and live.courier is None, "its token edits the panel, not the table"
+    assert messages.courier(live) is None and messages._couriers.get(live.id) is None, "its token edits the panel, not the table"
     assert token.fresh()
 
 
 async def test_the_press_that_posted_the_live_message_is_its_courier(h: Harness) -> None:
     live, messages = await _table(h)
     press = await _panel_press(h, live, ALICE)
-    live.courier = PostedBy(press, 12345)
-    assert messages.courier(live) is None and live.courier is None, "it posted another message"
-    posted_by = live.courier = PostedBy(press, live.row.message_id or 0)
+    messages._couriers[live.id] = PostedBy(press, 12345)
+    assert messages.courier(live) is None and messages._couriers.get(live.id) is None, "it posted another message"
+    posted_by = messages._couriers[live.id] = PostedBy(press, live.row.message_id or 0)
     assert messages.courier(live) is posted_by and posted_by.created == press.created
     CLOCK.advance(LIFE)
-    assert messages.courier(live) is None and live.courier is None
+    assert messages.courier(live) is None and messages._couriers.get(live.id) is None
 
 
 async def test_a_relay_is_the_freshest_panel_press_once_the_courier_runs_out(h: Harness) -> None:
@@ -141,7 +146,7 @@ async def test_at_a_deal_boundary_the_table_is_posted_afresh_through_a_relay(h: 
     await h.settle()
     second = live.row.message_id
     assert second != first and await _stored_message(h, live) == second
-    assert live.courier == PostedBy(alice, second) and messages.relayed == 1
+    assert messages._couriers.get(live.id) == PostedBy(alice, second) and messages.relayed == 1
     requests = h.recorder.requests[before:]
     assert ("POST", webhook_path(alice_token)) in [(r.method, r.path) for r in requests]
     assert _counted(requests) == [("DELETE", _channel_message(first))], \
@@ -158,7 +163,7 @@ async def test_at_a_deal_boundary_the_table_is_posted_afresh_through_a_relay(h: 
     await messages.write(live, _composed("posted through Bob's press"))
     await h.settle()
     third = live.row.message_id
-    assert third not in (first, second) and live.courier == PostedBy(bob, third) and messages.relayed == 2
+    assert third not in (first, second) and messages._couriers.get(live.id) == PostedBy(bob, third) and messages.relayed == 2
     requests = h.recorder.requests[before:]
     assert _counted(requests) == [], "posted and the old one deleted without a counted request"
     assert ("DELETE", webhook_path(alice_token, second)) in [(r.method, r.path) for r in requests], \
@@ -169,7 +174,7 @@ async def test_at_a_deal_boundary_the_table_is_posted_afresh_through_a_relay(h: 
     before = len(h.recorder.requests)
     await messages.write(live, _composed("posted through Carol's press"))
     await h.settle()
-    assert live.courier == PostedBy(carol, live.row.message_id) and messages.relayed == 3
+    assert messages._couriers.get(live.id) == PostedBy(carol, live.row.message_id) and messages.relayed == 3
     assert _counted(h.recorder.requests[before:]) == [("DELETE", _channel_message(third))]
 
 
@@ -185,7 +190,7 @@ async def test_a_my_seat_press_answered_by_its_panel_relays_the_table_as_a_publi
     post = [r for r in h.recorder.requests[before:] if r.path == webhook_path(interaction.token)]
     assert len(post) == 1 and post[0].ephemeral is False, "the channel sees it, though the press's answer was private"
     assert h.table_message()["content"] == "posted through Alice's My seat"
-    assert live.courier == PostedBy(seat, live.row.message_id)
+    assert messages._couriers.get(live.id) == PostedBy(seat, live.row.message_id)
 
 
 async def test_mid_deal_a_courier_keeps_the_message_and_without_one_a_relay_posts_it(h: Harness) -> None:
@@ -194,19 +199,17 @@ async def test_mid_deal_a_courier_keeps_the_message_and_without_one_a_relay_post
     courier = messages.pressed(live, press_on(h, ALICE, h.table_message()))
     CLOCK.advance(LIFE - RELAY_AFTER + MINUTE)  # the courier has 4 minutes left
     bob = await _panel_press(h, live, BOB)
-    message = live.row.message_id
+    message, edits = live.row.message_id, messages.by_token
     await messages.write(live, _composed())
     assert live.row.message_id == message and messages.relayed == 0, "mid-deal a courier edits it to its end"
-    assert courier.fresh() and messages.by_token == 1
-    assert messages.relay(live) is bob, "at a boundary Bob's press would post it"
-    CLOCK.advance(RELAY_AFTER)
+    assert courier.fresh() and messages.by_token == edits + 1
+    assert bob.fresh() and messages.relay(live) is None, "mid-deal with 4 minutes left the courier keeps it"
+    CLOCK.advance(2 * MINUTE)  # 2 minutes left: under half of RELAY_AFTER
     carol = await _panel_press(h, live, CAROL)
-    await h.settle()
-    assert messages.courier(live) is None
     await messages.write(live, _composed())
     await h.settle()
-    assert live.row.message_id != message and live.courier == PostedBy(carol, live.row.message_id), \
-        "with no courier every edit would be counted: a relay posts it afresh"
+    assert live.row.message_id != message and messages._couriers.get(live.id) == PostedBy(carol, live.row.message_id), \
+        "a courier running out mid-deal hands the table to a fresh press"
 
 
 async def test_the_message_rolls_over_at_a_deal_boundary_after_50_minutes(h: Harness) -> None:
@@ -262,4 +265,4 @@ async def test_a_roll_over_at_50_minutes_goes_through_a_relay_when_there_is_one(
     await messages.write(live, _composed("afresh"))
     await h.settle()
     assert CHANNEL_POST not in _counted(h.recorder.requests[before:])
-    assert live.courier == PostedBy(alice, live.row.message_id)
+    assert messages._couriers.get(live.id) == PostedBy(alice, live.row.message_id)

@@ -12,7 +12,7 @@ import pytest
 
 from bot.adapter.table.presenter import DiscordPresenter
 from bot.adapter.seat.panels import compose
-from bot.adapter.table.message import Composed
+from bot.adapter.table.composed import Composed
 from bot.games.base import Action
 from bot.service.table import dealing
 from bot.service.table.live import LiveTable
@@ -189,10 +189,10 @@ async def test_closing_drops_the_tables_panels(h: Harness) -> None:
 async def test_no_private_hand_is_sent_to_a_member_whose_panel_shows_their_cards(h: Harness) -> None:
     live, presenter = await _table(h)
     seat, _ = await _open_panel(h, live, ALICE)
-    live.told.clear()  # as at a new deal: everyone's cards are news
+    presenter.hands.told(live).clear()  # as at a new deal: everyone's cards are news
     alice_dms, bob_dms = len(h.recorder.dm_requests(ALICE.id)), len(h.recorder.dm_requests(BOB.id))
     await presenter.hands.send(live)
     await h.settle()
     assert len(h.recorder.dm_requests(BOB.id)) == bob_dms + 1, "Bob has no panel: his hand comes by DM"
     assert len(h.recorder.dm_requests(ALICE.id)) == alice_dms and webhook_requests(h, seat) == []
-    assert live.told[ALICE.id][0] == live.row.hand_no, "her panel told her"
+    assert presenter.hands.told(live)[ALICE.id][0] == live.row.hand_no, "her panel told her"
