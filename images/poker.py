@@ -6,7 +6,7 @@ large corner index). ``render_table`` shows what a player needs to decide: the b
 side pots), each seat's name (cut short, never shrunk), stack and bet this street, the dealer button,
 the seat to act as a gold plate with "Bob to act" over "40 to call" under the board, the last action,
 stud's up-cards, how many cards each draw player replaced and, at the end, a beaten shown hand's name
-on its plate; the log stays in the message text (``bot/adapter/table_text.py``). Up to six seats get
+on its plate; the log stays in the message text (``bot/adapter/table/text.py``). Up to six seats get
 28 px text, seven to ten 22 px. ``render_hand`` draws the private hand: the cards large, the hand's
 name, the stack and bet, what the player faces on their turn, the board. Where the seats and bets go
 is ``images.poker_layout``'s. Both read nothing but the keys of ``bot.games.poker_view.PokerView``,

@@ -10,6 +10,8 @@ from datetime import datetime, timezone
 from types import SimpleNamespace
 from typing import Any, AsyncContextManager, Callable
 
+import discord
+
 from bot.adapter.traffic.global_pace import WallTimers
 from bot.adapter.traffic.press_token import ANSWER_BY, ANSWER_DEADLINE, Answer, PressToken
 from tests.support.discord_clock import ManualClock
@@ -42,6 +44,7 @@ class _Response:
 def _interaction() -> Any:
     """What a ``PressToken`` reads of a press on message 1, made at ``CREATED``."""
     return SimpleNamespace(client=SimpleNamespace(allowed_mentions=None), message=SimpleNamespace(id=1),
+                           type=discord.InteractionType.component,
                            created_at=datetime.fromtimestamp(CREATED, tz=timezone.utc), extras={},
                            response=_Response(), followup=SimpleNamespace())
 

@@ -189,7 +189,7 @@ async def test_a_my_seat_press_answered_by_its_panel_relays_the_table_as_a_publi
     await h.settle()
     post = [r for r in h.recorder.requests[before:] if r.path == webhook_path(interaction.token)]
     assert len(post) == 1 and post[0].ephemeral is False, "the channel sees it, though the press's answer was private"
-    assert h.table_message()["content"] == "posted through Alice's My seat"
+    assert h.recorder.messages_in(CHANNEL_ID)[-1]["content"] == "posted through Alice's My seat"
     assert messages._couriers.get(live.id) == PostedBy(seat, live.row.message_id)
 
 
