@@ -14,7 +14,7 @@ from bot.service.seasons.achievements import ACHIEVEMENTS, from_deal, from_total
 from bot.service.seasons.finishes import sit_and_go_finishes
 from bot.service.table.live import LiveTable
 from bot.storage.interface import Storage
-from bot.storage.records import Achievement, Deal, TableMode
+from bot.storage.records import Achievement, Deal
 
 log = logging.getLogger(__name__)
 ANNOUNCED = "**Achievement earned**"
@@ -42,13 +42,8 @@ async def deal_awards(table: LiveTable, hand_no: int) -> None:
     record = stored.record
     members = {seat: int(user) for seat, (user, bot) in enumerate(zip(record.get("users", []), record.get("bots", [])))
                if not bot and int(user) > 0}
-    winners: set[int] = set()
-    if row.settings.mode is TableMode.SIT_AND_GO and row.status == "closed":  # this deal ended it: one has chips
-        left = [user for user, stack, delta in zip(record["users"], record["stacks"], record["outcome"]["deltas"])
-                if stack + delta > 0]
-        winners = set(left) if len(left) == 1 else set()
-    if row.settings.mtt is not None:
-        winners |= await _mtt_winners(storage, row.settings.mtt)
+    stacks = [stack + delta for stack, delta in zip(record["stacks"], record["outcome"]["deltas"])]
+    winners = await table.kind.winners([int(user) for user in record["users"]], stacks)
     totals = await storage.hands_played(row.guild_id, list(members.values()))
     now = table.room.clock()
     for seat, user in members.items():
@@ -59,13 +54,6 @@ async def deal_awards(table: LiveTable, hand_no: int) -> None:
                 await table.room.presenter.announce(row.guild_id, row.channel_id, ANNOUNCED, line)
             else:
                 table.note(line)
-
-
-async def _mtt_winners(storage: Storage, mtt_id: int) -> set[int]:
-    mtt = await storage.mtt(mtt_id)
-    if mtt is None or mtt.status != "finished":
-        return set()
-    return {entry.user_id for entry in await storage.mtt_entries(mtt_id) if entry.place == 1 and not entry.is_bot}
 
 
 async def award(storage: Storage, guild_id: int, user_id: int, earned: Iterable[str], now: float,

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from typing import Any, ContextManager, Protocol
+from typing import Any, ContextManager, Protocol, Sequence
 
 from bot.games.base import Outcome
 from bot.storage.interface import Tx
@@ -97,6 +97,10 @@ class TableKind(Protocol):
 
     async def channel_lost(self, loss: Loss, why: str) -> Lost:
         """The bot lost the table's channel (``why``, in words): what the table does about it."""
+
+    async def winners(self, users: Sequence[int], stacks: Sequence[int]) -> set[int]:
+        """The members who have won the table's tournament once the deal just stored (its ``users``
+        and their ``stacks`` after it) is over: none at a table that is no tournament."""
 
 
 class Owners(Protocol):

@@ -5,7 +5,7 @@ holds one (``LiveTable.kind``), chosen here from its settings when it is made or
 from __future__ import annotations
 
 from contextlib import AbstractContextManager, nullcontext
-from typing import Any
+from typing import Any, Sequence
 
 from bot.errors import UserError
 from bot.games.base import Outcome
@@ -78,6 +78,9 @@ class CasualTable:
         if loss is not Loss.REACH:
             return Lost.CLOSED if await self.table.commands.vanished(why) else Lost.UNCHANGED
         return self._pause(why)
+
+    async def winners(self, users: Sequence[int], stacks: Sequence[int]) -> set[int]:
+        return set()
 
     def _pause(self, why: str) -> Lost:
         """Paused until the bot may post again (a table never shown yet waits for its first post)."""
@@ -163,6 +166,11 @@ class SitAndGo(CasualTable):
     async def after_deal(self, tx: Tx, deal: Deal, outcome: Outcome) -> None:
         await tournament_step(self.table, tx, deal)
 
+    async def winners(self, users: Sequence[int], stacks: Sequence[int]) -> set[int]:
+        """The one member left with chips, when the deal ended the sit-and-go."""
+        left = [user for user, stack in zip(users, stacks) if stack > 0]
+        return set(left) if self.table.row.status == "closed" and len(left) == 1 else set()
+
 
 class TournamentTable(SitAndGo):
     """A table of a multi-table tournament (``bot.service.tournament.multi_table``), which seats and
@@ -209,6 +217,14 @@ class TournamentTable(SitAndGo):
 
     def counted_chips(self, deltas: tuple[int, ...]) -> tuple[int, ...]:
         return tuple(0 for _ in deltas)  # its finish counts, and its prize is in the wallet
+
+    async def winners(self, users: Sequence[int], stacks: Sequence[int]) -> set[int]:
+        """The tournament's winner once it is over (as stored: the last deal may have ended it)."""
+        storage, mtt_id = self.table.room.storage, self.table.row.settings.mtt
+        mtt = await storage.mtt(mtt_id) if mtt_id is not None else None
+        if mtt is None or mtt.status != "finished":
+            return set()
+        return {entry.user_id for entry in await storage.mtt_entries(mtt.id) if entry.place == 1 and not entry.is_bot}
 
     async def channel_lost(self, loss: Loss, why: str) -> Lost:
         """A thread gone: the tournament opens a new one and the table deals on there; if it can't,

@@ -10,6 +10,7 @@ from types import SimpleNamespace
 from typing import Any, cast
 
 from bot.service.seasons import awards
+from bot.service.table.kinds import SitAndGo, TournamentTable
 from bot.storage import open_storage
 from bot.storage.records import Deal, MttEntry, TableMode, TableSettings, TournamentSettings
 
@@ -41,6 +42,7 @@ async def test_a_sit_and_go_winner_earns_once_and_the_robot_never(database: str)
         tasks: list[Any] = []
         table = SimpleNamespace(id=table_id, row=row, note=lambda line: None, spawn=tasks.append,
                                 room=SimpleNamespace(storage=storage, presenter=presenter, clock=lambda: 50.0))
+        table.kind = SitAndGo(cast(Any, table))  # the kind says who won
         deal = Deal("s", "c", [0, 1], ["Ann", "Bot"], [400, 400], [False, True], {}, {})
         for _ in range(2):
             awards.after_deal(cast(Any, table), deal)
@@ -79,6 +81,7 @@ async def test_a_multi_table_tournaments_winner_earns_it_with_its_last_deal(data
         notes: list[str] = []
         table = SimpleNamespace(id=table_id, row=row, note=notes.append, spawn=None,
                                 room=SimpleNamespace(storage=storage, presenter=Presenter(), clock=lambda: 5.0))
+        table.kind = TournamentTable(cast(Any, table))  # the kind says who won
         await awards.deal_awards(cast(Any, table), 9)
         assert notes == ["Ann earns an achievement: Tournament won."], "the last deal lost, the tournament won"
         assert [a.kind for a in await storage.achievements(GUILD, ANN)] == ["tournament-won"]
