@@ -3,7 +3,7 @@ game's words in the header, and what kind of deal it is (a board, stud's up card
 
 A game whose engine writes a PHH variant code listed here has a PokerStars form; listing a code is all
 a new game of one of these kinds needs. The names are those of real PokerStars files ("7 Card Stud
-Limit", "Triple Draw 2-7 Lowball Limit", ...: ``tests/data/pokerstars/``).
+Limit", "Triple Draw 2-7 Lowball Limit", ...).
 """
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """Hands named in PokerStars' words, as its hand histories write them after a card list: "shows [..]
 (a pair of Sixes)" at the showdown, "showed [..] and won (46) with a flush, Ace high" in the summary.
 
-The words are those of real PokerStars files (the files under ``tests/data/pokerstars/``): high hands
+The words are those of real PokerStars files: high hands
 "high card Ace", "two pair, Aces and Kings", "a straight, Five to Nine", "a full house, Kings full of
 Sevens"; a low hand by its ranks from the highest, "8,6,4,3,2" (an ace low is "A", last); a paired low
 hand by its high-hand words. Razz and 2-7 prefix "Lo: ", badugi "Badugi: " or "3-card: " (in the

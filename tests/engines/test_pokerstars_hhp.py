@@ -1,7 +1,6 @@
 """Our no-limit hold'em hands read by a second independent reader, npm's hhp run under Node.js
-(``tests/support/hhp_reader.py``): it reads real PokerStars files of its own tests, refuses PokerStars'
-own play-money files as it refuses ours (it knows real-money headers only) and reads both once their
-first two lines are a real-money table's; then every line of each of our hands must read back as we
+(``tests/support/hhp_reader.py``; it knows real-money headers only, so each hand is given to it with
+its first two lines a real-money table's): every line of each of our hands must read back as we
 wrote it: the seats and stacks, the forced bets, every action street by street, each hand shown and
 named, what each player collected, and the pot (hhp reads "Total pot" with one side pot at most, and
 no "collected ... from side pot-1": those are left to the grammar reader's sums,
@@ -19,9 +18,7 @@ from bot.games.phh import RoomHandHistory
 from bot.games.pokerstars import HandInfo, convert
 from tests.engines.test_pokerstars_readers import played
 from tests.support.hhp_reader import as_real_money, install, parse
-from tests.support.pokerstars_grammar import hands_of
 
-REAL = Path(__file__).parent.parent / "data" / "pokerstars"
 HANDS = 60
 _MOVE = re.compile(r"^(.+?): (folds|checks|calls|bets|raises)")
 _COLLECTED = re.compile(r"^(.+) collected (\d+) from (pot|main pot|side pot(-\d+)?)$", re.M)
@@ -32,15 +29,6 @@ _SHOWS = re.compile(r"^(.+?): shows \[(\S\S) (\S\S)\] \((.+)\)$", re.M)
 @pytest.fixture(scope="module")
 def hhp() -> Path:
     return install()
-
-
-def test_hhp_reads_real_files_and_refuses_play_money_headers_as_pokerstars_writes_them(hhp: Path) -> None:
-    real = [hand for name in ("hhp-allin-preflop", "hhp-cash.2010", "hhp-collected-on-showdown", "hhp-uncalled-bet-returned")
-            for hand in hands_of((REAL / f"{name}.txt").read_text(encoding="utf-8"))]
-    assert all("hand" in result for result in parse(hhp, real))
-    (play_money,) = hands_of((REAL / "holdem-play-money.txt").read_text(encoding="utf-8"))
-    refused, read = parse(hhp, [play_money, as_real_money(play_money)])
-    assert "error" in refused and read["hand"]["info"]["bb"] == 200 and len(read["hand"]["seats"]) == 9
 
 
 def _ours(rng: random.Random) -> tuple[str, RoomHandHistory]:

@@ -5,7 +5,7 @@ installed from the npm registry once into a cache folder (``CARDROOM_TEST_CACHE`
 
 hhp reads no-limit hold'em of real-money tables only: its header pattern wants a currency sign in the
 stakes ("($0.05/$0.10 USD)") and its table pattern no "(Play Money)", so it refuses PokerStars' own
-play-money files (``tests/data/pokerstars/holdem-play-money.txt``) as it refuses ours. ``as_real_money``
+play-money files as it refuses ours. ``as_real_money``
 writes a hand's first two lines as a real-money table's, the same way for a real file and for ours, and
 hhp reads every other line as written. It knows one side pot ("side pot"), not "side pot-1".
 """

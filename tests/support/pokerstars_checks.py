@@ -39,7 +39,7 @@ _ROLE = re.compile(r"( \((?:button|small blind|big blind)\))+$")
 class Reader(PokerStarsHandHistory):  # type: ignore[misc]
     """The package's reader, its hero line read for any number of cards (Omaha deals four), or none,
     and its table line as play-money tables write it ("6-max (Play Money) Seat #1 is the button": the
-    package reads no play-money file as it is, ours or PokerStars' own, tests/data/pokerstars/)."""
+    package reads no play-money file as it is, ours or PokerStars' own)."""
 
     _four = re.compile(r"^Dealt to (?P<hero_name>.+?) \[(?P<cards>[^\]]+)\]$")
     _table_re = re.compile(r"^Table '(.*)' (\d+)-max (?:\(Play Money\) )?Seat #(?P<button>\d+) is the button")

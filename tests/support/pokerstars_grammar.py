@@ -1,5 +1,5 @@
-"""A PokerStars hand-history reader written from the grammar of real PokerStars files (the files under
-``tests/data/pokerstars/``), for every game PokerStars deals that the room does (hold'em, Omaha, Omaha
+"""A PokerStars hand-history reader written from the grammar of real PokerStars files (hands of every
+one of these games in two open-source projects' test data, fpdb-3's and hhp's), for every game PokerStars deals that the room does (hold'em, Omaha, Omaha
 hi-lo, stud, stud hi-lo, razz, five-card draw, 2-7 single and triple draw, badugi).
 
 Every line must have the form of a line of a real file, or ``read`` refuses the hand; what real files
