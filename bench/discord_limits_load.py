@@ -543,8 +543,12 @@ class Observer:
                     answered.refused += body.get("type") == 4
             if press is not None and body.get("type") == 7 and not press.on_panel:
                 table = press.table
-        elif kind == "webhook edit" and parts[-1] == "@original":
-            table = press.table if press is not None and not press.on_panel and not press.opens else None
+        elif kind == "webhook edit" and parts[-1] == "@original" and press is not None:
+            table = press.table if not press.on_panel and not press.opens else None
+        elif kind == "webhook edit" and parts[-1] == "@original":  # a command's public answer: its table
+            original = self.server.originals.get(parts[2])
+            message = self.server.messages.get(original.message_id or 0) or {} if original is not None else {}
+            table = None if message.get("_interaction_reply") else self.by_channel.get(int(message.get("channel_id", 0)))
         elif kind == "webhook edit":  # a follow-up edited: the table posted afresh through a press
             message = self.server.messages.get(int(parts[-1])) or {}
             table = None if message.get("_interaction_reply") else self.by_channel.get(int(message.get("channel_id", 0)))
