@@ -14,8 +14,9 @@ from bot.ai import lowball as lowball_ai
 from bot.games.base import ActionSpec
 from bot.service.table.live import LiveTable
 from tests.support.export_checks import exported, replayed_stacks
-from tests.support.harness import CHANNEL_ID, Harness, User
+from tests.support.harness import Harness, User
 from tests.support.panel_play import Choice, passive, play_deal
+from tests.support.deal_steps import live_table, next_deal
 
 ALICE, BOB = User(5701, "Alice"), User(5702, "Bob")
 Discards = Callable[[list[str], int], tuple[str, ...]]
@@ -25,22 +26,6 @@ GAMES: dict[str, tuple[str, str, Discards, int]] = {
     "single-draw": ("N2L1D", "Blinds 5/10", lambda cards, left: lowball_ai.choose_discards(cards, left, False), 5),
     "badugi": ("FB", "Limits 10/20", badugi_ai.choose_discards, 4),
 }
-
-
-def _live(h: Harness) -> LiveTable:
-    live = h.bot.service.in_channel(CHANNEL_ID)
-    assert live is not None
-    return live
-
-
-async def _next_deal(h: Harness) -> LiveTable:
-    live = _live(h)
-    hand = live.row.hand_no
-    live.row.deadline = 0.0
-    await h.bot.service.tick()
-    await h.settle()
-    assert live.row.hand_no == hand + 1 and live.row.deal is not None
-    return live
 
 
 def _drawing(discards: Discards) -> Callable[[LiveTable, int, list[ActionSpec]], Choice]:
@@ -66,12 +51,12 @@ async def test_members_and_a_robot_play_whole_deals(game: str, tmp_path: Any,
     await h.command(BOB, game, "join")
     await h.command(ALICE, game, "add-bot")
     await h.command(ALICE, game, "start")
-    live = _live(h)
+    live = live_table(h)
     chips = sum(seat.stack for seat in live.row.seats)
     drawn = 0
     for deal in range(1, 4):
         if deal > 1:
-            live = await _next_deal(h)
+            live = await next_deal(h)
         assert all(len(live.engine.view(s)["seats"][s]["cards"]) == size for s in range(3))
         played = await play_deal(h, [ALICE, BOB], _drawing(discards), open_panels=deal == 1)
         drawn += sum(move.kind in ("discard", "stand_pat") for move in played.moves)

@@ -13,27 +13,11 @@ from typing import Any
 from bot.games.base import ActionSpec
 from bot.service.table.live import LiveTable
 from tests.support.export_checks import exported, replayed_stacks
-from tests.support.harness import CHANNEL_ID, Harness, Recorder, User
+from tests.support.harness import Harness, Recorder, User
 from tests.support.panel_play import Choice, passive, play_deal
+from tests.support.deal_steps import live_table, next_deal
 
 ALICE, BOB, CAROL = User(5101, "Alice"), User(5102, "Bob"), User(5103, "Carol")
-
-
-def _live(h: Harness) -> LiveTable:
-    live = h.bot.service.in_channel(CHANNEL_ID)
-    assert live is not None
-    return live
-
-
-async def _next_deal(h: Harness) -> LiveTable:
-    """The pause after the deal is over: the next deal is dealt."""
-    live = _live(h)
-    hand = live.row.hand_no
-    live.row.deadline = 0.0
-    await h.bot.service.tick()
-    await h.settle()
-    assert live.row.hand_no == hand + 1 and live.row.deal is not None
-    return live
 
 
 def _careful(live: LiveTable, seat: int, specs: list[ActionSpec]) -> Choice:
@@ -56,12 +40,12 @@ async def test_a_rotation_across_a_change_of_game(tmp_path: Any, rendered: list[
     await h.command(BOB, "mixed", "join")
     await h.command(ALICE, "mixed", "add-bot")
     await h.command(ALICE, "mixed", "start")
-    live = _live(h)
+    live = live_table(h)
     chips = _chips(live)
     games = []
     for deal in range(1, 4):
         if deal > 1:
-            live = await _next_deal(h)
+            live = await next_deal(h)
         public = live.engine.view(None)
         games.append(public["game"])
         now, upcoming = ("Fixed-limit hold'em", "Seven-card stud") if deal != 2 else ("Seven-card stud", "Fixed-limit hold'em")
@@ -87,12 +71,12 @@ async def test_a_horse_table_through_every_game(tmp_path: Any) -> None:
     await h.command(BOB, "mixed", "join")
     await h.command(ALICE, "mixed", "add-bot")
     await h.command(ALICE, "mixed", "start")
-    live = _live(h)
+    live = live_table(h)
     chips = _chips(live)
     games = []
     for deal in range(1, 6):
         if deal > 1:
-            live = await _next_deal(h)
+            live = await next_deal(h)
         games.append(live.engine.view(None)["game"])
         assert f"HORSE: {live.engine.title}, hand 1 of 1" in h.table_message()["content"]
         await play_deal(h, [ALICE, BOB], passive, open_panels=deal == 1)
@@ -114,12 +98,12 @@ async def test_an_8_game_table_through_every_game(tmp_path: Any) -> None:
     await h.command(BOB, "mixed", "join")
     await h.command(ALICE, "mixed", "add-bot")
     await h.command(ALICE, "mixed", "start")
-    live = _live(h)
+    live = live_table(h)
     chips = _chips(live)
     games = []
     for deal in range(1, 9):
         if deal > 1:
-            live = await _next_deal(h)
+            live = await next_deal(h)
         games.append(live.engine.view(None)["variant"])
         assert f"8-game: {live.engine.title}, hand 1 of 1" in h.table_message()["content"]
         played = await play_deal(h, [ALICE, BOB], _careful, open_panels=deal == 1)
@@ -138,10 +122,10 @@ async def test_a_mixed_sit_and_go_raises_every_games_stakes_with_its_level(tmp_p
     await h.command(BOB, "mixed", "join")
     await h.command(ALICE, "mixed", "add-bot")
     await h.command(ALICE, "mixed", "start")
-    live = _live(h)
+    live = live_table(h)
     assert live.engine.view(None)["stakes"] == "Blinds 5/10" and "level 1: blinds 5/10" in h.table_message()["content"]
     await play_deal(h, [ALICE, BOB], _careful)
-    live = await _next_deal(h)  # level 2: razz at twice the stakes
+    live = await next_deal(h)  # level 2: razz at twice the stakes
     assert (live.engine.view(None)["variant"], live.engine.view(None)["stakes"]) == \
         ("Razz", "Limits 20/40, ante 2, bring-in 6")
     await play_deal(h, [ALICE, BOB], _careful, open_panels=False)
@@ -154,7 +138,7 @@ async def test_a_rotation_with_stud_seats_eight(tmp_path: Any) -> None:
     await h.command(ALICE, "mixed", "create", rotation="holdem-nl,stud")
     for _ in range(7):
         await h.command(ALICE, "mixed", "add-bot")
-    assert len(_live(h).row.seats) == 8
+    assert len(live_table(h).row.seats) == 8
     token = await h.command(BOB, "mixed", "join")
     assert "The table is full (8 seats)" in h.ephemeral_text(token)
     await h.close()
@@ -173,7 +157,7 @@ async def test_a_dealers_choice_orbit(tmp_path: Any) -> None:
     await h.command(BOB, "mixed", "join")
     await h.command(CAROL, "mixed", "join")
     await h.command(ALICE, "mixed", "start")
-    live = _live(h)
+    live = live_table(h)
     assert live.engine.to_act() == (0,) and live.engine.view(None)["game"] == "mixed"
     assert "Dealer's choice: Alice is choosing the game for the next orbit" in h.table_message()["content"]
     assert (await h.labels_of(ALICE))[:3] == ["No-limit hold'em", "Seven-card stud", "Fixed-limit five-card draw"]
@@ -182,11 +166,11 @@ async def test_a_dealers_choice_orbit(tmp_path: Any) -> None:
     assert played.moves[0].kind == "choose" and played.moves[0].presses == 1, "the pick is one press on her panel"
     assert "Alice chooses Seven-card stud for 3 hands (an orbit)" in live.engine.view(None)["log"]
     for hand in (2, 3):  # the orbit: stud, without a choice
-        live = await _next_deal(h)
+        live = await next_deal(h)
         assert live.engine.view(None)["game"] == "stud"
         assert f"Seven-card stud, hand {hand} of 3" in h.table_message()["content"]
         await play_deal(h, [ALICE, BOB, CAROL], passive, open_panels=False)
-    live = await _next_deal(h)  # the orbit is over, the button is Alice's again: the choice passes to Bob, who lets his clock run out
+    live = await next_deal(h)  # the orbit is over, the button is Alice's again: the choice passes to Bob, who lets his clock run out
     chooser = live.engine.to_act()
     assert [live.table_seat_of(seat).name for seat in chooser] == ["Bob"]
     assert "Dealer's choice: Bob is choosing the game for the next orbit" in h.table_message()["content"]
@@ -208,16 +192,16 @@ async def test_a_dealers_choice_survives_restarts(tmp_path: Any) -> None:
     await h.command(ALICE, "mixed", "start")
     await h.close()
     h = await Harness.start(database, recorder)
-    live = _live(h)
+    live = live_table(h)
     assert live.engine.choosing and live.engine.to_act() == (0,)
     await h.pick(ALICE, "choose", "stud")
     assert live.engine.view(None)["game"] == "stud"
     await h.close()
     h = await Harness.start(database, recorder)
-    live = _live(h)
+    live = live_table(h)
     assert live.engine.view(None)["game"] == "stud"
     assert live.engine.log == ["Alice chooses Seven-card stud for 2 hands (an orbit)"]
     await play_deal(h, [ALICE, BOB], passive)
-    live = await _next_deal(h)
+    live = await next_deal(h)
     assert live.engine.view(None)["game"] == "stud" and "Seven-card stud, hand 2 of 2" in h.table_message()["content"]
     await h.close()

@@ -14,28 +14,12 @@ from bot.games.runout_equity import with_equity
 from bot.games.short_deck_hands import SHORT_DECK, entry
 from bot.service.table.live import LiveTable
 from tests.support.export_checks import exported, replayed_stacks
-from tests.support.harness import CHANNEL_ID, Harness, User
+from tests.support.harness import Harness, User
 from tests.support.panel_play import Choice, passive, play_deal
+from tests.support.deal_steps import live_table, next_deal
 
 ALICE, BOB = User(5601, "Alice"), User(5602, "Bob")
 SEEDS = ("36d" + "0" * 61, "36d" + "1" * 61, "36d" + "2" * 61)
-
-
-def _live(h: Harness) -> LiveTable:
-    live = h.bot.service.in_channel(CHANNEL_ID)
-    assert live is not None
-    return live
-
-
-async def _next_deal(h: Harness) -> LiveTable:
-    """The pause after the deal is over: the next deal is dealt."""
-    live = _live(h)
-    hand = live.row.hand_no
-    live.row.deadline = 0.0
-    await h.bot.service.tick()
-    await h.settle()
-    assert live.row.hand_no == hand + 1 and live.row.deal is not None
-    return live
 
 
 def _chips(live: LiveTable) -> int:
@@ -61,11 +45,11 @@ async def test_members_and_a_robot_play_short_deck_deals(tmp_path: Any, rendered
     await h.command(BOB, "short-deck", "join")
     await h.command(ALICE, "short-deck", "add-bot")
     await h.command(ALICE, "short-deck", "start")
-    live = _live(h)
+    live = live_table(h)
     chips = _chips(live)
     for deal in range(1, 4):
         if deal > 1:
-            live = await _next_deal(h)
+            live = await next_deal(h)
         engine = live.engine
         dealt = [card for seat in range(3) for card in engine.view(seat)["seats"][seat]["cards"]]
         assert len(set(dealt)) == 6 and set(dealt) <= set(SHORT_DECK)
@@ -92,7 +76,7 @@ async def test_a_table_with_blinds(tmp_path: Any) -> None:
     await h.command(ALICE, "short-deck", "create", forced="blinds", small_blind=5, big_blind=10)
     await h.command(BOB, "short-deck", "join")
     await h.command(ALICE, "short-deck", "start")
-    live = _live(h)
+    live = live_table(h)
     assert live.engine.view(None)["stakes"] == "Blinds 5/10"
     assert any("posts the big blind of 10" in line for line in live.engine.log)
     await play_deal(h, [ALICE, BOB])
@@ -105,7 +89,7 @@ async def test_a_sit_and_go_with_blinds(tmp_path: Any) -> None:
     await h.command(ALICE, "short-deck", "create", forced="blinds", mode="tournament", buy_in=500)
     await h.command(BOB, "short-deck", "join")
     await h.command(ALICE, "short-deck", "start")
-    live = _live(h)
+    live = live_table(h)
     assert live.row.settings.mode.value == "tournament" and live.engine.view(None)["stakes"] == "Blinds 5/10"
     await play_deal(h, [ALICE, BOB])
     assert live.last_deal is not None and _chips(live) == 2 * 500
@@ -121,7 +105,7 @@ async def test_an_all_in_shows_odds_counted_over_the_short_deck(tmp_path: Any,
     await h.command(ALICE, "short-deck", "create")
     await h.command(BOB, "short-deck", "join")
     await h.command(ALICE, "short-deck", "start")
-    live = _live(h)
+    live = live_table(h)
     first, second = (ALICE, BOB) if live.engine.to_act() == (live.deal_seat(ALICE.id),) else (BOB, ALICE)
     await h.move(first, "All-in")
     await h.move(second, "Call")

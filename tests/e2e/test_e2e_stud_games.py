@@ -11,29 +11,13 @@ import pytest
 from bot.games.low_hands import best_ace_to_five
 from bot.service.table.live import LiveTable
 from tests.support.export_checks import exported, replayed_stacks
-from tests.support.harness import CHANNEL_ID, Harness, User
+from tests.support.harness import Harness, User
 from tests.support.panel_play import play_deal
+from tests.support.deal_steps import live_table, next_deal
 
 ALICE, BOB = User(5701, "Alice"), User(5702, "Bob")
 SEEDS = tuple(f"57{deal}" + "d" * 61 for deal in range(4))
 LOW_ORDER = "A23456789TJQK"
-
-
-def _live(h: Harness) -> LiveTable:
-    live = h.bot.service.in_channel(CHANNEL_ID)
-    assert live is not None
-    return live
-
-
-async def _next_deal(h: Harness) -> LiveTable:
-    """The pause after the deal is over: the next deal is dealt."""
-    live = _live(h)
-    hand = live.row.hand_no
-    live.row.deadline = 0.0
-    await h.bot.service.tick()
-    await h.settle()
-    assert live.row.hand_no == hand + 1 and live.row.deal is not None
-    return live
 
 
 def _bring_in_door(live: LiveTable) -> tuple[str, list[str]]:
@@ -61,12 +45,12 @@ async def test_members_and_a_robot_play_deals(tmp_path: Any, rendered: list[tupl
     await h.command(BOB, name, "join")
     await h.command(ALICE, name, "add-bot")
     await h.command(ALICE, name, "start")
-    live = _live(h)
+    live = live_table(h)
     chips = sum(seat.stack for seat in live.row.seats)
     showdowns = []
     for deal in range(1, 4):
         if deal > 1:
-            live = await _next_deal(h)
+            live = await next_deal(h)
         played = await play_deal(h, [ALICE, BOB], open_panels=deal == 1)
         door, doors = _bring_in_door(live)
         if name == "razz":  # the highest door card, aces low, brings in
