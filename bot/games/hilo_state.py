@@ -2,6 +2,8 @@
 Omaha hi-lo engine plays with and what the room's PHH reader replays its exports with."""
 from __future__ import annotations
 
+from typing import Mapping
+
 from pokerkit import ChipsPushing, State
 
 HIGH, LOW = 0, 1
@@ -25,3 +27,15 @@ class HiLoState(State):
                     for player in self._pots[pot_index].player_indices):
                 self._sub_pots[0] = (amount, pot_index, board_index, HIGH)
         return super().push_chips(commentary=commentary)
+
+
+def winner_line(line: str, halves: Mapping[int | None, int], any_low: bool, high: str, low: str | None) -> str:
+    """``line`` ("Ann wins 120") told with the half or halves won and the hands that won them (``low``:
+    the hand's low named, None if it has none). pokerkit pays a pot without naming a half (None) when
+    every other hand was beaten for both halves: this hand took the high, and the low too if it has one."""
+    won_high = HIGH in halves or None in halves
+    if low is not None and (LOW in halves or None in halves) and won_high:
+        return f"{line} (high and low) with {high} and {low}"
+    if low is not None and LOW in halves:
+        return f"{line} (low) with {low}"
+    return f"{line} ({'high' if any_low else 'high, no low qualifies'}) with {high}"

@@ -40,7 +40,7 @@ from pokerkit.lookups import Entry, EightOrBetterLookup, Label, StandardLookup
 
 from bot.games.base import ActionSpec, Seat as TableSeat
 from bot.games.equity import CARD_ID
-from bot.games.hilo_state import HIGH, LOW, HiLoState
+from bot.games.hilo_state import LOW, HiLoState, winner_line
 from bot.games.high_hands import PHEVALUATOR_ID, WORST_RANK, PrecomputedHand, hand_name, rank_label
 from bot.games.holdem import HoldemEngine
 from bot.games.phh import (
@@ -270,15 +270,7 @@ class OmahaHiLoEngine(OmahaEngine):
             if not self._shown_names[seat]:  # everyone else folded
                 lines.append(line)
                 continue
-            high = high_name(self._hole[seat], cards)
             low = best_low(self._hole[seat], cards)
-            # pokerkit pays a pot without naming a half (None) when every other hand was beaten for
-            # both halves: this hand took the high, and the low too if it has one.
-            won_high = HIGH in halves or None in halves
-            if low is not None and (LOW in halves or None in halves) and won_high:
-                lines.append(f"{line} (high and low) with {high} and {low_name(low)}")
-            elif low is not None and LOW in halves:
-                lines.append(f"{line} (low) with {low_name(low)}")
-            else:
-                lines.append(f"{line} ({'high' if any_low else 'high, no low qualifies'}) with {high}")
+            lines.append(winner_line(line, halves, any_low, high_name(self._hole[seat], cards),
+                                     None if low is None else low_name(low)))
         return lines

@@ -26,7 +26,7 @@ from pokerkit.games import SevenCardStud
 
 from bot.games.base import Seat
 from bot.games.high_hands import FastHighHand, hand_name
-from bot.games.hilo_state import HIGH, LOW, HiLoState
+from bot.games.hilo_state import LOW, HiLoState, winner_line
 from bot.games.low_hands import ace_to_five_name, best_ace_to_five
 from bot.games.stud import StudEngine, StudState
 
@@ -89,13 +89,7 @@ class StudHiLoEngine(StudEngine):
             if not self._shown_names[seat]:  # everyone else folded
                 lines.append(line)
                 continue
-            high = hand_name(self._cards[seat] + self.board)
             low = self._low(seat)
-            won_high = HIGH in halves or None in halves
-            if low is not None and (LOW in halves or None in halves) and won_high:
-                lines.append(f"{line} (high and low) with {high} and {ace_to_five_name(low)}")
-            elif low is not None and LOW in halves:
-                lines.append(f"{line} (low) with {ace_to_five_name(low)}")
-            else:
-                lines.append(f"{line} ({'high' if any_low else 'high, no low qualifies'}) with {high}")
+            lines.append(winner_line(line, halves, any_low, hand_name(self._cards[seat] + self.board),
+                                     None if low is None else ace_to_five_name(low)))
         return lines
