@@ -2,6 +2,7 @@
 and finished deals as files other tools read."""
 from __future__ import annotations
 
+import asyncio
 import io
 from pathlib import Path
 
@@ -11,10 +12,12 @@ from discord.ext import commands
 
 from bot.adapter.protocol import Cardroom
 from bot.exports import export_file, formats, pokerstars_file, pokerstars_refusal
-from bot.games.cards import commitment, pretty, shuffled_deck
+from bot.games.card_names import card_name
+from bot.games.cards import commitment
 from bot.games.words import counted
 from bot.registry import game, game_names
 from bot.service.events import shared_deals
+from bot.service.table.replays import played_engine
 
 RULES_DIR = Path(__file__).resolve().parent.parent / "docs" / "rules"
 PAGE = 1900
@@ -84,13 +87,15 @@ class Info(commands.Cog):
             return
         seed = record.seed
         ok = commitment(seed) == record.commitment
-        deck = " ".join(pretty(c) for c in shuffled_deck(seed)[:12])
+        order = (await asyncio.to_thread(played_engine, record.game, seed, record.record)).deck_order()
+        if order is None:
+            deck = "This deal's cards were set by the table (a given deal), not shuffled from the seed."
+        else:
+            deck = (f"Deck order (first 12): {' '.join(card_name(c) for c in order.shuffled(seed)[:12])}\n"
+                    f"Rebuild it yourself: `random.Random(int(seed, 16)).shuffle(deck)` over {order.written}.")
         await interaction.response.send_message(
             f"Table #{table}, hand #{hand}\nCommitted SHA-256: `{record.commitment}`\nSeed: `{seed}`\n"
-            f"SHA-256(seed) {'matches ✅' if ok else 'does NOT match ❌'}\n"
-            f"Deck order (first 12): {deck}\n"
-            "Rebuild it yourself: `random.Random(int(seed, 16)).shuffle(deck)` over 2c…Ac, 2d…Ad, 2h…Ah, 2s…As.",
-            ephemeral=True)
+            f"SHA-256(seed) {'matches ✅' if ok else 'does NOT match ❌'}\n{deck}", ephemeral=True)
 
     @app_commands.guild_only()
     @app_commands.command(name="export", description="A finished hand, or every hand of a table, as a file "

@@ -13,6 +13,7 @@ from dataclasses import asdict, dataclass, field, replace
 from typing import Any, ClassVar, Mapping, Protocol, Sequence
 
 from bot.errors import UserError
+from bot.games.cards import STANDARD_DECK, DeckOrder
 
 NOT_YOUR_TURN = "It is not your turn."
 HAND_OVER = "This hand is over."
@@ -182,6 +183,10 @@ class Engine(Protocol):
     def turn_seconds(self) -> int | None:
         """Seconds for the decision due now, when the game sets them (else the table's)."""
 
+    def deck_order(self) -> DeckOrder | None:
+        """The deck this deal's seed shuffled (``/verify`` rebuilds it), or None when the table's settings
+        gave the cards instead (a set bridge deal, a fixed Saint deck)."""
+
     def headline(self) -> str | None:
         """A line for the table's message when the game dealt changes from deal to deal (a mixed table:
         the game now and the next)."""
@@ -250,6 +255,9 @@ class EngineBase:
 
     def headline(self) -> str | None:
         return None
+
+    def deck_order(self) -> DeckOrder | None:
+        return STANDARD_DECK
 
 
 def refuse_fold_check_call(kind: str, to_call: int) -> None:

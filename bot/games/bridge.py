@@ -48,7 +48,7 @@ from bot.games.bridge_scoring import (
     SheetEntry, board_dealer, board_vulnerability, duplicate_score, honours, record_rubber_board,
     rubber_points, vul_of,
 )
-from bot.games.cards import DECK, RANKS, pretty, shuffled_deck
+from bot.games.cards import DECK, RANKS, STANDARD_DECK, DeckOrder, pretty, shuffled_deck
 from bot.games.words import counted
 
 BIDS: tuple[str, ...] = tuple(f"{level}{strain}" for level in range(1, 8) for strain in STRAINS)
@@ -203,7 +203,8 @@ class BridgeEngine(EngineBase):
             self.board_no = duplicate_board(settings, carry)
             self.dealer = board_dealer(self.board_no)
             self.vulnerable = board_vulnerability(self.board_no)
-        if settings.get("deal"):
+        self.set_deal = bool(settings.get("deal"))
+        if self.set_deal:
             self.dealt = parse_pbn_deal(str(settings["deal"]))
         else:
             deck = shuffled_deck(seed)
@@ -249,6 +250,9 @@ class BridgeEngine(EngineBase):
         if self.phase == "play":
             return (self.leader + len(self.trick)) % 4
         return None
+
+    def deck_order(self) -> DeckOrder | None:
+        return None if self.set_deal else STANDARD_DECK
 
     def to_act(self) -> tuple[int, ...]:
         if self.phase == "claim":

@@ -10,12 +10,29 @@ from __future__ import annotations
 import hashlib
 import random
 import secrets
+from dataclasses import dataclass
 from typing import Sequence, TypeVar
 
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
 DECK: tuple[str, ...] = tuple(r + s for s in SUITS for r in RANKS)
 """The 52 cards in their fixed starting order: 2c..Ac, 2d..Ad, 2h..Ah, 2s..As."""
+
+
+
+@dataclass(frozen=True)
+class DeckOrder:
+    """A game's deck in the fixed starting order its seed shuffles, and that order in words for
+    ``/verify`` ("2c…Ac, 2d…Ad, 2h…Ah, 2s…As"), so a player can rebuild the deal's deck."""
+
+    cards: tuple[str, ...]
+    written: str
+
+    def shuffled(self, seed: str) -> list[str]:
+        return shuffled(seed, self.cards)
+
+
+STANDARD_DECK = DeckOrder(DECK, "2c…Ac, 2d…Ad, 2h…Ah, 2s…As")
 
 SUIT_SYMBOLS = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
 

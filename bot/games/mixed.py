@@ -23,6 +23,7 @@ from __future__ import annotations
 from typing import Any, Callable, ClassVar, Mapping, Sequence
 
 from bot.games.base import Action, ActionSpec, EngineBase, Outcome, Seat
+from bot.games.cards import STANDARD_DECK, DeckOrder
 from bot.games.choices import display_choice
 from bot.games.mixed_games import GAMES, game_settings, hands_per_game, level, rotation, rotation_name
 
@@ -132,6 +133,11 @@ class MixedEngine(EngineBase):
 
     def rabbit(self) -> list[str]:
         return [] if self.sub is None else list(self.sub.rabbit())
+
+    def deck_order(self) -> DeckOrder | None:
+        """The dealt game's deck (shuffled before a dealer's choice, by the seed, whichever it is)."""
+        order: DeckOrder | None = STANDARD_DECK if self.sub is None else self.sub.deck_order()
+        return order
 
     def may_show(self, seat: int) -> bool:
         return self.sub is not None and bool(self.sub.may_show(seat))

@@ -26,9 +26,9 @@ from typing import Any, ClassVar, Literal, Mapping, Sequence, TypedDict
 
 from bot.games.base import HIDDEN, Action, ActionSpec, IllegalAction, NotYourTurn, Outcome, Seat
 from bot.games.betting import BettingRound, Pot, PotDeal, SidePot, is_structure, seats_after
-from bot.games.cards import shuffled
+from bot.games.cards import DeckOrder, shuffled
 from bot.games.presidential_eval import HAND_SIZE, HandValue, evaluate
-from bot.games.sixchex import BY_CODE, CATEGORIES, shuffled_sixchex
+from bot.games.sixchex import BY_CODE, CATEGORIES, DECK_ORDER, shuffled_sixchex
 
 LIMITS = {
     "fixed-limit": "Fixed-limit Presidential Poker",
@@ -277,6 +277,9 @@ class PresidentialEngine(PotDeal):
     @property
     def finished(self) -> bool:
         return self.phase in ("showdown", "folded", "no-opener")
+
+    def deck_order(self) -> DeckOrder:
+        return DECK_ORDER
 
     def to_act(self) -> tuple[int, ...]:
         if self.round is not None:

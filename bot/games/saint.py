@@ -26,7 +26,7 @@ from typing import Any, ClassVar, Mapping, Sequence, TypedDict
 from phevaluator import evaluate_cards
 
 from bot.games.base import HAND_OVER, Action, ActionSpec, EngineBase, IllegalAction, NotYourTurn, Outcome, Seat
-from bot.games.cards import DECK, RANKS, SUITS, pretty, shuffled_deck
+from bot.games.cards import DECK, RANKS, STANDARD_DECK, SUITS, DeckOrder, pretty, shuffled_deck
 from bot.games.words import counted
 
 ROUNDS = 8
@@ -156,7 +156,8 @@ class SaintEngine(EngineBase):
         self.stake = int(settings.get("stake", 0))
         if self.stake < 0:
             raise ValueError("The stake cannot be negative.")
-        deck = _deck_setting(settings["deck"]) if "deck" in settings else shuffled_deck(seed)
+        self.fixed_deck = "deck" in settings
+        deck = _deck_setting(settings["deck"]) if self.fixed_deck else shuffled_deck(seed)
         n = len(seats)
         dealt = HAND_SIZE * n
         self.hands: list[list[str]] = [sorted(deck[i:dealt:n], key=card_order) for i in range(n)]
@@ -179,6 +180,9 @@ class SaintEngine(EngineBase):
         self._start_round()
 
     # -- the Engine surface --------------------------------------------------------------------
+
+    def deck_order(self) -> DeckOrder | None:
+        return None if self.fixed_deck else STANDARD_DECK
 
     def to_act(self) -> tuple[int, ...]:
         if self.phase == "pickup":

@@ -26,7 +26,8 @@ from bot.games.forced_bets import ForcedBets
 from bot.games.forced_bets import describe as blind_stakes
 from bot.games.holdem import HoldemEngine
 from bot.games.poker_options import describe
-from bot.games.short_deck_hands import ShortDeckHand, hand_name, shuffled_short_deck
+from bot.games.cards import DeckOrder
+from bot.games.short_deck_hands import SHORT_DECK_ORDER, ShortDeckHand, hand_name, shuffled_short_deck
 
 BUTTON_BLIND = "button blind"
 BLINDS = "blinds"
@@ -80,6 +81,9 @@ class ShortDeckEngine(HoldemEngine):
 
     def _shuffle(self, seed: str) -> Sequence[str]:
         return shuffled_short_deck(seed)
+
+    def deck_order(self) -> DeckOrder:
+        return SHORT_DECK_ORDER
 
     def _forced_bets(self, settings: Mapping[str, Any], stacks: Sequence[int], dealt: Sequence[int]) -> ForcedBets:
         """Everyone's ante and the button's blind; pokerkit reads heads-up blinds the other way round

@@ -22,13 +22,14 @@ from typing import Any, ClassVar, Iterable, Sequence
 from pokerkit import Card, ShortDeckHoldemLookup
 from pokerkit.lookups import Entry
 
-from bot.games.cards import SUITS, shuffled
+from bot.games.cards import SUITS, DeckOrder
 from bot.games.equity import CARD_ID
 from bot.games.high_hands import PrecomputedHand, five_name
 
 RANKS = "6789TJQKA"
 SHORT_DECK: tuple[str, ...] = tuple(r + s for s in SUITS for r in RANKS)
 """The 36 cards in their fixed starting order: 6c..Ac, 6d..Ad, 6h..Ah, 6s..As."""
+SHORT_DECK_ORDER = DeckOrder(SHORT_DECK, "6c…Ac, 6d…Ad, 6h…Ah, 6s…As")
 _LOOKUP = ShortDeckHoldemLookup()
 _PRIMES = dict(zip(RANKS, (2, 3, 5, 7, 11, 13, 17, 19, 23)))
 _PRIME_OF_ID = {number: _PRIMES[code[0]] for code, number in CARD_ID.items() if code[0] in _PRIMES}
@@ -38,7 +39,7 @@ _SUIT_OF_ID = {number: number % 4 for number in _PRIME_OF_ID}
 
 def shuffled_short_deck(seed: str) -> list[str]:
     """The 36-card deck in the order the seed decides (``bot.games.cards.shuffled`` over ``SHORT_DECK``)."""
-    return shuffled(seed, SHORT_DECK)
+    return SHORT_DECK_ORDER.shuffled(seed)
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,7 @@ and odd chips in the shared ``bot.games.betting``. This module runs the hand aro
 
     ante -> betting stage 1 -> placements, seat by seat -> betting stage 2 -> showdown
 
-Dealing order, from ``shuffled(seed, CODES)``: the two designated-shape cards, one base card per
+Dealing order, from ``DECK_ORDER.shuffled(seed)``: the two designated-shape cards, one base card per
 seat starting left of the dealer, then each player's cards as their placement turn comes.
 
 Actions: betting as in ``betting.py`` (fold, check, call, bet, raise with ``amount`` = total bet to,
@@ -24,10 +24,11 @@ from typing import Any, ClassVar, Literal, Mapping, Sequence, TypedDict
 from bot.games.base import HIDDEN, Action, ActionSpec, IllegalAction, NotYourTurn, Outcome, Seat
 from bot.games.betting import BettingRound, Pot, PotDeal, SidePot, is_structure, seats_after
 from bot.games.card_names import card_name
-from bot.games.cards import shuffled
+from bot.games.cards import DeckOrder
 from bot.games.sigma_shapes import (
     CHOOSE,
     CODES,
+    DECK_ORDER,
     THIRD,
     Layer,
     Placement,
@@ -136,7 +137,7 @@ class SigmaEngine(PotDeal):
 
         n = len(self.seats)
         self.order = seats_after(self.dealer, n)
-        self.deck = shuffled(seed, CODES)
+        self.deck = DECK_ORDER.shuffled(seed)
         self.designated_cards = (self.deck[0], self.deck[1])
         self.designated = designated_mask(*self.designated_cards)
         self.layers: list[list[Layer]] = [[] for _ in range(n)]
@@ -221,6 +222,9 @@ class SigmaEngine(PotDeal):
     @property
     def finished(self) -> bool:
         return self.phase in ("showdown", "folded")
+
+    def deck_order(self) -> DeckOrder:
+        return DECK_ORDER
 
     def to_act(self) -> tuple[int, ...]:
         if self.round is not None:

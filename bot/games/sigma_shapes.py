@@ -20,6 +20,7 @@ from functools import lru_cache
 from typing import Iterable, Sequence
 
 from bot.games.base import IllegalAction
+from bot.games.cards import DeckOrder
 
 PATTERNS: tuple[str, ...] = (
     '../../..', '##/../..', '#./#./..', '#./.#/..', '#./../#.', '#./../.#',
@@ -37,6 +38,7 @@ every pattern with 0, 2, 3, 4 or 6 filled cells (1 + 15 + 20 + 15 + 1)."""
 
 CODES: tuple[str, ...] = tuple(f"S{i:02d}" for i in range(1, len(PATTERNS) + 1))
 """Stable card codes "S01".."S52", in ``PATTERNS`` order: the deck's fixed starting order."""
+DECK_ORDER = DeckOrder(CODES, "the codes S01…S52 that exports name the cards by")
 
 SHAPES: dict[str, str] = dict(zip(CODES, PATTERNS))
 

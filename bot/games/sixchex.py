@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
-from bot.games.cards import shuffled
+from bot.games.cards import DeckOrder
 
 CATEGORIES: tuple[str, ...] = ("number", "colour", "letter", "picture", "figure", "mystery")
 """The six categories, in the order a card's ``symbols`` lists them."""
@@ -172,6 +172,7 @@ CARDS: tuple[Card, ...] = _parse(_TABLE)
 
 DECK: tuple[str, ...] = tuple(card.code for card in CARDS)
 BY_CODE: dict[str, Card] = {card.code: card for card in CARDS}
+DECK_ORDER = DeckOrder(DECK, "the codes C01…C72 that exports name the cards by")
 CATEGORY_OF: dict[str, str] = {
     symbol: category for category, names in SYMBOLS.items() for symbol in names
 }
@@ -202,4 +203,4 @@ def label(symbol: str) -> str:
 
 def shuffled_sixchex(seed: str) -> list[str]:
     """The 72 card codes in the order the seed decides (the same verifiable shuffle as ``cards``)."""
-    return shuffled(seed, DECK)
+    return DECK_ORDER.shuffled(seed)

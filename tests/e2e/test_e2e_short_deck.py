@@ -1,7 +1,7 @@
 """Short-deck hold'em through the real Discord client: two members play whole deals from their seat
 panels with a computer player, antes and a button blind by default; every card dealt is one of the 36,
 each deal's export is a short-deck PHH that replays to the chip, and /status, /stats and /replay know
-the game; a sit-and-go plays with blinds; an all-in shows each hand's odds over the 36 cards. Settings a
+the game; a sit-and-go plays with blinds; /verify lists the 36-card deck its seed shuffled; an all-in shows each hand's odds over the 36 cards. Settings a
 short-deck table cannot deal are refused at create."""
 from __future__ import annotations
 
@@ -81,6 +81,10 @@ async def test_a_table_with_blinds(tmp_path: Any) -> None:
     assert any("posts the big blind of 10" in line for line in live.engine.log)
     await play_deal(h, [ALICE, BOB])
     assert live.last_deal is not None and _chips(live) == 2 * 1000
+    proof = h.ephemeral_text(await h.command(BOB, "verify", table=live.id, hand=1))
+    first = proof.split("Deck order (first 12): ")[1].split("Rebuild")[0].split()
+    assert len(first) == 12 and not {card[0] for card in first} & set("2345"), "no card under a six is dealt"
+    assert "over 6c…Ac, 6d…Ad, 6h…Ah, 6s…As" in proof and "matches" in proof
     await h.close()
 
 

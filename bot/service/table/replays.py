@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from bot.errors import UserError
-from bot.games.base import Action, Seat
+from bot.games.base import Action, Engine, Seat
 from bot.registry import game
 from bot.service.events import shared_deals
 from bot.storage.interface import Storage
@@ -64,19 +64,35 @@ class Replay:
         return self.users.index(user_id) if user_id in self.users else None
 
 
-def rebuild(game_name: str, seed: str, record: Mapping[str, Any],
-            table_settings: Mapping[str, Any] | None = None) -> tuple[ReplayStep, ...]:
-    """Every state of a stored deal, by applying its actions to a fresh engine (pure; run in a thread).
-    ``table_settings`` stand in for a record stored before deals kept their own settings."""
+def fresh_engine(game_name: str, seed: str, record: Mapping[str, Any],
+                 table_settings: Mapping[str, Any] | None = None) -> Engine:
+    """A stored deal's engine as it was dealt, before any move. ``table_settings`` stand in for a
+    record stored before deals kept their own settings."""
     spec = game(game_name)
     names, stacks = record["names"], record["stacks"]
     bots = record.get("bots") or [False] * len(names)
     seats = [Seat(name=n, stack=s, is_bot=b) for n, s, b in zip(names, stacks, bots)]
     settings = record.get("settings", table_settings or spec.default_settings)
-    engine = spec.engine(dict(settings), seats, seed, dict(record["carry"]))
+    return spec.engine(dict(settings), seats, seed, dict(record["carry"]))
+
+
+def played_engine(game_name: str, seed: str, record: Mapping[str, Any]) -> Engine:
+    """A stored deal's engine after its moves (pure; run in a thread): which deck a mixed table's
+    deal used is known once its game is chosen."""
+    engine = fresh_engine(game_name, seed, record)
+    for deal_seat, action in record["actions"]:
+        engine.apply(deal_seat, Action.from_json(action))
+    return engine
+
+
+def rebuild(game_name: str, seed: str, record: Mapping[str, Any],
+            table_settings: Mapping[str, Any] | None = None) -> tuple[ReplayStep, ...]:
+    """Every state of a stored deal, by applying its actions to a fresh engine (pure; run in a thread)."""
+    engine = fresh_engine(game_name, seed, record, table_settings)
+    seats = range(len(record["names"]))
 
     def state(lines: list[str]) -> ReplayStep:
-        return ReplayStep(engine.view(None), tuple(engine.view(s) for s in range(len(seats))), tuple(lines))
+        return ReplayStep(engine.view(None), tuple(engine.view(s) for s in seats), tuple(lines))
 
     steps = [state(["The deal starts."])]
     actions = record["actions"]
