@@ -43,6 +43,7 @@ from bot.games.equity import CARD_ID
 from bot.games.hilo_state import LOW, HiLoState, winner_line
 from bot.games.high_hands import PHEVALUATOR_ID, WORST_RANK, PrecomputedHand, hand_name, rank_label
 from bot.games.holdem import HoldemEngine
+from bot.games.low_hands import ace_to_five_name
 from bot.games.phh import (
     FixedLimitOmahaHoldem,
     NoLimitOmahaHoldem,
@@ -54,7 +55,6 @@ from bot.games.phh import (
 _LOW_RANK = {"A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8}
 _STRUCTURES = {"pot-limit": BettingStructure.POT_LIMIT, "no-limit": BettingStructure.NO_LIMIT,
                "fixed-limit": BettingStructure.FIXED_LIMIT}
-_LOW_TEXT = {1: "A", 2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8"}
 _LOW_OF_NUMBER = {number: _LOW_RANK.get(code[0], 0) for code, number in CARD_ID.items()}
 """phevaluator card number -> its low rank (ace 1), 0 for a nine or higher."""
 
@@ -96,11 +96,6 @@ def _best_low_of_ranks(hole_set: set[int], board_set: set[int]) -> tuple[int, ..
                 if best is None or low < best:
                     best = low
     return best
-
-
-def low_name(low: Sequence[int]) -> str:
-    """ "8-6-4-3-A low" """
-    return "-".join(_LOW_TEXT[r] for r in low) + " low"
 
 
 def high_name(hole: Sequence[str], board: Sequence[str]) -> str:
@@ -230,7 +225,7 @@ class OmahaHiLoEngine(OmahaEngine):
         cards = self._board(board)
         low = best_low(self._hole[seat], cards)
         high = high_name(self._hole[seat], cards)
-        return f"{high}; {low_name(low)}" if low else high
+        return f"{high}; {ace_to_five_name(low)}" if low else high
 
     def _describe(self, operations: Sequence[Operation]) -> list[str]:
         for op in operations:
@@ -244,7 +239,7 @@ class OmahaHiLoEngine(OmahaEngine):
 
     def _winners(self) -> list[str]:
         """Who won which half and with what: "Ann wins 60 (high) with Flush, Ace high",
-        "Bob wins 60 (low) with 8-6-4-3-A low", "Ann wins 120 (high, no low qualifies) with ..."; each
+        "Bob wins 60 (low) with 8-6 low: 8-6-4-3-A", "Ann wins 120 (high, no low qualifies) with ..."; each
         board's when the board ran twice."""
         if not self.finished:
             return []
@@ -272,5 +267,5 @@ class OmahaHiLoEngine(OmahaEngine):
                 continue
             low = best_low(self._hole[seat], cards)
             lines.append(winner_line(line, halves, any_low, high_name(self._hole[seat], cards),
-                                     None if low is None else low_name(low)))
+                                     None if low is None else ace_to_five_name(low)))
         return lines

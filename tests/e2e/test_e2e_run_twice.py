@@ -135,7 +135,7 @@ async def test_omaha_hi_lo_runs_it_twice_with_a_computer_player_who_agrees(datab
     assert "Every player still in agreed: the board runs twice" in live.log and live.row.deal is None
     assert live.engine.view(None)["winners"] == [
         "First board: Alice wins 750 (high) with Flush, Jack high",
-        "First board: Ada (bot) wins 750 (low) with 6-5-4-2-A low",
+        "First board: Ada (bot) wins 750 (low) with 6-5 low: 6-5-4-2-A",
         "Second board: Ada (bot) wins 1500 (high, no low qualifies) with Two pair, Aces and Queens"]
     assert sum(s.stack for s in live.row.seats) == 3000
     name, text = await exported(h, ALICE, live.id, 1)

@@ -21,7 +21,6 @@ from bot.games.omaha import (
     OmahaHiLoEngine,
     best_low,
     high_name,
-    low_name,
 )
 from bot.games.phh import RoomHandHistory
 
@@ -126,8 +125,8 @@ def test_hilo_splits_high_and_low_and_the_odd_chip_goes_high(monkeypatch: pytest
     assert e.outcome is not None and e.outcome.deltas == (6, 5, -11)
     view = e.view(None)
     assert view["winners"] == ["Ann wins 17 (high) with Three of a kind, Kings",
-                               "Bob wins 16 (low) with 7-4-3-2-A low"]
-    assert view["seats"][1]["hand_name"] == "Pair of Nines; 7-4-3-2-A low"
+                               "Bob wins 16 (low) with 7-4 low: 7-4-3-2-A"]
+    assert view["seats"][1]["hand_name"] == "Pair of Nines; 7-4 low: 7-4-3-2-A"
     assert [s["won"] for s in view["seats"]] == [17, 16, 0]
 
 
@@ -144,19 +143,18 @@ def test_hilo_one_hand_can_win_both_halves(monkeypatch: pytest.MonkeyPatch) -> N
     e = engine(OmahaHiLoEngine, [1000, 1000, 1000])
     check_down(e)
     assert e.outcome is not None and e.outcome.deltas == (20, -10, -10)
-    assert e.view(None)["winners"] == ["Ann wins 30 (high and low) with Straight, Seven high and 7-6-3-2-A low"]
+    assert e.view(None)["winners"] == ["Ann wins 30 (high and low) with Straight, Seven high and 7-6 low: 7-6-3-2-A"]
 
 
 def test_hilo_tied_lows_quarter_the_pot(monkeypatch: pytest.MonkeyPatch) -> None:
     rig(monkeypatch, ["As2s3c4c", "KdKc9s9d", "Ah2h8c8d"], "5d6h7sQcJd")
     e = engine(OmahaHiLoEngine, [1000, 1000, 1000])
     check_down(e)
-    # Ann's 3-4 makes a seven-high straight; Ann's and Cat's A-2 make the same 7-6-5-2-A low, so the
+    # Ann's 3-4 makes a seven-high straight; Ann's and Cat's A-2 make the same 7-6 low: 7-6-5-2-A, so the
     # low half (15) is shared and its odd chip goes to Cat, the first of the two left of the button.
     assert e.outcome is not None and e.outcome.deltas == (12, -10, -2)
-    assert e.view(None)["winners"] == ["Ann wins 22 (high and low) with Straight, Seven high and 7-6-5-2-A low",
-                                       "Cat wins 8 (low) with 7-6-5-2-A low"]
-    assert low_name((8, 6, 4, 3, 1)) == "8-6-4-3-A low"
+    assert e.view(None)["winners"] == ["Ann wins 22 (high and low) with Straight, Seven high and 7-6 low: 7-6-5-2-A",
+                                       "Cat wins 8 (low) with 7-6 low: 7-6-5-2-A"]
 
 
 # -- betting -------------------------------------------------------------------------------------
@@ -344,5 +342,5 @@ def test_a_side_pot_nobody_in_it_can_win_low_goes_all_to_the_high(monkeypatch: p
     act(e, "raise 100", "call", "call", "raise 200", "call")
     check_down(e)
     assert e.outcome is not None and e.outcome.deltas == (50, 250, -300)
-    assert e.view(None)["winners"] == ["Ann wins 150 (low) with 7-4-3-2-A low",
+    assert e.view(None)["winners"] == ["Ann wins 150 (low) with 7-4 low: 7-4-3-2-A",
                                        "Bob wins 550 (high) with Three of a kind, Kings"]

@@ -20,7 +20,7 @@ def test_a_side_pot_that_no_hand_in_it_can_win_low_goes_whole_to_its_best_high(
     act(e, "raise 300", "call", "call", "call", "raise 200", "call")
     check_down(e)
     assert e.outcome is not None and e.outcome.deltas == (100, -100, -500, 500)
-    assert e.view(None)["winners"] == ["Ann wins 200 (low) with 7-4-3-2-A low",
+    assert e.view(None)["winners"] == ["Ann wins 200 (low) with 7-4 low: 7-4-3-2-A",
                                        "Bob wins 400 (high) with Three of a kind, Queens",
                                        "Dan wins 800 (high) with Three of a kind, Kings"]
 
@@ -33,8 +33,8 @@ def test_a_high_winner_whose_low_is_beaten_is_said_to_win_the_high(monkeypatch: 
     assert e.outcome is not None and e.outcome.deltas == (5, 5, -10)
     view = e.view(None)
     assert view["winners"] == ["Ann wins 15 (high) with Three of a kind, Kings",
-                               "Bob wins 15 (low) with 7-4-3-2-A low"]
-    assert view["seats"][0]["hand_name"] == "Three of a kind, Kings; 8-7-6-2-A low"
+                               "Bob wins 15 (low) with 7-4 low: 7-4-3-2-A"]
+    assert view["seats"][0]["hand_name"] == "Three of a kind, Kings; 8-7 low: 8-7-6-2-A"
 
 
 def test_at_pot_limit_only_the_bet_or_raise_button_names_its_maximum() -> None:
