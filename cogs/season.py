@@ -11,6 +11,7 @@ from bot.adapter.member_text import shown
 from bot.adapter.protocol import Cardroom
 from bot.errors import UserError
 from bot.service.seasons.making import create_season, rule_of
+from bot.service.seasons.strata import season_strata
 from bot.service.seasons.views import current, describe, standings_text, standings_view
 from bot.storage.records import Season
 from images.stats_card import render_stats_card
@@ -19,7 +20,8 @@ FORMULA_CHOICES = [app_commands.Choice(name="100 x ln(entrants + 1) / place", va
                    app_commands.Choice(name="Fixed points per place", value="fixed"),
                    app_commands.Choice(name="Funbridge: 2 x (entrants + 1 - place) / log10(place + 2), 20% off a month",
                                        value="funbridge"),
-                   app_commands.Choice(name="Bridge session percentage (the average ranks)", value="percentage")]
+                   app_commands.Choice(name="Bridge session percentage (the average ranks)", value="percentage"),
+                   app_commands.Choice(name="Bridge masterpoints by place and field size", value="masterpoints")]
 
 
 @app_commands.guild_only()
@@ -48,7 +50,8 @@ class SeasonCog(commands.GroupCog, group_name="season", description="This server
                            points="How a finish scores", tournaments="Multi-table tournaments count",
                            sit_and_gos="Sit-and-gos count", cash="Poker cash sessions count (a table's nets)",
                            bridge="Duplicate bridge events count", best="Only a member's best results count",
-                           participation="Points for every result played", places="Fixed points per place: 10, 7, 5, 3")
+                           participation="Points for every result played", places="Fixed points per place: 10, 7, 5, 3",
+                           bounty="Points for every player a member knocks out of a tournament (0: none)")
     @app_commands.choices(points=FORMULA_CHOICES)
     @app_commands.default_permissions(manage_guild=True)
     @app_commands.checks.has_permissions(manage_guild=True)
@@ -57,11 +60,12 @@ class SeasonCog(commands.GroupCog, group_name="season", description="This server
                      tournaments: bool = False, sit_and_gos: bool = False, cash: bool = False, bridge: bool = False,
                      best: app_commands.Range[int, 1, 1000] | None = None,
                      participation: app_commands.Range[float, 0, 1000] = 0.0,
-                     places: app_commands.Range[str, 1, 300] | None = None) -> None:
+                     places: app_commands.Range[str, 1, 300] | None = None,
+                     bounty: app_commands.Range[float, 0, 1000] = 0.0) -> None:
         assert interaction.guild_id is not None
         counted = [kind for kind, chosen in (("tournament", tournaments), ("sit-and-go", sit_and_gos), ("cash", cash),
                                              ("bridge", bridge)) if chosen]
-        rule = rule_of(counted, points, places, best, participation)
+        rule = rule_of(counted, points, places, best, participation, bounty)
         season = await create_season(self.bot.storage, interaction.guild_id, interaction.channel_id or 0, name, start,
                                      end, rule, self.bot.service.clock())
         self.bot.service.deadlines.timers_changed()  # its end may be the next the clock keeps
@@ -73,11 +77,13 @@ class SeasonCog(commands.GroupCog, group_name="season", description="This server
         assert interaction.guild_id is not None
         season = await self._season(interaction.guild_id, name)
         await interaction.response.defer(thinking=True)
-        lines = await current(self.bot.storage, season, self.bot.service.clock())
+        now = self.bot.service.clock()
+        lines = await current(self.bot.storage, season, now)
+        strata = await season_strata(self.bot.storage, season, lines, now)
         names = await self.bot.storage.player_names(interaction.guild_id, [line.user_id for line in lines])
-        picture = await self.bot.presenter.picture(render_stats_card, standings_view(season, lines, names),
+        picture = await self.bot.presenter.picture(render_stats_card, standings_view(season, lines, names, strata),
                                                    filename="standings.png")
-        text = f"{describe(season)}\n{standings_text(season, lines, names)}"
+        text = f"{describe(season)}\n{standings_text(season, lines, names, strata=strata)}"
         await interaction.followup.send(shown(text)[:2000], file=picture)
 
     @app_commands.command(name="history", description="Every season of this server, with its podium")

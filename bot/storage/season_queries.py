@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from typing import Any, Protocol, Sequence
 
-from bot.storage.season_records import (Achievement, CashLine, DealtChips, EventBoard, Placed, Season, SeasonLine,
+from bot.storage.season_records import (Achievement, BustDeal, CashLine, DealtChips, EventBoard, Placed, Season, SeasonLine,
                                         SeasonRule, SeasonSources, SitAndGoPlay)
 from bot.storage.table_records import TableMode, TableSettings
 
@@ -42,6 +42,15 @@ class SeasonReads(Protocol):
     async def season_sources(self, guild_id: int, since: float, until: float) -> SeasonSources:
         """What the server's tournaments, sit-and-gos, cash tables and revealed event boards finished
         between ``since`` and ``until``."""
+        ...
+
+    async def event_boards(self, guild_id: int, since: float, until: float) -> list[EventBoard]:
+        """The server's revealed event boards that tables finished between ``since`` and ``until``."""
+        ...
+
+    async def season_busts(self, guild_id: int, since: float, until: float) -> list[BustDeal]:
+        """The deals that knocked a player out of the server's sit-and-gos and multi-table tournaments
+        that finished between ``since`` and ``until``."""
         ...
 
     async def achievements(self, guild_id: int, user_id: int) -> list[Achievement]:
@@ -97,15 +106,12 @@ class SeasonQueries:
             at = json.loads(state).get("finished_at")
             if _within(at, since, until):
                 sources.tournaments.append(Placed(f"mtt:{mtt_id}", int(user_id), int(place), int(entrants), float(at)))
-        for table_id, settings, at in await self._db.fetch(
-                "SELECT t.id, t.settings, MAX(h.finished_at) FROM tables t JOIN hands h ON h.table_id = t.id"
-                " WHERE t.guild_id = ? AND t.status = 'closed' GROUP BY t.id, t.settings ORDER BY t.id", guild_id):
-            if TableSettings.from_json(json.loads(settings)).mode is TableMode.SIT_AND_GO and _within(at, since, until):
-                records = [json.loads(record) for (record,) in await self._db.fetch(
-                    "SELECT record FROM hands WHERE table_id = ? ORDER BY hand_no", table_id)]
-                deals = tuple(DealtChips(tuple(int(u) for u in r.get("users", ())), tuple(r.get("stacks", ())),
-                                         tuple(r.get("outcome", {}).get("deltas", ()))) for r in records)
-                sources.sit_and_gos.append(SitAndGoPlay(f"table:{table_id}", deals, float(at)))
+        for table_id, at in await self._sit_and_gos(guild_id, since, until):
+            records = [json.loads(record) for (record,) in await self._db.fetch(
+                "SELECT record FROM hands WHERE table_id = ? ORDER BY hand_no", table_id)]
+            deals = tuple(DealtChips(tuple(int(u) for u in r.get("users", ())), tuple(r.get("stacks", ())),
+                                     tuple(r.get("outcome", {}).get("deltas", ()))) for r in records)
+            sources.sit_and_gos.append(SitAndGoPlay(f"table:{table_id}", deals, at))
         for table_id, game, settings, user_id, net, at in await self._db.fetch(
                 "SELECT p.table_id, t.game, t.settings, p.user_id, SUM(p.net), MAX(p.finished_at) FROM hand_players p"
                 " JOIN tables t ON t.id = p.table_id WHERE p.guild_id = ? AND p.finished_at >= ? AND p.finished_at < ?"
@@ -113,6 +119,11 @@ class SeasonQueries:
             kept = TableSettings.from_json(json.loads(settings))
             if kept.mode is TableMode.CASH and kept.event is None:
                 sources.cash.append(CashLine(int(table_id), str(game), int(user_id), int(net), float(at)))
+        sources.bridge = await self.event_boards(guild_id, since, until)
+        return sources
+
+    async def event_boards(self, guild_id: int, since: float, until: float) -> list[EventBoard]:
+        boards: list[EventBoard] = []
         for event, key, table_id, hand_no, players, result, at in await self._db.fetch(
                 "SELECT r.event, r.deal_key, r.table_id, r.hand_no, r.players, r.result, h.finished_at FROM event_results r"
                 " JOIN hands h ON h.table_id = r.table_id AND h.hand_no = r.hand_no"
@@ -121,9 +132,38 @@ class SeasonQueries:
                 " WHERE r.guild_id = ? AND (d.revealed_at IS NOT NULL OR v.closed_at IS NOT NULL)"
                 " AND h.finished_at >= ? AND h.finished_at < ? ORDER BY h.finished_at, r.table_id", guild_id, since, until):
             seated = tuple((int(p["user_id"]), str(p["name"])) for p in json.loads(players))
-            sources.bridge.append(EventBoard(str(event), str(key), int(table_id), int(hand_no), seated,
-                                             json.loads(result), float(at)))
-        return sources
+            boards.append(EventBoard(str(event), str(key), int(table_id), int(hand_no), seated,
+                                      json.loads(result), float(at)))
+        return boards
+
+    async def season_busts(self, guild_id: int, since: float, until: float) -> list[BustDeal]:
+        sessions = [("sit-and-go", f"table:{table_id}", [table_id])
+                    for table_id, _ in await self._sit_and_gos(guild_id, since, until)]
+        for mtt_id, state in await self._db.fetch(
+                "SELECT id, state FROM mtts WHERE guild_id = ? AND status = 'finished' ORDER BY id", guild_id):
+            if _within(json.loads(state).get("finished_at"), since, until):
+                tables = await self._db.fetch("SELECT table_id FROM mtt_tables WHERE mtt_id = ? ORDER BY table_id", mtt_id)
+                sessions.append(("tournament", f"mtt:{mtt_id}", [int(table_id) for (table_id,) in tables]))
+        busts: list[BustDeal] = []
+        for kind, session, tables in sessions:
+            for table_id in tables:
+                for record, export in await self._db.fetch(
+                        "SELECT record, export FROM hands WHERE table_id = ? ORDER BY hand_no", table_id):
+                    dealt = json.loads(record)
+                    after = zip(dealt.get("stacks", ()), dealt.get("outcome", {}).get("deltas", ()))
+                    if any(stack > 0 >= stack + delta for stack, delta in after):
+                        busts.append(BustDeal(kind, session, tuple(int(u) for u in dealt.get("users", ())), str(export)))
+        return busts
+
+    async def _sit_and_gos(self, guild_id: int, since: float, until: float) -> list[tuple[int, float]]:
+        """The server's closed sit-and-go tables whose last deal ended between the times, and when."""
+        found: list[tuple[int, float]] = []
+        for table_id, settings, at in await self._db.fetch(
+                "SELECT t.id, t.settings, MAX(h.finished_at) FROM tables t JOIN hands h ON h.table_id = t.id"
+                " WHERE t.guild_id = ? AND t.status = 'closed' GROUP BY t.id, t.settings ORDER BY t.id", guild_id):
+            if TableSettings.from_json(json.loads(settings)).mode is TableMode.SIT_AND_GO and _within(at, since, until):
+                found.append((int(table_id), float(at)))
+        return found
 
     async def achievements(self, guild_id: int, user_id: int) -> list[Achievement]:
         rows = await self._db.fetch(

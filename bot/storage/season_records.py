@@ -9,52 +9,57 @@ from typing import Any
 FORMATS = ("tournament", "sit-and-go", "cash", "bridge")
 """What a season may count: multi-table tournaments, sit-and-gos, cash sessions (a poker cash table's
 hands in the season), bridge events (a duplicate event's pairs, by their matchpoint percentage)."""
-FORMULAS = ("field", "fixed", "funbridge", "percentage")
+FORMULAS = ("field", "fixed", "funbridge", "percentage", "masterpoints")
 """Points by finish: ``field`` 100 x ln(entrants + 1) / place; ``fixed`` the rule's points per place;
 ``funbridge`` 2 x (entrants + 1 - place) / log10(place + 2), 20% off for each 30 days since;
-``percentage`` a bridge session's matchpoint percentage, the season ranked by their average."""
+``percentage`` a bridge session's matchpoint percentage, the season ranked by their average;
+``masterpoints`` a bridge event's award by place and field size (``bot.service.seasons.masterpoints``)."""
 
 
 @dataclass(frozen=True)
 class SeasonRule:
     """What a season counts and how: the ``formats``, the ``formula``, the points per place of the
-    ``fixed`` formula, the ``best`` results counted (None: all), and ``participation`` points for
-    every result, counted or not."""
+    ``fixed`` formula, the ``best`` results counted (None: all), ``participation`` points for every
+    result, counted or not, and ``bounty`` points for every player a member knocks out in a counted
+    tournament or sit-and-go (0: none)."""
 
     formats: tuple[str, ...] = FORMATS
     formula: str = "field"
     places: tuple[float, ...] = (10.0, 7.0, 5.0, 3.0, 2.0, 1.0)
     best: int | None = None
     participation: float = 0.0
+    bounty: float = 0.0
 
     def to_json(self) -> dict[str, Any]:
         return {"formats": list(self.formats), "formula": self.formula, "places": list(self.places),
-                "best": self.best, "participation": self.participation}
+                "best": self.best, "participation": self.participation, "bounty": self.bounty}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> "SeasonRule":
         return cls(tuple(data["formats"]), str(data["formula"]), tuple(float(p) for p in data["places"]),
-                   None if data.get("best") is None else int(data["best"]), float(data.get("participation", 0.0)))
+                   None if data.get("best") is None else int(data["best"]), float(data.get("participation", 0.0)),
+                   float(data.get("bounty", 0.0)))
 
 
 @dataclass(frozen=True)
 class SeasonLine:
-    """One member's line of a season's standings: place (equal points share one), points, the results
-    they played and how many counted (best k)."""
+    """One member's line of a season's standings: place (equal points share one), points (bounties
+    included), the results they played, how many counted (best k) and the players they knocked out."""
 
     user_id: int
     place: int
     points: float
     results: int
     counted: int
+    knockouts: int = 0
 
     def to_json(self) -> list[Any]:
-        return [self.user_id, self.place, self.points, self.results, self.counted]
+        return [self.user_id, self.place, self.points, self.results, self.counted, self.knockouts]
 
     @classmethod
     def from_json(cls, data: list[Any]) -> "SeasonLine":
-        user_id, place, points, results, counted = data
-        return cls(int(user_id), int(place), float(points), int(results), int(counted))
+        user_id, place, points, results, counted, *rest = data  # lines kept before bounties have five
+        return cls(int(user_id), int(place), float(points), int(results), int(counted), int(rest[0]) if rest else 0)
 
 
 @dataclass(frozen=True)
@@ -128,6 +133,18 @@ class EventBoard:
     players: tuple[tuple[int, str], ...]
     result: dict[str, Any]
     at: float
+
+
+@dataclass(frozen=True)
+class BustDeal:
+    """A tournament's deal in which a player was knocked out: the tournament's format and the session
+    it counts in (``"mtt:3"``, ``"table:12"``, as its places), who was dealt in (user ids in deal seat
+    order) and its hand history (PHH), from which who knocked out whom is read (``bot.games.knockouts``)."""
+
+    format: str
+    session: str
+    users: tuple[int, ...]
+    export: str
 
 
 @dataclass

@@ -132,11 +132,18 @@ def seasons_page(data: dict[str, Any], key: str) -> str:
 
 
 def season_page(data: dict[str, Any], key: str) -> str:
+    """A season's standings: knockouts where it gives bounties, strata and masterpoints held where it
+    ranks bridge events."""
+    bounty, strata = data["bounty"], any("stratum" in ln for ln in data["lines"])
     rows = [[esc(ln["place"]), link(path(key, "players", ln["user_id"]), ln["name"]), esc(f"{ln['points']:g}"),
-             esc(f"{ln['counted']} of {ln['results']}")] for ln in data["lines"]]
+             esc(f"{ln['counted']} of {ln['results']}")] + ([esc(ln["knockouts"])] if bounty else [])
+            + ([esc(f"{ln['stratum']} {ln['stratum_place']}" if "stratum" in ln else ""),
+                esc(f"{ln.get('masterpoints', 0):g}")] if strata else []) for ln in data["lines"]]
     state = "Final standings" if data["final"] else "Standings so far"
     counts = ", ".join(data["formats"])
+    headings = (("Place", "Player", "Points", "Results counted") + (("Knockouts",) if bounty else ())
+                + (("Stratum", "Masterpoints held") if strata else ()))
     body = (f"<p>{esc(state)} · {esc(when(data['starts_at']))} to {esc(when(data['ends_at']))} · counts {esc(counts)}"
-            f" · points: {esc(data['formula'])}</p>"
-            + (table_html(("Place", "Player", "Points", "Results counted"), rows) if rows else "<p>No result yet.</p>"))
+            f" · points: {esc(data['formula'])}{esc(f' · {bounty:g} a knockout') if bounty else ''}</p>"
+            + (table_html(headings, rows) if rows else "<p>No result yet.</p>"))
     return page(data["name"], body, key)

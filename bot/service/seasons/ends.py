@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 from typing import Callable, Protocol
 
+from bot.service.seasons.strata import season_strata
 from bot.service.seasons.views import current, standings_text
 from bot.service.table.live import Presenter
 from bot.storage.interface import Storage
@@ -60,5 +61,6 @@ class SeasonEnds:
             kept = await tx.end_season(season.id, now, lines)
         if kept:
             names = await storage.player_names(season.guild_id, [line.user_id for line in lines])
-            await self.room.presenter.announce(season.guild_id, season.channel_id, ENDED,
-                                               f"{season.name}: final standings\n{standings_text(season, lines, names)}")
+            strata = await season_strata(storage, season, lines, season.ends_at)
+            await self.room.presenter.announce(season.guild_id, season.channel_id, ENDED, f"{season.name}: final standings\n"
+                                               f"{standings_text(season, lines, names, strata=strata)}")

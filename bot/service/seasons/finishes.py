@@ -3,7 +3,8 @@
 deals, as its table gave them); a cash session,
 one poker cash table's hands in the season, placed by the chips each member won there (equal nets
 share a place); a bridge event, its pairs placed by their matchpoint percentage over the revealed
-boards at least two tables played (the session's percentage is the finish's too)."""
+boards at least two tables played (the session's percentage is the finish's too, and how many pairs
+share its place)."""
 from __future__ import annotations
 
 from typing import Iterable, Sequence
@@ -89,8 +90,10 @@ def bridge_finishes(boards: Iterable[EventBoard]) -> list[Finish]:
         percents = bridge_percentages(played)
         ranked = sorted(percents.items(), key=lambda item: (-item[1], item[0]))
         ended = max(board.at for board in played)
-        for (pair, percent), place in zip(ranked, shared_places([-p for _, p in ranked])):
-            found += [Finish("bridge", f"event:{event}", user, place, len(ranked), ended, percent) for user in pair]
+        places = shared_places([-p for _, p in ranked])
+        for (pair, percent), place in zip(ranked, places):
+            found += [Finish("bridge", f"event:{event}", user, place, len(ranked), ended, percent, places.count(place))
+                      for user in pair]
     return found
 
 

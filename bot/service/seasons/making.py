@@ -35,7 +35,7 @@ def parse_places(text: str | None) -> tuple[float, ...]:
 
 
 def rule_of(formats: Sequence[str], formula: str, places: str | None, best: int | None,
-            participation: float) -> SeasonRule:
+            participation: float, bounty: float = 0.0) -> SeasonRule:
     chosen = tuple(f for f in FORMATS if f in formats)
     if not chosen:
         raise UserError("Choose at least one kind of game the season counts (tournaments, sit-and-gos, cash, bridge).")
@@ -43,9 +43,13 @@ def rule_of(formats: Sequence[str], formula: str, places: str | None, best: int 
         raise UserError(f"The points rule is one of {', '.join(FORMULAS)}.")
     if formula == "percentage" and (chosen != ("bridge",) or participation):
         raise UserError("A season ranked by session percentage counts bridge events only, without participation points.")
+    if formula == "masterpoints" and chosen != ("bridge",):
+        raise UserError("A season scored in masterpoints counts bridge events only.")
     if places is not None and formula != "fixed":
         raise UserError("Points per place go with the fixed points rule only.")
-    return SeasonRule(chosen, formula, parse_places(places), best, participation)
+    if bounty and not {"tournament", "sit-and-go"} & set(chosen):
+        raise UserError("Bounties are for knockouts: count tournaments or sit-and-gos to give them.")
+    return SeasonRule(chosen, formula, parse_places(places), best, participation, bounty)
 
 
 async def create_season(storage: Storage, guild_id: int, channel_id: int, name: str, start: str, end: str,

@@ -1,12 +1,15 @@
 """A member's profile card: their games (hands and rating, as /stats shows ratings: from 1,000 and
-never below 0), their places in the server's seasons, and their achievements; the view
-``images.profile_card`` draws, and the same in one line of text."""
+never below 0), the masterpoints they hold from bridge events and their stratum, their places in the
+server's seasons, and their achievements; the view ``images.profile_card`` draws, and the same in one
+line of text."""
 from __future__ import annotations
 
 from typing import Any, Mapping
 
 from bot.service.seasons.achievements import ACHIEVEMENTS
 from bot.service.seasons.awards import catch_up
+from bot.service.seasons.masterpoints import stratum
+from bot.service.seasons.strata import masterpoints_held
 from bot.service.seasons.views import current, figure
 from bot.service.stats.rating_scale import shown_rating
 from bot.storage.interface import Storage
@@ -25,10 +28,12 @@ async def profile_view(storage: Storage, guild_id: int, user_id: int, name: str,
             seasons.append([season.name, f"{mine.place} of {len(lines)}", figure(season, mine)])
     ratings = [rating for *_, rating in rows if rating is not None]
     earned = {a.kind for a in await storage.achievements(guild_id, user_id)}
+    held = (await masterpoints_held(storage, guild_id, now)).get(user_id)
     return {"player": name, "title": "Profile",
             "figures": [("Hands", f"{sum(r[1] for r in rows):,}"), ("Games", str(len(rows))),
                         ("Matches won", str(sum(r[4] for r in rows))),
-                        ("Best rating", shown_rating(max(ratings) if ratings else None))],
+                        ("Best rating", shown_rating(max(ratings) if ratings else None))]
+            + ([("Masterpoints", f"{held:g} ({stratum(held)})")] if held else []),
             "games": [[titles.get(game, game), f"{hands:,}", shown_rating(rating)]
                       for game, hands, _, _, _, rating in sorted(rows, key=lambda r: -r[1])],
             "seasons": seasons,

@@ -1,12 +1,14 @@
 """Season standings computed by hand: each formula, best-k, participation, Funbridge's monthly decay,
 shared places, computer players and formats left out; cash sessions placed by net and a bridge event's
-pairs by their matchpoint percentage."""
+pairs by their matchpoint percentage; bounties, masterpoints by place and field size, and strata."""
 from __future__ import annotations
 
 import pytest
 
 from bot.service.seasons.finishes import bridge_finishes, cash_finishes, sit_and_go_finishes
-from bot.service.seasons.standings import MONTH, Finish, points, standings
+from bot.service.seasons.masterpoints import award, placed, stratum
+from bot.service.seasons.standings import MONTH, Finish, Knockout, points, standings
+from bot.service.seasons.strata import Stratum, held_points, strata
 from bot.storage.records import CashLine, DealtChips, EventBoard, SeasonLine, SeasonRule, SitAndGoPlay
 
 DAY = 86400.0
@@ -100,3 +102,47 @@ def test_a_sit_and_go_is_placed_from_its_deals_as_its_table_placed_it() -> None:
     assert sit_and_go_finishes(SitAndGoPlay("table:9", deals[:1], 50.0)) == []
     tied = (DealtChips((1, 2, 3), (200, 200, 600), (-200, -200, 400)),)
     assert sorted((f.user_id, f.place) for f in sit_and_go_finishes(SitAndGoPlay("t", tied, 0.0))) == [(1, 2), (2, 2), (3, 1)]
+
+
+def test_bounty_points_for_each_knockout_in_a_counted_format_only() -> None:
+    """Fixed 10, 7, 5 and 5 points a knockout: Ann won (10) and knocked out two players (one a computer
+    player: it counts) = 20; Bob second (7) with one knockout = 12; a computer player's knockouts and a
+    knockout in a format the season does not count earn nothing; a member who only knocked someone out
+    has a line with no result. Without a bounty, knockouts change nothing."""
+    rule = SeasonRule(formats=("sit-and-go",), formula="fixed", places=(10.0, 7.0, 5.0), bounty=5.0)
+    placed = [won(1, 1, 4, kind="sit-and-go"), won(2, 2, 4, kind="sit-and-go"), won(3, 3, 4, kind="sit-and-go")]
+    outs = [Knockout("sit-and-go", "t", 1, 3), Knockout("sit-and-go", "t", 1, -5), Knockout("sit-and-go", "t", 2, 4),
+            Knockout("sit-and-go", "t", -5, 2), Knockout("tournament", "m", 3, 9), Knockout("sit-and-go", "u", 6, 7)]
+    assert standings(rule, placed, 0, outs) == [SeasonLine(1, 1, 20.0, 1, 1, 2), SeasonLine(2, 2, 12.0, 1, 1, 1),
+                                                SeasonLine(3, 3, 5.0, 1, 1, 0), SeasonLine(6, 3, 5.0, 0, 0, 1)]
+    plain = SeasonRule(formats=("sit-and-go",), formula="fixed", places=(10.0, 7.0, 5.0))
+    assert standings(plain, placed, 0, outs) == standings(plain, placed, 0)
+    assert [ln.points for ln in standings(plain, placed, 0, outs)] == [10.0, 7.0, 5.0]
+
+
+def test_masterpoints_by_place_and_field_size() -> None:
+    """First place: 0.25 a pair in the field; each place 70% of the one above, rounded down to the
+    hundredth; only the best two fifths (rounded up) placed; a shared place shares the places' awards."""
+    assert [award(place, 1, 10) for place in range(1, 6)] == [2.50, 1.75, 1.22, 0.85, 0.0]  # 4 of 10 placed
+    assert [placed(pairs) for pairs in (1, 2, 4, 5, 6, 10, 15)] == [1, 1, 2, 2, 3, 4, 6]
+    assert [award(place, 1, 4) for place in (1, 2, 3)] == [1.00, 0.70, 0.0]
+    assert award(1, 2, 10) == 2.12  # (2.50 + 1.75) / 2 = 2.125, rounded down
+    assert award(4, 2, 10) == 0.42  # (0.85 + 0) / 2
+    rule = SeasonRule(formats=("bridge",), formula="masterpoints")
+    lines = standings(rule, [won(1, 1, 10, kind="bridge"), won(1, 3, 6, kind="bridge"), won(2, 2, 10, kind="bridge")], 0)
+    assert lines == [SeasonLine(1, 1, 2.5 + 0.73, 2, 2), SeasonLine(2, 2, 1.75, 1, 1)]  # 6 pairs: 1.50, 1.05, 0.73
+
+
+def test_strata_by_masterpoints_held_each_ranked_within_its_own() -> None:
+    """A from 20 held, B from 5, C below: the standings' order kept within each stratum, equal points
+    sharing a place there too. Held points are every bridge finish's award (robots hold none)."""
+    assert [stratum(held) for held in (0.0, 4.99, 5.0, 19.99, 20.0, 250.0)] == ["C", "C", "B", "B", "A", "A"]
+    finishes = [Finish("bridge", "e1", 1, 1, 10, 0.0, 60.0, 1), Finish("bridge", "e1", 2, 1, 10, 0.0, 60.0, 1),
+                Finish("bridge", "e2", 1, 1, 2, 0.0, 55.0, 2), Finish("bridge", "e1", -3, 2, 10, 0.0, 58.0, 1),
+                Finish("cash", "t", 4, 1, 2, 0.0)]
+    assert held_points(finishes) == {1: 2.5 + 0.25, 2: 2.5}  # a tie of the 2 pairs: (0.50 + 0) / 2
+    lines = [SeasonLine(5, 1, 60.0, 3, 3), SeasonLine(6, 2, 58.0, 3, 3), SeasonLine(7, 3, 55.0, 2, 2),
+             SeasonLine(8, 4, 54.0, 1, 1), SeasonLine(9, 4, 54.0, 1, 1)]
+    held = {5: 3.0, 6: 25.0, 7: 4.0, 8: 7.5, 9: 1.0}
+    assert strata(lines, held) == {6: Stratum("A", 25.0, 1), 8: Stratum("B", 7.5, 1), 5: Stratum("C", 3.0, 1),
+                                   7: Stratum("C", 4.0, 2), 9: Stratum("C", 1.0, 3)}
