@@ -1,6 +1,6 @@
 """A member's profile card (``bot.service.seasons.profile.profile_view``): four figures in plates
-(hands, games, matches won, best rating), then their games (hands and rating), their places in the
-server's seasons, and their achievements as badges. Laid out for Discord's 400 x 300 box
+(hands, games, matches won, best rating), then their games (hands and rating), the bridge masterpoints
+they hold and their stratum, their places in the server's seasons, and their achievements as badges. Laid out for Discord's 400 x 300 box
 (``images.sheet``): 800 wide, at most 600 high; a list longer than its room ends on "and N more",
 the message text carrying the rest."""
 from __future__ import annotations
@@ -26,12 +26,14 @@ ROWS = 3  # games and seasons shown at most (the message text lists the seasons 
 def render_profile_card(view: Mapping[str, Any]) -> bytes:
     """The card as a palette PNG."""
     badges = _badge_rows(view["achievements"])
-    height = (HEADER_H + MARGIN + PLATE_H + GAP + 2 * (HEADING_H + LINE_H * _shown(view["games"]))
+    held = view.get("masterpoints")  # bridge masterpoints held: a row above the season places
+    seasons = ([["Bridge masterpoints", f"stratum {held[1]}", held[0]]] if held else []) + list(view["seasons"])
+    height = (HEADER_H + MARGIN + PLATE_H + GAP + 2 * HEADING_H + LINE_H * (_shown(view["games"]) + _shown(seasons))
               + HEADING_H + max(1, len(badges)) * (BADGE_H + GAP) + 2 * MARGIN)
     image, draw = new_sheet(height, view["player"], view["title"])
     y = _plates(draw, HEADER_H + MARGIN, view["figures"]) + GAP
     y = _list(draw, y, ("Games", "Hands", "Rating"), view["games"], "No game played yet")
-    y = _list(draw, y, ("Seasons", "Place", "Points"), view["seasons"], "No season result yet")
+    y = _list(draw, y, ("Seasons", "Place", "Points"), seasons, "No season result yet")
     _badges(draw, y, badges)
     return to_png(image)
 

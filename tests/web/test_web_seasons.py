@@ -1,10 +1,12 @@
 """Seasons and achievements on the web: a running season's standings as the pure rules compute them,
-an ended one's as kept, a player's places and achievements, and another server's seasons never."""
+an ended one's as kept, a player's places and achievements, and another server's seasons never; a
+bridge season's strata and a bounty season's knockouts."""
 from __future__ import annotations
 
 import time
 
 from bot.storage.records import Achievement, SeasonLine, SeasonRule
+from tests.support.event_boards import record_board
 from tests.support.service_rig import ALICE, BOB, GUILD, open_service
 from tests.web.rig import holdem_hands, site, web_client
 
@@ -43,5 +45,33 @@ async def test_seasons_standings_and_a_players_places_and_achievements(database:
         assert "Winter" in page and "First win" in page
         standings = await (await client.get(f"/s/{key}/seasons/{running}")).text()
         assert "Standings so far" in standings and "&lt;b&gt;Ann&lt;/b&gt;" in standings
+    finally:
+        await client.close()
+
+
+async def test_a_bridge_season_s_strata_and_a_bounty_season_s_knockouts_on_the_page(database: str) -> None:
+    """Two tables of an event (``record_board``): pairs 1-3 and 6-8 tie first of four (0.85 masterpoints
+    each), all in stratum C; the page and the API show stratum, place in it and masterpoints held. A
+    season with bounties has a knockouts column (none played yet: no line)."""
+    service = await open_service(database)
+    now = time.time()
+    await record_board(service.storage, GUILD, "mon", [(1, 2, 3, 4), (5, 6, 7, 8)], 500, now)
+    async with service.storage.transaction() as tx:
+        ladder = await tx.insert_season(GUILD, 70, "Ladder", now - 86400, now + 86400,
+                                        SeasonRule(formats=("bridge",), formula="masterpoints"))
+        bounty = await tx.insert_season(GUILD, 70, "Knockouts", now - 86400, now + 86400,
+                                        SeasonRule(formats=("sit-and-go",), bounty=5.0))
+    key = (await site(service.storage, GUILD)).token
+    client = await web_client(service.storage)
+    try:
+        found = await (await client.get(f"/api/v1/{key}/seasons/{ladder}")).json()
+        assert [(ln["user_id"], ln["points"], ln["stratum"], ln["stratum_place"], ln["masterpoints"])
+                for ln in found["lines"][:4]] == [("1", 0.85, "C", 1, 0.85), ("3", 0.85, "C", 1, 0.85),
+                                                  ("6", 0.85, "C", 1, 0.85), ("8", 0.85, "C", 1, 0.85)]
+        page = await (await client.get(f"/s/{key}/seasons/{ladder}")).text()
+        assert "<th>Stratum</th><th>Masterpoints held</th>" in page and "<td>C 1</td><td>0.85</td>" in page
+        page = await (await client.get(f"/s/{key}/seasons/{bounty}")).text()
+        assert "5 a knockout" in page
+        assert (await (await client.get(f"/api/v1/{key}/seasons/{bounty}")).json())["bounty"] == 5.0
     finally:
         await client.close()

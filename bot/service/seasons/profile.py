@@ -32,8 +32,8 @@ async def profile_view(storage: Storage, guild_id: int, user_id: int, name: str,
     return {"player": name, "title": "Profile",
             "figures": [("Hands", f"{sum(r[1] for r in rows):,}"), ("Games", str(len(rows))),
                         ("Matches won", str(sum(r[4] for r in rows))),
-                        ("Best rating", shown_rating(max(ratings) if ratings else None))]
-            + ([("Masterpoints", f"{held:g} ({stratum(held)})")] if held else []),
+                        ("Best rating", shown_rating(max(ratings) if ratings else None))],
+            "masterpoints": [f"{held:g}", stratum(held)] if held else None,
             "games": [[titles.get(game, game), f"{hands:,}", shown_rating(rating)]
                       for game, hands, _, _, _, rating in sorted(rows, key=lambda r: -r[1])],
             "seasons": seasons,
@@ -45,4 +45,5 @@ def profile_text(view: Mapping[str, Any]) -> str:
     figures = ", ".join(f"{label} {value}" for label, value in view["figures"])
     seasons = "; ".join(f"{name}: {place}" for name, place, _ in view["seasons"])
     earned = ", ".join(view["achievements"]) or "none yet"
-    return f"{figures}." + (f" Seasons: {seasons}." if seasons else "") + f" Achievements: {earned}."
+    held = f" Masterpoints: {view['masterpoints'][0]} (stratum {view['masterpoints'][1]})." if view.get("masterpoints") else ""
+    return f"{figures}.{held}" + (f" Seasons: {seasons}." if seasons else "") + f" Achievements: {earned}."

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import time
 
-from bot.games.event_records import EventPlayer
 from bot.service.seasons.strata import masterpoints_held, season_strata
 from bot.service.seasons.views import current
 from bot.storage import open_storage
@@ -14,6 +13,7 @@ from bot.storage.interface import Storage
 from bot.storage.records import MttEntry, Season, SeasonLine, SeasonRule, TableMode, TableSettings, TournamentSettings
 from bot.service.seasons.strata import Stratum
 from tests.support.all_in import holdem
+from tests.support.event_boards import record_board
 
 GUILD, OTHER = 7, 8
 ANN, BOB, CAT, DAN = 1, 2, 3, 4
@@ -95,24 +95,9 @@ async def test_bounties_read_from_stored_deals(database: str) -> None:
         await storage.close()
 
 
-async def _event(storage: Storage, event: str, tables: list[tuple[int, int, int, int]], now: float) -> None:
-    """One board of an event played at each table (North, East, South, West): 4S by North made at the
-    first table, down one at the others (the first table's North-South and the others' East-West
-    pairs top it); revealed."""
-    made = {"level": 4, "strain": "S", "doubled": 0, "declarer": 0, "tricks": 10}
-    async with storage.transaction() as tx:
-        for k, seated in enumerate(tables):
-            table_id = await tx.insert_table(GUILD, 500 + 10 * ord(event[0]) + k, "bridge", 1, TableSettings(event=event))
-            await tx.join_event(GUILD, event, table_id)
-            await tx.event_seed(GUILD, event, "1", "seed")
-            await tx.insert_hand(table_id, 1, "bridge", "s", "c", {}, "")
-            await tx.insert_event_result(GUILD, event, "1", table_id, 1, [EventPlayer(u, f"p{u}") for u in seated],
-                                         made if k == 0 else dict(made, tricks=9))
-        await tx.reveal_event_deals(GUILD, event, ["1"], now)
-
-
 async def test_masterpoints_held_and_strata_of_a_bridge_season(database: str) -> None:
-    """Event "mon", two tables: pairs 1-3 and 6-8 top the board (100%), 2-4 and 5-7 score 0%: four
+    """Board 1 of each event (``record_board``: 4S made at the first table, down one at the others).
+    Event "mon", two tables: pairs 1-3 and 6-8 top the board (100%), 2-4 and 5-7 score 0%: four
     pairs, two placed; the tied firsts share 1.00 and 0.70: 0.85 each. Event "tue", three tables: table
     1's North-South pair (1-3) scores 4 of 4 (100%), the others' East-West pairs (10-12, 14-16) 3 of 4
     (75%); the other three pairs 25%, 0%... six pairs, three placed: 1.50 to 1-3, the tied seconds
@@ -120,8 +105,8 @@ async def test_masterpoints_held_and_strata_of_a_bridge_season(database: str) ->
     storage = await open_storage(database)
     now = time.time()
     try:
-        await _event(storage, "mon", [(1, 2, 3, 4), (5, 6, 7, 8)], now)
-        await _event(storage, "tue", [(1, 9, 3, 11), (13, 10, 15, 12), (17, 14, 19, 16)], now)
+        await record_board(storage, GUILD, "mon", [(1, 2, 3, 4), (5, 6, 7, 8)], 500, now)
+        await record_board(storage, GUILD, "tue", [(1, 9, 3, 11), (13, 10, 15, 12), (17, 14, 19, 16)], 600, now)
         held = await masterpoints_held(storage, GUILD, now + 1)
         assert {user: points for user, points in held.items() if points} == {
             1: 2.35, 3: 2.35, 6: 0.85, 8: 0.85, 10: 0.89, 12: 0.89, 14: 0.89, 16: 0.89}
