@@ -8,20 +8,30 @@ up to that player's level. Whoever pokerkit paid from that pot knocked them out:
 winner of a split pot (a tie, the high and the low half of a hi-lo pot, either board of a board run
 twice). pokerkit may have joined that pot with the side pot above it (levels whose live hands are the
 same after the losers' hands were killed); the joined pot's winners are that level's winners, so the
-answer is the same."""
+answer is the same.
+
+The hand is replayed with the high hands ranked as the engines rank them (``FastHighHand``,
+phevaluator: pokerkit's own ranking of the showdown is most of a replay's time); the order is the same."""
 from __future__ import annotations
 
 from itertools import accumulate
 
-from pokerkit import AntePosting, ChipsPushing
+from pokerkit import AntePosting, ChipsPushing, StandardHighHand
 
+from bot.games.high_hands import FastHighHand
 from bot.games.phh import RoomHandHistory
+
+
+class _Ranked(RoomHandHistory):
+    """The room's PHH reader, its standard high hands ranked by phevaluator."""
+
+    ranked = {StandardHighHand: FastHighHand}
 
 
 def knockouts(phh: str) -> dict[int, tuple[int, ...]]:
     """Each deal seat knocked out in the hand, with the deal seats who won the pot that took its last
     chips (sorted); empty when nobody was knocked out."""
-    history = RoomHandHistory.loads(phh)
+    history = _Ranked.loads(phh)
     *_, state = iter(history)
     starting = list(history.starting_stacks)
     count = len(starting)

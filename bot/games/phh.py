@@ -158,6 +158,8 @@ class RoomHandHistory(HandHistory):
     required_field_names: ClassVar[dict[str, tuple[str, ...]]] = {
         **HandHistory.required_field_names,
         **{code: HandHistory.required_field_names[like] for code, (_, like, _) in ROOM_CODES.items()}}
+    ranked: ClassVar[dict[type[Hand], type[Hand]]] = {}
+    """Hand types the replay ranks with another that orders hands the same (a faster one)."""
 
     def create_state(self) -> State:
         """pokerkit's starting state (a high/low game's as the engine plays it: ``HiLoState``); in a
@@ -165,9 +167,10 @@ class RoomHandHistory(HandHistory):
         (which pokerkit makes with no preference, one runout) takes each player's recorded answer
         (``_runout_counts``, by player; 0: none)."""
         game = self.create_game()
-        state_class = HiLoState if len(game.hand_types) > 1 else State
+        hand_types = tuple(self.ranked.get(kind, kind) for kind in game.hand_types)
+        state_class = HiLoState if len(hand_types) > 1 else State
         state = state_class(
-            game.automations, game.deck, game.hand_types, game.streets, game.betting_structure,
+            game.automations, game.deck, hand_types, game.streets, game.betting_structure,
             game.ante_trimming_status, game.raw_antes, game.raw_blinds_or_straddles, game.bring_in,
             self.starting_stacks, len(self.starting_stacks), mode=game.mode,
             starting_board_count=game.starting_board_count, divmod=game.divmod, rake=game.rake)
