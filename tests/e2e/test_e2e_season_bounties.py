@@ -1,7 +1,7 @@
 """Bounties and masterpoints through the real client. A manager opens a sit-and-go season with fixed
-points (10, 7) and 5 points a knockout, and one without bounties; Alice and Bob play a heads-up
-sit-and-go all in until one is knocked out: the winner scores 10 + 5, the other 7, and the standings
-(text and picture) say the knockout. A bridge season in masterpoints: an event's results are recorded
+points (10, 7); Alice and Bob play a heads-up sit-and-go all in until one is knocked out; the manager
+then opens the same season with 5 points a knockout: the winner scores 10 + 5, the other 7, and the
+standings (text and picture) say the knockout; the first season shows none. A bridge season in masterpoints: an event's results are recorded
 (a field of 20 pairs: first place 5.00 masterpoints, the tie of places 2 to 10 shares 1.18 each), and
 the standings rank each stratum (its 40 members), /profile shows the masterpoints held."""
 from __future__ import annotations
@@ -10,6 +10,7 @@ import time
 from datetime import datetime, timedelta, timezone
 
 from tests.e2e.test_e2e_seasons import ADMIN, ALICE, BOB, day, reply_file
+from tests.support.deal_steps import scripted_step
 from tests.support.event_boards import record_board
 from tests.support.harness import CHANNEL_ID, GUILD_ID, Harness, User
 
@@ -32,15 +33,7 @@ async def play_heads_up_sit_and_go(h: Harness) -> tuple[User, User]:
             chips = {user: stack + delta for user, stack, delta in zip(record["users"], record["stacks"],
                                                                        record["outcome"]["deltas"])}
             return users[max(chips, key=lambda user: chips[user])], users[min(chips, key=lambda user: chips[user])]
-        if live.row.deal is None:
-            live.row.deadline = 0
-            await h.bot.service.tick()
-            await h.settle()
-            continue
-        (seat,) = live.engine.to_act()
-        user = users[live.table_seat_of(seat).user_id]
-        labels = await h.labels_of(user)
-        await h.press_label(user, next(w for w in ("All-in", "Call", "Check") if any(label.startswith(w) for label in labels)))
+        await scripted_step(h, live, users, {user: ("All-in", "Call", "Check") for user in users})
     raise AssertionError("nobody was knocked out")
 
 
@@ -50,13 +43,14 @@ async def test_bounties_in_a_sit_and_go_season_and_masterpoints_in_a_bridge_one(
     start, end = day(today - timedelta(days=1)), day(today + timedelta(days=30))
     assert "count tournaments or sit-and-gos" in h.ephemeral_text(await h.command(
         ADMIN, "season", "create", name="Cash", start=start, end=end, cash=True, bounty=5.0))
-    opened = await h.command(ADMIN, "season", "create", name="Knockouts", start=start, end=end, sit_and_gos=True,
-                             points="fixed", places="10, 7", bounty=5.0)
-    assert "5 points a knockout" in h.recorder.replies_to(opened)[0].text
     await h.command(ADMIN, "season", "create", name="Plain", start=start, end=end, sit_and_gos=True, points="fixed",
                     places="10, 7")
     winner, loser = await play_heads_up_sit_and_go(h)
     assert h.bot.service.in_channel(CHANNEL_ID) is None, "the sit-and-go is over"
+    # A season opened after the fact counts the knockouts already played, read from the stored deals.
+    opened = await h.command(ADMIN, "season", "create", name="Knockouts", start=start, end=end, sit_and_gos=True,
+                             points="fixed", places="10, 7", bounty=5.0)
+    assert "5 points a knockout" in h.recorder.replies_to(opened)[0].text
 
     text, image, _ = reply_file(h, await h.command(BOB, "season", "standings", name="Knockouts"), "standings.png")
     assert f"1. {winner.name}: 15 (1 result, 1 knockout)" in text and f"2. {loser.name}: 7 (1 result, 0 knockouts)" in text

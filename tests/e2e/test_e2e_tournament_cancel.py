@@ -3,6 +3,7 @@ and every entrant, a player already knocked out included, gets exactly the buy-i
 from __future__ import annotations
 
 from bot.service.tournament import sit_and_go
+from tests.support.deal_steps import scripted_step
 from tests.support.harness import CHANNEL_ID, GUILD_ID, MANAGE_CHANNELS, MEMBER_PERMISSIONS, Harness, User
 
 ALICE, BOB, CAROL = User(5001, "Alice"), User(5002, "Bob"), User(5003, "Carol")
@@ -19,16 +20,8 @@ async def _play_until_someone_is_out(h: Harness) -> User:
         out = [s for s in live.row.seats if s.place is not None]
         if out:
             return users[out[0].user_id]
-        if live.row.deal is None:  # between hands: the next deal is due
-            live.row.deadline = 0
-            await h.bot.service.tick()
-            await h.settle()
-            continue
-        (seat,) = live.engine.to_act()
-        user = users[live.table_seat_of(seat).user_id]
-        labels = await h.labels_of(user)
-        wanted = {CAROL.id: ("All-in", "Call", "Check"), ALICE.id: ("Call", "Check"), BOB.id: ("Check", "Fold")}[user.id]
-        await h.press_label(user, next(w for w in wanted if any(label.startswith(w) for label in labels)))
+        await scripted_step(h, live, users, {CAROL.id: ("All-in", "Call", "Check"), ALICE.id: ("Call", "Check"),
+                                             BOB.id: ("Check", "Fold")})
     raise AssertionError("nobody was knocked out")
 
 

@@ -146,3 +146,12 @@ def test_strata_by_masterpoints_held_each_ranked_within_its_own() -> None:
     held = {5: 3.0, 6: 25.0, 7: 4.0, 8: 7.5, 9: 1.0}
     assert strata(lines, held) == {6: Stratum("A", 25.0, 1), 8: Stratum("B", 7.5, 1), 5: Stratum("C", 3.0, 1),
                                    7: Stratum("C", 4.0, 2), 9: Stratum("C", 1.0, 3)}
+
+
+def test_lines_and_rules_kept_before_bounties_read_as_none() -> None:
+    """Final standings kept before bounties have five fields a line, rules no bounty."""
+    assert SeasonLine.from_json([5, 1, 10.0, 2, 1]) == SeasonLine(5, 1, 10.0, 2, 1, 0)
+    assert SeasonLine.from_json(SeasonLine(5, 1, 15.0, 2, 1, 1).to_json()) == SeasonLine(5, 1, 15.0, 2, 1, 1)
+    old = {"formats": ["sit-and-go"], "formula": "fixed", "places": [10.0], "best": None, "participation": 0.0}
+    assert SeasonRule.from_json(old).bounty == 0.0
+    assert SeasonRule.from_json(SeasonRule(bounty=2.5).to_json()) == SeasonRule(bounty=2.5)
