@@ -45,6 +45,9 @@ async def end_deal(table: LiveTable) -> None:
             await tx.save_table(table.row)
     if analysis is not None and table.engine.par_note():
         table.note(table.engine.par_note())
+    if table.last_deal is not None:  # its web replay, for its message (a page's state kept: no read a deal)
+        link = await table.room.hand_link(table.row.guild_id, table.id, table.row.hand_no)
+        table.last_deal = replace(table.last_deal, link=link)
     if table.row.status == "closed":  # a tournament just finished and paid out
         table.room.forget(table)
     await table.kind.deal_stored(deal)
