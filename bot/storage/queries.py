@@ -18,6 +18,8 @@ from bot.storage.records import (Deal, Move, EventState, LedgerEntry, PlayedHand
                                  TableCarry, TableSettings, seats_from_json)
 from bot.storage.web_store import WebQueries
 
+NAMES_AT_ONCE = 500
+"""Members whose names one query reads (SQLite's oldest limit is 999 parameters a query)."""
 TABLE_COLUMNS = (
     "id, guild_id, channel_id, game, host_id, status, settings, seats, carry, hand, hand_no, step,"
     " deadline, message_id"
@@ -166,14 +168,19 @@ class Queries(MttQueries, WebQueries, SeasonQueries):
         return {int(seat): int(user) for seat, user in rows}
 
     async def player_names(self, guild_id: int, user_ids: list[int]) -> dict[int, str]:
+        """Each member's name as of their latest finished deal here, in one query a ``NAMES_AT_ONCE``
+        members: the latest row per member is picked from the hand index first, so only those deals'
+        records are read."""
         names = {}
-        for user in user_ids:
+        for start in range(0, len(user_ids), NAMES_AT_ONCE):
+            some = user_ids[start:start + NAMES_AT_ONCE]
             rows = await self._db.fetch(
-                "SELECT p.seat, h.record FROM hand_players p JOIN hands h ON h.table_id = p.table_id"
-                " AND h.hand_no = p.hand_no WHERE p.guild_id = ? AND p.user_id = ?"
-                " ORDER BY p.finished_at DESC LIMIT 1", guild_id, user)
-            if rows:
-                names[user] = str(json.loads(rows[0][1])["names"][int(rows[0][0])])
+                "SELECT latest.user_id, latest.seat, h.record FROM (SELECT user_id, seat, table_id, hand_no,"
+                " ROW_NUMBER() OVER (PARTITION BY user_id ORDER BY finished_at DESC, table_id DESC, hand_no DESC) AS n"
+                f" FROM hand_players WHERE guild_id = ? AND user_id IN ({','.join('?' * len(some))})) latest"
+                " JOIN hands h ON h.table_id = latest.table_id AND h.hand_no = latest.hand_no WHERE latest.n = 1",
+                guild_id, *some)
+            names.update({int(user): str(json.loads(record)["names"][int(seat)]) for user, seat, record in rows})
         return names
 
     async def ratings(self, guild_id: int, game: str, user_ids: list[int]) -> dict[int, tuple[float, float]]:
