@@ -12,14 +12,14 @@ from typing import Any
 
 from bot.games.base import Action
 from bot.storage.table_records import Straddle, TableCarry, TableMode, TableSettings
-from bot.storage.season_records import (FORMATS, FORMULAS, Achievement, CashLine, DealtChips, EventBoard, Placed, Season,
+from bot.storage.season_records import (FORMATS, FORMULAS, Achievement, CashLine, DealtChips, EventBoard, MemberTotals, Placed, Season,
                                         SeasonLine, SeasonRule, SeasonSources, SitAndGoPlay)
 from bot.storage.tournament_records import TournamentSettings, TournamentState
 
 __all__ = ["TableSeat", "seats_json", "seats_from_json", "Move", "Deal", "TableRow", "StoredHand", "PlayedHand",
            "Standing", "EventState", "LedgerEntry", "MttRow", "MttEntry", "TableSettings", "TableMode", "Straddle", "TableCarry",
            "TournamentSettings", "TournamentState", "Season", "SeasonRule", "SeasonLine", "SeasonSources", "Placed",
-           "CashLine", "EventBoard", "Achievement", "FORMATS", "FORMULAS", "DealtChips", "SitAndGoPlay", "WebSite"]
+           "CashLine", "EventBoard", "Achievement", "FORMATS", "FORMULAS", "DealtChips", "SitAndGoPlay", "WebSite", "MemberTotals"]
 
 
 @dataclass
