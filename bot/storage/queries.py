@@ -169,19 +169,21 @@ class Queries(MttQueries, WebQueries, SeasonQueries):
 
     async def player_names(self, guild_id: int, user_ids: list[int]) -> dict[int, str]:
         """Each member's name as of their latest finished deal here, in one query a ``NAMES_AT_ONCE``
-        members: the latest row per member is picked from the hand index first, so only those deals'
-        records are read."""
-        names = {}
+        members: each one's latest time from the hand index first (``hand_players_by_user`` covers
+        it), then only those deals' records are read; deals that ended at the same time, the latest
+        table and hand."""
+        latest: dict[int, tuple[tuple[int, int], int, str]] = {}
         for start in range(0, len(user_ids), NAMES_AT_ONCE):
             some = user_ids[start:start + NAMES_AT_ONCE]
             rows = await self._db.fetch(
-                "SELECT latest.user_id, latest.seat, h.record FROM (SELECT user_id, seat, table_id, hand_no,"
-                " ROW_NUMBER() OVER (PARTITION BY user_id ORDER BY finished_at DESC, table_id DESC, hand_no DESC) AS n"
-                f" FROM hand_players WHERE guild_id = ? AND user_id IN ({','.join('?' * len(some))})) latest"
-                " JOIN hands h ON h.table_id = latest.table_id AND h.hand_no = latest.hand_no WHERE latest.n = 1",
-                guild_id, *some)
-            names.update({int(user): str(json.loads(record)["names"][int(seat)]) for user, seat, record in rows})
-        return names
+                "SELECT p.user_id, p.table_id, p.hand_no, p.seat, h.record FROM (SELECT user_id, MAX(finished_at) AS at"
+                f" FROM hand_players WHERE guild_id = ? AND user_id IN ({','.join('?' * len(some))}) GROUP BY user_id) last"
+                " JOIN hand_players p ON p.guild_id = ? AND p.user_id = last.user_id AND p.finished_at = last.at"
+                " JOIN hands h ON h.table_id = p.table_id AND h.hand_no = p.hand_no", guild_id, *some, guild_id)
+            for user, table_id, hand_no, seat, record in rows:
+                if int(user) not in latest or (int(table_id), int(hand_no)) > latest[int(user)][0]:
+                    latest[int(user)] = ((int(table_id), int(hand_no)), int(seat), str(record))
+        return {user: str(json.loads(record)["names"][seat]) for user, (_, seat, record) in latest.items()}
 
     async def ratings(self, guild_id: int, game: str, user_ids: list[int]) -> dict[int, tuple[float, float]]:
         rows = await self._db.fetch(
