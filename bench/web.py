@@ -33,7 +33,7 @@ sys.path.insert(0, str(ROOT))
 
 from bot.selfplay import GUILD  # noqa: E402
 from bot.storage import open_storage  # noqa: E402
-from bot.web.sites import switch  # noqa: E402
+from bot.service.web_links import switch  # noqa: E402
 
 
 def _percentile(values: list[float], q: float) -> float:

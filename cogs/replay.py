@@ -7,7 +7,6 @@ from discord.ext import commands
 
 from bot.adapter.protocol import Cardroom
 from bot.adapter.table.replay_buttons import replay_command
-from bot.web.sites import replay_link
 
 
 class Replay(commands.Cog):
@@ -23,7 +22,7 @@ class Replay(commands.Cog):
     async def replay(self, interaction: discord.Interaction, table: app_commands.Range[int, 1],
                      hand: app_commands.Range[int, 1]) -> None:
         await replay_command(interaction, table, hand)
-        link = await replay_link(self.bot.storage, interaction.guild_id, table, hand)
+        link = await self.bot.service.web_links.replay_link(interaction.guild_id, table, hand)
         if link is not None and interaction.response.is_done():  # the server's web page is on
             await interaction.followup.send(f"Step through it on the web: {link}", ephemeral=True)
 

@@ -1,4 +1,5 @@
-"""/web: the server's web page (``bot.web``), off until a manager turns it on; its link for everyone."""
+"""/web: the server's web page (``bot.web``), off until a manager turns it on; its link for everyone. The
+switches go through the table service's ``web_links``, so the links under finished hands follow them at once."""
 from __future__ import annotations
 
 import discord
@@ -6,7 +7,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.adapter.protocol import Cardroom
-from bot.web.sites import site_url, switch
+from bot.service.web_links import site_url
 
 OFF = "This server's web page is off. A member with Manage Server turns it on with `/web enable`."
 
@@ -24,7 +25,8 @@ class Web(commands.GroupCog, group_name="web", description="This server's web pa
     @app_commands.checks.has_permissions(manage_guild=True)
     async def enable(self, interaction: discord.Interaction, public: bool = False, new_link: bool = False) -> None:
         assert interaction.guild_id is not None
-        site = await switch(self.bot.storage, interaction.guild_id, enabled=True, public=public, new_link=new_link)
+        site = await self.bot.service.web_links.switch(interaction.guild_id, enabled=True, public=public,
+                                                       new_link=new_link)
         how = "public: the server's id opens it" if site.public else "private: only this link opens it"
         await interaction.response.send_message(f"This server's web page is on ({how}): {site_url(site)}\n"
                                                 "It shows the leaderboard, players, tables with their hand "
@@ -35,16 +37,16 @@ class Web(commands.GroupCog, group_name="web", description="This server's web pa
     @app_commands.checks.has_permissions(manage_guild=True)
     async def disable(self, interaction: discord.Interaction) -> None:
         assert interaction.guild_id is not None
-        if await self.bot.storage.web_site(interaction.guild_id) is not None:
-            await switch(self.bot.storage, interaction.guild_id, enabled=False)
+        if await self.bot.service.web_links.site(interaction.guild_id) is not None:
+            await self.bot.service.web_links.switch(interaction.guild_id, enabled=False)
         await interaction.response.send_message("This server's web page is off: its links open nothing.",
                                                 ephemeral=True)
 
     @app_commands.command(name="link", description="The link to this server's web page")
     async def link(self, interaction: discord.Interaction) -> None:
         assert interaction.guild_id is not None
-        site = await self.bot.storage.web_site(interaction.guild_id)
-        text = OFF if site is None or not site.enabled else f"This server's web page: {site_url(site)}"
+        site = await self.bot.service.web_links.served(interaction.guild_id)
+        text = OFF if site is None else f"This server's web page: {site_url(site)}"
         await interaction.response.send_message(text, ephemeral=True)
 
 

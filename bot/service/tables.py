@@ -26,6 +26,7 @@ from bot.service.table.memory import Paused
 from bot.service.table.replays import Replays
 from bot.service.table.seats import sit_down
 from bot.service.tournament.desk import MttDesk
+from bot.service.web_links import WebLinks
 from bot.storage.interface import Storage
 from bot.storage.records import TableRow, TableSettings
 
@@ -63,6 +64,8 @@ class TableService:
         self.events = EventDesk(self)
         self.replays = Replays(storage)
         """Finished deals rebuilt step by step (``/replay``)."""
+        self.web_links = WebLinks(storage, clock)
+        """Each server's web page as last read or switched: the links to its hands' replays."""
         self.mtts = MttDesk(self)
         """The multi-table tournaments under way, which own some of the tables."""
         self.deadlines = DeadlineClock(self)
@@ -190,6 +193,9 @@ class TableService:
     async def reveal_event_deals(self, guild_id: int, event: str, finished_by: LiveTable | None = None,
                                  channels: list[int] | None = None) -> list[str]:
         return await self.events.reveal_event_deals(guild_id, event, finished_by, channels)
+
+    async def hand_link(self, guild_id: int, table_id: int, hand_no: int) -> str | None:
+        return await self.web_links.hand_link(guild_id, table_id, hand_no)
 
     async def close_event(self, guild_id: int, event: str) -> tuple[int, list[str]]:
         return await self.events.close_event(guild_id, event)

@@ -18,6 +18,8 @@ from bot.storage.records import (Deal, Move, EventState, LedgerEntry, PlayedHand
                                  TableCarry, TableSettings, seats_from_json)
 from bot.storage.web_store import WebQueries
 
+NAMES_AT_ONCE = 500
+"""Members whose names one query reads (SQLite's oldest limit is 999 parameters a query)."""
 TABLE_COLUMNS = (
     "id, guild_id, channel_id, game, host_id, status, settings, seats, carry, hand, hand_no, step,"
     " deadline, message_id"
@@ -166,15 +168,22 @@ class Queries(MttQueries, WebQueries, SeasonQueries):
         return {int(seat): int(user) for seat, user in rows}
 
     async def player_names(self, guild_id: int, user_ids: list[int]) -> dict[int, str]:
-        names = {}
-        for user in user_ids:
+        """Each member's name as of their latest finished deal here, in one query a ``NAMES_AT_ONCE``
+        members: each one's latest time from the hand index first (``hand_players_by_user`` covers
+        it), then only those deals' records are read; deals that ended at the same time, the latest
+        table and hand."""
+        latest: dict[int, tuple[tuple[int, int], int, str]] = {}
+        for start in range(0, len(user_ids), NAMES_AT_ONCE):
+            some = user_ids[start:start + NAMES_AT_ONCE]
             rows = await self._db.fetch(
-                "SELECT p.seat, h.record FROM hand_players p JOIN hands h ON h.table_id = p.table_id"
-                " AND h.hand_no = p.hand_no WHERE p.guild_id = ? AND p.user_id = ?"
-                " ORDER BY p.finished_at DESC LIMIT 1", guild_id, user)
-            if rows:
-                names[user] = str(json.loads(rows[0][1])["names"][int(rows[0][0])])
-        return names
+                "SELECT p.user_id, p.table_id, p.hand_no, p.seat, h.record FROM (SELECT user_id, MAX(finished_at) AS at"
+                f" FROM hand_players WHERE guild_id = ? AND user_id IN ({','.join('?' * len(some))}) GROUP BY user_id) last"
+                " JOIN hand_players p ON p.guild_id = ? AND p.user_id = last.user_id AND p.finished_at = last.at"
+                " JOIN hands h ON h.table_id = p.table_id AND h.hand_no = p.hand_no", guild_id, *some, guild_id)
+            for user, table_id, hand_no, seat, record in rows:
+                if int(user) not in latest or (int(table_id), int(hand_no)) > latest[int(user)][0]:
+                    latest[int(user)] = ((int(table_id), int(hand_no)), int(seat), str(record))
+        return {user: str(json.loads(record)["names"][seat]) for user, (_, seat, record) in latest.items()}
 
     async def ratings(self, guild_id: int, game: str, user_ids: list[int]) -> dict[int, tuple[float, float]]:
         rows = await self._db.fetch(

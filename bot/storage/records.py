@@ -2,7 +2,7 @@
 in progress, a finished deal (``StoredHand``, ``PlayedHand``), a leaderboard line, an event's state,
 a line of a table's ledger (``LedgerEntry``), a multi-table tournament (``MttRow``, its settings and
 state in ``bot.storage.tournament_records``), a season and what it counts, an achievement (in
-``bot.storage.season_records``); a table's settings are in ``bot.storage.table_records``.
+``bot.storage.season_records``), a server's web page (``WebSite``); a table's settings are in ``bot.storage.table_records``.
 They are turned into JSON only here, at the storage edge (``to_json``/``from_json``, shallow copies:
 ``dataclasses.asdict`` deep-copies, which is slow once per action)."""
 from __future__ import annotations
@@ -13,13 +13,15 @@ from typing import Any
 from bot.games.base import Action
 from bot.storage.table_records import Straddle, TableCarry, TableMode, TableSettings
 from bot.storage.season_records import (FORMATS, FORMULAS, Achievement, BustDeal, CashLine, DealtChips, EventBoard,
-                                        Placed, Season, SeasonLine, SeasonRule, SeasonSources, SitAndGoPlay)
+                                        MemberTotals, Placed, Season, SeasonLine, SeasonRule, SeasonSources,
+                                        SitAndGoPlay)
 from bot.storage.tournament_records import TournamentSettings, TournamentState
 
 __all__ = ["TableSeat", "seats_json", "seats_from_json", "Move", "Deal", "TableRow", "StoredHand", "PlayedHand",
            "Standing", "EventState", "LedgerEntry", "MttRow", "MttEntry", "TableSettings", "TableMode", "Straddle", "TableCarry",
            "TournamentSettings", "TournamentState", "Season", "SeasonRule", "SeasonLine", "SeasonSources", "Placed",
-           "CashLine", "EventBoard", "Achievement", "FORMATS", "FORMULAS", "DealtChips", "SitAndGoPlay", "BustDeal"]
+           "CashLine", "EventBoard", "Achievement", "FORMATS", "FORMULAS", "DealtChips", "SitAndGoPlay", "BustDeal",
+           "WebSite", "MemberTotals"]
 
 
 @dataclass
@@ -232,3 +234,13 @@ class MttEntry:
     chips: int = 0  # chips carried to ``table_id`` and not seated there yet (a move between tables)
     place: int | None = None
     prize: int = 0
+
+
+@dataclass(frozen=True)
+class WebSite:
+    """A server's web page: its links' token, whether it is served, whether its id opens it too."""
+
+    guild_id: int
+    token: str
+    enabled: bool
+    public: bool

@@ -6,8 +6,8 @@ from __future__ import annotations
 import json
 from typing import Any, Protocol, Sequence
 
-from bot.storage.season_records import (Achievement, BustDeal, CashLine, DealtChips, EventBoard, Placed, Season, SeasonLine,
-                                        SeasonRule, SeasonSources, SitAndGoPlay)
+from bot.storage.season_records import (Achievement, BustDeal, CashLine, DealtChips, EventBoard, MemberTotals, Placed,
+                                        Season, SeasonLine, SeasonRule, SeasonSources, SitAndGoPlay)
 from bot.storage.table_records import TableMode, TableSettings
 
 SEASON_COLUMNS = "id, guild_id, channel_id, name, starts_at, ends_at, rule, ended_at, final"
@@ -57,8 +57,9 @@ class SeasonReads(Protocol):
         """What the member earned on this server, in the order earned."""
         ...
 
-    async def hands_played(self, guild_id: int, user_ids: list[int]) -> dict[int, tuple[int, int]]:
-        """Of each member who finished a deal on this server: (deals finished, deals they won chips in)."""
+    async def member_totals(self, guild_id: int, user_ids: list[int]) -> dict[int, MemberTotals]:
+        """Of each member who finished a deal or holds an achievement on this server: deals finished,
+        deals they won chips in, achievements held; in one query (the check after every deal)."""
         ...
 
 
@@ -172,13 +173,24 @@ class SeasonQueries:
         return [Achievement(int(u), str(k), float(at), None if t is None else int(t), None if n is None else int(n))
                 for u, k, at, t, n in rows]
 
-    async def hands_played(self, guild_id: int, user_ids: list[int]) -> dict[int, tuple[int, int]]:
+    async def member_totals(self, guild_id: int, user_ids: list[int]) -> dict[int, MemberTotals]:
         if not user_ids:
             return {}
+        members = ",".join("?" * len(user_ids))
         rows = await self._db.fetch(
-            "SELECT user_id, COUNT(*), SUM(CASE WHEN net > 0 THEN 1 ELSE 0 END) FROM hand_players"
-            f" WHERE guild_id = ? AND user_id IN ({','.join('?' * len(user_ids))}) GROUP BY user_id", guild_id, *user_ids)
-        return {int(user): (int(hands), int(wins)) for user, hands, wins in rows}
+            "SELECT user_id, COUNT(*), SUM(CASE WHEN net > 0 THEN 1 ELSE 0 END), NULL FROM hand_players"
+            f" WHERE guild_id = ? AND user_id IN ({members}) GROUP BY user_id"
+            f" UNION ALL SELECT user_id, NULL, NULL, kind FROM achievements WHERE guild_id = ? AND user_id IN ({members})",
+            guild_id, *user_ids, guild_id, *user_ids)
+        totals: dict[int, tuple[int, int]] = {}
+        held: dict[int, set[str]] = {}
+        for user, hands, wins, kind in rows:
+            if kind is None:
+                totals[int(user)] = (int(hands), int(wins))
+            else:
+                held.setdefault(int(user), set()).add(str(kind))
+        return {user: MemberTotals(*totals.get(user, (0, 0)), frozenset(held.get(user, ())))
+                for user in totals.keys() | held.keys()}
 
     async def insert_season(self, guild_id: int, channel_id: int, name: str, starts_at: float, ends_at: float,
                             rule: SeasonRule) -> int:

@@ -158,6 +158,16 @@ class SeasonSources:
 
 
 @dataclass(frozen=True)
+class MemberTotals:
+    """What a member's achievements are judged on besides a deal: on one server, the deals they finished,
+    the deals they won chips in, and the achievements they hold."""
+
+    hands: int = 0
+    wins: int = 0
+    held: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True)
 class Achievement:
     """An achievement a member earned on a server: its kind, when, and the hand that earned it."""
 

@@ -6,17 +6,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol, Sequence
 
 from bot.storage.mtt_store import MTT_COLUMNS, _mtt
-from bot.storage.records import MttRow
-
-
-@dataclass(frozen=True)
-class WebSite:
-    """A server's web page: its links' token, whether it is served, whether its id opens it too."""
-
-    guild_id: int
-    token: str
-    enabled: bool
-    public: bool
+from bot.storage.records import MttRow, WebSite
 
 
 @dataclass(frozen=True)

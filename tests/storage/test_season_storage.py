@@ -8,7 +8,7 @@ import time
 from bot.games.event_records import EventPlayer
 from bot.storage import open_storage
 from bot.storage.records import MttEntry, TableSettings, TournamentSettings
-from bot.storage.season_records import Achievement, CashLine, DealtChips, SeasonLine, SeasonRule
+from bot.storage.season_records import Achievement, CashLine, DealtChips, MemberTotals, SeasonLine, SeasonRule
 from bot.storage.table_records import TableMode
 
 GUILD, OTHER = 7, 8
@@ -83,8 +83,14 @@ async def test_sit_and_go_deals_and_cash_nets_of_this_server_only(database: str)
         assert (await storage.season_sources(GUILD, now + 60, now + 120)).cash == []
         assert [c.user_id for c in (await storage.season_sources(OTHER, now - 60, now + 60)).cash] == [1, 3]
         assert (await storage.season_sources(OTHER, now - 60, now + 60)).sit_and_gos == []
-        assert await storage.hands_played(GUILD, [1, 2, 9]) == {1: (1, 1), 2: (1, 0)}
-        assert await storage.hands_played(GUILD, []) == {}
+        async with storage.transaction() as tx:
+            await tx.award(GUILD, Achievement(2, "first-win", now))
+            await tx.award(GUILD, Achievement(9, "hands-100", now))
+            await tx.award(OTHER, Achievement(1, "hands-1000", now))
+        assert await storage.member_totals(GUILD, [1, 2, 9, 10]) == {
+            1: MemberTotals(1, 1), 2: MemberTotals(1, 0, frozenset({"first-win"})),
+            9: MemberTotals(0, 0, frozenset({"hands-100"}))}, "this server's deals and achievements, in one read"
+        assert await storage.member_totals(GUILD, []) == {}
     finally:
         await storage.close()
 

@@ -13,7 +13,7 @@ from bot.service.tables import TableService
 from bot.storage.interface import Storage
 from bot.storage.web_store import WebSite
 from bot.web.app import make_app
-from bot.web.sites import switch
+from bot.service.web_links import switch
 
 SCRIPT_NAME = '<script>alert("x")</script>'
 

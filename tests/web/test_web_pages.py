@@ -12,7 +12,7 @@ from typing import Any
 from bot.games.base import Action
 from bot.storage.records import MttEntry
 from bot.storage.tournament_records import TournamentSettings
-from bot.web.sites import switch
+from bot.service.web_links import switch
 from tests.service.events.test_bridge_events import _play_out, _service, _table
 from tests.support.service_rig import ALICE, BOB, GUILD, CAROL, open_service
 from tests.support.waiting import until

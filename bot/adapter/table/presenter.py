@@ -28,7 +28,7 @@ from bot.adapter.seat.panel_text import HEADING
 from bot.adapter.seat.panels import SeatPanels
 from bot.adapter.table.composed import Composed
 from bot.adapter.table.message import TableMessages
-from bot.adapter.table.text import PAUSED_HELP, table_text
+from bot.adapter.table.text import PAUSED_HELP, replay_line, table_text
 from bot.service.table.kind import Loss, Lost
 from bot.service.table.live import LiveTable
 
@@ -293,6 +293,8 @@ class DiscordPresenter:
             feed.hands_asked = feed.hands_told
             await asyncio.shield(feed.hands)
         try:
-            await self.messages.last_word(live, f"**{live.spec.title}** · table #{live.id}\n{reason}")
+            replay = replay_line(live) if live.last_deal is not None and live.last_deal.link else None  # its web replay
+            await self.messages.last_word(live, f"**{live.spec.title}** · table #{live.id}\n{reason}"
+                                          + (f"\n{replay}" if replay else ""))
         except discord.HTTPException:
             log.warning("could not edit closed table %s", live.id)

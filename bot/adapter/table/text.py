@@ -52,10 +52,21 @@ def table_text(live: LiveTable, without_panel: tuple[int, ...] = ()) -> str:
         lines.append(f"Hand #{row.hand_no} is over.")
         if live.last_deal is not None and not live.withheld:  # an event's board: no seed while others play it
             lines.append(f"Deck seed `{live.last_deal.seed}` (check it with `/verify {row.id} {row.hand_no}`)")
-    if row.deal is None and live.last_deal is not None and not live.withheld:
-        lines.append(f"Step through hand #{row.hand_no} with `/replay {row.id} {row.hand_no}`.")
+    if replay := replay_line(live):
+        lines.append(replay)
     shown_lines = LOG_LINES if row.deal is not None else LOG_LINES_AFTER  # every pot of every board, then what followed
     log = [f"> {shown(plain(line, 300))}" for line in live.log[-shown_lines:]]  # names in them are members' text
     while log and len("\n".join(lines + log)) > TEXT_LIMIT:
         log.pop(0)  # the oldest lines go first: the newest (a deal's result) stay whole
     return "\n".join(lines + log)[:TEXT_LIMIT]
+
+
+def replay_line(live: LiveTable) -> str | None:
+    """How to step through the hand just finished, once it may be shown: ``/replay``, and its web
+    replayer while the server's page is on, as a masked link in ``<>`` (Discord draws no preview of
+    it). The line holds no member's text, so no name's markdown can reach the link."""
+    row, last = live.row, live.last_deal
+    if row.deal is not None or last is None or live.withheld:
+        return None
+    web = f" or [on the web](<{last.link}>)" if last.link else ""
+    return f"Step through hand #{row.hand_no} with `/replay {row.id} {row.hand_no}`{web}."

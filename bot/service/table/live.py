@@ -274,3 +274,7 @@ class Room(Protocol):
                                  channels: list[int] | None = None) -> list[str]:
         """Reveal what of an event may be now, to every table of it."""
 
+    async def hand_link(self, guild_id: int, table_id: int, hand_no: int) -> str | None:
+        """The web replay of a hand the table has just finished, while the server's web page is on
+        (``bot.service.web_links``)."""
+

@@ -20,6 +20,8 @@ class LastDeal:
     """Revealed now that its deal is over."""
     players: tuple[int, ...]
     """The user in each deal seat."""
+    link: str | None = None
+    """Its web replay while the server's web page is on (shown once the deal may be: ``withheld``)."""
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,7 @@ from bot.service.table.seats import buy_in, buy_in_range, cash_out, pay_in, remo
 from bot.storage.interface import Tx
 
 log = logging.getLogger(__name__)
-from bot.storage.records import Deal, TableCarry
+from bot.storage.records import Deal, StoredHand, TableCarry
 
 def pause_after(table: LiveTable) -> float:
     """Seconds from a deal's end to the next deal."""
@@ -41,28 +41,32 @@ async def end_deal(table: LiveTable) -> None:
         log.exception("table %s: the board's double-dummy analysis failed", table.id)
     with table.kind.deal_end():  # a tournament's part undone if the commit fails, announced once it is stored
         async with table.room.storage.transaction() as tx:
-            await settle(table, tx, outcome)
+            hand = await settle(table, tx, outcome)
             await tx.save_table(table.row)
     if analysis is not None and table.engine.par_note():
         table.note(table.engine.par_note())
+    if table.last_deal is not None:  # its web replay, for its message (a page's state kept: no read a deal)
+        link = await table.room.hand_link(table.row.guild_id, table.id, table.row.hand_no)
+        table.last_deal = replace(table.last_deal, link=link)
     if table.row.status == "closed":  # a tournament just finished and paid out
         table.room.forget(table)
     await table.kind.deal_stored(deal)
-    awards.after_deal(table, deal)  # its members' achievements, off the lock
+    awards.after_deal(table, hand)  # its members' achievements, off the lock, from the record in memory
 
 
-async def settle(table: LiveTable, tx: Tx, outcome: Outcome) -> None:
+async def settle(table: LiveTable, tx: Tx, outcome: Outcome) -> StoredHand:
     """The deal is over, in the transaction of the action that ended it, in named steps: the
     stacks, the hand's record, results and ratings, the deal closed; then what comes next, as the
-    table's kind has it (``TableKind.after_deal``)."""
+    table's kind has it (``TableKind.after_deal``). Returns the hand as stored."""
     deal = table.row.deal
     assert deal is not None
     settle_stacks(table, outcome)
     bounty.collect(table, list(deal.seats))
-    await record_hand(table, tx, outcome)
+    hand = await record_hand(table, tx, outcome)
     await record_results(table, tx, outcome)
     close_deal(table, outcome)
     await table.kind.after_deal(tx, deal, outcome)
+    return hand
 
 
 async def carry_on(table: LiveTable, tx: Tx, outcome: Outcome) -> None:
@@ -86,22 +90,24 @@ def settle_stacks(table: LiveTable, outcome: Outcome) -> None:
         row.seats[index].stack = deal.stacks[k] + outcome.deltas[k]
 
 
-async def record_hand(table: LiveTable, tx: Tx, outcome: Outcome) -> None:
-    """The finished hand's record and export, its members' lines, and its action rows cleared."""
+async def record_hand(table: LiveTable, tx: Tx, outcome: Outcome) -> StoredHand:
+    """The finished hand's record and export, its members' lines, and its action rows cleared;
+    returned as stored (what ``hand_record`` would read back)."""
     row, deal = table.row, table.row.deal
     assert deal is not None
     dealt = deal.seats
     record = {"seats": dealt, "names": deal.names, "stacks": deal.stacks, "carry": deal.carry,
               "settings": deal.settings, "actions": [move.to_json() for move in deal.actions], "outcome": outcome.to_json(),
               "bots": deal.bots, "users": [row.seats[index].user_id for index in dealt]}
-    await tx.insert_hand(row.id, row.hand_no, row.game, deal.seed, deal.commitment, record,
-                         table.spec.export(table.engine))
+    hand = StoredHand(row.game, deal.seed, deal.commitment, record, table.spec.export(table.engine))
+    await tx.insert_hand(row.id, row.hand_no, hand.game, hand.seed, hand.commitment, record, hand.export)
     nets = table.kind.counted_chips(outcome.deltas)
     members = [(k, row.seats[index].user_id, nets[k]) for k, index in enumerate(dealt)
                if not row.seats[index].is_bot]
     if members:
         await tx.insert_hand_players(row.guild_id, row.id, row.hand_no, row.game, members)
     await tx.clear_actions(row.id)
+    return hand
 
 
 def close_deal(table: LiveTable, outcome: Outcome) -> None:

@@ -12,7 +12,7 @@ from typing import Any, cast
 from bot.service.seasons import awards
 from bot.service.table.kinds import SitAndGo, TournamentTable
 from bot.storage import open_storage
-from bot.storage.records import Deal, MttEntry, TableMode, TableSettings, TournamentSettings
+from bot.storage.records import MttEntry, StoredHand, TableMode, TableSettings, TournamentSettings
 
 GUILD, OTHER, ANN, ROBOT = 7, 8, 1, -1
 
@@ -43,9 +43,9 @@ async def test_a_sit_and_go_winner_earns_once_and_the_robot_never(database: str)
         table = SimpleNamespace(id=table_id, row=row, note=lambda line: None, spawn=tasks.append,
                                 room=SimpleNamespace(storage=storage, presenter=presenter, clock=lambda: 50.0))
         table.kind = SitAndGo(cast(Any, table))  # the kind says who won
-        deal = Deal("s", "c", [0, 1], ["Ann", "Bot"], [400, 400], [False, True], {}, {})
+        hand = StoredHand("holdem", "s", "c", record, "")  # as the settlement stored it
         for _ in range(2):
-            awards.after_deal(cast(Any, table), deal)
+            awards.after_deal(cast(Any, table), hand)
             await asyncio.gather(*tasks)
             tasks.clear()
         assert presenter.posts == [(GUILD, 70, awards.ANNOUNCED, "Ann earns an achievement: First win."),
@@ -53,8 +53,8 @@ async def test_a_sit_and_go_winner_earns_once_and_the_robot_never(database: str)
         assert [(a.kind, a.table_id, a.hand_no) for a in await storage.achievements(GUILD, ANN)] == [
             ("first-win", table_id, 3), ("tournament-won", table_id, 3)]
         assert await storage.achievements(GUILD, ROBOT) == [] and await storage.achievements(OTHER, ANN) == []
-        robots_only = Deal("s", "c", [1], ["Bot"], [400], [True], {}, {})
-        awards.after_deal(cast(Any, table), robots_only)
+        robots_only = {**record, "names": ["Bot"], "users": [ROBOT], "bots": [True]}
+        awards.after_deal(cast(Any, table), StoredHand("holdem", "s", "c", robots_only, ""))
         assert tasks == [], "a deal of computer players alone is not even looked at"
     finally:
         await storage.close()
@@ -82,7 +82,7 @@ async def test_a_multi_table_tournaments_winner_earns_it_with_its_last_deal(data
         table = SimpleNamespace(id=table_id, row=row, note=notes.append, spawn=None,
                                 room=SimpleNamespace(storage=storage, presenter=Presenter(), clock=lambda: 5.0))
         table.kind = TournamentTable(cast(Any, table))  # the kind says who won
-        await awards.deal_awards(cast(Any, table), 9)
+        await awards.deal_awards(cast(Any, table), 9, StoredHand("holdem", "s", "c", record, ""))
         assert notes == ["Ann earns an achievement: Tournament won."], "the last deal lost, the tournament won"
         assert [a.kind for a in await storage.achievements(GUILD, ANN)] == ["tournament-won"]
     finally:
