@@ -14,7 +14,7 @@ import discord
 
 from bot.adapter.traffic.global_pace import WallTimers
 from bot.adapter.traffic.press_token import ANSWER_BY, ANSWER_DEADLINE, Answer, PressToken
-from tests.support.discord_clock import ManualClock
+from tests.support.discord_clock import CLOCK, ManualClock
 from tests.support.harness import CHANNEL_ID, User
 from tests.support.heads_up import open_heads_up, to_act
 from tests.support.loopback_harness import LoopbackHarness
@@ -155,3 +155,43 @@ async def test_a_press_whose_table_is_slow_in_wall_time_is_answered_with_the_new
     assert [(s.request.json["type"], s.status) for s in answers] == [(7, 200)], "the new table, not a deferral"
     mover = to_act(h, ALICE, BOB)  # whose turn it is after the move, as the new table says
     assert live.row.step == step + 1 and f"to act: **{mover.name}**" in h.table_message()["content"]
+
+
+async def test_a_create_refused_after_its_guard_deferred_it_is_told_to_the_host_alone(
+        loopback: LoopbackHarness, monkeypatch: Any) -> None:
+    """/holdem create takes over 2 s (its transaction held) and is then refused (a buy-in over the
+    wallet): the guard's deferral was a public "thinking", which the first follow-up would replace
+    as publicly; the refusal deletes it and reaches the host alone."""
+    h = loopback
+    storage = h.bot.service.storage
+    transaction: Callable[[], AsyncContextManager[Any]] = storage.transaction
+    entered, release = asyncio.Event(), asyncio.Event()
+
+    class _Held:
+        async def __aenter__(self) -> Any:
+            entered.set()
+            await release.wait()
+            self.inner = transaction()
+            return await self.inner.__aenter__()
+
+        async def __aexit__(self, *exc: Any) -> Any:
+            return await self.inner.__aexit__(*exc)
+
+    monkeypatch.setattr(storage, "transaction", _Held)
+    options = [{"name": "mode", "type": 3, "value": "tournament"}, {"name": "buy_in", "type": 4, "value": 10**6}]
+    token, payload = h._base(ALICE, 2, {"id": "1", "name": "holdem", "type": 1,
+                                        "options": [{"name": "create", "type": 1, "options": options}]})
+    h.bot._connection.parse_interaction_create(payload)  # as ``Harness.command``, without its settle
+    await until(entered.is_set)
+    monkeypatch.setattr(storage, "transaction", transaction)
+    CLOCK.advance(ANSWER_BY + 0.5)  # the create is still at work when its answer is due: the guard defers
+    await until(lambda: any(s.request.json and s.request.json.get("type") == 5 for s in h.server.served
+                            if s.bucket == "interaction.callback"))
+    release.set()
+    await h.settle()
+    replies = h.recorder.replies_to(token)
+    refusal = [r for r in replies if r.method == "POST" and "smaller buy-in" in r.text]
+    assert refusal and all(r.ephemeral for r in refusal), [(r.method, r.path, r.ephemeral, r.text) for r in replies]
+    assert any(r.method == "DELETE" and r.path.endswith("/@original") for r in replies), "the thinking is gone"
+    assert not any("smaller buy-in" in str(m.get("content", "")) for m in h.recorder.messages_in(CHANNEL_ID))
+    assert h.bot.service.in_channel(CHANNEL_ID) is None, "no table was opened"

@@ -270,6 +270,9 @@ class Recorder:
             if (request.json or {}).get("type") in (4, 7):  # a reply, or the pressed message updated
                 self._show(channel_id, token, (request.json or {}).get("data") or {}, reply)
             return {"interaction": {"id": parts[1], "type": interaction.get("type", 2)}, "resource": None}
+        if route.method == "DELETE":  # the original response (a "thinking" one too) or a follow-up
+            self.messages.pop(reply["message_id"], None)
+            return {}
         follow_up = route.method == "POST" and len(parts) == 3
         return self._show(channel_id, token, request.json or {}, reply, follow_up)
 

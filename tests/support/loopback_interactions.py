@@ -96,6 +96,9 @@ class InteractionRoutes(Recorder):
                 return error(404, 10008)  # nothing answered yet: no original response
             # None: the original response is still a deferral's "thinking", which a PATCH replaces
             target = original.message_id if original is not None and message == "@original" else int(message)
+            if request.method == "DELETE" and message == "@original" and original is not None and original.thinking:
+                original.thinking = False  # the "thinking" message is gone: later follow-ups are new messages
+                return Answer(204)
             if request.method != "PATCH":  # GET or DELETE
                 if target is None or target not in self.messages:
                     return error(404, 10008)

@@ -266,8 +266,10 @@ class PressToken:
 
     async def refuse(self, text: str) -> None:
         """A private refusal: the answer itself if the press is unanswered (the press then edits no
-        table: its original response is this reply), else a private follow-up. A press that missed
-        Discord's 3 seconds reaches nobody: the refusal is only logged."""
+        table: its original response is this reply), else a private follow-up. A command's public
+        "thinking" (the guard's deferral) is deleted first: the first follow-up would replace it, as
+        public as the deferral whatever its own flags. A press that missed Discord's 3 seconds reaches
+        nobody: the refusal is only logged."""
         async with self._lock:
             if (interaction := self._unanswered()) is not None:
                 self._answered(Answer.REPLY)
@@ -281,6 +283,9 @@ class PressToken:
             if self.answer is Answer.DEAD:
                 log.info("a refusal could not reach a press answered too late: %s", text)
                 return
+            thinking, self._thinking = self._thinking, False
+        if thinking:
+            await token_routes.delete(self._followup(), None)
         await self._followup().send(text, ephemeral=True)
 
 

@@ -192,7 +192,8 @@ async def test_a_follow_up_is_edited_and_deleted_through_the_tokens_webhook_rout
     message_id = await press.post("the table afresh", [], [], discord.ui.View())
     before = len(h.recorder.requests)
     await press.edit_message(message_id, content="the table, edited")
+    assert h.recorder.messages[message_id]["content"] == "the table, edited"
     await press.delete_message(message_id)
     route = webhook_path(token, message_id)
     assert [(r.method, r.path) for r in h.recorder.requests[before:]] == [("PATCH", route), ("DELETE", route)]
-    assert h.recorder.messages[message_id]["content"] == "the table, edited"
+    assert message_id not in h.recorder.messages
