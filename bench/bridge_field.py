@@ -11,8 +11,9 @@ Half the deals (by a hash of their cards) are held out: tune the system on ``--s
 report on ``--set test``.
 
 Run: ``python bench/bridge_field.py DIR_OR_FILES... [--set tune|test|all] [--limit N]
-[--play robots|dd]`` from the repository root. ``--play dd`` stands the contract's double-dummy
-tricks in for the card play: the auction's figures in a fraction of the time.
+[--play robots|dd] [--system sayc|beginners]`` from the repository root. ``--play dd`` stands the
+contract's double-dummy tricks in for the card play: the auction's figures in a fraction of the time.
+``--system``: the bidding system the four robots play (a table's choice, SAYC by default).
 """
 from __future__ import annotations
 
@@ -32,6 +33,7 @@ from bot.ai import bridge as robot  # noqa: E402
 from bot.games.base import Seat  # noqa: E402
 from bot.games.bridge import BridgeEngine  # noqa: E402
 from bot.games.bridge_analysis import Analysis, analyse  # noqa: E402
+from bot.games.bridge_options import DEFAULT_SYSTEM, SYSTEMS  # noqa: E402
 from bot.games.bridge_scoring import ContractResult, board_dealer, board_vulnerability  # noqa: E402
 
 SEATS = [Seat(name, is_bot=True) for name in ("North", "East", "South", "West")]
@@ -43,11 +45,11 @@ def board_for(dealer: int, vulnerable: tuple[bool, bool]) -> int:
     return next(b for b in range(1, 17) if board_dealer(b) == dealer and board_vulnerability(b) == vulnerable)
 
 
-def play_deal(field: FieldDeal, analysis: Analysis, play: str, seed: int,
-              timings: dict[str, list[float]]) -> tuple[ContractResult, list[tuple[int, str]]]:
+def play_deal(field: FieldDeal, analysis: Analysis, play: str, seed: int, timings: dict[str, list[float]],
+              system: str = DEFAULT_SYSTEM) -> tuple[ContractResult, list[tuple[int, str]]]:
     """The robots' result on the deal and their auction."""
     game = BridgeEngine({"scoring": "duplicate", "board": board_for(field.dealer, field.vulnerable),
-                         "deal": field.deal}, SEATS, f"{seed:064x}", {})
+                         "deal": field.deal, "system": system}, SEATS, f"{seed:064x}", {})
     rng = random.Random(seed)
     while game.outcome is None:
         if play == "dd" and game.phase != "auction":
@@ -84,13 +86,14 @@ def main() -> None:
     parser.add_argument("--set", choices=("tune", "test", "all"), default="all")
     parser.add_argument("--limit", type=int, default=0)
     parser.add_argument("--play", choices=("robots", "dd"), default="robots")
+    parser.add_argument("--system", choices=tuple(SYSTEMS), default=DEFAULT_SYSTEM)
     parser.add_argument("--verbose", action="store_true")
     args = parser.parse_args()
     files = [f for p in args.paths for f in (sorted(p.glob("*.pbn")) if p.is_dir() else [p])]
     deals = [d for d in read_field(files) if args.set == "all" or d.held_out == (args.set == "test")]
     deals = deals[:args.limit] if args.limit else deals
     print(f"{len(deals)} deals, {sum(len(d.tables) for d in deals)} recorded tables from {len(files)} files "
-          f"(set {args.set}, play {args.play}); load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} CPUs")
+          f"(set {args.set}, play {args.play}, system {args.system}); load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} CPUs")
     timings: dict[str, list[float]] = {"calls": [], "cards": []}
     results: list[Comparison] = []
     counts = {"field game": 0.0, "robots game": 0, "games missed": 0, "field slam": 0.0, "robots slam": 0,
@@ -99,7 +102,7 @@ def main() -> None:
         analysis = analyse(field.deal, field.dealer, field.vulnerable)
         hands = BridgeEngine({"deal": field.deal}, SEATS, "0" * 64, {}).dealt
         side = owner(analysis, hands)
-        ours, calls = play_deal(field, analysis, args.play, number, timings)
+        ours, calls = play_deal(field, analysis, args.play, number, timings, args.system)
         comparison = compare(ours, field, analysis, side)
         results.append(comparison)
         theirs = [kind(t, side) for t in field.tables]

@@ -33,6 +33,7 @@ from bot.games import bridge_events
 from bot.games.base import Action, ActionSpec, Engine
 from bot.games.bridge import BridgeEngine
 from bot.games.bridge import casual as bridge_casual
+from bot.games.bridge_options import describe_settings as bridge_settings
 from bot.games.event_records import EventResult
 from bot.games.poker_options import describe as describe_options
 from bot.games.bridge_scoring import unfinished_rubber_note
@@ -113,8 +114,9 @@ class GameSpec:
     choice_preview: Callable[[dict[str, Any], str, str], bytes] | None = None
     """A picture of a chosen move (PNG, from the presser's own view), shown with Confirm and Back
     before it is sent."""
-    explain_call: Callable[[Sequence[tuple[int, str]], int], str] | None = None
-    """What a call of the auction ((deal seat, call) in order) means in the robots' system (bridge)."""
+    explain_call: Callable[[Sequence[tuple[int, str]], int, str | None], str] | None = None
+    """What a call of the auction ((deal seat, call) in order) means in the robots' system, the one
+    the table's view names (bridge: ``system``, None for the default)."""
     undo: Callable[[Mapping[str, Any]], bool] | None = None
     """Whether a table with these settings lets a player take back a move (``bot.service.table.undo``)."""
     describe_settings: Callable[[Mapping[str, Any]], str] | None = None
@@ -172,7 +174,7 @@ _GAMES: tuple[GameSpec, ...] = (
           default_settings={"scoring": "rubber"}, turn_seconds=120, export=BridgeEngine.pbn, export_format="pbn", pause_after_deal=12,
           deal_key=bridge_events.deal_key, event_result=bridge_events.event_result,
           event_report=bridge_events.event_report, closing_note=unfinished_rubber_note, explain_call=explain_call,
-          undo=bridge_casual),
+          undo=bridge_casual, describe_settings=bridge_settings),
     _spec("saint", SaintEngine, saint_ai, saint_images, title="Saint Poker", min_players=2, max_players=5,
           simultaneous=True, turn_seconds=90, pause_after_deal=8),
     _spec("squared", SquaredEngine, squared_ai, squared_images, title="Poker Squared", min_players=2,

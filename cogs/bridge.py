@@ -1,4 +1,5 @@
-"""/bridge: contract bridge for four (people or robots), rubber or duplicate scoring.
+"""/bridge: contract bridge for four (people or robots), rubber or duplicate scoring; the robots bid
+SAYC or, at a table that chooses it for beginners, a natural system without conventions.
 
 Duplicate tables may join an **event** by name: every table of the event (in any channel of the
 server) plays the same cards on each board. A board's results table (matchpoints and cross-IMPs)
@@ -54,17 +55,19 @@ class Bridge(GameCog, group_name="bridge", group_description="Contract bridge"):
     @app_commands.describe(scoring="Rubber bridge, or duplicate (boards with set dealer and vulnerability)",
                            board="Duplicate only: the board number to start from (default 1)",
                            event="Duplicate only: an event name; its tables play the same boards and compare",
-                           turn_seconds="Seconds each player has for a call or a card")
+                           turn_seconds="Seconds each player has for a call or a card",
+                           system="The robots' bidding system: SAYC, or beginners (natural, no conventions)")
     async def create(self, interaction: discord.Interaction,
                      scoring: Literal["rubber", "duplicate"] = "rubber",
                      board: app_commands.Range[int, 1, 10**6] | None = None,
                      event: app_commands.Range[str, 1, 32] | None = None,
-                     turn_seconds: app_commands.Range[int, 30, 900] = 120) -> None:
+                     turn_seconds: app_commands.Range[int, 30, 900] = 120,
+                     system: Literal["sayc", "beginners"] = "sayc") -> None:
         if (board is not None or event is not None) and scoring != "duplicate":
             raise UserError("A board number or an event only applies to duplicate scoring; "
                             "rubber bridge counts its own boards.")
         settings: dict[str, Any] = {"scoring": scoring, "board": board, "turn_seconds": turn_seconds,
-                                    "event": event_name(event) if event is not None else None}
+                                    "event": event_name(event) if event is not None else None, "system": system}
         await self.open_table(interaction, settings)
 
     @app_commands.command(name="results", description="A duplicate event's results table for one board")

@@ -1,4 +1,5 @@
-"""Bridge robots: Standard American Yellow Card bidding and double-dummy card play on sampled deals.
+"""Bridge robots: the table's bidding system (Standard American Yellow Card, or the beginners' natural
+one) and double-dummy card play on sampled deals.
 
 The robot sees only its seat's view (its hand, dummy after the lead, the cards played, the
 auction). To play a card it deals the unseen cards at random, many times, in ways that agree with
@@ -6,8 +7,9 @@ what it knows (each hand's card count, the voids shown by failing to follow suit
 each player's calls promised), solves every sample with endplay's double-dummy solver and plays
 the card that does best on average. The bidding system is written out in ``docs/rules/bridge.md``.
 
-The bidding is in ``bridge_system`` (over the natural rules of ``bridge_bidding``); sampling and
-solving run in the separate, lower-priority process of ``bridge_solver``.
+The bidding is in ``bridge_system`` (over the natural rules of ``bridge_bidding``), the choice
+between the two in ``bridge_systems``, which the view names; sampling and solving run in the
+separate, lower-priority process of ``bridge_solver``.
 """
 from __future__ import annotations
 
@@ -20,7 +22,7 @@ from endplay.types import Deal, Denom, Player
 
 from bot.ai.bridge_bidding import SUITS, HandInfo, Shown
 from bot.ai.bridge_solver import in_solver
-from bot.ai.bridge_system.system import choose_call, describe
+from bot.ai.bridge_systems import system_of
 from bot.games.base import HIDDEN, Action, ActionSpec
 from bot.games.bridge import BIDS, DOUBLE, card_code, endplay_card, pbn_hand
 from bot.games.cards import DECK, RANKS
@@ -130,7 +132,7 @@ def choose_card(view: Mapping[str, Any], choices: Sequence[str], rng: random.Ran
     if len(choices) == 1:
         return choices[0]
     table = read_table(view)
-    shown = describe([(c["seat"], c["call"]) for c in view["auction"]])
+    shown = system_of(view).describe([(c["seat"], c["call"]) for c in view["auction"]])
     totals = in_solver(card_totals, table, shown, tuple(choices), rng.getrandbits(64), SAMPLES)
     return max(choices, key=lambda c: (totals[c], -RANKS.index(c[0]), c[1]))
 
@@ -234,7 +236,7 @@ def choose(view: Mapping[str, Any], legal: Sequence[ActionSpec], rng: random.Ran
             return Action("claim", amount=tricks)
     if "play" in kinds:
         return Action("play", cards=(choose_card(view, kinds["play"].choices, rng),))
-    call = choose_call(view)
+    call = system_of(view).choose_call(view)
     if call in BIDS and "bid" in kinds and call in kinds["bid"].choices:
         return Action("bid", target=call)
     if call == DOUBLE and "double" in kinds:

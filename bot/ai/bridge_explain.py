@@ -1,18 +1,18 @@
 """What a call means in the robots' bidding system, in words: the answer of the "What does it mean?"
 select under a bridge table.
 
-The words come from the same reading of the auction the robots use (``bridge_system.describe``:
-what each call promised, which also shapes the deals their card play samples), so an explanation is
-exactly what the robots take the call to show, as a range of points and suit lengths, with the
-call's place in the auction and the few meanings a range does not say (a weak two, an invitation).
-The system itself is written out as a convention card in ``docs/rules/bridge.md``.
+The words come from the same reading of the auction the robots use (the ``describe`` of the table's
+system, ``bridge_systems``: what each call promised, which also shapes the deals their card play
+samples), so an explanation is exactly what the robots take the call to show, as a range of points
+and suit lengths, with the call's place in the auction and the few meanings a range does not say (a
+weak two, an invitation). Each system is written out as a convention card in ``docs/rules/bridge.md``.
 """
 from __future__ import annotations
 
 from typing import Sequence
 
 from bot.ai.bridge_bidding import SUITS, Shown
-from bot.ai.bridge_system.system import describe, meaning_at
+from bot.ai.bridge_systems import system_of
 from bot.games.bridge import BIDS, DOUBLE, PASS, REDOUBLE
 
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
@@ -95,12 +95,13 @@ def _words(before: Shown, after: Shown) -> list[str]:
     return words
 
 
-def explain(calls: Calls, index: int) -> str:
+def explain(calls: Calls, index: int, system: str | None = None) -> str:
     """The meaning of call ``index`` of the auction ``calls`` ((seat, call) in order), as the robots
-    read it: "Opening: 10+ HCP, 5+ spades."."""
+    read it in the table's ``system`` (SAYC if None): "Opening: 10+ HCP, 5+ spades."."""
     seat = calls[index][0]
-    before, after = describe(calls[:index])[seat], describe(calls[: index + 1])[seat]
-    meaning = meaning_at(calls, index)
+    played = system_of({"system": system})
+    before, after = played.describe(calls[:index])[seat], played.describe(calls[: index + 1])[seat]
+    meaning = played.meaning_at(calls, index)
     note = meaning.note if meaning is not None else _note(calls, index)
     details = ", ".join(_words(before, after) + ([note] if note else []))
     return f"{role(calls, index)}: {details or 'nothing new about the hand in this system'}."

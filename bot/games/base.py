@@ -189,7 +189,7 @@ class Engine(Protocol):
 
     def headline(self) -> str | None:
         """A line for the table's message when the game dealt changes from deal to deal (a mixed table:
-        the game now and the next)."""
+        the game now and the next), or its rules differ from the usual (a bridge table's system)."""
 
 
 class EngineBase:

@@ -5,6 +5,8 @@ Settings (all optional):
 - ``scoring``: ``"rubber"`` (default) or ``"duplicate"``.
 - ``board`` (duplicate): the board number to start from; its dealer and vulnerability follow the
   standard rotation. Later boards come from ``carry["board"]`` (the previous board + 1).
+- ``system``: the bidding system the robots play, ``"sayc"`` (default) or ``"beginners"``
+  (``bridge_options``); the view names it, for the robots and for the explanation of calls.
 - ``deal`` (either scoring): a PBN deal string ("N:AKQ2.J83.... ... ... ...") so that several
   tables play the same cards. Without it the cards come from ``shuffled_deck(seed)``, dealt one
   at a time clockwise starting left of the dealer.
@@ -43,6 +45,7 @@ from endplay.types import Bid, Board, Card, Deal, Denom, Player
 
 from bot.games.base import HIDDEN, Action, ActionSpec, EngineBase, IllegalAction, NotYourTurn, Outcome, Seat
 from bot.games.bridge_analysis import Analysis, against_par, analyse, pbn_info
+from bot.games.bridge_options import bidding_system, system_headline
 from bot.games.bridge_scoring import (
     DIRECTIONS, DOUBLED_TEXT, SIDES, STRAIN_SYMBOLS, STRAINS, ContractResult, RubberState,
     SheetEntry, board_dealer, board_vulnerability, duplicate_score, honours, record_rubber_board,
@@ -100,6 +103,7 @@ class RubberView(TypedDict):
 class BridgeView(TypedDict):
     game: str                      # "bridge"
     scoring: str                   # "rubber" or "duplicate"
+    system: str                    # the robots' bidding system: "sayc" or "beginners"
     board: int                     # board number (duplicate) or board count in the rubber
     dealer: int
     vulnerable: list[bool]         # [NS, EW]
@@ -192,6 +196,7 @@ class BridgeEngine(EngineBase):
         self.scoring = str(settings.get("scoring", "rubber"))
         if self.scoring not in ("rubber", "duplicate"):
             raise ValueError("Scoring must be 'rubber' or 'duplicate'.")
+        self.system = bidding_system(settings)
         self.rubber: RubberState | None = None
         if self.scoring == "rubber":
             rubber = RubberState.from_json(carry["rubber"]) if "rubber" in carry else RubberState()
@@ -661,7 +666,7 @@ class BridgeEngine(EngineBase):
             claim = ClaimView(seat=self.claimer, tricks=self.claim_tricks, accepted=list(self.claim_accepted))
         done = self.phase == "done"
         view = BridgeView(
-            game=self.game, scoring=self.scoring, board=self.board_no, dealer=self.dealer,
+            game=self.game, scoring=self.scoring, system=self.system, board=self.board_no, dealer=self.dealer,
             vulnerable=list(self.vulnerable), phase=self.phase, viewer=seat,
             to_act=list(self.to_act()), turn=self.turn(), seats=seats,
             auction=[CallView(seat=s, call=c) for s, c in self.calls], auction_table=table,
@@ -714,6 +719,9 @@ class BridgeEngine(EngineBase):
             self._analysis = analyse("N:" + " ".join(pbn_hand(hand) for hand in self.dealt), self.dealer,
                                      self.vulnerable)
         return self._analysis
+
+    def headline(self) -> str | None:
+        return system_headline(self.system)
 
     def par_note(self) -> str:
         """How the contract played compared with par, once the board is analysed."""

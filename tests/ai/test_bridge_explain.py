@@ -1,6 +1,6 @@
 """Robot bids explained: every call a computer player makes, asked about, is answered in words from
-the system it bids (Standard American Yellow Card), and what the words say of its hand is true of
-the hand it holds."""
+the system it bids (Standard American Yellow Card, or the beginners' natural system a table may
+choose), and what the words say of its hand is true of the hand it holds."""
 from __future__ import annotations
 
 import random
@@ -17,11 +17,11 @@ from bot.games.bridge import BridgeEngine
 SEATS = [Seat(name, is_bot=True) for name in ("North", "East", "South", "West")]
 
 
-def _auctions(boards: int) -> list[tuple[BridgeEngine, list[tuple[int, str]]]]:
-    """Robot auctions to their end on ``boards`` deals, with each deal's engine (its hands)."""
+def _auctions(boards: int, system: str) -> list[tuple[BridgeEngine, list[tuple[int, str]]]]:
+    """Robot auctions to their end on ``boards`` deals in ``system``, with each deal's engine (its hands)."""
     played = []
     for board in range(1, boards + 1):
-        game = BridgeEngine({"scoring": "duplicate", "board": board}, SEATS, f"{board:064x}", {})
+        game = BridgeEngine({"scoring": "duplicate", "board": board, "system": system}, SEATS, f"{board:064x}", {})
         rng = random.Random(board)
         while game.phase == "auction":
             seat = game.to_act()[0]
@@ -51,12 +51,13 @@ def _true_of(text: str, hand: list[str]) -> None:
         assert info.lengths[suit] >= int(count), (text, info.lengths)
 
 
-def test_every_robot_call_is_explained_and_the_words_are_true_of_its_hand() -> None:
+@pytest.mark.parametrize("system", ["sayc", "beginners"])
+def test_every_robot_call_is_explained_and_the_words_are_true_of_its_hand(system: str) -> None:
     """Over 400 robot auctions: openings, responses, rebids, overcalls and later calls alike."""
     seen: dict[str, set[str]] = {"opening": set(), "response": set()}
-    for game, calls in _auctions(400):
+    for game, calls in _auctions(400, system):
         for index, (seat, call) in enumerate(calls):
-            text = explain(calls, index)
+            text = explain(calls, index, system)
             assert text.startswith(f"{role(calls, index)}: ") and text.endswith(".")
             placed = {"no opening": "opening"}.get(role(calls, index).lower(), role(calls, index).lower())
             if placed in seen:

@@ -1,7 +1,7 @@
 """The "What does it mean?" select under a bridge table during the auction: a member picks a call and
-reads, privately, what it shows in the computer players' bidding system (the game's
-``GameSpec.explain_call``). It changes nothing at the table, and tells only what the auction itself
-shows: no card of anyone's hand.
+reads, privately, what it shows in the bidding system the table's computer players play (the game's
+``GameSpec.explain_call``, given the system the table's view names). It changes nothing at the table,
+and tells only what the auction itself shows: no card of anyone's hand.
 """
 from __future__ import annotations
 
@@ -18,10 +18,15 @@ from bot.service.table.live import LiveTable
 MAX_OPTIONS = 25
 
 
+def _public(live: LiveTable) -> dict[str, Any]:
+    """What everyone sees of the deal (nothing before one is dealt)."""
+    view = live.public_view() if live.engine is not None else None
+    return view or {}
+
+
 def auction_calls(live: LiveTable) -> list[tuple[int, str]]:
     """The auction so far as (deal seat, call), from what everyone sees."""
-    view = live.public_view() if live.engine is not None else None
-    return [(int(c["seat"]), str(c["call"])) for c in (view or {}).get("auction", [])]
+    return [(int(c["seat"]), str(c["call"])) for c in _public(live).get("auction", [])]
 
 
 class ExplainSelect(TableComponent, discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]],
@@ -59,7 +64,7 @@ class ExplainSelect(TableComponent, discord.ui.DynamicItem[discord.ui.Select[dis
         index = int(values[0])
         seat, call = calls[index]
         player = live.table_seat_of(seat)
-        text = f"{said(player.name, call)}. {explain(calls, index)}"
+        text = f"{said(player.name, call)}. {explain(calls, index, _public(live).get('system'))}"
         if not player.is_bot:
             text += (f" ({player.name} is a person, whose calls mean what they mean: this is how the robots' "
                      "system reads it, as a robot partner does.)")
