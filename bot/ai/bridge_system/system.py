@@ -12,7 +12,7 @@ from typing import Any, Mapping, Sequence
 
 from bot.ai import bridge_bidding as natural
 from bot.ai.bridge_bidding import HandInfo, Shown
-from bot.ai.bridge_system import competition, judgment, notrump, openings, slam, strong
+from bot.ai.bridge_system import competition, forcing, judgment, notrump, openings, slam, strong
 from bot.ai.bridge_system.position import Calls, Hand, Meaning, Option, Position, meaning_of, pick
 from bot.games.bridge import BIDS, PASS
 
@@ -109,4 +109,6 @@ def choose_call(view: Mapping[str, Any]) -> str:
     if rules is not None and not rules.partial:
         return PASS
     call = natural.choose_call(view, shown)
+    if call == PASS:
+        call = forcing.keep_going(position, hand, our_sequence(position)) or PASS
     return call if rules is None or rules.meaning(call) is None else PASS

@@ -1,0 +1,19 @@
+"""The robots' auctions reach what the hands are worth: game after a two-over-one response, slams,
+competition at the three level and sacrifices."""
+from __future__ import annotations
+
+from bot.ai.bridge_explain import explain
+from tests.ai.test_bridge_ai import robot_call
+
+
+def test_a_two_over_one_response_forces_to_game() -> None:
+    """1♥–2♣–2♦: responder's 12 HCP and six clubs would have passed below game before."""
+    responder = "Js 6s 2s Ah 5h 8d 2d Ac Kc 8c 7c 6c 2c"
+    assert robot_call(responder, "1H P 2C P 2D P") == "3NT"
+    assert robot_call("Ks 8s 4s Qh 8h 2h Kd 5d 2d Ac Qc 3c 7c", "1S P") == "2C"
+    assert explain([(0, "1S"), (1, "Pass"), (2, "2C")], 2) == \
+        "Response: 12+ HCP, 4+ clubs, two over one: forcing to game."
+
+
+def test_ten_points_without_a_fit_answer_one_notrump_not_two_over_one() -> None:
+    assert robot_call("Ks 8s Qh 8h 2h Kd 5d 2d Qc Tc 3c 7c 6c", "1S P") == "1NT"
