@@ -17,3 +17,18 @@ def test_a_two_over_one_response_forces_to_game() -> None:
 
 def test_ten_points_without_a_fit_answer_one_notrump_not_two_over_one() -> None:
     assert robot_call("Ks 8s Qh 8h 2h Kd 5d 2d Qc Tc 3c 7c 6c", "1S P") == "1NT"
+
+
+def test_a_nine_card_fit_and_few_losers_look_for_a_slam() -> None:
+    """Five losers and a void opposite a super-accept: Roman Key Card Blackwood, then the slam."""
+    responder = "Ks Ts 6s 3s Kh Qh Jh Th 8h 5h 2h 7c 6c"
+    assert robot_call(responder, "1NT P 2D P 3H P") == "4NT"
+    assert robot_call(responder, "1NT P 2D P 3H P 4NT P 5H P") == "6H"
+    assert robot_call("As Js 5s Ah Kh Ad Kd 8d 6d Ac 6c 5c 2c", "2C P 2D P 2NT P 4NT P") == "6NT"
+
+
+def test_nine_trumps_compete_at_the_three_level() -> None:
+    """Partner overcalled 2♥ and the next hand doubled: four trumps and a singleton raise to 3♥."""
+    assert robot_call("Qs Js 3s Kh Th 6h 2h Qd 8d 6d 5d 3d 5c", "P 1S 2H X") == "3H"
+    assert explain([(0, "Pass"), (1, "1S"), (2, "2H"), (3, "X"), (0, "3H")], 4) == \
+        "Competing: 3+ hearts, competes: a fit with partner's suit."

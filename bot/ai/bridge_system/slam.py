@@ -1,12 +1,15 @@
 """Roman Key Card Blackwood (1430): with a fit agreed and a slam in view, 4NT asks partner for the
 key cards (the four aces and the trump king) and the trump queen, and the asker places the slam,
-or signs off at the five level with two key cards missing."""
+or signs off at the five level with two key cards missing.
+
+A slam is in view where the natural rules would bid one, or where the losing trick count says the
+two hands take twelve tricks: 24 less the hand's losers and those partner's strength stands for."""
 from __future__ import annotations
 
 from typing import Any
 
 from bot.ai import bridge_bidding as natural
-from bot.ai.bridge_bidding import SUITS
+from bot.ai.bridge_bidding import SUITS, Shown, expected_strength
 from bot.ai.bridge_system.position import Hand, Meaning, Option, Position, Test
 from bot.games.bridge import PASS
 
@@ -47,13 +50,49 @@ def view_of(position: Position, hand: Hand) -> dict[str, Any]:
             "auction": [{"seat": s, "call": c} for s, c in position.calls]}
 
 
+def losers(hand: Hand) -> int:
+    """The losing trick count: in each suit the ace, king and queen missing among its first three
+    cards (a singleton's ace, a doubleton's ace and king)."""
+    count = 0
+    for suit in SUITS:
+        held = hand.holding(suit)
+        count += sum(r not in held for r in "AKQ"[:min(3, len(held))])
+    return count
+
+
+PARTNER_LOSERS = ((22, 5), (18, 6), (12, 7), (9, 8))
+"""What partner's strength (``expected_strength``: the least shown, two more for a wide range) stands
+for in losers; 9 below these."""
+
+
+def partner_losers(shown: Shown) -> int:
+    strength = expected_strength(shown)
+    return next((n for least, n in PARTNER_LOSERS if strength >= least), 9)
+
+
+SLAM_HCP = 25
+"""The least HCP between the hands for the losing trick count to look for a slam."""
+
+
+SLAM_TRUMPS = 9
+"""The least trumps between the hands for the losing trick count to look for a slam."""
+
+
+def twelve_tricks(position: Position, hand: Hand, suit: str) -> bool:
+    partner = position.shown[position.partner]
+    return (hand.info.hcp + partner.min_hcp >= SLAM_HCP and hand.info.lengths[suit] + partner.lengths[suit] >= SLAM_TRUMPS
+            and 24 - losers(hand) - partner_losers(partner) >= 12)
+
+
 def ask(position: Position) -> list[Option]:
-    """4NT where the natural rules would bid a small slam in the suit both hands have shown."""
+    """4NT where a slam is in view in the suit both hands have shown."""
     suit = trump(position, position.seat)
     if suit is None or not position.legal("4NT") or "4NT" in [c for s, c in position.bids if s % 2 == position.seat % 2]:
         return []
 
     def slam_in_view(hand: Hand) -> bool:
+        if twelve_tricks(position, hand, suit):
+            return True
         call = natural.choose_call(view_of(position, hand), position.shown)
         return call in (f"6{suit}", f"7{suit}")
     return [Option("4NT", Meaning(note="Roman Key Card Blackwood: asks for key cards"), when=slam_in_view)]

@@ -12,7 +12,7 @@ from typing import Any, Mapping, Sequence
 
 from bot.ai import bridge_bidding as natural
 from bot.ai.bridge_bidding import HandInfo, Shown
-from bot.ai.bridge_system import competition, forcing, judgment, notrump, openings, slam, strong
+from bot.ai.bridge_system import competition, forcing, judgment, notrump, openings, slam, strong, total_tricks
 from bot.ai.bridge_system.position import Calls, Hand, Meaning, Option, Position, meaning_of, pick
 from bot.games.bridge import BIDS, PASS
 
@@ -57,17 +57,18 @@ def uncontested(position: Position, sequence: tuple[str, ...]) -> Sequence[Optio
 def rules_at(position: Position) -> Rules | None:
     if not position.bids:
         return Rules(openings.openings())
-    sequence = our_sequence(position)
-    found = uncontested(position, sequence) if sequence else None
-    if found is not None:
-        return Rules(found)
     asked = slam.keycard_rules(position)
     if asked is not None:
         return Rules(asked)
+    sequence = our_sequence(position)
+    found = uncontested(position, sequence) if sequence else None
+    if found is not None:
+        return Rules([*slam.ask(position), *found])
     contested = competition.rules(position)
     if contested is not None:
         return Rules(contested)
-    return Rules([*slam.ask(position), *judgment.penalty_double(position)], partial=True)
+    return Rules([*slam.ask(position), *judgment.penalty_double(position), *total_tricks.compete(position)],
+                 partial=True)
 
 
 def describe(calls: Calls) -> list[Shown]:
