@@ -2,8 +2,11 @@
 competition at the three level and sacrifices."""
 from __future__ import annotations
 
+import random
+
+import bot.ai.bridge as robot
 from bot.ai.bridge_explain import explain
-from tests.ai.test_bridge_ai import robot_call
+from tests.ai.test_bridge_ai import robot_call, table
 
 
 def test_a_two_over_one_response_forces_to_game() -> None:
@@ -32,3 +35,20 @@ def test_nine_trumps_compete_at_the_three_level() -> None:
     assert robot_call("Qs Js 3s Kh Th 6h 2h Qd 8d 6d 5d 3d 5c", "P 1S 2H X") == "3H"
     assert explain([(0, "Pass"), (1, "1S"), (2, "2H"), (3, "X"), (0, "3H")], 4) == \
         "Competing: 3+ hearts, competes: a fit with partner's suit."
+
+
+def test_a_sacrifice_when_it_costs_less_than_their_vulnerable_game() -> None:
+    """Board 2 (East deals, North-South vulnerable): 1♠ by South, 2♥ by West, 4♠ by North. East's
+    five hearts make ten trumps: five hearts doubled costs less than their game on the deals that
+    fit the auction, so East bids on; vulnerable itself, East passes."""
+    east = "2s Kh Jh 9h 7h 5h Qd Jd 8d 6d 4d 9c 7c"
+    assert call_on_board(2, east, "P 1S 2H 4S") == "5H"
+    assert call_on_board(4, east, "P 1S 2H 4S") == "P"
+
+
+def call_on_board(board: int, hand: str, auction: str) -> str:
+    game = table({}, "", board)
+    seat = (game.to_act()[0] + len(auction.split())) % 4
+    game = table({seat: hand}, auction, board)
+    action = robot.choose(game.view(seat), game.legal_actions(seat), random.Random(0))
+    return action.target if action.kind == "bid" else {"pass": "P", "double": "X"}[action.kind]

@@ -6,11 +6,8 @@ A slam is in view where the natural rules would bid one, or where the losing tri
 two hands take twelve tricks: 24 less the hand's losers and those partner's strength stands for."""
 from __future__ import annotations
 
-from typing import Any
-
-from bot.ai import bridge_bidding as natural
 from bot.ai.bridge_bidding import SUITS, Shown, expected_strength
-from bot.ai.bridge_system.position import Hand, Meaning, Option, Position, Test
+from bot.ai.bridge_system.position import Hand, Meaning, Option, Position, Test, natural_call
 from bot.games.bridge import PASS
 
 ANSWERS = {"5C": "one or four key cards", "5D": "none or three key cards",
@@ -41,13 +38,6 @@ def answer(hand: Hand, suit: str) -> str:
 
 def answers_with(suit: str, call: str) -> Test:
     return lambda hand: answer(hand, suit) == call
-
-
-def view_of(position: Position, hand: Hand) -> dict[str, Any]:
-    """The seat view the natural system reads: the auction and the bidder's cards."""
-    seats = [{"cards": list(hand.cards) if s == position.seat else []} for s in range(4)]
-    return {"viewer": position.seat, "seats": seats,
-            "auction": [{"seat": s, "call": c} for s, c in position.calls]}
 
 
 def losers(hand: Hand) -> int:
@@ -93,7 +83,7 @@ def ask(position: Position) -> list[Option]:
     def slam_in_view(hand: Hand) -> bool:
         if twelve_tricks(position, hand, suit):
             return True
-        call = natural.choose_call(view_of(position, hand), position.shown)
+        call = natural_call(position, hand)
         return call in (f"6{suit}", f"7{suit}")
     return [Option("4NT", Meaning(note="Roman Key Card Blackwood: asks for key cards"), when=slam_in_view)]
 

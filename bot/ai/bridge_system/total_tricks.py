@@ -5,9 +5,7 @@ the three. Where the natural rules would raise partner's suit anyway, this is th
 the same way: a fit with partner's suit."""
 from __future__ import annotations
 
-from bot.ai import bridge_bidding as natural
-from bot.ai.bridge_system.position import Hand, Meaning, Option, Position, Test
-from bot.ai.bridge_system.slam import view_of
+from bot.ai.bridge_system.position import Hand, Meaning, Option, Position, Test, natural_call
 from bot.games.bridge import BIDS, PASS
 
 HIGHEST = 3
@@ -53,5 +51,5 @@ def law_or_natural(position: Position, suit: str, call: str) -> Test:
         trumps = hand.info.lengths[suit] + partner_length
         if hand.info.hcp >= 5 and trumps >= 8 and int(call[0]) <= min(HIGHEST, trumps - 6):
             return True
-        return natural.choose_call(view_of(position, hand), position.shown) == call
+        return natural_call(position, hand) == call
     return test
