@@ -52,3 +52,9 @@ def call_on_board(board: int, hand: str, auction: str) -> str:
     game = table({seat: hand}, auction, board)
     action = robot.choose(game.view(seat), game.legal_actions(seat), random.Random(0))
     return action.target if action.kind == "bid" else {"pass": "P", "double": "X"}[action.kind]
+
+
+def test_the_losing_trick_count_bids_game_in_a_fit() -> None:
+    """1♠ (2♦) 3♦, a cue-bid raise (10+ HCP, three spades): opener's 5-5 with a void has six
+    losers, partner's strength stands for seven, so eleven tricks: game, not three of the suit."""
+    assert robot_call("Ks 7s 4s 3s 2s Ah Kh Jh 8h 4h 8c 5c 2c", "1S 2D 3D X") == "4S"

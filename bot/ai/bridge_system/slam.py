@@ -3,10 +3,11 @@ key cards (the four aces and the trump king) and the trump queen, and the asker 
 or signs off at the five level with two key cards missing.
 
 A slam is in view where the natural rules would bid one, or where the losing trick count says the
-two hands take twelve tricks: 24 less the hand's losers and those partner's strength stands for."""
+two hands take twelve tricks (``losers``) with nine trumps and 25 HCP between them."""
 from __future__ import annotations
 
-from bot.ai.bridge_bidding import SUITS, Shown, expected_strength
+from bot.ai.bridge_bidding import SUITS
+from bot.ai.bridge_system.losers import tricks
 from bot.ai.bridge_system.position import Hand, Meaning, Option, Position, Test, natural_call
 from bot.games.bridge import PASS
 
@@ -40,30 +41,8 @@ def answers_with(suit: str, call: str) -> Test:
     return lambda hand: answer(hand, suit) == call
 
 
-def losers(hand: Hand) -> int:
-    """The losing trick count: in each suit the ace, king and queen missing among its first three
-    cards (a singleton's ace, a doubleton's ace and king)."""
-    count = 0
-    for suit in SUITS:
-        held = hand.holding(suit)
-        count += sum(r not in held for r in "AKQ"[:min(3, len(held))])
-    return count
-
-
-PARTNER_LOSERS = ((22, 5), (18, 6), (12, 7), (9, 8))
-"""What partner's strength (``expected_strength``: the least shown, two more for a wide range) stands
-for in losers; 9 below these."""
-
-
-def partner_losers(shown: Shown) -> int:
-    strength = expected_strength(shown)
-    return next((n for least, n in PARTNER_LOSERS if strength >= least), 9)
-
-
 SLAM_HCP = 25
 """The least HCP between the hands for the losing trick count to look for a slam."""
-
-
 SLAM_TRUMPS = 9
 """The least trumps between the hands for the losing trick count to look for a slam."""
 
@@ -71,7 +50,7 @@ SLAM_TRUMPS = 9
 def twelve_tricks(position: Position, hand: Hand, suit: str) -> bool:
     partner = position.shown[position.partner]
     return (hand.info.hcp + partner.min_hcp >= SLAM_HCP and hand.info.lengths[suit] + partner.lengths[suit] >= SLAM_TRUMPS
-            and 24 - losers(hand) - partner_losers(partner) >= 12)
+            and tricks(position, hand) >= 12)
 
 
 def ask(position: Position) -> list[Option]:
