@@ -65,17 +65,25 @@ def declarer_tricks(deals: Sequence[list[list[str]]], declarer: int, strain: str
     return [13 - max(tricks for _, tricks in board) for board in solve_all_boards(boards)]
 
 
+def sampled_tricks(mine: Sequence[str], seat: int, shown: Sequence[Shown], contracts: Sequence[tuple[int, str]],
+                   seed: int) -> list[tuple[int, ...]]:
+    """On each sampled deal, the tricks each (declarer, strain) of ``contracts`` takes (solver
+    process). Deals are solved ``BATCH`` at a time until ``SAMPLES`` are, or the time ``BUDGET`` is
+    spent with at least one batch solved."""
+    rng = random.Random(seed)
+    deadline = time.monotonic() + BUDGET
+    tricks: list[tuple[int, ...]] = []
+    while len(tricks) < SAMPLES and (not tricks or time.monotonic() < deadline):
+        deals = [sample(mine, seat, shown, rng) for _ in range(BATCH)]
+        tricks += zip(*(declarer_tricks(deals, declarer, strain) for declarer, strain in contracts))
+    return tricks
+
+
 def doubling_gain(mine: Sequence[str], seat: int, shown: Sequence[Shown], contract: ContractResult,
                   vulnerable: tuple[bool, bool], seed: int) -> tuple[float, float]:
     """Average IMPs the double gains over passing, and the share of deals the contract goes down
-    (solver process). Deals are solved ``BATCH`` at a time until ``SAMPLES`` are, or the time
-    ``BUDGET`` is spent with at least one batch solved."""
-    rng = random.Random(seed)
-    deadline = time.monotonic() + BUDGET
-    tricks: list[int] = []
-    while len(tricks) < SAMPLES and (not tricks or time.monotonic() < deadline):
-        deals = [sample(mine, seat, shown, rng) for _ in range(BATCH)]
-        tricks += declarer_tricks(deals, contract.declarer, contract.strain)
+    (solver process)."""
+    tricks = [t for t, in sampled_tricks(mine, seat, shown, [(contract.declarer, contract.strain)], seed)]
     sign = 1 if seat % 2 == 0 else -1
     gains, down = [], 0
     for taken in tricks:

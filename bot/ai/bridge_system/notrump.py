@@ -135,6 +135,8 @@ def options_after(nt: Notrump, sequence: tuple[str, ...]) -> list[Option] | None
     asked = sequence[1]
     transfer = {nt.bid(1, "D"): "H", nt.bid(1, "H"): "S"}.get(asked)
     if len(sequence) == 2:
+        if asked == "4NT":
+            return [Option("6NT", Meaning(nt.low + 1, note="accepts the invitation")), Option(PASS, Meaning(nt.low, nt.low))]
         if asked == nt.bid(1, "C"):
             return stayman_answers(nt)
         return transfer_answers(nt, transfer) if transfer else None

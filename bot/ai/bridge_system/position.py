@@ -9,8 +9,9 @@ of the hand that made it, by construction.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
+from bot.ai import bridge_bidding as natural
 from bot.ai.bridge_bidding import SUITS, HandInfo, Shown, stopper
 from bot.games.bridge import BIDS, DOUBLE, PASS
 
@@ -187,3 +188,15 @@ def meaning_of(options: Sequence[Option], call: str) -> Meaning | None:
     """What ``call`` shows at a place with these options; None if no option makes it."""
     meanings = [o.meaning for o in options if o.call == call]
     return common(meanings) if meanings else None
+
+
+def view_of(position: Position, hand: Hand) -> dict[str, Any]:
+    """The seat view the natural system reads: the auction and the bidder's cards."""
+    seats = [{"cards": list(hand.cards) if s == position.seat else []} for s in range(4)]
+    return {"viewer": position.seat, "seats": seats,
+            "auction": [{"seat": s, "call": c} for s, c in position.calls]}
+
+
+def natural_call(position: Position, hand: Hand) -> str:
+    """The call the natural rules would make here, reading the auction as the system does."""
+    return natural.choose_call(view_of(position, hand), position.shown)

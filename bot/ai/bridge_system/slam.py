@@ -1,13 +1,14 @@
 """Roman Key Card Blackwood (1430): with a fit agreed and a slam in view, 4NT asks partner for the
 key cards (the four aces and the trump king) and the trump queen, and the asker places the slam,
-or signs off at the five level with two key cards missing."""
+or signs off at the five level with two key cards missing.
+
+A slam is in view where the natural rules would bid one, or where the losing trick count says the
+two hands take twelve tricks (``losers``) with nine trumps and 25 HCP between them."""
 from __future__ import annotations
 
-from typing import Any
-
-from bot.ai import bridge_bidding as natural
 from bot.ai.bridge_bidding import SUITS
-from bot.ai.bridge_system.position import Hand, Meaning, Option, Position, Test
+from bot.ai.bridge_system.losers import tricks
+from bot.ai.bridge_system.position import Hand, Meaning, Option, Position, Test, natural_call
 from bot.games.bridge import PASS
 
 ANSWERS = {"5C": "one or four key cards", "5D": "none or three key cards",
@@ -40,21 +41,28 @@ def answers_with(suit: str, call: str) -> Test:
     return lambda hand: answer(hand, suit) == call
 
 
-def view_of(position: Position, hand: Hand) -> dict[str, Any]:
-    """The seat view the natural system reads: the auction and the bidder's cards."""
-    seats = [{"cards": list(hand.cards) if s == position.seat else []} for s in range(4)]
-    return {"viewer": position.seat, "seats": seats,
-            "auction": [{"seat": s, "call": c} for s, c in position.calls]}
+SLAM_HCP = 25
+"""The least HCP between the hands for the losing trick count to look for a slam."""
+SLAM_TRUMPS = 9
+"""The least trumps between the hands for the losing trick count to look for a slam."""
+
+
+def twelve_tricks(position: Position, hand: Hand, suit: str) -> bool:
+    partner = position.shown[position.partner]
+    return (hand.info.hcp + partner.min_hcp >= SLAM_HCP and hand.info.lengths[suit] + partner.lengths[suit] >= SLAM_TRUMPS
+            and tricks(position, hand) >= 12)
 
 
 def ask(position: Position) -> list[Option]:
-    """4NT where the natural rules would bid a small slam in the suit both hands have shown."""
+    """4NT where a slam is in view in the suit both hands have shown."""
     suit = trump(position, position.seat)
     if suit is None or not position.legal("4NT") or "4NT" in [c for s, c in position.bids if s % 2 == position.seat % 2]:
         return []
 
     def slam_in_view(hand: Hand) -> bool:
-        call = natural.choose_call(view_of(position, hand), position.shown)
+        if twelve_tricks(position, hand, suit):
+            return True
+        call = natural_call(position, hand)
         return call in (f"6{suit}", f"7{suit}")
     return [Option("4NT", Meaning(note="Roman Key Card Blackwood: asks for key cards"), when=slam_in_view)]
 

@@ -8,6 +8,7 @@ from bot.ai.bridge_bidding import SUITS, HandInfo
 from bot.ai.bridge_system.position import Meaning, Option, Position, Test, both, good, longest
 from bot.games.bridge import PASS
 
+TWO_OVER_ONE = "two over one: forcing to game"
 SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 
 
@@ -81,11 +82,11 @@ def after_major(position: Position, sequence: tuple[str, ...]) -> list[Option] |
     if major == "H":
         options.append(Option("1S", Meaning(6, lengths={"S": 4}, note="forcing: opener bids again")))
     else:
-        options.append(Option("2H", Meaning(10, lengths={"H": 5}, note="forcing: opener bids again")))
-    two = Meaning(10, lengths={"D": 4}, note="forcing: opener bids again")
+        options.append(Option("2H", Meaning(12, lengths={"H": 5}, note=TWO_OVER_ONE)))
+    two = Meaning(12, lengths={"D": 4}, note=TWO_OVER_ONE)
     return options + [
         Option("2D", two, when=lambda hand: hand.info.lengths["D"] >= hand.info.lengths["C"]),
-        Option("2C", Meaning(10, lengths={"C": 4}, note="forcing: opener bids again")),
+        Option("2C", Meaning(12, lengths={"C": 4}, note=TWO_OVER_ONE)),
         Option("2D", two),
         Option("1NT", Meaning(6, 12, note="no fit, not forcing")),
         Option("3NT", Meaning(13, 15, balanced=True, note="to play")),

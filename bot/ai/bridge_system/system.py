@@ -12,7 +12,8 @@ from typing import Any, Mapping, Sequence
 
 from bot.ai import bridge_bidding as natural
 from bot.ai.bridge_bidding import HandInfo, Shown
-from bot.ai.bridge_system import competition, judgment, notrump, openings, slam, strong
+from bot.ai.bridge_system import (competition, forcing, judgment, losers, notrump, openings, sacrifice, slam,
+                                  strong, total_tricks)
 from bot.ai.bridge_system.position import Calls, Hand, Meaning, Option, Position, meaning_of, pick
 from bot.games.bridge import BIDS, PASS
 
@@ -57,17 +58,18 @@ def uncontested(position: Position, sequence: tuple[str, ...]) -> Sequence[Optio
 def rules_at(position: Position) -> Rules | None:
     if not position.bids:
         return Rules(openings.openings())
-    sequence = our_sequence(position)
-    found = uncontested(position, sequence) if sequence else None
-    if found is not None:
-        return Rules(found)
     asked = slam.keycard_rules(position)
     if asked is not None:
         return Rules(asked)
+    sequence = our_sequence(position)
+    found = uncontested(position, sequence) if sequence else None
+    if found is not None:
+        return Rules([*slam.ask(position), *found])
     contested = competition.rules(position)
     if contested is not None:
         return Rules(contested)
-    return Rules([*slam.ask(position), *judgment.penalty_double(position)], partial=True)
+    return Rules([*slam.ask(position), *judgment.penalty_double(position), *losers.game_in_fit(position),
+                  *total_tricks.compete(position), *sacrifice.sacrifices(position)], partial=True)
 
 
 def describe(calls: Calls) -> list[Shown]:
@@ -109,4 +111,6 @@ def choose_call(view: Mapping[str, Any]) -> str:
     if rules is not None and not rules.partial:
         return PASS
     call = natural.choose_call(view, shown)
+    if call == PASS:
+        call = forcing.keep_going(position, hand, our_sequence(position)) or PASS
     return call if rules is None or rules.meaning(call) is None else PASS

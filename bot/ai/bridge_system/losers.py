@@ -1,0 +1,57 @@
+"""The losing trick count: with a fit, the two hands take about 24 tricks less their losers. The
+robot counts its own and lets partner's strength, as shown, stand for partner's. It bids game in
+a major fit the count says makes, where the natural rules would stop short (a competitive raise
+opposite a shapely hand, a cue-bid raise opposite a two-suiter)."""
+from __future__ import annotations
+
+from bot.ai.bridge_bidding import SUITS, Shown, expected_strength
+from bot.ai.bridge_system.position import Hand, Meaning, Option, Position, Test, natural_call
+
+PARTNER_LOSERS = ((22, 5), (18, 6), (12, 7), (9, 8))
+"""What partner's strength (``expected_strength``: the least shown, two more for a wide range) stands
+for in losers; 9 below these."""
+GAME_HCP = 18
+"""The least HCP between the hands for the count to bid a game."""
+
+
+def losers(hand: Hand) -> int:
+    """In each suit the ace, king and queen missing among its first three cards (a singleton's
+    ace, a doubleton's ace and king)."""
+    count = 0
+    for suit in SUITS:
+        held = hand.holding(suit)
+        count += sum(r not in held for r in "AKQ"[:min(3, len(held))])
+    return count
+
+
+def partner_losers(shown: Shown) -> int:
+    strength = expected_strength(shown)
+    return next((n for least, n in PARTNER_LOSERS if strength >= least), 9)
+
+
+def tricks(position: Position, hand: Hand) -> int:
+    """The tricks the count gives the two hands in a fit."""
+    return 24 - losers(hand) - partner_losers(position.shown[position.partner])
+
+
+def game_in_fit(position: Position) -> list[Option]:
+    """Four of a major our side has bid and partner has shown three or more of, chosen where the
+    hand makes eight trumps with partner's and the count ten tricks, or the natural rules bid it
+    anyway (they do so with eight trumps too)."""
+    options = []
+    ours = {c[1:] for c in position.bids_of(position.seat)} | {c[1:] for c in position.bids_of(position.partner)}
+    shown = position.shown[position.partner].lengths
+    for major in (m for m in "SH" if m in ours and shown[m] >= 3 and position.legal("4" + m)):
+        need = 8 - shown[major]
+        options.append(Option("4" + major, Meaning(lengths={major: need}, note="game in the fit"),
+                              when=ten_tricks(position, major, need)))
+    return options
+
+
+def ten_tricks(position: Position, major: str, need: int) -> Test:
+    def test(hand: Hand) -> bool:
+        if natural_call(position, hand) == "4" + major:
+            return True
+        return (hand.info.lengths[major] >= need and hand.info.hcp + position.shown[position.partner].min_hcp >= GAME_HCP
+                and tricks(position, hand) >= 10)
+    return test

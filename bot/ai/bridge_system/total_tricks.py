@@ -1,0 +1,55 @@
+"""Competing by the law of total tricks: when the opponents bid over our side's suit, the robot
+bids on in a suit partner has bid as high as the trumps between the two hands (what partner has
+shown and its own) less six, up to the three level; eight trumps compete at the two level, nine at
+the three. Where the natural rules would raise partner's suit anyway, this is the same call, read
+the same way: a fit with partner's suit."""
+from __future__ import annotations
+
+from bot.ai.bridge_system.position import Hand, Meaning, Option, Position, Test, natural_call
+from bot.games.bridge import BIDS, PASS
+
+HIGHEST = 3
+"""The law competes up to this level; games are the natural rules' and the sacrifice's to bid."""
+
+
+def they_acted_last(position: Position) -> bool:
+    """The last call other than a pass is the opponents' bid or double."""
+    last = next(((s, c) for s, c in reversed(position.calls) if c != PASS), None)
+    return last is not None and last[0] % 2 != position.seat % 2
+
+
+def fit_needed(position: Position, suit: str) -> int:
+    """The cards in ``suit`` that make eight with what partner has shown."""
+    return max(1, 8 - position.shown[position.partner].lengths[suit])
+
+
+def first_answer(position: Position) -> bool:
+    """Partner opened and this is our first bid: the answers to an opening read a raise otherwise."""
+    return position.opener == position.partner and not position.bids_of(position.seat)
+
+
+def compete(position: Position) -> list[Option]:
+    """A bid in each suit partner has bid, chosen when the law allows it or the natural rules
+    would make it anyway."""
+    if not they_acted_last(position) or not position.bids_of(position.partner) or first_answer(position):
+        return []
+    options = []
+    for suit in dict.fromkeys(c[1:] for c in position.bids_of(position.partner)):
+        call = position.cheapest(suit)
+        if suit == "NT" or call not in BIDS:
+            continue
+        options.append(Option(call, Meaning(lengths={suit: fit_needed(position, suit)},
+                                            note="competes: a fit with partner's suit"),
+                              when=law_or_natural(position, suit, call)))
+    return options
+
+
+def law_or_natural(position: Position, suit: str, call: str) -> Test:
+    partner_length = position.shown[position.partner].lengths[suit]
+
+    def test(hand: Hand) -> bool:
+        trumps = hand.info.lengths[suit] + partner_length
+        if hand.info.hcp >= 5 and trumps >= 8 and int(call[0]) <= min(HIGHEST, trumps - 6):
+            return True
+        return natural_call(position, hand) == call
+    return test

@@ -1,0 +1,60 @@
+"""The robots' auctions reach what the hands are worth: game after a two-over-one response, slams,
+competition at the three level and sacrifices."""
+from __future__ import annotations
+
+import random
+
+import bot.ai.bridge as robot
+from bot.ai.bridge_explain import explain
+from tests.ai.test_bridge_ai import robot_call, table
+
+
+def test_a_two_over_one_response_forces_to_game() -> None:
+    """1♥–2♣–2♦: responder's 12 HCP and six clubs would have passed below game before."""
+    responder = "Js 6s 2s Ah 5h 8d 2d Ac Kc 8c 7c 6c 2c"
+    assert robot_call(responder, "1H P 2C P 2D P") == "3NT"
+    assert robot_call("Ks 8s 4s Qh 8h 2h Kd 5d 2d Ac Qc 3c 7c", "1S P") == "2C"
+    assert explain([(0, "1S"), (1, "Pass"), (2, "2C")], 2) == \
+        "Response: 12+ HCP, 4+ clubs, two over one: forcing to game."
+
+
+def test_ten_points_without_a_fit_answer_one_notrump_not_two_over_one() -> None:
+    assert robot_call("Ks 8s Qh 8h 2h Kd 5d 2d Qc Tc 3c 7c 6c", "1S P") == "1NT"
+
+
+def test_a_nine_card_fit_and_few_losers_look_for_a_slam() -> None:
+    """Five losers and a void opposite a super-accept: Roman Key Card Blackwood, then the slam."""
+    responder = "Ks Ts 6s 3s Kh Qh Jh Th 8h 5h 2h 7c 6c"
+    assert robot_call(responder, "1NT P 2D P 3H P") == "4NT"
+    assert robot_call(responder, "1NT P 2D P 3H P 4NT P 5H P") == "6H"
+    assert robot_call("As Js 5s Ah Kh Ad Kd 8d 6d Ac 6c 5c 2c", "2C P 2D P 2NT P 4NT P") == "6NT"
+
+
+def test_nine_trumps_compete_at_the_three_level() -> None:
+    """Partner overcalled 2♥ and the next hand doubled: four trumps and a singleton raise to 3♥."""
+    assert robot_call("Qs Js 3s Kh Th 6h 2h Qd 8d 6d 5d 3d 5c", "P 1S 2H X") == "3H"
+    assert explain([(0, "Pass"), (1, "1S"), (2, "2H"), (3, "X"), (0, "3H")], 4) == \
+        "Competing: 3+ hearts, competes: a fit with partner's suit."
+
+
+def test_a_sacrifice_when_it_costs_less_than_their_vulnerable_game() -> None:
+    """Board 2 (East deals, North-South vulnerable): 1♠ by South, 2♥ by West, 4♠ by North. East's
+    five hearts make ten trumps: five hearts doubled costs less than their game on the deals that
+    fit the auction, so East bids on; vulnerable itself, East passes."""
+    east = "2s Kh Jh 9h 7h 5h Qd Jd 8d 6d 4d 9c 7c"
+    assert call_on_board(2, east, "P 1S 2H 4S") == "5H"
+    assert call_on_board(4, east, "P 1S 2H 4S") == "P"
+
+
+def call_on_board(board: int, hand: str, auction: str) -> str:
+    game = table({}, "", board)
+    seat = (game.to_act()[0] + len(auction.split())) % 4
+    game = table({seat: hand}, auction, board)
+    action = robot.choose(game.view(seat), game.legal_actions(seat), random.Random(0))
+    return action.target if action.kind == "bid" else {"pass": "P", "double": "X"}[action.kind]
+
+
+def test_the_losing_trick_count_bids_game_in_a_fit() -> None:
+    """1♠ (2♦) 3♦, a cue-bid raise (10+ HCP, three spades): opener's 5-5 with a void has six
+    losers, partner's strength stands for seven, so eleven tricks: game, not three of the suit."""
+    assert robot_call("Ks 7s 4s 3s 2s Ah Kh Jh 8h 4h 8c 5c 2c", "1S 2D 3D X") == "4S"
