@@ -81,7 +81,9 @@ def player_page(data: dict[str, Any], key: str) -> str:
                esc("final" if s["final"] else "so far")] for s in data["seasons"]]
     earned = "".join(f"<li>{esc(a['kind'].replace('-', ' ').replace('_', ' ').capitalize())} · {esc(when(a['earned_at']))}</li>"
                      for a in data["achievements"])
-    body = (table_html(("Game", "Hands", "Net chips", "Matches won", "Rating"), rows)
+    points = f"{data.get('masterpoints', 0):g}"
+    held = f"<p>Bridge masterpoints held: {esc(points)} · stratum {esc(data['stratum'])}</p>" if data.get("stratum") else ""
+    body = (table_html(("Game", "Hands", "Net chips", "Matches won", "Rating"), rows) + held
             + ("<h2>Seasons</h2>" + table_html(("Season", "Place", "Points", ""), places) if places else "")
             + (f"<h2>Achievements</h2><ul>{earned}</ul>" if earned else ""))
     return page(data["name"], body, key)

@@ -6,7 +6,8 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from bot.service.seasons.strata import season_strata
+from bot.service.seasons.masterpoints import stratum
+from bot.service.seasons.strata import masterpoints_held, season_strata
 from bot.service.seasons.views import current
 from bot.storage.interface import Storage
 from bot.storage.records import Season
@@ -40,7 +41,8 @@ async def season(storage: Storage, guild_id: int, season_id: int) -> dict[str, A
 
 
 async def player_seasons(storage: Storage, guild_id: int, user_id: int) -> dict[str, Any]:
-    """The member's place in each season they have a line in, and the achievements they earned."""
+    """The member's place in each season they have a line in, the masterpoints they hold from bridge
+    events and their stratum (as ``/profile`` shows them), and the achievements they earned."""
     now, places = time.time(), []
     for found in await storage.seasons(guild_id):
         line = next((ln for ln in await current(storage, found, now) if ln.user_id == user_id), None)
@@ -49,4 +51,5 @@ async def player_seasons(storage: Storage, guild_id: int, user_id: int) -> dict[
                            "final": found.ended_at is not None})
     earned = [{"kind": a.kind, "earned_at": a.earned_at, "table": a.table_id, "hand": a.hand_no}
               for a in await storage.achievements(guild_id, user_id)]
-    return {"seasons": places, "achievements": earned}
+    held = (await masterpoints_held(storage, guild_id, now)).get(user_id, 0.0)
+    return {"seasons": places, "masterpoints": held, "stratum": stratum(held) if held else None, "achievements": earned}

@@ -41,8 +41,9 @@ async def test_seasons_standings_and_a_players_places_and_achievements(database:
         ann = await (await client.get(f"/api/v1/{key}/players/{ALICE}")).json()
         assert [(s["name"], s["place"]) for s in ann["seasons"]] == [("Winter", 1)]
         assert [a["kind"] for a in ann["achievements"]] == ["first-win"]
+        assert ann["masterpoints"] == 0.0 and ann["stratum"] is None, "no bridge event played"
         page = await (await client.get(f"/s/{key}/players/{ALICE}")).text()
-        assert "Winter" in page and "First win" in page
+        assert "Winter" in page and "First win" in page and "masterpoints" not in page
         standings = await (await client.get(f"/s/{key}/seasons/{running}")).text()
         assert "Standings so far" in standings and "&lt;b&gt;Ann&lt;/b&gt;" in standings
     finally:
@@ -51,11 +52,13 @@ async def test_seasons_standings_and_a_players_places_and_achievements(database:
 
 async def test_a_bridge_season_s_strata_and_a_bounty_season_s_knockouts_on_the_page(database: str) -> None:
     """Two tables of an event (``record_board``): pairs 1-3 and 6-8 tie first of four (0.85 masterpoints
-    each), all in stratum C; the page and the API show stratum, place in it and masterpoints held. A
+    each), all in stratum C; the page and the API show stratum, place in it and masterpoints held, and so
+does member 1's player page. A
     season with bounties has a knockouts column (none played yet: no line)."""
     service = await open_service(database)
     now = time.time()
     await record_board(service.storage, GUILD, "mon", [(1, 2, 3, 4), (5, 6, 7, 8)], 500, now)
+    await holdem_hands(service, GUILD, 71, (1, 2))  # member 1 has a player's page
     async with service.storage.transaction() as tx:
         ladder = await tx.insert_season(GUILD, 70, "Ladder", now - 86400, now + 86400,
                                         SeasonRule(formats=("bridge",), formula="masterpoints"))
@@ -70,6 +73,9 @@ async def test_a_bridge_season_s_strata_and_a_bounty_season_s_knockouts_on_the_p
                                                   ("6", 0.85, "C", 1, 0.85), ("8", 0.85, "C", 1, 0.85)]
         page = await (await client.get(f"/s/{key}/seasons/{ladder}")).text()
         assert "<th>Stratum</th><th>Masterpoints held</th>" in page and "<td>C 1</td><td>0.85</td>" in page
+        one = await (await client.get(f"/api/v1/{key}/players/1")).json()
+        assert (one["masterpoints"], one["stratum"]) == (0.85, "C"), "what /profile shows of the member 1 holds"
+        assert "Bridge masterpoints held: 0.85 · stratum C" in await (await client.get(f"/s/{key}/players/1")).text()
         page = await (await client.get(f"/s/{key}/seasons/{bounty}")).text()
         assert "5 a knockout" in page
         assert (await (await client.get(f"/api/v1/{key}/seasons/{bounty}")).json())["bounty"] == 5.0
