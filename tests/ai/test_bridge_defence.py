@@ -148,3 +148,17 @@ def test_determined_layout_plays_the_double_dummy_best_card() -> None:
         if checked >= 3:
             break
     assert checked >= 3
+
+
+def test_robot_gives_count_when_declarer_leads_a_suit() -> None:
+    """3NT by South, who wins the heart lead and cashes the diamond ace: East, following for the
+    first time, plays high from two (8 then 4) and its lowest from three; declarer holds every
+    diamond that matters, so the spot cards do as well double dummy and only the count tells
+    them apart."""
+    south = "7s Ah Kh Qh Jh Ad Kd Qd Jd Td Ac Kc Qc"
+    north = "As Ks Qs Js Ts 9s 8s 2h 3h 4h 2c 3c 4c"
+    for east, card in (("8d 4d 6s 5s Th 9h 8h 7h Jc Tc 9c 8c 7c", "8d"),
+                       ("8d 4d 3d 6s 5s Th 9h 8h 7h Jc Tc 9c 8c", "3d")):
+        game = played(table({S: south, N: north, E: east}, "P P 3NT P P P"), "6h 2h 7h Ah Ad 2d 2c")
+        assert game.to_act() == (E,)
+        assert robot.choose(game.view(E), game.legal_actions(E), random.Random(2)).cards == (card,)
