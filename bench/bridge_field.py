@@ -4,7 +4,8 @@ Reads tournament PBN files (one record per table; where they come from, and thei
 ``bench/data/README.md``), lets four robots bid and play each deal, and scores the robots' table
 against every recorded table from the side that owns the deal: IMPs a deal and the share of the
 field beaten (matchpoints). The loss is split into the auction (every contract, ours and the
-field's, played double dummy) and the play (declarer's tricks against double dummy). Then what the
+field's, played double dummy) and the play (declarer's tricks against double dummy, and the tricks
+each side's cards gave away against double dummy, position by position). Then what the
 auctions reach: games and slams the field bid, doubled contracts, and the time per call and card.
 
 Half the deals (by a hash of their cards) are held out: tune the system on ``--set tune`` and
@@ -29,6 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.bridge_field_data import (  # noqa: E402
     Comparison, FieldDeal, at_double_dummy, compare, owner, read_field)
+from bench.bridge_given_away import GivenAway, given_away  # noqa: E402
 from bot.ai import bridge as robot  # noqa: E402
 from bot.games.base import Seat  # noqa: E402
 from bot.games.bridge import BridgeEngine  # noqa: E402
@@ -46,8 +48,8 @@ def board_for(dealer: int, vulnerable: tuple[bool, bool]) -> int:
 
 
 def play_deal(field: FieldDeal, analysis: Analysis, play: str, seed: int, timings: dict[str, list[float]],
-              system: str = DEFAULT_SYSTEM) -> tuple[ContractResult, list[tuple[int, str]]]:
-    """The robots' result on the deal and their auction."""
+              system: str = DEFAULT_SYSTEM) -> tuple[ContractResult, list[tuple[int, str]], GivenAway | None]:
+    """The robots' result on the deal, their auction and the tricks their cards gave away."""
     game = BridgeEngine({"scoring": "duplicate", "board": board_for(field.dealer, field.vulnerable),
                          "deal": field.deal, "system": system}, SEATS, f"{seed:064x}", {})
     rng = random.Random(seed)
@@ -62,10 +64,11 @@ def play_deal(field: FieldDeal, analysis: Analysis, play: str, seed: int, timing
         game.apply(seat, action)
     calls = [(int(c["seat"]), str(c["call"])) for c in game.view(None)["auction"]]
     if game.result is not None:
-        return game.result, calls
+        lost = None if game.result.passed_out else given_away(game.dealt, game.strain, game.result.declarer, game.play)
+        return game.result, calls, lost
     assert game.declarer is not None
     contract = ContractResult(game.level, game.strain, game.doubled, game.declarer)
-    return at_double_dummy(contract, analysis), calls
+    return at_double_dummy(contract, analysis), calls, None
 
 
 def kind(result: ContractResult, side: int) -> str:
@@ -96,13 +99,16 @@ def main() -> None:
           f"(set {args.set}, play {args.play}, system {args.system}); load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} CPUs")
     timings: dict[str, list[float]] = {"calls": [], "cards": []}
     results: list[Comparison] = []
+    given: list[GivenAway] = []
     counts = {"field game": 0.0, "robots game": 0, "games missed": 0, "field slam": 0.0, "robots slam": 0,
               "field doubled": 0.0, "robots doubled": 0}
     for number, field in enumerate(deals):
         analysis = analyse(field.deal, field.dealer, field.vulnerable)
         hands = BridgeEngine({"deal": field.deal}, SEATS, "0" * 64, {}).dealt
         side = owner(analysis, hands)
-        ours, calls = play_deal(field, analysis, args.play, number, timings, args.system)
+        ours, calls, lost = play_deal(field, analysis, args.play, number, timings, args.system)
+        if lost is not None:
+            given.append(lost)
         comparison = compare(ours, field, analysis, side)
         results.append(comparison)
         theirs = [kind(t, side) for t in field.tables]
@@ -119,10 +125,11 @@ def main() -> None:
             print(f"{number + 1:3d} {field.source[:18]:18s} {'NS EW'.split()[side]} "
                   f"{' '.join(c for _, c in calls):40s} {ours.text():24s} IMPs {comparison.imps:+5.2f} "
                   f"auction {comparison.auction_imps:+5.2f}  field: {field_text}")
-    report(results, counts, timings, len(deals))
+    report(results, counts, timings, len(deals), given)
 
 
-def report(results: list[Comparison], counts: dict[str, float], timings: dict[str, list[float]], n: int) -> None:
+def report(results: list[Comparison], counts: dict[str, float], timings: dict[str, list[float]], n: int,
+           given: list[GivenAway]) -> None:
     mean = statistics.fmean
     print(f"\nIMPs a deal against the field: {mean(r.imps for r in results):+.2f}"
           f"  (auction {mean(r.auction_imps for r in results):+.2f}, play {mean(r.play_imps for r in results):+.2f})")
@@ -131,6 +138,10 @@ def report(results: list[Comparison], counts: dict[str, float], timings: dict[st
     theirs = [r.field_tricks_vs_dd for r in results if r.field_tricks_vs_dd is not None]
     if ours and theirs:
         print(f"declarer's tricks against double dummy: robots {mean(ours):+.2f}, field {mean(theirs):+.2f}")
+    if given:
+        print(f"tricks the robots' cards gave away against double dummy, a board played: defence "
+              f"{mean(g.lead + g.defence for g in given):.2f} (opening lead {mean(g.lead for g in given):.2f}), "
+              f"declarer {mean(g.declarer for g in given):.2f}")
     print(f"games (owner's side, per deal): field {counts['field game'] / n:.2f}, robots {counts['robots game'] / n:.2f};"
           f" deals where most of the field bid game and the robots did not: {counts['games missed']:.0f} of {n}")
     print(f"slams: field {counts['field slam']:.1f} deals' worth, robots {counts['robots slam']:.0f};"

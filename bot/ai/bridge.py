@@ -3,9 +3,10 @@ one) and double-dummy card play on sampled deals.
 
 The robot sees only its seat's view (its hand, dummy after the lead, the cards played, the
 auction). To play a card it deals the unseen cards at random, many times, in ways that agree with
-what it knows (each hand's card count, the voids shown by failing to follow suit, and roughly what
-each player's calls promised), solves every sample with endplay's double-dummy solver and plays
-the card that does best on average. The bidding system is written out in ``docs/rules/bridge.md``.
+what it knows (``bridge_deals``: card counts, shown voids, roughly what the calls promised and what
+partner's carding said), solves every deal with endplay's double-dummy solver and plays the card
+that does best on average; leads and signals follow the convention card (``bridge_carding``). The
+bidding system is written out in ``docs/rules/bridge.md``.
 
 The bidding is in ``bridge_system`` (over the natural rules of ``bridge_bidding``), the choice
 between the two in ``bridge_systems``, which the view names; sampling and solving run in the
@@ -14,140 +15,59 @@ separate, lower-priority process of ``bridge_solver``.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
 from endplay.dds import solve_all_boards, solve_board
-from endplay.types import Deal, Denom, Player
 
-from bot.ai.bridge_bidding import SUITS, HandInfo, Shown
+from bot.ai.bridge_bidding import Shown
+from bot.ai.bridge_carding import agreed_card, opening_lead
+from bot.ai.bridge_deals import Table, layouts, misfits, read_table, sample_hidden, solver_deal
 from bot.ai.bridge_solver import in_solver
 from bot.ai.bridge_systems import system_of
 from bot.games.base import HIDDEN, Action, ActionSpec
-from bot.games.bridge import BIDS, DOUBLE, card_code, endplay_card, pbn_hand
+from bot.games.bridge import BIDS, DOUBLE, card_code
 from bot.games.cards import DECK, RANKS
 
 SAMPLES = 16
 """Deals solved per card decision: enough to average out luck, few enough for p95 under 1 s."""
-SOFT_TRIES = 60
-"""Shuffles tried per sample to also match the auction's promises before settling for the voids."""
 
 # ----------------------------------------------------------------------------------------------
 # Card play
 
 
-@dataclass(frozen=True)
-class Table:
-    """The play as one robot knows it."""
-
-    hands: dict[int, list[str]]          # seats whose remaining cards the robot sees
-    counts: list[int]                    # remaining cards per seat
-    unseen: list[str]                    # cards neither seen nor played
-    voids: dict[int, set[str]]           # seat -> suits (lowercase) it has shown out of
-    played: dict[int, list[str]]         # seat -> cards it has played
-    leader: int
-    trick: list[str]
-    trump: Denom
-
-
-def read_table(view: Mapping[str, Any]) -> Table:
-    seats = view["seats"]
-    hands = {i: list(s["cards"]) for i, s in enumerate(seats) if HIDDEN not in s["cards"]}
-    play = view["play"]
-    played: dict[int, list[str]] = {i: [] for i in range(4)}
-    voids: dict[int, set[str]] = {i: set() for i in range(4)}
-    for start in range(0, len(play), 4):
-        trick = play[start:start + 4]
-        led = trick[0]["card"][1]
-        for entry in trick:
-            played[entry["seat"]].append(entry["card"])
-            if entry["card"][1] != led:
-                voids[entry["seat"]].add(led)
-    seen = {c for cards in (*hands.values(), *played.values()) for c in cards}
-    contract = view["contract"] or "1NT"
-    return Table(
-        hands=hands, counts=[len(s["cards"]) for s in seats],
-        unseen=[c for c in DECK if c not in seen], voids=voids, played=played,
-        leader=view["leader"], trick=[e["card"] for e in view["trick"]],
-        trump=Denom.find(contract[1:].rstrip("X")),
-    )
-
-
-def sample_hidden(table: Table, shown: Sequence[Shown], rng: random.Random) -> dict[int, list[str]]:
-    """Deal the unseen cards to the hidden hands: the right counts and shown voids always, the
-    auction's promises (suit lengths, HCP range) when a few shuffles find them."""
-    hidden = [s for s in range(4) if s not in table.hands]
-    deal = _deal_with_voids(table, hidden, rng)
-    for _ in range(SOFT_TRIES):
-        if all(_keeps_promises(deal[s] + table.played[s], shown[s]) for s in hidden):
-            break
-        deal = _deal_with_voids(table, hidden, rng)
-    return deal
-
-
-def _deal_with_voids(table: Table, hidden: Sequence[int],
-                     rng: random.Random) -> dict[int, list[str]]:
-    """Most constrained cards first, each to a hidden hand with room that is not void in its
-    suit; a dead end (rare) starts again."""
-    for _ in range(1000):
-        cards = list(table.unseen)
-        rng.shuffle(cards)
-        cards.sort(key=lambda c: sum(c[1] not in table.voids[s] for s in hidden))
-        room = {s: table.counts[s] for s in hidden}
-        deal: dict[int, list[str]] = {s: [] for s in hidden}
-        for card in cards:
-            options = [s for s in hidden if room[s] and card[1] not in table.voids[s]]
-            if not options:
-                break
-            seat = rng.choices(options, weights=[room[s] for s in options])[0]
-            deal[seat].append(card)
-            room[seat] -= 1
-        else:
-            return deal
-    raise RuntimeError("No deal agrees with the cards seen and the voids shown.")
-
-
-def _keeps_promises(cards: Sequence[str], shown: Shown) -> bool:
-    hand = HandInfo.of(cards)
-    return (shown.min_hcp <= hand.hcp <= shown.max_hcp
-            and all(hand.lengths[s] >= shown.lengths[s] for s in SUITS)
-            and (not shown.balanced or hand.balanced))
-
-
-def solver_deal(hands: Mapping[int, Sequence[str]], table: Table) -> Deal:
-    """An endplay deal of the remaining cards, positioned at the current trick."""
-    deal = Deal()
-    for seat, cards in hands.items():
-        deal[Player(seat)] = pbn_hand(cards)
-    deal.first = Player(table.leader)
-    deal.trump = table.trump
-    for card in table.trick:
-        deal.play(endplay_card(card), from_hand=False)
-    return deal
-
-
 def choose_card(view: Mapping[str, Any], choices: Sequence[str], rng: random.Random) -> str:
-    """The card with the most tricks on average over ``SAMPLES`` sampled deals (double dummy);
-    among equals the lowest."""
+    """The card with the most tricks on average over ``SAMPLES`` sampled deals (double dummy), or
+    over every layout when so few agree with what the robot knows. Within the opening lead's suit,
+    and among equal cards when defending, the card the carding agreement names
+    (``bridge_carding``); else the lowest of equal cards."""
     if len(choices) == 1:
         return choices[0]
     table = read_table(view)
     shown = system_of(view).describe([(c["seat"], c["call"]) for c in view["auction"]])
     totals = in_solver(card_totals, table, shown, tuple(choices), rng.getrandbits(64), SAMPLES)
-    return max(choices, key=lambda c: (totals[c], -RANKS.index(c[0]), c[1]))
+    if not table.history:
+        hand = table.hands[table.to_play]
+        leads = {opening_lead([c for c in hand if c[1] == card[1]]) for card in choices}
+        return max(leads, key=lambda c: (totals[c], -RANKS.index(c[0]), c[1]))
+    best = max(totals.values())
+    tied = [c for c in choices if totals[c] == best]
+    return (agreed_card(table.history, table.declarer, table.to_play, table.hands[table.to_play], tied)
+            or max(tied, key=lambda c: (-RANKS.index(c[0]), c[1])))
 
 
 def card_totals(table: Table, shown: Sequence[Shown], choices: Sequence[str], seed: int,
                 samples: int) -> dict[str, int]:
-    """Tricks each of ``choices`` takes, summed over ``samples`` sampled deals (solver process)."""
-    rng = random.Random(seed)
-    deals = []
-    for _ in range(samples):
-        hands = dict(table.hands)
-        hands.update(sample_hidden(table, shown, rng))
-        deals.append(solver_deal(hands, table))
+    """Tricks each of ``choices`` takes, summed over ``samples`` sampled deals, or over every
+    layout (those that keep the auction's promises and partner's carding, if any do) when there
+    are no more than ``samples`` (solver process)."""
+    listed = layouts(table, samples)
+    if listed is None:
+        rng = random.Random(seed)
+        listed = [sample_hidden(table, shown, rng) for _ in range(samples)]
+    else:
+        listed = [layout for layout in listed if not misfits(table, shown, layout)] or listed
     totals = dict.fromkeys(choices, 0)
-    for board in solve_all_boards(deals):
+    for board in solve_all_boards([solver_deal({**table.hands, **hidden}, table) for hidden in listed]):
         for card, tricks in board:
             code = card_code(card)
             if code in totals:

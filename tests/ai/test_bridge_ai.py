@@ -10,35 +10,15 @@ from hypothesis import strategies as st
 
 import bot.ai.bridge as robot
 import bot.ai.bridge_bidding as bidding
+import bot.ai.bridge_deals as deals
 import bot.ai.bridge_solver as solver
 from bot.games.base import HIDDEN, Action, Seat
-from bot.games.bridge import BridgeEngine, pbn_hand
+from bot.games.bridge import BridgeEngine
 from bot.games.cards import DECK
+from tests.support.bridge_boards import SEATS, played, table
 from tests.support.waiting import CEILING
 
-SEATS = [Seat(name, is_bot=True) for name in ("North", "East", "South", "West")]
 N, E, S, W = range(4)
-
-
-def deal_with(hands: dict[int, str]) -> str:
-    """A PBN deal giving the listed seats these cards ("As Kd ...") and the rest to the others."""
-    given_cards = {seat: text.split() for seat, text in hands.items()}
-    used = {card for cards in given_cards.values() for card in cards}
-    rest = iter(card for card in DECK if card not in used)
-    full = [given_cards.get(seat) or [next(rest) for _ in range(13)] for seat in range(4)]
-    return "N:" + " ".join(pbn_hand(cards) for cards in full)
-
-
-def table(hands: dict[int, str], auction: str = "", board: int = 1,
-          seats: list[Seat] = SEATS) -> BridgeEngine:
-    """A duplicate table on ``board`` (board 1: North deals) after the calls in ``auction``."""
-    game = BridgeEngine({"scoring": "duplicate", "board": board, "deal": deal_with(hands)},
-                        seats, "00" * 32, {})
-    for call in auction.split():
-        seat = game.to_act()[0]
-        kind = {"P": "pass", "X": "double", "XX": "redouble"}.get(call, "bid")
-        game.apply(seat, Action(kind, target=call if kind == "bid" else None))
-    return game
 
 
 def robot_call(hand: str, auction: str = "") -> str:
@@ -154,8 +134,8 @@ def test_sampled_deals_agree_with_what_the_robot_knows(seed: int, cards_played: 
     game = mid_play(seed, cards_played)
     viewer = game.to_act()[0]
     view = game.view(viewer)
-    known = robot.read_table(view)
-    sample = robot.sample_hidden(known, bidding.describe([]), rng)
+    known = deals.read_table(view)
+    sample = deals.sample_hidden(known, bidding.describe([]), rng)
     hidden = {s for s in range(4) if HIDDEN in view["seats"][s]["cards"]}
     assert set(sample) == hidden
     dealt = [card for cards in sample.values() for card in cards]
@@ -237,13 +217,6 @@ TOPS = "As Ks Qs Js Ah Kh Qh Ad Kd Qd Ac Kc Qc"
 """Every card a master once a club trick is gone (13 cards: the rest of each suit is lower)."""
 LOWS = "7s 6s 5s 8h 7h 6h 8d 7d 6d 8c 7c 6c 5c"
 EAST = "Ts 9s 8s Jh Th 9h Jd Td 9d Jc Tc 9c 2c"
-
-
-def played(game: BridgeEngine, cards: str) -> BridgeEngine:
-    """Play ``cards`` in turn (declarer plays dummy's)."""
-    for card in cards.split():
-        game.apply(game.to_act()[0], Action("play", cards=(card,)))
-    return game
 
 
 def test_robot_declarer_claims_all_and_robot_defenders_accept() -> None:
