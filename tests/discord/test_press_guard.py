@@ -49,6 +49,26 @@ def _interaction() -> Any:
                            response=_Response(), followup=SimpleNamespace())
 
 
+def _hold_next_transaction(monkeypatch: Any, storage: Any) -> tuple[asyncio.Event, asyncio.Event]:
+    """The storage's next transaction waits, once entered (the first event), until the second event is
+    set; the test puts ``storage.transaction`` back once the first is."""
+    transaction: Callable[[], AsyncContextManager[Any]] = storage.transaction
+    entered, release = asyncio.Event(), asyncio.Event()
+
+    class _Held:
+        async def __aenter__(self) -> Any:
+            entered.set()
+            await release.wait()
+            self.inner = transaction()
+            return await self.inner.__aenter__()
+
+        async def __aexit__(self, *exc: Any) -> Any:
+            return await self.inner.__aexit__(*exc)
+
+    monkeypatch.setattr(storage, "transaction", _Held)
+    return entered, release
+
+
 async def _loop_passed(seconds: float) -> None:
     """Wait until the event loop's real clock has passed ``seconds`` from now (a wait for an event:
     on a busy machine it takes longer, never less)."""
@@ -125,21 +145,7 @@ async def test_a_press_whose_table_is_slow_in_wall_time_is_answered_with_the_new
     live = h.bot.service.in_channel(CHANNEL_ID)
     storage = h.bot.service.storage
     transaction: Callable[[], AsyncContextManager[Any]] = storage.transaction
-    entered, release = asyncio.Event(), asyncio.Event()
-
-    class _Held:
-        """The next transaction, held until the test lets it go."""
-
-        async def __aenter__(self) -> Any:
-            entered.set()
-            await release.wait()
-            self.inner = transaction()
-            return await self.inner.__aenter__()
-
-        async def __aexit__(self, *exc: Any) -> Any:
-            return await self.inner.__aexit__(*exc)
-
-    monkeypatch.setattr(storage, "transaction", _Held)
+    entered, release = _hold_next_transaction(monkeypatch, storage)
     step = live.row.step
     kinds = {s.kind for s in live.engine.legal_actions(live.engine.to_act()[0])}
     custom_id = f"cr:a:{live.id}:{live.row.hand_no}:{step}:{'check' if 'check' in kinds else 'call'}"
@@ -165,19 +171,7 @@ async def test_a_create_refused_after_its_guard_deferred_it_is_told_to_the_host_
     h = loopback
     storage = h.bot.service.storage
     transaction: Callable[[], AsyncContextManager[Any]] = storage.transaction
-    entered, release = asyncio.Event(), asyncio.Event()
-
-    class _Held:
-        async def __aenter__(self) -> Any:
-            entered.set()
-            await release.wait()
-            self.inner = transaction()
-            return await self.inner.__aenter__()
-
-        async def __aexit__(self, *exc: Any) -> Any:
-            return await self.inner.__aexit__(*exc)
-
-    monkeypatch.setattr(storage, "transaction", _Held)
+    entered, release = _hold_next_transaction(monkeypatch, storage)
     options = [{"name": "mode", "type": 3, "value": "tournament"}, {"name": "buy_in", "type": 4, "value": 10**6}]
     token, payload = h._base(ALICE, 2, {"id": "1", "name": "holdem", "type": 1,
                                         "options": [{"name": "create", "type": 1, "options": options}]})
