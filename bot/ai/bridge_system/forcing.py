@@ -1,5 +1,9 @@
-"""Two over one, game forcing: after 1♥ or 1♠, a new suit at the two level (12+ HCP) commits both
-hands to game, so neither passes below it while the opponents stay out.
+"""Game-forcing auctions: neither hand passes below game while the opponents stay out (they have
+only passed since our opening; a bid or double of theirs frees us to defend or stop).
+
+Game forcing are: two over one (after 1♥ or 1♠, a new suit at the two level, 12+ HCP), Jacoby 2NT
+(1♥/1♠–2NT) and the strong 2♣, except 2♣–2♦–2NT (22–24 balanced, which responder may pass, and
+whose continuations are those of a 2NT opening).
 
 The natural rules still choose the calls on the way and read them; where they would pass short of
 game, the robot bids instead the game the hands have found (four of a major with an eight-card fit,
@@ -23,6 +27,21 @@ def two_over_one(sequence: tuple[str, ...]) -> bool:
     return answer[0] == "2" and answer[1:] not in ("NT", sequence[0][1]) and BIDS.index(answer) < BIDS.index("2S")
 
 
+def jacoby(sequence: tuple[str, ...]) -> bool:
+    """1♥ or 1♠ raised by Jacoby 2NT."""
+    return len(sequence) >= 2 and sequence[0] in ("1H", "1S") and sequence[1] == "2NT"
+
+
+def strong_two_clubs(sequence: tuple[str, ...]) -> bool:
+    """2♣ opened, unless opener's rebid over the waiting 2♦ was 2NT."""
+    return sequence[0] == "2C" and sequence[1:3] != ("2D", "2NT")
+
+
+def game_forcing(sequence: tuple[str, ...]) -> bool:
+    """Our side's calls (the opponents silent) commit both hands to game."""
+    return two_over_one(sequence) or jacoby(sequence) or strong_two_clubs(sequence)
+
+
 def below_game(position: Position) -> bool:
     """The last bid has not reached game."""
     last = position.last_bid
@@ -36,7 +55,7 @@ def fit(position: Position, hand: Hand, suit: str) -> bool:
 
 def keep_going(position: Position, hand: Hand, sequence: tuple[str, ...] | None) -> str | None:
     """The call instead of a pass below game in a game-forcing auction; None elsewhere."""
-    if sequence is None or not two_over_one(sequence) or not below_game(position):
+    if sequence is None or not game_forcing(sequence) or not below_game(position):
         return None
     games = [GAME[s] for s in "SH" if fit(position, hand, s)] + ["3NT"] + [GAME[s] for s in "DC" if fit(position, hand, s)]
     legal = [call for call in games if position.legal(call)]

@@ -111,6 +111,15 @@ def choose_call(view: Mapping[str, Any]) -> str:
     if rules is not None and not rules.partial:
         return PASS
     call = natural.choose_call(view, shown)
+    if rules is not None and rules.meaning(call) is not None:
+        call = PASS
     if call == PASS:
-        call = forcing.keep_going(position, hand, our_sequence(position)) or PASS
-    return call if rules is None or rules.meaning(call) is None else PASS
+        kept = forcing.keep_going(position, hand, our_sequence(position))
+        call = kept if kept is not None and true_of(rules, kept, hand) else PASS
+    return call
+
+
+def true_of(rules: Rules | None, call: str, hand: Hand) -> bool:
+    """What the system reads into ``call`` here (if it has a rule for it) holds for the hand."""
+    meaning = rules.meaning(call) if rules else None
+    return meaning is None or meaning.fits(hand.info, hand.info.points)

@@ -1,0 +1,97 @@
+"""Game-forcing auctions reach game: after a call the system explains as forcing to game (two over
+one, Jacoby 2NT, the strong 2♣ and its answers), the robots' side never stops below game while the
+opponents only pass.
+
+The rule the property test checks: when a call of one side is explained with "forcing to game" or
+"game is certain", and the other side has made no call but pass since that side's opening bid, the
+auction ends in that side's contract at game or higher (3NT, four of a major, five of a minor). A
+bid or double of the opponents frees the side (to defend, double or stop); 2♣–2♦–2NT is not game
+forcing, and none of its calls is explained so."""
+from __future__ import annotations
+
+import random
+
+import bot.ai.bridge as robot
+from bot.ai.bridge_bidding import HandInfo
+from bot.ai.bridge_explain import explain
+from bot.games.base import Seat
+from bot.games.bridge import BIDS, PASS, BridgeEngine, pbn_hand
+from bot.games.cards import DECK
+from tests.ai.test_bridge_ai import robot_call
+
+SEATS = [Seat(name, is_bot=True) for name in ("North", "East", "South", "West")]
+FORCING_TO_GAME = ("forcing to game", "game is certain")
+Calls = list[tuple[int, str]]
+
+
+def auction(game: BridgeEngine) -> Calls:
+    """The robots bid ``game``'s board to the end of the auction."""
+    rng = random.Random(0)
+    while game.phase == "auction":
+        seat = game.to_act()[0]
+        game.apply(seat, robot.choose(game.view(seat), game.legal_actions(seat), rng))
+    return [(int(c["seat"]), str(c["call"])) for c in game.view(None)["auction"]]
+
+
+def game_or_higher(bid: str) -> bool:
+    level, strain = int(bid[0]), bid[1:]
+    return level >= {"NT": 3, "S": 4, "H": 4, "D": 5, "C": 5}[strain]
+
+
+def forced_side(calls: Calls) -> int | None:
+    """The side (0 North-South, 1 East-West) that made a call explained as forcing to game while
+    the other side has only passed since its opening; None if there is no such side."""
+    for index, (seat, _) in enumerate(calls):
+        if any(words in explain(calls, index) for words in FORCING_TO_GAME):
+            opening = next(i for i, (_, call) in enumerate(calls) if call in BIDS)
+            silent = all(call == PASS for s, call in calls[opening:] if s % 2 != seat % 2)
+            return seat % 2 if silent else None
+    return None
+
+
+def test_the_strong_two_clubs_of_rubber_board_one_reaches_game() -> None:
+    """Seed "86"*32, board 1: 2♣–2♦–2♥–3♥; the 23-HCP opener must not pass 3♥ after 2♥ "forcing to game"."""
+    game = BridgeEngine({}, SEATS, "86" * 32, {})
+    calls = auction(game)
+    assert [c for _, c in calls[:7:2]] == ["2C", "2D", "2H", "3H"]
+    assert HandInfo.of(game.hands[0]).hcp == 23
+    assert "forcing to game" in explain(calls, 4)
+    final = [(s, c) for s, c in calls if c in BIDS][-1]
+    assert final[0] % 2 == 0 and game_or_higher(final[1]), calls
+
+
+def test_opener_of_two_clubs_bids_on_over_partners_raise() -> None:
+    """Raised below game after 2♣–2♦–suit, opener used to pass: now game (here 5♣ or 3NT)."""
+    assert robot_call("Qc 6c Tc As 9c 9h Ac Kc Ad Ah 4h Jd 4c", "2C P 2D P 3C P 4C P") == "5C"
+    assert robot_call("5s 6h Ac Js Kh Ah Kc As Jd Ad Ks Jh 9c", "2C P 2D P 2S P 3S P") in ("3NT", "4S", "4NT")
+    assert robot_call("9s 8s 7s Jh Th 8h 6h 4h 9d 8d 7c 6c 5c", "2C P 2D P 2NT P 3D P 3H P") == "P", \
+        "2♣–2♦–2NT is not forcing to game: a transfer and pass stops in 3♥"
+
+
+def dealt(seed: int) -> list[list[str]]:
+    cards = list(DECK)
+    random.Random(seed).shuffle(cards)
+    return [cards[13 * s:13 * s + 13] for s in range(4)]
+
+
+def likely_forcing(hands: list[list[str]]) -> bool:
+    """North (the dealer) strong enough for 2♣, or a major and South with 12+ HCP: deals where a
+    game-forcing auction is likely, so that the test sees many."""
+    north, south = HandInfo.of(hands[0]), HandInfo.of(hands[2])
+    return north.hcp >= 22 or (north.hcp >= 11 and max(north.lengths["S"], north.lengths["H"]) >= 5
+                                and south.hcp >= 12)
+
+
+def test_no_game_forcing_auction_stops_below_game() -> None:
+    forced = 0
+    seeds = (seed for seed in range(100_000) if likely_forcing(dealt(seed)))
+    for seed in [next(seeds) for _ in range(60)]:
+        deal = "N:" + " ".join(pbn_hand(cards) for cards in dealt(seed))
+        calls = auction(BridgeEngine({"scoring": "duplicate", "board": 1, "deal": deal}, SEATS, "00" * 32, {}))
+        side = forced_side(calls)
+        if side is None:
+            continue
+        forced += 1
+        final = [(s, c) for s, c in calls if c in BIDS][-1]
+        assert final[0] % 2 == side and game_or_higher(final[1]), (seed, calls)
+    assert forced >= 20, forced
