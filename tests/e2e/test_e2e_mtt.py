@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 from typing import Any
 
+from bot.adapter.tournament.presenter import EDIT_EVERY
 from bot.service.tournament.multi_table import Tournament
 from tests.support.discord_clock import CLOCK
 from tests.support.harness import GUILD_ID, MEMBER_PERMISSIONS, Harness, Place, Recorder, User
@@ -205,3 +206,28 @@ async def test_a_table_whose_thread_is_deleted_plays_on_in_a_new_thread(tmp_path
         await h.command(MOD, "tournament", "status", name="Monday"))
     await _play(h, mtt, 1)
     assert "no tournament named" in h.ephemeral_text(await h.command(MOD, "tournament", "status", name="Monday"))
+
+
+async def test_changes_nobody_pressed_for_reach_the_announcement_as_one_edit_ten_seconds_on(tmp_path) -> None:
+    """Registrations by command (no press on the announcement to edit it through) are coalesced: the
+    channel edits the announcement once, ``EDIT_EVERY`` seconds after the first, with all of them."""
+    h = await Harness.start(str(tmp_path / "coalesced.db"))
+    await h.command(MOD, "tournament", "create", name="Monday", buy_in=100)
+    (mtt,) = h.bot.service.mtts.in_guild(GUILD_ID)
+
+    def edits() -> list[Any]:
+        return [r for r in h.recorder.requests if r.method == "PATCH" and r.path.endswith(f"/messages/{mtt.row.message_id}")]
+    for member in MEMBERS[:3]:
+        await h.command(member, "tournament", "register", name="Monday")
+    await h.command(MOD, "tournament", "add-bots", name="Monday", count=4)
+    assert edits() == [], "nothing is edited before its time"
+    CLOCK.advance(EDIT_EVERY - 1)
+    await h.settle()
+    assert edits() == []
+    CLOCK.advance(1)
+    await h.settle()
+    (edit,) = edits()
+    assert "Entrants (7): Ann, Bob, Cat" in str(edit.json), edit.json
+    CLOCK.advance(10 * EDIT_EVERY)
+    await h.settle()
+    assert len(edits()) == 1, "no change since: no edit"

@@ -35,7 +35,7 @@ import discord
 from tests.support.waiting import until
 
 if TYPE_CHECKING:
-    from bot.adapter.table.presenter import DiscordPresenter
+    from bot.adapter.client import CardroomBot
 
 T = TypeVar("T")
 
@@ -182,11 +182,12 @@ class _LoopTimer:
             callback()
 
 
-def keep_test_time(presenter: DiscordPresenter) -> None:
-    """The bot's presenter reads message and press ages on ``CLOCK`` and sets its press guards on the
-    part of it tests move: what every harness does."""
-    presenter.clock = CLOCK.now
-    presenter.messages.timers = MovedTimers(presenter.messages.clock)
+def keep_test_time(bot: CardroomBot) -> None:
+    """The bot's presenter reads message and press ages on ``CLOCK`` and sets its press guards, and
+    the tournament announcements their catch-up edits, on the part of it tests move: what every
+    harness does."""
+    bot.presenter.clock = CLOCK.now
+    bot.presenter.messages.timers = bot.mtt_presenter.timers = MovedTimers(bot.presenter.messages.clock)
 
 
 async def waiting_out_429s(clock: ManualClock, limited: Callable[[], int], work: Awaitable[T], step: float = 2.0) -> T:

@@ -373,7 +373,7 @@ class Harness:
         bot.service.between_deals = 0
         series = len(recorder.interactions)  # the same deals every run, whichever table deals first
         bot.service.seeds = lambda label: hashlib.sha256(f"{series}:{label}".encode()).hexdigest()
-        keep_test_time(bot.presenter)  # message and press ages, and press guards, on the clock tests move
+        keep_test_time(bot)  # message and press ages, and press guards, on the clock tests move
         harness = cls(bot, recorder)
         harness.privacy.attach()
         OPEN.append(harness)

@@ -40,7 +40,7 @@ class LoopbackHarness(Harness):
         bot = CardroomBot(database, run_timers=False)
         await bot.login("loopback-token")  # GET /users/@me and the application, then setup_hook
         bot.service.between_deals = 0
-        keep_test_time(bot.presenter)  # the clock the server reads message and token ages against
+        keep_test_time(bot)  # the clock the server reads message and token ages against
         harness = cls(bot, server)
         harness.server = server
         OPEN.append(harness)

@@ -12,12 +12,14 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
 import discord
 
 from bot.adapter.traffic.channel_faults import UNKNOWN_MESSAGE
+from bot.adapter.traffic.global_pace import Cancellable, Clock, WallTimers
 from bot.adapter.tournament.buttons import mtt_view
 from bot.adapter.tournament.text import announcement, event_text
 from bot.adapter.protocol import Cardroom
@@ -37,6 +39,7 @@ class _Post:
     asked: int = 0
     shown: int = 0
     task: asyncio.Task[None] | None = None
+    due: Cancellable | None = None  # the catch-up's timer, while one is set
     writing: asyncio.Lock = field(default_factory=asyncio.Lock)  # one post, edit or roll-over at a time
 
 
@@ -46,6 +49,9 @@ class DiscordMttPresenter:
         self._posts: dict[int, _Post] = {}
         self._retiring: set[asyncio.Task[None]] = set()
         self.edit_every = EDIT_EVERY
+        self.timers: Clock = WallTimers(time.time)
+        """The wall clock with the event loop's timers, the announcement's catch-up is set on (a test
+        gives timers that come due only as it moves its clock)."""
 
     async def open_thread(self, guild_id: int, channel_id: int, name: str) -> int | None:
         try:
@@ -100,17 +106,21 @@ class DiscordMttPresenter:
             await interaction.response.send_message(said, ephemeral=True)
 
     def _catch_up(self, mtt: Tournament, post: _Post) -> None:
-        """The announcement is shown by the channel within ``edit_every`` seconds (one task at a time)."""
-        if post.task is None or post.task.done():
-            post.task = asyncio.create_task(self._later(mtt, post))
+        """The announcement is shown by the channel within ``edit_every`` seconds (one timer or write
+        at a time)."""
+        if post.due is None and (post.task is None or post.task.done()):
+            post.due = self.timers.call_at(self.timers.time() + self.edit_every, lambda: self._due(mtt, post))
+
+    def _due(self, mtt: Tournament, post: _Post) -> None:
+        post.due = None
+        post.task = asyncio.create_task(self._later(mtt, post))
 
     async def _later(self, mtt: Tournament, post: _Post) -> None:
-        """Show the newest state after ``edit_every`` seconds, and again while changes come in during
-        a write; a write that fails waits for the next change."""
-        while True:
-            await asyncio.sleep(self.edit_every)
-            if post.shown >= post.asked or not await self._write(mtt, post):
-                return
+        """Show the newest state, and again ``edit_every`` seconds later if changes came in during the
+        write; a write that fails waits for the next change."""
+        if post.shown < post.asked and await self._write(mtt, post) and post.shown < post.asked:
+            post.task = None  # this write is done: the changes asked during it are the next catch-up's
+            self._catch_up(mtt, post)
 
     async def _write(self, mtt: Tournament, post: _Post) -> bool:
         """Post the announcement (afresh, when it is too old to edit), else edit it. Returns whether
