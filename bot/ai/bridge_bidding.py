@@ -142,7 +142,7 @@ def read_call(shown: list[Shown], bids: list[tuple[int, str]], seat: int, call: 
         elif opener_rebid and level == 2:  # partner passed: ``place``'s notrump with 18+
             me.promise(18)
     else:
-        if opener_rebid and level > cheapest_level(strain, bids[-1][1]):
+        if opener_rebid and (level > cheapest_level(strain, bids[-1][1]) or reverse(bids, seat, call)):
             me.promise(0, points=16)  # 16 points: HCP and length
         if any(b[1:] == strain for b in partner_bids):  # an eight-card fit with what partner has shown
             me.promise(0, suit=strain, length=max(1, 8 - partner.lengths[strain]))
@@ -152,6 +152,15 @@ def read_call(shown: list[Shown], bids: list[tuple[int, str]], seat: int, call: 
             # else a suit bid again: opener repeats a five-card suit when nothing else fits
         else:
             me.promise(0, suit=strain, length=4)
+
+
+def reverse(bids: list[tuple[int, str]], seat: int, call: str) -> bool:
+    """Opener's rebid, the opponents silent, of a new suit at the two level ranking above the opened
+    one, after partner answered at the one level: 17+ points (``rebid_after_new_suit``)."""
+    opened, answer = bids[0][1], next((c for s, c in bids if s == (seat + 2) % 4), "")
+    return (call[0] == "2" and answer[:1] == "1" and opened[1:] in SUITS and call[1:] in SUITS
+            and call[1:] not in (opened[1:], answer[1:]) and SUITS.index(call[1:]) < SUITS.index(opened[1:])
+            and all(s % 2 == seat % 2 for s, _ in bids))
 
 
 def cheapest_level(strain: str, last: str) -> int:
@@ -392,7 +401,7 @@ def rebid_after_new_suit(a: Auction, own: str, new: str) -> str:
             return game_in(new) if new in MAJORS else "3NT"
         step = a.cheapest(new)
         return step if points <= 15 else f"{int(step[0]) + 1}{new}"
-    if h.balanced:
+    if h.balanced and their_suits_stopped(a):
         if h.hcp <= 14:
             return "2NT" if two_level else "1NT"
         return "3NT" if two_level or h.hcp >= 18 else "2NT"
@@ -404,9 +413,15 @@ def rebid_after_new_suit(a: Auction, own: str, new: str) -> str:
     for suit in SUITS[::-1]:
         if suit not in (own, new) and h.lengths[suit] >= 4:
             bid = a.cheapest(suit)
-            if bid[0] == "1" or (bid[0] == "2" and SUITS.index(suit) > SUITS.index(own)):
+            reversing = points >= 17 and not two_level  # a higher suit at the two level: 17+ points
+            if bid[0] == "1" or (bid[0] == "2" and (SUITS.index(suit) > SUITS.index(own) or reversing)):
                 return bid
     return a.cheapest(own)
+
+
+def their_suits_stopped(a: Auction) -> bool:
+    """Every suit the opponents have bid is stopped in the hand: notrump needs it."""
+    return all(stopper(a.cards, c[1:]) for s, c in a.bids if s % 2 != a.me % 2 and c[1:] != "NT")
 
 
 def overcall(a: Auction) -> str:
@@ -445,11 +460,11 @@ def place(a: Auction) -> str:
         suit = max(majors, key=lambda s: h.lengths[s] + partner.lengths[s])
         level = 6 if combined >= 33 else 4 if combined >= 25 else 3 if combined >= 23 else 2
         target = f"{level}{suit}"
-    elif combined >= 25:
+    elif combined >= 25 and their_suits_stopped(a):
         target = "6NT" if combined >= 33 else "3NT"
     elif fits and combined >= 19:
         suit = max(fits, key=lambda s: h.lengths[s] + partner.lengths[s])
-        target = ("2" if combined < 23 else "3") + suit
+        target = f"{5 if combined >= 28 else 4 if combined >= 25 else 3 if combined >= 23 else 2}{suit}"
     target = target or strong_rebid(a)
     if target is None or not a.legal(target):
         return PASS

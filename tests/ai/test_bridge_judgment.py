@@ -24,7 +24,7 @@ def test_sampled_deals_keep_our_cards_and_what_the_auction_showed() -> None:
 
 def test_a_contract_that_always_goes_down_is_worth_doubling() -> None:
     """Seven top trumps and every ace against 4♥: down on every deal, whatever else is where."""
-    gain, down = doubling_gain(TRUMP_STACK, 0, [Shown() for _ in range(4)], ContractResult(4, "H", 0, 1),
+    gain, down, solved = doubling_gain(TRUMP_STACK, 0, [Shown() for _ in range(4)], ContractResult(4, "H", 0, 1),
                                (False, False), seed=1)
-    assert down == 1.0 and gain > 0
+    assert down == 1.0 and gain > 0 and solved == SAMPLES
     assert HandInfo.of(TRUMP_STACK).lengths["H"] == 7

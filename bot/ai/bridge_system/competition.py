@@ -1,9 +1,11 @@
 """When both sides bid: overcalls and takeout doubles over the opponents' opening (preempts
 too), the answers to partner's takeout double, negative doubles over their overcall of partner's
-opening, and opener's answer to a negative double."""
+opening, and opener's answer to a negative double or to a cue-bid raise (game with 14+ HCP or
+six losers)."""
 from __future__ import annotations
 
 from bot.ai.bridge_bidding import SUITS, cheapest_level
+from bot.ai.bridge_system.losers import losers
 from bot.ai.bridge_system.position import Meaning, Option, Position, Test, at_least, both, either, good, longest, stopped
 from bot.games.bridge import BIDS, DOUBLE, PASS
 
@@ -151,5 +153,6 @@ def rules(position: Position) -> list[Option] | None:
             return after_negative_double(position, strain, overcall[1:])
         if strain in "HS" and reply in BIDS and reply[1:] == overcall[1:] and next_call == PASS:
             return [Option("4" + strain, Meaning(14, note="accepts the raise to game")),
+                    Option("4" + strain, Meaning(note="accepts the raise to game"), when=lambda hand: losers(hand) <= 6),
                     Option(position.cheapest(strain), Meaning(note="a minimum"))]
     return None

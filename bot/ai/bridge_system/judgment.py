@@ -80,9 +80,9 @@ def sampled_tricks(mine: Sequence[str], seat: int, shown: Sequence[Shown], contr
 
 
 def doubling_gain(mine: Sequence[str], seat: int, shown: Sequence[Shown], contract: ContractResult,
-                  vulnerable: tuple[bool, bool], seed: int) -> tuple[float, float]:
-    """Average IMPs the double gains over passing, and the share of deals the contract goes down
-    (solver process)."""
+                  vulnerable: tuple[bool, bool], seed: int) -> tuple[float, float, int]:
+    """Average IMPs the double gains over passing, the share of deals the contract goes down, and
+    the number of deals solved (solver process)."""
     tricks = [t for t, in sampled_tricks(mine, seat, shown, [(contract.declarer, contract.strain)], seed)]
     sign = 1 if seat % 2 == 0 else -1
     gains, down = [], 0
@@ -91,7 +91,14 @@ def doubling_gain(mine: Sequence[str], seat: int, shown: Sequence[Shown], contra
         doubled = ContractResult(contract.level, contract.strain, 1, contract.declarer, taken)
         gains.append(imps(sign * (duplicate_score(doubled, vulnerable) - duplicate_score(plain, vulnerable))))
         down += taken < contract.level + 6
-    return sum(gains) / len(gains), down / len(tricks)
+    return sum(gains) / len(gains), down / len(tricks), len(tricks)
+
+
+def cautious(average: float, solved: int) -> float:
+    """An average over ``solved`` deals as if one more deal had made the contract and the double
+    gained nothing: the fewer deals (a busy machine solves fewer in the budget), the more of them
+    must agree. Four deals must all go down; twelve, ten of them."""
+    return average * solved / (solved + 1)
 
 
 def their_contract(position: Position) -> ContractResult:
@@ -102,16 +109,24 @@ def their_contract(position: Position) -> ContractResult:
     return ContractResult(int(bid[0]), strain, 0, declarer)
 
 
+def into_game(contract: ContractResult) -> bool:
+    """Made doubled, the contract would score a game it does not score undoubled."""
+    value = contract.level * (20 if contract.strain in "CD" else 30) + (10 if contract.strain == "NT" else 0)
+    return value < 100 <= 2 * value
+
+
 def worth_asking(position: Position, hand: Hand, contract: ContractResult) -> bool:
     """Only where a double could pay and would stand: the auction ends if we pass (or partner has
-    bid, and gets a say), and our side holds its share of the points or the trumps."""
+    bid, and gets a say), and our side holds its share of the points or the trumps; a part score
+    the double would turn into a game needs the points (trumps alone misjudge too often: the
+    opponents chose to play there)."""
     after = [c for _, c in position.calls[max(i for i, (_, c) in enumerate(position.calls) if c in BIDS):]]
     ending = after[1:] == [PASS, PASS]
     partner_bid = any(c in BIDS for c in position.bids_of(position.partner))
     ours = hand.info.hcp + position.shown[position.partner].min_hcp
     trumps = hand.info.lengths.get(contract.strain, 0)
-    return contract.level >= 2 and (ending or partner_bid) and (
-        ours >= 20 or (ours >= 15 and trumps >= 4) or (hand.info.hcp >= 12 and trumps >= 4))
+    trump_length = not into_game(contract) and trumps >= 4 and (ours >= 15 or hand.info.hcp >= 12)
+    return contract.level >= 2 and (ending or partner_bid) and (ours >= 20 or trump_length)
 
 
 def penalty_double(position: Position) -> list[Option]:
@@ -124,8 +139,8 @@ def penalty_double(position: Position) -> list[Option]:
         if not worth_asking(position, hand, contract):
             return False
         seed = zlib.crc32(repr((sorted(hand.cards), list(position.calls))).encode())
-        gain, down = in_solver(doubling_gain, list(hand.cards), position.seat, list(position.shown), contract,
-                               position.vulnerable, seed)
-        return gain > 1.5 and down >= 0.75
+        gain, down, solved = in_solver(doubling_gain, list(hand.cards), position.seat, list(position.shown),
+                                       contract, position.vulnerable, seed)
+        return cautious(gain, solved) > 1.5 and cautious(down, solved) >= 0.75
     return [Option(DOUBLE, Meaning(note="for penalty: expects to defeat the contract"), when=pays)]
 

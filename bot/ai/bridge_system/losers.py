@@ -10,8 +10,9 @@ from bot.ai.bridge_system.position import Hand, Meaning, Option, Position, Test,
 PARTNER_LOSERS = ((22, 5), (18, 6), (12, 7), (9, 8))
 """What partner's strength (``expected_strength``: the least shown, two more for a wide range) stands
 for in losers; 9 below these."""
-GAME_HCP = 18
-"""The least HCP between the hands for the count to bid a game."""
+GAME_POINTS = 18
+"""The least HCP between the hands (partner's as shown) for the count to bid a game; with nine
+trumps the robot counts its length points too: the long suits' tricks stand in for high cards."""
 
 
 def losers(hand: Hand) -> int:
@@ -52,6 +53,8 @@ def ten_tricks(position: Position, major: str, need: int) -> Test:
     def test(hand: Hand) -> bool:
         if natural_call(position, hand) == "4" + major:
             return True
-        return (hand.info.lengths[major] >= need and hand.info.hcp + position.shown[position.partner].min_hcp >= GAME_HCP
+        trumps = hand.info.lengths[major] + position.shown[position.partner].lengths[major]
+        counted = hand.info.points if trumps >= 9 else hand.info.hcp
+        return (hand.info.lengths[major] >= need and counted + position.shown[position.partner].min_hcp >= GAME_POINTS
                 and tricks(position, hand) >= 10)
     return test

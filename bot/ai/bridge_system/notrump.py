@@ -1,10 +1,11 @@
-"""After our side's notrump opening (1NT 15-17, 2NT 20-21, or 2♣ then 2NT 22-24) with the
-opponents silent: Stayman, Jacoby transfers with super-accepts, invitations and opener's answers."""
+"""After our side's notrump opening (1NT 15-17, 2NT 20-21, or 2♣ then 2NT 22-24) or 1NT overcall
+(15-18) with the opponents silent: Stayman, Jacoby transfers with super-accepts, invitations and
+opener's answers ("system on" over the overcall)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.ai.bridge_system.position import Hand, Meaning, Option, Test, at_least
+from bot.ai.bridge_system.position import Hand, Meaning, Option, Position, Test, at_least
 from bot.games.bridge import PASS
 
 
@@ -28,6 +29,7 @@ class Notrump:
 ONE = Notrump(1, 15, 17, invite=8, game=10, slam=16)
 TWO = Notrump(2, 20, 21, invite=0, game=4, slam=11)
 STRONG = Notrump(2, 22, 24, invite=0, game=2, slam=9)
+OVERCALL = Notrump(1, 15, 18, invite=8, game=10, slam=16)
 
 
 def four_card_major(hand: Hand) -> bool:
@@ -83,13 +85,15 @@ def after_stayman(nt: Notrump, answer: str) -> list[Option]:
 
 
 def after_transfer(nt: Notrump, major: str) -> list[Option]:
-    """Responder, with five or more in ``major``, after opener completes the transfer."""
+    """Responder, with five or more in ``major``, after opener completes the transfer. A six-card
+    suit counts its length: one HCP less (and two length points) goes as far."""
     six = at_least(major, 6)
-    options = [Option("4" + major, Meaning(nt.game, lengths={major: 6}, note="to play"), when=six),
+    options = [Option("4" + major, Meaning(nt.game - 1, lengths={major: 6}, points=nt.game + 1, note="to play"),
+                      when=six),
                Option("3NT", Meaning(nt.game, lengths={major: 5}, note="opener chooses between 3NT and game in the major"))]
     if nt.invite:
-        options += [Option("3" + major, Meaning(nt.invite, nt.game - 1, lengths={major: 6}, note="invites game"),
-                           when=six),
+        options += [Option("3" + major, Meaning(nt.invite - 1, nt.game - 1, lengths={major: 6}, points=nt.invite + 1,
+                                                note="invites game"), when=six),
                     Option("2NT", Meaning(nt.invite, nt.game - 1, lengths={major: 5}, note="invites game"))]
     return options + [Option(PASS, Meaning(0, (nt.invite or nt.game) - 1, lengths={major: 5}))]
 
@@ -151,3 +155,17 @@ def options_after(nt: Notrump, sequence: tuple[str, ...]) -> list[Option] | None
     if len(sequence) == 4 and (asked == nt.bid(1, "C") or transfer):
         return opener_decides(nt, sequence)
     return None
+
+
+def after_overcall(position: Position) -> list[Option] | None:
+    """The options after our 1NT overcall of their one of a suit, while they have only passed since:
+    the same structure as after a 1NT opening."""
+    bids = position.bids
+    if (len(bids) < 2 or bids[1][1] != "1NT" or bids[1][0] % 2 != position.seat % 2
+            or bids[0][0] % 2 == position.seat % 2):
+        return None
+    start = next(i for i, (_, c) in enumerate(position.calls) if c == "1NT")
+    later = position.calls[start:]
+    if any(c != PASS for s, c in later if s % 2 != position.seat % 2):
+        return None
+    return options_after(OVERCALL, tuple(c for s, c in later if s % 2 == position.seat % 2))

@@ -1,7 +1,7 @@
 """Competing by the law of total tricks: when the opponents bid over our side's suit, the robot
 bids on in a suit partner has bid as high as the trumps between the two hands (what partner has
-shown and its own) less six, up to the three level; eight trumps compete at the two level, nine at
-the three. Where the natural rules would raise partner's suit anyway, this is the same call, read
+shown and its own) less six, up to the three level, with 5+ HCP; eight trumps compete at the two
+level, nine at the three. Where the natural rules would raise partner's suit anyway, this is the same call, read
 the same way: a fit with partner's suit."""
 from __future__ import annotations
 
@@ -38,7 +38,7 @@ def compete(position: Position) -> list[Option]:
         call = position.cheapest(suit)
         if suit == "NT" or call not in BIDS:
             continue
-        options.append(Option(call, Meaning(lengths={suit: fit_needed(position, suit)},
+        options.append(Option(call, Meaning(5, lengths={suit: fit_needed(position, suit)},
                                             note="competes: a fit with partner's suit"),
                               when=law_or_natural(position, suit, call)))
     return options
@@ -49,7 +49,7 @@ def law_or_natural(position: Position, suit: str, call: str) -> Test:
 
     def test(hand: Hand) -> bool:
         trumps = hand.info.lengths[suit] + partner_length
-        if hand.info.hcp >= 5 and trumps >= 8 and int(call[0]) <= min(HIGHEST, trumps - 6):
+        if trumps >= 8 and int(call[0]) <= min(HIGHEST, trumps - 6):
             return True
         return natural_call(position, hand) == call
     return test

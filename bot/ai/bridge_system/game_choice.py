@@ -1,0 +1,56 @@
+"""Choosing the game: four of a major rather than 3NT when a hand holds a long major its partner
+cannot know of. The natural rules count points to 3NT when no eight-card fit is known; a club
+player with six cards of a major bid before shows them again first (partner raises with two, else
+bids 3NT), and with seven and a short suit takes partner's 3NT out to four of the major."""
+from __future__ import annotations
+
+from bot.ai.bridge_system.position import Hand, Meaning, Option, Position, Test, natural_call
+from bot.games.bridge import PASS
+
+
+def short_suit(hand: Hand) -> bool:
+    """A void or a singleton: the hand plays better in its long suit than in notrump."""
+    return min(hand.info.lengths.values()) <= 1
+
+
+def instead_of(position: Position, call: str) -> Test:
+    """The natural rules would bid ``call`` here."""
+    return lambda hand: natural_call(position, hand) == call
+
+
+def long_major(position: Position) -> list[Option]:
+    """For each major the robot has bid and partner has shown fewer than two of: three of it, six
+    cards, where the natural rules would bid 3NT; four of it over partner's 3NT with seven cards
+    and a short suit."""
+    partner = position.partner
+    last = position.bids[-1] if position.bids else None
+    options = []
+    for major in (m for m in "SH" if m in {c[1:] for c in position.bids_of(position.seat)}):
+        if position.shown[partner].lengths[major] >= 2:
+            continue
+        if last == (partner, "3NT"):
+            options.append(Option("4" + major, Meaning(lengths={major: 7}, note="a long suit: game in it rather than 3NT"),
+                                  when=short_suit))
+        call = position.cheapest(major)
+        if call[0] == "3":
+            options.append(Option(call, Meaning(lengths={major: 6}, note="six of them: game in the suit or 3NT"),
+                                  when=instead_of(position, "3NT")))
+    return options
+
+
+def choose_game(position: Position) -> list[Option]:
+    """Partner's three of a major after our jump to the three level, the major partner bid before
+    and we have not, with the opponents silent: the six cards shown above, forcing. Four of it
+    with two (eight between the hands), else 3NT."""
+    bids = position.bids
+    if len(bids) < 2 or any(c != PASS for s, c in position.calls if s % 2 != position.seat % 2):
+        return []
+    (mine, jump), (seat, call) = bids[-2], bids[-1]
+    major = call[1:]
+    if (seat != position.partner or mine != position.seat or jump[0] != "3" or call[0] != "3" or major not in "SH"
+            or major in {c[1:] for c in position.bids_of(position.seat)}
+            or position.bids_of(seat).count(call) != 1 or major not in {c[1:] for c in position.bids_of(seat)[:-1]}):
+        return []
+    return [Option("4" + major, Meaning(lengths={major: max(1, 8 - position.shown[seat].lengths[major])},
+                                        note="game in partner's long suit")),
+            Option("3NT", Meaning(note="no fit for partner's suit"))]

@@ -1,0 +1,79 @@
+"""The robots bid the games a club field bids, and double a part score only when it pays: a long
+major rather than 3NT, the system on over a 1NT overcall, notrump only with their suits stopped,
+reverses, the losing trick count in competition, and penalty doubles that keep to the points."""
+from __future__ import annotations
+
+from bot.ai.bridge_explain import explain
+from bot.ai.bridge_system.judgment import cautious, into_game
+from bot.games.bridge_scoring import ContractResult
+from tests.ai.test_bridge_ai import robot_call
+
+
+def calls_of(auction: str) -> list[tuple[int, str]]:
+    """The auction's calls with their seats, North dealing."""
+    names = {"P": "Pass", "X": "X"}
+    return [(i % 4, names.get(c, c)) for i, c in enumerate(auction.split())]
+
+
+def test_a_seven_card_major_takes_partners_3nt_out_to_game_in_it() -> None:
+    """1♥–1NT–3♥–3NT: seven hearts and a void play four hearts, not 3NT."""
+    opener = "Qs 9s 7s 6s 5s Ah Kh Qh Jh 6h 5h 3h 4c"
+    assert robot_call(opener, "P P 1H P 1NT P 3H P 3NT P") == "4H"
+    assert explain(calls_of("P P 1H P 1NT P 3H P 3NT P 4H"), 10) == \
+        "Later call: 7+ hearts, a long suit: game in it rather than 3NT."
+
+
+def test_six_hearts_are_shown_before_3nt_and_partner_raises_with_two() -> None:
+    """1♦–1♥–3♦: responder's six hearts and singleton diamond bid 3♥; opener with two hearts bids
+    game in them, with one 3NT."""
+    assert robot_call("As Js 5s 3s Qh Th 9h 5h 4h 3h 9d 9c 4c", "1D P 1H P 3D P") == "3H"
+    assert explain(calls_of("1D P 1H P 3D P 3H"), 6) == \
+        "Later call: 6+ hearts, six of them: game in the suit or 3NT."
+    assert robot_call("Qs 7s Ah 7h Ad Qd Jd 8d 5d 3d Ac Jc 2c", "1D P 1H P 3D P 3H P") == "4H"
+    assert robot_call("Qs 7s 3s Kh Kd Qd 9d Kc Jc Tc 9c 7c 4c", "1C P 1H P 3C P 3H P") == "3NT"
+
+
+def test_the_system_is_on_over_a_one_notrump_overcall() -> None:
+    """1♦ 1NT: advancer transfers to spades and invites with six of them and seven HCP; the
+    overcaller's maximum accepts."""
+    advancer = "Qs Js 7s 4s 3s 2s 9h 5h Kd Jd 6d Tc 4c"
+    assert robot_call(advancer, "P 1D 1NT P") == "2H"
+    assert explain(calls_of("P 1D 1NT P 2H"), 4) == "Competing: 5+ spades, Jacoby transfer: asks opener to bid spades."
+    assert robot_call(advancer, "P 1D 1NT P 2H P 2S P") == "3S"
+    assert robot_call("Ks 9s Ah Kh 8h 4h 3h Qd Td 5d Ac Qc 7c", "P 1D 1NT P 2H P 2S P 3S P") == "4S"
+
+
+def test_notrump_needs_their_suit_stopped() -> None:
+    """1♦–1♥ (2♣): balanced but two small clubs, opener rebids the diamonds, not 2NT. Without the
+    stopper and with a club fit, five clubs rather than 3NT."""
+    assert robot_call("As 5s 3s Ah Kh 3h Jd Td 8d 5d 2d 8c 3c", "1D P 1H 2C") == "2D"
+    assert robot_call("As 8s Qd 6d 2d Ac Qc Jc Tc 9c 8c 6c 3c", "P 1D 1H 2C 2H 3D 3H") == "5C"
+
+
+def test_opener_reverses_with_seventeen_points() -> None:
+    """1♣–1♠–2♥: a higher suit at the two level, read as 16+ points (here nineteen HCP)."""
+    reverse = "Opener's rebid: 16+ points (HCP with length or shortness), 4+ hearts."
+    assert explain(calls_of("1C P 1S P 2H"), 4) == reverse
+    assert robot_call("As Js 2s Kh Qh 7h 6h Qd Ac Qc Jc 7c 4c", "1C P 1S P") == "2H"
+
+
+def test_the_losing_trick_count_bids_game_after_a_competitive_raise() -> None:
+    """P 1♠ 2♥ X 3♥: six-five with a void, five losers and nine trumps, bids the game (with eight
+    trumps, five-five and 12 HCP opposite a raise to two do not); and opener's five-five with a
+    void accepts a cue-bid raise on six losers, whatever its HCP."""
+    assert robot_call("As 8s Ah Qh Jh 8h 5h 4h Tc 8c 6c 3c 2c", "P 1S 2H X 3H P") == "4H"
+    assert robot_call("9s 8s 7s 5s 3s Ah Kh Qh Th 7h Kc Tc 9c", "P 1D 1H 2C 2H 3D") == "P"
+    assert robot_call("Ks 7s 4s 3s 2s Ah Kh Jh 8h 4h 8c 5c 2c", "1S 2D 3D P") == "4S"
+
+
+def test_a_part_score_is_not_doubled_into_game_on_trump_length_alone() -> None:
+    """1♦ 1♥ 2♣ 2♥ 3♦: five trumps and 8 HCP opposite an overcall pass (a double would have
+    turned 3♦ making into a game)."""
+    assert robot_call("Ts Jh 6h 3h Ad 9d 8d 5d 3d Qc Jc 8c 3c", "P 1D 1H 2C 2H 3D P P") == "P"
+    assert into_game(ContractResult(3, "D", 0, 1)) and into_game(ContractResult(2, "S", 0, 1))
+    assert not into_game(ContractResult(2, "D", 0, 1)) and not into_game(ContractResult(4, "H", 0, 1))
+
+
+def test_few_solved_deals_must_all_agree_to_double() -> None:
+    assert cautious(1.0, 4) >= 0.75 > cautious(0.75, 4)
+    assert cautious(10 / 12, 12) >= 0.75 > cautious(9 / 12, 12)
