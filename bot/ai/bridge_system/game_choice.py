@@ -39,9 +39,9 @@ def long_major(position: Position) -> list[Option]:
 
 
 def choose_game(position: Position) -> list[Option]:
-    """Partner's three of a major after our jump to the three level, the major partner bid before
-    and we have not, with the opponents silent: the six cards shown above, forcing. Four of it
-    with two (eight between the hands), else 3NT."""
+    """Partner's three of a major over our three-level bid, a major partner bid before and we have
+    not, with the opponents silent: the six cards shown above (``long_major``), forcing. Four of it
+    with eight cards between the hands, else 3NT."""
     bids = position.bids
     if len(bids) < 2 or any(c != PASS for s, c in position.calls if s % 2 != position.seat % 2):
         return []
@@ -49,7 +49,7 @@ def choose_game(position: Position) -> list[Option]:
     major = call[1:]
     if (seat != position.partner or mine != position.seat or jump[0] != "3" or call[0] != "3" or major not in "SH"
             or major in {c[1:] for c in position.bids_of(position.seat)}
-            or position.bids_of(seat).count(call) != 1 or major not in {c[1:] for c in position.bids_of(seat)[:-1]}):
+            or major not in {c[1:] for c in position.bids_of(seat)[:-1]}):
         return []
     return [Option("4" + major, Meaning(lengths={major: max(1, 8 - position.shown[seat].lengths[major])},
                                         note="game in partner's long suit")),
