@@ -44,6 +44,20 @@ async def _close_harnesses() -> AsyncIterator[None]:
         pytest.fail("hidden cards leaked:\n" + "\n".join(findings[:10]) + more, pytrace=False)
 
 
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """A worker of ``pytest -n`` (pytest-xdist) hands its counts to the run that reports them."""
+    if hasattr(session.config, "workeroutput"):
+        session.config.workeroutput["counts"] = {"audited": dict(mentions.AUDITED), "payloads": dict(PAYLOADS_CHECKED)}
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node: Any, error: object) -> None:
+    """The controller of ``pytest -n`` adds up the counts each worker read."""
+    counts = getattr(node, "workeroutput", {}).get("counts", {})
+    mentions.AUDITED.update(counts.get("audited", {}))
+    PAYLOADS_CHECKED.update(counts.get("payloads", {}))
+
+
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
     """One line each: how many payloads the privacy check and the mentions audit read in this run."""
     if mentions.AUDITED:
