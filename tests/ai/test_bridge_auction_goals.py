@@ -23,10 +23,11 @@ def test_ten_points_without_a_fit_answer_one_notrump_not_two_over_one() -> None:
 
 
 def test_a_nine_card_fit_and_few_losers_look_for_a_slam() -> None:
-    """Five losers and a void opposite a super-accept: Roman Key Card Blackwood, then the slam."""
+    """Five losers and a void opposite a super-accept: Roman Key Card Blackwood, then the slam
+    opposite four key cards (with two, five is enough: ``test_bridge_slams``)."""
     responder = "Ks Ts 6s 3s Kh Qh Jh Th 8h 5h 2h 7c 6c"
     assert robot_call(responder, "1NT P 2D P 3H P") == "4NT"
-    assert robot_call(responder, "1NT P 2D P 3H P 4NT P 5H P") == "6H"
+    assert robot_call(responder, "1NT P 2D P 3H P 4NT P 5C P") == "6H"
     assert robot_call("As Js 5s Ah Kh Ad Kd 8d 6d Ac 6c 5c 2c", "2C P 2D P 2NT P 4NT P") == "6NT"
 
 

@@ -1,26 +1,62 @@
-"""Roman Key Card Blackwood (1430): with a fit agreed and a slam in view, 4NT asks partner for the
+"""Roman Key Card Blackwood (1430): with a suit agreed and a slam in view, 4NT asks partner for the
 key cards (the four aces and the trump king) and the trump queen, and the asker places the slam,
-or signs off at the five level with two key cards missing.
+or signs off at the five level with two key cards missing (or one that can only be the ace of a
+suit where a second loser may wait).
 
-A slam is in view where the natural rules would bid one, or where the losing trick count says the
-two hands take twelve tricks (``losers``) with nine trumps and 25 HCP between them."""
+A slam is in view with 33 points between the hands (``combined``), where the natural rules would
+bid one, or where the losing trick count says the two hands take twelve tricks (``losers``) with
+nine trumps and 25 HCP between them. Control bids on the way are in ``controls``."""
 from __future__ import annotations
 
 from bot.ai.bridge_bidding import SUITS
 from bot.ai.bridge_system.losers import tricks
 from bot.ai.bridge_system.position import Hand, Meaning, Option, Position, Test, natural_call
-from bot.games.bridge import PASS
+from bot.games.bridge import BIDS, PASS
 
 ANSWERS = {"5C": "one or four key cards", "5D": "none or three key cards",
            "5H": "two (or all five) key cards without the trump queen",
            "5S": "two (or all five) key cards and the trump queen"}
 
 
-def trump(position: Position, asker: int) -> str | None:
-    """The suit our side has shown eight or more cards in between the two hands (the longest such)."""
+def agreement(position: Position, asker: int) -> tuple[str, int] | None:
+    """The suit our side agreed and the index of the call that agreed it: the first bid of a suit
+    partner had bid, with seven or more cards shown between the hands (2♣–2♦–2♠–3♠), else the
+    longest suit with eight or more shown (a Jacoby 2NT, a transfer accepted) at its last bid."""
     shown = position.shown
-    fits = [s for s in SUITS if shown[asker].lengths[s] + shown[(asker + 2) % 4].lengths[s] >= 8]
-    return max(fits, key=lambda s: shown[asker].lengths[s] + shown[(asker + 2) % 4].lengths[s]) if fits else None
+
+    def length(suit: str) -> int:
+        return shown[asker].lengths[suit] + shown[(asker + 2) % 4].lengths[suit]
+    named: dict[int, set[str]] = {asker: set(), (asker + 2) % 4: set()}
+    for index, (seat, call) in enumerate(position.calls):
+        if seat not in named or call not in BIDS or call[1:] not in SUITS:
+            continue
+        if call[1:] in named[(seat + 2) % 4] and length(call[1:]) >= 7:
+            return call[1:], index
+        named[seat].add(call[1:])
+    fits = [s for s in SUITS if length(s) >= 8]
+    if not fits:
+        return None
+    suit = max(fits, key=length)
+    return suit, max((i for i, (s, c) in enumerate(position.calls) if s in named and c[1:] == suit), default=0)
+
+
+def trump(position: Position, asker: int) -> str | None:
+    """The suit our side has agreed (``agreement``), if any."""
+    agreed = agreement(position, asker)
+    return agreed[0] if agreed else None
+
+
+def control(hand: Hand, suit: str) -> bool:
+    """A first- or second-round control: the ace or king, a singleton or a void."""
+    held = hand.holding(suit)
+    return len(held) <= 1 or "A" in held or "K" in held
+
+
+def unguarded(position: Position, hand: Hand, suit: str) -> list[str]:
+    """The side suits partner has not bid (naturally or as a control bid) and the hand holds no
+    control in: where two quick losers may wait."""
+    partners = {c[1:] for c in position.bids_of(position.partner)}
+    return [s for s in SUITS if s != suit and s not in partners and not control(hand, s)]
 
 
 def key_cards(hand: Hand, suit: str) -> int:
@@ -41,10 +77,22 @@ def answers_with(suit: str, call: str) -> Test:
     return lambda hand: answer(hand, suit) == call
 
 
+ASK = "Roman Key Card Blackwood: asks for key cards"
 SLAM_HCP = 25
 """The least HCP between the hands for the losing trick count to look for a slam."""
 SLAM_TRUMPS = 9
 """The least trumps between the hands for the losing trick count to look for a slam."""
+SLAM_POINTS = 33
+"""The least points between the hands (``combined``) for a slam in a fit."""
+
+
+def combined(position: Position, hand: Hand) -> int:
+    """The hand's points (HCP and length) and the least partner has shown, or the middle of a
+    narrow range (a notrump opening's)."""
+    partner = position.shown[position.partner]
+    if partner.max_hcp - partner.min_hcp <= 4:
+        return hand.info.points + (partner.min_hcp + partner.max_hcp) // 2
+    return hand.info.points + max(partner.min_hcp, partner.min_points)
 
 
 def twelve_tricks(position: Position, hand: Hand, suit: str) -> bool:
@@ -54,17 +102,17 @@ def twelve_tricks(position: Position, hand: Hand, suit: str) -> bool:
 
 
 def ask(position: Position) -> list[Option]:
-    """4NT where a slam is in view in the suit both hands have shown."""
+    """4NT where a slam is in view in the suit both hands have agreed."""
     suit = trump(position, position.seat)
     if suit is None or not position.legal("4NT") or "4NT" in [c for s, c in position.bids if s % 2 == position.seat % 2]:
         return []
 
     def slam_in_view(hand: Hand) -> bool:
-        if twelve_tricks(position, hand, suit):
+        if twelve_tricks(position, hand, suit) or combined(position, hand) >= SLAM_POINTS:
             return True
         call = natural_call(position, hand)
-        return call in (f"6{suit}", f"7{suit}")
-    return [Option("4NT", Meaning(note="Roman Key Card Blackwood: asks for key cards"), when=slam_in_view)]
+        return call in (f"6{suit}", f"7{suit}", "6NT", "7NT")
+    return [Option("4NT", Meaning(note=ASK), when=slam_in_view)]
 
 
 def since_our(position: Position, call: str) -> list[tuple[int, str]] | None:
@@ -95,12 +143,26 @@ def keycard_rules(position: Position) -> list[Option] | None:
     return [Option(PASS, Meaning())] if asker == position.partner else None
 
 
+def uncovered_ace(position: Position, hand: Hand, suit: str) -> bool:
+    """Every key card the hand lacks is the ace of a side suit it holds no control in and partner
+    has not bid: the one key card missing is such an ace, and a second loser may go with it."""
+    open_suits = unguarded(position, hand, suit)
+    lacking = [s for s in SUITS if "A" not in hand.holding(s)] + ([] if "K" in hand.holding(suit) else ["K"])
+    return bool(open_suits) and all(s in open_suits for s in lacking)
+
+
 def placed(position: Position, suit: str, answer: str) -> list[Option]:
-    """The asker's contract: five of the trump suit with two key cards missing, else six."""
+    """The asker's contract: five of the trump suit (a pass when the answer was five of it) with two
+    key cards missing, or one that can only be an ace ``uncovered_ace`` names; else six."""
     def missing(hand: Hand) -> int:
         mine = key_cards(hand, suit)
         theirs = {"5C": (1, 4), "5D": (0, 3)}.get(answer, (2, 2))
         partner = theirs[1] if mine + theirs[1] <= 5 and mine <= 1 else theirs[0]
         return 5 - mine - partner
-    return [Option(f"5{suit}", Meaning(note="signs off: two key cards are missing"), when=lambda hand: missing(hand) >= 2),
-            Option(f"6{suit}", Meaning(note="to play"))]
+
+    def stop(hand: Hand) -> bool:
+        return missing(hand) >= 2 or (missing(hand) == 1 and uncovered_ace(position, hand, suit))
+    five = f"5{suit}" if position.legal(f"5{suit}") else PASS if answer == f"5{suit}" else None
+    words = "signs off: two key cards are missing, or the ace of a suit without a control"
+    stops = [Option(five, Meaning(note=words), when=stop)] if five else []
+    return [*stops, Option(f"6{suit}", Meaning(note="to play"))]

@@ -1,0 +1,61 @@
+"""Slams: the suit a raise agrees, control (cue) bids after a major is agreed in a game-forcing
+auction, Roman Key Card Blackwood's answers and the sign-off at five with key cards missing."""
+from __future__ import annotations
+
+import random
+
+import bot.ai.bridge as robot
+from bot.ai.bridge_explain import explain
+from bot.games.bridge import BIDS
+from tests.ai.test_bridge_ai import robot_call
+from tests.support.bridge_boards import table
+
+OPENER = "As Js 8s 7s 2s Kh Qh 5h Ad Jd 4d Kc 3c"          # 18 HCP, five spades, six losers
+RESPONDER = "Ks Qs 6s 3s Ah Jh 2h Kd Qd 5d 3d 9c 4c"       # 15 HCP, four spades, no club control
+JACOBY = "1S P 2NT P 3S P"
+
+
+def calls_of(auction: str) -> list[tuple[int, str]]:
+    """North first: "1S P 2NT" as (seat, call) pairs."""
+    return [(i % 4, {"P": "Pass"}.get(c, c)) for i, c in enumerate(auction.split())]
+
+
+def test_a_hand_with_extras_bids_its_cheapest_control_and_the_explanation_says_so() -> None:
+    """After 1♠–2NT–3♠ responder's 16 support points and opener's 16+ make 32: no club control, so
+    the cheapest control is the diamond king."""
+    assert robot_call(RESPONDER, JACOBY) == "4D"
+    assert explain(calls_of(JACOBY + " 4D"), 6) == ("Later call: a control bid: the ace or king of diamonds, or a singleton or void; "
+                                 "interest in a slam.")
+
+
+def test_partner_with_extras_and_every_suit_controlled_asks_for_key_cards() -> None:
+    assert robot_call(OPENER, JACOBY + " 4D P") == "4NT"
+    minimum = "As Js 8s 7s 2s Qh Jh 5h Ad 4d Kc 3c 2c"      # 15 HCP: signs off
+    assert robot_call(minimum, "1S P 2NT P 4S P") == "P"
+    assert robot_call(minimum, JACOBY + " 4D P") == "4S"
+    assert "signs off in game" in explain(calls_of(JACOBY + " 4D P 4S"), 8)
+
+
+def test_the_seeded_deal_reaches_six_spades_through_a_control_bid() -> None:
+    game = table({0: OPENER, 2: RESPONDER})
+    rng = random.Random(0)
+    while game.phase == "auction":
+        seat = game.to_act()[0]
+        game.apply(seat, robot.choose(game.view(seat), game.legal_actions(seat), rng))
+    calls = [str(c["call"]) for c in game.view(None)["auction"]]
+    assert [c for c in calls if c in BIDS] == ["1S", "2NT", "3S", "4D", "4NT", "5S", "6S"], calls
+
+
+def test_two_key_cards_missing_stop_at_five() -> None:
+    """Tuning deal 22 of the field bench: 1NT–2♦–3♥ (a super-accept), 4NT–5♥ (two key cards). With
+    the heart king alone responder passes five; opposite four key cards it bids six."""
+    responder = "Ks Ts 6s 3s Kh Qh Jh Th 8h 5h 2h 7c 6c"
+    assert robot_call(responder, "1NT P 2D P 3H P 4NT P 5H P") == "P"
+    assert robot_call(responder, "1NT P 2D P 3H P 4NT P 5C P") == "6H"
+    assert explain(calls_of("2C P 2D P 2S P 3S P 4NT P 5D P 5S"), 12) == "Later call: signs off: two key cards are missing, or the ace of a suit without a control."
+
+
+def test_a_raise_agrees_the_suit_for_key_cards() -> None:
+    """2♣–2♦–2♠–3♠ shows seven spades between the hands, not eight: the raise still agrees them."""
+    assert explain(calls_of("2C P 2D P 2S P 3S P 4NT P 5C"), 10) == "Later call: one or four key cards."
+    assert robot_call("Qs 8s 3s Ah 7h 6h 5d 4d 3d 9c 8c 7c 2c", "2C P 2D P 2S P 3S P 4NT P") == "5C"
