@@ -61,12 +61,15 @@ def cue_bids(position: Position, sequence: tuple[str, ...] | None) -> list[Optio
 
     def guarded(hand: Hand) -> bool:
         return not slam.unguarded(position, hand, trump)
+
+    def shows(suit: str) -> Test:
+        return lambda hand: sees(needed)(hand) and slam.control(hand, suit)
     options = [Option("4NT", Meaning(note=slam.ASK), when=lambda hand: sees(SLAM)(hand) and guarded(hand))]
     for suit in sorted((s for s in SUITS if s not in (trump, *partners)), key=lambda s: BIDS.index(position.cheapest(s))):
         bid = position.cheapest(suit)
         if BIDS.index(bid) < BIDS.index(game):
             words = f"a control bid: the ace or king of {SUIT_WORDS[suit]}, or a singleton or void; interest in a slam"
-            options.append(Option(bid, Meaning(note=words), when=lambda hand, s=suit: sees(needed)(hand) and slam.control(hand, s)))
+            options.append(Option(bid, Meaning(note=words), when=shows(suit)))
     if partners:
         options.append(Option(game, Meaning(note="signs off in game: no more interest in a slam")))
     return options
