@@ -23,7 +23,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from bot.games.base import HIDDEN
 from bot.games.runout_equity import with_equity
-from images.cards import canvas_draw, card_size, chips, draw_text, fit_text, font, paste_card, paste_row, wrap_text
+from images.cards import canvas_draw, card_size, chips, draw_text, fit_text, font, paste_card, paste_row, printable
 from images.emoji_text import text_width
 from images.palette import to_png
 from images.poker_equity import draw_tag, legend_text, tag_height, tag_lines, tag_width
@@ -128,17 +128,19 @@ def render_table(view: View, footer: str | None = None, *, four_color: bool = Fa
     if amounts and _pot_shown(view):
         kept.append(centred(face.getlength(_pot_text(amounts, face, CENTRE_W)), board_top - 8 - face.size * 0.8,
                             board_top - 4))
-    if view["finished"] and view.get("board_results"):  # a board run twice's results: the bets keep off them
-        small = font(seating.centre_px - 2, "bold")
-        lines = _board_result_lines(view["board_results"], small, RESULTS_W)
-        kept.append(centred(max(text_width(line, small) for line in lines), board_bottom,
-                            board_bottom + 6 + len(lines) * (small.size + 4)))
     if view["log"] and not view["finished"]:  # the last action: kept clear if the bets can be put elsewhere
         small = font(TEXT_PX)
         last = centred(text_width(fit_text(view["log"][-1], small, CENTRE_W), small), prompt_bottom, prompt_bottom + 30)
     angles = [math.radians(90 + 360 * ((index - first) % len(seats)) / len(seats))  # clockwise from 6 o'clock
               for index in range(len(seats))]
     units = [seat_unit(angle, shown_h, seating) for angle in angles]
+    results: list[str] = []
+    if view["finished"] and view["winners"]:  # the winners' lines, or a board run twice's: the bets keep off them
+        small = font(seating.centre_px - 2, "bold")
+        results = (_board_result_lines(view["board_results"], small, RESULTS_W) if view.get("board_results")
+                   else _result_lines(view["winners"], small, board_bottom + 6, [unit[2] for unit in units]))
+        kept.append(centred(max(text_width(line, small) for line in results), board_bottom,
+                            board_bottom + 6 + len(results) * (small.size + 4)))
     taken = [unit[2] for unit in units]
     for index in sorted(range(len(seats)), key=lambda n: n == first):  # each tag, then bet, joins ``taken``;
         seat = seats[index]  # the bottom seat last: its tag goes beside it if the others leave room
@@ -148,7 +150,7 @@ def render_table(view: View, footer: str | None = None, *, four_color: bool = Fa
             taken.append(box)
     below = [box[1] for box in taken if box[0] < CENTER[0] < box[2] and box[1] > board_bottom]
     _draw_center_text(draw, view, (board_top, board_bottom, min(below, default=TABLE_SIZE[1] - FOOTER_H)),
-                      seating.centre_px, taken[len(units):])
+                      seating.centre_px, taken[len(units):], results)
     _draw_footer(draw, view, footer)
     return to_png(canvas)
 
@@ -244,10 +246,10 @@ def facing_text(view: View, index: int) -> str:
 
 
 def _draw_center_text(draw: ImageDraw.ImageDraw, view: View, board: tuple[int, int, int], px: int,
-                      chip_boxes: list[Box]) -> None:
+                      chip_boxes: list[Box], results: list[str]) -> None:
     """The pots above the board; below it who is to act and what they face, then the last action (the
-    winners once over, above ``board``'s third figure: the top of the first seat or tag under the
-    middle), each line cut short where it would run into a bet or an odds tag on the felt."""
+    winners' ``results`` once over, above ``board``'s third figure: the top of the first seat or tag
+    under the middle), each line cut short where it would run into a bet or an odds tag on the felt."""
     board_top, board_bottom, floor = board
     amounts = [pot["amount"] for pot in view["pots"] if pot["amount"] > 0]
     if amounts and _pot_shown(view):
@@ -257,7 +259,7 @@ def _draw_center_text(draw: ImageDraw.ImageDraw, view: View, board: tuple[int, i
         draw_text(draw, (CENTER[0], y), _pot_text(amounts, face, width), face, TEXT, anchor="ms")
     y = board_bottom + 6
     if view["finished"] and view["winners"]:
-        _draw_results(draw, view, (y, floor), font(px - 2, "bold"), chip_boxes)
+        _draw_results(draw, view, (y, floor), font(px - 2, "bold"), chip_boxes, results)
         return
     face = font(px, "bold")
     for line in prompt_lines(view, px):  # the bets keep clear of these
@@ -276,28 +278,57 @@ def _pot_shown(view: View) -> bool:
 
 
 def _draw_results(draw: ImageDraw.ImageDraw, view: View, band: tuple[float, float], face: ImageFont.FreeTypeFont,
-                  chip_boxes: list[Box]) -> None:
-    """The winners' lines under the board, in gold; a board run twice whose lines do not fit says each
+                  chip_boxes: list[Box], lines: list[str]) -> None:
+    """The winners' ``lines`` under the board, in gold; a board run twice whose lines do not fit says each
     board's pots, every pot named, in as many lines as fit above ``band``'s floor (else a line a board,
     cut short: the message text names every winner)."""
     y, floor = band
-    texts = list(view["winners"])
     width = free_width(y, y + RESULT_LINES * (face.size + 4), chip_boxes, RESULTS_W)
     if view.get("board_results") and not (
-            len(texts) <= RESULT_LINES and all(text_width(text, face) <= width for text in texts)):
+            len(view["winners"]) <= RESULT_LINES and all(text_width(text, face) <= width for text in view["winners"])):
         y, face, lines = _place_board_results(view["board_results"], (y, floor), face, chip_boxes)
-        for line in lines:
-            draw_text(draw, (CENTER[0], y), line, face, GOLD, anchor="mt")
-            y += face.size + 4
-        return
-    lines_left = RESULT_LINES
-    while texts and lines_left:
-        width = free_width(y, y + face.size + 2, chip_boxes, RESULTS_W)
-        room = max(1, min(lines_left - len(texts) + 1, 2))  # a long winner's line may take two lines
-        for line in wrap_text(texts.pop(0), face, width, room):
-            draw_text(draw, (CENTER[0], y), line, face, GOLD, anchor="mt")
-            y += face.size + 4
-            lines_left -= 1
+    elif view.get("board_results"):
+        lines = list(view["winners"])
+    for line in lines:
+        draw_text(draw, (CENTER[0], y), line, face, GOLD, anchor="mt")
+        y += face.size + 4
+
+
+def _result_lines(winners: list[str], face: ImageFont.FreeTypeFont, top: float, boxes: list[Box]) -> list[str]:
+    """The winners' lines from ``top`` down, each as wide as the felt is clear of ``boxes`` (the seats)
+    at its height, ``RESULT_LINES`` at most, a winner's on two lines if it needs them: whole if every
+    winner fits so, else without the hands ("Ann wins 60 (high)": the seats' plates name them), else
+    without the halves too ("Ann wins 60"), cut short where even that does not fit (the message text
+    names every winner whole)."""
+    short = [text.rsplit(" with ", 1)[0] for text in winners]
+    shorter = [text.rsplit(" (", 1)[0] if text.endswith(")") else text for text in short]
+    for texts in (winners, short):
+        lines = _wrapped(texts, face, top, boxes)
+        if len(lines) <= RESULT_LINES and not any(line.endswith("…") for line in lines):
+            return lines
+    return _wrapped(shorter, face, top, boxes)[:RESULT_LINES]
+
+
+def _wrapped(texts: list[str], face: ImageFont.FreeTypeFont, top: float, boxes: list[Box]) -> list[str]:
+    """``texts`` from ``top`` down, each on one line or two, each line as wide as ``boxes`` leave the
+    felt at its height; the second cut short if the words do not fit."""
+    step = face.size + 4
+    lines: list[str] = []
+    for text in texts:
+        y = top + len(lines) * step
+        words = printable(text, face).split(" ")
+        first = _line_width(y, face, boxes)
+        count = next((n for n in range(len(words), 1, -1) if text_width(" ".join(words[:n]), face) <= first), 1)
+        lines.append(fit_text(" ".join(words[:count]), face, first))
+        if count < len(words):
+            lines.append(fit_text(" ".join(words[count:]), face, _line_width(y + step, face, boxes)))
+    return lines
+
+
+def _line_width(y: float, face: ImageFont.FreeTypeFont, boxes: list[Box]) -> float:
+    """How wide a line of ``face`` drawn from ``y`` down may be: its glyphs clear of ``boxes`` (the
+    4 px ``free_width`` keeps off each box taken back)."""
+    return free_width(y + 4, y + face.getbbox("Ag,", anchor="mt")[3] - 4, boxes, RESULTS_W)
 
 
 def _place_board_results(texts: list[str], band: tuple[float, float], face: ImageFont.FreeTypeFont,
@@ -382,6 +413,8 @@ def _draw_seat(canvas: Image.Image, draw: ImageDraw.ImageDraw, index: int, seat:
     at = place_bet(bet_point(seat_box, width, seating.half_h), width, seating, avoid)
     if tag is not None and overlap(tag, bet_box(at, width, seating)):
         at = (tag[2] + 8 + width / 2, at[1])  # the equity tag stands where the chips go: they go beside it
+    if won and any(overlap(box, bet_box(at, width, seating)) for box in avoid[0]):
+        return None  # no room off the winners' lines, which say what each won
     return _draw_bet(draw, at, amount, seating, won=won)
 
 

@@ -179,3 +179,18 @@ def test_a_split_board_run_twice_keeps_its_results_off_the_odds_tags(count: int,
     assert not [(a, b) for n, a in enumerate(boxes) for b in boxes[n + 1:] if poker_layout.overlap(a, b)], lines
     assert all(0 <= box[0] and box[2] <= TABLE_SIZE[0] and box[3] <= TABLE_SIZE[1] - poker_layout.FOOTER_H
                for box in boxes), boxes
+
+
+@pytest.mark.parametrize("count", [2, 6, 9])
+def test_a_split_pots_winners_are_each_named_under_the_board_none_cut_short(count: int) -> None:
+    """Hi-lo winners' lines are long: each winner is named with the amount and half won, whole where
+    the felt has room between the seats, else without the hand (the seat's plate names it); never cut
+    short (two winners' long lines were "Maxim… wins 6… …" at six seats)."""
+    winners = ["Maximilian wins 620 (high) with Two Pair, Aces and Kings", "Bartholomew wins 620 (low) with 8-6 low: 8-6-4-3-A"]
+    seats = [seat(["Maximilian", "Bartholomew", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ida"][n],
+                  cards=[DECK[4 * n + k] for k in range(4)], hand_name="Two Pair, Aces and Kings", won=620 * (n < 2))
+             for n in range(count)]
+    strings = [s.text for s in _drawn(table(seats, street="showdown", board=["As", "Kd", "7h", "3d", "2c"],
+                                            finished=True, winners=winners)).strings]
+    lines = strings[strings.index("Pot 30") + 1:-1]  # under the board, above the footer
+    assert " ".join(lines) in (" ".join(winners), "Maximilian wins 620 (high) Bartholomew wins 620 (low)"), lines
