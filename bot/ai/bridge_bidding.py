@@ -460,7 +460,7 @@ def place(a: Auction) -> str:
         suit = max(majors, key=lambda s: h.lengths[s] + partner.lengths[s])
         level = 6 if combined >= 33 else 4 if combined >= 25 else 3 if combined >= 23 else 2
         target = f"{level}{suit}"
-    elif combined >= 25 and their_suits_stopped(a):
+    elif combined >= 25 and their_suits_stopped(a) and (a.legal("3NT") or not fits):  # past 3NT: the minor game
         target = "6NT" if combined >= 33 else "3NT"
     elif fits and combined >= 19:
         suit = max(fits, key=lambda s: h.lengths[s] + partner.lengths[s])

@@ -26,19 +26,21 @@ def over_opening(position: Position, their: str, level: int, balancing: bool) ->
     suits = others(their)
     overcalls = [Option(position.cheapest(s), Meaning((8 if position.cheapest(s)[0] == "1" else 11 if level == 1 else 12) - lighter,
                                                          17, {s: 5}),
-                        when=either(good(s), at_least(s, 6)))
+                        when=None if balancing and position.cheapest(s)[0] == "1" else either(good(s), at_least(s, 6)))
                  for s in suits]
     majors = [o for o in overcalls if o.call[1] in "HS"]
     minors = [o for o in overcalls if o.call[1] in "DC"]
     if level == 1:
-        notrump = [Option("1NT", Meaning(15, 18, balanced=True, note="a stopper in their suit"), when=stopped(their))]
+        notrump = [Option("1NT", Meaning(11, 14, balanced=True, note="protective: a stopper in their suit")
+                          if balancing else Meaning(15, 18, balanced=True, note="a stopper in their suit"), when=stopped(their))]
         shape_double = Option(DOUBLE, Meaning(12 - lighter, note=TAKEOUT), when=takeout_shape(their))
     else:
         cheapest = position.cheapest("NT")
         notrump = [Option(cheapest, Meaning(15, 18, balanced=True, note="a stopper in their suit"), when=stopped(their))] \
             if cheapest[0] == "2" else [Option("3NT", Meaning(16, 21, note="a stopper in their suit"), when=stopped(their))]
         shape_double = Option(DOUBLE, Meaning(13 - lighter, note=TAKEOUT), when=takeout_shape(their))
-    return [*notrump, *majors, shape_double, *minors, Option(DOUBLE, Meaning(18, note=TAKEOUT)), Option(PASS, Meaning())]
+    strong = Option(DOUBLE, Meaning(15 if balancing else 18, note=TAKEOUT))  # balancing: 15+ doubles, then bids notrump
+    return [*notrump, *majors, shape_double, *minors, strong, Option(PASS, Meaning())]
 
 
 def advancing(position: Position, their: str) -> list[Option]:
@@ -123,6 +125,12 @@ def after_negative_double(position: Position, ours: str, their: str) -> list[Opt
     return options + [Option(position.cheapest(ours), Meaning())]
 
 
+def accepts_raise(major: str) -> list[Option]:
+    """Game over partner's cue-bid raise: 14+ HCP, or six losers."""
+    return [Option("4" + major, Meaning(14, note="accepts the raise to game")),
+            Option("4" + major, Meaning(note="accepts the raise to game"), when=lambda hand: losers(hand) <= 6)]
+
+
 def rules(position: Position) -> list[Option] | None:
     """The competitive places this module covers, or None."""
     calls, me = position.calls, position.seat
@@ -152,7 +160,5 @@ def rules(position: Position) -> list[Option] | None:
         if overcall in BIDS and overcall[1:] != "NT" and reply == DOUBLE and next_call == PASS:
             return after_negative_double(position, strain, overcall[1:])
         if strain in "HS" and reply in BIDS and reply[1:] == overcall[1:] and next_call == PASS:
-            return [Option("4" + strain, Meaning(14, note="accepts the raise to game")),
-                    Option("4" + strain, Meaning(note="accepts the raise to game"), when=lambda hand: losers(hand) <= 6),
-                    Option(position.cheapest(strain), Meaning(note="a minimum"))]
+            return [*accepts_raise(strain), Option(position.cheapest(strain), Meaning(note="a minimum"))]
     return None

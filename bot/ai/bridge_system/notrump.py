@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.ai.bridge_system.position import Hand, Meaning, Option, Position, Test, at_least
-from bot.games.bridge import PASS
+from bot.games.bridge import BIDS, PASS
 
 
 @dataclass(frozen=True)
@@ -30,6 +30,8 @@ ONE = Notrump(1, 15, 17, invite=8, game=10, slam=16)
 TWO = Notrump(2, 20, 21, invite=0, game=4, slam=11)
 STRONG = Notrump(2, 22, 24, invite=0, game=2, slam=9)
 OVERCALL = Notrump(1, 15, 18, invite=8, game=10, slam=16)
+PROTECTIVE = Notrump(1, 11, 14, invite=11, game=13, slam=20)
+"""1NT in the pass-out seat over their one of a suit: 11-14, so partner needs more to go on."""
 
 
 def four_card_major(hand: Hand) -> bool:
@@ -159,7 +161,7 @@ def options_after(nt: Notrump, sequence: tuple[str, ...]) -> list[Option] | None
 
 def after_overcall(position: Position) -> list[Option] | None:
     """The options after our 1NT overcall of their one of a suit, while they have only passed since:
-    the same structure as after a 1NT opening."""
+    the same structure as after a 1NT opening (for the protective 1NT's range in the pass-out seat)."""
     bids = position.bids
     if (len(bids) < 2 or bids[1][1] != "1NT" or bids[1][0] % 2 != position.seat % 2
             or bids[0][0] % 2 == position.seat % 2):
@@ -168,4 +170,6 @@ def after_overcall(position: Position) -> list[Option] | None:
     later = position.calls[start:]
     if any(c != PASS for s, c in later if s % 2 != position.seat % 2):
         return None
-    return options_after(OVERCALL, tuple(c for s, c in later if s % 2 == position.seat % 2))
+    opened = next(i for i, (_, c) in enumerate(position.calls) if c in BIDS)
+    nt = PROTECTIVE if [c for _, c in position.calls[opened + 1:start]] == [PASS, PASS] else OVERCALL
+    return options_after(nt, tuple(c for s, c in later if s % 2 == position.seat % 2))

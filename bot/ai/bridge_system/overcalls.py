@@ -1,0 +1,104 @@
+"""After partner's overcall: advancer's constructive calls, and the overcaller's rebid when they
+are forcing. A club player raises with three trumps (a cue-bid of their suit with 11+ points, a
+single raise with less, a jump with four trumps and a weak hand: preemptive), bids notrump with a
+stopper, and bids a new five-card suit with a good hand, forcing for one round. The overcaller
+then bids game with extras over the cue-bid (as opener does over responder's) and, over the new
+suit, raises it, rebids a long suit (a jump with extras) or bids notrump. Other advances (and
+every pass) are the natural rules'."""
+from __future__ import annotations
+
+from bot.ai.bridge_system.competition import accepts_raise
+from bot.ai.bridge_system.position import Meaning, Option, Position, Test, stopped
+from bot.games.bridge import BIDS, PASS
+
+FORCING = "a new suit: forcing for one round"
+CUE_BID = "a cue-bid: a raise of partner's overcall to at least three, 11+ points"
+
+
+def support(suit: str, least: int) -> Test:
+    """Support points for ``suit`` (HCP with shortness) of at least ``least``."""
+    return lambda hand: hand.info.support_points(suit) >= least
+
+
+def raised(level: int, strain: str) -> str:
+    return f"{level}{strain}"
+
+
+def advance(position: Position, theirs: str, overcall: str) -> list[Option]:
+    """Partner overcalled ``overcall`` over their one of ``theirs`` and the next hand passed."""
+    suit = overcall[1:]
+    cheapest = position.cheapest(suit)
+    jump = raised(int(cheapest[0]) + 1, suit)
+    options = [Option(position.cheapest(theirs), Meaning(8, lengths={suit: 3}, note=CUE_BID), when=support(suit, 11))]
+    if int(jump[0]) <= 3:
+        options.append(Option(jump, Meaning(0, 9, lengths={suit: 4}, note="a preemptive raise")))
+    options.append(Option(cheapest, Meaning(6, 10, lengths={suit: 3}, note="a raise of partner's overcall")))
+    nt = position.cheapest("NT")
+    ranges = ((8, 11), (12, 14), (15, 37)) if nt == "1NT" else ((0, -1), (10, 12), (13, 37))
+    for bid, (low, high) in zip(("1NT", "2NT", "3NT"), ranges):
+        if high >= low and position.legal(bid):
+            options.append(Option(bid, Meaning(low, high, balanced=True, note="a stopper in their suit"),
+                                  when=stopped(theirs)))
+    for new in (s for s in "SHDC" if s not in (suit, theirs)):
+        bid = position.cheapest(new)
+        if int(bid[0]) <= 3:
+            options.append(Option(bid, Meaning(8, lengths={new: 5}, points=11, note=FORCING)))
+    return options
+
+
+def after_cue_bid(position: Position, theirs: str, suit: str) -> list[Option]:
+    """Partner cue-bid their suit: game in a major with 14+ HCP or six losers, 3NT over it with a
+    minor, 14+ HCP and a stopper; else the overcall's suit at the cheapest level."""
+    if suit in "SH":
+        extras = accepts_raise(suit)
+    else:
+        extras = [Option("3NT", Meaning(14, note="a stopper in their suit"), when=stopped(theirs))]
+    return [*extras, Option(position.cheapest(suit), Meaning(note="a minimum overcall"))]
+
+
+def after_new_suit(position: Position, theirs: str, suit: str, new: str) -> list[Option]:
+    """Partner's new suit is forcing: raise it (a jump with 15+ points), rebid a six-card suit (a
+    jump with 15+ points), notrump with a stopper, else the overcall's suit again."""
+    own, theirs_new = position.cheapest(suit), position.cheapest(new)
+    options = [Option(raised(int(own[0]) + 1, suit), Meaning(0, lengths={suit: 6}, points=15, note="extra values"),
+                      when=lambda hand: hand.info.lengths[new] < 3),
+               Option(raised(int(theirs_new[0]) + 1, new), Meaning(0, lengths={new: 3}, points=15, note="extra values")),
+               Option(theirs_new, Meaning(lengths={new: 3}, note="a fit with partner's suit")),
+               Option(own, Meaning(lengths={suit: 6}))]
+    nt = position.cheapest("NT")
+    if int(nt[0]) <= 2:
+        options.append(Option(nt, Meaning(balanced=True, note="a stopper in their suit"), when=stopped(theirs)))
+    return [*options, Option(own, Meaning(note="no fit, nothing more to show"))]
+
+
+def rules(position: Position) -> list[Option]:
+    """The options at the places this module covers (none elsewhere): their one of a suit,
+    partner's suit overcall (up to the two level), a pass, and our turn; or our overcall, a pass,
+    partner's cue-bid or new suit, a pass."""
+    calls = position.calls
+    start = next((i for i, (_, c) in enumerate(calls) if c in BIDS), None)
+    if start is None or calls[start][0] % 2 == position.seat % 2:
+        return []
+    opening = calls[start][1]
+    theirs = opening[1:]
+    after = [c for _, c in calls[start + 1:]]
+    if opening[0] != "1" or theirs == "NT" or any(c not in BIDS and c != PASS for c in after):
+        return []
+    overcall = after[0] if after else PASS
+    if overcall == PASS or overcall[1:] in ("NT", theirs) or overcall[0] > "2":
+        return []
+    if len(after) == 2 and after[1] == PASS:
+        return advance(position, theirs, overcall)
+    if len(after) == 4 and after[1] == after[3] == PASS and after[2] in BIDS:
+        answer = after[2][1:]
+        if answer == theirs:
+            return after_cue_bid(position, theirs, overcall[1:])
+        if answer not in ("NT", overcall[1:]) and forcing_advance(position, after[2]):
+            return after_new_suit(position, theirs, overcall[1:], answer)
+    return []
+
+
+def forcing_advance(position: Position, call: str) -> bool:
+    """Partner's new suit was the forcing one (the cheapest bid in it, not a jump)."""
+    prior = Position(position.calls[:-2], position.partner, position.shown)
+    return prior.cheapest(call[1:]) == call

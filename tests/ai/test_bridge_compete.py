@@ -1,0 +1,55 @@
+"""The robots compete and construct as a club player does: advancing partner's overcall (a cue-bid
+raise, a preemptive jump raise, a new suit forcing for one round, notrump with a stopper), the
+overcaller's rebid with extras, balancing in the pass-out seat, and the minor game past 3NT."""
+from __future__ import annotations
+
+from bot.ai.bridge_explain import explain
+from tests.ai.test_bridge_ai import robot_call
+from tests.ai.test_bridge_games import calls_of
+
+
+def test_advancer_cue_bids_their_suit_with_a_raise_of_eleven_points() -> None:
+    """1♦ 1♠ P: three spades and 12 HCP raise through a cue-bid of 2♦; the overcaller's
+    minimum signs off in 2♠, a maximum bids game."""
+    advancer = "Ks 9s 4s Ah Qh 5h 3h 8d 6d Kc Jc 7c 2c"
+    assert robot_call(advancer, "1D 1S P") == "2D"
+    assert explain(calls_of("1D 1S P 2D"), 3) == \
+        "Competing: 8+ HCP, 3+ spades, a cue-bid: a raise of partner's overcall to at least three, 11+ points."
+    assert robot_call("Qs Js Ts 8s 6s Kh 6h 9d 4d 2d Ac 8c 3c", "1D 1S P 2D P") == "2S"
+    assert robot_call("As Qs Js 8s 6s 2s Kh 6h 9d 4d Ac 8c 3c", "1D 1S P 2D P") == "4S"
+
+
+def test_advancer_jumps_with_four_trumps_and_a_weak_hand() -> None:
+    """1♦ 1♠ P: four spades and 5 HCP: a preemptive 3♠."""
+    assert robot_call("Qs 9s 7s 4s Jh 9h 5h 8d 6d Kc 7c 5c 2c", "1D 1S P") == "3S"
+    assert explain(calls_of("1D 1S P 3S"), 3) == "Competing: at most 9 HCP, 4+ spades, a preemptive raise."
+
+
+def test_advancer_bids_notrump_with_a_stopper_in_their_suit() -> None:
+    """1♥ 1♠ P: 13 HCP, balanced, a heart stopper and two spades: 2NT invites."""
+    assert robot_call("Ks 4s Kh Jh 3h Ad 9d 7d 4d Qc 8c 6c 2c", "1H 1S P") == "2NT"
+
+
+def test_a_new_suit_by_advancer_is_forcing_and_the_overcaller_shows_extras() -> None:
+    """1♠ 2♥ P: eight clubs and 9 HCP bid 3♣, forcing; the overcaller's eight hearts and 13 HCP
+    jump to game; with three clubs and a minimum it raises."""
+    advancer = "5s 8h 2h Qd 8d Ac Kc Tc 9c 8c 7c 5c 3c"
+    assert robot_call(advancer, "1S 2H P") == "3C"
+    assert explain(calls_of("1S 2H P 3C"), 3) == \
+        "Competing: 8+ HCP, 11+ points (HCP with length or shortness), 5+ clubs, a new suit: forcing for one round."
+    overcaller = "As Ts Kh Qh Jh 9h 7h 6h 4h 3h Kd 5d 6c"
+    assert robot_call(overcaller, "1S 2H P 3C P") == "4H"
+    assert robot_call("Ks 9s Kh Qh Jh 9h 7h 5d 4d Qc 8c 6c 2c", "1S 2H P 3C P") == "4C"
+
+
+def test_the_pass_out_seat_balances_with_a_protective_notrump_or_a_light_overcall() -> None:
+    """1♥ P P: 12 HCP balanced with a heart stopper is 1NT (11–14); 1♦ P P: five spades and 8 HCP
+    overcall 1♠ without a good suit."""
+    assert robot_call("Ks 8s 4s Kh Jh 3h Qd 9d 7d 4d Qc 8c 6c", "1H P P") == "1NT"
+    assert explain(calls_of("1H P P 1NT"), 3).startswith("Overcall: 11–14 HCP, balanced")
+    assert robot_call("As Ts 7s 3s 2s Th 7h Jd 9d Qc Jc 5c 2c", "1D P P") == "1S"
+
+
+def test_past_3nt_the_fit_in_a_minor_bids_its_game() -> None:
+    """1♣ P 1♥ 2♦ 4♣: responder's 9 HCP and three clubs bid 5♣ (3NT is no longer a bid)."""
+    assert robot_call("2s Kh 9h 6h 5h Kd Qd Jd 9d 4d 9c 8c 4c", "1C P 1H 2D 4C P") == "5C"
