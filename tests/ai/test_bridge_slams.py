@@ -59,3 +59,42 @@ def test_a_raise_agrees_the_suit_for_key_cards() -> None:
     """2♣–2♦–2♠–3♠ shows seven spades between the hands, not eight: the raise still agrees them."""
     assert explain(calls_of("2C P 2D P 2S P 3S P 4NT P 5C"), 10) == "Later call: one or four key cards."
     assert robot_call("Qs 8s 3s Ah 7h 6h 5d 4d 3d 9c 8c 7c 2c", "2C P 2D P 2S P 3S P 4NT P") == "5C"
+
+
+def test_a_major_fit_found_over_one_notrump_with_slam_values_asks_for_key_cards() -> None:
+    """1NT–2♣–2♠ finds a spade fit; responder's 19 HCP and opener's 15–17 make 33: 4NT agrees
+    spades (Stayman promised four), and opener answers in key cards. A transfer with six spades
+    agrees them too (opener completes with two at least)."""
+    responder = "Ks Qs 6s 3s Ah Jh 2h Kd Qd 5d 3d Kc 4c"
+    assert robot_call(responder, "1NT P 2C P 2S P") == "4NT"
+    assert "with spades agreed" in explain(calls_of("1NT P 2C P 2S P 4NT"), 6)
+    assert robot_call("Qs Js 6s 3s Kh Qh 2h Ad Kd 5d Qc 4c 3c", "1NT P 2C P 2S P 4NT P") == "5C"
+    assert robot_call("Ks Qs 6s 3s Ah Jh 2h Qd 5d 3d 6c 5c 4c", "1NT P 2C P 2S P") == "4S"
+    six = "Ks Qs 6s 5s 3s 2s Ah Jh Kd Qd 5d Kc 4c"
+    assert robot_call(six, "1NT P 2H P 2S P") == "4NT"
+    assert robot_call("As 7s 3s Kh Qh 2h Ad 9d 5d 4d Ac 4c 3c", "1NT P 2H P 2S P 4NT P") == "5D"
+
+
+def test_slam_values_in_notrump_after_stayman_finds_no_fit() -> None:
+    """1NT–2♣–2♦: no major fit; 16–17 HCP invite 6NT with 4NT, 18 bid it, and 22 (37 with a
+    15-point opener) bid 7NT. Opener accepts the invitation above a minimum."""
+    assert robot_call("Ks Qs 6s 3s Ah Jh 2h Kd Qd 5d 3d Kc 4c", "1NT P 2C P 2D P") == "6NT"
+    assert robot_call("Ks Qs 6s 3s Ah Jh 2h Kd Jd 5d 3d Qc 4c", "1NT P 2C P 2D P") == "4NT"
+    assert robot_call("As Qs 6s 3s Ah Kh 2h Kd Qd 5d Ac Kc 4c", "1NT P 2C P 2D P") == "7NT"
+    assert robot_call("As Qs 6s Kh Qh 2h Ad 9d 5d Qc 4c 3c 2c", "1NT P 2C P 2D P 4NT P") == "6NT"
+    assert robot_call("As Qs 6s Kh Jh 2h Qd 9d 5d Qc 4c 3c 2c", "1NT P 2C P 2D P 4NT P") == "P"
+    assert explain(calls_of("1NT P 2C P 2D P 4NT"), 6).endswith("invites 6NT.")
+
+
+def test_a_balanced_hand_facing_a_natural_notrump_invites_six_notrump() -> None:
+    """Tuning deal 42 of the field bench: 1♦–3NT (13 HCP, balanced) and opener's 18 balanced make
+    33 only if responder holds more than 13: 4NT invites 6NT, and responder's 15 accept it (14 is
+    enough). With 20 opener bids 6NT; 24 (37 opposite 13) bid 7NT; 17 pass."""
+    opener = "Ks 6s 4s 6h 3h Ad Qd Td 7d Ac Kc Qc 9c"
+    assert robot_call(opener, "1D P 3NT P") == "4NT"
+    assert explain(calls_of("1D P 3NT P 4NT"), 4) == "Opener's rebid: 18–19 HCP, balanced, invites 6NT."
+    assert robot_call("As 7s 2s Ah Kh 8h Kd Jd 6d Tc 6c 5c 3c", "1D P 3NT P 4NT P") == "6NT"
+    assert robot_call("As 7s 2s Ah Jh 8h Kd Jd 6d Tc 6c 5c 3c", "1D P 3NT P 4NT P") == "P"
+    assert robot_call("Ks Qs 4s 6h 3h Ad Qd Td 7d Ac Kc Qc 9c", "1D P 3NT P") == "6NT"
+    assert robot_call("As Ks Qs Ah 3h Ad Kd Td 7d Ac Kc Qc 9c", "1D P 3NT P") == "7NT"
+    assert robot_call("Ks 6s 4s 6h 3h Ad Qd Td 7d Ac Kc 5c 9c", "1D P 3NT P") == "P"

@@ -3,10 +3,14 @@
 opener's answers ("system on" over the overcall)."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
+from bot.ai.bridge_bidding import HandInfo
 from bot.ai.bridge_system.position import Hand, Meaning, Option, Position, Test, at_least
+from bot.ai.bridge_system.slam import ASK, SLAM_POINTS
 from bot.games.bridge import BIDS, PASS
+
+SUIT_WORDS = {"S": "spades", "H": "hearts"}
 
 
 @dataclass(frozen=True)
@@ -24,6 +28,20 @@ class Notrump:
     def bid(self, step: int, strain: str) -> str:
         """Bid ``step`` levels above the opening (0: the opening's level)."""
         return f"{self.level + step}{strain}"
+
+    def key_card_ask(self, major: str, length: int) -> Option:
+        """4NT, Roman Key Card Blackwood in the major found, where responder's points (its own
+        length or shortness, the more) and opener's middle of the range make a slam's 33."""
+        def counted(info: HandInfo) -> int:
+            return max(info.points, info.support_points(major))
+        return Option("4NT", Meaning(lengths={major: length}, points=SLAM_POINTS - (self.low + self.high) // 2,
+                                     note=f"{ASK}, with {SUIT_WORDS[major]} agreed"), points=counted)
+
+    def quantitative(self) -> list[Option]:
+        """Slam values facing the notrump opening: 7NT with 37 HCP certain, 6NT, or 4NT inviting it."""
+        return [Option("7NT", Meaning(37 - self.low, note="to play")),
+                Option("6NT", Meaning(self.slam + 2, note="to play")),
+                Option("4NT", Meaning(self.slam, self.slam + 1, note="invites 6NT"))]
 
 
 ONE = Notrump(1, 15, 17, invite=8, game=10, slam=16)
@@ -48,8 +66,7 @@ def responses(nt: Notrump) -> list[Option]:
         Option(hearts, Meaning(lengths={"H": 5}, note="Jacoby transfer: asks opener to bid hearts")),
         Option(stayman, Meaning(max(nt.invite, nt.game) if nt.invite == 0 else nt.invite,
                                 note="Stayman: asks for a four-card major; promises one"), when=four_card_major),
-        Option("6NT", Meaning(nt.slam + 2, balanced=False), when=no_major),
-        Option("4NT", Meaning(nt.slam, nt.slam + 1, note="invites 6NT"), when=no_major),
+        *[replace(option, when=no_major) for option in nt.quantitative()],
         Option("3NT", Meaning(nt.game, nt.slam - 1, note="to play")),
     ]
     if nt.invite:
@@ -67,7 +84,7 @@ def stayman_answers(nt: Notrump) -> list[Option]:
 def transfer_answers(nt: Notrump, major: str) -> list[Option]:
     return [Option("3" + major, Meaning(nt.high, lengths={major: 4}, note="a super-accept: a maximum with four trumps"),
                    when=lambda hand: nt.level == 1),
-            Option(nt.bid(1, major), Meaning(note="completes the transfer"))]
+            Option(nt.bid(1, major), Meaning(lengths={major: 2}, note="completes the transfer"))]
 
 
 def after_stayman(nt: Notrump, answer: str) -> list[Option]:
@@ -76,9 +93,12 @@ def after_stayman(nt: Notrump, answer: str) -> list[Option]:
     options: list[Option] = []
     if major in "HS":
         fit = {major: 4}
+        options.append(nt.key_card_ask(major, 4))
         options.append(Option("4" + major, Meaning(nt.game, lengths=fit, note="to play")))
         if nt.invite:
             options.append(Option("3" + major, Meaning(nt.invite, nt.game - 1, lengths=fit, note="invites game")))
+    else:
+        options += nt.quantitative()
     other = {"H": "S", "S": "", "D": ""}[major]
     options.append(Option("3NT", Meaning(nt.game, note="to play" + (", with four spades" if other else ""))))
     if nt.invite:
@@ -90,7 +110,8 @@ def after_transfer(nt: Notrump, major: str) -> list[Option]:
     """Responder, with five or more in ``major``, after opener completes the transfer. A six-card
     suit counts its length: one HCP less (and two length points) goes as far."""
     six = at_least(major, 6)
-    options = [Option("4" + major, Meaning(nt.game - 1, lengths={major: 6}, points=nt.game + 1, note="to play"),
+    options = [nt.key_card_ask(major, 6),
+               Option("4" + major, Meaning(nt.game - 1, lengths={major: 6}, points=nt.game + 1, note="to play"),
                       when=six),
                Option("3NT", Meaning(nt.game, lengths={major: 5}, note="opener chooses between 3NT and game in the major"))]
     if nt.invite:
@@ -100,11 +121,18 @@ def after_transfer(nt: Notrump, major: str) -> list[Option]:
     return options + [Option(PASS, Meaning(0, (nt.invite or nt.game) - 1, lengths={major: 5}))]
 
 
+def accept_or_decline(nt: Notrump) -> list[Option]:
+    """Opener's answer to a quantitative 4NT: 6NT above the minimum."""
+    return [Option("6NT", Meaning(nt.low + 1, note="accepts the invitation")), Option(PASS, Meaning(nt.low, nt.low))]
+
+
 def opener_decides(nt: Notrump, sequence: tuple[str, ...]) -> list[Option] | None:
     """Opener's last word after an invitation or a choice of games."""
     answer, reply = sequence[2], sequence[3]
     maximum = nt.high - 1
     game_major = {"H": "4H", "S": "4S"}
+    if reply == "4NT":                                   # quantitative
+        return accept_or_decline(nt)
     if sequence[1] == nt.bid(1, "C"):                    # Stayman
         major = answer[1:]
         if nt.invite and reply == "3" + major:           # invited in the major found
@@ -142,7 +170,7 @@ def options_after(nt: Notrump, sequence: tuple[str, ...]) -> list[Option] | None
     transfer = {nt.bid(1, "D"): "H", nt.bid(1, "H"): "S"}.get(asked)
     if len(sequence) == 2:
         if asked == "4NT":
-            return [Option("6NT", Meaning(nt.low + 1, note="accepts the invitation")), Option(PASS, Meaning(nt.low, nt.low))]
+            return accept_or_decline(nt)
         if asked == nt.bid(1, "C"):
             return stayman_answers(nt)
         return transfer_answers(nt, transfer) if transfer else None

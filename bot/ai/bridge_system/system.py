@@ -13,7 +13,7 @@ from typing import Any, Mapping, Sequence
 from bot.ai import bridge_bidding as natural
 from bot.ai.bridge_bidding import HandInfo, Shown
 from bot.ai.bridge_system import (competition, controls, forcing, game_choice, judgment, losers, notrump, openings,
-                                  overcalls, sacrifice, slam, strong, total_tricks)
+                                  overcalls, quantitative, sacrifice, slam, strong, total_tricks)
 from bot.ai.bridge_system.position import Calls, Hand, Meaning, Option, Position, meaning_of, pick
 from bot.games.bridge import BIDS, PASS
 
@@ -68,7 +68,8 @@ def rules_at(position: Position) -> Rules | None:
     contested = competition.rules(position)
     if contested is not None:
         return Rules(contested)
-    return Rules([*controls.cue_bids(position, sequence), *slam.ask(position), *judgment.penalty_double(position),
+    return Rules([*controls.cue_bids(position, sequence), *slam.ask(position), *quantitative.answer(position),
+                  *quantitative.slam_tries(position, sequence), *judgment.penalty_double(position),
                   *losers.game_in_fit(position), *overcalls.rules(position), *game_choice.long_major(position),
                   *game_choice.choose_game(position), *total_tricks.compete(position), *sacrifice.sacrifices(position)],
                  partial=True)
