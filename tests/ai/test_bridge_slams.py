@@ -98,3 +98,12 @@ def test_a_balanced_hand_facing_a_natural_notrump_invites_six_notrump() -> None:
     assert robot_call("Ks Qs 4s 6h 3h Ad Qd Td 7d Ac Kc Qc 9c", "1D P 3NT P") == "6NT"
     assert robot_call("As Ks Qs Ah 3h Ad Kd Td 7d Ac Kc Qc 9c", "1D P 3NT P") == "7NT"
     assert robot_call("Ks 6s 4s 6h 3h Ad Qd Td 7d Ac Kc 5c 9c", "1D P 3NT P") == "P"
+
+
+def test_every_key_card_the_queen_and_37_points_bid_the_grand_slam() -> None:
+    """Opener's 29 points and Jacoby's 13 make 42; the one key card partner shows is the last one
+    missing, and opener holds the trump queen: seven. Without the queen it stays at six."""
+    opener = "As Ks Qs Js 3s Ah Kh Qh Ad Kd Qd 2c 3c"
+    assert robot_call(opener, "1S P 2NT P 3S P 4NT P 5C P") == "7S"
+    assert explain(calls_of("1S P 2NT P 3S P 4NT P 5C P 7S"), 10).startswith("Later call: a grand slam")
+    assert robot_call("As Ks Js Ts 3s Ah Kh Qh Ad Kd Qd 2c 3c", "1S P 2NT P 3S P 4NT P 5C P") == "6S"

@@ -84,6 +84,8 @@ SLAM_TRUMPS = 9
 """The least trumps between the hands for the losing trick count to look for a slam."""
 SLAM_POINTS = 33
 """The least points between the hands (``combined``) for a slam in a fit."""
+GRAND_POINTS = 37
+"""The least points between the hands, with every key card and the trump queen, for a grand slam."""
 
 
 def combined(position: Position, hand: Hand) -> int:
@@ -153,7 +155,8 @@ def uncovered_ace(position: Position, hand: Hand, suit: str) -> bool:
 
 def placed(position: Position, suit: str, answer: str) -> list[Option]:
     """The asker's contract: five of the trump suit (a pass when the answer was five of it) with two
-    key cards missing, or one that can only be an ace ``uncovered_ace`` names; else six."""
+    key cards missing, or one that can only be an ace ``uncovered_ace`` names; seven with none
+    missing, the trump queen known and 37 points between the hands; else six."""
     def missing(hand: Hand) -> int:
         mine = key_cards(hand, suit)
         theirs = {"5C": (1, 4), "5D": (0, 3)}.get(answer, (2, 2))
@@ -162,7 +165,11 @@ def placed(position: Position, suit: str, answer: str) -> list[Option]:
 
     def stop(hand: Hand) -> bool:
         return missing(hand) >= 2 or (missing(hand) == 1 and uncovered_ace(position, hand, suit))
+    def grand(hand: Hand) -> bool:
+        queen = answer == "5S" or "Q" in hand.holding(suit)
+        return missing(hand) == 0 and queen and combined(position, hand) >= GRAND_POINTS
     five = f"5{suit}" if position.legal(f"5{suit}") else PASS if answer == f"5{suit}" else None
     words = "signs off: two key cards are missing, or the ace of a suit without a control"
     stops = [Option(five, Meaning(note=words), when=stop)] if five else []
-    return [*stops, Option(f"6{suit}", Meaning(note="to play"))]
+    seven = Option(f"7{suit}", Meaning(note="a grand slam: every key card and the trump queen, 37 points"), when=grand)
+    return [*stops, seven, Option(f"6{suit}", Meaning(note="to play"))]
