@@ -92,7 +92,7 @@ def test_a_balanced_hand_facing_a_natural_notrump_invites_six_notrump() -> None:
     enough). With 20 opener bids 6NT; 24 (37 opposite 13) bid 7NT; 17 pass."""
     opener = "Ks 6s 4s 6h 3h Ad Qd Td 7d Ac Kc Qc 9c"
     assert robot_call(opener, "1D P 3NT P") == "4NT"
-    assert explain(calls_of("1D P 3NT P 4NT"), 4) == "Opener's rebid: 18–19 HCP, balanced, invites 6NT."
+    assert explain(calls_of("1D P 3NT P 4NT"), 4) == "Opener's rebid: 18–19 HCP, invites 6NT."
     assert robot_call("As 7s 2s Ah Kh 8h Kd Jd 6d Tc 6c 5c 3c", "1D P 3NT P 4NT P") == "6NT"
     assert robot_call("As 7s 2s Ah Jh 8h Kd Jd 6d Tc 6c 5c 3c", "1D P 3NT P 4NT P") == "P"
     assert robot_call("Ks Qs 4s 6h 3h Ad Qd Td 7d Ac Kc Qc 9c", "1D P 3NT P") == "6NT"
@@ -107,3 +107,13 @@ def test_every_key_card_the_queen_and_37_points_bid_the_grand_slam() -> None:
     assert robot_call(opener, "1S P 2NT P 3S P 4NT P 5C P") == "7S"
     assert explain(calls_of("1S P 2NT P 3S P 4NT P 5C P 7S"), 10).startswith("Later call: a grand slam")
     assert robot_call("As Ks Js Ts 3s Ah Kh Qh Ad Kd Qd 2c 3c", "1S P 2NT P 3S P 4NT P 5C P") == "6S"
+
+
+def test_a_strong_hand_facing_a_two_club_opener_bids_six_notrump_on_any_shape() -> None:
+    """2♣–2♦–3NT shows 25–27 balanced: 8 HCP make 33, with a six-card suit too."""
+    assert robot_call("Kd Qd 7d 6d 5d 4d Qh 9h Js 3s 2s 4c 3c", "2C P 2D P 3NT P") == "6NT"
+
+
+def test_five_diamonds_from_a_strong_notrump_opener_is_three_key_cards() -> None:
+    """2NT–3♥–3♠–4NT–5♦: opener's 20 HCP hardly hold no key card; with two responder bids six."""
+    assert robot_call("Qs Js 8s 7s 6s 5s Ah 5h 4h Ad Kd 2d 2c", "2NT P 3H P 3S P 4NT P 5D P") == "6S"

@@ -1,6 +1,7 @@
-"""Slams in notrump after partner's natural notrump bid (1♣–3NT, 1♠–2♣–2NT...): with both hands
-balanced and no suit agreed, 33 HCP between them bid 6NT and 37 bid 7NT; where 33 needs partner
-above the least it has shown, 4NT invites 6NT, and partner accepts above that least.
+"""Slams in notrump after partner's natural notrump bid (1♣–3NT, 1♠–2♣–2NT...): with partner
+balanced and no suit agreed, 33 HCP between the hands bid 6NT and 37 bid 7NT (the natural rules
+bid 6NT there too, on any shape); where 33 needs partner above the least it has shown, 4NT
+invites 6NT, and partner accepts above that least.
 
 Partner counts for its shown range, or for its least and two more where the range is open above
 (a natural 3NT response promises 13 and says no more). Notrump openings have their own answers
@@ -8,7 +9,7 @@ Partner counts for its shown range, or for its least and two more where the rang
 from __future__ import annotations
 
 from bot.ai.bridge_system import slam
-from bot.ai.bridge_system.position import Hand, Meaning, Option, Position
+from bot.ai.bridge_system.position import Meaning, Option, Position
 from bot.games.bridge import PASS
 
 SPREAD = 2
@@ -25,18 +26,15 @@ def partners_notrump(position: Position) -> bool:
 
 
 def slam_tries(position: Position, sequence: tuple[str, ...] | None) -> list[Option]:
-    """7NT, 6NT or the quantitative 4NT, for a balanced hand facing partner's natural notrump
-    while the opponents stay silent."""
+    """7NT, 6NT or the quantitative 4NT facing partner's natural notrump while the opponents stay
+    silent."""
     if sequence is None or not partners_notrump(position):
         return []
     shown = position.shown[position.partner]
     least, most = shown.min_hcp, min(shown.max_hcp, shown.min_hcp + SPREAD)
-
-    def balanced(hand: Hand) -> bool:
-        return hand.info.balanced
-    return [Option("7NT", Meaning(37 - least, balanced=True, note="to play"), when=balanced),
-            Option("6NT", Meaning(33 - least, 36 - least, balanced=True, note="to play"), when=balanced),
-            Option("4NT", Meaning(33 - most, 32 - least, balanced=True, note="invites 6NT"), when=balanced)]
+    return [Option("7NT", Meaning(37 - least, note="to play")),
+            Option("6NT", Meaning(33 - least, 36 - least, note="to play")),
+            Option("4NT", Meaning(33 - most, 32 - least, note="invites 6NT"))]
 
 
 def answer(position: Position) -> list[Option]:

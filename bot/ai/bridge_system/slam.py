@@ -84,6 +84,8 @@ SLAM_TRUMPS = 9
 """The least trumps between the hands for the losing trick count to look for a slam."""
 SLAM_POINTS = 33
 """The least points between the hands (``combined``) for a slam in a fit."""
+STRONG_ANSWERER = 15
+"""The least HCP partner has shown for the asker to read 5♣ or 5♦ as the higher count (four, three)."""
 GRAND_POINTS = 37
 """The least points between the hands, with every key card and the trump queen, for a grand slam."""
 
@@ -154,13 +156,15 @@ def uncovered_ace(position: Position, hand: Hand, suit: str) -> bool:
 
 
 def placed(position: Position, suit: str, answer: str) -> list[Option]:
-    """The asker's contract: five of the trump suit (a pass when the answer was five of it) with two
-    key cards missing, or one that can only be an ace ``uncovered_ace`` names; seven with none
+    """The asker's contract (an answer of 5♣ or 5♦ read as the higher count when the asker holds
+    at most one key card or partner has shown 15+ HCP): five of the trump suit (a pass when the
+    answer was five of it) with two key cards missing, or one that can only be an ace ``uncovered_ace`` names; seven with none
     missing, the trump queen known and 37 points between the hands; else six."""
     def missing(hand: Hand) -> int:
         mine = key_cards(hand, suit)
         theirs = {"5C": (1, 4), "5D": (0, 3)}.get(answer, (2, 2))
-        partner = theirs[1] if mine + theirs[1] <= 5 and mine <= 1 else theirs[0]
+        strong = position.shown[position.partner].min_hcp >= STRONG_ANSWERER
+        partner = theirs[1] if mine + theirs[1] <= 5 and (mine <= 1 or strong) else theirs[0]
         return 5 - mine - partner
 
     def stop(hand: Hand) -> bool:
