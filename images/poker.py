@@ -279,16 +279,16 @@ def _pot_shown(view: View) -> bool:
 
 def _draw_results(draw: ImageDraw.ImageDraw, view: View, band: tuple[float, float], face: ImageFont.FreeTypeFont,
                   chip_boxes: list[Box], lines: list[str]) -> None:
-    """The winners' ``lines`` under the board, in gold; a board run twice whose lines do not fit says each
-    board's pots, every pot named, in as many lines as fit above ``band``'s floor (else a line a board,
-    cut short: the message text names every winner)."""
+    """The winners' ``lines`` (``_result_lines``) under the board, in gold; a board run twice draws its
+    winners' lines if they fit, else says each board's pots, every pot named, in as many lines as fit
+    above ``band``'s floor (else a line a board, cut short: the message text names every winner)."""
     y, floor = band
-    width = free_width(y, y + RESULT_LINES * (face.size + 4), chip_boxes, RESULTS_W)
-    if view.get("board_results") and not (
-            len(view["winners"]) <= RESULT_LINES and all(text_width(text, face) <= width for text in view["winners"])):
-        y, face, lines = _place_board_results(view["board_results"], (y, floor), face, chip_boxes)
-    elif view.get("board_results"):
-        lines = list(view["winners"])
+    if view.get("board_results"):
+        width = free_width(y, y + RESULT_LINES * (face.size + 4), chip_boxes, RESULTS_W)
+        if len(view["winners"]) <= RESULT_LINES and all(text_width(text, face) <= width for text in view["winners"]):
+            lines = list(view["winners"])
+        else:
+            y, face, lines = _place_board_results(view["board_results"], (y, floor), face, chip_boxes)
     for line in lines:
         draw_text(draw, (CENTER[0], y), line, face, GOLD, anchor="mt")
         y += face.size + 4
