@@ -12,9 +12,10 @@ from typing import Any, Mapping, Sequence
 
 from bot.ai import bridge_bidding as natural
 from bot.ai.bridge_bidding import HandInfo, Shown
-from bot.ai.bridge_system import (competition, controls, forcing, game_choice, judgment, losers, notrump, openings,
-                                  overcalls, quantitative, sacrifice, slam, strong, total_tricks)
-from bot.ai.bridge_system.position import Calls, Hand, Meaning, Option, Position, meaning_of, pick
+from bot.ai.bridge_system import (competition, contract_judgment, controls, forcing, game_choice, judgment, losers,
+                                  notrump, openings, overcalls, quantitative, sacrifice, slam, strong, total_tricks)
+from bot.ai.bridge_system.judgment import keeps
+from bot.ai.bridge_system.position import Calls, Hand, Meaning, Option, Position, meaning_of, natural_call, pick
 from bot.games.bridge import BIDS, PASS
 
 
@@ -99,7 +100,9 @@ def meaning_at(calls: Calls, index: int) -> Meaning | None:
 
 
 def choose_call(view: Mapping[str, Any]) -> str:
-    """The robot's call: "1NT", "double", "Pass"... always legal."""
+    """The robot's call: "1NT", "double", "Pass"... always legal. Where the rules would stop in a
+    game or below, the simulation may choose a higher contract (``contract_judgment``), bid only
+    where what the call is read to show is true of the hand."""
     calls = [(int(c["seat"]), str(c["call"])) for c in view["auction"]]
     seat = int(view["viewer"])
     shown = describe(calls)
@@ -107,13 +110,22 @@ def choose_call(view: Mapping[str, Any]) -> str:
     hand = Hand(cards, HandInfo.of(cards))
     ns, ew = view.get("vulnerable", (False, False))
     position = Position(calls, seat, shown, (bool(ns), bool(ew)))
+    call = ruled_call(position, hand)
+    judged = pick(contract_judgment.considered(position, call), hand, position)
+    if judged is not None and keeps(hand.cards, describe([*calls, (seat, judged)])[seat]):
+        return judged
+    return call
+
+
+def ruled_call(position: Position, hand: Hand) -> str:
+    """The call the rules (the system's, else the natural ones) make."""
     rules = rules_at(position)
     chosen = pick(rules.options, hand, position) if rules else None
     if chosen is not None:
         return chosen
     if rules is not None and not rules.partial:
         return PASS
-    call = natural.choose_call(view, shown)
+    call = natural_call(position, hand)
     if rules is not None and rules.meaning(call) is not None:
         call = PASS
     if call == PASS:

@@ -1,0 +1,200 @@
+"""Games and slams by simulation: where the rules run out of ways to tell whether the hands hold a
+game or a slam, deal partner's and the opponents' hands the way the auction describes them, solve
+each deal double dummy, and bid the contract that scores the most IMPs on average.
+
+Two decisions are judged this way, once partner has bid:
+
+- a slam in a strain our side can play (a suit with eight cards between the hands as shown, seven
+  of the robot's own, or notrump) with 30 points or more between the hands: six of the strain
+  rather than game in it;
+- a game with 22 points or more between the hands, where the last bid would otherwise stand (our
+  part score, or the opponents' contract): game in one of our strains rather than that.
+
+A higher contract is bid when it gains on average (``judgment.cautious``: as if one more deal had
+not gained) and makes on most of the deals solved. The sampling and solving run in the solver
+process within ``judgment.BUDGET``, like the penalty double's.
+"""
+from __future__ import annotations
+
+import zlib
+from typing import Callable, Sequence
+
+from bot.ai.bridge_bidding import SUITS, Shown
+from bot.ai.bridge_solver import in_solver
+from bot.ai.bridge_system.judgment import cautious, sampled_tricks
+from bot.ai.bridge_system.position import Hand, Meaning, Option, Position, Test
+from bot.games.bridge import BIDS, PASS
+from bot.games.bridge_scoring import ContractResult, duplicate_score, imps
+
+GAME_LEVEL = {"NT": 3, "S": 4, "H": 4, "D": 5, "C": 5}
+STRAINS = (*SUITS, "NT")
+SLAM_POINTS = 30
+"""The least points (``strength``) between the hands for a slam to be simulated."""
+GAME_POINTS = 22
+"""The least points (``strength``) between the hands for a game to be simulated."""
+GAIN = 1.5
+"""The least average IMPs (``cautious``) a higher contract must gain."""
+MAKES = 0.6
+"""The least share of the deals solved on which the higher contract must make."""
+
+Contract = tuple[int, str, int]
+"""Level, strain, declarer."""
+Choice = tuple[int, float, float, int]
+"""The candidate judged best (its index), its average gain in IMPs, the share of deals it made
+on, and the deals solved."""
+
+
+def strength(position: Position, hand: Hand) -> int:
+    """The hand's points and what partner has shown: the middle of a range of eight HCP or less,
+    else the least shown and two more."""
+    partner = position.shown[position.partner]
+    if partner.max_hcp - partner.min_hcp <= 8:
+        return hand.info.points + (partner.min_hcp + partner.max_hcp) // 2
+    return hand.info.points + max(partner.min_hcp, partner.min_points) + 2
+
+
+def strains(position: Position, hand: Hand) -> list[str]:
+    """The suits with eight cards between the hand and partner's shown lengths (seven of the
+    hand's own are enough), and notrump."""
+    partner = position.shown[position.partner]
+    return [s for s in SUITS if hand.info.lengths[s] + max(1, partner.lengths[s]) >= 8] + ["NT"]
+
+
+def declarer(position: Position, strain: str, side: int | None = None) -> int:
+    """The first of ``side`` (ours by default) to have bid ``strain``; else the robot, who names
+    it now (or, for the opponents, the last of them to bid)."""
+    side = position.seat % 2 if side is None else side
+    theirs = [(s, c) for s, c in position.bids if s % 2 == side]
+    fallback = position.seat if side == position.seat % 2 else theirs[-1][0]
+    return next((s for s, c in theirs if c[1:] == strain), fallback)
+
+
+def ours_score(contract: Contract, tricks: int, seat: int, vulnerable: tuple[bool, bool]) -> int:
+    """``seat``'s side's score for ``contract`` (either side's) taking ``tricks``."""
+    level, strain, by = contract
+    north_south = duplicate_score(ContractResult(level, strain, 0, by, tricks), vulnerable)
+    return north_south if seat % 2 == 0 else -north_south
+
+
+def best_contract(mine: Sequence[str], seat: int, shown: Sequence[Shown], vulnerable: tuple[bool, bool],
+                  pairs: Sequence[tuple[Contract, Contract]], seed: int) -> Choice:
+    """Of ``pairs`` (the contract that stands otherwise, a higher one of ours), the higher contract
+    that gains the most IMPs on the deals sampled (solver process)."""
+    wanted = list(dict.fromkeys((c[2], c[1]) for pair in pairs for c in pair))
+    solved = sampled_tricks(mine, seat, shown, wanted, seed)
+    best: Choice = (-1, float("-inf"), 0.0, len(solved))
+    for index, (base, higher) in enumerate(pairs):
+        gains, made = [], 0
+        for tricks in solved:
+            low, high = tricks[wanted.index((base[2], base[1]))], tricks[wanted.index((higher[2], higher[1]))]
+            gains.append(imps(ours_score(higher, high, seat, vulnerable) - ours_score(base, low, seat, vulnerable)))
+            made += high >= higher[0] + 6
+        average = sum(gains) / len(gains)
+        if average > best[1]:
+            best = (index, average, made / len(solved), len(solved))
+    return best
+
+
+def judged(position: Position, hand: Hand, pairs: Sequence[tuple[Contract, Contract]]) -> str | None:
+    """The higher contract's bid of the pair the simulation chooses (``best_contract``), if it
+    gains and makes enough."""
+    seed = zlib.crc32(repr((sorted(hand.cards), list(position.calls))).encode())
+    index, gain, made, solved = in_solver(best_contract, list(hand.cards), position.seat, list(position.shown),
+                                          position.vulnerable, list(pairs), seed)
+    if index < 0 or cautious(gain, solved) < GAIN or made < MAKES:
+        return None
+    level, strain, _ = pairs[index][1]
+    return f"{level}{strain}"
+
+
+def standing(position: Position) -> Contract | None:
+    """The contract the last bid would make (undoubled), declared by the first of its side to
+    name the strain; None before any bid, or when it is doubled."""
+    last = next(((s, c) for s, c in reversed(position.calls) if c != PASS), None)
+    if last is None or last[1] not in BIDS:
+        return None
+    seat, bid = last
+    return int(bid[0]), bid[1:], declarer(position, bid[1:], seat % 2)
+
+
+def considered(position: Position, placed: str) -> list[Option]:
+    """What the simulation may bid instead of ``placed``, the rules' call: a slam where our game
+    would stand (bid now, or passed), unless our side has asked for key cards (the asker has
+    placed the contract); else a game where a part score or the opponents' contract would
+    (passed). None before partner has bid, nor instead of any other bid (an ask, a try)."""
+    if not position.bids_of(position.partner):
+        return []
+    stands = standing(position) if placed == PASS else bid(position, placed) if placed in BIDS else None
+    if stands is None or (placed != PASS and stands[0] != GAME_LEVEL[stands[1]]):
+        return []
+    level, strain, by = stands
+    ours = by % 2 == position.seat % 2
+    asked = any(c == "4NT" for s, c in position.bids if s % 2 == position.seat % 2)
+    if ours and GAME_LEVEL[strain] <= level < 6:
+        return [] if asked else slams(position, stands)
+    if placed == PASS and not (ours and level >= GAME_LEVEL[strain]):
+        return games(position, stands)
+    return []
+
+
+def bid(position: Position, call: str) -> Contract:
+    """Our contract ``call`` would make, declared by the first of us to have named its strain."""
+    strain = call[1:]
+    return int(call[0]), strain, declarer(position, strain)
+
+
+def slams(position: Position, stands: Contract) -> list[Option]:
+    """Six of a strain our side can play, judged against our game that stands (in its strain;
+    against game in the others)."""
+    def choice(hand: Hand) -> str | None:
+        if strength(position, hand) < SLAM_POINTS:
+            return None
+        pairs = []
+        for strain in (s for s in strains(position, hand) if position.legal(f"6{s}")):
+            base = stands if stands[1] == strain else (GAME_LEVEL[strain], strain, declarer(position, strain))
+            pairs.append((base, (6, strain, base[2])))
+        return judged(position, hand, pairs) if pairs else None
+    return options(choice, [f"6{s}" for s in STRAINS if position.legal(f"6{s}")])
+
+
+def games(position: Position, stands: Contract) -> list[Option]:
+    """Game (the cheapest legal one, up to the five level) in each strain our side can play,
+    judged against the contract that stands."""
+    def choice(hand: Hand) -> str | None:
+        if strength(position, hand) < GAME_POINTS:
+            return None
+        pairs = []
+        for strain in strains(position, hand):
+            call = game_call(position, strain)
+            if call and (strain != "NT" or notrump_hand(position, hand)):
+                pairs.append((stands, bid(position, call)))
+        return judged(position, hand, pairs) if pairs else None
+    calls = [call for call in (game_call(position, s) for s in STRAINS) if call]
+    return options(choice, calls)
+
+
+def game_call(position: Position, strain: str) -> str | None:
+    """The cheapest legal game bid in ``strain``, up to the five level."""
+    return next((f"{n}{strain}" for n in range(GAME_LEVEL[strain], 6) if position.legal(f"{n}{strain}")), None)
+
+
+def notrump_hand(position: Position, hand: Hand) -> bool:
+    """Balanced, with no four-card major and no suit of eight between the hands: notrump is the
+    game to judge (the rules look for a major fit first)."""
+    return hand.info.balanced and all(hand.info.lengths[m] < 4 for m in "HS") and strains(position, hand) == ["NT"]
+
+
+def options(choice: Callable[[Hand], str | None], calls: Sequence[str]) -> list[Option]:
+    """An option for each call the decision may choose; the simulation runs once per hand. The
+    call is read as the rules read it there (``system.choose_call`` makes it only where that
+    reading is true of the hand), so the options carry no meaning of their own."""
+    answers: dict[tuple[str, ...], str | None] = {}
+
+    def chosen(call: str) -> Test:
+        def test(hand: Hand) -> bool:
+            key = tuple(hand.cards)
+            if key not in answers:
+                answers[key] = choice(hand)
+            return answers[key] == call
+        return test
+    return [Option(call, Meaning(), when=chosen(call)) for call in calls]

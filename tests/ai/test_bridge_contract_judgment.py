@@ -1,0 +1,77 @@
+"""Games and slams by simulation: where the rules would stop in game or below, the robot deals the
+hands it cannot see the way the auction describes them, solves each deal double dummy and bids
+the higher contract that gains. The decisions below hold on four deals as on twelve (a busy
+machine solves fewer within the time budget)."""
+from __future__ import annotations
+
+import pytest
+
+from bot.ai.bridge_system import contract_judgment, judgment
+from bot.ai.bridge_system.position import Meaning, Option, Position
+from bot.ai.bridge_system.system import describe
+from bot.games.bridge import PASS
+from tests.ai.test_bridge_ai import robot_call
+from tests.ai.test_bridge_games import calls_of
+
+
+@pytest.fixture(params=[judgment.SAMPLES, judgment.BATCH], ids=["twelve deals", "four deals"])
+def samples(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> int:
+    monkeypatch.setattr(judgment, "SAMPLES", request.param)
+    return int(request.param)
+
+
+def without_judgment(monkeypatch: pytest.MonkeyPatch, hand: str, auction: str) -> str:
+    """The call the rules alone make."""
+    with monkeypatch.context() as patched:
+        patched.setattr(contract_judgment, "considered", lambda position, placed: [])
+        return robot_call(hand, auction)
+
+
+def test_a_slam_the_rules_stop_short_of(samples: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """1♠–2♦–2♠: responder's 19 HCP with six solid diamonds and the ace of spades; the rules bid
+    4♠, the deals make twelve tricks."""
+    responder = "As Js 2s Ah 5h Ad Kd Qd Td 9d 8d Tc 5c"
+    assert without_judgment(monkeypatch, responder, "1S P 2D P 2S P") == "4S"
+    assert robot_call(responder, "1S P 2D P 2S P") == "6S"
+
+
+def test_a_game_the_rules_pass_below(samples: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """1♠–2♠: three aces and good spots in 14 HCP; the rules pass, the deals make ten tricks. And
+    1NT–2NT with 15 HCP, aces and tens: the rules pass, 3NT makes."""
+    opener = "As Qs Ts 9s 2s Ah Th 7h 6h Ad Td 5c 2c"
+    assert without_judgment(monkeypatch, opener, "1S P 2S P") == "P"
+    assert robot_call(opener, "1S P 2S P") == "4S"
+    notrump = "As Js 3s Qh 8h 2h Kd Td 7d 6d Ac Jc 3c"
+    assert without_judgment(monkeypatch, notrump, "1NT P 2NT P") == "P"
+    assert robot_call(notrump, "1NT P 2NT P") == "3NT"
+
+
+def test_a_poor_hand_stays_where_the_rules_stop() -> None:
+    """1♠–2♠ with a flat 12 HCP: game fails on most deals (and the hand is below the points
+    where a game is simulated at all)."""
+    assert robot_call("Ks Qs 9s 6s 2s Qh 7h 6h Jd 4d 3d Kc 2c", "1S P 2S P") == "P"
+
+
+def position(auction: str) -> Position:
+    calls = calls_of(auction)
+    return Position(calls, len(calls) % 4, describe(calls))
+
+
+@pytest.mark.parametrize("auction, placed", [
+    ("1S P 2NT P 3S P 4D P", "4NT"),        # an ask for key cards is not a place to stop
+    ("1S P 2NT P 3S P", "4D"),              # nor a control bid
+    ("1NT P 2H P 2S P 4NT P 5D P", "PASS"),  # the asker has placed the contract: five
+    ("1S", "PASS"),                         # partner has not bid
+])
+def test_nothing_is_judged_instead_of_an_ask_a_try_or_the_askers_decision(auction: str, placed: str) -> None:
+    assert contract_judgment.considered(position(auction), PASS if placed == "PASS" else placed) == []
+
+
+def test_a_judged_call_is_only_made_where_its_reading_is_true_of_the_hand(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The simulation's call is read as the rules read it (what the explanation says): 3NT over
+    1NT shows 10+ HCP, so a judgment to bid it with 2 HCP is not made and the robot passes."""
+    weak = "9s 8s 3s Qh 7h 5h 2h 8d 5d 4d 9c 6c 3c"
+    always = [Option("3NT", Meaning(note="forced"))]
+    monkeypatch.setattr(contract_judgment, "considered", lambda position, placed: always)
+    assert robot_call(weak, "1NT P") == "P"
+    assert robot_call("As Ts 3s Kh 8h 6h Qd 5d 4d Jc Tc 9c 3c", "1NT P") == "3NT"
