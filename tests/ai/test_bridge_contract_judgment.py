@@ -46,6 +46,15 @@ def test_a_game_the_rules_pass_below(samples: int, monkeypatch: pytest.MonkeyPat
     assert robot_call(notrump, "1NT P 2NT P") == "3NT"
 
 
+def test_competing_over_their_part_score(samples: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """1♥ 2♣ 2♥ 3♣ P P: responder's three hearts make eight trumps, which the law of total tricks
+    competes with at the two level only; the rules pass, the deals say 3♥ gains over defending
+    3♣ (counted doubled where it goes two down)."""
+    responder = "Ts 3s Jh 9h 2h Qd Jd 9d 8d 7d Ac 8c 7c"
+    assert without_judgment(monkeypatch, responder, "1H 2C 2H 3C P P") == "P"
+    assert robot_call(responder, "1H 2C 2H 3C P P") == "3H"
+
+
 def test_a_poor_hand_stays_where_the_rules_stop() -> None:
     """1♠–2♠ with a flat 12 HCP: game fails on most deals (and the hand is below the points
     where a game is simulated at all)."""

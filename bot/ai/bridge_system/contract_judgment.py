@@ -8,10 +8,13 @@ Two decisions are judged this way, once partner has bid:
   of the robot's own, or notrump) with 30 points or more between the hands: six of the strain
   rather than game in it;
 - a game with 22 points or more between the hands, where the last bid would otherwise stand (our
-  part score, or the opponents' contract): game in one of our strains rather than that.
+  part score, or the opponents' contract): game in one of our strains rather than that;
+- over the opponents' part score, with 16 points or more between the hands: a part score of ours
+  (up to the three level, in a suit with eight cards between the hands) rather than defending,
+  scored doubled where it goes two down.
 
 A higher contract is bid when it gains on average (``judgment.cautious``: as if one more deal had
-not gained) and makes on most of the deals solved. The sampling and solving run in the solver
+not gained), and a game or slam only where it makes on most of the deals solved. The sampling and solving run in the solver
 process within ``judgment.BUDGET``, like the penalty double's.
 """
 from __future__ import annotations
@@ -32,6 +35,11 @@ SLAM_POINTS = 30
 """The least points (``strength``) between the hands for a slam to be simulated."""
 GAME_POINTS = 22
 """The least points (``strength``) between the hands for a game to be simulated."""
+COMPETE_POINTS = 16
+"""The least points (``strength``) between the hands for competing over the opponents' part
+score to be simulated."""
+PART_LEVEL = 3
+"""The highest level the simulation competes for a part score at."""
 GAIN = 1.5
 """The least average IMPs (``cautious``) a higher contract must gain."""
 MAKES = 0.6
@@ -39,9 +47,11 @@ MAKES = 0.6
 
 Contract = tuple[int, str, int]
 """Level, strain, declarer."""
-Choice = tuple[int, float, float, int]
-"""The candidate judged best (its index), its average gain in IMPs, the share of deals it made
-on, and the deals solved."""
+Pair = tuple[Contract, Contract, float]
+"""The contract that stands otherwise, a higher one of ours, and the least share of deals the
+higher one must make on."""
+Choice = tuple[int, float, int]
+"""The pair judged best (its index, -1 for none), its average gain in IMPs, and the deals solved."""
 
 
 def strength(position: Position, hand: Hand) -> int:
@@ -69,39 +79,48 @@ def declarer(position: Position, strain: str, side: int | None = None) -> int:
     return next((s for s, c in theirs if c[1:] == strain), fallback)
 
 
-def ours_score(contract: Contract, tricks: int, seat: int, vulnerable: tuple[bool, bool]) -> int:
+def ours_score(contract: Contract, tricks: int, seat: int, vulnerable: tuple[bool, bool], doubled: int = 0) -> int:
     """``seat``'s side's score for ``contract`` (either side's) taking ``tricks``."""
     level, strain, by = contract
-    north_south = duplicate_score(ContractResult(level, strain, 0, by, tricks), vulnerable)
+    north_south = duplicate_score(ContractResult(level, strain, doubled, by, tricks), vulnerable)
     return north_south if seat % 2 == 0 else -north_south
 
 
+def outbid_score(contract: Contract, tricks: int, seat: int, vulnerable: tuple[bool, bool]) -> int:
+    """Our score for outbidding the opponents with ``contract``: doubled where it goes two down
+    (they would double it then)."""
+    return ours_score(contract, tricks, seat, vulnerable, int(tricks <= contract[0] + 4))
+
+
 def best_contract(mine: Sequence[str], seat: int, shown: Sequence[Shown], vulnerable: tuple[bool, bool],
-                  pairs: Sequence[tuple[Contract, Contract]], seed: int) -> Choice:
-    """Of ``pairs`` (the contract that stands otherwise, a higher one of ours), the higher contract
-    that gains the most IMPs on the deals sampled (solver process)."""
-    wanted = list(dict.fromkeys((c[2], c[1]) for pair in pairs for c in pair))
+                  pairs: Sequence[Pair], seed: int) -> Choice:
+    """Of ``pairs``, the higher contract that gains the most IMPs on the deals sampled, among those
+    that make on their share of the deals (solver process). Over the opponents' contract ours is
+    scored doubled where it goes two down."""
+    wanted = list(dict.fromkeys((c[2], c[1]) for base, higher, _ in pairs for c in (base, higher)))
     solved = sampled_tricks(mine, seat, shown, wanted, seed)
-    best: Choice = (-1, float("-inf"), 0.0, len(solved))
-    for index, (base, higher) in enumerate(pairs):
+    best: Choice = (-1, float("-inf"), len(solved))
+    for index, (base, higher, need) in enumerate(pairs):
+        theirs = base[2] % 2 != seat % 2
         gains, made = [], 0
         for tricks in solved:
             low, high = tricks[wanted.index((base[2], base[1]))], tricks[wanted.index((higher[2], higher[1]))]
-            gains.append(imps(ours_score(higher, high, seat, vulnerable) - ours_score(base, low, seat, vulnerable)))
+            ours = outbid_score(higher, high, seat, vulnerable) if theirs else ours_score(higher, high, seat, vulnerable)
+            gains.append(imps(ours - ours_score(base, low, seat, vulnerable)))
             made += high >= higher[0] + 6
         average = sum(gains) / len(gains)
-        if average > best[1]:
-            best = (index, average, made / len(solved), len(solved))
+        if made >= need * len(solved) and average > best[1]:
+            best = (index, average, len(solved))
     return best
 
 
-def judged(position: Position, hand: Hand, pairs: Sequence[tuple[Contract, Contract]]) -> str | None:
+def judged(position: Position, hand: Hand, pairs: Sequence[Pair]) -> str | None:
     """The higher contract's bid of the pair the simulation chooses (``best_contract``), if it
-    gains and makes enough."""
+    gains enough."""
     seed = zlib.crc32(repr((sorted(hand.cards), list(position.calls))).encode())
-    index, gain, made, solved = in_solver(best_contract, list(hand.cards), position.seat, list(position.shown),
-                                          position.vulnerable, list(pairs), seed)
-    if index < 0 or cautious(gain, solved) < GAIN or made < MAKES:
+    index, gain, solved = in_solver(best_contract, list(hand.cards), position.seat, list(position.shown),
+                                    position.vulnerable, list(pairs), seed)
+    if index < 0 or cautious(gain, solved) < GAIN:
         return None
     level, strain, _ = pairs[index][1]
     return f"{level}{strain}"
@@ -152,25 +171,37 @@ def slams(position: Position, stands: Contract) -> list[Option]:
         pairs = []
         for strain in (s for s in strains(position, hand) if position.legal(f"6{s}")):
             base = stands if stands[1] == strain else (GAME_LEVEL[strain], strain, declarer(position, strain))
-            pairs.append((base, (6, strain, base[2])))
+            pairs.append((base, (6, strain, base[2]), MAKES))
         return judged(position, hand, pairs) if pairs else None
     return options(choice, [f"6{s}" for s in STRAINS if position.legal(f"6{s}")])
 
 
 def games(position: Position, stands: Contract) -> list[Option]:
     """Game (the cheapest legal one, up to the five level) in each strain our side can play,
-    judged against the contract that stands."""
+    judged against the contract that stands; over the opponents' part score, a part score of
+    ours too (the cheapest bid in a suit of ours, up to the three level)."""
+    theirs = stands[2] % 2 != position.seat % 2
+
     def choice(hand: Hand) -> str | None:
-        if strength(position, hand) < GAME_POINTS:
+        if strength(position, hand) < (COMPETE_POINTS if theirs else GAME_POINTS):
             return None
-        pairs = []
+        pairs: list[Pair] = []
         for strain in strains(position, hand):
             call = game_call(position, strain)
-            if call and (strain != "NT" or notrump_hand(position, hand)):
-                pairs.append((stands, bid(position, call)))
+            if call and (strain != "NT" or notrump_hand(position, hand)) and strength(position, hand) >= GAME_POINTS:
+                pairs.append((stands, bid(position, call), MAKES))
+            call = part_call(position, strain) if theirs else None
+            if call:
+                pairs.append((stands, bid(position, call), 0.0))
         return judged(position, hand, pairs) if pairs else None
-    calls = [call for call in (game_call(position, s) for s in STRAINS) if call]
+    calls = [call for s in STRAINS for call in (game_call(position, s), part_call(position, s) if theirs else None) if call]
     return options(choice, calls)
+
+
+def part_call(position: Position, strain: str) -> str | None:
+    """The cheapest legal bid in suit ``strain`` up to the three level, below game."""
+    call = position.cheapest(strain)
+    return call if strain != "NT" and int(call[0]) <= PART_LEVEL else None
 
 
 def game_call(position: Position, strain: str) -> str | None:
