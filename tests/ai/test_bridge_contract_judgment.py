@@ -1,7 +1,8 @@
 """Games and slams by simulation: where the rules would stop in game or below, the robot deals the
 hands it cannot see the way the auction describes them, solves each deal double dummy and bids
 the higher contract that gains. The decisions below hold on four deals as on twelve (a busy
-machine solves fewer within the time budget)."""
+machine solves fewer within the time budget; the limits go to the solver process with each
+decision)."""
 from __future__ import annotations
 
 import pytest
@@ -49,8 +50,8 @@ def test_a_game_the_rules_pass_below(samples: int, monkeypatch: pytest.MonkeyPat
 def test_competing_over_their_part_score(samples: int, monkeypatch: pytest.MonkeyPatch) -> None:
     """1♥ 2♣ 2♥ 3♣ P P: responder's three hearts make eight trumps, which the law of total tricks
     competes with at the two level only; the rules pass, the deals say 3♥ gains over defending
-    3♣ (counted doubled where it goes two down)."""
-    responder = "Ts 3s Jh 9h 2h Qd Jd 9d 8d 7d Ac 8c 7c"
+    3♣ (counted doubled where it goes two down) with six diamonds and two clubs."""
+    responder = "Qs 7s Qh 9h 2h Kd Jd 6d 5d 3d 2d 9c 6c"
     assert without_judgment(monkeypatch, responder, "1H 2C 2H 3C P P") == "P"
     assert robot_call(responder, "1H 2C 2H 3C P P") == "3H"
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 import random
 
 from bot.ai.bridge_bidding import HandInfo, Shown
-from bot.ai.bridge_system.judgment import SAMPLES, doubling_gain, keeps, sample
+from bot.ai.bridge_system.judgment import BUDGET, SAMPLES, Sampling, doubling_gain, keeps, sample
 from bot.games.bridge_scoring import ContractResult
 
 TRUMP_STACK = "Ah Kh Qh Jh Th 9h 8h As Ad Ac Ks Kd Kc".split()
@@ -25,6 +25,6 @@ def test_sampled_deals_keep_our_cards_and_what_the_auction_showed() -> None:
 def test_a_contract_that_always_goes_down_is_worth_doubling() -> None:
     """Seven top trumps and every ace against 4♥: down on every deal, whatever else is where."""
     gain, down, solved = doubling_gain(TRUMP_STACK, 0, [Shown() for _ in range(4)], ContractResult(4, "H", 0, 1),
-                               (False, False), seed=1)
+                                       (False, False), Sampling(1, SAMPLES, BUDGET))
     assert down == 1.0 and gain > 0 and solved == SAMPLES
     assert HandInfo.of(TRUMP_STACK).lengths["H"] == 7

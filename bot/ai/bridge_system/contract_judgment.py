@@ -19,12 +19,11 @@ process within ``judgment.BUDGET``, like the penalty double's.
 """
 from __future__ import annotations
 
-import zlib
 from typing import Callable, Sequence
 
 from bot.ai.bridge_bidding import SUITS, Shown
 from bot.ai.bridge_solver import in_solver
-from bot.ai.bridge_system.judgment import cautious, sampled_tricks
+from bot.ai.bridge_system.judgment import Sampling, cautious, sampled_tricks, sampling
 from bot.ai.bridge_system.position import Hand, Meaning, Option, Position, Test
 from bot.games.bridge import BIDS, PASS
 from bot.games.bridge_scoring import ContractResult, duplicate_score, imps
@@ -93,12 +92,12 @@ def outbid_score(contract: Contract, tricks: int, seat: int, vulnerable: tuple[b
 
 
 def best_contract(mine: Sequence[str], seat: int, shown: Sequence[Shown], vulnerable: tuple[bool, bool],
-                  pairs: Sequence[Pair], seed: int) -> Choice:
+                  pairs: Sequence[Pair], draw: Sampling) -> Choice:
     """Of ``pairs``, the higher contract that gains the most IMPs on the deals sampled, among those
     that make on their share of the deals (solver process). Over the opponents' contract ours is
     scored doubled where it goes two down."""
     wanted = list(dict.fromkeys((c[2], c[1]) for base, higher, _ in pairs for c in (base, higher)))
-    solved = sampled_tricks(mine, seat, shown, wanted, seed)
+    solved = sampled_tricks(mine, seat, shown, wanted, draw)
     best: Choice = (-1, float("-inf"), len(solved))
     for index, (base, higher, need) in enumerate(pairs):
         theirs = base[2] % 2 != seat % 2
@@ -117,9 +116,8 @@ def best_contract(mine: Sequence[str], seat: int, shown: Sequence[Shown], vulner
 def judged(position: Position, hand: Hand, pairs: Sequence[Pair]) -> str | None:
     """The higher contract's bid of the pair the simulation chooses (``best_contract``), if it
     gains enough."""
-    seed = zlib.crc32(repr((sorted(hand.cards), list(position.calls))).encode())
     index, gain, solved = in_solver(best_contract, list(hand.cards), position.seat, list(position.shown),
-                                    position.vulnerable, list(pairs), seed)
+                                    position.vulnerable, list(pairs), sampling(hand, position))
     if index < 0 or cautious(gain, solved) < GAIN:
         return None
     level, strain, _ = pairs[index][1]

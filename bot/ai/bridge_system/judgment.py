@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 import time
 import zlib
-from typing import Sequence
+from typing import NamedTuple, Sequence
 
 from endplay.dds import solve_all_boards
 from endplay.types import Deal, Denom, Player
@@ -65,25 +65,39 @@ def declarer_tricks(deals: Sequence[list[list[str]]], declarer: int, strain: str
     return [13 - max(tricks for _, tricks in board) for board in solve_all_boards(boards)]
 
 
+class Sampling(NamedTuple):
+    """How a decision samples its deals, read in the bot's process and sent with the work: the seed
+    (from the hand and the auction, so a decision comes out the same each time it is asked), the
+    deals to solve (``SAMPLES``) and the time ``BUDGET``."""
+
+    seed: int
+    samples: int
+    budget: float
+
+
+def sampling(hand: Hand, position: Position) -> Sampling:
+    return Sampling(zlib.crc32(repr((sorted(hand.cards), list(position.calls))).encode()), SAMPLES, BUDGET)
+
+
 def sampled_tricks(mine: Sequence[str], seat: int, shown: Sequence[Shown], contracts: Sequence[tuple[int, str]],
-                   seed: int) -> list[tuple[int, ...]]:
+                   draw: Sampling) -> list[tuple[int, ...]]:
     """On each sampled deal, the tricks each (declarer, strain) of ``contracts`` takes (solver
-    process). Deals are solved ``BATCH`` at a time until ``SAMPLES`` are, or the time ``BUDGET`` is
-    spent with at least one batch solved."""
-    rng = random.Random(seed)
-    deadline = time.monotonic() + BUDGET
+    process). Deals are solved ``BATCH`` at a time until ``draw.samples`` are, or its time budget
+    is spent with at least one batch solved."""
+    rng = random.Random(draw.seed)
+    deadline = time.monotonic() + draw.budget
     tricks: list[tuple[int, ...]] = []
-    while len(tricks) < SAMPLES and (not tricks or time.monotonic() < deadline):
+    while len(tricks) < draw.samples and (not tricks or time.monotonic() < deadline):
         deals = [sample(mine, seat, shown, rng) for _ in range(BATCH)]
         tricks += zip(*(declarer_tricks(deals, declarer, strain) for declarer, strain in contracts))
     return tricks
 
 
 def doubling_gain(mine: Sequence[str], seat: int, shown: Sequence[Shown], contract: ContractResult,
-                  vulnerable: tuple[bool, bool], seed: int) -> tuple[float, float, int]:
+                  vulnerable: tuple[bool, bool], draw: Sampling) -> tuple[float, float, int]:
     """Average IMPs the double gains over passing, the share of deals the contract goes down, and
     the number of deals solved (solver process)."""
-    tricks = [t for t, in sampled_tricks(mine, seat, shown, [(contract.declarer, contract.strain)], seed)]
+    tricks = [t for t, in sampled_tricks(mine, seat, shown, [(contract.declarer, contract.strain)], draw)]
     sign = 1 if seat % 2 == 0 else -1
     gains, down = [], 0
     for taken in tricks:
@@ -138,9 +152,8 @@ def penalty_double(position: Position) -> list[Option]:
     def pays(hand: Hand) -> bool:
         if not worth_asking(position, hand, contract):
             return False
-        seed = zlib.crc32(repr((sorted(hand.cards), list(position.calls))).encode())
         gain, down, solved = in_solver(doubling_gain, list(hand.cards), position.seat, list(position.shown),
-                                       contract, position.vulnerable, seed)
+                                       contract, position.vulnerable, sampling(hand, position))
         return cautious(gain, solved) > 1.5 and cautious(down, solved) >= 0.75
     return [Option(DOUBLE, Meaning(note="for penalty: expects to defeat the contract"), when=pays)]
 

@@ -7,12 +7,11 @@ twice, their game and our contract (``judgment.sampled_tricks``, within the same
 bids when our contract doubled gains on average over letting their game play."""
 from __future__ import annotations
 
-import zlib
 from typing import Sequence
 
 from bot.ai.bridge_bidding import Shown
 from bot.ai.bridge_solver import in_solver
-from bot.ai.bridge_system.judgment import sampled_tricks, their_contract
+from bot.ai.bridge_system.judgment import Sampling, sampled_tricks, sampling, their_contract
 from bot.ai.bridge_system.position import Hand, Meaning, Option, Position, Test, natural_call
 from bot.games.bridge import BIDS
 from bot.games.bridge_scoring import ContractResult, duplicate_score, imps
@@ -25,9 +24,9 @@ GAIN = 1.0
 
 
 def sacrifice_gain(mine: Sequence[str], seat: int, shown: Sequence[Shown], theirs: ContractResult,
-                   ours: ContractResult, vulnerable: tuple[bool, bool], seed: int) -> float:
+                   ours: ContractResult, vulnerable: tuple[bool, bool], draw: Sampling) -> float:
     """Average IMPs our contract doubled gains over their contract undoubled (solver process)."""
-    tricks = sampled_tricks(mine, seat, shown, [(theirs.declarer, theirs.strain), (ours.declarer, ours.strain)], seed)
+    tricks = sampled_tricks(mine, seat, shown, [(theirs.declarer, theirs.strain), (ours.declarer, ours.strain)], draw)
     sign = 1 if seat % 2 == 0 else -1
     gains = []
     for their_tricks, our_tricks in tricks:
@@ -77,8 +76,7 @@ def pays_or_natural(position: Position, suit: str, call: str, contract: Contract
             return True
         if not favourable(position) or hand.info.lengths[suit] + partner_length < TRUMPS:
             return False
-        seed = zlib.crc32(repr((sorted(hand.cards), list(position.calls))).encode())
         gain = in_solver(sacrifice_gain, list(hand.cards), position.seat, list(position.shown),
-                                their_contract(position), contract, position.vulnerable, seed)
+                         their_contract(position), contract, position.vulnerable, sampling(hand, position))
         return gain >= GAIN
     return test

@@ -1,0 +1,114 @@
+"""What the bridge robots' judgment by simulation (``contract_judgment``) changes, on random deals.
+
+Four robots bid each deal twice, with the system's rules alone and with the simulation's games,
+slams and part scores where the rules stop; each final contract is scored double dummy. Where the
+auctions differ, the IMPs go to the side that made the first different call (the difference of the
+two scores from its side). The simulations run without a time budget here (every decision solves
+all of its deals, the penalty double's too), so both auctions of a deal differ only by the
+judgment. Prints each changed deal and the total; no field, so every deal counts, not only those a
+tournament dealt.
+
+Run: ``python bench/bridge_judgment.py [deals] [--seed N] [--min-hcp N]`` from the repository root
+(``--min-hcp``: only deals where one side holds at least that many HCP, where games and slams are).
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench.bridge_field import SEATS  # noqa: E402
+from bot.ai import bridge as robot  # noqa: E402
+from bot.ai.bridge_bidding import HandInfo  # noqa: E402
+from bot.ai.bridge_system import contract_judgment, judgment  # noqa: E402
+from bot.games.bridge import BridgeEngine, pbn_hand  # noqa: E402
+from bot.games.bridge_analysis import Analysis, analyse  # noqa: E402
+from bot.games.bridge_scoring import (ContractResult, board_dealer, board_vulnerability,  # noqa: E402
+                                      duplicate_score, imps)
+from bot.games.cards import DECK  # noqa: E402
+
+Auction = list[tuple[int, str]]
+
+
+def bid(deal: str, board: int, judged: bool) -> tuple[ContractResult, Auction]:
+    """The robots' contract (no tricks yet) and auction, with or without the judgment."""
+    considered = contract_judgment.considered
+    if not judged:
+        contract_judgment.considered = lambda position, placed: []  # type: ignore[assignment]
+    try:
+        game = BridgeEngine({"scoring": "duplicate", "board": board, "deal": deal}, SEATS, "0" * 64, {})
+        rng = random.Random(0)
+        while game.phase == "auction":
+            seat = game.to_act()[0]
+            game.apply(seat, robot.choose(game.view(seat), game.legal_actions(seat), rng))
+    finally:
+        contract_judgment.considered = considered  # type: ignore[assignment]
+    calls = [(int(c["seat"]), str(c["call"])) for c in game.view(None)["auction"]]
+    if game.declarer is None:
+        return ContractResult(0), calls
+    return ContractResult(game.level, game.strain, game.doubled, game.declarer), calls
+
+
+def north_south(contract: ContractResult, analysis: Analysis, vulnerable: tuple[bool, bool]) -> int:
+    """North-South's score for ``contract`` played double dummy."""
+    if contract.passed_out:
+        return 0
+    tricks = analysis["tricks"][contract.strain][contract.declarer]
+    played = ContractResult(contract.level, contract.strain, contract.doubled, contract.declarer, tricks)
+    return duplicate_score(played, vulnerable)
+
+
+def first_difference(plain: Auction, judged: Auction) -> int:
+    """The seat of the first call the two auctions differ in."""
+    return next(j[0] for p, j in zip([*plain, (-1, "")], judged) if p != j)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("deals", nargs="?", type=int, default=300)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--min-hcp", type=int, default=0)
+    args = parser.parse_args()
+    judgment.BUDGET = float("inf")
+    rng = random.Random(args.seed)
+    print(f"{args.deals} random deals (seed {args.seed}, a side with {args.min_hcp}+ HCP); "
+          f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} CPUs")
+    total, changed, start, played = 0, 0, time.monotonic(), 0
+    kinds: dict[str, int] = {}
+    while played < args.deals:
+        cards = list(DECK)
+        rng.shuffle(cards)
+        hands = [cards[13 * i:13 * i + 13] for i in range(4)]
+        if max(HandInfo.of(hands[s] + hands[s + 2]).hcp for s in (0, 1)) < args.min_hcp:
+            continue
+        played += 1
+        board = rng.randint(1, 16)
+        deal = "N:" + " ".join(pbn_hand(h) for h in hands)
+        vulnerable = board_vulnerability(board)
+        analysis = analyse(deal, board_dealer(board), vulnerable)
+        (plain, plain_calls), (judged, judged_calls) = bid(deal, board, False), bid(deal, board, True)
+        if plain_calls == judged_calls:
+            continue
+        changed += 1
+        side = first_difference(plain_calls, judged_calls) % 2
+        sign = 1 if side == 0 else -1
+        gain = imps(sign * (north_south(judged, analysis, vulnerable) - north_south(plain, analysis, vulnerable)))
+        total += gain
+        kind = ("passed out" if judged.passed_out else "slam" if judged.level >= 6
+                else "game" if judged.level >= contract_judgment.GAME_LEVEL[judged.strain] else "part score")
+        kinds[kind] = kinds.get(kind, 0) + gain
+        print(f"{played:4d} board {board:2d} {gain:+3d} IMPs  rules: {' '.join(c for _, c in plain_calls)} "
+              f"({north_south(plain, analysis, vulnerable):+d})  judged: {' '.join(c for _, c in judged_calls)} "
+              f"({north_south(judged, analysis, vulnerable):+d}, North-South)", flush=True)
+    print(f"\n{played} deals, {changed} auctions changed: {total:+d} IMPs ({total / played:+.3f} a deal); by the "
+          f"judged contract: " + ", ".join(f"{k} {v:+d}" for k, v in sorted(kinds.items()))
+          + f"; {time.monotonic() - start:.0f} s")
+
+
+if __name__ == "__main__":
+    main()
