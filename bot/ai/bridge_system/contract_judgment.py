@@ -161,15 +161,12 @@ def bid(position: Position, call: str) -> Contract:
 
 
 def slams(position: Position, stands: Contract) -> list[Option]:
-    """Six of a strain our side can play, judged against our game that stands (in its strain;
-    against game in the others)."""
+    """Six of a strain our side can play, judged against our game that stands."""
     def choice(hand: Hand) -> str | None:
         if strength(position, hand) < SLAM_POINTS:
             return None
-        pairs = []
-        for strain in (s for s in strains(position, hand) if position.legal(f"6{s}")):
-            base = stands if stands[1] == strain else (GAME_LEVEL[strain], strain, declarer(position, strain))
-            pairs.append((base, (6, strain, base[2]), MAKES))
+        pairs: list[Pair] = [(stands, bid(position, f"6{strain}"), MAKES)
+                             for strain in strains(position, hand) if position.legal(f"6{strain}")]
         return judged(position, hand, pairs) if pairs else None
     return options(choice, [f"6{s}" for s in STRAINS if position.legal(f"6{s}")])
 
