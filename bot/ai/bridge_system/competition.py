@@ -21,7 +21,8 @@ def takeout_shape(their: str) -> Test:
 
 
 def over_opening(position: Position, their: str, level: int, balancing: bool) -> list[Option]:
-    """Our first call after their one-bid opening (direct, or in the pass-out seat) or preempt."""
+    """Our first call after their one-bid opening (direct, or in the pass-out seat) or preempt. A
+    pass shows at most 17 HCP (14 in the pass-out seat): every stronger hand doubles."""
     lighter = 3 if balancing else 0
     suits = others(their)
     overcalls = [Option(position.cheapest(s), Meaning((8 if position.cheapest(s)[0] == "1" else 11 if level == 1 else 12) - lighter,
@@ -39,8 +40,9 @@ def over_opening(position: Position, their: str, level: int, balancing: bool) ->
         notrump = [Option(cheapest, Meaning(15, 18, balanced=True, note="a stopper in their suit"), when=stopped(their))] \
             if cheapest[0] == "2" else [Option("3NT", Meaning(16, 21, note="a stopper in their suit"), when=stopped(their))]
         shape_double = Option(DOUBLE, Meaning(13 - lighter, note=TAKEOUT), when=takeout_shape(their))
-    strong = Option(DOUBLE, Meaning(15 if balancing else 18, note=TAKEOUT))  # balancing: 15+ doubles, then bids notrump
-    return [*notrump, *majors, shape_double, *minors, strong, Option(PASS, Meaning())]
+    least = 15 if balancing else 18
+    strong = Option(DOUBLE, Meaning(least, note=TAKEOUT))  # balancing: 15+ doubles, then bids notrump
+    return [*notrump, *majors, shape_double, *minors, strong, Option(PASS, Meaning(high=least - 1))]
 
 
 def advancing(position: Position, their: str) -> list[Option]:
