@@ -135,7 +135,10 @@ async def test_a_thirty_player_tournament_in_threads_to_one_winner_across_a_rest
     assert restarted and presses > 20
     assert mtt.state.moves["balance"] > 0 and mtt.state.moves["break"] > 0
     channel = h.recorder.channel_text(mtt.row.channel_id)
-    assert ("on the bubble" in channel) == bubble, "announced when one knockout from the money, with tables to share"
+    if bubble:  # seen between two ticks; knockouts at two tables within one tick pass it unseen here
+        assert "on the bubble" in channel, "announced when one knockout from the money, with tables to share"
+    if "on the bubble" in channel:
+        assert "is on the bubble: 9 players left, 8 paid" in channel
     assert "The final table of **Sunday** is set" in channel  # (two knocked out in one hand can skip the bubble)
     assert "Sunday** is over. Won by " in channel
     final = [r for r in h.recorder.channel_requests(mtt.row.channel_id) if r.files]
