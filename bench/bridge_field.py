@@ -32,6 +32,7 @@ from bench.bridge_field_data import (  # noqa: E402
     Comparison, FieldDeal, at_double_dummy, compare, owner, read_field)
 from bench.bridge_given_away import GivenAway, given_away  # noqa: E402
 from bot.ai import bridge as robot  # noqa: E402
+from bot.ai.bridge_system.judgment import GAME_LEVEL  # noqa: E402
 from bot.games.base import Seat  # noqa: E402
 from bot.games.bridge import BridgeEngine  # noqa: E402
 from bot.games.bridge_analysis import Analysis, analyse  # noqa: E402
@@ -39,7 +40,6 @@ from bot.games.bridge_options import DEFAULT_SYSTEM, SYSTEMS  # noqa: E402
 from bot.games.bridge_scoring import ContractResult, board_dealer, board_vulnerability  # noqa: E402
 
 SEATS = [Seat(name, is_bot=True) for name in ("North", "East", "South", "West")]
-GAME_LEVEL = {"NT": 3, "S": 4, "H": 4, "D": 5, "C": 5}
 
 
 def board_for(dealer: int, vulnerable: tuple[bool, bool]) -> int:

@@ -100,7 +100,7 @@ def main() -> None:
         gain = imps(sign * (north_south(judged, analysis, vulnerable) - north_south(plain, analysis, vulnerable)))
         total += gain
         kind = ("passed out" if judged.passed_out else "slam" if judged.level >= 6
-                else "game" if judged.level >= contract_judgment.GAME_LEVEL[judged.strain] else "part score")
+                else "game" if judged.level >= judgment.GAME_LEVEL[judged.strain] else "part score")
         kinds[kind] = kinds.get(kind, 0) + gain
         print(f"{played:4d} board {board:2d} {gain:+3d} IMPs  rules: {' '.join(c for _, c in plain_calls)} "
               f"({north_south(plain, analysis, vulnerable):+d})  judged: {' '.join(c for _, c in judged_calls)} "

@@ -53,3 +53,11 @@ def test_the_pass_out_seat_balances_with_a_protective_notrump_or_a_light_overcal
 def test_past_3nt_the_fit_in_a_minor_bids_its_game() -> None:
     """1♣ P 1♥ 2♦ 4♣: responder's 9 HCP and three clubs bid 5♣ (3NT is no longer a bid)."""
     assert robot_call("2s Kh 9h 6h 5h Kd Qd Jd 9d 4d 9c 8c 4c", "1C P 1H 2D 4C P") == "5C"
+
+
+def test_a_pass_over_their_opening_shows_at_most_seventeen() -> None:
+    """Every hand of 18+ HCP doubles their opening (15+ in the pass-out seat), so a pass shows at
+    most 17 (14), and the deals the robots sample keep it."""
+    assert robot_call("As Kh Qh Jh Ad Kd Qd 5c 4c 3c 2c 7s 6s", "1S") == "X"   # 19 HCP, no five-card suit
+    assert explain(calls_of("1S P"), 1) == "Overcall: at most 17 HCP."
+    assert explain(calls_of("1S P P P"), 3) == "Overcall: at most 14 HCP."

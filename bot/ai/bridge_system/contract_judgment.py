@@ -23,12 +23,11 @@ from typing import Callable, Sequence
 
 from bot.ai.bridge_bidding import SUITS, Shown
 from bot.ai.bridge_solver import in_solver
-from bot.ai.bridge_system.judgment import Sampling, cautious, sampled_tricks, sampling
+from bot.ai.bridge_system.judgment import GAME_LEVEL, Sampling, cautious, sampled_tricks, sampling
 from bot.ai.bridge_system.position import Hand, Meaning, Option, Position, Test
 from bot.games.bridge import BIDS, PASS
 from bot.games.bridge_scoring import ContractResult, duplicate_score, imps
 
-GAME_LEVEL = {"NT": 3, "S": 4, "H": 4, "D": 5, "C": 5}
 STRAINS = (*SUITS, "NT")
 SLAM_POINTS = 30
 """The least points (``strength``) between the hands for a slam to be simulated."""

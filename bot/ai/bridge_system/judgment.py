@@ -23,6 +23,8 @@ from bot.games.bridge import BIDS, DOUBLE, PASS, pbn_hand
 from bot.games.bridge_scoring import ContractResult, duplicate_score, imps
 from bot.games.cards import DECK
 
+GAME_LEVEL = {"NT": 3, "S": 4, "H": 4, "D": 5, "C": 5}
+"""The level of game in each strain."""
 SAMPLES = 12
 """Deals solved per decision, at most."""
 BATCH = 4

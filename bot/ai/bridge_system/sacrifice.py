@@ -11,12 +11,11 @@ from typing import Sequence
 
 from bot.ai.bridge_bidding import Shown
 from bot.ai.bridge_solver import in_solver
-from bot.ai.bridge_system.judgment import Sampling, sampled_tricks, sampling, their_contract
+from bot.ai.bridge_system.judgment import GAME_LEVEL, Sampling, sampled_tricks, sampling, their_contract
 from bot.ai.bridge_system.position import Hand, Meaning, Option, Position, Test, natural_call
 from bot.games.bridge import BIDS
 from bot.games.bridge_scoring import ContractResult, duplicate_score, imps
 
-GAME_LEVEL = {"NT": 3, "S": 4, "H": 4, "D": 5, "C": 5}
 TRUMPS = 9
 """The least trumps between the hands to consider a sacrifice."""
 GAIN = 1.0
