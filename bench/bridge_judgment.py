@@ -68,6 +68,28 @@ def first_difference(plain: Auction, judged: Auction) -> int:
     return next(j[0] for p, j in zip([*plain, (-1, "")], judged) if p != j)
 
 
+def random_deals(count: int, seed: int, min_hcp: int) -> list[tuple[str, int]]:
+    """``count`` random deals (PBN, North first) with a board number each, where one side holds at
+    least ``min_hcp`` HCP; the same for the same seed."""
+    rng = random.Random(seed)
+    deals: list[tuple[str, int]] = []
+    while len(deals) < count:
+        cards = list(DECK)
+        rng.shuffle(cards)
+        hands = [cards[13 * i:13 * i + 13] for i in range(4)]
+        if max(HandInfo.of(hands[s] + hands[s + 2]).hcp for s in (0, 1)) < min_hcp:
+            continue
+        board = rng.randint(1, 16)
+        deals.append(("N:" + " ".join(pbn_hand(h) for h in hands), board))
+    return deals
+
+
+def kind(contract: ContractResult) -> str:
+    """"passed out", "slam", "game" or "part score"."""
+    return ("passed out" if contract.passed_out else "slam" if contract.level >= 6
+            else "game" if contract.level >= judgment.GAME_LEVEL[contract.strain] else "part score")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("deals", nargs="?", type=int, default=300)
@@ -75,20 +97,11 @@ def main() -> None:
     parser.add_argument("--min-hcp", type=int, default=0)
     args = parser.parse_args()
     judgment.BUDGET = float("inf")
-    rng = random.Random(args.seed)
     print(f"{args.deals} random deals (seed {args.seed}, a side with {args.min_hcp}+ HCP); "
           f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} CPUs")
-    total, changed, start, played = 0, 0, time.monotonic(), 0
+    total, changed, start = 0, 0, time.monotonic()
     kinds: dict[str, int] = {}
-    while played < args.deals:
-        cards = list(DECK)
-        rng.shuffle(cards)
-        hands = [cards[13 * i:13 * i + 13] for i in range(4)]
-        if max(HandInfo.of(hands[s] + hands[s + 2]).hcp for s in (0, 1)) < args.min_hcp:
-            continue
-        played += 1
-        board = rng.randint(1, 16)
-        deal = "N:" + " ".join(pbn_hand(h) for h in hands)
+    for played, (deal, board) in enumerate(random_deals(args.deals, args.seed, args.min_hcp), start=1):
         vulnerable = board_vulnerability(board)
         analysis = analyse(deal, board_dealer(board), vulnerable)
         (plain, plain_calls), (judged, judged_calls) = bid(deal, board, False), bid(deal, board, True)
@@ -99,13 +112,11 @@ def main() -> None:
         sign = 1 if side == 0 else -1
         gain = imps(sign * (north_south(judged, analysis, vulnerable) - north_south(plain, analysis, vulnerable)))
         total += gain
-        kind = ("passed out" if judged.passed_out else "slam" if judged.level >= 6
-                else "game" if judged.level >= judgment.GAME_LEVEL[judged.strain] else "part score")
-        kinds[kind] = kinds.get(kind, 0) + gain
+        kinds[kind(judged)] = kinds.get(kind(judged), 0) + gain
         print(f"{played:4d} board {board:2d} {gain:+3d} IMPs  rules: {' '.join(c for _, c in plain_calls)} "
               f"({north_south(plain, analysis, vulnerable):+d})  judged: {' '.join(c for _, c in judged_calls)} "
               f"({north_south(judged, analysis, vulnerable):+d}, North-South)", flush=True)
-    print(f"\n{played} deals, {changed} auctions changed: {total:+d} IMPs ({total / played:+.3f} a deal); by the "
+    print(f"\n{args.deals} deals, {changed} auctions changed: {total:+d} IMPs ({total / args.deals:+.3f} a deal); by the "
           f"judged contract: " + ", ".join(f"{k} {v:+d}" for k, v in sorted(kinds.items()))
           + f"; {time.monotonic() - start:.0f} s")
 

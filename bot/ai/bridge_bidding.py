@@ -141,6 +141,9 @@ def read_call(shown: list[Shown], bids: list[tuple[int, str]], seat: int, call: 
             me.promise(low, high, balanced=True)
         elif opener_rebid and level == 2:  # partner passed: ``place``'s notrump with 18+
             me.promise(18)
+        elif call == "2NT" and answering_again(bids, seat):
+            low = INVITE[0] - expected_strength(partner)
+            me.promise(low, low + INVITE[1] - INVITE[0])
     else:
         if opener_rebid and (level > cheapest_level(strain, bids[-1][1]) or reverse(bids, seat, call)):
             me.promise(0, points=16)  # 16 points: HCP and length
@@ -369,7 +372,7 @@ def opener_rebid(a: Auction) -> str:
         if h.balanced:
             return "3NT" if h.hcp >= 19 else "2NT" if h.hcp >= 17 else PASS
         if h.lengths[own] >= 6:
-            return compete(a, ("3" if h.points >= 16 else "2") + own)
+            return compete(a, "4" + own if own in MAJORS and h.points >= 19 else ("3" if h.points >= 16 else "2") + own)
         second = [s for s in SUITS[SUITS.index(own) + 1:] if h.lengths[s] >= 4]
         return compete(a, "2" + second[0]) if second else PASS
     return compete(a, rebid_after_new_suit(a, own, strain), stretch=1)
@@ -445,8 +448,9 @@ def overcall(a: Auction) -> str:
 
 def place(a: Auction) -> str:
     """Later calls: find a fit with what partner has shown, add up the points, bid the level
-    they are worth (a part score from 19, game at 25, slam at 33) unless the auction is already
-    there. Accept partner's game invitation with a hand above what we have shown."""
+    they are worth (a part score from 19, game at 25, slam at 33; responder's 2NT invitation
+    without a fit at 23-24) unless the auction is already there. Accept partner's game invitation
+    with a hand above what we have shown."""
     h, partner = a.hand, a.shown[a.partner]
     invited = invitation(a)
     if invited:
@@ -462,6 +466,8 @@ def place(a: Auction) -> str:
         target = f"{level}{suit}"
     elif combined >= 25 and their_suits_stopped(a) and (a.legal("3NT") or not fits):  # past 3NT: the minor game
         target = "6NT" if combined >= 33 else "3NT"
+    elif not fits and INVITE[0] <= combined <= INVITE[1] and answering_again(a.bids, a.me):
+        target = "2NT"
     elif fits and combined >= 19:
         suit = max(fits, key=lambda s: h.lengths[s] + partner.lengths[s])
         target = f"{5 if combined >= 28 else 4 if combined >= 25 else 3 if combined >= 23 else 2}{suit}"
@@ -469,6 +475,17 @@ def place(a: Auction) -> str:
     if target is None or not a.legal(target):
         return PASS
     return target
+
+
+INVITE = (23, 24)
+"""Points between the hands (``place``'s count) with which responder, without a fit, invites game
+by 2NT."""
+
+
+def answering_again(bids: Sequence[tuple[int, str]], seat: int) -> bool:
+    """``seat``'s second bid, as responder, the opponents silent: partner opened and we answered once."""
+    return (bool(bids) and bids[0][0] == (seat + 2) % 4 and sum(s == seat for s, _ in bids) == 1
+            and all(s % 2 == seat % 2 for s, _ in bids))
 
 
 def expected_strength(shown: Shown) -> int:
@@ -488,8 +505,9 @@ def strong_rebid(a: Auction) -> str | None:
 
 
 def invitation(a: Auction) -> str | None:
-    """The strain partner invites game in: the last bid is partner's 2NT (not over our 1NT) or
-    partner's three of a major we have both bid. Accept with 3+ HCP above what we have shown."""
+    """The strain partner invites game in: the last bid is partner's 2NT (not over our 1NT),
+    partner's three of a major we have both bid, or, the opponents silent, three of a minor we have
+    both bid (game in notrump). Accept with 3+ HCP above what we have shown."""
     if not a.bids or a.bids[-1][0] != a.partner:
         return None
     last = a.bids[-1][1]
@@ -497,6 +515,8 @@ def invitation(a: Auction) -> str | None:
     if last == "2NT" and mine and mine[0] != "1NT":
         return "NT"
     strain: str = last[1:]
-    if last in ("3H", "3S") and any(b[1:] == strain for b in mine):
+    if last[0] != "3" or not any(b[1:] == strain for b in mine):
+        return None
+    if strain in MAJORS:
         return strain
-    return None
+    return "NT" if strain in "CD" and all(s % 2 == a.me % 2 for s, _ in a.bids) else None

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from bot.ai.bridge_bidding import SUITS, cheapest_level
 from bot.ai.bridge_system.losers import losers
-from bot.ai.bridge_system.position import Meaning, Option, Position, Test, at_least, both, either, good, longest, stopped
+from bot.ai.bridge_system.position import Hand, Meaning, Option, Position, Test, at_least, both, either, good, longest, stopped
 from bot.games.bridge import BIDS, DOUBLE, PASS
 
 TAKEOUT = "takeout: short in their suit, support for the others, or a strong hand"
@@ -17,7 +17,13 @@ def others(their: str) -> str:
 
 
 def takeout_shape(their: str) -> Test:
-    return lambda hand: hand.info.lengths[their] <= 2 and all(hand.info.lengths[s] >= 3 for s in others(their))
+    """Short in their suit (two cards at most) with three or more in each other; over a minor, both
+    majors with three cards in theirs."""
+    def test(hand: Hand) -> bool:
+        n = hand.info.lengths
+        return (n[their] <= 2 and all(n[s] >= 3 for s in others(their))) or \
+            (their in "CD" and n[their] <= 3 and n["H"] >= 4 and n["S"] >= 4)
+    return test
 
 
 def over_opening(position: Position, their: str, level: int, balancing: bool) -> list[Option]:
@@ -45,18 +51,23 @@ def over_opening(position: Position, their: str, level: int, balancing: bool) ->
     return [*notrump, *majors, shape_double, *minors, strong, Option(PASS, Meaning(high=least - 1))]
 
 
-def advancing(position: Position, their: str) -> list[Option]:
-    """Partner doubled their opening for takeout and the next hand passed: we must bid."""
+def advancing(position: Position, their: str, protective: bool = False) -> list[Option]:
+    """Partner doubled their opening for takeout and the next hand passed: we must bid, unless we
+    hold five good trumps in their suit, or six (a pass for penalty). After a
+    double in the pass-out seat (``protective``: we passed their opening, partner's double may be
+    3 HCP lighter), a jump or game needs 3 HCP more."""
     unbid = others(their)
+    more = 3 if protective else 0
     no_major: Test = lambda hand: all(hand.info.lengths[s] < 4 for s in unbid if s in "HS")  # noqa: E731
-    options: list[Option] = []
+    options = [Option(PASS, Meaning(lengths={their: 5}, note="for penalty: long, strong trumps in their suit"),
+                      when=either(good(their), at_least(their, 6)))]
     for major in (s for s in unbid if s in "HS"):
         cheapest = position.cheapest(major)
-        options += [Option("4" + major, Meaning(12, lengths={major: 4}, note="to play"),
+        options += [Option("4" + major, Meaning(12 + more, lengths={major: 4}, note="to play"),
                            when=longest(major, "HS")),
-                    Option(f"{int(cheapest[0]) + 1}{major}", Meaning(9, 11, lengths={major: 4}, note="invites game"),
+                    Option(f"{int(cheapest[0]) + 1}{major}", Meaning(9 + more, 11 + more, lengths={major: 4}, note="invites game"),
                            when=longest(major, "HS"))]
-    options += [Option("3NT", Meaning(12, note="a stopper in their suit"), when=stopped(their))]
+    options += [Option("3NT", Meaning(12 + more, note="a stopper in their suit"), when=stopped(their))]
     if position.legal("1NT"):
         options += [Option("1NT", Meaning(6, 10, note="a stopper in their suit"), when=both(stopped(their), no_major))]
     for suit in sorted(unbid, key=lambda s: s not in "HS"):
@@ -148,8 +159,10 @@ def rules(position: Position) -> list[Option] | None:
         if len(bids) == 1 and not mine_all and not partner_all and DOUBLE not in [c for _, c in calls]:
             balancing = len(after_opening) == 2
             return over_opening(position, strain, level, balancing)
-        if not mine_all and len(bids) == 1 and [c for _, c in after_opening] == [DOUBLE, PASS] and partner_all == [DOUBLE]:
-            return advancing(position, strain)
+        answering = [c for _, c in after_opening]
+        if not mine_all and len(bids) == 1 and answering in ([DOUBLE, PASS], [PASS, PASS, DOUBLE, PASS]) \
+                and partner_all == [DOUBLE]:
+            return advancing(position, strain, protective=len(answering) == 4)
         pattern = [c if c in (DOUBLE, PASS) else "bid" for _, c in after_opening]
         if mine_all[:1] == [DOUBLE] and pattern == [DOUBLE, PASS, "bid", PASS] and len(bids) == 2:
             return doubler_rebids(position, strain, bids[1][1])

@@ -111,7 +111,7 @@ def choose_call(view: Mapping[str, Any]) -> str:
     ns, ew = view.get("vulnerable", (False, False))
     position = Position(calls, seat, shown, (bool(ns), bool(ew)))
     call = ruled_call(position, hand)
-    judged = pick(contract_judgment.considered(position, call), hand, position)
+    judged = pick(contract_judgment.considered(position, PASS if invitation(position, call) else call), hand, position)
     if judged is not None and keeps(hand.cards, describe([*calls, (seat, judged)])[seat]):
         return judged
     return call
@@ -128,10 +128,16 @@ def ruled_call(position: Position, hand: Hand) -> str:
     call = natural_call(position, hand)
     if rules is not None and rules.meaning(call) is not None:
         call = PASS
-    if call == PASS:
+    if call == PASS or invitation(position, call):
         kept = forcing.keep_going(position, hand, our_sequence(position))
-        call = kept if kept is not None and true_of(rules, kept, hand) else PASS
+        call = kept if kept is not None and true_of(rules, kept, hand) else call
     return call
+
+
+def invitation(position: Position, call: str) -> bool:
+    """``call`` is responder's 2NT inviting game (``bridge_bidding.INVITE``): an offer to stop,
+    which a game-forcing auction goes past and the judgment weighs as a pass."""
+    return call == "2NT" and natural.answering_again(position.bids, position.seat)
 
 
 def true_of(rules: Rules | None, call: str, hand: Hand) -> bool:

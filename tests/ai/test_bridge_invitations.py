@@ -1,0 +1,49 @@
+"""Invitations a club player makes and answers: responder's 2NT with 11-12 after opener's rebid,
+three of a minor both hands bid inviting 3NT, the opener's six-card major with 19 points; the
+takeout double with both majors over a minor, and its answer in the pass-out seat."""
+from __future__ import annotations
+
+from bot.ai.bridge_explain import explain
+from tests.ai.test_bridge_ai import robot_call
+from tests.ai.test_bridge_games import calls_of
+
+RESPONDER_11 = "Ks 7s 2s Ah 9h 5h 3h Kd 8d 4d Jc 9c 6c"
+"""11 HCP, four hearts, no fit with diamonds or spades."""
+
+
+def test_responder_invites_with_2nt_and_the_call_says_so() -> None:
+    """1♦ 1♥ 1NT: 11 HCP opposite opener's 12 or more is worth an invitation, not a pass."""
+    assert robot_call(RESPONDER_11, "1D P 1H P 1NT P") == "2NT"
+    assert explain(calls_of("1D P 1H P 1NT P 2NT"), 6) == "Later call: 11–12 HCP."
+    assert robot_call("Ks 7s 2s Qh 9h 5h 3h Qd 8d 4d Jc 9c 6c", "1D P 1H P 1NT P") == "P"  # 8 HCP
+
+
+def test_opener_accepts_the_invitation_with_a_maximum() -> None:
+    maximum = "Qs Ts 4s Kh 6h Ad Qd 9d 5d Kc 8c 7c 2c"      # 14 HCP
+    minimum = "Qs Ts 4s Kh 6h Ad Td 9d 5d Kc 8c 7c 2c"      # 12 HCP
+    assert robot_call(maximum, "1D P 1H P 1NT P 2NT P") == "3NT"
+    assert robot_call(minimum, "1D P 1H P 1NT P 2NT P") == "P"
+
+
+def test_three_of_a_minor_both_hands_bid_invites_3nt() -> None:
+    """1♦ 1♠ 2♦ 3♦: responder's raise invites; opener's 14 HCP bid game in notrump."""
+    opener = "Ks 4s Ah Jh 6h Ad Qd 9d 8d 5d 3c 7c 2c"
+    assert robot_call(opener, "1D P 1S P 2D P 3D P") == "3NT"
+    assert robot_call("Ks 4s Qh Jh 6h Ad Jd 9d 8d 5d Jc 7c 2c", "1D P 1S P 2D P 3D P") == "P"  # 12 HCP
+
+
+def test_opener_with_six_hearts_and_nineteen_points_bids_game_over_1nt() -> None:
+    assert robot_call("As 7s Ah Kh Qh Jh 9h 3h 9d 8d Kc 4c 2c", "1H P 1NT P") == "4H"
+    assert robot_call("Qs 7s Ah Kh Qh Jh 9h 3h 9d 8d Kc 4c 2c", "1H P 1NT P") == "3H"  # 17 points
+
+
+def test_both_majors_double_their_minor_with_three_cards_in_it() -> None:
+    assert robot_call("Ks Qs 7s 4s Ah Jh 8h 3h 9d 6d 2d Kc 5c", "1D") == "X"
+
+
+def test_the_double_in_the_pass_out_seat_is_answered() -> None:
+    """1♥ P P X P: partner's protective double asks for a suit; six hearts behind the opener pass
+    for penalty."""
+    assert robot_call("Qs 9s 7s 4s 8h 5h Kd 9d 6d 2d Jc 8c 3c", "1H P P X P") == "1S"
+    assert explain(calls_of("1H P P X P 1S"), 5) == "Overcall: an answer to the takeout double."
+    assert robot_call("9s 7s Kh 8h 7h 5h 4h 3h 9d 6d 2d 8c 3c", "1H P P X P") == "P"
