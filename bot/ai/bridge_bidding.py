@@ -141,6 +141,8 @@ def read_call(shown: list[Shown], bids: list[tuple[int, str]], seat: int, call: 
             me.promise(low, high, balanced=True)
         elif opener_rebid and level == 2:  # partner passed: ``place``'s notrump with 18+
             me.promise(18)
+        elif opener_rebid and level == 1 and partner_bids:  # ``rebid_after_new_suit``
+            me.promise(12, 14, balanced=True)
         elif call == "2NT" and answering_again(bids, seat):
             low = INVITE[0] - expected_strength(partner)
             me.promise(low, low + INVITE[1] - INVITE[0])
@@ -450,12 +452,13 @@ def place(a: Auction) -> str:
     """Later calls: find a fit with what partner has shown, add up the points, bid the level
     they are worth (a part score from 19, game at 25, slam at 33; responder's 2NT invitation
     without a fit at 23-24) unless the auction is already there. Accept partner's game invitation
-    with a hand above what we have shown."""
+    with 3+ HCP above what we have shown, or the top of a range of three HCP or fewer."""
     h, partner = a.hand, a.shown[a.partner]
     invited = invitation(a)
     if invited:
-        extra = h.hcp - a.shown[a.me].min_hcp
-        return game_in(invited) if extra >= 3 and a.legal(game_in(invited)) else PASS
+        mine = a.shown[a.me]
+        top = mine.max_hcp - mine.min_hcp <= 2 and h.hcp >= mine.max_hcp  # the top of a narrow range
+        return game_in(invited) if (h.hcp - mine.min_hcp >= 3 or top) and a.legal(game_in(invited)) else PASS
     fits = [s for s in SUITS if h.lengths[s] + partner.lengths[s] >= 8]
     majors = [s for s in fits if s in MAJORS]
     combined = (h.points if fits else h.hcp) + expected_strength(partner)

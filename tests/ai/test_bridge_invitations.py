@@ -12,13 +12,16 @@ RESPONDER_11 = "Ks 7s 2s Ah 9h 5h 3h Kd 8d 4d Jc 9c 6c"
 
 
 def test_responder_invites_with_2nt_and_the_call_says_so() -> None:
-    """1♦ 1♥ 1NT: 11 HCP opposite opener's 12 or more is worth an invitation, not a pass."""
+    """1♦ 1♥ 1NT: 11 HCP opposite opener's 12-14 is worth an invitation, not a pass; 13 bid game."""
+    assert explain(calls_of("1D P 1H P 1NT"), 4) == "Opener's rebid: 12–14 HCP, balanced."
     assert robot_call(RESPONDER_11, "1D P 1H P 1NT P") == "2NT"
     assert explain(calls_of("1D P 1H P 1NT P 2NT"), 6) == "Later call: 11–12 HCP."
+    assert robot_call(RESPONDER_11.replace("Jc", "Kc"), "1D P 1H P 1NT P") == "3NT"
     assert robot_call("Ks 7s 2s Qh 9h 5h 3h Qd 8d 4d Jc 9c 6c", "1D P 1H P 1NT P") == "P"  # 8 HCP
 
 
 def test_opener_accepts_the_invitation_with_a_maximum() -> None:
+    """The top of the 1NT rebid's 12-14 accepts; 12 passes."""
     maximum = "Qs Ts 4s Kh 6h Ad Qd 9d 5d Kc 8c 7c 2c"      # 14 HCP
     minimum = "Qs Ts 4s Kh 6h Ad Td 9d 5d Kc 8c 7c 2c"      # 12 HCP
     assert robot_call(maximum, "1D P 1H P 1NT P 2NT P") == "3NT"
