@@ -474,7 +474,7 @@ def place(a: Auction) -> str:
     elif fits and combined >= 19:
         suit = max(fits, key=lambda s: h.lengths[s] + partner.lengths[s])
         target = f"{5 if combined >= 28 else 4 if combined >= 25 else 3 if combined >= 23 else 2}{suit}"
-    target = target or strong_rebid(a)
+    target = target or strong_rebid(a) or no_fit(a)
     if target is None or not a.legal(target):
         return PASS
     return target
@@ -486,7 +486,8 @@ by 2NT."""
 
 
 def answering_again(bids: Sequence[tuple[int, str]], seat: int) -> bool:
-    """``seat``'s second bid, as responder, the opponents silent: partner opened and we answered once."""
+    """``seat``'s second bid, as responder, the opponents without a bid (a double is no bid):
+    partner opened and we answered once."""
     return (bool(bids) and bids[0][0] == (seat + 2) % 4 and sum(s == seat for s, _ in bids) == 1
             and all(s % 2 == seat % 2 for s, _ in bids))
 
@@ -495,6 +496,16 @@ def expected_strength(shown: Shown) -> int:
     """What to count on from partner: the least shown (HCP, or points where the call counted
     them), and two more when the range is wide (an opening's 10-21 is 13 on average)."""
     return max(shown.min_hcp, shown.min_points) + (2 if shown.max_hcp - shown.min_hcp >= 8 else 0)
+
+
+def no_fit(a: Auction) -> str | None:
+    """Responder's 1NT (6+ HCP) over opener's new suit at the one level when holding one card or
+    none in it: a 4-1 fit is no place to stop."""
+    last = a.bids[-1] if a.bids else None
+    if last is None or last[0] != a.partner or last[1][0] != "1" or last[1][1:] == "NT":
+        return None
+    short = a.hand.lengths[last[1][1:]] <= 1 and len(a.bids_of(a.partner)) == 2
+    return "1NT" if short and a.hand.hcp >= 6 and answering_again(a.bids, a.me) else None
 
 
 def strong_rebid(a: Auction) -> str | None:
@@ -509,8 +520,8 @@ def strong_rebid(a: Auction) -> str | None:
 
 def invitation(a: Auction) -> str | None:
     """The strain partner invites game in: the last bid is partner's 2NT (not over our 1NT),
-    partner's three of a major we have both bid, or, the opponents silent, three of a minor we have
-    both bid (game in notrump). Accept with 3+ HCP above what we have shown."""
+    partner's three of a major we have both bid, or, the opponents without a bid, three of a minor
+    we have both bid (game in notrump)."""
     if not a.bids or a.bids[-1][0] != a.partner:
         return None
     last = a.bids[-1][1]

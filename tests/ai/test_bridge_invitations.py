@@ -1,6 +1,7 @@
 """Invitations a club player makes and answers: responder's 2NT with 11-12 after opener's rebid,
-three of a minor both hands bid inviting 3NT, the opener's six-card major with 19 points; the
-takeout double with both majors over a minor, and its answer in the pass-out seat."""
+three of a minor both hands bid inviting 3NT, 1NT rather than a 4-1 fit, the opener's six-card
+major with 19 points; the takeout double with both majors over a minor, and its answer in the
+pass-out seat."""
 from __future__ import annotations
 
 from bot.ai.bridge_explain import explain
@@ -50,3 +51,9 @@ def test_the_double_in_the_pass_out_seat_is_answered() -> None:
     assert robot_call("Qs 9s 7s 4s 8h 5h Kd 9d 6d 2d Jc 8c 3c", "1H P P X P") == "1S"
     assert explain(calls_of("1H P P X P 1S"), 5) == "Overcall: an answer to the takeout double."
     assert robot_call("9s 7s Kh 8h 7h 5h 4h 3h 9d 6d 2d 8c 3c", "1H P P X P") == "P"
+
+
+def test_responder_does_not_pass_opener_s_new_suit_with_a_singleton_in_it() -> None:
+    """1♣ 1♥ 1♠: eight HCP and one spade bid 1NT rather than leave a 4-1 fit; four HCP pass."""
+    assert robot_call("5s Ah 6h 3h 2h 9d 8d 5d 4d 3d Ac 9c 7c", "1C P 1H P 1S P") == "1NT"
+    assert robot_call("5s Ah 6h 3h 2h 9d 8d 5d 4d 3d 2c 9c 7c", "1C P 1H P 1S P") == "P"
