@@ -25,9 +25,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def bid_deals(deals: list[tuple[str, int]]) -> list[tuple[list[int], list[tuple[int, str]]]]:
-    """The contract (level, strain index, doubled, declarer; level 0 passed out) and the auction
-    the robots of the ``bot`` package on ``sys.path`` reach on each deal."""
+def bid_deals(deals: list[tuple[str, int]]) -> list[tuple[list[object], list[tuple[int, str]]]]:
+    """The contract (level, strain, doubled, declarer; level 0 passed out) and the auction the
+    robots of the ``bot`` package on ``sys.path`` reach on each deal. It uses only what every
+    version of ``bot`` has (the engine and ``bridge.choose``), not ``bridge_judgment.bid``, so the
+    base may predate the benches."""
     import random
 
     from bot.ai import bridge as robot
@@ -45,8 +47,7 @@ def bid_deals(deals: list[tuple[str, int]]) -> list[tuple[list[int], list[tuple[
             seat = game.to_act()[0]
             game.apply(seat, robot.choose(game.view(seat), game.legal_actions(seat), rng))
         calls = [(int(c["seat"]), str(c["call"])) for c in game.view(None)["auction"]]
-        contract = [0, 0, 0, 0] if game.declarer is None else \
-            [game.level, "CDHSNT".index(game.strain[0]) if game.strain != "NT" else 4, game.doubled, game.declarer]
+        contract = [0, "", 0, 0] if game.declarer is None else [game.level, game.strain, game.doubled, game.declarer]
         out.append((contract, calls))
     return out
 
@@ -62,7 +63,7 @@ def start(code: Path, deals: list[tuple[str, int]]) -> subprocess.Popen[str]:
     return process
 
 
-def finish(process: subprocess.Popen[str]) -> list[tuple[list[int], list[list[object]]]]:
+def finish(process: subprocess.Popen[str]) -> list[tuple[list[object], list[list[object]]]]:
     """What a process started by ``start`` printed."""
     assert process.stdout is not None
     out = json.loads(process.stdout.read())
@@ -99,8 +100,7 @@ def main() -> None:
         if mine_calls == theirs_calls:
             continue
         changed += 1
-        results = [ContractResult(0) if c[0] == 0 else ContractResult(c[0], ("C", "D", "H", "S", "NT")[c[1]], c[2], c[3])
-                   for c in (mine, theirs)]
+        results = [ContractResult(0) if c[0] == 0 else ContractResult(*c) for c in (mine, theirs)]
         vulnerable = board_vulnerability(board)
         analysis = analyse(deal, board_dealer(board), vulnerable)
         scores = [north_south(r, analysis, vulnerable) for r in results]

@@ -504,7 +504,7 @@ def no_fit(a: Auction) -> str | None:
     last = a.bids[-1] if a.bids else None
     if last is None or last[0] != a.partner or last[1][0] != "1" or last[1][1:] == "NT":
         return None
-    short = a.hand.lengths[last[1][1:]] <= 1 and len(a.bids_of(a.partner)) == 2
+    short = a.hand.lengths[last[1][1:]] <= 1
     return "1NT" if short and a.hand.hcp >= 6 and answering_again(a.bids, a.me) else None
 
 

@@ -53,9 +53,9 @@ def over_opening(position: Position, their: str, level: int, balancing: bool) ->
 
 def advancing(position: Position, their: str, protective: bool = False) -> list[Option]:
     """Partner doubled their opening for takeout and the next hand passed: we must bid, unless we
-    hold five good trumps in their suit, or six (a pass for penalty). After a
-    double in the pass-out seat (``protective``: we passed their opening, partner's double may be
-    3 HCP lighter), a jump or game needs 3 HCP more."""
+    hold five good trumps in their suit, or six (a pass for penalty). After a double in the
+    pass-out seat (``protective``: we passed their opening, partner's double may be 3 HCP
+    lighter), a jump or game needs 3 HCP more."""
     unbid = others(their)
     more = 3 if protective else 0
     no_major: Test = lambda hand: all(hand.info.lengths[s] < 4 for s in unbid if s in "HS")  # noqa: E731
