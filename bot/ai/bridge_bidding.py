@@ -451,7 +451,7 @@ def overcall(a: Auction) -> str:
 def place(a: Auction) -> str:
     """Later calls: find a fit with what partner has shown, add up the points, bid the level
     they are worth (a part score from 19, game at 25, slam at 33; responder's 2NT invitation
-    without a fit at 23-24) unless the auction is already there. Accept partner's game invitation
+    without a fit at 23-24) unless the auction is already there (never a part score over our game). Accept partner's game invitation
     with 3+ HCP above what we have shown, or the top of a range of three HCP or fewer."""
     h, partner = a.hand, a.shown[a.partner]
     invited = invitation(a)
@@ -475,9 +475,19 @@ def place(a: Auction) -> str:
         suit = max(fits, key=lambda s: h.lengths[s] + partner.lengths[s])
         target = f"{5 if combined >= 28 else 4 if combined >= 25 else 3 if combined >= 23 else 2}{suit}"
     target = target or strong_rebid(a) or no_fit(a)
-    if target is None or not a.legal(target):
+    if target is None or not a.legal(target) or (below_game(target) and our_game(a)):
         return PASS
     return target
+
+
+def below_game(bid: str) -> bool:
+    return int(bid[0]) < int(game_in(bid[1:])[0])
+
+
+def our_game(a: Auction) -> bool:
+    """Our side's last bid is a game or more: a part score above it is no place to stop."""
+    ours = [c for s, c in a.bids if s % 2 == a.me % 2]
+    return bool(ours) and not below_game(ours[-1])
 
 
 INVITE = (23, 24)

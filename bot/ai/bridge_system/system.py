@@ -13,7 +13,8 @@ from typing import Any, Mapping, Sequence
 from bot.ai import bridge_bidding as natural
 from bot.ai.bridge_bidding import HandInfo, Shown
 from bot.ai.bridge_system import (competition, contract_judgment, controls, forcing, game_choice, judgment, losers,
-                                  notrump, openings, overcalls, quantitative, sacrifice, slam, strong, total_tricks)
+                                  notrump, notrump_contested, openings, overcalls, quantitative, sacrifice, slam, strong,
+                                  total_tricks)
 from bot.ai.bridge_system.judgment import keeps
 from bot.ai.bridge_system.position import Calls, Hand, Meaning, Option, Position, meaning_of, natural_call, pick
 from bot.games.bridge import BIDS, PASS
@@ -66,7 +67,7 @@ def rules_at(position: Position) -> Rules | None:
     found = uncontested(position, sequence) if sequence else notrump.after_overcall(position)
     if found is not None:
         return Rules([*slam.ask(position), *found])
-    contested = competition.rules(position)
+    contested = notrump_contested.rules(position) or competition.rules(position)
     if contested is not None:
         return Rules(contested)
     return Rules([*controls.cue_bids(position, sequence), *slam.ask(position), *quantitative.answer(position),

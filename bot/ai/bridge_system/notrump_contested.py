@@ -1,0 +1,80 @@
+"""After our 1NT opening (15-17) and the next hand's overcall at the two level: responder's first
+call and opener's answer to the forcing ones. A new suit at the two level is to play, three of a
+suit is forcing, 2NT invites, 3NT and four of a major are to play, and the cue-bid of their suit
+is game forcing: it asks for a four-card major (Stayman) or a stopper in their suit."""
+from __future__ import annotations
+
+from bot.ai.bridge_bidding import SUITS
+from bot.ai.bridge_system.judgment import penalty_double
+from bot.ai.bridge_system.position import Meaning, Option, Position, Test, at_least, longest, stopped
+from bot.games.bridge import BIDS, PASS
+
+CUE = "game forcing: asks for a four-card major, else a stopper in their suit"
+MAJORS = "SH"
+
+
+def unbid_majors(their: str) -> str:
+    return "".join(m for m in MAJORS if m != their)
+
+
+def four_in(suits: str) -> Test:
+    return lambda hand: any(hand.info.lengths[s] >= 4 for s in suits)
+
+
+def responses(position: Position, their: str) -> list[Option]:
+    """Responder over 1NT (2x): with game values (10+ HCP) responder never passes."""
+    majors = unbid_majors(their)
+    cue = position.cheapest(their)
+    options = [*penalty_double(position)]
+    options += [Option("4" + m, Meaning(10, 15, {m: 6}, note="to play")) for m in majors]
+    options += [Option(f"3{m}", Meaning(10, lengths={m: 5}, note="forcing: game values"))
+                for m in majors if position.cheapest(m)[0] <= "3"]
+    options += [Option(cue, Meaning(10, note=CUE), when=four_in(majors)),
+                Option("3NT", Meaning(10, 15, note="to play: a stopper in their suit"), when=stopped(their))]
+    options += [Option(f"3{m}", Meaning(10, lengths={m: 5}, note="forcing: game values"))
+                for m in "DC" if m != their and position.cheapest(m)[0] <= "3"]
+    options += [Option(cue, Meaning(10, note=CUE)),
+                Option("2NT", Meaning(8, 9, note="invites 3NT: a stopper in their suit"), when=stopped(their))]
+    options += [Option("2" + s, Meaning(0, 9, {s: 5}, note="to play"))
+                for s in SUITS if s != their and position.legal("2" + s)]
+    return options + [Option(PASS, Meaning(high=9))]
+
+
+def answers(position: Position, their: str, asked: str) -> list[Option]:
+    """Opener after responder's forcing call (the next hand passed)."""
+    if asked == "2NT":
+        return [Option("3NT", Meaning(16, 17, note="accepts the invitation")), Option(PASS, Meaning(high=15))]
+    if asked[1:] == their:
+        options = [Option(position.cheapest(m), Meaning(lengths={m: 4}, note="a four-card major"))
+                   for m in unbid_majors(their)[::-1]]
+        minors = "".join(s for s in "DC" if s != their)
+        return [*options, Option("3NT", Meaning(note="no four-card major: a stopper in their suit"), when=stopped(their)),
+                *[Option(position.cheapest(m), Meaning(note="no four-card major, no stopper in their suit"),
+                         when=longest(m, minors)) for m in minors]]
+    suit = asked[1:]
+    game = ("4" if suit in MAJORS else "5") + suit
+    raise_ = Option(game, Meaning(lengths={suit: 3}, note="support for responder's suit"))
+    notrump = Option("3NT", Meaning(note="a stopper in their suit"), when=stopped(their))
+    first, second = (raise_, notrump) if suit in MAJORS else (notrump, raise_)
+    return [first, second, Option(position.cheapest(suit), Meaning(note="no stopper in their suit, two cards in responder's"),
+                                  when=at_least(suit, 2)),
+            Option("3NT", Meaning(note="nowhere better to play"))]
+
+
+def rules(position: Position) -> list[Option] | None:
+    """The places this module covers, or None."""
+    calls = position.calls
+    opened = next((i for i, (_, c) in enumerate(calls) if c in BIDS), None)
+    if opened is None or calls[opened][1] != "1NT" or calls[opened][0] % 2 != position.seat % 2:
+        return None
+    after = calls[opened + 1:]
+    if not after or after[0][1] not in BIDS or after[0][1][0] != "2" or after[0][1][1:] == "NT":
+        return None
+    their = after[0][1][1:]
+    if len(after) == 1:
+        return responses(position, their)
+    if len(after) == 3 and after[2][1] == PASS and calls[opened][0] == position.seat:
+        asked = after[1][1]
+        forcing = asked == "2NT" or (asked in BIDS and asked[0] == "3" and asked[1:] != "NT")
+        return answers(position, their, asked) if forcing else None
+    return None

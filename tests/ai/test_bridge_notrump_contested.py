@@ -1,0 +1,40 @@
+"""When the next hand overcalls our 1NT: responder with game values never passes, the cue-bid asks
+for a major or a stopper, and nobody pulls partner's game to a part score."""
+from __future__ import annotations
+
+import pytest
+
+from bot.ai.bridge_explain import explain
+from bot.ai.bridge_system import notrump_contested
+from tests.ai.test_bridge_ai import robot_call
+from tests.ai.test_bridge_games import calls_of
+
+
+def test_responder_with_game_values_bids_over_their_overcall(monkeypatch: pytest.MonkeyPatch) -> None:
+    """1NT (2♣): ten HCP with a club stopper bid 3NT (they passed before); four spades cue-bid;
+    a five-card suit and a weak hand competes at the two level; nine HCP and a stopper invite.
+    The rules alone: the simulation's penalty double (first when it pays) is left out."""
+    monkeypatch.setattr(notrump_contested, "penalty_double", lambda position: [])
+    assert robot_call("Js 9s 6s Qh 3h 2h Qd Jd 9d 6d 2d Ac 5c", "1NT 2C") == "3NT"
+    assert robot_call("Js 9s 6s 5s Qh 2h Qd Jd 9d 6d 2d Ac 9c", "1NT 2C") == "3C"
+    assert robot_call("Js 9s 6s 5s Qh 2h Qd Jd 9d 6d 2d 8c 9c", "1NT 2C") == "2D"
+    assert robot_call("Js 9s 6s Qh 3h 2h Qd Td 9d 6d 2d Ac 5c", "1NT 2C") == "2NT"
+    assert robot_call("Js 9s 6s Th 2h 5d 4d 9d 6d 8c 9c 5c 2c", "1NT 2C") == "P"
+    assert explain(calls_of("1NT 2C 3C"), 2) == ("Response: 10+ HCP, game forcing: asks for a four-card major, "
+                                                "else a stopper in their suit.")
+    assert explain(calls_of("1NT 2C 2D"), 2) == "Response: at most 9 HCP, 5+ diamonds, to play."
+
+
+def test_opener_answers_the_cue_bid_and_the_forcing_suit() -> None:
+    """1NT (2♥) 3♥: four spades show them, else 3NT with a heart stopper, else the minor;
+    1NT (2♥) 3♠: game in spades with three of them."""
+    assert robot_call("As Qs 5s 2s Kh 4h 3h Kd Jd 2d Qc 6c 5c", "1NT 2H 3H P") == "3S"
+    assert robot_call("As Qs 5s Kh 4h 3h Kd Jd 7d 2d Qc 6c 5c", "1NT 2H 3H P") == "3NT"
+    assert robot_call("As Qs 5s 4h 3h 2h Ad Kd Jd 2d Qc 6c 5c", "1NT 2H 3H P") == "4D"
+    assert robot_call("As Qs 5s 4h 3h 2h Ad Kd Jd 2d Qc 6c 5c", "1NT 2H 3S P") == "4S"
+    assert robot_call("As Qs 5s 4h 3h 2h Ad Kd Jd 2d Qc 6c 5c", "1NT 2H 2S P") == "P"
+
+
+def test_a_game_partner_bid_is_not_pulled_to_a_part_score() -> None:
+    """1♣ (1♥) 2NT (P) 3NT (P): five clubs opposite the opening stay in 3NT rather than bid 4♣."""
+    assert robot_call("Qs 4s Kh 3h 2h 9d 7d 3d Ac Kc Tc 7c 3c", "P 1C 1H 2NT P 3NT P") == "P"
