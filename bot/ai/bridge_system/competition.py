@@ -10,6 +10,7 @@ from bot.ai.bridge_system.position import Hand, Meaning, Option, Position, Test,
 from bot.games.bridge import BIDS, DOUBLE, PASS
 
 TAKEOUT = "takeout: short in their suit, support for the others, or a strong hand"
+NEGATIVE = "negative: the unbid suits, not a penalty double"
 
 
 def others(their: str) -> str:
@@ -97,7 +98,9 @@ def doubler_rebids(position: Position, their: str, answer: str) -> list[Option]:
 
 
 def negative(position: Position, ours: str, their: str, level: int) -> list[Option]:
-    """Partner opened one of a suit and the next hand overcalled: responder's first call."""
+    """Partner opened one of a suit and the next hand overcalled: responder's first call. The
+    negative double shows the unbid majors (one of them with values); over a minor opening, a
+    hand of 13+ HCP with no natural bid cue-bids their suit."""
     unbid = [s for s in "HS" if s not in (ours, their)] or [s for s in "DC" if s not in (ours, their)]
     options: list[Option] = []
     if ours in "HS":
@@ -108,8 +111,7 @@ def negative(position: Position, ours: str, their: str, level: int) -> list[Opti
     one_level = [Option(position.cheapest(s), Meaning(6, lengths={s: 5}, note="forcing"))
                  for s in SUITS if s not in (ours, their) and position.cheapest(s)[0] == "1"]
     options += one_level
-    options.append(Option(DOUBLE, Meaning(6 if level == 1 else 8, lengths=dict.fromkeys(unbid, 4),
-                                           note="negative: the unbid suits, not a penalty double")))
+    options.append(Option(DOUBLE, Meaning(6 if level == 1 else 8, lengths=dict.fromkeys(unbid, 4), note=NEGATIVE)))
     options += [Option(position.cheapest(s), Meaning(10, lengths={s: 5}, note="forcing"))
                 for s in SUITS if s not in (ours, their) and position.cheapest(s)[0] == "2"]
     if ours in "DC":
@@ -117,6 +119,11 @@ def negative(position: Position, ours: str, their: str, level: int) -> list[Opti
                                                                note="a raise of partner's suit")))
     for bid, low, high in (("1NT", 6, 10), ("2NT", 11, 12), ("3NT", 13, 37)):
         options.append(Option(bid, Meaning(low, high, note="a stopper in their suit"), when=stopped(their)))
+    if len(unbid) == 2 and unbid[0] in "HS":  # one major of the two: still the double, with values
+        options += [Option(DOUBLE, Meaning(6 if level == 1 else 10, lengths={m: 4}, note=NEGATIVE)) for m in unbid]
+    if ours in "DC":  # over a major the cue-bid is the raise
+        return options + [Option(position.cheapest(their), Meaning(13, note="a cue-bid: game forcing, no natural bid")),
+                          Option(PASS, Meaning(high=12))]
     return options + [Option(PASS, Meaning())]
 
 
