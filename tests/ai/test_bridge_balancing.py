@@ -1,0 +1,23 @@
+"""The pass-out seat over the opponents' fit at the two level: a takeout double or a five-card
+suit rather than let them play there, and partner's answer to the double."""
+from __future__ import annotations
+
+from bot.ai.bridge_explain import explain
+from tests.ai.test_bridge_ai import robot_call
+from tests.ai.test_bridge_games import calls_of
+
+
+def test_the_pass_out_seat_reopens_over_their_fit() -> None:
+    """1♠ P 2♠ P P: a doubleton spade and three or more in each other suit double; three spades
+    pass; after our 2♥ overcall a void in spades and four-four in the minors doubles too."""
+    assert robot_call("Ks 4s Qh Jh 4h 3h Qd 8d 7d 5d Kc 3c 2c", "1S P 2S P P") == "X"
+    assert robot_call("Ks Qs 4s Jh 4h 3h Qd 8d 7d 5d Kc 3c 2c", "1S P 2S P P") == "P"
+    assert robot_call("Ah Qh Jh Th 2h Qd Jd 6d 4d Ac Tc 9c 8c", "P 1S 2H 2S P P") == "X"
+    assert explain(calls_of("1S P 2S P P X"), 5) == ("Double: 8–17 HCP, takeout in the pass-out seat: short in their suit, "
+                                                    "support for the other suits.")
+
+
+def test_partner_answers_the_reopening_double() -> None:
+    """1♠ P 2♠ P P X P: the longest other suit, or a pass with five spades."""
+    assert robot_call("Ks 4s Qh Jh 4h 3h Qd 8d 7d 5d Kc 3c 2c", "1S P 2S P P X P") == "3H"
+    assert robot_call("Qs Js 9s 6s 4s 4h 3h 8d 7d 5d Kc 3c 2c", "1S P 2S P P X P") == "P"
