@@ -57,3 +57,11 @@ def test_responder_does_not_pass_opener_s_new_suit_with_a_singleton_in_it() -> N
     """1♣ 1♥ 1♠: eight HCP and one spade bid 1NT rather than leave a 4-1 fit; four HCP pass."""
     assert robot_call("5s Ah 6h 3h 2h 9d 8d 5d 4d 3d Ac 9c 7c", "1C P 1H P 1S P") == "1NT"
     assert robot_call("5s Ah 6h 3h 2h 9d 8d 5d 4d 3d 2c 9c 7c", "1C P 1H P 1S P") == "P"
+
+
+def test_partner_s_three_of_our_major_over_their_three_competes_rather_than_invites() -> None:
+    """1♣ P 1♠ P 2♠ P P X P 3♦ 3♠ P: responder's cheapest 3♠ over 3♦ competes, so 15 HCP pass; the
+    same 15 HCP accept 1♣ P 1♠ P 2♠ P 3♠ P, an invitation."""
+    opener = "As Ks Ts 3s Kh 8h 7h 5h 4d Kc 9c 6c 2c"
+    assert robot_call(opener, "1C P 1S P 2S P P X P 3D 3S P") == "P"
+    assert robot_call(opener, "1C P 1S P 2S P 3S P") == "4S"
