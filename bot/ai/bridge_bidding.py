@@ -449,22 +449,25 @@ def overcall(a: Auction) -> str:
 
 
 def place(a: Auction) -> str:
-    """Later calls: find a fit with what partner has shown, add up the points, bid the level
-    they are worth (a part score from 19, game at 25, slam at 33; responder's 2NT invitation
-    without a fit at 23-24) unless the auction is already there (never a part score over our game). Accept partner's game invitation
-    with 3+ HCP above what we have shown, or the top of a range of three HCP or fewer."""
+    """Later calls: find a fit with what partner has shown (a balanced hand holds two of each
+    major, so six of one are a fit), add up the points, bid the level they are worth (a part
+    score from 19, game at 25, slam at 33; responder's 2NT invitation without a fit at 23-24)
+    unless the auction is already there (never a part score over our game). Accept partner's
+    game invitation with 3+ HCP above what we have shown, or the top of a range of three HCP or
+    fewer."""
     h, partner = a.hand, a.shown[a.partner]
     invited = invitation(a)
     if invited:
         mine = a.shown[a.me]
         top = mine.max_hcp - mine.min_hcp <= 2 and h.hcp >= mine.max_hcp  # the top of a narrow range
         return game_in(invited) if (h.hcp - mine.min_hcp >= 3 or top) and a.legal(game_in(invited)) else PASS
-    fits = [s for s in SUITS if h.lengths[s] + partner.lengths[s] >= 8]
+    held = {s: max(partner.lengths[s], 2 if partner.balanced and s in MAJORS else 0) for s in SUITS}
+    fits = [s for s in SUITS if h.lengths[s] + held[s] >= 8]
     majors = [s for s in fits if s in MAJORS]
     combined = (h.points if fits else h.hcp) + expected_strength(partner)
     target = None
     if majors and combined >= 19:
-        suit = max(majors, key=lambda s: h.lengths[s] + partner.lengths[s])
+        suit = max(majors, key=lambda s: h.lengths[s] + held[s])
         level = 6 if combined >= 33 else 4 if combined >= 25 else 3 if combined >= 23 else 2
         target = f"{level}{suit}"
     elif combined >= 25 and their_suits_stopped(a) and (a.legal("3NT") or not fits):  # past 3NT: the minor game
@@ -472,7 +475,7 @@ def place(a: Auction) -> str:
     elif not fits and INVITE[0] <= combined <= INVITE[1] and answering_again(a.bids, a.me):
         target = "2NT"
     elif fits and combined >= 19:
-        suit = max(fits, key=lambda s: h.lengths[s] + partner.lengths[s])
+        suit = max(fits, key=lambda s: h.lengths[s] + held[s])
         target = f"{5 if combined >= 28 else 4 if combined >= 25 else 3 if combined >= 23 else 2}{suit}"
     target = target or strong_rebid(a) or no_fit(a)
     if target is None or not a.legal(target) or (below_game(target) and our_game(a)):

@@ -65,3 +65,10 @@ def test_partner_s_three_of_our_major_over_their_three_competes_rather_than_invi
     opener = "As Ks Ts 3s Kh 8h 7h 5h 4d Kc 9c 6c 2c"
     assert robot_call(opener, "1C P 1S P 2S P P X P 3D 3S P") == "P"
     assert robot_call(opener, "1C P 1S P 2S P 3S P") == "4S"
+
+
+def test_a_six_card_major_opposite_a_balanced_rebid_is_a_fit() -> None:
+    """1♣ 1♥ 1NT: six hearts and 10 HCP invite with 3♥ (opener's balanced hand holds two), 13 bid
+    game."""
+    assert robot_call("2s Th 9h 8h 7h 4h 3h Kd 5d 3d Ac Kc 9c", "1C P 1H P 1NT P") == "3H"
+    assert robot_call("2s Th 9h 8h 7h 4h 3h Kd Qd 3d Ac Kc Jc", "1C P 1H P 1NT P") == "4H"
