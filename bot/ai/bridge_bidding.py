@@ -376,7 +376,8 @@ def opener_rebid(a: Auction) -> str:
         if h.lengths[own] >= 6:
             return compete(a, "4" + own if own in MAJORS and h.points >= 19 else ("3" if h.points >= 16 else "2") + own)
         second = [s for s in SUITS[SUITS.index(own) + 1:] if h.lengths[s] >= 4]
-        return compete(a, "2" + second[0]) if second else PASS
+        higher = [s for s in SUITS[:SUITS.index(own)] if h.lengths[s] >= 4 and h.points >= 17]  # a reverse
+        return compete(a, "2" + (second or higher)[0]) if second or higher else PASS
     return compete(a, rebid_after_new_suit(a, own, strain), stretch=1)
 
 
@@ -523,12 +524,12 @@ def no_fit(a: Auction) -> str | None:
 
 def strong_rebid(a: Auction) -> str | None:
     """With 18+ HCP and no fit, keep the auction going: notrump up to 2NT when balanced, else the
-    longest suit up to the two level."""
+    longest suit up to the two level (the three level with six cards)."""
     h = a.hand
     if h.hcp < 18:
         return None
     bid = a.cheapest("NT") if h.balanced else a.cheapest(h.longest())
-    return bid if int(bid[0]) <= 2 else None
+    return bid if int(bid[0]) <= (2 if h.balanced or h.lengths[h.longest()] < 6 else 3) else None
 
 
 def invitation(a: Auction) -> str | None:

@@ -72,3 +72,10 @@ def test_a_six_card_major_opposite_a_balanced_rebid_is_a_fit() -> None:
     game."""
     assert robot_call("2s Th 9h 8h 7h 4h 3h Kd 5d 3d Ac Kc 9c", "1C P 1H P 1NT P") == "3H"
     assert robot_call("2s Th 9h 8h 7h 4h 3h Kd Qd 3d Ac Kc Jc", "1C P 1H P 1NT P") == "4H"
+
+
+def test_a_strong_opener_keeps_going() -> None:
+    """1♦ 1NT: 17 HCP with four hearts reverse into 2♥; 1♦ (1♥) P (2♥): 20 HCP with six diamonds
+    bid 3♦ rather than pass."""
+    assert robot_call("Ks Ah Qh Th 6h Ad Qd Jd 7d 6d Jc 7c 2c", "1D P 1NT P") == "2H"
+    assert robot_call("Ah 8h Ad Kd Qd 9d 8d 4d Ac Qc Jc Tc 6c", "1D 1H P 2H") == "3D"
