@@ -21,3 +21,15 @@ def test_partner_answers_the_reopening_double() -> None:
     """1♠ P 2♠ P P X P: the longest other suit, or a pass with five spades."""
     assert robot_call("Ks 4s Qh Jh 4h 3h Qd 8d 7d 5d Kc 3c 2c", "1S P 2S P P X P") == "3H"
     assert robot_call("Qs Js 9s 6s 4s 4h 3h 8d 7d 5d Kc 3c 2c", "1S P 2S P P X P") == "P"
+
+
+def test_opener_reopens_their_two_level_overcall_and_partner_may_pass_for_penalty() -> None:
+    """1♦ 2♣ P P: two clubs or fewer reopen with a double, three pass; partner passes the double
+    with five clubs, else bids its longest other suit."""
+    assert robot_call("Ks 9s 5s Ah Jh 8h 4h Ad Qd 7d 6d 3d 5c", "1D 2C P P") == "X"
+    assert robot_call("Ks 5s Ah Jh 8h 4h Ad Qd 7d 6d 8c 3d 5c", "1D 2C P P") == "X"
+    assert robot_call("Ks 5s Ah Jh 8h Ad Qd 7d 6d 3d 8c 4c 5c", "1D 2C P P") == "P"
+    assert robot_call("Ks Qs 5s 8h 4h Ad Jd 5d Qc Jc 4c 3c 2c", "1D 2C P P X P") == "P"
+    assert robot_call("Qs 5s Kh Jh 8h 4h Ad Jd 5d 4c 3c 2c 6d", "1D 2C P P X P") == "2H"
+    assert explain(calls_of("1D 2C P P X"), 4) == ("Later call: 12–21 HCP, reopening: short in their suit, partner may "
+                                                  "pass it for penalty.")

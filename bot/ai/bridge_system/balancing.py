@@ -1,14 +1,20 @@
 """In the pass-out seat over the opponents' fit at the two level (1♠ P 2♠ P P, or after our
 overcall): a club player does not let them play there. A takeout double (short in their suit,
 support for the others), or a five-card suit at the cheapest level up to three; partner answers
-the double in its longest other suit, or passes it with five of their trumps."""
+the double in its longest other suit, or passes it with five of their trumps.
+
+And the opener's reopening double over their two-level overcall that partner passed (1♦ 2♣ P
+P): with two cards or fewer in their suit, since partner, who has no penalty double
+(``competition``'s double is negative), may be waiting with their suit; partner passes for
+penalty with length in it, else bids notrump with a stopper or its longest other suit."""
 from __future__ import annotations
 
 from bot.ai.bridge_bidding import SUITS
-from bot.ai.bridge_system.position import Hand, Meaning, Option, Position, Test, at_least, longest
+from bot.ai.bridge_system.position import Hand, Meaning, Option, Position, Test, at_least, either, good, longest, stopped
 from bot.games.bridge import BIDS, DOUBLE, PASS
 
 BALANCING = "takeout in the pass-out seat: short in their suit, support for the other suits"
+REOPENING = "reopening: short in their suit, partner may pass it for penalty"
 
 
 def their_fit(position: Position, upto: int) -> str | None:
@@ -53,15 +59,52 @@ def answer(position: Position, their: str) -> list[Option]:
                      when=longest(s, others)) for s in others]]
 
 
+def passed_overcall(position: Position) -> str | None:
+    """The suit of their two-level overcall of our opening one of a suit, if partner and the next
+    hand passed it and it is our turn (the opener's): over one level, partner had 1NT and the
+    negative double."""
+    calls = position.calls
+    if len(calls) < 4 or calls[-4][0] != position.seat or [c for _, c in calls[-2:]] != [PASS, PASS]:
+        return None
+    opening, overcall = calls[-4][1], calls[-3][1]
+    first = position.bids[0] == (position.seat, opening) and len(position.bids) == 2
+    if not first or opening[0] != "1" or opening[1:] == "NT" or overcall not in BIDS or overcall[1:] == "NT" \
+            or overcall[0] != "2":
+        return None
+    return overcall[1:]
+
+
+def reopening(their: str) -> list[Option]:
+    return [Option(DOUBLE, Meaning(12, note=REOPENING), when=lambda hand: hand.info.lengths[their] <= 2)]
+
+
+def after_reopening(position: Position, their: str) -> list[Option]:
+    """Partner reopened with a double and the next hand passed."""
+    others = "".join(s for s in SUITS if s != their)
+    notrump = [Option(bid, Meaning(low, high, note="a stopper in their suit"), when=stopped(their))
+               for bid, low, high in (("1NT", 6, 10), ("2NT", 11, 12), ("3NT", 13, 37)) if position.legal(bid)]
+    return [Option(PASS, Meaning(lengths={their: 4}, note="for penalty: length in their suit"),
+                   when=either(good(their), at_least(their, 5))),
+            *notrump,
+            *[Option(position.cheapest(s), Meaning(note="an answer to the reopening double: the longest other suit"),
+                     when=longest(s, others)) for s in others]]
+
+
 def rules(position: Position) -> list[Option]:
-    """The options at the two places this module covers (none elsewhere)."""
+    """The options at the places this module covers (none elsewhere)."""
     their = their_fit(position, 2)
     if their is not None:
         return reopen(position, their)
+    their = passed_overcall(position)
+    if their is not None:
+        return reopening(their)
     calls = position.calls
     if len(calls) >= 2 and calls[-2] == (position.partner, DOUBLE) and calls[-1][1] == PASS:
         before = Position(calls[:-2], position.partner, position.shown)
         their = their_fit(before, 2)
         if their is not None:
             return answer(position, their)
+        their = passed_overcall(before)
+        if their is not None:
+            return after_reopening(position, their)
     return []
