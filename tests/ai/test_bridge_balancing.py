@@ -33,3 +33,10 @@ def test_opener_reopens_their_two_level_overcall_and_partner_may_pass_for_penalt
     assert robot_call("Qs 5s Kh Jh 8h 4h Ad Jd 5d 4c 3c 2c 6d", "1D 2C P P X P") == "2H"
     assert explain(calls_of("1D 2C P P X"), 4) == ("Later call: 12–21 HCP, reopening: short in their suit, partner may "
                                                   "pass it for penalty.")
+
+
+def test_the_protective_doubler_raises_and_partner_s_notrump_stops_their_suit() -> None:
+    """3♣ P P X P 3♠ P: 21 HCP and five spades raise to game; 2♠ 2NT P: 10 HCP bid 3NT without a
+    spade stopper, since partner's 2NT showed one."""
+    assert robot_call("As Qs 6s 4s 3s Ah Qh 8h 3h Ad Kd Qd Td", "3C P P X P 3S P") == "4S"
+    assert robot_call("9s 8s 9h 6h 3h Qd Jd 4d 3d Ac Kc 6c 3c", "2S 2NT P") == "3NT"

@@ -79,7 +79,8 @@ def advancing(position: Position, their: str, protective: bool = False) -> list[
 
 
 def doubler_rebids(position: Position, their: str, answer: str) -> list[Option]:
-    """We doubled for takeout and partner answered: raise with extras, or show the strong hand."""
+    """We doubled for takeout (directly or in the pass-out seat) and partner answered: raise with
+    extras, or show the strong hand."""
     options: list[Option] = []
     if answer[1:] != "NT":
         suit = answer[1:]
@@ -171,7 +172,8 @@ def rules(position: Position) -> list[Option] | None:
                 and partner_all == [DOUBLE]:
             return advancing(position, strain, protective=len(answering) == 4)
         pattern = [c if c in (DOUBLE, PASS) else "bid" for _, c in after_opening]
-        if mine_all[:1] == [DOUBLE] and pattern == [DOUBLE, PASS, "bid", PASS] and len(bids) == 2:
+        if mine_all[:1] == [DOUBLE] and pattern in ([DOUBLE, PASS, "bid", PASS], [PASS, PASS, DOUBLE, PASS, "bid", PASS]) \
+                and len(bids) == 2:
             return doubler_rebids(position, strain, bids[1][1])
     if first_seat == position.partner and level == 1 and strain != "NT" and not mine_all and len(after_opening) == 1:
         seat, call = after_opening[0]
