@@ -10,7 +10,8 @@ penalty with length in it, else bids notrump with a stopper or its longest other
 from __future__ import annotations
 
 from bot.ai.bridge_bidding import SUITS
-from bot.ai.bridge_system.position import Hand, Meaning, Option, Position, Test, at_least, either, good, longest, stopped
+from bot.ai.bridge_system.competition import notrump_opposite_opening
+from bot.ai.bridge_system.position import Hand, Meaning, Option, Position, Test, at_least, either, good, longest
 from bot.games.bridge import BIDS, DOUBLE, PASS
 
 BALANCING = "takeout in the pass-out seat: short in their suit, support for the other suits"
@@ -81,11 +82,9 @@ def reopening(their: str) -> list[Option]:
 def after_reopening(position: Position, their: str) -> list[Option]:
     """Partner reopened with a double and the next hand passed."""
     others = "".join(s for s in SUITS if s != their)
-    notrump = [Option(bid, Meaning(low, high, note="a stopper in their suit"), when=stopped(their))
-               for bid, low, high in (("1NT", 6, 10), ("2NT", 11, 12), ("3NT", 13, 37)) if position.legal(bid)]
     return [Option(PASS, Meaning(lengths={their: 4}, note="for penalty: length in their suit"),
                    when=either(good(their), at_least(their, 5))),
-            *notrump,
+            *notrump_opposite_opening(their),
             *[Option(position.cheapest(s), Meaning(note="an answer to the reopening double: the longest other suit"),
                      when=longest(s, others)) for s in others]]
 

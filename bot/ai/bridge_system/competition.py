@@ -98,6 +98,12 @@ def doubler_rebids(position: Position, their: str, answer: str) -> list[Option]:
     return options + [Option(PASS, Meaning())]
 
 
+def notrump_opposite_opening(their: str) -> list[Option]:
+    """Responder's notrump with a stopper in their suit: 1NT 6-10, 2NT 11-12, 3NT 13+."""
+    return [Option(bid, Meaning(low, high, note="a stopper in their suit"), when=stopped(their))
+            for bid, low, high in (("1NT", 6, 10), ("2NT", 11, 12), ("3NT", 13, 37))]
+
+
 def negative(position: Position, ours: str, their: str, level: int) -> list[Option]:
     """Partner opened one of a suit and the next hand overcalled: responder's first call. The
     negative double shows the unbid majors (one of them with values); over a minor opening, a
@@ -118,8 +124,7 @@ def negative(position: Position, ours: str, their: str, level: int) -> list[Opti
     if ours in "DC":
         options.append(Option(position.cheapest(ours), Meaning(6, 10, lengths={ours: 4 if ours == "D" else 5},
                                                                note="a raise of partner's suit")))
-    for bid, low, high in (("1NT", 6, 10), ("2NT", 11, 12), ("3NT", 13, 37)):
-        options.append(Option(bid, Meaning(low, high, note="a stopper in their suit"), when=stopped(their)))
+    options += notrump_opposite_opening(their)
     if len(unbid) == 2 and unbid[0] in "HS":  # one major of the two: still the double, with values
         options += [Option(DOUBLE, Meaning(6 if level == 1 else 10, lengths={m: 4}, note=NEGATIVE)) for m in unbid]
     if ours in "DC":  # over a major the cue-bid is the raise
