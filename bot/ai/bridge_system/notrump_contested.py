@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from bot.ai.bridge_bidding import SUITS
 from bot.ai.bridge_system.judgment import penalty_double
-from bot.ai.bridge_system.position import Meaning, Option, Position, Test, at_least, longest, stopped
+from bot.ai.bridge_system.position import Meaning, Option, Position, Test, longest, stopped
 from bot.games.bridge import BIDS, PASS
 
 CUE = "game forcing: asks for a four-card major, else a stopper in their suit"
@@ -41,14 +41,16 @@ def responses(position: Position, their: str) -> list[Option]:
 
 
 def answers(position: Position, their: str, asked: str) -> list[Option]:
-    """Opener after responder's forcing call (the next hand passed)."""
+    """Opener after responder's forcing call (the next hand passed). Opener's balanced hand holds
+    two cards at least in responder's suit."""
     if asked == "2NT":
         return [Option("3NT", Meaning(16, 17, note="accepts the invitation")), Option(PASS, Meaning(high=15))]
     if asked[1:] == their:
         options = [Option(position.cheapest(m), Meaning(lengths={m: 4}, note="a four-card major"))
                    for m in unbid_majors(their)[::-1]]
         minors = "".join(s for s in "DC" if s != their)
-        return [*options, Option("3NT", Meaning(note="no four-card major: a stopper in their suit"), when=stopped(their)),
+        return [*options,
+                Option("3NT", Meaning(note="no four-card major: a stopper in their suit"), when=stopped(their)),
                 *[Option(position.cheapest(m), Meaning(note="no four-card major, no stopper in their suit"),
                          when=longest(m, minors)) for m in minors]]
     suit = asked[1:]
@@ -56,9 +58,8 @@ def answers(position: Position, their: str, asked: str) -> list[Option]:
     raise_ = Option(game, Meaning(lengths={suit: 3}, note="support for responder's suit"))
     notrump = Option("3NT", Meaning(note="a stopper in their suit"), when=stopped(their))
     first, second = (raise_, notrump) if suit in MAJORS else (notrump, raise_)
-    return [first, second, Option(position.cheapest(suit), Meaning(note="no stopper in their suit, two cards in responder's"),
-                                  when=at_least(suit, 2)),
-            Option("3NT", Meaning(note="nowhere better to play"))]
+    return [first, second,
+            Option(position.cheapest(suit), Meaning(note="no stopper in their suit, two cards in responder's"))]
 
 
 def rules(position: Position) -> list[Option] | None:
