@@ -1,5 +1,6 @@
-"""When the next hand overcalls our 1NT: responder with game values never passes, the cue-bid asks
-for a major or a stopper, and nobody pulls partner's game to a part score."""
+"""When the next hand overcalls our 1NT (or partner's minor): responder with game values never
+passes, the cue-bid asks for a major or a stopper, and nobody pulls partner's game to a part
+score."""
 from __future__ import annotations
 
 import pytest
@@ -38,3 +39,12 @@ def test_opener_answers_the_cue_bid_and_the_forcing_suit() -> None:
 def test_a_game_partner_bid_is_not_pulled_to_a_part_score() -> None:
     """1♣ (1♥) 2NT (P) 3NT (P): five clubs opposite the opening stay in 3NT rather than bid 4♣."""
     assert robot_call("Qs 4s Kh 3h 2h 9d 7d 3d Ac Kc Tc 7c 3c", "P 1C 1H 2NT P 3NT P") == "P"
+
+
+def test_responder_over_their_overcall_of_a_minor_doubles_with_one_major_or_cue_bids_game_values() -> None:
+    """1♦ (2♣): four hearts and 11 HCP make the negative double; 15 HCP with no four-card major and
+    no club stopper cue-bid 3♣ (game forcing) rather than pass; 8 HCP with nothing to show pass."""
+    assert robot_call("Qs 6s 5s Kh Qh Jh 8h Kd Td Tc 6c 5c 3c", "1D 2C") == "X"
+    assert robot_call("As Qs 5s Kh Qh Jh Kd Td 2d Tc 6c 5c 3c", "1D 2C") == "3C"
+    assert robot_call("Qs 6s 5s Kh 4h 2h Kd Td 2d Tc 6c 5c 3c", "1D 2C") == "P"
+    assert explain(calls_of("1D 2C 3C"), 2) == "Response: 13+ HCP, a cue-bid: game forcing, no natural bid."
