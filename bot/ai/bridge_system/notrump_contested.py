@@ -4,13 +4,12 @@ suit is forcing, 2NT invites, 3NT and four of a major are to play, and the cue-b
 is game forcing: it asks for a four-card major (Stayman) or a stopper in their suit."""
 from __future__ import annotations
 
-from bot.ai.bridge_bidding import SUITS
+from bot.ai.bridge_bidding import MAJORS, SUITS
 from bot.ai.bridge_system.judgment import penalty_double
 from bot.ai.bridge_system.position import Meaning, Option, Position, Test, longest, stopped
 from bot.games.bridge import BIDS, PASS
 
 CUE = "game forcing: asks for a four-card major, else a stopper in their suit"
-MAJORS = "SH"
 
 
 def unbid_majors(their: str) -> str:
