@@ -83,6 +83,13 @@ class Shown:
             self.lengths[suit] = max(self.lengths[suit], length)
         self.balanced = self.balanced or balanced
 
+    def admits(self, hand: HandInfo) -> bool:
+        """The hand is one the calls describe: its HCP in the range, the suit lengths, the shape,
+        and the least points (with length, or with shortness as a raise counts them)."""
+        return (self.min_hcp <= hand.hcp <= self.max_hcp and all(hand.lengths[s] >= self.lengths[s] for s in SUITS)
+                and (hand.balanced or not self.balanced)
+                and max(hand.points, *(hand.support_points(s) for s in SUITS)) >= self.min_points)
+
 
 OPENINGS: dict[str, tuple[int, int, int, bool]] = {
     "1C": (10, 37, 3, False), "1D": (10, 37, 3, False), "1H": (10, 37, 5, False),
@@ -143,11 +150,18 @@ def read_call(shown: list[Shown], bids: list[tuple[int, str]], seat: int, call: 
             me.promise(18)
         elif opener_rebid and level == 1 and partner_bids:  # ``rebid_after_new_suit``
             me.promise(12, 14, balanced=True)
+        elif opener_rebid and level == 3 and partner_bids:  # game opposite what partner's reply showed
+            two_level = BIDS.index(bids[-1][1]) >= BIDS.index("1NT")
+            me.promise(0, points={"1NT": 19, "2NT": 14}.get(partner_bids[0], 15 if two_level else 18))
+        elif call == "3NT" and answering_again(bids, seat) and bids[-1][1] != "2NT" and int(bids[-1][1][0]) <= 2:
+            me.promise(0, points=GAME - expected_strength(partner))  # ``place``: game with no invitation to accept
         elif call == "2NT" and answering_again(bids, seat):
             low = INVITE[0] - expected_strength(partner)
             me.promise(low, low + INVITE[1] - INVITE[0])
     else:
-        if opener_rebid and (level > cheapest_level(strain, bids[-1][1]) or reverse(bids, seat, call)):
+        jump = opener_rebid and (level > cheapest_level(strain, bids[-1][1]) or reverse(bids, seat, call))
+        raised = jump and bool(partner_bids) and partner_bids[0][1:] == own_bids[0][1:] == strain
+        if jump and not (raised and call == game_in(strain)):  # after partner's raise, game is to play
             me.promise(0, points=16)  # 16 points: HCP and length
         if any(b[1:] == strain for b in partner_bids):  # an eight-card fit with what partner has shown
             me.promise(0, suit=strain, length=max(1, 8 - partner.lengths[strain]))
@@ -186,7 +200,7 @@ def _read_response(me: Shown, opening: str, call: str, last: str) -> None:
     level, strain = int(call[0]), call[1:]
     if opening in RESPONSES_TO_NOTRUMP:
         if call in RESPONSES_TO_NOTRUMP[opening]:
-            me.promise(*RESPONSES_TO_NOTRUMP[opening][call], balanced=True)
+            me.promise(*RESPONSES_TO_NOTRUMP[opening][call])  # any shape without a five-card major
         elif opening == "1NT" and level == 2:
             me.promise(0, 7, strain, 5)
         else:
@@ -457,7 +471,7 @@ def place(a: Auction) -> str:
     """Later calls: find a fit with what partner has shown (a balanced hand holds two of each
     major, so six of one are a fit), add up the points, bid the level they are worth (a part
     score from 19, game at 25, slam at 33; responder's 2NT invitation without a fit at 23-24)
-    unless the auction is already there (never a part score over our game). Accept partner's
+    unless the auction is already there (over our game, never a part score or a minor's game). Accept partner's
     game invitation with 3+ HCP above what we have shown, or the top of a range of three HCP or
     fewer."""
     h, partner = a.hand, a.shown[a.partner]
@@ -473,17 +487,17 @@ def place(a: Auction) -> str:
     target = None
     if majors and combined >= 19:
         suit = max(majors, key=lambda s: h.lengths[s] + held[s])
-        level = 6 if combined >= 33 else 4 if combined >= 25 else 3 if combined >= 23 else 2
+        level = 6 if combined >= SLAM else 4 if combined >= GAME else 3 if combined >= 23 else 2
         target = f"{level}{suit}"
-    elif combined >= 25 and their_suits_stopped(a) and (a.legal("3NT") or not fits):  # past 3NT: the minor game
-        target = "6NT" if combined >= 33 else "3NT"
+    elif combined >= GAME and their_suits_stopped(a) and (a.legal("3NT") or not fits):  # past 3NT: the minor game
+        target = "6NT" if combined >= SLAM else "3NT"
     elif not fits and INVITE[0] <= combined <= INVITE[1] and answering_again(a.bids, a.me):
         target = "2NT"
     elif fits and combined >= 19:
         suit = max(fits, key=lambda s: h.lengths[s] + held[s])
-        target = f"{5 if combined >= 28 else 4 if combined >= 25 else 3 if combined >= 23 else 2}{suit}"
+        target = f"{5 if combined >= 28 else 4 if combined >= GAME else 3 if combined >= 23 else 2}{suit}"
     target = target or strong_rebid(a) or no_fit(a)
-    if target is None or not a.legal(target) or (below_game(target) and our_game(a)):
+    if target is None or not a.legal(target) or (our_game(a) and int(target[0]) < 6 and target[1] in "CD"):
         return PASS
     return target
 
@@ -498,6 +512,10 @@ def our_game(a: Auction) -> bool:
     return bool(ours) and not below_game(ours[-1])
 
 
+GAME = 25
+"""Points between the hands (``place``'s count) for a game."""
+SLAM = 33
+"""Points between the hands (``place``'s count) for a small slam."""
 INVITE = (23, 24)
 """Points between the hands (``place``'s count) with which responder, without a fit, invites game
 by 2NT."""

@@ -17,7 +17,7 @@ from typing import Any, Mapping, Sequence
 
 from endplay.types import Deal, Denom, Player
 
-from bot.ai.bridge_bidding import SUITS, HandInfo, Shown
+from bot.ai.bridge_bidding import HandInfo, Shown
 from bot.ai.bridge_carding import Play, Read, misreads, reads
 from bot.games.base import HIDDEN
 from bot.games.bridge import endplay_card, pbn_hand
@@ -146,10 +146,7 @@ def _deal_with_voids(table: Table, hidden: Sequence[int], rng: random.Random) ->
 
 
 def _keeps_promises(cards: Sequence[str], shown: Shown) -> bool:
-    hand = HandInfo.of(cards)
-    return (shown.min_hcp <= hand.hcp <= shown.max_hcp
-            and all(hand.lengths[s] >= shown.lengths[s] for s in SUITS)
-            and (not shown.balanced or hand.balanced))
+    return shown.admits(HandInfo.of(cards))
 
 
 def solver_deal(hands: Mapping[int, Sequence[str]], table: Table) -> Deal:

@@ -11,6 +11,7 @@ import pytest
 import bot.ai.bridge as robot
 from bot.ai.bridge_bidding import HandInfo
 from bot.ai.bridge_explain import SUIT_NAMES, explain, role
+from bot.ai.bridge_systems import system_of
 from bot.games.base import Seat
 from bot.games.bridge import BridgeEngine
 
@@ -53,7 +54,8 @@ def _true_of(text: str, hand: list[str]) -> None:
 
 @pytest.mark.parametrize("system", ["sayc", "beginners"])
 def test_every_robot_call_is_explained_and_the_words_are_true_of_its_hand(system: str) -> None:
-    """Over 400 robot auctions: openings, responses, rebids, overcalls and later calls alike."""
+    """Over 400 robot auctions: openings, responses, rebids, overcalls and later calls alike; and
+    what each seat's calls showed, points included, admits its hand."""
     seen: dict[str, set[str]] = {"opening": set(), "response": set()}
     for game, calls in _auctions(400, system):
         for index, (seat, call) in enumerate(calls):
@@ -65,6 +67,9 @@ def test_every_robot_call_is_explained_and_the_words_are_true_of_its_hand(system
                 if call != "Pass":
                     assert "nothing new" not in text, text
             _true_of(text, game.hands[seat])
+        shown = system_of({"system": system}).describe(calls)
+        untrue = [(seat, shown[seat], game.hands[seat]) for seat in range(4) if not shown[seat].admits(HandInfo.of(game.hands[seat]))]
+        assert not untrue, (calls, untrue)
     assert {"1C", "1D", "1H", "1S", "1NT", "Pass"} <= seen["opening"], seen["opening"]
     assert len(seen["response"]) >= 8, seen["response"]
 

@@ -22,6 +22,21 @@ def test_sampled_deals_keep_our_cards_and_what_the_auction_showed() -> None:
     assert not keeps(["2s", "3s", "4s", "5s", "6s", "2h", "3h", "4h", "2d", "3d", "4d", "2c", "3c"], shown[1])
 
 
+def test_sampled_hands_hold_the_points_the_auction_promised() -> None:
+    """A jump rebid's 16 points: the sampled hand counts them (HCP with length, or with shortness
+    as a raise does), whatever its HCP range allows."""
+    shown = [Shown() for _ in range(4)]
+    shown[2].promise(10, 21, points=16)
+    rng = random.Random(5)
+    mine = "2s 3s 4s 5s 2h 3h 4h 5h 2d 3d 4d 5d Jc".split()
+    for _ in range(SAMPLES):
+        partner = HandInfo.of(sample(mine, 0, shown, rng)[2])
+        assert max(partner.points, *(partner.support_points(s) for s in "SHDC")) >= 16
+    flat_ten = ["As", "Ks", "4s", "3s", "2h", "3h", "4h", "2d", "3d", "4d", "2c", "3c", "4c"]
+    assert not keeps(flat_ten, shown[2])
+    assert keeps(["As", "Ks", "Qs", "Js", "3s", "2s", "Ah", "4h", "2d", "3d", "4d", "2c", "3c"], shown[2])  # 14 HCP, 16 points
+
+
 def test_a_contract_that_always_goes_down_is_worth_doubling() -> None:
     """Seven top trumps and every ace against 4♥: down on every deal, whatever else is where."""
     gain, down, solved = doubling_gain(TRUMP_STACK, 0, [Shown() for _ in range(4)], ContractResult(4, "H", 0, 1),

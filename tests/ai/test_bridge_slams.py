@@ -117,3 +117,15 @@ def test_a_strong_hand_facing_a_two_club_opener_bids_six_notrump_on_any_shape() 
 def test_five_diamonds_from_a_strong_notrump_opener_is_three_key_cards() -> None:
     """2NT–3♥–3♠–4NT–5♦: opener's 20 HCP hardly hold no key card; with two responder bids six."""
     assert robot_call("Qs Js 8s 7s 6s 5s Ah 5h 4h Ad Kd 2d 2c", "2NT P 3H P 3S P 4NT P 5D P") == "6S"
+
+
+def test_opener_s_game_rebid_in_notrump_shows_its_points_and_partner_bids_the_slam() -> None:
+    """1♣ 1♥ 3NT: opener's 18+ opposite a one-level answer; 15 HCP and six hearts bid 6NT. 1♣ 1♦
+    1♠ 3NT: responder's game shows 13+ opposite an opening, which a balanced 19 takes to 6NT; 16
+    HCP pass."""
+    assert explain(calls_of("1C P 1H P 3NT"), 4) == "Opener's rebid: 18+ points (HCP with length or shortness)."
+    assert explain(calls_of("1C P 2D P 3NT"), 4) == "Opener's rebid: 15+ points (HCP with length or shortness)."
+    assert robot_call("Ks Js Ah Kh Jh 9h 4h 3h Kd Td 8d 4d 5c", "1C P 1H P 3NT P") == "6NT"
+    assert explain(calls_of("1C P 1D P 1S P 3NT"), 6) == "Later call: 13+ points (HCP with length or shortness)."
+    assert robot_call("As Ks 4s 3s Th 8h 5h 4h Ad Qd Ac Qc Tc", "1C P 1D P 1S P 3NT P") == "6NT"
+    assert robot_call("As Ks 4s 3s Th 8h 5h 4h Ad Jd 5c Qc Tc", "1C P 1D P 1S P 3NT P") == "P"

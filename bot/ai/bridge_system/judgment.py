@@ -16,7 +16,7 @@ from typing import NamedTuple, Sequence
 from endplay.dds import solve_all_boards
 from endplay.types import Deal, Denom, Player
 
-from bot.ai.bridge_bidding import SUITS, HandInfo, Shown
+from bot.ai.bridge_bidding import HandInfo, Shown
 from bot.ai.bridge_solver import in_solver
 from bot.ai.bridge_system.position import Hand, Meaning, Option, Position
 from bot.games.bridge import BIDS, DOUBLE, PASS, pbn_hand
@@ -36,9 +36,7 @@ TRIES = 300
 
 
 def keeps(cards: Sequence[str], shown: Shown) -> bool:
-    hand = HandInfo.of(cards)
-    return (shown.min_hcp <= hand.hcp <= shown.max_hcp and all(hand.lengths[s] >= shown.lengths[s] for s in SUITS)
-            and (hand.balanced or not shown.balanced))
+    return shown.admits(HandInfo.of(cards))
 
 
 def sample(mine: Sequence[str], seat: int, shown: Sequence[Shown], rng: random.Random) -> list[list[str]]:

@@ -97,6 +97,7 @@ def after_stayman(nt: Notrump, answer: str) -> list[Option]:
         options.append(Option("4" + major, Meaning(nt.game, lengths=fit, note="to play")))
         if nt.invite:
             options.append(Option("3" + major, Meaning(nt.invite, nt.game - 1, lengths=fit, note="invites game")))
+        options += [option for option in nt.quantitative() if option.call != "4NT"]  # 4NT would ask for key cards
     else:
         options += nt.quantitative()
     other = {"H": "S", "S": "", "D": ""}[major]
@@ -113,6 +114,7 @@ def after_transfer(nt: Notrump, major: str) -> list[Option]:
     options = [nt.key_card_ask(major, 6),
                Option("4" + major, Meaning(nt.game - 1, lengths={major: 6}, points=nt.game + 1, note="to play"),
                       when=six),
+               Option("6NT", Meaning(nt.slam + 2, lengths={major: 5}, note="to play")),
                Option("3NT", Meaning(nt.game, lengths={major: 5}, note="opener chooses between 3NT and game in the major"))]
     if nt.invite:
         options += [Option("3" + major, Meaning(nt.invite - 1, nt.game - 1, lengths={major: 6}, points=nt.invite + 1,
