@@ -129,3 +129,11 @@ def test_opener_s_game_rebid_in_notrump_shows_its_points_and_partner_bids_the_sl
     assert explain(calls_of("1C P 1D P 1S P 3NT"), 6) == "Later call: 13+ points (HCP with length or shortness)."
     assert robot_call("As Ks 4s 3s Th 8h 5h 4h Ad Qd Ac Qc Tc", "1C P 1D P 1S P 3NT P") == "6NT"
     assert robot_call("As Ks 4s 3s Th 8h 5h 4h Ad Jd 5c Qc Tc", "1C P 1D P 1S P 3NT P") == "P"
+
+
+def test_opener_s_jump_to_game_in_responder_s_major_shows_strength_for_a_slam() -> None:
+    """1♥ 1♠ 4♠ by the losing trick count shows 15+ support points, so responder's 18 HCP ask for
+    key cards."""
+    assert explain(calls_of("1H P 1S P 4S"), 4) == ("Opener's rebid: 15+ points (HCP with length or shortness), "
+                                                    "4+ spades, game in the fit.")
+    assert robot_call("As Ks Qs 8s 3s Kh 7h 4h Ad 6d 5d Qc 2c", "1H P 1S P 4S P") == "4NT"

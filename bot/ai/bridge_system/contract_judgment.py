@@ -14,8 +14,9 @@ Two decisions are judged this way, once partner has bid:
   scored doubled where it goes two down.
 
 A higher contract is bid when it gains on average (``judgment.cautious``: as if one more deal had
-not gained), and a game or slam only where it makes on most of the deals solved. The sampling and solving run in the solver
-process within ``judgment.BUDGET``, like the penalty double's.
+not gained), a game only where it makes on most of the deals solved and a slam on half of them.
+The sampling and solving run in the solver process within ``judgment.BUDGET``, like the penalty
+double's.
 """
 from __future__ import annotations
 
@@ -41,7 +42,10 @@ PART_LEVEL = 3
 GAIN = 1.5
 """The least average IMPs (``cautious``) a higher contract must gain."""
 MAKES = 0.6
-"""The least share of the deals solved on which the higher contract must make."""
+"""The least share of the deals solved on which a higher game or part score must make."""
+SLAM_MAKES = 0.5
+"""The least share of the deals solved on which a slam must make: about where it starts to gain
+in IMPs over the game that stands."""
 
 Contract = tuple[int, str, int]
 """Level, strain, declarer."""
@@ -164,7 +168,7 @@ def slams(position: Position, stands: Contract) -> list[Option]:
     def choice(hand: Hand) -> str | None:
         if strength(position, hand) < SLAM_POINTS:
             return None
-        pairs: list[Pair] = [(stands, bid(position, f"6{strain}"), MAKES)
+        pairs: list[Pair] = [(stands, bid(position, f"6{strain}"), SLAM_MAKES)
                              for strain in strains(position, hand) if position.legal(f"6{strain}")]
         return judged(position, hand, pairs) if pairs else None
     return options(choice, [f"6{s}" for s in STRAINS if position.legal(f"6{s}")])

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from bot.ai.bridge_bidding import SUITS, Shown, expected_strength
 from bot.ai.bridge_system.position import Hand, Meaning, Option, Position, Test, natural_call
+from bot.ai.bridge_system.strong import support_points
 
 PARTNER_LOSERS = ((22, 5), (18, 6), (12, 7), (9, 8))
 """What partner's strength (``expected_strength``: the least shown, two more for a wide range) stands
@@ -35,18 +36,32 @@ def tricks(position: Position, hand: Hand) -> int:
     return 24 - losers(hand) - partner_losers(position.shown[position.partner])
 
 
+OPENER_RAISE = 15
+"""The least support points of opener's jump to game in responder's one-level major: the count
+finds ten tricks opposite a one-level answer only with about these (the natural rules need 19)."""
+
+
 def game_in_fit(position: Position) -> list[Option]:
     """Four of a major our side has bid and partner has shown three or more of, chosen where the
     hand makes eight trumps with partner's and the count ten tricks, or the natural rules bid it
-    anyway (they do so with eight trumps too)."""
+    anyway (they do so with eight trumps too). Opener's jump to it over a one-level answer shows
+    its strength, which partner needs to look for a slam."""
     options = []
     ours = {c[1:] for c in position.bids_of(position.seat)} | {c[1:] for c in position.bids_of(position.partner)}
     shown = position.shown[position.partner].lengths
     for major in (m for m in "SH" if m in ours and shown[m] >= 3 and position.legal("4" + m)):
         need = 8 - shown[major]
-        options.append(Option("4" + major, Meaning(lengths={major: need}, note="game in the fit"),
-                              when=ten_tricks(position, major, need)))
+        least = OPENER_RAISE if opener_raising(position, major) else 0
+        options.append(Option("4" + major, Meaning(lengths={major: need}, points=least, note="game in the fit"),
+                              when=ten_tricks(position, major, need), points=support_points(major)))
     return options
+
+
+def opener_raising(position: Position, major: str) -> bool:
+    """Opener's first rebid, partner's answer one of ``major``."""
+    mine, partners = position.bids_of(position.seat), position.bids_of(position.partner)
+    return (len(mine) == 1 and position.opener == position.seat and len(partners) == 1
+            and partners[0] == "1" + major)
 
 
 def ten_tricks(position: Position, major: str, need: int) -> Test:
