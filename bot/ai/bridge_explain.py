@@ -36,9 +36,11 @@ def role(calls: Calls, index: int) -> str:
     own = [c for s, c in bids if s == seat]
     partner = [c for s, c in bids if s == (seat + 2) % 4]
     if opener % 2 != seat % 2:
-        if call == DOUBLE and not own and not partner:
-            return "Double"
-        return "Overcall" if not own and not partner else "Competing"
+        if own:
+            return "Competing"
+        if partner or DOUBLE in [c for s, c in calls[:index] if s == (seat + 2) % 4]:
+            return "Advance"  # partner's overcall or double answered
+        return "Double" if call == DOUBLE else "Overcall"
     if opener == (seat + 2) % 4 and not own:
         return "Response"
     if opener == seat and len(own) == 1 and partner:

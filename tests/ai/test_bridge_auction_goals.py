@@ -35,7 +35,7 @@ def test_nine_trumps_compete_at_the_three_level() -> None:
     """Partner overcalled 2♥ and the next hand doubled: four trumps and a singleton raise to 3♥."""
     assert robot_call("Qs Js 3s Kh Th 6h 2h Qd 8d 6d 5d 3d 5c", "P 1S 2H X") == "3H"
     assert explain([(0, "Pass"), (1, "1S"), (2, "2H"), (3, "X"), (0, "3H")], 4) == \
-        "Competing: 5–11 HCP, 3+ hearts, competes: a fit with partner's suit."
+        "Advance: 5–11 HCP, 3+ hearts, competes: a fit with partner's suit."
 
 
 def test_a_sacrifice_when_it_costs_less_than_their_vulnerable_game() -> None:

@@ -14,7 +14,7 @@ def test_advancer_cue_bids_their_suit_with_a_raise_of_eleven_points() -> None:
     advancer = "Ks 9s 4s Ah Qh 5h 3h 8d 6d Kc Jc 7c 2c"
     assert robot_call(advancer, "1D 1S P") == "2D"
     assert explain(calls_of("1D 1S P 2D"), 3) == \
-        "Competing: 8+ HCP, 3+ spades, a cue-bid: a raise of partner's overcall to at least three, 11+ points."
+        "Advance: 8+ HCP, 3+ spades, a cue-bid: a raise of partner's overcall to at least three, 11+ points."
     assert robot_call("Qs Js Ts 8s 6s Kh 6h 9d 4d 2d Ac 8c 3c", "1D 1S P 2D P") == "2S"
     assert robot_call("As Qs Js 8s 6s 2s Kh 6h 9d 4d Ac 8c 3c", "1D 1S P 2D P") == "4S"
 
@@ -22,7 +22,7 @@ def test_advancer_cue_bids_their_suit_with_a_raise_of_eleven_points() -> None:
 def test_advancer_jumps_with_four_trumps_and_a_weak_hand() -> None:
     """1♦ 1♠ P: four spades and 5 HCP: a preemptive 3♠."""
     assert robot_call("Qs 9s 7s 4s Jh 9h 5h 8d 6d Kc 7c 5c 2c", "1D 1S P") == "3S"
-    assert explain(calls_of("1D 1S P 3S"), 3) == "Competing: at most 9 HCP, 4+ spades, a preemptive raise."
+    assert explain(calls_of("1D 1S P 3S"), 3) == "Advance: at most 9 HCP, 4+ spades, a preemptive raise."
 
 
 def test_advancer_bids_notrump_with_a_stopper_in_their_suit() -> None:
@@ -36,7 +36,7 @@ def test_a_new_suit_by_advancer_is_forcing_and_the_overcaller_shows_extras() -> 
     advancer = "5s 8h 2h Qd 8d Ac Kc Tc 9c 8c 7c 5c 3c"
     assert robot_call(advancer, "1S 2H P") == "3C"
     assert explain(calls_of("1S 2H P 3C"), 3) == \
-        "Competing: 8+ HCP, 11+ points (HCP with length or shortness), 5+ clubs, a new suit: forcing for one round."
+        "Advance: 8+ HCP, 11+ points (HCP with length or shortness), 5+ clubs, a new suit: forcing for one round."
     overcaller = "As Ts Kh Qh Jh 9h 7h 6h 4h 3h Kd 5d 6c"
     assert robot_call(overcaller, "1S 2H P 3C P") == "4H"
     assert robot_call("Ks 9s Kh Qh Jh 9h 7h 5d 4d Qc 8c 6c 2c", "1S 2H P 3C P") == "4C"

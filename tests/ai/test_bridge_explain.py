@@ -91,6 +91,8 @@ def test_every_robot_call_is_explained_and_the_words_are_true_of_its_hand(system
                                            "Jacoby 2NT: a raise forcing to game."),
     ([(0, "1C"), (1, "1S")], "Overcall: 8–17 HCP, 5+ spades."),
     ([(0, "1D"), (1, "X")], "Double: 12+ HCP, takeout: short in their suit, support for the others, or a strong hand."),
+    ([(0, "1D"), (1, "X"), (2, "Pass"), (3, "1H")], "Advance: an answer to the takeout double."),
+    ([(0, "1D"), (1, "1H"), (2, "Pass"), (3, "2H")], "Advance: 6–10 HCP, 3+ hearts, a raise of partner's overcall."),
     ([(0, "1D"), (1, "1H"), (2, "X")], "Response: 6+ HCP, 4+ spades, negative: the unbid suits, not a penalty double."),
     ([(0, "1S"), (1, "Pass"), (2, "2NT"), (3, "Pass"), (0, "4S"), (1, "Pass"), (2, "4NT"), (3, "Pass"), (0, "5C")],
      "Later call: one or four key cards."),

@@ -38,7 +38,7 @@ def test_the_system_is_on_over_a_one_notrump_overcall() -> None:
     overcaller's maximum accepts."""
     advancer = "Qs Js 7s 4s 3s 2s 9h 5h Kd Jd 6d Tc 4c"
     assert robot_call(advancer, "P 1D 1NT P") == "2H"
-    assert explain(calls_of("P 1D 1NT P 2H"), 4) == "Competing: 5+ spades, Jacoby transfer: asks opener to bid spades."
+    assert explain(calls_of("P 1D 1NT P 2H"), 4) == "Advance: 5+ spades, Jacoby transfer: asks opener to bid spades."
     assert robot_call(advancer, "P 1D 1NT P 2H P 2S P") == "3S"
     assert robot_call("Ks 9s Ah Kh 8h 4h 3h Qd Td 5d Ac Qc 7c", "P 1D 1NT P 2H P 2S P 3S P") == "4S"
 

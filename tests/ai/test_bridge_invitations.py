@@ -49,7 +49,7 @@ def test_the_double_in_the_pass_out_seat_is_answered() -> None:
     """1♥ P P X P: partner's protective double asks for a suit; six hearts behind the opener pass
     for penalty."""
     assert robot_call("Qs 9s 7s 4s 8h 5h Kd 9d 6d 2d Jc 8c 3c", "1H P P X P") == "1S"
-    assert explain(calls_of("1H P P X P 1S"), 5) == "Overcall: an answer to the takeout double."
+    assert explain(calls_of("1H P P X P 1S"), 5) == "Advance: an answer to the takeout double."
     assert robot_call("9s 7s Kh 8h 7h 5h 4h 3h 9d 6d 2d 8c 3c", "1H P P X P") == "P"
 
 
