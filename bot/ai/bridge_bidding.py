@@ -83,12 +83,12 @@ class Shown:
             self.lengths[suit] = max(self.lengths[suit], length)
         self.balanced = self.balanced or balanced
 
-    def admits(self, hand: HandInfo) -> bool:
+    def admits(self, hand: HandInfo, points: bool = True) -> bool:
         """The hand is one the calls describe: its HCP in the range, the suit lengths, the shape,
-        and the least points (with length, or with shortness as a raise counts them)."""
+        and (``points``) the least points, with length or with shortness as a raise counts them."""
         return (self.min_hcp <= hand.hcp <= self.max_hcp and all(hand.lengths[s] >= self.lengths[s] for s in SUITS)
                 and (hand.balanced or not self.balanced)
-                and max(hand.points, *(hand.support_points(s) for s in SUITS)) >= self.min_points)
+                and (not points or max(hand.points, *(hand.support_points(s) for s in SUITS)) >= self.min_points))
 
 
 OPENINGS: dict[str, tuple[int, int, int, bool]] = {
@@ -471,9 +471,9 @@ def place(a: Auction) -> str:
     """Later calls: find a fit with what partner has shown (a balanced hand holds two of each
     major, so six of one are a fit), add up the points, bid the level they are worth (a part
     score from 19, game at 25, slam at 33; responder's 2NT invitation without a fit at 23-24)
-    unless the auction is already there (over our game, never a part score or a minor's game). Accept partner's
-    game invitation with 3+ HCP above what we have shown, or the top of a range of three HCP or
-    fewer."""
+    unless the auction is already there (over our game, never a part score or a minor's game).
+    Accept partner's game invitation with 3+ HCP above what we have shown, or the top of a range
+    of three HCP or fewer."""
     h, partner = a.hand, a.shown[a.partner]
     invited = invitation(a)
     if invited:

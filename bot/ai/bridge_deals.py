@@ -146,7 +146,9 @@ def _deal_with_voids(table: Table, hidden: Sequence[int], rng: random.Random) ->
 
 
 def _keeps_promises(cards: Sequence[str], shown: Shown) -> bool:
-    return shown.admits(HandInfo.of(cards))
+    """The promises the card play weighs its deals by: HCP, lengths and shape (the least points
+    are the bidding's judgment only)."""
+    return shown.admits(HandInfo.of(cards), points=False)
 
 
 def solver_deal(hands: Mapping[int, Sequence[str]], table: Table) -> Deal:

@@ -68,7 +68,8 @@ def test_every_robot_call_is_explained_and_the_words_are_true_of_its_hand(system
                     assert "nothing new" not in text, text
             _true_of(text, game.hands[seat])
         shown = system_of({"system": system}).describe(calls)
-        untrue = [(seat, shown[seat], game.hands[seat]) for seat in range(4) if not shown[seat].admits(HandInfo.of(game.hands[seat]))]
+        untrue = [(seat, shown[seat], hand) for seat, hand in enumerate(game.hands)
+                  if not shown[seat].admits(HandInfo.of(hand))]
         assert not untrue, (calls, untrue)
     assert {"1C", "1D", "1H", "1S", "1NT", "Pass"} <= seen["opening"], seen["opening"]
     assert len(seen["response"]) >= 8, seen["response"]

@@ -34,7 +34,8 @@ def test_sampled_hands_hold_the_points_the_auction_promised() -> None:
         assert max(partner.points, *(partner.support_points(s) for s in "SHDC")) >= 16
     flat_ten = ["As", "Ks", "4s", "3s", "2h", "3h", "4h", "2d", "3d", "4d", "2c", "3c", "4c"]
     assert not keeps(flat_ten, shown[2])
-    assert keeps(["As", "Ks", "Qs", "Js", "3s", "2s", "Ah", "4h", "2d", "3d", "4d", "2c", "3c"], shown[2])  # 14 HCP, 16 points
+    six_spades = ["As", "Ks", "Qs", "Js", "3s", "2s", "Ah", "4h", "2d", "3d", "4d", "2c", "3c"]  # 14 HCP, 16 points
+    assert keeps(six_spades, shown[2])
 
 
 def test_a_contract_that_always_goes_down_is_worth_doubling() -> None:
