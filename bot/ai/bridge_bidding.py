@@ -472,8 +472,9 @@ def place(a: Auction) -> str:
     major, so six of one are a fit), add up the points, bid the level they are worth (a part
     score from 19, game at 25, slam at 33; responder's 2NT invitation without a fit at 23-24)
     unless the auction is already there (over our game, never a part score or a minor's game).
-    Accept partner's game invitation with 3+ HCP above what we have shown, or the top of a range
-    of three HCP or fewer."""
+    Where that finds nothing, two cards of our own six-card suit are likely enough with partner to
+    bid it again at the cheapest level. Accept partner's game invitation with 3+ HCP above what we have shown,
+    or the top of a range of three HCP or fewer."""
     h, partner = a.hand, a.shown[a.partner]
     invited = invitation(a)
     if invited:
@@ -481,25 +482,42 @@ def place(a: Auction) -> str:
         top = mine.max_hcp - mine.min_hcp <= 2 and h.hcp >= mine.max_hcp  # the top of a narrow range
         return game_in(invited) if (h.hcp - mine.min_hcp >= 3 or top) and a.legal(game_in(invited)) else PASS
     held = {s: max(partner.lengths[s], 2 if partner.balanced and s in MAJORS else 0) for s in SUITS}
-    fits = [s for s in SUITS if h.lengths[s] + held[s] >= 8]
-    majors = [s for s in fits if s in MAJORS]
-    combined = (h.points if fits else h.hcp) + expected_strength(partner)
-    target = None
-    if majors and combined >= 19:
-        suit = max(majors, key=lambda s: h.lengths[s] + held[s])
-        level = 6 if combined >= SLAM else 4 if combined >= GAME else 3 if combined >= 23 else 2
-        target = f"{level}{suit}"
-    elif combined >= GAME and their_suits_stopped(a) and (a.legal("3NT") or not fits):  # past 3NT: the minor game
-        target = "6NT" if combined >= SLAM else "3NT"
-    elif not fits and INVITE[0] <= combined <= INVITE[1] and answering_again(a.bids, a.me):
-        target = "2NT"
-    elif fits and combined >= 19:
-        suit = max(fits, key=lambda s: h.lengths[s] + held[s])
-        target = f"{5 if combined >= 28 else 4 if combined >= GAME else 3 if combined >= 23 else 2}{suit}"
+    target = contract_for(a, held)
+    likely = contract_for(a, {s: max(held[s], 2 if own_six(a, s) else 0) for s in SUITS})
+    if target is None and likely is not None and likely[1:] != "NT":
+        again = a.cheapest(likely[1:])
+        target = again if int(again[0]) <= 3 else None
     target = target or strong_rebid(a) or no_fit(a)
     if target is None or not a.legal(target) or (our_game(a) and int(target[0]) < 6 and target[1] in "CD"):
         return PASS
     return target
+
+
+def contract_for(a: Auction, held: Mapping[str, int]) -> str | None:
+    """``place``'s contract with partner holding ``held`` of each suit, or None."""
+    h, partner = a.hand, a.shown[a.partner]
+    fits = [s for s in SUITS if h.lengths[s] + held[s] >= 8]
+    majors = [s for s in fits if s in MAJORS]
+    combined = (h.points if fits else h.hcp) + expected_strength(partner)
+    if majors and combined >= 19:
+        suit = max(majors, key=lambda s: h.lengths[s] + held[s])
+        return f"{6 if combined >= SLAM else 4 if combined >= GAME else 3 if combined >= 23 else 2}{suit}"
+    if combined >= GAME and their_suits_stopped(a) and (a.legal("3NT") or not fits):  # past 3NT: the minor game
+        return "6NT" if combined >= SLAM else "3NT"
+    if not fits and INVITE[0] <= combined <= INVITE[1] and answering_again(a.bids, a.me):
+        return "2NT"
+    if fits and combined >= 19:
+        suit = max(fits, key=lambda s: h.lengths[s] + held[s])
+        return f"{5 if combined >= 28 else 4 if combined >= GAME else 3 if combined >= 23 else 2}{suit}"
+    return None
+
+
+def own_six(a: Auction, suit: str) -> bool:
+    """We have bid ``suit`` once and hold six of it, and partner's shown lengths leave room for two
+    (a suit bid twice already has said what it has to say)."""
+    shown = a.shown[a.partner].lengths
+    return (a.hand.lengths[suit] >= 6 and sum(c[1:] == suit for c in a.bids_of(a.me)) == 1
+            and sum(n for s, n in shown.items() if s != suit) <= 11)
 
 
 def below_game(bid: str) -> bool:

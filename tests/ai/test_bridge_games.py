@@ -77,3 +77,10 @@ def test_a_part_score_is_not_doubled_into_game_on_trump_length_alone() -> None:
 def test_few_solved_deals_must_all_agree_to_double() -> None:
     assert cautious(1.0, 4) >= 0.75 > cautious(0.75, 4)
     assert cautious(10 / 12, 12) >= 0.75 > cautious(9 / 12, 12)
+
+
+def test_responder_rebids_a_six_card_suit_rather_than_leave_partners_new_suit() -> None:
+    """1♦–1♥–1♠: six hearts and 6 HCP rebid 2♥ (partner likely holds two of them), where passing
+    left a 4-3 spade fit; with five hearts the same hand passes."""
+    assert robot_call("8s 7s 5s Ah 9h 5h 4h 3h 2h 6d Qc 8c 6c", "1D P 1H P 1S P") == "2H"
+    assert robot_call("8s 7s 5s Ah 9h 5h 4h 3h 7d 6d Qc 8c 6c", "1D P 1H P 1S P") == "P"
