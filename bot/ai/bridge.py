@@ -25,7 +25,7 @@ from bot.ai.bridge_deals import Table, layouts, misfits, read_table, sample_hidd
 from bot.ai.bridge_solver import in_solver
 from bot.ai.bridge_systems import system_of
 from bot.games.base import HIDDEN, Action, ActionSpec
-from bot.games.bridge import BIDS, DOUBLE, card_code
+from bot.games.bridge import BIDS, DOUBLE, REDOUBLE, card_code
 from bot.games.cards import DECK, RANKS
 
 SAMPLES = 16
@@ -161,4 +161,6 @@ def choose(view: Mapping[str, Any], legal: Sequence[ActionSpec], rng: random.Ran
         return Action("bid", target=call)
     if call == DOUBLE and "double" in kinds:
         return Action("double")
+    if call == REDOUBLE and "redouble" in kinds:
+        return Action("redouble")
     return Action("pass")

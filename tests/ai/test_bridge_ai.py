@@ -25,7 +25,7 @@ def robot_call(hand: str, auction: str = "") -> str:
     game = table({len(auction.split()) % 4: hand}, auction)
     seat = game.to_act()[0]
     action = robot.choose(game.view(seat), game.legal_actions(seat), random.Random(0))
-    return action.target if action.kind == "bid" else {"pass": "P", "double": "X"}[action.kind]
+    return action.target if action.kind == "bid" else {"pass": "P", "double": "X", "redouble": "XX"}[action.kind]
 
 
 @pytest.mark.parametrize("hand, call", [

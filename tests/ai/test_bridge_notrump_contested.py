@@ -1,6 +1,6 @@
 """When the next hand overcalls our 1NT (or partner's minor): responder with game values never
 passes, the cue-bid asks for a major or a stopper, and nobody pulls partner's game to a part
-score."""
+score. When they double Stayman or a transfer, the system stays on."""
 from __future__ import annotations
 
 import pytest
@@ -48,3 +48,22 @@ def test_responder_over_their_overcall_of_a_minor_doubles_with_one_major_or_cue_
     assert robot_call("As Qs 5s Kh Qh Jh Kd Td 2d Tc 6c 5c 3c", "1D 2C") == "3C"
     assert robot_call("Qs 6s 5s Kh 4h 2h Kd Td 2d Tc 6c 5c 3c", "1D 2C") == "P"
     assert explain(calls_of("1D 2C 3C"), 2) == "Response: 13+ HCP, a cue-bid: game forcing, no natural bid."
+
+
+def test_a_doubled_transfer_is_completed_with_three_trumps_or_after_responders_redouble() -> None:
+    """1NT P 2♦ X: three hearts complete the transfer, two pass; responder (five hearts) then
+    redoubles, and opener completes it; the auction goes on as after an undoubled transfer."""
+    assert robot_call("As Ks Qh 5h 3h Jd 9d 5d Kc Jc 8c 6c 3c", "1NT P 2D X") == "2H"
+    assert robot_call("As Ks 5s Qh 5h Jd 9d 5d 3d Kc Jc 8c 6c", "1NT P 2D X") == "P"
+    assert robot_call("Js Ts 6s Ah Kh Th 9h 6h Td 4d 7c 5c 2c", "1NT P 2D X P P") == "XX"
+    assert robot_call("As Ks 5s Qh 5h Jd 9d 5d 3d Kc Jc 8c 6c", "1NT P 2D X P P XX P") == "2H"
+    assert robot_call("Js Ts 6s Ah Kh Th 9h 6h Td 4d Kc 5c 2c", "1NT P 2D X P P XX P 2H P") == "3NT"
+    assert explain(calls_of("1NT P 2D X P"), 4) == ("Opener's rebid: 2+ hearts, two trumps: partner may redouble "
+                                                    "to have the transfer completed.")
+    assert explain(calls_of("1NT P 2D X P P XX"), 6) == "Later call: asks opener to complete the transfer."
+
+
+def test_stayman_doubled_is_answered_as_undoubled() -> None:
+    """1NT P 2♣ X: opener shows a four-card major as over an undoubled Stayman."""
+    assert robot_call("As Ks 5s 2s Qh 5h Jd 9d 5d Kc Jc 8c 6c", "1NT P 2C X") == "2S"
+    assert robot_call("As Ks 5s Qh 5h 3h Jd 9d 5d Kc Jc 8c 6c", "1NT P 2C X") == "2D"

@@ -1,14 +1,17 @@
 """After our side's notrump opening (1NT 15-17, 2NT 20-21, or 2♣ then 2NT 22-24) or 1NT overcall
 (15-18) with the opponents silent: Stayman, Jacoby transfers with super-accepts, invitations and
-opener's answers ("system on" over the overcall)."""
+opener's answers ("system on" over the overcall). Their double of Stayman or of a transfer leaves
+the system on: opener completes a doubled transfer with three trumps and passes with two, and
+responder then redoubles to have it completed, so the notrump hand still declares."""
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Sequence
 
 from bot.ai.bridge_bidding import HandInfo
 from bot.ai.bridge_system.position import Hand, Meaning, Option, Position, Test, at_least
 from bot.ai.bridge_system.slam import ASK, SLAM_POINTS
-from bot.games.bridge import BIDS, PASS
+from bot.games.bridge import BIDS, DOUBLE, PASS, REDOUBLE
 
 SUIT_WORDS = {"S": "spades", "H": "hearts"}
 
@@ -81,10 +84,15 @@ def stayman_answers(nt: Notrump) -> list[Option]:
             Option(step + "D", Meaning(note="no four-card major"))]
 
 
-def transfer_answers(nt: Notrump, major: str) -> list[Option]:
-    return [Option("3" + major, Meaning(nt.high, lengths={major: 4}, note="a super-accept: a maximum with four trumps"),
-                   when=lambda hand: nt.level == 1),
-            Option(nt.bid(1, major), Meaning(lengths={major: 2}, note="completes the transfer"))]
+def transfer_answers(nt: Notrump, major: str, doubled: bool = False) -> list[Option]:
+    """Opener completes the transfer; over their double, with three trumps only (a pass shows two)."""
+    options = [Option("3" + major, Meaning(nt.high, lengths={major: 4}, note="a super-accept: a maximum with four trumps"),
+                      when=lambda hand: nt.level == 1)]
+    if doubled:
+        return options + [Option(nt.bid(1, major), Meaning(lengths={major: 3}, note="completes the transfer: three trumps")),
+                          Option(PASS, Meaning(lengths={major: 2}, note="two trumps: partner may redouble to have the "
+                                                                        "transfer completed"))]
+    return options + [Option(nt.bid(1, major), Meaning(lengths={major: 2}, note="completes the transfer"))]
 
 
 def after_stayman(nt: Notrump, answer: str) -> list[Option]:
@@ -163,13 +171,24 @@ def opener_decides(nt: Notrump, sequence: tuple[str, ...]) -> list[Option] | Non
     return None
 
 
-def options_after(nt: Notrump, sequence: tuple[str, ...]) -> list[Option] | None:
-    """The options at ``sequence`` (our side's calls from the notrump opening on), or None when
-    the structure has said all it has to say."""
+def options_after(nt: Notrump, sequence: tuple[str, ...], doubled: bool = False) -> list[Option] | None:
+    """The options at ``sequence`` (our side's calls from the notrump opening on; ``doubled``:
+    they doubled responder's first bid), or None when the structure has said all it has to say."""
     if len(sequence) == 1:
         return responses(nt)
     asked = sequence[1]
     transfer = {nt.bid(1, "D"): "H", nt.bid(1, "H"): "S"}.get(asked)
+    if doubled and transfer:
+        if len(sequence) == 2:
+            return transfer_answers(nt, transfer, doubled=True)
+        if sequence[2] == PASS:                       # two trumps: responder has it completed
+            if len(sequence) == 3:
+                return [Option(REDOUBLE, Meaning(note="asks opener to complete the transfer"))]
+            if sequence[3] != REDOUBLE:
+                return None
+            if len(sequence) == 4:
+                return [Option(nt.bid(1, transfer), Meaning(note="completes the transfer, as asked"))]
+            sequence = sequence[:2] + sequence[4:]
     if len(sequence) == 2:
         if asked == "4NT":
             return accept_or_decline(nt)
@@ -203,3 +222,14 @@ def after_overcall(position: Position) -> list[Option] | None:
     opened = next(i for i, (_, c) in enumerate(position.calls) if c in BIDS)
     nt = PROTECTIVE if [c for _, c in position.calls[opened + 1:start]] == [PASS, PASS] else OVERCALL
     return options_after(nt, tuple(c for s, c in later if s % 2 == position.seat % 2))
+
+
+def ask_doubled(later: Sequence[tuple[int, str]]) -> bool:
+    """``later`` (the calls from our 1NT or 2NT opening on) has the opponents' double of
+    responder's first bid, Stayman or a transfer, and no other call of theirs but passes."""
+    if len(later) < 4 or later[0][1] not in ("1NT", "2NT") or later[3][1] != DOUBLE:
+        return False
+    nt = ONE if later[0][1] == "1NT" else TWO
+    asks = (nt.bid(1, "C"), nt.bid(1, "D"), nt.bid(1, "H"))
+    return later[1][1] == PASS and later[2][1] in asks and all(
+        c == PASS for i, (s, c) in enumerate(later) if s % 2 != later[0][0] % 2 and i != 3)

@@ -13,7 +13,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 from bot.ai import bridge_bidding as natural
 from bot.ai.bridge_bidding import SUITS, HandInfo, Shown, stopper
-from bot.games.bridge import BIDS, DOUBLE, PASS
+from bot.games.bridge import BIDS, DOUBLE, PASS, REDOUBLE
 
 Calls = Sequence[tuple[int, str]]
 
@@ -177,7 +177,9 @@ class Position:
 def pick(options: Sequence[Option], hand: Hand, position: Position) -> str | None:
     """The first option the hand fits whose call is legal here."""
     for option in options:
-        if not (position.can_double() if option.call == DOUBLE else position.legal(option.call)):
+        allowed = (position.can_double() if option.call == DOUBLE
+                   else position.doubled_by_them() if option.call == REDOUBLE else position.legal(option.call))
+        if not allowed:
             continue
         if option.chosen_by(hand):
             return option.call

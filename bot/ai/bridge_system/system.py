@@ -29,14 +29,19 @@ class Rules:
         return meaning_of(self.options, call)
 
 
-def our_sequence(position: Position) -> tuple[str, ...] | None:
-    """Our side's calls from our opening bid on, when the opponents have only passed since."""
+def our_calls(position: Position) -> Calls:
+    """The calls from our side's opening bid on (none if they opened)."""
     opener = position.opener
     if opener is None or opener % 2 != position.seat % 2:
-        return None
-    start = next(i for i, (s, c) in enumerate(position.calls) if c in BIDS)
-    later = position.calls[start:]
-    if any(c != PASS for s, c in later if s % 2 != position.seat % 2):
+        return []
+    return position.calls[next(i for i, (s, c) in enumerate(position.calls) if c in BIDS):]
+
+
+def our_sequence(position: Position) -> tuple[str, ...] | None:
+    """Our side's calls from our opening bid on, when the opponents have only passed since (or
+    doubled Stayman or a transfer: the system stays on)."""
+    later = our_calls(position)
+    if not later or (any(c != PASS for s, c in later if s % 2 != position.seat % 2) and not notrump.ask_doubled(later)):
         return None
     return tuple(c for s, c in later if s % 2 == position.seat % 2)
 
@@ -45,7 +50,8 @@ def uncontested(position: Position, sequence: tuple[str, ...]) -> Sequence[Optio
     """The structures of an auction the opponents stay out of."""
     opening = sequence[0]
     if opening in ("1NT", "2NT"):
-        return notrump.options_after(notrump.ONE if opening == "1NT" else notrump.TWO, sequence)
+        return notrump.options_after(notrump.ONE if opening == "1NT" else notrump.TWO, sequence,
+                                     notrump.ask_doubled(our_calls(position)))
     if opening == "2C":
         if len(sequence) >= 3 and sequence[1:3] == ("2D", "2NT"):
             return notrump.options_after(notrump.STRONG, sequence[2:])
@@ -67,7 +73,7 @@ def rules_at(position: Position) -> Rules | None:
     found = uncontested(position, sequence) if sequence else notrump.after_overcall(position)
     if found is not None:
         return Rules([*slam.ask(position), *found])
-    contested = notrump_contested.rules(position) or competition.rules(position)
+    contested = notrump_contested.rules(position) or competition.rules(position) or overcalls.pass_out_answer(position)
     if contested is not None:
         return Rules(contested)
     reopening = balancing.rules(position)  # where a double is for takeout, not for penalty
