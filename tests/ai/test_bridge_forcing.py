@@ -5,8 +5,8 @@ opponents only pass.
 The rule the property test checks: when a call of one side is explained with "forcing to game" or
 "game is certain", and the other side has made no call but pass since that side's opening bid, the
 auction ends in that side's contract at game or higher (3NT, four of a major, five of a minor). A
-bid or double of the opponents frees the side (to defend, double or stop); 2♣–2♦–2NT is not game
-forcing, and none of its calls is explained so."""
+bid or double of the opponents frees the side (to defend, double or stop), except after the strong
+2♣; 2♣–2♦–2NT is not game forcing, and none of its calls is explained so."""
 from __future__ import annotations
 
 import random
@@ -67,6 +67,16 @@ def test_opener_of_two_clubs_bids_on_over_partners_raise() -> None:
     assert game_or_higher(robot_call("5s 6h Ac Js Kh Ah Kc As Jd Ad Ks Jh 9c", "2C P 2D P 2S P 3S P"))
     assert robot_call("9s 8s 7s Jh Th 8h 6h 4h 9d 8d 7c 6c 5c", "2C P 2D P 2NT P 3D P 3H P") == "P", \
         "2♣–2♦–2NT is not forcing to game: a transfer and pass stops in 3♥"
+
+
+def test_the_strong_two_clubs_stays_forcing_over_their_overcall() -> None:
+    """2♣ P 2♦ 2♥: 26 HCP doubles them for penalty or bids game (they passed before, leaving
+    their 2♥); 2♣ 2♥ P P: the opener bids again over partner's waiting pass; after opener's penalty
+    double of their overcall, partner may pass it."""
+    opener = "As Js 5s 4s Ah 5h Ad Kd Jd 6d 4d Ac Qc"
+    assert robot_call(opener, "2C P 2D 2H") in ("X", "3NT")
+    assert robot_call(opener, "2C 2H P P") != "P"
+    assert robot_call("Qs Ts 8s 3s 2s Kh 6h 9d 5d 7c 5c 4c 2c", "2C 2H P P X P") == "P"
 
 
 def dealt(seed: int) -> list[list[str]]:

@@ -67,3 +67,18 @@ def test_stayman_doubled_is_answered_as_undoubled() -> None:
     """1NT P 2♣ X: opener shows a four-card major as over an undoubled Stayman."""
     assert robot_call("As Ks 5s 2s Qh 5h Jd 9d 5d Kc Jc 8c 6c", "1NT P 2C X") == "2S"
     assert robot_call("As Ks 5s Qh 5h 3h Jd 9d 5d Kc Jc 8c 6c", "1NT P 2C X") == "2D"
+
+
+def test_opener_shows_the_major_asked_for_over_their_bid_and_responder_bids_game() -> None:
+    """1NT P 2♣ (2♦): four spades bid 2♠, none pass; responder with 10 HCP and four hearts bids
+    3NT either way (it passed 2♦ out before). 1NT P 2♦ (2♠): four hearts bid 3♥, three pass;
+    responder's five hearts and 10 HCP raise 3♥ to game; a weak hand passes."""
+    assert robot_call("Ks Js 9s 7s Jh 8h 3h Kd 7d 6d Ac Kc 2c", "1NT P 2C 2D") == "2S"
+    assert robot_call("Ks Js 9s Jh 8h 3h Kd 7d 6d Ac Kc 7c 2c", "1NT P 2C 2D") == "P"
+    assert robot_call("Qs Ts 2s Ah Qh Th 2h 8d 4d Qc 8c 5c 4c", "1NT P 2C 2D 2S P") == "3NT"
+    assert robot_call("Qs Ts 2s Ah Qh Th 2h 8d 4d Qc 8c 5c 4c", "1NT P 2C 2D P P") == "3NT"
+    assert robot_call("Ks Js 9s Jh 8h 3h 2h Kd 7d Ac Kc 7c 2c", "1NT P 2D 2S") == "3H"
+    assert robot_call("Ks Js 9s Jh 8h 3h Kd 7d 6d Ac Kc 7c 2c", "1NT P 2D 2S") == "P"
+    assert robot_call("Qs 2s Ah Qh Th 7h 2h 8d 4d Qc 8c 5c 4c", "1NT P 2D 2S 3H P") == "4H"
+    assert robot_call("Qs 2s Qh Th 8h 7h 2h 8d 4d Jc 8c 5c 4c", "1NT P 2D 2S P P") == "P"
+    assert explain(calls_of("1NT P 2C 2D 2S"), 4) == "Opener's rebid: 4+ spades, a four-card major, over their bid."

@@ -1,7 +1,8 @@
 """After our 1NT opening (15-17) and the next hand's overcall at the two level: responder's first
 call and opener's answer to the forcing ones. A new suit at the two level is to play, three of a
 suit is forcing, 2NT invites, 3NT and four of a major are to play, and the cue-bid of their suit
-is game forcing: it asks for a four-card major (Stayman) or a stopper in their suit."""
+is game forcing: it asks for a four-card major (Stayman) or a stopper in their suit. When they bid
+over responder's Stayman or transfer instead, opener still shows the major asked for if it can."""
 from __future__ import annotations
 
 from bot.ai.bridge_bidding import MAJORS, SUITS
@@ -61,6 +62,39 @@ def answers(position: Position, their: str, asked: str) -> list[Option]:
             Option(position.cheapest(suit), Meaning(note="no stopper in their suit, two cards in responder's"))]
 
 
+def over_the_ask(position: Position, asked: str, their: str) -> list[Option]:
+    """Opener after their suit bid over responder's Stayman (``asked`` 2♣) or transfer: a
+    four-card major Stayman asked for, or the transfer's major (three trumps at the two level,
+    four at the three), at the cheapest level, not above three; a penalty double where it pays;
+    else a pass."""
+    transfer = {"2D": "H", "2H": "S"}.get(asked)
+    options = [*penalty_double(position)]
+    for major in (transfer,) if transfer else ("H", "S"):
+        bid = position.cheapest(major)
+        if major != their and bid[0] <= "3":
+            length = 4 if not transfer or bid[0] == "3" else 3
+            note = "support for partner's major" if transfer else "a four-card major, over their bid"
+            options.append(Option(bid, Meaning(lengths={major: length}, note=note)))
+    return options + [Option(PASS, Meaning(note="nothing to show over their bid"))]
+
+
+def after_the_ask(position: Position, asked: str, shown: str) -> list[Option]:
+    """Responder after their bid over its Stayman or transfer and opener's call (``shown``: the
+    major opener bid, or a pass): game in the major with a fit (four with Stayman's, five after a
+    transfer opener supported, six after a pass) and 10+ HCP, three of it with 8–9, 3NT with 10–15
+    (opener's notrump likely stops their suit); else a pass."""
+    transfer = {"2D": "H", "2H": "S"}.get(asked)
+    options = []
+    for major in (m for m in "HS" if m in (shown[1:], transfer)):
+        need = 4 if not transfer else 5 if shown[1:] == transfer else 6
+        game = "4" + major
+        options.append(Option(game, Meaning(10, lengths={major: need}, note="to play")))
+        if position.legal("3" + major):
+            options.append(Option("3" + major, Meaning(8, 9, lengths={major: need}, note="invites game")))
+    return [*options, Option("3NT", Meaning(10, 15, note="to play: opener's notrump likely stops their suit")),
+            Option(PASS, Meaning(high=9))]
+
+
 def rules(position: Position) -> list[Option] | None:
     """The places this module covers, or None."""
     calls = position.calls
@@ -68,6 +102,13 @@ def rules(position: Position) -> list[Option] | None:
     if opened is None or calls[opened][1] != "1NT" or calls[opened][0] % 2 != position.seat % 2:
         return None
     after = calls[opened + 1:]
+    if len(after) == 3 and after[0][1] == PASS and after[1][1] in ("2C", "2D", "2H") and after[2][1] in BIDS \
+            and after[2][1][1:] != "NT" and calls[opened][0] == position.seat:
+        return over_the_ask(position, after[1][1], after[2][1][1:])
+    if len(after) == 5 and after[0][1] == PASS and after[1][1] in ("2C", "2D", "2H") and after[2][1] in BIDS \
+            and after[2][1][1:] != "NT" and after[4][1] == PASS and after[1][0] == position.seat \
+            and (after[3][1] == PASS or (after[3][1] in BIDS and after[3][1][1:] in ("H", "S"))):
+        return after_the_ask(position, after[1][1], after[3][1])
     if not after or after[0][1] not in BIDS or after[0][1][0] != "2" or after[0][1][1:] == "NT":
         return None
     their = after[0][1][1:]

@@ -17,7 +17,7 @@ from bot.ai.bridge_system import (balancing, competition, contract_judgment, con
                                   strong, total_tricks)
 from bot.ai.bridge_system.judgment import keeps
 from bot.ai.bridge_system.position import Calls, Hand, Meaning, Option, Position, meaning_of, natural_call, pick
-from bot.games.bridge import BIDS, PASS
+from bot.games.bridge import BIDS, DOUBLE, PASS
 
 
 @dataclass(frozen=True)
@@ -44,6 +44,23 @@ def our_sequence(position: Position) -> tuple[str, ...] | None:
     if not later or (any(c != PASS for s, c in later if s % 2 != position.seat % 2) and not notrump.ask_doubled(later)):
         return None
     return tuple(c for s, c in later if s % 2 == position.seat % 2)
+
+
+def forcing_sequence(position: Position) -> tuple[str, ...] | None:
+    """Our side's calls from our opening on where a game force may hold: while the opponents only
+    pass (``our_sequence``), and after our strong 2♣ once partner has answered or when it is the
+    opener's turn, unless our side has doubled their last bid (a bid of theirs does not end 2♣'s
+    force: partner's pass over it waits)."""
+    sequence = our_sequence(position)
+    later = our_calls(position)
+    if sequence is not None or not later or later[0][1] != "2C":
+        return sequence
+    calls = tuple(c for s, c in later if s % 2 == position.seat % 2)
+    doubled = next(((s, c) for s, c in reversed(later) if c != PASS), None)
+    if doubled is not None and doubled[1] == DOUBLE and doubled[0] % 2 == position.seat % 2:
+        return None
+    answered = len(calls) >= 2 and calls[1] != PASS
+    return calls if answered or later[0][0] == position.seat else None
 
 
 def uncontested(position: Position, sequence: tuple[str, ...]) -> Sequence[Option] | None:
@@ -138,7 +155,7 @@ def ruled_call(position: Position, hand: Hand) -> str:
     if rules is not None and rules.meaning(call) is not None:
         call = PASS
     if call == PASS or invitation(position, call):
-        kept = forcing.keep_going(position, hand, our_sequence(position))
+        kept = forcing.keep_going(position, hand, forcing_sequence(position))
         call = kept if kept is not None and true_of(rules, kept, hand) else call
     return call
 
