@@ -214,7 +214,8 @@ def _read_response(me: Shown, opening: str, call: str, last: str) -> None:
         me.promise(6, suit=strain, length=3 if strain in MAJORS else 5 if strain == "C" else 4,
                    points=(6, 10, 13)[min(2, max(0, jump))])  # support points: HCP and shortness
     elif strain == "NT":
-        low, high = {1: (6, 9), 2: (10, 12), 3: (13, 37)}.get(level, (13, 37))
+        top = NOTRUMP_GAME if opening[1:] in MAJORS else (13, 37)  # over a minor, 16+ may lack a new suit
+        low, high = {1: (6, 9), 2: (10, 12), 3: top}.get(level, (13, 37))
         me.promise(low, high, balanced=level > 1)
     else:
         me.promise(6 if level == 1 else 10, suit=strain, length=4)
@@ -347,8 +348,10 @@ def respond_to_suit(h: HandInfo, opened: str) -> str:
     if opened == "H" and n["S"] >= 4:
         return "1S"
     if opened in "CD" and n[opened] >= (5 if opened == "C" else 4):
-        if h.hcp >= 13 and h.balanced:
+        if 13 <= h.hcp <= NOTRUMP_GAME[1] and h.balanced:
             return "3NT"
+        if h.hcp > NOTRUMP_GAME[1] and h.balanced:
+            return slam_values(h, opened) or "3NT"
         return ("2" if h.hcp <= 9 else "3") + opened
     if opened == "C" and n["D"] >= 4:
         return "1D"
@@ -357,10 +360,24 @@ def respond_to_suit(h: HandInfo, opened: str) -> str:
         five = [s for s in lower if n[s] >= 5]
         if five:
             return "2" + max(five, key=lambda s: n[s])
+        if h.hcp > NOTRUMP_GAME[1] and h.balanced:
+            return slam_values(h, opened) or "3NT"
         if h.balanced or not lower:
             return "2NT" if h.hcp <= 12 else "3NT"
         return "2" + h.longest("".join(lower))
     return "1NT"
+
+
+NOTRUMP_GAME = (13, 15)
+"""The HCP of responder's 3NT to one of a suit; with more, a forcing new suit looks for slam (over
+a minor, 3NT when no four-card suit below it can be bid)."""
+
+
+def slam_values(h: HandInfo, opened: str) -> str | None:
+    """A balanced responder above 3NT's range: a new suit of four or more below opener's at the two
+    level (forcing), so the later calls can add up to a slam; None without one."""
+    lower = [s for s in SUITS if SUITS.index(s) > SUITS.index(opened) and h.lengths[s] >= 4]
+    return "2" + max(lower, key=lambda s: h.lengths[s]) if lower else None
 
 
 def opener_rebid(a: Auction) -> str:
@@ -449,14 +466,16 @@ def their_suits_stopped(a: Auction) -> bool:
 
 
 def overcall(a: Auction) -> str:
-    """Over the opponents' opening: 1NT with 15-18 balanced and a stopper, or a 5-card suit at the
-    one level (8+ HCP) or two level (10+ HCP, two of the top five honours). Else pass."""
+    """Over the opponents' opening: 1NT with 15-18 balanced and a stopper, or a 5-card suit they
+    have not bid at the one level (8+ HCP) or two level (10+ HCP, two of the top five honours).
+    Else pass."""
     h = a.hand
     theirs = a.bids[-1][1]
     if theirs[0] == "1" and theirs[1:] != "NT" and h.balanced and 15 <= h.hcp <= 18 \
             and stopper(a.cards, theirs[1:]):
         return "1NT"
-    options = [s for s in SUITS if s != theirs[1:] and h.lengths[s] >= 5]
+    their_suits = {c[1:] for s, c in a.bids if s % 2 != a.me % 2}
+    options = [s for s in SUITS if s not in their_suits and h.lengths[s] >= 5]
     for suit in sorted(options, key=lambda s: -h.lengths[s]):
         bid = a.cheapest(suit)
         honours = sum(c[1] == suit.lower() and c[0] in "AKQJT" for c in a.cards)

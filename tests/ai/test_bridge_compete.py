@@ -61,3 +61,18 @@ def test_a_pass_over_their_opening_shows_at_most_seventeen() -> None:
     assert robot_call("As Kh Qh Jh Ad Kd Qd 5c 4c 3c 2c 7s 6s", "1S") == "X"   # 19 HCP, no five-card suit
     assert explain(calls_of("1S P"), 1) == "Overcall: at most 17 HCP."
     assert explain(calls_of("1S P P P"), 3) == "Overcall: at most 14 HCP."
+
+
+def test_no_natural_overcall_in_a_suit_they_have_bid() -> None:
+    """1♣ P 1♥ P 1NT: five hearts behind responder's hearts do not overcall 2♥ (it went three down
+    doubled); five spades do overcall 2♠."""
+    assert robot_call("Ks Qs 9s 3s Qh Th 9h 6h 5h Ac Jc 8c 6c", "1C P 1H P 1NT") == "P"
+    assert robot_call("Qh Th 9h 3h Ks Qs 9s 6s 5s Ac Jc 8c 6c", "1C P 1H P 1NT") == "2S"
+
+
+def test_the_overcaller_shows_a_second_five_card_suit_when_they_bid_on() -> None:
+    """1♣ 1♠ 1NT P P: five-five in the majors bid 2♥ (they passed 1NT out before); with four hearts
+    the overcaller passes."""
+    assert robot_call("Qs Js Ts 8s 2s Ah Kh 8h 7h 2h Kd 2d 7c", "1C 1S 1NT P P") == "2H"
+    assert robot_call("Qs Js Ts 8s 2s Ah Kh 8h 7h Kd 3d 2d 7c", "1C 1S 1NT P P") == "P"
+    assert explain(calls_of("1C 1S 1NT P P 2H"), 5) == "Competing: 5+ hearts, a second five-card suit."

@@ -137,3 +137,11 @@ def test_opener_s_jump_to_game_in_responder_s_major_shows_strength_for_a_slam() 
     assert explain(calls_of("1H P 1S P 4S"), 4) == ("Opener's rebid: 15+ points (HCP with length or shortness), "
                                                     "4+ spades, game in the fit.")
     assert robot_call("As Ks Qs 8s 3s Kh 7h 4h Ad 6d 5d Qc 2c", "1H P 1S P 4S P") == "4NT"
+
+
+def test_a_balanced_responder_above_three_notrump_bids_a_new_suit() -> None:
+    """1♦: 13–15 balanced answer 3NT; 18 balanced with four clubs bid 2♣ (forcing) rather than a
+    3NT opener would pass with 12–14, so the later calls can reach a slam."""
+    assert robot_call("Ks Qs 5s Ah Jh 4h Qd 5d 3d Qc Jc 4c 2c", "1D P") == "3NT"
+    assert robot_call("Ks Qs 5s Ah Jh 4h Kd Qd 3d Qc Jc 4c 2c", "1D P") == "2C"
+    assert explain(calls_of("1D P 2C"), 2) == "Response: 10+ HCP, 4+ clubs."

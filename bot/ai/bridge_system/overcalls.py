@@ -138,6 +138,20 @@ def natural_suit(overcall: str, theirs: str) -> bool:
     return overcall in BIDS and overcall[1:] not in ("NT", theirs) and overcall[0] <= "2"
 
 
+def second_suit(position: Position) -> list[Option]:
+    """Our one-level suit overcall is our side's only bid, partner has passed and they bid on: a
+    second five-card suit nobody has bid, at the cheapest level up to two, so partner may choose
+    (the natural rules pass there with 5-5)."""
+    mine = position.bids_of(position.seat)
+    theirs_last = bool(position.bids) and position.bids[-1][0] % 2 != position.seat % 2
+    if len(mine) != 1 or position.bids_of(position.partner) or mine[0][0] != "1" or mine[0][1:] == "NT" \
+            or position.opener is None or position.opener % 2 == position.seat % 2 or not theirs_last:
+        return []
+    bid = {c[1:] for _, c in position.bids}
+    return [Option(position.cheapest(s), Meaning(8, lengths={mine[0][1:]: 5, s: 5}, note="a second five-card suit"))
+            for s in "SHDC" if s not in bid and position.cheapest(s)[0] <= "2"]
+
+
 def pass_out_overcall(after: list[str], theirs: str) -> bool:
     """The calls after their opening are two passes, our suit overcall in the pass-out seat, then
     passes and our calls only."""
