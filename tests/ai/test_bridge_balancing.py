@@ -40,15 +40,3 @@ def test_the_protective_doubler_raises_and_partner_s_notrump_stops_their_suit() 
     spade stopper, since partner's 2NT showed one."""
     assert robot_call("As Qs 6s 4s 3s Ah Qh 8h 3h Ad Kd Qd Td", "3C P P X P 3S P") == "4S"
     assert robot_call("9s 8s 9h 6h 3h Qd Jd 4d 3d Ac Kc 6c 3c", "2S 2NT P") == "3NT"
-
-
-def test_partner_raises_an_overcall_in_the_pass_out_seat_a_level_higher() -> None:
-    """1♦ P P 1♥ P: four hearts and 10 HCP (11 support points) jump to 3♥, inviting game, where
-    the natural rules passed; 7 HCP raise once. Over the jump, 14 HCP bid game and 12 pass (the
-    natural rules accepted with 8)."""
-    assert robot_call("Ks 9s 6s Qh Jh Th 7h Qd 6d Qc Tc 6c 3c", "1D P P 1H P") == "3H"
-    assert robot_call("Ks 9s 6s Qh Jh Th 7h 8d 6d 5c Tc 6c 3c", "1D P P 1H P") == "2H"
-    assert robot_call("Qs 5s Ah Kh 9h 6h 4h Jd 8d 4d 2d Ac 2c", "1D P P 1H P 3H P") == "4H"
-    assert robot_call("As 7s Ah Kh 9h 6h 4h Jd 8d 4d 2d 3c 2c", "1D P P 1H P 3H P") == "P"
-    assert explain(calls_of("1D P P 1H P 3H"), 5) == ("Advance: at most 12 HCP, 9+ points (HCP with length or shortness), 3+ hearts, invites game: "
-                                                     "partner's overcall in the pass-out seat may be a king lighter.")

@@ -7,14 +7,12 @@ suit, raises it, rebids a long suit (a jump with extras) or bids notrump. Other 
 every pass) are the natural rules'."""
 from __future__ import annotations
 
-from bot.ai.bridge_bidding import HandInfo
 from bot.ai.bridge_system.competition import accepts_raise
 from bot.ai.bridge_system.position import Meaning, Option, Position, Test, stopped
 from bot.games.bridge import BIDS, PASS
 
 FORCING = "a new suit: forcing for one round"
 CUE_BID = "a cue-bid: a raise of partner's overcall to at least three, 11+ points"
-PASS_OUT_RAISE = "invites game: partner's overcall in the pass-out seat may be a king lighter"
 
 
 def support(suit: str, least: int) -> Test:
@@ -48,37 +46,6 @@ def advance(position: Position, theirs: str, overcall: str) -> list[Option]:
     return options
 
 
-def advance_in_pass_out(position: Position, overcall: str) -> list[Option]:
-    """Partner overcalled in the pass-out seat (their one of a suit, two passes) and the next
-    hand passed. Advancer, who passed over the opening, raises with three trumps a level higher
-    than over a direct overcall, as partner may be a king lighter: the cheapest raise with 6–8
-    support points, a jump (inviting game) with 9–12, game in a major with 13+."""
-    suit = overcall[1:]
-    cheapest = position.cheapest(suit)
-    jump = raised(int(cheapest[0]) + 1, suit)
-    trumps = {suit: 3}
-
-    def counted(info: HandInfo) -> int:
-        return info.support_points(suit)
-    options = []
-    if suit in "HS" and position.legal("4" + suit):
-        options.append(Option("4" + suit, Meaning(lengths=trumps, points=13, note="to play"), points=counted))
-    if int(jump[0]) <= 3:
-        options.append(Option(jump, Meaning(0, 12, lengths=trumps, points=9, note=PASS_OUT_RAISE), points=counted))
-    return options + [Option(cheapest, Meaning(0, 8, lengths=trumps, points=6, note="a raise of partner's overcall"),
-                             points=counted)]
-
-
-def after_pass_out_raise(position: Position, theirs: str, suit: str) -> list[Option]:
-    """Partner jumped in our pass-out overcall's suit (9–12 support points): game in a major
-    with 14+ points, 3NT over a minor with 14+ HCP and a stopper in their suit; else pass. The
-    natural rules would accept with 8 HCP, counting on the overcall's 5 HCP least."""
-    if suit in "HS":
-        return [Option("4" + suit, Meaning(points=14, note="accepts the invitation")), Option(PASS, Meaning())]
-    return [Option("3NT", Meaning(14, note="accepts the invitation: a stopper in their suit"), when=stopped(theirs)),
-            Option(PASS, Meaning())]
-
-
 def after_cue_bid(position: Position, theirs: str, suit: str) -> list[Option]:
     """Partner cue-bid their suit: game in a major with 14+ HCP or six losers, 3NT over it with a
     minor, 14+ HCP and a stopper; else the overcall's suit at the cheapest level."""
@@ -106,8 +73,8 @@ def after_new_suit(position: Position, theirs: str, suit: str, new: str) -> list
 
 def rules(position: Position) -> list[Option]:
     """The options at the places this module covers (none elsewhere): their one of a suit,
-    partner's suit overcall (up to the two level; or in the pass-out seat, raises), a pass, and our
-    turn; or our overcall, a pass, partner's cue-bid or new suit, a pass."""
+    partner's suit overcall (up to the two level), a pass, and our turn; or our overcall, a pass,
+    partner's cue-bid or new suit, a pass."""
     calls = position.calls
     start = next((i for i, (_, c) in enumerate(calls) if c in BIDS), None)
     if start is None or calls[start][0] % 2 == position.seat % 2:
@@ -118,8 +85,6 @@ def rules(position: Position) -> list[Option]:
     if opening[0] != "1" or theirs == "NT" or any(c not in BIDS and c != PASS for c in after):
         return []
     overcall = after[0] if after else PASS
-    if len(after) == 4 and pass_out_overcall(after, theirs):
-        return advance_in_pass_out(position, after[2])
     if not natural_suit(overcall, theirs):
         return []
     if len(after) == 2 and after[1] == PASS:
@@ -150,27 +115,6 @@ def second_suit(position: Position) -> list[Option]:
     bid = {c[1:] for _, c in position.bids}
     return [Option(position.cheapest(s), Meaning(8, lengths={mine[0][1:]: 5, s: 5}, note="a second five-card suit"))
             for s in "SHDC" if s not in bid and position.cheapest(s)[0] <= "2"]
-
-
-def pass_out_overcall(after: list[str], theirs: str) -> bool:
-    """The calls after their opening are two passes, our suit overcall in the pass-out seat, then
-    passes and our calls only."""
-    return after[:2] == [PASS, PASS] and len(after) >= 3 and natural_suit(after[2], theirs) and \
-        all(c == PASS for c in after[3::2])
-
-
-def pass_out_answer(position: Position) -> list[Option] | None:
-    """The overcaller's answer to partner's jump raise of our pass-out overcall, else None."""
-    calls = position.calls
-    start = next((i for i, (_, c) in enumerate(calls) if c in BIDS), None)
-    if start is None or calls[start][0] % 2 == position.seat % 2 or calls[start][1][0] != "1":
-        return None
-    theirs = calls[start][1][1:]
-    after = [c for _, c in calls[start + 1:]]
-    if len(after) != 6 or theirs == "NT" or not pass_out_overcall(after, theirs):
-        return None
-    suit = after[2][1:]
-    return after_pass_out_raise(position, theirs, suit) if after[4] == raised(int(after[2][0]) + 2, suit) else None
 
 
 def forcing_advance(position: Position, call: str) -> bool:

@@ -90,7 +90,7 @@ def rules_at(position: Position) -> Rules | None:
     found = uncontested(position, sequence) if sequence else notrump.after_overcall(position)
     if found is not None:
         return Rules([*slam.ask(position), *found])
-    contested = notrump_contested.rules(position) or competition.rules(position) or overcalls.pass_out_answer(position)
+    contested = notrump_contested.rules(position) or competition.rules(position)
     if contested is not None:
         return Rules(contested)
     reopening = balancing.rules(position)  # where a double is for takeout, not for penalty
