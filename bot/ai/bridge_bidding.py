@@ -492,8 +492,8 @@ def place(a: Auction) -> str:
     score from 19, game at 25, slam at 33; responder's 2NT invitation without a fit at 23-24)
     unless the auction is already there (over our game, never a part score or a minor's game).
     Where that finds nothing, two cards of our own six-card suit are likely enough with partner to
-    bid it again at the cheapest level. Accept partner's game invitation with 3+ HCP above what we have shown,
-    or the top of a range of three HCP or fewer."""
+    bid it again at the cheapest level. Accept partner's game invitation with 3+ HCP above what we
+    have shown, or the top of a range of three HCP or fewer."""
     h, partner = a.hand, a.shown[a.partner]
     invited = invitation(a)
     if invited:
