@@ -11,6 +11,8 @@ from bot.ai.bridge_system.position import Meaning, Option, Position, Test, longe
 from bot.games.bridge import BIDS, PASS
 
 CUE = "game forcing: asks for a four-card major, else a stopper in their suit"
+TRANSFERS = {"2D": "H", "2H": "S"}
+"""Responder's transfers over 1NT and the major each asks for."""
 
 
 def unbid_majors(their: str) -> str:
@@ -67,7 +69,7 @@ def over_the_ask(position: Position, asked: str, their: str) -> list[Option]:
     four-card major Stayman asked for, or the transfer's major (three trumps at the two level,
     four at the three), at the cheapest level, not above three; a penalty double where it pays;
     else a pass."""
-    transfer = {"2D": "H", "2H": "S"}.get(asked)
+    transfer = TRANSFERS.get(asked)
     options = [*penalty_double(position)]
     for major in (transfer,) if transfer else ("H", "S"):
         bid = position.cheapest(major)
@@ -83,7 +85,7 @@ def after_the_ask(position: Position, asked: str, shown: str) -> list[Option]:
     major opener bid, or a pass): game in the major with a fit (four with Stayman's, five after a
     transfer opener supported, six after a pass) and 10+ HCP, three of it with 8–9, 3NT with 10–15
     (opener's notrump likely stops their suit); else a pass."""
-    transfer = {"2D": "H", "2H": "S"}.get(asked)
+    transfer = TRANSFERS.get(asked)
     options = []
     for major in (m for m in "HS" if m in (shown[1:], transfer)):
         need = 4 if not transfer else 5 if shown[1:] == transfer else 6
@@ -102,11 +104,11 @@ def rules(position: Position) -> list[Option] | None:
     if opened is None or calls[opened][1] != "1NT" or calls[opened][0] % 2 != position.seat % 2:
         return None
     after = calls[opened + 1:]
-    if len(after) == 3 and after[0][1] == PASS and after[1][1] in ("2C", "2D", "2H") and after[2][1] in BIDS \
-            and after[2][1][1:] != "NT" and calls[opened][0] == position.seat:
+    over_ask = len(after) >= 3 and after[0][1] == PASS and after[1][1] in ("2C", *TRANSFERS) \
+        and after[2][1] in BIDS and after[2][1][1:] != "NT"     # their suit bid over Stayman or a transfer
+    if over_ask and len(after) == 3 and calls[opened][0] == position.seat:
         return over_the_ask(position, after[1][1], after[2][1][1:])
-    if len(after) == 5 and after[0][1] == PASS and after[1][1] in ("2C", "2D", "2H") and after[2][1] in BIDS \
-            and after[2][1][1:] != "NT" and after[4][1] == PASS and after[1][0] == position.seat \
+    if over_ask and len(after) == 5 and after[4][1] == PASS and after[1][0] == position.seat \
             and (after[3][1] == PASS or (after[3][1] in BIDS and after[3][1][1:] in ("H", "S"))):
         return after_the_ask(position, after[1][1], after[3][1])
     if not after or after[0][1] not in BIDS or after[0][1][0] != "2" or after[0][1][1:] == "NT":
