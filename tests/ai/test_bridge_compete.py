@@ -76,3 +76,27 @@ def test_the_overcaller_shows_a_second_five_card_suit_when_they_bid_on() -> None
     assert robot_call("Qs Js Ts 8s 2s Ah Kh 8h 7h 2h Kd 2d 7c", "1C 1S 1NT P P") == "2H"
     assert robot_call("Qs Js Ts 8s 2s Ah Kh 8h 7h Kd 3d 2d 7c", "1C 1S 1NT P P") == "P"
     assert explain(calls_of("1C 1S 1NT P P 2H"), 5) == "Competing: 5+ hearts, a second five-card suit."
+
+
+def test_the_overcaller_with_six_cards_and_extras_competes_again() -> None:
+    """1♠ 2♥ P P 2♠: 17 HCP and six good hearts bid 3♥ (the robot passed, and later 3♣ doubled, a
+    board the field played in hearts); with 13 HCP the overcall has said it all."""
+    assert robot_call("Ks Ts 5s Ah Kh Qh Th 8h 4h Jd Kc Jc 9c", "1S 2H P P 2S") == "3H"
+    assert robot_call("Ks Ts 5s Ah Kh Qh Th 8h 4h Jd 8c 6c 2c", "1S 2H P P 2S") == "P"
+    assert explain(calls_of("1S 2H P P 2S 3H"), 5) == \
+        "Competing: 6+ hearts, a six-card suit and extra values: competes again."
+
+
+def test_a_jump_overcall_is_weak_and_advancer_raises_to_compete_or_to_game() -> None:
+    """1♣ 2♠: six good spades and 6 HCP jump (they passed before); with 13 HCP it is an overcall of
+    1♠. Advancer raises to 3♠ with three trumps, to 4♠ with four, or with game values; passes
+    with a singleton."""
+    weak = "Ks Qs Ts 8s 5s 3s 8h 4h Jd 9d 7d 4c 2c"
+    assert robot_call(weak, "1C") == "2S"
+    assert explain(calls_of("1C 2S"), 1) == "Overcall: 5–10 HCP, 6+ spades, a weak jump overcall: a good suit, a weak hand."
+    assert robot_call("Ks Qs Ts 8s 5s 3s Ah 4h Kd 9d 7d 4c 2c", "1C") == "1S"
+    assert robot_call("As 8s 4s Qh 7h 6h 5h 8d 9d 7d Qc 6c 2c", "1C 2S P") == "3S"
+    assert robot_call("As 8s 4s 3s Qh 7h 6h 5h 9d 7d Qc 6c 2c", "1C 2S P") == "4S"
+    assert robot_call("8s Ah Kh 7h 5h Kd 9d 7d 3d Jc Tc 6c 2c", "1C 2S P") == "P"
+    assert explain(calls_of("1C 2S P 3S"), 3) == "Advance: 3+ spades, competes: nine trumps, to play."
+

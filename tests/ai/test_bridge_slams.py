@@ -36,8 +36,10 @@ def test_partner_with_extras_and_every_suit_controlled_asks_for_key_cards() -> N
     assert "signs off in game" in explain(calls_of(JACOBY + " 4D P 4S"), 8)
 
 
-def test_the_seeded_deal_reaches_six_spades_through_a_control_bid() -> None:
-    game = table({0: OPENER, 2: RESPONDER})
+def test_the_deal_reaches_six_spades_through_a_control_bid() -> None:
+    """The opponents' clubs split five-four: they stay out of the auction."""
+    game = table({0: OPENER, 1: "Ts 9s Th 9h 8h Td 9d 8d Ac Qc Tc 8c 6c", 2: RESPONDER,
+                  3: "5s 4s 7h 6h 4h 3h 7d 6d 2d Jc 7c 5c 2c"})
     rng = random.Random(0)
     while game.phase == "auction":
         seat = game.to_act()[0]

@@ -53,10 +53,11 @@ def reopen(position: Position, their: str) -> list[Option]:
 
 
 def answer(position: Position, their: str) -> list[Option]:
-    """Partner reopened with a double and the next hand passed: we bid our longest other suit."""
+    """Partner reopened with a double and the next hand passed: we bid our longest other suit
+    (three cards at least: a hand that bids holds four or fewer of theirs)."""
     others = "".join(s for s in SUITS if s != their)
     return [Option(PASS, Meaning(lengths={their: 5}, note="for penalty: five of their trumps")),
-            *[Option(position.cheapest(s), Meaning(note="an answer to the takeout double: the longest other suit"),
+            *[Option(position.cheapest(s), Meaning(lengths={s: 3}, note="an answer to the takeout double: the longest other suit"),
                      when=longest(s, others)) for s in others]]
 
 
@@ -80,12 +81,13 @@ def reopening(their: str) -> list[Option]:
 
 
 def after_reopening(position: Position, their: str) -> list[Option]:
-    """Partner reopened with a double and the next hand passed."""
+    """Partner reopened with a double and the next hand passed: pass for penalty, notrump, or the
+    longest other suit (three cards at least: a hand that bids holds four or fewer of theirs)."""
     others = "".join(s for s in SUITS if s != their)
     return [Option(PASS, Meaning(lengths={their: 4}, note="for penalty: length in their suit"),
                    when=either(good(their), at_least(their, 5))),
             *notrump_opposite_opening(their),
-            *[Option(position.cheapest(s), Meaning(note="an answer to the reopening double: the longest other suit"),
+            *[Option(position.cheapest(s), Meaning(lengths={s: 3}, note="an answer to the reopening double: the longest other suit"),
                      when=longest(s, others)) for s in others]]
 
 

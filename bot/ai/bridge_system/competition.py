@@ -1,7 +1,7 @@
-"""When both sides bid: overcalls and takeout doubles over the opponents' opening (preempts
-too), the answers to partner's takeout double, negative doubles over their overcall of partner's
-opening, and opener's answer to a negative double or to a cue-bid raise (game with 14+ HCP or
-six losers)."""
+"""When both sides bid: overcalls (a jump is weak) and takeout doubles over the opponents'
+opening (preempts too), the answers to partner's takeout double, negative doubles over their
+overcall of partner's opening, and opener's answer to a negative double or to a cue-bid raise
+(game with 14+ HCP or six losers)."""
 from __future__ import annotations
 
 from bot.ai.bridge_bidding import SUITS, cheapest_level
@@ -10,6 +10,7 @@ from bot.ai.bridge_system.position import Hand, Meaning, Option, Position, Test,
 from bot.games.bridge import BIDS, DOUBLE, PASS
 
 TAKEOUT = "takeout: short in their suit, support for the others, or a strong hand"
+WEAK_JUMP = "a weak jump overcall: a good suit, a weak hand"
 NEGATIVE = "negative: the unbid suits, not a penalty double"
 
 
@@ -49,7 +50,19 @@ def over_opening(position: Position, their: str, level: int, balancing: bool) ->
         shape_double = Option(DOUBLE, Meaning(13 - lighter, note=TAKEOUT), when=takeout_shape(their))
     least = 15 if balancing else 18
     strong = Option(DOUBLE, Meaning(least, note=TAKEOUT))  # balancing: 15+ doubles, then bids notrump
-    return [*notrump, *majors, shape_double, *minors, strong, Option(PASS, Meaning(high=least - 1))]
+    jumps = [] if balancing or level > 1 else weak_jumps(position, suits)
+    return [*jumps, *notrump, *majors, shape_double, *minors, strong, Option(PASS, Meaning(high=least - 1))]
+
+
+def weak_jumps(position: Position, suits: str) -> list[Option]:
+    """A jump overcall of their one-bid is weak: 5–10 HCP and a good suit, six cards at the two
+    level, seven at the three."""
+    options = []
+    for suit in suits:
+        level = int(position.cheapest(suit)[0]) + 1
+        if level <= 3:
+            options.append(Option(f"{level}{suit}", Meaning(5, 10, {suit: level + 4}, note=WEAK_JUMP), when=good(suit)))
+    return options
 
 
 def advancing(position: Position, their: str, protective: bool = False) -> list[Option]:
@@ -151,6 +164,13 @@ def after_negative_double(position: Position, ours: str, their: str) -> list[Opt
     return options + [Option(position.cheapest(ours), Meaning())]
 
 
+def over_cue_bid(position: Position, ours: str, their: str) -> list[Option]:
+    """Partner's cue-bid of their overcall of our minor is forcing to game: 3NT with a stopper in
+    their suit, else our suit again."""
+    return [Option("3NT", Meaning(note="a stopper in their suit"), when=stopped(their)),
+            Option(position.cheapest(ours), Meaning(note="no stopper in their suit"))]
+
+
 def accepts_raise(major: str) -> list[Option]:
     """Game over partner's cue-bid raise: 14+ HCP, or six losers."""
     return [Option("4" + major, Meaning(14, note="accepts the raise to game")),
@@ -190,4 +210,6 @@ def rules(position: Position) -> list[Option] | None:
             return after_negative_double(position, strain, overcall[1:])
         if strain in "HS" and reply in BIDS and reply[1:] == overcall[1:] and next_call == PASS:
             return [*accepts_raise(strain), Option(position.cheapest(strain), Meaning(note="a minimum"))]
+        if reply in BIDS and reply[1:] == overcall[1:] and next_call == PASS:
+            return over_cue_bid(position, strain, overcall[1:])
     return None

@@ -7,6 +7,7 @@ suit, raises it, rebids a long suit (a jump with extras) or bids notrump. Other 
 every pass) are the natural rules'."""
 from __future__ import annotations
 
+from bot.ai.bridge_bidding import cheapest_level
 from bot.ai.bridge_system.competition import accepts_raise
 from bot.ai.bridge_system.position import Meaning, Option, Position, Test, stopped
 from bot.games.bridge import BIDS, PASS
@@ -87,8 +88,11 @@ def rules(position: Position) -> list[Option]:
     overcall = after[0] if after else PASS
     if not natural_suit(overcall, theirs):
         return []
+    jumped = int(overcall[0]) > cheapest_level(overcall[1:], opening)
     if len(after) == 2 and after[1] == PASS:
-        return advance(position, theirs, overcall)
+        return (after_weak_jump if jumped else advance)(position, theirs, overcall)
+    if jumped:
+        return []
     if len(after) == 4 and after[1] == after[3] == PASS and after[2] in BIDS:
         answer = after[2][1:]
         if answer == theirs:
@@ -99,22 +103,48 @@ def rules(position: Position) -> list[Option]:
 
 
 def natural_suit(overcall: str, theirs: str) -> bool:
-    """A suit overcall of their one of ``theirs`` at the one or two level."""
-    return overcall in BIDS and overcall[1:] not in ("NT", theirs) and overcall[0] <= "2"
+    """A suit overcall of their one of ``theirs`` up to the two level, or a jump to the three."""
+    return overcall in BIDS and overcall[1:] not in ("NT", theirs) and \
+        overcall[0] <= str(cheapest_level(overcall[1:], "1" + theirs) + 1)
 
 
-def second_suit(position: Position) -> list[Option]:
-    """Our one-level suit overcall is our side's only bid, partner has passed and they bid on: a
-    second five-card suit nobody has bid, at the cheapest level up to two, so partner may choose
-    (the natural rules pass there with 5-5)."""
+def after_weak_jump(position: Position, theirs: str, overcall: str) -> list[Option]:
+    """Partner's jump overcall was weak (``competition.weak_jumps``): game in a major with three
+    trumps and 17+ support points, or four trumps opposite six (ten trumps); 3NT with 16+ HCP and
+    a stopper; else a raise with three trumps, to the three level, to compete; else pass."""
+    suit = overcall[1:]
+    options = []
+    if suit in "SH":
+        options += [Option("4" + suit, Meaning(lengths={suit: 3}, points=17, note="game opposite the weak jump"),
+                           points=lambda info: info.support_points(suit)),
+                    Option("4" + suit, Meaning(lengths={suit: 4}, note="ten trumps: to play"),
+                           when=lambda hand: overcall[0] == "2")]
+    options.append(Option("3NT", Meaning(16, note="a stopper in their suit"), when=stopped(theirs)))
+    raise_ = position.cheapest(suit)
+    if raise_[0] == "3":
+        options.append(Option(raise_, Meaning(lengths={suit: 3}, note="competes: nine trumps, to play")))
+    return options + [Option(PASS, Meaning())]
+
+
+def again(position: Position) -> list[Option]:
+    """Our suit overcall at the one or two level is our side's only bid, partner has passed and
+    they bid on: a second five-card suit nobody has bid after a one-level overcall, at the cheapest
+    level up to two, so partner may choose (the natural rules pass there with 5-5); else the
+    overcall's suit again, up to the three level, with six cards and 15+ HCP (they pass it too)."""
     mine = position.bids_of(position.seat)
     theirs_last = bool(position.bids) and position.bids[-1][0] % 2 != position.seat % 2
-    if len(mine) != 1 or position.bids_of(position.partner) or mine[0][0] != "1" or mine[0][1:] == "NT" \
+    if len(mine) != 1 or position.bids_of(position.partner) or mine[0][0] > "2" or mine[0][1:] == "NT" \
             or position.opener is None or position.opener % 2 == position.seat % 2 or not theirs_last:
         return []
-    bid = {c[1:] for _, c in position.bids}
-    return [Option(position.cheapest(s), Meaning(8, lengths={mine[0][1:]: 5, s: 5}, note="a second five-card suit"))
-            for s in "SHDC" if s not in bid and position.cheapest(s)[0] <= "2"]
+    own, bid = mine[0][1:], {c[1:] for _, c in position.bids}
+    options = [Option(position.cheapest(s), Meaning(8, lengths={own: 5, s: 5}, note="a second five-card suit"))
+               for s in "SHDC" if mine[0][0] == "1" and s not in bid and position.cheapest(s)[0] <= "2"]
+    if position.cheapest(own)[0] <= "3":
+        options.append(Option(position.cheapest(own), Meaning(15, lengths={own: 6}, note=EXTRAS)))
+    return options
+
+
+EXTRAS = "a six-card suit and extra values: competes again"
 
 
 def forcing_advance(position: Position, call: str) -> bool:

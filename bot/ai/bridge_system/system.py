@@ -96,7 +96,7 @@ def rules_at(position: Position) -> Rules | None:
     reopening = balancing.rules(position)  # where a double is for takeout, not for penalty
     return Rules([*controls.cue_bids(position, sequence), *slam.ask(position), *quantitative.answer(position),
                   *quantitative.slam_tries(position, sequence), *([] if reopening else judgment.penalty_double(position)),
-                  *losers.game_in_fit(position), *overcalls.rules(position), *overcalls.second_suit(position),
+                  *losers.game_in_fit(position), *overcalls.rules(position), *overcalls.again(position),
                   *game_choice.long_major(position), *game_choice.choose_game(position), *total_tricks.compete(position),
                   *reopening,
                   *sacrifice.sacrifices(position)],
