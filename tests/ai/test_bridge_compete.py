@@ -100,3 +100,20 @@ def test_a_jump_overcall_is_weak_and_advancer_raises_to_compete_or_to_game() -> 
     assert robot_call("8s Ah Kh 7h 5h Kd 9d 7d 3d Jc Tc 6c 2c", "1C 2S P") == "P"
     assert explain(calls_of("1C 2S P 3S"), 3) == "Advance: 3+ spades, competes: nine trumps, to play."
 
+
+
+def test_the_negative_doubler_places_the_contract_on_opener_s_answer() -> None:
+    """1♣ 1♠ X P 1NT P: the doubler's 13 HCP bid 3NT and 11 invite with 2NT (13 HCP bid 2♥ before,
+    read as a response, and partner passed); 1♦ 1♠ X P 2♥ P: four hearts and 13 points bid game,
+    10 invite; over 2♣, five hearts and a weak hand play 2♥, and 13 HCP without a spade stopper
+    cue-bid 2♠, forcing to game."""
+    thirteen = "5s Kh Jh Th 6h Kd Ad 4d 2d Kc Jc Tc 9c"
+    assert robot_call(thirteen, "1C 1S X P 1NT P") == "3NT"
+    assert robot_call(thirteen, "1D 1S X P 2H P") == "4H"
+    assert robot_call(thirteen, "1C 1S X P 2C P") == "2S"
+    assert explain(calls_of("1C 1S X P 2C P 2S"), 6) == "Response: 13+ HCP, a cue-bid: forcing to game."
+    eleven = "5s 4s Kh Jh Th 6h Kd Td 4d 2d Kc Jc 9c"
+    assert robot_call(eleven, "1C 1S X P 1NT P") == "2NT"
+    assert robot_call(eleven, "1D 1S X P 2H P") == "3H"
+    assert robot_call(eleven, "1C 1S X P 2C P") == "P"
+    assert robot_call("5s 4s Kh Jh Th 6h 5h Qd 4d 2d 8c 7c 9c", "1C 1S X P 2C P") == "2H"

@@ -164,6 +164,33 @@ def after_negative_double(position: Position, ours: str, their: str) -> list[Opt
     return options + [Option(position.cheapest(ours), Meaning())]
 
 
+def doubler_places(position: Position, ours: str, their: str, rebid: str) -> list[Option]:
+    """Our negative double was answered (the opponents silent since): we place the contract on
+    our HCP and what opener's answer showed (12 at least). Opener bid a major we showed: game in it
+    with 25 points between the hands, a raise to invite with 22. Else 3NT with 25 HCP and a stopper
+    in their suit, 2NT inviting with 23–24 (a stopper, unless opener's notrump has one), a
+    five-card major we showed at the two level to play, a cue-bid of their suit forcing to game
+    with 25; else pass."""
+    showed = [s for s in "HS" if s not in (ours, their)] or [s for s in "DC" if s not in (ours, their)]
+    opener = max(12, position.shown[position.partner].min_hcp)
+    strain = rebid[1:]
+    if strain in showed:
+        game = ("4" if strain in "HS" else "5") + strain
+        return [Option(game, Meaning(lengths={strain: 4}, points=25 - opener, note="game in the fit"),
+                       points=lambda info: info.support_points(strain)),
+                Option(position.cheapest(strain), Meaning(lengths={strain: 4}, points=22 - opener, note="invites game"),
+                       points=lambda info: info.support_points(strain)),
+                Option(PASS, Meaning())]
+    stopper = None if strain == "NT" else stopped(their)
+    options = [Option("3NT", Meaning(25 - opener, note="a stopper in their suit"), when=stopper)]
+    if position.cheapest("NT") == "2NT":
+        options.append(Option("2NT", Meaning(23 - opener, 24 - opener, note="invites 3NT"), when=stopper))
+    options += [Option(position.cheapest(s), Meaning(high=24 - opener, lengths={s: 5}, note="to play"))
+                for s in showed if s in "HS" and position.cheapest(s)[0] == "2"]
+    return options + [Option(position.cheapest(their), Meaning(25 - opener, note="a cue-bid: forcing to game")),
+                      Option(PASS, Meaning(high=24 - opener))]
+
+
 def over_cue_bid(position: Position, ours: str, their: str) -> list[Option]:
     """Partner's cue-bid of their overcall of our minor is forcing to game: 3NT with a stopper in
     their suit, else our suit again."""
@@ -204,6 +231,11 @@ def rules(position: Position) -> list[Option] | None:
         seat, call = after_opening[0]
         if call in BIDS and call[1:] != "NT" and call[1:] != strain and int(call[0]) <= 2:
             return negative(position, strain, call[1:], int(call[0]))
+    if first_seat == position.partner and level == 1 and strain != "NT" and mine_all == [DOUBLE] \
+            and len(after_opening) == 5 and [c for _, c in after_opening][1:] == [DOUBLE, PASS, after_opening[3][1], PASS]:
+        overcall, rebid = after_opening[0][1], after_opening[3][1]
+        if overcall in BIDS and overcall[1:] != "NT" and int(overcall[0]) <= 2 and rebid in BIDS:
+            return doubler_places(position, strain, overcall[1:], rebid)
     if first_seat == me and level == 1 and strain != "NT" and len(after_opening) == 3 and len(mine_all) == 1:
         (_, overcall), (_, reply), (_, next_call) = after_opening
         if overcall in BIDS and overcall[1:] != "NT" and reply == DOUBLE and next_call == PASS:
