@@ -493,13 +493,16 @@ def place(a: Auction) -> str:
     unless the auction is already there (over our game, never a part score or a minor's game).
     Where that finds nothing, two cards of our own six-card suit are likely enough with partner to
     bid it again at the cheapest level. Accept partner's game invitation with 3+ HCP above what we
-    have shown, or the top of a range of three HCP or fewer."""
+    have shown, or the top of a range of three HCP or fewer (opposite 2NT, in a six-card suit we bid)."""
     h, partner = a.hand, a.shown[a.partner]
     invited = invitation(a)
     if invited:
         mine = a.shown[a.me]
         top = mine.max_hcp - mine.min_hcp <= 2 and h.hcp >= mine.max_hcp  # the top of a narrow range
-        return game_in(invited) if (h.hcp - mine.min_hcp >= 3 or top) and a.legal(game_in(invited)) else PASS
+        own = six_card_suit(a) if invited == "NT" else None
+        if (h.hcp - mine.min_hcp >= 3 or top) and a.legal(game_in(invited)):
+            return game_in(own) if own is not None and own in MAJORS else game_in(invited)
+        return a.cheapest(own) if own and a.cheapest(own)[0] == "3" else PASS
     held = {s: max(partner.lengths[s], 2 if partner.balanced and s in MAJORS else 0) for s in SUITS}
     target = contract_for(a, held)
     likely = contract_for(a, {s: max(held[s], 2 if own_six(a, s) else 0) for s in SUITS})
@@ -569,6 +572,13 @@ def expected_strength(shown: Shown) -> int:
     """What to count on from partner: the least shown (HCP, or points where the call counted
     them), and two more when the range is wide (an opening's 10-21 is 13 on average)."""
     return max(shown.min_hcp, shown.min_points) + (2 if shown.max_hcp - shown.min_hcp >= 8 else 0)
+
+
+def six_card_suit(a: Auction) -> str | None:
+    """A six-card suit the robot has bid, in an unbalanced hand: the strain to play opposite
+    partner's 2NT invitation (three of it declining, four of a major accepting)."""
+    six = [s for s in SUITS if a.hand.lengths[s] >= 6 and any(b[1:] == s for b in a.bids_of(a.me))]
+    return six[0] if six and not a.hand.balanced else None
 
 
 def no_fit(a: Auction) -> str | None:

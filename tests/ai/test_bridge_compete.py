@@ -117,3 +117,24 @@ def test_the_negative_doubler_places_the_contract_on_opener_s_answer() -> None:
     assert robot_call(eleven, "1D 1S X P 2H P") == "3H"
     assert robot_call(eleven, "1C 1S X P 2C P") == "P"
     assert robot_call("5s 4s Kh Jh Th 6h 5h Qd 4d 2d 8c 7c 9c", "1C 1S X P 2C P") == "2H"
+
+
+def test_two_suited_overcalls_michaels_and_the_unusual_notrump() -> None:
+    """Five-five with 6–11 HCP: over a minor the cue-bid shows both majors, over a major the other
+    major and a minor; 2NT the two lowest unbid suits. Advancer picks the suit (game with four
+    trumps and 12 support points), asks for the minor with 2NT, and bids over their double."""
+    majors = "As Qs 9s 7s 5s Kh Th 8h 6h 3h 4d 9c 3c"
+    assert robot_call(majors, "1C") == "2C"
+    assert explain(calls_of("1C 2C"), 1) == "Overcall: 6–11 HCP, 5+ spades, 5+ hearts, Michaels cue-bid: both majors."
+    assert robot_call(majors, "1S") == "P"
+    assert robot_call("Kh Th 8h 6h 3h Ad Qd 9d 7d 5d 4s 9c 3c", "1S") == "2S"
+    assert robot_call("4s 3s Kh Jh 8h 6h 3h Ad Td 8d 6d 4d 3c", "1C") == "2NT"
+    assert explain(calls_of("1C 2NT"), 1) == \
+        "Overcall: 6–11 HCP, 5+ hearts, 5+ diamonds, the unusual notrump: diamonds and hearts."
+    three_spades = "Ks 8s 4s Qh 7h 2h 8d 9d 7d Qc 6c 5c 2c"
+    assert robot_call(three_spades, "1C 2C P") == "2S"
+    assert robot_call(three_spades, "1C 2C X") == "2S"
+    assert robot_call("Ks 8s 4s 3s Ah 7h 2h Kd 9d 7d Qc 6c 2c", "1C 2C P") == "4S"
+    assert robot_call("8s 4s 7h 2h Kd 9d 7d 3d Ac Qc 6c 5c 2c", "1S 2S P") == "2NT"
+    assert robot_call("4s Kh Jh 8h 6h 3h Ad Td 8d 6d 4d 3c 2c", "1S 2S P 2NT P") == "3D"
+    assert robot_call("4s Kh Jh 8h 6h 3h Ad Td 8d 6d 4d 3c 2c", "1S 2S X 2NT P") == "3D"

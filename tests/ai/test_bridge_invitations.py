@@ -79,3 +79,12 @@ def test_a_strong_opener_keeps_going() -> None:
     bid 3♦ rather than pass."""
     assert robot_call("Ks Ah Qh Th 6h Ad Qd Jd 7d 6d Jc 7c 2c", "1D P 1NT P") == "2H"
     assert robot_call("Ah 8h Ad Kd Qd 9d 8d 4d Ac Qc Jc Tc 6c", "1D 1H P 2H") == "3D"
+
+
+def test_opener_plays_a_six_card_suit_opposite_the_2nt_invitation() -> None:
+    """1♥ 1♠ 2♥ 2NT: a minimum with six hearts and a singleton spade declines in 3♥ (2NT went
+    down, the field played hearts); a maximum bids 4♥ rather than 3NT; with five hearts, a pass."""
+    assert robot_call("3s Ah Jh Th 9h 8h 2h Jd 9d 2d Kc Qc 4c", "P 1H P 1S P 2H P 2NT P") == "3H"
+    assert robot_call("3s Ah Kh Th 9h 8h 2h Ad 9d 2d Kc Qc 4c", "P 1H P 1S P 2H P 2NT P") == "4H"
+    assert robot_call("Qs Js Kh Qh Jh 9h 8h Qd 9d 2d 7c 5c 4c", "P 1H P 1S P 2H P 2NT P") == "P"
+    assert robot_call("Qs Ts 9s 8s 7s Kh Kd Qd Td 4d Jc 6c 2c", "P 1H P 1S P 2H P 2NT P 3H P") == "P"

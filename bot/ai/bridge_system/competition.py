@@ -5,6 +5,7 @@ overcall of partner's opening, and opener's answer to a negative double or to a 
 from __future__ import annotations
 
 from bot.ai.bridge_bidding import SUITS, cheapest_level
+from bot.ai.bridge_system import two_suited
 from bot.ai.bridge_system.losers import losers
 from bot.ai.bridge_system.position import Hand, Meaning, Option, Position, Test, at_least, both, either, good, longest, stopped
 from bot.games.bridge import BIDS, DOUBLE, PASS
@@ -50,7 +51,7 @@ def over_opening(position: Position, their: str, level: int, balancing: bool) ->
         shape_double = Option(DOUBLE, Meaning(13 - lighter, note=TAKEOUT), when=takeout_shape(their))
     least = 15 if balancing else 18
     strong = Option(DOUBLE, Meaning(least, note=TAKEOUT))  # balancing: 15+ doubles, then bids notrump
-    jumps = [] if balancing or level > 1 else weak_jumps(position, suits)
+    jumps = [] if balancing or level > 1 else [*two_suited.overcalls(position, their), *weak_jumps(position, suits)]
     return [*jumps, *notrump, *majors, shape_double, *minors, strong, Option(PASS, Meaning(high=least - 1))]
 
 
@@ -220,6 +221,12 @@ def rules(position: Position) -> list[Option] | None:
             balancing = len(after_opening) == 2
             return over_opening(position, strain, level, balancing)
         answering = [c for _, c in after_opening]
+        if level == 1 and not mine_all and partner_all in (["2" + strain], ["2NT"]) and len(answering) == 2 \
+                and answering[0] == partner_all[0] and len(bids) <= 3:
+            return two_suited.advance(position, strain, partner_all[0])
+        if level == 1 and strain in "HS" and mine_all == ["2" + strain] and len(answering) == 4 \
+                and answering[0] == "2" + strain and answering[1] in (PASS, DOUBLE) and answering[2:] == ["2NT", PASS]:
+            return two_suited.minor_asked(position)
         if not mine_all and len(bids) == 1 and answering in ([DOUBLE, PASS], [PASS, PASS, DOUBLE, PASS]) \
                 and partner_all == [DOUBLE]:
             return advancing(position, strain, protective=len(answering) == 4)

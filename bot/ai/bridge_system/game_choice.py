@@ -20,8 +20,8 @@ def instead_of(position: Position, call: str) -> Test:
 
 def long_major(position: Position) -> list[Option]:
     """For each major the robot has bid and partner has shown fewer than two of: three of it, six
-    cards, where the natural rules would bid 3NT; four of it over partner's 3NT with seven cards
-    and a short suit."""
+    cards, where the natural rules would bid 3NT (not over partner's 2NT, where three of it is a
+    sign-off); four of it over partner's 3NT with seven cards and a short suit."""
     partner = position.partner
     last = position.bids[-1] if position.bids else None
     options = []
@@ -32,7 +32,7 @@ def long_major(position: Position) -> list[Option]:
             options.append(Option("4" + major, Meaning(lengths={major: 7}, note="a long suit: game in it rather than 3NT"),
                                   when=short_suit))
         call = position.cheapest(major)
-        if call[0] == "3":
+        if call[0] == "3" and last != (partner, "2NT"):  # over partner's 2NT invitation, three of it declines
             options.append(Option(call, Meaning(lengths={major: 6}, note="six of them: game in the suit or 3NT"),
                                   when=instead_of(position, "3NT")))
     return options

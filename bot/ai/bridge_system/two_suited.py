@@ -1,0 +1,80 @@
+"""Two-suited overcalls of their one of a suit, 6–11 HCP and five cards or more in each suit: the
+cue-bid (Michaels) shows both majors over a minor, the other major and a minor over a major; a
+jump to 2NT (the unusual notrump) shows the two lowest unbid suits. Advancer chooses the suit
+(game in a major with a fit and values); over a major's cue-bid, 2NT asks for the minor."""
+from __future__ import annotations
+
+from bot.ai.bridge_bidding import SUITS
+from bot.ai.bridge_system.position import Meaning, Option, Position, Test, at_least
+from bot.games.bridge import PASS
+
+MICHAELS = "Michaels cue-bid"
+UNUSUAL = "the unusual notrump"
+ASK = "asks for partner's minor"
+
+
+def suits_shown(their: str, call: str) -> str:
+    """The suits a two-suited call over their one of ``their`` shows for sure (a major's cue-bid:
+    the other major; its minor is unknown)."""
+    if call == "2NT":
+        return "".join(s for s in reversed(SUITS) if s != their)[:2]
+    return "HS" if their in "CD" else "SH".replace(their, "")
+
+
+def both_five(suits: str) -> Test:
+    return lambda hand: all(hand.info.lengths[s] >= 5 for s in suits)
+
+
+def overcalls(position: Position, their: str) -> list[Option]:
+    """The cue-bid and 2NT over their one-bid."""
+    cue = position.cheapest(their)
+    other = suits_shown(their, cue)
+    if their in "CD":
+        michaels = [Option(cue, Meaning(6, 11, {s: 5 for s in other}, note=f"{MICHAELS}: both majors"))]
+    else:
+        major = other
+        michaels = [Option(cue, Meaning(6, 11, {major: 5}, note=f"{MICHAELS}: {NAMES[major]} and a minor"),
+                           when=at_least(minor, 5)) for minor in "CD"]
+    unusual = suits_shown(their, "2NT")
+    return [*michaels, Option("2NT", Meaning(6, 11, {s: 5 for s in unusual}, note=f"{UNUSUAL}: {NAMES[unusual[0]]} "
+                                                                               f"and {NAMES[unusual[1]]}"))]
+
+
+NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+
+
+def fit_points(suit: str, least: int) -> Test:
+    return lambda hand: hand.info.support_points(suit) >= least
+
+
+def advance(position: Position, their: str, call: str) -> list[Option]:
+    """Partner's two-suited call, the next hand passed or doubled: game in a major shown with four
+    trumps and 12+ support points or three and 15+; over a major's cue-bid without three of the
+    other major, 2NT asks for the minor; else the suit shown we hold more of, at the cheapest
+    level. Over their bid: the games, else that suit where the trumps allow it (three at the two
+    level, four at the three), else pass."""
+    shown = suits_shown(their, call)
+    options: list[Option] = []
+    for suit in (s for s in shown if s in "HS"):
+        game = "4" + suit
+        options += [Option(game, Meaning(lengths={suit: 4}, note="game in partner's suit"), when=fit_points(suit, 12)),
+                    Option(game, Meaning(lengths={suit: 3}, note="game in partner's suit"), when=fit_points(suit, 15))]
+    if position.last_bid != call:
+        return options + [Option(position.cheapest(s), Meaning(lengths={s: int(position.cheapest(s)[0]) + 1},
+                                                               note="competes in partner's suit"),
+                                 when=preferred(s, shown)) for s in shown if position.cheapest(s)[0] <= "3"] \
+            + [Option(PASS, Meaning())]
+    if call != "2NT" and their in "HS":
+        options.append(Option("2NT", Meaning(note=ASK), when=lambda hand: hand.info.lengths[shown] < 3))
+    return options + [Option(position.cheapest(s), Meaning(note="the suit of partner's two we prefer"),
+                             when=preferred(s, shown)) for s in shown]
+
+
+def preferred(suit: str, shown: str) -> Test:
+    """``suit`` is the one of ``shown`` we hold more of (the higher-ranking on equal length)."""
+    return lambda hand: max(shown, key=lambda s: (hand.info.lengths[s], -SUITS.index(s))) == suit
+
+
+def minor_asked(position: Position) -> list[Option]:
+    """Our cue-bid of their major, partner's 2NT asking for the minor."""
+    return [Option(position.cheapest(m), Meaning(lengths={m: 5}, note="the minor of the cue-bid")) for m in "CD"]
