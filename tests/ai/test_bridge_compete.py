@@ -138,3 +138,11 @@ def test_two_suited_overcalls_michaels_and_the_unusual_notrump() -> None:
     assert robot_call("8s 4s 7h 2h Kd 9d 7d 3d Ac Qc 6c 5c 2c", "1S 2S P") == "2NT"
     assert robot_call("4s Kh Jh 8h 6h 3h Ad Td 8d 6d 4d 3c 2c", "1S 2S P 2NT P") == "3D"
     assert robot_call("4s Kh Jh 8h 6h 3h Ad Td 8d 6d 4d 3c 2c", "1S 2S X 2NT P") == "3D"
+
+
+def test_advancer_competes_in_a_five_card_suit_over_their_bid() -> None:
+    """1♣ 1♦ 1NT: five good spades and 9 HCP compete with 2♠ (passed before; the field played
+    spades); with three diamonds it raises partner instead."""
+    assert robot_call("Ks Qs 9s 8s 5s Kh 8h 2d Jc 6c 5c 3c 2c", "1C 1D 1NT") == "2S"
+    assert explain(calls_of("1C 1D 1NT 2S"), 3) == "Advance: 8+ HCP, 5+ spades, competes: a five-card suit."
+    assert robot_call("Ks Qs 9s 8s 5s Kh 8d 5d 2d Jc 6c 3c 2c", "1C 1D 1NT") == "2D"

@@ -88,3 +88,13 @@ def test_opener_plays_a_six_card_suit_opposite_the_2nt_invitation() -> None:
     assert robot_call("3s Ah Kh Th 9h 8h 2h Ad 9d 2d Kc Qc 4c", "P 1H P 1S P 2H P 2NT P") == "4H"
     assert robot_call("Qs Js Kh Qh Jh 9h 8h Qd 9d 2d 7c 5c 4c", "P 1H P 1S P 2H P 2NT P") == "P"
     assert robot_call("Qs Ts 9s 8s 7s Kh Kd Qd Td 4d Jc 6c 2c", "P 1H P 1S P 2H P 2NT P 3H P") == "P"
+
+
+def test_responder_invites_with_2nt_where_they_have_bid() -> None:
+    """1♣ P 1♦ 1♥ 1♠ P: 11 HCP, three spades and a heart stopper invite with 2NT (the robot passed;
+    the field played 3NT); opener accepts with 15 and passes with 11."""
+    assert robot_call("Qs 7s 3s Ah Jh 2h Kd 6d 5d 2d Jc 8c 6c", "P 1C P 1D 1H 1S P") == "2NT"
+    assert explain(calls_of("P 1C P 1D 1H 1S P 2NT"), 7) == "Later call: 11–12 HCP, invites 3NT: their suits stopped."
+    assert robot_call("Qs 7s 3s 8h 6h 2h Kd 6d 5d 2d Ac Jc 6c", "P 1C P 1D 1H 1S P") == "P"
+    assert robot_call("As Ks Ts 2s Th Ad Qd 7d Qc Tc 9c 4c 2c", "P 1C P 1D 1H 1S P 2NT P") == "3NT"
+    assert robot_call("As Ks Ts 2s Th Jd 8d 7d Qc Tc 9c 4c 2c", "P 1C P 1D 1H 1S P 2NT P") == "P"

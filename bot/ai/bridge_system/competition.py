@@ -118,11 +118,16 @@ def notrump_opposite_opening(their: str) -> list[Option]:
             for bid, low, high in (("1NT", 6, 10), ("2NT", 11, 12), ("3NT", 13, 37))]
 
 
+def negative_suits(ours: str, their: str) -> list[str]:
+    """The suits a negative double shows: the unbid majors, or with none unbid the unbid minors."""
+    return [s for s in "HS" if s not in (ours, their)] or [s for s in "DC" if s not in (ours, their)]
+
+
 def negative(position: Position, ours: str, their: str, level: int) -> list[Option]:
     """Partner opened one of a suit and the next hand overcalled: responder's first call. The
     negative double shows the unbid majors (one of them with values); over a minor opening, a
     hand of 13+ HCP with no natural bid cue-bids their suit."""
-    unbid = [s for s in "HS" if s not in (ours, their)] or [s for s in "DC" if s not in (ours, their)]
+    unbid = negative_suits(ours, their)
     options: list[Option] = []
     if ours in "HS":
         options += [Option(position.cheapest(their), Meaning(10, lengths={ours: 3}, note="a cue-bid: a raise to at least three"),
@@ -149,7 +154,7 @@ def negative(position: Position, ours: str, their: str, level: int) -> list[Opti
 
 def after_negative_double(position: Position, ours: str, their: str) -> list[Option]:
     """Opener's answer to partner's negative double (the next hand passed)."""
-    unbid = [s for s in "HS" if s not in (ours, their)] or [s for s in "DC" if s not in (ours, their)]
+    unbid = negative_suits(ours, their)
     options: list[Option] = []
     for suit in unbid:
         cheapest = position.cheapest(suit)
@@ -172,7 +177,7 @@ def doubler_places(position: Position, ours: str, their: str, rebid: str) -> lis
     in their suit, 2NT inviting with 23–24 (a stopper, unless opener's notrump has one), a
     five-card major we showed at the two level to play, a cue-bid of their suit forcing to game
     with 25; else pass."""
-    showed = [s for s in "HS" if s not in (ours, their)] or [s for s in "DC" if s not in (ours, their)]
+    showed = negative_suits(ours, their)
     opener = max(12, position.shown[position.partner].min_hcp)
     strain = rebid[1:]
     if strain in showed:

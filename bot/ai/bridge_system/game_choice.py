@@ -1,9 +1,11 @@
 """Choosing the game: four of a major rather than 3NT when a hand holds a long major its partner
 cannot know of. The natural rules count points to 3NT when no eight-card fit is known; a club
 player with six cards of a major bid before shows them again first (partner raises with two, else
-bids 3NT), and with seven and a short suit takes partner's 3NT out to four of the major."""
+bids 3NT), and with seven and a short suit takes partner's 3NT out to four of the major. And
+responder's 2NT invitation where the opponents have bid."""
 from __future__ import annotations
 
+from bot.ai.bridge_bidding import stopper
 from bot.ai.bridge_system.position import Hand, Meaning, Option, Position, Test, natural_call
 from bot.games.bridge import PASS
 
@@ -54,3 +56,15 @@ def choose_game(position: Position) -> list[Option]:
     return [Option("4" + major, Meaning(lengths={major: max(1, 8 - position.shown[seat].lengths[major])},
                                         note="game in partner's long suit")),
             Option("3NT", Meaning(note="no fit for partner's suit"))]
+
+
+def contested_invitation(position: Position) -> list[Option]:
+    """Responder's second bid after they have bid: 2NT inviting 3NT with 11–12 HCP and every
+    suit of theirs stopped, where the natural rules (which invite only while the opponents stay
+    silent) would pass."""
+    theirs = {c[1:] for s, c in position.bids if s % 2 != position.seat % 2} - {"NT"}
+    if position.opener != position.partner or len(position.bids_of(position.seat)) != 1 or not theirs \
+            or position.cheapest("NT") not in ("1NT", "2NT"):
+        return []
+    return [Option("2NT", Meaning(11, 12, note="invites 3NT: their suits stopped"),
+                   when=lambda hand: all(stopper(hand.cards, s) for s in theirs) and instead_of(position, PASS)(hand))]

@@ -9,16 +9,12 @@ from __future__ import annotations
 
 from bot.ai.bridge_bidding import cheapest_level
 from bot.ai.bridge_system.competition import accepts_raise
-from bot.ai.bridge_system.position import Meaning, Option, Position, Test, stopped
+from bot.ai.bridge_system.position import Meaning, Option, Position, stopped, support
 from bot.games.bridge import BIDS, PASS
 
 FORCING = "a new suit: forcing for one round"
+EXTRAS = "a six-card suit and extra values: competes again"
 CUE_BID = "a cue-bid: a raise of partner's overcall to at least three, 11+ points"
-
-
-def support(suit: str, least: int) -> Test:
-    """Support points for ``suit`` (HCP with shortness) of at least ``least``."""
-    return lambda hand: hand.info.support_points(suit) >= least
 
 
 def raised(level: int, strain: str) -> str:
@@ -91,6 +87,8 @@ def rules(position: Position) -> list[Option]:
     jumped = int(overcall[0]) > cheapest_level(overcall[1:], opening)
     if len(after) == 2 and after[1] == PASS:
         return (after_weak_jump if jumped else advance)(position, theirs, overcall)
+    if len(after) == 2 and after[1] in BIDS and not jumped:
+        return free_suit(position, {theirs, after[1][1:]}, overcall[1:])
     if jumped:
         return []
     if len(after) == 4 and after[1] == after[3] == PASS and after[2] in BIDS:
@@ -100,6 +98,15 @@ def rules(position: Position) -> list[Option]:
         if answer not in ("NT", overcall[1:]) and forcing_advance(position, after[2]):
             return after_new_suit(position, theirs, overcall[1:], answer)
     return []
+
+
+def free_suit(position: Position, theirs: set[str], suit: str) -> list[Option]:
+    """Partner overcalled in ``suit`` and the next hand bid: a five-card suit of our own with 8+
+    HCP and fewer than three of partner's, at the cheapest level up to two, competes (not forcing);
+    the rest (a raise with a fit) is the natural rules' and the law's."""
+    return [Option(position.cheapest(s), Meaning(8, lengths={s: 5}, note="competes: a five-card suit"),
+                   when=lambda hand: hand.info.lengths[suit] < 3)
+            for s in "SHDC" if s not in theirs and s != suit and position.cheapest(s)[0] <= "2"]
 
 
 def natural_suit(overcall: str, theirs: str) -> bool:
@@ -115,10 +122,10 @@ def after_weak_jump(position: Position, theirs: str, overcall: str) -> list[Opti
     suit = overcall[1:]
     options = []
     if suit in "SH":
-        options += [Option("4" + suit, Meaning(lengths={suit: 3}, points=17, note="game opposite the weak jump"),
-                           points=lambda info: info.support_points(suit)),
-                    Option("4" + suit, Meaning(lengths={suit: 4}, note="ten trumps: to play"),
-                           when=lambda hand: overcall[0] == "2")]
+        options.append(Option("4" + suit, Meaning(lengths={suit: 3}, points=17, note="game opposite the weak jump"),
+                              points=lambda info: info.support_points(suit)))
+        if overcall[0] == "2":
+            options.append(Option("4" + suit, Meaning(lengths={suit: 4}, note="ten trumps: to play")))
     options.append(Option("3NT", Meaning(16, note="a stopper in their suit"), when=stopped(theirs)))
     raise_ = position.cheapest(suit)
     if raise_[0] == "3":
@@ -142,9 +149,6 @@ def again(position: Position) -> list[Option]:
     if position.cheapest(own)[0] <= "3":
         options.append(Option(position.cheapest(own), Meaning(15, lengths={own: 6}, note=EXTRAS)))
     return options
-
-
-EXTRAS = "a six-card suit and extra values: competes again"
 
 
 def forcing_advance(position: Position, call: str) -> bool:

@@ -96,6 +96,11 @@ def at_least(suit: str, length: int) -> Test:
     return lambda hand: hand.info.lengths[suit] >= length
 
 
+def support(suit: str, least: int) -> Test:
+    """Support points for ``suit`` (HCP with shortness) of at least ``least``."""
+    return lambda hand: hand.info.support_points(suit) >= least
+
+
 @dataclass(frozen=True)
 class Option:
     """A call, what it means, and any condition beyond the meaning (a stopper, a shortness, the

@@ -97,7 +97,8 @@ def rules_at(position: Position) -> Rules | None:
     return Rules([*controls.cue_bids(position, sequence), *slam.ask(position), *quantitative.answer(position),
                   *quantitative.slam_tries(position, sequence), *([] if reopening else judgment.penalty_double(position)),
                   *losers.game_in_fit(position), *overcalls.rules(position), *overcalls.again(position),
-                  *game_choice.long_major(position), *game_choice.choose_game(position), *total_tricks.compete(position),
+                  *game_choice.long_major(position), *game_choice.choose_game(position),
+                  *game_choice.contested_invitation(position), *total_tricks.compete(position),
                   *reopening,
                   *sacrifice.sacrifices(position)],
                  partial=True)

@@ -5,7 +5,8 @@ jump to 2NT (the unusual notrump) shows the two lowest unbid suits. Advancer cho
 from __future__ import annotations
 
 from bot.ai.bridge_bidding import SUITS
-from bot.ai.bridge_system.position import Meaning, Option, Position, Test, at_least
+from bot.ai.bridge_system.controls import SUIT_WORDS
+from bot.ai.bridge_system.position import Meaning, Option, Position, Test, at_least, support
 from bot.games.bridge import PASS
 
 MICHAELS = "Michaels cue-bid"
@@ -21,10 +22,6 @@ def suits_shown(their: str, call: str) -> str:
     return "HS" if their in "CD" else "SH".replace(their, "")
 
 
-def both_five(suits: str) -> Test:
-    return lambda hand: all(hand.info.lengths[s] >= 5 for s in suits)
-
-
 def overcalls(position: Position, their: str) -> list[Option]:
     """The cue-bid and 2NT over their one-bid."""
     cue = position.cheapest(their)
@@ -33,18 +30,11 @@ def overcalls(position: Position, their: str) -> list[Option]:
         michaels = [Option(cue, Meaning(6, 11, {s: 5 for s in other}, note=f"{MICHAELS}: both majors"))]
     else:
         major = other
-        michaels = [Option(cue, Meaning(6, 11, {major: 5}, note=f"{MICHAELS}: {NAMES[major]} and a minor"),
+        michaels = [Option(cue, Meaning(6, 11, {major: 5}, note=f"{MICHAELS}: {SUIT_WORDS[major]} and a minor"),
                            when=at_least(minor, 5)) for minor in "CD"]
     unusual = suits_shown(their, "2NT")
-    return [*michaels, Option("2NT", Meaning(6, 11, {s: 5 for s in unusual}, note=f"{UNUSUAL}: {NAMES[unusual[0]]} "
-                                                                               f"and {NAMES[unusual[1]]}"))]
-
-
-NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
-
-
-def fit_points(suit: str, least: int) -> Test:
-    return lambda hand: hand.info.support_points(suit) >= least
+    return [*michaels, Option("2NT", Meaning(6, 11, {s: 5 for s in unusual}, note=f"{UNUSUAL}: {SUIT_WORDS[unusual[0]]} "
+                                                                               f"and {SUIT_WORDS[unusual[1]]}"))]
 
 
 def advance(position: Position, their: str, call: str) -> list[Option]:
@@ -57,8 +47,8 @@ def advance(position: Position, their: str, call: str) -> list[Option]:
     options: list[Option] = []
     for suit in (s for s in shown if s in "HS"):
         game = "4" + suit
-        options += [Option(game, Meaning(lengths={suit: 4}, note="game in partner's suit"), when=fit_points(suit, 12)),
-                    Option(game, Meaning(lengths={suit: 3}, note="game in partner's suit"), when=fit_points(suit, 15))]
+        options += [Option(game, Meaning(lengths={suit: 4}, note="game in partner's suit"), when=support(suit, 12)),
+                    Option(game, Meaning(lengths={suit: 3}, note="game in partner's suit"), when=support(suit, 15))]
     if position.last_bid != call:
         return options + [Option(position.cheapest(s), Meaning(lengths={s: int(position.cheapest(s)[0]) + 1},
                                                                note="competes in partner's suit"),
