@@ -3,8 +3,10 @@ are forcing. A club player raises with three trumps (a cue-bid of their suit wit
 single raise with less, a jump with four trumps and a weak hand: preemptive), bids notrump with a
 stopper, and bids a new five-card suit with a good hand, forcing for one round. The overcaller
 then bids game with extras over the cue-bid (as opener does over responder's) and, over the new
-suit, raises it, rebids a long suit (a jump with extras) or bids notrump. Other advances (and
-every pass) are the natural rules'."""
+suit, raises it, rebids a long suit (a jump with extras) or bids notrump. A weak jump overcall
+has its own advances; over their bid, advancer's own five-card suit competes; and when they bid on
+past our overcall, the overcaller shows a second suit or a six-card one with extras. Other
+advances (and every pass) are the natural rules'."""
 from __future__ import annotations
 
 from bot.ai.bridge_bidding import cheapest_level
