@@ -5,8 +5,7 @@ bids 3NT), and with seven and a short suit takes partner's 3NT out to four of th
 responder's 2NT invitation where the opponents have bid."""
 from __future__ import annotations
 
-from bot.ai.bridge_bidding import stopper
-from bot.ai.bridge_system.position import Hand, Meaning, Option, Position, Test, natural_call
+from bot.ai.bridge_system.position import Hand, Meaning, Option, Position, Test, natural_call, stopped
 from bot.games.bridge import PASS
 
 
@@ -67,4 +66,4 @@ def contested_invitation(position: Position) -> list[Option]:
             or position.cheapest("NT") not in ("1NT", "2NT"):
         return []
     return [Option("2NT", Meaning(11, 12, note="invites 3NT: their suits stopped"),
-                   when=lambda hand: all(stopper(hand.cards, s) for s in theirs) and instead_of(position, PASS)(hand))]
+                   when=lambda hand: all(stopped(s)(hand) for s in theirs) and instead_of(position, PASS)(hand))]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from bot.ai.bridge_bidding import SUITS
 from bot.ai.bridge_system.controls import SUIT_WORDS
-from bot.ai.bridge_system.position import Meaning, Option, Position, Test, at_least, support
+from bot.ai.bridge_system.position import Meaning, Option, Position, at_least, longest, support
 from bot.games.bridge import PASS
 
 MICHAELS = "Michaels cue-bid"
@@ -52,17 +52,12 @@ def advance(position: Position, their: str, call: str) -> list[Option]:
     if position.last_bid != call:
         return options + [Option(position.cheapest(s), Meaning(lengths={s: int(position.cheapest(s)[0]) + 1},
                                                                note="competes in partner's suit"),
-                                 when=preferred(s, shown)) for s in shown if position.cheapest(s)[0] <= "3"] \
+                                 when=longest(s, shown)) for s in shown if position.cheapest(s)[0] <= "3"] \
             + [Option(PASS, Meaning())]
     if call != "2NT" and their in "HS":
         options.append(Option("2NT", Meaning(note=ASK), when=lambda hand: hand.info.lengths[shown] < 3))
     return options + [Option(position.cheapest(s), Meaning(note="the suit of partner's two we prefer"),
-                             when=preferred(s, shown)) for s in shown]
-
-
-def preferred(suit: str, shown: str) -> Test:
-    """``suit`` is the one of ``shown`` we hold more of (the higher-ranking on equal length)."""
-    return lambda hand: max(shown, key=lambda s: (hand.info.lengths[s], -SUITS.index(s))) == suit
+                             when=longest(s, shown)) for s in shown]
 
 
 def minor_asked(position: Position) -> list[Option]:
