@@ -40,3 +40,17 @@ def test_the_protective_doubler_raises_and_partner_s_notrump_stops_their_suit() 
     spade stopper, since partner's 2NT showed one."""
     assert robot_call("As Qs 6s 4s 3s Ah Qh 8h 3h Ad Kd Qd Td", "3C P P X P 3S P") == "4S"
     assert robot_call("9s 8s 9h 6h 3h Qd Jd 4d 3d Ac Kc 6c 3c", "2S 2NT P") == "3NT"
+
+
+def test_opener_reopens_a_one_level_overcall_short_or_strong() -> None:
+    """1♦ 1♠ P P: a singleton spade doubles on 14 HCP, two spades need 15; 1♦ P P 1♠ (partner
+    passed the opening): 19 HCP and two spades double for takeout, 14 and a singleton pass."""
+    singleton = "5s Ah Kh 6h 5h Ad Qd 6d 4d 3d Jc 8c 7c"
+    assert robot_call(singleton, "1D 1S P P") == "X"
+    assert robot_call("5s 4s Ah Kh 6h Ad Qd 6d 4d 3d Jc 8c 7c", "1D 1S P P") == "P"
+    assert robot_call("5s 4s Ah Kh 6h Ad Qd 6d 4d 3d Kc 8c 7c", "1D 1S P P") == "X"
+    nineteen = "5s 4s Ah Kh Jh 6h Ad Kd 6d 4d 3d Ac 7c"
+    assert robot_call(nineteen, "1D P P 1S") == "X"
+    assert explain(calls_of("1D P P 1S X"), 4) == "Later call: 16–21 HCP, takeout: a strong hand, short in their suit."
+    assert robot_call(singleton, "1D P P 1S") == "P"
+    assert robot_call("Ks 9s 8s 6s 9h 8h 5h 3h Qd Td 8d 7d 6c", "1D P P 1S X P") == "2H"

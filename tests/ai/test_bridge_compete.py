@@ -140,6 +140,26 @@ def test_two_suited_overcalls_michaels_and_the_unusual_notrump() -> None:
     assert robot_call("4s Kh Jh 8h 6h 3h Ad Td 8d 6d 4d 3c 2c", "1S 2S X 2NT P") == "3D"
 
 
+def test_michaels_advancer_bids_game_with_ten_trumps() -> None:
+    """P 1♠ 2♠ P: four hearts and a singleton bid 4♥ on 8 HCP (ten trumps at least); four hearts
+    and no short suit prefer 3♥."""
+    assert robot_call("Qs Js 3s Kh Th 6h 2h Qd 8d 6d 5d 3d 5c", "P 1S 2S P") == "4H"
+    assert robot_call("Qs Js 3s Kh Th 6h 2h Qd 8d 6d 5d 3c 5c", "P 1S 2S P") == "3H"
+    assert explain(calls_of("P 1S 2S P 4H"), 4) == "Advance: 3+ hearts, game in partner's suit."
+
+
+def test_opener_shows_extras_and_stoppers_over_the_negative_double() -> None:
+    """1♣ 2♠ X P: 17 HCP, six clubs and a spade stopper bid 3NT (3♣ before) and the doubler passes
+    it; 13 balanced with a stopper bid 2NT. 1♣ 1♠ X P: 19 balanced with a stopper jump to 2NT, 16
+    with six clubs and no stopper jump to 3♣."""
+    assert robot_call("As Ks 4s Th Kd 9d 2d Ac Kc 9c 7c 5c 2c", "1C 2S X P") == "3NT"
+    assert explain(calls_of("1C 2S X P 3NT"), 4) == "Later call: 17–21 HCP, extra values, a stopper in their suit."
+    assert robot_call("9s 5s Ah Kh 8h 5h 4h Jd 7d 8c 6c Tc 3c", "1C 2S X P 3NT P") == "P"
+    assert robot_call("Ks Js 4s Th 6h Kd 9d 2d Ac Qc 9c 7c 5c", "1C 2S X P") == "2NT"
+    assert robot_call("Ks Js 4s Ah 6h Kd Qd 2d Ac Qc 9c 7c 5c", "1C 1S X P") == "2NT"
+    assert robot_call("8s 4s Th Ad Kd 9d Ac Kc Qc 9c 7c 5c 2c", "1C 1S X P") == "3C"
+
+
 def test_advancer_competes_in_a_five_card_suit_over_their_bid() -> None:
     """1♣ 1♦ 1NT: five good spades and 9 HCP compete with 2♠ (passed before; the field played
     spades); with three diamonds it raises partner instead."""

@@ -3,19 +3,23 @@ overcall): a club player does not let them play there. A takeout double (short i
 support for the others), or a five-card suit at the cheapest level up to three; partner answers
 the double in its longest other suit, or passes it with five of their trumps.
 
-And the opener's reopening double over their two-level overcall that partner passed (1♦ 2♣ P
-P): with two cards or fewer in their suit, since partner, who has no penalty double
-(``competition``'s double is negative), may be waiting with their suit; partner passes for
-penalty with length in it, else bids notrump with a stopper or its longest other suit."""
+And the opener's reopening double over their overcall that partner passed (1♦ 2♣ P P): with
+two cards or fewer in their suit, since partner, who has no penalty double (``competition``'s
+double is negative), may be waiting with their suit; over a one-level overcall, where partner
+had 1NT too, with a singleton or extra values. Over their overcall after partner passed the
+opening (1♦ P P 1♠), the double is for takeout with a strong hand. Partner passes for penalty
+with length in their suit, else bids notrump with a stopper or its longest other suit."""
 from __future__ import annotations
 
 from bot.ai.bridge_bidding import SUITS
 from bot.ai.bridge_system.competition import notrump_opposite_opening
-from bot.ai.bridge_system.position import Hand, Meaning, Option, Position, Test, at_least, either, good, longest
+from bot.ai.bridge_system.position import (Hand, Meaning, Option, Position, Test, at_least, at_most, either, good,
+                                          longest)
 from bot.games.bridge import BIDS, DOUBLE, PASS
 
 BALANCING = "takeout in the pass-out seat: short in their suit, support for the other suits"
 REOPENING = "reopening: short in their suit, partner may pass it for penalty"
+STRONG_TAKEOUT = "takeout: a strong hand, short in their suit"
 
 
 def their_fit(position: Position, upto: int) -> str | None:
@@ -61,23 +65,36 @@ def answer(position: Position, their: str) -> list[Option]:
                      when=longest(s, others)) for s in others]]
 
 
-def passed_overcall(position: Position) -> str | None:
-    """The suit of their two-level overcall of our opening one of a suit, if partner and the next
-    hand passed it and it is our turn (the opener's): over one level, partner had 1NT and the
-    negative double."""
+def passed_overcall(position: Position) -> tuple[str, bool] | None:
+    """Their overcall of our opening one of a suit, the only bid since, when it is the opener's
+    turn: partner passed it (1♦ 2♣ P P) or passed the opening before it (1♦ P P 1♠). The suit,
+    and whether partner passed the opening."""
     calls = position.calls
-    if len(calls) < 4 or calls[-4][0] != position.seat or [c for _, c in calls[-2:]] != [PASS, PASS]:
+    if len(calls) < 4 or calls[-4][0] != position.seat or len(position.bids) != 2 \
+            or position.bids[0] != calls[-4]:
         return None
-    opening, overcall = calls[-4][1], calls[-3][1]
-    first = position.bids[0] == (position.seat, opening) and len(position.bids) == 2
-    if not first or opening[0] != "1" or opening[1:] == "NT" or overcall not in BIDS or overcall[1:] == "NT" \
-            or overcall[0] != "2":
+    opening = calls[-4][1]
+    after = [c for _, c in calls[-3:]]
+    if after[1:] == [PASS, PASS]:
+        overcall, passed_opening = after[0], False
+    elif after[:2] == [PASS, PASS]:
+        overcall, passed_opening = after[2], True
+    else:
         return None
-    return overcall[1:]
+    if opening[0] != "1" or opening[1:] == "NT" or overcall not in BIDS or overcall[1:] == "NT" or overcall[0] > "2":
+        return None
+    return overcall[1:], passed_opening
 
 
-def reopening(their: str) -> list[Option]:
-    return [Option(DOUBLE, Meaning(12, note=REOPENING), when=lambda hand: hand.info.lengths[their] <= 2)]
+def reopening(position: Position, their: str, passed_opening: bool) -> list[Option]:
+    """Two cards or fewer in their suit with 12+ HCP over a two-level overcall partner passed; over a
+    one-level one a singleton, or two cards and 15+; after partner passed the opening (0–5
+    HCP), a singleton and 16+ or two cards and 18+."""
+    short = {1: 12, 2: 12} if position.bids[1][1][0] == "2" else {1: 12, 2: 15}
+    note = STRONG_TAKEOUT if passed_opening else REOPENING
+    if passed_opening:
+        short = {1: 16, 2: 18}
+    return [Option(DOUBLE, Meaning(least, note=note), when=at_most(their, n)) for n, least in short.items()]
 
 
 def after_reopening(position: Position, their: str) -> list[Option]:
@@ -96,16 +113,16 @@ def rules(position: Position) -> list[Option]:
     their = their_fit(position, 2)
     if their is not None:
         return reopen(position, their)
-    their = passed_overcall(position)
-    if their is not None:
-        return reopening(their)
+    passed = passed_overcall(position)
+    if passed is not None:
+        return reopening(position, *passed)
     calls = position.calls
     if len(calls) >= 2 and calls[-2] == (position.partner, DOUBLE) and calls[-1][1] == PASS:
         before = Position(calls[:-2], position.partner, position.shown)
         their = their_fit(before, 2)
         if their is not None:
             return answer(position, their)
-        their = passed_overcall(before)
-        if their is not None:
-            return after_reopening(position, their)
+        passed = passed_overcall(before)
+        if passed is not None:
+            return after_reopening(position, passed[0])
     return []

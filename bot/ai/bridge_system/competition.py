@@ -153,7 +153,11 @@ def negative(position: Position, ours: str, their: str, level: int) -> list[Opti
 
 
 def after_negative_double(position: Position, ours: str, their: str) -> list[Option]:
-    """Opener's answer to partner's negative double (the next hand passed)."""
+    """Opener's answer to partner's negative double (the next hand passed): an unbid suit shown
+    (a jump with 16+ HCP); the cheapest notrump with 12–14 balanced and a stopper in their suit;
+    over a two-level overcall 3NT with 17+ and a stopper, over a one-level one 2NT with 18–19
+    balanced; a jump in our suit with six cards and 16+ where it stays below 3NT; else our suit
+    again."""
     unbid = negative_suits(ours, their)
     options: list[Option] = []
     for suit in unbid:
@@ -161,9 +165,15 @@ def after_negative_double(position: Position, ours: str, their: str) -> list[Opt
         options += [Option(f"{int(cheapest[0]) + 1}{suit}", Meaning(16, lengths={suit: 4}, note="extra values")),
                     Option(cheapest, Meaning(lengths={suit: 4}))]
     nt = position.cheapest("NT")
-    if nt[0] == "1":
-        options.append(Option(nt, Meaning(12, 14, balanced=True, note="a stopper in their suit"),
+    options.append(Option(nt, Meaning(12, 14, balanced=True, note="a stopper in their suit"), when=stopped(their)))
+    if nt == "2NT":
+        options.append(Option("3NT", Meaning(17, note="extra values, a stopper in their suit"), when=stopped(their)))
+    else:
+        options.append(Option("2NT", Meaning(18, 19, balanced=True, note="a stopper in their suit"),
                               when=stopped(their)))
+    jump = f"{int(position.cheapest(ours)[0]) + 1}{ours}"
+    if jump[0] <= "3":
+        options.append(Option(jump, Meaning(16, lengths={ours: 6}, note="extra values")))
     options.append(Option(position.cheapest(ours), Meaning(lengths={ours: 6})))
     options += [Option(position.cheapest(s), Meaning(lengths={s: 4}))
                 for s in SUITS if s not in (ours, their, *unbid) and position.cheapest(s)[0] <= "2"]
@@ -176,7 +186,7 @@ def doubler_places(position: Position, ours: str, their: str, rebid: str) -> lis
     with 25 points between the hands, a raise to invite with 22. Else 3NT with 25 HCP and a stopper
     in their suit, 2NT inviting with 23–24 (a stopper, unless opener's notrump has one), a
     five-card major we showed at the two level to play, a cue-bid of their suit forcing to game
-    with 25; else pass."""
+    with 25; else pass. Over opener's 3NT, pass."""
     showed = negative_suits(ours, their)
     opener = max(12, position.shown[position.partner].min_hcp)
     strain = rebid[1:]
@@ -187,6 +197,8 @@ def doubler_places(position: Position, ours: str, their: str, rebid: str) -> lis
                 Option(position.cheapest(strain), Meaning(lengths={strain: 4}, points=22 - opener, note="invites game"),
                        points=lambda info: info.support_points(strain)),
                 Option(PASS, Meaning())]
+    if rebid == "3NT":
+        return [Option(PASS, Meaning(note="opener chose the game"))]
     stopper = None if strain == "NT" else stopped(their)
     options = [Option("3NT", Meaning(25 - opener, note="a stopper in their suit"), when=stopper)]
     if position.cheapest("NT") == "2NT":

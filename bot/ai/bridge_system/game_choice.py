@@ -5,13 +5,8 @@ bids 3NT), and with seven and a short suit takes partner's 3NT out to four of th
 responder's 2NT invitation where the opponents have bid."""
 from __future__ import annotations
 
-from bot.ai.bridge_system.position import Hand, Meaning, Option, Position, Test, natural_call, stopped
+from bot.ai.bridge_system.position import Meaning, Option, Position, Test, natural_call, short_suit, stopped
 from bot.games.bridge import PASS
-
-
-def short_suit(hand: Hand) -> bool:
-    """A void or a singleton: the hand plays better in its long suit than in notrump."""
-    return min(hand.info.lengths.values()) <= 1
 
 
 def instead_of(position: Position, call: str) -> Test:

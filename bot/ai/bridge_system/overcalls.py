@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from bot.ai.bridge_bidding import cheapest_level
 from bot.ai.bridge_system.competition import accepts_raise
-from bot.ai.bridge_system.position import Meaning, Option, Position, stopped, support
+from bot.ai.bridge_system.position import Meaning, Option, Position, at_most, stopped, support
 from bot.games.bridge import BIDS, PASS
 
 FORCING = "a new suit: forcing for one round"
@@ -60,7 +60,7 @@ def after_new_suit(position: Position, theirs: str, suit: str, new: str) -> list
     jump with 15+ points), notrump with a stopper, else the overcall's suit again."""
     own, theirs_new = position.cheapest(suit), position.cheapest(new)
     options = [Option(raised(int(own[0]) + 1, suit), Meaning(0, lengths={suit: 6}, points=15, note="extra values"),
-                      when=lambda hand: hand.info.lengths[new] < 3),
+                      when=at_most(new, 2)),
                Option(raised(int(theirs_new[0]) + 1, new), Meaning(0, lengths={new: 3}, points=15, note="extra values")),
                Option(theirs_new, Meaning(lengths={new: 3}, note="a fit with partner's suit")),
                Option(own, Meaning(lengths={suit: 6}))]
@@ -107,7 +107,7 @@ def free_suit(position: Position, theirs: set[str], suit: str) -> list[Option]:
     HCP and fewer than three of partner's, at the cheapest level up to two, competes (not forcing);
     the rest (a raise with a fit) is the natural rules' and the law's."""
     return [Option(position.cheapest(s), Meaning(8, lengths={s: 5}, note="competes: a five-card suit"),
-                   when=lambda hand: hand.info.lengths[suit] < 3)
+                   when=at_most(suit, 2))
             for s in "SHDC" if s not in theirs and s != suit and position.cheapest(s)[0] <= "2"]
 
 

@@ -84,6 +84,11 @@ def stopped(suit: str) -> Test:
     return lambda hand: stopper(hand.cards, suit)
 
 
+def short_suit(hand: Hand) -> bool:
+    """A void or a singleton: the hand plays better in its long suit than in notrump."""
+    return min(hand.info.lengths.values()) <= 1
+
+
 def both(first: Test, second: Test) -> Test:
     return lambda hand: first(hand) and second(hand)
 
@@ -94,6 +99,10 @@ def either(first: Test, second: Test) -> Test:
 
 def at_least(suit: str, length: int) -> Test:
     return lambda hand: hand.info.lengths[suit] >= length
+
+
+def at_most(suit: str, length: int) -> Test:
+    return lambda hand: hand.info.lengths[suit] <= length
 
 
 def support(suit: str, least: int) -> Test:

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from bot.ai.bridge_bidding import SUITS
 from bot.ai.bridge_system.controls import SUIT_WORDS
-from bot.ai.bridge_system.position import Meaning, Option, Position, at_least, longest, support
+from bot.ai.bridge_system.position import (Meaning, Option, Position, at_least, at_most, either, longest,
+                                                short_suit, support)
 from bot.games.bridge import PASS
 
 MICHAELS = "Michaels cue-bid"
@@ -39,7 +40,7 @@ def overcalls(position: Position, their: str) -> list[Option]:
 
 def advance(position: Position, their: str, call: str) -> list[Option]:
     """Partner's two-suited call, the next hand passed or doubled: game in a major shown with four
-    trumps and 12+ support points or three and 15+; over a major's cue-bid without three of the
+    trumps and a singleton or void (ten trumps at least) or 12+ support points, or three and 15+; over a major's cue-bid without three of the
     other major, 2NT asks for the minor; else the suit shown we hold more of, at the cheapest
     level. Over their bid: the games, else that suit where the trumps allow it (three at the two
     level, four at the three), else pass."""
@@ -47,7 +48,8 @@ def advance(position: Position, their: str, call: str) -> list[Option]:
     options: list[Option] = []
     for suit in (s for s in shown if s in "HS"):
         game = "4" + suit
-        options += [Option(game, Meaning(lengths={suit: 4}, note="game in partner's suit"), when=support(suit, 12)),
+        options += [Option(game, Meaning(lengths={suit: 4}, note="game in partner's suit"),
+                           when=either(short_suit, support(suit, 12))),
                     Option(game, Meaning(lengths={suit: 3}, note="game in partner's suit"), when=support(suit, 15))]
     if position.last_bid != call:
         return options + [Option(position.cheapest(s), Meaning(lengths={s: int(position.cheapest(s)[0]) + 1},
@@ -55,7 +57,7 @@ def advance(position: Position, their: str, call: str) -> list[Option]:
                                  when=longest(s, shown)) for s in shown if position.cheapest(s)[0] <= "3"] \
             + [Option(PASS, Meaning())]
     if call != "2NT" and their in "HS":
-        options.append(Option("2NT", Meaning(note=ASK), when=lambda hand: hand.info.lengths[shown] < 3))
+        options.append(Option("2NT", Meaning(note=ASK), when=at_most(shown, 2)))
     return options + [Option(position.cheapest(s), Meaning(note="the suit of partner's two we prefer"),
                              when=longest(s, shown)) for s in shown]
 
