@@ -166,3 +166,43 @@ def test_advancer_competes_in_a_five_card_suit_over_their_bid() -> None:
     assert robot_call("Ks Qs 9s 8s 5s Kh 8h 2d Jc 6c 5c 3c 2c", "1C 1D 1NT") == "2S"
     assert explain(calls_of("1C 1D 1NT 2S"), 3) == "Advance: 8+ HCP, 5+ spades, competes: a five-card suit."
     assert robot_call("Ks Qs 9s 8s 5s Kh 8d 5d 2d Jc 6c 3c 2c", "1C 1D 1NT") == "2D"
+
+
+def test_over_their_takeout_double_responder_redoubles_or_raises() -> None:
+    """1♥ (X): 11 HCP redouble (1♦ (X) too); four hearts and 10+ bid 2NT (a raise to game strength
+    or more); four hearts and 9 HCP jump to 3♥ preemptively, three hearts and 7 raise to 2♥. After
+    1♥ X XX 1♠ opener passes, and the redoubler with four good spades doubles for penalty."""
+    assert robot_call("As 8s 3s Kh 6h 2h Qd Jd 6d 5d 3c 5c 4c", "1H X") == "XX"
+    assert robot_call("As 8s 3s Kh 6h 2h Qd Jd 6d 5d 3c 5c 4c", "1D X") == "XX"
+    assert explain(calls_of("1H X XX"), 2) == "Response: 10+ HCP, redouble: 10+ HCP, we may double them for penalty."
+    assert robot_call("As 8s Kh Th 6h 2h Qd Jd 6d 5d 3c 5c 4c", "1H X") == "2NT"
+    assert robot_call("As 8s 3s Kh Th 6h 2h Qd 8d 6d 5d 3c 5c", "1H X") == "3H"
+    assert robot_call("8s 7s 3s Kh Th 6h Qd Jd 6d 5d 3c 5c 4c", "1H X") == "2H"
+    assert robot_call("Ks Qs Ts 9s 6s Ah 6h Kd Jd 8d 6d 5d 3c", "1H X XX 1S") == "P"
+    assert robot_call("Ks Qs Ts 9s Ah 6h Kd Jd 8d 6d 5d 3c 5c", "1H X XX 1S P P") == "X"
+
+
+def test_opener_answers_the_raises_over_their_double() -> None:
+    """1♥ X 2NT P: 12 HCP and seven losers sign off in 3♥, 16 bid game, and responder's 11 pass 3♥
+    (13 go on); 1♥ X 3♥ P: 12 HCP pass the preemptive raise, six losers bid game; 1♠ X: four
+    spades, a void and five losers bid game on 6 HCP; 1♥ X XX P: opener passes, the doubler must
+    bid."""
+    twelve = "Ks 3s 2s Ah Kh Jh 6h 2h 8d 6d Qc 9c 5c"
+    assert robot_call(twelve, "1H X 2NT P") == "3H"
+    assert robot_call("Ks 3s Ah Kh Jh 6h 2h Kd 6d Qc Jc 5c 4c", "1H X 2NT P") == "4H"
+    assert robot_call("As 8s Kh Th 6h 2h Kd Jd 6d 5d 3c 5c 4c", "1H X 2NT P 3H P") == "P"
+    assert robot_call("As 8s Kh Th 6h 2h Kd Qd 6d 5d Kc 5c 4c", "1H X 2NT P 3H P") == "4H"
+    assert robot_call(twelve, "1H X 3H P") == "P"
+    assert robot_call("As Ks Ts 9s 5s Ah Th 9h 2h 4d Ac 9c 7c", "1S X 3S P") == "4S"
+    assert robot_call("Qs Js 7s 6s Kd Qd Jd Td 8d 6d 3d 7c 6c", "1S X") == "4S"
+    assert robot_call(twelve, "1H X XX P") == "P"
+
+
+def test_our_redoubled_takeout_double_escapes() -> None:
+    """1♥ X XX: advancer bids its longest other suit (it had passed with five spades and 1 HCP),
+    passes with five hearts; 1♥ X XX P P: the doubler with 4-4-4-1 bids 1♠ (it had passed 1♥
+    redoubled), 18 balanced with a heart stopper bid 1NT."""
+    assert robot_call("Js 8s 7s 6s 3s 2h Qd 9d 6d 5d 3c 5c 4c", "1H X XX") == "1S"
+    assert robot_call("Js 8s 7s Th 6h 5h 4h 2h 9d 6d 5d 3c 4c", "1H X XX") == "P"
+    assert robot_call("Ks 8s 3s 2s 6h Kd Qd 9d 6d Ac 5c 4c 3c", "1H X XX P P") == "1S"
+    assert robot_call("Ks 8s 3s Ah 6h Kd Qd 9d 6d Ac Qc 4c 3c", "1H X XX P P") == "1NT"

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from bot.ai.bridge_bidding import SUITS, cheapest_level
 from bot.ai.bridge_system import two_suited
-from bot.ai.bridge_system.losers import losers
+from bot.ai.bridge_system.losers import few_losers
 from bot.ai.bridge_system.position import Hand, Meaning, Option, Position, Test, at_least, both, either, good, longest, stopped
 from bot.games.bridge import BIDS, DOUBLE, PASS
 
@@ -219,7 +219,7 @@ def over_cue_bid(position: Position, ours: str, their: str) -> list[Option]:
 def accepts_raise(major: str) -> list[Option]:
     """Game over partner's cue-bid raise: 14+ HCP, or six losers."""
     return [Option("4" + major, Meaning(14, note="accepts the raise to game")),
-            Option("4" + major, Meaning(note="accepts the raise to game"), when=lambda hand: losers(hand) <= 6)]
+            Option("4" + major, Meaning(note="accepts the raise to game"), when=few_losers(6))]
 
 
 def rules(position: Position) -> list[Option] | None:

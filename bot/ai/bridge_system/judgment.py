@@ -19,7 +19,7 @@ from endplay.types import Deal, Denom, Player
 from bot.ai.bridge_bidding import HandInfo, Shown
 from bot.ai.bridge_solver import in_solver
 from bot.ai.bridge_system.position import Hand, Meaning, Option, Position
-from bot.games.bridge import BIDS, DOUBLE, PASS, pbn_hand
+from bot.games.bridge import BIDS, DOUBLE, PASS, REDOUBLE, pbn_hand
 from bot.games.bridge_scoring import ContractResult, duplicate_score, imps
 from bot.games.cards import DECK
 
@@ -133,14 +133,16 @@ def worth_asking(position: Position, hand: Hand, contract: ContractResult) -> bo
     """Only where a double could pay and would stand: the auction ends if we pass (or partner has
     bid, and gets a say), and our side holds its share of the points or the trumps; a part score
     the double would turn into a game needs the points (trumps alone misjudge too often: the
-    opponents chose to play there)."""
+    opponents chose to play there). One-level contracts only after our redouble showed the
+    points."""
     after = [c for _, c in position.calls[max(i for i, (_, c) in enumerate(position.calls) if c in BIDS):]]
     ending = after[1:] == [PASS, PASS]
     partner_bid = any(c in BIDS for c in position.bids_of(position.partner))
     ours = hand.info.hcp + position.shown[position.partner].min_hcp
     trumps = hand.info.lengths.get(contract.strain, 0)
     trump_length = not into_game(contract) and trumps >= 4 and (ours >= 15 or hand.info.hcp >= 12)
-    return contract.level >= 2 and (ending or partner_bid) and (ours >= 20 or trump_length)
+    redoubled = any(s % 2 == position.seat % 2 and c == REDOUBLE for s, c in position.calls)
+    return (contract.level >= 2 or redoubled) and (ending or partner_bid) and (ours >= 20 or trump_length)
 
 
 def penalty_double(position: Position) -> list[Option]:

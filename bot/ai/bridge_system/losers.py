@@ -26,6 +26,11 @@ def losers(hand: Hand) -> int:
     return count
 
 
+def few_losers(count: int) -> Test:
+    """The hand has ``count`` losers or fewer."""
+    return lambda hand: losers(hand) <= count
+
+
 def partner_losers(shown: Shown) -> int:
     strength = expected_strength(shown)
     return next((n for least, n in PARTNER_LOSERS if strength >= least), 9)

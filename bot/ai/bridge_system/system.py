@@ -13,8 +13,8 @@ from typing import Any, Mapping, Sequence
 from bot.ai import bridge_bidding as natural
 from bot.ai.bridge_bidding import HandInfo, Shown
 from bot.ai.bridge_system import (balancing, competition, contract_judgment, controls, forcing, game_choice, judgment,
-                                  losers, notrump, notrump_contested, openings, overcalls, quantitative, sacrifice, slam,
-                                  strong, total_tricks)
+                                  losers, notrump, notrump_contested, openings, over_takeout, overcalls, quantitative,
+                                  sacrifice, slam, strong, total_tricks)
 from bot.ai.bridge_system.judgment import keeps
 from bot.ai.bridge_system.position import Calls, Hand, Meaning, Option, Position, meaning_of, natural_call, pick
 from bot.games.bridge import BIDS, DOUBLE, PASS
@@ -93,6 +93,9 @@ def rules_at(position: Position) -> Rules | None:
     contested = notrump_contested.rules(position) or competition.rules(position)
     if contested is not None:
         return Rules(contested)
+    doubled = over_takeout.rules(position)
+    if doubled is not None:
+        return Rules(*doubled)
     reopening = balancing.rules(position)  # where a double is for takeout, not for penalty
     return Rules([*controls.cue_bids(position, sequence), *slam.ask(position), *quantitative.answer(position),
                   *quantitative.slam_tries(position, sequence), *([] if reopening else judgment.penalty_double(position)),
