@@ -90,11 +90,13 @@ def reopening(position: Position, their: str, passed_opening: bool) -> list[Opti
     """Two cards or fewer in their suit with 12+ HCP over a two-level overcall partner passed; over a
     one-level one a singleton, or two cards and 15+; after partner passed the opening (0–5
     HCP), a singleton and 16+ or two cards and 18+."""
-    short = {1: 12, 2: 12} if position.bids[1][1][0] == "2" else {1: 12, 2: 15}
-    note = STRONG_TAKEOUT if passed_opening else REOPENING
     if passed_opening:
-        short = {1: 16, 2: 18}
-    return [Option(DOUBLE, Meaning(least, note=note), when=at_most(their, n)) for n, least in short.items()]
+        least, note = {1: 16, 2: 18}, STRONG_TAKEOUT
+    elif position.bids[1][1][0] == "2":
+        least, note = {2: 12}, REOPENING
+    else:
+        least, note = {1: 12, 2: 15}, REOPENING
+    return [Option(DOUBLE, Meaning(hcp, note=note), when=at_most(their, cards)) for cards, hcp in least.items()]
 
 
 def after_reopening(position: Position, their: str) -> list[Option]:

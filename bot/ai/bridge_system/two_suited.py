@@ -7,7 +7,7 @@ from __future__ import annotations
 from bot.ai.bridge_bidding import SUITS
 from bot.ai.bridge_system.controls import SUIT_WORDS
 from bot.ai.bridge_system.position import (Meaning, Option, Position, at_least, at_most, either, longest,
-                                                short_suit, support)
+                                          short_suit, support)
 from bot.games.bridge import PASS
 
 MICHAELS = "Michaels cue-bid"
@@ -40,10 +40,10 @@ def overcalls(position: Position, their: str) -> list[Option]:
 
 def advance(position: Position, their: str, call: str) -> list[Option]:
     """Partner's two-suited call, the next hand passed or doubled: game in a major shown with four
-    trumps and a singleton or void (ten trumps at least) or 12+ support points, or three and 15+; over a major's cue-bid without three of the
-    other major, 2NT asks for the minor; else the suit shown we hold more of, at the cheapest
-    level. Over their bid: the games, else that suit where the trumps allow it (three at the two
-    level, four at the three), else pass."""
+    trumps and a singleton or void (ten trumps at least) or 12+ support points, or three and 15+;
+    over a major's cue-bid without three of the other major, 2NT asks for the minor; else the suit
+    shown we hold more of, at the cheapest level. Over their bid: the games, else that suit where
+    the trumps allow it (three at the two level, four at the three), else pass."""
     shown = suits_shown(their, call)
     options: list[Option] = []
     for suit in (s for s in shown if s in "HS"):
