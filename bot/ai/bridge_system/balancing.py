@@ -12,9 +12,8 @@ with length in their suit, else bids notrump with a stopper or its longest other
 from __future__ import annotations
 
 from bot.ai.bridge_bidding import SUITS
-from bot.ai.bridge_system.competition import notrump_opposite_opening
-from bot.ai.bridge_system.position import (Hand, Meaning, Option, Position, Test, at_least, at_most, either, good,
-                                          longest)
+from bot.ai.bridge_system.competition import longest_other, notrump_opposite_opening
+from bot.ai.bridge_system.position import Hand, Meaning, Option, Position, Test, at_least, at_most, either, good
 from bot.games.bridge import BIDS, DOUBLE, PASS
 
 BALANCING = "takeout in the pass-out seat: short in their suit, support for the other suits"
@@ -57,12 +56,9 @@ def reopen(position: Position, their: str) -> list[Option]:
 
 
 def answer(position: Position, their: str) -> list[Option]:
-    """Partner reopened with a double and the next hand passed: we bid our longest other suit
-    (three cards at least: a hand that bids holds four or fewer of theirs)."""
-    others = "".join(s for s in SUITS if s != their)
+    """Partner reopened with a double and the next hand passed: we bid our longest other suit."""
     return [Option(PASS, Meaning(lengths={their: 5}, note="for penalty: five of their trumps")),
-            *[Option(position.cheapest(s), Meaning(lengths={s: 3}, note="an answer to the takeout double: the longest other suit"),
-                     when=longest(s, others)) for s in others]]
+            *longest_other(position, their, "an answer to the takeout double: the longest other suit")]
 
 
 def passed_overcall(position: Position) -> tuple[str, bool] | None:
@@ -102,12 +98,10 @@ def reopening(position: Position, their: str, passed_opening: bool) -> list[Opti
 def after_reopening(position: Position, their: str) -> list[Option]:
     """Partner reopened with a double and the next hand passed: pass for penalty, notrump, or the
     longest other suit (three cards at least: a hand that bids holds four or fewer of theirs)."""
-    others = "".join(s for s in SUITS if s != their)
     return [Option(PASS, Meaning(lengths={their: 4}, note="for penalty: length in their suit"),
                    when=either(good(their), at_least(their, 5))),
             *notrump_opposite_opening(their),
-            *[Option(position.cheapest(s), Meaning(lengths={s: 3}, note="an answer to the reopening double: the longest other suit"),
-                     when=longest(s, others)) for s in others]]
+            *longest_other(position, their, "an answer to the reopening double: the longest other suit")]
 
 
 def rules(position: Position) -> list[Option]:

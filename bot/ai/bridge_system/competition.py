@@ -19,6 +19,13 @@ def others(their: str) -> str:
     return "".join(s for s in SUITS if s != their)
 
 
+def longest_other(position: Position, their: str, note: str) -> list[Option]:
+    """The hand's longest suit other than ``their`` at the cheapest level: three cards at least,
+    since a hand that bids it holds four or fewer of theirs."""
+    return [Option(position.cheapest(s), Meaning(lengths={s: 3}, note=note), when=longest(s, others(their)))
+            for s in others(their)]
+
+
 def takeout_shape(their: str) -> Test:
     """Short in their suit (two cards at most) with three or more in each other; over a minor, both
     majors with three cards in theirs."""

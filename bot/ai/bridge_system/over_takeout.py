@@ -11,10 +11,10 @@ side, when our takeout double is redoubled: advancer escapes to its longest othe
 doubler too when advancer passed."""
 from __future__ import annotations
 
-from bot.ai.bridge_bidding import SUITS
 from bot.ai.bridge_system import judgment
+from bot.ai.bridge_system.competition import longest_other
 from bot.ai.bridge_system.losers import few_losers
-from bot.ai.bridge_system.position import Meaning, Option, Position, both, longest, short_suit, stopped, support
+from bot.ai.bridge_system.position import Meaning, Option, Position, both, short_suit, stopped, support
 from bot.games.bridge import BIDS, DOUBLE, PASS, REDOUBLE
 
 REDOUBLED = "redouble: 10+ HCP, we may double them for penalty"
@@ -61,13 +61,11 @@ def escape(position: Position, their: str, doubler: bool) -> list[Option]:
     """Our takeout double redoubled (1x X XX): advancer bids its longest other suit (passes with
     five of theirs, content to defend); the doubler, when advancer passed it back, bids 1NT with
     15–18 balanced and a stopper, else its longest other suit: 1x redoubled would make."""
-    others = "".join(s for s in SUITS if s != their)
-    longest_other = [Option(position.cheapest(s), Meaning(lengths={s: 3}, note=ESCAPE), when=longest(s, others))
-                     for s in others]
     if doubler:
         return [Option("1NT", Meaning(15, 18, balanced=True, note="a stopper in their suit"), when=stopped(their)),
-                *longest_other]
-    return [Option(PASS, Meaning(lengths={their: 5}, note="content to defend their suit redoubled")), *longest_other]
+                *longest_other(position, their, ESCAPE)]
+    return [Option(PASS, Meaning(lengths={their: 5}, note="content to defend their suit redoubled")),
+            *longest_other(position, their, ESCAPE)]
 
 
 def rules(position: Position) -> tuple[list[Option], bool] | None:
