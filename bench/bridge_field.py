@@ -12,9 +12,12 @@ Half the deals (by a hash of their cards) are held out: tune the system on ``--s
 report on ``--set test``.
 
 Run: ``python bench/bridge_field.py DIR_OR_FILES... [--set tune|test|all] [--limit N]
-[--play robots|dd] [--system sayc|beginners]`` from the repository root. ``--play dd`` stands the
-contract's double-dummy tricks in for the card play: the auction's figures in a fraction of the time.
-``--system``: the bidding system the four robots play (a table's choice, SAYC by default).
+[--play robots|dd] [--system sayc|beginners] [--unbounded]`` from the repository root. ``--play dd``
+stands the contract's double-dummy tricks in for the card play: the auction's figures in a fraction
+of the time. ``--system``: the bidding system the four robots play (a table's choice, SAYC by
+default). ``--unbounded``: the bidding simulations solve all their deals whatever the time they
+take, so two runs of the same code agree on any machine under any load (a comparison of two
+versions); the time per call is then not a table's.
 """
 from __future__ import annotations
 
@@ -32,6 +35,7 @@ from bench.bridge_field_data import (  # noqa: E402
     Comparison, FieldDeal, at_double_dummy, compare, owner, read_field)
 from bench.bridge_given_away import GivenAway, given_away  # noqa: E402
 from bot.ai import bridge as robot  # noqa: E402
+from bot.ai.bridge_system import judgment  # noqa: E402
 from bot.ai.bridge_system.judgment import GAME_LEVEL  # noqa: E402
 from bot.games.base import Seat  # noqa: E402
 from bot.games.bridge import BridgeEngine  # noqa: E402
@@ -90,13 +94,18 @@ def main() -> None:
     parser.add_argument("--limit", type=int, default=0)
     parser.add_argument("--play", choices=("robots", "dd"), default="robots")
     parser.add_argument("--system", choices=tuple(SYSTEMS), default=DEFAULT_SYSTEM)
+    parser.add_argument("--unbounded", action="store_true")
     parser.add_argument("--verbose", action="store_true")
     args = parser.parse_args()
+    if args.unbounded:
+        judgment.BUDGET = float("inf")
     files = [f for p in args.paths for f in (sorted(p.glob("*.pbn")) if p.is_dir() else [p])]
     deals = [d for d in read_field(files) if args.set == "all" or d.held_out == (args.set == "test")]
     deals = deals[:args.limit] if args.limit else deals
+    bound = ", unbounded" if args.unbounded else ""
     print(f"{len(deals)} deals, {sum(len(d.tables) for d in deals)} recorded tables from {len(files)} files "
-          f"(set {args.set}, play {args.play}, system {args.system}); load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} CPUs")
+          f"(set {args.set}, play {args.play}, system {args.system}{bound}); "
+          f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} CPUs")
     timings: dict[str, list[float]] = {"calls": [], "cards": []}
     results: list[Comparison] = []
     given: list[GivenAway] = []
