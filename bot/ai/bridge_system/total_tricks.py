@@ -1,11 +1,12 @@
 """Competing by the law of total tricks: when the opponents bid over our side's suit, the robot
 bids on in a suit partner has bid as high as the trumps between the two hands (what partner has
 shown and its own) less six, up to the three level, with 5+ HCP; eight trumps compete at the two
-level, nine at the three. Where the natural rules would raise partner's suit anyway, this is the same call, read
-the same way: a fit with partner's suit."""
+level, nine at the three; nine trumps and a singleton or void compete at the three level with
+3+ HCP, the shape making the tricks. Where the natural rules would raise partner's suit anyway,
+this is the same call, read the same way: a fit with partner's suit."""
 from __future__ import annotations
 
-from bot.ai.bridge_system.position import Hand, Meaning, Option, Position, Test, natural_call
+from bot.ai.bridge_system.position import Hand, Meaning, Option, Position, Test, natural_call, short_suit
 from bot.games.bridge import BIDS, PASS
 
 HIGHEST = 3
@@ -41,6 +42,10 @@ def compete(position: Position) -> list[Option]:
         options.append(Option(call, Meaning(5, lengths={suit: fit_needed(position, suit)},
                                             note="competes: a fit with partner's suit"),
                               when=law_or_natural(position, suit, call)))
+        nine = max(1, 9 - position.shown[position.partner].lengths[suit])
+        if call[0] == str(HIGHEST):
+            options.append(Option(call, Meaning(3, lengths={suit: nine}, note="competes: a fit with partner's suit"),
+                                  when=short_suit))
     return options
 
 
