@@ -35,15 +35,15 @@ def test_nine_trumps_compete_at_the_three_level() -> None:
     """Partner overcalled 2♥ and the next hand doubled: four trumps and a singleton raise to 3♥."""
     assert robot_call("Qs Js 3s Kh Th 6h 2h Qd 8d 6d 5d 3d 5c", "P 1S 2H X") == "3H"
     assert explain([(0, "Pass"), (1, "1S"), (2, "2H"), (3, "X"), (0, "3H")], 4) == \
-        "Advance: 3–11 HCP, 3+ hearts, competes: a fit with partner's suit."
+        "Advance: 4–11 HCP, 3+ hearts, competes: a fit with partner's suit."
 
 
 def test_nine_trumps_and_a_singleton_compete_with_few_points() -> None:
-    """1NT (2♥) 2♠: four hearts, a singleton and only an ace still raise to 3♥ (3+ HCP with a
+    """1NT (2♥) 2♠: four hearts, a singleton and only an ace still raise to 3♥ (4+ HCP with a
     short suit and nine trumps); with a balanced hand of the same strength, pass."""
     assert robot_call("7s 5s 2s Th 6h 3h 2h 4d Ac Tc 8c 6c 4c", "P 1NT 2H 2S") == "3H"
     assert explain([(0, "Pass"), (1, "1NT"), (2, "2H"), (3, "2S"), (0, "3H")], 4) == \
-        "Advance: 3–11 HCP, 3+ hearts, competes: a fit with partner's suit."
+        "Advance: 4–11 HCP, 3+ hearts, competes: a fit with partner's suit."
     assert robot_call("7s 5s 2s Th 6h 3h 2h 4d 3d Ac 8c 6c 4c", "P 1NT 2H 2S") == "P"
 
 

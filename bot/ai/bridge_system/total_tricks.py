@@ -2,7 +2,7 @@
 bids on in a suit partner has bid as high as the trumps between the two hands (what partner has
 shown and its own) less six, up to the three level, with 5+ HCP; eight trumps compete at the two
 level, nine at the three; nine trumps and a singleton or void compete at the three level with
-3+ HCP, the shape making the tricks. Where the natural rules would raise partner's suit anyway,
+4+ HCP, the shape making the tricks. Where the natural rules would raise partner's suit anyway,
 this is the same call, read the same way: a fit with partner's suit."""
 from __future__ import annotations
 
@@ -44,7 +44,7 @@ def compete(position: Position) -> list[Option]:
                               when=law_or_natural(position, suit, call)))
         nine = max(1, 9 - position.shown[position.partner].lengths[suit])
         if call[0] == str(HIGHEST):
-            options.append(Option(call, Meaning(3, lengths={suit: nine}, note="competes: a fit with partner's suit"),
+            options.append(Option(call, Meaning(4, lengths={suit: nine}, note="competes: a fit with partner's suit"),
                                   when=short_suit))
     return options
 
