@@ -51,10 +51,11 @@ def test_notrump_needs_their_suit_stopped() -> None:
 
 
 def test_opener_reverses_with_seventeen_points() -> None:
-    """1♣–1♠–2♥: a higher suit at the two level, read as 16+ points (here nineteen HCP)."""
+    """1♣–1♠–2♥: a higher suit at the two level, read as 16+ points (here seventeen HCP; with
+    nineteen, a jump shift: ``test_bridge_jump_shift``)."""
     reverse = "Opener's rebid: 16+ points (HCP with length or shortness), 4+ hearts."
     assert explain(calls_of("1C P 1S P 2H"), 4) == reverse
-    assert robot_call("As Js 2s Kh Qh 7h 6h Qd Ac Qc Jc 7c 4c", "1C P 1S P") == "2H"
+    assert robot_call("As Js 2s Kh Qh 7h 6h 3d Ac Qc Jc 7c 4c", "1C P 1S P") == "2H"
 
 
 def test_the_losing_trick_count_bids_game_after_a_competitive_raise() -> None:

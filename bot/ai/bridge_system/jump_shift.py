@@ -1,0 +1,99 @@
+"""Opener's jump shift, the opponents silent: after a one-level response or 1NT, a jump in a new
+four-card suit (1♦–1♥–2♠, 1♠–1NT–3♦) shows 19+ points (17+ HCP) and an unbalanced hand, and
+forces to game, so that a strong two-suiter is not passed in a part score. Responder then places
+the game: four of opener's second suit (a major) with four cards, four of opener's major with
+three, three of its own major again with six (opener raises it with two cards, else bids 3NT), or
+3NT."""
+from __future__ import annotations
+
+from typing import Callable
+
+from bot.ai.bridge_bidding import MAJORS, SUITS
+from bot.ai.bridge_system.position import Hand, Meaning, Option, Test
+from bot.games.bridge import BIDS
+
+JUMP_SHIFT = "a jump shift: a second suit, forcing to game"
+OPENINGS = ("1C", "1D", "1H", "1S")
+
+
+def answered(sequence: tuple[str, ...]) -> bool:
+    """Our one-of-a-suit opening and partner's one-level answer in a new suit or 1NT."""
+    opening, response = sequence[:2]
+    return opening in OPENINGS and response in BIDS and response[0] == "1" and response[1:] != opening[1:]
+
+
+def jump_in(after: str, suit: str) -> str:
+    """One level above the cheapest bid of ``suit`` over ``after``."""
+    above = after[1:] != "NT" and SUITS.index(suit) < SUITS.index(after[1:])
+    return f"{int(after[0]) + (1 if above else 2)}{suit}"
+
+
+def is_jump_shift(sequence: tuple[str, ...]) -> bool:
+    opening, response, rebid = sequence[:3]
+    return rebid in BIDS and rebid[1:] in SUITS and rebid[1:] not in (opening[1:], response[1:]) \
+        and rebid == jump_in(response, rebid[1:])
+
+
+def second_suit(own: str, answer: str) -> Callable[[Hand], str | None]:
+    """The new suit opener jumps in: the longest of four cards or more (the higher of two as long),
+    with 19+ points, 17+ HCP and an unbalanced hand; none with four cards of partner's major or six
+    of our own major (game in it is the natural rules')."""
+    def suit(hand: Hand) -> str | None:
+        info = hand.info
+        if info.points < 19 or info.hcp < 17 or info.balanced or (answer in MAJORS and info.lengths[answer] >= 4) \
+                or (own in MAJORS and info.lengths[own] >= 6):
+            return None
+        new = [s for s in SUITS if s not in (own, answer) and info.lengths[s] >= 4]
+        return max(new, key=lambda s: (info.lengths[s], -SUITS.index(s))) if new else None
+    return suit
+
+
+def opener_jumps(sequence: tuple[str, ...]) -> list[Option]:
+    """The jump shift, where it stays below 3NT."""
+    own, answer = sequence[0][1:], sequence[1][1:]
+    chosen = second_suit(own, answer)
+    options = []
+    for suit in SUITS:
+        call = jump_in(sequence[1], suit)
+        if suit not in (own, answer) and BIDS.index(call) < BIDS.index("3NT"):
+            options.append(Option(call, Meaning(17, lengths={suit: 4}, points=19, note=JUMP_SHIFT),
+                                  when=is_chosen(chosen, suit)))
+    return options
+
+
+def is_chosen(chosen: Callable[[Hand], str | None], suit: str) -> Test:
+    return lambda hand: chosen(hand) == suit
+
+
+def responder_places(sequence: tuple[str, ...]) -> list[Option]:
+    own, answer, second = sequence[0][1:], sequence[1][1:], sequence[2][1:]
+    options = []
+    if second in MAJORS:
+        options.append(Option(f"4{second}", Meaning(lengths={second: 4}, note="game in opener's second suit")))
+    if own in MAJORS:
+        options.append(Option(f"4{own}", Meaning(lengths={own: 3}, note="game in opener's major")))
+    if answer in MAJORS and BIDS.index(f"3{answer}") > BIDS.index(sequence[2]):
+        options.append(Option(f"3{answer}", Meaning(lengths={answer: 6}, note="six cards: opener chooses the game")))
+    return options + [Option("3NT", Meaning(note="no fit found: game in notrump"))]
+
+
+def opener_chooses(sequence: tuple[str, ...]) -> list[Option]:
+    """Responder rebid its major (six cards) over the jump shift."""
+    major = sequence[3][1:]
+    return [Option(f"4{major}", Meaning(lengths={major: 2}, note="game in partner's six-card suit")),
+            Option("3NT", Meaning(note="a singleton or void in partner's suit"))]
+
+
+def rules(sequence: tuple[str, ...] | None) -> list[Option]:
+    """The options at the places this module covers (none elsewhere)."""
+    if sequence is None or len(sequence) < 2 or not answered(sequence):
+        return []
+    if len(sequence) == 2:
+        return opener_jumps(sequence)
+    if not is_jump_shift(sequence):
+        return []
+    if len(sequence) == 3:
+        return responder_places(sequence)
+    if len(sequence) == 4 and sequence[3] == f"3{sequence[1][1:]}" and sequence[1][1:] in MAJORS:
+        return opener_chooses(sequence)
+    return []

@@ -1,0 +1,43 @@
+"""Opener's jump shift: a strong two-suiter forces to game instead of rebidding its second suit at
+the two level, where partner's 1NT would pass it."""
+from __future__ import annotations
+
+from bot.ai.bridge_explain import explain
+from tests.ai.test_bridge_ai import robot_call
+
+TWO_SUITER = "As Kh 3h Ad Kd 8d 6d 2d Kc Qc 6c 4c 3c"
+"""19 HCP, five diamonds and five clubs."""
+
+
+def test_nineteen_points_and_a_second_suit_jump_shift() -> None:
+    assert robot_call(TWO_SUITER, "1D P 1NT P") == "3C"
+    assert explain([(0, "1D"), (1, "Pass"), (2, "1NT"), (3, "Pass"), (0, "3C")], 4) == (
+        "Opener's rebid: 17–21 HCP, 19+ points (HCP with length or shortness), 4+ clubs, "
+        "a jump shift: a second suit, forcing to game.")
+    assert robot_call(TWO_SUITER, "1D P 1H P") == "3C"
+    assert robot_call("As Ks Js 9s 7s Ah Kh 5h Kd 9d 8d 6d 2d", "1S P 1NT P") == "3D"
+    assert robot_call("As Js 2s Kh Qh 7h 6h Qd Ac Qc Jc 7c 4c", "1C P 1S P") == "3H"
+
+
+def test_a_minimum_two_suiter_rebids_at_the_two_level() -> None:
+    assert robot_call("As Kh 3h Ad Jd 8d 6d 2d Kc Jc 6c 4c 3c", "1D P 1NT P") == "2C"
+
+
+def test_a_major_four_cards_long_jump_shifts_at_the_two_level() -> None:
+    """1♦–1♥–2♠: the jump in spades, the cheaper of the jumps."""
+    assert robot_call("As Ks Qs 3s 6h Ad Kd 8d 6d 2d Kc 6c 4c", "1D P 1H P") == "2S"
+
+
+def test_responder_places_the_game() -> None:
+    assert robot_call("Ts 5s 3h 2h Ad Td 5d 3d Kc Tc 9c 8c 2c", "1S P 1NT P 3D P") == "3NT"
+    assert robot_call("Ts 5s 2s 3h 2h Ad Td 5d Kc Tc 9c 8c 2c", "1S P 1NT P 3D P") == "4S"
+    assert robot_call("Ts 5s 2s 7s Kh 3h 2h Td 5d Tc 9c 8c 2c", "1D P 1H P 2S P") == "4S"
+    responder = "Ts 5s Kh Qh 9h 7h 3h 2h Td 5d Tc 9c 2c"
+    assert robot_call(responder, "1D P 1H P 3C P") == "3H"
+    assert explain([(0, "1D"), (1, "Pass"), (2, "1H"), (3, "Pass"), (0, "3C"), (1, "Pass"), (2, "3H")], 6) == \
+        "Later call: 6+ hearts, six cards: opener chooses the game."
+
+
+def test_opener_raises_the_six_card_major_with_two_cards() -> None:
+    assert robot_call("As 6h 3h Ad Kd 8d 6d 2d Kc Qc 6c 4c 3c", "1D P 1H P 3C P 3H P") == "4H"
+    assert robot_call("As 6s 3h Ad Kd 8d 6d 2d Kc Qc 6c 4c 3c", "1D P 1H P 3C P 3H P") == "3NT"
