@@ -30,6 +30,20 @@ def test_advancer_bids_notrump_with_a_stopper_in_their_suit() -> None:
     assert robot_call("Ks 4s Kh Jh 3h Ad 9d 7d 4d Qc 8c 6c 2c", "1H 1S P") == "2NT"
 
 
+def test_the_overcaller_places_the_contract_over_a_notrump_advance() -> None:
+    """1♣ 1♠ P 1NT (8–11): five spades, four hearts, a club void and 16 HCP show the hearts (it
+    had passed 1NT with slam in hearts); four hearts and an ace raise to game. Six spades and 16+
+    points bid game; 16 balanced bid 3NT; a minimum passes."""
+    assert robot_call("As Ks Qs 9s 3s Kh 9h 8h 4h Ad 8d 7d 6d", "1C 1S P 1NT P") == "2H"
+    assert explain(calls_of("1C 1S P 1NT P 2H"), 5) == \
+        "Competing: 13–17 HCP, 4+ hearts, a second suit: partner chooses."
+    assert robot_call("7s 5s Qh Th 7h 6h Qd Jd 5d Ac Tc 9c 3c", "1C 1S P 1NT P 2H P") == "4H"
+    assert robot_call("7s 5s Qh Th 7h 6h Qd Jd 5d Qc Tc 9c 3c", "1C 1S P 1NT P 2H P") == "P"
+    assert robot_call("As Ks Js 9s 3s 2s Kh 9h Ad 8d 7d 6c 5c", "1C 1S P 1NT P") == "4S"
+    assert robot_call("As Ks Qs 9s 3s Kh 9h 8h Ad 8d 7d 6c 5c", "1C 1S P 1NT P") == "3NT"
+    assert robot_call("As Ks Js 9s 3s 5h 9h 4h Ad 8d 7d 6c 5c", "1C 1S P 1NT P") == "P"
+
+
 def test_a_new_suit_by_advancer_is_forcing_and_the_overcaller_shows_extras() -> None:
     """1♠ 2♥ P: eight clubs and 9 HCP bid 3♣, forcing; the overcaller's eight hearts and 13 HCP
     jump to game; with three clubs and a minimum it raises."""
@@ -117,6 +131,17 @@ def test_the_negative_doubler_places_the_contract_on_opener_s_answer() -> None:
     assert robot_call(eleven, "1D 1S X P 2H P") == "3H"
     assert robot_call(eleven, "1C 1S X P 2C P") == "P"
     assert robot_call("5s 4s Kh Jh Th 6h 5h Qd 4d 2d 8c 7c 9c", "1C 1S X P 2C P") == "2H"
+
+
+def test_the_negative_doubler_reads_opener_s_free_bid_over_their_raise_as_extras() -> None:
+    """1♣ 1♠ X 2♠ 3♣ P: opener bid freely at the three level (14+ HCP read), so 12 HCP with a
+    spade stopper bid 3NT (they had passed it, with eleven tricks there); four hearts and 11
+    support points raise 3♥ to game; 8 HCP pass."""
+    doubler = "Ks Ts 6s 5s Ah Th 9h 6h Qd 3d 2d Kc 9c"
+    assert robot_call(doubler, "1C 1S X 2S 3C P") == "3NT"
+    assert explain(calls_of("1C 1S X 2S 3C P 3NT"), 6) == "Response: 11+ HCP, a stopper in their suit."
+    assert robot_call(doubler, "1C 1S X 2S 3H P") == "4H"
+    assert robot_call("Ks Ts 6s 5s 8h Th 9h 6h Qd 3d 2d Kc 9c", "1C 1S X 2S 3C P") == "P"
 
 
 def test_two_suited_overcalls_michaels_and_the_unusual_notrump() -> None:

@@ -8,6 +8,7 @@ from bot.ai.bridge_bidding import SUITS, cheapest_level
 from bot.ai.bridge_system import two_suited
 from bot.ai.bridge_system.losers import few_losers
 from bot.ai.bridge_system.position import Hand, Meaning, Option, Position, Test, at_least, both, either, good, longest, stopped
+from bot.ai.bridge_system.strong import support_points
 from bot.games.bridge import BIDS, DOUBLE, PASS
 
 TAKEOUT = "takeout: short in their suit, support for the others, or a strong hand"
@@ -187,22 +188,24 @@ def after_negative_double(position: Position, ours: str, their: str) -> list[Opt
     return options + [Option(position.cheapest(ours), Meaning())]
 
 
-def doubler_places(position: Position, ours: str, their: str, rebid: str) -> list[Option]:
-    """Our negative double was answered (the opponents silent since): we place the contract on
-    our HCP and what opener's answer showed (12 at least). Opener bid a major we showed: game in it
-    with 25 points between the hands, a raise to invite with 22. Else 3NT with 25 HCP and a stopper
+def doubler_places(position: Position, ours: str, their: str, rebid: str, free: bool = False) -> list[Option]:
+    """Our negative double was answered (the opponents silent since, or raising their suit before
+    opener's answer, a free bid we read as 14+ HCP): we place the contract on our HCP and what
+    opener's answer showed (12 at least). Opener bid a major we showed: game in it with 25 points
+    between the hands, a raise to invite with 22 (below game). Else 3NT with 25 HCP and a stopper
     in their suit, 2NT inviting with 23–24 (a stopper, unless opener's notrump has one), a
     five-card major we showed at the two level to play, a cue-bid of their suit forcing to game
     with 25; else pass. Over opener's 3NT, pass."""
     showed = negative_suits(ours, their)
-    opener = max(12, position.shown[position.partner].min_hcp)
+    opener = max(14 if free else 12, position.shown[position.partner].min_hcp)
     strain = rebid[1:]
     if strain in showed:
         game = ("4" if strain in "HS" else "5") + strain
+        invite = position.cheapest(strain)
         return [Option(game, Meaning(lengths={strain: 4}, points=25 - opener, note="game in the fit"),
-                       points=lambda info: info.support_points(strain)),
-                Option(position.cheapest(strain), Meaning(lengths={strain: 4}, points=22 - opener, note="invites game"),
-                       points=lambda info: info.support_points(strain)),
+                       points=support_points(strain)),
+                *([Option(invite, Meaning(lengths={strain: 4}, points=22 - opener, note="invites game"),
+                          points=support_points(strain))] if invite != game else []),
                 Option(PASS, Meaning())]
     if rebid == "3NT":
         return [Option(PASS, Meaning(note="opener chose the game"))]
@@ -263,10 +266,13 @@ def rules(position: Position) -> list[Option] | None:
         if call in BIDS and call[1:] != "NT" and call[1:] != strain and int(call[0]) <= 2:
             return negative(position, strain, call[1:], int(call[0]))
     if first_seat == position.partner and level == 1 and strain != "NT" and mine_all == [DOUBLE] \
-            and len(after_opening) == 5 and [c for _, c in after_opening][1:] == [DOUBLE, PASS, after_opening[3][1], PASS]:
-        overcall, rebid = after_opening[0][1], after_opening[3][1]
-        if overcall in BIDS and overcall[1:] != "NT" and int(overcall[0]) <= 2 and rebid in BIDS:
-            return doubler_places(position, strain, overcall[1:], rebid)
+            and len(after_opening) == 5 and [c for _, c in after_opening][1:] == [DOUBLE, after_opening[2][1],
+                                                                               after_opening[3][1], PASS]:
+        overcall, between, rebid = after_opening[0][1], after_opening[2][1], after_opening[3][1]
+        raised = between in BIDS and between[1:] == overcall[1:] and between == f"{int(overcall[0]) + 1}{overcall[1:]}"
+        if overcall in BIDS and overcall[1:] != "NT" and int(overcall[0]) <= 2 and rebid in BIDS \
+                and (between == PASS or raised):
+            return doubler_places(position, strain, overcall[1:], rebid, free=raised)
     if first_seat == me and level == 1 and strain != "NT" and len(after_opening) == 3 and len(mine_all) == 1:
         (_, overcall), (_, reply), (_, next_call) = after_opening
         if overcall in BIDS and overcall[1:] != "NT" and reply == DOUBLE and next_call == PASS:

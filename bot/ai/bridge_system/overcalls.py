@@ -5,13 +5,15 @@ stopper, and bids a new five-card suit with a good hand, forcing for one round. 
 then bids game with extras over the cue-bid (as opener does over responder's) and, over the new
 suit, raises it, rebids a long suit (a jump with extras) or bids notrump. A weak jump overcall
 has its own advances; over their bid, advancer's own five-card suit competes; and when they bid on
-past our overcall, the overcaller shows a second suit or a six-card one with extras. Other
-advances (and every pass) are the natural rules'."""
+past our overcall, the overcaller shows a second suit or a six-card one with extras. Over a 1NT
+advance the overcaller places the contract, invites, or shows a second suit. Other advances (and
+every pass) are the natural rules'."""
 from __future__ import annotations
 
 from bot.ai.bridge_bidding import cheapest_level
 from bot.ai.bridge_system.competition import accepts_raise
-from bot.ai.bridge_system.position import Meaning, Option, Position, at_most, stopped, support
+from bot.ai.bridge_system.position import Meaning, Option, Position, at_most, short_suit, stopped, support
+from bot.ai.bridge_system.strong import support_points
 from bot.games.bridge import BIDS, PASS
 
 FORCING = "a new suit: forcing for one round"
@@ -55,6 +57,33 @@ def after_cue_bid(position: Position, theirs: str, suit: str) -> list[Option]:
     return [*extras, Option(position.cheapest(suit), Meaning(note="a minimum overcall"))]
 
 
+def after_notrump(position: Position, theirs: str, suit: str) -> list[Option]:
+    """Partner advanced 1NT (8–11 balanced, a stopper in their suit): game in a six-card major with
+    16+ points, a jump in a six-card suit with 14–15 to invite; a second four-card suit with 13+ HCP
+    and a short suit, at the two level (not forcing: partner chooses); 3NT with 16+ HCP, 2NT with
+    14–15 to invite; a six-card suit again to play; else pass."""
+    own = position.cheapest(suit)
+    options = []
+    if suit in "SH":
+        options.append(Option("4" + suit, Meaning(lengths={suit: 6}, points=16, note="game opposite the advance")))
+    options.append(Option(raised(int(own[0]) + 1, suit), Meaning(lengths={suit: 6}, points=14, note="invites game")))
+    options += [Option(position.cheapest(s), Meaning(13, lengths={suit: 5, s: 4}, note="a second suit: partner chooses"),
+                       when=short_suit)
+                for s in "SHDC" if s not in (suit, theirs) and position.cheapest(s)[0] == "2"]
+    return [*options,
+            Option("3NT", Meaning(16, note="game opposite the advance")),
+            Option("2NT", Meaning(14, 15, note="invites 3NT")),
+            Option(own, Meaning(lengths={suit: 6}, note="to play")),
+            Option(PASS, Meaning())]
+
+
+def second_suit_raised(major: str) -> list[Option]:
+    """The overcaller showed a second suit, a major, over our 1NT advance: game in it with four
+    cards and 10+ support points; the rest is the natural rules'."""
+    return [Option("4" + major, Meaning(lengths={major: 4}, points=10, note="game in the fit"),
+                   points=support_points(major))]
+
+
 def after_new_suit(position: Position, theirs: str, suit: str, new: str) -> list[Option]:
     """Partner's new suit is forcing: raise it (a jump with 15+ points), rebid a six-card suit (a
     jump with 15+ points), notrump with a stopper, else the overcall's suit again."""
@@ -73,7 +102,7 @@ def after_new_suit(position: Position, theirs: str, suit: str, new: str) -> list
 def rules(position: Position) -> list[Option]:
     """The options at the places this module covers (none elsewhere): their one of a suit,
     partner's suit overcall (up to the two level), a pass, and our turn; or our overcall, a pass,
-    partner's cue-bid or new suit, a pass."""
+    partner's cue-bid, new suit or 1NT, a pass (and after 1NT our second suit, a pass)."""
     calls = position.calls
     start = next((i for i, (_, c) in enumerate(calls) if c in BIDS), None)
     if start is None or calls[start][0] % 2 == position.seat % 2:
@@ -97,8 +126,13 @@ def rules(position: Position) -> list[Option]:
         answer = after[2][1:]
         if answer == theirs:
             return after_cue_bid(position, theirs, overcall[1:])
+        if after[2] == "1NT":
+            return after_notrump(position, theirs, overcall[1:])
         if answer not in ("NT", overcall[1:]) and forcing_advance(position, after[2]):
             return after_new_suit(position, theirs, overcall[1:], answer)
+    if len(after) == 6 and after[1] == after[3] == after[5] == PASS and after[2] == "1NT" and after[4] in BIDS \
+            and after[4][0] == "2" and after[4][1:] in "SH" and after[4][1:] not in (theirs, overcall[1:]):
+        return second_suit_raised(after[4][1:])
     return []
 
 
