@@ -59,7 +59,7 @@ def after_cue_bid(position: Position, theirs: str, suit: str) -> list[Option]:
 
 def after_notrump(position: Position, theirs: str, suit: str) -> list[Option]:
     """Partner advanced 1NT (8–11 balanced, a stopper in their suit): game in a six-card major with
-    16+ points, a jump in a six-card suit with 14–15 to invite; a second four-card suit with 13+ HCP
+    16+ points, else a jump in a six-card suit with 14+ to invite; a second four-card suit with 13+ HCP
     and a short suit, at the two level (not forcing: partner chooses); 3NT with 16+ HCP, 2NT with
     14–15 to invite; a six-card suit again to play; else pass."""
     own = position.cheapest(suit)
