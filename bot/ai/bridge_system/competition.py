@@ -269,7 +269,7 @@ def rules(position: Position) -> list[Option] | None:
             and len(after_opening) == 5 and [c for _, c in after_opening][1:] == [DOUBLE, after_opening[2][1],
                                                                                after_opening[3][1], PASS]:
         overcall, between, rebid = after_opening[0][1], after_opening[2][1], after_opening[3][1]
-        raised = between in BIDS and between[1:] == overcall[1:] and between == f"{int(overcall[0]) + 1}{overcall[1:]}"
+        raised = between == f"{int(overcall[0]) + 1}{overcall[1:]}"
         if overcall in BIDS and overcall[1:] != "NT" and int(overcall[0]) <= 2 and rebid in BIDS \
                 and (between == PASS or raised):
             return doubler_places(position, strain, overcall[1:], rebid, free=raised)

@@ -11,6 +11,7 @@ from bot.games.bridge import BIDS, PASS
 
 HIGHEST = 3
 """The law competes up to this level; games are the natural rules' and the sacrifice's to bid."""
+FIT = "competes: a fit with partner's suit"
 
 
 def they_acted_last(position: Position) -> bool:
@@ -19,9 +20,9 @@ def they_acted_last(position: Position) -> bool:
     return last is not None and last[0] % 2 != position.seat % 2
 
 
-def fit_needed(position: Position, suit: str) -> int:
-    """The cards in ``suit`` that make eight with what partner has shown."""
-    return max(1, 8 - position.shown[position.partner].lengths[suit])
+def fit_needed(position: Position, suit: str, trumps: int = 8) -> int:
+    """The cards in ``suit`` that make ``trumps`` with what partner has shown."""
+    return max(1, trumps - position.shown[position.partner].lengths[suit])
 
 
 def first_answer(position: Position) -> bool:
@@ -39,12 +40,10 @@ def compete(position: Position) -> list[Option]:
         call = position.cheapest(suit)
         if suit == "NT" or call not in BIDS:
             continue
-        options.append(Option(call, Meaning(5, lengths={suit: fit_needed(position, suit)},
-                                            note="competes: a fit with partner's suit"),
+        options.append(Option(call, Meaning(5, lengths={suit: fit_needed(position, suit)}, note=FIT),
                               when=law_or_natural(position, suit, call)))
-        nine = max(1, 9 - position.shown[position.partner].lengths[suit])
         if call[0] == str(HIGHEST):
-            options.append(Option(call, Meaning(4, lengths={suit: nine}, note="competes: a fit with partner's suit"),
+            options.append(Option(call, Meaning(4, lengths={suit: fit_needed(position, suit, 9)}, note=FIT),
                                   when=short_suit))
     return options
 
