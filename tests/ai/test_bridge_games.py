@@ -85,3 +85,9 @@ def test_responder_rebids_a_six_card_suit_rather_than_leave_partners_new_suit() 
     left a 4-3 spade fit; with five hearts the same hand passes."""
     assert robot_call("8s 7s 5s Ah 9h 5h 4h 3h 2h 6d Qc 8c 6c", "1D P 1H P 1S P") == "2H"
     assert robot_call("8s 7s 5s Ah 9h 5h 4h 3h 7d 6d Qc 8c 6c", "1D P 1H P 1S P") == "P"
+
+
+def test_no_slam_is_bid_on_partners_least_short_of_33() -> None:
+    """1♣–1♦–3NT (18+ points): 13 HCP make 31 with opener's least; no 6NT (counting two more
+    than the least had bid it)."""
+    assert robot_call("Ks Js Th 9h Kd 9d 8d 7d 6d Ac Qc 7c 6c", "P 1C P 1D P 3NT P") == "P"
