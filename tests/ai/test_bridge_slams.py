@@ -146,4 +146,4 @@ def test_a_balanced_responder_above_three_notrump_bids_a_new_suit() -> None:
     3NT opener would pass with 12–14, so the later calls can reach a slam."""
     assert robot_call("Ks Qs 5s Ah Jh 4h Qd 5d 3d Qc Jc 4c 2c", "1D P") == "3NT"
     assert robot_call("Ks Qs 5s Ah Jh 4h Kd Qd 3d Qc Jc 4c 2c", "1D P") == "2C"
-    assert explain(calls_of("1D P 2C"), 2) == "Response: 10+ HCP, 4+ clubs."
+    assert explain(calls_of("1D P 2C"), 2) == "Response: 10+ HCP, 4+ clubs, a new suit: forcing."

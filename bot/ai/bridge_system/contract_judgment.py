@@ -6,7 +6,7 @@ Two decisions are judged this way, once partner has bid:
 
 - a slam in a strain our side can play (a suit with eight cards between the hands as shown, seven
   of the robot's own, or notrump) with 30 points or more between the hands: six of the strain
-  rather than game in it;
+  rather than game in it (not as the first answer to an opening of one of a suit);
 - a game with 22 points or more between the hands, where the last bid would otherwise stand (our
   part score, or the opponents' contract): game in one of our strains rather than that;
 - over the opponents' part score, with 16 points or more between the hands: a part score of ours
@@ -39,6 +39,8 @@ COMPETE_POINTS = 16
 score to be simulated."""
 PART_LEVEL = 3
 """The highest level the simulation competes for a part score at."""
+NARROW = 8
+"""The widest HCP range partner may have shown for its middle to be counted on."""
 GAIN = 1.5
 """The least average IMPs (``cautious``) a higher contract must gain."""
 MAKES = 0.6
@@ -57,10 +59,10 @@ Choice = tuple[int, float, int]
 
 
 def strength(position: Position, hand: Hand) -> int:
-    """The hand's points and what partner has shown: the middle of a range of eight HCP or less,
-    else the least shown and two more."""
+    """The hand's points and what partner has shown: the middle of a range of ``NARROW`` HCP or
+    less, else the least shown and two more."""
     partner = position.shown[position.partner]
-    if partner.max_hcp - partner.min_hcp <= 8:
+    if partner.max_hcp - partner.min_hcp <= NARROW:
         return hand.info.points + (partner.min_hcp + partner.max_hcp) // 2
     return hand.info.points + max(partner.min_hcp, partner.min_points) + 2
 
@@ -140,7 +142,7 @@ def standing(position: Position) -> Contract | None:
 def considered(position: Position, placed: str) -> list[Option]:
     """What the simulation may bid instead of ``placed``, the rules' call: a slam where our game
     would stand (bid now, or passed), unless our side has asked for key cards (the asker has
-    placed the contract); else a game where a part score or the opponents' contract would
+    placed the contract) or partner has said too little (``said_little``); else a game where a part score or the opponents' contract would
     (passed). None before partner has bid, nor instead of any other bid (an ask, a try)."""
     if not position.bids_of(position.partner):
         return []
@@ -151,10 +153,18 @@ def considered(position: Position, placed: str) -> list[Option]:
     ours = by % 2 == position.seat % 2
     asked = any(c == "4NT" for s, c in position.bids if s % 2 == position.seat % 2)
     if ours and GAME_LEVEL[strain] <= level < 6:
-        return [] if asked else slams(position, stands)
+        return [] if asked or said_little(position) else slams(position, stands)
     if placed == PASS and not (ours and level >= GAME_LEVEL[strain]):
         return games(position, stands)
     return []
+
+
+def said_little(position: Position) -> bool:
+    """Our side's only bid is partner's, with a range of more than ``NARROW`` HCP (an opening of
+    one of a suit): too little to judge a slam on before the robot has answered."""
+    partner = position.shown[position.partner]
+    return (not position.bids_of(position.seat) and len(position.bids_of(position.partner)) == 1
+            and partner.max_hcp - partner.min_hcp > NARROW)
 
 
 def bid(position: Position, call: str) -> Contract:

@@ -13,7 +13,7 @@ from typing import Any, Mapping, Sequence
 from bot.ai import bridge_bidding as natural
 from bot.ai.bridge_bidding import HandInfo, Shown
 from bot.ai.bridge_system import (balancing, competition, contract_judgment, controls, forcing, game_choice, judgment,
-                                  jump_shift, losers, notrump, notrump_contested, openings, over_takeout, overcalls,
+                                  jump_shift, losers, minor, notrump, notrump_contested, openings, over_takeout, overcalls,
                                   quantitative, sacrifice, slam, strong, total_tricks)
 from bot.ai.bridge_system.judgment import keeps
 from bot.ai.bridge_system.position import Calls, Hand, Meaning, Option, Position, meaning_of, natural_call, pick
@@ -77,6 +77,8 @@ def uncontested(position: Position, sequence: tuple[str, ...]) -> Sequence[Optio
         return strong.after_weak_two(sequence)
     if opening in ("1H", "1S"):
         return strong.after_major(position, sequence)
+    if opening in ("1C", "1D"):
+        return minor.after_minor(sequence)
     return None
 
 

@@ -1,0 +1,98 @@
+"""Our side's one of a minor with the opponents silent: responder's first call, with inverted minor
+raises (two of the minor forcing with 10+ HCP, three of it preemptive), opener's rebid over the
+inverted raise and over the preemptive one, and responder's call after opener's minimum.
+
+A raise of a minor that is forcing lets a strong hand with a fit go slowly towards a slam (or
+find 3NT from the right side) instead of guessing between 3NT and five of the minor at once."""
+from __future__ import annotations
+
+from bot.ai.bridge_system.position import Hand, Meaning, Option, Test, short_suit
+from bot.ai.bridge_system.strong import support_points
+from bot.games.bridge import PASS
+
+SUPPORT = {"C": 5, "D": 4}
+"""The cards in opener's minor that raise it (a 1♣ opening may hold three)."""
+FORCING = "forcing: opener bids again"
+INVERTED = "an inverted raise: forcing, no four-card major"
+NEW_SUITS = {"C": ("2D", "2H", "2S"), "D": ("2H", "2S", "3C")}
+"""Opener's four-card suits over the inverted raise, cheapest first."""
+
+
+def more(suit: str, than: str) -> Test:
+    return lambda hand: hand.info.lengths[suit] > hand.info.lengths[than]
+
+
+def unbalanced(hand: Hand) -> bool:
+    return not hand.info.balanced
+
+
+def no_shortness(hand: Hand) -> bool:
+    return not short_suit(hand)
+
+
+def after_minor(sequence: tuple[str, ...]) -> list[Option] | None:
+    """The options where this structure covers the auction; None elsewhere."""
+    minor = sequence[0][1]
+    raised = sequence[1:2] == ("2" + minor,)
+    if len(sequence) == 1:
+        return responses(minor)
+    if len(sequence) == 2 and raised:
+        return over_inverted(minor)
+    if len(sequence) == 2 and sequence[1] == "3" + minor:
+        return over_preempt(minor)
+    if len(sequence) == 3 and raised and sequence[2] in ("2NT", "3" + minor):
+        return after_minimum(minor, sequence[2])
+    return None
+
+
+def responses(minor: str) -> list[Option]:
+    """Responder's first call: a four-card major at the one level (the longer, hearts with 4-4),
+    1♦ over 1♣ with four diamonds, 3NT with 13–15 balanced, the inverted raise, 2NT with 10–12
+    balanced (invites), over 1♦ 2♣ with four clubs and 10+, 3NT with 16+ balanced, the
+    preemptive raise, else 1NT (6–9)."""
+    support = SUPPORT[minor]
+    options = [Option(PASS, Meaning(0, 5)),
+               Option("1S", Meaning(6, lengths={"S": 4}, note=FORCING), when=more("S", "H")),
+               Option("1H", Meaning(6, lengths={"H": 4}, note=FORCING))]
+    if minor == "C":
+        options.append(Option("1D", Meaning(6, lengths={"D": 4}, note=FORCING)))
+    options += [Option("3NT", Meaning(13, 15, balanced=True, note="to play")),
+                Option("2" + minor, Meaning(10, lengths={minor: support}, note=INVERTED)),
+                Option("2NT", Meaning(10, 12, balanced=True, note="invites 3NT"))]
+    if minor == "D":
+        options.append(Option("2C", Meaning(10, lengths={"C": 4}, note="a new suit: forcing")))
+    return [*options,
+            Option("3NT", Meaning(16, balanced=True, note="to play")),
+            Option("3" + minor, Meaning(6, 9, lengths={minor: 5}, note="preemptive: a weak hand, five or more trumps")),
+            Option("1NT", Meaning(6, 9, note="no four-card major, not forcing"))]
+
+
+def over_inverted(minor: str) -> list[Option]:
+    """Opener's rebid over the inverted raise: 3NT 18–19 balanced, 2NT 10–14 balanced, a new
+    four-card suit with 15+ points (forcing), three of the minor with a minimum, else five of it."""
+    return [Option("3NT", Meaning(18, 19, balanced=True, note="to play")),
+            Option("2NT", Meaning(10, 14, balanced=True, note="a balanced minimum: not forcing")),
+            *[Option(bid, Meaning(10, lengths={bid[1]: 4}, points=15, note="extra values: forcing"), when=unbalanced)
+              for bid in NEW_SUITS[minor]],
+            Option("3" + minor, Meaning(10, 14, note="an unbalanced minimum: not forcing")),
+            Option("5" + minor, Meaning(10, points=15, note="to play"))]
+
+
+def after_minimum(minor: str, rebid: str) -> list[Option]:
+    """Responder over opener's minimum (2NT or three of the minor): 3NT with 13+ HCP (over three
+    of the minor, not with a singleton or a void), five of the minor with 13+ support points
+    (HCP and shortness), three of the minor to play with 10–12 unbalanced over 2NT, else a pass."""
+    if rebid == "2NT":
+        return [Option("3NT", Meaning(13, note="to play")),
+                Option("3" + minor, Meaning(10, 12, note="to play"), when=unbalanced),
+                Option(PASS, Meaning(10, 12))]
+    return [Option("3NT", Meaning(13, note="to play"), when=no_shortness),
+            Option("5" + minor, Meaning(10, points=13, note="to play"), points=support_points(minor)),
+            Option(PASS, Meaning(10, 12))]
+
+
+def over_preempt(minor: str) -> list[Option]:
+    """Opener over the preemptive raise: 3NT with 17+ balanced, five of the minor with 18+, else pass."""
+    return [Option("3NT", Meaning(17, balanced=True, note="to play")),
+            Option("5" + minor, Meaning(18, note="to play")),
+            Option(PASS, Meaning())]

@@ -1,0 +1,54 @@
+"""Responses to one of a minor with inverted raises: a strong hand with a fit forces and goes
+slowly towards a slam, a weak one preempts, and opener and responder place the game after
+opener's minimum."""
+from __future__ import annotations
+
+from bot.ai.bridge_explain import explain
+from tests.ai.test_bridge_ai import robot_call
+from tests.ai.test_bridge_games import calls_of
+
+SIX_DIAMONDS = "Ks Qs 6s 6h 3h Ad Td 9d 7d 4d 2d Ac Jc"
+"""14 HCP, six diamonds, no four-card major."""
+
+
+def test_a_fit_with_ten_or_more_raises_to_two_and_forces() -> None:
+    assert robot_call(SIX_DIAMONDS, "P 1D P") == "2D"
+    assert explain(calls_of("P 1D P 2D"), 3) == (
+        "Response: 10+ HCP, 4+ diamonds, an inverted raise: forcing, no four-card major.")
+
+
+def test_opener_shows_extra_values_in_a_new_suit() -> None:
+    """1♦–2♦–2♠: 13 HCP, six diamonds and four spades (15 points)."""
+    assert robot_call("As Ts 3s 2s Ah Qh Qd Jd 8d 6d 5d 3d 8c", "1D P 2D P") == "2S"
+    assert explain(calls_of("1D P 2D P 2S"), 4) == (
+        "Opener's rebid: 15+ points (HCP with length or shortness), 4+ spades, extra values: forcing.")
+
+
+def test_opener_with_a_minimum_bids_2nt_balanced_else_three_of_the_minor() -> None:
+    assert robot_call("Ks 5s 3s Qh 7h 4h Ad Jd 6d 2d Kc 8c 3c", "1D P 2D P") == "2NT"
+    assert robot_call("9s 7s 3s 4h Kd Jd 8d 5d 4d Ac Kc Qc 8c", "P 1D P 2D P") == "3D"
+    assert explain(calls_of("P 1D P 2D P 3D"), 5) == (
+        "Opener's rebid: 10–14 HCP, an unbalanced minimum: not forcing.")
+
+
+def test_over_the_minimum_responder_places_the_game_or_passes() -> None:
+    """Over 1♦–2♦–3♦: 11 HCP with a singleton (13 support points) bid 5♦; 15 balanced bid 3NT;
+    10 balanced pass. Over 2NT, 15 bid 3NT and 12 pass."""
+    assert robot_call("As Jh 8h 2h Ad Qd 9d 6d 3d Tc 9c 7c 4c", "P 1D P 2D P 3D P") == "5D"
+    assert robot_call("Ks Qs 2s Jh 8h 2h Ad Qd 9d 6d Kc 9c 7c", "P 1D P 2D P 3D P") == "3NT"
+    assert robot_call("Ks 8s 2s Jh 8h 2h Ad Qd 9d 6d Tc 9c 7c", "P 1D P 2D P 3D P") == "P"
+    assert robot_call("Ks Qs 2s Jh 8h 2h Ad Qd 9d 6d Kc 9c 7c", "1D P 2D P 2NT P") == "3NT"
+    assert robot_call("Ks Qs 2s Jh 8h 2h Ad Qd 9d 6d Tc 9c 7c", "1D P 2D P 2NT P") == "P"
+
+
+def test_a_weak_hand_with_five_trumps_preempts() -> None:
+    assert robot_call("8s 4s 3h 2h Kd 7d 3d Qc Jc 9c 8c 6c 2c", "1C P") == "3C"
+    assert explain(calls_of("1C P 3C"), 2) == (
+        "Response: 6–9 HCP, 5+ clubs, preemptive: a weak hand, five or more trumps.")
+    assert robot_call("As Ks Qs Ah Qh 2h Kd Qd 2d Jc 9c 7c 4c", "1C P 3C P") == "3NT"
+
+
+def test_balanced_hands_without_a_fit_bid_notrump() -> None:
+    assert robot_call("Ks 8s 2s Qh 8h 2h Jd 6d 2d Ac Jc 9c 7c", "1D P") == "2NT"
+    assert robot_call("As Ks 2s Ah Qh 2h Kd Qd 2d Jc 9c 7c 4c", "1C P") == "3NT"
+
