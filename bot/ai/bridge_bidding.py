@@ -489,8 +489,9 @@ def overcall(a: Auction) -> str:
 def place(a: Auction) -> str:
     """Later calls: find a fit with what partner has shown (a balanced hand holds two of each
     major, so six of one are a fit), add up the points, bid the level they are worth (a part
-    score from 19, game at 25, slam at 33 with partner's least; responder's 2NT invitation without a fit at 23-24)
-    unless the auction is already there (over our game, never a part score or a minor's game).
+    score from 19, game at 25, slam at 33 counting partner's least; responder's 2NT invitation
+    without a fit at 23-24) unless the auction is already there (over our game, never a part score
+    or a minor's game).
     Where that finds nothing, two cards of our own six-card suit are likely enough with partner to
     bid it again at the cheapest level. Accept partner's game invitation with 3+ HCP above what we
     have shown, or the top of a range of three HCP or fewer (opposite 2NT, in a six-card suit we bid)."""

@@ -142,8 +142,9 @@ def standing(position: Position) -> Contract | None:
 def considered(position: Position, placed: str) -> list[Option]:
     """What the simulation may bid instead of ``placed``, the rules' call: a slam where our game
     would stand (bid now, or passed), unless our side has asked for key cards (the asker has
-    placed the contract) or partner has said too little (``said_little``); else a game where a part score or the opponents' contract would
-    (passed). None before partner has bid, nor instead of any other bid (an ask, a try)."""
+    placed the contract) or partner has said too little (``said_little``); else a game where a
+    part score or the opponents' contract would (passed). None before partner has bid, nor
+    instead of any other bid (an ask, a try)."""
     if not position.bids_of(position.partner):
         return []
     stands = standing(position) if placed == PASS else bid(position, placed) if placed in BIDS else None
