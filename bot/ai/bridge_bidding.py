@@ -83,6 +83,11 @@ class Shown:
             self.lengths[suit] = max(self.lengths[suit], length)
         self.balanced = self.balanced or balanced
 
+    @property
+    def least(self) -> int:
+        """The least strength shown: HCP, or points where a call counted them and they are more."""
+        return max(self.min_hcp, self.min_points)
+
     def admits(self, hand: HandInfo, points: bool = True) -> bool:
         """The hand is one the calls describe: its HCP in the range, the suit lengths, the shape,
         and (``points``) the least points, with length or with shortness as a raise counts them."""
@@ -523,7 +528,7 @@ def contract_for(a: Auction, held: Mapping[str, int]) -> str | None:
     majors = [s for s in fits if s in MAJORS]
     own = h.points if fits else h.hcp
     combined = own + expected_strength(partner)
-    slam = own + max(partner.min_hcp, partner.min_points) >= SLAM  # partner's least: no slam on a guess
+    slam = own + partner.least >= SLAM  # no slam on a guess above partner's least
     if majors and combined >= 19:
         suit = max(majors, key=lambda s: h.lengths[s] + held[s])
         return f"{6 if slam else 4 if combined >= GAME else 3 if combined >= 23 else 2}{suit}"
@@ -574,7 +579,7 @@ def answering_again(bids: Sequence[tuple[int, str]], seat: int) -> bool:
 def expected_strength(shown: Shown) -> int:
     """What to count on from partner: the least shown (HCP, or points where the call counted
     them), and two more when the range is wide (an opening's 10-21 is 13 on average)."""
-    return max(shown.min_hcp, shown.min_points) + (2 if shown.max_hcp - shown.min_hcp >= 8 else 0)
+    return shown.least + (2 if shown.max_hcp - shown.min_hcp >= 8 else 0)
 
 
 def six_card_suit(a: Auction) -> str | None:

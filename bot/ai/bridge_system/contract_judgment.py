@@ -64,7 +64,7 @@ def strength(position: Position, hand: Hand) -> int:
     partner = position.shown[position.partner]
     if partner.max_hcp - partner.min_hcp <= NARROW:
         return hand.info.points + (partner.min_hcp + partner.max_hcp) // 2
-    return hand.info.points + max(partner.min_hcp, partner.min_points) + 2
+    return hand.info.points + partner.least + 2
 
 
 def strains(position: Position, hand: Hand) -> list[str]:

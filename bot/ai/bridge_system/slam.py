@@ -96,7 +96,7 @@ def combined(position: Position, hand: Hand) -> int:
     partner = position.shown[position.partner]
     if partner.max_hcp - partner.min_hcp <= 4:
         return hand.info.points + (partner.min_hcp + partner.max_hcp) // 2
-    return hand.info.points + max(partner.min_hcp, partner.min_points)
+    return hand.info.points + partner.least
 
 
 def twelve_tricks(position: Position, hand: Hand, suit: str) -> bool:
