@@ -7,6 +7,8 @@ Two decisions are judged this way, once partner has bid:
 - a slam in a strain our side can play (a suit with eight cards between the hands as shown, seven
   of the robot's own, or notrump) with 30 points or more between the hands: six of the strain
   rather than game in it (not as the first answer to an opening of one of a suit);
+- five of a minor with eight cards between the hands rather than our 3NT, where it makes on half
+  of the deals and gains;
 - a game with 22 points or more between the hands, where the last bid would otherwise stand (our
   part score, or the opponents' contract): game in one of our strains rather than that;
 - over the opponents' part score, with 16 points or more between the hands: a part score of ours
@@ -48,6 +50,10 @@ MAKES = 0.6
 SLAM_MAKES = 0.5
 """The least share of the deals solved on which a slam must make: about where it starts to gain
 in IMPs over the game that stands."""
+
+MINOR_MAKES = 0.5
+"""The least share of the deals solved on which five of a minor must make to be bid rather than
+3NT."""
 
 Contract = tuple[int, str, int]
 """Level, strain, declarer."""
@@ -154,7 +160,7 @@ def considered(position: Position, placed: str) -> list[Option]:
     ours = by % 2 == position.seat % 2
     asked = any(c == "4NT" for s, c in position.bids if s % 2 == position.seat % 2)
     if ours and GAME_LEVEL[strain] <= level < 6:
-        return [] if asked or said_little(position) else slams(position, stands)
+        return higher_contracts(position, stands, not (asked or said_little(position)))
     if placed == PASS and not (ours and level >= GAME_LEVEL[strain]):
         return games(position, stands)
     return []
@@ -174,15 +180,24 @@ def bid(position: Position, call: str) -> Contract:
     return int(call[0]), strain, declarer(position, strain)
 
 
-def slams(position: Position, stands: Contract) -> list[Option]:
-    """Six of a strain our side can play, judged against our game that stands."""
+def higher_contracts(position: Position, stands: Contract, slams: bool) -> list[Option]:
+    """Over our game that stands: six of a strain our side can play (``slams``), and over 3NT five
+    of a minor with eight cards between the hands, judged together against the game."""
     def choice(hand: Hand) -> str | None:
-        if strength(position, hand) < SLAM_POINTS:
-            return None
-        pairs: list[Pair] = [(stands, bid(position, f"6{strain}"), SLAM_MAKES)
-                             for strain in strains(position, hand) if position.legal(f"6{strain}")]
+        pairs: list[Pair] = []
+        if slams and strength(position, hand) >= SLAM_POINTS:
+            pairs += [(stands, bid(position, f"6{strain}"), SLAM_MAKES)
+                      for strain in strains(position, hand) if position.legal(f"6{strain}")]
+        pairs += [(stands, bid(position, call), MINOR_MAKES)
+                  for call in minor_games(position, stands, strains(position, hand))]
         return judged(position, hand, pairs) if pairs else None
-    return options(choice, [f"6{s}" for s in STRAINS if position.legal(f"6{s}")])
+    calls = [f"6{s}" for s in STRAINS if slams and position.legal(f"6{s}")]
+    return options(choice, calls + minor_games(position, stands, SUITS))
+
+
+def minor_games(position: Position, stands: Contract, suits: Sequence[str]) -> list[str]:
+    """Five of each minor of ``suits`` where our 3NT stands (or is the rules' call)."""
+    return [f"5{s}" for s in suits if s in "CD" and stands[:2] == (3, "NT") and position.legal(f"5{s}")]
 
 
 def games(position: Position, stands: Contract) -> list[Option]:
