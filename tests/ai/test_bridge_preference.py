@@ -1,0 +1,33 @@
+"""Responder's preference after opener's second, lower-ranking suit at the two level: back to the
+first suit with as many cards in it as in the second, else pass."""
+from __future__ import annotations
+
+import pytest
+
+from bot.ai.bridge_explain import explain
+from tests.ai.test_bridge_ai import robot_call
+from tests.ai.test_bridge_games import calls_of
+
+
+@pytest.mark.parametrize("auction, hand", [
+    ("1D P 1S P 2C P", "9s 8s 5s 2s Kh Th Kd 7d 5d 3d Tc 9c 4c"),   # four diamonds, three clubs
+    ("1D P 1H P 2C P", "9s 8s 5s Kh Th 7h 2h Kd 7d 5d Tc 9c 4c"),   # three and three
+    ("1S P 1NT P 2H P", "9s 8s Kh Th Kd 7d 5d 4d 3d Qc 9c 4c 3c"),  # two and two
+])
+def test_as_many_of_openers_first_suit_go_back_to_it(auction: str, hand: str) -> None:
+    call = robot_call(hand, auction)
+    assert call == "2" + auction[1]
+    assert explain(calls_of(f"{auction} {call}"), 6).endswith("preference: opener's first suit rather than the second.")
+
+
+@pytest.mark.parametrize("auction, hand", [
+    ("1D P 1S P 2C P", "9s 8s 5s 2s Kh Th 3h Kd 7d Jc Tc 9c 4c"),   # more clubs
+    ("1S P 1NT P 2D P", "9s 8s Kh Th 8h Kd 7d 5d 4d Tc 9c 4c 3c"),  # more diamonds
+    ("1H P 1NT P 2C P", "9s 8s 7s Kh Th Kd 7d 5d 4d Qc 9c 4c 3c"),  # more clubs
+])
+def test_more_of_the_second_suit_pass(auction: str, hand: str) -> None:
+    assert robot_call(hand, auction) == "P"
+
+
+def test_an_invitation_is_not_cut_to_a_preference() -> None:
+    assert robot_call("Ks 8s 5s 2s Kh Qh 3h Kd 7d 5d 3d 9c 4c", "1D P 1S P 2C P") == "2NT"
