@@ -144,6 +144,32 @@ def test_the_negative_doubler_reads_opener_s_free_bid_over_their_raise_as_extras
     assert robot_call("Ks Ts 6s 5s 8h Th 9h 6h Qd 3d 2d Kc 9c", "1C 1S X 2S 3C P") == "P"
 
 
+def test_opener_competes_over_their_raise_of_the_negative_doubled_suit() -> None:
+    """1♣ 2♥ X 3♥: 14 HCP, three spades and a heart void bid 3♠ (they passed 3♥ before); with
+    four spades and six losers, game. 1♣ 1♥ X 2♥: four spades compete at the two level on a
+    minimum, 2♠, which the doubler's 9 support points pass (read as 12+ HCP; 14+ would invite);
+    a flat minimum with three spades passes."""
+    assert robot_call("Ks Ts 8s Ad Qd 9d 3d Ac Jc Tc 8c 6c 3c", "1C 2H X 3H") == "3S"
+    assert explain(calls_of("1C 2H X 3H 3S"), 4) == \
+        "Later call: 14–21 HCP, 3+ spades, a free bid: a fit, extra values."
+    assert robot_call("Ks Ts 8s 7s Qd 9d 3d Ac Jc Tc 8c 6c 3c", "1C 2H X 3H") == "4S"
+    minimum = "Ks Ts 8s 7s 4h 3h Qd 9d Ac Jc Tc 8c 3c"
+    assert robot_call(minimum, "1C 1H X 2H") == "2S"
+    assert robot_call("Qs 9s 6s 5s 7h 6h Kd Jd 3d Qc 9c 4c 2c", "1C 1H X 2H 2S P") == "P"
+    assert robot_call("Ks Ts 8s 4h 3h 2h Qd 9d Ac Jc Tc 8c 3c", "1C 1H X 2H") == "P"
+
+
+def test_over_their_two_suited_call_a_double_shows_values() -> None:
+    """1♦ 2♦ (Michaels): 10 HCP with two spades double, as over 1♠ 2♠ and 1♥ 2NT; with four
+    hearts opposite 1♥ the raise comes first, and 7 HCP do not double."""
+    assert robot_call("Js Ts Ah Qh 8h 3h Qd 8d 4d Jc 6c 4c 2c", "1D 2D") == "X"
+    assert explain(calls_of("1D 2D X"), 2) == "Response: 10+ HCP, values: we may double them for penalty."
+    assert robot_call("Js Ts Ah Qh 8h 3h Qd 8d 4d Jc 6c 4c 2c", "P 1S 2S") == "X"
+    assert robot_call("Js Ts 9s Ah Qh Qd 8d 4d 3d Jc 6c 4c 2c", "1H 2NT") == "X"
+    assert robot_call("Js Ts Ah Qh 8h 3h Qd 8d 4d Jc 6c 4c 2c", "1H 2NT") != "X"
+    assert robot_call("Js Ts 8h 7h 6h 3h Qd Kd 4d Jc 6c 4c 2c", "1D 2D") != "X"
+
+
 def test_two_suited_overcalls_michaels_and_the_unusual_notrump() -> None:
     """Five-five with 6–11 HCP: over a minor the cue-bid shows both majors, over a major the other
     major and a minor; 2NT the two lowest unbid suits. Advancer picks the suit (game with four

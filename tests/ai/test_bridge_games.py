@@ -75,6 +75,14 @@ def test_a_part_score_is_not_doubled_into_game_on_trump_length_alone() -> None:
     assert not into_game(ContractResult(2, "D", 0, 1)) and not into_game(ContractResult(4, "H", 0, 1))
 
 
+def test_an_artificial_bid_is_not_doubled_for_penalty() -> None:
+    """P 1♣ 2♣ (Michaels: both majors): six clubs and 9 HCP behind the cue-bid do not double it
+    for penalty (they will play a major). Their 2NT over our 1NT is theirs to play: 18 HCP
+    double it."""
+    assert robot_call("9s 6s 9h Kd Qd Jd 3d Qc Jc 9c 5c 4c 3c", "P 1C 2C") != "X"
+    assert robot_call("As Ks 4s Ah Jh 8h 3h Kd 6d 2d Qc Jc 5c", "1NT 2NT") == "X"
+
+
 def test_few_solved_deals_must_all_agree_to_double() -> None:
     assert cautious(1.0, 4) >= 0.75 > cautious(0.75, 4)
     assert cautious(10 / 12, 12) >= 0.75 > cautious(9 / 12, 12)

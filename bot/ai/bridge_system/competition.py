@@ -7,7 +7,8 @@ from __future__ import annotations
 from bot.ai.bridge_bidding import SUITS, cheapest_level
 from bot.ai.bridge_system import two_suited
 from bot.ai.bridge_system.losers import few_losers
-from bot.ai.bridge_system.position import Hand, Meaning, Option, Position, Test, at_least, both, either, good, longest, stopped
+from bot.ai.bridge_system.position import (Hand, Meaning, Option, Position, Test, at_least, at_most, both, either, good, longest,
+                                          stopped)
 from bot.ai.bridge_system.strong import support_points
 from bot.games.bridge import BIDS, DOUBLE, PASS
 
@@ -188,9 +189,36 @@ def after_negative_double(position: Position, ours: str, their: str) -> list[Opt
     return options + [Option(position.cheapest(ours), Meaning())]
 
 
+def over_raise(position: Position, ours: str, their: str) -> list[Option]:
+    """Opener's call after partner's negative double when the next hand raises their suit: a major
+    the double showed, with four cards at the two level (a jump to three with 16+ HCP), or at the
+    three level with 14+ HCP (with three cards too, and a singleton or void in their suit); game
+    in it with 16+ HCP or six losers; 3NT with 17+ and a stopper in their suit; our six-card suit
+    again at the three level; else pass: partner may still act."""
+    options: list[Option] = []
+    for major in (s for s in negative_suits(ours, their) if s in "HS"):
+        cheapest = position.cheapest(major)
+        game = "4" + major
+        options += [Option(game, Meaning(16, lengths={major: 4}, note="game in partner's major")),
+                    Option(game, Meaning(lengths={major: 4}, note="game in partner's major"), when=few_losers(6))]
+        if cheapest[0] == "2":
+            options += [Option(f"3{major}", Meaning(16, lengths={major: 4}, note="extra values: invites game")),
+                        Option(cheapest, Meaning(lengths={major: 4}, note="competes: a fit with partner's major"))]
+        elif cheapest != game:
+            options += [Option(cheapest, Meaning(14, lengths={major: 4}, note="a free bid: a fit, extra values")),
+                        Option(cheapest, Meaning(14, lengths={major: 3}, note="a free bid: a fit, extra values"),
+                               when=at_most(their, 1))]
+    if position.legal("3NT"):
+        options.append(Option("3NT", Meaning(17, note="a stopper in their suit"), when=stopped(their)))
+    again = position.cheapest(ours)
+    if again[0] == "3":
+        options.append(Option(again, Meaning(lengths={ours: 6}, note="a free bid: six cards")))
+    return options + [Option(PASS, Meaning())]
+
+
 def doubler_places(position: Position, ours: str, their: str, rebid: str, free: bool = False) -> list[Option]:
     """Our negative double was answered (the opponents silent since, or raising their suit before
-    opener's answer, a free bid we read as 14+ HCP): we place the contract on our HCP and what
+    opener's answer: a free bid at the three level we read as 14+ HCP): we place the contract on our HCP and what
     opener's answer showed (12 at least). Opener bid a major we showed: game in it with 25 points
     between the hands, a raise to invite with 22 (below game). Else 3NT with 25 HCP and a stopper
     in their suit, 2NT inviting with 23–24 (a stopper, unless opener's notrump has one), a
@@ -272,11 +300,14 @@ def rules(position: Position) -> list[Option] | None:
         raised = between == f"{int(overcall[0]) + 1}{overcall[1:]}"
         if overcall in BIDS and overcall[1:] != "NT" and int(overcall[0]) <= 2 and rebid in BIDS \
                 and (between == PASS or raised):
-            return doubler_places(position, strain, overcall[1:], rebid, free=raised)
+            return doubler_places(position, strain, overcall[1:], rebid, free=raised and rebid[0] >= "3")
     if first_seat == me and level == 1 and strain != "NT" and len(after_opening) == 3 and len(mine_all) == 1:
         (_, overcall), (_, reply), (_, next_call) = after_opening
         if overcall in BIDS and overcall[1:] != "NT" and reply == DOUBLE and next_call == PASS:
             return after_negative_double(position, strain, overcall[1:])
+        if overcall in BIDS and overcall[1:] != "NT" and reply == DOUBLE and next_call in BIDS \
+                and next_call[1:] == overcall[1:] and int(next_call[0]) <= 3:
+            return over_raise(position, strain, overcall[1:])
         if strain in "HS" and reply in BIDS and reply[1:] == overcall[1:] and next_call == PASS:
             return [*accepts_raise(strain), Option(position.cheapest(strain), Meaning(note="a minimum"))]
         if reply in BIDS and reply[1:] == overcall[1:] and next_call == PASS:

@@ -108,6 +108,18 @@ def doubling_gain(mine: Sequence[str], seat: int, shown: Sequence[Shown], contra
     return sum(gains) / len(gains), down / len(tricks), len(tricks)
 
 
+def cue_bid(position: Position, contract: ContractResult) -> bool:
+    """Their bid is in a suit our side bid first, and they have shown fewer than three cards of it
+    between them: a cue-bid (Michaels, a raise of their own suit), not a contract to play."""
+    strain = contract.strain
+    if strain == "NT":
+        return False
+    ours = next((s for s, c in position.bids if c[1:] == strain), None)
+    their_side = (contract.declarer, (contract.declarer + 2) % 4)
+    return (ours is not None and ours % 2 == position.seat % 2
+            and sum(position.shown[s].lengths[strain] for s in their_side) < 3)
+
+
 def cautious(average: float, solved: int) -> float:
     """An average over ``solved`` deals as if one more deal had made the contract and the double
     gained nothing: the fewer deals (a busy machine solves fewer in the budget), the more of them
@@ -146,10 +158,13 @@ def worth_asking(position: Position, hand: Hand, contract: ContractResult) -> bo
 
 
 def penalty_double(position: Position) -> list[Option]:
-    """A double for penalty of the opponents' last bid, where the simulation says it pays."""
+    """A double for penalty of the opponents' last bid, where the simulation says it pays; not of
+    their cue-bid of our suit (they will not play it)."""
     if not position.can_double():
         return []
     contract = their_contract(position)
+    if cue_bid(position, contract):
+        return []
 
     def pays(hand: Hand) -> bool:
         if not worth_asking(position, hand, contract):

@@ -15,7 +15,7 @@ from bot.ai.bridge_bidding import HandInfo, Shown
 from bot.ai.bridge_system import (balancing, competition, contract_judgment, controls, forcing, game_choice, judgment,
                                   jump_shift, long_suit, losers, minor, notrump, notrump_contested, openings,
                                   over_takeout, overcalls, preference, quantitative, sacrifice, slam, strong,
-                                  total_tricks)
+                                  total_tricks, two_suited)
 from bot.ai.bridge_system.judgment import keeps
 from bot.ai.bridge_system.position import Calls, Hand, Meaning, Option, Position, meaning_of, natural_call, pick
 from bot.games.bridge import BIDS, DOUBLE, PASS
@@ -103,6 +103,7 @@ def rules_at(position: Position) -> Rules | None:
     return Rules([*controls.cue_bids(position, sequence), *slam.ask(position), *quantitative.answer(position),
                   *quantitative.slam_tries(position, sequence), *jump_shift.rules(sequence),
                   *long_suit.own_suit(sequence), *preference.back_to_first(position, sequence),
+                  *two_suited.over_two_suited(position),
                   *([] if reopening else judgment.penalty_double(position)),
                   *losers.game_in_fit(position), *overcalls.rules(position), *overcalls.again(position),
                   *game_choice.long_major(position), *game_choice.choose_game(position),

@@ -1,14 +1,16 @@
 """Two-suited overcalls of their one of a suit, 6–11 HCP and five cards or more in each suit: the
 cue-bid (Michaels) shows both majors over a minor, the other major and a minor over a major; a
 jump to 2NT (the unusual notrump) shows the two lowest unbid suits. Advancer chooses the suit
-(game in a major with a fit and values); over a major's cue-bid, 2NT asks for the minor."""
+(game in a major with a fit and values); over a major's cue-bid, 2NT asks for the minor. Over
+theirs, opener's partner doubles with values: they will play one of their suits, not the call
+doubled."""
 from __future__ import annotations
 
 from bot.ai.bridge_bidding import SUITS
 from bot.ai.bridge_system.controls import SUIT_WORDS
 from bot.ai.bridge_system.position import (Meaning, Option, Position, at_least, at_most, either, longest,
                                           short_suit, support)
-from bot.games.bridge import PASS
+from bot.games.bridge import DOUBLE, PASS
 
 MICHAELS = "Michaels cue-bid"
 UNUSUAL = "the unusual notrump"
@@ -65,3 +67,19 @@ def advance(position: Position, their: str, call: str) -> list[Option]:
 def minor_asked(position: Position) -> list[Option]:
     """Our cue-bid of their major, partner's 2NT asking for the minor."""
     return [Option(position.cheapest(m), Meaning(lengths={m: 5}, note="the minor of the cue-bid")) for m in "CD"]
+
+
+def over_two_suited(position: Position) -> list[Option]:
+    """Partner opened one of a suit and the next hand made a two-suited call (the cue-bid or 2NT):
+    a double shows 10+ HCP and fewer than three cards of a major partner opened (four of a minor),
+    so that either of us may double their suit for penalty."""
+    bids = position.bids
+    if len(bids) != 2 or position.bids_of(position.seat) or bids[0][0] != position.partner or bids[0][1][0] != "1":
+        return []
+    opened = bids[0][1][1:]
+    seat, call = bids[1]
+    if seat % 2 == position.seat % 2 or position.calls[-1] != (seat, call) or call not in (f"2{opened}", "2NT") \
+            or opened == "NT":
+        return []
+    return [Option(DOUBLE, Meaning(10, note="values: we may double them for penalty"),
+                   when=at_most(opened, 2 if opened in "HS" else 3))]
