@@ -494,9 +494,9 @@ def overcall(a: Auction) -> str:
 def place(a: Auction) -> str:
     """Later calls: find a fit with what partner has shown (a balanced hand holds two of each
     major, so six of one are a fit), add up the points, bid the level they are worth (a part
-    score from 19, game at 25, slam at 33 counting partner's least; responder's 2NT invitation
-    without a fit at 23-24) unless the auction is already there (over our game, never a part score
-    or a minor's game).
+    score from 19, game at 25, slam at 33 counting partner's least, 6NT on HCP alone; responder's
+    2NT invitation without a fit at 23-24) unless the auction is already there (over our game,
+    never a part score or a minor's game).
     Where that finds nothing, two cards of our own six-card suit are likely enough with partner to
     bid it again at the cheapest level. Accept partner's game invitation with 3+ HCP above what we
     have shown, or the top of a range of three HCP or fewer (opposite 2NT, in a six-card suit we bid)."""
@@ -533,7 +533,7 @@ def contract_for(a: Auction, held: Mapping[str, int]) -> str | None:
         suit = max(majors, key=lambda s: h.lengths[s] + held[s])
         return f"{6 if slam else 4 if combined >= GAME else 3 if combined >= 23 else 2}{suit}"
     if combined >= GAME and their_suits_stopped(a) and (a.legal("3NT") or not fits):  # past 3NT: the minor game
-        return "6NT" if slam else "3NT"
+        return "6NT" if h.hcp + partner.min_hcp >= SLAM else "3NT"
     if not fits and INVITE[0] <= combined <= INVITE[1] and answering_again(a.bids, a.me):
         return "2NT"
     if fits and combined >= 19:

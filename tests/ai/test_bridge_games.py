@@ -99,3 +99,9 @@ def test_no_slam_is_bid_on_partners_least_short_of_33() -> None:
     """1♣–1♦–3NT (18+ points): 13 HCP make 31 with opener's least; no 6NT (counting two more
     than the least had bid it)."""
     assert robot_call("Ks Js Th 9h Kd 9d 8d 7d 6d Ac Qc 7c 6c", "P 1C P 1D P 3NT P") == "P"
+
+
+def test_no_notrump_slam_is_bid_on_points_counted_for_length() -> None:
+    """1♣ P 1♦ 1♥ 3♣ (16+ points, six clubs: as few as 10 HCP): 19 HCP bid 3NT, not 6NT (which
+    took ten tricks)."""
+    assert robot_call("As Qs 3s Qh Jh 7h Ad Kd Td 8d 7d Kc 5c", "1C P 1D 1H 3C P") == "3NT"
