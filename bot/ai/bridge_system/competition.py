@@ -218,12 +218,12 @@ def over_raise(position: Position, ours: str, their: str) -> list[Option]:
 
 def doubler_places(position: Position, ours: str, their: str, rebid: str, free: bool = False) -> list[Option]:
     """Our negative double was answered (the opponents silent since, or raising their suit before
-    opener's answer: a free bid at the three level we read as 14+ HCP): we place the contract on our HCP and what
-    opener's answer showed (12 at least). Opener bid a major we showed: game in it with 25 points
-    between the hands, a raise to invite with 22 (below game). Else 3NT with 25 HCP and a stopper
-    in their suit, 2NT inviting with 23–24 (a stopper, unless opener's notrump has one), a
-    five-card major we showed at the two level to play, a cue-bid of their suit forcing to game
-    with 25; else pass. Over opener's 3NT, pass."""
+    opener's answer: a free bid at the three level we read as 14+ HCP): we place the contract on
+    our HCP and what opener's answer showed (12 at least). Opener bid a major we showed: game in it
+    with 25 points between the hands, a raise to invite with 22 (below game). Else 3NT with 25 HCP
+    and a stopper in their suit, 2NT inviting with 23–24 (a stopper, unless opener's notrump has
+    one), a five-card major we showed at the two level to play, a cue-bid of their suit forcing to
+    game with 25; else pass. Over opener's 3NT, pass."""
     showed = negative_suits(ours, their)
     opener = max(14 if free else 12, position.shown[position.partner].min_hcp)
     strain = rebid[1:]

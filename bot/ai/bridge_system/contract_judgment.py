@@ -2,7 +2,7 @@
 game or a slam, deal partner's and the opponents' hands the way the auction describes them, solve
 each deal double dummy, and bid the contract that scores the most IMPs on average.
 
-Two decisions are judged this way, once partner has bid:
+These decisions are judged this way, once partner has bid:
 
 - a slam in a strain our side can play (a suit with eight cards between the hands as shown, seven
   of the robot's own, or notrump) with 30 points or more between the hands: six of the strain

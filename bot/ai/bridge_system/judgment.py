@@ -110,7 +110,7 @@ def doubling_gain(mine: Sequence[str], seat: int, shown: Sequence[Shown], contra
 
 def cue_bid(position: Position, contract: ContractResult) -> bool:
     """Their bid is in a suit our side bid first, and they have shown fewer than three cards of it
-    between them: a cue-bid (Michaels, a raise of their own suit), not a contract to play."""
+    between them: a cue-bid (Michaels, a cue-bid raise of their overcall), not a contract to play."""
     strain = contract.strain
     if strain == "NT":
         return False
