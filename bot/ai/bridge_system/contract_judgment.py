@@ -184,12 +184,11 @@ def higher_contracts(position: Position, stands: Contract, slams: bool) -> list[
     """Over our game that stands: six of a strain our side can play (``slams``), and over 3NT five
     of a minor with eight cards between the hands, judged together against the game."""
     def choice(hand: Hand) -> str | None:
+        ours = strains(position, hand)
         pairs: list[Pair] = []
         if slams and strength(position, hand) >= SLAM_POINTS:
-            pairs += [(stands, bid(position, f"6{strain}"), SLAM_MAKES)
-                      for strain in strains(position, hand) if position.legal(f"6{strain}")]
-        pairs += [(stands, bid(position, call), MINOR_MAKES)
-                  for call in minor_games(position, stands, strains(position, hand))]
+            pairs += [(stands, bid(position, f"6{strain}"), SLAM_MAKES) for strain in ours if position.legal(f"6{strain}")]
+        pairs += [(stands, bid(position, call), MINOR_MAKES) for call in minor_games(position, stands, ours)]
         return judged(position, hand, pairs) if pairs else None
     calls = [f"6{s}" for s in STRAINS if slams and position.legal(f"6{s}")]
     return options(choice, calls + minor_games(position, stands, SUITS))
