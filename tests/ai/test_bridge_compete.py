@@ -257,3 +257,29 @@ def test_our_redoubled_takeout_double_escapes() -> None:
     assert robot_call("Js 8s 7s Th 6h 5h 4h 2h 9d 6d 5d 3c 4c", "1H X XX") == "P"
     assert robot_call("Ks 8s 3s 2s 6h Kd Qd 9d 6d Ac 5c 4c 3c", "1H X XX P P") == "1S"
     assert robot_call("Ks 8s 3s Ah 6h Kd Qd 9d 6d Ac Qc 4c 3c", "1H X XX P P") == "1NT"
+
+
+def test_advancer_bids_freely_or_doubles_responsively_over_their_raise() -> None:
+    """1♥ X 2♥: advancer no longer has to bid. Four spades and 6 HCP compete in 2♠, 10 HCP jump
+    to 3♠, 12 bid game; three spades and both minors with 8+ double (responsive), 10+ over 3♥.
+    Over 1♦ X 2♦ the double shows both majors; a 3-count passes."""
+    assert robot_call("Qs Js 4s 2s 4h 3h Kd 5d 2d 8c 6c 3c 2c", "1H X 2H") == "2S"
+    assert robot_call("As Js 4s 2s 4h 3h Kd 5d 2d Qc 6c 3c 2c", "1H X 2H") == "3S"
+    assert robot_call("As Js 4s 2s 4h 3h Ad 5d 2d Kc 6c 3c 2c", "1H X 2H") == "4S"
+    minors = "As 5s 4s Kd Qd 5d 2d 4h 3h {} 8c 3c 2c"
+    assert robot_call(minors.format("9c"), "1H X 2H") == "X"
+    assert explain(calls_of("1H X 2H X"), 3) == \
+        "Advance: 8+ HCP, 3+ diamonds, 3+ clubs, responsive: values and the unbid suits, not a penalty double."
+    assert robot_call(minors.format("9c"), "1H X 3H") == "P"
+    assert robot_call(minors.format("Qc"), "1H X 3H") == "X"
+    assert robot_call("Ks 8s 4s 2s Kh Qh 5h 2h 7d 3d 9c 6c 2c", "1D X 2D") == "X"
+    assert explain(calls_of("1D X 2D X"), 3).startswith("Advance: 8+ HCP, 4+ spades, 4+ hearts, responsive")
+    assert robot_call("8s 6s 4s 2s 9h 5h 2h 7d 3d Qc 6c 3c 2c", "1D X 2D") == "P"
+
+
+def test_the_doubler_answers_the_responsive_double() -> None:
+    """1♥ X 2♥ X P: the longer minor at the three level; 17+ with a heart stopper bid 3NT. Over
+    1♦ X 2♦ X P four spades and 17+ bid game."""
+    assert robot_call("Ks Qs 4s 2s 3h Ad 8d 5d 2d Kc Jc 8c 2c", "1H X 2H X P") == "3D"
+    assert robot_call("Ks Qs 4s 2s Ah Ad 8d 5d Qd Kc Jc 8c 2c", "1H X 2H X P") == "3NT"
+    assert robot_call("Ks Qs 4s 2s Ah Kh 8h 5h 2d Ac Jc 8c 2c", "1D X 2D X P") == "4S"

@@ -33,6 +33,14 @@ def test_six_hearts_are_shown_before_3nt_and_partner_raises_with_two() -> None:
     assert robot_call("Qs 7s 3s Kh Kd Qd 9d Kc Jc Tc 9c 7c 4c", "1C P 1H P 3C P 3H P") == "3NT"
 
 
+def test_six_of_a_major_bid_before_are_bid_again_where_the_natural_rules_would() -> None:
+    """1♣ 1♦ 1♠ 2♦ 3♣ 3♦: six solid spades compete in 3♠ (the system's "six of them" had applied only
+    instead of 3NT, and the natural 3♠ became a pass). Their penalty double of 2♥ is not run from
+    to three of the suit: six hearts pass (2♥ doubled made, 3♥ doubled went down)."""
+    assert robot_call("As Ks Qs Js Ts 9s 3h 2h 3d 2d 4c 3c 2c", "1C 1D 1S 2D 3C 3D") == "3S"
+    assert robot_call("As 7s Kh Th 9h 8h 4h 2h 6d 2d 7c 4c 2c", "P P 1D P 1S P 2C P 2D P P X P 2H P P X") == "P"
+
+
 def test_the_system_is_on_over_a_one_notrump_overcall() -> None:
     """1♦ 1NT: advancer transfers to spades and invites with six of them and seven HCP; the
     overcaller's maximum accepts."""

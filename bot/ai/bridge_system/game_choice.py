@@ -5,7 +5,7 @@ bids 3NT), and with seven and a short suit takes partner's 3NT out to four of th
 responder's 2NT invitation where the opponents have bid."""
 from __future__ import annotations
 
-from bot.ai.bridge_system.position import Meaning, Option, Position, Test, natural_call, short_suit, stopped
+from bot.ai.bridge_system.position import Meaning, Option, Position, Test, either, natural_call, short_suit, stopped
 from bot.games.bridge import PASS
 
 
@@ -16,8 +16,9 @@ def instead_of(position: Position, call: str) -> Test:
 
 def long_major(position: Position) -> list[Option]:
     """For each major the robot has bid and partner has shown fewer than two of: three of it, six
-    cards, where the natural rules would bid 3NT (not over partner's 2NT, where three of it is a
-    sign-off); four of it over partner's 3NT with seven cards and a short suit."""
+    cards, where the natural rules would bid 3NT, or three of it unless they have just doubled us (a
+    pass stands then); not over partner's 2NT, where three of it is a sign-off. Four of it over
+    partner's 3NT with seven cards and a short suit."""
     partner = position.partner
     last = position.bids[-1] if position.bids else None
     options = []
@@ -30,7 +31,8 @@ def long_major(position: Position) -> list[Option]:
         call = position.cheapest(major)
         if call[0] == "3" and last != (partner, "2NT"):  # over partner's 2NT invitation, three of it declines
             options.append(Option(call, Meaning(lengths={major: 6}, note="six of them: game in the suit or 3NT"),
-                                  when=instead_of(position, "3NT")))
+                                  when=instead_of(position, "3NT") if position.doubled_by_them()
+                                  else either(instead_of(position, "3NT"), instead_of(position, call))))
     return options
 
 

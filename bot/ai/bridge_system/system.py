@@ -14,8 +14,8 @@ from bot.ai import bridge_bidding as natural
 from bot.ai.bridge_bidding import HandInfo, Shown
 from bot.ai.bridge_system import (balancing, competition, contract_judgment, controls, forcing, game_choice, judgment,
                                   jump_shift, long_suit, losers, minor, notrump, notrump_contested, openings,
-                                  over_takeout, overcalls, preference, quantitative, sacrifice, slam, strong,
-                                  total_tricks, two_suited)
+                                  over_takeout, overcalls, preference, quantitative, responsive, sacrifice, slam,
+                                  strong, total_tricks, two_suited)
 from bot.ai.bridge_system.judgment import keeps
 from bot.ai.bridge_system.position import Calls, Hand, Meaning, Option, Position, meaning_of, natural_call, pick
 from bot.games.bridge import BIDS, DOUBLE, PASS
@@ -93,7 +93,7 @@ def rules_at(position: Position) -> Rules | None:
     found = uncontested(position, sequence) if sequence else notrump.after_overcall(position)
     if found is not None:
         return Rules([*slam.ask(position), *found])
-    contested = notrump_contested.rules(position) or competition.rules(position)
+    contested = notrump_contested.rules(position) or competition.rules(position) or responsive.rules(position)
     if contested is not None:
         return Rules(contested)
     doubled = over_takeout.rules(position)
