@@ -6,7 +6,7 @@ A raise of a minor that is forcing lets a strong hand with a fit go slowly towar
 find 3NT from the right side) instead of guessing between 3NT and five of the minor at once."""
 from __future__ import annotations
 
-from bot.ai.bridge_system.position import Hand, Meaning, Option, Test, short_suit
+from bot.ai.bridge_system.position import Hand, Meaning, Option, Test, at_most, short_suit
 from bot.ai.bridge_system.strong import support_points
 from bot.games.bridge import PASS
 
@@ -14,6 +14,7 @@ SUPPORT = {"C": 5, "D": 4}
 """The cards in opener's minor that raise it (a 1♣ opening may hold three)."""
 FORCING = "forcing: opener bids again"
 INVERTED = "an inverted raise: forcing, no four-card major"
+CHECKBACK = "new minor forcing: asks for three-card support or the other major"
 NEW_SUITS = {"C": ("2D", "2H", "2S"), "D": ("2H", "2S", "3C")}
 """Opener's four-card suits over the inverted raise, cheapest first."""
 
@@ -42,6 +43,8 @@ def after_minor(sequence: tuple[str, ...]) -> list[Option] | None:
         return over_preempt(minor)
     if len(sequence) == 3 and raised and sequence[2] in ("2NT", "3" + minor):
         return after_minimum(minor, sequence[2])
+    if len(sequence) >= 4 and checked_back(sequence):
+        return after_checkback(sequence[1][1], sequence[4:])
     return None
 
 
@@ -96,3 +99,56 @@ def over_preempt(minor: str) -> list[Option]:
     return [Option("3NT", Meaning(17, balanced=True, note="to play")),
             Option("5" + minor, Meaning(18, note="to play")),
             Option(PASS, Meaning())]
+
+
+def new_minor(sequence: tuple[str, ...]) -> str:
+    """The minor opener did not open: two of it asks after 1m–1M–1NT."""
+    return "2D" if sequence[0] == "1C" else "2C"
+
+
+def checked_back(sequence: tuple[str, ...]) -> bool:
+    """Our auction began 1m–1M–1NT and new minor forcing."""
+    return (sequence[0] in ("1C", "1D") and sequence[1] in ("1H", "1S") and sequence[2] == "1NT"
+            and sequence[3:4] == (new_minor(sequence),))
+
+
+def checkback(sequence: tuple[str, ...] | None) -> list[Option]:
+    """Responder after 1m–1M–1NT (12–14 balanced): two of the other minor (new minor forcing) with
+    11+ HCP and five cards of the major (with six the natural rules bid it), asking opener for three of them or,
+    after 1♠, for four hearts. Without it the natural rules choose between 2NT and 3NT and miss the
+    five-three fit."""
+    if sequence is None or len(sequence) != 3 or sequence[0] not in ("1C", "1D") or sequence[1] not in ("1H", "1S") \
+            or sequence[2] != "1NT":
+        return []
+    major = sequence[1][1]
+    return [Option(new_minor(sequence), Meaning(11, lengths={major: 5}, note=CHECKBACK), when=at_most(major, 5))]
+
+
+def after_checkback(major: str, rest: tuple[str, ...]) -> list[Option] | None:
+    """``rest``: our bids after new minor forcing. Opener answers two of the major with three cards,
+    2♥ with four hearts after 1♠, else 2NT with 12–13 or 3NT with 14. Responder then bids game with
+    13+ HCP (the major with the fit, else 3NT) and invites with 11–12 (three of the major, 2NT),
+    passing 2NT; opener accepts the invitation with 14."""
+    fit = "2" + major
+    if not rest:
+        hearts = [Option("2H", Meaning(lengths={"H": 4}, note="fewer than three spades"))] if major == "S" else []
+        return [Option(fit, Meaning(lengths={major: 3}, note="three-card support")), *hearts,
+                Option("2NT", Meaning(high=13, note="a minimum, no three-card support")),
+                Option("3NT", Meaning(14, note="a maximum, no three-card support"))]
+    answer = rest[0]
+    if len(rest) == 1:
+        if answer in (fit, "2H"):
+            suit = answer[1]
+            need = 5 if suit == major else 4  # eight cards with opener's three of the major, four hearts
+            notrump = [] if suit == major else [Option("3NT", Meaning(13, note="to play")),
+                                                Option("2NT", Meaning(11, 12, note="invites 3NT"))]
+            return [Option("4" + suit, Meaning(13, lengths={suit: need}, note="to play")),
+                    Option("3" + suit, Meaning(11, 12, lengths={suit: need}, note="invites game")),
+                    *notrump]
+        if answer == "2NT":
+            return [Option("3NT", Meaning(13, note="to play")), Option(PASS, Meaning(high=12))]
+        return None
+    if len(rest) == 2 and rest[1] in ("3" + answer[1], "2NT"):
+        game = "3NT" if rest[1] == "2NT" else "4" + answer[1]
+        return [Option(game, Meaning(14, note="accepts the invitation")), Option(PASS, Meaning(high=13))]
+    return None

@@ -103,6 +103,7 @@ def rules_at(position: Position) -> Rules | None:
     return Rules([*controls.cue_bids(position, sequence), *slam.ask(position), *quantitative.answer(position),
                   *quantitative.slam_tries(position, sequence), *jump_shift.rules(sequence),
                   *long_suit.own_suit(sequence), *preference.back_to_first(position, sequence),
+                  *minor.checkback(sequence),
                   *two_suited.over_two_suited(position),
                   *([] if reopening else judgment.penalty_double(position)),
                   *losers.game_in_fit(position), *overcalls.rules(position), *overcalls.again(position),
