@@ -18,9 +18,12 @@ def test_the_pass_out_seat_reopens_over_their_fit() -> None:
 
 
 def test_partner_answers_the_reopening_double() -> None:
-    """1♠ P 2♠ P P X P: the longest other suit, or a pass with five spades."""
+    """1♠ P 2♠ P P X P: the longest other suit, or a pass with five good spades (QJ964 bid their
+    longest other suit: the trumps sit in front of the opener)."""
     assert robot_call("Ks 4s Qh Jh 4h 3h Qd 8d 7d 5d Kc 3c 2c", "1S P 2S P P X P") == "3H"
-    assert robot_call("Qs Js 9s 6s 4s 4h 3h 8d 7d 5d Kc 3c 2c", "1S P 2S P P X P") == "P"
+    assert robot_call("Ks Qs Ts 6s 4s 4h 3h 8d 7d 5d Jc 3c 2c", "1S P 2S P P X P") == "P"
+    assert explain(calls_of("1S P 2S P P X P P"), 7) == "Advance: 5+ spades, for penalty: five good trumps of theirs, or six."
+    assert robot_call("Qs Js 9s 6s 4s 4h 3h 8d 7d 5d Kc 3c 2c", "1S P 2S P P X P") == "3D"
 
 
 def test_opener_reopens_their_two_level_overcall_and_partner_may_pass_for_penalty() -> None:

@@ -91,6 +91,12 @@ def test_an_artificial_bid_is_not_doubled_for_penalty() -> None:
     assert robot_call("As Ks 4s Ah Jh 8h 3h Kd 6d 2d Qc Jc 5c", "1NT 2NT") == "X"
 
 
+def test_their_part_score_is_not_doubled_for_penalty_with_a_singleton_trump() -> None:
+    """1♥ 1♠ 2♥ 3♣: opener's 16 HCP and a singleton club do not double 3♣ (it made doubled, the
+    overcaller's partner holding seven clubs); the hearts go on to game."""
+    assert robot_call("As Ah Qh Th 8h 5h 3h Ad 8d 7d 5d 4d Qc", "1H 1S 2H 3C") == "4H"
+
+
 def test_few_solved_deals_must_all_agree_to_double() -> None:
     assert cautious(1.0, 4) >= 0.75 > cautious(0.75, 4)
     assert cautious(10 / 12, 12) >= 0.75 > cautious(9 / 12, 12)
@@ -113,3 +119,4 @@ def test_no_notrump_slam_is_bid_on_points_counted_for_length() -> None:
     """1♣ P 1♦ 1♥ 3♣ (16+ points, six clubs: as few as 10 HCP): 19 HCP bid 3NT, not 6NT (which
     took ten tricks)."""
     assert robot_call("As Qs 3s Qh Jh 7h Ad Kd Td 8d 7d Kc 5c", "1C P 1D 1H 3C P") == "3NT"
+

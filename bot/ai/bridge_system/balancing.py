@@ -1,7 +1,7 @@
 """In the pass-out seat over the opponents' fit at the two level (1♠ P 2♠ P P, or after our
 overcall): a club player does not let them play there. A takeout double (short in their suit,
 support for the others), or a five-card suit at the cheapest level up to three; partner answers
-the double in its longest other suit, or passes it with five of their trumps.
+the double in its longest other suit, or passes it with five good trumps of theirs, or six.
 
 And the opener's reopening double over their overcall that partner passed (1♦ 2♣ P P): with
 two cards or fewer in their suit, since partner, who has no penalty double (``competition``'s
@@ -56,8 +56,10 @@ def reopen(position: Position, their: str) -> list[Option]:
 
 
 def answer(position: Position, their: str) -> list[Option]:
-    """Partner reopened with a double and the next hand passed: we bid our longest other suit."""
-    return [Option(PASS, Meaning(lengths={their: 5}, note="for penalty: five of their trumps")),
+    """Partner reopened with a double and the next hand passed: we bid our longest other suit, or
+    pass with five good trumps of theirs or six (as over a direct takeout double)."""
+    return [Option(PASS, Meaning(lengths={their: 5}, note="for penalty: five good trumps of theirs, or six"),
+                   when=either(good(their), at_least(their, 6))),
             *longest_other(position, their, "an answer to the takeout double: the longest other suit")]
 
 

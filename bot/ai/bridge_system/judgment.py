@@ -146,7 +146,8 @@ def worth_asking(position: Position, hand: Hand, contract: ContractResult) -> bo
     bid, and gets a say), and our side holds its share of the points or the trumps; a part score
     the double would turn into a game needs the points (trumps alone misjudge too often: the
     opponents chose to play there). One-level contracts only after our redouble showed the
-    points."""
+    points. A part score in a suit only with two trumps or more: with fewer the sampled deals
+    misjudge their trump length too often."""
     after = [c for _, c in position.calls[max(i for i, (_, c) in enumerate(position.calls) if c in BIDS):]]
     ending = after[1:] == [PASS, PASS]
     partner_bid = any(c in BIDS for c in position.bids_of(position.partner))
@@ -154,7 +155,9 @@ def worth_asking(position: Position, hand: Hand, contract: ContractResult) -> bo
     trumps = hand.info.lengths.get(contract.strain, 0)
     trump_length = not into_game(contract) and trumps >= 4 and (ours >= 15 or hand.info.hcp >= 12)
     redoubled = any(s % 2 == position.seat % 2 and c == REDOUBLE for s, c in position.calls)
-    return (contract.level >= 2 or redoubled) and (ending or partner_bid) and (ours >= 20 or trump_length)
+    part_score = contract.strain != "NT" and contract.level < GAME_LEVEL[contract.strain]
+    return ((contract.level >= 2 or redoubled) and (ending or partner_bid) and (ours >= 20 or trump_length)
+            and not (part_score and trumps < 2))
 
 
 def penalty_double(position: Position) -> list[Option]:
