@@ -1,6 +1,7 @@
 """Our side's one of a minor with the opponents silent: responder's first call, with inverted minor
 raises (two of the minor forcing with 10+ HCP, three of it preemptive), opener's rebid over the
-inverted raise and over the preemptive one, and responder's call after opener's minimum.
+inverted raise and over the preemptive one, and responder's call after opener's minimum; new
+minor forcing after opener's 1NT rebid.
 
 A raise of a minor that is forcing lets a strong hand with a fit go slowly towards a slam (or
 find 3NT from the right side) instead of guessing between 3NT and five of the minor at once."""
@@ -106,19 +107,22 @@ def new_minor(sequence: tuple[str, ...]) -> str:
     return "2D" if sequence[0] == "1C" else "2C"
 
 
+def notrump_rebid(sequence: tuple[str, ...]) -> bool:
+    """Our auction began 1m–1M–1NT."""
+    return len(sequence) >= 3 and sequence[0] in ("1C", "1D") and sequence[1] in ("1H", "1S") and sequence[2] == "1NT"
+
+
 def checked_back(sequence: tuple[str, ...]) -> bool:
     """Our auction began 1m–1M–1NT and new minor forcing."""
-    return (sequence[0] in ("1C", "1D") and sequence[1] in ("1H", "1S") and sequence[2] == "1NT"
-            and sequence[3:4] == (new_minor(sequence),))
+    return notrump_rebid(sequence) and sequence[3:4] == (new_minor(sequence),)
 
 
 def checkback(sequence: tuple[str, ...] | None) -> list[Option]:
     """Responder after 1m–1M–1NT (12–14 balanced): two of the other minor (new minor forcing) with
-    11+ HCP and five cards of the major (with six the natural rules bid it), asking opener for three of them or,
-    after 1♠, for four hearts. Without it the natural rules choose between 2NT and 3NT and miss the
-    five-three fit."""
-    if sequence is None or len(sequence) != 3 or sequence[0] not in ("1C", "1D") or sequence[1] not in ("1H", "1S") \
-            or sequence[2] != "1NT":
+    11+ HCP and five cards of the major (with six the natural rules bid it), asking opener for
+    three of them or, after 1♠, for four hearts. Without it the natural rules choose between 2NT
+    and 3NT and miss the five-three fit."""
+    if sequence is None or len(sequence) != 3 or not notrump_rebid(sequence):
         return []
     major = sequence[1][1]
     return [Option(new_minor(sequence), Meaning(11, lengths={major: 5}, note=CHECKBACK), when=at_most(major, 5))]
