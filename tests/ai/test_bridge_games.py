@@ -3,8 +3,11 @@ major rather than 3NT, the system on over a 1NT overcall, notrump only with thei
 reverses, the losing trick count in competition, and penalty doubles that keep to the points."""
 from __future__ import annotations
 
+from bot.ai.bridge_bidding import HandInfo
 from bot.ai.bridge_explain import explain
-from bot.ai.bridge_system.judgment import cautious, into_game
+from bot.ai.bridge_system.judgment import cautious, into_game, worth_asking
+from bot.ai.bridge_system.position import Hand, Position
+from bot.ai.bridge_system.system import describe
 from bot.games.bridge_scoring import ContractResult
 from tests.ai.test_bridge_ai import robot_call
 
@@ -91,10 +94,24 @@ def test_an_artificial_bid_is_not_doubled_for_penalty() -> None:
     assert robot_call("As Ks 4s Ah Jh 8h 3h Kd 6d 2d Qc Jc 5c", "1NT 2NT") == "X"
 
 
-def test_their_part_score_is_not_doubled_for_penalty_with_a_singleton_trump() -> None:
+def position_of(auction: str) -> Position:
+    calls = calls_of(auction)
+    return Position(calls, len(calls) % 4, describe(calls))
+
+
+def hand_of(cards: str) -> Hand:
+    return Hand(cards.split(), HandInfo.of(cards.split()))
+
+
+def test_their_part_score_is_not_doubled_for_penalty_with_fewer_than_three_trumps() -> None:
     """1♥ 1♠ 2♥ 3♣: opener's 16 HCP and a singleton club do not double 3♣ (it made doubled, the
-    overcaller's partner holding seven clubs); the hearts go on to game."""
+    overcaller's partner holding seven clubs); the hearts go on to game. With two clubs the
+    double is not simulated either; with three it is."""
     assert robot_call("As Ah Qh Th 8h 5h 3h Ad 8d 7d 5d 4d Qc", "1H 1S 2H 3C") == "4H"
+    assert not worth_asking(position_of("1H 1S 2H 3C"), hand_of("As Ah Qh Th 8h 5h 3h Ad 8d 7d 5d Qc 4c"),
+                            ContractResult(3, "C", 0, 3))
+    assert worth_asking(position_of("1H 1S 2H 3C"), hand_of("As Ah Qh Th 8h 5h Ad 8d 7d 5d Qc 4c 3c"),
+                        ContractResult(3, "C", 0, 3))
 
 
 def test_few_solved_deals_must_all_agree_to_double() -> None:

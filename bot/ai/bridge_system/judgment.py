@@ -146,7 +146,7 @@ def worth_asking(position: Position, hand: Hand, contract: ContractResult) -> bo
     bid, and gets a say), and our side holds its share of the points or the trumps; a part score
     the double would turn into a game needs the points (trumps alone misjudge too often: the
     opponents chose to play there). One-level contracts only after our redouble showed the
-    points. A part score in a suit only with two trumps or more: with fewer the sampled deals
+    points. A part score in a suit only with three trumps or more: with fewer the sampled deals
     misjudge their trump length too often."""
     after = [c for _, c in position.calls[max(i for i, (_, c) in enumerate(position.calls) if c in BIDS):]]
     ending = after[1:] == [PASS, PASS]
@@ -157,7 +157,7 @@ def worth_asking(position: Position, hand: Hand, contract: ContractResult) -> bo
     redoubled = any(s % 2 == position.seat % 2 and c == REDOUBLE for s, c in position.calls)
     part_score = contract.strain != "NT" and contract.level < GAME_LEVEL[contract.strain]
     return ((contract.level >= 2 or redoubled) and (ending or partner_bid) and (ours >= 20 or trump_length)
-            and not (part_score and trumps < 2))
+            and not (part_score and trumps < 3))
 
 
 def penalty_double(position: Position) -> list[Option]:
