@@ -14,6 +14,13 @@ def instead_of(position: Position, call: str) -> Test:
     return lambda hand: natural_call(position, hand) == call
 
 
+def or_natural(position: Position, call: str, test: Test) -> Test:
+    """``test``, or the natural rules bid ``call`` here: a partial system's option for a call turns
+    the natural rules' same call into a pass where the option's condition fails
+    (``system.ruled_call``), so an option that should keep it says so."""
+    return either(instead_of(position, call), test)
+
+
 def long_major(position: Position) -> list[Option]:
     """For each major the robot has bid and partner has shown fewer than two of: three of it, six
     cards, where the natural rules would bid 3NT, or three of it unless they have just doubled us (a
@@ -32,7 +39,7 @@ def long_major(position: Position) -> list[Option]:
         if call[0] == "3" and last != (partner, "2NT"):  # over partner's 2NT invitation, three of it declines
             options.append(Option(call, Meaning(lengths={major: 6}, note="six of them: game in the suit or 3NT"),
                                   when=instead_of(position, "3NT") if position.doubled_by_them()
-                                  else either(instead_of(position, "3NT"), instead_of(position, call))))
+                                  else or_natural(position, call, instead_of(position, "3NT"))))
     return options
 
 

@@ -6,8 +6,8 @@ as in the second, at the two level and to play."""
 from __future__ import annotations
 
 from bot.ai.bridge_bidding import SUITS
-from bot.ai.bridge_system.game_choice import instead_of
-from bot.ai.bridge_system.position import Hand, Meaning, Option, Position, at_least, both, either
+from bot.ai.bridge_system.game_choice import instead_of, or_natural
+from bot.ai.bridge_system.position import Hand, Meaning, Option, Position, at_least, both
 from bot.games.bridge import PASS
 
 
@@ -25,5 +25,5 @@ def back_to_first(position: Position, sequence: tuple[str, ...] | None) -> list[
     def preferred(hand: Hand) -> bool:
         return hand.info.lengths[first] >= hand.info.lengths[second]
     meaning = Meaning(lengths={first: 2}, note="preference: opener's first suit rather than the second")
-    return [Option(call, meaning, when=either(instead_of(position, call),
-                                              both(instead_of(position, PASS), both(at_least(first, 2), preferred))))]
+    return [Option(call, meaning, when=or_natural(position, call,
+                                                  both(instead_of(position, PASS), both(at_least(first, 2), preferred))))]

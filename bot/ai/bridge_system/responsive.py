@@ -75,9 +75,9 @@ def rules(position: Position) -> list[Option] | None:
     if opening[0] != "1" or their == "NT" or raise_[1:] != their or level not in (2, 3):
         return None
     start = next(i for i, (_, c) in enumerate(position.calls) if c in BIDS)
-    after = [(s, c) for s, c in position.calls[start + 1:]]
-    if [c for _, c in after] == [DOUBLE, raise_] and after[0][0] == position.partner:
+    doubler, after = position.calls[start + 1][0], [c for _, c in position.calls[start + 1:]]
+    if after == [DOUBLE, raise_] and doubler == position.partner:
         return advance(position, their, level)
-    if [c for _, c in after] == [DOUBLE, raise_, DOUBLE, PASS] and after[0][0] == position.seat:
+    if after == [DOUBLE, raise_, DOUBLE, PASS] and doubler == position.seat:
         return doubler_answers(position, their)
     return None
