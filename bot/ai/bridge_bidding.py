@@ -157,7 +157,10 @@ def read_call(shown: list[Shown], bids: list[tuple[int, str]], seat: int, call: 
             me.promise(12, 14, balanced=True)
         elif opener_rebid and level == 3 and partner_bids:  # game opposite what partner's reply showed
             two_level = BIDS.index(bids[-1][1]) >= BIDS.index("1NT")
-            me.promise(0, points={"1NT": 19, "2NT": 14}.get(partner_bids[0], 15 if two_level else 18))
+            if two_level and own_bids[0][0] == "1" and "NT" not in own_bids[0] + partner_bids[0]:  # 15-17 opened 1NT
+                me.promise(18, 19, balanced=True)
+            else:
+                me.promise(0, points={"1NT": 19, "2NT": 14}.get(partner_bids[0], 15 if two_level else 18))
         elif call == "3NT" and answering_again(bids, seat) and bids[-1][1] != "2NT" and int(bids[-1][1][0]) <= 2:
             me.promise(0, points=GAME - expected_strength(partner))  # ``place``: game with no invitation to accept
         elif call == "2NT" and answering_again(bids, seat):
@@ -439,7 +442,7 @@ def rebid_after_new_suit(a: Auction, own: str, new: str) -> str:
     points = h.points
     two_level = not a.legal("1NT")
     if h.lengths[new] >= 4:
-        if points >= 19:
+        if points >= 19 and (new in MAJORS or h.balanced):
             return game_in(new) if new in MAJORS else "3NT"
         step = a.cheapest(new)
         return step if points <= 15 else f"{int(step[0]) + 1}{new}"
@@ -589,14 +592,21 @@ def six_card_suit(a: Auction) -> str | None:
     return six[0] if six and not a.hand.balanced else None
 
 
+NO_FIT_PASS = 7
+"""The most HCP with which responder passes opener's new suit at the one level holding two or three
+cards of it: with more, opener's 16-18 would make a game."""
+
+
 def no_fit(a: Auction) -> str | None:
-    """Responder's 1NT (6+ HCP) over opener's new suit at the one level when holding one card or
-    none in it: a 4-1 fit is no place to stop."""
+    """Responder's 1NT over opener's new suit at the one level without four cards of it: with 6+
+    HCP and one card or none (a 4-1 fit is no place to stop), with more than ``NO_FIT_PASS`` HCP and
+    two or three."""
     last = a.bids[-1] if a.bids else None
     if last is None or last[0] != a.partner or last[1][0] != "1" or last[1][1:] == "NT":
         return None
-    short = a.hand.lengths[last[1][1:]] <= 1
-    return "1NT" if short and a.hand.hcp >= 6 and answering_again(a.bids, a.me) else None
+    held = a.hand.lengths[last[1][1:]]
+    least = 6 if held <= 1 else NO_FIT_PASS + 1 if held <= 3 else 38
+    return "1NT" if a.hand.hcp >= least and answering_again(a.bids, a.me) else None
 
 
 def strong_rebid(a: Auction) -> str | None:

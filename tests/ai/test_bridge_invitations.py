@@ -60,6 +60,14 @@ def test_responder_does_not_pass_opener_s_new_suit_with_a_singleton_in_it() -> N
     assert robot_call("5s Ah 6h 3h 2h 9d 8d 5d 4d 3d 2c 9c 7c", "1C P 1H P 1S P") == "P"
 
 
+def test_responder_with_more_than_a_minimum_does_not_pass_opener_s_new_suit_without_four_of_it() -> None:
+    """1♣ 1♦ 1♥: ten HCP and three hearts bid 1NT (opener's 16–18 would make a game); 1♦ 1♥ 1♠: so
+    do nine HCP and two spades; seven HCP and three hearts pass."""
+    assert robot_call("Ks Qs 3s Th 7h 6h Qd Jd 6d 5d 4d Qc 7c", "1C P 1D P 1H P") == "1NT"
+    assert robot_call("Qs 9s Jh Th 9h 4h 2h Ad 9d 4d Qc 8c 7c", "1D P 1H P 1S P") == "1NT"
+    assert robot_call("Ks Js 3s Th 7h 6h Qd Jd 6d 5d 4d 8c 7c", "1C P 1D P 1H P") == "P"
+
+
 def test_partner_s_three_of_our_major_over_their_three_competes_rather_than_invites() -> None:
     """1♣ P 1♠ P 2♠ P P X P 3♦ 3♠ P: responder's cheapest 3♠ over 3♦ competes, so 15 HCP pass; the
     same 15 HCP accept 1♣ P 1♠ P 2♠ P 3♠ P, an invitation."""
