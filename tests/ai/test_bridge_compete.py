@@ -58,10 +58,13 @@ def test_a_new_suit_by_advancer_is_forcing_and_the_overcaller_shows_extras() -> 
 
 def test_the_pass_out_seat_balances_with_a_protective_notrump_or_a_light_overcall() -> None:
     """1♥ P P: 12 HCP balanced with a heart stopper is 1NT (11–14); 1♦ P P: five spades and 8 HCP
-    overcall 1♠ without a good suit."""
+    overcall 1♠ without a good suit; 1♠ P P: so do 14 HCP and five poor hearts at the two level,
+    where a direct overcall needs a good suit."""
     assert robot_call("Ks 8s 4s Kh Jh 3h Qd 9d 7d 4d Qc 8c 6c", "1H P P") == "1NT"
     assert explain(calls_of("1H P P 1NT"), 3).startswith("Overcall: 11–14 HCP, balanced")
     assert robot_call("As Ts 7s 3s 2s Th 7h Jd 9d Qc Jc 5c 2c", "1D P P") == "1S"
+    assert robot_call("As Ks Qh 7h 6h 5h 4h Kd 6d 3d 2d Qc 5c", "1S P P") == "2H"
+    assert robot_call("As Ks Qh 7h 6h 5h 4h Kd 6d 3d 2d Qc 5c", "1S") == "P"
 
 
 def test_past_3nt_the_fit_in_a_minor_bids_its_game() -> None:

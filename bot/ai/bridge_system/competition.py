@@ -40,12 +40,14 @@ def takeout_shape(their: str) -> Test:
 
 def over_opening(position: Position, their: str, level: int, balancing: bool) -> list[Option]:
     """Our first call after their one-bid opening (direct, or in the pass-out seat) or preempt. A
-    pass shows at most 17 HCP (14 in the pass-out seat): every stronger hand doubles."""
+    pass shows at most 17 HCP (14 in the pass-out seat): every stronger hand doubles. In the
+    pass-out seat over one of a suit any five-card suit competes; elsewhere a two-level overcall
+    needs a good suit or six cards."""
     lighter = 3 if balancing else 0
     suits = others(their)
     overcalls = [Option(position.cheapest(s), Meaning((8 if position.cheapest(s)[0] == "1" else 11 if level == 1 else 12) - lighter,
                                                          17, {s: 5}),
-                        when=None if balancing and position.cheapest(s)[0] == "1" else either(good(s), at_least(s, 6)))
+                        when=None if balancing and level == 1 else either(good(s), at_least(s, 6)))
                  for s in suits]
     majors = [o for o in overcalls if o.call[1] in "HS"]
     minors = [o for o in overcalls if o.call[1] in "DC"]
