@@ -13,14 +13,16 @@ from tests.ai.test_bridge_games import calls_of
 
 def test_responder_with_game_values_bids_over_their_overcall(monkeypatch: pytest.MonkeyPatch) -> None:
     """1NT (2♣): ten HCP with a club stopper bid 3NT (they passed before); four spades cue-bid;
-    a five-card suit and a weak hand competes at the two level; nine HCP and a stopper invite.
-    The rules alone: the simulation's penalty double (first when it pays) is left out."""
+    a five-card suit and a weak hand competes at the two level; nine HCP and a stopper invite; 1NT
+    (2♥): nine HCP and six good diamonds force at the three level. The rules alone: the
+    simulation's penalty double (first when it pays) is left out."""
     monkeypatch.setattr(notrump_contested, "penalty_double", lambda position: [])
     assert robot_call("Js 9s 6s Qh 3h 2h Qd Jd 9d 6d 2d Ac 5c", "1NT 2C") == "3NT"
     assert robot_call("Js 9s 6s 5s Qh 2h Qd Jd 9d 6d 2d Ac 9c", "1NT 2C") == "3C"
     assert robot_call("Js 9s 6s 5s Qh 2h Qd Jd 9d 6d 2d 8c 9c", "1NT 2C") == "2D"
     assert robot_call("Js 9s 6s Qh 3h 2h Qd Td 9d 6d 2d Ac 5c", "1NT 2C") == "2NT"
     assert robot_call("Js 9s 6s Th 2h 5d 4d 9d 6d 8c 9c 5c 2c", "1NT 2C") == "P"
+    assert robot_call("Ts 9s 8s 2s 7h 4h Ad Kd Qd 9d 6d 5d 5c", "1NT 2H") == "3D"
     assert explain(calls_of("1NT 2C 3C"), 2) == ("Response: 10+ HCP, game forcing: asks for a four-card major, "
                                                 "else a stopper in their suit.")
     assert explain(calls_of("1NT 2C 2D"), 2) == "Response: at most 9 HCP, 5+ diamonds, to play."

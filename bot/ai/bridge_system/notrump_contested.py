@@ -23,17 +23,30 @@ def four_in(suits: str) -> Test:
     return lambda hand: any(hand.info.lengths[s] >= 4 for s in suits)
 
 
+GAME_VALUES = 10
+"""The least points (HCP with length) for responder's forcing bid of a suit at the three level: 10
+HCP and a five-card suit, or 8 and a six-card suit, make game opposite 15-17."""
+
+
+def game_values(suit: str) -> Test:
+    """10+ HCP, or a six-card ``suit`` (the points are the option's)."""
+    return lambda hand: hand.info.hcp >= 10 or hand.info.lengths[suit] >= 6
+
+
 def responses(position: Position, their: str) -> list[Option]:
-    """Responder over 1NT (2x): with game values (10+ HCP) responder never passes."""
+    """Responder over 1NT (2x): with game values (10+ HCP, or 10 points in a long suit at the three
+    level) responder never passes."""
     majors = unbid_majors(their)
     cue = position.cheapest(their)
     options = [*penalty_double(position)]
     options += [Option("4" + m, Meaning(10, 15, {m: 6}, note="to play")) for m in majors]
-    options += [Option(f"3{m}", Meaning(10, lengths={m: 5}, note="forcing: game values"))
+    options += [Option(f"3{m}", Meaning(8, lengths={m: 5}, points=GAME_VALUES, note="forcing: game values"),
+                       when=game_values(m))
                 for m in majors if position.cheapest(m)[0] <= "3"]
     options += [Option(cue, Meaning(10, note=CUE), when=four_in(majors)),
                 Option("3NT", Meaning(10, 15, note="to play: a stopper in their suit"), when=stopped(their))]
-    options += [Option(f"3{m}", Meaning(10, lengths={m: 5}, note="forcing: game values"))
+    options += [Option(f"3{m}", Meaning(8, lengths={m: 5}, points=GAME_VALUES, note="forcing: game values"),
+                       when=game_values(m))
                 for m in "DC" if m != their and position.cheapest(m)[0] <= "3"]
     options += [Option(cue, Meaning(10, note=CUE)),
                 Option("2NT", Meaning(8, 9, note="invites 3NT: a stopper in their suit"), when=stopped(their))]
