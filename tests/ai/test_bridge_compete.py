@@ -286,3 +286,15 @@ def test_the_doubler_answers_the_responsive_double() -> None:
     assert robot_call("Ks Qs 4s 2s 3h Ad 8d 5d 2d Kc Jc 8c 2c", "1H X 2H X P") == "3D"
     assert robot_call("Ks Qs 4s 2s Ah Ad 8d 5d Qd Kc Jc 8c 2c", "1H X 2H X P") == "3NT"
     assert robot_call("Ks Qs 4s 2s Ah Kh 8h 5h 2d Ac Jc 8c 2c", "1D X 2D X P") == "4S"
+
+
+def test_over_their_raised_opening_a_good_hand_doubles_or_bids_its_suit_and_partner_answers() -> None:
+    """1♠ P 2♠: 16 HCP short in spades double for takeout, 17 HCP and five good hearts bid 3♥, a weak
+    hand passes, and 21 HCP double whatever their shape (every hand of 18+ does). Partner answers
+    the double in its longest other suit and never passes it without their trumps."""
+    assert robot_call("3s Ah Kh 4h 2h Ad 9d 7d 3d Kc Qc 8c 2c", "1S P 2S") == "X"
+    assert explain(calls_of("1S P 2S X"), 3).startswith("Double: 12+ HCP, takeout")
+    assert robot_call("3s Ah Kh Qh Th 2h Kd 7d 3d Kc Qc 8c 2c", "1S P 2S") == "3H"
+    assert robot_call("3s 8h 4h 2h Ad 9d 7d 3d Kc Qc 8c 5c 2c", "1S P 2S") == "P"
+    assert robot_call("As Ks Ts 4s 2s Kh Ad 9d 7d 3d Ac Kc 2c", "1H P 2H") == "X"
+    assert robot_call("8s 3s Jh 8h 4h 2h Td 9d 7d Jc Qc 8c 5c", "1S P 2S X P") == "3H"

@@ -66,6 +66,36 @@ def over_opening(position: Position, their: str, level: int, balancing: bool) ->
     return [*jumps, *notrump, *majors, shape_double, *minors, strong, Option(PASS, Meaning(high=least - 1))]
 
 
+def raised_opening(position: Position) -> str | None:
+    """Their one of a suit raised to two by the opener's partner, partner having passed the
+    opening, and our turn right after the raise (1♠ P 2♠): their suit. A raise to three (a limit
+    or preemptive raise) is left to the natural rules: entering at the three or four level opposite
+    a partner who passed risks too much."""
+    calls = position.calls
+    if len(position.bids) != 2 or len(calls) < 3 or calls[-2][1] != PASS:
+        return None
+    (opener, opening), (responder, raised) = position.bids
+    strain = opening[1:]
+    if calls[-3] != (opener, opening) or calls[-1] != (responder, raised) or responder != (opener + 2) % 4 \
+            or strain == "NT" or (opening[0], raised) != ("1", "2" + strain):
+        return None
+    return strain
+
+
+def over_raise_of_opening(position: Position, their: str) -> list[Option]:
+    """Directly over their raise of their opening to two (partner passed it): 3NT with 16–21 and a
+    stopper; a five-card suit at the cheapest level up to three with a good suit or six cards, or
+    the takeout double (short in their suit, support for the others), on 12+ HCP; every hand of 18+
+    doubles, so a pass shows at most 17."""
+    suits = [Option(position.cheapest(s), Meaning(12, 17, {s: 5}), when=either(good(s), at_least(s, 6)))
+             for s in others(their) if position.cheapest(s)[0] <= "3"]
+    return [Option("3NT", Meaning(16, 21, note="a stopper in their suit"), when=stopped(their)),
+            *[o for o in suits if o.call[1] in "HS"],
+            Option(DOUBLE, Meaning(12, note=TAKEOUT), when=takeout_shape(their)),
+            *[o for o in suits if o.call[1] in "DC"],
+            Option(DOUBLE, Meaning(18, note=TAKEOUT)), Option(PASS, Meaning(high=17))]
+
+
 def weak_jumps(position: Position, suits: str) -> list[Option]:
     """A jump overcall of their one-bid is weak: 5–10 HCP and a good suit, six cards at the two
     level, seven at the three."""
@@ -81,17 +111,19 @@ def advancing(position: Position, their: str, protective: bool = False) -> list[
     """Partner doubled their opening for takeout and the next hand passed: we must bid, unless we
     hold five good trumps in their suit, or six (a pass for penalty). After a double in the
     pass-out seat (``protective``: we passed their opening, partner's double may be 3 HCP
-    lighter), a jump or game needs 3 HCP more."""
+    lighter), a jump or game needs 3 HCP more. Where the jump is to game (over a preempt or a raise),
+    9-11 HCP bid it too."""
     unbid = others(their)
     more = 3 if protective else 0
     no_major: Test = lambda hand: all(hand.info.lengths[s] < 4 for s in unbid if s in "HS")  # noqa: E731
     options = [Option(PASS, Meaning(lengths={their: 5}, note="for penalty: long, strong trumps in their suit"),
                       when=either(good(their), at_least(their, 6)))]
     for major in (s for s in unbid if s in "HS"):
-        cheapest = position.cheapest(major)
+        jump = int(position.cheapest(major)[0]) + 1
         options += [Option("4" + major, Meaning(12 + more, lengths={major: 4}, note="to play"),
                            when=longest(major, "HS")),
-                    Option(f"{int(cheapest[0]) + 1}{major}", Meaning(9 + more, 11 + more, lengths={major: 4}, note="invites game"),
+                    Option(f"{jump}{major}", Meaning(9 + more, 11 + more, lengths={major: 4},
+                                                     note="invites game" if jump < 4 else "to play"),
                            when=longest(major, "HS"))]
     options += [Option("3NT", Meaning(12 + more, note="a stopper in their suit"), when=stopped(their))]
     if position.legal("1NT"):
@@ -274,6 +306,12 @@ def rules(position: Position) -> list[Option] | None:
     partner_all = [c for c in position.of(position.partner) if c != PASS]
     after_opening = [(s, c) for s, c in calls[next(i for i, (s, c) in enumerate(calls) if c in BIDS) + 1:]]
     if first_seat % 2 != me % 2 and strain != "NT" and level <= 3:
+        raised = raised_opening(position)
+        if raised is not None and not mine_all:
+            return over_raise_of_opening(position, raised)
+        doubled = raised_opening(Position(calls[:-2], position.partner, position.shown)) if len(calls) >= 2 else None
+        if doubled is not None and not mine_all and calls[-2] == (position.partner, DOUBLE) and calls[-1][1] == PASS:
+            return advancing(position, doubled)
         if len(bids) == 1 and not mine_all and not partner_all and DOUBLE not in [c for _, c in calls]:
             balancing = len(after_opening) == 2
             return over_opening(position, strain, level, balancing)
