@@ -306,9 +306,9 @@ def rules(position: Position) -> list[Option] | None:
     partner_all = [c for c in position.of(position.partner) if c != PASS]
     after_opening = [(s, c) for s, c in calls[next(i for i, (s, c) in enumerate(calls) if c in BIDS) + 1:]]
     if first_seat % 2 != me % 2 and strain != "NT" and level <= 3:
-        raised = raised_opening(position)
-        if raised is not None and not mine_all:
-            return over_raise_of_opening(position, raised)
+        their_raise = raised_opening(position)
+        if their_raise is not None and not mine_all:
+            return over_raise_of_opening(position, their_raise)
         doubled = raised_opening(Position(calls[:-2], position.partner, position.shown)) if len(calls) >= 2 else None
         if doubled is not None and not mine_all and calls[-2] == (position.partner, DOUBLE) and calls[-1][1] == PASS:
             return advancing(position, doubled)
