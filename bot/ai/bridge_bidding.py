@@ -605,7 +605,9 @@ def no_fit(a: Auction) -> str | None:
     if last is None or last[0] != a.partner or last[1][0] != "1" or last[1][1:] == "NT":
         return None
     held = a.hand.lengths[last[1][1:]]
-    least = 6 if held <= 1 else NO_FIT_PASS + 1 if held <= 3 else 38
+    if held >= 4:
+        return None
+    least = 6 if held <= 1 else NO_FIT_PASS + 1
     return "1NT" if a.hand.hcp >= least and answering_again(a.bids, a.me) else None
 
 

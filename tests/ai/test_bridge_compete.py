@@ -291,10 +291,13 @@ def test_the_doubler_answers_the_responsive_double() -> None:
 def test_over_their_raised_opening_a_good_hand_doubles_or_bids_its_suit_and_partner_answers() -> None:
     """1♠ P 2♠: 16 HCP short in spades double for takeout, 17 HCP and five good hearts bid 3♥, a weak
     hand passes, and 21 HCP double whatever their shape (every hand of 18+ does). Partner answers
-    the double in its longest other suit and never passes it without their trumps."""
+    the double in its longest other suit and never passes it without their trumps; with 9+ HCP and
+    four hearts it bids the game (a jump to the four level is to play)."""
     assert robot_call("3s Ah Kh 4h 2h Ad 9d 7d 3d Kc Qc 8c 2c", "1S P 2S") == "X"
     assert explain(calls_of("1S P 2S X"), 3).startswith("Double: 12+ HCP, takeout")
     assert robot_call("3s Ah Kh Qh Th 2h Kd 7d 3d Kc Qc 8c 2c", "1S P 2S") == "3H"
     assert robot_call("3s 8h 4h 2h Ad 9d 7d 3d Kc Qc 8c 5c 2c", "1S P 2S") == "P"
     assert robot_call("As Ks Ts 4s 2s Kh Ad 9d 7d 3d Ac Kc 2c", "1H P 2H") == "X"
     assert robot_call("8s 3s Jh 8h 4h 2h Td 9d 7d Jc Qc 8c 5c", "1S P 2S X P") == "3H"
+    assert robot_call("8s 3s Kh 8h 4h 2h Ad 9d 7d Jc Qc 8c 5c", "1S P 2S X P") == "4H"
+    assert explain(calls_of("1S P 2S X P 4H"), 5).endswith("to play.")
