@@ -301,3 +301,9 @@ def test_over_their_raised_opening_a_good_hand_doubles_or_bids_its_suit_and_part
     assert robot_call("8s 3s Jh 8h 4h 2h Td 9d 7d Jc Qc 8c 5c", "1S P 2S X P") == "3H"
     assert robot_call("8s 3s Kh 8h 4h 2h Ad 9d 7d Jc Qc 8c 5c", "1S P 2S X P") == "4H"
     assert explain(calls_of("1S P 2S X P 4H"), 5).endswith("to play.")
+
+
+def test_the_strong_doubler_shows_its_suit_though_longer_in_theirs() -> None:
+    """1♠ X P 2♦ P: 18 HCP with five spades and five hearts bid 2♥ (it passed: the longest suit
+    was theirs)."""
+    assert robot_call("As Qs Ts 8s 6s Ah Kh Th 8h 2h 7d Ac Jc", "1S X P 2D P") == "2H"

@@ -15,7 +15,7 @@ from bot.ai.bridge_bidding import HandInfo, Shown
 from bot.ai.bridge_system import (balancing, competition, contract_judgment, controls, forcing, game_choice, judgment,
                                   jump_shift, long_suit, losers, minor, notrump, notrump_contested, openings,
                                   over_takeout, overcalls, preference, quantitative, responsive, sacrifice, slam,
-                                  strong, total_tricks, two_suited)
+                                  stopper_ask, strong, total_tricks, two_suited)
 from bot.ai.bridge_system.judgment import keeps
 from bot.ai.bridge_system.position import Calls, Hand, Meaning, Option, Position, meaning_of, natural_call, pick
 from bot.games.bridge import BIDS, DOUBLE, PASS
@@ -93,6 +93,9 @@ def rules_at(position: Position) -> Rules | None:
     found = uncontested(position, sequence) if sequence else notrump.after_overcall(position)
     if found is not None:
         return Rules([*slam.ask(position), *found])
+    stopper = stopper_rules(position)
+    if stopper is not None:
+        return Rules(stopper)
     contested = notrump_contested.rules(position) or competition.rules(position) or responsive.rules(position)
     if contested is not None:
         return Rules(contested)
@@ -106,12 +109,31 @@ def rules_at(position: Position) -> Rules | None:
                   *minor.checkback(sequence),
                   *two_suited.over_two_suited(position),
                   *([] if reopening else judgment.penalty_double(position)),
-                  *losers.game_in_fit(position), *overcalls.rules(position), *overcalls.again(position),
+                  *losers.game_in_fit(position), *stopper_ask.ask(position), *overcalls.rules(position), *overcalls.again(position),
                   *game_choice.long_major(position), *game_choice.choose_game(position),
                   *game_choice.contested_invitation(position), *total_tricks.compete(position),
                   *reopening,
                   *sacrifice.sacrifices(position)],
                  partial=True)
+
+
+def stopper_rules(position: Position) -> list[Option] | None:
+    """The answer to partner's ask for a stopper (``stopper_ask``), and the asker's call after it."""
+    cue = stopper_ask.cue_bid(position.calls, position.partner, 2)
+    if cue is not None and was_ask(position, cue):
+        return stopper_ask.answer(position, position.calls[cue][1][1:])
+    cue = stopper_ask.cue_bid(position.calls, position.seat, 4)
+    if cue is not None and was_ask(position, cue):
+        return stopper_ask.after_answer(position, position.calls[-2][1])
+    return None
+
+
+def was_ask(position: Position, index: int) -> bool:
+    """Call ``index`` was made where the rules offered it as the ask for a stopper."""
+    seat, cue = position.calls[index]
+    before = Position(position.calls[:index], seat, position.shown, position.vulnerable)
+    rules = rules_at(before)
+    return rules is not None and rules.partial and any(o.call == cue for o in stopper_ask.ask(before))
 
 
 def describe(calls: Calls) -> list[Shown]:

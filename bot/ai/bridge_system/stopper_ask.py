@@ -1,0 +1,96 @@
+"""Asking for a stopper: our side opened, both of us have bid, and the opponents have bid one suit.
+A hand with game values between the two hands, no eight-card major fit and no stopper in their
+suit cannot bid 3NT and the natural rules pass or stop in a part score; a club player cue-bids
+their suit instead (the cheapest bid in it, below 3NT), forcing to game and asking partner for a
+stopper. Partner bids 3NT with one; else raises the asker's suit with three cards, bids a suit of
+its own again with four, or gives preference to the asker's suit with two. The asker then bids
+game in the suit with eight cards between the hands, else 3NT."""
+from __future__ import annotations
+
+from bot.ai import bridge_bidding as natural
+from bot.ai.bridge_bidding import SUITS
+from bot.ai.bridge_system.position import Calls, Hand, Meaning, Option, Position, Test, natural_call, stopped
+from bot.games.bridge import BIDS, DOUBLE, PASS
+
+GAME = {"S": "4S", "H": "4H", "D": "5D", "C": "5C"}
+ASK = "a cue-bid of their suit: game values, asks for a stopper in it to bid 3NT"
+NO_STOPPER = "no stopper in their suit"
+
+
+def their_suit(position: Position) -> str | None:
+    """Where the robot may ask: our side opened, partner and the robot have both bid (no notrump),
+    partner's last call is no double (a penalty double is left to stand or not on its own), and the
+    opponents have bid one suit, which is none of ours; that suit, cue-bid below 3NT."""
+    if not position.ours or not position.bids_of(position.seat) or not position.bids_of(position.partner) \
+            or position.of(position.partner)[-1] == DOUBLE:
+        return None
+    theirs = {c[1:] for s, c in position.bids if s % 2 != position.seat % 2}
+    ours = {c[1:] for s, c in position.bids if s % 2 == position.seat % 2}
+    if len(theirs) != 1 or "NT" in theirs or "NT" in ours or theirs & ours:
+        return None
+    suit = theirs.pop()
+    return suit if BIDS.index(position.cheapest(suit)) < BIDS.index("3NT") else None
+
+
+def ask(position: Position) -> list[Option]:
+    """The cue-bid: enough for game with what partner has shown (its least, two more on a wide
+    range), no stopper in their suit, no eight-card major fit, and the natural rules short of game."""
+    suit = their_suit(position)
+    if suit is None:
+        return []
+    partner = position.shown[position.partner]
+
+    def short_of_game(hand: Hand) -> bool:
+        if stopped(suit)(hand) or any(hand.info.lengths[m] + partner.lengths[m] >= 8 for m in "SH"):
+            return False
+        call = natural_call(position, hand)
+        return call == PASS or (call in BIDS and natural.below_game(call))
+    low = natural.GAME - natural.expected_strength(partner)
+    return [Option(position.cheapest(suit), Meaning(low, note=ASK), when=short_of_game)]
+
+
+def cue_bid(calls: Calls, seat: int, back: int) -> int | None:
+    """The index of ``seat``'s bid of a suit ``back`` calls ago, the opponents having only passed or
+    doubled since: ``system`` checks whether it was the ask."""
+    if len(calls) < back or any(c not in (PASS, DOUBLE) for s, c in calls[len(calls) - back + 1:] if s % 2 != seat % 2):
+        return None
+    index = len(calls) - back
+    called_by, call = calls[index]
+    return index if called_by == seat and call in BIDS and call[1:] in SUITS else None
+
+
+def answer(position: Position, suit: str) -> list[Option]:
+    """Opposite the ask: 3NT with a stopper; else three cards of a suit partner bid (game in a
+    major partner showed five of), four of our own suit again, or two of partner's suit. A hand
+    with none of those (one card of partner's suit, no suit of four bid) passes."""
+    partner = position.shown[position.partner]
+    partners = [c[1:] for c in position.bids_of(position.partner) if c[1:] in SUITS and c[1:] != suit]
+    mine = [c[1:] for c in position.bids_of(position.seat) if c[1:] in SUITS and c[1:] not in partners]
+    options = [Option("3NT", Meaning(note="a stopper in their suit"), when=stopped(suit))]
+    for own in partners:
+        if own in "SH" and partner.lengths[own] >= 5:
+            options.append(Option("4" + own, Meaning(lengths={own: 3}, note=NO_STOPPER)))
+        options.append(Option(position.cheapest(own), Meaning(lengths={own: 3}, note=NO_STOPPER)))
+    options += [Option(position.cheapest(own), Meaning(lengths={own: 4}, note=NO_STOPPER)) for own in mine]
+    return options + [Option(position.cheapest(own), Meaning(lengths={own: 2}, note=NO_STOPPER)) for own in partners]
+
+
+def fitting(position: Position, strain: str) -> Test:
+    """Eight cards of ``strain`` between the hand and what partner has shown."""
+    return lambda hand: hand.info.lengths[strain] + position.shown[position.partner].lengths[strain] >= 8
+
+
+def after_answer(position: Position, reply: str) -> list[Option] | None:
+    """The asker, partner having denied a stopper: game in partner's suit with eight cards between
+    the hands, or in a major with eight, else 3NT (past it, game in partner's suit). Over 3NT the
+    natural rules look for a slam; over a game, pass."""
+    if reply == "3NT":
+        return None
+    if reply not in BIDS or reply[1:] not in SUITS or not natural.below_game(reply):
+        return [Option(PASS, Meaning(note="partner chose the game"))]
+    strain = reply[1:]
+    majors = [s for s in "SH" if s != strain]
+    return [Option(GAME[strain], Meaning(note="game in the fit"), when=fitting(position, strain)),
+            *[Option(GAME[s], Meaning(note="game in the fit"), when=fitting(position, s)) for s in majors],
+            Option("3NT", Meaning(note="no eight-card fit: notrump")),
+            Option(GAME[strain], Meaning(note="game in partner's suit"))]
