@@ -436,8 +436,9 @@ def opener_rebid_notrump(a: Auction, mine: str, reply: str) -> str:
 
 
 def rebid_after_new_suit(a: Auction, own: str, new: str) -> str:
-    """Partner's new suit is forcing: raise it, show shape in notrump, rebid a long suit,
-    show a second suit, or repeat the opened suit."""
+    """Partner's new suit is forcing: raise it, bid four spades at the one level over hearts (up to
+    17 HCP, balanced too, not with six of the minor), show shape in notrump, rebid a long suit, show
+    a second suit, or repeat the opened suit."""
     h = a.hand
     points = h.points
     two_level = not a.legal("1NT")
@@ -446,6 +447,9 @@ def rebid_after_new_suit(a: Auction, own: str, new: str) -> str:
             return game_in(new) if new in MAJORS else "3NT"
         step = a.cheapest(new)
         return step if points <= 15 else f"{int(step[0]) + 1}{new}"
+    if new == "H" and own in "CD" and h.lengths["S"] >= 4 and a.cheapest("S") == "1S" and h.hcp <= 17 \
+            and h.lengths[own] < 6:
+        return "1S"  # hearts first with four of each: a 4-4 spade fit is still to find
     if h.balanced and their_suits_stopped(a):
         if h.hcp <= 14:
             return "2NT" if two_level else "1NT"

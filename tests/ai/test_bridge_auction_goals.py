@@ -15,7 +15,16 @@ def test_a_two_over_one_response_forces_to_game() -> None:
     assert robot_call(responder, "1H P 2C P 2D P") == "3NT"
     assert robot_call("Ks 8s 4s Qh 8h 2h Kd 5d 2d Ac Qc 3c 7c", "1S P") == "2C"
     assert explain([(0, "1S"), (1, "Pass"), (2, "2C")], 2) == \
-        "Response: 12+ HCP, 4+ clubs, two over one: forcing to game."
+        "Response: 12+ HCP, 3+ clubs, two over one: forcing to game."
+
+
+def test_three_four_three_three_answers_two_clubs_and_shows_the_trumps() -> None:
+    """1♠ with three spades, four hearts and 13 HCP: 2♣ on three clubs (3NT had left a 5-3 spade
+    fit unplayed), then game in spades; with 19 HCP it had passed 1♠."""
+    thirteen = "Ts 7s 3s Ah Kh Jh 9h Jd 5d 4d Ac Tc 3c"
+    assert robot_call(thirteen, "1S P") == "2C"
+    assert robot_call(thirteen, "1S P 2C P 2D P") == "4S"
+    assert robot_call("Ts 7s 3s Ah Kh Jh 9h Kd Qd 4d Ac Qc 3c", "1S P") == "2C"
 
 
 def test_ten_points_without_a_fit_answer_one_notrump_not_two_over_one() -> None:

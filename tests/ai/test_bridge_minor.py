@@ -69,3 +69,12 @@ def test_new_minor_forcing_finds_the_five_three_major_fit() -> None:
     assert robot_call("5s 3s Ah Qh 5h Kd 9d 8d 2d Kc Qc 8c 2c", "1D P 1S P 1NT P 2C P") == "3NT"
     assert robot_call("Ks Qs Js 5s 3s Ah Qh 5h 3h 8d 7c 8c 2c", "1D P 1S P 1NT P 2C P 2H P") == "3H"
     assert robot_call("Ks 5s Ah Qh 5h 3h Kd 9d 8d 2d Qc 8c 2c", "1D P 1S P 1NT P 2C P 2H P 3H P") == "4H"
+
+
+def test_opener_bids_four_spades_over_one_heart_before_notrump() -> None:
+    """1♦–1♥: balanced 12 HCP with four spades rebids 1♠ (1NT had hidden a 4-4 spade fit);
+    responder's four spades and 12 HCP raise to game. Six diamonds rebid them instead."""
+    assert robot_call("As Qs Js Ts Kh 8h 8d 6d 5d 3d Qc 7c 5c", "1D P 1H P") == "1S"
+    assert explain(calls_of("1D P 1H P 1S"), 4) == "Opener's rebid: 4+ spades."
+    assert robot_call("7s 6s 5s 4s Ah Qh Th 3h Kd Td Kc Tc 9c", "1D P 1H P 1S P") == "4S"
+    assert robot_call("As Qs Js Ts Kh 8d 7d 6d 5d 3d 2d Qc 7c", "1D P 1H P") == "2D"

@@ -63,7 +63,9 @@ def at_most(counted: Callable[[HandInfo], int], top: int) -> Test:
 
 
 def after_major(position: Position, sequence: tuple[str, ...]) -> list[Option] | None:
-    """After 1♥ or 1♠: responder's first call, and opener's answer to Jacoby 2NT."""
+    """After 1♥ or 1♠: responder's first call, and opener's answer to Jacoby 2NT. With game values
+    and no other bid (3-4-3-3 under 1♠) two over one is 2♣ on three cards: responder shows the
+    three trumps later."""
     major = sequence[0][1]
     if len(sequence) == 2 and sequence[1] == "2NT":
         return [Option("3" + major, Meaning(16, note="extra values: interest in a slam")),
@@ -88,7 +90,7 @@ def after_major(position: Position, sequence: tuple[str, ...]) -> list[Option] |
         Option("2D", two, when=lambda hand: hand.info.lengths["D"] >= hand.info.lengths["C"]),
         Option("2C", Meaning(12, lengths={"C": 4}, note=TWO_OVER_ONE)),
         Option("2D", two),
+        Option("2C", Meaning(12, lengths={"C": 3}, note=TWO_OVER_ONE)),
         Option("1NT", Meaning(6, 12, note="no fit, not forcing")),
-        Option("3NT", Meaning(13, 15, balanced=True, note="to play")),
         Option(PASS, Meaning(0, 5)),
     ]
