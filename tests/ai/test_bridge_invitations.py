@@ -31,9 +31,10 @@ def test_opener_accepts_the_invitation_with_a_maximum() -> None:
 
 def test_three_of_a_minor_both_hands_bid_invites_3nt() -> None:
     """1♦ 1♠ 2♦ 3♦: responder's raise invites; opener accepts with 13+ HCP, in notrump with a club
-    stopper, else in five diamonds (the simulation's choice over the rules' 3NT)."""
+    stopper, else with seven diamonds in five of them (the simulation's choice over the rules' 3NT:
+    2♦ showed five, so the raise may hold three)."""
     assert robot_call("Ks 4s Jh 7h 6h Ad Qd 9d 8d 5d Kc 7c 2c", "1D P 1S P 2D P 3D P") == "3NT"
-    assert robot_call("Ks 4s Ah Jh 6h Ad Qd 9d 8d 5d 3c 7c 2c", "1D P 1S P 2D P 3D P") == "5D"
+    assert robot_call("Ks 4s Ah 6h Ad Qd Jd 9d 8d 5d 4d 7c 2c", "1D P 1S P 2D P 3D P") == "5D"
     assert robot_call("Ks 4s Qh Jh 6h Ad Jd 9d 8d 5d Jc 7c 2c", "1D P 1S P 2D P 3D P") == "P"  # 12 HCP
 
 
