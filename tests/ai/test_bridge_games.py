@@ -24,6 +24,8 @@ def test_a_seven_card_major_takes_partners_3nt_out_to_game_in_it() -> None:
     assert robot_call(opener, "P P 1H P 1NT P 3H P 3NT P") == "4H"
     assert explain(calls_of("P P 1H P 1NT P 3H P 3NT P 4H"), 10) == \
         "Later call: 7+ hearts, a long suit: game in it rather than 3NT."
+    # 1♠–2♦–2♠–3NT: seven spades without a singleton or void take it out too (3NT went down)
+    assert robot_call("Ks Qs Js Ts 8s 6s 5s Qh 4h 6d 4d Kc 4c", "1S P 2D P 2S P 3NT P") == "4S"
 
 
 def test_six_hearts_are_shown_before_3nt_and_partner_raises_with_two() -> None:

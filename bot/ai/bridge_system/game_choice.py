@@ -1,11 +1,11 @@
 """Choosing the game: four of a major rather than 3NT when a hand holds a long major its partner
 cannot know of. The natural rules count points to 3NT when no eight-card fit is known; a club
 player with six cards of a major bid before shows them again first (partner raises with two, else
-bids 3NT), and with seven and a short suit takes partner's 3NT out to four of the major. And
+bids 3NT), and with seven takes partner's 3NT out to four of the major. And
 responder's 2NT invitation where the opponents have bid."""
 from __future__ import annotations
 
-from bot.ai.bridge_system.position import Meaning, Option, Position, Test, either, natural_call, short_suit, stopped
+from bot.ai.bridge_system.position import Meaning, Option, Position, Test, either, natural_call, stopped
 from bot.games.bridge import PASS
 
 
@@ -25,7 +25,7 @@ def long_major(position: Position) -> list[Option]:
     """For each major the robot has bid and partner has shown fewer than two of: three of it, six
     cards, where the natural rules would bid 3NT, or three of it unless they have just doubled us (a
     pass stands then); not over partner's 2NT, where three of it is a sign-off. Four of it over
-    partner's 3NT with seven cards and a short suit."""
+    partner's 3NT with seven cards."""
     partner = position.partner
     last = position.bids[-1] if position.bids else None
     options = []
@@ -33,8 +33,7 @@ def long_major(position: Position) -> list[Option]:
         if position.shown[partner].lengths[major] >= 2:
             continue
         if last == (partner, "3NT"):
-            options.append(Option("4" + major, Meaning(lengths={major: 7}, note="a long suit: game in it rather than 3NT"),
-                                  when=short_suit))
+            options.append(Option("4" + major, Meaning(lengths={major: 7}, note="a long suit: game in it rather than 3NT")))
         call = position.cheapest(major)
         if call[0] == "3" and last != (partner, "2NT"):  # over partner's 2NT invitation, three of it declines
             options.append(Option(call, Meaning(lengths={major: 6}, note="six of them: game in the suit or 3NT"),
