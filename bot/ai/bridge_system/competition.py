@@ -151,7 +151,7 @@ def doubler_rebids(position: Position, their: str, answer: str) -> list[Option]:
         options.append(Option(position.cheapest("NT"), Meaning(18, 20, balanced=True, note="a strong hand with a stopper in their suit"),
                               when=stopped(their)))
     options += [Option(position.cheapest(s), Meaning(17, lengths={s: 5}, note="a strong hand with a long suit"),
-                              when=longest(s, others(their)))
+                       when=longest(s, others(their)))
                 for s in others(their) if position.cheapest(s)[0] <= "3"]
     return options + [Option(PASS, Meaning())]
 
