@@ -78,3 +78,10 @@ def test_opener_bids_four_spades_over_one_heart_before_notrump() -> None:
     assert explain(calls_of("1D P 1H P 1S"), 4) == "Opener's rebid: 4+ spades."
     assert robot_call("7s 6s 5s 4s Ah Qh Th 3h Kd Td Kc Tc 9c", "1D P 1H P 1S P") == "4S"
     assert robot_call("As Qs Js Ts Kh 8d 7d 6d 5d 3d 2d Qc 7c", "1D P 1H P") == "2D"
+
+
+def test_a_minor_bid_again_over_a_one_level_answer_reads_as_five() -> None:
+    """1♦–1♥–2♦: five diamonds at least (fewer bid notrump or another suit); over 2♣ a 4-4-4-1
+    hand repeats four, so nothing is read there."""
+    assert explain(calls_of("1D P 1H P 2D"), 4) == "Opener's rebid: 5+ diamonds."
+    assert explain(calls_of("1D P 2C P 2D"), 4) == "Opener's rebid: nothing new about the hand in this system."

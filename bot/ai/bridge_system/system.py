@@ -133,8 +133,10 @@ def was_ask(position: Position, index: int) -> bool:
     """Call ``index`` was made where the rules offered it as the ask for a stopper."""
     seat, cue = position.calls[index]
     before = Position(position.calls[:index], seat, position.shown, position.vulnerable)
+    if not any(o.call == cue for o in stopper_ask.ask(before)):  # the cheap test first: most bids are no ask
+        return False
     rules = rules_at(before)
-    return rules is not None and rules.partial and any(o.call == cue for o in stopper_ask.ask(before))
+    return rules is not None and rules.partial
 
 
 def describe(calls: Calls) -> list[Shown]:
