@@ -174,7 +174,10 @@ def read_call(shown: list[Shown], bids: list[tuple[int, str]], seat: int, call: 
         if any(b[1:] == strain for b in partner_bids):  # an eight-card fit with what partner has shown
             me.promise(0, suit=strain, length=max(1, 8 - partner.lengths[strain]))
         elif any(b[1:] == strain for b in own_bids):
-            if opener_rebid and level > cheapest_level(strain, bids[-1][1]):
+            if answering_again(bids, seat) and level == 3 and strain in MAJORS \
+                    and cheapest_level(strain, bids[-1][1]) == 2:
+                me.promise(0, suit=strain, length=6)  # responder's jump: ``long_major_invitation``
+            elif opener_rebid and level > cheapest_level(strain, bids[-1][1]):
                 me.promise(0, suit=strain, length=6)  # opener jumps in its own suit only with six
             elif opener_rebid and strain in "CD" and partner_bids[:1] and partner_bids[0][0] == "1" \
                     and all(s % 2 == seat % 2 for s, _ in bids):
@@ -509,14 +512,15 @@ def place(a: Auction) -> str:
     never a part score or a minor's game).
     Where that finds nothing, two cards of our own six-card suit are likely enough with partner to
     bid it again at the cheapest level. Accept partner's game invitation with 3+ HCP above what we
-    have shown, or the top of a range of three HCP or fewer (opposite 2NT, in a six-card suit we bid)."""
+    have shown, or above the bottom of a range of three HCP or fewer (the top of a narrower one);
+    opposite 2NT, in a six-card suit we bid."""
     h, partner = a.hand, a.shown[a.partner]
     invited = invitation(a)
     if invited:
         mine = a.shown[a.me]
-        top = mine.max_hcp - mine.min_hcp <= 2 and h.hcp >= mine.max_hcp  # the top of a narrow range
+        narrow = mine.max_hcp - mine.min_hcp <= 2 and h.hcp >= max(mine.min_hcp + 1, mine.max_hcp - 1)
         own = six_card_suit(a) if invited == "NT" else None
-        if (h.hcp - mine.min_hcp >= 3 or top) and a.legal(game_in(invited)):
+        if (h.hcp - mine.min_hcp >= 3 or narrow) and a.legal(game_in(invited)):
             return game_in(own) if own is not None and own in MAJORS else game_in(invited)
         return a.cheapest(own) if own and a.cheapest(own)[0] == "3" else PASS
     held = {s: max(partner.lengths[s], 2 if partner.balanced and s in MAJORS else 0) for s in SUITS}
@@ -640,6 +644,8 @@ def invitation(a: Auction) -> str | None:
     if last == "2NT" and mine and mine[0] != "1NT":
         return "NT"
     strain: str = last[1:]
+    if long_major_invitation(a):
+        return strain if a.hand.lengths[strain] >= 2 else "NT"
     if last[0] != "3" or not any(b[1:] == strain for b in mine):
         return None
     if strain in MAJORS:
@@ -647,3 +653,15 @@ def invitation(a: Auction) -> str | None:
         competing = before[0] % 2 != a.me % 2 and cheapest_level(strain, before[1]) == 3
         return None if competing else strain
     return "NT" if strain in "CD" and all(s % 2 == a.me % 2 for s, _ in a.bids) else None
+
+
+def long_major_invitation(a: Auction) -> bool:
+    """Partner's jump to three of a major partner has bid and we have not, the opponents passing
+    throughout: six cards of it and game values opposite what we have shown if we hold two
+    (``contract_for``'s fit with a balanced hand)."""
+    seat, last = a.bids[-1]
+    strain = last[1:]
+    earlier = [c for s, c in a.bids[:-1] if s == seat]
+    return (last[0] == "3" and strain in MAJORS and any(c[1:] == strain for c in earlier)
+            and not any(c[1:] == strain for c in a.bids_of(a.me)) and cheapest_level(strain, a.bids[-2][1]) == 2
+            and all(c == PASS for s, c in a.calls if s % 2 != a.me % 2))

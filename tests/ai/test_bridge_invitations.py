@@ -21,12 +21,23 @@ def test_responder_invites_with_2nt_and_the_call_says_so() -> None:
     assert robot_call("Ks 7s 2s Qh 9h 5h 3h Qd 8d 4d Jc 9c 6c", "1D P 1H P 1NT P") == "P"  # 8 HCP
 
 
-def test_opener_accepts_the_invitation_with_a_maximum() -> None:
-    """The top of the 1NT rebid's 12-14 accepts; 12 passes."""
+def test_opener_accepts_the_invitation_above_a_minimum() -> None:
+    """13 and 14 of the 1NT rebid's 12-14 accept; 12 passes."""
     maximum = "Qs Ts 4s Kh 6h Ad Qd 9d 5d Kc 8c 7c 2c"      # 14 HCP
+    middle = "Qs Ts 4s Kh 6h Ad Jd 9d 5d Kc 8c 7c 2c"       # 13 HCP
     minimum = "Qs Ts 4s Kh 6h Ad Td 9d 5d Kc 8c 7c 2c"      # 12 HCP
     assert robot_call(maximum, "1D P 1H P 1NT P 2NT P") == "3NT"
+    assert robot_call(middle, "1D P 1H P 1NT P 2NT P") == "3NT"
     assert robot_call(minimum, "1D P 1H P 1NT P 2NT P") == "P"
+
+
+def test_responder_s_jump_in_a_six_card_major_invites_game() -> None:
+    """1♣ 1♠ 1NT 3♠: six spades and 9 HCP invite; opener (balanced: two spades at least) with more
+    than a minimum bids 4♠, and passes with 12 HCP."""
+    assert robot_call("As Js Ts 8s 7s 2s Ah Th 3h 8d 9c 7c 3c", "1C P 1S P 1NT P") == "3S"
+    assert explain(calls_of("1C P 1S P 1NT P 3S"), 6) == "Later call: 6+ spades."
+    assert robot_call("9s 4s Kh 7h 2h Ad Qd 7d Ac 8c 5c 4c 2c", "1C P 1S P 1NT P 3S P") == "4S"  # 13 HCP
+    assert robot_call("9s 4s Kh 7h 2h Ad Jd 7d Ac 8c 5c 4c 2c", "1C P 1S P 1NT P 3S P") == "P"  # 12 HCP
 
 
 def test_three_of_a_minor_both_hands_bid_invites_3nt() -> None:
