@@ -28,7 +28,7 @@ def test_opener_answers_the_ask() -> None:
     asked = "1D P 1H 1S 2D P 2S P"
     assert robot_call("As Ts 5s 3s 9h Qd Jd 9d 4d 3d Ac Tc 8c", asked) == "3NT"
     assert robot_call("7s 5s Kh 3h Ad Kd Qd Jd 9d 4d Qc 8c 3c", asked) == "3D"
-    assert explain(calls_of(asked + " 3D"), 8) == "Later call: 4+ diamonds, no stopper in their suit."
+    assert explain(calls_of(asked + " 3D"), 8) == "Later call: 4+ diamonds, no stopper in the suit asked."
     assert robot_call("7s 5s Kh Qh 3h Ad Kd Jd 9d 4d Qc 8c 3c", asked) == "3H"
 
 
@@ -43,3 +43,21 @@ def test_the_asker_bids_game_in_the_fit_or_3nt() -> None:
 def test_no_ask_over_partners_penalty_double() -> None:
     """2♣ P 2♦ 2♠ X P: opener's double is for penalty; responder does not cue-bid over it."""
     assert robot_call("4s 3s Jh 6h 2h Qd 8d 5d Jc 9c 7c 6c 2c", "2C P 2D 2S X P") != "3S"
+
+
+FOURTH = "Ks 3s Ah Qh 8h 5h 4h Kd Qd 2d 8c 5c 3c"
+"""14 HCP, five hearts, no club stopper: 1♦ P 1♥ P 1♠ P had bid 3NT with clubs open."""
+
+
+def test_the_fourth_suit_asks_for_a_stopper_where_the_opponents_are_silent() -> None:
+    """1♦ 1♥ 1♠ 2♣: responder's fourth suit asks; opener with a club stopper bids 3NT, with three
+    hearts raises (responder then bids 4♥), else bids its diamonds again."""
+    assert robot_call(FOURTH, "1D P 1H P 1S P") == "2C"
+    assert explain(calls_of("1D P 1H P 1S P 2C"), 6) == \
+        "Later call: 13+ HCP, the fourth suit: game values, asks for a stopper in it to bid 3NT."
+    asked = "1D P 1H P 1S P 2C P"
+    assert robot_call("As Js 5s 3s 9h Qd Jd 9d 4d Ac Tc 8c 2c", asked) == "3NT"
+    assert robot_call("As Js 5s 3s Kh 9h 6h Qd Jd 9d 4d 8c 2c", asked) == "2H"
+    assert robot_call(FOURTH, asked + " 2H P") == "4H"
+    assert robot_call("As Js 5s 3s 9h Kd Qd Jd 9d 4d 3d 8c 2c", asked) == "2D"
+    assert robot_call(FOURTH.replace("3c", "Qc"), "1D P 1H P 1S P") != "2C"  # Q83 of clubs stops them

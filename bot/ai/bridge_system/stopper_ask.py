@@ -1,10 +1,12 @@
-"""Asking for a stopper: our side opened, both of us have bid, and the opponents have bid one suit.
-A hand with game values between the two hands, no eight-card major fit and no stopper in their
-suit cannot bid 3NT and the natural rules pass or stop in a part score; a club player cue-bids
-their suit instead (the cheapest bid in it, below 3NT), forcing to game and asking partner for a
-stopper. Partner bids 3NT with one; else raises the asker's suit with three cards, bids a suit of
-its own again with four, or gives preference to the asker's suit with two. The asker then bids
-game in the suit with eight cards between the hands, else 3NT."""
+"""Asking for a stopper: our side opened, both of us have bid, and the opponents have bid one suit
+(or, the opponents silent, we have bid three suits and the fourth is unbid: fourth suit forcing).
+A hand with game values between the two hands, no eight-card major fit and no stopper in that
+suit cannot bid 3NT and the natural rules pass, stop in a part score or bid 3NT with the suit
+open; a club player bids the suit instead (the cheapest bid in it, from the two level to below
+3NT), forcing to game and asking partner for a stopper. Partner bids 3NT with one; else raises the
+asker's suit with three cards, bids a suit of its own again with four, or gives preference to the
+asker's suit with two. The asker then bids game in the suit with eight cards between the hands,
+else 3NT."""
 from __future__ import annotations
 
 from bot.ai import bridge_bidding as natural
@@ -14,39 +16,50 @@ from bot.games.bridge import BIDS, DOUBLE, PASS
 
 GAME = {"S": "4S", "H": "4H", "D": "5D", "C": "5C"}
 ASK = "a cue-bid of their suit: game values, asks for a stopper in it to bid 3NT"
-NO_STOPPER = "no stopper in their suit"
+FOURTH = "the fourth suit: game values, asks for a stopper in it to bid 3NT"
+NO_STOPPER = "no stopper in the suit asked"
 
 
-def their_suit(position: Position) -> str | None:
+def asked_suit(position: Position) -> str | None:
     """Where the robot may ask: our side opened, partner and the robot have both bid (no notrump),
     partner's last call is no double (a penalty double is left to stand or not on its own), and the
-    opponents have bid one suit, which is none of ours; that suit, cue-bid below 3NT."""
+    opponents have bid one suit, which is none of ours, or have only passed while we bid three
+    suits; their suit or the fourth, bid from the two level to below 3NT."""
     if not position.ours or not position.bids_of(position.seat) or not position.bids_of(position.partner) \
             or position.of(position.partner)[-1] == DOUBLE:
         return None
     theirs = {c[1:] for s, c in position.bids if s % 2 != position.seat % 2}
     ours = {c[1:] for s, c in position.bids if s % 2 == position.seat % 2}
+    if not theirs and len(ours) == 3 and all(c == PASS for s, c in position.calls if s % 2 != position.seat % 2):
+        theirs = set(SUITS) - ours
     if len(theirs) != 1 or "NT" in theirs or "NT" in ours or theirs & ours:
         return None
     suit = theirs.pop()
-    return suit if BIDS.index(position.cheapest(suit)) < BIDS.index("3NT") else None
+    return suit if BIDS.index("2C") <= BIDS.index(position.cheapest(suit)) < BIDS.index("3NT") else None
+
+
+def fourth_suit(position: Position) -> bool:
+    """The opponents have made no bid: the suit asked is our fourth, not theirs."""
+    return all(s % 2 == position.seat % 2 for s, _ in position.bids)
 
 
 def ask(position: Position) -> list[Option]:
-    """The cue-bid: enough for game with what partner has shown (its least, two more on a wide
-    range), no stopper in their suit, no eight-card major fit, and the natural rules short of game."""
-    suit = their_suit(position)
+    """The ask: enough for game with what partner has shown (its least, two more on a wide range),
+    no stopper in the suit, no eight-card major fit, and the natural rules short of game (or, in
+    the fourth suit, in 3NT)."""
+    suit = asked_suit(position)
     if suit is None:
         return []
     partner = position.shown[position.partner]
+    fourth = fourth_suit(position)
 
     def short_of_game(hand: Hand) -> bool:
         if stopped(suit)(hand) or any(hand.info.lengths[m] + partner.lengths[m] >= 8 for m in "SH"):
             return False
         call = natural_call(position, hand)
-        return call == PASS or (call in BIDS and natural.below_game(call))
+        return call == PASS or (call in BIDS and natural.below_game(call)) or (fourth and call == "3NT")
     low = natural.GAME - natural.expected_strength(partner)
-    return [Option(position.cheapest(suit), Meaning(low, note=ASK), when=short_of_game)]
+    return [Option(position.cheapest(suit), Meaning(low, note=FOURTH if fourth else ASK), when=short_of_game)]
 
 
 def cue_bid(calls: Calls, seat: int, back: int) -> int | None:
@@ -61,18 +74,20 @@ def cue_bid(calls: Calls, seat: int, back: int) -> int | None:
 
 def answer(position: Position, suit: str) -> list[Option]:
     """Opposite the ask: 3NT with a stopper; else three cards of a suit partner bid (game in a
-    major partner showed five of), four of our own suit again, or two of partner's suit. A hand
-    with none of those (one card of partner's suit, no suit of four bid) passes."""
+    major partner showed five of), four of our own suit again, or, where we have bid no suit of
+    our own, two of partner's suit (so a raise of partner's suit shows three cards where we have
+    one). A hand with none of those passes."""
     partner = position.shown[position.partner]
     partners = [c[1:] for c in position.bids_of(position.partner) if c[1:] in SUITS and c[1:] != suit]
     mine = [c[1:] for c in position.bids_of(position.seat) if c[1:] in SUITS and c[1:] not in partners]
-    options = [Option("3NT", Meaning(note="a stopper in their suit"), when=stopped(suit))]
+    options = [Option("3NT", Meaning(note="a stopper in the suit asked"), when=stopped(suit))]
     for own in partners:
         if own in "SH" and partner.lengths[own] >= 5:
             options.append(Option("4" + own, Meaning(lengths={own: 3}, note=NO_STOPPER)))
         options.append(Option(position.cheapest(own), Meaning(lengths={own: 3}, note=NO_STOPPER)))
     options += [Option(position.cheapest(own), Meaning(lengths={own: 4}, note=NO_STOPPER)) for own in mine]
-    return options + [Option(position.cheapest(own), Meaning(lengths={own: 2}, note=NO_STOPPER)) for own in partners]
+    return options + [Option(position.cheapest(own), Meaning(lengths={own: 2}, note=NO_STOPPER))
+                      for own in partners if not mine]
 
 
 def fitting(position: Position, strain: str) -> Test:
