@@ -307,3 +307,13 @@ def test_the_strong_doubler_shows_its_suit_though_longer_in_theirs() -> None:
     """1♠ X P 2♦ P: 18 HCP with five spades and five hearts bid 2♥ (it passed: the longest suit
     was theirs)."""
     assert robot_call("As Qs Ts 8s 6s Ah Kh Th 8h 2h 7d Ac Jc", "1S X P 2D P") == "2H"
+
+
+def test_advancer_jumps_in_a_five_card_minor_and_the_doubler_accepts_in_notrump() -> None:
+    """1♥ X P: no four-card major, six diamonds and 10 HCP jump to 3♦ (invites); 6 HCP bid 2♦.
+    The doubler with 16 HCP and a heart stopper bids 3NT."""
+    ten = "Qs 4s 8h 3h Kd Jd 9d 7d 5d 2d Ac 6c 3c"
+    assert robot_call(ten, "1H X P") == "3D"
+    assert explain(calls_of("1H X P 3D"), 3) == "Advance: 9–11 HCP, 5+ diamonds, invites game."
+    assert robot_call(ten.replace("Ac", "Tc"), "1H X P") == "2D"
+    assert robot_call("As Ks 5s 2s Kh Jh 7h Qd 8d 4d Kc 9c 2c", "1H X P 3D P") == "3NT"

@@ -112,7 +112,8 @@ def advancing(position: Position, their: str, protective: bool = False) -> list[
     hold five good trumps in their suit, or six (a pass for penalty). After a double in the
     pass-out seat (``protective``: we passed their opening, partner's double may be 3 HCP
     lighter), a jump or game needs 3 HCP more. Where the jump is to game (over a preempt or a raise),
-    9-11 HCP bid it too."""
+    9-11 HCP bid it too. Without four cards of a major, 9-11 HCP jump in a five-card minor below
+    3NT (the doubler bids 3NT with 14+ and a stopper)."""
     unbid = others(their)
     more = 3 if protective else 0
     no_major: Test = lambda hand: all(hand.info.lengths[s] < 4 for s in unbid if s in "HS")  # noqa: E731
@@ -128,6 +129,11 @@ def advancing(position: Position, their: str, protective: bool = False) -> list[
     options += [Option("3NT", Meaning(12 + more, note="a stopper in their suit"), when=stopped(their))]
     if position.legal("1NT"):
         options += [Option("1NT", Meaning(6, 10, note="a stopper in their suit"), when=both(stopped(their), no_major))]
+    for minor in (s for s in unbid if s in "CD"):
+        jump_bid = f"{int(position.cheapest(minor)[0]) + 1}{minor}"
+        if BIDS.index(jump_bid) < BIDS.index("3NT"):
+            options.append(Option(jump_bid, Meaning(9 + more, 11 + more, lengths={minor: 5}, note="invites game"),
+                                  when=both(no_major, longest(minor, unbid))))
     for suit in sorted(unbid, key=lambda s: s not in "HS"):
         options.append(Option(position.cheapest(suit), Meaning(lengths={suit: 4}, note="an answer to the takeout double"),
                               when=longest(suit, unbid)))
@@ -146,6 +152,9 @@ def doubler_rebids(position: Position, their: str, answer: str) -> list[Option]:
             options.append(Option("4" + suit, Meaning(19, lengths={suit: 4}, note="to play")))
             if jumped:
                 options.append(Option("4" + suit, Meaning(14, lengths={suit: 3}, note="accepts the invitation")))
+        elif jumped and answer[0] == "3":
+            options.append(Option("3NT", Meaning(14, note="accepts the invitation: a stopper in their suit"),
+                                  when=stopped(their)))
         options.append(Option(f"{int(answer[0]) + 1}{suit}", Meaning(16, lengths={suit: 4}, note="extra values: invites game")))
     if position.cheapest("NT")[0] <= "2":
         options.append(Option(position.cheapest("NT"), Meaning(18, 20, balanced=True, note="a strong hand with a stopper in their suit"),

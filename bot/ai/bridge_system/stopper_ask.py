@@ -4,8 +4,8 @@ A hand with game values between the two hands, no eight-card major fit and no st
 suit cannot bid 3NT and the natural rules pass, stop in a part score or bid 3NT with the suit
 open; a club player bids the suit instead (the cheapest bid in it, from the two level to below
 3NT), forcing to game and asking partner for a stopper. Partner bids 3NT with one; else raises the
-asker's suit with three cards, bids a suit of its own again with four, or gives preference to the
-asker's suit with two. The asker then bids game in the suit with eight cards between the hands,
+asker's suit with three cards, bids a suit of its own again with four, or (with no suit of its
+own bid) gives preference to the asker's suit with two. The asker then bids game in the suit with eight cards between the hands,
 else 3NT."""
 from __future__ import annotations
 
