@@ -5,8 +5,8 @@ suit cannot bid 3NT and the natural rules pass, stop in a part score or bid 3NT 
 open; a club player bids the suit instead (the cheapest bid in it, from the two level to below
 3NT), forcing to game and asking partner for a stopper. Partner bids 3NT with one; else raises the
 asker's suit with three cards, bids a suit of its own again with four, or (with no suit of its
-own bid) gives preference to the asker's suit with two. The asker then bids game in the suit with eight cards between the hands,
-else 3NT."""
+own bid) gives preference to the asker's suit with two. The asker then bids game in the suit with
+eight cards between the hands, else 3NT."""
 from __future__ import annotations
 
 from bot.ai import bridge_bidding as natural
@@ -30,7 +30,7 @@ def asked_suit(position: Position) -> str | None:
         return None
     theirs = {c[1:] for s, c in position.bids if s % 2 != position.seat % 2}
     ours = {c[1:] for s, c in position.bids if s % 2 == position.seat % 2}
-    if not theirs and len(ours) == 3 and all(c == PASS for s, c in position.calls if s % 2 != position.seat % 2):
+    if fourth_suit(position) and len(ours) == 3 and all(c == PASS for s, c in position.calls if s % 2 != position.seat % 2):
         theirs = set(SUITS) - ours
     if len(theirs) != 1 or "NT" in theirs or "NT" in ours or theirs & ours:
         return None
