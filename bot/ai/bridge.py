@@ -5,7 +5,8 @@ The robot sees only its seat's view (its hand, dummy after the lead, the cards p
 auction). To play a card it deals the unseen cards at random, many times, in ways that agree with
 what it knows (``bridge_deals``: card counts, shown voids, roughly what the calls promised and what
 partner's carding said), solves every deal with endplay's double-dummy solver and plays the card
-that does best on average; leads and signals follow the convention card (``bridge_carding``). The
+that scores best on average for its side at IMPs (making or beating the contract before a trick
+more); leads and signals follow the convention card (``bridge_carding``). The
 bidding system is written out in ``docs/rules/bridge.md``.
 
 The bidding is in ``bridge_system`` (over the natural rules of ``bridge_bidding``), the choice
@@ -26,6 +27,7 @@ from bot.ai.bridge_solver import in_solver
 from bot.ai.bridge_systems import system_of
 from bot.games.base import HIDDEN, Action, ActionSpec
 from bot.games.bridge import BIDS, DOUBLE, REDOUBLE, card_code
+from bot.games.bridge_scoring import ContractResult, duplicate_score, imps
 from bot.games.cards import DECK, RANKS
 
 SAMPLES = 16
@@ -36,43 +38,71 @@ SAMPLES = 16
 
 
 def choose_card(view: Mapping[str, Any], choices: Sequence[str], rng: random.Random) -> str:
-    """The card with the most tricks on average over ``SAMPLES`` sampled deals (double dummy), or
-    over every layout when so few agree with what the robot knows. Within the opening lead's suit,
-    and among equal cards when defending, the card the carding agreement names
+    """The card that scores best over ``SAMPLES`` sampled deals (double dummy), or over every
+    layout when so few agree with what the robot knows: the fewest IMPs lost on average against
+    the best card of each deal (``card_values``), then the most tricks. Within the opening lead's
+    suit, and among equal cards when defending, the card the carding agreement names
     (``bridge_carding``); else the lowest of equal cards."""
     if len(choices) == 1:
         return choices[0]
     table = read_table(view)
     shown = system_of(view).describe([(c["seat"], c["call"]) for c in view["auction"]])
-    totals = in_solver(card_totals, table, shown, tuple(choices), rng.getrandbits(64), SAMPLES)
+    tricks = in_solver(card_tricks, table, shown, tuple(choices), rng.getrandbits(64), SAMPLES)
+    values = card_values(view, table, tricks)
     if not table.history:
         hand = table.hands[table.to_play]
         leads = {opening_lead([c for c in hand if c[1] == card[1]]) for card in choices}
-        return max(leads, key=lambda c: (totals[c], -RANKS.index(c[0]), c[1]))
-    best = max(totals.values())
-    tied = [c for c in choices if totals[c] == best]
+        return max(leads, key=lambda c: (values[c], -RANKS.index(c[0]), c[1]))
+    best = max(values.values())
+    tied = [c for c in choices if values[c] == best]
     return (agreed_card(table.history, table.declarer, table.to_play, table.hands[table.to_play], tied)
             or max(tied, key=lambda c: (-RANKS.index(c[0]), c[1])))
 
 
-def card_totals(table: Table, shown: Sequence[Shown], choices: Sequence[str], seed: int,
-                samples: int) -> dict[str, int]:
-    """Tricks each of ``choices`` takes, summed over ``samples`` sampled deals, or over every
-    layout (those that keep the auction's promises and partner's carding, if any do) when there
-    are no more than ``samples`` (solver process)."""
+def card_tricks(table: Table, shown: Sequence[Shown], choices: Sequence[str], seed: int,
+                samples: int) -> dict[str, list[int]]:
+    """The tricks each of ``choices`` takes for the side to play, on each of ``samples`` sampled
+    deals, or on every layout (those that keep the auction's promises and partner's carding, if
+    any do) when there are no more than ``samples`` (solver process)."""
     listed = layouts(table, samples)
     if listed is None:
         rng = random.Random(seed)
         listed = [sample_hidden(table, shown, rng) for _ in range(samples)]
     else:
         listed = [layout for layout in listed if not misfits(table, shown, layout)] or listed
-    totals = dict.fromkeys(choices, 0)
+    tricks: dict[str, list[int]] = {card: [] for card in choices}
     for board in solve_all_boards([solver_deal({**table.hands, **hidden}, table) for hidden in listed]):
-        for card, tricks in board:
+        for card, taken in board:
             code = card_code(card)
-            if code in totals:
-                totals[code] += tricks
-    return totals
+            if code in tricks:
+                tricks[code].append(taken)
+    return tricks
+
+
+def card_values(view: Mapping[str, Any], table: Table, tricks: Mapping[str, Sequence[int]]) -> dict[str, tuple[int, int]]:
+    """Each card's IMPs against the best card of each deal, summed over the deals (the contract's
+    score for the side to play: making or beating it outweighs a trick more or less), and its
+    tricks summed."""
+    contract = str(view["contract"])
+    level, strain, doubled = int(contract[0]), contract[1:].rstrip("X"), len(contract) - len(contract.rstrip("X"))
+    side = table.to_play % 2
+    declaring = table.declarer % 2
+    won = int(view["tricks"][declaring])
+    left = table.counts[table.to_play]
+    sign = 1 if side == 0 else -1
+
+    def score(taken: int) -> int:
+        total = won + (taken if side == declaring else left - taken)
+        result = ContractResult(level, strain, doubled, table.declarer, total)
+        return sign * duplicate_score(result, view["vulnerable"])
+    deals = min(len(t) for t in tricks.values())
+    lost = dict.fromkeys(tricks, 0)
+    for index in range(deals):
+        scores = {card: score(t[index]) for card, t in tricks.items()}
+        top = max(scores.values())
+        for card, points in scores.items():
+            lost[card] += imps(points - top)
+    return {card: (lost[card], sum(tricks[card])) for card in tricks}
 
 
 def best_tricks(hands: Mapping[int, Sequence[str]], table: Table) -> int:

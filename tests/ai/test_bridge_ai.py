@@ -166,6 +166,23 @@ def test_robot_wins_the_trick_with_its_ace() -> None:
     assert action == Action("play", cards=("Ah",))
 
 
+def test_cards_are_scored_by_the_contract_before_the_tricks() -> None:
+    """3NT by North after East's lead. Declarer's side to play: a card taking nine tricks on each
+    of four deals beats one taking ten on three and seven on the fourth (more tricks in all, but
+    the contract goes down). A defender's card that beats 3NT every time (five tricks) beats one
+    taking six on three deals and letting it make on the fourth."""
+    game = played(table({N: "As Ks Qs Js 9s Ah 3h 4d 5d 6d 2c 3c 4c",
+                         E: "Kh Qh Jh Th 2s 7d 8d 9d Tc Jc Qc Kc Ac",
+                         S: "8s 7s 6s 5s 9h 8h 7h 2d 3d 5c 6c 7c 8c"}, "3NT P P P"), "Kh")
+    view = game.view(N)
+    values = robot.card_values(view, deals.read_table(view), {"8s": [9, 9, 9, 9], "8h": [10, 10, 10, 7]})
+    assert values["8s"] > values["8h"] and values["8h"][1] > values["8s"][1]
+    played(game, "9h")
+    view = game.view(W)
+    values = robot.card_values(view, deals.read_table(view), {"2h": [5, 5, 5, 5], "5h": [6, 6, 6, 4]})
+    assert values["2h"] > values["5h"] and values["5h"][1] > values["2h"][1]
+
+
 def answer(game: BridgeEngine, seat: int) -> Action:
     return robot.choose(game.view(seat), game.legal_actions(seat), random.Random(0))
 
