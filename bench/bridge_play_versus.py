@@ -19,7 +19,6 @@ a process of its own).
 """
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import random
@@ -133,14 +132,10 @@ def main() -> None:
         sys.path.insert(0, str(ROOT))
         print(json.dumps(play_part(Path(sys.argv[2]), [(n, d, b) for n, d, b in json.load(sys.stdin)])))
         return
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("base", type=Path)
-    parser.add_argument("deals", nargs="?", type=int, default=200)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--min-hcp", type=int, default=0)
-    args = parser.parse_args()
     sys.path.insert(0, str(ROOT))
     from bench.bridge_judgment import random_deals
+    from bench.bridge_versus import versus_arguments
+    args = versus_arguments(__doc__, 200)
 
     print(f"{args.deals} random deals (seed {args.seed}, a side with {args.min_hcp}+ HCP): this checkout's cards "
           f"against {args.base}'s; load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} CPUs", flush=True)

@@ -72,17 +72,23 @@ def finish(process: subprocess.Popen[str]) -> list[tuple[list[object], list[list
     return list(out)
 
 
+def versus_arguments(doc: str | None, deals: int) -> argparse.Namespace:
+    """``BASE [deals] [--seed N] [--min-hcp N]``: what a bench comparing two versions on random
+    deals is given (``deals`` by default)."""
+    parser = argparse.ArgumentParser(description=(doc or "").splitlines()[0])
+    parser.add_argument("base", type=Path)
+    parser.add_argument("deals", nargs="?", type=int, default=deals)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--min-hcp", type=int, default=0)
+    return parser.parse_args()
+
+
 def main() -> None:
     if sys.argv[1:2] == ["--auctions"]:
         sys.path.insert(0, sys.argv[2])
         print(json.dumps(bid_deals([(d, b) for d, b in json.load(sys.stdin)])))
         return
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("base", type=Path)
-    parser.add_argument("deals", nargs="?", type=int, default=300)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--min-hcp", type=int, default=0)
-    args = parser.parse_args()
+    args = versus_arguments(__doc__, 300)
     sys.path.insert(0, str(ROOT))
     from bench.bridge_judgment import first_difference, kind, north_south, random_deals
     from bot.games.bridge_analysis import analyse
