@@ -30,6 +30,15 @@ def test_advancer_bids_notrump_with_a_stopper_in_their_suit() -> None:
     assert robot_call("Ks 4s Kh Jh 3h Ad 9d 7d 4d Qc 8c 6c 2c", "1H 1S P") == "2NT"
 
 
+def test_advancer_with_game_values_and_a_singleton_in_partners_suit_bids_notrump() -> None:
+    """1♣ 1♥ P: 17 HCP, the ace of hearts alone, three spades, four diamonds, five clubs to the ace:
+    no raise, no five-card suit to bid, not balanced; 3NT rather than a pass. With 9 HCP it still
+    passes (1NT is for balanced hands)."""
+    assert robot_call("As 6s 4s Ah Ad Jd 6d 2d Ac 6c 5c 4c 3c", "1C 1H P") == "3NT"
+    assert explain(calls_of("1C 1H P 3NT"), 3) == "Advance: 15+ HCP, a stopper in their suit."
+    assert robot_call("9s 6s 4s Ah Qd Jd 6d 2d Ac 6c 5c 4c 3c", "1C 1H P") == "P"
+
+
 def test_the_overcaller_places_the_contract_over_a_notrump_advance() -> None:
     """1♣ 1♠ P 1NT (8–11): five spades, four hearts, a club void and 16 HCP show the hearts (it
     had passed 1NT with slam in hearts); four hearts and an ace raise to game. Six spades and 16+

@@ -1,18 +1,19 @@
-"""After partner's overcall: advancer's constructive calls, and the overcaller's rebid when they
-are forcing. A club player raises with three trumps (a cue-bid of their suit with 11+ points, a
-single raise with less, a jump with four trumps and a weak hand: preemptive), bids notrump with a
-stopper, and bids a new five-card suit with a good hand, forcing for one round. The overcaller
-then bids game with extras over the cue-bid (as opener does over responder's) and, over the new
-suit, raises it, rebids a long suit (a jump with extras) or bids notrump. A weak jump overcall
-has its own advances; over their bid, advancer's own five-card suit competes; and when they bid on
-past our overcall, the overcaller shows a second suit or a six-card one with extras. Over a 1NT
-advance the overcaller places the contract, invites, or shows a second suit. Other advances (and
-every pass) are the natural rules'."""
+"""After partner's overcall: advancer's constructive calls, and the overcaller's rebid when they are
+forcing. A club player raises with three trumps (a cue-bid of their suit with 11+ points, a single
+raise with less, a jump with four trumps and a weak hand: preemptive), bids notrump with a stopper
+(balanced, or from 2NT short only in partner's suit), and bids a new five-card suit with a good
+hand, forcing for one round. The overcaller then bids game with extras over the cue-bid (as opener
+does over responder's) and, over the new suit, raises it, rebids a long suit (a jump with extras)
+or bids notrump. A weak jump overcall has its own advances; over their bid, advancer's own
+five-card suit competes; and when they bid on past our overcall, the overcaller shows a second suit
+or a six-card one with extras. Over a 1NT advance the overcaller places the contract, invites, or
+shows a second suit. Other advances (and every pass) are the natural rules'."""
 from __future__ import annotations
 
 from bot.ai.bridge_bidding import cheapest_level
 from bot.ai.bridge_system.competition import accepts_raise
-from bot.ai.bridge_system.position import Meaning, Option, Position, at_most, short_suit, stopped, support
+from bot.ai.bridge_system.position import (Hand, Meaning, Option, Position, Test, at_most, both, short_suit, stopped,
+                                          support)
 from bot.ai.bridge_system.strong import support_points
 from bot.games.bridge import BIDS, PASS
 
@@ -40,11 +41,26 @@ def advance(position: Position, theirs: str, overcall: str) -> list[Option]:
         if high >= low and position.legal(bid):
             options.append(Option(bid, Meaning(low, high, balanced=True, note="a stopper in their suit"),
                                   when=stopped(theirs)))
+            if bid != "1NT":
+                options.append(Option(bid, Meaning(low, high, note="a stopper in their suit"),
+                                      when=both(stopped(theirs), short_in_partners_suit(suit, theirs))))
     for new in (s for s in "SHDC" if s not in (suit, theirs)):
         bid = position.cheapest(new)
         if int(bid[0]) <= 3:
             options.append(Option(bid, Meaning(8, lengths={new: 5}, points=11, note=FORCING)))
     return options
+
+
+def short_in_partners_suit(suit: str, theirs: str) -> Test:
+    """A singleton or void in partner's suit, two cards or more of theirs, two to four of each
+    other suit and no four cards of a major nobody has bid: notrump with the values for it, where
+    no raise, new suit or balanced notrump describes the hand."""
+    def test(hand: Hand) -> bool:
+        n = hand.info.lengths
+        unbid = [s for s in n if s not in (suit, theirs)]
+        return (n[suit] <= 1 and n[theirs] >= 2 and all(2 <= n[s] <= 4 for s in unbid)
+                and not any(n[s] >= 4 for s in unbid if s in "HS"))
+    return test
 
 
 def after_cue_bid(position: Position, theirs: str, suit: str) -> list[Option]:
