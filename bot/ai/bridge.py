@@ -83,8 +83,6 @@ def card_values(view: Mapping[str, Any], table: Table, tricks: Mapping[str, Sequ
     """Each card's IMPs against the best card of each deal, summed over the deals (the contract's
     score for the side to play: making or beating it outweighs a trick more or less), and its
     tricks summed."""
-    contract = str(view["contract"])
-    level, strain, doubled = int(contract[0]), contract[1:].rstrip("X"), len(contract) - len(contract.rstrip("X"))
     side = table.to_play % 2
     declaring = table.declarer % 2
     won = int(view["tricks"][declaring])
@@ -93,7 +91,7 @@ def card_values(view: Mapping[str, Any], table: Table, tricks: Mapping[str, Sequ
 
     def score(taken: int) -> int:
         total = won + (taken if side == declaring else left - taken)
-        result = ContractResult(level, strain, doubled, table.declarer, total)
+        result = ContractResult.of_text(str(view["contract"]), table.declarer, total)
         return sign * duplicate_score(result, view["vulnerable"])
     deals = min(len(t) for t in tricks.values())
     lost = dict.fromkeys(tricks, 0)

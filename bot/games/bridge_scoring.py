@@ -59,6 +59,12 @@ class ContractResult:
         """Tricks over the contract; negative for undertricks."""
         return self.tricks - 6 - self.level
 
+    @classmethod
+    def of_text(cls, text: str, declarer: int, tricks: int) -> "ContractResult":
+        """The contract ``contract_text`` wrote ('4HX'), declared by ``declarer`` taking ``tricks``."""
+        strain = text[1:].rstrip("X")
+        return cls(int(text[0]), strain, len(text) - 1 - len(strain), declarer, tricks)
+
     def contract_text(self) -> str:
         """'4HX', '3NT', 'Pass'."""
         if self.passed_out:

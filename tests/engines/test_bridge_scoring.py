@@ -343,3 +343,10 @@ def test_a_board_played_at_one_table_scores_no_matchpoints_or_imps() -> None:
 def test_a_tied_board_gives_no_imps_to_either_side() -> None:
     rows = results_table(1, [TableResult(name, ContractResult(3, "NT", 0, 0, 9)) for name in ("A", "B")])
     assert [(r["ns_mp"], r["ew_mp"], r["ns_imps"], r["ew_imps"]) for r in rows] == [(1, 1, 0.0, 0.0)] * 2
+
+
+def test_contract_text_reads_back() -> None:
+    for text, doubled in (("4HX", 1), ("3NT", 0), ("3NTXX", 2), ("7C", 0)):
+        result = ContractResult.of_text(text, 2, 9)
+        assert (result.strain, result.doubled, result.declarer, result.tricks) == (text[1:].rstrip("X"), doubled, 2, 9)
+        assert result.contract_text() == text
