@@ -93,3 +93,12 @@ def test_five_of_a_minor_rather_than_3nt(monkeypatch: pytest.MonkeyPatch, auctio
     too few for the gain to count)."""
     assert without_judgment(monkeypatch, hand, auction) == "3NT"
     assert robot_call(hand, auction) == minor
+
+
+def test_3nt_with_a_four_card_major_where_no_fit_is_known(monkeypatch: pytest.MonkeyPatch) -> None:
+    """2♥ P P X P 3♦ P: the doubler's 23 HCP with four of each major and the heart king; partner's
+    forced answer shows no major, the rules pass, 3NT makes on most of the twelve deals solved
+    (four are too few for the gain to count)."""
+    doubler = "As Js 9s 4s Kh 7h 3h 2h Ad Kd Ac Kc Jc"
+    assert without_judgment(monkeypatch, doubler, "2H P P X P 3D P") == "P"
+    assert robot_call(doubler, "2H P P X P 3D P") == "3NT"

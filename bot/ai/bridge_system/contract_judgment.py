@@ -211,7 +211,7 @@ def games(position: Position, stands: Contract) -> list[Option]:
         pairs: list[Pair] = []
         for strain in strains(position, hand):
             call = game_call(position, strain)
-            if call and (strain != "NT" or notrump_hand(position, hand)) and strength(position, hand) >= GAME_POINTS:
+            if call and strength(position, hand) >= GAME_POINTS:
                 pairs.append((stands, bid(position, call), MAKES))
             call = part_call(position, strain) if theirs else None
             if call:
@@ -230,12 +230,6 @@ def part_call(position: Position, strain: str) -> str | None:
 def game_call(position: Position, strain: str) -> str | None:
     """The cheapest legal game bid in ``strain``, up to the five level."""
     return next((f"{n}{strain}" for n in range(GAME_LEVEL[strain], 6) if position.legal(f"{n}{strain}")), None)
-
-
-def notrump_hand(position: Position, hand: Hand) -> bool:
-    """Balanced, with no four-card major and no suit of eight between the hands: notrump is the
-    game to judge (the rules look for a major fit first)."""
-    return hand.info.balanced and all(hand.info.lengths[m] < 4 for m in "HS") and strains(position, hand) == ["NT"]
 
 
 def options(choice: Callable[[Hand], str | None], calls: Sequence[str]) -> list[Option]:
