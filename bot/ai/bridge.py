@@ -31,23 +31,28 @@ from bot.games.bridge_scoring import ContractResult, duplicate_score, imps
 from bot.games.cards import DECK, RANKS
 
 SAMPLES = 16
-"""Deals solved per card decision: enough to average out luck, few enough for p95 under 1 s."""
+"""Deals solved per card decision at the first two tricks, where a deal of full hands costs the
+most to solve: enough to average out luck, few enough for p95 under 1 s."""
+LATER = 2
+"""From the third trick, when a deal solves several times faster, ``LATER`` times ``SAMPLES``
+deals: more deals choose better cards."""
 
 # ----------------------------------------------------------------------------------------------
 # Card play
 
 
 def choose_card(view: Mapping[str, Any], choices: Sequence[str], rng: random.Random) -> str:
-    """The card that scores best over ``SAMPLES`` sampled deals (double dummy), or over every
-    layout when so few agree with what the robot knows: the fewest IMPs lost on average against
-    the best card of each deal (``card_values``), then the most tricks. Within the opening lead's
-    suit, and among equal cards when defending, the card the carding agreement names
-    (``bridge_carding``); else the lowest of equal cards."""
+    """The card that scores best over ``SAMPLES`` sampled deals (``LATER`` times as many from the
+    third trick; double dummy), or over every layout when so few agree with what the robot
+    knows: the fewest IMPs lost on average against the best card of each deal (``card_values``),
+    then the most tricks. Within the opening lead's suit, and among equal cards when defending,
+    the card the carding agreement names (``bridge_carding``); else the lowest of equal cards."""
     if len(choices) == 1:
         return choices[0]
     table = read_table(view)
     shown = system_of(view).describe([(c["seat"], c["call"]) for c in view["auction"]])
-    tricks = in_solver(card_tricks, table, shown, tuple(choices), rng.getrandbits(64), SAMPLES)
+    samples = SAMPLES if table.counts[table.to_play] > 11 else LATER * SAMPLES
+    tricks = in_solver(card_tricks, table, shown, tuple(choices), rng.getrandbits(64), samples)
     values = card_values(view, table, tricks)
     if not table.history:
         hand = table.hands[table.to_play]

@@ -183,6 +183,25 @@ def test_cards_are_scored_by_the_contract_before_the_tricks() -> None:
     assert values["2h"] > values["5h"] and values["5h"][1] > values["2h"][1]
 
 
+@pytest.mark.parametrize("cards_played, samples", [(0, robot.SAMPLES), (4, robot.SAMPLES),
+                                                   (8, robot.LATER * robot.SAMPLES)])
+def test_more_deals_are_solved_from_the_third_trick(monkeypatch: pytest.MonkeyPatch, cards_played: int,
+                                                    samples: int) -> None:
+    """Full hands cost the most to solve: the first two tricks sample ``SAMPLES`` deals, later
+    ones more (the tricks the solver would count are not what this checks)."""
+    asked: list[int] = []
+
+    def count(work: object, table: deals.Table, shown: object, choices: tuple[str, ...], seed: int,
+              wanted: int) -> dict[str, list[int]]:
+        asked.append(wanted)
+        return {card: [0] * wanted for card in choices}
+    monkeypatch.setattr(robot, "in_solver", count)
+    game = mid_play(3, cards_played)
+    seat = game.to_act()[0]
+    robot.choose(game.view(seat), game.legal_actions(seat), random.Random(0))
+    assert asked == [samples]
+
+
 def answer(game: BridgeEngine, seat: int) -> Action:
     return robot.choose(game.view(seat), game.legal_actions(seat), random.Random(0))
 
