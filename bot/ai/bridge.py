@@ -33,8 +33,10 @@ from bot.games.cards import DECK, RANKS
 SAMPLES = 16
 """Deals solved per card decision at the first two tricks, where a deal of full hands costs the
 most to solve: enough to average out luck, few enough for p95 under 1 s."""
+EARLY = 8
+"""Cards played in the first two tricks."""
 LATER = 2
-"""From the third trick, when a deal solves several times faster, ``LATER`` times ``SAMPLES``
+"""After ``EARLY`` cards, when a deal solves several times faster, ``LATER`` times ``SAMPLES``
 deals: more deals choose better cards."""
 
 # ----------------------------------------------------------------------------------------------
@@ -51,7 +53,7 @@ def choose_card(view: Mapping[str, Any], choices: Sequence[str], rng: random.Ran
         return choices[0]
     table = read_table(view)
     shown = system_of(view).describe([(c["seat"], c["call"]) for c in view["auction"]])
-    samples = SAMPLES if table.counts[table.to_play] > 11 else LATER * SAMPLES
+    samples = SAMPLES if len(table.history) < EARLY else LATER * SAMPLES
     tricks = in_solver(card_tricks, table, shown, tuple(choices), rng.getrandbits(64), samples)
     values = card_values(view, table, tricks)
     if not table.history:
