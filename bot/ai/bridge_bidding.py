@@ -511,7 +511,8 @@ def place(a: Auction) -> str:
     2NT invitation without a fit at 23-24) unless the auction is already there (over our game,
     never a part score or a minor's game).
     Where that finds nothing, two cards of our own six-card suit are likely enough with partner to
-    bid it again at the cheapest level. Accept partner's game invitation with 3+ HCP above what we
+    bid it again at the cheapest level; where it finds notrump, a six-card major of ours is played
+    at the level those two cards make it worth (three to invite, four for game). Accept partner's game invitation with 3+ HCP above what we
     have shown, or above the bottom of a range of three HCP or fewer (the top of a narrower one);
     opposite 2NT, in a six-card suit we bid."""
     h, partner = a.hand, a.shown[a.partner]
@@ -529,6 +530,9 @@ def place(a: Auction) -> str:
     if target is None and likely is not None and likely[1:] != "NT":
         again = a.cheapest(likely[1:])
         target = again if int(again[0]) <= 3 else None
+    elif target is not None and target[1:] == "NT" and likely is not None and likely[1:] in MAJORS \
+            and int(likely[0]) <= 4:
+        target = likely
     target = target or strong_rebid(a) or no_fit(a)
     if target is None or not a.legal(target) or (our_game(a) and int(target[0]) < 6 and target[1] in "CD"):
         return PASS

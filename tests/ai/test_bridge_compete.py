@@ -326,3 +326,35 @@ def test_advancer_jumps_in_a_five_card_minor_and_the_doubler_accepts_in_notrump(
     assert explain(calls_of("1H X P 3D"), 3) == "Advance: 9–11 HCP, 5+ diamonds, invites game."
     assert robot_call(ten.replace("Ac", "Tc"), "1H X P") == "2D"
     assert robot_call("As Ks 5s 2s Kh Jh 7h Qd 8d 4d Kc 9c 2c", "1H X P 3D P") == "3NT"
+
+
+def test_a_sound_hand_overcalls_any_five_card_suit_at_the_one_level() -> None:
+    """1♦: AJ873 of spades and 13 HCP overcall 1♠ though the suit is not good; with 9 HCP the
+    suit is not worth showing."""
+    assert robot_call("As Js 8s 7s 3s Kh 2h Qd 5d 2d Kc 8c 2c", "1D") == "1S"
+    assert explain(calls_of("1D 1S"), 1) == "Overcall: 8–17 HCP, 5+ spades."
+    assert robot_call("As Js 8s 7s 3s Kh 2h Qd 5d 2d 9c 8c 2c", "1D") == "P"
+
+
+def test_over_their_response_a_takeout_double_and_partner_answers_it() -> None:
+    """1♠ P 1NT: short spades and 14 HCP double for takeout; partner, the opener passing, bids its
+    longest other suit (three hearts before two diamonds). 1♣ P 1♠: both red suits and 15 HCP
+    double, and partner bids the longer of them."""
+    assert robot_call("2s Ah Qh 5h 4h Kd Jd 6d 2d Ac 9c 8c 5c", "1S P 1NT") == "X"
+    assert explain(calls_of("1S P 1NT X"), 3) == \
+        "Double: takeout: short in their suit, support for the other suits."
+    assert robot_call("Qs Js 5s 4s 3s Kh 3h 2h 5d 4d Jc 3c 2c", "1S P 1NT X P") == "2H"
+    assert robot_call("Ks 2s Ah Qh 5h 4h Kd Jd 6d 2d Ac 9c 8c", "1C P 1S") == "X"
+    assert explain(calls_of("1C P 1S X"), 3) == \
+        "Double: takeout: the two unbid suits, four cards each."
+    assert robot_call("Qs 4s 3s Kh 2h Jd 5d 4d 3d 2d Jc 3c 2c", "1C P 1S X P") == "2D"
+    assert robot_call("Qs 4s 3s Kh Qh 9h 2h Ad 5d 4d Jc 3c 2c", "1C P 1S X P") == "3H"
+
+
+def test_a_passed_advancer_counts_partner_s_overcall_in_the_pass_out_seat_as_light() -> None:
+    """1♥ P P 1♠ P: the overcall may be 3 HCP lighter; 13 HCP, balanced with a heart stopper, bid
+    1NT (11–14), where 9 HCP pass; three spades and 13 HCP raise."""
+    assert robot_call("Ks 5s Ah Jh 3h Qd 8d 7d 2d Kc 9c 3c 2c", "1H P P 1S P") == "1NT"
+    assert explain(calls_of("1H P P 1S P 1NT"), 5) == "Advance: 11–14 HCP, balanced, a stopper in their suit."
+    assert robot_call("Ks 5s Jh 3h Qd 8d 7d 6d 2d Kc 9c 3c 2c", "1H P P 1S P") == "P"
+    assert robot_call("Ks 5s 4s Ah Jh 3h Qd 8d 7d 2d Kc 9c 3c", "1H P P 1S P") == "2S"

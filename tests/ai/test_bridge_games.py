@@ -38,6 +38,13 @@ def test_six_hearts_are_shown_before_3nt_and_partner_raises_with_two() -> None:
     assert robot_call("Qs 7s 3s Kh Kd Qd 9d Kc Jc Tc 9c 7c 4c", "1C P 1H P 3C P 3H P") == "3NT"
 
 
+def test_responder_plays_a_six_card_major_rather_than_notrump_after_opener_s_minimum() -> None:
+    """1♦–1♠–2♦: six spades and 11 HCP bid game in spades, not 2NT (two spades opposite make the
+    fit); with 8 HCP they sign off in 2♠."""
+    assert robot_call("As Qs Js 7s 4s 2s Kh 8h 4h 3h Qd 2d 5c", "1D P 1S P 2D P") == "4S"
+    assert robot_call("As Qs 8s 7s 4s 2s 8h 4h 3h Qd 2d 5c 4c", "1D P 1S P 2D P") == "2S"
+
+
 def test_six_of_a_major_bid_before_are_bid_again_where_the_natural_rules_would() -> None:
     """1♣ 1♦ 1♠ 2♦ 3♣ 3♦: six solid spades compete in 3♠ (the system's "six of them" had applied only
     instead of 3NT, and the natural 3♠ became a pass). Their penalty double of 2♥ is not run from

@@ -15,6 +15,8 @@ from bot.games.bridge import BIDS, DOUBLE, PASS
 TAKEOUT = "takeout: short in their suit, support for the others, or a strong hand"
 WEAK_JUMP = "a weak jump overcall: a good suit, a weak hand"
 NEGATIVE = "negative: the unbid suits, not a penalty double"
+SOUND = 11
+"""HCP with which any five-card suit overcalls at the one level: the hand is worth showing."""
 
 
 def others(their: str) -> str:
@@ -41,14 +43,18 @@ def takeout_shape(their: str) -> Test:
 def over_opening(position: Position, their: str, level: int, balancing: bool) -> list[Option]:
     """Our first call after their one-bid opening (direct, or in the pass-out seat) or preempt. A
     pass shows at most 17 HCP (14 in the pass-out seat): every stronger hand doubles. In the
-    pass-out seat over one of a suit any five-card suit competes; elsewhere a two-level overcall
-    needs a good suit or six cards."""
+    pass-out seat over one of a suit any five-card suit competes; elsewhere an overcall needs a good
+    suit or six cards, except at the one level with ``SOUND`` HCP."""
     lighter = 3 if balancing else 0
     suits = others(their)
-    overcalls = [Option(position.cheapest(s), Meaning((8 if position.cheapest(s)[0] == "1" else 11 if level == 1 else 12) - lighter,
-                                                         17, {s: 5}),
-                        when=None if balancing and level == 1 else either(good(s), at_least(s, 6)))
-                 for s in suits]
+    overcalls = []
+    for suit in suits:
+        bid = position.cheapest(suit)
+        low = (8 if bid[0] == "1" else 11 if level == 1 else 12) - lighter
+        overcalls.append(Option(bid, Meaning(low, 17, {suit: 5}),
+                                when=None if balancing and level == 1 else either(good(suit), at_least(suit, 6))))
+        if bid[0] == "1" and not balancing:
+            overcalls.append(Option(bid, Meaning(SOUND, 17, {suit: 5})))
     majors = [o for o in overcalls if o.call[1] in "HS"]
     minors = [o for o in overcalls if o.call[1] in "DC"]
     if level == 1:

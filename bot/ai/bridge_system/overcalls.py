@@ -26,18 +26,22 @@ def raised(level: int, strain: str) -> str:
     return f"{level}{strain}"
 
 
-def advance(position: Position, theirs: str, overcall: str) -> list[Option]:
-    """Partner overcalled ``overcall`` over their one of ``theirs`` and the next hand passed."""
+def advance(position: Position, theirs: str, overcall: str, more: int = 0) -> list[Option]:
+    """Partner overcalled ``overcall`` over their one of ``theirs`` and the next hand passed. After
+    an overcall in the pass-out seat (``more``: 3, the overcall may be that much lighter) every
+    call needs 3 HCP more and there is no preemptive raise: we passed the opening."""
     suit = overcall[1:]
     cheapest = position.cheapest(suit)
     jump = raised(int(cheapest[0]) + 1, suit)
-    options = [Option(position.cheapest(theirs), Meaning(8, lengths={suit: 3}, note=CUE_BID), when=support(suit, 11))]
-    if int(jump[0]) <= 3:
+    options = [Option(position.cheapest(theirs), Meaning(8 + more, lengths={suit: 3}, note=CUE_BID),
+                      when=support(suit, 11 + more))]
+    if int(jump[0]) <= 3 and not more:
         options.append(Option(jump, Meaning(0, 9, lengths={suit: 4}, note="a preemptive raise")))
-    options.append(Option(cheapest, Meaning(6, 10, lengths={suit: 3}, note="a raise of partner's overcall")))
+    options.append(Option(cheapest, Meaning(6 + more, 10 + more, lengths={suit: 3}, note="a raise of partner's overcall")))
     nt = position.cheapest("NT")
     ranges = ((8, 11), (12, 14), (15, 37)) if nt == "1NT" else ((0, -1), (10, 12), (13, 37))
-    for bid, (low, high) in zip(("1NT", "2NT", "3NT"), ranges):
+    for bid, (least, most) in zip(("1NT", "2NT", "3NT"), ranges):
+        low, high = least + more, min(37, most + more)
         if high >= low and position.legal(bid):
             options.append(Option(bid, Meaning(low, high, balanced=True, note="a stopper in their suit"),
                                   when=stopped(theirs)))
@@ -47,7 +51,7 @@ def advance(position: Position, theirs: str, overcall: str) -> list[Option]:
     for new in (s for s in "SHDC" if s not in (suit, theirs)):
         bid = position.cheapest(new)
         if int(bid[0]) <= 3:
-            options.append(Option(bid, Meaning(8, lengths={new: 5}, points=11, note=FORCING)))
+            options.append(Option(bid, Meaning(8 + more, lengths={new: 5}, points=11 + more, note=FORCING)))
     return options
 
 
@@ -117,7 +121,8 @@ def after_new_suit(position: Position, theirs: str, suit: str, new: str) -> list
 
 def rules(position: Position) -> list[Option]:
     """The options at the places this module covers (none elsewhere): their one of a suit,
-    partner's suit overcall (up to the two level), a pass, and our turn; or our overcall, a pass,
+    partner's suit overcall (up to the two level, or in the pass-out seat after our pass), a pass,
+    and our turn; or our overcall, a pass,
     partner's cue-bid, new suit or 1NT, a pass (and after 1NT our second suit, a pass)."""
     calls = position.calls
     start = next((i for i, (_, c) in enumerate(calls) if c in BIDS), None)
@@ -129,6 +134,9 @@ def rules(position: Position) -> list[Option]:
     if opening[0] != "1" or theirs == "NT" or any(c not in BIDS and c != PASS for c in after):
         return []
     overcall = after[0] if after else PASS
+    if after[:2] == [PASS, PASS] and len(after) == 4 and after[3] == PASS and natural_suit(after[2], theirs) \
+            and cheapest_level(after[2][1:], opening) == int(after[2][0]):
+        return advance(position, theirs, after[2], more=3)
     if not natural_suit(overcall, theirs):
         return []
     jumped = int(overcall[0]) > cheapest_level(overcall[1:], opening)
