@@ -353,8 +353,19 @@ def test_over_their_response_a_takeout_double_and_partner_answers_it() -> None:
 
 def test_a_passed_advancer_counts_partner_s_overcall_in_the_pass_out_seat_as_light() -> None:
     """1♥ P P 1♠ P: the overcall may be 3 HCP lighter; 13 HCP, balanced with a heart stopper, bid
-    1NT (11–14), where 9 HCP pass; three spades and 13 HCP raise."""
+    1NT (11–13), where 9 HCP pass; three spades and 13 HCP raise."""
     assert robot_call("Ks 5s Ah Jh 3h Qd 8d 7d 2d Kc 9c 3c 2c", "1H P P 1S P") == "1NT"
-    assert explain(calls_of("1H P P 1S P 1NT"), 5) == "Advance: 11–14 HCP, balanced, a stopper in their suit."
+    assert explain(calls_of("1H P P 1S P 1NT"), 5) == "Advance: 11–13 HCP, balanced, a stopper in their suit."
     assert robot_call("Ks 5s Jh 3h Qd 8d 7d 6d 2d Kc 9c 3c 2c", "1H P P 1S P") == "P"
     assert robot_call("Ks 5s 4s Ah Jh 3h Qd 8d 7d 2d Kc 9c 3c", "1H P P 1S P") == "2S"
+
+
+def test_their_one_notrump_is_doubled_for_penalty_and_partner_leaves_it_in() -> None:
+    """1NT: 18 HCP balanced double, directly and in the pass-out seat; partner passes with a
+    five-card suit and 7 HCP, runs to it with 3 HCP; 19 HCP with six diamonds overcall instead."""
+    assert robot_call("As Qs 5s Kh Jh 3h Kd Qd 7d 2d Ac 9c 3c", "1NT") == "X"
+    assert explain(calls_of("1NT X"), 1) == "Double: for penalty: a balanced hand as strong as the 1NT opener's."
+    assert robot_call("As Qs 5s Kh Jh 3h Kd Qd 7d 2d Ac 9c 3c", "P 1NT P P") == "X"
+    assert robot_call("Js 8s 5s 4s 2s 8h 4h 3h Qd 2d Kc 5c 4c", "1NT X P") == "P"
+    assert robot_call("Js 8s 5s 4s 2s 8h 4h 3h Qd 2d 8c 5c 4c", "1NT X P") == "2S"
+    assert robot_call("As Qs Kh Jh 3h Kd Qd 7d 6d 3d 2d Ac 9c", "1NT") == "2D"

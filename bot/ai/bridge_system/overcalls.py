@@ -22,6 +22,13 @@ EXTRAS = "a six-card suit and extra values: competes again"
 CUE_BID = "a cue-bid: a raise of partner's overcall to at least three, 11+ points"
 
 
+NOTRUMP = {(True, False): ((8, 11), (12, 14), (15, 37)), (False, False): ((0, -1), (10, 12), (13, 37)),
+           (True, True): ((11, 13), (14, 15), (16, 37)), (False, True): ((0, -1), (12, 14), (15, 37))}
+"""Advancer's HCP for 1NT, 2NT and 3NT with a stopper, by (the overcall was at the one level, it
+was made in the pass-out seat): a passed hand opposite a light overcall needs more for each, and
+holds no more than 17."""
+
+
 def raised(level: int, strain: str) -> str:
     return f"{level}{strain}"
 
@@ -29,7 +36,8 @@ def raised(level: int, strain: str) -> str:
 def advance(position: Position, theirs: str, overcall: str, more: int = 0) -> list[Option]:
     """Partner overcalled ``overcall`` over their one of ``theirs`` and the next hand passed. After
     an overcall in the pass-out seat (``more``: 3, the overcall may be that much lighter) every
-    call needs 3 HCP more and there is no preemptive raise: we passed the opening."""
+    call needs more (3 HCP, notrump as ``NOTRUMP`` says) and there is no preemptive raise: we
+    passed the opening."""
     suit = overcall[1:]
     cheapest = position.cheapest(suit)
     jump = raised(int(cheapest[0]) + 1, suit)
@@ -39,9 +47,8 @@ def advance(position: Position, theirs: str, overcall: str, more: int = 0) -> li
         options.append(Option(jump, Meaning(0, 9, lengths={suit: 4}, note="a preemptive raise")))
     options.append(Option(cheapest, Meaning(6 + more, 10 + more, lengths={suit: 3}, note="a raise of partner's overcall")))
     nt = position.cheapest("NT")
-    ranges = ((8, 11), (12, 14), (15, 37)) if nt == "1NT" else ((0, -1), (10, 12), (13, 37))
-    for bid, (least, most) in zip(("1NT", "2NT", "3NT"), ranges):
-        low, high = least + more, min(37, most + more)
+    ranges = NOTRUMP[nt == "1NT", bool(more)]
+    for bid, (low, high) in zip(("1NT", "2NT", "3NT"), ranges):
         if high >= low and position.legal(bid):
             options.append(Option(bid, Meaning(low, high, balanced=True, note="a stopper in their suit"),
                                   when=stopped(theirs)))

@@ -1,0 +1,39 @@
+"""Over their 1NT opening (15–17): the penalty double and partner's answer to it. A balanced hand at
+least as strong as the opener's does not let 1NT play undoubled: between the two of us we hold
+the larger share of the points, and the opener's side, with the lead against it, goes down. Partner
+passes the double, unless too weak to help beat it (0–4 HCP) with a five-card suit to play in."""
+from __future__ import annotations
+
+from bot.ai.bridge_bidding import SUITS
+from bot.ai.bridge_system.position import Meaning, Option, Position, longest
+from bot.games.bridge import DOUBLE, PASS
+
+PENALTY = "for penalty: a balanced hand as strong as the 1NT opener's"
+
+
+def their_notrump(position: Position, before: int = 0) -> bool:
+    """Their 1NT opening is the only bid so far (``before`` calls from the end ignored), followed by
+    passes only, our side not having doubled."""
+    calls = position.calls[:len(position.calls) - before]
+    opening = next((i for i, (_, c) in enumerate(calls) if c != PASS), None)
+    return (opening is not None and calls[opening][1] == "1NT" and calls[opening][0] % 2 != position.seat % 2
+            and all(c == PASS for _, c in calls[opening + 1:]))
+
+
+def double(position: Position) -> list[Option]:
+    """Our double of their 1NT, directly or in the pass-out seat."""
+    if not their_notrump(position):
+        return []
+    return [Option(DOUBLE, Meaning(15, balanced=True, note=PENALTY))]
+
+
+def answer(position: Position) -> list[Option] | None:
+    """Partner doubled their 1NT and the next hand passed: a pass, or with 0–4 HCP a five-card suit
+    at the two level."""
+    calls = position.calls
+    if len(calls) < 3 or calls[-2:] != [(position.partner, DOUBLE), ((position.seat + 3) % 4, PASS)] \
+            or not their_notrump(position, 2):
+        return None
+    return [*(Option(f"2{s}", Meaning(0, 4, lengths={s: 5}, note="too weak to defend: to play"), when=longest(s))
+              for s in SUITS),
+            Option(PASS, Meaning(note="leaves the penalty double in"))]
