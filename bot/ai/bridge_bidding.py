@@ -512,9 +512,9 @@ def place(a: Auction) -> str:
     never a part score or a minor's game).
     Where that finds nothing, two cards of our own six-card suit are likely enough with partner to
     bid it again at the cheapest level; where it finds notrump, a six-card major of ours is played
-    at the level those two cards make it worth (three to invite, four for game). Accept partner's game invitation with 3+ HCP above what we
-    have shown, or above the bottom of a range of three HCP or fewer (the top of a narrower one);
-    opposite 2NT, in a six-card suit we bid."""
+    at the level those two cards make it worth (three to invite, four for game). Accept partner's
+    game invitation with 3+ HCP above what we have shown, or above the bottom of a range of three
+    HCP or fewer (the top of a narrower one); opposite 2NT, in a six-card suit we bid."""
     h, partner = a.hand, a.shown[a.partner]
     invited = invitation(a)
     if invited:

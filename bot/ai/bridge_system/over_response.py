@@ -23,7 +23,8 @@ def response(position: Position, before: int = 0) -> tuple[str, str] | None:
     if len(bids) != 2 or len(calls) < 3 or any(c not in (PASS, *BIDS) for _, c in calls):
         return None
     (opener, opening), (responder, reply) = bids
-    if opener % 2 == position.seat % 2 or calls[-3:] != [(opener, opening), ((opener + 1) % 4, PASS), (responder, reply)]:
+    between = [(opener, opening), ((opener + 1) % 4, PASS), (responder, reply)]
+    if opener % 2 == position.seat % 2 or calls[-3:] != between:
         return None
     strain, answer = opening[1:], reply[1:]
     if opening[0] != "1" or strain == "NT" or responder != (opener + 2) % 4 or answer == strain:
@@ -66,5 +67,5 @@ def answer(position: Position) -> list[Option] | None:
         jump = f"{int(bid[0]) + 1}{suit}"
         if jump[0] <= "3":
             options.append(Option(jump, Meaning(9, lengths={suit: 4}, note="invites game"), when=longest(suit, asked)))
-    return options + [Option(position.cheapest(s), Meaning(note="an answer to the takeout double: the longest suit asked for"),
-                             when=longest(s, asked)) for s in asked]
+    note = "an answer to the takeout double: the longest suit asked for"
+    return options + [Option(position.cheapest(s), Meaning(note=note), when=longest(s, asked)) for s in asked]

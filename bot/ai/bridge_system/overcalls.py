@@ -45,7 +45,8 @@ def advance(position: Position, theirs: str, overcall: str, more: int = 0) -> li
                       when=support(suit, 11 + more))]
     if int(jump[0]) <= 3 and not more:
         options.append(Option(jump, Meaning(0, 9, lengths={suit: 4}, note="a preemptive raise")))
-    options.append(Option(cheapest, Meaning(6 + more, 10 + more, lengths={suit: 3}, note="a raise of partner's overcall")))
+    options.append(Option(cheapest, Meaning(6 + more, 10 + more, lengths={suit: 3},
+                                            note="a raise of partner's overcall")))
     nt = position.cheapest("NT")
     ranges = NOTRUMP[nt == "1NT", bool(more)]
     for bid, (low, high) in zip(("1NT", "2NT", "3NT"), ranges):
@@ -129,8 +130,8 @@ def after_new_suit(position: Position, theirs: str, suit: str, new: str) -> list
 def rules(position: Position) -> list[Option]:
     """The options at the places this module covers (none elsewhere): their one of a suit,
     partner's suit overcall (up to the two level, or in the pass-out seat after our pass), a pass,
-    and our turn; or our overcall, a pass,
-    partner's cue-bid, new suit or 1NT, a pass (and after 1NT our second suit, a pass)."""
+    and our turn; or our overcall, a pass, partner's cue-bid, new suit or 1NT, a pass (and after
+    1NT our second suit, a pass)."""
     calls = position.calls
     start = next((i for i, (_, c) in enumerate(calls) if c in BIDS), None)
     if start is None or calls[start][0] % 2 == position.seat % 2:
