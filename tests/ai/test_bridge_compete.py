@@ -369,3 +369,15 @@ def test_their_one_notrump_is_doubled_for_penalty_and_partner_leaves_it_in() -> 
     assert robot_call("Js 8s 5s 4s 2s 8h 4h 3h Qd 2d Kc 5c 4c", "1NT X P") == "P"
     assert robot_call("Js 8s 5s 4s 2s 8h 4h 3h Qd 2d 8c 5c 4c", "1NT X P") == "2S"
     assert robot_call("As Qs Kh Jh 3h Kd Qd 7d 6d 3d 2d Ac 9c", "1NT") == "2D"
+
+
+def test_their_four_of_a_major_is_doubled_and_partner_bids_or_defends() -> None:
+    """4♥: a heart void and 13 HCP with the other suits double, directly and in the pass-out seat;
+    partner bids 4♠ with four spades, five of a six-card minor, else passes for penalty."""
+    doubler = "As Js 6s 2s Kd Qd 7d 3d Kc Jc 8c 6c 2c"
+    assert robot_call(doubler, "4H") == "X"
+    assert robot_call(doubler, "4H P P") == "X"
+    assert explain(calls_of("4H X"), 1) == "Double: takeout: short in their suit, support for the others, or a strong hand."
+    assert robot_call("Qs 8s 7s 4s Jh 6h 2h Td 5d 4d Qc 5c 3c", "4H X P") == "4S"
+    assert robot_call("Qs 8s 7s Jh 6h Td 5d 4d 3d 2d 9d Qc 5c", "4H X P") == "5D"
+    assert robot_call("Qs 8s 7s Kh Jh 6h Ad 5d 4d Qc 8c 5c 3c", "4H X P") == "P"

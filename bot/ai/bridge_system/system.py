@@ -13,7 +13,7 @@ from typing import Any, Mapping, Sequence
 from bot.ai import bridge_bidding as natural
 from bot.ai.bridge_bidding import HandInfo, Shown
 from bot.ai.bridge_system import (balancing, competition, contract_judgment, controls, forcing, game_choice, judgment,
-                                  jump_shift, long_suit, losers, minor, notrump, notrump_contested, openings,
+                                  jump_shift, long_suit, losers, minor, notrump, notrump_contested, openings, over_four,
                                   over_notrump, over_response, over_takeout, overcalls, preference, quantitative,
                                   responsive, sacrifice, slam, stopper_ask, strong, total_tricks, two_suited)
 from bot.ai.bridge_system.judgment import keeps
@@ -97,7 +97,8 @@ def rules_at(position: Position) -> Rules | None:
     if stopper is not None:
         return Rules(stopper)
     contested = (notrump_contested.rules(position) or competition.rules(position) or responsive.rules(position)
-                 or over_response.answer(position) or over_notrump.answer(position))
+                 or over_response.answer(position) or over_notrump.answer(position)
+                 or over_four.answer(position))
     if contested is not None:
         return Rules(contested)
     doubled = over_takeout.rules(position)
@@ -109,7 +110,7 @@ def rules_at(position: Position) -> Rules | None:
                   *long_suit.own_suit(sequence), *preference.back_to_first(position, sequence),
                   *minor.checkback(sequence),
                   *two_suited.over_two_suited(position), *over_response.double(position),
-                  *over_notrump.double(position),
+                  *over_notrump.double(position), *over_four.double(position),
                   *([] if reopening else judgment.penalty_double(position)),
                   *losers.game_in_fit(position), *stopper_ask.ask(position),
                   *overcalls.rules(position), *overcalls.again(position),

@@ -1,0 +1,47 @@
+"""Over their opening of four of a major (directly, or in the pass-out seat): the double and
+partner's answer to it. Their preempt takes the room to look for a fit, so the double says "we
+may own this deal": short in their suit with support for the others (13+ HCP), or 17+ HCP of any
+shape. Partner bids a five-card suit of its own (four spades over 4♥ with four), five of a minor
+with six, and otherwise passes: the double then stands for penalty."""
+from __future__ import annotations
+
+from bot.ai.bridge_system.competition import TAKEOUT, others, takeout_shape
+from bot.ai.bridge_system.position import Meaning, Option, Position, longest
+from bot.games.bridge import DOUBLE, PASS
+
+TO_PLAY = "to play, rather than defend the double"
+
+
+def their_four(position: Position, before: int = 0) -> str | None:
+    """The major of their four-level opening, when it is the only call but passes so far
+    (``before`` calls from the end ignored) and our side has only passed."""
+    calls = position.calls[:len(position.calls) - before]
+    bids = [(s, c) for s, c in calls if c != PASS]
+    if len(bids) != 1 or bids[0][1] not in ("4H", "4S") or bids[0][0] % 2 == position.seat % 2:
+        return None
+    return bids[0][1][1]
+
+
+def double(position: Position) -> list[Option]:
+    """Our double of their four of a major."""
+    major = their_four(position)
+    if major is None:
+        return []
+    return [Option(DOUBLE, Meaning(13, note=TAKEOUT), when=takeout_shape(major)),
+            Option(DOUBLE, Meaning(17, note=TAKEOUT))]
+
+
+def answer(position: Position) -> list[Option] | None:
+    """Partner doubled their four of a major and the next hand passed."""
+    calls = position.calls
+    if len(calls) < 3 or calls[-2:] != [(position.partner, DOUBLE), ((position.seat + 3) % 4, PASS)]:
+        return None
+    major = their_four(position, 2)
+    if major is None:
+        return None
+    unbid = others(major)
+    options = [Option(position.cheapest(s), Meaning(lengths={s: 5}, note=TO_PLAY), when=longest(s, unbid)) for s in unbid]
+    if major == "H":
+        options.append(Option("4S", Meaning(lengths={"S": 4}, note=TO_PLAY)))
+    options += [Option(f"5{s}", Meaning(lengths={s: 6}, note=TO_PLAY)) for s in "DC"]
+    return options + [Option(PASS, Meaning(note="for penalty: no long suit to play in"))]
