@@ -114,9 +114,8 @@ def rules(position: Position) -> list[Option]:
     passed = passed_overcall(position)
     if passed is not None:
         return reopening(position, *passed)
-    calls = position.calls
-    if len(calls) >= 2 and calls[-2] == (position.partner, DOUBLE) and calls[-1][1] == PASS:
-        before = Position(calls[:-2], position.partner, position.shown)
+    before = position.partner_doubled()
+    if before is not None:
         their = their_fit(before, 2)
         if their is not None:
             return answer(position, their)

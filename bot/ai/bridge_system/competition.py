@@ -325,8 +325,9 @@ def rules(position: Position) -> list[Option] | None:
         their_raise = raised_opening(position)
         if their_raise is not None and not mine_all:
             return over_raise_of_opening(position, their_raise)
-        doubled = raised_opening(Position(calls[:-2], position.partner, position.shown)) if len(calls) >= 2 else None
-        if doubled is not None and not mine_all and calls[-2] == (position.partner, DOUBLE) and calls[-1][1] == PASS:
+        before = position.partner_doubled()
+        doubled = raised_opening(before) if before is not None else None
+        if doubled is not None and not mine_all:
             return advancing(position, doubled)
         if len(bids) == 1 and not mine_all and not partner_all and DOUBLE not in [c for _, c in calls]:
             balancing = len(after_opening) == 2

@@ -12,11 +12,10 @@ from bot.games.bridge import DOUBLE, PASS
 TO_PLAY = "to play, rather than defend the double"
 
 
-def their_four(position: Position, before: int = 0) -> str | None:
-    """The major of their four-level opening, when it is the only call but passes so far
-    (``before`` calls from the end ignored) and our side has only passed."""
-    calls = position.calls[:len(position.calls) - before]
-    bids = [(s, c) for s, c in calls if c != PASS]
+def their_four(position: Position) -> str | None:
+    """The major of their four-level opening, when it is the only call but passes so far (our side
+    has only passed)."""
+    bids = [(s, c) for s, c in position.calls if c != PASS]
     if len(bids) != 1 or bids[0][1] not in ("4H", "4S") or bids[0][0] % 2 == position.seat % 2:
         return None
     return bids[0][1][1]
@@ -33,10 +32,8 @@ def double(position: Position) -> list[Option]:
 
 def answer(position: Position) -> list[Option] | None:
     """Partner doubled their four of a major and the next hand passed."""
-    calls = position.calls
-    if len(calls) < 3 or calls[-2:] != [(position.partner, DOUBLE), ((position.seat + 3) % 4, PASS)]:
-        return None
-    major = their_four(position, 2)
+    before = position.partner_doubled()
+    major = their_four(before) if before is not None else None
     if major is None:
         return None
     unbid = others(major)

@@ -11,10 +11,9 @@ from bot.games.bridge import DOUBLE, PASS
 PENALTY = "for penalty: a balanced hand as strong as the 1NT opener's"
 
 
-def their_notrump(position: Position, before: int = 0) -> bool:
-    """Their 1NT opening is the only bid so far (``before`` calls from the end ignored), followed by
-    passes only, our side not having doubled."""
-    calls = position.calls[:len(position.calls) - before]
+def their_notrump(position: Position) -> bool:
+    """Their 1NT opening is the only bid so far, followed by passes only."""
+    calls = position.calls
     opening = next((i for i, (_, c) in enumerate(calls) if c != PASS), None)
     return (opening is not None and calls[opening][1] == "1NT" and calls[opening][0] % 2 != position.seat % 2
             and all(c == PASS for _, c in calls[opening + 1:]))
@@ -30,9 +29,8 @@ def double(position: Position) -> list[Option]:
 def answer(position: Position) -> list[Option] | None:
     """Partner doubled their 1NT and the next hand passed: a pass, or with 0–4 HCP a five-card suit
     at the two level."""
-    calls = position.calls
-    if len(calls) < 3 or calls[-2:] != [(position.partner, DOUBLE), ((position.seat + 3) % 4, PASS)] \
-            or not their_notrump(position, 2):
+    before = position.partner_doubled()
+    if before is None or not their_notrump(before):
         return None
     return [*(Option(f"2{s}", Meaning(0, 4, lengths={s: 5}, note="too weak to defend: to play"), when=longest(s))
               for s in SUITS),

@@ -14,11 +14,11 @@ SHORT = "takeout: short in their suit, support for the other suits"
 TWO_SUITS = "takeout: the two unbid suits, four cards each"
 
 
-def response(position: Position, before: int = 0) -> tuple[str, str] | None:
-    """Their one of a suit and responder's 1NT or new suit (not a jump, not above two), partner's
-    pass between, the response ``before`` calls from the end and no bid or double of ours so far:
-    the opening's suit and the response."""
-    calls = position.calls[:len(position.calls) - before]
+def response(position: Position) -> tuple[str, str] | None:
+    """Their one of a suit and responder's 1NT or new suit (not a jump, not above two) as the last
+    call, partner's pass between and no bid or double of ours so far: the opening's suit and the
+    response."""
+    calls = position.calls
     bids = [(s, c) for s, c in calls if c in BIDS]
     if len(bids) != 2 or len(calls) < 3 or any(c not in (PASS, *BIDS) for _, c in calls):
         return None
@@ -52,11 +52,8 @@ def double(position: Position) -> list[Option]:
 
 def answer(position: Position) -> list[Option] | None:
     """Partner doubled their response and the opener passed: our longest suit of those asked for."""
-    calls = position.calls
-    if len(calls) < 5 or calls[-2:] != [(position.partner, DOUBLE), ((position.seat + 3) % 4, PASS)]:
-        return None
-    before = Position(calls[:-2], position.partner, position.shown)
-    found = response(before)
+    before = position.partner_doubled()
+    found = response(before) if before is not None else None
     if found is None:
         return None
     strain, reply = found

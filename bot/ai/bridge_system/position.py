@@ -180,6 +180,14 @@ class Position:
                 return call in BIDS and seat % 2 != self.seat % 2
         return False
 
+    def partner_doubled(self) -> "Position | None":
+        """Partner doubled and the next hand passed: the place partner doubled at (for reading what
+        the double was); else None."""
+        calls = self.calls
+        if len(calls) < 2 or calls[-2] != (self.partner, DOUBLE) or calls[-1][1] != PASS:
+            return None
+        return Position(calls[:-2], self.partner, self.shown, self.vulnerable)
+
     def doubled_by_them(self) -> bool:
         """The last call but passes is an opponent's double of our bid."""
         for seat, call in reversed(self.calls):
