@@ -39,7 +39,7 @@ def bid(deal: str, board: int, judged: bool) -> tuple[ContractResult, Auction]:
     """The robots' contract (no tricks yet) and auction, with or without the judgment."""
     considered = contract_judgment.considered
     if not judged:
-        contract_judgment.considered = lambda position, placed: []  # type: ignore[assignment]
+        contract_judgment.considered = lambda position, placed, holds: []  # type: ignore[assignment]
     try:
         game = BridgeEngine({"scoring": "duplicate", "board": board, "deal": deal}, SEATS, "0" * 64, {})
         rng = random.Random(0)

@@ -188,12 +188,13 @@ def read_call(shown: list[Shown], bids: list[tuple[int, str]], seat: int, call: 
 
 
 def reverse(bids: list[tuple[int, str]], seat: int, call: str) -> bool:
-    """Opener's rebid, the opponents silent, of a new suit at the two level ranking above the opened
-    one, after partner answered at the one level: 17+ points (``rebid_after_new_suit``)."""
+    """Opener's rebid of a new suit at the two level ranking above the opened one, after partner
+    answered at the one level, whether or not the opponents have bid since (not in their suit):
+    17+ points (``rebid_after_new_suit``)."""
     opened, answer = bids[0][1], next((c for s, c in bids if s == (seat + 2) % 4), "")
+    theirs = {c[1:] for s, c in bids if s % 2 != seat % 2}
     return (call[0] == "2" and answer[:1] == "1" and opened[1:] in SUITS and call[1:] in SUITS
-            and call[1:] not in (opened[1:], answer[1:]) and SUITS.index(call[1:]) < SUITS.index(opened[1:])
-            and all(s % 2 == seat % 2 for s, _ in bids))
+            and call[1:] not in (opened[1:], answer[1:], *theirs) and SUITS.index(call[1:]) < SUITS.index(opened[1:]))
 
 
 def cheapest_level(strain: str, last: str) -> int:
@@ -465,10 +466,11 @@ def rebid_after_new_suit(a: Auction, own: str, new: str) -> str:
         if points >= 19 and own in MAJORS:
             return "4" + own
         return step if points <= 15 else f"{int(step[0]) + 1}{own}"
+    theirs = {c[1:] for s, c in a.bids if s % 2 != a.me % 2}
     for suit in SUITS[::-1]:
-        if suit not in (own, new) and h.lengths[suit] >= 4:
+        if suit not in (own, new, *theirs) and h.lengths[suit] >= 4:
             bid = a.cheapest(suit)
-            reversing = points >= 17 and not two_level  # a higher suit at the two level: 17+ points
+            reversing = points >= 17 and a.bids_of(a.partner)[0][0] == "1"  # a higher suit at the two level: 17+ points
             if bid[0] == "1" or (bid[0] == "2" and (SUITS.index(suit) > SUITS.index(own) or reversing)):
                 return bid
     return a.cheapest(own)

@@ -36,8 +36,8 @@ def role(calls: Calls, index: int) -> str:
     own = [c for s, c in bids if s == seat]
     partner = [c for s, c in bids if s == (seat + 2) % 4]
     if opener % 2 != seat % 2:
-        if own:
-            return "Competing"
+        if own or DOUBLE in [c for s, c in calls[:index] if s == seat]:
+            return "Competing"  # an overcaller's or a doubler's later call
         if partner or DOUBLE in [c for s, c in calls[:index] if s == (seat + 2) % 4]:
             return "Advance"  # partner's overcall or double answered
         return "Double" if call == DOUBLE else "Overcall"

@@ -381,3 +381,24 @@ def test_their_four_of_a_major_is_doubled_and_partner_bids_or_defends() -> None:
     assert robot_call("Qs 8s 7s 4s Jh 6h 2h Td 5d 4d Qc 5c 3c", "4H X P") == "4S"
     assert robot_call("Qs 8s 7s Jh 6h Td 5d 4d 3d 2d 9d Qc 5c", "4H X P") == "5D"
     assert robot_call("Qs 8s 7s Kh Jh 6h Ad 5d 4d Qc 8c 5c 3c", "4H X P") == "P"
+
+
+def test_the_takeout_doubler_shows_its_own_long_suit_before_raising_a_minor() -> None:
+    """1♦ X P 2♣ P: 21 HCP with six spades and four clubs jump to 3♠ (it raised to 3♣ before,
+    and 6♠ made); 17 HCP and five spades bid 2♠; over an answer in a major the raise comes first (16 HCP and four hearts over
+    the jump: game)."""
+    assert robot_call("As Ks Qs Ts 5s 2s Ah Qh 4h Ac Jc 4c 3c", "1D X P 2C P") == "3S"
+    assert explain(calls_of("1D X P 2C P 3S"), 5) == \
+        "Competing: 19+ HCP, 6+ spades, a very strong hand with a long suit: invites game."
+    assert robot_call("As Ks Qs Ts 5s Ah 8h 4h 2d Ac Jc 4c 3c", "1D X P 2C P") == "2S"
+    assert robot_call("As Ks Qs Ts 5s Qh Jh 4h 3h 2d Ac 4c 3c", "1D X P 2H P") == "4H"
+
+
+def test_the_negative_doubler_bids_its_five_card_major_at_the_three_level_forcing() -> None:
+    """1♦ 2♠ X P 3♦ P: 11 HCP with five hearts and five clubs bid 3♥, forcing (they passed 3♦
+    before, and 4♥ made); opener raises with three hearts, and without a spade stopper or
+    support asks for one rather than pass."""
+    assert robot_call("8s 2s Ah Kh 8h 5h 2h 4d Kc Jc 9c 5c 3c", "1D 2S X P 3D P") == "3H"
+    assert explain(calls_of("1D 2S X P 3D P 3H"), 6) == "Response: 11+ HCP, 5+ hearts, forcing: a five-card suit."
+    assert robot_call("As 7s 6s Jh Th 2h Ad Qd 7d 6d 3d Qc 6c", "1D 2S X P 3D P 3H P") == "4H"
+    assert robot_call("7s 6s Jh Ad Qd 7d 6d 3d 2d Ac Qc 6c 5c", "1D 2S X P 3D P 3H P") == "3S"

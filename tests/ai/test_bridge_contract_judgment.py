@@ -24,7 +24,7 @@ def samples(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> 
 def without_judgment(monkeypatch: pytest.MonkeyPatch, hand: str, auction: str) -> str:
     """The call the rules alone make."""
     with monkeypatch.context() as patched:
-        patched.setattr(contract_judgment, "considered", lambda position, placed: [])
+        patched.setattr(contract_judgment, "considered", lambda position, placed, holds: [])
         return robot_call(hand, auction)
 
 
@@ -52,6 +52,23 @@ def test_competing_over_their_part_score(samples: int, monkeypatch: pytest.Monke
     assert robot_call(responder, "1H 2C 2H 3C P P") == "3H"
 
 
+def test_the_best_slam_whose_reading_holds(monkeypatch: pytest.MonkeyPatch) -> None:
+    """1NT facing 16 HCP with seven solid diamonds: 6NT would gain most, but over 1NT it reads
+    18+ HCP; 6♦ (to play, any hand) gains too and is bid rather than the rules' 3NT."""
+    responder = "Ts 2s Ah Kh Ad Qd Jd Td 6d 5d 2d 9c 2c"
+    assert without_judgment(monkeypatch, responder, "1NT P") == "3NT"
+    assert robot_call(responder, "1NT P") == "6D"
+
+
+def test_shortness_counts_towards_a_slam_in_partner_s_suit(samples: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """1♠–2♣–2♥: 16 HCP with four hearts and a singleton diamond count 18 in hearts (17 as
+    points), which with the opener's 12 reach the 30 a slam is simulated at; 6♥ rather than the
+    rules' 4♠ (7♥ made)."""
+    responder = "As 8s 7s Ah Kh Qh 7h 2d Kc 9c 5c 4c 2c"
+    assert without_judgment(monkeypatch, responder, "1S P 2C P 2H P") == "4S"
+    assert robot_call(responder, "1S P 2C P 2H P") == "6H"
+
+
 def test_a_poor_hand_stays_where_the_rules_stop() -> None:
     """1♠–2♠ with a flat 12 HCP: game fails on most deals (and the hand is below the points
     where a game is simulated at all)."""
@@ -70,15 +87,17 @@ def position(auction: str) -> Position:
     ("1S", "PASS"),                         # partner has not bid
 ])
 def test_nothing_is_judged_instead_of_an_ask_a_try_or_the_askers_decision(auction: str, placed: str) -> None:
-    assert contract_judgment.considered(position(auction), PASS if placed == "PASS" else placed) == []
+    assert contract_judgment.considered(position(auction), PASS if placed == "PASS" else placed, lambda call, hand: True) == []
 
 
 def test_a_judged_call_is_only_made_where_its_reading_is_true_of_the_hand(monkeypatch: pytest.MonkeyPatch) -> None:
     """The simulation's call is read as the rules read it (what the explanation says): 3NT over
     1NT shows 10+ HCP, so a judgment to bid it with 2 HCP is not made and the robot passes."""
     weak = "9s 8s 3s Qh 7h 5h 2h 8d 5d 4d 9c 6c 3c"
-    always = [Option("3NT", Meaning(note="forced"))]
-    monkeypatch.setattr(contract_judgment, "considered", lambda position, placed: always)
+
+    def always(position: Position, placed: str, holds: contract_judgment.Reading) -> list[Option]:
+        return [Option("3NT", Meaning(note="forced"), when=lambda hand: holds("3NT", hand))]
+    monkeypatch.setattr(contract_judgment, "considered", always)
     assert robot_call(weak, "1NT P") == "P"
     assert robot_call("As Ts 3s Kh 8h 6h Qd 5d 4d Jc Tc 9c 3c", "1NT P") == "3NT"
 

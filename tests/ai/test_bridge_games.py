@@ -78,6 +78,14 @@ def test_opener_reverses_with_seventeen_points() -> None:
     assert robot_call("As Js 2s Kh Qh 7h 6h 3d Ac Qc Jc 7c 4c", "1C P 1S P") == "2H"
 
 
+def test_opener_reverses_over_an_overcall() -> None:
+    """1♦ P 1♠ 2♣: 18 HCP with four hearts reverse into 2♥ (2♦ before, and 4♠ made), read as
+    16+ as without the overcall; 13 HCP bid 2♦."""
+    assert robot_call("Ks 4s Kh Jh 5h 2h Ad Kd 9d 5d 2d Ac Tc", "1D P 1S 2C") == "2H"
+    assert explain(calls_of("1D P 1S 2C 2H"), 4) == "Opener's rebid: 16+ points (HCP with length or shortness), 4+ hearts."
+    assert robot_call("Ks 4s Kh Jh 5h 2h Ad Qd 9d 5d 2d 7c 3c", "1D P 1S 2C") == "2D"
+
+
 def test_the_losing_trick_count_bids_game_after_a_competitive_raise() -> None:
     """P 1♠ 2♥ X 3♥: six-five with a void, five losers and nine trumps, bids the game (with eight
     trumps, five-five and 12 HCP opposite a raise to two do not); and opener's five-five with a

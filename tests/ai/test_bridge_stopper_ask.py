@@ -34,7 +34,7 @@ def test_opener_answers_the_ask() -> None:
 
 def test_the_asker_bids_game_in_the_fit_or_3nt() -> None:
     """Over 3♦ (four or more) four diamonds make eight: 5♦; with three, 3NT."""
-    four = "4s Ah Kh 6h 2h Ad Qd 5d 3d Kc 9c 7c 2c"
+    four = "4s Ah Qh 6h 2h Ad Qd 5d 3d Kc 9c 7c 2c"
     assert robot_call(four, "1D P 1H 1S 2D P") == "2S"
     assert robot_call(four, "1D P 1H 1S 2D P 2S P 3D P") == "5D"
     assert robot_call(ASKER, "1D P 1H 1S 2D P 2S P 3D P") == "3NT"

@@ -149,8 +149,17 @@ def advancing(position: Position, their: str, protective: bool = False) -> list[
 
 def doubler_rebids(position: Position, their: str, answer: str) -> list[Option]:
     """We doubled for takeout (directly or in the pass-out seat) and partner answered: raise with
-    extras, or show the strong hand."""
-    options: list[Option] = []
+    extras, or show the strong hand: a long suit of our own (a jump with 19+ HCP and six cards
+    invites game), which over an answer in a minor comes before raising it."""
+    long_suits = [Option(f"{int(position.cheapest(s)[0]) + 1}{s}",
+                         Meaning(19, lengths={s: 6}, note="a very strong hand with a long suit: invites game"),
+                         when=longest(s, others(their)))
+                  for s in others(their) if s != answer[1:] and position.cheapest(s)[0] == "2"]
+    long_suits += [Option(position.cheapest(s), Meaning(17, lengths={s: 5}, note="a strong hand with a long suit"),
+                          when=longest(s, others(their)))
+                   for s in others(their) if position.cheapest(s)[0] <= "3"]
+    minor = answer[1:] in "CD"
+    options: list[Option] = list(long_suits) if minor else []
     if answer[1:] != "NT":
         suit = answer[1:]
         jumped = int(answer[0]) > cheapest_level(suit, position.bids[0][1])
@@ -165,10 +174,7 @@ def doubler_rebids(position: Position, their: str, answer: str) -> list[Option]:
     if position.cheapest("NT")[0] <= "2":
         options.append(Option(position.cheapest("NT"), Meaning(18, 20, balanced=True, note="a strong hand with a stopper in their suit"),
                               when=stopped(their)))
-    options += [Option(position.cheapest(s), Meaning(17, lengths={s: 5}, note="a strong hand with a long suit"),
-                       when=longest(s, others(their)))
-                for s in others(their) if position.cheapest(s)[0] <= "3"]
-    return options + [Option(PASS, Meaning())]
+    return options + ([] if minor else long_suits) + [Option(PASS, Meaning())]
 
 
 def notrump_opposite_opening(their: str) -> list[Option]:
@@ -272,8 +278,8 @@ def doubler_places(position: Position, ours: str, their: str, rebid: str, free: 
     our HCP and what opener's answer showed (12 at least). Opener bid a major we showed: game in it
     with 25 points between the hands, a raise to invite with 22 (below game). Else 3NT with 25 HCP
     and a stopper in their suit, 2NT inviting with 23–24 (a stopper, unless opener's notrump has
-    one), a five-card major we showed at the two level to play, a cue-bid of their suit forcing to
-    game with 25; else pass. Over opener's 3NT, pass."""
+    one), a five-card major we showed at the two level to play, at the three level forcing with
+    23, a cue-bid of their suit forcing to game with 25; else pass. Over opener's 3NT, pass."""
     showed = negative_suits(ours, their)
     opener = max(14 if free else 12, position.shown[position.partner].min_hcp)
     strain = rebid[1:]
@@ -293,6 +299,8 @@ def doubler_places(position: Position, ours: str, their: str, rebid: str, free: 
         options.append(Option("2NT", Meaning(23 - opener, 24 - opener, note="invites 3NT"), when=stopper))
     options += [Option(position.cheapest(s), Meaning(high=24 - opener, lengths={s: 5}, note="to play"))
                 for s in showed if s in "HS" and position.cheapest(s)[0] == "2"]
+    options += [Option(position.cheapest(s), Meaning(23 - opener, lengths={s: 5}, note="forcing: a five-card suit"))
+                for s in showed if s in "HS" and position.cheapest(s)[0] == "3"]
     return options + [Option(position.cheapest(their), Meaning(25 - opener, note="a cue-bid: forcing to game")),
                       Option(PASS, Meaning(high=24 - opener))]
 

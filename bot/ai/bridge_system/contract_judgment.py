@@ -5,8 +5,9 @@ each deal double dummy, and bid the contract that scores the most IMPs on averag
 These decisions are judged this way, once partner has bid:
 
 - a slam in a strain our side can play (a suit with eight cards between the hands as shown, seven
-  of the robot's own, or notrump) with 30 points or more between the hands: six of the strain
-  rather than game in it (not as the first answer to an opening of one of a suit);
+  of the robot's own, or notrump) with 30 points or more between the hands (shortness counted in a
+  suit partner has shown three of): six of the strain rather than game in it (not as the first
+  answer to an opening of one of a suit);
 - five of a minor with eight cards between the hands rather than our 3NT, where it makes on half
   of the deals and gains;
 - a game with 22 points or more between the hands, where the last bid would otherwise stand (our
@@ -62,15 +63,22 @@ Pair = tuple[Contract, Contract, float]
 higher one must make on."""
 Choice = tuple[int, float, int]
 """The pair judged best (its index, -1 for none), its average gain in IMPs, and the deals solved."""
+Reading = Callable[[str, Hand], bool]
+"""Whether what the rules read a call to show holds for the hand: the simulation weighs only the
+calls whose reading does (the explanation of a judged call stays true)."""
 
 
-def strength(position: Position, hand: Hand) -> int:
+def strength(position: Position, hand: Hand, trump: str = "NT") -> int:
     """The hand's points and what partner has shown: the middle of a range of ``NARROW`` HCP or
-    less, else the least shown and two more."""
+    less, else the least shown and two more. In a suit partner has shown three cards of or more
+    (``trump``), the hand's shortness counts as a raise counts it, where that is more."""
     partner = position.shown[position.partner]
+    own = hand.info.points
+    if trump != "NT" and partner.lengths[trump] >= 3:
+        own = max(own, hand.info.support_points(trump))
     if partner.max_hcp - partner.min_hcp <= NARROW:
-        return hand.info.points + (partner.min_hcp + partner.max_hcp) // 2
-    return hand.info.points + partner.least + 2
+        return own + (partner.min_hcp + partner.max_hcp) // 2
+    return own + partner.least + 2
 
 
 def strains(position: Position, hand: Hand) -> list[str]:
@@ -124,9 +132,12 @@ def best_contract(mine: Sequence[str], seat: int, shown: Sequence[Shown], vulner
     return best
 
 
-def judged(position: Position, hand: Hand, pairs: Sequence[Pair]) -> str | None:
-    """The higher contract's bid of the pair the simulation chooses (``best_contract``), if it
-    gains enough."""
+def judged(position: Position, hand: Hand, pairs: Sequence[Pair], holds: Reading) -> str | None:
+    """The higher contract's bid of the pair the simulation chooses (``best_contract``) among
+    those whose bid's reading ``holds`` for the hand, if it gains enough."""
+    pairs = [pair for pair in pairs if holds(f"{pair[1][0]}{pair[1][1]}", hand)]
+    if not pairs:
+        return None
     index, gain, solved = in_solver(best_contract, list(hand.cards), position.seat, list(position.shown),
                                     position.vulnerable, list(pairs), sampling(hand, position))
     if index < 0 or cautious(gain, solved) < GAIN:
@@ -145,12 +156,12 @@ def standing(position: Position) -> Contract | None:
     return int(bid[0]), bid[1:], declarer(position, bid[1:], seat % 2)
 
 
-def considered(position: Position, placed: str) -> list[Option]:
+def considered(position: Position, placed: str, holds: Reading) -> list[Option]:
     """What the simulation may bid instead of ``placed``, the rules' call: a slam where our game
     would stand (bid now, or passed), unless our side has asked for key cards (the asker has
     placed the contract) or partner has said too little (``said_little``); else a game where a
     part score or the opponents' contract would (passed). None before partner has bid, nor
-    instead of any other bid (an ask, a try)."""
+    instead of any other bid (an ask, a try). Only calls whose reading ``holds`` are weighed."""
     if not position.bids_of(position.partner):
         return []
     stands = standing(position) if placed == PASS else bid(position, placed) if placed in BIDS else None
@@ -160,9 +171,9 @@ def considered(position: Position, placed: str) -> list[Option]:
     ours = by % 2 == position.seat % 2
     asked = any(c == "4NT" for s, c in position.bids if s % 2 == position.seat % 2)
     if ours and GAME_LEVEL[strain] <= level < 6:
-        return higher_contracts(position, stands, not (asked or said_little(position)))
+        return higher_contracts(position, stands, not (asked or said_little(position)), holds)
     if placed == PASS and not (ours and level >= GAME_LEVEL[strain]):
-        return games(position, stands)
+        return games(position, stands, holds)
     return []
 
 
@@ -180,16 +191,17 @@ def bid(position: Position, call: str) -> Contract:
     return int(call[0]), strain, declarer(position, strain)
 
 
-def higher_contracts(position: Position, stands: Contract, slams: bool) -> list[Option]:
+def higher_contracts(position: Position, stands: Contract, slams: bool, holds: Reading) -> list[Option]:
     """Over our game that stands: six of a strain our side can play (``slams``), and over 3NT five
     of a minor with eight cards between the hands, judged together against the game."""
     def choice(hand: Hand) -> str | None:
         ours = strains(position, hand)
         pairs: list[Pair] = []
-        if slams and strength(position, hand) >= SLAM_POINTS:
-            pairs += [(stands, bid(position, f"6{strain}"), SLAM_MAKES) for strain in ours if position.legal(f"6{strain}")]
+        if slams:
+            pairs += [(stands, bid(position, f"6{strain}"), SLAM_MAKES) for strain in ours
+                      if position.legal(f"6{strain}") and strength(position, hand, strain) >= SLAM_POINTS]
         pairs += [(stands, bid(position, call), MINOR_MAKES) for call in minor_games(position, stands, ours)]
-        return judged(position, hand, pairs) if pairs else None
+        return judged(position, hand, pairs, holds)
     calls = [f"6{s}" for s in STRAINS if slams and position.legal(f"6{s}")]
     return options(choice, calls + minor_games(position, stands, SUITS))
 
@@ -199,7 +211,7 @@ def minor_games(position: Position, stands: Contract, suits: Sequence[str]) -> l
     return [f"5{s}" for s in suits if s in "CD" and stands[:2] == (3, "NT") and position.legal(f"5{s}")]
 
 
-def games(position: Position, stands: Contract) -> list[Option]:
+def games(position: Position, stands: Contract, holds: Reading) -> list[Option]:
     """Game (the cheapest legal one, up to the five level) in each strain our side can play,
     judged against the contract that stands; over the opponents' part score, a part score of
     ours too (the cheapest bid in a suit of ours, up to the three level)."""
@@ -216,7 +228,7 @@ def games(position: Position, stands: Contract) -> list[Option]:
             call = part_call(position, strain) if theirs else None
             if call:
                 pairs.append((stands, bid(position, call), 0.0))
-        return judged(position, hand, pairs) if pairs else None
+        return judged(position, hand, pairs, holds)
     calls = [call for s in STRAINS for call in (game_call(position, s), part_call(position, s) if theirs else None) if call]
     return options(choice, calls)
 

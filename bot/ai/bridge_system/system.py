@@ -167,8 +167,8 @@ def meaning_at(calls: Calls, index: int) -> Meaning | None:
 
 def choose_call(view: Mapping[str, Any]) -> str:
     """The robot's call: "1NT", "double", "Pass"... always legal. Where the rules would stop in a
-    game or below, the simulation may choose a higher contract (``contract_judgment``), bid only
-    where what the call is read to show is true of the hand."""
+    game or below, the simulation may choose a higher contract (``contract_judgment``) among those
+    whose reading is true of the hand."""
     calls = [(int(c["seat"]), str(c["call"])) for c in view["auction"]]
     seat = int(view["viewer"])
     shown = describe(calls)
@@ -177,10 +177,11 @@ def choose_call(view: Mapping[str, Any]) -> str:
     ns, ew = view.get("vulnerable", (False, False))
     position = Position(calls, seat, shown, (bool(ns), bool(ew)))
     call = ruled_call(position, hand)
-    judged = pick(contract_judgment.considered(position, PASS if invitation(position, call) else call), hand, position)
-    if judged is not None and keeps(hand.cards, describe([*calls, (seat, judged)])[seat]):
-        return judged
-    return call
+
+    def holds(judged: str, hand: Hand) -> bool:
+        return keeps(hand.cards, describe([*calls, (seat, judged)])[seat])
+    considered = contract_judgment.considered(position, PASS if invitation(position, call) else call, holds)
+    return pick(considered, hand, position) or call
 
 
 def ruled_call(position: Position, hand: Hand) -> str:
