@@ -60,6 +60,8 @@ def test_openings(hand: str, call: str) -> None:
     ("1D 1H", "Ks Qs 8s 4s 8h 2h Kd 5d 2d 9c Tc 3c 7c", "X"),     # negative: four spades
     ("1D", "Ks Qs 8s 4s Ah Jh 2h 5h 9c Tc Ac 3c 7c", "X"),        # takeout: short diamonds
     ("2H", "Ks Qs 8s 4s 3s Ah 2h Ad 5d 9c Tc Kc 7c", "2S"),       # over a weak two: five spades
+    ("2H P", "As 3s 2s Kh 6h 2h Ad Jd 7d 6d 5d Kc 3c", "4H"),    # 15 HCP, three trumps: game
+    ("2H P", "As 3s 2s Kh 6h 2h Qd Jd 7d 6d 5d Kc 3c", "3H"),    # 13: a preemptive raise
     ("1H", "Ks Qs Js 9s 4s Qh 8h 2d 9d Kc Tc 3c 7c", "1S"),       # overcall at the one level
     ("1H", "Ks 9s 4s Qh 8h 2h 9d 5d 2d Kc Tc 3c 7c", "P"),        # nothing to say
     ("1H", "As Kh Qh Ks 4s 8h 6d 9d 5d Kc Tc 3c 7c", "1NT"),      # 15 balanced, hearts stopped

@@ -18,6 +18,7 @@ from bot.games.base import Seat
 from bot.games.bridge import BIDS, PASS, BridgeEngine, pbn_hand
 from bot.games.cards import DECK
 from tests.ai.test_bridge_ai import robot_call
+from tests.ai.test_bridge_games import calls_of
 
 SEATS = [Seat(name, is_bot=True) for name in ("North", "East", "South", "West")]
 FORCING_TO_GAME = ("forcing to game", "game is certain")
@@ -106,3 +107,12 @@ def test_no_game_forcing_auction_stops_below_game() -> None:
         final = [(s, c) for s, c in calls if c in BIDS][-1]
         assert final[0] % 2 == side and game_or_higher(final[1]), (seed, calls)
     assert forced >= 20, forced
+
+
+def test_a_second_suit_before_notrump() -> None:
+    """1♥–2♦–2♥: six diamonds, five clubs and a singleton heart bid 3♣ (3NT before; six clubs
+    made); with three hearts, a fit, no second suit."""
+    two_suiter = "2s 7h Ad Kd Qd 9d 7d 6d Kc Tc 9c 7c 6c"
+    assert robot_call(two_suiter, "1H P 2D P 2H P") == "3C"
+    assert explain(calls_of("1H P 2D P 2H P 3C"), 6) == "Later call: 4+ clubs."
+    assert robot_call("8h 7h 6h Ad Kd Qd 9d 7d Kc Tc 9c 7c 6c", "1H P 2D P 2H P") != "3C"

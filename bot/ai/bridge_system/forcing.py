@@ -9,7 +9,11 @@ The natural rules still choose the calls on the way and read them; where they wo
 game, the robot bids instead the game the hands have found (four of a major with an eight-card fit,
 3NT, five of a minor with a fit) or, when those are out of reach, its longest suit that the natural
 reading of the call is true of. So every call here is read, and explained, as the natural rules
-read it."""
+read it.
+
+Before notrump, an unbalanced hand that has found no fit with partner's suits shows a five-card
+suit our side has not bid, below 3NT (1♥–2♦–2♥–3♣ with six diamonds and five clubs): partner may
+raise it or bid notrump with the suits stopped."""
 from __future__ import annotations
 
 from bot.ai.bridge_bidding import SUITS
@@ -74,3 +78,20 @@ def keep_going(position: Position, hand: Hand, sequence: tuple[str, ...] | None)
     suits = sorted((s for s in SUITS if read_true(s) and position.legal(position.cheapest(s))),
                    key=lambda s: -hand.info.lengths[s])
     return position.cheapest(suits[0]) if suits else None
+
+
+
+def second_suit(position: Position, hand: Hand, sequence: tuple[str, ...] | None) -> str | None:
+    """Instead of notrump (or a pass) after the robot's first bid in a game-forcing auction: the
+    cheapest bid below 3NT in the longest suit our side has not bid, five cards or more, for an
+    unbalanced hand with no fit in partner's suits; None elsewhere."""
+    if sequence is None or not game_forcing(sequence) or not position.bids_of(position.seat) or hand.info.balanced:
+        return None
+    ours = {c[1:] for s, c in position.bids if s % 2 == position.seat % 2}
+    if any(fit(position, hand, c[1:]) for c in position.bids_of(position.partner) if c[1:] != "NT"):
+        return None
+    unbid = [s for s in SUITS if s not in ours and hand.info.lengths[s] >= 5]
+    if not unbid:
+        return None
+    bid = position.cheapest(max(unbid, key=lambda s: hand.info.lengths[s]))
+    return bid if BIDS.index(bid) < BIDS.index("3NT") else None

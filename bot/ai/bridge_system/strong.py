@@ -41,10 +41,11 @@ def after_weak_two(sequence: tuple[str, ...]) -> list[Option] | None:
                      for s in SUITS if s != suit]
         game = "4" + suit if suit in "HS" else "5D"
         return [Option(game, Meaning(16, lengths={suit: 2}, note="to play")),
+                Option(game, Meaning(14, lengths={suit: 3}, note="to play")),
                 Option(game, Meaning(0, 12, lengths={suit: 4}, note="to play")),
                 Option("3NT", Meaning(16, note="to play")),
                 *new_suits,
-                Option("3" + suit, Meaning(0, 15, lengths={suit: 3}, note="a preemptive raise, not an invitation")),
+                Option("3" + suit, Meaning(0, 13, lengths={suit: 3}, note="a preemptive raise, not an invitation")),
                 Option(PASS, Meaning())]
     if len(sequence) == 2 and sequence[1] not in (PASS, "3NT", "3" + suit, "4" + suit, "5D"):
         asked = sequence[1][1]

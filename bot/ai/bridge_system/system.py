@@ -185,7 +185,8 @@ def choose_call(view: Mapping[str, Any]) -> str:
 
 
 def ruled_call(position: Position, hand: Hand) -> str:
-    """The call the rules (the system's, else the natural ones) make."""
+    """The call the rules (the system's, else the natural ones) make; in a game-forcing auction a
+    second suit rather than notrump or a pass, and game rather than a pass (``forcing``)."""
     rules = rules_at(position)
     chosen = pick(rules.options, hand, position) if rules else None
     if chosen is not None:
@@ -195,6 +196,10 @@ def ruled_call(position: Position, hand: Hand) -> str:
     call = natural_call(position, hand)
     if rules is not None and rules.meaning(call) is not None:
         call = PASS
+    if call in (PASS, "3NT") or invitation(position, call):
+        shown = forcing.second_suit(position, hand, forcing_sequence(position))
+        if shown is not None and true_of(rules, shown, hand):
+            return shown
     if call == PASS or invitation(position, call):
         kept = forcing.keep_going(position, hand, forcing_sequence(position))
         call = kept if kept is not None and true_of(rules, kept, hand) else call
