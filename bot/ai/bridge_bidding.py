@@ -470,7 +470,7 @@ def rebid_after_new_suit(a: Auction, own: str, new: str) -> str:
     for suit in SUITS[::-1]:
         if suit not in (own, new, *theirs) and h.lengths[suit] >= 4:
             bid = a.cheapest(suit)
-            reversing = points >= 17 and a.bids_of(a.partner)[0][0] == "1"  # a higher suit at the two level: 17+ points
+            reversing = points >= 17 and a.bids_of(a.partner)[0][0] == "1"  # a higher suit at the two level
             if bid[0] == "1" or (bid[0] == "2" and (SUITS.index(suit) > SUITS.index(own) or reversing)):
                 return bid
     return a.cheapest(own)
