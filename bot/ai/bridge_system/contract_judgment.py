@@ -6,7 +6,7 @@ These decisions are judged this way, once partner has bid:
 
 - a slam in a strain our side can play (a suit with eight cards between the hands as shown, seven
   of the robot's own, or notrump) with 30 points or more between the hands (shortness counted in a
-  suit partner has shown three of): six of the strain rather than game in it (not as the first
+  suit partner bid first): six of the strain rather than game in it (not as the first
   answer to an opening of one of a suit);
 - five of a minor with eight cards between the hands rather than our 3NT, where it makes on half
   of the deals and gains;
@@ -70,11 +70,11 @@ calls whose reading does (the explanation of a judged call stays true)."""
 
 def strength(position: Position, hand: Hand, trump: str = "NT") -> int:
     """The hand's points and what partner has shown: the middle of a range of ``NARROW`` HCP or
-    less, else the least shown and two more. In a suit partner has shown three cards of or more
-    (``trump``), the hand's shortness counts as a raise counts it, where that is more."""
+    less, else the least shown and two more. In a suit partner bid first (``trump``), the hand's
+    shortness counts as a raise counts it, where that is more."""
     partner = position.shown[position.partner]
     own = hand.info.points
-    if trump != "NT" and partner.lengths[trump] >= 3:
+    if trump != "NT" and declarer(position, trump) == position.partner:
         own = max(own, hand.info.support_points(trump))
     if partner.max_hcp - partner.min_hcp <= NARROW:
         return own + (partner.min_hcp + partner.max_hcp) // 2
