@@ -187,12 +187,17 @@ def read_call(shown: list[Shown], bids: list[tuple[int, str]], seat: int, call: 
             me.promise(0, suit=strain, length=4)
 
 
+def their_strains(bids: Sequence[tuple[int, str]], seat: int) -> set[str]:
+    """The strains the opponents of ``seat`` have bid."""
+    return {c[1:] for s, c in bids if s % 2 != seat % 2}
+
+
 def reverse(bids: list[tuple[int, str]], seat: int, call: str) -> bool:
     """Opener's rebid of a new suit at the two level ranking above the opened one, after partner
     answered at the one level, whether or not the opponents have bid since (not in their suit):
     17+ points (``rebid_after_new_suit``)."""
     opened, answer = bids[0][1], next((c for s, c in bids if s == (seat + 2) % 4), "")
-    theirs = {c[1:] for s, c in bids if s % 2 != seat % 2}
+    theirs = their_strains(bids, seat)
     return (call[0] == "2" and answer[:1] == "1" and opened[1:] in SUITS and call[1:] in SUITS
             and call[1:] not in (opened[1:], answer[1:], *theirs) and SUITS.index(call[1:]) < SUITS.index(opened[1:]))
 
@@ -466,7 +471,7 @@ def rebid_after_new_suit(a: Auction, own: str, new: str) -> str:
         if points >= 19 and own in MAJORS:
             return "4" + own
         return step if points <= 15 else f"{int(step[0]) + 1}{own}"
-    theirs = {c[1:] for s, c in a.bids if s % 2 != a.me % 2}
+    theirs = their_strains(a.bids, a.me)
     for suit in SUITS[::-1]:
         if suit not in (own, new, *theirs) and h.lengths[suit] >= 4:
             bid = a.cheapest(suit)
@@ -494,7 +499,7 @@ def overcall(a: Auction) -> str:
     if theirs[0] == "1" and theirs[1:] != "NT" and h.balanced and 15 <= h.hcp <= 18 \
             and stopper(a.cards, theirs[1:]):
         return "1NT"
-    their_suits = {c[1:] for s, c in a.bids if s % 2 != a.me % 2}
+    their_suits = their_strains(a.bids, a.me)
     options = [s for s in SUITS if s not in their_suits and h.lengths[s] >= 5]
     for suit in sorted(options, key=lambda s: -h.lengths[s]):
         bid = a.cheapest(suit)

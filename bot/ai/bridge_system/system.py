@@ -196,13 +196,13 @@ def ruled_call(position: Position, hand: Hand) -> str:
     call = natural_call(position, hand)
     if rules is not None and rules.meaning(call) is not None:
         call = PASS
-    if call in (PASS, "3NT") or invitation(position, call):
-        shown = forcing.second_suit(position, hand, forcing_sequence(position))
-        if shown is not None and true_of(rules, shown, hand):
-            return shown
-    if call == PASS or invitation(position, call):
-        kept = forcing.keep_going(position, hand, forcing_sequence(position))
-        call = kept if kept is not None and true_of(rules, kept, hand) else call
+    stopping = call == PASS or invitation(position, call)
+    if stopping or call == "3NT":
+        sequence = forcing_sequence(position)
+        for instead in (forcing.second_suit(position, hand, sequence),
+                        forcing.keep_going(position, hand, sequence) if stopping else None):
+            if instead is not None and true_of(rules, instead, hand):
+                return instead
     return call
 
 
