@@ -350,7 +350,14 @@ def respond(a: Auction) -> str:
         if h.hcp >= 16 and h.lengths.get(strain, 0) >= 2:
             return compete(a, game_in(strain))
         return compete(a, "3NT") if h.hcp >= 17 and h.balanced else PASS
-    return compete(a, respond_to_suit(h, strain), stretch=1 if h.hcp >= 10 else 0)
+    call = respond_to_suit(h, strain)
+    raising = call[1:] == strain and strain in MAJORS and h.support_points(strain) >= RAISE_OVER_PREEMPT
+    return compete(a, call, stretch=1 if h.hcp >= 10 or raising else 0)
+
+
+RAISE_OVER_PREEMPT = 8
+"""The least support points with which responder raises partner's major a level higher than it
+would (three over their three-level overcall)."""
 
 
 def respond_to_suit(h: HandInfo, opened: str) -> str:

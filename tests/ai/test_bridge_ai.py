@@ -62,6 +62,14 @@ def test_openings(hand: str, call: str) -> None:
     ("2H", "Ks Qs 8s 4s 3s Ah 2h Ad 5d 9c Tc Kc 7c", "2S"),       # over a weak two: five spades
     ("2H P", "As 3s 2s Kh 6h 2h Ad Jd 7d 6d 5d Kc 3c", "4H"),    # 15 HCP, three trumps: game
     ("2H P", "As 3s 2s Kh 6h 2h Qd Jd 7d 6d 5d Kc 3c", "3H"),    # 13: a preemptive raise
+    ("2S P 6S P", "Ks Qs 9s 7s 6s 2s Th 2h Jd 9d 8d 4c 3c", "P"),  # partner placed the slam
+    ("2S P 3D P", "Ks Qs 9s 7s 6s 2s Th 2h Jd 9d 8d 4c 3c", "4D"),  # a new suit: support
+    ("1S P P X P 1NT P", "Ah Jh 9h 4h Ad Kd Jd Td 9d 4d Kc 9c 4c", "2NT"),  # 1NT answered the double: no Stayman, 16 invite
+    ("3H P", "As Ks 7s 5s 3s 9h 8h 4h Ad Jd Td 4d 8c", "4H"),   # seven losers opposite a preempt's seven
+    ("3H P", "Ks 7s 5s 3s 9h 8h 4h Ad Jd Td 4d 8c 2c", "P"),   # eight losers: no game
+    ("1S 3C", "As Js 9s 6h 5h 3h 2h 8d 7d 2d Kc 5c 4c", "3S"),  # 8 support points raise over their preempt
+    ("1S 3C", "As Js 9s 6h 5h 3h 2h 8d 7d 2d 8c 5c 4c", "P"),   # 5 do not
+    ("P 1D P 1H 1S 2C 2S", "Ks 6s Ah Kh Jh 7h 3h 2h Kd 9d 5d Qc 8c", "4H"),  # they bid: game, not 3♥
     ("1H", "Ks Qs Js 9s 4s Qh 8h 2d 9d Kc Tc 3c 7c", "1S"),       # overcall at the one level
     ("1H", "Ks 9s 4s Qh 8h 2h 9d 5d 2d Kc Tc 3c 7c", "P"),        # nothing to say
     ("1H", "As Kh Qh Ks 4s 8h 6d 9d 5d Kc Tc 3c 7c", "1NT"),      # 15 balanced, hearts stopped

@@ -402,3 +402,24 @@ def test_the_negative_doubler_bids_its_five_card_major_at_the_three_level_forcin
     assert explain(calls_of("1D 2S X P 3D P 3H"), 6) == "Response: 11+ HCP, 5+ hearts, forcing: a five-card suit."
     assert robot_call("As 7s 6s Jh Th 2h Ad Qd 7d 6d 3d Qc 6c", "1D 2S X P 3D P 3H P") == "4H"
     assert robot_call("7s 6s Jh Ad Qd 7d 6d 3d 2d Ac Qc 6c 5c", "1D 2S X P 3D P 3H P") == "3S"
+
+
+def test_opener_answers_the_negative_doubler_s_cue_bid_and_it_is_never_passed() -> None:
+    """P 1♠ 2♣ X P 2♦ P 3♣ P: the doubler's cue-bid forces to game (opener passed it, 4♥ made):
+    three hearts show support for the double's major, and the doubler bids game in it (or in
+    opener's suit; it passed opener's 3♠ before)."""
+    auction = "P 1S 2C X P 2D P 3C P"
+    assert robot_call("Qs Ts 9s 3s 2s Ah Jh 8h Ad 9d 6d 2d 6c", auction) == "3H"
+    assert explain(calls_of(auction + " 3H"), 9) == "Later call: 3+ hearts, three cards of the major partner's double showed."
+    assert robot_call("Qs Ts 9s 3s 2s Ah Jh Ad 9d 6d 2d 6c 5c", auction) == "3S"
+    doubler = "Ks Js Kh Th 9h 5h 2h Qd Jd Td 7d 3d Kc"
+    assert robot_call(doubler, auction + " 3H P") == "4H"
+    assert robot_call(doubler, auction + " 3S P") == "4S"
+    assert robot_call(doubler, auction + " 3NT P") == "P"
+
+
+def test_the_negative_doubler_without_four_of_opener_s_major_still_places_the_game() -> None:
+    """1♣ 1♦ X P 1♠ P: 14 HCP with three spades cue-bid (they passed 1♠, and 3NT made); opener,
+    its spades bid, bids 3NT with a diamond stopper."""
+    assert robot_call("As Ks 8s 9h 8h 4h 2h Qd 8d Kc Qc Tc 4c", "1C 1D X P 1S P") == "2D"
+    assert robot_call("Qs 7s 6s 5s Qh 6h Kd 6d 3d Ac Jc 9c 5c", "1C 1D X P 1S P 2D P") == "3NT"

@@ -148,3 +148,13 @@ def test_a_balanced_responder_above_three_notrump_bids_a_new_suit() -> None:
     assert robot_call("Ks Qs 5s Ah Jh 4h Qd 5d 3d Qc Jc 4c 2c", "1D P") == "3NT"
     assert robot_call("Ks Qs 5s Ah Jh 4h Kd Qd 3d Qc Jc 4c 2c", "1D P") == "2C"
     assert explain(calls_of("1D P 2C"), 2) == "Response: 10+ HCP, 4+ clubs, a new suit: forcing."
+
+
+def test_with_clubs_agreed_no_key_card_ask_that_an_answer_of_five_diamonds_would_strand() -> None:
+    """1♥ P P 2♣ P 3♣ P: three key cards of the five and clubs agreed. Partner's 5♦ (none) would
+    leave two missing with no sign-off below six: no 4NT (it bid 4NT and 6♣ went down two key
+    cards short); with four key cards every answer leaves the slam on, and it asks."""
+    three = "As 3s Kh 2h 6d 3d Ac Kc Qc 9c 8c 7c 2c"
+    assert robot_call(three, "1H P P 2C P 3C P") != "4NT"
+    four = "As 3s Kh 2h Ad 3d Ac Kc Qc 9c 8c 7c 2c"
+    assert robot_call(four, "1C P 3C P") == "4NT"

@@ -150,7 +150,8 @@ def advancing(position: Position, their: str, protective: bool = False) -> list[
 def doubler_rebids(position: Position, their: str, answer: str) -> list[Option]:
     """We doubled for takeout (directly or in the pass-out seat) and partner answered: raise with
     extras, or show the strong hand: a long suit of our own (a jump with 19+ HCP and six cards
-    invites game), which over an answer in a minor comes before raising it."""
+    invites game), which over an answer in a minor comes before raising it. Over 1NT (6–10) 2NT
+    invites with 16–18 and 3NT bids the game with 19+."""
     long_suits = [Option(f"{int(position.cheapest(s)[0]) + 1}{s}",
                          Meaning(19, lengths={s: 6}, note="a very strong hand with a long suit: invites game"),
                          when=longest(s, others(their)))
@@ -171,7 +172,9 @@ def doubler_rebids(position: Position, their: str, answer: str) -> list[Option]:
             options.append(Option("3NT", Meaning(14, note="accepts the invitation: a stopper in their suit"),
                                   when=stopped(their)))
         options.append(Option(f"{int(answer[0]) + 1}{suit}", Meaning(16, lengths={suit: 4}, note="extra values: invites game")))
-    if position.cheapest("NT")[0] <= "2":
+    if answer == "1NT":  # 6-10 with a stopper in their suit
+        options += [Option("3NT", Meaning(19, note="to play")), Option("2NT", Meaning(16, 18, note="invites 3NT"))]
+    elif position.cheapest("NT")[0] <= "2":
         options.append(Option(position.cheapest("NT"), Meaning(18, 20, balanced=True, note="a strong hand with a stopper in their suit"),
                               when=stopped(their)))
     return options + ([] if minor else long_suits) + [Option(PASS, Meaning())]
@@ -275,32 +278,33 @@ def over_raise(position: Position, ours: str, their: str) -> list[Option]:
 def doubler_places(position: Position, ours: str, their: str, rebid: str, free: bool = False) -> list[Option]:
     """Our negative double was answered (the opponents silent since, or raising their suit before
     opener's answer: a free bid at the three level we read as 14+ HCP): we place the contract on
-    our HCP and what opener's answer showed (12 at least). Opener bid a major we showed: game in it
-    with 25 points between the hands, a raise to invite with 22 (below game). Else 3NT with 25 HCP
+    our HCP and what opener's answer showed (12 at least). Opener bid a major we showed: with four
+    cards, game in it with 25 points between the hands, a raise to invite with 22 (below game). Else 3NT with 25 HCP
     and a stopper in their suit, 2NT inviting with 23–24 (a stopper, unless opener's notrump has
     one), a five-card major we showed at the two level to play, at the three level forcing with
     23, a cue-bid of their suit forcing to game with 25; else pass. Over opener's 3NT, pass."""
     showed = negative_suits(ours, their)
     opener = max(14 if free else 12, position.shown[position.partner].min_hcp)
     strain = rebid[1:]
+    options: list[Option] = []
     if strain in showed:
         game = ("4" if strain in "HS" else "5") + strain
         invite = position.cheapest(strain)
-        return [Option(game, Meaning(lengths={strain: 4}, points=25 - opener, note="game in the fit"),
-                       points=support_points(strain)),
-                *([Option(invite, Meaning(lengths={strain: 4}, points=22 - opener, note="invites game"),
-                          points=support_points(strain))] if invite != game else []),
-                Option(PASS, Meaning())]
+        options += [Option(game, Meaning(lengths={strain: 4}, points=25 - opener, note="game in the fit"),
+                           points=support_points(strain)),
+                    *([Option(invite, Meaning(lengths={strain: 4}, points=22 - opener, note="invites game"),
+                              points=support_points(strain))] if invite != game else [])]
     if rebid == "3NT":
         return [Option(PASS, Meaning(note="opener chose the game"))]
     stopper = None if strain == "NT" else stopped(their)
-    options = [Option("3NT", Meaning(25 - opener, note="a stopper in their suit"), when=stopper)]
+    options += [Option("3NT", Meaning(25 - opener, note="a stopper in their suit"), when=stopper)]
     if position.cheapest("NT") == "2NT":
         options.append(Option("2NT", Meaning(23 - opener, 24 - opener, note="invites 3NT"), when=stopper))
+    others = [s for s in showed if s in "HS" and s != strain]  # opener's major: the fit above
     options += [Option(position.cheapest(s), Meaning(high=24 - opener, lengths={s: 5}, note="to play"))
-                for s in showed if s in "HS" and position.cheapest(s)[0] == "2"]
+                for s in others if position.cheapest(s)[0] == "2"]
     options += [Option(position.cheapest(s), Meaning(23 - opener, lengths={s: 5}, note="forcing: a five-card suit"))
-                for s in showed if s in "HS" and position.cheapest(s)[0] == "3"]
+                for s in others if position.cheapest(s)[0] == "3"]
     return options + [Option(position.cheapest(their), Meaning(25 - opener, note="a cue-bid: forcing to game")),
                       Option(PASS, Meaning(high=24 - opener))]
 
@@ -310,6 +314,32 @@ def over_cue_bid(position: Position, ours: str, their: str) -> list[Option]:
     their suit, else our suit again."""
     return [Option("3NT", Meaning(note="a stopper in their suit"), when=stopped(their)),
             Option(position.cheapest(ours), Meaning(note="no stopper in their suit"))]
+
+
+def over_doubler_cue_bid(position: Position, ours: str, their: str) -> list[Option]:
+    """Partner doubled their overcall (negative), we answered, and partner cue-bid their suit:
+    forcing to game. Three cards of a major the double showed (it showed four) we have not bid,
+    3NT with a stopper in their suit, else our suit again."""
+    bid = {c[1:] for c in position.bids_of(position.seat)}
+    majors = [Option(position.cheapest(s), Meaning(lengths={s: 3}, note="three cards of the major partner's double showed"))
+              for s in negative_suits(ours, their) if s in "HS" and s not in bid and position.legal(position.cheapest(s))]
+    return [*majors,
+            Option("3NT", Meaning(note="a stopper in their suit"), when=stopped(their)),
+            Option(position.cheapest(ours), Meaning(note="no stopper in their suit"))]
+
+
+def doubler_after_cue_bid(position: Position, ours: str, their: str, answer: str) -> list[Option]:
+    """Our cue-bid after our negative double forced to game, and opener answered it: game in a
+    major the double showed (it promised four, opener's answer three), 3NT with a stopper in
+    their suit, else game in opener's suit; over a game, pass."""
+    strain = answer[1:]
+    if strain in negative_suits(ours, their) and strain in "HS" and position.legal("4" + strain):
+        return [Option("4" + strain, Meaning(note="game in the fit"))]
+    if not position.legal("3NT"):
+        return [Option(PASS, Meaning(note="opener chose the game"))]
+    game = ("4" if ours in "HS" else "5") + ours
+    return [Option("3NT", Meaning(note="a stopper in their suit"), when=stopped(their)),
+            Option(game, Meaning(note="game in opener's suit"))]
 
 
 def accepts_raise(major: str) -> list[Option]:
@@ -366,6 +396,12 @@ def rules(position: Position) -> list[Option] | None:
         if overcall in BIDS and overcall[1:] != "NT" and int(overcall[0]) <= 2 and rebid in BIDS \
                 and (between == PASS or raised):
             return doubler_places(position, strain, overcall[1:], rebid, free=raised and rebid[0] >= "3")
+    if first_seat == position.partner and level == 1 and strain != "NT" and len(mine_all) == 2 and mine_all[0] == DOUBLE \
+            and len(after_opening) == 9:
+        overcall, cue, answer = after_opening[0][1], after_opening[5][1], after_opening[7][1]
+        if overcall in BIDS and overcall[1:] != "NT" and cue == mine_all[1] and cue[1:] == overcall[1:] and answer in BIDS \
+                and [c for _, c in after_opening][4:9:2] == [PASS, PASS, PASS]:
+            return doubler_after_cue_bid(position, strain, overcall[1:], answer)
     if first_seat == me and level == 1 and strain != "NT" and len(after_opening) == 3 and len(mine_all) == 1:
         (_, overcall), (_, reply), (_, next_call) = after_opening
         if overcall in BIDS and overcall[1:] != "NT" and reply == DOUBLE and next_call == PASS:
@@ -377,4 +413,9 @@ def rules(position: Position) -> list[Option] | None:
             return [*accepts_raise(strain), Option(position.cheapest(strain), Meaning(note="a minimum"))]
         if reply in BIDS and reply[1:] == overcall[1:] and next_call == PASS:
             return over_cue_bid(position, strain, overcall[1:])
+    if first_seat == me and level == 1 and strain != "NT" and len(after_opening) == 7 and len(mine_all) == 2:
+        overcall, reply, _, _, passed, cue, next_call = [c for _, c in after_opening]
+        if overcall in BIDS and overcall[1:] not in ("NT", strain) and reply == DOUBLE and passed == next_call == PASS \
+                and cue in BIDS and cue[1:] == overcall[1:]:
+            return over_doubler_cue_bid(position, strain, overcall[1:])
     return None

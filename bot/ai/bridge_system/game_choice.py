@@ -23,11 +23,13 @@ def or_natural(position: Position, call: str, test: Test) -> Test:
 
 def long_major(position: Position) -> list[Option]:
     """For each major the robot has bid and partner has shown fewer than two of: three of it, six
-    cards, where the natural rules would bid 3NT or four of it, or three of it unless they have
-    just doubled us (a pass stands then); not over partner's 2NT, where three of it is a sign-off.
-    Four of it over partner's 3NT with seven cards."""
+    cards, where the natural rules would bid 3NT or (the opponents silent) four of it, or three of
+    it unless they have just doubled us (a pass stands then); not over partner's 2NT, where three
+    of it is a sign-off. Four of it over partner's 3NT with seven cards. Where the opponents have
+    bid, four of it stands: partner has no way to read three of it as more than competing."""
     partner = position.partner
     last = position.bids[-1] if position.bids else None
+    silent = all(c == PASS for s, c in position.calls if s % 2 != position.seat % 2)
     options = []
     for major in (m for m in "SH" if m in {c[1:] for c in position.bids_of(position.seat)}):
         if position.shown[partner].lengths[major] >= 2:
@@ -36,7 +38,8 @@ def long_major(position: Position) -> list[Option]:
             options.append(Option("4" + major, Meaning(lengths={major: 7}, note="a long suit: game in it rather than 3NT")))
         call = position.cheapest(major)
         if call[0] == "3" and last != (partner, "2NT"):  # over partner's 2NT invitation, three of it declines
-            game = either(instead_of(position, "3NT"), instead_of(position, "4" + major))
+            game = either(instead_of(position, "3NT"), instead_of(position, "4" + major)) if silent \
+                else instead_of(position, "3NT")
             options.append(Option(call, Meaning(lengths={major: 6}, note="six of them: game in the suit or 3NT"),
                                   when=game if position.doubled_by_them() else or_natural(position, call, game)))
     return options

@@ -4,7 +4,7 @@ a major fit the count says makes, where the natural rules would stop short (a co
 opposite a shapely hand, a cue-bid raise opposite a two-suiter)."""
 from __future__ import annotations
 
-from bot.ai.bridge_bidding import SUITS, Shown, expected_strength
+from bot.ai.bridge_bidding import SUITS, expected_strength
 from bot.ai.bridge_system.position import Hand, Meaning, Option, Position, Test, natural_call
 from bot.ai.bridge_system.strong import support_points
 
@@ -31,14 +31,19 @@ def few_losers(count: int) -> Test:
     return lambda hand: losers(hand) <= count
 
 
-def partner_losers(shown: Shown) -> int:
-    strength = expected_strength(shown)
+def partner_losers(position: Position) -> int:
+    """Partner's losers: ten less the level of partner's opening preempt (seven cards take six
+    tricks at the three level), else what partner's strength stands for (``PARTNER_LOSERS``)."""
+    opening = position.bids[0] if position.bids else None
+    if opening is not None and opening[0] == position.partner and opening[1][0] in "34" and opening[1][1:] != "NT":
+        return 10 - int(opening[1][0])
+    strength = expected_strength(position.shown[position.partner])
     return next((n for least, n in PARTNER_LOSERS if strength >= least), 9)
 
 
 def tricks(position: Position, hand: Hand) -> int:
     """The tricks the count gives the two hands in a fit."""
-    return 24 - losers(hand) - partner_losers(position.shown[position.partner])
+    return 24 - losers(hand) - partner_losers(position)
 
 
 OPENER_RAISE = 15

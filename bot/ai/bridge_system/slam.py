@@ -106,12 +106,18 @@ def twelve_tricks(position: Position, hand: Hand, suit: str) -> bool:
 
 
 def ask(position: Position) -> list[Option]:
-    """4NT where a slam is in view in the suit both hands have agreed."""
+    """4NT where a slam is in view in the suit both hands have agreed; in a minor, not where an
+    answer above five of it (past the sign-off: 5♦ when clubs are trumps) would leave two key
+    cards missing. Over a major only 5♠ (two and the queen) passes five hearts: the asker takes
+    that risk."""
     suit = trump(position, position.seat)
     if suit is None or not position.legal("4NT") or "4NT" in [c for s, c in position.bids if s % 2 == position.seat % 2]:
         return []
 
     def slam_in_view(hand: Hand) -> bool:
+        past = [call for call in ANSWERS if BIDS.index(call) > BIDS.index(f"5{suit}")] if suit in "CD" else []
+        if any(missing(position, hand, suit, call) >= 2 for call in past):
+            return False
         if twelve_tricks(position, hand, suit) or combined(position, hand) >= SLAM_POINTS:
             return True
         call = natural_call(position, hand)
@@ -155,23 +161,27 @@ def uncovered_ace(position: Position, hand: Hand, suit: str) -> bool:
     return bool(open_suits) and all(s in open_suits for s in lacking)
 
 
-def placed(position: Position, suit: str, answer: str) -> list[Option]:
-    """The asker's contract (an answer of 5♣ or 5♦ read as the higher count when the asker holds
-    at most one key card or partner has shown 15+ HCP): five of the trump suit (a pass when the
-    answer was five of it) with two key cards missing, or one that can only be an ace ``uncovered_ace`` names; seven with none
-    missing, the trump queen known and 37 points between the hands; else six."""
-    def missing(hand: Hand) -> int:
-        mine = key_cards(hand, suit)
-        theirs = {"5C": (1, 4), "5D": (0, 3)}.get(answer, (2, 2))
-        strong = position.shown[position.partner].min_hcp >= STRONG_ANSWERER
-        partner = theirs[1] if mine + theirs[1] <= 5 and (mine <= 1 or strong) else theirs[0]
-        return 5 - mine - partner
+def missing(position: Position, hand: Hand, suit: str, answer: str) -> int:
+    """The key cards neither hand holds after partner's ``answer`` (5♣ or 5♦ read as the higher
+    count when the hand holds at most one key card or partner has shown 15+ HCP)."""
+    mine = key_cards(hand, suit)
+    theirs = {"5C": (1, 4), "5D": (0, 3)}.get(answer, (2, 2))
+    strong = position.shown[position.partner].min_hcp >= STRONG_ANSWERER
+    partner = theirs[1] if mine + theirs[1] <= 5 and (mine <= 1 or strong) else theirs[0]
+    return 5 - mine - partner
 
+
+def placed(position: Position, suit: str, answer: str) -> list[Option]:
+    """The asker's contract: five of the trump suit (a pass when the answer was five of it) with
+    two key cards missing, or one that can only be an ace ``uncovered_ace`` names; seven with none
+    missing, the trump queen known and 37 points between the hands; else six."""
     def stop(hand: Hand) -> bool:
-        return missing(hand) >= 2 or (missing(hand) == 1 and uncovered_ace(position, hand, suit))
+        lacking = missing(position, hand, suit, answer)
+        return lacking >= 2 or (lacking == 1 and uncovered_ace(position, hand, suit))
+
     def grand(hand: Hand) -> bool:
         queen = answer == "5S" or "Q" in hand.holding(suit)
-        return missing(hand) == 0 and queen and combined(position, hand) >= GRAND_POINTS
+        return missing(position, hand, suit, answer) == 0 and queen and combined(position, hand) >= GRAND_POINTS
     five = f"5{suit}" if position.legal(f"5{suit}") else PASS if answer == f"5{suit}" else None
     words = "signs off: two key cards are missing, or the ace of a suit without a control"
     stops = [Option(five, Meaning(note=words), when=stop)] if five else []

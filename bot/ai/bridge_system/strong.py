@@ -33,21 +33,25 @@ def after_two_clubs(sequence: tuple[str, ...]) -> list[Option] | None:
     return None
 
 
+def new_suits(suit: str) -> list[Option]:
+    """A new suit over partner's weak two in ``suit``: forcing, answered before anything else."""
+    return [Option(f"{2 if SUITS.index(s) < SUITS.index(suit) else 3}{s}", Meaning(16, lengths={s: 5}, note="forcing"),
+                   when=good(s))
+            for s in SUITS if s != suit]
+
+
 def after_weak_two(sequence: tuple[str, ...]) -> list[Option] | None:
     suit = sequence[0][1]
     if len(sequence) == 1:
-        new_suits = [Option(f"{2 if SUITS.index(s) < SUITS.index(suit) else 3}{s}",
-                            Meaning(16, lengths={s: 5}, note="forcing"), when=good(s))
-                     for s in SUITS if s != suit]
         game = "4" + suit if suit in "HS" else "5D"
         return [Option(game, Meaning(16, lengths={suit: 2}, note="to play")),
                 Option(game, Meaning(14, lengths={suit: 3}, note="to play")),
                 Option(game, Meaning(0, 12, lengths={suit: 4}, note="to play")),
                 Option("3NT", Meaning(16, note="to play")),
-                *new_suits,
+                *new_suits(suit),
                 Option("3" + suit, Meaning(0, 13, lengths={suit: 3}, note="a preemptive raise, not an invitation")),
                 Option(PASS, Meaning())]
-    if len(sequence) == 2 and sequence[1] not in (PASS, "3NT", "3" + suit, "4" + suit, "5D"):
+    if len(sequence) == 2 and sequence[1] in [o.call for o in new_suits(suit)]:
         asked = sequence[1][1]
         return [Option(f"{int(sequence[1][0]) + 1}{asked}",
                        Meaning(lengths={asked: 3}, note="support for partner's suit")),
