@@ -29,7 +29,6 @@ def long_major(position: Position) -> list[Option]:
     bid, four of it stands: partner has no way to read three of it as more than competing."""
     partner = position.partner
     last = position.bids[-1] if position.bids else None
-    silent = all(c == PASS for s, c in position.calls if s % 2 != position.seat % 2)
     options = []
     for major in (m for m in "SH" if m in {c[1:] for c in position.bids_of(position.seat)}):
         if position.shown[partner].lengths[major] >= 2:
@@ -38,7 +37,7 @@ def long_major(position: Position) -> list[Option]:
             options.append(Option("4" + major, Meaning(lengths={major: 7}, note="a long suit: game in it rather than 3NT")))
         call = position.cheapest(major)
         if call[0] == "3" and last != (partner, "2NT"):  # over partner's 2NT invitation, three of it declines
-            game = either(instead_of(position, "3NT"), instead_of(position, "4" + major)) if silent \
+            game = either(instead_of(position, "3NT"), instead_of(position, "4" + major)) if position.opponents_silent() \
                 else instead_of(position, "3NT")
             options.append(Option(call, Meaning(lengths={major: 6}, note="six of them: game in the suit or 3NT"),
                                   when=game if position.doubled_by_them() else or_natural(position, call, game)))
@@ -50,7 +49,7 @@ def choose_game(position: Position) -> list[Option]:
     not, with the opponents silent: the six cards shown above (``long_major``), forcing. Four of it
     with eight cards between the hands, else 3NT."""
     bids = position.bids
-    if len(bids) < 2 or any(c != PASS for s, c in position.calls if s % 2 != position.seat % 2):
+    if len(bids) < 2 or not position.opponents_silent():
         return []
     (mine, jump), (seat, call) = bids[-2], bids[-1]
     major = call[1:]

@@ -173,6 +173,10 @@ class Position:
         """The lowest sufficient bid in ``strain`` ("8S" past seven: never legal)."""
         return next((f"{level}{strain}" for level in range(1, 8) if self.legal(f"{level}{strain}")), "8" + strain)
 
+    def opponents_silent(self) -> bool:
+        """The opponents have only passed."""
+        return all(c == PASS for s, c in self.calls if s % 2 != self.seat % 2)
+
     def can_double(self) -> bool:
         """The last call but passes is an opponent's bid (not yet doubled)."""
         for seat, call in reversed(self.calls):

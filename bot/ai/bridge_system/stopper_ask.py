@@ -30,7 +30,7 @@ def asked_suit(position: Position) -> str | None:
         return None
     theirs = {c[1:] for s, c in position.bids if s % 2 != position.seat % 2}
     ours = {c[1:] for s, c in position.bids if s % 2 == position.seat % 2}
-    if fourth_suit(position) and len(ours) == 3 and all(c == PASS for s, c in position.calls if s % 2 != position.seat % 2):
+    if fourth_suit(position) and len(ours) == 3 and position.opponents_silent():
         theirs = set(SUITS) - ours
     if len(theirs) != 1 or "NT" in theirs or "NT" in ours or theirs & ours:
         return None
