@@ -139,7 +139,7 @@ def read_call(shown: list[Shown], bids: list[tuple[int, str]], seat: int, call: 
             me.promise(6, 10, None if strain == "NT" else strain, level + 4)
         return
     opening = bids[0][1]
-    if partner_bids and not own_bids and partner_bids[0] == opening:
+    if partner_bids[:1] == [opening] and not own_bids and not notrump_again(partner_bids):
         _read_response(me, opening, call, bids[-1][1])
     elif not side_bids:
         if strain == "NT":
@@ -172,7 +172,8 @@ def read_call(shown: list[Shown], bids: list[tuple[int, str]], seat: int, call: 
         if jump and not (raised and call == game_in(strain)):  # after partner's raise, game is to play
             me.promise(0, points=16)  # 16 points: HCP and length
         if any(b[1:] == strain for b in partner_bids):  # an eight-card fit with what partner has shown
-            me.promise(0, suit=strain, length=max(1, 8 - partner.lengths[strain]))
+            need = max(1, 8 - partner.lengths[strain])
+            me.promise(0, suit=strain, length=min(need, 4) if opener_rebid else need)  # ``rebid_after_new_suit`` raises with four
         elif any(b[1:] == strain for b in own_bids):
             if answering_again(bids, seat) and level == 3 and strain in MAJORS \
                     and cheapest_level(strain, bids[-1][1]) == 2:
@@ -185,6 +186,12 @@ def read_call(shown: list[Shown], bids: list[tuple[int, str]], seat: int, call: 
             # else a suit bid again: opener repeats a five-card suit when nothing else fits
         else:
             me.promise(0, suit=strain, length=4)
+
+
+def notrump_again(partner_bids: Sequence[str]) -> bool:
+    """Partner opened and has since bid notrump (1♥ 2♦ P P 2NT): its strength is shown, so our
+    first bid is a later call (``place``), not a response to the opening."""
+    return len(partner_bids) > 1 and partner_bids[-1][1:] == "NT"
 
 
 def their_strains(bids: Sequence[tuple[int, str]], seat: int) -> set[str]:
@@ -279,7 +286,7 @@ def choose_call(view: Mapping[str, Any], shown: Sequence[Shown] | None = None) -
         call = opening(a.hand)
     elif a.bids[0][0] % 2 != a.me % 2:
         call = place(a) if any(s % 2 == a.me % 2 for s, _ in a.bids) else overcall(a)
-    elif a.bids[0][0] == a.partner and not a.bids_of(a.me):
+    elif a.bids[0][0] == a.partner and not a.bids_of(a.me) and not notrump_again(a.bids_of(a.partner)):
         call = respond(a)
     elif a.bids[0][0] == a.me and len(a.bids_of(a.me)) == 1 and a.bids_of(a.partner):
         call = opener_rebid(a)
@@ -642,12 +649,16 @@ def no_fit(a: Auction) -> str | None:
 
 def strong_rebid(a: Auction) -> str | None:
     """With 18+ HCP and no fit, keep the auction going: notrump up to 2NT when balanced, else the
-    longest suit up to the two level (the three level with six cards)."""
+    longest suit the opponents have neither bid nor shown (a cue-bid's suits) up to the two level
+    (the three level with six cards)."""
     h = a.hand
     if h.hcp < 18:
         return None
-    bid = a.cheapest("NT") if h.balanced else a.cheapest(h.longest())
-    return bid if int(bid[0]) <= (2 if h.balanced or h.lengths[h.longest()] < 6 else 3) else None
+    theirs = their_strains(a.bids, a.me) | {s for seat in (a.me + 1, a.me + 3) for s, n in a.shown[seat % 4].lengths.items()
+                                            if n >= 4}
+    longest = h.longest("".join(s for s in SUITS if s not in theirs) or SUITS)
+    bid = a.cheapest("NT") if h.balanced else a.cheapest(longest)
+    return bid if int(bid[0]) <= (2 if h.balanced or h.lengths[longest] < 6 else 3) else None
 
 
 def invitation(a: Auction) -> str | None:

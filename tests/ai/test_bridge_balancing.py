@@ -57,3 +57,20 @@ def test_opener_reopens_a_one_level_overcall_short_or_strong() -> None:
     assert explain(calls_of("1D P P 1S X"), 4) == "Later call: 16–21 HCP, takeout: a strong hand, short in their suit."
     assert robot_call(singleton, "1D P P 1S") == "P"
     assert robot_call("Ks 9s 8s 6s 9h 8h 5h 3h Qd Td 8d 7d 6c", "1D P P 1S X P") == "2H"
+
+
+def test_the_answer_to_opener_s_reopening_double_prefers_opener_s_major() -> None:
+    """1♥ P P 2♣ X P: four hearts and four spades bid 2♥ (the fit found), not the spades; opener's
+    21 HCP then bid game."""
+    assert robot_call("6s 5s 4s 3s Kh Th 8h 5h 9d 6d Jc 8c 2c", "1H P P 2C X P") == "2H"
+    assert explain(calls_of("1H P P 2C X P 2H"), 6) == "Response: 3+ hearts, a fit with partner's major."
+    assert robot_call("As Ks Qs 8s Ah Qh 9h 6h 2h Ad Qd 8d 5c", "1H P P 2C X P 2H P") == "4H"
+
+
+def test_opener_doubles_their_raise_for_takeout_with_a_strong_hand() -> None:
+    """1♣ 1♠ P 3♠: 19 HCP and a singleton spade double (for takeout: partner passed the overcall);
+    partner bids its longest other suit, six diamonds at the four level. 13 HCP pass."""
+    assert robot_call("Ts Kh Jh 3h Ad Kd Td 9d Ac Kc Jc 7c 2c", "1C 1S P 3S") == "X"
+    assert explain(calls_of("1C 1S P 3S X"), 4) == "Later call: 16–21 HCP, takeout: a strong hand, short in their suit."
+    assert robot_call("Js Qh 9h 5h Qd Jd 6d 5d 3d 2d Qc 8c 3c", "1C 1S P 3S X P") == "4D"
+    assert robot_call("Ts Kh Jh 3h Qd Td 9d 8d Ac Qc Jc 7c 2c", "1C 1S P 3S") == "P"

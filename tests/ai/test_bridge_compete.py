@@ -423,3 +423,26 @@ def test_the_negative_doubler_without_four_of_opener_s_major_still_places_the_ga
     its spades bid, bids 3NT with a diamond stopper."""
     assert robot_call("As Ks 8s 9h 8h 4h 2h Qd 8d Kc Qc Tc 4c", "1C 1D X P 1S P") == "2D"
     assert robot_call("Qs 7s 6s 5s Qh 6h Kd 6d 3d Ac Jc 9c 5c", "1C 1D X P 1S P 2D P") == "3NT"
+
+
+def test_opener_bids_game_in_a_six_card_major_over_their_raise_of_the_negative_double() -> None:
+    """1♥ 2♠ X 3♠: 16 HCP and six hearts (the double showed the minors) bid 4♥ (16+ HCP or six
+    losers: partner reads the six hearts); it passed, with thirteen tricks there. Six hearts on a
+    10-count with seven losers pass."""
+    assert robot_call("As 4s 2s Ah Qh Jh Th 9h 5h Kd Td Qc 9c", "1H 2S X 3S") == "4H"
+    assert explain(calls_of("1H 2S X 3S 4H"), 4) == "Later call: 6+ hearts, game in our six-card major."
+    assert robot_call("9s 4s 2s Ah Qh Jh Th 9h 5h Kd Td 8c 9c", "1H 2S X 3S") == "P"
+
+
+def test_the_doubler_with_six_solid_spades_bids_game_over_a_three_level_answer() -> None:
+    """3♣ P P X P 3♥ P: 20 HCP and six spades to the ace-king-queen bid 4♠ (3♠ was passed, with
+    ten tricks there)."""
+    assert robot_call("As Ks Qs Ts 5s 2s Kh Jh 9h Kd Qd Jd Qc", "3C P P X P 3H P") == "4S"
+    assert explain(calls_of("3C P P X P 3H P 4S"), 7) == \
+        "Competing: 19+ HCP, 6+ spades, a very strong hand with a long suit: to play."
+
+
+def test_of_two_majors_the_overcall_is_in_the_longer() -> None:
+    """1♣: six hearts and five spades (13 HCP) overcall 1♥, not 1♠; five-five overcall 1♠."""
+    assert robot_call("As Js 9s 4s 3s Ah Jh 8h 7h 6h 2h Kd 4d", "1C") == "1H"
+    assert robot_call("As Js 9s 4s 3s Ah Jh 8h 7h 6h Kd 4d 2c", "1C") == "1S"

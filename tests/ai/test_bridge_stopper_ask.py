@@ -61,3 +61,13 @@ def test_the_fourth_suit_asks_for_a_stopper_where_the_opponents_are_silent() -> 
     assert robot_call(FOURTH, asked + " 2H P") == "4H"
     assert robot_call("As Js 5s 3s 9h Kd Qd Jd 9d 4d 3d 8c 2c", asked) == "2D"
     assert robot_call(FOURTH.replace("3c", "Qc"), "1D P 1H P 1S P") != "2C"  # Q83 of clubs stops them
+
+
+def test_opener_with_five_five_shows_the_second_suit_again_and_the_asker_raises_it() -> None:
+    """1♠ P 2♦ P 2♥ P 3♣ P: five-five in the majors with no club stopper bid hearts again (five:
+    spades again would show six); responder with three hearts bids 4♥ (it went 3♠ 3NT, with ten
+    tricks in hearts)."""
+    assert robot_call("Ks Ts 8s 4s 2s Th 8h 6h 4h 3h Ad 4d Kc", "1S P 2D P 2H P 3C P") == "3H"
+    assert explain(calls_of("1S P 2D P 2H P 3C P 3H"), 8) == "Later call: 5+ hearts, no stopper in the suit asked."
+    assert robot_call("As 7s Ah Kh 2h Kd Jd 9d 8d 3d Jc Tc 2c", "1S P 2D P 2H P 3C P 3H P") == "4H"
+    assert robot_call("Ks Qs 9s 8s 2s Ah Jh 6h 4h 5d 7c 5c 4c", "1S P 2D P 2H P 3C P") == "3S"

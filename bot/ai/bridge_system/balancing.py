@@ -7,13 +7,14 @@ And the opener's reopening double over their overcall that partner passed (1♦ 
 two cards or fewer in their suit, since partner, who has no penalty double (``competition``'s
 double is negative), may be waiting with their suit; over a one-level overcall, where partner
 had 1NT too, with a singleton or extra values. Over their overcall after partner passed the
-opening (1♦ P P 1♠), the double is for takeout with a strong hand. Partner passes for penalty
+opening (1♦ P P 1♠), or over their raise of it after partner passed it (1♦ 1♠ P 3♠), the double
+is for takeout with a strong hand. Partner passes for penalty
 with length in their suit, else bids notrump with a stopper or its longest other suit."""
 from __future__ import annotations
 
 from bot.ai.bridge_bidding import SUITS
 from bot.ai.bridge_system.competition import longest_other, notrump_opposite_opening
-from bot.ai.bridge_system.position import Hand, Meaning, Option, Position, Test, at_least, at_most, either, good
+from bot.ai.bridge_system.position import Hand, Meaning, Option, Position, Test, at_least, at_most, both, either, good
 from bot.games.bridge import BIDS, DOUBLE, PASS
 
 BALANCING = "takeout in the pass-out seat: short in their suit, support for the other suits"
@@ -65,15 +66,21 @@ def answer(position: Position, their: str) -> list[Option]:
 
 def passed_overcall(position: Position) -> tuple[str, bool] | None:
     """Their overcall of our opening one of a suit, the only bid since, when it is the opener's
-    turn: partner passed it (1♦ 2♣ P P) or passed the opening before it (1♦ P P 1♠). The suit,
-    and whether partner passed the opening."""
+    turn: partner passed it (1♦ 2♣ P P) or passed the opening before it (1♦ P P 1♠), or partner
+    passed it and they raised it below game (1♦ 1♠ P 3♠). The suit, and whether partner is
+    known weak (it passed the opening, or passed the overcall before their raise)."""
     calls = position.calls
-    if len(calls) < 4 or calls[-4][0] != position.seat or len(position.bids) != 2 \
-            or position.bids[0] != calls[-4]:
+    if len(calls) < 4 or calls[-4][0] != position.seat or not position.bids or position.bids[0] != calls[-4]:
         return None
     opening = calls[-4][1]
     after = [c for _, c in calls[-3:]]
-    if after[1:] == [PASS, PASS]:
+    raised = after[1] == PASS and after[0] in BIDS and after[2] in BIDS and after[2][1:] == after[0][1:] \
+        and after[2][0] <= "3"
+    if len(position.bids) == 3 and raised:
+        overcall, passed_opening = after[0], True
+    elif len(position.bids) != 2:
+        return None
+    elif after[1:] == [PASS, PASS]:
         overcall, passed_opening = after[0], False
     elif after[:2] == [PASS, PASS]:
         overcall, passed_opening = after[2], True
@@ -87,22 +94,32 @@ def passed_overcall(position: Position) -> tuple[str, bool] | None:
 def reopening(position: Position, their: str, passed_opening: bool) -> list[Option]:
     """Two cards or fewer in their suit with 12+ HCP over a two-level overcall partner passed; over a
     one-level one a singleton, or two cards and 15+; after partner passed the opening (0–5
-    HCP), a singleton and 16+ or two cards and 18+."""
+    HCP) or their overcall before they raised it, a singleton and 16+ or two cards and 18+ (over
+    their raise, three cards or more in each suit not bid)."""
     if passed_opening:
         least, note = {1: 16, 2: 18}, STRONG_TAKEOUT
     elif position.bids[1][1][0] == "2":
         least, note = {2: 12}, REOPENING
     else:
         least, note = {1: 12, 2: 15}, REOPENING
-    return [Option(DOUBLE, Meaning(hcp, note=note), when=at_most(their, cards)) for cards, hcp in least.items()]
+    opened = position.bids[0][1][1:]
+    unbid = [s for s in SUITS if s not in (their, opened)]
+    support: Test = lambda hand: len(position.bids) == 2 or all(hand.info.lengths[s] >= 3 for s in unbid)  # noqa: E731
+    return [Option(DOUBLE, Meaning(hcp, note=note), when=both(at_most(their, cards), support))
+            for cards, hcp in least.items()]
 
 
 def after_reopening(position: Position, their: str) -> list[Option]:
-    """Partner reopened with a double and the next hand passed: pass for penalty, notrump, or the
-    longest other suit (three cards at least: a hand that bids holds four or fewer of theirs)."""
+    """Partner reopened with a double and the next hand passed: pass for penalty, notrump, partner's
+    major with three cards (a fit found; four of another suit are no better), or the longest other
+    suit (three cards at least: a hand that bids holds four or fewer of theirs)."""
+    opened = position.bids[0][1][1:]
+    fit = [Option(position.cheapest(opened), Meaning(lengths={opened: 3}, note="a fit with partner's major"),
+                  when=lambda hand: max(hand.info.lengths.values()) <= 4)] if opened in "HS" else []
     return [Option(PASS, Meaning(lengths={their: 4}, note="for penalty: length in their suit"),
                    when=either(good(their), at_least(their, 5))),
             *notrump_opposite_opening(their),
+            *fit,
             *longest_other(position, their, "an answer to the reopening double: the longest other suit")]
 
 

@@ -44,17 +44,19 @@ def over_opening(position: Position, their: str, level: int, balancing: bool) ->
     """Our first call after their one-bid opening (direct, or in the pass-out seat) or preempt. A
     pass shows at most 17 HCP (14 in the pass-out seat): every stronger hand doubles. In the
     pass-out seat over one of a suit any five-card suit competes; elsewhere an overcall needs a good
-    suit or six cards, except at the one level with ``SOUND`` HCP."""
+    suit or six cards, except at the one level with ``SOUND`` HCP. Of the majors, the longer
+    (spades of equal ones)."""
     lighter = 3 if balancing else 0
     suits = others(their)
     overcalls = []
     for suit in suits:
         bid = position.cheapest(suit)
+        first: Test = longest(suit, "HS") if suit in "HS" else (lambda hand: True)
         low = (8 if bid[0] == "1" else 11 if level == 1 else 12) - lighter
-        overcalls.append(Option(bid, Meaning(low, 17, {suit: 5}),
-                                when=None if balancing and level == 1 else either(good(suit), at_least(suit, 6))))
+        overcalls.append(Option(bid, Meaning(low, 17, {suit: 5}), when=first if balancing and level == 1
+                                else both(first, either(good(suit), at_least(suit, 6)))))
         if bid[0] == "1" and not balancing:
-            overcalls.append(Option(bid, Meaning(SOUND, 17, {suit: 5})))
+            overcalls.append(Option(bid, Meaning(SOUND, 17, {suit: 5}), when=first))
     majors = [o for o in overcalls if o.call[1] in "HS"]
     minors = [o for o in overcalls if o.call[1] in "DC"]
     if level == 1:
@@ -150,12 +152,16 @@ def advancing(position: Position, their: str, protective: bool = False) -> list[
 def doubler_rebids(position: Position, their: str, answer: str) -> list[Option]:
     """We doubled for takeout (directly or in the pass-out seat) and partner answered: raise with
     extras, or show the strong hand: a long suit of our own (a jump with 19+ HCP and six cards
-    invites game), which over an answer in a minor comes before raising it. Over 1NT (6–10) 2NT
+    invites game; where the cheapest bid in a major is at the three level, 19+ HCP and six cards bid
+    game in it), which over an answer in a minor comes before raising it. Over 1NT (6–10) 2NT
     invites with 16–18 and 3NT bids the game with 19+."""
     long_suits = [Option(f"{int(position.cheapest(s)[0]) + 1}{s}",
                          Meaning(19, lengths={s: 6}, note="a very strong hand with a long suit: invites game"),
                          when=longest(s, others(their)))
                   for s in others(their) if s != answer[1:] and position.cheapest(s)[0] == "2"]
+    long_suits += [Option("4" + s, Meaning(19, lengths={s: 6}, note="a very strong hand with a long suit: to play"),
+                          when=longest(s, others(their)))
+                   for s in others(their) if s in "HS" and s != answer[1:] and position.cheapest(s)[0] == "3"]
     long_suits += [Option(position.cheapest(s), Meaning(17, lengths={s: 5}, note="a strong hand with a long suit"),
                           when=longest(s, others(their)))
                    for s in others(their) if position.cheapest(s)[0] <= "3"]
@@ -253,7 +259,8 @@ def over_raise(position: Position, ours: str, their: str) -> list[Option]:
     the double showed, with four cards at the two level (a jump to three with 16+ HCP), or at the
     three level with 14+ HCP (with three cards too, and a singleton or void in their suit); game
     in it with 16+ HCP or six losers; 3NT with 17+ and a stopper in their suit; our six-card suit
-    again at the three level; else pass: partner may still act."""
+    again at the three level (game in a six-card major with 16+ HCP or six losers where their raise
+    took the three level); else pass: partner may still act."""
     options: list[Option] = []
     for major in (s for s in negative_suits(ours, their) if s in "HS"):
         cheapest = position.cheapest(major)
@@ -272,6 +279,9 @@ def over_raise(position: Position, ours: str, their: str) -> list[Option]:
     again = position.cheapest(ours)
     if again[0] == "3":
         options.append(Option(again, Meaning(lengths={ours: 6}, note="a free bid: six cards")))
+    elif again == "4" + ours and ours in "HS":
+        options += [Option(again, Meaning(16, lengths={ours: 6}, note="game in our six-card major")),
+                    Option(again, Meaning(lengths={ours: 6}, note="game in our six-card major"), when=few_losers(6))]
     return options + [Option(PASS, Meaning())]
 
 

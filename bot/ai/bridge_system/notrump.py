@@ -117,12 +117,13 @@ def after_stayman(nt: Notrump, answer: str) -> list[Option]:
 
 def after_transfer(nt: Notrump, major: str) -> list[Option]:
     """Responder, with five or more in ``major``, after opener completes the transfer. A six-card
-    suit counts its length: one HCP less (and two length points) goes as far."""
+    suit counts its length: one HCP less (and two length points) goes as far; a five-card one
+    bids 6NT with one HCP less than the balanced hand's."""
     six = at_least(major, 6)
     options = [nt.key_card_ask(major, 6),
                Option("4" + major, Meaning(nt.game - 1, lengths={major: 6}, points=nt.game + 1, note="to play"),
                       when=six),
-               Option("6NT", Meaning(nt.slam + 2, lengths={major: 5}, note="to play")),
+               Option("6NT", Meaning(nt.slam + 1, lengths={major: 5}, note="to play")),
                Option("3NT", Meaning(nt.game, lengths={major: 5}, note="opener chooses between 3NT and game in the major"))]
     if nt.invite:
         options += [Option("3" + major, Meaning(nt.invite - 1, nt.game - 1, lengths={major: 6}, points=nt.invite + 1,

@@ -74,9 +74,10 @@ def cue_bid(calls: Calls, seat: int, back: int) -> int | None:
 
 def answer(position: Position, suit: str) -> list[Option]:
     """Opposite the ask: 3NT with a stopper; else three cards of a suit partner bid (game in a
-    major partner showed five of), four of our own suit again, or, where we have bid no suit of
-    our own, two of partner's suit (so a raise of partner's suit shows three cards where we have
-    one). A hand with none of those passes."""
+    major partner showed five of), our own suit again with a card more than we have shown (four at
+    least: a second suit rebid shows five-five), or, where we have bid no suit of our own, two of
+    partner's suit (so a raise of partner's suit shows three cards where we have one); else our
+    first suit again."""
     partner = position.shown[position.partner]
     partners = [c[1:] for c in position.bids_of(position.partner) if c[1:] in SUITS and c[1:] != suit]
     mine = [c[1:] for c in position.bids_of(position.seat) if c[1:] in SUITS and c[1:] not in partners]
@@ -85,9 +86,12 @@ def answer(position: Position, suit: str) -> list[Option]:
         if own in "SH" and partner.lengths[own] >= 5:
             options.append(Option("4" + own, Meaning(lengths={own: 3}, note=NO_STOPPER)))
         options.append(Option(position.cheapest(own), Meaning(lengths={own: 3}, note=NO_STOPPER)))
-    options += [Option(position.cheapest(own), Meaning(lengths={own: 4}, note=NO_STOPPER)) for own in mine]
-    return options + [Option(position.cheapest(own), Meaning(lengths={own: 2}, note=NO_STOPPER))
-                      for own in partners if not mine]
+    shown = position.shown[position.seat].lengths
+    options += [Option(position.cheapest(own), Meaning(lengths={own: max(4, shown[own] + 1)}, note=NO_STOPPER))
+                for own in mine]
+    options += [Option(position.cheapest(own), Meaning(lengths={own: 2}, note=NO_STOPPER)) for own in partners if not mine]
+    return options + [Option(position.cheapest(own), Meaning(lengths={own: max(4, shown[own])}, note=NO_STOPPER))
+                      for own in mine[:1]]
 
 
 def fitting(position: Position, strain: str) -> Test:
