@@ -265,8 +265,7 @@ def over_raise(position: Position, ours: str, their: str) -> list[Option]:
     for major in (s for s in negative_suits(ours, their) if s in "HS"):
         cheapest = position.cheapest(major)
         game = "4" + major
-        options += [Option(game, Meaning(16, lengths={major: 4}, note="game in partner's major")),
-                    Option(game, Meaning(lengths={major: 4}, note="game in partner's major"), when=few_losers(6))]
+        options += game_on_strength(game, 16, {major: 4}, "game in partner's major")
         if cheapest[0] == "2":
             options += [Option(f"3{major}", Meaning(16, lengths={major: 4}, note="extra values: invites game")),
                         Option(cheapest, Meaning(lengths={major: 4}, note="competes: a fit with partner's major"))]
@@ -280,8 +279,7 @@ def over_raise(position: Position, ours: str, their: str) -> list[Option]:
     if again[0] == "3":
         options.append(Option(again, Meaning(lengths={ours: 6}, note="a free bid: six cards")))
     elif again == "4" + ours and ours in "HS":
-        options += [Option(again, Meaning(16, lengths={ours: 6}, note="game in our six-card major")),
-                    Option(again, Meaning(lengths={ours: 6}, note="game in our six-card major"), when=few_losers(6))]
+        options += game_on_strength(again, 16, {ours: 6}, "game in our six-card major")
     return options + [Option(PASS, Meaning())]
 
 
@@ -352,10 +350,15 @@ def doubler_after_cue_bid(position: Position, ours: str, their: str, answer: str
             Option(game, Meaning(note="game in opener's suit"))]
 
 
+def game_on_strength(game: str, least: int, lengths: dict[str, int], note: str) -> list[Option]:
+    """``game`` with ``least`` HCP, or on six losers whatever the count."""
+    return [Option(game, Meaning(least, lengths=lengths, note=note)),
+            Option(game, Meaning(lengths=lengths, note=note), when=few_losers(6))]
+
+
 def accepts_raise(major: str) -> list[Option]:
     """Game over partner's cue-bid raise: 14+ HCP, or six losers."""
-    return [Option("4" + major, Meaning(14, note="accepts the raise to game")),
-            Option("4" + major, Meaning(note="accepts the raise to game"), when=few_losers(6))]
+    return game_on_strength("4" + major, 14, {}, "accepts the raise to game")
 
 
 def rules(position: Position) -> list[Option] | None:
