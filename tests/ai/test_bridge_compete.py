@@ -443,6 +443,8 @@ def test_the_doubler_with_six_solid_spades_bids_game_over_a_three_level_answer()
 
 
 def test_of_two_majors_the_overcall_is_in_the_longer() -> None:
-    """1♣: six hearts and five spades (13 HCP) overcall 1♥, not 1♠; five-five overcall 1♠."""
+    """1♣: six hearts and five spades (13 HCP) overcall 1♥, not 1♠; five-five overcall 1♠. Over
+    1♥ the longer major is theirs: five spades overcall 1♠ (11 HCP passed)."""
     assert robot_call("As Js 9s 4s 3s Ah Jh 8h 7h 6h 2h Kd 4d", "1C") == "1H"
     assert robot_call("As Js 9s 4s 3s Ah Jh 8h 7h 6h Kd 4d 2c", "1C") == "1S"
+    assert robot_call("Qs Ts 9s 8s 3s Ah Jh 8h 7h 6h 3h Kd Qc", "1H") == "1S"

@@ -44,14 +44,15 @@ def over_opening(position: Position, their: str, level: int, balancing: bool) ->
     """Our first call after their one-bid opening (direct, or in the pass-out seat) or preempt. A
     pass shows at most 17 HCP (14 in the pass-out seat): every stronger hand doubles. In the
     pass-out seat over one of a suit any five-card suit competes; elsewhere an overcall needs a good
-    suit or six cards, except at the one level with ``SOUND`` HCP. Of the majors, the longer
-    (spades of equal ones)."""
+    suit or six cards, except at the one level with ``SOUND`` HCP. Of the majors they have not bid,
+    the longer (spades of equal ones)."""
     lighter = 3 if balancing else 0
     suits = others(their)
+    free_majors = "".join(s for s in "HS" if s in suits)
     overcalls = []
     for suit in suits:
         bid = position.cheapest(suit)
-        first: Test = longest(suit, "HS") if suit in "HS" else (lambda hand: True)
+        first: Test = longest(suit, free_majors) if suit in free_majors else (lambda hand: True)
         low = (8 if bid[0] == "1" else 11 if level == 1 else 12) - lighter
         overcalls.append(Option(bid, Meaning(low, 17, {suit: 5}), when=first if balancing and level == 1
                                 else both(first, either(good(suit), at_least(suit, 6)))))
