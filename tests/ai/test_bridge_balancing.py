@@ -74,3 +74,15 @@ def test_opener_doubles_their_raise_for_takeout_with_a_strong_hand() -> None:
     assert explain(calls_of("1C 1S P 3S X"), 4) == "Later call: 16–21 HCP, takeout: a strong hand, short in their suit."
     assert robot_call("Js Qh 9h 5h Qd Jd 6d 5d 3d 2d Qc 8c 3c", "1C 1S P 3S X P") == "4D"
     assert robot_call("Ts Kh Jh 3h Qd Td 9d 8d Ac Qc Jc 7c 2c", "1C 1S P 3S") == "P"
+
+
+def test_opener_reopens_their_three_level_overcall_with_extra_values() -> None:
+    """1♥ 3♦ P P: 20 HCP with two diamonds double (it passed); partner with five hearts bids 3♥ and
+    opener raises to game. 13 HCP with two diamonds pass, 14 with a singleton double."""
+    assert robot_call("As Ah Kh Qh Th 3h Ad 2d Qc Jc Tc 8c 3c", "1H 3D P P") == "X"
+    assert explain(calls_of("1H 3D P P X"), 4) == \
+        "Later call: 14–21 HCP, reopening: short in their suit, partner may pass it for penalty."
+    assert robot_call("Js 9s 8s 7s 9h 8h 7h 6h 4h 5d Kc 7c 5c", "1H 3D P P X P") == "3H"
+    assert robot_call("As Ah Kh Qh Th 3h Ad 2d Qc Jc Tc 8c 3c", "1H 3D P P X P 3H P") == "4H"
+    assert robot_call("Qs 5s Ah Kh Th 6h 3h 8d 2d Kc Jc 8c 3c", "1H 3D P P") == "P"
+    assert robot_call("Qs 5s 4s Ah Kh Th 6h 3h 2d Kc Qc 8c 3c", "1H 3D P P") == "X"

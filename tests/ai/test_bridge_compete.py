@@ -448,3 +448,16 @@ def test_of_two_majors_the_overcall_is_in_the_longer() -> None:
     assert robot_call("As Js 9s 4s 3s Ah Jh 8h 7h 6h 2h Kd 4d", "1C") == "1H"
     assert robot_call("As Js 9s 4s 3s Ah Jh 8h 7h 6h Kd 4d 2c", "1C") == "1S"
     assert robot_call("Qs Ts 9s 8s 3s Ah Jh 8h 7h 6h 3h Kd Qc", "1H") == "1S"
+
+
+def test_the_negative_doubler_passes_opener_s_game() -> None:
+    """1♣ 1♦ X 2♦ 4♥: 8 HCP and four hearts pass (five of the major 'invited game' above game);
+    over opener's 2♥ jump (16+) they bid the game."""
+    assert robot_call("As 6s 5s 2s Ah Th 5h 4h 9d 8d 4d 9c 5c", "1C 1D X 2D 4H P") == "P"
+    assert robot_call("As 6s 5s 2s Ah Th 5h 4h Ad 8d 4d 9c 5c", "1C 1D X P 2H P") == "4H"
+
+
+def test_the_overcaller_in_the_pass_out_seat_answers_partner_s_cue_bid() -> None:
+    """1♥ P P 2♦ P 2♥ P: partner, who passed the opening, cue-bid a raise; 9 HCP with five-five in
+    the minors bid 3♦ (the cue-bid was passed, two down)."""
+    assert robot_call("7s 5s Qh 6d 5d 4d 3d 2d Ac Qc Jc Tc 4c", "1H P P 2D P 2H P") == "3D"

@@ -3,8 +3,8 @@ overcall): a club player does not let them play there. A takeout double (short i
 support for the others), or a five-card suit at the cheapest level up to three; partner answers
 the double in its longest other suit, or passes it with five good trumps of theirs, or six.
 
-And the opener's reopening double over their overcall that partner passed (1♦ 2♣ P P): with
-two cards or fewer in their suit, since partner, who has no penalty double (``competition``'s
+And the opener's reopening double over their overcall that partner passed (1♦ 2♣ P P, or a
+three-level one with extra values): with two cards or fewer in their suit, since partner, who has no penalty double (``competition``'s
 double is negative), may be waiting with their suit; over a one-level overcall, where partner
 had 1NT too, with a singleton or extra values. Over their overcall after partner passed the
 opening (1♦ P P 1♠), or over their raise of it after partner passed it (1♦ 1♠ P 3♠), the double
@@ -66,7 +66,8 @@ def answer(position: Position, their: str) -> list[Option]:
 
 def passed_overcall(position: Position) -> tuple[str, bool] | None:
     """Their overcall of our opening one of a suit, the only bid since, when it is the opener's
-    turn: partner passed it (1♦ 2♣ P P) or passed the opening before it (1♦ P P 1♠), or partner
+    turn: partner passed it (1♦ 2♣ P P, or a three-level one: 1♦ 3♣ P P) or passed the opening
+    before it (1♦ P P 1♠, up to the two level), or partner
     passed it and they raised it below game (1♦ 1♠ P 3♠). The suit, and whether partner is
     known weak (it passed the opening, or passed the overcall before their raise)."""
     calls = position.calls
@@ -86,20 +87,24 @@ def passed_overcall(position: Position) -> tuple[str, bool] | None:
         overcall, passed_opening = after[2], True
     else:
         return None
-    if opening[0] != "1" or opening[1:] == "NT" or overcall not in BIDS or overcall[1:] == "NT" or overcall[0] > "2":
+    if opening[0] != "1" or opening[1:] == "NT" or overcall not in BIDS or overcall[1:] == "NT" \
+            or overcall[0] > ("2" if passed_opening else "3"):
         return None
     return overcall[1:], passed_opening
 
 
 def reopening(position: Position, their: str, passed_opening: bool) -> list[Option]:
     """Two cards or fewer in their suit with 12+ HCP over a two-level overcall partner passed; over a
-    one-level one a singleton, or two cards and 15+; after partner passed the opening (0–5
+    one-level one a singleton, or two cards and 15+; over a three-level one a singleton and 14+, or
+    two cards and 16+; after partner passed the opening (0–5
     HCP) or their overcall before they raised it, a singleton and 16+ or two cards and 18+ (over
     their raise, three cards or more in each suit not bid)."""
     if passed_opening:
         least, note = {1: 16, 2: 18}, STRONG_TAKEOUT
     elif position.bids[1][1][0] == "2":
         least, note = {2: 12}, REOPENING
+    elif position.bids[1][1][0] == "3":
+        least, note = {1: 14, 2: 16}, REOPENING
     else:
         least, note = {1: 12, 2: 15}, REOPENING
     opened = position.bids[0][1][1:]

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from bot.ai.bridge_bidding import SUITS, cheapest_level
 from bot.ai.bridge_system import two_suited
+from bot.ai.bridge_system.forcing import GAME
 from bot.ai.bridge_system.losers import few_losers
 from bot.ai.bridge_system.position import (Hand, Meaning, Option, Position, Test, at_least, at_most, both, either, good, longest,
                                           stopped)
@@ -291,10 +292,13 @@ def doubler_places(position: Position, ours: str, their: str, rebid: str, free: 
     cards, game in it with 25 points between the hands, a raise to invite with 22 (below game). Else 3NT with 25 HCP
     and a stopper in their suit, 2NT inviting with 23–24 (a stopper, unless opener's notrump has
     one), a five-card major we showed at the two level to play, at the three level forcing with
-    23, a cue-bid of their suit forcing to game with 25; else pass. Over opener's 3NT, pass."""
+    23, a cue-bid of their suit forcing to game with 25; else pass. Over opener's game (3NT, four
+    of a major, five of a minor), pass."""
     showed = negative_suits(ours, their)
     opener = max(14 if free else 12, position.shown[position.partner].min_hcp)
     strain = rebid[1:]
+    if BIDS.index(rebid) >= BIDS.index(GAME[strain]):
+        return [Option(PASS, Meaning(note="opener chose the game"))]
     options: list[Option] = []
     if strain in showed:
         game = ("4" if strain in "HS" else "5") + strain
@@ -303,8 +307,6 @@ def doubler_places(position: Position, ours: str, their: str, rebid: str, free: 
                            points=support_points(strain)),
                     *([Option(invite, Meaning(lengths={strain: 4}, points=22 - opener, note="invites game"),
                               points=support_points(strain))] if invite != game else [])]
-    if rebid == "3NT":
-        return [Option(PASS, Meaning(note="opener chose the game"))]
     stopper = None if strain == "NT" else stopped(their)
     options += [Option("3NT", Meaning(25 - opener, note="a stopper in their suit"), when=stopper)]
     if position.cheapest("NT") == "2NT":

@@ -131,7 +131,8 @@ def rules(position: Position) -> list[Option]:
     """The options at the places this module covers (none elsewhere): their one of a suit,
     partner's suit overcall (up to the two level, or in the pass-out seat after our pass), a pass,
     and our turn; or our overcall, a pass, partner's cue-bid, new suit or 1NT, a pass (and after
-    1NT our second suit, a pass)."""
+    1NT our second suit, a pass); or our overcall in the pass-out seat, a pass, partner's cue-bid,
+    a pass."""
     calls = position.calls
     start = next((i for i, (_, c) in enumerate(calls) if c in BIDS), None)
     if start is None or calls[start][0] % 2 == position.seat % 2:
@@ -142,9 +143,11 @@ def rules(position: Position) -> list[Option]:
     if opening[0] != "1" or theirs == "NT" or any(c not in BIDS and c != PASS for c in after):
         return []
     overcall = after[0] if after else PASS
-    if after[:2] == [PASS, PASS] and len(after) == 4 and after[3] == PASS and natural_suit(after[2], theirs) \
+    if after[:2] == [PASS, PASS] and len(after) in (4, 6) and after[3] == PASS and natural_suit(after[2], theirs) \
             and cheapest_level(after[2][1:], opening) == int(after[2][0]):
-        return advance(position, theirs, after[2], more=3)
+        if len(after) == 4:
+            return advance(position, theirs, after[2], more=3)
+        return after_cue_bid(position, theirs, after[2][1:]) if after[4][1:] == theirs and after[5] == PASS else []
     if not natural_suit(overcall, theirs):
         return []
     jumped = int(overcall[0]) > cheapest_level(overcall[1:], opening)
