@@ -19,6 +19,7 @@ import random
 import sys
 import time
 from pathlib import Path
+from typing import Callable
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -68,9 +69,21 @@ def first_difference(plain: Auction, judged: Auction) -> int:
     return next(j[0] for p, j in zip([*plain, (-1, "")], judged) if p != j)
 
 
-def random_deals(count: int, seed: int, min_hcp: int) -> list[tuple[str, int]]:
+HANDS: dict[str, Callable[[HandInfo], bool]] = {
+    "two-majors": lambda h: h.lengths["S"] >= 5 and h.lengths["H"] >= 5 and h.lengths["S"] != h.lengths["H"]
+    and 8 <= h.hcp <= 17,
+    "six-major": lambda h: max(h.lengths["S"], h.lengths["H"]) >= 6 and h.hcp >= 15,
+    "five-five": lambda h: sorted(h.lengths.values())[-2] >= 5 and h.hcp >= 11,
+    "preempt": lambda h: max(h.lengths.values()) >= 7 and 5 <= h.hcp <= 10,
+}
+"""Hands a deal may be required to hold (``--hand``), to measure a rule on the deals where it can
+apply: both majors of five or more and unequal (8–17 HCP), a six-card major with 15+, two
+five-card suits with 11+, a seven-card suit with 5–10 (a preempt)."""
+
+
+def random_deals(count: int, seed: int, min_hcp: int, hand: str | None = None) -> list[tuple[str, int]]:
     """``count`` random deals (PBN, North first) with a board number each, where one side holds at
-    least ``min_hcp`` HCP; the same for the same seed."""
+    least ``min_hcp`` HCP and some seat a hand ``HANDS[hand]`` admits; the same for the same seed."""
     rng = random.Random(seed)
     deals: list[tuple[str, int]] = []
     while len(deals) < count:
@@ -78,6 +91,8 @@ def random_deals(count: int, seed: int, min_hcp: int) -> list[tuple[str, int]]:
         rng.shuffle(cards)
         hands = [cards[13 * i:13 * i + 13] for i in range(4)]
         if max(HandInfo.of(hands[s] + hands[s + 2]).hcp for s in (0, 1)) < min_hcp:
+            continue
+        if hand is not None and not any(HANDS[hand](HandInfo.of(h)) for h in hands):
             continue
         board = rng.randint(1, 16)
         deals.append(("N:" + " ".join(pbn_hand(h) for h in hands), board))

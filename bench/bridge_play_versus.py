@@ -13,7 +13,7 @@ Judging each differing card on its own keeps the luck of the rest of the play ou
 plays of a deal by two versions part at the first differing card and rarely score the same after,
 so their IMPs swing both ways by tens on a few hundred deals.
 
-Run: ``python bench/bridge_play_versus.py BASE [deals] [--seed N] [--min-hcp N]`` from the
+Run: ``python bench/bridge_play_versus.py BASE [deals] [--seed N] [--min-hcp N] [--hand KIND]`` from the
 repository root (both CPUs busy: two halves of the deals at once, each with the base's robot in
 a process of its own).
 """
@@ -137,10 +137,11 @@ def main() -> None:
     from bench.bridge_versus import versus_arguments
     args = versus_arguments(__doc__, 200)
 
-    print(f"{args.deals} random deals (seed {args.seed}, a side with {args.min_hcp}+ HCP): this checkout's cards "
+    print(f"{args.deals} random deals (seed {args.seed}, a side with {args.min_hcp}+ HCP, a hand: {args.hand or 'any'}): "
+          "this checkout's cards "
           f"against {args.base}'s; load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} CPUs", flush=True)
     began = time.monotonic()
-    deals = [(n + 1, deal, board) for n, (deal, board) in enumerate(random_deals(args.deals, args.seed, args.min_hcp))]
+    deals = [(n + 1, deal, board) for n, (deal, board) in enumerate(random_deals(args.deals, args.seed, args.min_hcp, args.hand))]
     parts = [subprocess.Popen([sys.executable, str(Path(__file__).resolve()), "--part", str(args.base.resolve())],
                               stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=ROOT)
              for _ in range(PARTS)]

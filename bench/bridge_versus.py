@@ -9,8 +9,9 @@ solves all of its deals), so the two auctions differ only by the code. Prints ea
 and the total; every random deal counts, not only those a tournament dealt, so a change is measured
 on deals nobody tuned it on.
 
-Run: ``python bench/bridge_versus.py BASE [deals] [--seed N] [--min-hcp N]`` from the repository
-root (``--min-hcp``: only deals where one side holds at least that many HCP).
+Run: ``python bench/bridge_versus.py BASE [deals] [--seed N] [--min-hcp N] [--hand KIND]`` from
+the repository root (``--min-hcp``: only deals where one side holds at least that many HCP;
+``--hand``: only deals where a seat holds a hand of that kind, ``bridge_judgment.HANDS``).
 """
 from __future__ import annotations
 
@@ -73,13 +74,15 @@ def finish(process: subprocess.Popen[str]) -> list[tuple[list[object], list[list
 
 
 def versus_arguments(doc: str | None, deals: int) -> argparse.Namespace:
-    """``BASE [deals] [--seed N] [--min-hcp N]``: what a bench comparing two versions on random
-    deals is given (``deals`` by default)."""
+    """``BASE [deals] [--seed N] [--min-hcp N] [--hand KIND]``: what a bench comparing two versions
+    on random deals is given (``deals`` by default). The repository root must be on ``sys.path``."""
+    from bench.bridge_judgment import HANDS
     parser = argparse.ArgumentParser(description=(doc or "").splitlines()[0])
     parser.add_argument("base", type=Path)
     parser.add_argument("deals", nargs="?", type=int, default=deals)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--min-hcp", type=int, default=0)
+    parser.add_argument("--hand", choices=sorted(HANDS))
     return parser.parse_args()
 
 
@@ -88,16 +91,17 @@ def main() -> None:
         sys.path.insert(0, sys.argv[2])
         print(json.dumps(bid_deals([(d, b) for d, b in json.load(sys.stdin)])))
         return
-    args = versus_arguments(__doc__, 300)
     sys.path.insert(0, str(ROOT))
+    args = versus_arguments(__doc__, 300)
     from bench.bridge_judgment import first_difference, kind, north_south, random_deals
     from bot.games.bridge_analysis import analyse
     from bot.games.bridge_scoring import ContractResult, board_dealer, board_vulnerability, imps
 
-    print(f"{args.deals} random deals (seed {args.seed}, a side with {args.min_hcp}+ HCP), this checkout against "
+    print(f"{args.deals} random deals (seed {args.seed}, a side with {args.min_hcp}+ HCP, a hand: {args.hand or 'any'}), "
+          "this checkout against "
           f"{args.base}; load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} CPUs", flush=True)
     began = time.monotonic()
-    deals = random_deals(args.deals, args.seed, args.min_hcp)
+    deals = random_deals(args.deals, args.seed, args.min_hcp, args.hand)
     ours, base = start(ROOT, deals), start(args.base.resolve(), deals)
     new, old = (finish(p) for p in (ours, base))
     total, changed, kinds = 0, 0, {}
