@@ -4,12 +4,12 @@ support for the others), or a five-card suit at the cheapest level up to three; 
 the double in its longest other suit, or passes it with five good trumps of theirs, or six.
 
 And the opener's reopening double over their overcall that partner passed (1♦ 2♣ P P, or a
-three-level one with extra values): with two cards or fewer in their suit, since partner, who has no penalty double (``competition``'s
-double is negative), may be waiting with their suit; over a one-level overcall, where partner
-had 1NT too, with a singleton or extra values. Over their overcall after partner passed the
-opening (1♦ P P 1♠), or over their raise of it after partner passed it (1♦ 1♠ P 3♠), the double
-is for takeout with a strong hand. Partner passes for penalty
-with length in their suit, else bids notrump with a stopper or its longest other suit."""
+three-level one with extra values): with two cards or fewer in their suit, since partner, who
+has no penalty double (``competition``'s double is negative), may be waiting with their suit;
+over a one-level overcall, where partner had 1NT too, with a singleton or extra values. Over
+their overcall after partner passed the opening (1♦ P P 1♠), or over their raise of it after
+partner passed it (1♦ 1♠ P 3♠), the double is for takeout with a strong hand. Partner passes for
+penalty with length in their suit, else bids notrump with a stopper or its longest other suit."""
 from __future__ import annotations
 
 from bot.ai.bridge_bidding import SUITS

@@ -301,7 +301,7 @@ def doubler_places(position: Position, ours: str, their: str, rebid: str, free: 
         return [Option(PASS, Meaning(note="opener chose the game"))]
     options: list[Option] = []
     if strain in showed:
-        game = ("4" if strain in "HS" else "5") + strain
+        game = GAME[strain]
         invite = position.cheapest(strain)
         options += [Option(game, Meaning(lengths={strain: 4}, points=25 - opener, note="game in the fit"),
                            points=support_points(strain)),
@@ -348,7 +348,7 @@ def doubler_after_cue_bid(position: Position, ours: str, their: str, answer: str
         return [Option("4" + strain, Meaning(note="game in the fit"))]
     if not position.legal("3NT"):
         return [Option(PASS, Meaning(note="opener chose the game"))]
-    game = ("4" if ours in "HS" else "5") + ours
+    game = GAME[ours]
     return [Option("3NT", Meaning(note="a stopper in their suit"), when=stopped(their)),
             Option(game, Meaning(note="game in opener's suit"))]
 
