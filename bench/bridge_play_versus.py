@@ -134,14 +134,14 @@ def main() -> None:
         return
     sys.path.insert(0, str(ROOT))
     from bench.bridge_judgment import random_deals
-    from bench.bridge_versus import versus_arguments
+    from bench.bridge_versus import deals_said, versus_arguments
     args = versus_arguments(__doc__, 200)
 
-    print(f"{args.deals} random deals (seed {args.seed}, a side with {args.min_hcp}+ HCP, a hand: {args.hand or 'any'}): "
-          "this checkout's cards "
-          f"against {args.base}'s; load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} CPUs", flush=True)
+    print(f"{deals_said(args)}: this checkout's cards against {args.base}'s; load average "
+          f"{os.getloadavg()[0]:.2f} on {os.cpu_count()} CPUs", flush=True)
     began = time.monotonic()
-    deals = [(n + 1, deal, board) for n, (deal, board) in enumerate(random_deals(args.deals, args.seed, args.min_hcp, args.hand))]
+    dealt = random_deals(args.deals, args.seed, args.min_hcp, args.hand)
+    deals = [(n + 1, deal, board) for n, (deal, board) in enumerate(dealt)]
     parts = [subprocess.Popen([sys.executable, str(Path(__file__).resolve()), "--part", str(args.base.resolve())],
                               stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=ROOT)
              for _ in range(PARTS)]

@@ -86,6 +86,11 @@ def versus_arguments(doc: str | None, deals: int) -> argparse.Namespace:
     return parser.parse_args()
 
 
+def deals_said(args: argparse.Namespace) -> str:
+    """The deals ``versus_arguments`` asked for, in words, for the first line a bench prints."""
+    return f"{args.deals} random deals (seed {args.seed}, a side with {args.min_hcp}+ HCP, a hand: {args.hand or 'any'})"
+
+
 def main() -> None:
     if sys.argv[1:2] == ["--auctions"]:
         sys.path.insert(0, sys.argv[2])
@@ -97,9 +102,8 @@ def main() -> None:
     from bot.games.bridge_analysis import analyse
     from bot.games.bridge_scoring import ContractResult, board_dealer, board_vulnerability, imps
 
-    print(f"{args.deals} random deals (seed {args.seed}, a side with {args.min_hcp}+ HCP, a hand: {args.hand or 'any'}), "
-          "this checkout against "
-          f"{args.base}; load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} CPUs", flush=True)
+    print(f"{deals_said(args)}, this checkout against {args.base}; load average {os.getloadavg()[0]:.2f} "
+          f"on {os.cpu_count()} CPUs", flush=True)
     began = time.monotonic()
     deals = random_deals(args.deals, args.seed, args.min_hcp, args.hand)
     ours, base = start(ROOT, deals), start(args.base.resolve(), deals)
