@@ -147,9 +147,9 @@ def read_call(shown: list[Shown], bids: list[tuple[int, str]], seat: int, call: 
         else:
             me.promise(8 if level == 1 else 10, 37, strain, 5)
     elif strain == "NT":
-        if opener_rebid and level == 2 and partner_bids:  # opener_rebid: over 1NT 17-18, else 12-14 or 15-17
+        if opener_rebid and level == 2 and partner_bids:  # opener_rebid: over 1NT 17-18, else 12-14 or 18-19
             two_level = BIDS.index(bids[-1][1]) >= BIDS.index("1NT")  # 1NT was no longer a bid
-            low, high = (17, 18) if partner_bids[:1] == ["1NT"] else (12, 14) if two_level else (15, 17)
+            low, high = (17, 18) if partner_bids[:1] == ["1NT"] else (12, 14) if two_level else (18, 19)
             me.promise(low, high, balanced=True)
         elif opener_rebid and level == 2:  # partner passed: ``place``'s notrump with 18+
             me.promise(18)
@@ -181,7 +181,7 @@ def read_call(shown: list[Shown], bids: list[tuple[int, str]], seat: int, call: 
             elif opener_rebid and level > cheapest_level(strain, bids[-1][1]):
                 me.promise(0, suit=strain, length=6)  # opener jumps in its own suit only with six
             elif opener_rebid and strain in "CD" and partner_bids[:1] and partner_bids[0][0] == "1" \
-                    and all(s % 2 == seat % 2 for s, _ in bids):
+                    and (level == 2 or all(s % 2 == seat % 2 for s, _ in bids)):
                 me.promise(0, suit=strain, length=5)  # over a one-level answer fewer bid notrump or another suit
             # else a suit bid again: opener repeats a five-card suit when nothing else fits
         else:
@@ -463,7 +463,8 @@ def opener_rebid_notrump(a: Auction, mine: str, reply: str) -> str:
 
 def rebid_after_new_suit(a: Auction, own: str, new: str) -> str:
     """Partner's new suit is forcing: raise it, bid four spades at the one level over hearts (up to
-    17 HCP, balanced too, not with six of the minor), show shape in notrump, rebid a long suit, show
+    17 HCP, balanced too, not with six of the minor), show shape in notrump (over a one-level answer
+    1NT with 12-14 and 2NT with 18-19, over a two-level one 2NT and 3NT), rebid a long suit, show
     a second suit, or repeat the opened suit."""
     h = a.hand
     points = h.points
@@ -479,7 +480,7 @@ def rebid_after_new_suit(a: Auction, own: str, new: str) -> str:
     if h.balanced and their_suits_stopped(a):
         if h.hcp <= 14:
             return "2NT" if two_level else "1NT"
-        return "3NT" if two_level or h.hcp >= 18 else "2NT"
+        return "3NT" if two_level or h.hcp >= 20 else "2NT"  # 18-19 at the one level: 15-17 opened 1NT, 20-21 2NT
     if h.lengths[own] >= 6:
         step = a.cheapest(own)
         if points >= 19 and own in MAJORS:

@@ -154,3 +154,38 @@ def test_no_notrump_slam_is_bid_on_points_counted_for_length() -> None:
     took ten tricks)."""
     assert robot_call("As Qs 3s Qh Jh 7h Ad Kd Td 8d 7d Kc 5c", "1C P 1D 1H 3C P") == "3NT"
 
+
+
+def test_six_of_a_major_bid_once_take_partners_3nt_out_but_not_after_a_preempt() -> None:
+    """1♦–1♥–3NT: six hearts bid once (and five spades) bid 4♥: partner's balanced 3NT holds two
+    (4♥ made, 3NT went down). After our weak two or three-level preempt partner's 3NT is to play."""
+    assert robot_call("As Js Ts 5s 2s Ah 9h 8h 7h 6h 3h 4c 2c", "1D P 1H P 3NT P") == "4H"
+    assert explain(calls_of("1D P 1H P 3NT P 4H"), 6) == \
+        "Later call: 6+ hearts, a long suit: game in it rather than 3NT."
+    assert robot_call("3s Kh Qh Jh 9h 8h 7h 6h 4d 2d 4c 3c 2c", "3H P 3NT P") == "P"
+    assert robot_call("3s Kh Qh Jh 9h 8h 7h 5d 4d 2d 4c 3c 2c", "2H P 3NT P") == "P"
+
+
+def test_opener_s_two_level_minor_rebid_over_a_one_level_answer_shows_five_in_competition_too() -> None:
+    """1♣ 1♥ 1♠ P 2♣: five clubs, as without the overcall, so responder's 12 HCP with four clubs
+    and a singleton heart look for game rather than pass (5♣ made)."""
+    assert explain(calls_of("1C 1H 1S P 2C"), 4) == "Opener's rebid: 5+ clubs."
+    assert robot_call("As Ts 7s 6s 2s 4h Ad Td 7d Kc Jc 8c 2c", "1C 1H 1S P 2C P") != "P"
+
+
+def test_opener_s_two_notrump_rebid_shows_18_19_and_responder_finds_the_major_fit() -> None:
+    """1♣–1♥: a balanced 19 with four spades rebids 2NT (18–19) rather than 3NT; responder shows
+    five hearts (3♥) or four spades (3♠), and opener raises with three hearts or four spades, else
+    bids 3NT. Six hearts bid game at once; 5 HCP pass 2NT."""
+    opener = "As Qs 5s 4s Kh 3h Kd Jd 4d Ac Qc 3c 2c"
+    assert robot_call(opener, "1C P 1H P") == "2NT"
+    assert explain(calls_of("1C P 1H P 2NT"), 4) == "Opener's rebid: 18–19 HCP, balanced."
+    assert robot_call("3s Kh Qh Jh 9h 8h Qd 4d 3d 2d 4c 3c 2c", "1C P 1H P 2NT P") == "3H"
+    assert explain(calls_of("1C P 1H P 2NT P 3H"), 6) == \
+        "Later call: 5+ hearts, five cards: opener raises with three."
+    assert robot_call("Ks 4s 3s 2s Kh Qh 9h 8h 4d 3d 2d 3c 2c", "1C P 1H P 2NT P") == "3S"
+    assert robot_call(opener, "1C P 1H P 2NT P 3S P") == "4S"
+    assert robot_call("As Qs 5s Kh 3h Kd Jd 4d 3d Ac Qc 3c 2c", "1C P 1H P 2NT P 3H P") == "3NT"
+    assert robot_call("As Qs 5s Kh 3h 2h Kd Jd 4d Ac Qc 3c 2c", "1C P 1H P 2NT P 3H P") == "4H"
+    assert robot_call("3s 2s Qh Jh 9h 8h 7h 6h Qd 4d 3d 3c 2c", "1C P 1H P 2NT P") == "4H"
+    assert robot_call("Qs 3s 2s 9h 8h 7h 6h Qd 4d 3d Jc 3c 2c", "1C P 1H P 2NT P") == "P"

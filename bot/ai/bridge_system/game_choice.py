@@ -25,16 +25,20 @@ def long_major(position: Position) -> list[Option]:
     """For each major the robot has bid and partner has shown fewer than two of: three of it, six
     cards, where the natural rules would bid 3NT or (the opponents silent) four of it, or three of
     it unless they have just doubled us (a pass stands then); not over partner's 2NT, where three
-    of it is a sign-off. Four of it over partner's 3NT with seven cards. Where the opponents have
-    bid, four of it stands: partner has no way to read three of it as more than competing."""
+    of it is a sign-off. Four of it over partner's 3NT with six cards of a major bid once (partner
+    has not heard of the sixth) or seven of one bid twice, unless we opened with a preempt (partner's
+    3NT is to play then). Where the opponents have bid, four of it stands: partner has no way to
+    read three of it as more than competing."""
     partner = position.partner
     last = position.bids[-1] if position.bids else None
     options = []
     for major in (m for m in "SH" if m in {c[1:] for c in position.bids_of(position.seat)}):
         if position.shown[partner].lengths[major] >= 2:
             continue
-        if last == (partner, "3NT"):
-            options.append(Option("4" + major, Meaning(lengths={major: 7}, note="a long suit: game in it rather than 3NT")))
+        if last == (partner, "3NT") and not preempted(position):
+            need = 6 if sum(c[1:] == major for c in position.bids_of(position.seat)) == 1 else 7
+            options.append(Option("4" + major, Meaning(lengths={major: need},
+                                                       note="a long suit: game in it rather than 3NT")))
         call = position.cheapest(major)
         if call[0] == "3" and last != (partner, "2NT"):  # over partner's 2NT invitation, three of it declines
             game = either(instead_of(position, "3NT"), instead_of(position, "4" + major)) if position.opponents_silent() \
@@ -42,6 +46,12 @@ def long_major(position: Position) -> list[Option]:
             options.append(Option(call, Meaning(lengths={major: 6}, note="six of them: game in the suit or 3NT"),
                                   when=game if position.doubled_by_them() else or_natural(position, call, game)))
     return options
+
+
+def preempted(position: Position) -> bool:
+    """We opened with a weak two or a three-level preempt: our hand is described."""
+    seat, opening = position.bids[0]
+    return seat == position.seat and opening[0] in "23" and opening not in ("2C", "2NT", "3NT")
 
 
 def choose_game(position: Position) -> list[Option]:

@@ -13,9 +13,10 @@ from typing import Any, Mapping, Sequence
 from bot.ai import bridge_bidding as natural
 from bot.ai.bridge_bidding import HandInfo, Shown
 from bot.ai.bridge_system import (balancing, competition, contract_judgment, controls, forcing, game_choice, judgment,
-                                  jump_shift, long_suit, losers, minor, notrump, notrump_contested, openings, over_four,
-                                  over_notrump, over_response, over_takeout, overcalls, preference, quantitative,
-                                  responsive, sacrifice, slam, stopper_ask, strong, total_tricks, two_suited)
+                                  jump_shift, long_suit, losers, minor, notrump, notrump_contested, notrump_rebid,
+                                  openings, over_four, over_notrump, over_response, over_takeout, overcalls, preference,
+                                  quantitative, responsive, sacrifice, slam, stopper_ask, strong, total_tricks,
+                                  two_suited)
 from bot.ai.bridge_system.judgment import keeps
 from bot.ai.bridge_system.position import Calls, Hand, Meaning, Option, Position, meaning_of, natural_call, pick
 from bot.games.bridge import BIDS, DOUBLE, PASS
@@ -108,7 +109,7 @@ def rules_at(position: Position) -> Rules | None:
     return Rules([*controls.cue_bids(position, sequence), *slam.ask(position), *quantitative.answer(position),
                   *quantitative.slam_tries(position, sequence), *jump_shift.rules(sequence),
                   *long_suit.own_suit(sequence), *preference.back_to_first(position, sequence),
-                  *minor.checkback(sequence),
+                  *minor.checkback(sequence), *notrump_rebid.rules(sequence),
                   *two_suited.over_two_suited(position), *over_response.double(position),
                   *over_notrump.double(position), *over_four.double(position),
                   *([] if reopening else judgment.penalty_double(position)),
