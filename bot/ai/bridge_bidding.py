@@ -665,7 +665,7 @@ def strong_rebid(a: Auction) -> str | None:
 def invitation(a: Auction) -> str | None:
     """The strain partner invites game in: the last bid is partner's 2NT (not over our 1NT),
     partner's three of a major we have both bid (not the cheapest bid over the opponents' three
-    of a suit: that competes), or, the opponents without a bid, three of a minor we have both bid
+    of a suit: that competes; not partner's first bid, a raise of our overcall), or, the opponents without a bid, three of a minor we have both bid
     (game in notrump)."""
     if not a.bids or a.bids[-1][0] != a.partner:
         return None
@@ -681,7 +681,8 @@ def invitation(a: Auction) -> str | None:
     if strain in MAJORS:
         before = a.bids[-2]
         competing = before[0] % 2 != a.me % 2 and cheapest_level(strain, before[1]) == 3
-        return None if competing else strain
+        advancing = a.bids[0][0] % 2 != a.me % 2 and len(a.bids_of(a.partner)) == 1  # a raise of our overcall
+        return None if competing or advancing else strain
     return "NT" if strain in "CD" and all(s % 2 == a.me % 2 for s, _ in a.bids) else None
 
 

@@ -461,3 +461,9 @@ def test_the_overcaller_in_the_pass_out_seat_answers_partner_s_cue_bid() -> None
     """1♥ P P 2♦ P 2♥ P: partner, who passed the opening, cue-bid a raise; 9 HCP with five-five in
     the minors bid 3♦ (the cue-bid was passed, two down)."""
     assert robot_call("7s 5s Qh 6d 5d 4d 3d 2d Ac Qc Jc Tc 4c", "1H P P 2D P 2H P") == "3D"
+
+
+def test_advancer_s_raise_of_the_overcall_is_no_invitation() -> None:
+    """1♦ 2♥ X 3♥: partner's raise of our weak jump overcall competes; the overcaller's maximum
+    passes (4♥ doubled went four down)."""
+    assert robot_call("As Ah Qh 7h 6h 4h 2h 9d 7d 6d 7c 6c 2c", "P 1D 2H X 3H P") == "P"

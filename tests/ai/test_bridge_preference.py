@@ -1,5 +1,5 @@
-"""Responder's preference after opener's second, lower-ranking suit at the two level: back to the
-first suit with as many cards in it as in the second, else pass."""
+"""Preference after opener's (or the overcaller's) second, lower-ranking suit at the two level:
+back to the first suit with as many cards in it as in the second, else pass."""
 from __future__ import annotations
 
 import pytest
@@ -31,3 +31,12 @@ def test_more_of_the_second_suit_pass(auction: str, hand: str) -> None:
 
 def test_an_invitation_is_not_cut_to_a_preference() -> None:
     assert robot_call("Ks 8s 5s 2s Kh Qh 3h Kd 7d 5d 3d 9c 4c", "1D P 1S P 2C P") == "2NT"
+
+
+def test_as_many_of_the_overcaller_s_first_suit_go_back_to_it() -> None:
+    """1♣ 1♠ X P 2♣ 2♥ P: four spades and a void in hearts give preference to 2♠ (2♥ was left in,
+    the six-six major two-suiter's spades unplayed); with more hearts, a pass."""
+    auction = "P 1C 1S X P 2C 2H P"
+    assert robot_call("Js 8s 7s 6s Qd 9d 7d 6d 5d 4d Tc 6c 4c", auction) == "2S"
+    assert explain(calls_of(auction + " 2S"), 8).endswith("preference: the overcaller's first suit rather than the second.")
+    assert robot_call("8s 7s Jh 6h 4h Qd 9d 7d 6d 5d Tc 6c 4c", auction) == "P"
