@@ -181,7 +181,7 @@ def read_call(shown: list[Shown], bids: list[tuple[int, str]], seat: int, call: 
             elif opener_rebid and level > cheapest_level(strain, bids[-1][1]):
                 me.promise(0, suit=strain, length=6)  # opener jumps in its own suit only with six
             elif opener_rebid and strain in "CD" and partner_bids[:1] and partner_bids[0][0] == "1" \
-                    and (level == 2 or all(s % 2 == seat % 2 for s, _ in bids)):
+                    and all(s % 2 == seat % 2 for s, _ in bids):
                 me.promise(0, suit=strain, length=5)  # over a one-level answer fewer bid notrump or another suit
             # else a suit bid again: opener repeats a five-card suit when nothing else fits
         else:

@@ -166,13 +166,6 @@ def test_six_of_a_major_bid_once_take_partners_3nt_out_but_not_after_a_preempt()
     assert robot_call("3s Kh Qh Jh 9h 8h 7h 5d 4d 2d 4c 3c 2c", "2H P 3NT P") == "P"
 
 
-def test_opener_s_two_level_minor_rebid_over_a_one_level_answer_shows_five_in_competition_too() -> None:
-    """1♣ 1♥ 1♠ P 2♣: five clubs, as without the overcall, so responder's 12 HCP with four clubs
-    and a singleton heart look for game rather than pass (5♣ made)."""
-    assert explain(calls_of("1C 1H 1S P 2C"), 4) == "Opener's rebid: 5+ clubs."
-    assert robot_call("As Ts 7s 6s 2s 4h Ad Td 7d Kc Jc 8c 2c", "1C 1H 1S P 2C P") != "P"
-
-
 def test_opener_s_two_notrump_rebid_shows_18_19_and_responder_finds_the_major_fit() -> None:
     """1♣–1♥: a balanced 19 with four spades rebids 2NT (18–19) rather than 3NT; responder shows
     five hearts (3♥) or four spades (3♠), and opener raises with three hearts or four spades, else

@@ -7,8 +7,8 @@ from bot.ai.bridge_explain import explain
 from tests.ai.test_bridge_ai import robot_call
 from tests.ai.test_bridge_games import calls_of
 
-ASKER = "4s Ah Kh 6h 2h Ad Kd Kc Qc 7c 6c 5c 2c"
-"""19 HCP, a singleton spade, two diamonds: after 1♦ P 1♥ 1♠ 2♦ P it had passed."""
+ASKER = "4s Ah Kh 6h 2h Ad Kd 5d Kc Qc 7c 6c 2c"
+"""19 HCP, a singleton spade, three diamonds: after 1♦ P 1♥ 1♠ 2♦ P it had passed."""
 
 
 def test_game_values_without_a_stopper_cue_bid_their_suit() -> None:
@@ -19,7 +19,7 @@ def test_game_values_without_a_stopper_cue_bid_their_suit() -> None:
 
 def test_a_stopper_in_their_suit_bids_3nt_itself() -> None:
     """The same values with the ace of spades and no hearts fit: 3NT, no cue-bid."""
-    assert robot_call("As 4s Ah Kh 6h 2h Kd Kc Qc 7c 6c 5c 2c", "1D P 1H 1S 2D P") == "3NT"
+    assert robot_call("As 4s Ah Kh 6h 2h Kd 5d Kc Qc 7c 6c 2c", "1D P 1H 1S 2D P") == "3NT"
 
 
 def test_opener_answers_the_ask() -> None:
@@ -28,12 +28,12 @@ def test_opener_answers_the_ask() -> None:
     asked = "1D P 1H 1S 2D P 2S P"
     assert robot_call("As Ts 5s 3s 9h Qd Jd 9d 4d 3d Ac Tc 8c", asked) == "3NT"
     assert robot_call("7s 5s Kh 3h Ad Kd Qd Jd 9d 4d Qc 8c 3c", asked) == "3D"
-    assert explain(calls_of(asked + " 3D"), 8) == "Later call: no stopper in the suit asked."  # 2♦ showed five
+    assert explain(calls_of(asked + " 3D"), 8) == "Later call: 4+ diamonds, no stopper in the suit asked."
     assert robot_call("7s 5s Kh Qh 3h Ad Kd Jd 9d 4d Qc 8c 3c", asked) == "3H"
 
 
 def test_the_asker_bids_game_in_the_fit_or_3nt() -> None:
-    """Over 3♦ (opener's 2♦ showed five) four diamonds make nine: 5♦; with two, 3NT."""
+    """Over 3♦ (four or more) four diamonds make eight: 5♦; with three, 3NT."""
     four = "4s Ah Qh 6h 2h Ad Qd 5d 3d Kc 9c 7c 2c"
     assert robot_call(four, "1D P 1H 1S 2D P") == "2S"
     assert robot_call(four, "1D P 1H 1S 2D P 2S P 3D P") == "5D"
