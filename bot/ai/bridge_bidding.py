@@ -665,8 +665,8 @@ def strong_rebid(a: Auction) -> str | None:
 def invitation(a: Auction) -> str | None:
     """The strain partner invites game in: the last bid is partner's 2NT (not over our 1NT),
     partner's three of a major we have both bid (not the cheapest bid over the opponents' three
-    of a suit: that competes; not partner's first bid, a raise of our overcall), or, the opponents without a bid, three of a minor we have both bid
-    (game in notrump)."""
+    of a suit: that competes; not partner's first bid, a raise of our overcall), or, the opponents
+    without a bid, three of a minor we have both bid (game in notrump)."""
     if not a.bids or a.bids[-1][0] != a.partner:
         return None
     last = a.bids[-1][1]

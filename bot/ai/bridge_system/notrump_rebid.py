@@ -44,6 +44,6 @@ def rules(sequence: tuple[str, ...] | None) -> list[Option]:
     if len(sequence) == 3:
         return responder_places(opening, answer)
     shown = sequence[3]
-    if shown == "3" + answer and answer in MAJORS or shown == "3S" and answer == "H":
+    if (shown == "3" + answer and answer in MAJORS) or (shown == "3S" and answer == "H"):
         return opener_raises(answer, shown[1:])
     return []
