@@ -6,15 +6,14 @@ raises with three, else bids 3NT), 3♠ over 1♥ with four spades as well (open
 else 3NT with 7+ HCP. Slams in notrump are ``quantitative``'s; with less, the natural rules pass."""
 from __future__ import annotations
 
-from bot.ai.bridge_bidding import MAJORS, SUITS
+from bot.ai.bridge_bidding import MAJORS
+from bot.ai.bridge_system.jump_shift import answered
 from bot.ai.bridge_system.position import Meaning, Option
 
 
 def rebid(sequence: tuple[str, ...]) -> bool:
     """Our auction began one of a suit, a one-level answer in a new suit, and opener's 2NT."""
-    opening, answer, again = sequence[:3]
-    return (opening[0] == "1" and opening[1:] in SUITS and answer[0] == "1" and answer[1:] in SUITS
-            and answer[1:] != opening[1:] and again == "2NT")
+    return answered(sequence) and sequence[1] != "1NT" and sequence[2] == "2NT"
 
 
 def responder_places(opening: str, answer: str) -> list[Option]:
