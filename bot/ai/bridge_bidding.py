@@ -529,8 +529,8 @@ def overcall(a: Auction) -> str:
 def place(a: Auction) -> str:
     """Later calls: find a fit with what partner has shown (a balanced hand holds two of each
     major, so six of one are a fit), add up the points, bid the level they are worth (a part
-    score from 19, game at 25, slam at 33 counting partner's least, 6NT on HCP alone; responder's
-    2NT invitation without a fit at 23-24) unless the auction is already there (over our game,
+    score from 19, game at 24, slam at 33 counting partner's least, 6NT on HCP alone; responder's
+    2NT invitation without a fit at 23) unless the auction is already there (over our game,
     never a part score or a minor's game).
     Where that finds nothing, two cards of our own six-card suit are likely enough with partner to
     bid it again at the cheapest level; where it finds notrump, a six-card major of ours is played
@@ -549,8 +549,9 @@ def place(a: Auction) -> str:
     held = {s: max(partner.lengths[s], 2 if partner.balanced and s in MAJORS else 0) for s in SUITS}
     target = contract_for(a, held)
     likely = contract_for(a, {s: max(held[s], 2 if own_six(a, s) else 0) for s in SUITS})
-    if target is None and likely is not None and likely[1:] != "NT":
-        again = a.cheapest(likely[1:])
+    if target is None and likely is not None:  # a fit only if partner holds two of our six-card suit
+        suit = likely[1:] if likely[1:] != "NT" else next(s for s in SUITS if own_six(a, s))
+        again = a.cheapest(suit)
         target = again if int(again[0]) <= 3 else None
     elif target is not None and target[1:] == "NT" and likely is not None and likely[1:] in MAJORS \
             and int(likely[0]) <= 4:
@@ -600,13 +601,13 @@ def our_game(a: Auction) -> bool:
     return bool(ours) and not below_game(ours[-1])
 
 
-GAME = 25
+GAME = 24
 """Points between the hands (``place``'s count) for a game."""
 SLAM = 33
 """Points between the hands (``place``'s count) for a small slam."""
 INVITE = (23, 24)
-"""Points between the hands (``place``'s count) with which responder, without a fit, invites game
-by 2NT."""
+"""Points between the hands (``place``'s count) that responder's 2NT invitation without a fit is read
+to show; ``place`` bids it at 23 (24 is ``GAME``: 3NT)."""
 
 
 def answering_again(bids: Sequence[tuple[int, str]], seat: int) -> bool:

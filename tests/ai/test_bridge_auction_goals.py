@@ -10,9 +10,15 @@ from tests.ai.test_bridge_ai import robot_call, table
 
 
 def test_a_two_over_one_response_forces_to_game() -> None:
-    """1♥–2♣–2♦: responder's 12 HCP and six clubs would have passed below game before."""
+    """1♥–2♣–2♦: responder's 12 HCP and six clubs would have passed below game before; with J-x-x
+    of spades it asks for a stopper in the fourth suit, then bids game over any answer (over 2NT
+    it had passed)."""
     responder = "Js 6s 2s Ah 5h 8d 2d Ac Kc 8c 7c 6c 2c"
-    assert robot_call(responder, "1H P 2C P 2D P") == "3NT"
+    assert robot_call(responder, "1H P 2C P 2D P") == "2S"
+    assert explain([(0, "1H"), (1, "Pass"), (2, "2C"), (3, "Pass"), (0, "2D"), (1, "Pass"), (2, "2S")], 6).endswith(
+        "asks for a stopper in it to bid 3NT.")
+    for answer, game in (("2NT", "3NT"), ("3NT", "P"), ("3C", "5C"), ("3D", "3NT"), ("3H", "3NT")):
+        assert robot_call(responder, f"1H P 2C P 2D P 2S P {answer} P") == game
     assert robot_call("Ks 8s 4s Qh 8h 2h Kd 5d 2d Ac Qc 3c 7c", "1S P") == "2C"
     assert explain([(0, "1S"), (1, "Pass"), (2, "2C")], 2) == \
         "Response: 12+ HCP, 3+ clubs, two over one: forcing to game."

@@ -89,9 +89,10 @@ def test_partner_s_three_of_our_major_over_their_three_competes_rather_than_invi
 
 
 def test_a_six_card_major_opposite_a_balanced_rebid_is_a_fit() -> None:
-    """1♣ 1♥ 1NT: six hearts and 10 HCP invite with 3♥ (opener's balanced hand holds two), 13 bid
-    game."""
-    assert robot_call("2s Th 9h 8h 7h 4h 3h Kd 5d 3d Ac Kc 9c", "1C P 1H P 1NT P") == "3H"
+    """1♣ 1♥ 1NT: six hearts and 9 HCP invite with 3♥ (opener's balanced hand holds two), 10 or 13
+    bid game."""
+    assert robot_call("2s Th 9h 8h 7h 4h 3h Qd 5d 3d Ac Kc 9c", "1C P 1H P 1NT P") == "3H"
+    assert robot_call("2s Th 9h 8h 7h 4h 3h Kd 5d 3d Ac Kc 9c", "1C P 1H P 1NT P") == "4H"
     assert robot_call("2s Th 9h 8h 7h 4h 3h Kd Qd 3d Ac Kc Jc", "1C P 1H P 1NT P") == "4H"
 
 

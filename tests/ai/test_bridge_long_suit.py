@@ -20,4 +20,10 @@ def test_a_weak_six_card_suit_is_bid_to_play() -> None:
 
 
 def test_four_cards_of_openers_second_suit_raise_it() -> None:
-    assert robot_call("Ks 7s 2h Kd Qd Td 9d 8d 6d Qc 7c 3c 2c", "1H P 1NT P 2C P") == "3C"
+    assert robot_call("Qs 7s 2h Kd Qd Td 9d 8d 6d Qc 7c 3c 2c", "1H P 1NT P 2C P") == "3C"
+
+
+def test_game_values_found_only_with_partner_holding_two_of_the_suit_bid_it_again() -> None:
+    """1♦–2♣–2♦: 10 HCP and AKQJ76 of clubs add up to game only if opener holds two clubs: the
+    robot bids 3♣ again rather than passing 2♦."""
+    assert robot_call("8s 4s 6h 3h 5d 3d 2d Ac Kc Qc Jc 7c 6c", "1D P 2C P 2D P") == "3C"

@@ -124,12 +124,12 @@ def test_five_diamonds_from_a_strong_notrump_opener_is_three_key_cards() -> None
 def test_opener_s_game_rebid_in_notrump_shows_its_points_and_partner_bids_the_slam() -> None:
     """1♣ 1♥ 3NT: opener's 18+ opposite a one-level answer; 15 HCP and six hearts bid 6NT. 1♦ 2♣
     3NT: 18–19 balanced (15–17 opened 1NT), which 16 HCP take to 6NT. 1♣ 1♦ 1♠ 3NT: responder's
-    game shows 13+ opposite an opening, which a balanced 19 takes to 6NT; 16 HCP pass."""
+    game shows 12+ opposite an opening, which a balanced 19 takes to 6NT; 16 HCP pass."""
     assert explain(calls_of("1C P 1H P 3NT"), 4) == "Opener's rebid: 18+ points (HCP with length or shortness)."
     assert explain(calls_of("1C P 2D P 3NT"), 4) == "Opener's rebid: 18–19 HCP, balanced."
     assert robot_call("Js 6s 2s Kh 2h Ad Qd Jd Ac Jc Tc 6c 5c", "1D P 2C P 3NT P") == "6NT"
     assert robot_call("Ks Js Ah Kh Jh 9h 4h 3h Kd Td 8d 4d 5c", "1C P 1H P 3NT P") == "6NT"
-    assert explain(calls_of("1C P 1D P 1S P 3NT"), 6) == "Later call: 13+ points (HCP with length or shortness)."
+    assert explain(calls_of("1C P 1D P 1S P 3NT"), 6) == "Later call: 12+ points (HCP with length or shortness)."
     assert robot_call("As Ks 4s 3s Th 8h 5h 4h Ad Qd Ac Qc Tc", "1C P 1D P 1S P 3NT P") == "6NT"
     assert robot_call("As Ks 4s 3s Th 8h 5h 4h Ad Jd 5c Qc Tc", "1C P 1D P 1S P 3NT P") == "P"
 

@@ -14,7 +14,7 @@ ASKER = "4s Ah Kh 6h 2h Ad Kd 5d Kc Qc 7c 6c 2c"
 def test_game_values_without_a_stopper_cue_bid_their_suit() -> None:
     assert robot_call(ASKER, "1D P 1H 1S 2D P") == "2S"
     assert explain(calls_of("1D P 1H 1S 2D P 2S"), 6) == \
-        "Later call: 13+ HCP, a cue-bid of their suit: game values, asks for a stopper in it to bid 3NT."
+        "Later call: 12+ HCP, a cue-bid of their suit: game values, asks for a stopper in it to bid 3NT."
 
 
 def test_a_stopper_in_their_suit_bids_3nt_itself() -> None:
@@ -54,7 +54,7 @@ def test_the_fourth_suit_asks_for_a_stopper_where_the_opponents_are_silent() -> 
     hearts raises (responder then bids 4♥), else bids its diamonds again."""
     assert robot_call(FOURTH, "1D P 1H P 1S P") == "2C"
     assert explain(calls_of("1D P 1H P 1S P 2C"), 6) == \
-        "Later call: 13+ HCP, the fourth suit: game values, asks for a stopper in it to bid 3NT."
+        "Later call: 12+ HCP, the fourth suit: game values, asks for a stopper in it to bid 3NT."
     asked = "1D P 1H P 1S P 2C P"
     assert robot_call("As Js 5s 3s 9h Qd Jd 9d 4d Ac Tc 8c 2c", asked) == "3NT"
     assert robot_call("As Js 5s 3s Kh 9h 6h Qd Jd 9d 4d 8c 2c", asked) == "2H"

@@ -101,12 +101,15 @@ def fitting(position: Position, strain: str) -> Test:
 
 def after_answer(position: Position, reply: str) -> list[Option] | None:
     """The asker, partner having denied a stopper: game in partner's suit with eight cards between
-    the hands, or in a major with eight, else 3NT (past it, game in partner's suit). Over 3NT the
-    natural rules look for a slam; over a game, pass."""
+    the hands, or in a major with eight, else 3NT (past it, game in partner's suit); 3NT over
+    partner's 2NT (a stopper shown below game). Over 3NT the natural rules look for a slam; over a
+    game, pass."""
     if reply == "3NT":
         return None
-    if reply not in BIDS or reply[1:] not in SUITS or not natural.below_game(reply):
+    if reply not in BIDS or not natural.below_game(reply):
         return [Option(PASS, Meaning(note="partner chose the game"))]
+    if reply[1:] not in SUITS:
+        return [Option("3NT", Meaning(note="partner's 2NT: a stopper, game in notrump"))]
     strain = reply[1:]
     majors = [s for s in "SH" if s != strain]
     return [Option(GAME[strain], Meaning(note="game in the fit"), when=fitting(position, strain)),
