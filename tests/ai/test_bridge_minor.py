@@ -56,8 +56,8 @@ def test_balanced_hands_without_a_fit_bid_notrump() -> None:
 def test_new_minor_forcing_finds_the_five_three_major_fit() -> None:
     """1♦–1♠–1NT: five spades and 13 HCP ask with 2♣ (they had bid 3NT); opener with three spades
     bids 2♠ and responder game in them; with four hearts opener bids 2♥, with neither 2NT (12–13)
-    or 3NT (14). Five spades, four hearts and 12 HCP invite in hearts over 2♥; opener accepts
-    with 14."""
+    or 3NT (14). Five spades, four hearts and 11 HCP invite in hearts over 2♥ (12 bid game);
+    opener accepts with 13+."""
     responder = "Ks Qs Js 5s 3s Ah 5h 3h 9d 8d Kc 8c 2c"
     assert robot_call(responder, "1D P 1S P 1NT P") == "2C"
     assert explain(calls_of("1D P 1S P 1NT P 2C"), 6) == \
@@ -67,7 +67,9 @@ def test_new_minor_forcing_finds_the_five_three_major_fit() -> None:
     assert robot_call("Ks 5s Ah Qh 5h 3h Kd 9d 8d 2d Qc 8c 2c", "1D P 1S P 1NT P 2C P") == "2H"
     assert robot_call("Ks 5s Ah 6h 5h Kd 9d 8d 2d Qc 8c 3c 2c", "1D P 1S P 1NT P 2C P") == "2NT"
     assert robot_call("5s 3s Ah Qh 5h Kd 9d 8d 2d Kc Qc 8c 2c", "1D P 1S P 1NT P 2C P") == "3NT"
-    assert robot_call("Ks Qs Js 5s 3s Ah Qh 5h 3h 8d 7c 8c 2c", "1D P 1S P 1NT P 2C P 2H P") == "3H"
+    assert robot_call("Ks Qs Js 5s 3s Ah Jh 5h 3h 8d 7c 8c 2c", "1D P 1S P 1NT P 2C P 2H P") == "3H"
+    assert robot_call("Ks Qs Js 5s 3s Ah Qh 5h 3h 8d 7c 8c 2c", "1D P 1S P 1NT P 2C P 2H P") == "4H"
+    assert robot_call("Ks 5s Ah Qh 5h 3h Kd 9d 8d 2d Jc 8c 2c", "1D P 1S P 1NT P 2C P 2H P 3H P") == "4H"
     assert robot_call("Ks 5s Ah Qh 5h 3h Kd 9d 8d 2d Qc 8c 2c", "1D P 1S P 1NT P 2C P 2H P 3H P") == "4H"
 
 

@@ -131,8 +131,8 @@ def checkback(sequence: tuple[str, ...] | None) -> list[Option]:
 def after_checkback(major: str, rest: tuple[str, ...]) -> list[Option] | None:
     """``rest``: our bids after new minor forcing. Opener answers two of the major with three cards,
     2♥ with four hearts after 1♠, else 2NT with 12–13 or 3NT with 14. Responder then bids game with
-    13+ HCP (the major with the fit, else 3NT) and invites with 11–12 (three of the major, 2NT),
-    passing 2NT; opener accepts the invitation with 14."""
+    12+ HCP (the major with the fit, else 3NT: 24 between the hands, ``bridge_bidding.GAME``) and
+    invites with 11 (three of the major, 2NT), passing 2NT; opener accepts the invitation with 13+."""
     fit = "2" + major
     if not rest:
         hearts = [Option("2H", Meaning(lengths={"H": 4}, note="fewer than three spades"))] if major == "S" else []
@@ -144,15 +144,15 @@ def after_checkback(major: str, rest: tuple[str, ...]) -> list[Option] | None:
         if answer in (fit, "2H"):
             suit = answer[1]
             need = 5 if suit == major else 4  # eight cards with opener's three of the major, four hearts
-            notrump = [] if suit == major else [Option("3NT", Meaning(13, note="to play")),
-                                                Option("2NT", Meaning(11, 12, note="invites 3NT"))]
-            return [Option("4" + suit, Meaning(13, lengths={suit: need}, note="to play")),
-                    Option("3" + suit, Meaning(11, 12, lengths={suit: need}, note="invites game")),
+            notrump = [] if suit == major else [Option("3NT", Meaning(12, note="to play")),
+                                                Option("2NT", Meaning(11, 11, note="invites 3NT"))]
+            return [Option("4" + suit, Meaning(12, lengths={suit: need}, note="to play")),
+                    Option("3" + suit, Meaning(11, 11, lengths={suit: need}, note="invites game")),
                     *notrump]
         if answer == "2NT":
-            return [Option("3NT", Meaning(13, note="to play")), Option(PASS, Meaning(high=12))]
+            return [Option("3NT", Meaning(12, note="to play")), Option(PASS, Meaning(high=11))]
         return None
     if len(rest) == 2 and rest[1] in ("3" + answer[1], "2NT"):
         game = "3NT" if rest[1] == "2NT" else "4" + answer[1]
-        return [Option(game, Meaning(14, note="accepts the invitation")), Option(PASS, Meaning(high=13))]
+        return [Option(game, Meaning(13, note="accepts the invitation")), Option(PASS, Meaning(high=12))]
     return None
