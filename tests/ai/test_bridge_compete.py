@@ -130,17 +130,18 @@ def test_a_jump_overcall_is_weak_and_advancer_raises_to_compete_or_to_game() -> 
 
 def test_the_negative_doubler_places_the_contract_on_opener_s_answer() -> None:
     """1♣ 1♠ X P 1NT P: the doubler's 13 HCP bid 3NT and 11 invite with 2NT (13 HCP bid 2♥ before,
-    read as a response, and partner passed); 1♦ 1♠ X P 2♥ P: four hearts and 13 points bid game,
-    10 invite; over 2♣, five hearts and a weak hand play 2♥, and 13 HCP without a spade stopper
+    read as a response, and partner passed); 1♦ 1♠ X P 2♥ P: four hearts and 12 points bid game,
+    11 invite; over 2♣, five hearts and a weak hand play 2♥, and 13 HCP without a spade stopper
     cue-bid 2♠, forcing to game."""
     thirteen = "5s Kh Jh Th 6h Kd Ad 4d 2d Kc Jc Tc 9c"
     assert robot_call(thirteen, "1C 1S X P 1NT P") == "3NT"
     assert robot_call(thirteen, "1D 1S X P 2H P") == "4H"
     assert robot_call(thirteen, "1C 1S X P 2C P") == "2S"
-    assert explain(calls_of("1C 1S X P 2C P 2S"), 6) == "Response: 13+ HCP, a cue-bid: forcing to game."
+    assert explain(calls_of("1C 1S X P 2C P 2S"), 6) == "Response: 12+ HCP, a cue-bid: forcing to game."
     eleven = "5s 4s Kh Jh Th 6h Kd Td 4d 2d Kc Jc 9c"
     assert robot_call(eleven, "1C 1S X P 1NT P") == "2NT"
-    assert robot_call(eleven, "1D 1S X P 2H P") == "3H"
+    assert robot_call(eleven, "1D 1S X P 2H P") == "4H"
+    assert robot_call("5s 4s Kh Jh Th 6h Kd Td 4d 2d Kc Tc 9c", "1D 1S X P 2H P") == "3H"
     assert robot_call(eleven, "1C 1S X P 2C P") == "P"
     assert robot_call("5s 4s Kh Jh Th 6h 5h Qd 4d 2d 8c 7c 9c", "1C 1S X P 2C P") == "2H"
 
@@ -151,7 +152,7 @@ def test_the_negative_doubler_reads_opener_s_free_bid_over_their_raise_as_extras
     support points raise 3♥ to game; 8 HCP pass."""
     doubler = "Ks Ts 6s 5s Ah Th 9h 6h Qd 3d 2d Kc 9c"
     assert robot_call(doubler, "1C 1S X 2S 3C P") == "3NT"
-    assert explain(calls_of("1C 1S X 2S 3C P 3NT"), 6) == "Response: 11+ HCP, a stopper in their suit."
+    assert explain(calls_of("1C 1S X 2S 3C P 3NT"), 6) == "Response: 10+ HCP, a stopper in their suit."
     assert robot_call(doubler, "1C 1S X 2S 3H P") == "4H"
     assert robot_call("Ks Ts 6s 5s 8h Th 9h 6h Qd 3d 2d Kc 9c", "1C 1S X 2S 3C P") == "P"
 

@@ -4,6 +4,7 @@ overcall of partner's opening, and opener's answer to a negative double or to a 
 (game with 14+ HCP or six losers)."""
 from __future__ import annotations
 
+from bot.ai import bridge_bidding as natural
 from bot.ai.bridge_bidding import SUITS, cheapest_level
 from bot.ai.bridge_system import two_suited
 from bot.ai.bridge_system.forcing import GAME
@@ -289,13 +290,14 @@ def doubler_places(position: Position, ours: str, their: str, rebid: str, free: 
     """Our negative double was answered (the opponents silent since, or raising their suit before
     opener's answer: a free bid at the three level we read as 14+ HCP): we place the contract on
     our HCP and what opener's answer showed (12 at least). Opener bid a major we showed: with four
-    cards, game in it with 25 points between the hands, a raise to invite with 22 (below game). Else 3NT with 25 HCP
-    and a stopper in their suit, 2NT inviting with 23–24 (a stopper, unless opener's notrump has
-    one), a five-card major we showed at the two level to play, at the three level forcing with
-    23, a cue-bid of their suit forcing to game with 25; else pass. Over opener's game (3NT, four
-    of a major, five of a minor), pass."""
+    cards, game in it with 24 points between the hands (``natural.GAME``), a raise to invite with 22
+    (below game). Else 3NT with 24 HCP and a stopper in their suit, 2NT inviting with 23 (a
+    stopper, unless opener's notrump has one), a five-card major we showed at the two level to
+    play, at the three level forcing with 23, a cue-bid of their suit forcing to game with 24; else
+    pass. Over opener's game (3NT, four of a major, five of a minor), pass."""
     showed = negative_suits(ours, their)
     opener = max(14 if free else 12, position.shown[position.partner].min_hcp)
+    game_points = natural.GAME - opener
     strain = rebid[1:]
     if BIDS.index(rebid) >= BIDS.index(GAME[strain]):
         return [Option(PASS, Meaning(note="opener chose the game"))]
@@ -303,21 +305,21 @@ def doubler_places(position: Position, ours: str, their: str, rebid: str, free: 
     if strain in showed:
         game = GAME[strain]
         invite = position.cheapest(strain)
-        options += [Option(game, Meaning(lengths={strain: 4}, points=25 - opener, note="game in the fit"),
+        options += [Option(game, Meaning(lengths={strain: 4}, points=game_points, note="game in the fit"),
                            points=support_points(strain)),
                     *([Option(invite, Meaning(lengths={strain: 4}, points=22 - opener, note="invites game"),
                               points=support_points(strain))] if invite != game else [])]
     stopper = None if strain == "NT" else stopped(their)
-    options += [Option("3NT", Meaning(25 - opener, note="a stopper in their suit"), when=stopper)]
+    options += [Option("3NT", Meaning(game_points, note="a stopper in their suit"), when=stopper)]
     if position.cheapest("NT") == "2NT":
-        options.append(Option("2NT", Meaning(23 - opener, 24 - opener, note="invites 3NT"), when=stopper))
+        options.append(Option("2NT", Meaning(game_points - 1, game_points - 1, note="invites 3NT"), when=stopper))
     others = [s for s in showed if s in "HS" and s != strain]  # opener's major: the fit above
-    options += [Option(position.cheapest(s), Meaning(high=24 - opener, lengths={s: 5}, note="to play"))
+    options += [Option(position.cheapest(s), Meaning(high=game_points - 1, lengths={s: 5}, note="to play"))
                 for s in others if position.cheapest(s)[0] == "2"]
-    options += [Option(position.cheapest(s), Meaning(23 - opener, lengths={s: 5}, note="forcing: a five-card suit"))
+    options += [Option(position.cheapest(s), Meaning(game_points - 1, lengths={s: 5}, note="forcing: a five-card suit"))
                 for s in others if position.cheapest(s)[0] == "3"]
-    return options + [Option(position.cheapest(their), Meaning(25 - opener, note="a cue-bid: forcing to game")),
-                      Option(PASS, Meaning(high=24 - opener))]
+    return options + [Option(position.cheapest(their), Meaning(game_points, note="a cue-bid: forcing to game")),
+                      Option(PASS, Meaning(high=game_points - 1))]
 
 
 def over_cue_bid(position: Position, ours: str, their: str) -> list[Option]:
