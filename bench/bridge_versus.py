@@ -2,18 +2,21 @@
 
 Four robots of this checkout bid each deal, and four of another checkout (``BASE``: any commit,
 ``git worktree add /tmp/base <commit>``) bid it too, each version in its own process (both CPUs
-busy). Each final contract is scored double dummy (``--play robots``: also as this checkout's
-robots play it out, which is how a table scores it: the defenders do not see every card, so the
-declarer takes more tricks than double dummy and a game bid on the odds pays more); where the
-auctions differ, the IMPs go to the side that made the first different call (``bridge_judgment.first_difference``), from this
+busy). Each final contract is scored double dummy; where the auctions differ, the IMPs go to the
+side that made the first different call (``bridge_judgment.first_difference``), from this
 checkout's auction against the base's. The simulations run without a time budget (every decision
 solves all of its deals), so the two auctions differ only by the code. Prints each changed deal
 and the total; every random deal counts, not only those a tournament dealt, so a change is measured
 on deals nobody tuned it on.
 
+``--play robots`` also scores each changed contract as this checkout's robots play it out, which is
+how a table scores it: defenders who do not see every card let the declarer take more tricks than
+double dummy, so a game bid on the odds pays more. The figure a deal and the split by contract are
+then the played ones.
+
 Run: ``python bench/bridge_versus.py BASE [deals] [--seed N] [--min-hcp N] [--hand KIND] [--play
-robots]`` from the repository root (``--min-hcp``: only deals where one side holds at least that many HCP;
-``--hand``: only deals where a seat holds a hand of that kind, ``bridge_judgment.HANDS``).
+robots]`` from the repository root (``--min-hcp``: only deals where one side holds at least that
+many HCP; ``--hand``: only deals where a seat holds a hand of that kind, ``bridge_judgment.HANDS``).
 """
 from __future__ import annotations
 
@@ -201,9 +204,11 @@ def main() -> None:
         for i, gain in enumerate(gains):
             totals[i] += gain
         kinds[kind(results[0])] = kinds.get(kind(results[0]), 0) + gains[-1]
-        print(f"{number + 1:4d} board {board:2d} {gains[0]:+3d} IMPs{said}  base: {' '.join(c for _, c in theirs_calls)} "
-              f"({scores[1]:+d})  this: {' '.join(c for _, c in mine_calls)} ({scores[0]:+d}, North-South)")
-    scored = f"double dummy {totals[0]:+d}, played {totals[1]:+d} IMPs" if args.play == "robots" else f"{totals[0]:+d} IMPs"
+        print(f"{number + 1:4d} board {board:2d} {gains[0]:+3d} IMPs{said}  "
+              f"base: {' '.join(c for _, c in theirs_calls)} ({scores[1]:+d})  "
+              f"this: {' '.join(c for _, c in mine_calls)} ({scores[0]:+d}, North-South)")
+    scored = (f"double dummy {totals[0]:+d}, played {totals[1]:+d} IMPs" if args.play == "robots"
+              else f"{totals[0]:+d} IMPs")
     print(f"\n{args.deals} deals, {len(changed)} auctions changed: {scored} ({totals[-1] / args.deals:+.3f} a deal); "
           f"by this checkout's contract: " + ", ".join(f"{k} {v:+d}" for k, v in sorted(kinds.items()))
           + f"; {time.monotonic() - began:.0f} s")
