@@ -69,20 +69,16 @@ def play_deal(number: int, deal: str, board: int, base: BaseRobot) -> list[dict[
     differently, with the IMPs this checkout's card gains over it on the real deal."""
     from endplay.dds import solve_board
 
-    from bench.bridge_versus import bid_deals
+    from bench.bridge_versus import auctioned, bid_deals
     from bot.ai import bridge as robot
     from bot.ai.bridge_deals import read_table, solver_deal
-    from bot.games.base import Action, Seat
-    from bot.games.bridge import BIDS, DOUBLE, REDOUBLE, BridgeEngine, card_code
+    from bot.games.base import Action
+    from bot.games.bridge import card_code
 
     contract, calls = bid_deals([(deal, board)])[0]
     if contract[0] == 0:
         return []
-    seats = [Seat(name, is_bot=True) for name in ("North", "East", "South", "West")]
-    game = BridgeEngine({"scoring": "duplicate", "board": board, "deal": deal}, seats, "0" * 64, {})
-    for seat, call in calls:
-        game.apply(seat, Action("bid", target=call) if call in BIDS else Action(
-            {DOUBLE: "double", REDOUBLE: "redouble"}.get(call, "pass")))
+    game = auctioned(deal, board, calls)
     rng = random.Random(number)
     differing = []
     while game.result is None:

@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Sequence
 
 if TYPE_CHECKING:
+    from bot.games.bridge import BridgeEngine
     from bot.games.bridge_scoring import ContractResult
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -75,16 +76,10 @@ def played(item: Sequence[object]) -> list[object]:
     import random
 
     from bot.ai import bridge as robot
-    from bot.games.base import Action, Seat
-    from bot.games.bridge import BridgeEngine
 
     deal, board, calls, seed = item
     assert isinstance(deal, str) and isinstance(board, int) and isinstance(seed, int) and isinstance(calls, list)
-    seats = [Seat(name, is_bot=True) for name in ("North", "East", "South", "West")]
-    game = BridgeEngine({"scoring": "duplicate", "board": board, "deal": deal}, seats, "0" * 64, {})
-    for seat, call in calls_of(calls):
-        game.apply(seat, Action("pass") if call == "Pass" else Action("double") if call == "X"
-                   else Action("redouble") if call == "XX" else Action("bid", target=call))
+    game = auctioned(deal, board, calls_of(calls))
     rng = random.Random(seed)
     while game.outcome is None:
         seat = game.to_act()[0]
@@ -93,6 +88,19 @@ def played(item: Sequence[object]) -> list[object]:
     assert result is not None
     return [0, "", 0, 0, 0] if result.passed_out else [result.level, result.strain, result.doubled,
                                                          result.declarer, result.tricks]
+
+
+def auctioned(deal: str, board: int, calls: Sequence[tuple[int, str]]) -> BridgeEngine:
+    """The deal at four robot seats with ``calls`` made (``bot`` from this process's path)."""
+    from bot.games.base import Action, Seat
+    from bot.games.bridge import BIDS, DOUBLE, REDOUBLE, BridgeEngine
+
+    seats = [Seat(name, is_bot=True) for name in ("North", "East", "South", "West")]
+    game = BridgeEngine({"scoring": "duplicate", "board": board, "deal": deal}, seats, "0" * 64, {})
+    for seat, call in calls:
+        game.apply(seat, Action("bid", target=call) if call in BIDS else Action(
+            {DOUBLE: "double", REDOUBLE: "redouble"}.get(call, "pass")))
+    return game
 
 
 def contract_of(fields: Sequence[object]) -> ContractResult:
