@@ -468,3 +468,17 @@ def test_advancer_s_raise_of_the_overcall_is_no_invitation() -> None:
     """1♦ 2♥ X 3♥: partner's raise of our weak jump overcall competes; the overcaller's maximum
     passes (4♥ doubled went four down)."""
     assert robot_call("As Ah Qh 7h 6h 4h 2h 9d 7d 6d 7c 6c 2c", "P 1D 2H X 3H P") == "P"
+
+
+def test_advancer_raises_an_overcall_of_their_weak_two() -> None:
+    """2♦ 2♠ P: the overcall shows 12+ HCP; three trumps and 9 HCP raise to 3♠, 12 support points
+    bid 4♠, a doubleton passes; over the raise (8–11 support points) the overcaller bids game
+    with 15 HCP and five spades, and passes with 13."""
+    assert robot_call("As 7s 4s Kh Qh 6h 5h 4h Td 8d 9c 4c 2c", "2D 2S P") == "3S"
+    assert robot_call("As 7s 4s Kh Qh 6h 5h 4h Td 8d Qc 4c 2c", "2D 2S P") == "4S"
+    assert robot_call("As 7s Kh Qh 6h 5h 4h Td 8d 9c 6c 4c 2c", "2D 2S P") == "P"
+    assert explain(calls_of("2D 2S P 3S"), 3) == ("Advance: 5–11 HCP, 8+ points (HCP with length or shortness), "
+                                                  "3+ spades, a raise of partner's overcall.")
+    assert robot_call("Ks Qs Js 6s 3s Ah 2h 4d 3d Ac Jc 5c 2c", "2D 2S P 3S P") == "4S"
+    assert robot_call("Ks Qs Js 6s 3s Ah 2h 4d 3d Qc Jc 5c 2c", "2D 2S P 3S P") == "P"
+

@@ -65,6 +65,16 @@ def test_a_doubled_transfer_is_completed_with_three_trumps_or_after_responders_r
     assert explain(calls_of("1NT P 2D X P P XX"), 6) == "Later call: asks opener to complete the transfer."
 
 
+def test_a_doubled_transfer_over_our_1nt_overcall_is_completed_too() -> None:
+    """1♣ P P 1NT (protective) P 2♦ X: the system stays on over the overcall as over the opening:
+    two hearts pass, responder with five hearts redoubles rather than play 2♦ doubled, and
+    opener completes the transfer; three hearts complete it at once (1♣ 1NT P 2♦ X)."""
+    assert robot_call("As 9s 6s 5h 2h Ad Jd 6d Qc Jc 8c 4c 2c", "1C P P 1NT P 2D X") == "P"
+    assert robot_call("8s 5s 4s 3s Kh Th 9h 6h 4h Qd 3d Ac Tc", "1C P P 1NT P 2D X P P") == "XX"
+    assert robot_call("As 9s 6s 5h 2h Ad Jd 6d Qc Jc 8c 4c 2c", "1C P P 1NT P 2D X P P XX P") == "2H"
+    assert robot_call("As 9s 6s Kh 5h 2h Ad Jd 6d Qc Jc 8c 4c", "1C 1NT P 2D X") == "2H"
+
+
 def test_stayman_doubled_is_answered_as_undoubled() -> None:
     """1NT P 2♣ X: opener shows a four-card major as over an undoubled Stayman."""
     assert robot_call("As Ks 5s 2s Qh 5h Jd 9d 5d Kc Jc 8c 6c", "1NT P 2C X") == "2S"

@@ -212,7 +212,8 @@ def options_after(nt: Notrump, sequence: tuple[str, ...], doubled: bool = False)
 def after_overcall(position: Position) -> list[Option] | None:
     """The options after our 1NT overcall of their one of a suit (our side's first call but
     passes, not an answer to partner's double), while they have only passed since: the same
-    structure as after a 1NT opening (for the protective 1NT's range in the pass-out seat)."""
+    structure as after a 1NT opening (for the protective 1NT's range in the pass-out seat), their
+    double of Stayman or of a transfer included."""
     bids = position.bids
     if (len(bids) < 2 or bids[1][1] != "1NT" or bids[1][0] % 2 != position.seat % 2
             or bids[0][0] % 2 == position.seat % 2):
@@ -220,11 +221,12 @@ def after_overcall(position: Position) -> list[Option] | None:
     start = next(i for i, (_, c) in enumerate(position.calls) if c == "1NT")
     later = position.calls[start:]
     opened = next(i for i, (_, c) in enumerate(position.calls) if c in BIDS)
-    if any(c != PASS for s, c in later if s % 2 != position.seat % 2) \
+    doubled = ask_doubled(later)
+    if (any(c != PASS for s, c in later if s % 2 != position.seat % 2) and not doubled) \
             or any(c != PASS for s, c in position.calls[opened:start] if s % 2 == position.seat % 2):
         return None
     nt = PROTECTIVE if [c for _, c in position.calls[opened + 1:start]] == [PASS, PASS] else OVERCALL
-    return options_after(nt, tuple(c for s, c in later if s % 2 == position.seat % 2))
+    return options_after(nt, tuple(c for s, c in later if s % 2 == position.seat % 2), doubled)
 
 
 def ask_doubled(later: Sequence[tuple[int, str]]) -> bool:

@@ -7,7 +7,8 @@ does over responder's) and, over the new suit, raises it, rebids a long suit (a 
 or bids notrump. A weak jump overcall has its own advances; over their bid, advancer's own
 five-card suit competes; and when they bid on past our overcall, the overcaller shows a second suit
 or a six-card one with extras. Over a 1NT advance the overcaller places the contract, invites, or
-shows a second suit. Other advances (and every pass) are the natural rules'."""
+shows a second suit. Over an overcall of their weak two, advancer raises or bids a game. Other
+advances (and every pass) are the natural rules'."""
 from __future__ import annotations
 
 from bot.ai.bridge_bidding import cheapest_level
@@ -140,7 +141,12 @@ def rules(position: Position) -> list[Option]:
     opening = calls[start][1]
     theirs = opening[1:]
     after = [c for _, c in calls[start + 1:]]
-    if opening[0] != "1" or theirs == "NT" or any(c not in BIDS and c != PASS for c in after):
+    if any(c not in BIDS and c != PASS for c in after):
+        return []
+    if opening in WEAK_TWOS and len(after) == 2 and after[1] == PASS and after[0] in BIDS \
+            and after[0][1:] != "NT" and cheapest_level(after[0][1:], opening) == int(after[0][0]):
+        return over_weak_two(position, theirs, after[0])
+    if opening[0] != "1" or theirs == "NT":
         return []
     overcall = after[0] if after else PASS
     if after[:2] == [PASS, PASS] and len(after) in (4, 6) and after[3] == PASS and natural_suit(after[2], theirs) \
@@ -169,6 +175,27 @@ def rules(position: Position) -> list[Option]:
             and after[4][0] == "2" and after[4][1:] in "SH" and after[4][1:] not in (theirs, overcall[1:]):
         return second_suit_raised(after[4][1:])
     return []
+
+
+WEAK_TWOS = ("2D", "2H", "2S")
+
+
+def over_weak_two(position: Position, theirs: str, overcall: str) -> list[Option]:
+    """Partner overcalled their weak two in a suit, not jumping (12+ HCP), and the next hand
+    passed: game in a major with three trumps and 12+ support points, 3NT with 12+ HCP and a
+    stopper in their suit, or a raise to the three level with three trumps and 8+ support points
+    (the overcaller bids game with extras); the rest is the natural rules'."""
+    suit = overcall[1:]
+    options = []
+    if suit in "SH":
+        options.append(Option("4" + suit, Meaning(lengths={suit: 3}, points=12, note="game opposite the overcall"),
+                              points=support_points(suit)))
+    options.append(Option("3NT", Meaning(12, note="a stopper in their suit"), when=stopped(theirs)))
+    raise_ = position.cheapest(suit)
+    if raise_[0] == "3":
+        options.append(Option(raise_, Meaning(5, 11, lengths={suit: 3}, points=8, note="a raise of partner's overcall"),
+                              points=support_points(suit)))
+    return options
 
 
 def free_suit(position: Position, theirs: set[str], suit: str) -> list[Option]:
