@@ -482,3 +482,12 @@ def test_advancer_raises_an_overcall_of_their_weak_two() -> None:
     assert robot_call("Ks Qs Js 6s 3s Ah 2h 4d 3d Ac Jc 5c 2c", "2D 2S P 3S P") == "4S"
     assert robot_call("Ks Qs Js 6s 3s Ah 2h 4d 3d Qc Jc 5c 2c", "2D 2S P 3S P") == "P"
 
+
+def test_responder_bids_a_five_card_major_at_the_two_level_rather_than_doubling() -> None:
+    """1♣ 1♠: five hearts and 11 HCP bid 2♥, forcing (the negative double was left in 2♠ after
+    their raise, with 4♥ making); with 7 HCP the double shows the hearts; four hearts and five
+    diamonds double."""
+    assert robot_call("7s 2s Ah Qh Jh Th 8h Ad 9d 7d 4d 8c 2c", "1C 1S") == "2H"
+    assert explain(calls_of("1C 1S 2H"), 2) == "Response: 10+ HCP, 5+ hearts, forcing."
+    assert robot_call("7s 2s Ah Qh Jh Th 8h 9d 7d 4d 3d 8c 2c", "1C 1S") == "X"
+    assert robot_call("7s 2s Ah Qh Jh 8h Ad 9d 7d 4d 3d 8c 2c", "1C 1S") == "X"

@@ -201,7 +201,8 @@ def negative_suits(ours: str, their: str) -> list[str]:
 
 
 def negative(position: Position, ours: str, their: str, level: int) -> list[Option]:
-    """Partner opened one of a suit and the next hand overcalled: responder's first call. The
+    """Partner opened one of a suit and the next hand overcalled: responder's first call. A
+    five-card major at the two level with 10+ HCP is bid (forcing) rather than doubled; the
     negative double shows the unbid majors (one of them with values); over a minor opening, a
     hand of 13+ HCP with no natural bid cue-bids their suit."""
     unbid = negative_suits(ours, their)
@@ -214,9 +215,11 @@ def negative(position: Position, ours: str, their: str, level: int) -> list[Opti
     one_level = [Option(position.cheapest(s), Meaning(6, lengths={s: 5}, note="forcing"))
                  for s in SUITS if s not in (ours, their) and position.cheapest(s)[0] == "1"]
     options += one_level
+    two_level = [Option(position.cheapest(s), Meaning(10, lengths={s: 5}, note="forcing"))
+                 for s in SUITS if s not in (ours, their) and position.cheapest(s)[0] == "2"]
+    options += [option for option in two_level if option.call[1] in "HS"]   # a five-card major: bid it
     options.append(Option(DOUBLE, Meaning(6 if level == 1 else 8, lengths=dict.fromkeys(unbid, 4), note=NEGATIVE)))
-    options += [Option(position.cheapest(s), Meaning(10, lengths={s: 5}, note="forcing"))
-                for s in SUITS if s not in (ours, their) and position.cheapest(s)[0] == "2"]
+    options += [option for option in two_level if option.call[1] in "DC"]
     if ours in "DC":
         options.append(Option(position.cheapest(ours), Meaning(6, 10, lengths={ours: 4 if ours == "D" else 5},
                                                                note="a raise of partner's suit")))
