@@ -536,14 +536,17 @@ def place(a: Auction) -> str:
     bid it again at the cheapest level; where it finds notrump, a six-card major of ours is played
     at the level those two cards make it worth (three to invite, four for game). Accept partner's
     game invitation with 3+ HCP above what we have shown, or above the bottom of a range of three
-    HCP or fewer (the top of a narrower one); opposite 2NT, in a six-card suit we bid."""
+    HCP or fewer (the top of a narrower one), or, where the opponents have bid, with our HCP and
+    the least partner has shown making ``GAME``; opposite 2NT, in a six-card suit we bid."""
     h, partner = a.hand, a.shown[a.partner]
     invited = invitation(a)
     if invited:
         mine = a.shown[a.me]
         narrow = mine.max_hcp - mine.min_hcp <= 2 and h.hcp >= max(mine.min_hcp + 1, mine.max_hcp - 1)
         own = six_card_suit(a) if invited == "NT" else None
-        if (h.hcp - mine.min_hcp >= 3 or narrow) and a.legal(game_in(invited)):
+        contested = any(s % 2 != a.me % 2 for s, _ in a.bids)
+        enough = contested and h.hcp + partner.min_hcp >= GAME   # 18-19 in notrump over their bid: game
+        if (h.hcp - mine.min_hcp >= 3 or narrow or enough) and a.legal(game_in(invited)):
             return game_in(own) if own is not None and own in MAJORS else game_in(invited)
         return a.cheapest(own) if own and a.cheapest(own)[0] == "3" else PASS
     held = {s: max(partner.lengths[s], 2 if partner.balanced and s in MAJORS else 0) for s in SUITS}

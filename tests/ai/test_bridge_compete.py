@@ -491,3 +491,18 @@ def test_responder_bids_a_five_card_major_at_the_two_level_rather_than_doubling(
     assert explain(calls_of("1C 1S 2H"), 2) == "Response: 10+ HCP, 5+ hearts, forcing."
     assert robot_call("7s 2s Ah Qh Jh Th 8h 9d 7d 4d 3d 8c 2c", "1C 1S") == "X"
     assert robot_call("7s 2s Ah Qh Jh 8h Ad 9d 7d 4d 3d 8c 2c", "1C 1S") == "X"
+
+
+def test_opener_jumps_in_a_new_suit_with_game_values_over_the_negative_double() -> None:
+    """1♣ 1♠ X P: 20 HCP with five clubs and four diamonds jump to 3♦ (2♦ was passed, with 6♣
+    there); 13 HCP bid 2♦; the doubler with a spade stopper bids 3NT over the jump."""
+    assert robot_call("7s 2s Ah 5h Ad Kd Qd 6d Ac Kc Tc 9c 3c", "1C 1S X P") == "3D"
+    assert explain(calls_of("1C 1S X P 3D"), 4) == "Later call: 19–21 HCP, 4+ diamonds, a jump: game values."
+    assert robot_call("7s 2s Jh 5h Ad Kd 8d 6d Ac Jc Tc 9c 3c", "1C 1S X P") == "2D"
+    assert robot_call("Ks 9s 8s 4s Kh 7h 4h 2h 4d 2d Qc Jc 6c", "1C 1S X P 3D P") == "3NT"
+
+
+def test_partner_s_strong_notrump_rebid_in_competition_is_raised_to_game() -> None:
+    """P P P 1♦ P 1♥ 1♠ 2NT P: opener's 18–19 and responder's 8 HCP make game; 3NT (it passed
+    2NT, with 3NT making)."""
+    assert robot_call("Qs 4s Qh 6h 4h 3h Qd 6d Qc Tc 9c 7c 4c", "P P P 1D P 1H 1S 2NT P") == "3NT"
