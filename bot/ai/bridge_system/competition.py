@@ -237,7 +237,7 @@ def after_negative_double(position: Position, ours: str, their: str) -> list[Opt
     (a jump with 16+ HCP); the cheapest notrump with 12–14 balanced and a stopper in their suit;
     over a two-level overcall 3NT with 17+ and a stopper, over a one-level one 2NT with 18–19
     balanced; a jump in our suit with six cards and 16+ where it stays below 3NT; a four-card suit
-    the double did not show at the two level (a jump to three with 19+); else our suit again."""
+    the double did not show, up to the two level (a jump with 19+); else our suit again."""
     unbid = negative_suits(ours, their)
     options: list[Option] = []
     for suit in unbid:
@@ -256,7 +256,8 @@ def after_negative_double(position: Position, ours: str, their: str) -> list[Opt
         options.append(Option(jump, Meaning(16, lengths={ours: 6}, note="extra values")))
     options.append(Option(position.cheapest(ours), Meaning(lengths={ours: 6})))
     others = [s for s in SUITS if s not in (ours, their, *unbid) and position.cheapest(s)[0] <= "2"]
-    options += [Option(f"3{s}", Meaning(19, lengths={s: 4}, note="a jump: game values")) for s in others]
+    options += [Option(f"{int(position.cheapest(s)[0]) + 1}{s}", Meaning(19, lengths={s: 4}, note="a jump: game values"))
+                for s in others]
     options += [Option(position.cheapest(s), Meaning(lengths={s: 4})) for s in others]
     return options + [Option(position.cheapest(ours), Meaning())]
 

@@ -129,8 +129,9 @@ def after_new_suit(position: Position, theirs: str, suit: str, new: str) -> list
 
 
 def rules(position: Position) -> list[Option]:
-    """The options at the places this module covers (none elsewhere): their one of a suit,
-    partner's suit overcall (up to the two level, or in the pass-out seat after our pass), a pass,
+    """The options at the places this module covers (none elsewhere): their weak two, partner's
+    suit overcall of it (not a jump), a pass, and our turn; their one of a suit, partner's suit
+    overcall (up to the two level, or in the pass-out seat after our pass), a pass,
     and our turn; or our overcall, a pass, partner's cue-bid, new suit or 1NT, a pass (and after
     1NT our second suit, a pass); or our overcall in the pass-out seat, a pass, partner's cue-bid,
     a pass."""
