@@ -15,7 +15,7 @@ from bot.ai.bridge_bidding import cheapest_level
 from bot.ai.bridge_system.competition import accepts_raise
 from bot.ai.bridge_system.position import (Hand, Meaning, Option, Position, Test, at_most, both, short_suit, stopped,
                                           support)
-from bot.ai.bridge_system.strong import support_points
+from bot.ai.bridge_system.strong import WEAK_TWOS, support_points
 from bot.games.bridge import BIDS, PASS
 
 FORCING = "a new suit: forcing for one round"
@@ -176,9 +176,6 @@ def rules(position: Position) -> list[Option]:
             and after[4][0] == "2" and after[4][1:] in "SH" and after[4][1:] not in (theirs, overcall[1:]):
         return second_suit_raised(after[4][1:])
     return []
-
-
-WEAK_TWOS = ("2D", "2H", "2S")
 
 
 def over_weak_two(position: Position, theirs: str, overcall: str) -> list[Option]:

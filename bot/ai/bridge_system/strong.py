@@ -10,6 +10,8 @@ from bot.games.bridge import PASS
 
 TWO_OVER_ONE = "two over one: forcing to game"
 SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+WEAK_TWOS = ("2D", "2H", "2S")
+"""The weak two openings."""
 
 
 def after_two_clubs(sequence: tuple[str, ...]) -> list[Option] | None:

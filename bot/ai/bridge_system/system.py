@@ -75,7 +75,7 @@ def uncontested(position: Position, sequence: tuple[str, ...]) -> Sequence[Optio
         if len(sequence) >= 3 and sequence[1:3] == ("2D", "2NT"):
             return notrump.options_after(notrump.STRONG, sequence[2:])
         return strong.after_two_clubs(sequence)
-    if opening in ("2D", "2H", "2S"):
+    if opening in strong.WEAK_TWOS:
         return strong.after_weak_two(sequence)
     if opening in ("1H", "1S"):
         return strong.after_major(position, sequence)
