@@ -544,7 +544,7 @@ def place(a: Auction) -> str:
         mine = a.shown[a.me]
         narrow = mine.max_hcp - mine.min_hcp <= 2 and h.hcp >= max(mine.min_hcp + 1, mine.max_hcp - 1)
         own = six_card_suit(a) if invited == "NT" else None
-        contested = any(s % 2 != a.me % 2 for s, _ in a.bids)
+        contested = bool(their_strains(a.bids, a.me))
         enough = contested and h.hcp + partner.min_hcp >= GAME   # 18-19 in notrump over their bid: game
         if (h.hcp - mine.min_hcp >= 3 or narrow or enough) and a.legal(game_in(invited)):
             return game_in(own) if own is not None and own in MAJORS else game_in(invited)
