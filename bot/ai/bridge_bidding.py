@@ -288,6 +288,8 @@ def choose_call(view: Mapping[str, Any], shown: Sequence[Shown] | None = None) -
         call = place(a) if any(s % 2 == a.me % 2 for s, _ in a.bids) else overcall(a)
     elif a.bids[0][0] == a.partner and not a.bids_of(a.me) and not notrump_again(a.bids_of(a.partner)):
         call = respond(a)
+        if call == PASS and any(s == a.me and c != PASS for s, c in a.calls):
+            call = place(a)  # our double showed values: where no response is sufficient, place the contract
     elif a.bids[0][0] == a.me and len(a.bids_of(a.me)) == 1 and a.bids_of(a.partner):
         call = opener_rebid(a)
     else:

@@ -506,3 +506,17 @@ def test_partner_s_strong_notrump_rebid_in_competition_is_raised_to_game() -> No
     """P P P 1♦ P 1♥ 1♠ 2NT P: opener's 18–19 and responder's 8 HCP make game; 3NT (it passed
     2NT, with 3NT making)."""
     assert robot_call("Qs 4s Qh 6h 4h 3h Qd 6d Qc Tc 9c 7c 4c", "P P P 1D P 1H 1S 2NT P") == "3NT"
+
+
+def test_the_answer_to_a_takeout_double_of_a_major_jumps_in_the_other_with_nine_to_eleven() -> None:
+    """P P 1♠ X P: 11 HCP with four hearts and four spades jump to 3♥ (2♥ was bid, passed, and
+    3NT made): their spades do not count as the longer major."""
+    assert robot_call("Ks Js 9s 7s Qh Th 8h 3h Ad 6d 4d Jc Tc", "P P 1S X P") == "3H"
+    assert explain(calls_of("P P 1S X P 3H"), 5) == "Advance: 9–11 HCP, 4+ hearts, invites game."
+
+
+def test_after_doubling_their_two_suited_call_responder_places_the_contract() -> None:
+    """P 1♥ 2♥ (Michaels) X 2NT 3♥ P: 17 HCP, the bare ace of hearts and four spades to the
+    king-jack bid 3NT; it had answered as if responding to 1♥ and passed."""
+    assert robot_call("Ks Js 6s 5s Ah Ad 8d 7d Kc Qc Tc 7c 2c", "P 1H 2H X 2NT 3H P") == "3NT"
+

@@ -27,3 +27,14 @@ def test_game_values_found_only_with_partner_holding_two_of_the_suit_bid_it_agai
     """1♦–2♣–2♦: 10 HCP and AKQJ76 of clubs add up to game only if opener holds two clubs: the
     robot bids 3♣ again rather than passing 2♦."""
     assert robot_call("8s 4s 6h 3h 5d 3d 2d Ac Kc Qc Jc 7c 6c", "1D P 2C P 2D P") == "3C"
+
+
+def test_after_openers_notrump_rebid_a_two_suiter_bids_its_second_suit() -> None:
+    """1♥–1♠–1NT: 9 HCP with five spades and six clubs bid 2♣ to play (they passed 1NT, 4♠ made);
+    six clubs beside four spades too. After 1♣–1♠–1NT, 2♦ is new minor forcing: no weak 2♦;
+    with 13 HCP the natural rules look for game instead."""
+    assert robot_call("As Ts 8s 7s 3s 9d 8d Kc Qc Tc 5c 4c 2c", "1H P 1S P 1NT P") == "2C"
+    assert explain(calls_of("1H P 1S P 1NT P 2C"), 6) == "Later call: 6–10 HCP, 5+ clubs, a second suit: to play."
+    assert robot_call("Ks Js 3s 2s 5h 4h 2d Kc Qc Jc Tc 6c 2c", "1H P 1S P 1NT P") == "2C"
+    assert robot_call("8s 6s 5s 3s 2s 2h Kd Td 6d 5d 2d Kc 7c", "1C P 1S P 1NT P") != "2D"
+    assert robot_call("As Ts 8s 7s 3s 9d 8d Kc Qc Tc 5c 4c 2c".replace("9d", "Ad"), "1H P 1S P 1NT P") != "2C"

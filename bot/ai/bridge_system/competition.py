@@ -127,16 +127,17 @@ def advancing(position: Position, their: str, protective: bool = False) -> list[
     3NT (the doubler bids 3NT with 14+ and a stopper)."""
     unbid = others(their)
     more = 3 if protective else 0
-    no_major: Test = lambda hand: all(hand.info.lengths[s] < 4 for s in unbid if s in "HS")  # noqa: E731
+    majors = "".join(s for s in unbid if s in "HS")
+    no_major: Test = lambda hand: all(hand.info.lengths[s] < 4 for s in majors)  # noqa: E731
     options = [Option(PASS, Meaning(lengths={their: 5}, note="for penalty: long, strong trumps in their suit"),
                       when=either(good(their), at_least(their, 6)))]
-    for major in (s for s in unbid if s in "HS"):
+    for major in majors:
         jump = int(position.cheapest(major)[0]) + 1
         options += [Option("4" + major, Meaning(12 + more, lengths={major: 4}, note="to play"),
-                           when=longest(major, "HS")),
+                           when=longest(major, majors)),
                     Option(f"{jump}{major}", Meaning(9 + more, 11 + more, lengths={major: 4},
                                                      note="invites game" if jump < 4 else "to play"),
-                           when=longest(major, "HS"))]
+                           when=longest(major, majors))]
     options += [Option("3NT", Meaning(12 + more, note="a stopper in their suit"), when=stopped(their))]
     if position.legal("1NT"):
         options += [Option("1NT", Meaning(6, 10, note="a stopper in their suit"), when=both(stopped(their), no_major))]

@@ -1,12 +1,15 @@
-"""Responder's own long suit after 1♥/1♠–1NT–two of a new suit, the opponents silent: the natural
-rules find no fit with opener's two suits and pass, leaving a six-card suit unmentioned in a
-seven-card (or worse) fit. Responder bids it: at the cheapest level to play, or one level higher
-with 10–12 HCP and a good suit, inviting game (opener bids game with a fit and more than a
-minimum)."""
+"""Responder's own long suits, the opponents silent, where the natural rules find no fit and pass.
+After 1♥/1♠–1NT–two of a new suit that would leave a six-card suit unmentioned in a seven-card
+(or worse) fit: responder bids it at the cheapest level to play, or one level higher with 10–12
+HCP and a good suit, inviting game (opener bids game with a fit and more than a minimum). After
+opener's 1NT rebid (1♥–1♠–1NT) it would leave a two-suiter in notrump: responder bids its second
+suit, five cards beside five of its first or six alone, at the two level to play, below its first
+suit (a higher one is forcing) and not new minor forcing's."""
 from __future__ import annotations
 
 from bot.ai.bridge_bidding import SUITS
-from bot.ai.bridge_system.jump_shift import jump_in
+from bot.ai.bridge_system.jump_shift import answered, jump_in
+from bot.ai.bridge_system.minor import new_minor, notrump_rebid
 from bot.ai.bridge_system.position import Meaning, Option, at_most, both, good
 
 LONG = 6
@@ -29,3 +32,22 @@ def own_suit(sequence: tuple[str, ...] | None) -> list[Option]:
                                   when=both(short, good(suit))))
         options.append(Option(f"{int(jump[0]) - 1}{suit}", Meaning(lengths={suit: LONG}, note="to play"), when=short))
     return options
+
+
+SECOND_SUIT_MOST = 10
+"""The most HCP for responder's second suit to play after opener's 1NT rebid: with more the hands
+hold a game's 23 or 24 and the natural rules bid it."""
+
+
+def second_suit(sequence: tuple[str, ...] | None) -> list[Option]:
+    """Responder's second suit after one of a suit, a one-level answer in a suit and opener's 1NT."""
+    if sequence is None or len(sequence) != 3 or not answered(sequence) or sequence[1] == "1NT" \
+            or sequence[2] != "1NT":
+        return []
+    first = sequence[1][1]
+    asks = new_minor(sequence) if notrump_rebid(sequence) else None
+    note = "a second suit: to play"
+    return [option for suit in SUITS[SUITS.index(first) + 1:]
+            if suit != sequence[0][1] and "2" + suit != asks
+            for option in (Option("2" + suit, Meaning(high=SECOND_SUIT_MOST, lengths={first: 5, suit: 5}, note=note)),
+                           Option("2" + suit, Meaning(high=SECOND_SUIT_MOST, lengths={suit: 6}, note=note)))]

@@ -108,7 +108,7 @@ def rules_at(position: Position) -> Rules | None:
     reopening = balancing.rules(position)  # where a double is for takeout, not for penalty
     return Rules([*controls.cue_bids(position, sequence), *slam.ask(position), *quantitative.answer(position),
                   *quantitative.slam_tries(position, sequence), *jump_shift.rules(sequence),
-                  *long_suit.own_suit(sequence), *preference.back_to_first(position, sequence),
+                  *long_suit.own_suit(sequence), *long_suit.second_suit(sequence), *preference.back_to_first(position, sequence),
                   *preference.overcallers_suits(position),
                   *minor.checkback(sequence), *notrump_rebid.rules(sequence),
                   *two_suited.over_two_suited(position), *over_response.double(position),
