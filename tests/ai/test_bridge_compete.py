@@ -483,6 +483,17 @@ def test_advancer_raises_an_overcall_of_their_weak_two() -> None:
     assert robot_call("Ks Qs Js 6s 3s Ah 2h 4d 3d Qc Jc 5c 2c", "2D 2S P 3S P") == "P"
 
 
+def test_advancer_bids_game_with_ten_opposite_a_three_level_overcall() -> None:
+    """2♠ 3♦ P and 3♥ 3♠ P: partner had to bid at the three level, so 10 HCP make game: 3NT
+    with a stopper in their suit (3♦ had been passed, and 3NT made), four of the major with four
+    trumps (3♠ had been passed with 11 tricks there); opposite a two-level overcall of their weak
+    two 10 HCP still pass."""
+    assert robot_call("Ks 8s 7s Kh 8h 4h Jd 9d 5d Kc Tc 5c 3c", "2S 3D P") == "3NT"
+    assert explain(calls_of("2S 3D P 3NT"), 3) == "Advance: 10+ HCP, a stopper in their suit."
+    assert robot_call("Js 7s 4s 2s 6h 3h 6d 5d 4d Ac Kc Qc 7c", "3H 3S P") == "4S"
+    assert robot_call("Ks 8s Kh 8h 4h Jd 9d 5d 2d Kc Tc 5c 3c", "2H 2S P") == "P"
+
+
 def test_responder_bids_a_five_card_major_at_the_two_level_rather_than_doubling() -> None:
     """1♣ 1♠: five hearts and 11 HCP bid 2♥, forcing (the negative double was left in 2♠ after
     their raise, with 4♥ making); with 7 HCP the double shows the hearts; four hearts and five

@@ -7,8 +7,8 @@ does over responder's) and, over the new suit, raises it, rebids a long suit (a 
 or bids notrump. A weak jump overcall has its own advances; over their bid, advancer's own
 five-card suit competes; and when they bid on past our overcall, the overcaller shows a second suit
 or a six-card one with extras. Over a 1NT advance the overcaller places the contract, invites, or
-shows a second suit. Over an overcall of their weak two, advancer raises or bids a game. Other
-advances (and every pass) are the natural rules'."""
+shows a second suit. Over an overcall of their weak two or three-level preempt, advancer raises
+or bids a game. Other advances (and every pass) are the natural rules'."""
 from __future__ import annotations
 
 from bot.ai.bridge_bidding import cheapest_level
@@ -21,6 +21,8 @@ from bot.games.bridge import BIDS, PASS
 FORCING = "a new suit: forcing for one round"
 EXTRAS = "a six-card suit and extra values: competes again"
 CUE_BID = "a cue-bid: a raise of partner's overcall to at least three, 11+ points"
+PREEMPTS = ("3C", "3D", "3H", "3S")
+"""Their three-level preempts, which partner may overcall as their weak two."""
 
 
 NOTRUMP = {(True, False): ((8, 11), (12, 14), (15, 37)), (False, False): ((0, -1), (10, 12), (13, 37)),
@@ -129,8 +131,9 @@ def after_new_suit(position: Position, theirs: str, suit: str, new: str) -> list
 
 
 def rules(position: Position) -> list[Option]:
-    """The options at the places this module covers (none elsewhere): their weak two, partner's
-    suit overcall of it (not a jump), a pass, and our turn; their one of a suit, partner's suit
+    """The options at the places this module covers (none elsewhere): their weak two or
+    three-level preempt, partner's suit overcall of it (not a jump, up to the three level), a
+    pass, and our turn; their one of a suit, partner's suit
     overcall (up to the two level, or in the pass-out seat after our pass), a pass,
     and our turn; or our overcall, a pass, partner's cue-bid, new suit or 1NT, a pass (and after
     1NT our second suit, a pass); or our overcall in the pass-out seat, a pass, partner's cue-bid,
@@ -144,8 +147,9 @@ def rules(position: Position) -> list[Option]:
     after = [c for _, c in calls[start + 1:]]
     if any(c not in BIDS and c != PASS for c in after):
         return []
-    if opening in WEAK_TWOS and len(after) == 2 and after[1] == PASS and after[0] in BIDS \
-            and after[0][1:] != "NT" and cheapest_level(after[0][1:], opening) == int(after[0][0]):
+    if opening in WEAK_TWOS + PREEMPTS and len(after) == 2 and after[1] == PASS \
+            and after[0] in BIDS and after[0][1:] != "NT" and cheapest_level(after[0][1:], opening) == int(after[0][0]) \
+            and after[0][0] <= "3":
         return over_weak_two(position, theirs, after[0])
     if opening[0] != "1" or theirs == "NT":
         return []
@@ -178,17 +182,24 @@ def rules(position: Position) -> list[Option]:
     return []
 
 
+GAME_OPPOSITE = {"2": 12, "3": 10}
+"""Advancer's least HCP (support points for a major) for game opposite partner's overcall of their
+weak two or three-level preempt, by the overcall's level: one at the three level has had to bid
+higher, and holds more of its range's 12–17 on average."""
+
+
 def over_weak_two(position: Position, theirs: str, overcall: str) -> list[Option]:
-    """Partner overcalled their weak two in a suit, not jumping (12+ HCP), and the next hand
-    passed: game in a major with three trumps and 12+ support points, 3NT with 12+ HCP and a
-    stopper in their suit, or a raise to the three level with three trumps and 8+ support points
+    """Partner overcalled their weak two or three-level preempt in a suit, not jumping (12+ HCP),
+    and the next hand passed: game in a major with three trumps, 3NT with a stopper in their suit
+    (``GAME_OPPOSITE``), or a raise to the three level with three trumps and 8+ support points
     (the overcaller bids game with extras); the rest is the natural rules'."""
     suit = overcall[1:]
+    least = GAME_OPPOSITE[overcall[0]]
     options = []
     if suit in "SH":
-        options.append(Option("4" + suit, Meaning(lengths={suit: 3}, points=12, note="game opposite the overcall"),
+        options.append(Option("4" + suit, Meaning(lengths={suit: 3}, points=least, note="game opposite the overcall"),
                               points=support_points(suit)))
-    options.append(Option("3NT", Meaning(12, note="a stopper in their suit"), when=stopped(theirs)))
+    options.append(Option("3NT", Meaning(least, note="a stopper in their suit"), when=stopped(theirs)))
     raise_ = position.cheapest(suit)
     if raise_[0] == "3":
         options.append(Option(raise_, Meaning(5, 11, lengths={suit: 3}, points=8, note="a raise of partner's overcall"),
