@@ -531,3 +531,29 @@ def test_after_doubling_their_two_suited_call_responder_places_the_contract() ->
     king-jack bid 3NT; it had answered as if responding to 1♥ and passed."""
     assert robot_call("Ks Js 6s 5s Ah Ad 8d 7d Kc Qc Tc 7c 2c", "P 1H 2H X 2NT 3H P") == "3NT"
 
+
+
+def test_opener_shows_a_second_five_card_suit_after_partners_pass() -> None:
+    """1♥ 2♥ (Michaels) P 2♠: 16 HCP with five hearts and six clubs bid 3♣ (they played 2♠ with
+    slam our way); 11 HCP pass. In the pass-out seat (1♠ 2♥ P P) the reopening double comes first:
+    partner may leave it in."""
+    assert robot_call("Ah Th 5h 4h 3h Kd Jd Ac Kc Jc 7c 6c 3c", "1H 2H P 2S") == "3C"
+    assert explain(calls_of("1H 2H P 2S 3C"), 4) == \
+        "Later call: 14–21 HCP, 5+ clubs, a second five-card suit: a free bid."
+    assert robot_call("Ah Th 5h 4h 3h 7d 2d Qc Jc 8c 7c 6c 3c", "1H 2H P 2S") == "P"
+    assert robot_call("As Qs 7s 5s 3s Kd Jd Ac Tc 7c 6c 4c 3c", "1S 2D P 2H") == "3C"
+    assert robot_call("As Qs 7s 5s 3s Kd Jd Ac Tc 7c 6c 4c 3c", "1S 2H P P") == "X"
+
+
+def test_over_their_negative_double_advancer_bids_as_over_a_pass() -> None:
+    """1♣ 1♠ X: 8 HCP, balanced, the ace of clubs bid 1NT (a pass let them play 2♥ with 3NT ours);
+    six hearts and 10 HCP bid 2♥, a new suit; three spades and 12 support points cue-bid 2♣, and
+    the overcaller answers it as over a pass. Four trumps and 6 HCP raise once: no preemptive jump
+    over the double (partner passed it short of game)."""
+    assert robot_call("7s 5s Qh 8h 7h 3h Qd 8d 7d 5d Ac 7c 5c", "1C 1S X") == "1NT"
+    assert explain(calls_of("1C 1S X 1NT"), 3) == "Advance: 8–11 HCP, balanced, a stopper in their suit."
+    assert robot_call("Kh Qh 8h 7h 5h 3h Ad 6d 3d 2d Jc 5c 3c", "1C 1S X") == "2H"
+    assert robot_call("Ks 9s 4s Ah Qh 5h 3h 8d 6d Kc Jc 7c 2c", "1C 1S X") == "2C"
+    assert robot_call("As Ks Js 4s 2s Ah Kh 9d 6d 3d Jc 8c 4c", "1C 1S X 2C P") == "4S"
+    assert robot_call("Qs 9s 7s 4s Jh 9h 5h 8d 6d Kc 7c 5c 2c", "1D 1S X") == "2S"
+    assert robot_call("Qs 9s 7s 4s Jh 9h 5h 8d 6d Kc 7c 5c 2c", "1D 1S P") == "3S"

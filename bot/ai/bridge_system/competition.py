@@ -107,6 +107,28 @@ def over_raise_of_opening(position: Position, their: str) -> list[Option]:
             Option(DOUBLE, Meaning(18, note=TAKEOUT)), Option(PASS, Meaning(high=17))]
 
 
+FREE_SECOND_SUIT = 14
+"""Opener's least HCP for a second five-card suit once partner has passed and they have bid: with
+less, a minimum two-suiter passes (partner may still act)."""
+
+
+def opener_second_suit(position: Position) -> list[Option]:
+    """Our one of a suit is our side's only bid, partner has passed and the last call is their
+    bid: a second five-card suit nobody has bid, beside five of the opened one, at the cheapest
+    level up to three, with ``FREE_SECOND_SUIT`` HCP (the natural rules pass there with 16 and
+    6-5). Not in the pass-out seat: there the reopening double, which partner may leave in, comes
+    first."""
+    mine, bids = position.bids_of(position.seat), position.bids
+    if len(mine) != 1 or mine[0][0] != "1" or mine[0][1:] == "NT" or position.opener != position.seat \
+            or position.bids_of(position.partner) or position.calls[-1] != bids[-1] \
+            or bids[-1][0] % 2 == position.seat % 2:
+        return []
+    opened, bid = mine[0][1:], {c[1:] for _, c in bids}
+    return [Option(position.cheapest(s), Meaning(FREE_SECOND_SUIT, lengths={opened: 5, s: 5},
+                                                 note="a second five-card suit: a free bid"))
+            for s in SUITS if s not in bid and position.cheapest(s)[0] <= "3"]
+
+
 def weak_jumps(position: Position, suits: str) -> list[Option]:
     """A jump overcall of their one-bid is weak: 5–10 HCP and a good suit, six cards at the two
     level, seven at the three."""

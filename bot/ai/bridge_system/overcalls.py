@@ -16,7 +16,7 @@ from bot.ai.bridge_system.competition import accepts_raise
 from bot.ai.bridge_system.position import (Hand, Meaning, Option, Position, Test, at_most, both, short_suit, stopped,
                                           support)
 from bot.ai.bridge_system.strong import WEAK_TWOS, support_points
-from bot.games.bridge import BIDS, PASS
+from bot.games.bridge import BIDS, DOUBLE, PASS
 
 FORCING = "a new suit: forcing for one round"
 EXTRAS = "a six-card suit and extra values: competes again"
@@ -36,17 +36,18 @@ def raised(level: int, strain: str) -> str:
     return f"{level}{strain}"
 
 
-def advance(position: Position, theirs: str, overcall: str, more: int = 0) -> list[Option]:
-    """Partner overcalled ``overcall`` over their one of ``theirs`` and the next hand passed. After
-    an overcall in the pass-out seat (``more``: 3, the overcall may be that much lighter) every
-    call needs more (3 HCP, notrump as ``NOTRUMP`` says) and there is no preemptive raise: we
-    passed the opening."""
+def advance(position: Position, theirs: str, overcall: str, more: int = 0, doubled: bool = False) -> list[Option]:
+    """Partner overcalled ``overcall`` over their one of ``theirs`` and the next hand passed, or
+    made a negative double (``doubled``: then no preemptive raise, which partner passed short of
+    a game the single raise reached). After an overcall in the pass-out seat (``more``: 3, the
+    overcall may be that much lighter) every call needs more (3 HCP, notrump as ``NOTRUMP`` says)
+    and there is no preemptive raise: we passed the opening."""
     suit = overcall[1:]
     cheapest = position.cheapest(suit)
     jump = raised(int(cheapest[0]) + 1, suit)
     options = [Option(position.cheapest(theirs), Meaning(8 + more, lengths={suit: 3}, note=CUE_BID),
                       when=support(suit, 11 + more))]
-    if int(jump[0]) <= 3 and not more:
+    if int(jump[0]) <= 3 and not more and not doubled:
         options.append(Option(jump, Meaning(0, 9, lengths={suit: 4}, note="a preemptive raise")))
     options.append(Option(cheapest, Meaning(6 + more, 10 + more, lengths={suit: 3},
                                             note="a raise of partner's overcall")))
@@ -134,8 +135,8 @@ def rules(position: Position) -> list[Option]:
     """The options at the places this module covers (none elsewhere): their weak two or
     three-level preempt, partner's suit overcall of it (not a jump, up to the three level), a
     pass, and our turn; their one of a suit, partner's suit
-    overcall (up to the two level, or in the pass-out seat after our pass), a pass,
-    and our turn; or our overcall, a pass, partner's cue-bid, new suit or 1NT, a pass (and after
+    overcall (up to the two level, or in the pass-out seat after our pass), a pass (or their
+    negative double, after which we advance as over a pass), and our turn; or our overcall, a pass, partner's cue-bid, new suit or 1NT, a pass (and after
     1NT our second suit, a pass); or our overcall in the pass-out seat, a pass, partner's cue-bid,
     a pass."""
     calls = position.calls
@@ -145,8 +146,10 @@ def rules(position: Position) -> list[Option]:
     opening = calls[start][1]
     theirs = opening[1:]
     after = [c for _, c in calls[start + 1:]]
-    if any(c not in BIDS and c != PASS for c in after):
+    doubled = len(after) >= 2 and after[1] == DOUBLE  # their negative double of the overcall: as a pass
+    if any(c not in BIDS and c != PASS for c in (after[2:] if doubled else after)):
         return []
+    passed = len(after) >= 2 and after[1] in (PASS, DOUBLE)
     if opening in WEAK_TWOS + PREEMPTS and len(after) == 2 and after[1] == PASS \
             and after[0] in BIDS and after[0][1:] != "NT" and cheapest_level(after[0][1:], opening) == int(after[0][0]) \
             and after[0][0] <= "3":
@@ -162,13 +165,15 @@ def rules(position: Position) -> list[Option]:
     if not natural_suit(overcall, theirs):
         return []
     jumped = int(overcall[0]) > cheapest_level(overcall[1:], opening)
-    if len(after) == 2 and after[1] == PASS:
-        return (after_weak_jump if jumped else advance)(position, theirs, overcall)
+    if len(after) == 2 and after[1] == PASS and jumped:
+        return after_weak_jump(position, theirs, overcall)
+    if len(after) == 2 and passed and not jumped:
+        return advance(position, theirs, overcall, doubled=doubled)
     if len(after) == 2 and after[1] in BIDS and not jumped:
         return free_suit(position, {theirs, after[1][1:]}, overcall[1:])
     if jumped:
         return []
-    if len(after) == 4 and after[1] == after[3] == PASS and after[2] in BIDS:
+    if len(after) == 4 and passed and after[3] == PASS and after[2] in BIDS:
         answer = after[2][1:]
         if answer == theirs:
             return after_cue_bid(position, theirs, overcall[1:])
@@ -176,7 +181,7 @@ def rules(position: Position) -> list[Option]:
             return after_notrump(position, theirs, overcall[1:])
         if answer not in ("NT", overcall[1:]) and forcing_advance(position, after[2]):
             return after_new_suit(position, theirs, overcall[1:], answer)
-    if len(after) == 6 and after[1] == after[3] == after[5] == PASS and after[2] == "1NT" and after[4] in BIDS \
+    if len(after) == 6 and passed and after[3] == after[5] == PASS and after[2] == "1NT" and after[4] in BIDS \
             and after[4][0] == "2" and after[4][1:] in "SH" and after[4][1:] not in (theirs, overcall[1:]):
         return second_suit_raised(after[4][1:])
     return []
