@@ -134,11 +134,11 @@ def after_new_suit(position: Position, theirs: str, suit: str, new: str) -> list
 def rules(position: Position) -> list[Option]:
     """The options at the places this module covers (none elsewhere): their weak two or
     three-level preempt, partner's suit overcall of it (not a jump, up to the three level), a
-    pass, and our turn; their one of a suit, partner's suit
-    overcall (up to the two level, or in the pass-out seat after our pass), a pass (or their
-    negative double, after which we advance as over a pass), and our turn; or our overcall, a pass, partner's cue-bid, new suit or 1NT, a pass (and after
-    1NT our second suit, a pass); or our overcall in the pass-out seat, a pass, partner's cue-bid,
-    a pass."""
+    pass, and our turn; their one of a suit, partner's suit overcall (up to the two level, or in
+    the pass-out seat after our pass), a pass, and our turn; or our overcall, a pass, partner's
+    cue-bid, new suit or 1NT, a pass (and after 1NT our second suit, a pass); or our overcall in
+    the pass-out seat, a pass, partner's cue-bid, a pass. Their negative double of our overcall
+    (not a jump) counts as the pass after it: the same advances and rebids follow."""
     calls = position.calls
     start = next((i for i, (_, c) in enumerate(calls) if c in BIDS), None)
     if start is None or calls[start][0] % 2 == position.seat % 2:
