@@ -50,7 +50,7 @@ def test_nine_trumps_compete_at_the_three_level() -> None:
     """Partner overcalled 2♥ and the next hand doubled: four trumps and a singleton raise to 3♥."""
     assert robot_call("Qs Js 3s Kh Th 6h 2h Qd 8d 6d 5d 3d 5c", "P 1S 2H X") == "3H"
     assert explain([(0, "Pass"), (1, "1S"), (2, "2H"), (3, "X"), (0, "3H")], 4) == \
-        "Advance: 4–11 HCP, 3+ hearts, competes: a fit with partner's suit."
+        "Advance: 4–11 HCP, 3+ hearts, a raise of partner's overcall."
 
 
 def test_nine_trumps_and_a_singleton_compete_with_few_points() -> None:

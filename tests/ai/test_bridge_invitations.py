@@ -98,9 +98,10 @@ def test_a_six_card_major_opposite_a_balanced_rebid_is_a_fit() -> None:
 
 def test_a_strong_opener_keeps_going() -> None:
     """1♦ 1NT: 17 HCP with four hearts reverse into 2♥; 1♦ (1♥) P (2♥): 20 HCP with six diamonds
-    bid 3♦ rather than pass."""
+    bid 3♦ rather than pass, and with five clubs beside them show the clubs."""
     assert robot_call("Ks Ah Qh Th 6h Ad Qd Jd 7d 6d Jc 7c 2c", "1D P 1NT P") == "2H"
-    assert robot_call("Ah 8h Ad Kd Qd 9d 8d 4d Ac Qc Jc Tc 6c", "1D 1H P 2H") == "3D"
+    assert robot_call("Ah 8h 7s Ad Kd Qd 9d 8d 4d Ac Qc Jc 6c", "1D 1H P 2H") == "3D"
+    assert robot_call("Ah 8h Ad Kd Qd 9d 8d 4d Ac Qc Jc Tc 6c", "1D 1H P 2H") == "3C"
 
 
 def test_opener_plays_a_six_card_suit_opposite_the_2nt_invitation() -> None:
