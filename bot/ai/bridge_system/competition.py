@@ -123,10 +123,15 @@ def opener_second_suit(position: Position) -> list[Option]:
             or position.bids_of(position.partner) or position.calls[-1] != bids[-1] \
             or bids[-1][0] % 2 == position.seat % 2:
         return []
-    opened, bid = mine[0][1:], {c[1:] for _, c in bids}
-    return [Option(position.cheapest(s), Meaning(FREE_SECOND_SUIT, lengths={opened: 5, s: 5},
-                                                 note="a second five-card suit: a free bid"))
-            for s in SUITS if s not in bid and position.cheapest(s)[0] <= "3"]
+    return second_suits(position, mine[0][1:], FREE_SECOND_SUIT, "3", "a second five-card suit: a free bid")
+
+
+def second_suits(position: Position, own: str, least: int, top: str, note: str) -> list[Option]:
+    """A second five-card suit nobody has bid, beside five of ``own``, with ``least`` HCP, at the
+    cheapest level up to ``top``."""
+    bid = {c[1:] for _, c in position.bids}
+    return [Option(position.cheapest(s), Meaning(least, lengths={own: 5, s: 5}, note=note))
+            for s in SUITS if s not in bid and position.cheapest(s)[0] <= top]
 
 
 def weak_jumps(position: Position, suits: str) -> list[Option]:

@@ -12,7 +12,7 @@ or bids a game. Other advances (and every pass) are the natural rules'."""
 from __future__ import annotations
 
 from bot.ai.bridge_bidding import cheapest_level
-from bot.ai.bridge_system.competition import accepts_raise
+from bot.ai.bridge_system.competition import accepts_raise, second_suits
 from bot.ai.bridge_system.position import (Hand, Meaning, Option, Position, Test, at_most, both, short_suit, stopped,
                                           support)
 from bot.ai.bridge_system.strong import WEAK_TWOS, support_points
@@ -255,9 +255,8 @@ def again(position: Position) -> list[Option]:
     if len(mine) != 1 or position.bids_of(position.partner) or mine[0][0] > "2" or mine[0][1:] == "NT" \
             or position.opener is None or position.opener % 2 == position.seat % 2 or not theirs_last:
         return []
-    own, bid = mine[0][1:], {c[1:] for _, c in position.bids}
-    options = [Option(position.cheapest(s), Meaning(8, lengths={own: 5, s: 5}, note="a second five-card suit"))
-               for s in "SHDC" if mine[0][0] == "1" and s not in bid and position.cheapest(s)[0] <= "2"]
+    own = mine[0][1:]
+    options = second_suits(position, own, 8, "2", "a second five-card suit") if mine[0][0] == "1" else []
     if position.cheapest(own)[0] <= "3":
         options.append(Option(position.cheapest(own), Meaning(15, lengths={own: 6}, note=EXTRAS)))
     return options
