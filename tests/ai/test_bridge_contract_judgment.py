@@ -69,6 +69,17 @@ def test_shortness_counts_towards_a_slam_in_partner_s_suit(samples: int, monkeyp
     assert robot_call(responder, "1S P 2C P 2H P") == "6H"
 
 
+def test_a_slam_in_the_suit_agreed_goes_through_blackwood(samples: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """1♥–2NT (Jacoby): opener's 14 HCP with five hearts and a singleton; the rules bid 4♥, the
+    simulation a slam, which the robot reaches by asking for key cards. Responder's one (the ♠A)
+    leaves the ♣A and the trump king missing, and opener stops in 5♥ (the slam went down)."""
+    opener = "Qs Ah Qh Th 6h 3h Ad 7d Qc Tc 9c 6c 3c"
+    assert without_judgment(monkeypatch, opener, "P 1H P 2NT P") == "4H"
+    assert robot_call(opener, "P 1H P 2NT P") == "4NT"
+    assert robot_call("As Ts 8s Jh 9h 4h 2h Kd Qd Jd Td Kc 5c", "P 1H P 2NT P 4NT P") == "5C"
+    assert robot_call(opener, "P 1H P 2NT P 4NT P 5C P") == "5H"
+
+
 def test_a_poor_hand_stays_where_the_rules_stop() -> None:
     """1♠–2♠ with a flat 12 HCP: game fails on most deals (and the hand is below the points
     where a game is simulated at all)."""

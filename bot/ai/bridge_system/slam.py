@@ -110,19 +110,40 @@ def ask(position: Position) -> list[Option]:
     answer above five of it (past the sign-off: 5♦ when clubs are trumps) would leave two key
     cards missing. Over a major only 5♠ (two and the queen) passes five hearts: the asker takes
     that risk."""
-    suit = trump(position, position.seat)
-    if suit is None or not position.legal("4NT") or "4NT" in [c for s, c in position.bids if s % 2 == position.seat % 2]:
+    suit = askable(position)
+    if suit is None:
         return []
 
     def slam_in_view(hand: Hand) -> bool:
-        past = [call for call in ANSWERS if BIDS.index(call) > BIDS.index(f"5{suit}")] if suit in "CD" else []
-        if any(missing(position, hand, suit, call) >= 2 for call in past):
+        if not sign_off_left(position, hand, suit):
             return False
         if twelve_tricks(position, hand, suit) or combined(position, hand) >= SLAM_POINTS:
             return True
         call = natural_call(position, hand)
         return call in (f"6{suit}", f"7{suit}", "6NT", "7NT")
     return [Option("4NT", Meaning(note=ASK), when=slam_in_view)]
+
+
+def askable(position: Position) -> str | None:
+    """The suit our side has agreed, where 4NT is legal and our side has not bid it yet."""
+    suit = trump(position, position.seat)
+    if suit is None or not position.legal("4NT") or "4NT" in [c for s, c in position.bids if s % 2 == position.seat % 2]:
+        return None
+    return suit
+
+
+def sign_off_left(position: Position, hand: Hand, suit: str) -> bool:
+    """No answer above five of a minor ``suit`` (5♦ when clubs are trumps) would leave two key
+    cards missing."""
+    past = [call for call in ANSWERS if BIDS.index(call) > BIDS.index(f"5{suit}")] if suit in "CD" else []
+    return not any(missing(position, hand, suit, call) >= 2 for call in past)
+
+
+def ask_first(position: Position, hand: Hand, call: str) -> bool:
+    """``call``, six of the suit agreed that the simulation chose, goes through 4NT first: the
+    answers stop a slam two key cards short at five."""
+    suit = askable(position)
+    return suit is not None and call == f"6{suit}" and sign_off_left(position, hand, suit)
 
 
 def since_our(position: Position, call: str) -> list[tuple[int, str]] | None:

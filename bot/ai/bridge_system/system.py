@@ -171,7 +171,8 @@ def meaning_at(calls: Calls, index: int) -> Meaning | None:
 def choose_call(view: Mapping[str, Any]) -> str:
     """The robot's call: "1NT", "double", "Pass"... always legal. Where the rules would stop in a
     game or below, the simulation may choose a higher contract (``contract_judgment``) among those
-    whose reading is true of the hand."""
+    whose reading is true of the hand; a slam in the suit agreed it reaches through Blackwood
+    (``slam.ask_first``)."""
     calls = [(int(c["seat"]), str(c["call"])) for c in view["auction"]]
     seat = int(view["viewer"])
     shown = describe(calls)
@@ -184,7 +185,10 @@ def choose_call(view: Mapping[str, Any]) -> str:
     def holds(judged: str, hand: Hand) -> bool:
         return keeps(hand.cards, describe([*calls, (seat, judged)])[seat])
     considered = contract_judgment.considered(position, PASS if invitation(position, call) else call, holds)
-    return pick(considered, hand, position) or call
+    judged = pick(considered, hand, position)
+    if judged is not None and slam.ask_first(position, hand, judged) and true_of(rules_at(position), "4NT", hand):
+        return "4NT"
+    return judged or call
 
 
 def ruled_call(position: Position, hand: Hand) -> str:
