@@ -3,6 +3,8 @@ raise, a preemptive jump raise, a new suit forcing for one round, notrump with a
 overcaller's rebid with extras, balancing in the pass-out seat, and the minor game past 3NT."""
 from __future__ import annotations
 
+import pytest
+
 from bot.ai.bridge_explain import explain
 from tests.ai.test_bridge_ai import robot_call
 from tests.ai.test_bridge_games import calls_of
@@ -382,6 +384,19 @@ def test_their_four_of_a_major_is_doubled_and_partner_bids_or_defends() -> None:
     assert robot_call("Qs 8s 7s 4s Jh 6h 2h Td 5d 4d Qc 5c 3c", "4H X P") == "4S"
     assert robot_call("Qs 8s 7s Jh 6h Td 5d 4d 3d 2d 9d Qc 5c", "4H X P") == "5D"
     assert robot_call("Qs 8s 7s Kh Jh 6h Ad 5d 4d Qc 8c 5c 3c", "4H X P") == "P"
+
+
+@pytest.mark.parametrize("auction", ["2H P 4H", "1H P 4H", "3H P 4H P P"])
+def test_their_raise_to_four_of_a_major_at_once_is_doubled_as_their_opening_is(auction: str) -> None:
+    """2♥ P 4♥: 17 HCP with four spades and a doubleton heart double (they had passed; 6♦ was
+    ours), and partner answers as over a 4♥ opening. Not where they bid their way to game
+    (1♥ P 2♥ P 4♥): the double there is the simulation's, for penalty."""
+    doubler = "As Ks Js Ts Ah 3h Qd Td 9d 8d Kc 9c 7c"
+    assert robot_call(doubler, auction) == "X"
+    assert explain(calls_of(f"{auction} X"), len(auction.split())) == \
+        "Double: takeout: short in their suit, support for the others, or a strong hand."
+    assert robot_call("Qs 7s 5s 3s Jh 9h 2h Kd 4d 2d Jc Tc 8c", f"{auction} X P") == "4S"
+    assert robot_call(doubler, "1H P 2H P 4H") == "P"
 
 
 def test_the_takeout_doubler_shows_its_own_long_suit_before_raising_a_minor() -> None:

@@ -1,8 +1,8 @@
-"""Over their opening of four of a major (directly, or in the pass-out seat): the double and
-partner's answer to it. Their preempt takes the room to look for a fit, so the double says "we
-may own this deal": short in their suit with support for the others (13+ HCP), or 17+ HCP of any
-shape. Partner bids a five-card suit of its own (four spades over 4♥ with four), five of a minor
-with six, and otherwise passes: the double then stands for penalty."""
+"""Over their four of a major, opened or raised to at once (2♥ P 4♥; directly, or in the pass-out
+seat): the double and partner's answer to it. Their preempt takes the room to look for a fit, so
+the double says "we may own this deal": short in their suit with support for the others (13+
+HCP), or 17+ HCP of any shape. Partner bids a five-card suit of its own (four spades over 4♥ with
+four), five of a minor with six, and otherwise passes: the double then stands for penalty."""
 from __future__ import annotations
 
 from bot.ai.bridge_system.competition import TAKEOUT, others, takeout_shape
@@ -13,12 +13,15 @@ TO_PLAY = "to play, rather than defend the double"
 
 
 def their_four(position: Position) -> str | None:
-    """The major of their four-level opening, when it is the only call but passes so far (our side
-    has only passed)."""
+    """The major of their four-level bid, when our side has only passed and they have bid it alone:
+    opened four of it, or opened it lower and the opener's partner raised it to four (2♥ P 4♥)."""
     bids = [(s, c) for s, c in position.calls if c != PASS]
-    if len(bids) != 1 or bids[0][1] not in ("4H", "4S") or bids[0][0] % 2 == position.seat % 2:
+    if not bids or len(bids) > 2 or bids[-1][1] not in ("4H", "4S") \
+            or any(s % 2 == position.seat % 2 for s, _ in bids):
         return None
-    return bids[0][1][1]
+    if len(bids) == 2 and (bids[0][0] == bids[1][0] or bids[0][1][1:] != bids[1][1][1:]):
+        return None
+    return bids[-1][1][1]
 
 
 def double(position: Position) -> list[Option]:
