@@ -464,10 +464,10 @@ def opener_rebid_notrump(a: Auction, mine: str, reply: str) -> str:
 
 
 def rebid_after_new_suit(a: Auction, own: str, new: str) -> str:
-    """Partner's new suit is forcing: raise it, bid four spades at the one level over hearts (up to
-    17 HCP, balanced too, not with six of the minor), show shape in notrump (over a one-level answer
-    1NT with 12-14 and 2NT with 18-19, over a two-level one 2NT and 3NT), rebid a long suit, show
-    a second suit, or repeat the opened suit."""
+    """Partner's new suit is forcing: raise it, bid four spades at the one level over hearts (a
+    balanced hand up to 17 HCP, not with six of the minor), show shape in notrump (over a
+    one-level answer 1NT with 12-14 and 2NT with 18-19, over a two-level one 2NT and 3NT), rebid
+    a long suit, show a second suit, or repeat the opened suit."""
     h = a.hand
     points = h.points
     two_level = not a.legal("1NT")
@@ -476,8 +476,8 @@ def rebid_after_new_suit(a: Auction, own: str, new: str) -> str:
             return game_in(new) if new in MAJORS else "3NT"
         step = a.cheapest(new)
         return step if points <= 15 else f"{int(step[0]) + 1}{new}"
-    if new == "H" and own in "CD" and h.lengths["S"] >= 4 and a.cheapest("S") == "1S" and h.hcp <= 17 \
-            and h.lengths[own] < 6:
+    if new == "H" and own in "CD" and h.lengths["S"] >= 4 and a.cheapest("S") == "1S" \
+            and (h.hcp <= 17 or not h.balanced) and h.lengths[own] < 6:
         return "1S"  # hearts first with four of each: a 4-4 spade fit is still to find
     if h.balanced and their_suits_stopped(a):
         if h.hcp <= 14:

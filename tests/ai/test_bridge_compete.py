@@ -315,6 +315,21 @@ def test_over_their_raised_opening_a_good_hand_doubles_or_bids_its_suit_and_part
     assert explain(calls_of("1S P 2S X P 4H"), 5).endswith("to play.")
 
 
+def test_over_their_raise_to_three_the_double_needs_more_the_stronger_their_side() -> None:
+    """2♥ P 3♥ (a weak two raised): 14 HCP short in hearts double, as over a three-level
+    preempt; 1♥ P 3♥ (a limit raise) needs 15 (14 pass, 16 double). Partner answers at the three
+    level, or bids game in a major with 9+ HCP and four cards."""
+    fourteen = "As Qs 9s 5s 3h Kd Jd 8d 4d Ac 8c 7c 2c"
+    sixteen = "As Qs 9s 5s 3h Kd Jd 8d 4d Ac Qc 7c 2c"
+    assert robot_call(fourteen, "2H P 3H") == "X"
+    assert explain(calls_of("2H P 3H X"), 3).startswith("Double: 13+ HCP, takeout")
+    assert robot_call(fourteen, "1H P 3H") == "P"
+    assert robot_call(sixteen, "1H P 3H") == "X"
+    assert explain(calls_of("1H P 3H X"), 3).startswith("Double: 15+ HCP, takeout")
+    assert robot_call("Js 8s 4s 2s 8h 4h 2h Td 9d 7d Qc 8c 5c", "2H P 3H X P") == "3S"
+    assert robot_call("Ks 8s 4s 2s 8h 4h 2h Ad 9d 7d Qc 8c 5c", "2H P 3H X P") == "4S"
+
+
 def test_the_strong_doubler_shows_its_suit_though_longer_in_theirs() -> None:
     """1♠ X P 2♦ P: 18 HCP with five spades and five hearts bid 2♥ (it passed: the longest suit
     was theirs)."""

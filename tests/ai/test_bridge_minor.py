@@ -82,6 +82,12 @@ def test_opener_bids_four_spades_over_one_heart_before_notrump() -> None:
     assert robot_call("As Qs Js Ts Kh 8d 7d 6d 5d 3d 2d Qc 7c", "1D P 1H P") == "2D"
 
 
+def test_an_unbalanced_eighteen_count_bids_its_four_spades_over_one_heart_too() -> None:
+    """1♦–1♥ with 18 HCP, 4-1-4-4 (too little for the jump shift's 19 points): 1♠, not 2♣ (partner
+    passed 2♣ with three spades and 3NT was there)."""
+    assert robot_call("Ks 7s 4s 3s Ah Kd Qd 6d 5d Ac Qc 8c 5c", "1D P 1H P") == "1S"
+
+
 def test_a_minor_bid_again_over_a_one_level_answer_reads_as_five() -> None:
     """1♦–1♥–2♦: five diamonds at least (fewer bid notrump or another suit); over 2♣ a 4-4-4-1
     hand repeats four, so nothing is read there."""

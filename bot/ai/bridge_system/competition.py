@@ -77,32 +77,41 @@ def over_opening(position: Position, their: str, level: int, balancing: bool) ->
     return [*jumps, *notrump, *majors, shape_double, *minors, strong, Option(PASS, Meaning(high=least - 1))]
 
 
+RAISES = {("1", "2"), ("1", "3"), ("2", "3")}
+"""The levels of their opening and of the raise ``raised_opening`` covers: one raised to two or
+three, a weak two raised to three."""
+LIMIT_RAISE_ENTRY = 15
+"""The least HCP to enter over their one of a suit raised to three: they hold most of the deck,
+and partner, who passed, may have to answer at the four level."""
+
+
 def raised_opening(position: Position) -> str | None:
-    """Their one of a suit raised to two by the opener's partner, partner having passed the
-    opening, and our turn right after the raise (1♠ P 2♠): their suit. A raise to three (a limit
-    or preemptive raise) is left to the natural rules: entering at the three or four level opposite
-    a partner who passed risks too much."""
+    """Their opening raised by the opener's partner (``RAISES``: 1♠ P 2♠, 1♠ P 3♠, 2♠ P 3♠),
+    partner having passed the opening, and our turn right after the raise: their suit."""
     calls = position.calls
     if len(position.bids) != 2 or len(calls) < 3 or calls[-2][1] != PASS:
         return None
     (opener, opening), (responder, raised) = position.bids
     strain = opening[1:]
     if calls[-3] != (opener, opening) or calls[-1] != (responder, raised) or responder != (opener + 2) % 4 \
-            or strain == "NT" or (opening[0], raised) != ("1", "2" + strain):
+            or strain == "NT" or raised[1:] != strain or (opening[0], raised[0]) not in RAISES:
         return None
     return strain
 
 
 def over_raise_of_opening(position: Position, their: str) -> list[Option]:
-    """Directly over their raise of their opening to two (partner passed it): 3NT with 16–21 and a
+    """Directly over their raise of their opening (partner passed it): 3NT with 16–21 and a
     stopper; a five-card suit at the cheapest level up to three with a good suit or six cards, or
-    the takeout double (short in their suit, support for the others), on 12+ HCP; every hand of 18+
-    doubles, so a pass shows at most 17."""
-    suits = [Option(position.cheapest(s), Meaning(12, 17, {s: 5}), when=either(good(s), at_least(s, 6)))
+    the takeout double (short in their suit, support for the others), on 12+ HCP over a raise to
+    two, 13+ over a weak two raised to three, ``LIMIT_RAISE_ENTRY`` over one of a suit raised to
+    three; every hand of 18+ doubles, so a pass shows at most 17."""
+    opening, raised = position.bids[0][1], position.bids[1][1]
+    least = 12 if raised[0] == "2" else 13 if opening[0] == "2" else LIMIT_RAISE_ENTRY
+    suits = [Option(position.cheapest(s), Meaning(least, 17, {s: 5}), when=either(good(s), at_least(s, 6)))
              for s in others(their) if position.cheapest(s)[0] <= "3"]
     return [Option("3NT", Meaning(16, 21, note="a stopper in their suit"), when=stopped(their)),
             *[o for o in suits if o.call[1] in "HS"],
-            Option(DOUBLE, Meaning(12, note=TAKEOUT), when=takeout_shape(their)),
+            Option(DOUBLE, Meaning(least, note=TAKEOUT), when=takeout_shape(their)),
             *[o for o in suits if o.call[1] in "DC"],
             Option(DOUBLE, Meaning(18, note=TAKEOUT)), Option(PASS, Meaning(high=17))]
 
