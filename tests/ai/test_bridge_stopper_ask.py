@@ -71,3 +71,12 @@ def test_opener_with_five_five_shows_the_second_suit_again_and_the_asker_raises_
     assert explain(calls_of("1S P 2D P 2H P 3C P 3H"), 8) == "Later call: 5+ hearts, no stopper in the suit asked."
     assert robot_call("As 7s Ah Kh 2h Kd Jd 9d 8d 3d Jc Tc 2c", "1S P 2D P 2H P 3C P 3H P") == "4H"
     assert robot_call("Ks Qs 9s 8s 2s Ah Jh 6h 4h 5d 7c 5c 4c", "1S P 2D P 2H P 3C P") == "3S"
+
+
+def test_over_their_opening_the_advancer_asks_too() -> None:
+    """1♥ 1♠ P 2♣ P 2♠ P: 16 HCP, a doubleton in partner's spades and two small hearts passed (game
+    was there); now 3♥ asks, and the overcaller bids 3NT with ♥KQx."""
+    assert robot_call("Ks Qs Th 3h Ad Kd 7d 4d Ac 9c 7c 6c 5c", "1H 1S P 2C P 2S P") == "3H"
+    assert explain(calls_of("1H 1S P 2C P 2S P 3H"), 7).endswith(
+        "a cue-bid of their suit: game values, asks for a stopper in it to bid 3NT.")
+    assert robot_call("As 9s 8s 6s 3s 2s Kh Qh 4h Td 6d 4c 2c", "1H 1S P 2C P 2S P 3H P") == "3NT"

@@ -1,5 +1,6 @@
-"""Asking for a stopper: our side opened, both of us have bid, and the opponents have bid one suit
-(or, the opponents silent, we have bid three suits and the fourth is unbid: fourth suit forcing).
+"""Asking for a stopper: both of us have bid (our side opened, or overcalled their opening), and
+the opponents have bid one suit (or, the opponents silent, we have bid three suits and the fourth
+is unbid: fourth suit forcing).
 A hand with game values between the two hands, no eight-card major fit and no stopper in that
 suit cannot bid 3NT and the natural rules pass, stop in a part score or bid 3NT with the suit
 open; a club player bids the suit instead (the cheapest bid in it, from the two level to below
@@ -21,11 +22,11 @@ NO_STOPPER = "no stopper in the suit asked"
 
 
 def asked_suit(position: Position) -> str | None:
-    """Where the robot may ask: our side opened, partner and the robot have both bid (no notrump),
-    partner's last call is no double (a penalty double is left to stand or not on its own), and the
-    opponents have bid one suit, which is none of ours, or have only passed while we bid three
-    suits; their suit or the fourth, bid from the two level to below 3NT."""
-    if not position.ours or not position.bids_of(position.seat) or not position.bids_of(position.partner) \
+    """Where the robot may ask: partner and the robot have both bid (no notrump; over their
+    opening too), partner's last call is no double (a penalty double is left to stand or not on its
+    own), and the opponents have bid one suit, which is none of ours, or have only passed while we
+    bid three suits; their suit or the fourth, bid from the two level to below 3NT."""
+    if not position.bids_of(position.seat) or not position.bids_of(position.partner) \
             or position.of(position.partner)[-1] == DOUBLE:
         return None
     theirs = {c[1:] for s, c in position.bids if s % 2 != position.seat % 2}
