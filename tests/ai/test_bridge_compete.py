@@ -346,6 +346,15 @@ def test_advancer_jumps_in_a_five_card_minor_and_the_doubler_accepts_in_notrump(
     assert robot_call("As Ks 5s 2s Kh Jh 7h Qd 8d 4d Kc 9c 2c", "1H X P 3D P") == "3NT"
 
 
+def test_advancer_invites_in_notrump_with_eleven_and_a_stopper() -> None:
+    """1♦ X P: 11 HCP, three cards in each major and ♦A9xx bid 2NT (1♠ on three cards had been
+    passed, 3NT made); the doubler accepts with 14, passes with 13."""
+    assert robot_call("As 8s 6s Kh Th 7h Ad 9d 7d 2d 7c 6c 4c", "1D X P") == "2NT"
+    assert explain(calls_of("1D X P 2NT"), 3) == "Advance: 11 HCP, invites 3NT: a stopper in their suit."
+    assert robot_call("Ks 9s 7s 5s Qh 9h 5h 2h Kd Jd Kc Qc 5c", "1D X P 2NT P") == "3NT"
+    assert robot_call("Ks 9s 7s 5s Qh 9h 5h 2h Kd 2d Kc Qc 5c", "1D X P 2NT P") == "P"
+
+
 def test_a_sound_hand_overcalls_any_five_card_suit_at_the_one_level() -> None:
     """1♦: AJ873 of spades and 13 HCP overcall 1♠ though the suit is not good; with 9 HCP the
     suit is not worth showing."""

@@ -159,8 +159,9 @@ def advancing(position: Position, their: str, protective: bool = False) -> list[
     hold five good trumps in their suit, or six (a pass for penalty). After a double in the
     pass-out seat (``protective``: we passed their opening, partner's double may be 3 HCP
     lighter), a jump or game needs 3 HCP more. Where the jump is to game (over a preempt or a raise),
-    9-11 HCP bid it too. Without four cards of a major, 9-11 HCP jump in a five-card minor below
-    3NT (the doubler bids 3NT with 14+ and a stopper)."""
+    9-11 HCP bid it too. Without four cards of a major, over one of a suit 1NT (6-10) or 2NT (11,
+    inviting) with a stopper, and 9-11 HCP jump in a five-card minor below 3NT (the doubler bids
+    3NT with 14+ and a stopper)."""
     unbid = others(their)
     more = 3 if protective else 0
     majors = "".join(s for s in unbid if s in "HS")
@@ -176,7 +177,9 @@ def advancing(position: Position, their: str, protective: bool = False) -> list[
                            when=longest(major, majors))]
     options += [Option("3NT", Meaning(12 + more, note="a stopper in their suit"), when=stopped(their))]
     if position.legal("1NT"):
-        options += [Option("1NT", Meaning(6, 10, note="a stopper in their suit"), when=both(stopped(their), no_major))]
+        options += [Option("1NT", Meaning(6, 10, note="a stopper in their suit"), when=both(stopped(their), no_major)),
+                    Option("2NT", Meaning(11 + more, 11 + more, note="invites 3NT: a stopper in their suit"),
+                           when=both(stopped(their), no_major))]
     for minor in (s for s in unbid if s in "CD"):
         jump_bid = f"{int(position.cheapest(minor)[0]) + 1}{minor}"
         if BIDS.index(jump_bid) < BIDS.index("3NT"):
@@ -194,7 +197,7 @@ def doubler_rebids(position: Position, their: str, answer: str) -> list[Option]:
     extras, or show the strong hand: a long suit of our own (a jump with 19+ HCP and six cards
     invites game; where the cheapest bid in a major is at the three level, 19+ HCP and six cards bid
     game in it), which over an answer in a minor comes before raising it. Over 1NT (6–10) 2NT
-    invites with 16–18 and 3NT bids the game with 19+."""
+    invites with 16–18 and 3NT bids the game with 19+; over 2NT (11) 3NT accepts with 14+."""
     long_suits = [Option(f"{int(position.cheapest(s)[0]) + 1}{s}",
                          Meaning(19, lengths={s: 6}, note="a very strong hand with a long suit: invites game"),
                          when=longest(s, others(their)))
@@ -220,6 +223,8 @@ def doubler_rebids(position: Position, their: str, answer: str) -> list[Option]:
         options.append(Option(f"{int(answer[0]) + 1}{suit}", Meaning(16, lengths={suit: 4}, note="extra values: invites game")))
     if answer == "1NT":  # 6-10 with a stopper in their suit
         options += [Option("3NT", Meaning(19, note="to play")), Option("2NT", Meaning(16, 18, note="invites 3NT"))]
+    elif answer == "2NT":  # 11, inviting
+        options.append(Option("3NT", Meaning(14, note="accepts the invitation")))
     elif position.cheapest("NT")[0] <= "2":
         options.append(Option(position.cheapest("NT"), Meaning(18, 20, balanced=True, note="a strong hand with a stopper in their suit"),
                               when=stopped(their)))
