@@ -2,8 +2,8 @@
 
 Four robots play boards of rubber bridge. Prints, for card decisions (the double-dummy ones) and
 for calls, the wall-clock p50 / p95 / worst in milliseconds and the CPU time (all solver threads
-together), with the first trick apart since it is the hardest for the solver (most cards
-unseen). Then the quality: contracts made, and declarer's tricks against the double-dummy
+together), with the opening lead and the rest of the first trick apart since they are the hardest
+for the solver (most cards unseen). Then the quality: contracts made, and declarer's tricks against the double-dummy
 number for the contract (negative: the robots did worse than perfect play on open cards). The
 load average is printed too: on a busy machine wall-clock figures grow, CPU figures do not.
 
@@ -41,7 +41,7 @@ def main() -> None:
     boards = int(sys.argv[1]) if len(sys.argv) > 1 else 8
     print(f"load average at start: {os.getloadavg()[0]:.2f} on {os.cpu_count()} CPUs; "
           f"{robot.SAMPLES} sampled deals per card decision")
-    wall: dict[str, list[float]] = {"first trick": [], "later cards": [], "calls": []}
+    wall: dict[str, list[float]] = {"opening lead": [], "first trick": [], "later cards": [], "calls": []}
     cpu: dict[str, list[float]] = {key: [] for key in wall}
     made = played = 0
     versus_dd: list[int] = []
@@ -57,7 +57,7 @@ def main() -> None:
             spent_wall = (time.perf_counter() - start_wall) * 1000
             spent_cpu = (time.process_time() - start_cpu) * 1000
             if action.kind == "play":
-                key = "first trick" if len(view["play"]) < 4 else "later cards"
+                key = "opening lead" if not view["play"] else "first trick" if len(view["play"]) < 4 else "later cards"
             else:
                 key = "calls"
             wall[key].append(spent_wall)
@@ -79,7 +79,7 @@ def main() -> None:
         if wall[key]:
             print(f"  {key:12s} wall {percentiles(wall[key])}")
             print(f"  {'':12s} cpu  {percentiles(cpu[key])}")
-    cards = wall["first trick"] + wall["later cards"]
+    cards = wall["opening lead"] + wall["first trick"] + wall["later cards"]
     print(f"  all cards    wall {percentiles(cards)}")
     print(f"\ncontracts made: {made} of {played}")
     if versus_dd:

@@ -37,15 +37,16 @@ EARLY = 8
 """Cards played in the first two tricks."""
 LATER = 2
 """After ``EARLY`` cards, when a deal solves several times faster, ``LATER`` times ``SAMPLES``
-deals: more deals choose better cards."""
+deals: more deals choose better cards. The opening lead, one decision a deal and the one with the
+least known, is solved on as many."""
 
 # ----------------------------------------------------------------------------------------------
 # Card play
 
 
 def choose_card(view: Mapping[str, Any], choices: Sequence[str], rng: random.Random) -> str:
-    """The card that scores best over ``SAMPLES`` sampled deals (``LATER`` times as many from the
-    third trick; double dummy), or over every layout when so few agree with what the robot
+    """The card that scores best over ``SAMPLES`` sampled deals (``LATER`` times as many for the
+    opening lead and from the third trick; double dummy), or over every layout when so few agree with what the robot
     knows: the fewest IMPs lost on average against the best card of each deal (``card_values``),
     then the most tricks. Within the opening lead's suit, and among equal cards when defending,
     the card the carding agreement names (``bridge_carding``); else the lowest of equal cards."""
@@ -53,7 +54,7 @@ def choose_card(view: Mapping[str, Any], choices: Sequence[str], rng: random.Ran
         return choices[0]
     table = read_table(view)
     shown = system_of(view).describe([(c["seat"], c["call"]) for c in view["auction"]])
-    samples = SAMPLES if len(table.history) < EARLY else LATER * SAMPLES
+    samples = SAMPLES if 0 < len(table.history) < EARLY else LATER * SAMPLES
     tricks = in_solver(card_tricks, table, shown, tuple(choices), rng.getrandbits(64), samples)
     values = card_values(view, table, tricks)
     if not table.history:
