@@ -46,9 +46,9 @@ least known, is solved on as many."""
 
 def choose_card(view: Mapping[str, Any], choices: Sequence[str], rng: random.Random) -> str:
     """The card that scores best over ``SAMPLES`` sampled deals (``LATER`` times as many for the
-    opening lead and from the third trick; double dummy), or over every layout when so few agree with what the robot
-    knows: the fewest IMPs lost on average against the best card of each deal (``card_values``),
-    then the most tricks. Within the opening lead's suit, and among equal cards when defending,
+    opening lead and from the third trick; double dummy), or over every layout when so few agree
+    with what the robot knows: the fewest IMPs lost on average against the best card of each deal
+    (``card_values``), then the most tricks. Within the opening lead's suit, and among equal cards when defending,
     the card the carding agreement names (``bridge_carding``); else the lowest of equal cards."""
     if len(choices) == 1:
         return choices[0]
