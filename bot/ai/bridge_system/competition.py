@@ -177,9 +177,9 @@ def advancing(position: Position, their: str, protective: bool = False) -> list[
                            when=longest(major, majors))]
     options += [Option("3NT", Meaning(12 + more, note="a stopper in their suit"), when=stopped(their))]
     if position.legal("1NT"):
-        options += [Option("1NT", Meaning(6, 10, note="a stopper in their suit"), when=both(stopped(their), no_major)),
-                    Option("2NT", Meaning(11 + more, 11 + more, note="invites 3NT: a stopper in their suit"),
-                           when=both(stopped(their), no_major))]
+        notrump = both(stopped(their), no_major)
+        options += [Option("1NT", Meaning(6, 10, note="a stopper in their suit"), when=notrump),
+                    Option("2NT", Meaning(11 + more, 11 + more, note="invites 3NT: a stopper in their suit"), when=notrump)]
     for minor in (s for s in unbid if s in "CD"):
         jump_bid = f"{int(position.cheapest(minor)[0]) + 1}{minor}"
         if BIDS.index(jump_bid) < BIDS.index("3NT"):
