@@ -47,6 +47,8 @@ def test_openings(hand: str, call: str) -> None:
     ("1S P", "Ks 8s 4s Qh 8h 2h 9d 5d 2d Qc Tc 3c 7c", "2S"),     # 8 support points: raise
     ("1S P", "Ks 8s 4s Qh Ah 2h Jd 5d 2d Qc Tc 3c 7c", "3S"),     # 12: limit raise
     ("1S P", "8s 4s Qh 8h 2h Kd 9d 5d 2d Qc Tc 3c 7c", "1NT"),    # 7, no fit
+    ("1S P", "As Js 2s Ah 4h Qd Td 9d 8d 5d 4d 9c 7c", "3S"),     # 11 HCP, 13 support points: no 2/1, not 1NT
+    ("1S P", "Ks 7s 4s Qd Jd 9d 8d 5d 4d 3d Jc 9c 7c", "2S"),     # 7 HCP and a void: a raise, not 1NT
     ("1S P", "8s 4s Qh 8h 2h 3d 9d 5d 2d Qc Tc 3c 7c", "P"),      # 4 HCP
     ("1C P", "8s 4s Qh Kh 2h 9h Kd 5d 2d Qc Tc 3c 7c", "1H"),     # a major at the one level
     ("1NT P", "Ks 8s 4s Qh Ah 2h Kd 5d 2d 9c Tc 3c 7c", "3NT"),   # 12 flat

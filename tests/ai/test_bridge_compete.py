@@ -174,6 +174,20 @@ def test_opener_competes_over_their_raise_of_the_negative_doubled_suit() -> None
     assert robot_call("Ks Ts 8s 4h 3h 2h Qd 9d Ac Jc Tc 8c 3c", "1C 1H X 2H") == "P"
 
 
+def test_opener_bids_a_minor_the_negative_double_showed_over_their_raise() -> None:
+    """1♥ 1♠ X 2♠ (the double showed the minors): 17 HCP with four diamonds and a singleton spade
+    bid 3♦, as 13 HCP with the singleton do; the doubler with 9 support points and four diamonds
+    invites with 4♦ (opener's free bid read as 14+), which opener's 17 raise to game. 13 HCP with
+    two spades pass."""
+    assert robot_call("9s Ah Kh Jh 5h 2h Ad Jd 6d 5d Ac Tc 3c", "1H 1S X 2S") == "3D"
+    assert explain(calls_of("1H 1S X 2S 3D"), 4) == \
+        "Later call: 4+ diamonds, a free bid: a fit with partner's minor."
+    assert robot_call("9s Ah Kh Jh 5h 2h Kd Jd 6d 5d Qc Tc 3c", "1H 1S X 2S") == "3D"
+    assert robot_call("7s 4s 2s Qh 4h Td 8d 7d 4d Kc Qc Jc 2c", "1H 1S X 2S 3D P") == "4D"
+    assert robot_call("9s Ah Kh Jh 5h 2h Ad Jd 6d 5d Ac Tc 3c", "1H 1S X 2S 3D P 4D P") == "5D"
+    assert robot_call("9s 8s Ah Kh Jh 5h 2h Kd Jd 6d 5d Jc 3c", "1H 1S X 2S") == "P"
+
+
 def test_over_their_two_suited_call_a_double_shows_values() -> None:
     """1♦ 2♦ (Michaels): 10 HCP with two spades double, as over 1♠ 2♠ and 1♥ 2NT; with four
     hearts opposite 1♥ the raise comes first, and 7 HCP do not double."""

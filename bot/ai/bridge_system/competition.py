@@ -310,7 +310,8 @@ def over_raise(position: Position, ours: str, their: str) -> list[Option]:
     three level with 14+ HCP (with three cards too, and a singleton or void in their suit); game
     in it with 16+ HCP or six losers; 3NT with 17+ and a stopper in their suit; our six-card suit
     again at the three level (game in a six-card major with 16+ HCP or six losers where their raise
-    took the three level); else pass: partner may still act."""
+    took the three level); a minor the double showed (1♥ 1♠ X 2♠) with four cards at the three
+    level, with 14+ HCP or a singleton or void in their suit; else pass: partner may still act."""
     options: list[Option] = []
     for major in (s for s in negative_suits(ours, their) if s in "HS"):
         cheapest = position.cheapest(major)
@@ -330,6 +331,10 @@ def over_raise(position: Position, ours: str, their: str) -> list[Option]:
         options.append(Option(again, Meaning(lengths={ours: 6}, note="a free bid: six cards")))
     elif again == "4" + ours and ours in "HS":
         options += game_on_strength(again, 16, {ours: 6}, "game in our six-card major")
+    for minor in (s for s in negative_suits(ours, their) if s in "DC" and position.cheapest(s)[0] == "3"):
+        fit = "a free bid: a fit with partner's minor"
+        options += [Option(position.cheapest(minor), Meaning(14, lengths={minor: 4}, note=fit)),
+                    Option(position.cheapest(minor), Meaning(lengths={minor: 4}, note=fit), when=at_most(their, 1))]
     return options + [Option(PASS, Meaning())]
 
 

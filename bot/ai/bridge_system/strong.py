@@ -9,6 +9,8 @@ from bot.ai.bridge_system.position import Meaning, Option, Position, Test, both,
 from bot.games.bridge import PASS
 
 TWO_OVER_ONE = "two over one: forcing to game"
+TWO_OVER_ONE_HCP = 12
+"""The least HCP for a new suit at the two level over partner's major (forcing to game)."""
 SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 WEAK_TWOS = ("2D", "2H", "2S")
 """The weak two openings."""
@@ -65,8 +67,11 @@ def support_points(suit: str) -> Callable[[HandInfo], int]:
     return lambda info: info.support_points(suit)
 
 
-def at_most(counted: Callable[[HandInfo], int], top: int) -> Test:
-    return lambda hand: counted(hand.info) <= top
+def at_most(counted: Callable[[HandInfo], int], top: int, below: int = 0) -> Test:
+    """``counted`` at most ``top``, or any count with fewer than ``below`` HCP: a raise is not
+    left for 1NT when shortness counts the hand past it but its HCP do not reach the next bid up
+    (a limit raise's 8, a two over one's 12)."""
+    return lambda hand: counted(hand.info) <= top or hand.info.hcp < below
 
 
 def after_major(position: Position, sequence: tuple[str, ...]) -> list[Option] | None:
@@ -84,20 +89,20 @@ def after_major(position: Position, sequence: tuple[str, ...]) -> list[Option] |
         Option("2NT", Meaning(10, lengths={major: 4}, points=13, note="Jacoby 2NT: a raise forcing to game"), points=counted),
         Option("4" + major, Meaning(0, 9, lengths={major: 5}, note="preemptive: five trumps, a weak hand")),
         Option("3" + major, Meaning(8, 12, lengths={major: 3}, points=10, note="a limit raise: invites game"),
-               when=at_most(counted, 12), points=counted),
+               when=at_most(counted, 12, below=TWO_OVER_ONE_HCP), points=counted),
         Option("2" + major, Meaning(5, 10, lengths={major: 3}, points=6, note="a raise of partner's suit"),
-               when=at_most(counted, 9), points=counted),
+               when=at_most(counted, 9, below=8), points=counted),
     ]
     if major == "H":
         options.append(Option("1S", Meaning(6, lengths={"S": 4}, note="forcing: opener bids again")))
     else:
-        options.append(Option("2H", Meaning(12, lengths={"H": 5}, note=TWO_OVER_ONE)))
-    two = Meaning(12, lengths={"D": 4}, note=TWO_OVER_ONE)
+        options.append(Option("2H", Meaning(TWO_OVER_ONE_HCP, lengths={"H": 5}, note=TWO_OVER_ONE)))
+    two = Meaning(TWO_OVER_ONE_HCP, lengths={"D": 4}, note=TWO_OVER_ONE)
     return options + [
         Option("2D", two, when=lambda hand: hand.info.lengths["D"] >= hand.info.lengths["C"]),
-        Option("2C", Meaning(12, lengths={"C": 4}, note=TWO_OVER_ONE)),
+        Option("2C", Meaning(TWO_OVER_ONE_HCP, lengths={"C": 4}, note=TWO_OVER_ONE)),
         Option("2D", two),
-        Option("2C", Meaning(12, lengths={"C": 3}, note=TWO_OVER_ONE)),
+        Option("2C", Meaning(TWO_OVER_ONE_HCP, lengths={"C": 3}, note=TWO_OVER_ONE)),
         Option("1NT", Meaning(6, 12, note="no fit, not forcing")),
         Option(PASS, Meaning(0, 5)),
     ]
