@@ -430,7 +430,9 @@ def opener_rebid(a: Auction) -> str:
             if h.points < 16:
                 return PASS
             return compete(a, game_in(own) if h.points >= 19 else f"3{own}")
-        return compete(a, game_in(own)) if level == 3 and h.points >= 14 else PASS
+        if level != 3 or h.points < 14:
+            return PASS
+        return compete(a, "3NT" if own in "CD" and h.balanced and their_suits_stopped(a) else game_in(own))
     if strain == "NT":
         if level >= 3:
             return PASS

@@ -258,6 +258,11 @@ def test_over_their_takeout_double_responder_redoubles_or_raises() -> None:
     assert robot_call("As 8s Kh Th 6h 2h Qd Jd 6d 5d 3c 5c 4c", "1H X") == "2NT"
     assert robot_call("As 8s 3s Kh Th 6h 2h Qd 8d 6d 5d 3c 5c", "1H X") == "3H"
     assert robot_call("8s 7s 3s Kh Th 6h Qd Jd 6d 5d 3c 5c 4c", "1H X") == "2H"
+    # seven clubs and 9 HCP: 2♣ to play, not 1NT (1♠ X 1NT P 2♦ went three down)
+    assert robot_call("Ks 8s 7h 4h Qd Jd Qc Jc 9c 7c 5c 3c 2c", "1S X") == "2C"
+    assert explain(calls_of("1S X 2C"), 2) == "Response: 6–9 HCP, 6+ clubs, to play: a long suit, not forcing."
+    assert robot_call("As Js 4s Kh 3h 2h Kd Qd 5d 4d Jc 3c 2c", "1D X 2C P") == "P"
+    assert robot_call("As Ks 4s Ah Kh 2h Kd Qd 5d 4d Jc 3c 2c", "1D X 2C P") == "3NT"
     assert robot_call("Ks Qs Ts 9s 6s Ah 6h Kd Jd 8d 6d 5d 3c", "1H X XX 1S") == "P"
     assert robot_call("Ks Qs Ts 9s Ah 6h Kd Jd 8d 6d 5d 3c 5c", "1H X XX 1S P P") == "X"
 
@@ -446,6 +451,24 @@ def test_the_takeout_doubler_shows_its_own_long_suit_before_raising_a_minor() ->
         "Competing: 19+ HCP, 6+ spades, a very strong hand with a long suit: invites game."
     assert robot_call("As Ks Qs Ts 5s Ah 8h 4h 2d Ac Jc 4c 3c", "1D X P 2C P") == "2S"
     assert robot_call("As Ks Qs Ts 5s Qh Jh 4h 3h 2d Ac 4c 3c", "1D X P 2H P") == "4H"
+
+
+def test_responder_invites_with_a_jump_raise_of_partner_s_minor_over_their_overcall() -> None:
+    """1♦ 1♥: 11 HCP with six diamonds and no four-card major jump to 3♦ (it passed; 6♦ made);
+    opener with 15 HCP balanced and a heart stopper bids 3NT, with 4-4-4-1 game in diamonds, and
+    with 12 HCP passes."""
+    assert robot_call("As 8h 7h Td 9d 7d 6d 5d 3d Ac Kc 9c 8c", "1D 1H") == "3D"
+    assert explain(calls_of("1D 1H 3D"), 2) == "Response: 11–12 HCP, 4+ diamonds, a limit raise: invites game."
+    assert robot_call("9s 8s 6s Ah Jh 9h Ad Qd 4d 2d Kc Jc 2c", "1D 1H 3D P") == "3NT"
+    assert robot_call("9s 8s 6s 2s Ah Jh 9h 6h Ad Qd 4d 2d Kc", "1D 1H 3D P") == "5D"
+    assert robot_call("9s 8s 6s 2s Ah Jh 9h 6h Ad Qd 4d 2d Jc", "1D 1H 3D P") == "P"
+
+
+def test_the_takeout_doubler_of_a_preempt_bids_game_in_its_six_card_major_over_a_four_level_answer() -> None:
+    """3♦ P P X P 4♣ P: 19 HCP with ♥AKQJ43 bid 4♥ (they passed 4♣; 4♥ made)."""
+    assert robot_call("Ks Ts Ah Kh Qh Jh 4h 3h Td 8d 5d Ac Qc", "3D P P X P 4C P") == "4H"
+    assert explain(calls_of("3D P P X P 4C P 4H"), 7) == \
+        "Competing: 19+ HCP, 6+ hearts, a very strong hand with a long suit: to play."
 
 
 def test_the_negative_doubler_bids_its_five_card_major_at_the_three_level_forcing() -> None:

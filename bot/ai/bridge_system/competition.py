@@ -195,8 +195,8 @@ def advancing(position: Position, their: str, protective: bool = False) -> list[
 def doubler_rebids(position: Position, their: str, answer: str) -> list[Option]:
     """We doubled for takeout (directly or in the pass-out seat) and partner answered: raise with
     extras, or show the strong hand: a long suit of our own (a jump with 19+ HCP and six cards
-    invites game; where the cheapest bid in a major is at the three level, 19+ HCP and six cards bid
-    game in it), which over an answer in a minor comes before raising it. Over 1NT (6–10) 2NT
+    invites game; where the cheapest bid in a major is at the three or four level, 19+ HCP and six
+    cards bid game in it), which over an answer in a minor comes before raising it. Over 1NT (6–10) 2NT
     invites with 16–18 and 3NT bids the game with 19+; over 2NT (11) 3NT accepts with 14+."""
     long_suits = [Option(f"{int(position.cheapest(s)[0]) + 1}{s}",
                          Meaning(19, lengths={s: 6}, note="a very strong hand with a long suit: invites game"),
@@ -204,7 +204,7 @@ def doubler_rebids(position: Position, their: str, answer: str) -> list[Option]:
                   for s in others(their) if s != answer[1:] and position.cheapest(s)[0] == "2"]
     long_suits += [Option("4" + s, Meaning(19, lengths={s: 6}, note="a very strong hand with a long suit: to play"),
                           when=longest(s, others(their)))
-                   for s in others(their) if s in "HS" and s != answer[1:] and position.cheapest(s)[0] == "3"]
+                   for s in others(their) if s in "HS" and s != answer[1:] and position.cheapest(s)[0] in "34"]
     long_suits += [Option(position.cheapest(s), Meaning(17, lengths={s: 5}, note="a strong hand with a long suit"),
                           when=longest(s, others(their)))
                    for s in others(their) if position.cheapest(s)[0] <= "3"]
@@ -245,8 +245,9 @@ def negative_suits(ours: str, their: str) -> list[str]:
 def negative(position: Position, ours: str, their: str, level: int) -> list[Option]:
     """Partner opened one of a suit and the next hand overcalled: responder's first call. A
     five-card major at the two level with 10+ HCP is bid (forcing) rather than doubled; the
-    negative double shows the unbid majors (one of them with values); over a minor opening, a
-    hand of 13+ HCP with no natural bid cue-bids their suit."""
+    negative double shows the unbid majors (one of them with values); partner's minor is raised
+    with 6–10 HCP, and with 11–12 (no stopper for notrump) a jump to three invites; over a minor
+    opening, a hand of 13+ HCP with no natural bid cue-bids their suit."""
     unbid = negative_suits(ours, their)
     options: list[Option] = []
     if ours in "HS":
@@ -266,6 +267,10 @@ def negative(position: Position, ours: str, their: str, level: int) -> list[Opti
         options.append(Option(position.cheapest(ours), Meaning(6, 10, lengths={ours: 4 if ours == "D" else 5},
                                                                note="a raise of partner's suit")))
     options += notrump_opposite_opening(their)
+    jump = f"{int(position.cheapest(ours)[0]) + 1}{ours}"
+    if ours in "DC" and jump[0] == "3":
+        options.append(Option(jump, Meaning(11, 12, lengths={ours: 4 if ours == "D" else 5},
+                                            note="a limit raise: invites game")))
     if len(unbid) == 2 and unbid[0] in "HS":  # one major of the two: still the double, with values
         options += [Option(DOUBLE, Meaning(6 if level == 1 else 10, lengths={m: 4}, note=NEGATIVE)) for m in unbid]
     if ours in "DC":  # over a major the cue-bid is the raise

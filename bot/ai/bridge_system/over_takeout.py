@@ -3,7 +3,8 @@ balance of strength: we may double them for penalty), bids 2NT with a raise of a
 strength or more (four trumps, Jordan), and raises preemptively: a jump with four trumps (five
 of a minor and a short suit) and a weak hand, game in a major with five trumps and a short suit
 or four and seven losers. The single raise is 6–9 HCP (five cards of a minor, which may have
-been opened with three); new suits and notrump are the natural ones. Over 2NT opener bids game
+been opened with three); a six-card minor at the two level with 6–9 is to play (opener passes
+it unless it holds 18+ HCP); other new suits and notrump are the natural ones. Over 2NT opener bids game
 with 14+ HCP or six losers, else three of the major, and responder goes on with 13+; over the
 preemptive raise it bids game with 18+ or six losers. After our redouble and their escape,
 opener passes so partner may double it, unless the simulation doubles it first. And on the other
@@ -35,7 +36,8 @@ def responses(ours: str) -> list[Option]:
     options += [Option("3" + ours, Meaning(high=9, lengths={ours: 4 if major else 5},
                                            note="preemptive: a weak hand, a long fit"), when=jump),
                 Option("2" + ours, Meaning(6, 9, lengths={ours: 3 if major else 5}, note="a single raise"))]
-    return options
+    return options + [Option("2" + s, Meaning(6, 9, lengths={s: 6}, note="to play: a long suit, not forcing"))
+                      for s in "DC" if s != ours]
 
 
 def after_redouble(position: Position) -> list[Option]:
@@ -94,6 +96,9 @@ def rules(position: Position) -> tuple[list[Option], bool] | None:
     if opener == position.seat and ours in "HS" and len(after) == 3 and after[0] == DOUBLE and after[2] == PASS \
             and after[1] in ("2NT", "3" + ours):
         return after_raise(ours, after[1]), False
+    if opener == position.seat and len(after) == 3 and after[0] == DOUBLE and after[2] == PASS \
+            and after[1] in ("2C", "2D") and after[1][1] != ours:
+        return [Option(PASS, Meaning(high=17, note="partner's long suit is to play"))], True
     if opener == position.partner and ours in "HS" and after == [DOUBLE, "2NT", PASS, "3" + ours, PASS]:
         return [Option("4" + ours, Meaning(13, note="game values opposite the minimum")),
                 Option(PASS, Meaning(high=12))], False
