@@ -28,26 +28,14 @@ def test_a_seven_card_major_takes_partners_3nt_out_to_game_in_it() -> None:
     assert robot_call("Ks Qs Js Ts 8s 6s 5s Qh 4h 6d 4d Kc 4c", "1S P 2D P 2S P 3NT P") == "4S"
 
 
-def test_six_hearts_are_shown_before_3nt_and_game_is_found_in_them() -> None:
-    """1♦–1♥–3♦: responder's six hearts and singleton diamond bid 3♥ (five or more over the jump
-    rebid); opener with two hearts bids 3NT, which the six take out to 4♥; opener with three
-    hearts raises."""
+def test_six_hearts_are_shown_before_3nt_and_partner_raises_with_two() -> None:
+    """1♦–1♥–3♦: responder's six hearts and singleton diamond bid 3♥; opener with two hearts bids
+    game in them, with one 3NT."""
     assert robot_call("As Js 5s 3s Qh Th 9h 5h 4h 3h 9d 9c 4c", "1D P 1H P 3D P") == "3H"
     assert explain(calls_of("1D P 1H P 3D P 3H"), 6) == \
-        "Later call: 5+ hearts, five or more of them: game in the suit or 3NT."
-    assert robot_call("Qs 7s Ah 7h Ad Qd Jd 8d 5d 3d Ac Jc 2c", "1D P 1H P 3D P 3H P") == "3NT"
-    assert robot_call("As Js 5s 3s Qh Th 9h 5h 4h 3h 9d 9c 4c", "1D P 1H P 3D P 3H P 3NT P") == "4H"
-    assert robot_call("Qs 7h 3h Kh Kd Qd 9d Kc Jc Tc 9c 7c 4c", "1C P 1H P 3C P 3H P") == "4H"
-
-
-def test_five_of_a_major_are_shown_over_opener_s_jump_rebid_of_a_minor() -> None:
-    """1♦–1♠–3♦: five spades and four hearts bid 3♠, not 3NT (4♠ made, 3NT went down); opener with
-    three spades raises, with two bids 3NT."""
-    assert robot_call("Ks 9s 8s 4s 2s Kh Jh 6h 4h Td 7d 3c 2c", "1D P 1S P 3D P") == "3S"
-    assert explain(calls_of("1D P 1S P 3D P 3S"), 6) == \
-        "Later call: 5+ spades, five or more of them: game in the suit or 3NT."
-    assert robot_call("As 5s 3s Ah Th Ad Kd 9d 6d 5d 2d Qc Tc", "1D P 1S P 3D P 3S P") == "4S"
-    assert robot_call("As 5s Ah Th 3h Ad Kd 9d 6d 5d 2d Qc Tc", "1D P 1S P 3D P 3S P") == "3NT"
+        "Later call: 6+ hearts, six of them: game in the suit or 3NT."
+    assert robot_call("Qs 7s Ah 7h Ad Qd Jd 8d 5d 3d Ac Jc 2c", "1D P 1H P 3D P 3H P") == "4H"
+    assert robot_call("Qs 7s 3s Kh Kd Qd 9d Kc Jc Tc 9c 7c 4c", "1C P 1H P 3C P 3H P") == "3NT"
 
 
 def test_responder_plays_a_six_card_major_rather_than_notrump_after_opener_s_minimum() -> None:

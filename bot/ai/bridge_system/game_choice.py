@@ -24,11 +24,9 @@ def or_natural(position: Position, call: str, test: Test) -> Test:
 def long_major(position: Position) -> list[Option]:
     """For each major the robot has bid and partner has shown fewer than two of: three of it, six
     cards, where the natural rules would bid 3NT or (the opponents silent) four of it, or three of
-    it unless they have just doubled us (a pass stands then), five cards over partner's jump rebid
-    of a minor where the natural rules would bid 3NT; not over partner's 2NT, where three of it is
-    a sign-off. Four of it over partner's 3NT with six cards of a major bid once (partner
-    has not heard of the sixth; nor after three of it showed five over the jump rebid) or seven of
-    one bid twice, unless we opened with a preempt (partner's
+    it unless they have just doubled us (a pass stands then); not over partner's 2NT, where three
+    of it is a sign-off. Four of it over partner's 3NT with six cards of a major bid once (partner
+    has not heard of the sixth) or seven of one bid twice, unless we opened with a preempt (partner's
     3NT is to play then). Where the opponents have bid, four of it stands: partner has no way to
     read three of it as more than competing."""
     partner = position.partner
@@ -38,31 +36,16 @@ def long_major(position: Position) -> list[Option]:
         if position.shown[partner].lengths[major] >= 2:
             continue
         if last == (partner, "3NT") and not preempted(position):
-            mine = position.bids_of(position.seat)
-            five_shown = mine == ["1" + major, "3" + major] and minor_jump_rebid(position.bids_of(partner)[:2])
-            need = 6 if sum(c[1:] == major for c in mine) == 1 or five_shown else 7
+            need = 6 if sum(c[1:] == major for c in position.bids_of(position.seat)) == 1 else 7
             options.append(Option("4" + major, Meaning(lengths={major: need},
                                                        note="a long suit: game in it rather than 3NT")))
         call = position.cheapest(major)
         if call[0] == "3" and last != (partner, "2NT"):  # over partner's 2NT invitation, three of it declines
             game = either(instead_of(position, "3NT"), instead_of(position, "4" + major)) if position.opponents_silent() \
                 else instead_of(position, "3NT")
-            shown = (Meaning(lengths={major: 5}, note="five or more of them: game in the suit or 3NT")
-                     if jump_rebid(position) else Meaning(lengths={major: 6}, note="six of them: game in the suit or 3NT"))
-            options.append(Option(call, shown, when=game if position.doubled_by_them() else or_natural(position, call, game)))
+            options.append(Option(call, Meaning(lengths={major: 6}, note="six of them: game in the suit or 3NT"),
+                                  when=game if position.doubled_by_them() else or_natural(position, call, game)))
     return options
-
-
-def jump_rebid(position: Position) -> bool:
-    """Partner opened one of a minor and jumped in it over our answer, the opponents silent
-    (1♦–1♠–3♦): partner has denied four of our major, not three."""
-    return (position.opponents_silent() and position.opener == position.partner
-            and minor_jump_rebid(position.bids_of(position.partner)))
-
-
-def minor_jump_rebid(bids: list[str]) -> bool:
-    """``bids`` are one of a minor and three of it."""
-    return len(bids) == 2 and bids[0][0] == "1" and bids[0][1] in "CD" and bids[1] == "3" + bids[0][1]
 
 
 def preempted(position: Position) -> bool:
