@@ -48,8 +48,9 @@ def choose_card(view: Mapping[str, Any], choices: Sequence[str], rng: random.Ran
     """The card that scores best over ``SAMPLES`` sampled deals (``LATER`` times as many for the
     opening lead and from the third trick; double dummy), or over every layout when so few agree
     with what the robot knows: the fewest IMPs lost on average against the best card of each deal
-    (``card_values``), then the most tricks. Within the opening lead's suit, and among equal cards when defending,
-    the card the carding agreement names (``bridge_carding``); else the lowest of equal cards."""
+    (``card_values``), then the most tricks. Within the opening lead's suit, and among equal cards
+    when defending, the card the carding agreement names (``bridge_carding``); else the lowest of
+    equal cards."""
     if len(choices) == 1:
         return choices[0]
     table = read_table(view)

@@ -181,7 +181,7 @@ def advancing(position: Position, their: str, protective: bool = False) -> list[
         options += [Option("1NT", Meaning(6, 10, note="a stopper in their suit"), when=notrump),
                     Option("2NT", Meaning(11 + more, 11 + more, note="invites 3NT: a stopper in their suit"), when=notrump)]
     for minor in (s for s in unbid if s in "CD"):
-        jump_bid = f"{int(position.cheapest(minor)[0]) + 1}{minor}"
+        jump_bid = position.jump(minor)
         if BIDS.index(jump_bid) < BIDS.index("3NT"):
             options.append(Option(jump_bid, Meaning(9 + more, 11 + more, lengths={minor: 5}, note="invites game"),
                                   when=both(no_major, longest(minor, unbid))))
@@ -198,7 +198,7 @@ def doubler_rebids(position: Position, their: str, answer: str) -> list[Option]:
     invites game; where the cheapest bid in a major is at the three or four level, 19+ HCP and six
     cards bid game in it), which over an answer in a minor comes before raising it. Over 1NT (6–10) 2NT
     invites with 16–18 and 3NT bids the game with 19+; over 2NT (11) 3NT accepts with 14+."""
-    long_suits = [Option(f"{int(position.cheapest(s)[0]) + 1}{s}",
+    long_suits = [Option(position.jump(s),
                          Meaning(19, lengths={s: 6}, note="a very strong hand with a long suit: invites game"),
                          when=longest(s, others(their)))
                   for s in others(their) if s != answer[1:] and position.cheapest(s)[0] == "2"]
@@ -269,7 +269,7 @@ def negative(position: Position, ours: str, their: str, level: int) -> list[Opti
     options += notrump_opposite_opening(their)
     if len(unbid) == 2 and unbid[0] in "HS":  # one major of the two: still the double, with values
         options += [Option(DOUBLE, Meaning(6 if level == 1 else 10, lengths={m: 4}, note=NEGATIVE)) for m in unbid]
-    jump = f"{int(position.cheapest(ours)[0]) + 1}{ours}"
+    jump = position.jump(ours)
     if ours in "DC" and jump[0] == "3":
         options.append(Option(jump, Meaning(11, 12, lengths={ours: 4 if ours == "D" else 5},
                                             note="a limit raise: invites game")))
@@ -288,9 +288,8 @@ def after_negative_double(position: Position, ours: str, their: str) -> list[Opt
     unbid = negative_suits(ours, their)
     options: list[Option] = []
     for suit in unbid:
-        cheapest = position.cheapest(suit)
-        options += [Option(f"{int(cheapest[0]) + 1}{suit}", Meaning(16, lengths={suit: 4}, note="extra values")),
-                    Option(cheapest, Meaning(lengths={suit: 4}))]
+        options += [Option(position.jump(suit), Meaning(16, lengths={suit: 4}, note="extra values")),
+                    Option(position.cheapest(suit), Meaning(lengths={suit: 4}))]
     nt = position.cheapest("NT")
     options.append(Option(nt, Meaning(12, 14, balanced=True, note="a stopper in their suit"), when=stopped(their)))
     if nt == "2NT":
@@ -298,12 +297,12 @@ def after_negative_double(position: Position, ours: str, their: str) -> list[Opt
     else:
         options.append(Option("2NT", Meaning(18, 19, balanced=True, note="a stopper in their suit"),
                               when=stopped(their)))
-    jump = f"{int(position.cheapest(ours)[0]) + 1}{ours}"
+    jump = position.jump(ours)
     if jump[0] <= "3":
         options.append(Option(jump, Meaning(16, lengths={ours: 6}, note="extra values")))
     options.append(Option(position.cheapest(ours), Meaning(lengths={ours: 6})))
     others = [s for s in SUITS if s not in (ours, their, *unbid) and position.cheapest(s)[0] <= "2"]
-    options += [Option(f"{int(position.cheapest(s)[0]) + 1}{s}", Meaning(19, lengths={s: 4}, note="a jump: game values"))
+    options += [Option(position.jump(s), Meaning(19, lengths={s: 4}, note="a jump: game values"))
                 for s in others]
     options += [Option(position.cheapest(s), Meaning(lengths={s: 4})) for s in others]
     return options + [Option(position.cheapest(ours), Meaning())]

@@ -173,6 +173,10 @@ class Position:
         """The lowest sufficient bid in ``strain`` ("8S" past seven: never legal)."""
         return next((f"{level}{strain}" for level in range(1, 8) if self.legal(f"{level}{strain}")), "8" + strain)
 
+    def jump(self, strain: str) -> str:
+        """The bid in ``strain`` one level above the cheapest: a jump."""
+        return f"{int(self.cheapest(strain)[0]) + 1}{strain}"
+
     def opponents_silent(self) -> bool:
         """The opponents have only passed."""
         return all(c == PASS for s, c in self.calls if s % 2 != self.seat % 2)
