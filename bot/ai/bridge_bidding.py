@@ -532,7 +532,7 @@ def overcall(a: Auction) -> str:
 
 def place(a: Auction) -> str:
     """Later calls: find a fit with what partner has shown (a balanced hand holds two of each
-    major, so six of one are a fit), add up the points, bid the level they are worth (a part
+    suit, so six of one are a fit), add up the points, bid the level they are worth (a part
     score from 19, game at 24, slam at 33 counting partner's least, 6NT on HCP alone; responder's
     2NT invitation without a fit at 23) unless the auction is already there (over our game,
     never a part score or a minor's game).
@@ -553,7 +553,7 @@ def place(a: Auction) -> str:
         if (h.hcp - mine.min_hcp >= 3 or narrow or enough) and a.legal(game_in(invited)):
             return game_in(own) if own is not None and own in MAJORS else game_in(invited)
         return a.cheapest(own) if own and a.cheapest(own)[0] == "3" else PASS
-    held = {s: max(partner.lengths[s], 2 if partner.balanced and s in MAJORS else 0) for s in SUITS}
+    held = {s: max(partner.lengths[s], 2 if partner.balanced else 0) for s in SUITS}
     target = contract_for(a, held)
     likely = contract_for(a, {s: max(held[s], 2 if own_six(a, s) else 0) for s in SUITS})
     if target is None and likely is not None:  # a fit only if partner holds two of our six-card suit

@@ -86,3 +86,12 @@ def test_opener_reopens_their_three_level_overcall_with_extra_values() -> None:
     assert robot_call("As Ah Kh Qh Th 3h Ad 2d Qc Jc Tc 8c 3c", "1H 3D P P X P 3H P") == "4H"
     assert robot_call("Qs 5s Ah Kh Th 6h 3h 8d 2d Kc Jc 8c 3c", "1H 3D P P") == "P"
     assert robot_call("Qs 5s 4s Ah Kh Th 6h 3h 2d Kc Qc 8c 3c", "1H 3D P P") == "X"
+
+
+def test_the_reopening_doubler_raises_partner_s_answer_with_four_trumps() -> None:
+    """1♦ P P 1♠ X P 2♥ P: partner, who passed the opening, answered in hearts; 19 HCP with four
+    of them bid game (the robot passed 2♥ and made ten tricks), 17 invite, 14 pass."""
+    assert robot_call("5s 4s Ah Kh Jh 6h Ad Kd 6d 4d 3d Ac 7c", "1D P P 1S X P 2H P") == "4H"
+    assert robot_call("5s 4s Ah Kh Jh 6h Ad Kd 6d 4d 3d Qc 7c", "1D P P 1S X P 2H P") == "3H"
+    assert explain(calls_of("1D P P 1S X P 2H P 3H"), 8) == "Opener's rebid: 4+ hearts, extra values: invites game."
+    assert robot_call("5s 4s Ah Qh Jh 6h Ad Kd 6d 4d 3d 8c 7c", "1D P P 1S X P 2H P") == "P"

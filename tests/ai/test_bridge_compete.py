@@ -115,6 +115,17 @@ def test_the_overcaller_with_six_cards_and_extras_competes_again() -> None:
         "Competing: 6+ hearts, a six-card suit and extra values: competes again."
 
 
+def test_the_overcaller_with_seven_cards_competes_again_at_the_two_level() -> None:
+    """1♣ P 1♥ 1♠ 2♣ P P: eight spades to the ace-king and 11 HCP bid 2♠ (the robot passed 2♣,
+    where 4♠ made); with six spades and 11 HCP the overcall has said it all, and after partner's
+    double of 2♣ the seven-card hand leaves it in."""
+    assert robot_call("As Ks Ts 8s 7s 6s 3s 2s 4h Kd Jd 3d 4c", "1C P 1H 1S 2C P P") == "2S"
+    assert robot_call("As Ks Ts 8s 7s 6s 3s 2s 4h Kd Jd 3d 4c", "1C P 1H 1S 2C X P") == "P"
+    assert robot_call("As Ks Ts 8s 7s 6s 4h 3h Kd Jd 3d 5c 4c", "1C P 1H 1S 2C P P") == "P"
+    assert explain(calls_of("1C P 1H 1S 2C P P 2S"), 7) == \
+        "Competing: 6+ spades, a six-card suit and extra values, or seven cards: competes again."
+
+
 def test_a_jump_overcall_is_weak_and_advancer_raises_to_compete_or_to_game() -> None:
     """1♣ 2♠: six good spades and 6 HCP jump (they passed before); with 13 HCP it is an overcall of
     1♠. Advancer raises to 3♠ with three trumps, to 4♠ with four, or with game values; passes

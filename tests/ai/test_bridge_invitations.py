@@ -40,6 +40,14 @@ def test_responder_s_jump_in_a_six_card_major_invites_game() -> None:
     assert robot_call("9s 4s Kh 7h 2h Ad Jd 7d Ac 8c 5c 4c 2c", "1C P 1S P 1NT P 3S P") == "P"  # 12 HCP
 
 
+def test_a_long_minor_counts_its_length_opposite_a_balanced_rebid() -> None:
+    """1♣ 1♦ 1NT: a balanced opener holds two diamonds, so seven of them to the ace-king are a fit
+    and 10 HCP with three length points bid 3NT (the robot bid 2♦ and made ten tricks); with 7 HCP
+    the suit again, to play."""
+    assert robot_call("Ks 6s 8h 7h 5h Ad Kd 7d 6d 4d 3d 2d 8c", "1C P 1D P 1NT P") == "3NT"
+    assert robot_call("Ks 6s 8h 7h 5h Qd Jd 7d 6d 4d 3d 2d 8c", "1C P 1D P 1NT P") == "2D"
+
+
 def test_three_of_a_minor_both_hands_bid_invites_3nt() -> None:
     """1♦ 1♠ 2♦ 3♦: responder's raise invites; opener accepts with 13+ HCP, in notrump with a club
     stopper, else with seven diamonds in five of them (the simulation's choice over the rules' 3NT:

@@ -134,6 +134,13 @@ def test_opener_s_game_rebid_in_notrump_shows_its_points_and_partner_bids_the_sl
     assert robot_call("As Ks 4s 3s Th 8h 5h 4h Ad Jd 5c Qc Tc", "1C P 1D P 1S P 3NT P") == "P"
 
 
+def test_five_diamonds_is_three_key_cards_where_none_could_not_make_up_an_opening() -> None:
+    """1♠ 2♦ 3♦ 4NT 5♦: with none of the key cards opener would hold at most 11 HCP of the kings,
+    queens and jacks the asker lacks, less than the 12 an opening shows: three, and the asker with
+    two bids the slam (it signed off in 5♦ with thirteen tricks)."""
+    assert robot_call("Ks 6s Kh Jh Ad Qd Td 4d 3d Ac Jc 8c 2c", "1S P 2D P 3D P 4NT P 5D P") == "6D"
+
+
 def test_opener_s_jump_to_game_in_responder_s_major_shows_strength_for_a_slam() -> None:
     """1♥ 1♠ 4♠ by the losing trick count shows 15+ support points, so responder's 18 HCP ask for
     key cards."""

@@ -9,11 +9,12 @@ has no penalty double (``competition``'s double is negative), may be waiting wit
 over a one-level overcall, where partner had 1NT too, with a singleton or extra values. Over
 their overcall after partner passed the opening (1♦ P P 1♠), or over their raise of it after
 partner passed it (1♦ 1♠ P 3♠), the double is for takeout with a strong hand. Partner passes for
-penalty with length in their suit, else bids notrump with a stopper or its longest other suit."""
+penalty with length in their suit, else bids notrump with a stopper or its longest other suit.
+The doubler then rebids as over an answer to a direct takeout double (``doubler_rebids``)."""
 from __future__ import annotations
 
 from bot.ai.bridge_bidding import SUITS
-from bot.ai.bridge_system.competition import longest_other, notrump_opposite_opening
+from bot.ai.bridge_system.competition import doubler_rebids, longest_other, notrump_opposite_opening
 from bot.ai.bridge_system.position import Hand, Meaning, Option, Position, Test, at_least, at_most, both, either, good
 from bot.games.bridge import BIDS, DOUBLE, PASS
 
@@ -128,6 +129,27 @@ def after_reopening(position: Position, their: str) -> list[Option]:
             *longest_other(position, their, "an answer to the reopening double: the longest other suit")]
 
 
+def doubled_their(position: Position) -> str | None:
+    """Their suit, where our side's double at ``position`` is this module's (over their fit in
+    the pass-out seat, or the opener's over their overcall)."""
+    their = their_fit(position, 2)
+    if their is not None:
+        return their
+    passed = passed_overcall(position)
+    return passed[0] if passed is not None else None
+
+
+def answered(position: Position) -> tuple[str, str] | None:
+    """We doubled as this module says, the next hand passed, partner bid and the next passed:
+    their suit and partner's answer."""
+    calls = position.calls
+    if len(calls) < 4 or calls[-4] != (position.seat, DOUBLE) or calls[-3][1] != PASS \
+            or calls[-2][1] not in BIDS or calls[-1][1] != PASS:
+        return None
+    their = doubled_their(Position(calls[:-4], position.seat, position.shown, position.vulnerable))
+    return (their, calls[-2][1]) if their is not None else None
+
+
 def rules(position: Position) -> list[Option]:
     """The options at the places this module covers (none elsewhere)."""
     their = their_fit(position, 2)
@@ -136,6 +158,9 @@ def rules(position: Position) -> list[Option]:
     passed = passed_overcall(position)
     if passed is not None:
         return reopening(position, *passed)
+    rebid = answered(position)
+    if rebid is not None:
+        return doubler_rebids(position, *rebid)
     before = position.partner_doubled()
     if before is not None:
         their = their_fit(before, 2)

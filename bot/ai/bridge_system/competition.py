@@ -212,7 +212,7 @@ def doubler_rebids(position: Position, their: str, answer: str) -> list[Option]:
     options: list[Option] = list(long_suits) if minor else []
     if answer[1:] != "NT":
         suit = answer[1:]
-        jumped = int(answer[0]) > cheapest_level(suit, position.bids[0][1])
+        jumped = int(answer[0]) > cheapest_level(suit, position.bids[-2][1])
         if suit in "HS":
             options.append(Option("4" + suit, Meaning(19, lengths={suit: 4}, note="to play")))
             if jumped:

@@ -6,9 +6,10 @@ hand, forcing for one round. The overcaller then bids game with extras over the 
 does over responder's) and, over the new suit, raises it, rebids a long suit (a jump with extras)
 or bids notrump. A weak jump overcall has its own advances; over their bid, advancer's own
 five-card suit competes; and when they bid on past our overcall, the overcaller shows a second suit
-or a six-card one with extras. Over a 1NT advance the overcaller places the contract, invites, or
-shows a second suit. Over an overcall of their weak two or three-level preempt, advancer raises
-or bids a game. Other advances (and every pass) are the natural rules'."""
+or a six-card one with extras (seven cards at the two level). Over a 1NT advance the overcaller
+places the contract, invites, or shows a second suit. Over an overcall of their weak two or
+three-level preempt, advancer raises or bids a game. Other advances (and every pass) are the
+natural rules'."""
 from __future__ import annotations
 
 from bot.ai.bridge_bidding import cheapest_level
@@ -20,6 +21,7 @@ from bot.games.bridge import BIDS, DOUBLE, PASS
 
 FORCING = "a new suit: forcing for one round"
 EXTRAS = "a six-card suit and extra values: competes again"
+SEVEN = "a six-card suit and extra values, or seven cards: competes again"
 CUE_BID = "a cue-bid: a raise of partner's overcall to at least three, 11+ points"
 PREEMPTS = ("3C", "3D", "3H", "3S")
 """Their three-level preempts, which partner may overcall as their weak two."""
@@ -249,16 +251,21 @@ def again(position: Position) -> list[Option]:
     """Our suit overcall at the one or two level is our side's only bid, partner has passed and
     they bid on: a second five-card suit nobody has bid after a one-level overcall, at the cheapest
     level up to two, so partner may choose (the natural rules pass there with 5-5); else the
-    overcall's suit again, up to the three level, with six cards and 15+ HCP (they pass it too)."""
+    overcall's suit again, up to the three level, with six cards and 15+ HCP (they pass it too),
+    or at the two level with seven cards and any strength (it plays well opposite a shortage)."""
     mine = position.bids_of(position.seat)
     theirs_last = bool(position.bids) and position.bids[-1][0] % 2 != position.seat % 2
-    if len(mine) != 1 or position.bids_of(position.partner) or mine[0][0] > "2" or mine[0][1:] == "NT" \
+    if len(mine) != 1 or set(position.of(position.partner)) - {PASS} or mine[0][0] > "2" or mine[0][1:] == "NT" \
             or position.opener is None or position.opener % 2 == position.seat % 2 or not theirs_last:
         return []
     own = mine[0][1:]
     options = second_suits(position, own, 8, "2", "a second five-card suit") if mine[0][0] == "1" else []
-    if position.cheapest(own)[0] <= "3":
-        options.append(Option(position.cheapest(own), Meaning(15, lengths={own: 6}, note=EXTRAS)))
+    bid = position.cheapest(own)
+    note = SEVEN if bid[0] == "2" else EXTRAS
+    if bid[0] <= "3":
+        options.append(Option(bid, Meaning(15, lengths={own: 6}, note=note)))
+    if bid[0] == "2":
+        options.append(Option(bid, Meaning(lengths={own: 7}, note=note)))
     return options
 
 

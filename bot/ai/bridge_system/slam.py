@@ -8,7 +8,7 @@ bid one, or where the losing trick count says the two hands take twelve tricks (
 nine trumps and 25 HCP between them. Control bids on the way are in ``controls``."""
 from __future__ import annotations
 
-from bot.ai.bridge_bidding import SUITS
+from bot.ai.bridge_bidding import SUITS, expected_strength
 from bot.ai.bridge_system.losers import tricks
 from bot.ai.bridge_system.position import Hand, Meaning, Option, Position, Test, natural_call
 from bot.games.bridge import BIDS, PASS
@@ -182,12 +182,23 @@ def uncovered_ace(position: Position, hand: Hand, suit: str) -> bool:
     return bool(open_suits) and all(s in open_suits for s in lacking)
 
 
+def most_hcp(hand: Hand, suit: str, keys: int) -> int:
+    """The most HCP partner can hold with ``keys`` key cards: four for each, and every king,
+    queen and jack outside the key cards that the hand does not hold."""
+    honours = {"K": 3, "Q": 2, "J": 1}
+    others = sum(honours[rank] for s in SUITS for rank in honours
+                 if rank not in hand.holding(s) and not (s == suit and rank == "K"))
+    return 4 * keys + others
+
+
 def missing(position: Position, hand: Hand, suit: str, answer: str) -> int:
     """The key cards neither hand holds after partner's ``answer`` (5♣ or 5♦ read as the higher
-    count when the hand holds at most one key card or partner has shown 15+ HCP)."""
+    count when the hand holds at most one key card, partner has shown 15+ HCP, or the lower count
+    could not make up the strength partner has shown)."""
     mine = key_cards(hand, suit)
     theirs = {"5C": (1, 4), "5D": (0, 3)}.get(answer, (2, 2))
-    strong = position.shown[position.partner].min_hcp >= STRONG_ANSWERER
+    shown = position.shown[position.partner]
+    strong = shown.min_hcp >= STRONG_ANSWERER or most_hcp(hand, suit, theirs[0]) < expected_strength(shown)
     partner = theirs[1] if mine + theirs[1] <= 5 and (mine <= 1 or strong) else theirs[0]
     return 5 - mine - partner
 
