@@ -632,6 +632,16 @@ def test_opener_shows_a_second_five_card_suit_after_partners_pass() -> None:
     assert robot_call("As Qs 7s 5s 3s Kd Jd Ac Tc 7c 6c 4c 3c", "1S 2H P P") == "X"
 
 
+def test_opener_competes_with_six_cards_of_its_suit_after_partners_pass() -> None:
+    """1♠ X P 2♣: six spades to the ace-queen-jack and 15 HCP bid 2♠ (it passed, and 2♣ made
+    where 4♠ was on); with five spades it passes. Over 1♠ X P 3♣ three spades is no free bid."""
+    six = "As Qs Js Ts 8s 2s Ah Kh 7d 4d Jc Tc 6c"
+    assert robot_call(six, "1S X P 2C") == "2S"
+    assert explain(calls_of("1S X P 2C 2S"), 4) == "Later call: 6+ spades, six cards: competes."
+    assert robot_call("As Qs Js Ts 8s Ah Kh 7d 4d 2d Jc Tc 6c", "1S X P 2C") == "P"
+    assert robot_call(six, "1S X P 3C") != "3S"
+
+
 def test_over_their_negative_double_advancer_bids_as_over_a_pass() -> None:
     """1♣ 1♠ X: 8 HCP, balanced, the ace of clubs bid 1NT (a pass let them play 2♥ with 3NT ours);
     six hearts and 10 HCP bid 2♥, a new suit; three spades and 12 support points cue-bid 2♣, and

@@ -121,18 +121,22 @@ FREE_SECOND_SUIT = 14
 less, a minimum two-suiter passes (partner may still act)."""
 
 
-def opener_second_suit(position: Position) -> list[Option]:
+def opener_competes(position: Position) -> list[Option]:
     """Our one of a suit is our side's only bid, partner has passed and the last call is their
     bid: a second five-card suit nobody has bid, beside five of the opened one, at the cheapest
     level up to three, with ``FREE_SECOND_SUIT`` HCP (the natural rules pass there with 16 and
-    6-5). Not in the pass-out seat: there the reopening double, which partner may leave in, comes
-    first."""
+    6-5); else six cards of the opened suit again at the two level, at any strength (the natural
+    rules passed 1♠ X P 2♣ with six spades and 15 HCP). Not in the pass-out seat: there the
+    reopening double, which partner may leave in, comes first."""
     mine, bids = position.bids_of(position.seat), position.bids
     if len(mine) != 1 or mine[0][0] != "1" or mine[0][1:] == "NT" or position.opener != position.seat \
             or position.bids_of(position.partner) or position.calls[-1] != bids[-1] \
             or bids[-1][0] % 2 == position.seat % 2:
         return []
-    return second_suits(position, mine[0][1:], FREE_SECOND_SUIT, "3", "a second five-card suit: a free bid")
+    own = mine[0][1:]
+    again = position.cheapest(own)
+    six = [Option(again, Meaning(lengths={own: 6}, note="six cards: competes"))] if again[0] == "2" else []
+    return [*second_suits(position, own, FREE_SECOND_SUIT, "3", "a second five-card suit: a free bid"), *six]
 
 
 def second_suits(position: Position, own: str, least: int, top: str, note: str) -> list[Option]:
