@@ -141,6 +141,15 @@ def test_a_jump_overcall_is_weak_and_advancer_raises_to_compete_or_to_game() -> 
 
 
 
+def test_the_negative_double_with_one_major_takes_eight_hcp_over_a_two_level_overcall() -> None:
+    """1♦ 2♣: four spades, three hearts and 9 HCP double (they passed, short of the values the
+    rule asked); with 7 HCP they pass."""
+    assert robot_call("Ks Js 8s 2s Qh 7h 4h Qd 9d 3d Jc 5c 2c", "1D 2C") == "X"
+    assert explain(calls_of("1D 2C X"), 2) == \
+        "Response: 8+ HCP, negative: the unbid suits, not a penalty double."
+    assert robot_call("Ks Js 8s 2s 9h 7h 4h Qd 9d 3d Jc 5c 2c", "1D 2C") == "P"
+
+
 def test_the_negative_doubler_places_the_contract_on_opener_s_answer() -> None:
     """1♣ 1♠ X P 1NT P: the doubler's 13 HCP bid 3NT and 11 invite with 2NT (13 HCP bid 2♥ before,
     read as a response, and partner passed); 1♦ 1♠ X P 2♥ P: four hearts and 12 points bid game,

@@ -249,9 +249,10 @@ def negative_suits(ours: str, their: str) -> list[str]:
 def negative(position: Position, ours: str, their: str, level: int) -> list[Option]:
     """Partner opened one of a suit and the next hand overcalled: responder's first call. A
     five-card major at the two level with 10+ HCP is bid (forcing) rather than doubled; the
-    negative double shows the unbid majors (one of them with values); partner's minor is raised
-    with 6–10 HCP, and with 11–12 (no stopper for notrump, no major to double with) a jump to three
-    invites; over a minor opening, a hand of 13+ HCP with no natural bid cue-bids their suit."""
+    negative double shows the unbid majors (one of them where notrump does not fit); partner's
+    minor is raised with 6–10 HCP, and with 11–12 (no stopper for notrump, no major to double
+    with) a jump to three invites; over a minor opening, a hand of 13+ HCP with no natural bid
+    cue-bids their suit."""
     unbid = negative_suits(ours, their)
     options: list[Option] = []
     if ours in "HS":
@@ -272,7 +273,7 @@ def negative(position: Position, ours: str, their: str, level: int) -> list[Opti
                                                                note="a raise of partner's suit")))
     options += notrump_opposite_opening(their)
     if len(unbid) == 2 and unbid[0] in "HS":  # one major of the two: still the double, with values
-        options += [Option(DOUBLE, Meaning(6 if level == 1 else 10, lengths={m: 4}, note=NEGATIVE)) for m in unbid]
+        options += [Option(DOUBLE, Meaning(6 if level == 1 else 8, lengths={m: 4}, note=NEGATIVE)) for m in unbid]
     jump = position.jump(ours)
     if ours in "DC" and jump[0] == "3":
         options.append(Option(jump, Meaning(11, 12, lengths={ours: 4 if ours == "D" else 5},
