@@ -197,11 +197,12 @@ def advancing(position: Position, their: str, protective: bool = False) -> list[
 
 
 def doubler_rebids(position: Position, their: str, answer: str) -> list[Option]:
-    """We doubled for takeout (directly or in the pass-out seat) and partner answered: raise with
-    extras, or show the strong hand: a long suit of our own (a jump with 19+ HCP and six cards
-    invites game; where the cheapest bid in a major is at the three or four level, 19+ HCP and six
-    cards bid game in it), which over an answer in a minor comes before raising it. Over 1NT (6–10) 2NT
-    invites with 16–18 and 3NT bids the game with 19+; over 2NT (11) 3NT accepts with 14+."""
+    """We doubled for takeout (directly, in the pass-out seat, or reopening as ``balancing`` says)
+    and partner answered: raise with extras, or show the strong hand: a long suit of our own (a
+    jump with 19+ HCP and six cards invites game; where the cheapest bid in a major is at the
+    three or four level, 19+ HCP and six cards bid game in it), which over an answer in a minor
+    comes before raising it. Over 1NT (6–10) 2NT invites with 16–18 and 3NT bids the game with
+    19+; over 2NT (11) 3NT accepts with 14+."""
     long_suits = [Option(position.jump(s),
                          Meaning(19, lengths={s: 6}, note="a very strong hand with a long suit: invites game"),
                          when=longest(s, others(their)))
@@ -272,7 +273,7 @@ def negative(position: Position, ours: str, their: str, level: int) -> list[Opti
         options.append(Option(position.cheapest(ours), Meaning(6, 10, lengths={ours: 4 if ours == "D" else 5},
                                                                note="a raise of partner's suit")))
     options += notrump_opposite_opening(their)
-    if len(unbid) == 2 and unbid[0] in "HS":  # one major of the two: still the double, with values
+    if len(unbid) == 2 and unbid[0] in "HS":  # one major of the two: the double where notrump does not fit
         options += [Option(DOUBLE, Meaning(6 if level == 1 else 8, lengths={m: 4}, note=NEGATIVE)) for m in unbid]
     jump = position.jump(ours)
     if ours in "DC" and jump[0] == "3":
