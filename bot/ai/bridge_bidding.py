@@ -538,7 +538,8 @@ def place(a: Auction) -> str:
     never a part score or a minor's game).
     Where that finds nothing, two cards of our own six-card suit are likely enough with partner to
     bid it again at the cheapest level; where it finds notrump, a six-card major of ours is played
-    at the level those two cards make it worth (three to invite, four for game). Accept partner's
+    at the level those two cards make it worth (three to invite, four for game), and where notrump
+    was responder's 2NT invitation, three of the major invites instead. Accept partner's
     game invitation with 3+ HCP above what we have shown, or above the bottom of a range of three
     HCP or fewer (the top of a narrower one), or, where the opponents have bid, with our HCP and
     the least partner has shown making ``GAME``; opposite 2NT, in a six-card suit we bid."""
@@ -562,7 +563,7 @@ def place(a: Auction) -> str:
         target = again if int(again[0]) <= 3 else None
     elif target is not None and target[1:] == "NT" and likely is not None and likely[1:] in MAJORS \
             and int(likely[0]) <= 4:
-        target = likely
+        target = f"3{likely[1:]}" if target == "2NT" else likely  # the invitation in the major
     target = target or strong_rebid(a) or no_fit(a)
     if target is None or not a.legal(target) or (our_game(a) and int(target[0]) < 6 and target[1] in "CD"):
         return PASS

@@ -38,6 +38,14 @@ def test_opener_reopens_their_two_level_overcall_and_partner_may_pass_for_penalt
                                                   "pass it for penalty.")
 
 
+def test_four_of_their_suit_with_an_honour_and_values_leave_the_reopening_double_in() -> None:
+    """1♦ 2♥ P P X P: four hearts to the queen and 9 HCP pass for penalty (3♣ went four down);
+    four small hearts bid."""
+    assert robot_call("Ts 8s 3s Qh 9h 8h 5h Jd 2d Ac Qc 4c 3c", "1D 2H P P X P") == "P"
+    assert explain(calls_of("1D 2H P P X P P"), 6) == "Response: 4+ hearts, for penalty: length in their suit."
+    assert robot_call("Ts 8s 3s 9h 8h 6h 5h Jd 2d Ac Qc 4c 3c", "1D 2H P P X P") != "P"
+
+
 def test_the_protective_doubler_raises_and_partner_s_notrump_stops_their_suit() -> None:
     """3♣ P P X P 3♠ P: 21 HCP and five spades raise to game; 2♠ 2NT P: 10 HCP bid 3NT without a
     spade stopper, since partner's 2NT showed one."""

@@ -45,6 +45,15 @@ def test_responder_plays_a_six_card_major_rather_than_notrump_after_opener_s_min
     assert robot_call("As Qs 8s 7s 4s 2s 8h 4h 3h Qd 2d 5c 4c", "1D P 1S P 2D P") == "2S"
 
 
+def test_responder_invites_in_a_six_card_major_where_notrump_would_invite() -> None:
+    """1♣–1♠–2♣: six spades and 11 HCP without a fit for clubs jump to 3♠, inviting (4♠ went two
+    down opposite a void); a minimum opener with a singleton passes, two spades and 15 HCP bid
+    game."""
+    assert robot_call("As 8s 7s 6s 5s 3s Ah 5h 4h 2h 6d Kc 5c", "1C P 1S P 2C P") == "3S"
+    assert robot_call("4s Qh 5h 4h Kd Qd 2d Ac Jc 9c 8c 3c 2c", "1C P 1S P 2C P 3S P") == "P"
+    assert robot_call("Ks 4s Kh 5h 4h Ad Qd 9d Qc Jc 9c 8c 2c", "1C P 1S P 2C P 3S P") == "4S"
+
+
 def test_six_of_a_major_bid_before_are_bid_again_where_the_natural_rules_would() -> None:
     """1♣ 1♦ 1♠ 2♦ 3♣ 3♦: six solid spades compete in 3♠ (the system's "six of them" had applied only
     instead of 3NT, and the natural 3♠ became a pass). Their penalty double of 2♥ is not run from

@@ -13,6 +13,7 @@ from tests.ai.test_bridge_games import calls_of
     ("1D P 1S P 2C P", "9s 8s 5s 2s Kh Th Kd 7d 5d 3d Tc 9c 4c"),   # four diamonds, three clubs
     ("1D P 1H P 2C P", "9s 8s 5s Kh Th 7h 2h Kd 7d 5d Tc 9c 4c"),   # three and three
     ("1S P 1NT P 2H P", "9s 8s Kh Th Kd 7d 5d 4d 3d Qc 9c 4c 3c"),  # two and two
+    ("1D 1H 1S P 2C P", "As 9s 8s 6s 3s Kh 9h 8h 4h 3h Qd 4d 2d"),  # their overcall: three and a void
 ])
 def test_as_many_of_openers_first_suit_go_back_to_it(auction: str, hand: str) -> None:
     call = robot_call(hand, auction)

@@ -57,6 +57,22 @@ def test_two_key_cards_missing_stop_at_five() -> None:
     assert explain(calls_of("2C P 2D P 2S P 3S P 4NT P 5D P 5S"), 12) == "Later call: signs off: two key cards are missing, or the ace of a suit without a control."
 
 
+def test_a_double_of_four_notrump_or_of_its_answer_changes_neither() -> None:
+    """The opponents' double (lead-directing) of 4NT or of the answer: the answer is the same and
+    the asker still places the contract (it passed 5♣ doubled holding 6♠ before)."""
+    assert robot_call(RESPONDER, JACOBY + " 4D P 4NT X") == robot_call(RESPONDER, JACOBY + " 4D P 4NT P") == "5S"
+    assert robot_call(OPENER, JACOBY + " 4D P 4NT P 5S X") == "6S"
+    asker = "As Ks 3s 2s 3h Ad Kd Qd Td 7d 5d Kc Jc"
+    assert robot_call(asker, "P P 1D 2H X P 3S P 4S P 4NT P 5C X") == "6S"
+
+
+def test_five_hearts_from_a_strong_two_clubs_opener_is_all_five_key_cards_opposite_none() -> None:
+    """2♣–2♦–2NT–3♣–3♠–4NT–5♥: two key cards could not make up the 22 HCP of the 2NT rebid, so the
+    answer is all five; the asker with none bids the slam (it signed off at five before)."""
+    assert robot_call("Qs 7s 5s 4s Qh Jh 7h Kd 7d 5d 3d Qc 5c", "2C P 2D P 2NT P 3C P 3S P 4NT P 5H P") == "6S"
+    assert robot_call("Qs 7s 5s 4s Qh Jh 7h Kd 7d 5d 3d Qc 5c", "1NT P 2C P 2S P 4NT P 5H P") == "5S"
+
+
 def test_a_raise_agrees_the_suit_for_key_cards() -> None:
     """2♣–2♦–2♠–3♠ shows seven spades between the hands, not eight: the raise still agrees them."""
     assert explain(calls_of("2C P 2D P 2S P 3S P 4NT P 5C"), 10) == "Later call: one or four key cards."

@@ -118,12 +118,18 @@ def reopening(position: Position, their: str, passed_opening: bool) -> list[Opti
 def after_reopening(position: Position, their: str) -> list[Option]:
     """Partner reopened with a double and the next hand passed: pass for penalty, notrump, partner's
     major with three cards (a fit found; four of another suit are no better), or the longest other
-    suit (three cards at least: a hand that bids holds four or fewer of theirs)."""
+    suit (three cards at least: a hand that bids holds four or fewer of theirs). Over a two-level
+    or higher overcall, four of theirs with an honour and 8+ HCP pass too: two trump tricks or so
+    beside partner's opening."""
     opened = position.bids[0][1][1:]
+    trap = [Option(PASS, Meaning(8, lengths={their: 4}, note="for penalty: length in their suit"),
+                   when=lambda hand: any(r in "AKQJ" for r in hand.holding(their)))
+            ] if position.bids[-1][1][0] >= "2" else []
     fit = [Option(position.cheapest(opened), Meaning(lengths={opened: 3}, note="a fit with partner's major"),
                   when=lambda hand: max(hand.info.lengths.values()) <= 4)] if opened in "HS" else []
     return [Option(PASS, Meaning(lengths={their: 4}, note="for penalty: length in their suit"),
                    when=either(good(their), at_least(their, 5))),
+            *trap,
             *notrump_opposite_opening(their),
             *fit,
             *longest_other(position, their, "an answer to the reopening double: the longest other suit")]

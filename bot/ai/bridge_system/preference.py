@@ -1,5 +1,5 @@
 """Preference after partner shows a second, lower-ranking suit at the two level: opener's (1♦–1♠–2♣,
-1♠–1NT–2♥, the opponents silent) or the overcaller's (1♣ 1♠ X P 2♣ 2♥, the opponents passing it):
+1♠–1NT–2♥, the opponents silent or passing the rebid) or the overcaller's (1♣ 1♠ X P 2♣ 2♥, the opponents passing it):
 the natural rules look for game values and pass without them, leaving the side in partner's second
 suit with more cards of the first between the hands. A club player goes back to the first suit
 (partner holds at least as many of it) with as many cards in it as in the second, at the two level
@@ -22,6 +22,17 @@ def back_to_first(position: Position, sequence: tuple[str, ...] | None) -> list[
             or answer[1:] == second or SUITS.index(second) <= SUITS.index(first)):
         return []
     return to_first(position, first, second, "opener")
+
+
+def over_their_bid(position: Position) -> list[Option]:
+    """The same preference when the opponents have bid but passed partner's rebid (1♦ 1♥ 1♠ P
+    2♣ P): our side's bids are opener's first suit, our one-level answer and opener's new suit,
+    each the next call of our side."""
+    ours = [c for s, c in position.calls if s % 2 == position.seat % 2]
+    if position.opener != position.partner or position.calls[-1][1] != PASS \
+            or all(s % 2 == position.seat % 2 for s, _ in position.bids) or PASS in ours:
+        return []
+    return back_to_first(position, tuple(ours))
 
 
 def overcallers_suits(position: Position) -> list[Option]:

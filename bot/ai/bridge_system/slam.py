@@ -11,7 +11,7 @@ from __future__ import annotations
 from bot.ai.bridge_bidding import SUITS, expected_strength
 from bot.ai.bridge_system.losers import tricks
 from bot.ai.bridge_system.position import Hand, Meaning, Option, Position, Test, natural_call
-from bot.games.bridge import BIDS, PASS
+from bot.games.bridge import BIDS, DOUBLE, PASS
 
 ANSWERS = {"5C": "one or four key cards", "5D": "none or three key cards",
            "5H": "two (or all five) key cards without the trump queen",
@@ -147,12 +147,14 @@ def ask_first(position: Position, hand: Hand, call: str) -> bool:
 
 
 def since_our(position: Position, call: str) -> list[tuple[int, str]] | None:
-    """The calls after our side's last ``call``, if the opponents have only passed since."""
+    """The calls after our side's last ``call``, if the opponents have only passed or doubled since
+    (a double of 4NT or of an answer, lead-directing, changes neither the answers nor the asker's
+    decision)."""
     indices = [i for i, (s, c) in enumerate(position.calls) if c == call and s % 2 == position.seat % 2]
     if not indices:
         return None
     later = list(position.calls[indices[-1] + 1:])
-    if any(c != PASS for s, c in later if s % 2 != position.seat % 2):
+    if any(c not in (PASS, DOUBLE) for s, c in later if s % 2 != position.seat % 2):
         return None
     return [(position.calls[indices[-1]][0], call)] + later
 
@@ -194,12 +196,14 @@ def most_hcp(hand: Hand, suit: str, keys: int) -> int:
 def missing(position: Position, hand: Hand, suit: str, answer: str) -> int:
     """The key cards neither hand holds after partner's ``answer`` (5♣ or 5♦ read as the higher
     count when the hand holds at most one key card, partner has shown 15+ HCP, or the lower count
-    could not make up the strength partner has shown)."""
+    could not make up the strength partner has shown; 5♥ or 5♠ read as all five when the hand
+    holds none and one of the last two holds), where partner's HCP allow the higher count."""
     mine = key_cards(hand, suit)
-    theirs = {"5C": (1, 4), "5D": (0, 3)}.get(answer, (2, 2))
+    low, high = {"5C": (1, 4), "5D": (0, 3)}.get(answer, (2, 5))
     shown = position.shown[position.partner]
-    strong = shown.min_hcp >= STRONG_ANSWERER or most_hcp(hand, suit, theirs[0]) < expected_strength(shown)
-    partner = theirs[1] if mine + theirs[1] <= 5 and (mine <= 1 or strong) else theirs[0]
+    strong = shown.min_hcp >= STRONG_ANSWERER or most_hcp(hand, suit, low) < expected_strength(shown)
+    possible = mine + high <= 5 and 4 * high - 1 <= shown.max_hcp  # the king among them counts 3
+    partner = high if possible and (strong or (mine <= 1 and high < 5)) else low
     return 5 - mine - partner
 
 
