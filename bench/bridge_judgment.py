@@ -76,11 +76,12 @@ HANDS: dict[str, Callable[[HandInfo], bool]] = {
     "five-five": lambda h: sorted(h.lengths.values())[-2] >= 5 and h.hcp >= 11,
     "preempt": lambda h: max(h.lengths.values()) >= 7 and 5 <= h.hcp <= 10,
     "takeout": lambda h: min(h.lengths.values()) <= 1 and sorted(h.lengths.values())[1] >= 3 and h.hcp >= 13,
+    "strong": lambda h: h.hcp >= 22,
 }
 """Hands a deal may be required to hold (``--hand``), to measure a rule on the deals where it can
 apply: both majors of five or more and unequal (8–17 HCP), a six-card major with 15+, two
 five-card suits with 11+, a seven-card suit with 5–10 (a preempt), a singleton or void with three
-or more of each other suit and 13+ (a takeout double)."""
+or more of each other suit and 13+ (a takeout double), 22+ HCP (the strong 2♣)."""
 
 
 def random_deals(count: int, seed: int, min_hcp: int, hand: str | None = None) -> list[tuple[str, int]]:

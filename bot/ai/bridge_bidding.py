@@ -511,14 +511,15 @@ def their_suits_stopped(a: Auction) -> bool:
 
 def overcall(a: Auction) -> str:
     """Over the opponents' opening: 1NT with 15-18 balanced and a stopper, or a 5-card suit they
-    have not bid at the one level (8+ HCP) or two level (10+ HCP, two of the top five honours).
-    Else pass."""
+    have neither bid nor shown five cards of (a transfer's suit) at the one level (8+ HCP) or two
+    level (10+ HCP, two of the top five honours). Else pass."""
     h = a.hand
     theirs = a.bids[-1][1]
     if theirs[0] == "1" and theirs[1:] != "NT" and h.balanced and 15 <= h.hcp <= 18 \
             and stopper(a.cards, theirs[1:]):
         return "1NT"
-    their_suits = their_strains(a.bids, a.me)
+    their_suits = their_strains(a.bids, a.me) | {s for seat in (a.me + 1, a.me + 3)
+                                                 for s, n in a.shown[seat % 4].lengths.items() if n >= 5}
     options = [s for s in SUITS if s not in their_suits and h.lengths[s] >= 5]
     for suit in sorted(options, key=lambda s: -h.lengths[s]):
         bid = a.cheapest(suit)

@@ -120,6 +120,14 @@ def test_an_artificial_bid_is_not_doubled_for_penalty() -> None:
     assert robot_call("As Ks 4s Ah Jh 8h 3h Kd 6d 2d Qc Jc 5c", "1NT 2NT") == "X"
 
 
+def test_no_overcall_in_the_suit_their_transfer_shows() -> None:
+    """1NT P 2♦ (a transfer: five hearts): five hearts and 13 HCP do not overcall 2♥ in the suit
+    their side holds (it went two down); over 1♦ they overcall 1♥."""
+    hand = "As Ks 9s Kh Jh Th 6h 3h 2d 8c 5c 3c 2c"
+    assert robot_call(hand, "1NT P 2D") != "2H"
+    assert robot_call(hand, "1D") == "1H"
+
+
 def position_of(auction: str) -> Position:
     calls = calls_of(auction)
     return Position(calls, len(calls) % 4, describe(calls))

@@ -38,3 +38,13 @@ def test_after_openers_notrump_rebid_a_two_suiter_bids_its_second_suit() -> None
     assert robot_call("Ks Js 3s 2s 5h 4h 2d Kc Qc Jc Tc 6c 2c", "1H P 1S P 1NT P") == "2C"
     assert robot_call("8s 6s 5s 3s 2s 2h Kd Td 6d 5d 2d Kc 7c", "1C P 1S P 1NT P") != "2D"
     assert robot_call("As Ts 8s 7s 3s 9d 8d Kc Qc Tc 5c 4c 2c".replace("9d", "Ad"), "1H P 1S P 1NT P") != "2C"
+
+
+def test_after_openers_suit_again_a_five_five_responder_bids_its_second_suit() -> None:
+    """1♦–1♠–2♦: five spades, five hearts and a void in diamonds bid 2♥ (the robot passed 2♦ where
+    4♥ made); opener with four hearts raises, with three spades and a singleton heart
+    prefers spades."""
+    assert robot_call("Js 6s 5s 3s 2s Ah Qh 5h 3h 2h Jc 7c 6c", "1D P 1S P 2D P") == "2H"
+    assert explain(calls_of("1D P 1S P 2D P 2H"), 6) == "Later call: 5+ spades, 5+ hearts, a second five-card suit."
+    assert robot_call("Qs 8s Kh Jh 7h 4h Ad Kd 7d 6d 4d 4c 3c", "1D P 1S P 2D P 2H P")[1] == "H"
+    assert robot_call("Qs 8s 7s Kh Ad Kd 7d 6d 4d 3d Qc 5c 4c", "1D P 1S P 2D P 2H P")[1] == "S"

@@ -17,6 +17,13 @@ def test_a_fit_with_ten_or_more_raises_to_two_and_forces() -> None:
         "Response: 10+ HCP, 4+ diamonds, an inverted raise: forcing, no four-card major.")
 
 
+def test_five_five_in_the_majors_answer_one_spade_four_four_one_heart() -> None:
+    """1♦: the higher of two five-card majors first, the lower of two four-card ones."""
+    assert robot_call("Qs 9s 7s 6s 4s Ah Qh 7h 3h 2h 8d 2d Ac", "1D P") == "1S"
+    assert robot_call("Qs 9s 7s 6s Ah Qh 7h 3h 8d 5d 2d Ac 4c", "1D P") == "1H"
+    assert robot_call("Qs 9s 7s 6s 4s Ah Qh 7h 3h 8d 5d 2d Ac", "1D P") == "1S"
+
+
 def test_opener_shows_extra_values_in_a_new_suit() -> None:
     """1♦–2♦–2♠: 13 HCP, six diamonds and four spades (15 points)."""
     assert robot_call("As Ts 3s 2s Ah Qh Qd Jd 8d 6d 5d 3d 8c", "1D P 2D P") == "2S"

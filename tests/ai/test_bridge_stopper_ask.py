@@ -32,6 +32,15 @@ def test_opener_answers_the_ask() -> None:
     assert robot_call("7s 5s Kh Qh 3h Ad Kd Jd 9d 4d Qc 8c 3c", asked) == "3H"
 
 
+def test_seven_cards_of_our_major_answer_the_ask_with_game_in_it() -> None:
+    """1♣ X P 1♦ P 1♠ P 2♣ P: the doubler's seven solid spades bid 4♠ (3NT on the club stopper
+    had gone down with ten tricks in spades); six of them bid 3NT."""
+    asked = "1C X P 1D P 1S P 2C P"
+    assert robot_call("As Ks Qs Js 6s 3s 2s 9h Ad 3d Kc Jc 3c", asked) == "4S"
+    assert explain(calls_of(asked + " 4S"), 9).endswith("seven cards: game in our major.")
+    assert robot_call("As Ks Qs Js 6s 3s 9h Ad 3d 2d Kc Jc 3c", asked) == "3NT"
+
+
 def test_the_asker_bids_game_in_the_fit_or_3nt() -> None:
     """Over 3♦ (four or more) four diamonds make eight: 5♦; with three, 3NT."""
     four = "4s Ah Qh 6h 2h Ad Qd 5d 3d Kc 9c 7c 2c"

@@ -4,13 +4,15 @@ After 1♥/1♠–1NT–two of a new suit that would leave a six-card suit unmen
 HCP and a good suit, inviting game (opener bids game with a fit and more than a minimum). After
 opener's 1NT rebid (1♥–1♠–1NT) it would leave a two-suiter in notrump: responder bids its second
 suit, five cards beside five of its first or six alone, at the two level to play, below its first
-suit (a higher one is forcing) and not new minor forcing's."""
+suit (a higher one is forcing) and not new minor forcing's. After opener's own suit again at the
+two level (1♦–1♠–2♦) a five-five responder bids its lower second suit at the two level too."""
 from __future__ import annotations
 
 from bot.ai.bridge_bidding import SUITS
 from bot.ai.bridge_system.jump_shift import answered, jump_in
 from bot.ai.bridge_system.minor import new_minor, notrump_rebid
 from bot.ai.bridge_system.position import Meaning, Option, at_most, both, good
+from bot.games.bridge import BIDS
 
 LONG = 6
 """The cards of responder's own suit."""
@@ -51,3 +53,18 @@ def second_suit(sequence: tuple[str, ...] | None) -> list[Option]:
             if suit != sequence[0][1] and "2" + suit != asks
             for option in (Option("2" + suit, Meaning(high=SECOND_SUIT_MOST, lengths={first: 5, suit: 5}, note=note)),
                            Option("2" + suit, Meaning(high=SECOND_SUIT_MOST, lengths={suit: 6}, note=note)))]
+
+
+def second_suit_over_rebid(sequence: tuple[str, ...] | None) -> list[Option]:
+    """Responder's second five-card suit, lower than its first, at the two level after one of a
+    suit, a one-level answer in a suit and opener's suit again at the two level (the natural
+    rules pass there with five-five)."""
+    if sequence is None or len(sequence) != 3 or not answered(sequence) or sequence[1] == "1NT":
+        return []
+    opening, answer, rebid = sequence
+    if rebid != "2" + opening[1]:
+        return []
+    first = answer[1]
+    return [Option("2" + suit, Meaning(6, lengths={first: 5, suit: 5}, note="a second five-card suit"))
+            for suit in SUITS[SUITS.index(first) + 1:]
+            if suit != opening[1] and BIDS.index("2" + suit) > BIDS.index(rebid)]

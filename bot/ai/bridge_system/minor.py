@@ -7,7 +7,7 @@ A raise of a minor that is forcing lets a strong hand with a fit go slowly towar
 find 3NT from the right side) instead of guessing between 3NT and five of the minor at once."""
 from __future__ import annotations
 
-from bot.ai.bridge_system.position import Hand, Meaning, Option, Test, at_most, short_suit
+from bot.ai.bridge_system.position import Hand, Meaning, Option, at_most, short_suit
 from bot.ai.bridge_system.strong import support_points
 from bot.games.bridge import PASS
 
@@ -20,8 +20,10 @@ NEW_SUITS = {"C": ("2D", "2H", "2S"), "D": ("2H", "2S", "3C")}
 """Opener's four-card suits over the inverted raise, cheapest first."""
 
 
-def more(suit: str, than: str) -> Test:
-    return lambda hand: hand.info.lengths[suit] > hand.info.lengths[than]
+def spades_first(hand: Hand) -> bool:
+    """More spades than hearts, or five of each: the higher of two five-card suits first."""
+    spades, hearts = hand.info.lengths["S"], hand.info.lengths["H"]
+    return spades > hearts or spades == hearts >= 5
 
 
 def unbalanced(hand: Hand) -> bool:
@@ -50,13 +52,14 @@ def after_minor(sequence: tuple[str, ...]) -> list[Option] | None:
 
 
 def responses(minor: str) -> list[Option]:
-    """Responder's first call: a four-card major at the one level (the longer, hearts with 4-4),
+    """Responder's first call: a four-card major at the one level (the longer, hearts with 4-4,
+    spades with 5-5),
     1♦ over 1♣ with four diamonds, 3NT with 13–15 balanced, the inverted raise, 2NT with 10–12
     balanced (invites), over 1♦ 2♣ with four clubs and 10+, 3NT with 16+ balanced, the
     preemptive raise, else 1NT (6–9)."""
     support = SUPPORT[minor]
     options = [Option(PASS, Meaning(0, 5)),
-               Option("1S", Meaning(6, lengths={"S": 4}, note=FORCING), when=more("S", "H")),
+               Option("1S", Meaning(6, lengths={"S": 4}, note=FORCING), when=spades_first),
                Option("1H", Meaning(6, lengths={"H": 4}, note=FORCING))]
     if minor == "C":
         options.append(Option("1D", Meaning(6, lengths={"D": 4}, note=FORCING)))

@@ -74,7 +74,8 @@ def cue_bid(calls: Calls, seat: int, back: int) -> int | None:
 
 
 def answer(position: Position, suit: str) -> list[Option]:
-    """Opposite the ask: 3NT with a stopper; else three cards of a suit partner bid (game in a
+    """Opposite the ask: game in our major with seven cards of it (a suit to play, stopper or
+    not); 3NT with a stopper; else three cards of a suit partner bid (game in a
     major partner showed five of), our own suit again with a card more than we have shown (four at
     least: a second suit rebid shows five-five), or, where we have bid no suit of our own, two of
     partner's suit (so a raise of partner's suit shows three cards where we have one); else our
@@ -82,7 +83,9 @@ def answer(position: Position, suit: str) -> list[Option]:
     partner = position.shown[position.partner]
     partners = [c[1:] for c in position.bids_of(position.partner) if c[1:] in SUITS and c[1:] != suit]
     mine = [c[1:] for c in position.bids_of(position.seat) if c[1:] in SUITS and c[1:] not in partners]
-    options = [Option("3NT", Meaning(note="a stopper in the suit asked"), when=stopped(suit))]
+    options = [Option("4" + own, Meaning(lengths={own: 7}, note="seven cards: game in our major"))
+               for own in mine if own in "HS"]
+    options.append(Option("3NT", Meaning(note="a stopper in the suit asked"), when=stopped(suit)))
     for own in partners:
         if own in "SH" and partner.lengths[own] >= 5:
             options.append(Option("4" + own, Meaning(lengths={own: 3}, note=NO_STOPPER)))

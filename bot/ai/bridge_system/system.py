@@ -109,6 +109,7 @@ def rules_at(position: Position) -> Rules | None:
     return Rules([*controls.cue_bids(position, sequence), *slam.ask(position), *quantitative.answer(position),
                   *quantitative.slam_tries(position, sequence), *jump_shift.rules(sequence),
                   *long_suit.own_suit(sequence), *long_suit.second_suit(sequence),
+                  *long_suit.second_suit_over_rebid(sequence),
                   *preference.back_to_first(position, sequence), *preference.over_their_bid(position),
                   *preference.overcallers_suits(position),
                   *minor.checkback(sequence), *notrump_rebid.rules(sequence),
