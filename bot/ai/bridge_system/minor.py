@@ -53,10 +53,9 @@ def after_minor(sequence: tuple[str, ...]) -> list[Option] | None:
 
 def responses(minor: str) -> list[Option]:
     """Responder's first call: a four-card major at the one level (the longer, hearts with 4-4,
-    spades with 5-5),
-    1♦ over 1♣ with four diamonds, 3NT with 13–15 balanced, the inverted raise, 2NT with 10–12
-    balanced (invites), over 1♦ 2♣ with four clubs and 10+, 3NT with 16+ balanced, the
-    preemptive raise, else 1NT (6–9)."""
+    spades with 5-5), 1♦ over 1♣ with four diamonds, 3NT with 13–15 balanced, the inverted raise,
+    2NT with 10–12 balanced (invites), over 1♦ 2♣ with four clubs and 10+, 3NT with 16+ balanced,
+    the preemptive raise, else 1NT (6–9)."""
     support = SUPPORT[minor]
     options = [Option(PASS, Meaning(0, 5)),
                Option("1S", Meaning(6, lengths={"S": 4}, note=FORCING), when=spades_first),

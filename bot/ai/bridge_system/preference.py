@@ -1,7 +1,7 @@
 """Preference after partner shows a second, lower-ranking suit at the two level: opener's (1♦–1♠–2♣,
-1♠–1NT–2♥, the opponents silent or passing the rebid) or the overcaller's (1♣ 1♠ X P 2♣ 2♥, the opponents passing it):
-the natural rules look for game values and pass without them, leaving the side in partner's second
-suit with more cards of the first between the hands. A club player goes back to the first suit
+1♠–1NT–2♥, the opponents silent or passing the rebid) or the overcaller's (1♣ 1♠ X P 2♣ 2♥, the
+opponents passing it): the natural rules look for game values and pass without them, leaving the
+side in partner's second suit with more cards of the first between the hands. A club player goes back to the first suit
 (partner holds at least as many of it) with as many cards in it as in the second, at the two level
 and to play."""
 from __future__ import annotations

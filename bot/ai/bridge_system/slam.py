@@ -194,10 +194,11 @@ def most_hcp(hand: Hand, suit: str, keys: int) -> int:
 
 
 def missing(position: Position, hand: Hand, suit: str, answer: str) -> int:
-    """The key cards neither hand holds after partner's ``answer`` (5♣ or 5♦ read as the higher
+    """The key cards neither hand holds after partner's ``answer``: 5♣ or 5♦ read as the higher
     count when the hand holds at most one key card, partner has shown 15+ HCP, or the lower count
     could not make up the strength partner has shown; 5♥ or 5♠ read as all five when the hand
-    holds none and one of the last two holds), where partner's HCP allow the higher count."""
+    holds none and partner has shown 15+ HCP or two could not make up its strength; never a higher
+    count than partner's most HCP can hold."""
     mine = key_cards(hand, suit)
     low, high = {"5C": (1, 4), "5D": (0, 3)}.get(answer, (2, 5))
     shown = position.shown[position.partner]
