@@ -180,6 +180,8 @@ def read_call(shown: list[Shown], bids: list[tuple[int, str]], seat: int, call: 
                 me.promise(0, suit=strain, length=6)  # responder's jump: ``long_major_invitation``
             elif opener_rebid and level > cheapest_level(strain, bids[-1][1]):
                 me.promise(0, suit=strain, length=6)  # opener jumps in its own suit only with six
+                if level == 3 and partner_bids[0][0] == "1" and all(s % 2 == seat % 2 for s, _ in bids):
+                    me.promise(0, 18)  # invites game: 16+ points with the length; 19 HCP bid game
             elif opener_rebid and strain in "CD" and partner_bids[:1] and partner_bids[0][0] == "1" \
                     and all(s % 2 == seat % 2 for s, _ in bids):
                 me.promise(0, suit=strain, length=5)  # over a one-level answer fewer bid notrump or another suit
@@ -443,6 +445,8 @@ def opener_rebid(a: Auction) -> str:
         if h.balanced:
             return "3NT" if h.hcp >= 19 else "2NT" if h.hcp >= 17 else PASS
         if h.lengths[own] >= 6:
+            if own in "CD" and h.hcp >= 19 and not their_strains(a.bids, a.me):
+                return "3NT"
             return compete(a, "4" + own if own in MAJORS and h.points >= 19 else ("3" if h.points >= 16 else "2") + own)
         second = [s for s in SUITS[SUITS.index(own) + 1:] if h.lengths[s] >= 4]
         higher = [s for s in SUITS[:SUITS.index(own)] if h.lengths[s] >= 4 and h.points >= 17]  # a reverse
@@ -489,6 +493,8 @@ def rebid_after_new_suit(a: Auction, own: str, new: str) -> str:
         step = a.cheapest(own)
         if points >= 19 and own in MAJORS:
             return "4" + own
+        if h.hcp >= 19 and not their_strains(a.bids, a.me) and not two_level:
+            return "3NT"  # a long minor and 19+: game opposite any answer (the jump to three invites)
         return step if points <= 15 else f"{int(step[0]) + 1}{own}"
     theirs = their_strains(a.bids, a.me)
     for suit in SUITS[::-1]:
@@ -697,12 +703,12 @@ def invitation(a: Auction) -> str | None:
 
 
 def long_major_invitation(a: Auction) -> bool:
-    """Partner's jump to three of a major partner has bid and we have not, the opponents passing
-    throughout: six cards of it and game values opposite what we have shown if we hold two
-    (``contract_for``'s fit with a balanced hand)."""
+    """Partner's jump to three of a major partner has bid and we have not, the opponents without
+    a bid (a double of theirs is no bid): six cards of it and game values opposite what we have
+    shown if we hold two (``contract_for``'s fit with a balanced hand)."""
     seat, last = a.bids[-1]
     strain = last[1:]
     earlier = [c for s, c in a.bids[:-1] if s == seat]
     return (last[0] == "3" and strain in MAJORS and any(c[1:] == strain for c in earlier)
             and not any(c[1:] == strain for c in a.bids_of(a.me)) and cheapest_level(strain, a.bids[-2][1]) == 2
-            and all(c == PASS for s, c in a.calls if s % 2 != a.me % 2))
+            and all(s % 2 == a.me % 2 for s, _ in a.bids))

@@ -53,6 +53,15 @@ def test_nine_trumps_compete_at_the_three_level() -> None:
         "Advance: 4–11 HCP, 3+ hearts, a raise of partner's overcall."
 
 
+def test_three_trumps_raise_partners_weak_two_over_their_overcall() -> None:
+    """P 2♥ 3♦: three hearts to the ace-queen and 11 HCP raise to 3♥ (nine trumps; it passed, and
+    they played 3♦ with game ours); two hearts pass."""
+    assert robot_call("5s 3s 2s Ah Qh 4h Qd 8d 2d Kc Tc 3c 2c", "P 2H 3D") == "3H"
+    assert explain([(0, "Pass"), (1, "2H"), (2, "3D"), (3, "3H")], 3) == \
+        "Response: 4+ HCP, 2+ hearts, competes: a fit with partner's suit."
+    assert robot_call("5s 3s 2s Ah Qh Jd Qd 8d 2d Kc Tc 3c 2c", "P 2H 3D") == "P"
+
+
 def test_nine_trumps_and_a_singleton_compete_with_few_points() -> None:
     """1NT (2♥) 2♠: four hearts, a singleton and only an ace still raise to 3♥ (4+ HCP with a
     short suit and nine trumps); with a balanced hand of the same strength, pass."""

@@ -168,6 +168,15 @@ def test_the_negative_doubler_places_the_contract_on_opener_s_answer() -> None:
     assert robot_call("5s 4s Kh Jh Th 6h 5h Qd 4d 2d 8c 7c 9c", "1C 1S X P 2C P") == "2H"
 
 
+def test_the_negative_doubler_with_four_spades_shows_them_over_opener_s_hearts() -> None:
+    """1♣ 1♦ X P 1♥ P: the double held four spades and two hearts (no five for 1♠), so 8 HCP bid
+    1♠ (it passed 1♥, and 4♠ was on the 4-4 fit); opener with four spades raises."""
+    assert robot_call("Qs 5s 3s 2s Qh 6h 8d 6d 5d Kc Jc 9c 2c", "1C 1D X P 1H P") == "1S"
+    assert explain(calls_of("1C 1D X P 1H P 1S"), 6) == \
+        "Response: 6–11 HCP, 4+ spades, four of them: the major the double showed."
+    assert robot_call("Ks Ts 8s 7s Kh 9h 7h 4h Ad Qd Qc 5c 3c", "1C 1D X P 1H P 1S P") == "2S"
+
+
 def test_the_negative_doubler_reads_opener_s_free_bid_over_their_raise_as_extras() -> None:
     """1♣ 1♠ X 2♠ 3♣ P: opener bid freely at the three level (14+ HCP read), so 12 HCP with a
     spade stopper bid 3NT (they had passed it, with eleven tricks there); four hearts and 11
@@ -470,6 +479,7 @@ def test_the_takeout_doubler_shows_its_own_long_suit_before_raising_a_minor() ->
     assert explain(calls_of("1D X P 2C P 3S"), 5) == \
         "Competing: 19+ HCP, 6+ spades, a very strong hand with a long suit: invites game."
     assert robot_call("As Ks Qs Ts 5s Ah 8h 4h 2d Ac Jc 4c 3c", "1D X P 2C P") == "2S"
+    assert robot_call("As Ks Qs Js Ts 8s Qh Jh 8h Ad Kd 7d 8c", "P 1C X P 1H P") == "2S"  # the jump from 1♠ too
     assert robot_call("As Ks Qs Ts 5s Qh Jh 4h 3h 2d Ac 4c 3c", "1D X P 2H P") == "4H"
 
 
@@ -588,6 +598,16 @@ def test_advancer_bids_game_with_ten_opposite_a_three_level_overcall() -> None:
     assert explain(calls_of("2S 3D P 3NT"), 3) == "Advance: 10+ HCP, a stopper in their suit."
     assert robot_call("Js 7s 4s 2s 6h 3h 6d 5d 4d Ac Kc Qc 7c", "3H 3S P") == "4S"
     assert robot_call("Ks 8s Kh 8h 4h Jd 9d 5d 2d Kc Tc 5c 3c", "2H 2S P") == "P"
+
+
+def test_advancer_bids_a_five_card_major_over_a_three_level_overcall() -> None:
+    """2♦ 3♣ P: five hearts, four spades and 11 HCP bid 3♥, forcing (4♣ had been bid and passed,
+    with game on); the overcaller with two hearts and a diamond stopper bids 3NT. Six hearts and
+    10 HCP over 3♦ 3♠ P bid 4♥."""
+    assert robot_call("As Ks 8s 2s Kh 9h 8h 6h 4h 6d Jc 9c 8c", "2D 3C P") == "3H"
+    assert explain(calls_of("2D 3C P 3H"), 3) == "Advance: 10+ HCP, 5+ hearts, a new suit: forcing for one round."
+    assert robot_call("Qs Js Ts 5s Jh Th Kd 4d Ac Kc Qc Tc 2c", "2D 3C P 3H P") == "3NT"
+    assert robot_call("5s 4s Ah Qh 9h 8h 6h 2h Kd 7d Jc 9c 8c", "3D 3S P") == "4H"
 
 
 def test_responder_bids_a_five_card_major_at_the_two_level_rather_than_doubling() -> None:

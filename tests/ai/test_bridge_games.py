@@ -186,7 +186,8 @@ def test_six_of_a_major_bid_once_take_partners_3nt_out_but_not_after_a_preempt()
 def test_opener_s_two_notrump_rebid_shows_18_19_and_responder_finds_the_major_fit() -> None:
     """1♣–1♥: a balanced 19 with four spades rebids 2NT (18–19) rather than 3NT; responder shows
     five hearts (3♥) or four spades (3♠), and opener raises with three hearts or four spades, else
-    bids 3NT. Six hearts bid game at once; 5 HCP pass 2NT."""
+    bids 3NT. Six hearts bid game at once; 6 HCP bid 3NT (24 with opener's least; it passed, and
+    3NT made), 5 HCP pass 2NT."""
     opener = "As Qs 5s 4s Kh 3h Kd Jd 4d Ac Qc 3c 2c"
     assert robot_call(opener, "1C P 1H P") == "2NT"
     assert explain(calls_of("1C P 1H P 2NT"), 4) == "Opener's rebid: 18–19 HCP, balanced."
@@ -198,4 +199,5 @@ def test_opener_s_two_notrump_rebid_shows_18_19_and_responder_finds_the_major_fi
     assert robot_call("As Qs 5s Kh 3h Kd Jd 4d 3d Ac Qc 3c 2c", "1C P 1H P 2NT P 3H P") == "3NT"
     assert robot_call("As Qs 5s Kh 3h 2h Kd Jd 4d Ac Qc 3c 2c", "1C P 1H P 2NT P 3H P") == "4H"
     assert robot_call("3s 2s Qh Jh 9h 8h 7h 6h Qd 4d 3d 3c 2c", "1C P 1H P 2NT P") == "4H"
+    assert robot_call("Qs 7s 6s Th 8h 7h 4h Td 5d Kc Jc Tc 8c", "1D P 1H P 2NT P") == "3NT"
     assert robot_call("Qs 3s 2s 9h 8h 7h 6h Qd 4d 3d Jc 3c 2c", "1C P 1H P 2NT P") == "P"

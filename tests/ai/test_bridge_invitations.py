@@ -40,6 +40,13 @@ def test_responder_s_jump_in_a_six_card_major_invites_game() -> None:
     assert robot_call("9s 4s Kh 7h 2h Ad Jd 7d Ac 8c 5c 4c 2c", "1C P 1S P 1NT P 3S P") == "P"  # 12 HCP
 
 
+def test_the_six_card_major_invitation_stands_over_their_double() -> None:
+    """1♦ P 1♠ X 1NT P 3♠ P: their takeout double is no bid, so 3♠ still invites with six spades;
+    13 HCP with three spades accept (it passed, and 4♠ made), 12 pass."""
+    assert robot_call("Ks 6s 4s Ah 8h 6h 2h Kd Td 7d 5d Kc 4c", "1D P 1S X 1NT P 3S P") == "4S"
+    assert robot_call("Ks 6s 4s Ah 8h 6h 2h Kd Td 7d 5d Qc 4c", "1D P 1S X 1NT P 3S P") == "P"
+
+
 def test_a_long_minor_counts_its_length_opposite_a_balanced_rebid() -> None:
     """1♣ 1♦ 1NT: a balanced opener holds two diamonds, so seven of them to the ace-king are a fit
     and 10 HCP with three length points bid 3NT (the robot bid 2♦ and made ten tricks); with 7 HCP
@@ -129,3 +136,15 @@ def test_responder_invites_with_2nt_where_they_have_bid() -> None:
     assert robot_call("Qs 7s 3s 8h 6h 2h Kd 6d 5d 2d Ac Jc 6c", "P 1C P 1D 1H 1S P") == "P"
     assert robot_call("As Ks Ts 2s Th Ad Qd 7d Qc Tc 9c 4c 2c", "P 1C P 1D 1H 1S P 2NT P") == "3NT"
     assert robot_call("As Ks Ts 2s Th Jd 8d 7d Qc Tc 9c 4c 2c", "P 1C P 1D 1H 1S P 2NT P") == "P"
+
+
+def test_opener_s_jump_in_a_six_card_minor_invites_and_nineteen_hcp_bid_3nt() -> None:
+    """1♣ 1♥ 3♣ invites with up to 18 HCP (it was read as up to 21): opener with 19+ HCP and six
+    clubs bids 3NT itself; responder counts the jump for 18 and bids 3NT with 6 HCP (on 2,000
+    random deals this scored better than the book's 8), passing with 5."""
+    assert explain(calls_of("1C P 1H P 3C"), 4) == ("Opener's rebid: 10–18 HCP, 16+ points (HCP with length or shortness), "
+                                                   "6+ clubs.")
+    assert robot_call("Ts 5s 2s Kh Jh 8h 4h Qd 7d 3d 8c 6c 2c", "1C P 1H P 3C P") == "3NT"
+    assert robot_call("Ts 5s 2s Kh Jh 8h 4h Jd 7d 3d 8c 6c 2c", "1C P 1H P 3C P") == "P"
+    assert robot_call("Ks 5s Ah 4h Qd 7d 2d Ac Kc Qc Jc 5c 2c", "1C P 1H P") == "3NT"
+    assert robot_call("Ks 5s Ah 4h Qd 7d 2d Ac Kc Qc Jc 5c 2c", "1C P 1NT P") == "3NT"

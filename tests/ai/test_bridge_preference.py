@@ -34,6 +34,13 @@ def test_an_invitation_is_not_cut_to_a_preference() -> None:
     assert robot_call("Ks 8s 5s 2s Kh Qh 3h Kd 7d 5d 3d 9c 4c", "1D P 1S P 2C P") == "2NT"
 
 
+def test_game_values_ask_for_a_stopper_rather_than_give_preference() -> None:
+    """P 1♦ P 1♥ 1♠ 2♣ P: 15 HCP with four diamonds and a singleton king of spades bid 2♦, which
+    opener passed with 3NT cold; the cue-bid asks for a spade stopper and opener bids 3NT."""
+    assert robot_call("Ks Ah 9h 5h 4h 3h Ad 8d 6d 5d Kc Tc 8c", "P 1D P 1H 1S 2C P") == "2S"
+    assert robot_call("As Qs Qh Th Kd Jd 9d 4d 2d Qc Jc 7c 3c", "P 1D P 1H 1S 2C P 2S P") == "3NT"
+
+
 def test_as_many_of_the_overcaller_s_first_suit_go_back_to_it() -> None:
     """1♣ 1♠ X P 2♣ 2♥ P: four spades and a void in hearts give preference to 2♠ (2♥ was left in,
     the six-six major two-suiter's spades unplayed); with more hearts, a pass."""

@@ -206,7 +206,7 @@ def doubler_rebids(position: Position, their: str, answer: str) -> list[Option]:
     long_suits = [Option(position.jump(s),
                          Meaning(19, lengths={s: 6}, note="a very strong hand with a long suit: invites game"),
                          when=longest(s, others(their)))
-                  for s in others(their) if s != answer[1:] and position.cheapest(s)[0] == "2"]
+                  for s in others(their) if s != answer[1:] and position.cheapest(s)[0] in "12"]
     long_suits += [Option("4" + s, Meaning(19, lengths={s: 6}, note="a very strong hand with a long suit: to play"),
                           when=longest(s, others(their)))
                    for s in others(their) if s in "HS" and s != answer[1:] and position.cheapest(s)[0] in "34"]
@@ -354,8 +354,9 @@ def doubler_places(position: Position, ours: str, their: str, rebid: str, free: 
     our HCP and what opener's answer showed (12 at least). Opener bid a major we showed: with four
     cards, game in it with 24 points between the hands (``natural.GAME``), a raise to invite with 22
     (below game). Else 3NT with 24 HCP and a stopper in their suit, 2NT inviting with 23 (a
-    stopper, unless opener's notrump has one), a five-card major we showed at the two level to
-    play, at the three level forcing with 23, a cue-bid of their suit forcing to game with 24; else
+    stopper, unless opener's notrump has one), four cards of the other major we showed at the one
+    level (a double with one major: 1♣ 1♦ X P 1♥ P 1♠), a five-card one at the two level to play, at
+    the three level forcing with 23, a cue-bid of their suit forcing to game with 24; else
     pass. Over opener's game (3NT, four of a major, five of a minor), pass."""
     showed = negative_suits(ours, their)
     opener = max(14 if free else 12, position.shown[position.partner].min_hcp)
@@ -376,6 +377,9 @@ def doubler_places(position: Position, ours: str, their: str, rebid: str, free: 
     if position.cheapest("NT") == "2NT":
         options.append(Option("2NT", Meaning(game_points - 1, game_points - 1, note="invites 3NT"), when=stopper))
     others = [s for s in showed if s in "HS" and s != strain]  # opener's major: the fit above
+    options += [Option(position.cheapest(s), Meaning(high=game_points - 1, lengths={s: 4},
+                                                     note="four of them: the major the double showed"))
+                for s in others if position.cheapest(s)[0] == "1"]
     options += [Option(position.cheapest(s), Meaning(high=game_points - 1, lengths={s: 5}, note="to play"))
                 for s in others if position.cheapest(s)[0] == "2"]
     options += [Option(position.cheapest(s), Meaning(game_points - 1, lengths={s: 5}, note="forcing: a five-card suit"))

@@ -3,7 +3,8 @@
 3NT would bury a five-three or four-four major fit, so responder places the game: four of
 opener's major with three cards, four of its own major with six, three of it with five (opener
 raises with three, else bids 3NT), 3♠ over 1♥ with four spades as well (opener raises with four),
-else 3NT with 7+ HCP. Slams in notrump are ``quantitative``'s; with less, the natural rules pass."""
+else 3NT with 6+ HCP (24 with opener's least). Slams in notrump are ``quantitative``'s; with
+less, the natural rules pass."""
 from __future__ import annotations
 
 from bot.ai.bridge_bidding import MAJORS
@@ -25,7 +26,7 @@ def responder_places(opening: str, answer: str) -> list[Option]:
                     Option("3" + answer, Meaning(lengths={answer: 5}, note="five cards: opener raises with three"))]
     if answer == "H":
         options.append(Option("3S", Meaning(lengths={"S": 4}, note="four spades as well: opener raises with four")))
-    return options + [Option("3NT", Meaning(7, note="to play"))]
+    return options + [Option("3NT", Meaning(6, note="to play"))]
 
 
 def opener_raises(answer: str, shown: str) -> list[Option]:

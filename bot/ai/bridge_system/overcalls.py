@@ -197,15 +197,23 @@ higher, and holds more of its range's 12–17 on average."""
 
 def over_weak_two(position: Position, theirs: str, overcall: str) -> list[Option]:
     """Partner overcalled their weak two or three-level preempt in a suit, not jumping (12+ HCP),
-    and the next hand passed: game in a major with three trumps, 3NT with a stopper in their suit
-    (``GAME_OPPOSITE``), or a raise to the three level with three trumps and 8+ support points
-    (the overcaller bids game with extras); the rest is the natural rules'."""
+    and the next hand passed: game in a major with three trumps, a five-card major of our own (at
+    the three level, forcing: the overcaller raises with three or bids 3NT; game at the four level
+    with six cards), 3NT with a stopper in their suit (``GAME_OPPOSITE``), or a raise to the three
+    level with three trumps and 8+ support points (the overcaller bids game with extras); the rest
+    is the natural rules'."""
     suit = overcall[1:]
     least = GAME_OPPOSITE[overcall[0]]
     options = []
     if suit in "SH":
         options.append(Option("4" + suit, Meaning(lengths={suit: 3}, points=least, note="game opposite the overcall"),
                               points=support_points(suit)))
+    for major in (m for m in "SH" if m not in (suit, theirs)):
+        bid = position.cheapest(major)
+        if bid[0] == "3":
+            options.append(Option(bid, Meaning(least, lengths={major: 5}, note=FORCING)))
+        elif bid == "4" + major:
+            options.append(Option(bid, Meaning(least, lengths={major: 6}, note="game in our own major")))
     options.append(Option("3NT", Meaning(least, note="a stopper in their suit"), when=stopped(theirs)))
     raise_ = position.cheapest(suit)
     if raise_[0] == "3":

@@ -3,13 +3,18 @@
 opponents passing it): the natural rules look for game values and pass without them, leaving the
 side in partner's second suit with more cards of the first between the hands. A club player goes back to the first suit
 (partner holds at least as many of it) with as many cards in it as in the second, at the two level
-and to play."""
+and to play, with up to 11 HCP."""
 from __future__ import annotations
 
 from bot.ai.bridge_bidding import SUITS
 from bot.ai.bridge_system.game_choice import instead_of, or_natural
 from bot.ai.bridge_system.position import Hand, Meaning, Option, Position, at_least, both
 from bot.games.bridge import PASS
+
+
+PREFERENCE_MOST = 11
+"""The most HCP for the preference: with 12 the hands hold a game, which the natural rules or the
+stopper ask (``stopper_ask``) look for."""
 
 
 def back_to_first(position: Position, sequence: tuple[str, ...] | None) -> list[Option]:
@@ -57,6 +62,7 @@ def to_first(position: Position, first: str, second: str, whose: str) -> list[Op
 
     def preferred(hand: Hand) -> bool:
         return hand.info.lengths[first] >= hand.info.lengths[second]
-    meaning = Meaning(lengths={first: 2}, note=f"preference: {whose}'s first suit rather than the second")
+    meaning = Meaning(high=PREFERENCE_MOST, lengths={first: 2},
+                      note=f"preference: {whose}'s first suit rather than the second")
     return [Option(call, meaning, when=or_natural(position, call,
                                                   both(instead_of(position, PASS), both(at_least(first, 2), preferred))))]

@@ -2,8 +2,9 @@
 bids on in a suit partner has bid as high as the trumps between the two hands (what partner has
 shown and its own) less six, up to the three level, with 5+ HCP; eight trumps compete at the two
 level, nine at the three; nine trumps and a singleton or void compete at the three level with
-4+ HCP, the shape making the tricks. Where the natural rules would raise partner's suit anyway,
-this is the same call, read the same way: a fit with partner's suit."""
+4+ HCP, the shape making the tricks (the first answer to a weak two or a preempt too). Where
+the natural rules would raise partner's suit anyway, this is the same call, read the same way: a
+fit with partner's suit."""
 from __future__ import annotations
 
 from bot.ai.bridge_system.position import Hand, Meaning, Option, Position, Test, natural_call, short_suit
@@ -26,8 +27,11 @@ def fit_needed(position: Position, suit: str, trumps: int = 8) -> int:
 
 
 def first_answer(position: Position) -> bool:
-    """Partner opened and this is our first bid: the answers to an opening read a raise otherwise."""
-    return position.opener == position.partner and not position.bids_of(position.seat)
+    """Partner opened one of a suit, 1NT or 2♣ and this is our first bid: the answers to those
+    openings read a raise otherwise. Over a weak two or a preempt the raise competes by the law."""
+    opening = position.bids[0][1] if position.bids else ""
+    return (position.opener == position.partner and not position.bids_of(position.seat)
+            and (opening[0] == "1" or opening == "2C"))
 
 
 def compete(position: Position) -> list[Option]:
