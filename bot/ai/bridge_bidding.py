@@ -145,7 +145,7 @@ def read_call(shown: list[Shown], bids: list[tuple[int, str]], seat: int, call: 
         if strain == "NT":
             me.promise(15, 18, balanced=True)
         else:
-            me.promise(8 if level == 1 else 10, 37, strain, 5)
+            me.promise(8 if level == 1 or bids[-1][1] == "1NT" else 10, 37, strain, 5)  # ``overcall``
     elif strain == "NT":
         if opener_rebid and level == 2 and partner_bids:  # opener_rebid: over 1NT 17-18, else 12-14 or 18-19
             two_level = BIDS.index(bids[-1][1]) >= BIDS.index("1NT")  # 1NT was no longer a bid
@@ -518,7 +518,8 @@ def their_suits_stopped(a: Auction) -> bool:
 def overcall(a: Auction) -> str:
     """Over the opponents' opening: 1NT with 15-18 balanced and a stopper, or a 5-card suit they
     have neither bid nor shown five cards of (a transfer's suit) at the one level (8+ HCP) or two
-    level (10+ HCP, two of the top five honours). Else pass."""
+    level (10+ HCP, two of the top five honours; over their 1NT six cards and 8+ HCP too). Else
+    pass."""
     h = a.hand
     theirs = a.bids[-1][1]
     if theirs[0] == "1" and theirs[1:] != "NT" and h.balanced and 15 <= h.hcp <= 18 \
@@ -532,7 +533,7 @@ def overcall(a: Auction) -> str:
         honours = sum(c[1] == suit.lower() and c[0] in "AKQJT" for c in a.cards)
         if bid[0] == "1" and h.hcp >= 8:
             return bid
-        if bid[0] == "2" and h.hcp >= 10 and honours >= 2:
+        if bid[0] == "2" and h.hcp >= (8 if theirs == "1NT" and h.lengths[suit] >= 6 else 10) and honours >= 2:
             return bid
     return PASS
 

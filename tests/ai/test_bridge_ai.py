@@ -36,6 +36,8 @@ def robot_call(hand: str, auction: str = "") -> str:
     ("As Ks 4s Kh 8h Qd 9d 5d 2d Qc Tc 3c 7c", "1D"),       # 4-4 in the minors
     ("As Qs 4s Kh 8h 2h Kd 5d 2d Qc Tc 3c 7c", "1C"),       # 14, four clubs, three diamonds
     ("Ks Qs Ts 9s 6s 4s Jh 2h 9d 5d Tc 3c 7c", "2S"),       # 6 HCP, six spades: weak two
+    ("Ks Js 9s 8s 5s 4s 7h 3h Ad 9d 4d 8c 5c", "2S"),       # king-jack sixth: sound enough
+    ("Ks Ts 9s 8s 5s 4s 7h 3h Ad 9d 4d 8c 5c", "P"),        # king-ten sixth: not
     ("Kh Qh Th 9h 6h 4h 3h Js 9d 5d Tc 3c 7c", "3H"),       # seven hearts: preempt
     ("As Kh Qd Jc Ks Ah 8h 9h 6d 5d Kc Tc 3c", "2NT"),      # 20 balanced
 ])
@@ -64,6 +66,7 @@ def test_openings(hand: str, call: str) -> None:
     ("2H", "Ks Qs 8s 4s 3s Ah 2h Ad 5d 9c Tc Kc 7c", "2S"),       # over a weak two: five spades
     ("2H P", "As 3s 2s Kh 6h 2h Ad Jd 7d 6d 5d Kc 3c", "4H"),    # 15 HCP, three trumps: game
     ("2H P", "As 3s 2s Kh 6h 2h Qd Jd 7d 6d 5d Kc 3c", "3H"),    # 13: a preemptive raise
+    ("2D P", "Qs 8s 6s Ah Kh Jh Th 6h 2h Ac Tc 6c 3c", "2H"),    # 14 and a good suit: forcing
     ("2S P 6S P", "Ks Qs 9s 7s 6s 2s Th 2h Jd 9d 8d 4c 3c", "P"),  # partner placed the slam
     ("2S P 3D P", "Ks Qs 9s 7s 6s 2s Th 2h Jd 9d 8d 4c 3c", "4D"),  # a new suit: support
     ("1S P P X P 1NT P", "Ah Jh 9h 4h Ad Kd Jd Td 9d 4d Kc 9c 4c", "2NT"),  # 1NT answered the double: no Stayman, 16 invite
@@ -74,6 +77,8 @@ def test_openings(hand: str, call: str) -> None:
     ("P 1D P 1H 1S 2C 2S", "Ks 6s Ah Kh Jh 7h 3h 2h Kd 9d 5d Qc 8c", "4H"),  # they bid: game, not 3♥
     ("1H", "Ks Qs Js 9s 4s Qh 8h 2d 9d Kc Tc 3c 7c", "1S"),       # overcall at the one level
     ("1H", "Ks 9s 4s Qh 8h 2h 9d 5d 2d Kc Tc 3c 7c", "P"),        # nothing to say
+    ("1NT", "Ks Qs Ts 7s 4s 3s Jh Th 9h 6h 6d Kc 8c", "2S"),      # six cards and 9 HCP over their 1NT
+    ("1NT", "Ks Qs Ts 7s 4s Jh Th 9h 6h 6d 5d Kc 8c", "P"),       # five need 10
     ("1H", "As Kh Qh Ks 4s 8h 6d 9d 5d Kc Tc 3c 7c", "1NT"),      # 15 balanced, hearts stopped
     ("P P 1D 2D P 2H", "Qs Js 8s 4s 4h Ad Kd Qd 9d Ac Qc 9c 2c", "P"),  # 18 HCP: not in the majors Michaels showed
     ("1H 2D P P 2NT P", "Ts 6s Jh Th 5h 4h 3h 6d 5d Qc Jc Tc 4c", "3H"),  # five trumps opposite the reopening 2NT

@@ -168,6 +168,14 @@ def test_the_negative_doubler_places_the_contract_on_opener_s_answer() -> None:
     assert robot_call("5s 4s Kh Jh Th 6h 5h Qd 4d 2d 8c 7c 9c", "1C 1S X P 2C P") == "2H"
 
 
+def test_four_trumps_and_a_weak_hand_jump_to_three_of_partner_s_major_over_their_overcall() -> None:
+    """1♥ 1♠: four hearts and 4 HCP jump to 3♥, preemptive (the law: nine trumps; it passed with
+    too few HCP for the single raise); 9 HCP and three hearts raise once."""
+    assert robot_call("7s Qh 6h 5h 3h Jd 8d 4d 3d 2d Jc 5c 2c", "1H 1S") == "3H"
+    assert explain(calls_of("1H 1S 3H"), 2) == "Response: at most 7 HCP, 4+ hearts, a preemptive raise: nine trumps."
+    assert robot_call("7s 5s Kh 6h 5h Qd 8d 4d 3d 2d Kc 5c 2c", "1H 1S") == "2H"
+
+
 def test_the_negative_doubler_with_four_spades_shows_them_over_opener_s_hearts() -> None:
     """1♣ 1♦ X P 1♥ P: the double held four spades and two hearts (no five for 1♠), so 8 HCP bid
     1♠ (it passed 1♥, and 4♠ was on the 4-4 fit); opener with four spades raises."""

@@ -247,20 +247,28 @@ def negative_suits(ours: str, their: str) -> list[str]:
     return [s for s in "HS" if s not in (ours, their)] or [s for s in "DC" if s not in (ours, their)]
 
 
+PREEMPTIVE_RAISE = 7
+"""The most HCP for responder's jump to three of partner's major over their overcall, with four
+trumps: the law's nine trumps compete at the three level; with more, the single raise."""
+
+
 def negative(position: Position, ours: str, their: str, level: int) -> list[Option]:
     """Partner opened one of a suit and the next hand overcalled: responder's first call. A
     five-card major at the two level with 10+ HCP is bid (forcing) rather than doubled; the
     negative double shows the unbid majors (one of them where notrump does not fit); partner's
-    minor is raised with 6–10 HCP, and with 11–12 (no stopper for notrump, no major to double
+    major is raised to three with four trumps and up to ``PREEMPTIVE_RAISE`` HCP (preemptive),
+    partner's minor with 6–10 HCP, and with 11–12 (no stopper for notrump, no major to double
     with) a jump to three invites; over a minor opening, a hand of 13+ HCP with no natural bid
     cue-bids their suit."""
     unbid = negative_suits(ours, their)
     options: list[Option] = []
     if ours in "HS":
-        options += [Option(position.cheapest(their), Meaning(10, lengths={ours: 3}, note="a cue-bid: a raise to at least three"),
-                           when=lambda hand: hand.info.support_points(ours) >= 11),
-                    Option(position.cheapest(ours), Meaning(5, 10, lengths={ours: 3}, note="a raise of partner's suit")),
-                    ]
+        options.append(Option(position.cheapest(their), Meaning(10, lengths={ours: 3}, note="a cue-bid: a raise to at least three"),
+                              when=lambda hand: hand.info.support_points(ours) >= 11))
+        if position.jump(ours)[0] == "3":
+            options.append(Option(position.jump(ours), Meaning(0, PREEMPTIVE_RAISE, lengths={ours: 4},
+                                                               note="a preemptive raise: nine trumps")))
+        options.append(Option(position.cheapest(ours), Meaning(5, 10, lengths={ours: 3}, note="a raise of partner's suit")))
     one_level = [Option(position.cheapest(s), Meaning(6, lengths={s: 5}, note="forcing"))
                  for s in SUITS if s not in (ours, their) and position.cheapest(s)[0] == "1"]
     options += one_level

@@ -2,7 +2,7 @@
 twos and preempts."""
 from __future__ import annotations
 
-from bot.ai.bridge_system.position import Hand, Meaning, Option, Test, both, good
+from bot.ai.bridge_system.position import Hand, Meaning, Option, Test, both, sound
 from bot.games.bridge import PASS
 
 
@@ -13,8 +13,8 @@ def rule_of_20(hand: Hand) -> bool:
 
 
 def weak_two(suit: str) -> Test:
-    """Exactly six cards in a good suit, and no four-card major beside it."""
-    return both(good(suit), lambda hand: hand.info.lengths[suit] == 6
+    """Exactly six cards in a sound suit, and no four-card major beside it."""
+    return both(sound(suit), lambda hand: hand.info.lengths[suit] == 6
                 and all(hand.info.lengths[m] < 4 for m in "SH" if m != suit))
 
 
@@ -29,9 +29,9 @@ def openings() -> list[Option]:
     weak = [Option(f"2{s}", Meaning(5, 11, {s: 6}, note="a weak two"),
                    when=weak_two(s)) for s in "SHD"]
     preempts = [Option(f"3{s}", Meaning(5, 10, {s: 7}, note="a preempt"),
-                       when=good(s)) for s in "SHDC"]
+                       when=sound(s)) for s in "SHDC"]
     four = [Option(f"4{s}", Meaning(5, 11, {s: 8}, note="a preempt"),
-                   when=good(s)) for s in "SH"]
+                   when=sound(s)) for s in "SH"]
     return [
         Option("2C", Meaning(22, note="strong and artificial: forcing, says nothing of clubs")),
         Option("2NT", Meaning(20, 21, balanced=True)),

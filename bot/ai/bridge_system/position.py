@@ -74,6 +74,12 @@ def good(suit: str) -> Test:
     return test
 
 
+def sound(suit: str) -> Test:
+    """Two of the top four honours: a suit to preempt in (K-J-x-x-x-x and A-J-x-x-x-x-x are, as at
+    a club table)."""
+    return lambda hand: sum(r in "AKQJ" for r in hand.holding(suit)) >= 2
+
+
 def longest(suit: str, among: str = SUITS) -> Test:
     """``suit`` is the hand's longest of ``among`` (the higher-ranking on equal length)."""
     return lambda hand: hand.info.longest(among) == suit

@@ -39,7 +39,7 @@ def after_two_clubs(sequence: tuple[str, ...]) -> list[Option] | None:
 
 def new_suits(suit: str) -> list[Option]:
     """A new suit over partner's weak two in ``suit``: forcing, answered before anything else."""
-    return [Option(f"{2 if SUITS.index(s) < SUITS.index(suit) else 3}{s}", Meaning(16, lengths={s: 5}, note="forcing"),
+    return [Option(f"{2 if SUITS.index(s) < SUITS.index(suit) else 3}{s}", Meaning(14, lengths={s: 5}, note="forcing"),
                    when=good(s))
             for s in SUITS if s != suit]
 
