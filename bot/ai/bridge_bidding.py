@@ -445,7 +445,7 @@ def opener_rebid(a: Auction) -> str:
         if h.balanced:
             return "3NT" if h.hcp >= 19 else "2NT" if h.hcp >= 17 else PASS
         if h.lengths[own] >= 6:
-            if own in "CD" and h.hcp >= 19 and not their_strains(a.bids, a.me):
+            if long_minor_game(a, own):
                 return "3NT"
             return compete(a, "4" + own if own in MAJORS and h.points >= 19 else ("3" if h.points >= 16 else "2") + own)
         second = [s for s in SUITS[SUITS.index(own) + 1:] if h.lengths[s] >= 4]
@@ -467,6 +467,12 @@ def opener_rebid_notrump(a: Auction, mine: str, reply: str) -> str:
     if mine == "2NT" and reply == "4NT":
         return "6NT" if h.hcp >= 21 else PASS
     return PASS
+
+
+def long_minor_game(a: Auction, own: str) -> bool:
+    """Opener's six-card minor and 19+ HCP, the opponents silent: 3NT opposite any answer rather
+    than the jump to three, which invites."""
+    return own in "CD" and a.hand.hcp >= 19 and not their_strains(a.bids, a.me)
 
 
 def rebid_after_new_suit(a: Auction, own: str, new: str) -> str:
@@ -493,8 +499,8 @@ def rebid_after_new_suit(a: Auction, own: str, new: str) -> str:
         step = a.cheapest(own)
         if points >= 19 and own in MAJORS:
             return "4" + own
-        if h.hcp >= 19 and not their_strains(a.bids, a.me) and not two_level:
-            return "3NT"  # a long minor and 19+: game opposite any answer (the jump to three invites)
+        if long_minor_game(a, own) and not two_level:
+            return "3NT"
         return step if points <= 15 else f"{int(step[0]) + 1}{own}"
     theirs = their_strains(a.bids, a.me)
     for suit in SUITS[::-1]:
