@@ -691,3 +691,64 @@ def test_over_their_negative_double_advancer_bids_as_over_a_pass() -> None:
     assert robot_call("As Ks Js 4s 2s Ah Kh 9d 6d 3d Jc 8c 4c", "1C 1S X 2C P") == "4S"
     assert robot_call("Qs 9s 7s 4s Jh 9h 5h 8d 6d Kc 7c 5c 2c", "1D 1S X") == "2S"
     assert robot_call("Qs 9s 7s 4s Jh 9h 5h 8d 6d Kc 7c 5c 2c", "1D 1S P") == "3S"
+
+
+def test_responder_answers_a_weak_jump_to_the_three_level() -> None:
+    """1♥ 3♦: six spades and 14 HCP bid 3♠, forcing (it passed with slam on); four spades and 10
+    HCP double (negative); three hearts and 11 support points bid 4♥ over 3♠. The opener raises
+    3♠ with three, bids 3NT with a diamond stopper and two spades, and passes the negative double
+    with four diamonds."""
+    assert robot_call("Ks Qs Js 8s 5s 2s Jh 4h Qd 3d Kc Qc 5c", "1H 3D") == "3S"
+    assert explain(calls_of("1H 3D 3S"), 2) == "Response: 11+ HCP, 5+ spades, forcing."
+    assert robot_call("Ks Qs 5s 2s Kh 4h Qd 3d Jc 8c 6c 4c 2c", "1H 3D") == "X"
+    assert robot_call("Ks Qs 5s Kh 4h 2h Qd 3d Jc 8c 6c 4c 2c", "1H 3S") == "4H"
+    assert robot_call("As 6s 4s Ah Qh Th 7h 5h Ad 9d 4d 8c 6c", "1H 3D 3S P") == "4S"
+    assert robot_call("As 6s Ah Qh Th 7h 5h Ad 9d 6d 4d 8c 6c", "1H 3D 3S P") == "3NT"
+    assert robot_call("As 6s Ah Qh Th 7h 5h Ad 9d 6d 4d 8c 6c", "1H 3D X P") == "P"
+
+
+def test_over_a_double_of_their_preempt_a_long_minor_bids_game() -> None:
+    """3♣ X P: eight diamonds and 14 HCP with no club stopper bid 5♦ (3♦ was passed with game
+    on); over 2♠ X P the jump to 4♦ stays below 3NT's place, so 3NT with the spade king."""
+    assert robot_call("Ks 8s 6s Ah Kd Qd Td 9d 8d 6d 5d 3d Qc", "3C X P") == "5D"
+    assert explain(calls_of("3C X P 5D"), 3) == "Advance: 12+ HCP, 5+ diamonds, to play."
+
+
+def test_after_the_cue_bid_over_their_overcall_of_our_notrump_responder_places_the_game() -> None:
+    """1NT 2♦ 3♦ (Stayman) P 3♥ P: four spades and two hearts bid 3NT (it passed 3♥ on a 4-2
+    fit); over 3♠ it raises to game."""
+    responder = "Ks Js 9s 5s Jh 9h Qd 6d Kc 8c 7c 4c 2c"
+    assert robot_call(responder, "1NT 2D 3D P 3H P") == "3NT"
+    assert robot_call(responder, "1NT 2D 3D P 3S P") == "4S"
+
+
+def test_the_opener_competes_over_their_notrump_overcall_with_a_long_suit() -> None:
+    """1♥ 1NT P P: seven hearts and 12 HCP bid 2♥ (1NT was passed out with 4♥ ours); five
+    hearts in a balanced hand pass."""
+    assert robot_call("As Js Kh 9h 8h 6h 5h 4h 3h Kd Jd 5d 4d", "1H 1NT P P") == "2H"
+    assert explain(calls_of("1H 1NT P P 2H"), 4) == "Later call: 6+ hearts, six cards: competes over their 1NT."
+    assert robot_call("As Js 2s Kh Qh 9h 8h 6h Kd Jd 5d 3c 2c", "1H 1NT P P") == "P"
+
+
+def test_over_their_raise_past_partners_balancing_double_four_spades_compete() -> None:
+    """1♥ P 2♥ P P X 3♥: four spades and 11 HCP bid 3♠ (a pass left them in 3♥ with 4♠ ours);
+    with 5 HCP it passes."""
+    assert robot_call("Ks Js 8s 2s Qh 6h 2h 5d 3d Ac Jc 4c 3c", "1H P 2H P P X 3H") == "3S"
+    assert robot_call("Ks 9s 8s 2s Qh 6h 2h 5d 3d Jc 6c 4c 3c", "1H P 2H P P X 3H") == "P"
+
+
+def test_a_strong_takeout_doubler_bids_its_long_suit_after_partners_pass() -> None:
+    """1♥ X 1♠ P 2♥: six diamonds to the ace-king-queen and 18 HCP bid 3♦ (it passed with game
+    in diamonds); 15 HCP pass."""
+    assert robot_call("Js 8s Ah Qh Th 8h Ad Kd Qd Td 7d 4d Qc", "1H X 1S P 2H") == "3D"
+    assert explain(calls_of("1H X 1S P 2H 3D"), 5) == \
+        "Competing: 18+ HCP, 6+ diamonds, a strong double: a long suit of our own."
+    assert robot_call("Js 8s Ah 9h Th 8h Ad Kd Qd Td 7d 4d 2c", "1H X 1S P 2H") == "P"
+
+
+def test_over_partners_overcall_of_their_weak_two_a_good_minor_is_forcing() -> None:
+    """2♦ 2♠ P: a singleton spade, five clubs to the ace-king-queen and 13 HCP bid 3♣, forcing
+    (it passed 2♠ with slam on); the overcaller's six spades then bid game, not 5♣."""
+    assert robot_call("7s Ah 7h 5h 8d 4d 3d 2d Ac Kc Qc 7c 5c", "2D 2S P") == "3C"
+    assert explain(calls_of("2D 2S P 3C"), 3) == "Advance: 12+ HCP, 5+ clubs, a new suit: forcing for one round."
+    assert robot_call("As Ks Qs Ts 6s 4s Kh 3h 2h 5d Tc 3c 2c", "2D 2S P 3C P") == "4S"

@@ -1,7 +1,8 @@
 """In the pass-out seat over the opponents' fit at the two level (1♠ P 2♠ P P, or after our
 overcall): a club player does not let them play there. A takeout double (short in their suit,
 support for the others), or a five-card suit at the cheapest level up to three; partner answers
-the double in its longest other suit, or passes it with five good trumps of theirs, or six.
+the double in its longest other suit, or passes it with five good trumps of theirs, or six; when
+they raise past the double, it bids a four-card suit at the three level with values.
 
 And the opener's reopening double over their overcall that partner passed (1♦ 2♣ P P, or a
 three-level one with extra values): with two cards or fewer in their suit, since partner, who
@@ -10,12 +11,15 @@ over a one-level overcall, where partner had 1NT too, with a singleton or extra 
 their overcall after partner passed the opening (1♦ P P 1♠), or over their raise of it after
 partner passed it (1♦ 1♠ P 3♠), the double is for takeout with a strong hand. Partner passes for
 penalty with length in their suit, else bids notrump with a stopper or its longest other suit.
-The doubler then rebids as over an answer to a direct takeout double (``doubler_rebids``)."""
+The doubler then rebids as over an answer to a direct takeout double (``doubler_rebids``). Over
+their 1NT overcall that partner passed, the opener competes with a six-card suit or two five-card
+suits."""
 from __future__ import annotations
 
 from bot.ai.bridge_bidding import SUITS
 from bot.ai.bridge_system.competition import doubler_rebids, longest_other, notrump_opposite_opening
-from bot.ai.bridge_system.position import Hand, Meaning, Option, Position, Test, at_least, at_most, both, either, good
+from bot.ai.bridge_system.position import (Hand, Meaning, Option, Position, Test, at_least, at_most, both, either, good,
+                                          longest)
 from bot.games.bridge import BIDS, DOUBLE, PASS
 
 BALANCING = "takeout in the pass-out seat: short in their suit, support for the other suits"
@@ -63,6 +67,20 @@ def answer(position: Position, their: str) -> list[Option]:
     return [Option(PASS, Meaning(lengths={their: 5}, note="for penalty: five good trumps of theirs, or six"),
                    when=either(good(their), at_least(their, 6))),
             *longest_other(position, their, "an answer to the takeout double: the longest other suit")]
+
+
+FREE_ANSWER = 9
+"""The least HCP to answer partner's balancing double at the three level once they have raised
+their suit past it: partner's double may be light."""
+
+
+def free_answer(position: Position, their: str) -> list[Option]:
+    """Partner reopened with a double over their fit and they bid three of it: our longest other
+    suit at the three level with four cards and ``FREE_ANSWER`` HCP."""
+    others = "".join(s for s in SUITS if s != their)
+    return [Option(position.cheapest(s), Meaning(FREE_ANSWER, lengths={s: 4}, note="competes over their raise"),
+                   when=longest(s, others))
+            for s in others if position.cheapest(s)[0] == "3"]
 
 
 def passed_overcall(position: Position) -> tuple[str, bool] | None:
@@ -135,6 +153,23 @@ def after_reopening(position: Position, their: str) -> list[Option]:
             *longest_other(position, their, "an answer to the reopening double: the longest other suit")]
 
 
+def over_notrump_overcall(position: Position) -> list[Option] | None:
+    """Our one of a suit, their 1NT overcall and two passes, the opener's turn: six cards of the
+    opened suit again at the two level, or a second five-card suit beside five of it, to play
+    (partner, who passed, has no penalty double of 1NT to wait with); else the natural rules'."""
+    calls = position.calls
+    if len(calls) < 4 or calls[-4][0] != position.seat or len(position.bids) != 2 \
+            or position.bids[0] != calls[-4] or [c for _, c in calls[-3:]] != ["1NT", PASS, PASS]:
+        return None
+    opened = calls[-4][1]
+    if opened[0] != "1" or opened[1:] == "NT":
+        return None
+    own = opened[1:]
+    return [Option("2" + own, Meaning(lengths={own: 6}, note="six cards: competes over their 1NT")),
+            *[Option("2" + s, Meaning(lengths={own: 5, s: 5}, note="a second five-card suit: competes over their 1NT"))
+              for s in SUITS if s != own]]
+
+
 def doubled_their(position: Position) -> str | None:
     """Their suit, where our side's double at ``position`` is this module's (over their fit in
     the pass-out seat, or the opener's over their overcall)."""
@@ -164,9 +199,17 @@ def rules(position: Position) -> list[Option]:
     passed = passed_overcall(position)
     if passed is not None:
         return reopening(position, *passed)
+    notrump = over_notrump_overcall(position)
+    if notrump is not None:
+        return notrump
     rebid = answered(position)
     if rebid is not None:
         return doubler_rebids(position, *rebid)
+    calls = position.calls
+    if len(calls) >= 2 and calls[-2] == (position.partner, DOUBLE) and calls[-1][1] in BIDS:
+        their = their_fit(Position(calls[:-2], position.partner, position.shown, position.vulnerable), 2)
+        if their is not None and calls[-1][1] == "3" + their:
+            return free_answer(position, their)
     before = position.partner_doubled()
     if before is not None:
         their = their_fit(before, 2)

@@ -165,7 +165,8 @@ def advancing(position: Position, their: str, protective: bool = False) -> list[
     lighter), a jump or game needs 3 HCP more. Where the jump is to game (over a preempt or a raise),
     9-11 HCP bid it too. Without four cards of a major, over one of a suit 1NT (6-10) or 2NT (11,
     inviting) with a stopper, and 9-11 HCP jump in a five-card minor below 3NT (the doubler bids
-    3NT with 14+ and a stopper)."""
+    3NT with 14+ and a stopper); where that jump is past 3NT (over a preempt), five of the minor
+    with 12+ HCP."""
     unbid = others(their)
     more = 3 if protective else 0
     majors = "".join(s for s in unbid if s in "HS")
@@ -189,11 +190,38 @@ def advancing(position: Position, their: str, protective: bool = False) -> list[
         if BIDS.index(jump_bid) < BIDS.index("3NT"):
             options.append(Option(jump_bid, Meaning(9 + more, 11 + more, lengths={minor: 5}, note="invites game"),
                                   when=both(no_major, longest(minor, unbid))))
+        else:
+            options.append(Option("5" + minor, Meaning(12 + more, lengths={minor: 5}, note="to play"),
+                                  when=both(no_major, longest(minor, unbid))))
     for suit in sorted(unbid, key=lambda s: s not in "HS"):
         options.append(Option(position.cheapest(suit), Meaning(lengths={suit: 4}, note="an answer to the takeout double"),
                               when=longest(suit, unbid)))
     return options + [Option(position.cheapest(s), Meaning(note="an answer to the takeout double: the longest other suit"),
                              when=longest(s, unbid)) for s in unbid]
+
+
+STRONG_DOUBLE = 18
+"""The least HCP of a takeout double that bids its own long suit once partner has passed their
+bids: partner may hold nothing."""
+
+
+def strong_doubler_again(position: Position) -> list[Option]:
+    """We doubled their one-bid, they bid twice and partner passed between (1♥ X 1♠ P 2♥): a
+    six-card suit they have not bid at the three level with ``STRONG_DOUBLE`` HCP (at the two
+    level the natural rules compete)."""
+    calls, bids = position.calls, position.bids
+    if len(bids) != 3 or len(calls) < 4 or [c for _, c in calls[-4:-2]] != [DOUBLE, bids[1][1]] \
+            or calls[-4][0] != position.seat or calls[-2][1] != PASS or calls[-1] != bids[2] \
+            or bids[0][1][0] != "1" or bids[0][0] % 2 == position.seat % 2 or position.bids_of(position.partner):
+        return []
+    theirs = {c[1:] for _, c in bids}
+    options = []
+    for suit in (s for s in SUITS if s not in theirs):
+        bid = position.cheapest(suit)
+        if bid[0] == "3":
+            options.append(Option(bid, Meaning(STRONG_DOUBLE, lengths={suit: 6},
+                                               note="a strong double: a long suit of our own")))
+    return options
 
 
 def doubler_rebids(position: Position, their: str, answer: str) -> list[Option]:
@@ -236,10 +264,11 @@ def doubler_rebids(position: Position, their: str, answer: str) -> list[Option]:
     return options + ([] if minor else long_suits) + [Option(PASS, Meaning())]
 
 
-def notrump_opposite_opening(their: str) -> list[Option]:
-    """Responder's notrump with a stopper in their suit: 1NT 6-10, 2NT 11-12, 3NT 13+."""
+def notrump_opposite_opening(their: str, game: int = 13) -> list[Option]:
+    """Responder's notrump with a stopper in their suit: 1NT 6-10, 2NT 11-12, 3NT ``game``+
+    (less over a three-level overcall, where 2NT is past)."""
     return [Option(bid, Meaning(low, high, note="a stopper in their suit"), when=stopped(their))
-            for bid, low, high in (("1NT", 6, 10), ("2NT", 11, 12), ("3NT", 13, 37))]
+            for bid, low, high in (("1NT", 6, 10), ("2NT", 11, 12), ("3NT", game, 37))]
 
 
 def negative_suits(ours: str, their: str) -> list[str]:
@@ -247,6 +276,10 @@ def negative_suits(ours: str, their: str) -> list[str]:
     return [s for s in "HS" if s not in (ours, their)] or [s for s in "DC" if s not in (ours, their)]
 
 
+THREE_LEVEL = {3: {"double": 9, "suit": 11, "raise": 7, "game": 10}}
+"""Responder's least HCP over a weak jump overcall to the three level, by call: the negative
+double, a new suit (forcing), the raise of partner's major to three, and a game (3NT with a
+stopper, four of partner's major): partner may not bid again below game."""
 PREEMPTIVE_RAISE = 7
 """The most HCP for responder's jump to three of partner's major over their overcall, with four
 trumps: the law's nine trumps compete at the three level; with more, the single raise."""
@@ -259,30 +292,43 @@ def negative(position: Position, ours: str, their: str, level: int) -> list[Opti
     major is raised to three with four trumps and up to ``PREEMPTIVE_RAISE`` HCP (preemptive),
     partner's minor with 6–10 HCP, and with 11–12 (no stopper for notrump, no major to double
     with) a jump to three invites; over a minor opening, a hand of 13+ HCP with no natural bid
-    cue-bids their suit."""
+    cue-bids their suit. Over a weak jump to the three level (``level`` 3) every call needs more
+    (``THREE_LEVEL``): a new five-card suit at the three level is forcing, partner's major is
+    raised to game with 11+ support points or five trumps, partner's minor to four with five, and
+    3NT needs 10 HCP and a stopper."""
     unbid = negative_suits(ours, their)
+    least = THREE_LEVEL.get(level, {})
+    double = least.get("double", 6 if level == 1 else 8)
     options: list[Option] = []
     if ours in "HS":
-        options.append(Option(position.cheapest(their), Meaning(10, lengths={ours: 3}, note="a cue-bid: a raise to at least three"),
-                              when=lambda hand: hand.info.support_points(ours) >= 11))
+        if level == 3:
+            options += [Option("4" + ours, Meaning(least["game"], lengths={ours: 3}, points=11,
+                                                   note="game in partner's major"), points=support_points(ours)),
+                        Option("4" + ours, Meaning(0, 9, lengths={ours: 5}, note="preemptive: five trumps"))]
+        else:
+            options.append(Option(position.cheapest(their), Meaning(10, lengths={ours: 3},
+                                                                    note="a cue-bid: a raise to at least three"),
+                                  when=lambda hand: hand.info.support_points(ours) >= 11))
         if position.jump(ours)[0] == "3":
             options.append(Option(position.jump(ours), Meaning(0, PREEMPTIVE_RAISE, lengths={ours: 4},
                                                                note="a preemptive raise: nine trumps")))
-        options.append(Option(position.cheapest(ours), Meaning(5, 10, lengths={ours: 3}, note="a raise of partner's suit")))
+        options.append(Option(position.cheapest(ours), Meaning(least.get("raise", 5), 10, lengths={ours: 3},
+                                                               note="a raise of partner's suit")))
     one_level = [Option(position.cheapest(s), Meaning(6, lengths={s: 5}, note="forcing"))
                  for s in SUITS if s not in (ours, their) and position.cheapest(s)[0] == "1"]
     options += one_level
-    two_level = [Option(position.cheapest(s), Meaning(10, lengths={s: 5}, note="forcing"))
-                 for s in SUITS if s not in (ours, their) and position.cheapest(s)[0] == "2"]
-    options += [option for option in two_level if option.call[1] in "HS"]   # a five-card major: bid it
-    options.append(Option(DOUBLE, Meaning(6 if level == 1 else 8, lengths=dict.fromkeys(unbid, 4), note=NEGATIVE)))
-    options += [option for option in two_level if option.call[1] in "DC"]
+    new_suits = [Option(position.cheapest(s), Meaning(least.get("suit", 10), lengths={s: 5}, note="forcing"))
+                 for s in SUITS if s not in (ours, their) and position.cheapest(s)[0] == str(max(level, 2))]
+    options += [option for option in new_suits if option.call[1] in "HS"]   # a five-card major: bid it
+    options.append(Option(DOUBLE, Meaning(double, lengths=dict.fromkeys(unbid, 4), note=NEGATIVE)))
+    options += [option for option in new_suits if option.call[1] in "DC"]
     if ours in "DC":
-        options.append(Option(position.cheapest(ours), Meaning(6, 10, lengths={ours: 4 if ours == "D" else 5},
-                                                               note="a raise of partner's suit")))
-    options += notrump_opposite_opening(their)
+        raised = position.cheapest(ours)
+        options.append(Option(raised, Meaning(6, 10, lengths={ours: 4 if ours == "D" and raised[0] <= "3" else 5},
+                                              note="a raise of partner's suit")))
+    options += notrump_opposite_opening(their, least.get("game", 13))
     if len(unbid) == 2 and unbid[0] in "HS":  # one major of the two: the double where notrump does not fit
-        options += [Option(DOUBLE, Meaning(6 if level == 1 else 8, lengths={m: 4}, note=NEGATIVE)) for m in unbid]
+        options += [Option(DOUBLE, Meaning(double, lengths={m: 4}, note=NEGATIVE)) for m in unbid]
     jump = position.jump(ours)
     if ours in "DC" and jump[0] == "3":
         options.append(Option(jump, Meaning(11, 12, lengths={ours: 4 if ours == "D" else 5},
@@ -295,20 +341,27 @@ def negative(position: Position, ours: str, their: str, level: int) -> list[Opti
 
 def after_negative_double(position: Position, ours: str, their: str) -> list[Option]:
     """Opener's answer to partner's negative double (the next hand passed): an unbid suit shown
-    (a jump with 16+ HCP); the cheapest notrump with 12–14 balanced and a stopper in their suit;
+    (a jump with 16+ HCP); the cheapest notrump with 12–14 balanced and a stopper in their suit
+    (3NT over a three-level overcall with any balanced hand);
     over a two-level overcall 3NT with 17+ and a stopper, over a one-level one 2NT with 18–19
     balanced; a jump in our suit with six cards and 16+ where it stays below 3NT; a four-card suit
-    the double did not show, up to the two level (a jump with 19+); else our suit again."""
+    the double did not show, up to the two level (a jump with 19+); else our suit again. Over a
+    three-level overcall four of their suit and no unbid suit to show pass for penalty."""
     unbid = negative_suits(ours, their)
     options: list[Option] = []
     for suit in unbid:
         options += [Option(position.jump(suit), Meaning(16, lengths={suit: 4}, note="extra values")),
                     Option(position.cheapest(suit), Meaning(lengths={suit: 4}))]
+    if position.cheapest(their)[0] == "4":
+        options.append(Option(PASS, Meaning(lengths={their: 4}, note="for penalty: four of their suit")))
     nt = position.cheapest("NT")
-    options.append(Option(nt, Meaning(12, 14, balanced=True, note="a stopper in their suit"), when=stopped(their)))
+    if nt == "3NT":
+        options.append(Option(nt, Meaning(12, balanced=True, note="a stopper in their suit"), when=stopped(their)))
+    else:
+        options.append(Option(nt, Meaning(12, 14, balanced=True, note="a stopper in their suit"), when=stopped(their)))
     if nt == "2NT":
         options.append(Option("3NT", Meaning(17, note="extra values, a stopper in their suit"), when=stopped(their)))
-    else:
+    elif nt == "1NT":
         options.append(Option("2NT", Meaning(18, 19, balanced=True, note="a stopper in their suit"),
                               when=stopped(their)))
     jump = position.jump(ours)
@@ -319,6 +372,25 @@ def after_negative_double(position: Position, ours: str, their: str) -> list[Opt
     options += [Option(position.jump(s), Meaning(19, lengths={s: 4}, note="a jump: game values"))
                 for s in others]
     options += [Option(position.cheapest(s), Meaning(lengths={s: 4})) for s in others]
+    return options + [Option(position.cheapest(ours), Meaning())]
+
+
+def over_forcing_suit(position: Position, ours: str, their: str, new: str) -> list[Option]:
+    """Partner answered their weak jump to the three level with a new five-card suit (forcing) and
+    the next hand passed: game in partner's major with three cards, our major again with six
+    cards, 3NT with a stopper in their suit (before six cards of a minor), four of partner's minor
+    with four; else partner's major
+    with two cards, our major again with five, or our suit again."""
+    options = []
+    if new in "HS":
+        options.append(Option("4" + new, Meaning(lengths={new: 3}, note="a fit for partner's suit")))
+    six = Option(position.cheapest(ours), Meaning(lengths={ours: 6}, note="six cards"))
+    notrump = Option("3NT", Meaning(note="a stopper in their suit"), when=stopped(their))
+    options += [six, notrump] if ours in "HS" else [notrump, six]
+    if new in "DC":
+        options.append(Option(position.cheapest(new), Meaning(lengths={new: 4}, note="a fit for partner's suit")))
+    else:
+        options.append(Option("4" + new, Meaning(lengths={new: 2}, note="two cards of partner's suit")))
     return options + [Option(position.cheapest(ours), Meaning())]
 
 
@@ -478,7 +550,7 @@ def rules(position: Position) -> list[Option] | None:
             return doubler_rebids(position, strain, bids[1][1])
     if first_seat == position.partner and level == 1 and strain != "NT" and not mine_all and len(after_opening) == 1:
         seat, call = after_opening[0]
-        if call in BIDS and call[1:] != "NT" and call[1:] != strain and int(call[0]) <= 2:
+        if call in BIDS and call[1:] != "NT" and call[1:] != strain and int(call[0]) <= 3:
             return negative(position, strain, call[1:], int(call[0]))
     if first_seat == position.partner and level == 1 and strain != "NT" and mine_all == [DOUBLE] \
             and len(after_opening) == 5 and [c for _, c in after_opening][1:] == [DOUBLE, after_opening[2][1],
@@ -505,6 +577,9 @@ def rules(position: Position) -> list[Option] | None:
             return [*accepts_raise(strain), Option(position.cheapest(strain), Meaning(note="a minimum"))]
         if reply in BIDS and reply[1:] == overcall[1:] and next_call == PASS:
             return over_cue_bid(position, strain, overcall[1:])
+        if overcall in BIDS and overcall[0] == "3" and reply in BIDS and reply[0] == "3" \
+                and reply[1:] not in (strain, overcall[1:], "NT") and next_call == PASS:
+            return over_forcing_suit(position, strain, overcall[1:], reply[1:])
     if first_seat == me and level == 1 and strain != "NT" and len(after_opening) == 7 and len(mine_all) == 2:
         overcall, reply, _, _, passed, cue, next_call = [c for _, c in after_opening]
         if overcall in BIDS and overcall[1:] not in ("NT", strain) and reply == DOUBLE and passed == next_call == PASS \

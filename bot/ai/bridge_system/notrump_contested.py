@@ -5,7 +5,7 @@ is game forcing: it asks for a four-card major (Stayman) or a stopper in their s
 over responder's Stayman or transfer instead, opener still shows the major asked for if it can."""
 from __future__ import annotations
 
-from bot.ai.bridge_bidding import MAJORS, SUITS
+from bot.ai.bridge_bidding import MAJORS, SUITS, cheapest_level
 from bot.ai.bridge_system.judgment import penalty_double
 from bot.ai.bridge_system.position import Meaning, Option, Position, Test, longest, stopped
 from bot.games.bridge import BIDS, PASS
@@ -77,6 +77,20 @@ def answers(position: Position, their: str, asked: str) -> list[Option]:
             Option(position.cheapest(suit), Meaning(note="no stopper in their suit, two cards in responder's"))]
 
 
+def after_cue_answer(position: Position, their: str, shown: str) -> list[Option]:
+    """Responder after opener's answer to the cue-bid (game forced): game in the major opener
+    showed with four cards of it, 3NT with a stopper in their suit or over a major without a fit
+    (opener's notrump likely stops their suit), else five of opener's minor."""
+    options = []
+    if shown[1:] in MAJORS:
+        options.append(Option("4" + shown[1:], Meaning(lengths={shown[1:]: 4}, note="a fit for opener's major")))
+        options.append(Option("3NT", Meaning(note="no fit for opener's major")))
+    elif shown != "3NT":
+        options += [Option("3NT", Meaning(note="a stopper in their suit"), when=stopped(their)),
+                    Option("5" + shown[1:], Meaning(note="no stopper in their suit: game in opener's minor"))]
+    return options + [Option(PASS, Meaning())]
+
+
 def over_the_ask(position: Position, asked: str, their: str) -> list[Option]:
     """Opener after their suit bid over responder's Stayman (``asked`` 2♣) or transfer: a
     four-card major Stayman asked for, or the transfer's major (three trumps at the two level,
@@ -133,4 +147,8 @@ def rules(position: Position) -> list[Option] | None:
         asked = after[1][1]
         forcing = asked == "2NT" or (asked in BIDS and asked[0] == "3" and asked[1:] != "NT")
         return answers(position, their, asked) if forcing else None
+    cue_answered = len(after) == 5 and after[1][1] == f"{cheapest_level(their, after[0][1])}{their}" \
+        and after[2][1] == PASS and after[3][1] in BIDS and after[4][1] == PASS
+    if cue_answered and after[1][0] == position.seat:
+        return after_cue_answer(position, their, after[3][1])
     return None

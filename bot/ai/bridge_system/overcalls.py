@@ -136,7 +136,8 @@ def after_new_suit(position: Position, theirs: str, suit: str, new: str) -> list
 def rules(position: Position) -> list[Option]:
     """The options at the places this module covers (none elsewhere): their weak two or
     three-level preempt, partner's suit overcall of it (not a jump, up to the three level), a
-    pass, and our turn; their one of a suit, partner's suit overcall (up to the two level, or in
+    pass, and our turn (and the overcaller's answer to a new suit at the three level); their one of
+    a suit, partner's suit overcall (up to the two level, or in
     the pass-out seat after our pass), a pass, and our turn; or our overcall, a pass, partner's
     cue-bid, new suit or 1NT, a pass (and after 1NT our second suit, a pass); or our overcall in
     the pass-out seat, a pass, partner's cue-bid, a pass. Their negative double of our overcall
@@ -152,10 +153,15 @@ def rules(position: Position) -> list[Option]:
     if any(c not in BIDS and c != PASS for c in (after[2:] if doubled else after)):
         return []
     passed = len(after) >= 2 and after[1] in (PASS, DOUBLE)
-    if opening in WEAK_TWOS + PREEMPTS and len(after) == 2 and after[1] == PASS \
+    if opening in WEAK_TWOS + PREEMPTS and len(after) in (2, 4) and after[1] == PASS \
             and after[0] in BIDS and after[0][1:] != "NT" and cheapest_level(after[0][1:], opening) == int(after[0][0]) \
             and after[0][0] <= "3":
-        return over_weak_two(position, theirs, after[0])
+        if len(after) == 2:
+            return over_weak_two(position, theirs, after[0])
+        new = after[2]
+        if after[3] == PASS and new in BIDS and new[0] == "3" and new[1:] not in (theirs, after[0][1:], "NT"):
+            return over_forcing_advance(position, theirs, after[0][1:], new[1:])
+        return []
     if opening[0] != "1" or theirs == "NT":
         return []
     overcall = after[0] if after else PASS
@@ -199,9 +205,9 @@ def over_weak_two(position: Position, theirs: str, overcall: str) -> list[Option
     """Partner overcalled their weak two or three-level preempt in a suit, not jumping (12+ HCP),
     and the next hand passed: game in a major with three trumps, a five-card major of our own (at
     the three level, forcing: the overcaller raises with three or bids 3NT; game at the four level
-    with six cards), 3NT with a stopper in their suit (``GAME_OPPOSITE``), or a raise to the three
-    level with three trumps and 8+ support points (the overcaller bids game with extras); the rest
-    is the natural rules'."""
+    with six cards), 3NT with a stopper in their suit (``GAME_OPPOSITE``), a five-card minor at the
+    three level with as much (forcing), or a raise to the three level with three trumps and 8+
+    support points (the overcaller bids game with extras); the rest is the natural rules'."""
     suit = overcall[1:]
     least = GAME_OPPOSITE[overcall[0]]
     options = []
@@ -215,11 +221,28 @@ def over_weak_two(position: Position, theirs: str, overcall: str) -> list[Option
         elif bid == "4" + major:
             options.append(Option(bid, Meaning(least, lengths={major: 6}, note="game in our own major")))
     options.append(Option("3NT", Meaning(least, note="a stopper in their suit"), when=stopped(theirs)))
+    options += [Option(position.cheapest(minor), Meaning(least, lengths={minor: 5}, note=FORCING))
+                for minor in "DC" if minor not in (suit, theirs) and position.cheapest(minor)[0] == "3"]
     raise_ = position.cheapest(suit)
     if raise_[0] == "3":
         options.append(Option(raise_, Meaning(5, 11, lengths={suit: 3}, points=8, note="a raise of partner's overcall"),
                               points=support_points(suit)))
     return options
+
+
+def over_forcing_advance(position: Position, theirs: str, suit: str, new: str) -> list[Option]:
+    """We overcalled their weak two or preempt and partner bid a new suit at the three level
+    (forcing, game values): game in partner's major with three cards, in our own major with six,
+    3NT with a stopper in their suit, a raise of partner's minor with three; else our suit again."""
+    options = []
+    if new in "SH":
+        options.append(Option("4" + new, Meaning(lengths={new: 3}, note="a fit with partner's suit")))
+    if suit in "SH":
+        options.append(Option("4" + suit, Meaning(lengths={suit: 6}, note="six cards: game in our suit")))
+    options.append(Option("3NT", Meaning(note="a stopper in their suit"), when=stopped(theirs)))
+    if new in "DC":
+        options.append(Option(position.cheapest(new), Meaning(lengths={new: 3}, note="a fit with partner's suit")))
+    return [*options, Option(position.cheapest(suit), Meaning(note="no fit, nothing more to show"))]
 
 
 def free_suit(position: Position, theirs: set[str], suit: str) -> list[Option]:

@@ -118,7 +118,7 @@ def rules_at(position: Position) -> Rules | None:
                   *([] if reopening else judgment.penalty_double(position)),
                   *losers.game_in_fit(position), *stopper_ask.ask(position),
                   *overcalls.rules(position), *overcalls.again(position),
-                  *competition.opener_competes(position),
+                  *competition.opener_competes(position), *competition.strong_doubler_again(position),
                   *game_choice.long_major(position), *game_choice.choose_game(position),
                   *game_choice.contested_invitation(position), *total_tricks.compete(position),
                   *reopening,
