@@ -514,11 +514,15 @@ def rebid_after_new_suit(a: Auction, own: str, new: str) -> str:
 
 def their_suits_stopped(a: Auction) -> bool:
     """Every suit the opponents have bid is stopped, in the hand or by partner's notrump bid
-    after it: notrump needs it."""
+    after they first bid it (1♣ P 1♦ 1♠ 1NT 2♠: partner's 1NT stops spades): notrump needs it."""
     def stopped(index: int, suit: str) -> bool:
         later = a.bids[index + 1:]
         return stopper(a.cards, suit) or any(s == a.partner and c[1:] == "NT" for s, c in later)
-    return all(stopped(i, c[1:]) for i, (s, c) in enumerate(a.bids) if s % 2 != a.me % 2 and c[1:] != "NT")
+    first: dict[str, int] = {}
+    for i, (s, c) in enumerate(a.bids):
+        if s % 2 != a.me % 2 and c[1:] != "NT":
+            first.setdefault(c[1:], i)
+    return all(stopped(i, suit) for suit, i in first.items())
 
 
 def overcall(a: Auction) -> str:

@@ -697,11 +697,12 @@ def test_responder_answers_a_weak_jump_to_the_three_level() -> None:
     """1♥ 3♦: six spades and 14 HCP bid 3♠, forcing (it passed with slam on); four spades and 10
     HCP double (negative); three hearts and 11 support points bid 4♥ over 3♠. The opener raises
     3♠ with three, bids 3NT with a diamond stopper and two spades, and passes the negative double
-    with four diamonds."""
+    with four diamonds. Three hearts, a diamond void and 4 HCP raise to 3♥ (support points)."""
     assert robot_call("Ks Qs Js 8s 5s 2s Jh 4h Qd 3d Kc Qc 5c", "1H 3D") == "3S"
     assert explain(calls_of("1H 3D 3S"), 2) == "Response: 11+ HCP, 5+ spades, forcing."
     assert robot_call("Ks Qs 5s 2s Kh 4h Qd 3d Jc 8c 6c 4c 2c", "1H 3D") == "X"
     assert robot_call("Ks Qs 5s Kh 4h 2h Qd 3d Jc 8c 6c 4c 2c", "1H 3S") == "4H"
+    assert robot_call("As Ts 8s 7s 5s 4s 3s 8h 5h 2h Qc Tc 8c", "1H 3D") == "3H"
     assert robot_call("As 6s 4s Ah Qh Th 7h 5h Ad 9d 4d 8c 6c", "1H 3D 3S P") == "4S"
     assert robot_call("As 6s Ah Qh Th 7h 5h Ad 9d 6d 4d 8c 6c", "1H 3D 3S P") == "3NT"
     assert robot_call("As 6s Ah Qh Th 7h 5h Ad 9d 6d 4d 8c 6c", "1H 3D X P") == "P"
@@ -752,3 +753,9 @@ def test_over_partners_overcall_of_their_weak_two_a_good_minor_is_forcing() -> N
     assert robot_call("7s Ah 7h 5h 8d 4d 3d 2d Ac Kc Qc 7c 5c", "2D 2S P") == "3C"
     assert explain(calls_of("2D 2S P 3C"), 3) == "Advance: 12+ HCP, 5+ clubs, a new suit: forcing for one round."
     assert robot_call("As Ks Qs Ts 6s 4s Kh 3h 2h 5d Tc 3c 2c", "2D 2S P 3C P") == "4S"
+
+
+def test_over_a_minor_overcall_advancer_shows_a_five_card_major_before_raising() -> None:
+    """1♣ 1♦ P: five hearts, three diamonds and 10 HCP bid 1♥, forcing (the cue-bid raise left
+    the heart fit unfound)."""
+    assert robot_call("Ks Qs 5s 2s Kh Qh Th 7h 2h Td 6d 3d 5c", "1C 1D P") == "1H"

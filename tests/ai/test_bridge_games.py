@@ -201,3 +201,20 @@ def test_opener_s_two_notrump_rebid_shows_18_19_and_responder_finds_the_major_fi
     assert robot_call("3s 2s Qh Jh 9h 8h 7h 6h Qd 4d 3d 3c 2c", "1C P 1H P 2NT P") == "4H"
     assert robot_call("Qs 7s 6s Th 8h 7h 4h Td 5d Kc Jc Tc 8c", "1D P 1H P 2NT P") == "3NT"
     assert robot_call("Qs 3s 2s 9h 8h 7h 6h Qd 4d 3d Jc 3c 2c", "1C P 1H P 2NT P") == "P"
+
+
+def test_five_spades_and_four_hearts_show_the_hearts_after_the_transfer() -> None:
+    """1NT P 2♥ P 2♠ P: five spades, four hearts and 11 HCP bid 3♥, forcing (3NT missed the
+    five-four heart fit); opener raises hearts with four, spades with three, else bids 3NT."""
+    assert robot_call("Ks Ts 9s 7s 2s Kh Jh 9h 5h Jd 8d Kc 6c", "1NT P 2H P 2S P") == "3H"
+    assert explain(calls_of("1NT P 2H P 2S P 3H"), 6) == \
+        "Later call: 10+ HCP, 4+ hearts, five spades and four hearts: forcing to game."
+    assert robot_call("Js 8s Ah Qh Th 6h 2h Ad 4d 2d Ac 7c 4c", "1NT P 2H P 2S P 3H P") == "4H"
+    assert robot_call("Js 8s 3s Ah Qh 6h Ad 8d 4d 2d Ac 7c 4c", "1NT P 2H P 2S P 3H P") == "4S"
+    assert robot_call("Js 8s Ah Qh 6h Ad Kd 8d 4d 2d Qc 7c 4c", "1NT P 2H P 2S P 3H P") == "3NT"
+
+
+def test_partners_notrump_stops_their_suit_when_they_bid_it_again() -> None:
+    """1♣ P 1♦ 1♠ 1NT 2♠: 13 HCP opposite opener's 12–14 bid 3NT (partner's 1NT stops spades,
+    which they bid again; it passed with 3NT on)."""
+    assert robot_call("Qs 7s Kh 7h Ad Kd 9d 8d 7d Jc Tc 4c 2c", "1C P 1D 1S 1NT 2S") == "3NT"

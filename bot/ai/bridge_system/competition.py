@@ -276,10 +276,10 @@ def negative_suits(ours: str, their: str) -> list[str]:
     return [s for s in "HS" if s not in (ours, their)] or [s for s in "DC" if s not in (ours, their)]
 
 
-THREE_LEVEL = {3: {"double": 9, "suit": 11, "raise": 7, "game": 10}}
+THREE_LEVEL = {3: {"double": 9, "suit": 11, "raise": 8, "game": 10}}
 """Responder's least HCP over a weak jump overcall to the three level, by call: the negative
-double, a new suit (forcing), the raise of partner's major to three, and a game (3NT with a
-stopper, four of partner's major): partner may not bid again below game."""
+double, a new suit (forcing), the raise of partner's major to three (support points), and a
+game (3NT with a stopper, four of partner's major): partner may not bid again below game."""
 PREEMPTIVE_RAISE = 7
 """The most HCP for responder's jump to three of partner's major over their overcall, with four
 trumps: the law's nine trumps compete at the three level; with more, the single raise."""
@@ -312,8 +312,13 @@ def negative(position: Position, ours: str, their: str, level: int) -> list[Opti
         if position.jump(ours)[0] == "3":
             options.append(Option(position.jump(ours), Meaning(0, PREEMPTIVE_RAISE, lengths={ours: 4},
                                                                note="a preemptive raise: nine trumps")))
-        options.append(Option(position.cheapest(ours), Meaning(least.get("raise", 5), 10, lengths={ours: 3},
-                                                               note="a raise of partner's suit")))
+        if level == 3:
+            options.append(Option(position.cheapest(ours), Meaning(0, 10, lengths={ours: 3}, points=least["raise"],
+                                                                   note="a raise of partner's suit"),
+                                  points=support_points(ours)))
+        else:
+            options.append(Option(position.cheapest(ours), Meaning(5, 10, lengths={ours: 3},
+                                                                   note="a raise of partner's suit")))
     one_level = [Option(position.cheapest(s), Meaning(6, lengths={s: 5}, note="forcing"))
                  for s in SUITS if s not in (ours, their) and position.cheapest(s)[0] == "1"]
     options += one_level

@@ -115,16 +115,22 @@ def after_stayman(nt: Notrump, answer: str) -> list[Option]:
     return options + [Option(PASS, Meaning(0, nt.invite - 1 if nt.invite else 37))]
 
 
+FIVE_FOUR = "five spades and four hearts: forcing to game"
+
+
 def after_transfer(nt: Notrump, major: str) -> list[Option]:
     """Responder, with five or more in ``major``, after opener completes the transfer. A six-card
     suit counts its length: one HCP less (and two length points) goes as far; a five-card one
-    bids 6NT with one HCP less than the balanced hand's."""
+    bids 6NT with one HCP less than the balanced hand's. Five spades and four hearts with game
+    values bid 3♥ over 2♠ (opener raises hearts with four, else spades with three, else 3NT)."""
     six = at_least(major, 6)
     options = [nt.key_card_ask(major, 6),
                Option("4" + major, Meaning(nt.game - 1, lengths={major: 6}, points=nt.game + 1, note="to play"),
                       when=six),
-               Option("6NT", Meaning(nt.slam + 1, lengths={major: 5}, note="to play")),
-               Option("3NT", Meaning(nt.game, lengths={major: 5}, note="opener chooses between 3NT and game in the major"))]
+               Option("6NT", Meaning(nt.slam + 1, lengths={major: 5}, note="to play"))]
+    if major == "S" and nt.bid(1, "S") == "2S":
+        options.append(Option("3H", Meaning(nt.game, lengths={"S": 5, "H": 4}, note=FIVE_FOUR)))
+    options.append(Option("3NT", Meaning(nt.game, lengths={major: 5}, note="opener chooses between 3NT and game in the major")))
     if nt.invite:
         options += [Option("3" + major, Meaning(nt.invite - 1, nt.game - 1, lengths={major: 6}, points=nt.invite + 1,
                                                 note="invites game"), when=six),
@@ -160,6 +166,9 @@ def opener_decides(nt: Notrump, sequence: tuple[str, ...]) -> list[Option] | Non
             options += [Option("3NT", Meaning(maximum, note="accepts")), Option(PASS, Meaning(nt.low, maximum - 1))]
         return options + [Option(PASS, Meaning())]
     major = "H" if sequence[1] == nt.bid(1, "D") else "S"
+    if major == "S" and reply == "3H":
+        return [Option("4H", Meaning(lengths={"H": 4}, note="four hearts")),
+                Option("4S", Meaning(lengths={"S": 3}, note="three spades")), Option("3NT", Meaning(note="no fit"))]
     if reply == "3NT":
         return [Option(game_major[major], Meaning(lengths={major: 3}, note="three or more trumps")), Option(PASS, Meaning())]
     if reply == "2NT":

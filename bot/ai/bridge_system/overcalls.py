@@ -43,12 +43,16 @@ def advance(position: Position, theirs: str, overcall: str, more: int = 0, doubl
     made a negative double (``doubled``: then no preemptive raise, which partner passed short of
     a game the single raise reached). After an overcall in the pass-out seat (``more``: 3, the
     overcall may be that much lighter) every call needs more (3 HCP, notrump as ``NOTRUMP`` says)
-    and there is no preemptive raise: we passed the opening."""
+    and there is no preemptive raise: we passed the opening. Over a minor overcall a new five-card
+    major comes before the cue-bid raise: a major fit first."""
     suit = overcall[1:]
     cheapest = position.cheapest(suit)
     jump = raised(int(cheapest[0]) + 1, suit)
-    options = [Option(position.cheapest(theirs), Meaning(8 + more, lengths={suit: 3}, note=CUE_BID),
-                      when=support(suit, 11 + more))]
+    new_suits = [Option(position.cheapest(new), Meaning(8 + more, lengths={new: 5}, points=11 + more, note=FORCING))
+                 for new in "SHDC" if new not in (suit, theirs) and position.cheapest(new)[0] <= "3"]
+    majors_first = [o for o in new_suits if o.call[1] in "SH"] if suit in "DC" else []
+    options = [*majors_first, Option(position.cheapest(theirs), Meaning(8 + more, lengths={suit: 3}, note=CUE_BID),
+                                     when=support(suit, 11 + more))]
     if int(jump[0]) <= 3 and not more and not doubled:
         options.append(Option(jump, Meaning(0, 9, lengths={suit: 4}, note="a preemptive raise")))
     options.append(Option(cheapest, Meaning(6 + more, 10 + more, lengths={suit: 3},
@@ -62,11 +66,7 @@ def advance(position: Position, theirs: str, overcall: str, more: int = 0, doubl
             if bid != "1NT":
                 options.append(Option(bid, Meaning(low, high, note="a stopper in their suit"),
                                       when=both(stopped(theirs), short_in_partners_suit(suit, theirs))))
-    for new in (s for s in "SHDC" if s not in (suit, theirs)):
-        bid = position.cheapest(new)
-        if int(bid[0]) <= 3:
-            options.append(Option(bid, Meaning(8 + more, lengths={new: 5}, points=11 + more, note=FORCING)))
-    return options
+    return options + [o for o in new_suits if o not in majors_first]
 
 
 def short_in_partners_suit(suit: str, theirs: str) -> Test:
