@@ -94,3 +94,12 @@ def test_opener_shows_the_major_asked_for_over_their_bid_and_responder_bids_game
     assert robot_call("Qs 2s Ah Qh Th 7h 2h 8d 4d Qc 8c 5c 4c", "1NT P 2D 2S 3H P") == "4H"
     assert robot_call("Qs 2s Qh Th 8h 7h 2h 8d 4d Jc 8c 5c 4c", "1NT P 2D 2S P P") == "P"
     assert explain(calls_of("1NT P 2C 2D 2S"), 4) == "Opener's rebid: 4+ spades, a four-card major, over their bid."
+
+
+def test_a_hand_short_in_partners_doubled_overcall_of_their_1nt_runs_to_its_own_suit() -> None:
+    """1NT 2♦ X: a singleton diamond and six clubs bid 3♣ (2♦ doubled went four down with a club
+    fit); two diamonds leave the double in."""
+    assert robot_call("Ks 8s 8h 6h 4h 2h 9d Jc Tc 8c 6c 3c 2c", "1NT 2D X") == "3C"
+    assert explain(calls_of("1NT 2D X 3C"), 3) == \
+        "Advance: 5+ clubs, runs from the doubled overcall: short in it."
+    assert robot_call("Qs Js 6s 2s Qh 9h 6h 2h 8d 6d 9c 8c 7c", "1NT 2D X") == "P"

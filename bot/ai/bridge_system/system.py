@@ -114,7 +114,7 @@ def rules_at(position: Position) -> Rules | None:
                   *preference.overcallers_suits(position),
                   *minor.checkback(sequence), *notrump_rebid.rules(sequence),
                   *two_suited.over_two_suited(position), *over_response.double(position),
-                  *over_notrump.double(position), *over_four.double(position),
+                  *over_notrump.double(position), *over_notrump.escape(position), *over_four.double(position),
                   *([] if reopening else judgment.penalty_double(position)),
                   *losers.game_in_fit(position), *stopper_ask.ask(position),
                   *overcalls.rules(position), *overcalls.again(position),
