@@ -300,25 +300,21 @@ def negative(position: Position, ours: str, their: str, level: int) -> list[Opti
     least = THREE_LEVEL.get(level, {})
     double = least.get("double", 6 if level == 1 else 8)
     options: list[Option] = []
-    if ours in "HS":
-        if level == 3:
-            options += [Option("4" + ours, Meaning(least["game"], lengths={ours: 3}, points=11,
-                                                   note="game in partner's major"), points=support_points(ours)),
-                        Option("4" + ours, Meaning(0, 9, lengths={ours: 5}, note="preemptive: five trumps"))]
-        else:
-            options.append(Option(position.cheapest(their), Meaning(10, lengths={ours: 3},
-                                                                    note="a cue-bid: a raise to at least three"),
-                                  when=lambda hand: hand.info.support_points(ours) >= 11))
+    if ours in "HS" and level == 3:
+        options += [Option("4" + ours, Meaning(least["game"], lengths={ours: 3}, points=11,
+                                               note="game in partner's major"), points=support_points(ours)),
+                    Option("4" + ours, Meaning(0, 9, lengths={ours: 5}, note="preemptive: five trumps")),
+                    Option(position.cheapest(ours), Meaning(0, 10, lengths={ours: 3}, points=least["raise"],
+                                                            note="a raise of partner's suit"),
+                           points=support_points(ours))]
+    elif ours in "HS":
+        options.append(Option(position.cheapest(their), Meaning(10, lengths={ours: 3},
+                                                                note="a cue-bid: a raise to at least three"),
+                              when=lambda hand: hand.info.support_points(ours) >= 11))
         if position.jump(ours)[0] == "3":
             options.append(Option(position.jump(ours), Meaning(0, PREEMPTIVE_RAISE, lengths={ours: 4},
                                                                note="a preemptive raise: nine trumps")))
-        if level == 3:
-            options.append(Option(position.cheapest(ours), Meaning(0, 10, lengths={ours: 3}, points=least["raise"],
-                                                                   note="a raise of partner's suit"),
-                                  points=support_points(ours)))
-        else:
-            options.append(Option(position.cheapest(ours), Meaning(5, 10, lengths={ours: 3},
-                                                                   note="a raise of partner's suit")))
+        options.append(Option(position.cheapest(ours), Meaning(5, 10, lengths={ours: 3}, note="a raise of partner's suit")))
     one_level = [Option(position.cheapest(s), Meaning(6, lengths={s: 5}, note="forcing"))
                  for s in SUITS if s not in (ours, their) and position.cheapest(s)[0] == "1"]
     options += one_level
