@@ -236,6 +236,26 @@ def test_over_their_two_suited_call_a_double_shows_values() -> None:
     assert robot_call("Js Ts 8h 7h 6h 3h Qd Kd 4d Jc 6c 4c 2c", "1D 2D") != "X"
 
 
+def test_after_our_double_of_their_two_suiter_either_hand_doubles_their_suit() -> None:
+    """1♦ 2NT X 3♣: the deal is ours. The opener doubles with three clubs and 15+ HCP (19 HCP
+    passed 3♣, with slam on), bids 3NT with both their suits stopped, and otherwise passes, which
+    the doubler may not leave: three of their clubs double, four diamonds raise, five spades bid,
+    else a double; three cards of partner's major raise it (a penalty double of 2NT by
+    simulation may hold them; it doubled 3♦, which made). Over Michaels (1♥ 2♥ X 2♠) four spades double."""
+    assert robot_call("As Ks Js 5s Ah Th Kd 8d 5d 3d Kc Jc 4c", "1D 2NT X 3C") == "X"
+    assert explain(calls_of("1D 2NT X 3C X"), 4) == "Later call: for penalty: the deal is ours."
+    assert robot_call("As Ks Js 5s Ah Kh Kd 8d 5d 3d Qc 5c 4c", "1D 2NT X 3H") == "3NT"
+    assert robot_call("As Ks Js 5s Ah 8h Qd 8d 5d 3d 7c 5c 4c", "1D 2NT X 3C") == "P"
+    assert explain(calls_of("1D 2NT X 3C P"), 4) == "Later call: forcing: partner doubles or bids."
+    assert robot_call("Ts 8s 7s Kh 7h 4h Ad Qd Jd 9d Kc 9c 2c", "1D 2NT X 3C P P") == "X"
+    assert explain(calls_of("1D 2NT X 3C P P X"), 6) == \
+        "Response: for penalty: three of their suit, or values and no other bid."
+    assert robot_call("Ts 8s 7s 6s 4s Kh 7h 4h Ad Qd Jd Td 9c", "1D 2NT X 3C P P") == "3D"
+    assert robot_call("Ks Qs 8s 7s 6s Kh 7h 4h Ad Td 9d 8c 2c", "1D 2NT X 3C P P") == "3S"
+    assert robot_call("Js 8s 6s 5s 4s 6h 4h 3h Ad Ac Jc Tc 7c", "1S 2NT X 3D P P") == "3S"
+    assert robot_call("Qs 8s 7s 4s 2s Kh Qh 4h Ad Qd 9c 2c 3h", "1H 2H X 2S") == "X"
+
+
 def test_two_suited_overcalls_michaels_and_the_unusual_notrump() -> None:
     """Five-five with 6–11 HCP: over a minor the cue-bid shows both majors, over a major the other
     major and a minor; 2NT the two lowest unbid suits. Advancer picks the suit (game with four
@@ -346,6 +366,17 @@ def test_advancer_bids_freely_or_doubles_responsively_over_their_raise() -> None
     assert robot_call("Ks 8s 4s 2s Kh Qh 5h 2h 7d 3d 9c 6c 2c", "1D X 2D") == "X"
     assert explain(calls_of("1D X 2D X"), 3).startswith("Advance: 8+ HCP, 4+ spades, 4+ hearts, responsive")
     assert robot_call("8s 6s 4s 2s 9h 5h 2h 7d 3d Qc 6c 3c 2c", "1D X 2D") == "P"
+
+
+def test_advancer_bids_freely_over_their_weak_two_raised_to_three() -> None:
+    """2♦ X 3♦: a five-card spade suit with 9 HCP competes in 3♠ (it passed), 12 HCP bid game, a
+    3-count passes; two majors with 10+ double, responsively."""
+    spades = "Qs Js Ts 7s 4s Kh Th 8h Jd 4d {} 5c 3c"
+    assert robot_call(spades.format("Qc"), "2D X 3D") == "3S"
+    assert explain(calls_of("2D X 3D 3S"), 3) == "Advance: 7–11 HCP, 4+ spades, competes: values, not forced."
+    assert robot_call("As Ks Ts 7s 4s Kh Th 8h Jd 4d Qc 5c 3c", "2D X 3D") == "4S"
+    assert robot_call(spades.format("2c").replace("Kh", "2h"), "2D X 3D") == "P"
+    assert explain(calls_of("2D X 3D X"), 3).startswith("Advance: 10+ HCP, 4+ spades, 4+ hearts, responsive")
 
 
 def test_the_doubler_answers_the_responsive_double() -> None:
@@ -477,6 +508,15 @@ def test_their_raise_to_four_of_a_major_at_once_is_doubled_as_their_opening_is(a
         "Double: takeout: short in their suit, support for the others, or a strong hand."
     assert robot_call("Qs 7s 5s 3s Jh 9h 2h Kd 4d 2d Jc Tc 8c", f"{auction} X P") == "4S"
     assert robot_call(doubler, "1H P 2H P 4H") == "P"
+
+
+def test_the_takeout_doubler_rebids_over_the_opener_s_suit_again() -> None:
+    """1♠ X P 2♦ 2♠: the opener's rebid does not silence a strong doubler: 23 HCP with five
+    diamonds raise to 3♦ (it passed, and 4♥ made), six hearts and 18 HCP bid 3♥; 12 HCP pass."""
+    assert robot_call("Qs Ah Kh Jh Th Ad Kd Td 5d 3d Ac Qc 8c", "1S X P 2D 2S") == "3D"
+    assert robot_call("2s Ah Kh Qh Jh Th 9h Ad 8d 5d 3d Ac 8c", "1S X P 2D 2S") == "3H"
+    assert explain(calls_of("1S X P 2D 2S 3H"), 5) == "Competing: 17+ HCP, 5+ hearts, a strong hand with a long suit."
+    assert robot_call("2s Kh Qh Jh 9h Ad 8d 5d 3d Qc Jc 8c 2c", "1S X P 2D 2S") == "P"
 
 
 def test_the_takeout_doubler_shows_its_own_long_suit_before_raising_a_minor() -> None:

@@ -226,7 +226,8 @@ def strong_doubler_again(position: Position) -> list[Option]:
 
 def doubler_rebids(position: Position, their: str, answer: str) -> list[Option]:
     """We doubled for takeout (directly, in the pass-out seat, or reopening as ``balancing`` says)
-    and partner answered: raise with extras, or show the strong hand: a long suit of our own (a
+    and partner answered (the opener may have bid its suit again since, 1♠ X P 2♦ 2♠: the same
+    calls, over it): raise with extras, or show the strong hand: a long suit of our own (a
     jump with 19+ HCP and six cards invites game; where the cheapest bid in a major is at the
     three or four level, 19+ HCP and six cards bid game in it), which over an answer in a minor
     comes before raising it. Over 1NT (6–10) 2NT invites with 16–18 and 3NT bids the game with
@@ -245,7 +246,8 @@ def doubler_rebids(position: Position, their: str, answer: str) -> list[Option]:
     options: list[Option] = list(long_suits) if minor else []
     if answer[1:] != "NT":
         suit = answer[1:]
-        jumped = int(answer[0]) > cheapest_level(suit, position.bids[-2][1])
+        answered = next(i for i in range(len(position.bids) - 1, 0, -1) if position.bids[i][0] == position.partner)
+        jumped = int(answer[0]) > cheapest_level(suit, position.bids[answered - 1][1])
         if suit in "HS":
             options.append(Option("4" + suit, Meaning(19, lengths={suit: 4}, note="to play")))
             if jumped:
@@ -253,7 +255,7 @@ def doubler_rebids(position: Position, their: str, answer: str) -> list[Option]:
         elif jumped and answer[0] == "3":
             options.append(Option("3NT", Meaning(14, note="accepts the invitation: a stopper in their suit"),
                                   when=stopped(their)))
-        options.append(Option(f"{int(answer[0]) + 1}{suit}", Meaning(16, lengths={suit: 4}, note="extra values: invites game")))
+        options.append(Option(position.cheapest(suit), Meaning(16, lengths={suit: 4}, note="extra values: invites game")))
     if answer == "1NT":  # 6-10 with a stopper in their suit
         options += [Option("3NT", Meaning(19, note="to play")), Option("2NT", Meaning(16, 18, note="invites 3NT"))]
     elif answer == "2NT":  # 11, inviting
@@ -548,6 +550,9 @@ def rules(position: Position) -> list[Option] | None:
         pattern = [c if c in (DOUBLE, PASS) else "bid" for _, c in after_opening]
         if mine_all[:1] == [DOUBLE] and pattern in ([DOUBLE, PASS, "bid", PASS], [PASS, PASS, DOUBLE, PASS, "bid", PASS]) \
                 and len(bids) == 2:
+            return doubler_rebids(position, strain, bids[1][1])
+        if mine_all == [DOUBLE] and pattern == [DOUBLE, PASS, "bid", "bid"] and len(bids) == 3 \
+                and bids[2][0] == first_seat and bids[2][1][1:] == strain and bids[2][1][0] <= "3":
             return doubler_rebids(position, strain, bids[1][1])
     if first_seat == position.partner and level == 1 and strain != "NT" and not mine_all and len(after_opening) == 1:
         seat, call = after_opening[0]

@@ -1,5 +1,5 @@
-"""When they raise their suit over partner's takeout double (1♥ X 2♥): advancer no longer has to
-bid, so a bid shows values. Game in a major or 3NT with 12+ HCP; over a two-level raise a jump in a
+"""When they raise their suit over partner's takeout double (1♥ X 2♥, or a weak two raised: 2♦ X
+3♦): advancer no longer has to bid, so a bid shows values. Game in a major or 3NT with 12+ HCP; over a two-level raise a jump in a
 major invites (9–11) and 2NT (10–12, a stopper) too; a suit at the cheapest level shows 5–11 HCP
 (7–11 at the three level), four cards of a major, five of a minor. The double is responsive: 8+
 HCP (10+ over a three-level raise) and the unbid suits of the kind partner promised (both majors
@@ -13,6 +13,7 @@ from bot.games.bridge import BIDS, DOUBLE, PASS
 
 RESPONSIVE = "responsive: values and the unbid suits, not a penalty double"
 STOPPER = "a stopper in their suit"
+WEAK_TWOS = ("2D", "2H", "2S")
 
 
 def shown_by_double(their: str) -> str:
@@ -21,7 +22,7 @@ def shown_by_double(their: str) -> str:
 
 
 def advance(position: Position, their: str, level: int) -> list[Option]:
-    """Advancer's call over 1x (X) 2x or 3x."""
+    """Advancer's call over 1x (X) 2x or 3x, or 2x (X) 3x."""
     unbid = others(their)
     majors = "".join(s for s in unbid if s in "HS")
     minors = "".join(s for s in unbid if s in "CD")
@@ -72,7 +73,8 @@ def rules(position: Position) -> list[Option] | None:
         return None
     opening, raise_ = bids[0][1], bids[1][1]
     their, level = opening[1:], int(raise_[0])
-    if opening[0] != "1" or their == "NT" or raise_[1:] != their or level not in (2, 3):
+    if their == "NT" or raise_[1:] != their or level not in (2, 3) \
+            or opening[0] != ("2" if level == 3 and opening in WEAK_TWOS else "1"):
         return None
     start = next(i for i, (_, c) in enumerate(position.calls) if c in BIDS)
     doubler, after = position.calls[start + 1][0], [c for _, c in position.calls[start + 1:]]
