@@ -447,6 +447,9 @@ def opener_rebid(a: Auction) -> str:
         if h.lengths[own] >= 6:
             if long_minor_game(a, own):
                 return "3NT"
+            five = second_suit(a, own, strain, 5) if h.points < 19 else None
+            if five is not None:
+                return compete(a, five)  # six-five: the second suit first
             return compete(a, "4" + own if own in MAJORS and h.points >= 19 else ("3" if h.points >= 16 else "2") + own)
         second = [s for s in SUITS[SUITS.index(own) + 1:] if h.lengths[s] >= 4]
         higher = [s for s in SUITS[:SUITS.index(own)] if h.lengths[s] >= 4 and h.points >= 17]  # a reverse
@@ -496,20 +499,31 @@ def rebid_after_new_suit(a: Auction, own: str, new: str) -> str:
             return "2NT" if two_level else "1NT"
         return "3NT" if two_level or h.hcp >= 20 else "2NT"  # 18-19 at the one level: 15-17 opened 1NT, 20-21 2NT
     if h.lengths[own] >= 6:
+        five = second_suit(a, own, new, 5) if points < 19 else None
+        if five is not None:
+            return five  # six-five: the second suit first, the long one again later
         step = a.cheapest(own)
         if points >= 19 and own in MAJORS:
             return "4" + own
         if long_minor_game(a, own) and not two_level:
             return "3NT"
         return step if points <= 15 else f"{int(step[0]) + 1}{own}"
+    return second_suit(a, own, new, 4) or a.cheapest(own)
+
+
+def second_suit(a: Auction, own: str, new: str, length: int) -> str | None:
+    """Opener's bid in a suit of ``length`` cards or more that nobody has bid (clubs first, then
+    upwards): at the one level, or at the two level below the opened suit or, with 17+ points after
+    a one-level answer, above it (a reverse)."""
+    h = a.hand
     theirs = their_strains(a.bids, a.me)
     for suit in SUITS[::-1]:
-        if suit not in (own, new, *theirs) and h.lengths[suit] >= 4:
+        if suit not in (own, new, *theirs) and h.lengths[suit] >= length:
             bid = a.cheapest(suit)
-            reversing = points >= 17 and a.bids_of(a.partner)[0][0] == "1"  # a higher suit at the two level
+            reversing = h.points >= 17 and a.bids_of(a.partner)[0][0] == "1"  # a higher suit at the two level
             if bid[0] == "1" or (bid[0] == "2" and (SUITS.index(suit) > SUITS.index(own) or reversing)):
                 return bid
-    return a.cheapest(own)
+    return None
 
 
 def their_suits_stopped(a: Auction) -> bool:

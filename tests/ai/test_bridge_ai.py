@@ -97,6 +97,16 @@ def test_opener_rebids() -> None:
     assert robot_call("As Kh Qd Jc Ks Qs Jh 9h 2d 5d 6c Tc 3c", "1NT P 2NT P") == "3NT"
 
 
+def test_opener_with_six_five_shows_the_second_suit_first() -> None:
+    """Six spades and five hearts: 2♥ over 2♣ (it rebid 2♠, and the heart fit with four was never
+    found) and over 1NT; six-five with the minor bids 2♦ over 1NT; six-four rebids the six."""
+    six_five = "As Ks Qs Ts 4s 2s Jh 8h 5h 3h 2h 6d Jc"
+    assert robot_call(six_five, "1S P 2C P") == "2H"
+    assert robot_call(six_five, "1S P 1NT P") == "2H"
+    assert robot_call("Ks Js 8s 5s 4s 2s 6h Ad Qd Jd 5d 3d 4c", "1S P 1NT P") == "2D"
+    assert robot_call("As Ks Qs Ts 4s 2s Jh 8h 5h 3h 6d 2d Jc", "1S P 2C P") == "2S"
+
+
 def test_every_robot_call_is_legal_and_auctions_end() -> None:
     for board in range(1, 41):
         game = BridgeEngine({"scoring": "duplicate", "board": board}, SEATS, f"{board:064x}", {})
