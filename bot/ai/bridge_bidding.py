@@ -603,11 +603,15 @@ def place(a: Auction) -> str:
 
 
 def contract_for(a: Auction, held: Mapping[str, int]) -> str | None:
-    """``place``'s contract with partner holding ``held`` of each suit, or None."""
+    """``place``'s contract with partner holding ``held`` of each suit, or None. With a fit the
+    hand counts its length points, or, where partner opened and its suit is the longer (five or
+    more shown), its shortness as a raise does (opposite an overcall the cue-bid raise asks)."""
     h, partner = a.hand, a.shown[a.partner]
     fits = [s for s in SUITS if h.lengths[s] + held[s] >= 8]
     majors = [s for s in fits if s in MAJORS]
-    own = h.points if fits else h.hcp
+    opener = bool(a.bids) and a.bids[0][0] == a.partner
+    dummy = [s for s in fits if opener and held[s] >= 5 and h.lengths[s] < held[s]]  # shortness opposite it
+    own = max([h.points, *(h.support_points(s) for s in dummy)]) if fits else h.hcp
     combined = own + expected_strength(partner)
     slam = own + partner.least >= SLAM  # no slam on a guess above partner's least
     if majors and combined >= 19:

@@ -91,6 +91,15 @@ def test_a_pass_over_their_opening_shows_at_most_seventeen() -> None:
     assert explain(calls_of("1S P P P"), 3) == "Overcall: at most 14 HCP."
 
 
+def test_a_two_level_overcall_takes_a_sound_five_card_suit_and_twelve_hcp() -> None:
+    """Over 2♥ 12 HCP and ♠QJ854 overcall 2♠ (it passed, with 4♠ on); over 1♠ five diamonds to
+    the queen-jack and 13 HCP bid 2♦, to the queen-ten pass."""
+    assert robot_call("Qs Js 8s 5s 4s Ah 7h 4h Qd 5d Kc 4c 3c", "2H") == "2S"
+    assert explain(calls_of("2H 2S"), 1).startswith("Overcall: 12–17 HCP, 5+ spades")
+    assert robot_call("As 7s 4s 3h Qd Jd 8d 5d 4d Ah Kc 4c 3c", "1S") == "2D"
+    assert robot_call("As 7s 4s 3h Qd Td 8d 5d 4d Ah Kc 4c 3c", "1S") == "P"
+
+
 def test_no_natural_overcall_in_a_suit_they_have_bid() -> None:
     """1♣ P 1♥ P 1NT: five hearts behind responder's hearts do not overcall 2♥ (it went three down
     doubled); five spades do overcall 2♠."""

@@ -55,6 +55,13 @@ def test_a_long_minor_counts_its_length_opposite_a_balanced_rebid() -> None:
     assert robot_call("Ks 6s 8h 7h 5h Qd Jd 7d 6d 4d 3d 2d 8c", "1C P 1D P 1NT P") == "2D"
 
 
+def test_a_raise_of_partner_s_long_suit_counts_shortness() -> None:
+    """1♣ 1♦ 2♣ (five clubs): 10 HCP with four clubs and a doubleton count 11 support points and
+    invite with 3♣ (it passed; 5♣ made); with 8 HCP it passes."""
+    assert robot_call("Js 2s 9h 6h 3h Ad Qd Jd 5d Qc 4c 3c 2c", "1C P 1D P 2C P") == "3C"
+    assert robot_call("Js 2s 9h 6h 3h Ad Jd 6d 5d Qc 4c 3c 2c", "1C P 1D P 2C P") == "P"
+
+
 def test_three_of_a_minor_both_hands_bid_invites_3nt() -> None:
     """1♦ 1♠ 2♦ 3♦: responder's raise invites; opener accepts with 13+ HCP, in notrump with a club
     stopper, else with seven diamonds in five of them (the simulation's choice over the rules' 3NT:

@@ -10,7 +10,7 @@ from bot.ai.bridge_system import two_suited
 from bot.ai.bridge_system.forcing import GAME
 from bot.ai.bridge_system.losers import few_losers
 from bot.ai.bridge_system.position import (Hand, Meaning, Option, Position, Test, at_least, at_most, both, either, good, longest,
-                                          stopped)
+                                          sound, stopped)
 from bot.ai.bridge_system.strong import support_points
 from bot.games.bridge import BIDS, DOUBLE, PASS
 
@@ -19,6 +19,8 @@ WEAK_JUMP = "a weak jump overcall: a good suit, a weak hand"
 NEGATIVE = "negative: the unbid suits, not a penalty double"
 SOUND = 11
 """HCP with which any five-card suit overcalls at the one level: the hand is worth showing."""
+SOUND_TWO = 12
+"""HCP with which a five-card suit holding two of the top four honours overcalls at the two level."""
 
 
 def others(their: str) -> str:
@@ -46,7 +48,8 @@ def over_opening(position: Position, their: str, level: int, balancing: bool) ->
     """Our first call after their one-bid opening (direct, or in the pass-out seat) or preempt. A
     pass shows at most 17 HCP (14 in the pass-out seat): every stronger hand doubles. In the
     pass-out seat over one of a suit any five-card suit competes; elsewhere an overcall needs a good
-    suit or six cards, except at the one level with ``SOUND`` HCP. Of the majors they have not bid,
+    suit or six cards, except at the one level with ``SOUND`` HCP and at the two level with
+    ``SOUND_TWO`` HCP and two of the top four honours. Of the majors they have not bid,
     the longer (spades of equal ones)."""
     lighter = 3 if balancing else 0
     suits = others(their)
@@ -60,6 +63,8 @@ def over_opening(position: Position, their: str, level: int, balancing: bool) ->
                                 else both(first, either(good(suit), at_least(suit, 6)))))
         if bid[0] == "1" and not balancing:
             overcalls.append(Option(bid, Meaning(SOUND, 17, {suit: 5}), when=first))
+        elif bid[0] == "2" and not balancing:
+            overcalls.append(Option(bid, Meaning(SOUND_TWO, 17, {suit: 5}), when=both(first, sound(suit))))
     majors = [o for o in overcalls if o.call[1] in "HS"]
     minors = [o for o in overcalls if o.call[1] in "DC"]
     if level == 1:

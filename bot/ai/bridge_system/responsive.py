@@ -1,10 +1,11 @@
 """When they raise their suit over partner's takeout double (1♥ X 2♥, or a weak two raised: 2♦ X
-3♦): advancer no longer has to bid, so a bid shows values. Game in a major or 3NT with 12+ HCP; over a two-level raise a jump in a
-major invites (9–11) and 2NT (10–12, a stopper) too; a suit at the cheapest level shows 5–11 HCP
-(7–11 at the three level), four cards of a major, five of a minor. The double is responsive: 8+
-HCP (10+ over a three-level raise) and the unbid suits of the kind partner promised (both majors
-over a minor, both minors over a major, the other major being bid when held). The doubler answers
-the responsive double in the longer of those suits, with game or 3NT on 17+."""
+3♦): advancer no longer has to bid, so a bid shows values. Game in a major or 3NT with 12+ HCP;
+over a two-level raise a jump in a major invites (9–11) and 2NT (10–12, a stopper) too; a suit at
+the cheapest level shows 5–11 HCP (7–11 at the three level), four cards of a major, five of a
+minor. The double is responsive: 8+ HCP (10+ over a three-level raise) and the unbid suits of the
+kind partner promised (both majors over a minor, both minors over a major, the other major being
+bid when held). The doubler answers the responsive double in the longer of those suits, with game
+or 3NT on 17+."""
 from __future__ import annotations
 
 from bot.ai.bridge_system.competition import others

@@ -135,7 +135,7 @@ def after_our_double(position: Position) -> list[Option]:
 
 def doubled_two_suiter(position: Position) -> tuple[str, str, str, bool] | None:
     """Our one of a suit, their two-suited call, our double (``over_two_suited``) and their bid up
-    to the three level, the opener to call, or the doubler after the opener's pass: the opened
+    to the three level (not in our suit), the opener to call, or the doubler after the opener's pass: the opened
     suit, the suits they have shown and bid, their bid, and whether the opener calls."""
     calls, bids = position.calls, position.bids
     if len(bids) != 3 or bids[0][1][0] != "1" or bids[0][1][1:] == "NT" or bids[0][0] % 2 != position.seat % 2:
@@ -145,7 +145,8 @@ def doubled_two_suiter(position: Position) -> tuple[str, str, str, bool] | None:
     after = [c for _, c in calls[start + 1:]]
     call, bid = bids[1][1], bids[2][1]
     opened = opening[1:]
-    if call not in (f"2{opened}", "2NT") or bid[1:] == "NT" or bid[0] > "3" or bids[2][0] % 2 == position.seat % 2:
+    if call not in (f"2{opened}", "2NT") or bid[1:] in ("NT", opened) or bid[0] > "3" \
+            or bids[2][0] % 2 == position.seat % 2:
         return None
     theirs = "".join(dict.fromkeys(suits_shown(opened, call) + bid[1:]))
     if after == [call, DOUBLE, bid] and position.seat == opener:
