@@ -5,7 +5,7 @@ bids 3NT), and with seven takes partner's 3NT out to four of the major. And
 responder's 2NT invitation where the opponents have bid."""
 from __future__ import annotations
 
-from bot.ai.bridge_system.position import Meaning, Option, Position, Test, either, natural_call, stopped
+from bot.ai.bridge_system.position import Meaning, Option, Position, Test, both, either, natural_call, stops_all
 from bot.games.bridge import PASS
 
 
@@ -81,4 +81,4 @@ def contested_invitation(position: Position) -> list[Option]:
             or position.cheapest("NT") not in ("1NT", "2NT"):
         return []
     return [Option("2NT", Meaning(11, 12, note="invites 3NT: their suits stopped"),
-                   when=lambda hand: all(stopped(s)(hand) for s in theirs) and instead_of(position, PASS)(hand))]
+                   when=both(stops_all(theirs), instead_of(position, PASS)))]

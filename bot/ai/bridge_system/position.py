@@ -9,7 +9,7 @@ of the hand that made it, by construction.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from bot.ai import bridge_bidding as natural
 from bot.ai.bridge_bidding import SUITS, HandInfo, Shown, stopper
@@ -88,6 +88,11 @@ def longest(suit: str, among: str = SUITS) -> Test:
 def stopped(suit: str) -> Test:
     """A stopper in ``suit``: A, Kx, Qxx or Jxxx."""
     return lambda hand: stopper(hand.cards, suit)
+
+
+def stops_all(suits: Iterable[str]) -> Test:
+    """A stopper in every one of ``suits``."""
+    return lambda hand: all(stopper(hand.cards, s) for s in suits)
 
 
 def short_suit(hand: Hand) -> bool:

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from bot.ai.bridge_system.competition import others
 from bot.ai.bridge_system.position import Meaning, Option, Position, longest, stopped
+from bot.ai.bridge_system.strong import WEAK_TWOS
 from bot.games.bridge import BIDS, DOUBLE, PASS
 
 RESPONSIVE = "responsive: values and the unbid suits, not a penalty double"
 STOPPER = "a stopper in their suit"
-WEAK_TWOS = ("2D", "2H", "2S")
 
 
 def shown_by_double(their: str) -> str:

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from bot.ai.bridge_bidding import SUITS
 from bot.ai.bridge_system.controls import SUIT_WORDS
-from bot.ai.bridge_system.position import (Meaning, Option, Position, Test, at_least, at_most, either, longest,
-                                          short_suit, stopped, support)
+from bot.ai.bridge_system.position import (Meaning, Option, Position, at_least, at_most, either, longest,
+                                          short_suit, stops_all, support)
 from bot.games.bridge import DOUBLE, PASS
 
 MICHAELS = "Michaels cue-bid"
@@ -93,11 +93,6 @@ EXTRA_PENALTY = 15
 extras): partner's double showed 10+, and their fit is the two-suiter's five and advancer's."""
 DOUBLER_NOTRUMP = 12
 """The doubler's least HCP for 3NT over the opener's forcing pass (the opener holds 12+)."""
-
-
-def stops_all(suits: str) -> Test:
-    """A stopper in every one of ``suits``."""
-    return lambda hand: all(stopped(s)(hand) for s in suits)
 
 
 def after_our_double(position: Position) -> list[Option]:
