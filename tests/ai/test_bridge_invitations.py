@@ -1,7 +1,7 @@
 """Invitations a club player makes and answers: responder's 2NT with 11-12 after opener's rebid,
 three of a minor both hands bid inviting 3NT, 1NT rather than a 4-1 fit, the opener's six-card
-major with 19 points; the takeout double with both majors over a minor, and its answer in the
-pass-out seat."""
+major with 19 points; the takeout double with both majors over a minor or with three of it and
+15+ HCP, and its answer in the pass-out seat."""
 from __future__ import annotations
 
 from bot.ai.bridge_explain import explain
@@ -78,6 +78,15 @@ def test_opener_with_six_hearts_and_nineteen_points_bids_game_over_1nt() -> None
 
 def test_both_majors_double_their_minor_with_three_cards_in_it() -> None:
     assert robot_call("Ks Qs 7s 4s Ah Jh 8h 3h 9d 6d 2d Kc 5c", "1D") == "X"
+
+
+def test_a_strong_hand_with_three_of_their_minor_and_no_stopper_doubles() -> None:
+    """1♦: 17 HCP, three small diamonds and three or more of every other suit double (it passed:
+    a pass shows at most 17); with 13 HCP it passes, with a diamond stopper and 17 HCP it bids 1NT."""
+    assert robot_call("Ks Qs 4s Ah Qh 5h 7d 6d 2d Ac Qc 9c 4c", "1D") == "X"
+    assert explain(calls_of("1D X"), 1).startswith("Double: 12+ HCP, takeout")
+    assert robot_call("Ks Qs 4s Ah Qh 5h 7d 6d 2d Jc Tc 9c 4c", "1D") == "P"
+    assert robot_call("Ks Qs 4s Ah Qh 5h Kd 6d 2d Qc Jc 9c 4c", "1D") == "1NT"
 
 
 def test_the_double_in_the_pass_out_seat_is_answered() -> None:

@@ -44,13 +44,25 @@ def takeout_shape(their: str) -> Test:
     return test
 
 
+TOLERANCE = 15
+"""The least HCP for the takeout double of their minor holding three of it and three or more of
+every other suit (no stopper for 1NT): too strong to pass, with no suit to overcall."""
+
+
+def three_of_each(their: str) -> Test:
+    def test(hand: Hand) -> bool:
+        return hand.info.lengths[their] == 3 and all(hand.info.lengths[s] >= 3 for s in others(their))
+    return test
+
+
 def over_opening(position: Position, their: str, level: int, balancing: bool) -> list[Option]:
     """Our first call after their one-bid opening (direct, or in the pass-out seat) or preempt. A
     pass shows at most 17 HCP (14 in the pass-out seat): every stronger hand doubles. In the
     pass-out seat over one of a suit any five-card suit competes; elsewhere an overcall needs a good
     suit or six cards, except at the one level with ``SOUND`` HCP and at the two level with
     ``SOUND_TWO`` HCP and two of the top four honours. Of the majors they have not bid,
-    the longer (spades of equal ones)."""
+    the longer (spades of equal ones). Over a minor, a hand of ``TOLERANCE`` HCP with three of
+    it and no shorter suit doubles where it cannot bid 1NT."""
     lighter = 3 if balancing else 0
     suits = others(their)
     free_majors = "".join(s for s in "HS" if s in suits)
@@ -71,6 +83,8 @@ def over_opening(position: Position, their: str, level: int, balancing: bool) ->
         notrump = [Option("1NT", Meaning(11, 14, balanced=True, note="protective: a stopper in their suit")
                           if balancing else Meaning(15, 18, balanced=True, note="a stopper in their suit"), when=stopped(their))]
         shape_double = Option(DOUBLE, Meaning(12 - lighter, note=TAKEOUT), when=takeout_shape(their))
+        if their in "CD" and not balancing:
+            notrump.append(Option(DOUBLE, Meaning(TOLERANCE, note=TAKEOUT), when=three_of_each(their)))
     else:
         cheapest = position.cheapest("NT")
         notrump = [Option(cheapest, Meaning(15, 18, balanced=True, note="a stopper in their suit"), when=stopped(their))] \
