@@ -8,7 +8,7 @@ import pytest
 from bot.ai.bridge_explain import explain
 from bot.ai.bridge_system import notrump_contested
 from tests.ai.test_bridge_ai import robot_call
-from tests.ai.test_bridge_games import calls_of
+from tests.ai.test_bridge_games import calls_of, position_of
 
 
 def test_responder_with_game_values_bids_over_their_overcall(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -103,3 +103,16 @@ def test_a_hand_short_in_partners_doubled_overcall_of_their_1nt_runs_to_its_own_
     assert explain(calls_of("1NT 2D X 3C"), 3) == \
         "Advance: 5+ clubs, runs from the doubled overcall: short in it."
     assert robot_call("Qs Js 6s 2s Qh 9h 6h 2h 8d 6d 9c 8c 7c", "1NT 2D X") == "P"
+
+
+def test_the_structure_follows_our_1nt_overcall_of_their_raised_suit(monkeypatch: pytest.MonkeyPatch) -> None:
+    """1♦ 1NT 2♦: five spades and five hearts with 5 HCP compete in 2♠ (it passed, and 4♠ made);
+    four hearts and 10 HCP cue-bid 3♦, and the overcaller shows the hearts. Over a new suit of
+    theirs (1♦ 1NT 2♥) the structure does not apply: their diamonds are no suit of ours."""
+    monkeypatch.setattr(notrump_contested, "penalty_double", lambda position: [])
+    assert robot_call("Ts 8s 7s 5s 2s Qh 9h 7h 5h 2h Kc 9c 6c", "1D 1NT 2D") == "2S"
+    assert explain(calls_of("1D 1NT 2D 2S"), 3) == "Advance: at most 9 HCP, 5+ spades, to play."
+    assert robot_call("9s 6s 2s Kh Qh 9h 5h 7d 4d Ac Jc 9c 6c", "1D 1NT 2D") == "3D"
+    assert robot_call("Ks Qs 2s Ah Jh 9h 5h Kd 4d Ac Jc 9c 6c", "1D 1NT 2D 3D P") == "3H"
+    assert notrump_contested.rules(position_of("1D 1NT 2H")) is None
+    assert robot_call("Js 9s 6s 5s Qh 2h Qd Jd 9d 6d 2d 8c 9c", "P 1NT 2C") == "2D"  # a pass before our 1NT opening

@@ -1,9 +1,12 @@
-"""After our 1NT opening (15-17) and the next hand's overcall at the two level: responder's first
+"""After our 1NT opening (15-17), or direct 1NT overcall of their one of a suit (15-18), and the
+next hand's bid at the two level (over the overcall, a raise of their suit): responder's first
 call and opener's answer to the forcing ones. A new suit at the two level is to play, three of a
 suit is forcing, 2NT invites, 3NT and four of a major are to play, and the cue-bid of their suit
 is game forcing: it asks for a four-card major (Stayman) or a stopper in their suit. When they bid
 over responder's Stayman or transfer instead, opener still shows the major asked for if it can."""
 from __future__ import annotations
+
+from typing import Sequence
 
 from bot.ai.bridge_bidding import MAJORS, SUITS, cheapest_level
 from bot.ai.bridge_system.judgment import penalty_double
@@ -124,11 +127,26 @@ def after_the_ask(position: Position, asked: str, shown: str) -> list[Option]:
             Option(PASS, Meaning(high=9))]
 
 
+def our_notrump(calls: Sequence[tuple[int, str]]) -> int | None:
+    """The index of our side's 1NT that this module follows: the auction's first bid, or the
+    direct overcall of their one of a suit (15-18: the same structure serves it)."""
+    first = next((i for i, (_, c) in enumerate(calls) if c in BIDS), None)
+    if first is None:
+        return None
+    opening = calls[first][1]
+    if opening == "1NT":
+        return first
+    overcall = first + 1
+    if opening[0] == "1" and overcall < len(calls) and calls[overcall][1] == "1NT":
+        return overcall
+    return None
+
+
 def rules(position: Position) -> list[Option] | None:
     """The places this module covers, or None."""
     calls = position.calls
-    opened = next((i for i, (_, c) in enumerate(calls) if c in BIDS), None)
-    if opened is None or calls[opened][1] != "1NT" or calls[opened][0] % 2 != position.seat % 2:
+    opened = our_notrump(calls)
+    if opened is None or calls[opened][0] % 2 != position.seat % 2:
         return None
     after = calls[opened + 1:]
     over_ask = len(after) >= 3 and after[0][1] == PASS and after[1][1] in ("2C", *TRANSFERS) \
@@ -141,6 +159,9 @@ def rules(position: Position) -> list[Option] | None:
     if not after or after[0][1] not in BIDS or after[0][1][0] != "2" or after[0][1][1:] == "NT":
         return None
     their = after[0][1][1:]
+    opening = next(c for _, c in calls if c in BIDS)
+    if opening != "1NT" and opening[1:] != their:  # over the overcall, their raise only
+        return None
     if len(after) == 1:
         return responses(position, their)
     if len(after) == 3 and after[2][1] == PASS and calls[opened][0] == position.seat:
