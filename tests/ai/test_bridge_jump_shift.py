@@ -35,9 +35,14 @@ def test_responder_places_the_game() -> None:
     responder = "Ts 5s Kh Qh 9h 7h 3h 2h Td 5d Tc 9c 2c"
     assert robot_call(responder, "1D P 1H P 3C P") == "3H"
     assert explain([(0, "1D"), (1, "Pass"), (2, "1H"), (3, "Pass"), (0, "3C"), (1, "Pass"), (2, "3H")], 6) == \
-        "Later call: 6+ hearts, six cards: opener chooses the game."
+        "Later call: 5+ hearts, five cards or more: opener chooses the game."
+    assert robot_call("Ks Js 8s 3s Qh Jh 4h 3h 2h Jd 6c 5c 2c", "1D P 1H P 3C P") == "3H"  # five hearts
 
 
-def test_opener_raises_the_six_card_major_with_two_cards() -> None:
-    assert robot_call("As 6h 3h Ad Kd 8d 6d 2d Kc Qc 6c 4c 3c", "1D P 1H P 3C P 3H P") == "4H"
+def test_opener_raises_responder_s_major_with_three_cards_and_six_of_them_correct_3nt() -> None:
+    """1♦–1♥–3♣–3♥: opener raises with three hearts, bids 3NT with two; over 3NT six hearts
+    bid game (the 6-2 fit), five pass."""
+    assert robot_call("As 6h 5h 3h Kd 8d 6d 2d Ac Kc Qc 6c 3c", "1D P 1H P 3C P 3H P") == "4H"
     assert robot_call("As 6s 3h Ad Kd 8d 6d 2d Kc Qc 6c 4c 3c", "1D P 1H P 3C P 3H P") == "3NT"
+    assert robot_call("Ts 5s Kh Qh 9h 7h 3h 2h Td 5d Tc 9c 2c", "1D P 1H P 3C P 3H P 3NT P") == "4H"
+    assert robot_call("Ks Js 8s 3s Qh Jh 4h 3h 2h Jd 6c 5c 2c", "1D P 1H P 3C P 3H P 3NT P") == "P"

@@ -2,15 +2,15 @@
 four-card suit (1♦–1♥–2♠, 1♠–1NT–3♦) shows 19+ points (17+ HCP) and an unbalanced hand, and
 forces to game, so that a strong two-suiter is not passed in a part score. Responder then places
 the game: four of opener's second suit (a major) with four cards, four of opener's major with
-three, three of its own major again with six (opener raises it with two cards, else bids 3NT), or
-3NT."""
+three, three of its own major again with five or more (opener raises it with three cards, else
+bids 3NT, and responder with six bids game in the major), or 3NT."""
 from __future__ import annotations
 
 from typing import Callable
 
 from bot.ai.bridge_bidding import MAJORS, SUITS
 from bot.ai.bridge_system.position import Hand, Meaning, Option, Test
-from bot.games.bridge import BIDS
+from bot.games.bridge import BIDS, PASS
 
 JUMP_SHIFT = "a jump shift: a second suit, forcing to game"
 OPENINGS = ("1C", "1D", "1H", "1S")
@@ -73,15 +73,21 @@ def responder_places(sequence: tuple[str, ...]) -> list[Option]:
     if own in MAJORS:
         options.append(Option(f"4{own}", Meaning(lengths={own: 3}, note="game in opener's major")))
     if answer in MAJORS and BIDS.index(f"3{answer}") > BIDS.index(sequence[2]):
-        options.append(Option(f"3{answer}", Meaning(lengths={answer: 6}, note="six cards: opener chooses the game")))
+        options.append(Option(f"3{answer}", Meaning(lengths={answer: 5}, note="five cards or more: opener chooses the game")))
     return options + [Option("3NT", Meaning(note="no fit found: game in notrump"))]
 
 
 def opener_chooses(sequence: tuple[str, ...]) -> list[Option]:
-    """Responder rebid its major (six cards) over the jump shift."""
+    """Responder rebid its major (five cards or more) over the jump shift."""
     major = sequence[3][1:]
-    return [Option(f"4{major}", Meaning(lengths={major: 2}, note="game in partner's six-card suit")),
-            Option("3NT", Meaning(note="a singleton or void in partner's suit"))]
+    return [Option(f"4{major}", Meaning(lengths={major: 3}, note="game in partner's suit: three cards")),
+            Option("3NT", Meaning(note="fewer than three cards in partner's suit"))]
+
+
+def responder_corrects(sequence: tuple[str, ...]) -> list[Option]:
+    """Opener's 3NT denied three of responder's major: six of it make a fit with two."""
+    major = sequence[3][1:]
+    return [Option(f"4{major}", Meaning(lengths={major: 6}, note="six cards: game in the fit")), Option(PASS, Meaning())]
 
 
 def rules(sequence: tuple[str, ...] | None) -> list[Option]:
@@ -94,6 +100,9 @@ def rules(sequence: tuple[str, ...] | None) -> list[Option]:
         return []
     if len(sequence) == 3:
         return responder_places(sequence)
-    if len(sequence) == 4 and sequence[3] == f"3{sequence[1][1:]}" and sequence[1][1:] in MAJORS:
+    rebid = len(sequence) >= 4 and sequence[3] == f"3{sequence[1][1:]}" and sequence[1][1:] in MAJORS
+    if rebid and len(sequence) == 4:
         return opener_chooses(sequence)
+    if rebid and len(sequence) == 5 and sequence[4] == "3NT":
+        return responder_corrects(sequence)
     return []
