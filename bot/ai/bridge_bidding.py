@@ -65,17 +65,22 @@ def stopper(cards: Sequence[str], suit: str) -> bool:
 
 @dataclass
 class Shown:
-    """A seat's hand as its calls describe it (minimum lengths, an HCP range, and the least points,
-    HCP with length or shortness, where the system counts those)."""
+    """A seat's hand as its calls describe it (minimum lengths, the most cards where a call showed
+    shortness, an HCP range, and the least points, HCP with length or shortness, where the system
+    counts those)."""
 
     min_hcp: int = 0
     max_hcp: int = 37
     lengths: dict[str, int] = field(default_factory=lambda: dict.fromkeys(SUITS, 0))
     balanced: bool = False
     min_points: int = 0
+    max_lengths: dict[str, int] = field(default_factory=lambda: dict.fromkeys(SUITS, 13))
 
     def promise(self, low: int, high: int = 37, suit: str | None = None, length: int = 0,
-                balanced: bool = False, points: int = 0) -> None:
+                balanced: bool = False, points: int = 0, short: str = "") -> None:
+        """``short``: a suit of one card or none (a splinter's)."""
+        if short:
+            self.max_lengths[short] = min(self.max_lengths[short], 1)
         self.min_points = max(self.min_points, points)
         self.min_hcp = max(self.min_hcp, low)
         self.max_hcp = max(self.min_hcp, min(self.max_hcp, high))
@@ -91,7 +96,8 @@ class Shown:
     def admits(self, hand: HandInfo, points: bool = True) -> bool:
         """The hand is one the calls describe: its HCP in the range, the suit lengths, the shape,
         and (``points``) the least points, with length or with shortness as a raise counts them."""
-        return (self.min_hcp <= hand.hcp <= self.max_hcp and all(hand.lengths[s] >= self.lengths[s] for s in SUITS)
+        return (self.min_hcp <= hand.hcp <= self.max_hcp
+                and all(self.lengths[s] <= hand.lengths[s] <= self.max_lengths[s] for s in SUITS)
                 and (hand.balanced or not self.balanced)
                 and (not points or max(hand.points, *(hand.support_points(s) for s in SUITS)) >= self.min_points))
 

@@ -181,3 +181,25 @@ def test_with_clubs_agreed_no_key_card_ask_that_an_answer_of_five_diamonds_would
     assert robot_call(three, "1H P P 2C P 3C P") != "4NT"
     four = "As 3s Kh 2h Ad 3d Ac Kc Qc 9c 8c 7c 2c"
     assert robot_call(four, "1C P 3C P") == "4NT"
+
+
+def test_a_splinter_shows_the_short_suit_and_opener_with_working_values_reaches_the_slam() -> None:
+    """1♥–3♠: four hearts, 13 HCP and a singleton spade (the hands hold 31 HCP and twelve tricks;
+    without the splinter the robots stopped in game). Opener's king of spades is wasted opposite
+    the singleton: 15 working points ask for key cards, and 6♥ is reached. With its honours in
+    spades opener signs off in 4♥."""
+    opener = "Ks 7s 4s Ah Qh Th 9h 3h Kd 8d Ac Qc 4c"
+    responder = "5s Kh Jh 8h 4h Ad Qd 7d 3d Kc 9c 6c 2c"
+    assert robot_call(responder, "1H P") == "3S"
+    assert explain(calls_of("1H P 3S"), 2) == ("Response: 10–15 HCP, 13+ points (HCP with length or shortness), "
+                                               "4+ hearts, a splinter: game values, four trumps, a singleton or void "
+                                               "in the suit bid.")
+    assert robot_call("Ks Qs Js Ah Qh Th 9h 3h Kd 8d 9c 4c 3c", "1H P 3S P") == "4H"
+    game = table({0: opener, 1: "Js 9s 8s 6s 7h 6h Jd Td 9d Jc Tc 8c 7c", 2: responder,
+                  3: "As Qs Ts 3s 2s 5h 2h 6d 5d 4d 2d 5c 3c"})
+    rng = random.Random(0)
+    while game.phase == "auction":
+        seat = game.to_act()[0]
+        game.apply(seat, robot.choose(game.view(seat), game.legal_actions(seat), rng))
+    calls = [str(c["call"]) for c in game.view(None)["auction"]]
+    assert [c for c in calls if c in BIDS] == ["1H", "3S", "4NT", "5H", "6H"], calls

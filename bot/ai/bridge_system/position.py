@@ -29,14 +29,16 @@ class Meaning:
     balanced: bool = False
     points: int = 0
     note: str = ""
+    short: str = ""
+    """A suit of one card or none."""
 
     def fits(self, hand: HandInfo, points: int) -> bool:
         return (self.low <= hand.hcp <= self.high and points >= self.points
                 and all(hand.lengths[s] >= n for s, n in self.lengths.items())
-                and (hand.balanced or not self.balanced))
+                and (hand.balanced or not self.balanced) and (not self.short or hand.lengths[self.short] <= 1))
 
     def apply(self, shown: Shown) -> None:
-        shown.promise(self.low, self.high, balanced=self.balanced, points=self.points)
+        shown.promise(self.low, self.high, balanced=self.balanced, points=self.points, short=self.short)
         for suit, length in self.lengths.items():
             shown.promise(0, suit=suit, length=length)
 
@@ -44,11 +46,13 @@ class Meaning:
 def common(meanings: Sequence[Meaning]) -> Meaning:
     """What every one of ``meanings`` shows."""
     notes = {m.note for m in meanings}
+    shorts = {m.short for m in meanings}
     return Meaning(low=min(m.low for m in meanings), high=max(m.high for m in meanings),
                    lengths={s: min(m.lengths.get(s, 0) for m in meanings) for s in SUITS
                             if all(m.lengths.get(s, 0) for m in meanings)},
                    balanced=all(m.balanced for m in meanings), points=min(m.points for m in meanings),
-                   note=notes.pop() if len(notes) == 1 else meanings[0].note)
+                   note=notes.pop() if len(notes) == 1 else meanings[0].note,
+                   short=shorts.pop() if len(shorts) == 1 else "")
 
 
 @dataclass(frozen=True)

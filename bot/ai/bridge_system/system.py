@@ -15,7 +15,7 @@ from bot.ai.bridge_bidding import HandInfo, Shown
 from bot.ai.bridge_system import (balancing, competition, contract_judgment, controls, forcing, game_choice, judgment,
                                   jump_shift, long_suit, losers, minor, notrump, notrump_contested, notrump_rebid,
                                   openings, over_four, over_notrump, over_response, over_takeout, overcalls, preference,
-                                  quantitative, responsive, sacrifice, slam, stopper_ask, strong, total_tricks,
+                                  quantitative, responsive, sacrifice, slam, splinter, stopper_ask, strong, total_tricks,
                                   two_suited)
 from bot.ai.bridge_system.judgment import keeps
 from bot.ai.bridge_system.position import Calls, Hand, Meaning, Option, Position, meaning_of, natural_call, pick
@@ -78,7 +78,9 @@ def uncontested(position: Position, sequence: tuple[str, ...]) -> Sequence[Optio
     if opening in strong.WEAK_TWOS:
         return strong.after_weak_two(sequence)
     if opening in ("1H", "1S"):
-        return strong.after_major(position, sequence)
+        splinters = splinter.rules(sequence)
+        found = strong.after_major(position, sequence)
+        return [*splinters, *(found or [])] if splinters or found is not None else None
     if opening in ("1C", "1D"):
         return minor.after_minor(sequence)
     return None
@@ -93,7 +95,8 @@ def rules_at(position: Position) -> Rules | None:
     sequence = our_sequence(position)
     found = uncontested(position, sequence) if sequence else notrump.after_overcall(position)
     if found is not None:
-        return Rules([*slam.ask(position), *found])
+        asks = [] if sequence and splinter.answered(sequence) else slam.ask(position)  # working points decide
+        return Rules([*asks, *found])
     stopper = stopper_rules(position)
     if stopper is not None:
         return Rules(stopper)
