@@ -203,3 +203,15 @@ def test_a_splinter_shows_the_short_suit_and_opener_with_working_values_reaches_
         game.apply(seat, robot.choose(game.view(seat), game.legal_actions(seat), rng))
     calls = [str(c["call"]) for c in game.view(None)["auction"]]
     assert [c for c in calls if c in BIDS] == ["1H", "3S", "4NT", "5H", "6H"], calls
+
+
+def test_opener_shows_shortness_over_jacoby_2nt_and_responder_counts_its_working_points() -> None:
+    """1♠–2NT: a singleton heart is shown with 3♥ before strength; responder with 16 HCP none of
+    them in hearts but the ace asks for key cards, with the king and queen of hearts wasted it signs
+    off. Without shortness opener bids 3♠ with 16+."""
+    assert robot_call("As Ks 8s 7s 2s 5h Ad Jd 4d 3d Kc 3c 2c", "1S P 2NT P") == "3H"
+    assert explain(calls_of("1S P 2NT P 3H"), 4) == \
+        "Opener's rebid: a singleton or void in hearts: shortness for a slam."
+    assert robot_call("Qs Js 6s 3s Ah 7h 2h Kd Qd 5d Ac 9c 4c", "1S P 2NT P 3H P") == "4NT"
+    assert robot_call("Qs Js 6s 3s Ah Kh Qh Kd 8d 5d 7c 9c 4c", "1S P 2NT P 3H P") == "4S"
+    assert robot_call(OPENER, "1S P 2NT P") == "3S"

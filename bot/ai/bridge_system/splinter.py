@@ -1,21 +1,26 @@
-"""Splinter raises of a major, the opponents silent: over 1♥ or 1♠, a double jump in a new suit
-(1♥–3♠, 1♥–4♣, 1♠–4♥) shows four trumps, game values (10–15 HCP, 13+ points with shortness) and
-a singleton or void in the suit bid. Opener, who now knows where its honours are wasted, counts its
-HCP outside that suit (and a trump over five each) and asks for key cards with ``WORKING`` or more;
-else it bids game. A nine-card fit with a short suit makes twelve tricks about two times in three
-with 28 HCP between the hands: the splinter lets opener see them."""
+"""Shortness shown for a slam in a major, the opponents silent. Splinter raises: over 1♥ or 1♠, a
+double jump in a new suit (1♥–3♠, 1♥–4♣, 1♠–4♥) shows four trumps, game values (10–15 HCP, 13+
+points with shortness) and a singleton or void in the suit bid. Over Jacoby 2NT, opener's three of
+a new suit shows a singleton or void in it (three of the major: 16+ without, four: a minimum
+without). The partner of the short hand, who now knows where its honours are wasted, counts its
+HCP outside that suit (and a point for each trump beyond a nine-card fit) and asks for key cards
+with ``WORKING`` or more; else it bids game. A nine-card fit with a short suit makes twelve tricks
+about two times in three with 28 HCP between the hands: the shortness lets partner see them."""
 from __future__ import annotations
 
 from bot.ai.bridge_system.position import Hand, Meaning, Option
 from bot.ai.bridge_system.slam import ASK
-from bot.ai.bridge_system.strong import support_points
+from bot.ai.bridge_system.strong import SUIT_WORDS, support_points
 
 SPLINTERS = {"H": {"3S": "S", "4C": "C", "4D": "D"}, "S": {"4C": "C", "4D": "D", "4H": "H"}}
 """Over each major, the double jumps and the short suit each shows."""
 SPLINTER = "a splinter: game values, four trumps, a singleton or void in the suit bid"
 WORKING = 16
-"""The least working points (HCP outside partner's short suit, with a point for each trump over
-five) for opener to ask for key cards: with responder's 10–15 about 28 between the hands."""
+"""The least working points (HCP outside partner's short suit, with a point for each trump beyond
+nine between the hands) to ask for key cards: with partner's 10–15, or an opening's 12 or so,
+about 28 between the hands."""
+SIDE_SUITS = {"H": ("3C", "3D", "3S"), "S": ("3C", "3D", "3H")}
+"""Opener's shortness over Jacoby 2NT."""
 
 
 def raises(major: str) -> list[Option]:
@@ -25,29 +30,47 @@ def raises(major: str) -> list[Option]:
             for call, suit in SPLINTERS[major].items()]
 
 
-def working(hand: Hand, major: str, short: str) -> int:
+def shortness(major: str) -> list[Option]:
+    """Opener's answers to Jacoby 2NT that show a singleton or void, before 3 and 4 of the major."""
+    return [Option(call, Meaning(short=call[1], note=f"a singleton or void in {SUIT_WORDS[call[1]]}: shortness for a slam"))
+            for call in SIDE_SUITS[major]]
+
+
+def working(hand: Hand, major: str, short: str, trumps: int) -> int:
+    """``trumps``: the cards of the major the hand's calls have shown (nine with partner's)."""
     wasted = sum({"K": 3, "Q": 2, "J": 1}.get(rank, 0) for rank in hand.holding(short))
-    return hand.info.hcp - wasted + max(0, hand.info.lengths[major] - 5)
+    return hand.info.hcp - wasted + max(0, hand.info.lengths[major] - trumps)
 
 
-def opener_decides(major: str, short: str) -> list[Option]:
-    """Opener over the splinter: key cards asked with ``WORKING`` points, else game."""
-    return [Option("4NT", Meaning(note=ASK), when=lambda hand: working(hand, major, short) >= WORKING),
+def decide(major: str, short: str, trumps: int) -> list[Option]:
+    """Over partner's shortness: key cards asked with ``WORKING`` points, else game."""
+    return [Option("4NT", Meaning(note=ASK), when=lambda hand: working(hand, major, short, trumps) >= WORKING),
             Option("4" + major, Meaning(note="no slam in view: game"))]
 
 
-def answered(sequence: tuple[str, ...]) -> bool:
-    """Our side's calls are 1♥ or 1♠ and a splinter: opener's turn. Its working points replace
-    the general slam test (``slam.ask``), which counts wasted honours."""
-    return len(sequence) == 2 and sequence[0] in ("1H", "1S") and sequence[1] in SPLINTERS[sequence[0][1]]
+def short_suit(sequence: tuple[str, ...]) -> str | None:
+    """The suit partner has just shown short, with our turn: after 1♥/1♠ and a splinter, or after
+    Jacoby 2NT and opener's shortness. Partner's working count replaces the general slam test
+    (``slam.ask``), which counts wasted honours."""
+    if sequence[0] not in ("1H", "1S"):
+        return None
+    major = sequence[0][1]
+    if len(sequence) == 2 and sequence[1] in SPLINTERS[major]:
+        return SPLINTERS[major][sequence[1]]
+    if len(sequence) == 3 and sequence[1] == "2NT" and sequence[2] in SIDE_SUITS[major]:
+        return sequence[2][1]
+    return None
 
 
 def rules(sequence: tuple[str, ...]) -> list[Option]:
-    """After 1♥ or 1♠: the splinters as responder's first call, opener's call over one; none
-    elsewhere."""
+    """After 1♥ or 1♠: the splinters as responder's first call, opener's shortness over Jacoby
+    2NT, and the call over either; none elsewhere."""
     major = sequence[0][1]
     if len(sequence) == 1:
         return raises(major)
-    if answered(sequence):
-        return opener_decides(major, SPLINTERS[major][sequence[1]])
-    return []
+    if sequence[1:] == ("2NT",):
+        return shortness(major)
+    short = short_suit(sequence)
+    if short is None:
+        return []
+    return decide(major, short, 5 if len(sequence) == 2 else 4)
