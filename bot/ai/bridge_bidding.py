@@ -78,7 +78,7 @@ class Shown:
 
     def promise(self, low: int, high: int = 37, suit: str | None = None, length: int = 0,
                 balanced: bool = False, points: int = 0, short: str = "") -> None:
-        """``short``: a suit of one card or none (a splinter's)."""
+        """``short``: a suit of one card or none (a splinter's, or opener's over Jacoby 2NT)."""
         if short:
             self.max_lengths[short] = min(self.max_lengths[short], 1)
         self.min_points = max(self.min_points, points)

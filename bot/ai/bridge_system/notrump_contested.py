@@ -127,27 +127,29 @@ def after_the_ask(position: Position, asked: str, shown: str) -> list[Option]:
             Option(PASS, Meaning(high=9))]
 
 
-def our_notrump(calls: Sequence[tuple[int, str]]) -> int | None:
-    """The index of our side's 1NT that this module follows: the auction's first bid, or the
-    direct overcall of their one of a suit (15-18: the same structure serves it)."""
+def our_notrump(calls: Sequence[tuple[int, str]]) -> tuple[int, str] | None:
+    """The index of the 1NT that this module follows, the auction's first bid or the direct
+    overcall of one of a suit (15-18: the same structure serves it), and the suit it overcalled
+    ("" for the opening)."""
     first = next((i for i, (_, c) in enumerate(calls) if c in BIDS), None)
     if first is None:
         return None
     opening = calls[first][1]
     if opening == "1NT":
-        return first
+        return first, ""
     overcall = first + 1
     if opening[0] == "1" and overcall < len(calls) and calls[overcall][1] == "1NT":
-        return overcall
+        return overcall, opening[1:]
     return None
 
 
 def rules(position: Position) -> list[Option] | None:
     """The places this module covers, or None."""
     calls = position.calls
-    opened = our_notrump(calls)
-    if opened is None or calls[opened][0] % 2 != position.seat % 2:
+    found = our_notrump(calls)
+    if found is None or calls[found[0]][0] % 2 != position.seat % 2:
         return None
+    opened, overcalled = found
     after = calls[opened + 1:]
     over_ask = len(after) >= 3 and after[0][1] == PASS and after[1][1] in ("2C", *TRANSFERS) \
         and after[2][1] in BIDS and after[2][1][1:] != "NT"     # their suit bid over Stayman or a transfer
@@ -159,8 +161,7 @@ def rules(position: Position) -> list[Option] | None:
     if not after or after[0][1] not in BIDS or after[0][1][0] != "2" or after[0][1][1:] == "NT":
         return None
     their = after[0][1][1:]
-    opening = next(c for _, c in calls if c in BIDS)
-    if opening != "1NT" and opening[1:] != their:  # over the overcall, their raise only
+    if overcalled and overcalled != their:  # over the overcall, their raise only
         return None
     if len(after) == 1:
         return responses(position, their)
