@@ -15,6 +15,16 @@ RESPONDER = "Ks Qs 6s 3s Ah Jh 2h Kd Qd 5d 3d 9c 4c"       # 15 HCP, four spades
 JACOBY = "1S P 2NT P 3S P"
 
 
+def robots_bid(hands: dict[int, str]) -> list[str]:
+    """The bids of four robots' auction on the deal, North dealing."""
+    game = table(hands)
+    rng = random.Random(0)
+    while game.phase == "auction":
+        seat = game.to_act()[0]
+        game.apply(seat, robot.choose(game.view(seat), game.legal_actions(seat), rng))
+    return [str(c["call"]) for c in game.view(None)["auction"] if c["call"] in BIDS]
+
+
 def calls_of(auction: str) -> list[tuple[int, str]]:
     """North first: "1S P 2NT" as (seat, call) pairs."""
     return [(i % 4, {"P": "Pass"}.get(c, c)) for i, c in enumerate(auction.split())]
@@ -38,14 +48,9 @@ def test_partner_with_extras_and_every_suit_controlled_asks_for_key_cards() -> N
 
 def test_the_deal_reaches_six_spades_through_a_control_bid() -> None:
     """The opponents' clubs split five-four: they stay out of the auction."""
-    game = table({0: OPENER, 1: "Ts 9s Th 9h 8h Td 9d 8d Ac Qc Tc 8c 6c", 2: RESPONDER,
-                  3: "5s 4s 7h 6h 4h 3h 7d 6d 2d Jc 7c 5c 2c"})
-    rng = random.Random(0)
-    while game.phase == "auction":
-        seat = game.to_act()[0]
-        game.apply(seat, robot.choose(game.view(seat), game.legal_actions(seat), rng))
-    calls = [str(c["call"]) for c in game.view(None)["auction"]]
-    assert [c for c in calls if c in BIDS] == ["1S", "2NT", "3S", "4D", "4NT", "5S", "6S"], calls
+    bids = robots_bid({0: OPENER, 1: "Ts 9s Th 9h 8h Td 9d 8d Ac Qc Tc 8c 6c", 2: RESPONDER,
+                       3: "5s 4s 7h 6h 4h 3h 7d 6d 2d Jc 7c 5c 2c"})
+    assert bids == ["1S", "2NT", "3S", "4D", "4NT", "5S", "6S"], bids
 
 
 def test_two_key_cards_missing_stop_at_five() -> None:
@@ -186,8 +191,9 @@ def test_with_clubs_agreed_no_key_card_ask_that_an_answer_of_five_diamonds_would
 def test_a_splinter_shows_the_short_suit_and_opener_with_working_values_reaches_the_slam() -> None:
     """1♥–3♠: four hearts, 13 HCP and a singleton spade (the hands hold 31 HCP and twelve tricks;
     without the splinter the robots stopped in game). Opener's king of spades is wasted opposite
-    the singleton: 15 working points ask for key cards, and 6♥ is reached. With its honours in
-    spades opener signs off in 4♥."""
+    the singleton, leaving 15 working points; the simulation, dealing responder short in spades,
+    finds the slam, and 6♥ is reached through key cards. With its honours in spades opener signs
+    off in 4♥."""
     opener = "Ks 7s 4s Ah Qh Th 9h 3h Kd 8d Ac Qc 4c"
     responder = "5s Kh Jh 8h 4h Ad Qd 7d 3d Kc 9c 6c 2c"
     assert robot_call(responder, "1H P") == "3S"
@@ -195,14 +201,9 @@ def test_a_splinter_shows_the_short_suit_and_opener_with_working_values_reaches_
                                                "4+ hearts, a splinter: game values, four trumps, a singleton or void "
                                                "in the suit bid.")
     assert robot_call("Ks Qs Js Ah Qh Th 9h 3h Kd 8d 9c 4c 3c", "1H P 3S P") == "4H"
-    game = table({0: opener, 1: "Js 9s 8s 6s 7h 6h Jd Td 9d Jc Tc 8c 7c", 2: responder,
-                  3: "As Qs Ts 3s 2s 5h 2h 6d 5d 4d 2d 5c 3c"})
-    rng = random.Random(0)
-    while game.phase == "auction":
-        seat = game.to_act()[0]
-        game.apply(seat, robot.choose(game.view(seat), game.legal_actions(seat), rng))
-    calls = [str(c["call"]) for c in game.view(None)["auction"]]
-    assert [c for c in calls if c in BIDS] == ["1H", "3S", "4NT", "5H", "6H"], calls
+    bids = robots_bid({0: opener, 1: "Js 9s 8s 6s 7h 6h Jd Td 9d Jc Tc 8c 7c", 2: responder,
+                       3: "As Qs Ts 3s 2s 5h 2h 6d 5d 4d 2d 5c 3c"})
+    assert bids == ["1H", "3S", "4NT", "5H", "6H"], bids
 
 
 def test_opener_shows_shortness_over_jacoby_2nt_and_responder_counts_its_working_points() -> None:
