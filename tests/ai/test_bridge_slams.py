@@ -193,7 +193,8 @@ def test_a_splinter_shows_the_short_suit_and_opener_with_working_values_reaches_
     without the splinter the robots stopped in game). Opener's king of spades is wasted opposite
     the singleton, leaving 15 working points; the simulation, dealing responder short in spades,
     finds the slam, and 6♥ is reached through key cards. With its honours in spades opener signs
-    off in 4♥."""
+    off in 4♥, and responder, its strength limited by the splinter, passes (it asked and went down
+    at the five level)."""
     opener = "Ks 7s 4s Ah Qh Th 9h 3h Kd 8d Ac Qc 4c"
     responder = "5s Kh Jh 8h 4h Ad Qd 7d 3d Kc 9c 6c 2c"
     assert robot_call(responder, "1H P") == "3S"
@@ -201,6 +202,7 @@ def test_a_splinter_shows_the_short_suit_and_opener_with_working_values_reaches_
                                                "4+ hearts, a splinter: game values, four trumps, a singleton or void "
                                                "in the suit bid.")
     assert robot_call("Ks Qs Js Ah Qh Th 9h 3h Kd 8d 9c 4c 3c", "1H P 3S P") == "4H"
+    assert robot_call("5s Kh Jh 8h 4h Ad Qd 7d 3d Kc Qc 6c 2c", "1H P 3S P 4H P") == "P"  # 15 HCP: opener decided
     bids = robots_bid({0: opener, 1: "Js 9s 8s 6s 7h 6h Jd Td 9d Jc Tc 8c 7c", 2: responder,
                        3: "As Qs Ts 3s 2s 5h 2h 6d 5d 4d 2d 5c 3c"})
     assert bids == ["1H", "3S", "4NT", "5H", "6H"], bids

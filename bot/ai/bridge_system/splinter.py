@@ -4,13 +4,15 @@ points with shortness) and a singleton or void in the suit bid. Over Jacoby 2NT,
 a new suit shows a singleton or void in it (three of the major: 16+ without, four: a minimum
 without). The partner of the short hand, who now knows where its honours are wasted, counts its
 HCP outside that suit (and a point for each trump beyond a nine-card fit) and asks for key cards
-with ``WORKING`` or more; else it bids game. A nine-card fit with a short suit makes twelve tricks
-about two times in three with 28 HCP between the hands: the shortness lets partner see them."""
+with ``WORKING`` or more; else it bids game (over the splinter, limited, responder then passes).
+A nine-card fit with a short suit makes twelve tricks about two times in three with 28 HCP
+between the hands: the shortness lets partner see them."""
 from __future__ import annotations
 
 from bot.ai.bridge_system.position import Hand, Meaning, Option
 from bot.ai.bridge_system.slam import ASK
 from bot.ai.bridge_system.strong import SUIT_WORDS, support_points
+from bot.games.bridge import PASS
 
 SPLINTERS = {"H": {"3S": "S", "4C": "C", "4D": "D"}, "S": {"4C": "C", "4D": "D", "4H": "H"}}
 """Over each major, the double jumps and the short suit each shows."""
@@ -50,8 +52,8 @@ def decide(major: str, short: str, trumps: int) -> list[Option]:
 
 def short_suit(sequence: tuple[str, ...]) -> str | None:
     """The suit partner has just shown short, with our turn: after 1♥/1♠ and a splinter, or after
-    Jacoby 2NT and opener's shortness. Partner's working count replaces the general slam test
-    (``slam.ask``), which counts wasted honours."""
+    Jacoby 2NT and opener's shortness. The working count replaces the general slam test, which
+    counts wasted honours."""
     if sequence[0] not in ("1H", "1S"):
         return None
     major = sequence[0][1]
@@ -62,14 +64,29 @@ def short_suit(sequence: tuple[str, ...]) -> str | None:
     return None
 
 
+def signed_off(sequence: tuple[str, ...]) -> bool:
+    """Opener bid four of the major over responder's splinter: the splinter was limited, so
+    opener's judgment stands and responder passes."""
+    return (len(sequence) == 3 and sequence[0] in ("1H", "1S") and sequence[1] in SPLINTERS[sequence[0][1]]
+            and sequence[2] == "4" + sequence[0][1])
+
+
+def decides(sequence: tuple[str, ...]) -> bool:
+    """This module places the contract here, not the general slam test (``slam.ask``)."""
+    return short_suit(sequence) is not None or signed_off(sequence)
+
+
 def rules(sequence: tuple[str, ...]) -> list[Option]:
     """After 1♥ or 1♠: the splinters as responder's first call, opener's shortness over Jacoby
-    2NT, and the call over either; none elsewhere."""
+    2NT, the call over either, and responder's pass of opener's game over the splinter; none
+    elsewhere."""
     major = sequence[0][1]
     if len(sequence) == 1:
         return raises(major)
     if sequence[1:] == ("2NT",):
         return shortness(major)
+    if signed_off(sequence):
+        return [Option(PASS, Meaning(note="opener has placed the contract"))]
     short = short_suit(sequence)
     if short is None:
         return []

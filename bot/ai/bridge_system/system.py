@@ -95,7 +95,7 @@ def rules_at(position: Position) -> Rules | None:
     sequence = our_sequence(position)
     found = uncontested(position, sequence) if sequence else notrump.after_overcall(position)
     if found is not None:
-        asks = [] if sequence and splinter.short_suit(sequence) else slam.ask(position)  # working points decide
+        asks = [] if sequence and splinter.decides(sequence) else slam.ask(position)
         return Rules([*asks, *found])
     stopper = stopper_rules(position)
     if stopper is not None:
