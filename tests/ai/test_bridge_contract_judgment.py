@@ -70,14 +70,15 @@ def test_shortness_counts_towards_a_slam_in_partner_s_suit(samples: int, monkeyp
 
 
 def test_a_slam_in_the_suit_agreed_goes_through_blackwood(samples: int, monkeypatch: pytest.MonkeyPatch) -> None:
-    """1♥–2NT (Jacoby): opener's 14 HCP with five hearts and a singleton; the rules bid 4♥, the
-    simulation a slam, which the robot reaches by asking for key cards. Responder's one (the ♠A)
-    leaves the ♣A and the trump king missing, and opener stops in 5♥ (the slam went down)."""
-    opener = "Qs Ah Qh Th 6h 3h Ad 7d Qc Tc 9c 6c 3c"
-    assert without_judgment(monkeypatch, opener, "P 1H P 2NT P") == "4H"
-    assert robot_call(opener, "P 1H P 2NT P") == "4NT"
-    assert robot_call("As Ts 8s Jh 9h 4h 2h Kd Qd Jd Td Kc 5c", "P 1H P 2NT P 4NT P") == "5C"
-    assert robot_call(opener, "P 1H P 2NT P 4NT P 5C P") == "5H"
+    """1♥–3♠ (a splinter): opener's 18 HCP with the king of spades wasted count 15 working
+    points, and the rules bid 4♥; the simulation, dealing responder short in spades, finds a slam,
+    which the robot reaches by asking for key cards. Responder's one (the ♥K) leaves two aces
+    missing, and opener stops in 5♥."""
+    opener = "Ks 7s 4s Ah Qh Th 9h 3h Kd 8d Ac Qc 4c"
+    assert without_judgment(monkeypatch, opener, "1H P 3S P") == "4H"
+    assert robot_call(opener, "1H P 3S P") == "4NT"
+    assert robot_call("5s Kh Jh 8h 4h Kd Qd 7d 3d Kc Qc 6c 2c", "1H P 3S P 4NT P") == "5C"
+    assert robot_call(opener, "1H P 3S P 4NT P 5C P") == "5H"
 
 
 def test_a_poor_hand_stays_where_the_rules_stop() -> None:
