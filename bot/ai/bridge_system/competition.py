@@ -83,8 +83,6 @@ def over_opening(position: Position, their: str, level: int, balancing: bool) ->
         notrump = [Option("1NT", Meaning(11, 14, balanced=True, note="protective: a stopper in their suit")
                           if balancing else Meaning(15, 18, balanced=True, note="a stopper in their suit"), when=stopped(their))]
         shape_double = Option(DOUBLE, Meaning(12 - lighter, note=TAKEOUT), when=takeout_shape(their))
-        if their in "CD" and not balancing:
-            notrump.append(Option(DOUBLE, Meaning(TOLERANCE, note=TAKEOUT), when=three_of_each(their)))
     else:
         cheapest = position.cheapest("NT")
         notrump = [Option(cheapest, Meaning(15, 18, balanced=True, note="a stopper in their suit"), when=stopped(their))] \
@@ -93,7 +91,9 @@ def over_opening(position: Position, their: str, level: int, balancing: bool) ->
     least = 15 if balancing else 18
     strong = Option(DOUBLE, Meaning(least, note=TAKEOUT))  # balancing: 15+ doubles, then bids notrump
     jumps = [] if balancing or level > 1 else [*two_suited.overcalls(position, their), *weak_jumps(position, suits)]
-    return [*jumps, *notrump, *majors, shape_double, *minors, strong, Option(PASS, Meaning(high=least - 1))]
+    tolerance = [Option(DOUBLE, Meaning(TOLERANCE, note=TAKEOUT), when=three_of_each(their))] \
+        if level == 1 and their in "CD" and not balancing else []
+    return [*jumps, *notrump, *tolerance, *majors, shape_double, *minors, strong, Option(PASS, Meaning(high=least - 1))]
 
 
 RAISES = {("1", "2"), ("1", "3"), ("2", "3")}

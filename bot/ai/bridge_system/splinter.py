@@ -9,6 +9,7 @@ A nine-card fit with a short suit makes twelve tricks about two times in three w
 between the hands: the shortness lets partner see them."""
 from __future__ import annotations
 
+from bot.ai.bridge_bidding import HCP
 from bot.ai.bridge_system.position import Hand, Meaning, Option
 from bot.ai.bridge_system.slam import ASK
 from bot.ai.bridge_system.strong import SUIT_WORDS, support_points
@@ -40,7 +41,7 @@ def shortness(major: str) -> list[Option]:
 
 def working(hand: Hand, major: str, short: str, trumps: int) -> int:
     """``trumps``: the cards of the major the hand's calls have shown (nine with partner's)."""
-    wasted = sum({"K": 3, "Q": 2, "J": 1}.get(rank, 0) for rank in hand.holding(short))
+    wasted = sum(HCP.get(rank, 0) for rank in hand.holding(short) if rank != "A")  # an ace still takes a trick
     return hand.info.hcp - wasted + max(0, hand.info.lengths[major] - trumps)
 
 
