@@ -70,6 +70,15 @@ def test_opener_of_two_clubs_bids_on_over_partners_raise() -> None:
         "2♣–2♦–2NT is not forcing to game: a transfer and pass stops in 3♥"
 
 
+def test_a_six_card_major_is_shown_over_the_strong_two_clubs_rebid_whatever_the_strength() -> None:
+    """2♣–2♦–3♦: seven hearts and a jack bid 3♥ (they passed with 3NT: game in hearts made, 3NT
+    did not); five hearts need 5 HCP."""
+    seven = "6s 2s Jh Th 9h 8h 7h 5h 4h 4d 9c 8c 6c"
+    assert robot_call(seven, "2C P 2D P 3D P") == "3H"
+    assert explain(calls_of("2C P 2D P 3D P 3H"), 6) == "Later call: 5+ hearts, forcing."
+    assert robot_call("6s 2s Jh Th 9h 8h 7h 5d 4d 9c 8c 6c 5c", "2C P 2D P 3D P") == "3NT"
+
+
 def test_the_strong_two_clubs_stays_forcing_over_their_overcall() -> None:
     """2♣ P 2♦ 2♥: 26 HCP doubles them for penalty or bids game (they passed before, leaving
     their 2♥); 2♣ 2♥ P P: the opener bids again over partner's waiting pass; after opener's penalty

@@ -164,3 +164,15 @@ def test_opener_s_jump_in_a_six_card_minor_invites_and_nineteen_hcp_bid_3nt() ->
     assert robot_call("Ts 5s 2s Kh Jh 8h 4h Jd 7d 3d 8c 6c 2c", "1C P 1H P 3C P") == "P"
     assert robot_call("Ks 5s Ah 4h Qd 7d 2d Ac Kc Qc Jc 5c 2c", "1C P 1H P") == "3NT"
     assert robot_call("Ks 5s Ah 4h Qd 7d 2d Ac Kc Qc Jc 5c 2c", "1C P 1NT P") == "3NT"
+
+
+def test_opener_accepting_the_2nt_invitation_shows_three_cards_of_responder_s_major() -> None:
+    """1♥ 1♠ 2♦ 2NT: opener's 15 HCP with three spades bid 3♠ (3NT went down where five-three in
+    spades made game); responder with five spades bids 4♠, with four 3NT. A minimum passes 2NT."""
+    opener = "As Ks 5s Ah Jh 7h 5h 3h Kd 9d 6d 3d 5c"
+    assert robot_call(opener, "1H P 1S P 2D P 2NT P") == "3S"
+    assert explain(calls_of("1H P 1S P 2D P 2NT P 3S"), 8) == ("Later call: 3+ spades, three cards of partner's major, "
+                                                             "accepting the invitation: forcing.")
+    assert robot_call("Qs Js 7s 4s 3s Kh 6h 8d 7d Ac Jc 8c 2c", "1H P 1S P 2D P 2NT P 3S P") == "4S"
+    assert robot_call("Qs Js 7s 4s Kh 6h 3h 8d 7d Ac Jc 8c 2c", "1H P 1S P 2D P 2NT P 3S P") == "3NT"
+    assert robot_call("As 7s 5s Ah Jh 7h 5h 3h Qd 9d 6d 3d 5c", "1H P 1S P 2D P 2NT P") == "P"

@@ -208,6 +208,13 @@ def test_a_splinter_shows_the_short_suit_and_opener_with_working_values_reaches_
     assert bids == ["1H", "3S", "4NT", "5H", "6H"], bids
 
 
+def test_a_hand_with_a_five_card_side_suit_does_not_splinter() -> None:
+    """The splinter's 13 HCP with a fifth club go through Jacoby 2NT: the side suit's tricks are
+    what opener needs to hear of, and a splinter would hide them."""
+    assert robot_call("5s Kh Jh 8h 4h Ad Qd 7d 3d Kc 9c 6c 2c", "1H P") == "3S"
+    assert robot_call("5s Kh Jh 8h 4h Ad 7d 3d Kc Qc 9c 6c 2c", "1H P") == "2NT"
+
+
 def test_opener_shows_shortness_over_jacoby_2nt_and_responder_counts_its_working_points() -> None:
     """1♠–2NT: a singleton heart is shown with 3♥ before strength; responder with 16 HCP none of
     them in hearts but the ace asks for key cards, with the king and queen of hearts wasted it signs

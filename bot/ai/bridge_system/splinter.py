@@ -27,10 +27,15 @@ SIDE_SUITS = {"H": ("3C", "3D", "3S"), "S": ("3C", "3D", "3H")}
 
 
 def raises(major: str) -> list[Option]:
-    """Responder's splinters, to go before Jacoby 2NT (which takes the hands with 16+ HCP)."""
+    """Responder's splinters, to go before Jacoby 2NT (which takes the hands with 16+ HCP). A hand
+    with a five-card side suit bids it first: its tricks there are what partner needs to hear of."""
     return [Option(call, Meaning(10, 15, lengths={major: 4}, points=13, note=SPLINTER, short=suit),
-                   points=support_points(major))
+                   when=lambda hand: no_side_suit(hand, major), points=support_points(major))
             for call, suit in SPLINTERS[major].items()]
+
+
+def no_side_suit(hand: Hand, major: str) -> bool:
+    return all(length <= 4 for suit, length in hand.info.lengths.items() if suit != major)
 
 
 def shortness(major: str) -> list[Option]:

@@ -29,10 +29,10 @@ def after_two_clubs(sequence: tuple[str, ...]) -> list[Option] | None:
     if len(sequence) == 3 and sequence[1] == "2D" and sequence[2][1:] != "NT":
         suit = sequence[2][1:]
         raise_to = f"{int(sequence[2][0]) + 1}{suit}"
-        options = [Option(raise_to, Meaning(lengths={suit: 3}, note=f"agrees {SUIT_WORDS[suit]}: forcing"))]
-        for other in "SH":
-            options.append(Option(f"{2 if sequence[2] == '2H' and other == 'S' else 3}{other}",
-                                  Meaning(5, lengths={other: 5}, note="forcing")))
+        majors = [(f"{2 if sequence[2] == '2H' and other == 'S' else 3}{other}", other) for other in "SH" if other != suit]
+        options = [*(Option(call, Meaning(lengths={other: 6}, note="forcing")) for call, other in majors),
+                   Option(raise_to, Meaning(lengths={suit: 3}, note=f"agrees {SUIT_WORDS[suit]}: forcing")),
+                   *(Option(call, Meaning(5, lengths={other: 5}, note="forcing")) for call, other in majors)]
         return options + [Option("2NT" if sequence[2][0] == "2" else "3NT", Meaning(note="nothing more to say yet"))]
     return None
 

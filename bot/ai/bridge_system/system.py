@@ -12,11 +12,11 @@ from typing import Any, Mapping, Sequence
 
 from bot.ai import bridge_bidding as natural
 from bot.ai.bridge_bidding import HandInfo, Shown
-from bot.ai.bridge_system import (balancing, competition, contract_judgment, controls, forcing, game_choice, judgment,
-                                  jump_shift, long_suit, losers, minor, notrump, notrump_contested, notrump_rebid,
-                                  openings, over_four, over_notrump, over_response, over_takeout, overcalls, preference,
-                                  quantitative, responsive, sacrifice, slam, splinter, stopper_ask, strong, total_tricks,
-                                  two_suited)
+from bot.ai.bridge_system import (balancing, competition, contract_judgment, controls, delayed_support, forcing,
+                                  game_choice, judgment, jump_shift, long_suit, losers, minor, notrump,
+                                  notrump_contested, notrump_rebid, openings, over_four, over_notrump, over_response,
+                                  over_reverse, over_takeout, overcalls, preference, quantitative, responsive,
+                                  sacrifice, slam, splinter, stopper_ask, strong, total_tricks, two_suited)
 from bot.ai.bridge_system.judgment import keeps
 from bot.ai.bridge_system.position import Calls, Hand, Meaning, Option, Position, meaning_of, natural_call, pick
 from bot.games.bridge import BIDS, DOUBLE, PASS
@@ -115,7 +115,8 @@ def rules_at(position: Position) -> Rules | None:
                   *long_suit.second_suit_over_rebid(sequence),
                   *preference.back_to_first(position, sequence), *preference.over_their_bid(position),
                   *preference.overcallers_suits(position),
-                  *minor.checkback(sequence), *notrump_rebid.rules(sequence),
+                  *minor.checkback(sequence), *notrump_rebid.rules(sequence), *delayed_support.rules(position, sequence),
+                  *over_reverse.rules(sequence),
                   *two_suited.over_two_suited(position), *two_suited.after_our_double(position),
                   *over_response.double(position),
                   *over_notrump.double(position), *over_notrump.escape(position), *over_four.double(position),
