@@ -10,6 +10,7 @@ from bot.ai.bridge_system.jump_shift import answered
 from bot.ai.bridge_system.position import Hand, Meaning, Option, Position, Test, natural_call
 from bot.games.bridge import BIDS
 
+
 def invited(sequence: tuple[str, ...]) -> str | None:
     """Responder's one-level major, where our auction is an opening of one, that major, opener's
     rebid in a suit below 2NT other than it, and responder's 2NT."""
