@@ -571,9 +571,9 @@ def overcall(a: Auction) -> str:
 def place(a: Auction) -> str:
     """Later calls: find a fit with what partner has shown (a balanced hand holds two of each
     suit, so six of one are a fit), add up the points, bid the level they are worth (a part
-    score from 19, game at 24 (23 in a major fit), slam at 33 counting partner's least, 6NT on
-    HCP alone; responder's 2NT invitation without a fit at 23) unless the auction is already there
-    (over our game, never a part score or a minor's game).
+    score from 19, game at 24, slam at 33 counting partner's least, 6NT on HCP alone; responder's
+    2NT invitation without a fit at 23) unless the auction is already there (over our game,
+    never a part score or a minor's game).
     Where that finds nothing, two cards of our own six-card suit are likely enough with partner to
     bid it again at the cheapest level; where it finds notrump, a six-card major of ours is played
     at the level those two cards make it worth (three to invite, four for game), and where notrump
@@ -622,7 +622,7 @@ def contract_for(a: Auction, held: Mapping[str, int]) -> str | None:
     slam = own + partner.least >= SLAM  # no slam on a guess above partner's least
     if majors and combined >= 19:
         suit = max(majors, key=lambda s: h.lengths[s] + held[s])
-        return f"{6 if slam else 4 if combined >= MAJOR_GAME else 3 if combined >= MAJOR_GAME - 1 else 2}{suit}"
+        return f"{6 if slam else 4 if combined >= GAME else 3 if combined >= 23 else 2}{suit}"
     if combined >= GAME and their_suits_stopped(a) and (a.legal("3NT") or not fits):  # past 3NT: the minor game
         return "6NT" if h.hcp + partner.min_hcp >= SLAM else "3NT"
     if not fits and INVITE[0] <= combined <= INVITE[1] and answering_again(a.bids, a.me):
@@ -653,10 +653,6 @@ def our_game(a: Auction) -> bool:
 
 GAME = 24
 """Points between the hands (``place``'s count) for a game."""
-MAJOR_GAME = 23
-"""Points between the hands (``place``'s count) for four of a major with an eight-card fit: at
-IMPs a game that makes a little less than half the time pays, and the trumps' ruffs take tricks
-that notrump needs high cards for."""
 SLAM = 33
 """Points between the hands (``place``'s count) for a small slam."""
 INVITE = (23, 24)

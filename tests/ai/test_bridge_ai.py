@@ -81,7 +81,7 @@ def test_openings(hand: str, call: str) -> None:
     ("1NT", "Ks Qs Ts 7s 4s Jh Th 9h 6h 6d 5d Kc 8c", "P"),       # five need 10
     ("1H", "As Kh Qh Ks 4s 8h 6d 9d 5d Kc Tc 3c 7c", "1NT"),      # 15 balanced, hearts stopped
     ("P P 1D 2D P 2H", "Qs Js 8s 4s 4h Ad Kd Qd 9d Ac Qc 9c 2c", "P"),  # 18 HCP: not in the majors Michaels showed
-    ("1H 2D P P 2NT P", "Ts 6s Jh Th 5h 4h 3h 6d 5d Qc 9c Tc 4c", "3H"),  # five trumps opposite the reopening 2NT
+    ("1H 2D P P 2NT P", "Ts 6s Jh Th 5h 4h 3h 6d 5d Qc Jc Tc 4c", "3H"),  # five trumps opposite the reopening 2NT
     ("2C P 2D P 2NT P 3D P 3H P", "Ts Jh 8h 7h 4h 3h Ad Jd 6d Ac Tc 6c 4c", "6NT"),  # 10 HCP, five hearts, 22-24 opposite
 ])
 def test_responses_and_overcalls(auction: str, hand: str, call: str) -> None:

@@ -13,7 +13,7 @@ from tests.ai.test_bridge_games import calls_of
 def test_advancer_cue_bids_their_suit_with_a_raise_of_eleven_points() -> None:
     """1♦ 1♠ P: three spades and 12 HCP raise through a cue-bid of 2♦; the overcaller's
     minimum signs off in 2♠, a maximum bids game."""
-    advancer = "Ks 9s 4s Ah Qh 5h 3h 8d 6d Kc Tc 7c 2c"
+    advancer = "Ks 9s 4s Ah Qh 5h 3h 8d 6d Kc Jc 7c 2c"
     assert robot_call(advancer, "1D 1S P") == "2D"
     assert explain(calls_of("1D 1S P 2D"), 3) == \
         "Advance: 8+ HCP, 3+ spades, a cue-bid: a raise of partner's overcall to at least three, 11+ points."
@@ -736,7 +736,7 @@ def test_over_their_negative_double_advancer_bids_as_over_a_pass() -> None:
     assert robot_call("7s 5s Qh 8h 7h 3h Qd 8d 7d 5d Ac 7c 5c", "1C 1S X") == "1NT"
     assert explain(calls_of("1C 1S X 1NT"), 3) == "Advance: 8–11 HCP, balanced, a stopper in their suit."
     assert robot_call("Kh Qh 8h 7h 5h 3h Ad 6d 3d 2d Jc 5c 3c", "1C 1S X") == "2H"
-    assert robot_call("Ks 9s 4s Ah Qh 5h 3h 8d 6d Kc Tc 7c 2c", "1C 1S X") == "2C"
+    assert robot_call("Ks 9s 4s Ah Qh 5h 3h 8d 6d Kc Jc 7c 2c", "1C 1S X") == "2C"
     assert robot_call("As Ks Js 4s 2s Ah Kh 9d 6d 3d Jc 8c 4c", "1C 1S X 2C P") == "4S"
     assert robot_call("Qs 9s 7s 4s Jh 9h 5h 8d 6d Kc 7c 5c 2c", "1D 1S X") == "2S"
     assert robot_call("Qs 9s 7s 4s Jh 9h 5h 8d 6d Kc 7c 5c 2c", "1D 1S P") == "3S"

@@ -46,8 +46,8 @@ def test_a_game_the_rules_pass_below(samples: int, monkeypatch: pytest.MonkeyPat
 def test_competing_over_their_part_score(samples: int, monkeypatch: pytest.MonkeyPatch) -> None:
     """1♥ 2♣ 2♥ 3♣ P P: responder's three hearts make eight trumps, which the law of total tricks
     competes with at the two level only; the rules pass, the deals say 3♥ gains over defending
-    3♣ (counted doubled where it goes two down) with 7 HCP, six diamonds and two clubs."""
-    responder = "Qs 7s Qh 9h 2h Kd Td 6d 5d 3d 2d 9c 6c"
+    3♣ (counted doubled where it goes two down) with six diamonds and two clubs."""
+    responder = "Qs 7s Qh 9h 2h Kd Jd 6d 5d 3d 2d 9c 6c"
     assert without_judgment(monkeypatch, responder, "1H 2C 2H 3C P P") == "P"
     assert robot_call(responder, "1H 2C 2H 3C P P") == "3H"
 

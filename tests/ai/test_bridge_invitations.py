@@ -32,9 +32,9 @@ def test_opener_accepts_the_invitation_above_a_minimum() -> None:
 
 
 def test_responder_s_jump_in_a_six_card_major_invites_game() -> None:
-    """1♣ 1♠ 1NT 3♠: six spades and 8 HCP invite; opener (balanced: two spades at least) with more
+    """1♣ 1♠ 1NT 3♠: six spades and 9 HCP invite; opener (balanced: two spades at least) with more
     than a minimum bids 4♠, and passes with 12 HCP."""
-    assert robot_call("As 9s Ts 8s 7s 2s Ah Th 3h 8d 9c 7c 3c", "1C P 1S P 1NT P") == "3S"
+    assert robot_call("As Js Ts 8s 7s 2s Ah Th 3h 8d 9c 7c 3c", "1C P 1S P 1NT P") == "3S"
     assert explain(calls_of("1C P 1S P 1NT P 3S"), 6) == "Later call: 6+ spades."
     assert robot_call("9s 4s Kh 7h 2h Ad Qd 7d Ac 8c 5c 4c 2c", "1C P 1S P 1NT P 3S P") == "4S"  # 13 HCP
     assert robot_call("9s 4s Kh 7h 2h Ad Jd 7d Ac 8c 5c 4c 2c", "1C P 1S P 1NT P 3S P") == "P"  # 12 HCP
@@ -120,10 +120,9 @@ def test_partner_s_three_of_our_major_over_their_three_competes_rather_than_invi
 
 
 def test_a_six_card_major_opposite_a_balanced_rebid_is_a_fit() -> None:
-    """1♣ 1♥ 1NT: six hearts and 8 HCP invite with 3♥ (opener's balanced hand holds two), 9, 10 or
-    13 bid game."""
-    assert robot_call("2s Th 9h 8h 7h 4h 3h Jd 5d 3d Ac Kc 9c", "1C P 1H P 1NT P") == "3H"
-    assert robot_call("2s Th 9h 8h 7h 4h 3h Qd 5d 3d Ac Kc 9c", "1C P 1H P 1NT P") == "4H"
+    """1♣ 1♥ 1NT: six hearts and 9 HCP invite with 3♥ (opener's balanced hand holds two), 10 or 13
+    bid game."""
+    assert robot_call("2s Th 9h 8h 7h 4h 3h Qd 5d 3d Ac Kc 9c", "1C P 1H P 1NT P") == "3H"
     assert robot_call("2s Th 9h 8h 7h 4h 3h Kd 5d 3d Ac Kc 9c", "1C P 1H P 1NT P") == "4H"
     assert robot_call("2s Th 9h 8h 7h 4h 3h Kd Qd 3d Ac Kc Jc", "1C P 1H P 1NT P") == "4H"
 
