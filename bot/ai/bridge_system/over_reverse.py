@@ -15,7 +15,7 @@ MINIMUM = 7
 SIGN_OFF = "a minimum: not forcing"
 
 
-def reversed_(sequence: tuple[str, ...]) -> bool:
+def is_reverse(sequence: tuple[str, ...]) -> bool:
     """One of a suit, a one-level answer in a new suit, and opener's two-level rebid in a third
     suit ranking above the first, not a jump."""
     if len(sequence) != 3 or not answered(sequence) or sequence[1] == "1NT":
@@ -27,7 +27,7 @@ def reversed_(sequence: tuple[str, ...]) -> bool:
 
 def rules(sequence: tuple[str, ...] | None) -> list[Option]:
     """Responder's sign-offs over the reverse; none elsewhere."""
-    if sequence is None or not reversed_(sequence):
+    if sequence is None or not is_reverse(sequence):
         return []
     own, first = sequence[1][1:], sequence[0][1:]
     return [Option("2" + own, Meaning(0, MINIMUM, lengths={own: 5}, note=SIGN_OFF)),
