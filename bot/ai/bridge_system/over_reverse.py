@@ -5,10 +5,9 @@ first suit with three, else 2NT; none of them forcing, so opener passes a minimu
 bids game with more. Stronger hands are the natural rules' (game)."""
 from __future__ import annotations
 
-from bot.ai.bridge_bidding import SUITS
+from bot.ai import bridge_bidding as natural
 from bot.ai.bridge_system.jump_shift import answered, is_jump_shift
 from bot.ai.bridge_system.position import Meaning, Option
-from bot.games.bridge import BIDS
 
 MINIMUM = 7
 """Responder's most HCP for a sign-off: opposite a reverse's 17 or so, 8 make a game."""
@@ -16,13 +15,11 @@ SIGN_OFF = "a minimum: not forcing"
 
 
 def is_reverse(sequence: tuple[str, ...]) -> bool:
-    """One of a suit, a one-level answer in a new suit, and opener's two-level rebid in a third
-    suit ranking above the first, not a jump."""
+    """One of a suit, a one-level answer in a new suit, and opener's reverse (``bridge_bidding``'s
+    reading), not a jump shift."""
     if len(sequence) != 3 or not answered(sequence) or sequence[1] == "1NT":
         return False
-    opening, rebid = sequence[0][1:], sequence[2]
-    return (rebid in BIDS and rebid[0] == "2" and rebid[1:] in SUITS and rebid[1:] not in (opening, sequence[1][1:])
-            and SUITS.index(rebid[1:]) < SUITS.index(opening) and not is_jump_shift(sequence))
+    return natural.reverse([(0, sequence[0]), (2, sequence[1])], 0, sequence[2]) and not is_jump_shift(sequence)
 
 
 def rules(sequence: tuple[str, ...] | None) -> list[Option]:
