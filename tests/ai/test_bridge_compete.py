@@ -121,7 +121,14 @@ def test_the_overcaller_with_six_cards_and_extras_competes_again() -> None:
     assert robot_call("Ks Ts 5s Ah Kh Qh Th 8h 4h Jd Kc Jc 9c", "1S 2H P P 2S") == "3H"
     assert robot_call("Ks Ts 5s Ah Kh Qh Th 8h 4h Jd 8c 6c 2c", "1S 2H P P 2S") == "P"
     assert explain(calls_of("1S 2H P P 2S 3H"), 5) == \
-        "Competing: 6+ hearts, a six-card suit and extra values: competes again."
+        "Competing: 6+ hearts, a six-card suit and extra values, or seven cards: competes again."
+
+
+def test_the_overcaller_with_seven_cards_and_a_void_competes_at_the_three_level() -> None:
+    """1NT 2♣ 2♥ P P: seven clubs and a void in hearts bid 3♣ (they made 2♥ with 5♣ on); seven
+    clubs without a singleton or void pass."""
+    assert robot_call("Ks Js 4s 6d 4d 2d Ac Qc Jc Tc 5c 4c 2c", "P P 1NT 2C 2H P P") == "3C"
+    assert robot_call("Ks 4s 5h 3h 6d 4d Ac Qc Jc Tc 5c 4c 2c", "P P 1NT 2C 2H P P") == "P"
 
 
 def test_the_overcaller_with_seven_cards_competes_again_at_the_two_level() -> None:
@@ -382,10 +389,17 @@ def test_advancer_bids_freely_over_their_weak_two_raised_to_three() -> None:
     3-count passes; two majors with 10+ double, responsively."""
     spades = "Qs Js Ts 7s 4s Kh Th 8h Jd 4d {} 5c 3c"
     assert robot_call(spades.format("Qc"), "2D X 3D") == "3S"
-    assert explain(calls_of("2D X 3D 3S"), 3) == "Advance: 7–11 HCP, 4+ spades, competes: values, not forced."
+    assert explain(calls_of("2D X 3D 3S"), 3) == "Advance: 5–11 HCP, 4+ spades, competes: values, not forced."
     assert robot_call("As Ks Ts 7s 4s Kh Th 8h Jd 4d Qc 5c 3c", "2D X 3D") == "4S"
     assert robot_call(spades.format("2c").replace("Kh", "2h"), "2D X 3D") == "P"
     assert explain(calls_of("2D X 3D X"), 3).startswith("Advance: 10+ HCP, 4+ spades, 4+ hearts, responsive")
+
+
+def test_five_spades_compete_at_the_three_level_on_less_over_their_jump_raise() -> None:
+    """1♥ X 3♥: five spades and 6 HCP bid 3♠ (nine trumps with the doubler's four; the pass let
+    them play 3♥ with 4♠ on); four spades need 7."""
+    assert robot_call("Qs Js 7s 6s 2s 5h 6d 5d 4d Kc 8c 4c 3c", "P 1H X 3H") == "3S"
+    assert robot_call("Qs Js 7s 6s 5h 3h 6d 5d 4d Kc 8c 4c 3c", "P 1H X 3H") == "P"
 
 
 def test_the_doubler_answers_the_responsive_double() -> None:
@@ -726,6 +740,15 @@ def test_opener_competes_with_six_cards_of_its_suit_after_partners_pass() -> Non
     assert explain(calls_of("1S X P 2C 2S"), 4) == "Later call: 6+ spades, six cards: competes."
     assert robot_call("As Qs Js Ts 8s Ah Kh 7d 4d 2d Jc Tc 6c", "1S X P 2C") == "P"
     assert robot_call(six, "1S X P 3C") != "3S"
+
+
+def test_opener_competes_at_the_three_level_with_seven_cards_and_a_short_suit() -> None:
+    """1♥ 1♠ P 2♠: seven hearts and a singleton bid 3♥ (nine trumps with partner's two); six
+    hearts, or seven without a singleton or void, pass."""
+    assert robot_call("4s Ah Qh Jh 9h 8h 6h 3h Kd 7d 4d Qc 5c", "1H 1S P 2S") == "3H"
+    assert explain(calls_of("1H 1S P 2S 3H"), 4) == "Later call: a long suit: competes."
+    assert robot_call("5s 4s Ah Qh Jh 9h 8h 6h Kd 7d 4d Qc 5c", "1H 1S P 2S") == "P"
+    assert robot_call("5s 4s Ah Qh Jh 9h 8h 6h 3h 7d 4d Qc 5c", "1H 1S P 2S") == "P"
 
 
 def test_over_their_negative_double_advancer_bids_as_over_a_pass() -> None:

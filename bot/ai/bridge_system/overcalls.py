@@ -20,7 +20,6 @@ from bot.ai.bridge_system.strong import WEAK_TWOS, support_points
 from bot.games.bridge import BIDS, DOUBLE, PASS
 
 FORCING = "a new suit: forcing for one round"
-EXTRAS = "a six-card suit and extra values: competes again"
 SEVEN = "a six-card suit and extra values, or seven cards: competes again"
 CUE_BID = "a cue-bid: a raise of partner's overcall to at least three, 11+ points"
 PREEMPTS = ("3C", "3D", "3H", "3S")
@@ -283,7 +282,8 @@ def again(position: Position) -> list[Option]:
     they bid on: a second five-card suit nobody has bid after a one-level overcall, at the cheapest
     level up to two, so partner may choose (the natural rules pass there with 5-5); else the
     overcall's suit again, up to the three level, with six cards and 15+ HCP (they pass it too),
-    or at the two level with seven cards and any strength (it plays well opposite a shortage)."""
+    or with seven cards and any strength at the two level (it plays well opposite a shortage) or
+    at the three level with a singleton or void (nine trumps with partner's two)."""
     mine = position.bids_of(position.seat)
     theirs_last = bool(position.bids) and position.bids[-1][0] % 2 != position.seat % 2
     if len(mine) != 1 or set(position.of(position.partner)) - {PASS} or mine[0][0] > "2" or mine[0][1:] == "NT" \
@@ -292,11 +292,12 @@ def again(position: Position) -> list[Option]:
     own = mine[0][1:]
     options = second_suits(position, own, 8, "2", "a second five-card suit") if mine[0][0] == "1" else []
     bid = position.cheapest(own)
-    note = SEVEN if bid[0] == "2" else EXTRAS
     if bid[0] <= "3":
-        options.append(Option(bid, Meaning(15, lengths={own: 6}, note=note)))
+        options.append(Option(bid, Meaning(15, lengths={own: 6}, note=SEVEN)))
     if bid[0] == "2":
-        options.append(Option(bid, Meaning(lengths={own: 7}, note=note)))
+        options.append(Option(bid, Meaning(lengths={own: 7}, note=SEVEN)))
+    elif bid[0] == "3":
+        options.append(Option(bid, Meaning(lengths={own: 7}, note=SEVEN), when=short_suit))
     return options
 
 

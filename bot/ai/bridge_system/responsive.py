@@ -1,11 +1,11 @@
 """When they raise their suit over partner's takeout double (1♥ X 2♥, or a weak two raised: 2♦ X
 3♦): advancer no longer has to bid, so a bid shows values. Game in a major or 3NT with 12+ HCP;
 over a two-level raise a jump in a major invites (9–11) and 2NT (10–12, a stopper) too; a suit at
-the cheapest level shows 5–11 HCP (7–11 at the three level), four cards of a major, five of a
-minor. The double is responsive: 8+ HCP (10+ over a three-level raise) and the unbid suits of the
-kind partner promised (both majors over a minor, both minors over a major, the other major being
-bid when held). The doubler answers the responsive double in the longer of those suits, with game
-or 3NT on 17+."""
+the cheapest level shows 5–11 HCP (7–11 at the three level, 5–11 there with five cards of a
+major), four cards of a major, five of a minor. The double is responsive: 8+ HCP (10+ over a
+three-level raise) and the unbid suits of the kind partner promised (both majors over a minor,
+both minors over a major, the other major being bid when held). The doubler answers the
+responsive double in the longer of those suits, with game or 3NT on 17+."""
 from __future__ import annotations
 
 from bot.ai.bridge_system.competition import others
@@ -13,6 +13,9 @@ from bot.ai.bridge_system.position import Meaning, Option, Position, longest, st
 from bot.ai.bridge_system.strong import WEAK_TWOS
 from bot.games.bridge import BIDS, DOUBLE, PASS
 
+FIVE_AT_THREE = 5
+"""Advancer's least HCP for a five-card major at the three level over their raise to three (four
+cards need 7)."""
 RESPONSIVE = "responsive: values and the unbid suits, not a penalty double"
 STOPPER = "a stopper in their suit"
 
@@ -39,6 +42,10 @@ def advance(position: Position, their: str, level: int) -> list[Option]:
             options.append(Option("3" + m, Meaning(9, 11, {m: 4}, note="invites game"), when=longest(m, majors)))
         options.append(Option(position.cheapest(m), Meaning(cheap, 11, {m: 4}, note="competes: values, not forced"),
                               when=longest(m, majors)))
+        if level == 3:  # nine trumps with the doubler's four: the three level on less
+            options.append(Option(position.cheapest(m), Meaning(FIVE_AT_THREE, 11, {m: 5},
+                                                                note="competes: values, not forced"),
+                                  when=longest(m, majors)))
     if their in "HS":
         options.append(Option(DOUBLE, Meaning(least, lengths={s: 3 for s in doubled}, note=RESPONSIVE)))
     options.append(Option("2NT", Meaning(10, 12, note=f"{STOPPER}: invites 3NT"), when=stopped(their)))
