@@ -742,15 +742,6 @@ def test_opener_competes_with_six_cards_of_its_suit_after_partners_pass() -> Non
     assert robot_call(six, "1S X P 3C") != "3S"
 
 
-def test_opener_competes_at_the_three_level_with_seven_cards_and_a_short_suit() -> None:
-    """1♥ 1♠ P 2♠: seven hearts and a singleton bid 3♥ (nine trumps with partner's two); six
-    hearts, or seven without a singleton or void, pass."""
-    assert robot_call("4s Ah Qh Jh 9h 8h 6h 3h Kd 7d 4d Qc 5c", "1H 1S P 2S") == "3H"
-    assert explain(calls_of("1H 1S P 2S 3H"), 4) == "Later call: a long suit: competes."
-    assert robot_call("5s 4s Ah Qh Jh 9h 8h 6h Kd 7d 4d Qc 5c", "1H 1S P 2S") == "P"
-    assert robot_call("5s 4s Ah Qh Jh 9h 8h 6h 3h 7d 4d Qc 5c", "1H 1S P 2S") == "P"
-
-
 def test_over_their_negative_double_advancer_bids_as_over_a_pass() -> None:
     """1♣ 1♠ X: 8 HCP, balanced, the ace of clubs bid 1NT (a pass let them play 2♥ with 3NT ours);
     six hearts and 10 HCP bid 2♥, a new suit; three spades and 12 support points cue-bid 2♣, and

@@ -8,10 +8,9 @@ from bot.ai import bridge_bidding as natural
 from bot.ai.bridge_bidding import SUITS, cheapest_level
 from bot.ai.bridge_system import two_suited
 from bot.ai.bridge_system.forcing import GAME
-from bot.ai.bridge_system.game_choice import or_natural
 from bot.ai.bridge_system.losers import few_losers
 from bot.ai.bridge_system.position import (Hand, Meaning, Option, Position, Test, at_least, at_most, both, either, good, longest,
-                                          short_suit, sound, stopped)
+                                          sound, stopped)
 from bot.ai.bridge_system.strong import support_points
 from bot.games.bridge import BIDS, DOUBLE, PASS
 
@@ -146,9 +145,8 @@ def opener_competes(position: Position) -> list[Option]:
     bid: a second five-card suit nobody has bid, beside five of the opened one, at the cheapest
     level up to three, with ``FREE_SECOND_SUIT`` HCP (the natural rules pass there with 16 and
     6-5); else six cards of the opened suit again at the two level, at any strength (the natural
-    rules passed 1♠ X P 2♣ with six spades and 15 HCP), or seven and a singleton or void at the
-    three level (where the natural rules bid three of it, that stands). Not in the pass-out seat:
-    there the reopening double, which partner may leave in, comes first."""
+    rules passed 1♠ X P 2♣ with six spades and 15 HCP). Not in the pass-out seat: there the
+    reopening double, which partner may leave in, comes first."""
     mine, bids = position.bids_of(position.seat), position.bids
     if len(mine) != 1 or mine[0][0] != "1" or mine[0][1:] == "NT" or position.opener != position.seat \
             or position.bids_of(position.partner) or position.calls[-1] != bids[-1] \
@@ -156,11 +154,8 @@ def opener_competes(position: Position) -> list[Option]:
         return []
     own = mine[0][1:]
     again = position.cheapest(own)
-    seven = both(at_least(own, 7), short_suit)  # nine trumps with partner's two
-    long = ([Option(again, Meaning(lengths={own: 6}, note="six cards: competes"))] if again[0] == "2"
-            else [Option(again, Meaning(note="a long suit: competes"), when=or_natural(position, again, seven))]
-            if again[0] == "3" else [])
-    return [*second_suits(position, own, FREE_SECOND_SUIT, "3", "a second five-card suit: a free bid"), *long]
+    six = [Option(again, Meaning(lengths={own: 6}, note="six cards: competes"))] if again[0] == "2" else []
+    return [*second_suits(position, own, FREE_SECOND_SUIT, "3", "a second five-card suit: a free bid"), *six]
 
 
 def second_suits(position: Position, own: str, least: int, top: str, note: str) -> list[Option]:
