@@ -293,11 +293,8 @@ def again(position: Position) -> list[Option]:
     options = second_suits(position, own, 8, "2", "a second five-card suit") if mine[0][0] == "1" else []
     bid = position.cheapest(own)
     if bid[0] <= "3":
-        options.append(Option(bid, Meaning(15, lengths={own: 6}, note=SEVEN)))
-    if bid[0] == "2":
-        options.append(Option(bid, Meaning(lengths={own: 7}, note=SEVEN)))
-    elif bid[0] == "3":
-        options.append(Option(bid, Meaning(lengths={own: 7}, note=SEVEN), when=short_suit))
+        options += [Option(bid, Meaning(15, lengths={own: 6}, note=SEVEN)),
+                    Option(bid, Meaning(lengths={own: 7}, note=SEVEN), when=None if bid[0] == "2" else short_suit)]
     return options
 
 
