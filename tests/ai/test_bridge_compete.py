@@ -78,6 +78,20 @@ def test_the_pass_out_seat_balances_with_a_protective_notrump_or_a_light_overcal
     assert robot_call("As Ks Qh 7h 6h 5h 4h Kd 6d 3d 2d Qc 5c", "1S") == "P"
 
 
+def test_after_a_double_in_the_pass_out_seat_notrump_and_games_count_the_lighter_double() -> None:
+    """1♠ P P X P 2♣ P: 17 HCP balanced with ♠A3 bid 2NT (15–18: 1NT would have shown 11–14), and
+    partner's ♣AKQJT4 bid 3NT; 1♠ P P X P: 13 HCP with a spade stopper bid 2NT (12–14); 1♥ P P X P
+    2♠ P: the doubler's four spades and a singleton heart accept the invitation on 9 HCP."""
+    assert robot_call("As 3s Ah Kh Th Ad Jd Td 6d 3d 9c 7c 5c", "1S P P X P 2C P") == "2NT"
+    assert explain(calls_of("1S P P X P 2C P 2NT"), 7) == \
+        "Competing: 15–18 HCP, balanced, a strong hand with a stopper in their suit."
+    assert robot_call("Ts 5s 2s 4h 2h 9d 8d Ac Kc Qc Jc Tc 4c", "1S P P X P 2C P 2NT P") == "3NT"
+    assert robot_call("As Js 5s Th 9h 6h Ad 7d 5d 3d Ac Tc 6c", "1S P P X P") == "2NT"
+    assert explain(calls_of("1S P P X P 2NT"), 5) == "Advance: 12–14 HCP, invites 3NT: a stopper in their suit."
+    assert robot_call("Ks 9s 8s 7s 2h Kd 9d 7d 4d Kc Tc 8c 2c", "1H P P X P 2S P") == "4S"
+    assert robot_call("Ks 9s 8s 7s 2h 9d 7d 4d 3d Kc Tc 8c 2c", "1H P P X P 2S P") == "P"
+
+
 def test_past_3nt_the_fit_in_a_minor_bids_its_game() -> None:
     """1♣ P 1♥ 2♦ 4♣: responder's 9 HCP and three clubs bid 5♣ (3NT is no longer a bid)."""
     assert robot_call("2s Kh 9h 6h 5h Kd Qd Jd 9d 4d 9c 8c 4c", "1C P 1H 2D 4C P") == "5C"

@@ -4,6 +4,8 @@ overcall of partner's opening, and opener's answer to a negative double or to a 
 (game with 14+ HCP or six losers)."""
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from bot.ai import bridge_bidding as natural
 from bot.ai.bridge_bidding import SUITS, cheapest_level
 from bot.ai.bridge_system import two_suited
@@ -181,7 +183,7 @@ def advancing(position: Position, their: str, protective: bool = False) -> list[
     """Partner doubled their opening for takeout and the next hand passed: we must bid, unless we
     hold five good trumps in their suit, or six (a pass for penalty). After a double in the
     pass-out seat (``protective``: we passed their opening, partner's double may be 3 HCP
-    lighter), a jump or game needs 3 HCP more. Where the jump is to game (over a preempt or a raise),
+    lighter), a jump or game needs 3 HCP more, and 1NT shows 6-11, 2NT 12-14. Where the jump is to game (over a preempt or a raise),
     9-11 HCP bid it too. Without four cards of a major, over one of a suit 1NT (6-10) or 2NT (11,
     inviting) with a stopper, and 9-11 HCP jump in a five-card minor below 3NT (the doubler bids
     3NT with 14+ and a stopper); where that jump is past 3NT (over a preempt), five of the minor
@@ -202,8 +204,9 @@ def advancing(position: Position, their: str, protective: bool = False) -> list[
     options += [Option("3NT", Meaning(12 + more, note="a stopper in their suit"), when=stopped(their))]
     if position.legal("1NT"):
         notrump = both(stopped(their), no_major)
-        options += [Option("1NT", Meaning(6, 10, note="a stopper in their suit"), when=notrump),
-                    Option("2NT", Meaning(11 + more, 11 + more, note="invites 3NT: a stopper in their suit"), when=notrump)]
+        options += [Option("1NT", Meaning(6, 10 + more // 3, note="a stopper in their suit"), when=notrump),
+                    Option("2NT", Meaning(11 + more // 3, 11 + more, note="invites 3NT: a stopper in their suit"),
+                           when=notrump)]
     for minor in (s for s in unbid if s in "CD"):
         jump_bid = position.jump(minor)
         if BIDS.index(jump_bid) < BIDS.index("3NT"):
@@ -243,14 +246,39 @@ def strong_doubler_again(position: Position) -> list[Option]:
     return options
 
 
-def doubler_rebids(position: Position, their: str, answer: str) -> list[Option]:
-    """We doubled for takeout (directly, in the pass-out seat, or reopening as ``balancing`` says)
-    and partner answered (the opener may have bid its suit again since, 1♠ X P 2♦ 2♠: the same
-    calls, over it): raise with extras, or show the strong hand: a long suit of our own (a
-    jump with 19+ HCP and six cards invites game; where the cheapest bid in a major is at the
-    three or four level, 19+ HCP and six cards bid game in it), which over an answer in a minor
-    comes before raising it. Over 1NT (6–10) 2NT invites with 16–18 and 3NT bids the game with
-    19+; over 2NT (11) 3NT accepts with 14+."""
+@dataclass(frozen=True)
+class DoublerRanges:
+    """The doubler's HCP for its notrump rebids and for accepting partner's jump, by the seat it
+    doubled in."""
+
+    notrump: tuple[int, int]
+    """The cheapest notrump with a stopper: a strong balanced hand."""
+    over_1nt: tuple[int, int]
+    """2NT from the first, 3NT from the second, over partner's 1NT."""
+    over_2nt: int
+    """3NT over partner's 2NT."""
+    major_game: tuple[int, int]
+    """HCP and support points for game over partner's jump in a major."""
+    minor_game: int
+    """3NT with a stopper over partner's jump in a minor."""
+
+
+DIRECT = DoublerRanges(notrump=(18, 20), over_1nt=(16, 19), over_2nt=14, major_game=(14, 0), minor_game=14)
+PROTECTIVE = DoublerRanges(notrump=(15, 18), over_1nt=(15, 17), over_2nt=11, major_game=(0, 11), minor_game=11)
+"""In the pass-out seat 1NT shows 11–14, so a double followed by notrump shows 15–18; partner,
+who passed the opening, answers 1NT with 6–11, 2NT with 12–14 and jumps with 12–14."""
+
+
+def doubler_rebids(position: Position, their: str, answer: str, protective: bool = False) -> list[Option]:
+    """We doubled for takeout (directly, in the pass-out seat over their opening as
+    ``protective`` says, or reopening as ``balancing`` says) and partner answered (the opener
+    may have bid its suit again since, 1♠ X P 2♦ 2♠: the same calls, over it): raise with
+    extras, or show the strong hand: a long suit of our own (a jump with 19+ HCP and six cards
+    invites game; where the cheapest bid in a major is at the three or four level, 19+ HCP and six
+    cards bid game in it), which over an answer in a minor comes before raising it. Notrump,
+    game over partner's jump and over its notrump answers take the HCP of ``DIRECT`` or
+    ``PROTECTIVE``."""
+    ranges = PROTECTIVE if protective else DIRECT
     long_suits = [Option(position.jump(s),
                          Meaning(19, lengths={s: 6}, note="a very strong hand with a long suit: invites game"),
                          when=longest(s, others(their)))
@@ -270,17 +298,21 @@ def doubler_rebids(position: Position, their: str, answer: str) -> list[Option]:
         if suit in "HS":
             options.append(Option("4" + suit, Meaning(19, lengths={suit: 4}, note="to play")))
             if jumped:
-                options.append(Option("4" + suit, Meaning(14, lengths={suit: 3}, note="accepts the invitation")))
+                hcp, points = ranges.major_game
+                options.append(Option("4" + suit, Meaning(hcp, lengths={suit: 3}, points=points,
+                                                          note="accepts the invitation"), points=support_points(suit)))
         elif jumped and answer[0] == "3":
-            options.append(Option("3NT", Meaning(14, note="accepts the invitation: a stopper in their suit"),
+            options.append(Option("3NT", Meaning(ranges.minor_game, note="accepts the invitation: a stopper in their suit"),
                                   when=stopped(their)))
         options.append(Option(position.cheapest(suit), Meaning(16, lengths={suit: 4}, note="extra values: invites game")))
-    if answer == "1NT":  # 6-10 with a stopper in their suit
-        options += [Option("3NT", Meaning(19, note="to play")), Option("2NT", Meaning(16, 18, note="invites 3NT"))]
-    elif answer == "2NT":  # 11, inviting
-        options.append(Option("3NT", Meaning(14, note="accepts the invitation")))
+    if answer == "1NT":
+        invite, game = ranges.over_1nt
+        options += [Option("3NT", Meaning(game, note="to play")), Option("2NT", Meaning(invite, game - 1, note="invites 3NT"))]
+    elif answer == "2NT":
+        options.append(Option("3NT", Meaning(ranges.over_2nt, note="accepts the invitation")))
     elif position.cheapest("NT")[0] <= "2":
-        options.append(Option(position.cheapest("NT"), Meaning(18, 20, balanced=True, note="a strong hand with a stopper in their suit"),
+        options.append(Option(position.cheapest("NT"), Meaning(*ranges.notrump, balanced=True,
+                                                               note="a strong hand with a stopper in their suit"),
                               when=stopped(their)))
     return options + ([] if minor else long_suits) + [Option(PASS, Meaning())]
 
@@ -569,7 +601,7 @@ def rules(position: Position) -> list[Option] | None:
         pattern = [c if c in (DOUBLE, PASS) else "bid" for _, c in after_opening]
         if mine_all[:1] == [DOUBLE] and pattern in ([DOUBLE, PASS, "bid", PASS], [PASS, PASS, DOUBLE, PASS, "bid", PASS]) \
                 and len(bids) == 2:
-            return doubler_rebids(position, strain, bids[1][1])
+            return doubler_rebids(position, strain, bids[1][1], protective=len(pattern) == 6)
         if mine_all == [DOUBLE] and pattern == [DOUBLE, PASS, "bid", "bid"] and len(bids) == 3 \
                 and bids[2][0] == first_seat and bids[2][1][1:] == strain and bids[2][1][0] <= "3":
             return doubler_rebids(position, strain, bids[1][1])
