@@ -53,6 +53,24 @@ def test_nine_trumps_compete_at_the_three_level() -> None:
         "Advance: 4–11 HCP, 3+ hearts, a raise of partner's overcall."
 
 
+def test_two_notrump_over_a_weak_two_asks_for_a_feature() -> None:
+    """2♠ P: 14 HCP and K-x of spades ask with 2NT; a maximum shows the king of diamonds (3♦) and
+    responder bids 4♠; a minimum bids 3♠ and a maximum with its high cards in spades 3NT, both
+    passed."""
+    responder = "Ks 4s Ah Qh 4h 3h Kd 7d 5d 4d Qc 3c 2c"
+    assert robot_call(responder, "2S P") == "2NT"
+    assert explain([(0, "2S"), (1, "Pass"), (2, "2NT")], 2) == \
+        "Response: 14–15 HCP, 2+ spades, asks for a feature: game if partner is maximum."
+    assert robot_call("Ks Qs Js 8s 5s 2s 8h 3h Kd 6d 4d 7c 4c", "2S P 2NT P") == "3D"
+    assert explain([(0, "2S"), (1, "Pass"), (2, "2NT"), (3, "Pass"), (0, "3D")], 4) == \
+        "Opener's rebid: 9–11 HCP, a maximum with the ace or king of diamonds."
+    assert robot_call("Ks Qs Ts 8s 5s 2s 8h 3h Kd 6d 4d 7c 4c", "2S P 2NT P") == "3S"
+    assert robot_call("As Ks Qs Ts 8s 5s 8h 3h 9d 6d 4d 7c 4c", "2S P 2NT P") == "3NT"
+    assert robot_call(responder, "2S P 2NT P 3D P") == "4S"
+    assert robot_call(responder, "2S P 2NT P 3S P") == "P"
+    assert robot_call(responder, "2S P 2NT P 3NT P") == "P"
+
+
 def test_three_trumps_raise_partners_weak_two_over_their_overcall() -> None:
     """P 2♥ 3♦: three hearts to the ace-queen and 11 HCP raise to 3♥ (nine trumps; it passed, and
     they played 3♦ with game ours); two hearts pass."""

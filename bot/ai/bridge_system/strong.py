@@ -44,17 +44,52 @@ def new_suits(suit: str) -> list[Option]:
             for s in SUITS if s != suit]
 
 
+FEATURE_ASK = (14, 15)
+"""Responder's HCP for 2NT over a weak two in a major with two trumps: game if opener is
+maximum (with three trumps, or 16+, responder bids game itself)."""
+MAXIMUM = 9
+"""The least HCP of a maximum weak two."""
+
+
+def has_feature(suit: str) -> Test:
+    """An ace or a king in ``suit``."""
+    return lambda hand: any(r in "AK" for r in hand.holding(suit))
+
+
+def feature_answers(suit: str) -> list[Option]:
+    """Opener's answer to the 2NT ask: with a maximum, the cheapest side suit holding an ace or
+    king at the three level, else 3NT (the high cards are in the suit); with a minimum, three of
+    the suit."""
+    features = [Option("3" + s, Meaning(MAXIMUM, note=f"a maximum with the ace or king of {SUIT_WORDS[s]}"),
+                       when=has_feature(s))
+                for s in SUITS[::-1] if s != suit]
+    return [*features, Option("3NT", Meaning(MAXIMUM, note="a maximum, the high cards in the suit: to play")),
+            Option("3" + suit, Meaning(high=MAXIMUM - 1, note="a minimum"))]
+
+
 def after_weak_two(sequence: tuple[str, ...]) -> list[Option] | None:
+    """Responder's first call over the weak two; opener's answer to a new suit or, in a major,
+    to the 2NT feature ask; responder's placement after that answer: four of the major over a
+    feature, a pass over 3NT or the minimum."""
     suit = sequence[0][1]
     if len(sequence) == 1:
         game = "4" + suit if suit in "HS" else "5D"
+        ask = [Option("2NT", Meaning(*FEATURE_ASK, lengths={suit: 2}, note="asks for a feature: game if partner is maximum"))
+               ] if suit in "HS" else []
         return [Option(game, Meaning(16, lengths={suit: 2}, note="to play")),
                 Option(game, Meaning(14, lengths={suit: 3}, note="to play")),
                 Option(game, Meaning(0, 12, lengths={suit: 4}, note="to play")),
                 Option("3NT", Meaning(16, note="to play")),
+                *ask,
                 *new_suits(suit),
                 Option("3" + suit, Meaning(0, 13, lengths={suit: 3}, note="a preemptive raise, not an invitation")),
                 Option(PASS, Meaning())]
+    if sequence[1] == "2NT" and suit in "HS":
+        if len(sequence) == 2:
+            return feature_answers(suit)
+        if len(sequence) == 3 and sequence[2] not in ("3NT", "3" + suit):
+            return [Option("4" + suit, Meaning(note="to play: partner is maximum"))]
+        return [Option(PASS, Meaning())] if len(sequence) == 3 else None
     if len(sequence) == 2 and sequence[1] in [o.call for o in new_suits(suit)]:
         asked = sequence[1][1]
         return [Option(f"{int(sequence[1][0]) + 1}{asked}",
