@@ -92,6 +92,12 @@ def test_after_a_double_in_the_pass_out_seat_notrump_and_games_count_the_lighter
     assert robot_call("Ks 9s 8s 7s 2h 9d 7d 4d 3d Kc Tc 8c 2c", "1H P P X P 2S P") == "P"
 
 
+def test_the_pass_out_seat_overcaller_counts_partner_s_raise_a_king_lighter() -> None:
+    """1♣ P P 1♠ P 2♠ P: 12 HCP, six spades and six losers invite with 3♠ rather than bid game (the
+    raise, 9–13 after the pass, counts the king the overcall borrowed; 4♠ went two down)."""
+    assert robot_call("Ks Qs Js 8s 5s 3s Ah Qh 9h 9d Tc 9c 2c", "1C P P 1S P 2S P") == "3S"
+
+
 def test_past_3nt_the_fit_in_a_minor_bids_its_game() -> None:
     """1♣ P 1♥ 2♦ 4♣: responder's 9 HCP and three clubs bid 5♣ (3NT is no longer a bid)."""
     assert robot_call("2s Kh 9h 6h 5h Kd Qd Jd 9d 4d 9c 8c 4c", "1C P 1H 2D 4C P") == "5C"
@@ -688,9 +694,14 @@ def test_advancer_bids_game_with_ten_opposite_a_three_level_overcall() -> None:
 def test_advancer_bids_a_five_card_major_over_a_three_level_overcall() -> None:
     """2♦ 3♣ P: five hearts, four spades and 11 HCP bid 3♥, forcing (4♣ had been bid and passed,
     with game on); the overcaller with two hearts and a diamond stopper bids 3NT. Six hearts and
-    10 HCP over 3♦ 3♠ P bid 4♥."""
+    10 HCP over 3♦ 3♠ P bid 4♥. 2♥ 2♠ P: six diamonds and 11 HCP bid 3♦ (a point less for the
+    sixth card; it passed 2♠ with 4♠ on), and the overcaller's seven spades bid game."""
     assert robot_call("As Ks 8s 2s Kh 9h 8h 6h 4h 6d Jc 9c 8c", "2D 3C P") == "3H"
-    assert explain(calls_of("2D 3C P 3H"), 3) == "Advance: 10+ HCP, 5+ hearts, a new suit: forcing for one round."
+    assert explain(calls_of("2D 3C P 3H"), 3) == \
+        "Advance: 8+ HCP, 11+ points (HCP with length or shortness), 5+ hearts, a new suit: forcing for one round."
+    assert robot_call("Ts 6h 2h Ad Kd Td 8d 7d 2d Ac 9c 7c 4c", "2H 2S P") == "3D"
+    assert robot_call("Ts 6h 2h Ad Qd Td 8d 7d 2d Ac 9c 7c 4c", "2H 2S P") == "P"
+    assert robot_call("As Ks Qs Js 9s 8s 4s Kh 8h 7h 3d 6c 2c", "2H 2S P 3D P") == "4S"
     assert robot_call("Qs Js Ts 5s Jh Th Kd 4d Ac Kc Qc Tc 2c", "2D 3C P 3H P") == "3NT"
     assert robot_call("5s 4s Ah Qh 9h 8h 6h 2h Kd 7d Jc 9c 8c", "3D 3S P") == "4H"
 
@@ -828,7 +839,8 @@ def test_over_partners_overcall_of_their_weak_two_a_good_minor_is_forcing() -> N
     """2♦ 2♠ P: a singleton spade, five clubs to the ace-king-queen and 13 HCP bid 3♣, forcing
     (it passed 2♠ with slam on); the overcaller's six spades then bid game, not 5♣."""
     assert robot_call("7s Ah 7h 5h 8d 4d 3d 2d Ac Kc Qc 7c 5c", "2D 2S P") == "3C"
-    assert explain(calls_of("2D 2S P 3C"), 3) == "Advance: 12+ HCP, 5+ clubs, a new suit: forcing for one round."
+    assert explain(calls_of("2D 2S P 3C"), 3) == \
+        "Advance: 10+ HCP, 13+ points (HCP with length or shortness), 5+ clubs, a new suit: forcing for one round."
     assert robot_call("As Ks Qs Ts 6s 4s Kh 3h 2h 5d Tc 3c 2c", "2D 2S P 3C P") == "4S"
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from bot.ai.bridge_bidding import SUITS, expected_strength
 from bot.ai.bridge_system.position import Hand, Meaning, Option, Position, Test, natural_call
 from bot.ai.bridge_system.strong import support_points
+from bot.games.bridge import BIDS, PASS
 
 PARTNER_LOSERS = ((22, 5), (18, 6), (12, 7), (9, 8))
 """What partner's strength (``expected_strength``: the least shown, two more for a wide range) stands
@@ -31,13 +32,31 @@ def few_losers(count: int) -> Test:
     return lambda hand: losers(hand) <= count
 
 
+BORROWED = 3
+"""The HCP a bid in the pass-out seat borrows from partner (it is made 3 HCP lighter): partner's
+answer counts them again, so the bidder counts partner for that much less."""
+
+
+def balanced_in_pass_out_seat(position: Position) -> bool:
+    """The robot's first bid came after their opening and two passes (1♣ P P 1♠)."""
+    calls = position.calls
+    first = next((i for i, (_, c) in enumerate(calls) if c in BIDS), None)
+    if first is None or calls[first][0] % 2 == position.seat % 2 or len(calls) <= first + 3:
+        return False
+    seat, call = calls[first + 3]
+    return [c for _, c in calls[first + 1:first + 3]] == [PASS, PASS] and seat == position.seat and call in BIDS
+
+
 def partner_losers(position: Position) -> int:
     """Partner's losers: ten less the level of partner's opening preempt (seven cards take six
-    tricks at the three level), else what partner's strength stands for (``PARTNER_LOSERS``)."""
+    tricks at the three level), else what partner's strength stands for (``PARTNER_LOSERS``),
+    less what the robot's bid in the pass-out seat borrowed (``BORROWED``)."""
     opening = position.bids[0] if position.bids else None
     if opening is not None and opening[0] == position.partner and opening[1][0] in "34" and opening[1][1:] != "NT":
         return 10 - int(opening[1][0])
     strength = expected_strength(position.shown[position.partner])
+    if balanced_in_pass_out_seat(position):
+        strength -= BORROWED
     return next((n for least, n in PARTNER_LOSERS if strength >= least), 9)
 
 

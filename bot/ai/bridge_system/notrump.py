@@ -85,9 +85,11 @@ def stayman_answers(nt: Notrump) -> list[Option]:
 
 
 def transfer_answers(nt: Notrump, major: str, doubled: bool = False) -> list[Option]:
-    """Opener completes the transfer; over their double, with three trumps only (a pass shows two)."""
-    options = [Option("3" + major, Meaning(nt.high, lengths={major: 4}, note="a super-accept: a maximum with four trumps"),
-                      when=lambda hand: nt.level == 1)]
+    """Opener completes the transfer; over their double, with three trumps only (a pass shows two).
+    Over 1NT a maximum with four trumps jumps (a super-accept); over 2NT three of the major is the
+    transfer completed."""
+    options = [Option("3" + major, Meaning(nt.high, lengths={major: 4}, note="a super-accept: a maximum with four trumps"))
+               ] if nt.level == 1 else []
     if doubled:
         return options + [Option(nt.bid(1, major), Meaning(lengths={major: 3}, note="completes the transfer: three trumps")),
                           Option(PASS, Meaning(lengths={major: 2}, note="two trumps: partner may redouble to have the "

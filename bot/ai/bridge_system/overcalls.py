@@ -200,12 +200,18 @@ weak two or three-level preempt, by the overcall's level: one at the three level
 higher, and holds more of its range's 12–17 on average."""
 
 
+def new_suit(least: int, suit: str) -> Meaning:
+    """Advancer's new suit at the three level, forcing: ``least`` HCP with five cards, a point less
+    for each card more (length points), down to two less."""
+    return Meaning(least - 2, lengths={suit: 5}, points=least + 1, note=FORCING)
+
+
 def over_weak_two(position: Position, theirs: str, overcall: str) -> list[Option]:
     """Partner overcalled their weak two or three-level preempt in a suit, not jumping (12+ HCP),
     and the next hand passed: game in a major with three trumps, a five-card major of our own (at
     the three level, forcing: the overcaller raises with three or bids 3NT; game at the four level
     with six cards), 3NT with a stopper in their suit (``GAME_OPPOSITE``), a five-card minor at the
-    three level with as much (forcing), or a raise to the three level with three trumps and 8+
+    three level with as much (forcing; a new suit counts its length: ``new_suit``), or a raise to the three level with three trumps and 8+
     support points (the overcaller bids game with extras); the rest is the natural rules'."""
     suit = overcall[1:]
     least = GAME_OPPOSITE[overcall[0]]
@@ -216,11 +222,11 @@ def over_weak_two(position: Position, theirs: str, overcall: str) -> list[Option
     for major in (m for m in "SH" if m not in (suit, theirs)):
         bid = position.cheapest(major)
         if bid[0] == "3":
-            options.append(Option(bid, Meaning(least, lengths={major: 5}, note=FORCING)))
+            options.append(Option(bid, new_suit(least, major)))
         elif bid == "4" + major:
             options.append(Option(bid, Meaning(least, lengths={major: 6}, note="game in our own major")))
     options.append(Option("3NT", Meaning(least, note="a stopper in their suit"), when=stopped(theirs)))
-    options += [Option(position.cheapest(minor), Meaning(least, lengths={minor: 5}, note=FORCING))
+    options += [Option(position.cheapest(minor), new_suit(least, minor))
                 for minor in "DC" if minor not in (suit, theirs) and position.cheapest(minor)[0] == "3"]
     raise_ = position.cheapest(suit)
     if raise_[0] == "3":
