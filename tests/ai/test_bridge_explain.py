@@ -84,7 +84,8 @@ def test_every_robot_call_is_explained_and_the_words_are_true_of_its_hand(system
     ([(0, "1NT"), (1, "Pass"), (2, "2D")], "Response: 5+ hearts, Jacoby transfer: asks opener to bid hearts."),
     ([(0, "1NT"), (1, "Pass"), (2, "2D"), (3, "Pass"), (0, "3H")],
      "Opener's rebid: 17 HCP, 4+ hearts, a super-accept: a maximum with four trumps."),
-    ([(0, "2NT"), (1, "Pass"), (2, "3D"), (3, "Pass"), (0, "3H")], "Opener's rebid: 2+ hearts, completes the transfer."),
+    ([(0, "2NT"), (1, "Pass"), (2, "3D"), (3, "Pass"), (0, "3H")],
+     "Opener's rebid: 2+ hearts, completes the transfer."),
     ([(0, "1H"), (1, "Pass"), (2, "2H")], "Response: 5–10 HCP, 6+ points (HCP with length or shortness), 3+ hearts, "
                                           "a raise of partner's suit."),
     ([(0, "1H"), (1, "Pass"), (2, "3H")], "Response: 8–12 HCP, 10+ points (HCP with length or shortness), 3+ hearts, "

@@ -183,8 +183,8 @@ def advancing(position: Position, their: str, protective: bool = False) -> list[
     """Partner doubled their opening for takeout and the next hand passed: we must bid, unless we
     hold five good trumps in their suit, or six (a pass for penalty). After a double in the
     pass-out seat (``protective``: we passed their opening, partner's double may be 3 HCP
-    lighter), a jump or game needs 3 HCP more, and 1NT shows 6-11, 2NT 12-14. Where the jump is to game (over a preempt or a raise),
-    9-11 HCP bid it too. Without four cards of a major, over one of a suit 1NT (6-10) or 2NT (11,
+    lighter), a jump or game needs 3 HCP more, and 1NT shows 6-11, 2NT 12-14. Where the jump is
+    to game (over a preempt or a raise), 9-11 HCP bid it too. Without four cards of a major, over one of a suit 1NT (6-10) or 2NT (11,
     inviting) with a stopper, and 9-11 HCP jump in a five-card minor below 3NT (the doubler bids
     3NT with 14+ and a stopper); where that jump is past 3NT (over a preempt), five of the minor
     with 12+ HCP."""
@@ -302,12 +302,14 @@ def doubler_rebids(position: Position, their: str, answer: str, protective: bool
                 options.append(Option("4" + suit, Meaning(hcp, lengths={suit: 3}, points=points,
                                                           note="accepts the invitation"), points=support_points(suit)))
         elif jumped and answer[0] == "3":
-            options.append(Option("3NT", Meaning(ranges.minor_game, note="accepts the invitation: a stopper in their suit"),
+            options.append(Option("3NT", Meaning(ranges.minor_game,
+                                                 note="accepts the invitation: a stopper in their suit"),
                                   when=stopped(their)))
         options.append(Option(position.cheapest(suit), Meaning(16, lengths={suit: 4}, note="extra values: invites game")))
     if answer == "1NT":
         invite, game = ranges.over_1nt
-        options += [Option("3NT", Meaning(game, note="to play")), Option("2NT", Meaning(invite, game - 1, note="invites 3NT"))]
+        options += [Option("3NT", Meaning(game, note="to play")),
+                    Option("2NT", Meaning(invite, game - 1, note="invites 3NT"))]
     elif answer == "2NT":
         options.append(Option("3NT", Meaning(ranges.over_2nt, note="accepts the invitation")))
     elif position.cheapest("NT")[0] <= "2":

@@ -88,8 +88,8 @@ def transfer_answers(nt: Notrump, major: str, doubled: bool = False) -> list[Opt
     """Opener completes the transfer; over their double, with three trumps only (a pass shows two).
     Over 1NT a maximum with four trumps jumps (a super-accept); over 2NT three of the major is the
     transfer completed."""
-    options = [Option("3" + major, Meaning(nt.high, lengths={major: 4}, note="a super-accept: a maximum with four trumps"))
-               ] if nt.level == 1 else []
+    super_accept = Meaning(nt.high, lengths={major: 4}, note="a super-accept: a maximum with four trumps")
+    options = [Option("3" + major, super_accept)] if nt.level == 1 else []
     if doubled:
         return options + [Option(nt.bid(1, major), Meaning(lengths={major: 3}, note="completes the transfer: three trumps")),
                           Option(PASS, Meaning(lengths={major: 2}, note="two trumps: partner may redouble to have the "

@@ -211,8 +211,9 @@ def over_weak_two(position: Position, theirs: str, overcall: str) -> list[Option
     and the next hand passed: game in a major with three trumps, a five-card major of our own (at
     the three level, forcing: the overcaller raises with three or bids 3NT; game at the four level
     with six cards), 3NT with a stopper in their suit (``GAME_OPPOSITE``), a five-card minor at the
-    three level with as much (forcing; a new suit counts its length: ``new_suit``), or a raise to the three level with three trumps and 8+
-    support points (the overcaller bids game with extras); the rest is the natural rules'."""
+    three level with as much (forcing; a new suit counts its length: ``new_suit``), or a raise to
+    the three level with three trumps and 8+ support points (the overcaller bids game with
+    extras); the rest is the natural rules'."""
     suit = overcall[1:]
     least = GAME_OPPOSITE[overcall[0]]
     options = []

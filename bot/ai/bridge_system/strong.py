@@ -74,8 +74,8 @@ def after_weak_two(sequence: tuple[str, ...]) -> list[Option] | None:
     suit = sequence[0][1]
     if len(sequence) == 1:
         game = "4" + suit if suit in "HS" else "5D"
-        ask = [Option("2NT", Meaning(*FEATURE_ASK, lengths={suit: 2}, note="asks for a feature: game if partner is maximum"))
-               ] if suit in "HS" else []
+        feature = Meaning(*FEATURE_ASK, lengths={suit: 2}, note="asks for a feature: game if partner is maximum")
+        ask = [Option("2NT", feature)] if suit in "HS" else []
         return [Option(game, Meaning(16, lengths={suit: 2}, note="to play")),
                 Option(game, Meaning(14, lengths={suit: 3}, note="to play")),
                 Option(game, Meaning(0, 12, lengths={suit: 4}, note="to play")),
