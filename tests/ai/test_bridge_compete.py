@@ -430,6 +430,16 @@ def test_the_doubler_answers_the_responsive_double() -> None:
     assert robot_call("Ks Qs 4s 2s Ah Kh 8h 5h 2d Ac Jc 8c 2c", "1D X 2D X P") == "4S"
 
 
+def test_the_doubler_bids_five_of_a_minor_over_the_responsive_double_of_their_raise_to_three() -> None:
+    """2♠ X 3♠ X P: the double shows 10+ and the minors; 18 HCP and six diamonds bid 5♦ (4♦ had
+    been passed with eleven tricks); over a raise to two (8+) the same hand bids 3♦."""
+    strong = "Ts Kh Qh Jh 2h Ad Kd Jd 9d 5d 4d Ac 7c"
+    assert robot_call(strong, "2S X 3S X P") == "5D"
+    assert explain(calls_of("2S X 3S X P 5D"), 5) == (
+        "Competing: 17+ HCP, 19+ points (HCP with length or shortness), 5+ diamonds, game in the fit.")
+    assert robot_call(strong, "1S X 2S X P") == "3D"
+
+
 def test_over_their_raised_opening_a_good_hand_doubles_or_bids_its_suit_and_partner_answers() -> None:
     """1♠ P 2♠: 16 HCP short in spades double for takeout, 17 HCP and five good hearts bid 3♥, a weak
     hand passes, and 21 HCP double whatever their shape (every hand of 18+ does). Partner answers
@@ -684,11 +694,23 @@ def test_advancer_bids_game_with_ten_opposite_a_three_level_overcall() -> None:
     """2♠ 3♦ P and 3♥ 3♠ P: partner had to bid at the three level, so 10 HCP make game: 3NT
     with a stopper in their suit (3♦ had been passed, and 3NT made), four of the major with four
     trumps (3♠ had been passed with 11 tricks there); opposite a two-level overcall of their weak
-    two 10 HCP still pass."""
+    two 10 HCP and a stopper invite with 2NT instead."""
     assert robot_call("Ks 8s 7s Kh 8h 4h Jd 9d 5d Kc Tc 5c 3c", "2S 3D P") == "3NT"
     assert explain(calls_of("2S 3D P 3NT"), 3) == "Advance: 10+ HCP, a stopper in their suit."
     assert robot_call("Js 7s 4s 2s 6h 3h 6d 5d 4d Ac Kc Qc 7c", "3H 3S P") == "4S"
-    assert robot_call("Ks 8s Kh 8h 4h Jd 9d 5d 2d Kc Tc 5c 3c", "2H 2S P") == "P"
+    assert robot_call("Ks 8s Kh 8h 4h Jd 9d 5d 2d Kc Tc 5c 3c", "2H 2S P") == "2NT"
+
+
+def test_advancer_invites_3nt_over_a_two_level_overcall_of_their_weak_two() -> None:
+    """2♦ 2♠ P: 10 HCP, a doubleton spade and a diamond stopper bid 2NT (it passed 2♠ with 3NT
+    on); the overcaller accepts with 15 HCP, rebids six spades with a minimum and passes with
+    five."""
+    assert robot_call("4s 2s Kh 8h 7h Kd Jd Td 6d Kc 7c 3c 2c", "2D 2S P") == "2NT"
+    assert explain(calls_of("2D 2S P 2NT"), 3) == "Advance: 10–11 HCP, a stopper in their suit: invites 3NT."
+    assert robot_call("As Qs Js 9s 6s Qh 6h 5h 4h 4d Ac Qc 8c", "2D 2S P 2NT P") == "3NT"
+    assert explain(calls_of("2D 2S P 2NT P 3NT"), 5) == "Competing: 15–17 HCP, accepts the invitation."
+    assert robot_call("As Qs Js 9s 6s 4s Qh 5h 4h 4d Ac 8c 2c", "2D 2S P 2NT P") == "3S"
+    assert robot_call("As Qs Js 9s 6s Kh 6h 5h 4h 4d Qc 8c 2c", "2D 2S P 2NT P") == "P"
 
 
 def test_advancer_bids_a_five_card_major_over_a_three_level_overcall() -> None:

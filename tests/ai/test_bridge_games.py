@@ -88,9 +88,10 @@ def test_opener_reverses_with_seventeen_points() -> None:
 
 
 def test_opener_reverses_over_an_overcall() -> None:
-    """1♦ P 1♠ 2♣: 18 HCP with four hearts reverse into 2♥ (2♦ before, and 4♠ made), read as
-    16+ as without the overcall; 13 HCP bid 2♦."""
-    assert robot_call("Ks 4s Kh Jh 5h 2h Ad Kd 9d 5d 2d Ac Tc", "1D P 1S 2C") == "2H"
+    """1♦ P 1♠ 2♣: 2♥ reverses, read as 16+ as without the overcall; 18 HCP and 19 points with
+    four hearts jump to 3♥, forcing to game as without the overcall (2♦ before, and 4♠ made);
+    13 HCP bid 2♦."""
+    assert robot_call("Ks 4s Kh Jh 5h 2h Ad Kd 9d 5d 2d Ac Tc", "1D P 1S 2C") == "3H"
     assert explain(calls_of("1D P 1S 2C 2H"), 4) == "Opener's rebid: 16+ points (HCP with length or shortness), 4+ hearts."
     assert robot_call("Ks 4s Kh Jh 5h 2h Ad Qd 9d 5d 2d 7c 3c", "1D P 1S 2C") == "2D"
 

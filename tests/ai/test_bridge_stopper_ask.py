@@ -89,3 +89,9 @@ def test_over_their_opening_the_advancer_asks_too() -> None:
     assert explain(calls_of("1H 1S P 2C P 2S P 3H"), 7).endswith(
         "a cue-bid of their suit: game values, asks for a stopper in it to bid 3NT.")
     assert robot_call("As 9s 8s 6s 3s 2s Kh Qh 4h Td 6d 4c 2c", "1H 1S P 2C P 2S P 3H P") == "3NT"
+
+
+def test_seven_cards_of_our_major_ask_for_no_stopper() -> None:
+    """1♦ 1♠ P 2♥ P: the overcaller's seven spades rebid them instead of asking with 3♦ (the ask
+    ended in 3NT with 5♠ on, partner holding two)."""
+    assert robot_call("As Ks Qs 8s 7s 6s 5s 9h 8h 8d 5d Qc 6c", "1D 1S P 2H P") == "2S"

@@ -3,13 +3,15 @@ four-card suit (1♦–1♥–2♠, 1♠–1NT–3♦) shows 19+ points (17+ HCP
 forces to game, so that a strong two-suiter is not passed in a part score. Responder then places
 the game: four of opener's second suit (a major) with four cards, four of opener's major with
 three, three of its own major again with five or more (opener raises it with three cards, else
-bids 3NT, and responder with six bids game in the major), or 3NT."""
+bids 3NT, and responder with six bids game in the major), or 3NT. Where they overcall once, our
+opening or partner's response (1♥ P 1♠ 2♣, 1♦ 1♠ 1NT P), and pass otherwise, the jump is over
+the later bid (3♦, 3♣) in a suit they have not bid, and the rest goes the same way."""
 from __future__ import annotations
 
 from typing import Callable
 
 from bot.ai.bridge_bidding import MAJORS, SUITS
-from bot.ai.bridge_system.position import Hand, Meaning, Option, Test
+from bot.ai.bridge_system.position import Hand, Meaning, Option, Position, Test, stopped
 from bot.games.bridge import BIDS, PASS
 
 JUMP_SHIFT = "a jump shift: a second suit, forcing to game"
@@ -28,10 +30,11 @@ def jump_in(after: str, suit: str) -> str:
     return f"{int(after[0]) + (1 if above else 2)}{suit}"
 
 
-def is_jump_shift(sequence: tuple[str, ...]) -> bool:
+def is_jump_shift(sequence: tuple[str, ...], after: str) -> bool:
+    """Opener's rebid jumped in a new suit over ``after`` (partner's response, or their bid over it)."""
     opening, response, rebid = sequence[:3]
-    return rebid in BIDS and rebid[1:] in SUITS and rebid[1:] not in (opening[1:], response[1:]) \
-        and rebid == jump_in(response, rebid[1:])
+    return rebid in BIDS and rebid[1:] in SUITS and rebid[1:] not in (opening[1:], response[1:], after[1:]) \
+        and rebid == jump_in(after, rebid[1:])
 
 
 def second_suit(own: str, answer: str) -> Callable[[Hand], str | None]:
@@ -48,14 +51,14 @@ def second_suit(own: str, answer: str) -> Callable[[Hand], str | None]:
     return suit
 
 
-def opener_jumps(sequence: tuple[str, ...]) -> list[Option]:
-    """The jump shift, where it stays below 3NT."""
+def opener_jumps(sequence: tuple[str, ...], after: str) -> list[Option]:
+    """The jump shift over ``after``, where it stays below 3NT."""
     own, answer = sequence[0][1:], sequence[1][1:]
     chosen = second_suit(own, answer)
     options = []
     for suit in SUITS:
-        call = jump_in(sequence[1], suit)
-        if suit not in (own, answer) and BIDS.index(call) < BIDS.index("3NT"):
+        call = jump_in(after, suit)
+        if suit not in (own, answer, after[1:]) and BIDS.index(call) < BIDS.index("3NT"):
             options.append(Option(call, Meaning(17, lengths={suit: 4}, points=19, note=JUMP_SHIFT),
                                   when=is_chosen(chosen, suit)))
     return options
@@ -65,7 +68,9 @@ def is_chosen(chosen: Callable[[Hand], str | None], suit: str) -> Test:
     return lambda hand: chosen(hand) == suit
 
 
-def responder_places(sequence: tuple[str, ...]) -> list[Option]:
+def responder_places(sequence: tuple[str, ...], theirs: str | None) -> list[Option]:
+    """Responder's game over the jump shift; after their overcall (``theirs``) 3NT needs a stopper
+    in their suit, and four cards of opener's second suit, a minor, bid five of it first."""
     own, answer, second = sequence[0][1:], sequence[1][1:], sequence[2][1:]
     options = []
     if second in MAJORS:
@@ -74,6 +79,10 @@ def responder_places(sequence: tuple[str, ...]) -> list[Option]:
         options.append(Option(f"4{own}", Meaning(lengths={own: 3}, note="game in opener's major")))
     if answer in MAJORS and BIDS.index(f"3{answer}") > BIDS.index(sequence[2]):
         options.append(Option(f"3{answer}", Meaning(lengths={answer: 5}, note="five cards or more: opener chooses the game")))
+    if theirs is not None:
+        options.append(Option("3NT", Meaning(note="a stopper in their suit: game in notrump"), when=stopped(theirs)))
+        if second not in MAJORS:
+            options.append(Option(f"5{second}", Meaning(lengths={second: 4}, note="game in opener's second suit")))
     return options + [Option("3NT", Meaning(note="no fit found: game in notrump"))]
 
 
@@ -90,19 +99,36 @@ def responder_corrects(sequence: tuple[str, ...]) -> list[Option]:
     return [Option(f"4{major}", Meaning(lengths={major: 6}, note="six cards: game in the fit")), Option(PASS, Meaning())]
 
 
-def rules(sequence: tuple[str, ...] | None) -> list[Option]:
-    """The options at the places this module covers (none elsewhere)."""
+def rules(sequence: tuple[str, ...] | None, theirs: str | None = None) -> list[Option]:
+    """The options at the places this module covers (none elsewhere); ``theirs``: their bid over
+    our opening or partner's response, the jump being over the later of it and the response."""
     if sequence is None or len(sequence) < 2 or not answered(sequence):
         return []
+    after = max(theirs, sequence[1], key=BIDS.index) if theirs else sequence[1]
     if len(sequence) == 2:
-        return opener_jumps(sequence)
-    if not is_jump_shift(sequence):
+        return opener_jumps(sequence, after)
+    if not is_jump_shift(sequence, after):
         return []
     if len(sequence) == 3:
-        return responder_places(sequence)
+        return responder_places(sequence, theirs[1:] if theirs else None)
     rebid = len(sequence) >= 4 and sequence[3] == f"3{sequence[1][1:]}" and sequence[1][1:] in MAJORS
     if rebid and len(sequence) == 4:
         return opener_chooses(sequence)
     if rebid and len(sequence) == 5 and sequence[4] == "3NT":
         return responder_corrects(sequence)
     return []
+
+
+def over_overcall(position: Position) -> list[Option]:
+    """The same structure where they overcalled once, our opening or partner's response, in a suit,
+    and have passed otherwise (our side's calls, jumped over the later of their bid and the
+    response)."""
+    opener = position.opener
+    if opener is None or opener % 2 != position.seat % 2:
+        return []
+    later = position.calls[next(i for i, (_, c) in enumerate(position.calls) if c in BIDS):]
+    theirs = [c for s, c in later if s % 2 != position.seat % 2]
+    bids = [c for c in theirs if c != PASS]
+    if len(later) < 4 or len(bids) != 1 or bids[0] not in BIDS or bids[0][1:] == "NT" or bids[0] not in theirs[:2]:
+        return []
+    return rules(tuple(c for s, c in later if s % 2 == position.seat % 2), bids[0])

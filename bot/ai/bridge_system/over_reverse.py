@@ -19,7 +19,8 @@ def is_reverse(sequence: tuple[str, ...]) -> bool:
     reading), not a jump shift."""
     if len(sequence) != 3 or not answered(sequence) or sequence[1] == "1NT":
         return False
-    return natural.reverse([(0, sequence[0]), (2, sequence[1])], 0, sequence[2]) and not is_jump_shift(sequence)
+    return (natural.reverse([(0, sequence[0]), (2, sequence[1])], 0, sequence[2])
+            and not is_jump_shift(sequence, sequence[1]))
 
 
 def rules(sequence: tuple[str, ...] | None) -> list[Option]:

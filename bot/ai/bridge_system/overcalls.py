@@ -8,7 +8,7 @@ or bids notrump. A weak jump overcall has its own advances; over their bid, adva
 five-card suit competes; and when they bid on past our overcall, the overcaller shows a second suit
 or a six-card one with extras (seven cards at the two level). Over a 1NT advance the overcaller
 places the contract, invites, or shows a second suit. Over an overcall of their weak two or
-three-level preempt, advancer raises or bids a game. Other advances (and every pass) are the
+three-level preempt, advancer raises, invites 3NT or bids a game. Other advances (and every pass) are the
 natural rules'."""
 from __future__ import annotations
 
@@ -135,9 +135,9 @@ def after_new_suit(position: Position, theirs: str, suit: str, new: str) -> list
 def rules(position: Position) -> list[Option]:
     """The options at the places this module covers (none elsewhere): their weak two or
     three-level preempt, partner's suit overcall of it (not a jump, up to the three level), a
-    pass, and our turn (and the overcaller's answer to a new suit at the three level); their one of
-    a suit, partner's suit overcall (up to the two level, or in
-    the pass-out seat after our pass), a pass, and our turn; or our overcall, a pass, partner's
+    pass, and our turn (and the overcaller's answer to a new suit at the three level or to 2NT);
+    their one of a suit, partner's suit overcall (up to the two level, or in the pass-out seat
+    after our pass), a pass, and our turn; or our overcall, a pass, partner's
     cue-bid, new suit or 1NT, a pass (and after 1NT our second suit, a pass); or our overcall in
     the pass-out seat, a pass, partner's cue-bid, a pass. Their negative double of our overcall
     (not a jump) counts as the pass after it: the same advances and rebids follow."""
@@ -160,6 +160,8 @@ def rules(position: Position) -> list[Option]:
         new = after[2]
         if after[3] == PASS and new in BIDS and new[0] == "3" and new[1:] not in (theirs, after[0][1:], "NT"):
             return over_forcing_advance(position, theirs, after[0][1:], new[1:])
+        if after[3] == PASS and new == "2NT":
+            return over_invitation(after[0][1:])
         return []
     if opening[0] != "1" or theirs == "NT":
         return []
@@ -213,7 +215,8 @@ def over_weak_two(position: Position, theirs: str, overcall: str) -> list[Option
     with six cards), 3NT with a stopper in their suit (``GAME_OPPOSITE``), a five-card minor at the
     three level with as much (forcing; a new suit counts its length: ``new_suit``), or a raise to
     the three level with three trumps and 8+ support points (the overcaller bids game with
-    extras); the rest is the natural rules'."""
+    extras), or 2NT with a stopper and two HCP short of the game (invites 3NT); the rest is the
+    natural rules'."""
     suit = overcall[1:]
     least = GAME_OPPOSITE[overcall[0]]
     options = []
@@ -233,6 +236,9 @@ def over_weak_two(position: Position, theirs: str, overcall: str) -> list[Option
     if raise_[0] == "3":
         options.append(Option(raise_, Meaning(5, 11, lengths={suit: 3}, points=8, note="a raise of partner's overcall"),
                               points=support_points(suit)))
+    if position.legal("2NT"):
+        options.append(Option("2NT", Meaning(least - 2, least - 1, note="a stopper in their suit: invites 3NT"),
+                              when=stopped(theirs)))
     return options
 
 
@@ -249,6 +255,14 @@ def over_forcing_advance(position: Position, theirs: str, suit: str, new: str) -
     if new in "DC":
         options.append(Option(position.cheapest(new), Meaning(lengths={new: 3}, note="a fit with partner's suit")))
     return [*options, Option(position.cheapest(suit), Meaning(note="no fit, nothing more to show"))]
+
+
+def over_invitation(suit: str) -> list[Option]:
+    """Partner's 2NT over our overcall of their weak two invited 3NT: accept with 15+ HCP, else
+    rebid a six-card suit or pass."""
+    return [Option("3NT", Meaning(15, note="accepts the invitation")),
+            Option(f"3{suit}", Meaning(lengths={suit: 6}, note="six cards, a minimum: to play")),
+            Option(PASS, Meaning(note="a minimum"))]
 
 
 def free_suit(position: Position, theirs: set[str], suit: str) -> list[Option]:

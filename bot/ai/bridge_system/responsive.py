@@ -5,7 +5,8 @@ the cheapest level shows 5–11 HCP (7–11 at the three level, 5–11 there wit
 major), four cards of a major, five of a minor. The double is responsive: 8+ HCP (10+ over a
 three-level raise) and the unbid suits of the kind partner promised (both majors over a minor,
 both minors over a major, the other major being bid when held). The doubler answers the
-responsive double in the longer of those suits, with game or 3NT on 17+."""
+responsive double in the longer of those suits, with game or 3NT on 17+ (over a raise to three of a
+major, five of a minor with five cards of it and 19+ points)."""
 from __future__ import annotations
 
 from bot.ai.bridge_system.competition import others
@@ -54,10 +55,12 @@ def advance(position: Position, their: str, level: int) -> list[Option]:
     return [*options, Option(PASS, Meaning())]
 
 
-def doubler_answers(position: Position, their: str) -> list[Option]:
+def doubler_answers(position: Position, their: str, level: int) -> list[Option]:
     """The doubler's call over partner's responsive double: game in a major with four (over a minor;
-    five over a major, partner having denied four) and 17+, 3NT with 17+ and a stopper, else the
-    longer of the suits the double showed (a five-card major first over a major)."""
+    five over a major, partner having denied four) and 17+, 3NT with 17+ and a stopper, over a
+    raise to three of a major five of a minor with five cards and 19+ points (17+ HCP: eight
+    trumps opposite partner's three and 10+), else the longer of the suits the double showed (a
+    five-card major first over a major)."""
     doubled = shown_by_double(their)
     majors = "".join(s for s in others(their) if s in "HS")
     options: list[Option] = []
@@ -68,6 +71,10 @@ def doubler_answers(position: Position, their: str) -> list[Option]:
         options += [Option("4" + m, Meaning(17, lengths={m: 5}, note="to play")) for m in majors]
         options += [Option(position.cheapest(m), Meaning(lengths={m: 5}, note="a five-card suit")) for m in majors]
     options.append(Option("3NT", Meaning(17, note=STOPPER), when=stopped(their)))
+    if their in "HS" and level == 3:
+        options += [Option("5" + m, Meaning(17, lengths={m: 5}, points=19, note="game in the fit"),
+                           when=longest(m, doubled))
+                    for m in doubled]
     return options + [Option(position.cheapest(s), Meaning(lengths={s: 3}, note="the longer of the suits partner showed"),
                              when=longest(s, doubled))
                       for s in doubled]
@@ -89,5 +96,5 @@ def rules(position: Position) -> list[Option] | None:
     if after == [DOUBLE, raise_] and doubler == position.partner:
         return advance(position, their, level)
     if after == [DOUBLE, raise_, DOUBLE, PASS] and doubler == position.seat:
-        return doubler_answers(position, their)
+        return doubler_answers(position, their, level)
     return None

@@ -46,8 +46,9 @@ def fourth_suit(position: Position) -> bool:
 
 def ask(position: Position) -> list[Option]:
     """The ask: enough for game with what partner has shown (its least, two more on a wide range),
-    no stopper in the suit, no eight-card major fit, and the natural rules short of game (or, in
-    the fourth suit, in 3NT)."""
+    no stopper in the suit, no eight-card major fit (nor seven cards of a major: a suit to play,
+    as partner's answer treats it), and the natural rules short of game (or, in the fourth suit,
+    in 3NT)."""
     suit = asked_suit(position)
     if suit is None:
         return []
@@ -55,7 +56,8 @@ def ask(position: Position) -> list[Option]:
     fourth = fourth_suit(position)
 
     def short_of_game(hand: Hand) -> bool:
-        if stopped(suit)(hand) or any(hand.info.lengths[m] + partner.lengths[m] >= 8 for m in "SH"):
+        if stopped(suit)(hand) or any(hand.info.lengths[m] + partner.lengths[m] >= 8 or hand.info.lengths[m] >= 7
+                                      for m in "SH"):
             return False
         call = natural_call(position, hand)
         return call == PASS or (call in BIDS and natural.below_game(call)) or (fourth and call == "3NT")

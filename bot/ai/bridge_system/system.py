@@ -111,6 +111,7 @@ def rules_at(position: Position) -> Rules | None:
     reopening = balancing.rules(position)  # where a double is for takeout, not for penalty
     return Rules([*controls.cue_bids(position, sequence), *slam.ask(position), *quantitative.answer(position),
                   *quantitative.slam_tries(position, sequence), *jump_shift.rules(sequence),
+                  *jump_shift.over_overcall(position),
                   *long_suit.own_suit(sequence), *long_suit.second_suit(sequence),
                   *long_suit.second_suit_over_rebid(sequence),
                   *preference.back_to_first(position, sequence), *preference.over_their_bid(position),
