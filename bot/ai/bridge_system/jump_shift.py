@@ -123,10 +123,7 @@ def over_overcall(position: Position) -> list[Option]:
     """The same structure where they overcalled once, our opening or partner's response, in a suit,
     and have passed otherwise (our side's calls, jumped over the later of their bid and the
     response)."""
-    opener = position.opener
-    if opener is None or opener % 2 != position.seat % 2:
-        return []
-    later = position.calls[next(i for i, (_, c) in enumerate(position.calls) if c in BIDS):]
+    later = position.our_calls()
     theirs = [c for s, c in later if s % 2 != position.seat % 2]
     bids = [c for c in theirs if c != PASS]
     if len(later) < 4 or len(bids) != 1 or bids[0] not in BIDS or bids[0][1:] == "NT" or bids[0] not in theirs[:2]:

@@ -180,6 +180,12 @@ class Position:
         """Our side opened the bidding."""
         return self.opener is not None and self.opener % 2 == self.seat % 2
 
+    def our_calls(self) -> Calls:
+        """The calls from our side's opening bid on (none if they opened)."""
+        if not self.ours:
+            return []
+        return self.calls[next(i for i, (_, c) in enumerate(self.calls) if c in BIDS):]
+
     def legal(self, call: str) -> bool:
         last = self.last_bid
         return call == PASS or last is None or (call in BIDS and BIDS.index(call) > BIDS.index(last))

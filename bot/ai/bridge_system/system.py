@@ -31,18 +31,10 @@ class Rules:
         return meaning_of(self.options, call)
 
 
-def our_calls(position: Position) -> Calls:
-    """The calls from our side's opening bid on (none if they opened)."""
-    opener = position.opener
-    if opener is None or opener % 2 != position.seat % 2:
-        return []
-    return position.calls[next(i for i, (s, c) in enumerate(position.calls) if c in BIDS):]
-
-
 def our_sequence(position: Position) -> tuple[str, ...] | None:
     """Our side's calls from our opening bid on, when the opponents have only passed since (or
     doubled Stayman or a transfer: the system stays on)."""
-    later = our_calls(position)
+    later = position.our_calls()
     if not later or (any(c != PASS for s, c in later if s % 2 != position.seat % 2) and not notrump.ask_doubled(later)):
         return None
     return tuple(c for s, c in later if s % 2 == position.seat % 2)
@@ -54,7 +46,7 @@ def forcing_sequence(position: Position) -> tuple[str, ...] | None:
     opener's turn, unless our side has doubled their last bid (a bid of theirs does not end 2♣'s
     force: partner's pass over it waits)."""
     sequence = our_sequence(position)
-    later = our_calls(position)
+    later = position.our_calls()
     if sequence is not None or not later or later[0][1] != "2C":
         return sequence
     calls = tuple(c for s, c in later if s % 2 == position.seat % 2)
@@ -70,7 +62,7 @@ def uncontested(position: Position, sequence: tuple[str, ...]) -> Sequence[Optio
     opening = sequence[0]
     if opening in ("1NT", "2NT"):
         return notrump.options_after(notrump.ONE if opening == "1NT" else notrump.TWO, sequence,
-                                     notrump.ask_doubled(our_calls(position)))
+                                     notrump.ask_doubled(position.our_calls()))
     if opening == "2C":
         if len(sequence) >= 3 and sequence[1:3] == ("2D", "2NT"):
             return notrump.options_after(notrump.STRONG, sequence[2:])
