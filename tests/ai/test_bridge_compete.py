@@ -333,6 +333,14 @@ def test_opener_shows_extras_and_stoppers_over_the_negative_double() -> None:
     assert robot_call("8s 4s Th Ad Kd 9d Ac Kc Qc 9c 7c 5c 2c", "1C 1S X P") == "3C"
 
 
+def test_opener_bids_game_in_its_major_over_the_negative_double_of_a_three_level_overcall() -> None:
+    """1♥ 3♦ X P: the double promises about 9 HCP, so 17 HCP and five hearts without a diamond
+    stopper bid 4♥ (3♥ had been passed with ten tricks on); 13 HCP bid 3♥."""
+    assert robot_call("As 4s Ah Qh Jh Th 4h 3d 2d Ac Qc 4c 3c", "1H 3D X P") == "4H"
+    assert explain(calls_of("1H 3D X P 4H"), 4) == "Later call: 16–21 HCP, game values."
+    assert robot_call("Ks 4s Ah Qh Jh Th 4h 3d 2d Kc 5c 4c 3c", "1H 3D X P") == "3H"
+
+
 def test_advancer_competes_in_a_five_card_suit_over_their_bid() -> None:
     """1♣ 1♦ 1NT: five good spades and 9 HCP compete with 2♠ (passed before; the field played
     spades); with three diamonds it raises partner instead."""
@@ -476,13 +484,15 @@ def test_the_strong_doubler_shows_its_suit_though_longer_in_theirs() -> None:
     assert robot_call("As Qs Ts 8s 6s Ah Kh Th 8h 2h 7d Ac Jc", "1S X P 2D P") == "2H"
 
 
-def test_advancer_jumps_in_a_five_card_minor_and_the_doubler_accepts_in_notrump() -> None:
+def test_advancer_jumps_in_a_minor_and_the_doubler_accepts_in_notrump() -> None:
     """1♥ X P: no four-card major, six diamonds and 10 HCP jump to 3♦ (invites); 6 HCP bid 2♦.
-    The doubler with 16 HCP and a heart stopper bids 3NT."""
+    With four diamonds and four clubs, 11 HCP and no heart stopper jump too (2♦ had been passed
+    out with nine tricks on). The doubler with 16 HCP and a heart stopper bids 3NT."""
     ten = "Qs 4s 8h 3h Kd Jd 9d 7d 5d 2d Ac 6c 3c"
     assert robot_call(ten, "1H X P") == "3D"
-    assert explain(calls_of("1H X P 3D"), 3) == "Advance: 9–11 HCP, 5+ diamonds, invites game."
+    assert explain(calls_of("1H X P 3D"), 3) == "Advance: 9–11 HCP, 4+ diamonds, invites game."
     assert robot_call(ten.replace("Ac", "Tc"), "1H X P") == "2D"
+    assert robot_call("Ks 9s Th 7h 6h Ad Jd Td 8d Kc 8c 5c 2c", "1H X P") == "3D"
     assert robot_call("As Ks 5s 2s Kh Jh 7h Qd 8d 4d Kc 9c 2c", "1H X P 3D P") == "3NT"
 
 

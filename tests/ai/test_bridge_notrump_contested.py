@@ -14,7 +14,8 @@ from tests.ai.test_bridge_games import calls_of, position_of
 def test_responder_with_game_values_bids_over_their_overcall(monkeypatch: pytest.MonkeyPatch) -> None:
     """1NT (2♣): ten HCP with a club stopper bid 3NT (they passed before); four spades cue-bid;
     a five-card suit and a weak hand competes at the two level; nine HCP and a stopper invite; 1NT
-    (2♥): nine HCP and six good diamonds force at the three level. The rules alone: the
+    (2♥): nine HCP and six good diamonds force at the three level, and so do eight with two
+    five-card suits. The rules alone: the
     simulation's penalty double (first when it pays) is left out."""
     monkeypatch.setattr(notrump_contested, "penalty_double", lambda position: [])
     assert robot_call("Js 9s 6s Qh 3h 2h Qd Jd 9d 6d 2d Ac 5c", "1NT 2C") == "3NT"
@@ -23,6 +24,10 @@ def test_responder_with_game_values_bids_over_their_overcall(monkeypatch: pytest
     assert robot_call("Js 9s 6s Qh 3h 2h Qd Td 9d 6d 2d Ac 5c", "1NT 2C") == "2NT"
     assert robot_call("Js 9s 6s Th 2h 5d 4d 9d 6d 8c 9c 5c 2c", "1NT 2C") == "P"
     assert robot_call("Ts 9s 8s 2s 7h 4h Ad Kd Qd 9d 6d 5d 5c", "1NT 2H") == "3D"
+    # 1NT (2♠): eight HCP with five hearts and five clubs force with 3♥ (they had passed 2♠ with
+    # 4♥ on); with five hearts alone they pass
+    assert robot_call("7s 4s Ah Jh 9h 6h 4h Td Kc 9c 5c 3c 2c", "1NT 2S") == "3H"
+    assert robot_call("7s 4s Ah Jh 9h 6h 4h Td 7d Kc 9c 5c 2c", "1NT 2S") == "P"
     assert explain(calls_of("1NT 2C 3C"), 2) == ("Response: 10+ HCP, game forcing: asks for a four-card major, "
                                                 "else a stopper in their suit.")
     assert explain(calls_of("1NT 2C 2D"), 2) == "Response: at most 9 HCP, 5+ diamonds, to play."

@@ -185,9 +185,9 @@ def advancing(position: Position, their: str, protective: bool = False) -> list[
     pass-out seat (``protective``: we passed their opening, partner's double may be 3 HCP
     lighter), a jump or game needs 3 HCP more, and 1NT shows 6-11, 2NT 12-14. Where the jump is
     to game (over a preempt or a raise), 9-11 HCP bid it too. Without four cards of a major, over one of a suit 1NT (6-10) or 2NT (11,
-    inviting) with a stopper, and 9-11 HCP jump in a five-card minor below 3NT (the doubler bids
-    3NT with 14+ and a stopper); where that jump is past 3NT (over a preempt), five of the minor
-    with 12+ HCP."""
+    inviting) with a stopper, and 9-11 HCP jump in their longest minor below 3NT, four cards or
+    more, where notrump does not fit (the doubler bids 3NT with 14+ and a stopper); where that jump
+    is past 3NT (over a preempt), five of a five-card minor with 12+ HCP."""
     unbid = others(their)
     more = 3 if protective else 0
     majors = "".join(s for s in unbid if s in "HS")
@@ -210,7 +210,7 @@ def advancing(position: Position, their: str, protective: bool = False) -> list[
     for minor in (s for s in unbid if s in "CD"):
         jump_bid = position.jump(minor)
         if BIDS.index(jump_bid) < BIDS.index("3NT"):
-            options.append(Option(jump_bid, Meaning(9 + more, 11 + more, lengths={minor: 5}, note="invites game"),
+            options.append(Option(jump_bid, Meaning(9 + more, 11 + more, lengths={minor: 4}, note="invites game"),
                                   when=both(no_major, longest(minor, unbid))))
         else:
             options.append(Option("5" + minor, Meaning(12 + more, lengths={minor: 5}, note="to play"),
@@ -395,14 +395,20 @@ def negative(position: Position, ours: str, their: str, level: int) -> list[Opti
     return options + [Option(PASS, Meaning())]
 
 
+GAME_OVER_DOUBLE = 16
+"""Opener's least HCP for game in its major over partner's negative double of a three-level
+overcall: the double promises about 9."""
+
+
 def after_negative_double(position: Position, ours: str, their: str) -> list[Option]:
     """Opener's answer to partner's negative double (the next hand passed): an unbid suit shown
     (a jump with 16+ HCP); the cheapest notrump with 12–14 balanced and a stopper in their suit
     (3NT over a three-level overcall with any balanced hand);
-    over a two-level overcall 3NT with 17+ and a stopper, over a one-level one 2NT with 18–19
-    balanced; a jump in our suit with six cards and 16+ where it stays below 3NT; a four-card suit
-    the double did not show, up to the two level (a jump with 19+); else our suit again. Over a
-    three-level overcall four of their suit and no unbid suit to show pass for penalty."""
+    over a two-level overcall 3NT with 17+ and a stopper, over a three-level one game in our major
+    with 16+, over a one-level one 2NT with 18–19 balanced; a jump in our suit with six cards and
+    16+ where it stays below 3NT; a four-card suit the double did not show, up to the two level
+    (a jump with 19+); else our suit again. Over a three-level overcall four of their suit and no
+    unbid suit to show pass for penalty."""
     unbid = negative_suits(ours, their)
     options: list[Option] = []
     for suit in unbid:
@@ -417,6 +423,8 @@ def after_negative_double(position: Position, ours: str, their: str) -> list[Opt
         options.append(Option(nt, Meaning(12, 14, balanced=True, note="a stopper in their suit"), when=stopped(their)))
     if nt == "2NT":
         options.append(Option("3NT", Meaning(17, note="extra values, a stopper in their suit"), when=stopped(their)))
+    elif nt == "3NT" and ours in "HS":
+        options.append(Option("4" + ours, Meaning(GAME_OVER_DOUBLE, note="game values")))
     elif nt == "1NT":
         options.append(Option("2NT", Meaning(18, 19, balanced=True, note="a stopper in their suit"),
                               when=stopped(their)))

@@ -28,12 +28,14 @@ def four_in(suits: str) -> Test:
 
 GAME_VALUES = 10
 """The least points (HCP with length) for responder's forcing bid of a suit at the three level: 10
-HCP and a five-card suit, or 8 and a six-card suit, make game opposite 15-17."""
+HCP and a five-card suit, or 8 and a six-card suit or two five-card suits, make game opposite
+15-17."""
 
 
 def game_values(suit: str) -> Test:
-    """10+ HCP, or a six-card ``suit`` (the points are the option's)."""
-    return lambda hand: hand.info.hcp >= 10 or hand.info.lengths[suit] >= 6
+    """10+ HCP, a six-card ``suit``, or a second five-card suit (the points are the option's)."""
+    return lambda hand: (hand.info.hcp >= 10 or hand.info.lengths[suit] >= 6
+                         or sum(n >= 5 for n in hand.info.lengths.values()) >= 2)
 
 
 def responses(position: Position, their: str) -> list[Option]:
