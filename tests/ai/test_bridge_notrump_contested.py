@@ -15,8 +15,8 @@ def test_responder_with_game_values_bids_over_their_overcall(monkeypatch: pytest
     """1NT (2♣): ten HCP with a club stopper bid 3NT (they passed before); four spades cue-bid;
     a five-card suit and a weak hand competes at the two level; nine HCP and a stopper invite; 1NT
     (2♥): nine HCP and six good diamonds force at the three level, and so do eight with two
-    five-card suits. The rules alone: the
-    simulation's penalty double (first when it pays) is left out."""
+    five-card suits. The rules alone: the simulation's penalty double (first when it pays) is left
+    out."""
     monkeypatch.setattr(notrump_contested, "penalty_double", lambda position: [])
     assert robot_call("Js 9s 6s Qh 3h 2h Qd Jd 9d 6d 2d Ac 5c", "1NT 2C") == "3NT"
     assert robot_call("Js 9s 6s 5s Qh 2h Qd Jd 9d 6d 2d Ac 9c", "1NT 2C") == "3C"

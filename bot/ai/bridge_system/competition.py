@@ -397,7 +397,7 @@ def negative(position: Position, ours: str, their: str, level: int) -> list[Opti
 
 GAME_OVER_DOUBLE = 16
 """Opener's least HCP for game in its major over partner's negative double of a three-level
-overcall: the double promises about 9."""
+overcall, which promises 9 (``THREE_LEVEL``)."""
 
 
 def after_negative_double(position: Position, ours: str, their: str) -> list[Option]:
