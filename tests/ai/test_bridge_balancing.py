@@ -67,6 +67,17 @@ def test_opener_reopens_a_one_level_overcall_short_or_strong() -> None:
     assert robot_call("Ks 9s 8s 6s 9h 8h 5h 3h Qd Td 8d 7d 6c", "1D P P 1S X P") == "2H"
 
 
+def test_opener_bids_a_long_suit_again_in_the_pass_out_seat() -> None:
+    """1♦ 1♠ P P: seven diamonds and two spades (no double with 13 HCP) compete in 2♦ (they had
+    passed 1♠ with game in diamonds between the hands); 1♦ 1♥ P P: six diamonds and three hearts
+    too. Five diamonds pass."""
+    assert robot_call("Ks Qs Kh Jh 2h Kd Jd Td 8d 6d 5d 2d 6c", "P 1D 1S P P") == "2D"
+    assert explain(calls_of("P 1D 1S P P 2D"), 5) == \
+        "Later call: 5+ diamonds, a long suit: competes in the pass-out seat."
+    assert robot_call("Ks Js 8s 3s Ah 4h 3h Qd Jd Td 8d 6d 3d", "1D 1H P P") == "2D"
+    assert robot_call("Ks Js 8s 3s Ah 4h 3h Qd Jd Td 8d 6d 3c", "1D 1H P P") == "P"
+
+
 def test_the_answer_to_opener_s_reopening_double_prefers_opener_s_major() -> None:
     """1♥ P P 2♣ X P: four hearts and four spades bid 2♥ (the fit found), not the spades; opener's
     21 HCP then bid game."""

@@ -51,10 +51,11 @@ def forced_side(calls: Calls) -> int | None:
 
 
 def test_the_strong_two_clubs_of_rubber_board_one_reaches_game() -> None:
-    """Seed "86"*32, board 1: 2♣–2♦–2♥–3♥; the 23-HCP opener must not pass 3♥ after 2♥ "forcing to game"."""
+    """Seed "86"*32, board 1: 2♣–2♦–2♥ "forcing to game"; responder without an ace or a king jumps
+    to 4♥ (the raise to 3♥ shows values) and the 23-HCP opener stops there."""
     game = BridgeEngine({}, SEATS, "86" * 32, {})
     calls = auction(game)
-    assert [c for _, c in calls[:7:2]] == ["2C", "2D", "2H", "3H"]
+    assert [c for _, c in calls[:9:2]] == ["2C", "2D", "2H", "4H", "Pass"]
     assert HandInfo.of(game.hands[0]).hcp == 23
     assert "forcing to game" in explain(calls, 4)
     final = [(s, c) for s, c in calls if c in BIDS][-1]
@@ -62,12 +63,25 @@ def test_the_strong_two_clubs_of_rubber_board_one_reaches_game() -> None:
 
 
 def test_opener_of_two_clubs_bids_on_over_partners_raise() -> None:
-    """Raised below game after 2♣–2♦–suit, opener used to pass: now game or higher (here 5♣, and
-    with 25 HCP opposite the raise a slam the simulation finds)."""
-    assert robot_call("Qc 6c Tc As 9c 9h Ac Kc Ad Ah 4h Jd 4c", "2C P 2D P 3C P 4C P") == "5C"
+    """Raised below game after 2♣–2♦–suit, opener used to pass: now game or higher (here, with
+    every key card and seven clubs opposite a raise that shows values, 4NT; with 25 HCP opposite
+    the raise a slam the simulation finds)."""
+    assert robot_call("Qc 6c Tc As 9c 9h Ac Kc Ad Ah 4h Jd 4c", "2C P 2D P 3C P 4C P") == "4NT"
     assert game_or_higher(robot_call("5s 6h Ac Js Kh Ah Kc As Jd Ad Ks Jh 9c", "2C P 2D P 2S P 3S P"))
     assert robot_call("9s 8s 7s Jh Th 8h 6h 4h 9d 8d 7c 6c 5c", "2C P 2D P 2NT P 3D P 3H P") == "P", \
         "2♣–2♦–2NT is not forcing to game: a transfer and pass stops in 3♥"
+
+
+def test_after_two_clubs_the_raise_shows_values_and_the_jump_to_game_none() -> None:
+    """2♣–2♦–2♥: three hearts and a king raise to 3♥, which opener needs to look for a slam;
+    three hearts with a queen only jump to 4♥. 2♣–2♦–3♣ likewise: 4♣ with values, 5♣ without."""
+    assert robot_call("Ks 9s 8s 4s Qh 3h 2h Qd Td 9d Qc 9c 4c", "2C P 2D P 2H P") == "3H"
+    assert explain(calls_of("2C P 2D P 2H P 3H"), 6) == "Later call: 3+ HCP, 3+ hearts, agrees hearts: forcing."
+    assert robot_call("9s 8s 4s 3s Qh 3h 2h Td 9d 7d 9c 4c 2c", "2C P 2D P 2H P") == "4H"
+    assert explain(calls_of("2C P 2D P 2H P 4H"), 6) == \
+        "Later call: at most 4 HCP, 3+ hearts, a weak raise: no ace or king."
+    assert robot_call("9s 8s 4s 3s Qh 3h 2h Td 9d 7d Jc 4c 2c", "2C P 2D P 3C P") == "5C"
+    assert robot_call("Ks 8s 4s 3s 5h 3h 2h Td 9d 7d Jc 4c 2c", "2C P 2D P 3C P") == "4C"
 
 
 def test_a_six_card_major_is_shown_over_the_strong_two_clubs_rebid_whatever_the_strength() -> None:

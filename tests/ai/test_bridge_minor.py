@@ -40,12 +40,15 @@ def test_opener_with_a_minimum_bids_2nt_balanced_else_three_of_the_minor() -> No
 
 def test_over_the_minimum_responder_places_the_game_or_passes() -> None:
     """Over 1♦–2♦–3♦: 11 HCP with a singleton (13 support points) bid 5♦; 15 balanced bid 3NT;
-    10 balanced pass. Over 2NT, 15 bid 3NT and 12 pass."""
+    10 balanced pass. Over 2NT (12–14), 15 and 12 bid 3NT and 11 pass."""
     assert robot_call("As Jh 8h 2h Ad Qd 9d 6d 3d Tc 9c 7c 4c", "P 1D P 2D P 3D P") == "5D"
     assert robot_call("Ks Qs 2s Jh 8h 2h Ad Qd 9d 6d Kc 9c 7c", "P 1D P 2D P 3D P") == "3NT"
     assert robot_call("Ks 8s 2s Jh 8h 2h Ad Qd 9d 6d Tc 9c 7c", "P 1D P 2D P 3D P") == "P"
     assert robot_call("Ks Qs 2s Jh 8h 2h Ad Qd 9d 6d Kc 9c 7c", "1D P 2D P 2NT P") == "3NT"
-    assert robot_call("Ks Qs 2s Jh 8h 2h Ad Qd 9d 6d Tc 9c 7c", "1D P 2D P 2NT P") == "P"
+    assert robot_call("Ks Qs 2s Jh 8h 2h Ad Qd 9d 6d Tc 9c 7c", "1D P 2D P 2NT P") == "3NT"
+    assert robot_call("Ks Js 2s Jh 8h 2h Ad Qd 9d 6d Tc 9c 7c", "1D P 2D P 2NT P") == "P"
+    assert explain(calls_of("1D P 2D P 2NT"), 4) == (
+        "Opener's rebid: 12–14 HCP, balanced, a balanced minimum: not forcing.")
 
 
 def test_a_weak_hand_with_five_trumps_preempts() -> None:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from bot.ai.bridge_bidding import SUITS
 from bot.ai.bridge_system.competition import doubler_rebids, longest_other, notrump_opposite_opening
+from bot.ai.bridge_system.game_choice import instead_of
 from bot.ai.bridge_system.position import (Hand, Meaning, Option, Position, Test, at_least, at_most, both, either, good,
                                           longest)
 from bot.games.bridge import BIDS, DOUBLE, PASS
@@ -112,12 +113,19 @@ def passed_overcall(position: Position) -> tuple[str, bool] | None:
     return overcall[1:], passed_opening
 
 
+OWN_SUIT_AGAIN = {"2": 6, "3": 7}
+"""The cards of the opened suit with which the opener bids it again in the pass-out seat where the
+natural rules pass, by the level it takes (where they bid it, five do)."""
+
+
 def reopening(position: Position, their: str, passed_opening: bool) -> list[Option]:
-    """Two cards or fewer in their suit with 12+ HCP over a two-level overcall partner passed; over a
-    one-level one a singleton, or two cards and 15+; over a three-level one a singleton and 14+, or
-    two cards and 16+; after partner passed the opening (0–5
-    HCP) or their overcall before they raised it, a singleton and 16+ or two cards and 18+ (over
-    their raise, three cards or more in each suit not bid)."""
+    """The double: two cards or fewer in their suit with 12+ HCP over a two-level overcall partner
+    passed; over a one-level one a singleton, or two cards and 15+; over a three-level one a
+    singleton and 14+, or two cards and 16+; after partner passed the opening (0–5 HCP) or their
+    overcall before they raised it, a singleton and 16+ or two cards and 18+ (over their raise,
+    three cards or more in each suit not bid). Else the opened suit again with five cards where
+    the natural rules bid it, or where they pass with six at the two level or seven at the three
+    (``OWN_SUIT_AGAIN``)."""
     if passed_opening:
         least, note = {1: 16, 2: 18}, STRONG_TAKEOUT
     elif position.bids[1][1][0] == "2":
@@ -129,8 +137,14 @@ def reopening(position: Position, their: str, passed_opening: bool) -> list[Opti
     opened = position.bids[0][1][1:]
     unbid = [s for s in SUITS if s not in (their, opened)]
     support: Test = lambda hand: len(position.bids) == 2 or all(hand.info.lengths[s] >= 3 for s in unbid)  # noqa: E731
-    return [Option(DOUBLE, Meaning(hcp, note=note), when=both(at_most(their, cards), support))
-            for cards, hcp in least.items()]
+    doubles = [Option(DOUBLE, Meaning(hcp, note=note), when=both(at_most(their, cards), support))
+               for cards, hcp in least.items()]
+    again = position.cheapest(opened)
+    if again[0] > "3":
+        return doubles
+    bids_it = either(instead_of(position, again), both(instead_of(position, PASS), at_least(opened, OWN_SUIT_AGAIN[again[0]])))
+    return [*doubles, Option(again, Meaning(lengths={opened: 5}, note="a long suit: competes in the pass-out seat"),
+                             when=bids_it)]
 
 
 def after_reopening(position: Position, their: str) -> list[Option]:

@@ -7,6 +7,7 @@ A raise of a minor that is forcing lets a strong hand with a fit go slowly towar
 find 3NT from the right side) instead of guessing between 3NT and five of the minor at once."""
 from __future__ import annotations
 
+from bot.ai.bridge_bidding import GAME
 from bot.ai.bridge_system.position import Hand, Meaning, Option, at_most, short_suit
 from bot.ai.bridge_system.strong import support_points
 from bot.games.bridge import PASS
@@ -15,6 +16,8 @@ SUPPORT = {"C": 5, "D": 4}
 """The cards in opener's minor that raise it (a 1♣ opening may hold three)."""
 FORCING = "forcing: opener bids again"
 INVERTED = "an inverted raise: forcing, no four-card major"
+BALANCED_OPENING = 12
+"""The least HCP of a balanced opening of one of a suit (the rule of 20 opens no balanced 10 or 11)."""
 CHECKBACK = "new minor forcing: asks for three-card support or the other major"
 NEW_SUITS = {"C": ("2D", "2H", "2S"), "D": ("2H", "2S", "3C")}
 """Opener's four-card suits over the inverted raise, cheapest first."""
@@ -74,10 +77,11 @@ def responses(minor: str) -> list[Option]:
 
 
 def over_inverted(minor: str) -> list[Option]:
-    """Opener's rebid over the inverted raise: 3NT 18–19 balanced, 2NT 10–14 balanced, a new
-    four-card suit with 15+ points (forcing), three of the minor with a minimum, else five of it."""
+    """Opener's rebid over the inverted raise: 3NT 18–19 balanced, 2NT 12–14 balanced (a balanced
+    hand opens with 12+), a new four-card suit with 15+ points (forcing), three of the minor with a
+    minimum, else five of it."""
     return [Option("3NT", Meaning(18, 19, balanced=True, note="to play")),
-            Option("2NT", Meaning(10, 14, balanced=True, note="a balanced minimum: not forcing")),
+            Option("2NT", Meaning(BALANCED_OPENING, 14, balanced=True, note="a balanced minimum: not forcing")),
             *[Option(bid, Meaning(10, lengths={bid[1]: 4}, points=15, note="extra values: forcing"), when=unbalanced)
               for bid in NEW_SUITS[minor]],
             Option("3" + minor, Meaning(10, 14, note="an unbalanced minimum: not forcing")),
@@ -85,13 +89,15 @@ def over_inverted(minor: str) -> list[Option]:
 
 
 def after_minimum(minor: str, rebid: str) -> list[Option]:
-    """Responder over opener's minimum (2NT or three of the minor): 3NT with 13+ HCP (over three
-    of the minor, not with a singleton or a void), five of the minor with 13+ support points
-    (HCP and shortness), three of the minor to play with 10–12 unbalanced over 2NT, else a pass."""
+    """Responder over opener's minimum: over 2NT (12–14) 3NT with 12+ HCP, three of the minor to
+    play with 10–11 unbalanced, else a pass; over three of the minor (10–14) 3NT with 13+ HCP and
+    no singleton or void, five of the minor with 13+ support points (HCP and shortness), else a
+    pass."""
     if rebid == "2NT":
-        return [Option("3NT", Meaning(13, note="to play")),
-                Option("3" + minor, Meaning(10, 12, note="to play"), when=unbalanced),
-                Option(PASS, Meaning(10, 12))]
+        game = GAME - BALANCED_OPENING
+        return [Option("3NT", Meaning(game, note="to play")),
+                Option("3" + minor, Meaning(10, game - 1, note="to play"), when=unbalanced),
+                Option(PASS, Meaning(10, game - 1))]
     return [Option("3NT", Meaning(13, note="to play"), when=no_shortness),
             Option("5" + minor, Meaning(10, points=13, note="to play"), points=support_points(minor)),
             Option(PASS, Meaning(10, 12))]

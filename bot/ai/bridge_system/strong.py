@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Callable
 
-from bot.ai.bridge_bidding import SUITS, HandInfo
-from bot.ai.bridge_system.position import Meaning, Option, Position, Test, both, good, longest
+from bot.ai.bridge_bidding import SUITS, HandInfo, game_in
+from bot.ai.bridge_system.position import Hand, Meaning, Option, Position, Test, both, good, longest
 from bot.games.bridge import PASS
 
 TWO_OVER_ONE = "two over one: forcing to game"
@@ -14,6 +14,18 @@ TWO_OVER_ONE_HCP = 12
 SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 WEAK_TWOS = ("2D", "2H", "2S")
 """The weak two openings."""
+
+
+RAISE_VALUES = 3
+"""The least HCP of responder's raise below game after 2♣–2♦–suit (a king): opener needs to know of
+values to look for a slam; without them responder jumps to game."""
+NO_VALUES = 4
+"""The most HCP of responder's jump to game after 2♣–2♦–suit: queens and jacks only."""
+
+
+def values(hand: Hand) -> bool:
+    """An ace or a king, or more than ``NO_VALUES`` HCP in queens and jacks."""
+    return hand.info.hcp > NO_VALUES or any(c[0] in "AK" for c in hand.cards)
 
 
 def after_two_clubs(sequence: tuple[str, ...]) -> list[Option] | None:
@@ -31,7 +43,9 @@ def after_two_clubs(sequence: tuple[str, ...]) -> list[Option] | None:
         raise_to = f"{int(sequence[2][0]) + 1}{suit}"
         majors = [(f"{2 if sequence[2] == '2H' and other == 'S' else 3}{other}", other) for other in "SH" if other != suit]
         options = [*(Option(call, Meaning(lengths={other: 6}, note="forcing")) for call, other in majors),
-                   Option(raise_to, Meaning(lengths={suit: 3}, note=f"agrees {SUIT_WORDS[suit]}: forcing")),
+                   Option(raise_to, Meaning(RAISE_VALUES, lengths={suit: 3}, note=f"agrees {SUIT_WORDS[suit]}: forcing"),
+                          when=values),
+                   Option(game_in(suit), Meaning(high=NO_VALUES, lengths={suit: 3}, note="a weak raise: no ace or king")),
                    *(Option(call, Meaning(5, lengths={other: 5}, note="forcing")) for call, other in majors)]
         return options + [Option("2NT" if sequence[2][0] == "2" else "3NT", Meaning(note="nothing more to say yet"))]
     return None
