@@ -142,7 +142,8 @@ def reopening(position: Position, their: str, passed_opening: bool) -> list[Opti
     again = position.cheapest(opened)
     if again[0] > "3":
         return doubles
-    bids_it = either(instead_of(position, again), both(instead_of(position, PASS), at_least(opened, OWN_SUIT_AGAIN[again[0]])))
+    long_enough = at_least(opened, OWN_SUIT_AGAIN[again[0]])
+    bids_it = either(instead_of(position, again), both(instead_of(position, PASS), long_enough))
     return [*doubles, Option(again, Meaning(lengths={opened: 5}, note="a long suit: competes in the pass-out seat"),
                              when=bids_it)]
 

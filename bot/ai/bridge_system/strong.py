@@ -43,9 +43,10 @@ def after_two_clubs(sequence: tuple[str, ...]) -> list[Option] | None:
         raise_to = f"{int(sequence[2][0]) + 1}{suit}"
         majors = [(f"{2 if sequence[2] == '2H' and other == 'S' else 3}{other}", other) for other in "SH" if other != suit]
         options = [*(Option(call, Meaning(lengths={other: 6}, note="forcing")) for call, other in majors),
-                   Option(raise_to, Meaning(RAISE_VALUES, lengths={suit: 3}, note=f"agrees {SUIT_WORDS[suit]}: forcing"),
-                          when=values),
-                   Option(game_in(suit), Meaning(high=NO_VALUES, lengths={suit: 3}, note="a weak raise: no ace or king")),
+                   Option(raise_to, Meaning(RAISE_VALUES, lengths={suit: 3},
+                                            note=f"agrees {SUIT_WORDS[suit]}: forcing"), when=values),
+                   Option(game_in(suit), Meaning(high=NO_VALUES, lengths={suit: 3},
+                                                 note="a weak raise: no ace or king")),
                    *(Option(call, Meaning(5, lengths={other: 5}, note="forcing")) for call, other in majors)]
         return options + [Option("2NT" if sequence[2][0] == "2" else "3NT", Meaning(note="nothing more to say yet"))]
     return None
