@@ -25,7 +25,7 @@ NO_VALUES = 4
 
 def values(hand: Hand) -> bool:
     """An ace or a king, or more than ``NO_VALUES`` HCP in queens and jacks."""
-    return hand.info.hcp > NO_VALUES or any(c[0] in "AK" for c in hand.cards)
+    return hand.info.hcp > NO_VALUES or any(has_feature(s)(hand) for s in SUITS)
 
 
 def after_two_clubs(sequence: tuple[str, ...]) -> list[Option] | None:
