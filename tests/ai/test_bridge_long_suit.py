@@ -40,11 +40,34 @@ def test_after_openers_notrump_rebid_a_two_suiter_bids_its_second_suit() -> None
     assert robot_call("As Ts 8s 7s 3s 9d 8d Kc Qc Tc 5c 4c 2c".replace("9d", "Ad"), "1H P 1S P 1NT P") != "2C"
 
 
-def test_after_openers_suit_again_a_five_five_responder_bids_its_second_suit() -> None:
-    """1♦–1♠–2♦: five spades, five hearts and a void in diamonds bid 2♥ (the robot passed 2♦ where
-    4♥ made); opener with four hearts raises, with three spades and a singleton heart
-    prefers spades."""
+def test_after_openers_suit_again_a_new_suit_is_forcing_one_round() -> None:
+    """1♦–1♠–2♦: five spades and four hearts with 12 HCP bid 2♥ rather than 3NT (a 5-3 spade fit or
+    a 4-4 heart fit plays better), and five-five bid it with 6–9 (the robot passed 2♦ where 4♥
+    made); with 10 five-five the natural rules invite or pass. Opener never passes it: three spades
+    give preference, four hearts raise, a club stopper bids 2NT, and else opener bids its diamonds
+    again; responder with game values then bids game."""
+    assert robot_call("As Qs 9s 5s 4s Kh Jh 8h 3h 7d Qc 5c 4c", "1D P 1S P 2D P") == "2H"
+    assert explain(calls_of("1D P 1S P 2D P 2H"), 6) == (
+        "Later call: 5+ spades, 4+ hearts, a new suit: forcing one round.")
     assert robot_call("Js 6s 5s 3s 2s Ah Qh 5h 3h 2h Jc 7c 6c", "1D P 1S P 2D P") == "2H"
-    assert explain(calls_of("1D P 1S P 2D P 2H"), 6) == "Later call: 5+ spades, 5+ hearts, a second five-card suit."
-    assert robot_call("Qs 8s Kh Jh 7h 4h Ad Kd 7d 6d 4d 4c 3c", "1D P 1S P 2D P 2H P")[1] == "H"
-    assert robot_call("Qs 8s 7s Kh Ad Kd 7d 6d 4d 3d Qc 5c 4c", "1D P 1S P 2D P 2H P")[1] == "S"
+    assert robot_call("Js 6s 5s 3s Ah Qh 5h 3h 2h 7d Jc 7c 6c", "1D P 1S P 2D P") != "2H"
+    assert robot_call("Ks Ts 7s 6s 3s Ah Jh 9h 8h 2h 8d Qc 2c", "1D P 1S P 2D P") != "2H"  # 10 HCP: no game forced
+    opener = "1D P 1S P 2D P 2H P"
+    assert robot_call("Qs 8s 3s Kh Jh 7h Ad Qd 9d 7d 6d 4d 5c", opener) == "2S"
+    assert robot_call("Qs 8s Kh Jh 7h 4h Ad Qd 9d 7d 6d 4d 5c", opener) == "3H"
+    assert robot_call("Qs 8s Kh Jh 7h Ad Qd 9d 7d 6d 4d Kc 5c", opener) == "2NT"
+    assert robot_call("Qs 8s Kh Jh 7h Ad Qd 9d 7d 6d 4d 8c 5c", opener) == "3D"
+    assert explain(calls_of(opener + " 2NT"), 8) == "Later call: a stopper in the unbid suit."
+    responder = "As Qs 9s 5s 4s Kh Jh 8h 3h 7d Qc 5c 4c"
+    assert robot_call(responder, opener + " 2S P") == "4S"
+    assert robot_call(responder, opener + " 3H P") == "4H"
+    assert robot_call(responder, opener + " 2NT P") == "3NT"
+
+
+def test_after_a_major_again_the_new_suit_is_at_the_three_level() -> None:
+    """1♥–1♠–2♥: five spades and four diamonds with 12 HCP bid 3♦ (forcing); opener with a club
+    stopper bids 3NT, and raises diamonds only without one (4♦ is past 3NT)."""
+    assert robot_call("As Qs 9s 5s 4s 7h Kd Jd 8d 3d Qc 5c 4c", "1H P 1S P 2H P") == "3D"
+    assert robot_call("As Qs 9s 5s 4s 7h Kd Jd 8d 3d 6c 5c 4c", "1H P 1S P 2H P") != "3D"  # 10 HCP
+    assert robot_call("8s Ah Kh Jh 7h 6h 4h Qd 9d 7d 6d Kc 5c", "1H P 1S P 2H P 3D P") == "3NT"
+    assert robot_call("8s 5s Ah Kh Jh 7h 6h 4h Qd 9d 7d 6d 5c", "1H P 1S P 2H P 3D P") == "4D"

@@ -69,6 +69,9 @@ def uncontested(position: Position, sequence: tuple[str, ...]) -> Sequence[Optio
         return strong.after_two_clubs(sequence)
     if opening in strong.WEAK_TWOS:
         return strong.after_weak_two(sequence)
+    answer = long_suit.over_new_suit(sequence)
+    if answer is not None:
+        return answer
     if opening in ("1H", "1S"):
         splinters = splinter.rules(sequence)
         found = strong.after_major(position, sequence)
@@ -105,7 +108,7 @@ def rules_at(position: Position) -> Rules | None:
                   *quantitative.slam_tries(position, sequence), *jump_shift.rules(sequence),
                   *jump_shift.over_overcall(position),
                   *long_suit.own_suit(sequence), *long_suit.second_suit(sequence),
-                  *long_suit.second_suit_over_rebid(sequence),
+                  *long_suit.new_suit_over_rebid(sequence),
                   *preference.back_to_first(position, sequence), *preference.over_their_bid(position),
                   *preference.overcallers_suits(position),
                   *minor.checkback(sequence), *notrump_rebid.rules(sequence), *delayed_support.rules(position, sequence),
