@@ -11,7 +11,7 @@ opener answers with preference, a raise, notrump or its own suit, and responder 
 contract."""
 from __future__ import annotations
 
-from bot.ai.bridge_bidding import SUITS
+from bot.ai.bridge_bidding import SUITS, cheapest_level
 from bot.ai.bridge_system.jump_shift import answered, jump_in
 from bot.ai.bridge_system.minor import new_minor, notrump_rebid
 from bot.ai.bridge_system.position import Meaning, Option, at_most, both, good, stopped
@@ -81,8 +81,7 @@ def new_suits(sequence: tuple[str, ...]) -> dict[str, str]:
 
 def after(last: str, strain: str) -> str:
     """The cheapest bid in ``strain`` over ``last``."""
-    return next(bid for bid in (f"{level}{strain}" for level in range(int(last[0]), 8))
-                if BIDS.index(bid) > BIDS.index(last))
+    return f"{cheapest_level(strain, last)}{strain}"
 
 
 def new_suit_over_rebid(sequence: tuple[str, ...] | None) -> list[Option]:
