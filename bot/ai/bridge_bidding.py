@@ -161,6 +161,8 @@ def read_call(shown: list[Shown], bids: list[tuple[int, str]], seat: int, call: 
             me.promise(18)
         elif opener_rebid and level == 1 and partner_bids:  # ``rebid_after_new_suit``
             me.promise(12, 14, balanced=True)
+        elif opener_rebid and level == 3 and len(partner_bids) > 1 and partner_bids[-1] == "2NT":
+            pass  # accepts partner's later 2NT invitation: the opening has said what the hand holds
         elif opener_rebid and level == 3 and partner_bids:  # game opposite what partner's reply showed
             two_level = BIDS.index(bids[-1][1]) >= BIDS.index("1NT")
             if two_level and own_bids[0][0] == "1" and "NT" not in own_bids[0] + partner_bids[0]:  # 15-17 opened 1NT
@@ -456,11 +458,16 @@ def opener_rebid(a: Auction) -> str:
             five = second_suit(a, own, strain, 5) if h.points < 19 else None
             if five is not None:
                 return compete(a, five)  # six-five: the second suit first
+            if own == "S" and h.lengths["H"] >= 4 and h.points < 19:
+                return compete(a, "2H")  # six-four: 1NT denies four spades, not four hearts
             return compete(a, "4" + own if own in MAJORS and h.points >= 19 else ("3" if h.points >= 16 else "2") + own)
         second = [s for s in SUITS[SUITS.index(own) + 1:] if h.lengths[s] >= 4]
         higher = [s for s in SUITS[:SUITS.index(own)] if h.lengths[s] >= 4 and h.points >= 17]  # a reverse
         return compete(a, "2" + (second or higher)[0]) if second or higher else PASS
-    return compete(a, rebid_after_new_suit(a, own, strain), stretch=1)
+    call = compete(a, rebid_after_new_suit(a, own, strain), stretch=1)
+    if call[1:] == own and int(call[0]) > cheapest_level(own, reply) and h.lengths[own] < 6:
+        return PASS  # pushed a level higher by their bid: the suit again only with six
+    return call
 
 
 def opener_rebid_notrump(a: Auction, mine: str, reply: str) -> str:

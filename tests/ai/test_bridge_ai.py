@@ -45,6 +45,7 @@ def test_openings(hand: str, call: str) -> None:
     assert robot_call(hand) == call
 
 
+
 @pytest.mark.parametrize("auction, hand, call", [
     ("1S P", "Ks 8s 4s Qh 8h 2h 9d 5d 2d Qc Tc 3c 7c", "2S"),     # 8 support points: raise
     ("1S P", "Ks 8s 4s Qh Ah 2h Jd 5d 2d Qc Tc 3c 7c", "3S"),     # 12: limit raise
@@ -99,12 +100,15 @@ def test_opener_rebids() -> None:
 
 def test_opener_with_six_five_shows_the_second_suit_first() -> None:
     """Six spades and five hearts: 2♥ over 2♣ (it rebid 2♠, and the heart fit with four was never
-    found) and over 1NT; six-five with the minor bids 2♦ over 1NT; six-four rebids the six."""
+    found) and over 1NT; six-five with the minor bids 2♦ over 1NT; six-four rebids the six over
+    2♣, and over 1NT (which denies four spades, not four hearts) shows four hearts."""
     six_five = "As Ks Qs Ts 4s 2s Jh 8h 5h 3h 2h 6d Jc"
     assert robot_call(six_five, "1S P 2C P") == "2H"
     assert robot_call(six_five, "1S P 1NT P") == "2H"
     assert robot_call("Ks Js 8s 5s 4s 2s 6h Ad Qd Jd 5d 3d 4c", "1S P 1NT P") == "2D"
     assert robot_call("As Ks Qs Ts 4s 2s Jh 8h 5h 3h 6d 2d Jc", "1S P 2C P") == "2S"
+    assert robot_call("As Ks Qs Ts 4s 2s Jh 8h 5h 3h 6d 2d Jc", "1S P 1NT P") == "2H"
+    assert robot_call("Qs Ts Kh 6h 5h 3h Kd 8d 6d 5d Ac 9c 3c", "1S P 1NT P 2H P") == "4H"
 
 
 def test_every_robot_call_is_legal_and_auctions_end() -> None:

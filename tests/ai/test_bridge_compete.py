@@ -513,6 +513,20 @@ def test_a_sound_hand_overcalls_any_five_card_suit_at_the_one_level() -> None:
     assert robot_call("As Js 8s 7s 3s Kh 2h Qd 5d 2d 9c 8c 2c", "1D") == "P"
 
 
+def test_a_two_suited_hand_overcalls_a_suit_that_is_not_good() -> None:
+    """1♦: 9 HCP with ♠AT962 and six clubs overcall 1♠ (the suit alone is not worth showing, the
+    two-suiter is); with a doubleton club it passes."""
+    assert robot_call("As Ts 9s 6s 2s 7h 5h Ac Jc Tc 8c 7c 2c", "1D") == "1S"
+    assert explain(calls_of("1D 1S"), 1) == "Overcall: 8–17 HCP, 5+ spades."
+    assert robot_call("As Ts 9s 6s 2s 7h 5h 4h 3d 2d Ac Jc Tc", "1D") == "P"
+
+
+def test_opener_pushed_a_level_higher_bids_its_minor_again_only_with_six() -> None:
+    """1♣ (1♦) 1♠ (2♦): with five clubs 13 HCP pass (3♣ doubled had gone four down); with six, 3♣."""
+    assert robot_call("Ks 2s Ah Qh 3h 8d 5d 4d Kc Jc Tc 7c 5c", "1C 1D 1S 2D") == "P"
+    assert robot_call("Ks 2s Ah Qh 3h 8d 4d Kc Jc Tc 7c 5c 2c", "1C 1D 1S 2D") == "3C"
+
+
 def test_over_their_response_a_takeout_double_and_partner_answers_it() -> None:
     """1♠ P 1NT: short spades and 14 HCP double for takeout; partner, the opener passing, bids its
     longest other suit (three hearts before two diamonds). 1♣ P 1♠: both red suits and 15 HCP

@@ -115,7 +115,7 @@ def test_a_judged_call_is_only_made_where_its_reading_is_true_of_the_hand(monkey
 
 
 @pytest.mark.parametrize("auction, hand, minor", [
-    ("1C P 1H P 3C P", "Js 7s 6s Ah Kh Jh Th 7h 4d 3d Qc Tc 9c", "5C"),  # nothing in diamonds
+    ("1C P 1H P 3C P", "Js 7s 6s Ah Kh Jh Th 4d 3d Qc Tc 9c 7c", "5C"),  # nothing in diamonds
     ("1S P 2D P 3D P", "7s 2s Ah Qh 9h Ad Kd 4d 3d 2d 7c 5c 4c", "5D"),  # three small clubs
 ])
 def test_five_of_a_minor_rather_than_3nt(monkeypatch: pytest.MonkeyPatch, auction: str, hand: str, minor: str) -> None:

@@ -28,14 +28,19 @@ def test_a_seven_card_major_takes_partners_3nt_out_to_game_in_it() -> None:
     assert robot_call("Ks Qs Js Ts 8s 6s 5s Qh 4h 6d 4d Kc 4c", "1S P 2D P 2S P 3NT P") == "4S"
 
 
-def test_six_hearts_are_shown_before_3nt_and_partner_raises_with_two() -> None:
-    """1♦–1♥–3♦: responder's six hearts and singleton diamond bid 3♥; opener with two hearts bids
-    game in them, with one 3NT."""
-    assert robot_call("As Js 5s 3s Qh Th 9h 5h 4h 3h 9d 9c 4c", "1D P 1H P 3D P") == "3H"
-    assert explain(calls_of("1D P 1H P 3D P 3H"), 6) == \
-        "Later call: 6+ hearts, six of them: game in the suit or 3NT."
-    assert robot_call("Qs 7s Ah 7h Ad Qd Jd 8d 5d 3d Ac Jc 2c", "1D P 1H P 3D P 3H P") == "4H"
+def test_over_the_jump_rebid_five_hearts_ask_for_three_and_six_play_game() -> None:
+    """1♦–1♥–3♦: responder's five or six hearts bid 3♥, forcing; opener with three hearts bids game
+    in them, with two or one 3NT, which six hearts take out to 4♥ and five pass."""
+    six = "As Js 5s 3s Qh Th 9h 5h 4h 3h 9d 9c 4c"
+    five = "As Js 5s 3s Kh Qh 9h 5h 4h 9d 8d 9c 4c"
+    assert robot_call(six, "1D P 1H P 3D P") == "3H"
+    assert robot_call(five, "1D P 1H P 3D P") == "3H"
+    assert explain(calls_of("1D P 1H P 3D P 3H"), 6) == "Later call: 5+ hearts, forcing: asks for three-card support."
+    assert robot_call("Qs Ah 7h 6h Ad Qd Jd 8d 5d 3d Ac Jc 2c", "1D P 1H P 3D P 3H P") == "4H"
+    assert robot_call("Qs 7s Ah 7h Ad Qd Jd 8d 5d 3d Ac Jc 2c", "1D P 1H P 3D P 3H P") == "3NT"
     assert robot_call("Qs 7s 3s Kh Kd Qd 9d Kc Jc Tc 9c 7c 4c", "1C P 1H P 3C P 3H P") == "3NT"
+    assert robot_call(six, "1D P 1H P 3D P 3H P 3NT P") == "4H"
+    assert robot_call(five, "1D P 1H P 3D P 3H P 3NT P") == "P"
 
 
 def test_responder_plays_a_six_card_major_rather_than_notrump_after_opener_s_minimum() -> None:

@@ -51,6 +51,12 @@ TOLERANCE = 15
 every other suit (no stopper for 1NT): too strong to pass, with no suit to overcall."""
 
 
+def two_suiter(suit: str, their: str) -> Test:
+    """Five cards or more of another suit than ``suit`` and theirs: over a one-bid a two-suited
+    hand plays well enough to overcall a suit that is not good."""
+    return lambda hand: any(hand.info.lengths[s] >= 5 for s in others(their) if s != suit)
+
+
 def three_of_each(their: str) -> Test:
     def test(hand: Hand) -> bool:
         return hand.info.lengths[their] == 3 and all(hand.info.lengths[s] >= 3 for s in others(their))
@@ -71,10 +77,13 @@ def over_opening(position: Position, their: str, level: int, balancing: bool) ->
     overcalls = []
     for suit in suits:
         bid = position.cheapest(suit)
+        worth = either(good(suit), at_least(suit, 6))
+        if level == 1:
+            worth = either(worth, two_suiter(suit, their))
         first: Test = longest(suit, free_majors) if suit in free_majors else (lambda hand: True)
         low = (8 if bid[0] == "1" else 11 if level == 1 else 12) - lighter
         overcalls.append(Option(bid, Meaning(low, 17, {suit: 5}), when=first if balancing and level == 1
-                                else both(first, either(good(suit), at_least(suit, 6)))))
+                                else both(first, worth)))
         if bid[0] == "1" and not balancing:
             overcalls.append(Option(bid, Meaning(SOUND, 17, {suit: 5}), when=first))
         elif bid[0] == "2" and not balancing:

@@ -1,7 +1,8 @@
 """Choosing the game: four of a major rather than 3NT when a hand holds a long major its partner
 cannot know of. The natural rules count points to 3NT when no eight-card fit is known; a club
 player with six cards of a major bid before shows them again first (partner raises with two, else
-bids 3NT), and with seven takes partner's 3NT out to four of the major. And
+bids 3NT), and with seven takes partner's 3NT out to four of the major; over opener's jump rebid in
+its minor five cards do (partner raises with three). And
 responder's 2NT invitation where the opponents have bid."""
 from __future__ import annotations
 
@@ -31,21 +32,40 @@ def long_major(position: Position) -> list[Option]:
     read three of it as more than competing."""
     partner = position.partner
     last = position.bids[-1] if position.bids else None
+    asked = over_jump_rebid(position)
     options = []
     for major in (m for m in "SH" if m in {c[1:] for c in position.bids_of(position.seat)}):
         if position.shown[partner].lengths[major] >= 2:
             continue
         if last == (partner, "3NT") and not preempted(position):
-            need = 6 if sum(c[1:] == major for c in position.bids_of(position.seat)) == 1 else 7
+            once = sum(c[1:] == major for c in position.bids_of(position.seat)) == 1
+            need = 6 if once or position.bids[3:4] == [(position.seat, "3" + major)] and asked == major else 7
             options.append(Option("4" + major, Meaning(lengths={major: need},
                                                        note="a long suit: game in it rather than 3NT")))
         call = position.cheapest(major)
         if call[0] == "3" and last != (partner, "2NT"):  # over partner's 2NT invitation, three of it declines
             game = either(instead_of(position, "3NT"), instead_of(position, "4" + major)) if position.opponents_silent() \
                 else instead_of(position, "3NT")
-            options.append(Option(call, Meaning(lengths={major: 6}, note="six of them: game in the suit or 3NT"),
-                                  when=game if position.doubled_by_them() else or_natural(position, call, game)))
+            meaning = Meaning(lengths={major: 5}, note="forcing: asks for three-card support") \
+                if asked == major and len(position.bids) == 3 else \
+                Meaning(lengths={major: 6}, note="six of them: game in the suit or 3NT")
+            when = game if position.doubled_by_them() else or_natural(position, call, game)
+            options.append(Option(call, meaning, when=when))
     return options
+
+
+def over_jump_rebid(position: Position) -> str | None:
+    """The major the robot answered at the one level where partner opened a minor and jumped to
+    three of it (1♦–1♠–3♦: six cards, 16–18 points), the opponents silent: three of the major then
+    shows five cards and asks for three (with six, four of it follows partner's 3NT)."""
+    bids = position.bids
+    if len(bids) < 3 or not position.opponents_silent():
+        return None
+    (opener, opening), (responder, answer), (_, rebid) = bids[:3]
+    if (opener != position.partner or responder != position.seat or opening not in ("1C", "1D")
+            or answer not in ("1H", "1S") or rebid != "3" + opening[1:]):
+        return None
+    return answer[1:]
 
 
 def preempted(position: Position) -> bool:
