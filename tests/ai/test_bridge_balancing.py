@@ -86,6 +86,14 @@ def test_the_answer_to_opener_s_reopening_double_prefers_opener_s_major() -> Non
     assert robot_call("As Ks Qs 8s Ah Qh 9h 6h 2h Ad Qd 8d 5c", "1H P P 2C X P 2H P") == "4H"
 
 
+def test_over_their_bid_after_the_reopening_double_a_six_card_suit_competes() -> None:
+    """1♦ 1♠ P P X 2♠: six hearts to the ace-jack-ten and 5 HCP bid 3♥ (they played 2♠ with 4♥ on
+    our way); five hearts pass."""
+    assert robot_call("Ts 7s 6s 2s Ah Jh Th 8h 7h 6h 5d Tc 7c", "1D 1S P P X 2S") == "3H"
+    assert explain(calls_of("1D 1S P P X 2S 3H"), 6) == "Response: 6+ hearts, competes: a six-card suit."
+    assert robot_call("Ts 7s 6s 2s Ah Jh Th 8h 7h 6d 5d Tc 7c", "1D 1S P P X 2S") == "P"
+
+
 def test_opener_doubles_their_raise_for_takeout_with_a_strong_hand() -> None:
     """1♣ 1♠ P 3♠: 19 HCP and a singleton spade double (for takeout: partner passed the overcall);
     partner bids its longest other suit, six diamonds at the four level. 13 HCP pass."""

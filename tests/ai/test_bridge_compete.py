@@ -608,6 +608,13 @@ def test_the_takeout_doubler_shows_its_own_long_suit_before_raising_a_minor() ->
     assert robot_call("As Ks Qs Ts 5s Qh Jh 4h 3h 2d Ac 4c 3c", "1D X P 2H P") == "4H"
 
 
+def test_the_doubler_accepts_the_jump_in_a_major_with_four_trumps_and_a_singleton() -> None:
+    """1♦ X P 2♥ P (9–11): 13 HCP, four hearts and a singleton diamond bid 4♥ (2♥ played with ten
+    tricks there); the same HCP with a doubleton pass."""
+    assert robot_call("As Ks Qs Ts Qh 9h 7h 4h 4d Qc 7c 5c 3c", "1D X P 2H P") == "4H"
+    assert robot_call("As Ks Qs Ts Qh 9h 7h 4h 5d 4d Qc 7c 5c", "1D X P 2H P") == "P"
+
+
 def test_responder_invites_with_a_jump_raise_of_partner_s_minor_over_their_overcall() -> None:
     """1♦ 1♥: 11 HCP with six diamonds and no four-card major jump to 3♦ (it passed; 6♦ made);
     opener with 15 HCP balanced and a heart stopper bids 3NT, with 4-4-4-1 game in diamonds, and
@@ -794,13 +801,24 @@ def test_after_doubling_their_two_suited_call_responder_places_the_contract() ->
 def test_opener_shows_a_second_five_card_suit_after_partners_pass() -> None:
     """1♥ 2♥ (Michaels) P 2♠: 16 HCP with five hearts and six clubs bid 3♣ (they played 2♠ with
     slam our way); 11 HCP pass. In the pass-out seat (1♠ 2♥ P P) the reopening double comes first:
-    partner may leave it in."""
+    partner may leave it in. Over their double after partner's pass (1♠ P P X) 21 HCP with five
+    hearts bid 2♥ (2♠ had played there with 6♥ on)."""
     assert robot_call("Ah Th 5h 4h 3h Kd Jd Ac Kc Jc 7c 6c 3c", "1H 2H P 2S") == "3C"
     assert explain(calls_of("1H 2H P 2S 3C"), 4) == \
         "Later call: 14–21 HCP, 5+ clubs, a second five-card suit: a free bid."
     assert robot_call("Ah Th 5h 4h 3h 7d 2d Qc Jc 8c 7c 6c 3c", "1H 2H P 2S") == "P"
     assert robot_call("As Qs 7s 5s 3s Kd Jd Ac Tc 7c 6c 4c 3c", "1S 2D P 2H") == "3C"
     assert robot_call("As Qs 7s 5s 3s Kd Jd Ac Tc 7c 6c 4c 3c", "1S 2H P P") == "X"
+    assert robot_call("As Ks Js Ts 4s Ah Kh Qh 4h 3h Ad 8c 5c", "1S P P X") == "2H"
+
+
+def test_opener_with_a_good_suit_and_extra_values_competes_at_the_three_level() -> None:
+    """1♠ 2NT (the minors) P 3♦: 19 HCP and ♠AKQT9 bid 3♠ (they played 3♦ with 4♠ on); 13 HCP
+    and ♠AQT62 pass."""
+    assert robot_call("As Ks Qs Ts 9s Ah 3h Ad 5d Qc 4c 3c 2c", "1S 2NT P 3D") == "3S"
+    assert explain(calls_of("1S 2NT P 3D 3S"), 4) == \
+        "Later call: competes: a good suit and extra values, or six cards."
+    assert robot_call("As Qs Ts 6s 2s Kh 7h 3h 5d Qc 4c 3c 2c", "1S 2NT P 3D") == "P"
 
 
 def test_opener_competes_with_six_cards_of_its_suit_after_partners_pass() -> None:
@@ -855,6 +873,15 @@ def test_after_the_cue_bid_over_their_overcall_of_our_notrump_responder_places_t
     responder = "Ks Js 9s 5s Jh 9h Qd 6d Kc 8c 7c 4c 2c"
     assert robot_call(responder, "1NT 2D 3D P 3H P") == "3NT"
     assert robot_call(responder, "1NT 2D 3D P 3S P") == "4S"
+
+
+def test_responder_competes_with_a_six_card_suit_its_notrump_answer_hid() -> None:
+    """1♥ P 1NT 2♠ P P: six clubs and 10 HCP bid 3♣ (2♠ played there with 5♣ on); with 14 HCP
+    and the spade ace the natural 3NT stands; five clubs pass."""
+    assert robot_call("As 4s 2s Th Jd 5d 3d Kc Qc 9c 6c 4c 3c", "1H P 1NT 2S P P") == "3C"
+    assert explain(calls_of("1H P 1NT 2S P P 3C"), 6) == "Later call: 6+ clubs, competes: a six-card suit."
+    assert robot_call("As 4s Kh Th Qd 5d 3d Kc Qc 9c 6c 4c 3c", "1H P 1NT 2S P P") == "3NT"
+    assert robot_call("As 4s 2s Th 9h Jd 5d 3d Kc Qc 9c 6c 4c", "1H P 1NT 2S P P") == "P"
 
 
 def test_the_opener_competes_over_their_notrump_overcall_with_a_long_suit() -> None:

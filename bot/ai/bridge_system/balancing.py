@@ -84,6 +84,15 @@ def free_answer(position: Position, their: str) -> list[Option]:
             for s in others if position.cheapest(s)[0] == "3"]
 
 
+def six_card_answer(position: Position) -> list[Option]:
+    """Partner reopened with a double over their overcall and they bid over it (1♦ 1♠ P P X 2♠): a
+    six-card suit nobody has bid at the cheapest level up to three, at any strength (partner's
+    double promised two cards or fewer of theirs and support elsewhere)."""
+    bid = {c[1:] for _, c in position.bids}
+    return [Option(position.cheapest(s), Meaning(lengths={s: 6}, note="competes: a six-card suit"), when=longest(s))
+            for s in SUITS if s not in bid and position.cheapest(s)[0] <= "3"]
+
+
 def passed_overcall(position: Position) -> tuple[str, bool] | None:
     """Their overcall of our opening one of a suit, the only bid since, when it is the opener's
     turn: partner passed it (1♦ 2♣ P P, or a three-level one: 1♦ 3♣ P P) or passed the opening
@@ -222,9 +231,12 @@ def rules(position: Position) -> list[Option]:
         return doubler_rebids(position, *rebid)
     calls = position.calls
     if len(calls) >= 2 and calls[-2] == (position.partner, DOUBLE) and calls[-1][1] in BIDS:
-        their = their_fit(Position(calls[:-2], position.partner, position.shown, position.vulnerable), 2)
+        prior = Position(calls[:-2], position.partner, position.shown, position.vulnerable)
+        their = their_fit(prior, 2)
         if their is not None and calls[-1][1] == "3" + their:
             return free_answer(position, their)
+        if passed_overcall(prior) is not None:
+            return six_card_answer(position)
     before = position.partner_doubled()
     if before is not None:
         their = their_fit(before, 2)

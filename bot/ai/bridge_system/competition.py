@@ -10,9 +10,10 @@ from bot.ai import bridge_bidding as natural
 from bot.ai.bridge_bidding import SUITS, cheapest_level
 from bot.ai.bridge_system import two_suited
 from bot.ai.bridge_system.forcing import GAME
+from bot.ai.bridge_system.game_choice import instead_of
 from bot.ai.bridge_system.losers import few_losers
 from bot.ai.bridge_system.position import (Hand, Meaning, Option, Position, Test, at_least, at_most, both, either, good, longest,
-                                          sound, stopped)
+                                          natural_call, sound, stopped)
 from bot.ai.bridge_system.strong import support_points
 from bot.games.bridge import BIDS, DOUBLE, PASS
 
@@ -151,22 +152,55 @@ FREE_SECOND_SUIT = 14
 less, a minimum two-suiter passes (partner may still act)."""
 
 
+STRONG_OPENER = 17
+"""Opener's least HCP for a good five-card suit again at the three level once partner has passed
+and they have bid (1♠ 2NT P 3♦ 3♠): partner, who could not bid, needs little for nine tricks."""
+
+
 def opener_competes(position: Position) -> list[Option]:
     """Our one of a suit is our side's only bid, partner has passed and the last call is their
-    bid: a second five-card suit nobody has bid, beside five of the opened one, at the cheapest
-    level up to three, with ``FREE_SECOND_SUIT`` HCP (the natural rules pass there with 16 and
-    6-5); else six cards of the opened suit again at the two level, at any strength (the natural
-    rules passed 1♠ X P 2♣ with six spades and 15 HCP). Not in the pass-out seat: there the
-    reopening double, which partner may leave in, comes first."""
+    bid or their double: a second five-card suit nobody has bid, beside five of the opened one,
+    at the cheapest level up to three, with ``FREE_SECOND_SUIT`` HCP (the natural rules pass
+    there with 16 and 6-5); else six cards of the opened suit again at the two level, at any
+    strength (the natural rules passed 1♠ X P 2♣ with six spades and 15 HCP), or a good five of
+    it at the three level with ``STRONG_OPENER`` HCP (or where the natural rules bid it). Not in
+    the pass-out seat: there the reopening double, which partner may leave in, comes first."""
     mine, bids = position.bids_of(position.seat), position.bids
+    last_seat, last = position.calls[-1]
     if len(mine) != 1 or mine[0][0] != "1" or mine[0][1:] == "NT" or position.opener != position.seat \
-            or position.bids_of(position.partner) or position.calls[-1] != bids[-1] \
-            or bids[-1][0] % 2 == position.seat % 2:
+            or set(position.of(position.partner)) - {PASS} or last_seat % 2 == position.seat % 2 \
+            or (position.calls[-1] != bids[-1] and last != DOUBLE):
         return []
     own = mine[0][1:]
     again = position.cheapest(own)
     six = [Option(again, Meaning(lengths={own: 6}, note="six cards: competes"))] if again[0] == "2" else []
-    return [*second_suits(position, own, FREE_SECOND_SUIT, "3", "a second five-card suit: a free bid"), *six]
+    note = "competes: a good suit and extra values, or six cards"
+    strong = [Option(again, Meaning(STRONG_OPENER, lengths={own: 5}, note=note), when=good(own)),
+              Option(again, Meaning(lengths={own: 5}, note=note), when=instead_of(position, again))] \
+        if again[0] == "3" else []
+    return [*second_suits(position, own, FREE_SECOND_SUIT, "3", "a second five-card suit: a free bid"), *six, *strong]
+
+
+def responder_competes(position: Position) -> list[Option]:
+    """Partner opened one of a suit, our 1NT answer is our only bid, and their two-level bid has
+    been passed round to us (1♥ P 1NT 2♠ P P): a six-card suit nobody has bid, at the cheapest
+    level up to three, with 6+ HCP (1NT hid it below a two-over-one's strength), where the natural
+    rules pass (with a stopper and game values they bid 3NT)."""
+    calls, bids = position.calls, position.bids
+    if position.opener != position.partner or position.bids_of(position.seat) != ["1NT"] \
+            or len(position.bids_of(position.partner)) != 1 or len(calls) < 3 \
+            or [c for _, c in calls[-2:]] != [PASS, PASS] or calls[-3] != bids[-1] \
+            or bids[-1][0] % 2 == position.seat % 2 or bids[-1][1][0] != "2":
+        return []
+    bid = {c[1:] for _, c in bids}
+    return [Option(position.cheapest(s), Meaning(6, lengths={s: 6}, note="competes: a six-card suit"),
+                   when=natural_passes(position, position.cheapest(s)))
+            for s in SUITS if s not in bid and position.cheapest(s)[0] <= "3"]
+
+
+def natural_passes(position: Position, call: str) -> Test:
+    """The natural rules pass here, or bid ``call`` themselves."""
+    return lambda hand: natural_call(position, hand) in (PASS, call)
 
 
 def second_suits(position: Position, own: str, least: int, top: str, note: str) -> list[Option]:
@@ -278,6 +312,11 @@ PROTECTIVE = DoublerRanges(notrump=(15, 18), over_1nt=(15, 17), over_2nt=11, maj
 who passed the opening, answers 1NT with 6–11, 2NT with 12–14 and jumps with 12–14."""
 
 
+FOUR_TRUMP_GAME = 15
+"""The doubler's least support points for game over partner's jump in a major with four trumps
+(13 HCP and a singleton): the ninth trump and the ruffs make up for the high cards."""
+
+
 def doubler_rebids(position: Position, their: str, answer: str, protective: bool = False) -> list[Option]:
     """We doubled for takeout (directly, in the pass-out seat over their opening as
     ``protective`` says, or reopening as ``balancing`` says) and partner answered (the opener
@@ -286,7 +325,7 @@ def doubler_rebids(position: Position, their: str, answer: str, protective: bool
     invites game; where the cheapest bid in a major is at the three or four level, 19+ HCP and six
     cards bid game in it), which over an answer in a minor comes before raising it. Notrump,
     game over partner's jump and over its notrump answers take the HCP of ``DIRECT`` or
-    ``PROTECTIVE``."""
+    ``PROTECTIVE``; over a jump in a major four trumps accept with ``FOUR_TRUMP_GAME``."""
     ranges = PROTECTIVE if protective else DIRECT
     long_suits = [Option(position.jump(s),
                          Meaning(19, lengths={s: 6}, note="a very strong hand with a long suit: invites game"),
@@ -309,6 +348,8 @@ def doubler_rebids(position: Position, their: str, answer: str, protective: bool
             if jumped:
                 hcp, points = ranges.major_game
                 options.append(Option("4" + suit, Meaning(hcp, lengths={suit: 3}, points=points,
+                                                          note="accepts the invitation"), points=support_points(suit)))
+                options.append(Option("4" + suit, Meaning(lengths={suit: 4}, points=FOUR_TRUMP_GAME,
                                                           note="accepts the invitation"), points=support_points(suit)))
         elif jumped and answer[0] == "3":
             options.append(Option("3NT", Meaning(ranges.minor_game,
