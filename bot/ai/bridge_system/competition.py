@@ -10,10 +10,10 @@ from bot.ai import bridge_bidding as natural
 from bot.ai.bridge_bidding import SUITS, cheapest_level
 from bot.ai.bridge_system import two_suited
 from bot.ai.bridge_system.forcing import GAME
-from bot.ai.bridge_system.game_choice import instead_of
+from bot.ai.bridge_system.game_choice import instead_of, natural_passes
 from bot.ai.bridge_system.losers import few_losers
 from bot.ai.bridge_system.position import (Hand, Meaning, Option, Position, Test, at_least, at_most, both, either, good, longest,
-                                          natural_call, sound, stopped)
+                                          sound, stopped)
 from bot.ai.bridge_system.strong import support_points
 from bot.games.bridge import BIDS, DOUBLE, PASS
 
@@ -197,10 +197,6 @@ def responder_competes(position: Position) -> list[Option]:
                    when=natural_passes(position, position.cheapest(s)))
             for s in SUITS if s not in bid and position.cheapest(s)[0] <= "3"]
 
-
-def natural_passes(position: Position, call: str) -> Test:
-    """The natural rules pass here, or bid ``call`` themselves."""
-    return lambda hand: natural_call(position, hand) in (PASS, call)
 
 
 def second_suits(position: Position, own: str, least: int, top: str, note: str) -> list[Option]:

@@ -15,6 +15,11 @@ def instead_of(position: Position, call: str) -> Test:
     return lambda hand: natural_call(position, hand) == call
 
 
+def natural_passes(position: Position, call: str) -> Test:
+    """The natural rules pass here, or bid ``call`` themselves."""
+    return lambda hand: natural_call(position, hand) in (PASS, call)
+
+
 def or_natural(position: Position, call: str, test: Test) -> Test:
     """``test``, or the natural rules bid ``call`` here: a partial system's option for a call turns
     the natural rules' same call into a pass where the option's condition fails
