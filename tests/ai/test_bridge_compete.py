@@ -423,6 +423,22 @@ def test_advancer_bids_freely_over_their_weak_two_raised_to_three() -> None:
     assert explain(calls_of("2D X 3D X"), 3).startswith("Advance: 10+ HCP, 4+ spades, 4+ hearts, responsive")
 
 
+def test_advancer_competes_when_the_opener_rebids_over_partner_s_double_in_the_pass_out_seat() -> None:
+    """1♥ P P X 2♥: the hand that passed the opening is no longer forced. Five diamonds and 12 HCP
+    compete in 3♦, six of them and 8 HCP too, four spades and 7 HCP in 2♠ (each passed before);
+    partner's double may be 3 HCP light, so the jump that invites takes 12–14 HCP and the game 15.
+    A 3-count passes. The doubler answers a responsive double as over a raise."""
+    assert robot_call("As 7s 6s Qh 7h 5h Ad Jd 8d 5d 4d 9c 2c", "1H P P X 2H") == "3D"
+    assert explain(calls_of("1H P P X 2H 3D"), 5) == "Advance: 5–14 HCP, 5+ diamonds, competes: values, not forced."
+    assert robot_call("Js Ts 3s Th 9h 6h Ad Kd Td 5d 3d 2d 8c", "1H P P X 2H") == "3D"
+    assert robot_call("Qs Js 9s 6s 7h 6h 5h 9d 8d 2d Ac Tc 9c", "1H P P X 2H") == "2S"
+    assert robot_call("As Js 9s 6s 7h 6h 5h Kd 8d 2d Ac Tc 9c", "1H P P X 2H") == "3S"
+    assert explain(calls_of("1H P P X 2H 3S"), 5) == "Advance: 12–14 HCP, 4+ spades, invites game."
+    assert robot_call("As Js 9s 6s 7h 6h 5h Kd Qd 2d Ac Kc 9c", "1H P P X 2H") == "4S"
+    assert robot_call("8s 6s 4s 2s 9h 5h 2h 7d 3d Qc 6c 3c 2c", "1H P P X 2H") == "P"
+    assert robot_call("Ks Qs 4s 2s 3h Ad 8d 5d 2d Kc Jc 8c 2c", "1H P P X 2H X P") == "3D"
+
+
 def test_five_spades_compete_at_the_three_level_on_less_over_their_jump_raise() -> None:
     """1♥ X 3♥: five spades and 6 HCP bid 3♠ (nine trumps with the doubler's four; the pass let
     them play 3♥ with 4♠ on); four spades need 7."""
