@@ -41,6 +41,24 @@ def test_advancer_with_game_values_and_a_singleton_in_partners_suit_bids_notrump
     assert robot_call("9s 6s 4s Ah Qd Jd 6d 2d Ac 6c 5c 4c 3c", "1C 1H P") == "P"
 
 
+def test_advancer_with_game_values_a_stopper_and_a_four_card_major_bids_notrump_short_in_partner_s_suit() -> None:
+    """1♣ P P 1♠ P: 17 HCP with the king of spades alone, four hearts and five clubs to the king-queen
+    passed (a four-card major nobody has bid stopped notrump, and no new suit has five cards); 3NT
+    now. With 9 HCP it passes."""
+    hand = "Ks Ah Jh 4h 3h Ad 8d 2d Kc Qc Tc 7c 3c"
+    assert robot_call(hand, "1C P P 1S P") == "3NT"
+    assert explain(calls_of("1C P P 1S P 3NT"), 5) == "Advance: 16–17 HCP, a stopper in their suit."
+    assert robot_call(hand.replace("Ad", "5d").replace("Ah", "6h"), "1C P P 1S P") == "P"
+
+
+def test_advancer_raises_a_pass_out_seat_overcall_to_three_over_their_rebid() -> None:
+    """1♠ P P 2♥ 2♠: three hearts and 8 HCP compete in 3♥ (the pass let them play 2♠); four hearts
+    need 5; a 2-count passes."""
+    assert robot_call("Ks 9s 3s 2s Qh 7h 6h Ad Td 6d 5d 4c 3c", "1S P P 2H 2S") == "3H"
+    assert robot_call("9s 3s 2s Qh 7h 6h 4h Kd Td 6d 5d 4c 3c", "1S P P 2H 2S") == "3H"
+    assert robot_call("9s 3s 2s Qh 7h 6h 4h Jd Td 6d 5d 4c 3c", "1S P P 2H 2S") == "P"
+
+
 def test_the_overcaller_places_the_contract_over_a_notrump_advance() -> None:
     """1♣ 1♠ P 1NT (8–11): five spades, four hearts, a club void and 16 HCP show the hearts (it
     had passed 1NT with slam in hearts); four hearts and an ace raise to game. Six spades and 16+

@@ -5,7 +5,8 @@ raise with less, a jump with four trumps and a weak hand: preemptive), bids notr
 hand, forcing for one round. The overcaller then bids game with extras over the cue-bid (as opener
 does over responder's) and, over the new suit, raises it, rebids a long suit (a jump with extras)
 or bids notrump. A weak jump overcall has its own advances; over their bid, advancer's own
-five-card suit competes; and when they bid on past our overcall, the overcaller shows a second suit
+five-card suit competes (after an overcall in the pass-out seat, a raise to three or a six-card
+suit); and when they bid on past our overcall, the overcaller shows a second suit
 or a six-card one with extras (seven cards at the two level). Over a 1NT advance the overcaller
 places the contract, invites, or shows a second suit. Over an overcall of their weak two or
 three-level preempt, advancer raises, invites 3NT or bids a game. Other advances (and every pass) are the
@@ -43,7 +44,9 @@ def advance(position: Position, theirs: str, overcall: str, more: int = 0, doubl
     a game the single raise reached). After an overcall in the pass-out seat (``more``: 3, the
     overcall may be that much lighter) every call needs more (3 HCP, notrump as ``NOTRUMP`` says)
     and there is no preemptive raise: we passed the opening. Over a minor overcall a new five-card
-    major comes before the cue-bid raise: a major fit first."""
+    major comes before the cue-bid raise: a major fit first. Where nothing else describes a hand
+    with game values, a stopper in their suit and one card or none in partner's, 3NT (a four-card
+    major nobody has bid need not stop it)."""
     suit = overcall[1:]
     cheapest = position.cheapest(suit)
     jump = raised(int(cheapest[0]) + 1, suit)
@@ -65,7 +68,10 @@ def advance(position: Position, theirs: str, overcall: str, more: int = 0, doubl
             if bid != "1NT":
                 options.append(Option(bid, Meaning(low, high, note="a stopper in their suit"),
                                       when=both(stopped(theirs), short_in_partners_suit(suit, theirs))))
-    return options + [o for o in new_suits if o not in majors_first]
+    game = NOTRUMP[nt == "1NT", bool(more)][2]
+    return options + [o for o in new_suits if o not in majors_first] + [
+        Option("3NT", Meaning(game[0], game[1], note="a stopper in their suit"),
+               when=both(stopped(theirs), at_most(suit, 1)))]
 
 
 def short_in_partners_suit(suit: str, theirs: str) -> Test:
@@ -137,7 +143,7 @@ def rules(position: Position) -> list[Option]:
     three-level preempt, partner's suit overcall of it (not a jump, up to the three level), a
     pass, and our turn (and the overcaller's answer to a new suit at the three level or to 2NT);
     their one of a suit, partner's suit overcall (up to the two level, or in the pass-out seat
-    after our pass), a pass, and our turn; or our overcall, a pass, partner's
+    after our pass), a pass (or, in the pass-out seat, their bid), and our turn; or our overcall, a pass, partner's
     cue-bid, new suit or 1NT, a pass (and after 1NT our second suit, a pass); or our overcall in
     the pass-out seat, a pass, partner's cue-bid, a pass. Their negative double of our overcall
     (not a jump) counts as the pass after it: the same advances and rebids follow."""
@@ -171,6 +177,9 @@ def rules(position: Position) -> list[Option]:
         if len(after) == 4:
             return advance(position, theirs, after[2], more=3)
         return after_cue_bid(position, theirs, after[2][1:]) if after[4][1:] == theirs and after[5] == PASS else []
+    if after[:2] == [PASS, PASS] and len(after) == 4 and after[3] in BIDS and natural_suit(after[2], theirs) \
+            and cheapest_level(after[2][1:], opening) == int(after[2][0]):
+        return over_their_rebid(position, after[2][1:], {theirs, after[3][1:]})
     if not natural_suit(overcall, theirs):
         return []
     jumped = int(overcall[0]) > cheapest_level(overcall[1:], opening)
@@ -272,6 +281,26 @@ def free_suit(position: Position, theirs: set[str], suit: str) -> list[Option]:
     return [Option(position.cheapest(s), Meaning(8, lengths={s: 5}, note="competes: a five-card suit"),
                    when=at_most(suit, 2))
             for s in "SHDC" if s not in theirs and s != suit and position.cheapest(s)[0] <= "2"]
+
+
+FREE_RAISE = 8
+"""The least HCP for a raise with three trumps of partner's overcall in the pass-out seat once they
+have bid again (four trumps compete on 5)."""
+
+
+def over_their_rebid(position: Position, suit: str, theirs: set[str]) -> list[Option]:
+    """Partner overcalled ``suit`` in the pass-out seat (1♠ P P 2♥) and they bid again (2♠): we
+    passed the opening, so a raise to the three level needs three trumps and ``FREE_RAISE`` HCP, or
+    four trumps (at the two level the law of total tricks raises); else a six-card suit nobody has
+    bid competes, up to the three level."""
+    raise_ = position.cheapest(suit)
+    note = "competes: a raise of partner's overcall"
+    raises = [Option(raise_, Meaning(FREE_RAISE, 11, lengths={suit: 3}, note=note)),
+              Option(raise_, Meaning(5, 11, lengths={suit: 4}, note=note))] if raise_[0] == "3" else []
+    return [*raises,
+            *[Option(position.cheapest(s), Meaning(5, 11, lengths={s: 6}, note="competes: a six-card suit"),
+                     when=at_most(suit, 2))
+              for s in "SHDC" if s not in theirs and s != suit and position.cheapest(s)[0] <= "3"]]
 
 
 def natural_suit(overcall: str, theirs: str) -> bool:
