@@ -17,7 +17,7 @@ suits."""
 from __future__ import annotations
 
 from bot.ai.bridge_bidding import SUITS
-from bot.ai.bridge_system.competition import doubler_rebids, longest_other, notrump_opposite_opening
+from bot.ai.bridge_system.competition import doubler_rebids, longest_other, notrump_opposite_opening, six_card_suits
 from bot.ai.bridge_system.game_choice import instead_of
 from bot.ai.bridge_system.position import (Hand, Meaning, Option, Position, Test, at_least, at_most, both, either, good,
                                           longest)
@@ -88,9 +88,7 @@ def six_card_answer(position: Position) -> list[Option]:
     """Partner reopened with a double over their overcall and they bid over it (1♦ 1♠ P P X 2♠): a
     six-card suit nobody has bid at the cheapest level up to three, at any strength (partner's
     double promised two cards or fewer of theirs and support elsewhere)."""
-    bid = {c[1:] for _, c in position.bids}
-    return [Option(position.cheapest(s), Meaning(lengths={s: 6}, note="competes: a six-card suit"), when=longest(s))
-            for s in SUITS if s not in bid and position.cheapest(s)[0] <= "3"]
+    return six_card_suits(position, longest)
 
 
 def passed_overcall(position: Position) -> tuple[str, bool] | None:

@@ -5,6 +5,7 @@ overcall of partner's opening, and opener's answer to a negative double or to a 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Callable
 
 from bot.ai import bridge_bidding as natural
 from bot.ai.bridge_bidding import SUITS, cheapest_level
@@ -192,11 +193,17 @@ def responder_competes(position: Position) -> list[Option]:
             or [c for _, c in calls[-2:]] != [PASS, PASS] or calls[-3] != bids[-1] \
             or bids[-1][0] % 2 == position.seat % 2 or bids[-1][1][0] != "2":
         return []
-    bid = {c[1:] for _, c in bids}
-    return [Option(position.cheapest(s), Meaning(6, lengths={s: 6}, note="competes: a six-card suit"),
-                   when=natural_passes(position, position.cheapest(s)))
-            for s in SUITS if s not in bid and position.cheapest(s)[0] <= "3"]
+    return six_card_suits(position, lambda s: natural_passes(position, position.cheapest(s)), least=6)
 
+
+def six_card_suits(position: Position, when: Callable[[str], Test | None], least: int = 0,
+                   most: int = 37) -> list[Option]:
+    """Each suit nobody has bid, six cards of it at the cheapest level up to three, to compete
+    (``when`` gives each suit's further test)."""
+    bid = {c[1:] for _, c in position.bids}
+    return [Option(position.cheapest(s), Meaning(least, most, lengths={s: 6}, note="competes: a six-card suit"),
+                   when=when(s))
+            for s in SUITS if s not in bid and position.cheapest(s)[0] <= "3"]
 
 
 def second_suits(position: Position, own: str, least: int, top: str, note: str) -> list[Option]:

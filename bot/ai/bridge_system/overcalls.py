@@ -14,7 +14,7 @@ natural rules'."""
 from __future__ import annotations
 
 from bot.ai.bridge_bidding import cheapest_level
-from bot.ai.bridge_system.competition import accepts_raise, second_suits
+from bot.ai.bridge_system.competition import accepts_raise, second_suits, six_card_suits
 from bot.ai.bridge_system.position import (Hand, Meaning, Option, Position, Test, at_most, both, short_suit, stopped,
                                           support)
 from bot.ai.bridge_system.strong import WEAK_TWOS, support_points
@@ -179,7 +179,7 @@ def rules(position: Position) -> list[Option]:
         return after_cue_bid(position, theirs, after[2][1:]) if after[4][1:] == theirs and after[5] == PASS else []
     if after[:2] == [PASS, PASS] and len(after) == 4 and after[3] in BIDS and natural_suit(after[2], theirs) \
             and cheapest_level(after[2][1:], opening) == int(after[2][0]):
-        return over_their_rebid(position, after[2][1:], {theirs, after[3][1:]})
+        return over_their_rebid(position, after[2][1:])
     if not natural_suit(overcall, theirs):
         return []
     jumped = int(overcall[0]) > cheapest_level(overcall[1:], opening)
@@ -288,7 +288,7 @@ FREE_RAISE = 8
 have bid again (four trumps compete on 5)."""
 
 
-def over_their_rebid(position: Position, suit: str, theirs: set[str]) -> list[Option]:
+def over_their_rebid(position: Position, suit: str) -> list[Option]:
     """Partner overcalled ``suit`` in the pass-out seat (1♠ P P 2♥) and they bid again (2♠): we
     passed the opening, so a raise to the three level needs three trumps and ``FREE_RAISE`` HCP, or
     four trumps (at the two level the law of total tricks raises); else a six-card suit nobody has
@@ -297,10 +297,7 @@ def over_their_rebid(position: Position, suit: str, theirs: set[str]) -> list[Op
     note = "competes: a raise of partner's overcall"
     raises = [Option(raise_, Meaning(FREE_RAISE, 11, lengths={suit: 3}, note=note)),
               Option(raise_, Meaning(5, 11, lengths={suit: 4}, note=note))] if raise_[0] == "3" else []
-    return [*raises,
-            *[Option(position.cheapest(s), Meaning(5, 11, lengths={s: 6}, note="competes: a six-card suit"),
-                     when=at_most(suit, 2))
-              for s in "SHDC" if s not in theirs and s != suit and position.cheapest(s)[0] <= "3"]]
+    return [*raises, *six_card_suits(position, lambda _: at_most(suit, 2), least=5, most=11)]
 
 
 def natural_suit(overcall: str, theirs: str) -> bool:
